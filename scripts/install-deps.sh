@@ -1,0 +1,11 @@
+#!/bin/sh
+# Install what building and testing lightsout needs, from Debian's packages.
+# Runs as root directly, or through sudo for a normal user.
+set -e
+PKGS="build-essential autoconf automake autoconf-archive pkg-config libncurses-dev tmux"
+if [ "$(id -u)" -ne 0 ]; then
+	SUDO=sudo
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends $PKGS > /dev/null

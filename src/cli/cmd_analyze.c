@@ -1,0 +1,134 @@
+/* lightsout analyze: the algebra of a board shape. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "boardio.h"
+#include "commands.h"
+#include "distribution.h"
+#include "options.h"
+#include "system.h"
+
+enum { OPT_QUIET = OPT_FIRST_COMMAND, OPT_DIST };
+
+static void help(void)
+{
+	puts("Usage: lightsout analyze [options]\n"
+	     "For each size print: RxC rank nullity solutions\n"
+	     "(solutions: how many press patterns clear any solvable board, exactly).\n"
+	     "\n"
+	     "  -s, --size RxC|N|A-B   the size, or square sizes A to B (default 5)\n"
+	     "  -r, --rule NAME        plus (default), cross, x, box, knight, mask:ROW/ROW/...\n"
+	     "      --torus            wrap around the edges\n"
+	     "  -k, --states K         cell values modulo K (2 to 36, default 2)\n"
+	     "      --forward-only     with --distribution: count only forward presses\n"
+	     "  -q, --quiet-patterns   print a basis of the quiet patterns (the nullspace)\n"
+	     "  -d, --distribution     how many boards need exactly p presses, for every p\n"
+	     "                         (small boards only: at most 2^26 positions)");
+}
+
+static int analyze_one(int rows, int cols, const rule *r, int k, bool quiet, bool dist, bool fwd)
+{
+	if (!system_fits(rows, cols, k)) {
+		fprintf(stderr, "lightsout analyze: %dx%d has %d unknowns; the solver takes at most %d for k = %d\n",
+			rows, cols, rows * cols, k == 2 ? SYSTEM_MAX_UNKNOWNS_GF2 : SYSTEM_MAX_UNKNOWNS_ZMOD, k);
+		return EXIT_USAGE;
+	}
+	lo_system *s = system_new(rows, cols, r, k);
+	if (!s) {
+		fprintf(stderr, "lightsout analyze: out of memory for %dx%d\n", rows, cols);
+		return EXIT_USAGE;
+	}
+	char count[8192];
+	system_count(s, count, sizeof count);
+	printf("%dx%d %d %d %s\n", rows, cols, system_rank(s), system_nullity(s), count);
+	if (quiet)
+		for (int i = 0; i < system_nullity(s); i++) {
+			printf("\nquiet pattern %d", i + 1);
+			if (k > 2)
+				printf(" (order %d)", system_kernel_order(s, i));
+			printf(":\n");
+			boardio_write_cells(stdout, system_kernel(s, i), rows, cols);
+		}
+	system_free(s);
+	if (dist) {
+		uint32_t states;
+		uint8_t *t = distribution_table(rows, cols, k, r, fwd, &states);
+		if (!t) {
+			fprintf(stderr, "lightsout analyze: out of memory for the distribution\n");
+			return EXIT_USAGE;
+		}
+		uint64_t counts[256];
+		int top = distribution_counts(t, states, counts, 255);
+		free(t);
+		printf("\npresses boards\n");
+		for (int p = 0; p <= top; p++)
+			printf("%d %llu\n", p, (unsigned long long)counts[p]);
+	}
+	return 0;
+}
+
+int cmd_analyze(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		OPTIONS_COMMON_LONG,
+		{ "quiet-patterns", no_argument, NULL, 'q' },
+		{ "distribution", no_argument, NULL, 'd' },
+		{ NULL, 0, NULL, 0 },
+	};
+	common_opts o;
+	bool quiet = false, dist = false;
+	char err[256];
+	int opt;
+
+	options_init(&o);
+	opterr = 0;
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, OPTIONS_COMMON_SHORT "qd", longopts, NULL)) != -1) {
+		int rc = options_common(&o, opt, optarg, true, err, sizeof err);
+		if (rc < 0)
+			goto usage_error;
+		if (rc > 0)
+			continue;
+		if (opt == 'q')
+			quiet = true;
+		else if (opt == 'd')
+			dist = true;
+		else {
+			snprintf(err, sizeof err, "unknown or incomplete option '%s'", argv[optind - 1]);
+			goto usage_error;
+		}
+	}
+	if (o.help) {
+		help();
+		return 0;
+	}
+	if (optind < argc) {
+		snprintf(err, sizeof err, "unexpected argument '%s'", argv[optind]);
+		goto usage_error;
+	}
+	if (!o.size_set)
+		options_parse_size("5", &o, false, err, sizeof err);
+	rule r;
+	if (options_rule(&o, &r, err, sizeof err) < 0)
+		goto usage_error;
+	if (dist)
+		for (int n = o.rows; n <= o.rows_hi; n++)
+			if (!distribution_fits(n, o.size_is_range ? n : o.cols, o.k)) {
+				snprintf(err, sizeof err,
+					 "--distribution visits all %d^%d positions of a %dx%d board: at most 2^26 can be counted",
+					 o.k, n * (o.size_is_range ? n : o.cols), n, o.size_is_range ? n : o.cols);
+				goto usage_error;
+			}
+	for (int n = o.rows; n <= o.rows_hi; n++) {
+		int rc = analyze_one(n, o.size_is_range ? n : o.cols, &r, o.k, quiet, dist, o.forward_only);
+		if (rc)
+			return rc;
+		fflush(stdout);
+	}
+	return 0;
+
+usage_error:
+	fprintf(stderr, "lightsout analyze: %s\nTry 'lightsout analyze --help'.\n", err);
+	return EXIT_USAGE;
+}

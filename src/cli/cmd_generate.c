@@ -1,0 +1,102 @@
+/* lightsout generate: a random solvable board in the input format. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "boardio.h"
+#include "commands.h"
+#include "generate.h"
+#include "options.h"
+#include "system.h"
+
+enum { OPT_PAR = OPT_FIRST_COMMAND };
+
+static void help(void)
+{
+	puts("Usage: lightsout generate [options]\n"
+	     "Print a random solvable board (\"R C\" then one row per line), made from\n"
+	     "random presses so that it always has a solution.\n"
+	     "\n"
+	     "  -s, --size RxC|N       board size (default 5x5)\n"
+	     "  -r, --rule NAME        plus (default), cross, x, box, knight, mask:ROW/ROW/...\n"
+	     "      --torus            wrap around the edges\n"
+	     "  -k, --states K         cell values modulo K (2 to 36, default 2)\n"
+	     "      --forward-only     par counts only forward presses (k > 2)\n"
+	     "  -p, --par P            the board's optimal solution has exactly P presses\n"
+	     "      --seed N           reproducible: the same N gives the same board");
+}
+
+int cmd_generate(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		OPTIONS_COMMON_LONG,
+		{ "par", required_argument, NULL, 'p' },
+		{ NULL, 0, NULL, 0 },
+	};
+	common_opts o;
+	long par = -1;
+	char err[256];
+	int opt;
+
+	options_init(&o);
+	opterr = 0;
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, OPTIONS_COMMON_SHORT "p:", longopts, NULL)) != -1) {
+		int rc = options_common(&o, opt, optarg, false, err, sizeof err);
+		if (rc < 0)
+			goto usage_error;
+		if (rc > 0)
+			continue;
+		if (opt == 'p') {
+			if (options_parse_int(optarg, 0, 1000000, &par) < 0) {
+				snprintf(err, sizeof err, "bad par '%s': use a number of presses", optarg);
+				goto usage_error;
+			}
+		} else {
+			snprintf(err, sizeof err, "unknown or incomplete option '%s'", argv[optind - 1]);
+			goto usage_error;
+		}
+	}
+	if (o.help) {
+		help();
+		return 0;
+	}
+	if (optind < argc) {
+		snprintf(err, sizeof err, "unexpected argument '%s'", argv[optind]);
+		goto usage_error;
+	}
+	if (!o.size_set)
+		options_parse_size("5", &o, false, err, sizeof err);
+	rule r;
+	if (options_rule(&o, &r, err, sizeof err) < 0)
+		goto usage_error;
+	if (!system_fits(o.rows, o.cols, o.k)) {
+		snprintf(err, sizeof err, "%dx%d is too large for the solver with k = %d (at most %d cells)", o.rows,
+			 o.cols, o.k, o.k == 2 ? SYSTEM_MAX_UNKNOWNS_GF2 : SYSTEM_MAX_UNKNOWNS_ZMOD);
+		goto usage_error;
+	}
+	rng g;
+	rng_seed(&g, o.seed_set ? o.seed : (uint64_t)time(NULL) * 6364136223846793005ULL ^ (uint64_t)getpid());
+	lo_system *s = system_new(o.rows, o.cols, &r, o.k);
+	board *b = board_new(o.rows, o.cols, o.k);
+	if (!s || !b) {
+		fprintf(stderr, "lightsout generate: out of memory\n");
+		return EXIT_USAGE;
+	}
+	gen_result res;
+	int rc = generate_board(s, &r, o.forward_only, (int)par, &g, b, &res, err, sizeof err);
+	if (rc == 0) {
+		printf("%d %d\n", b->rows, b->cols);
+		boardio_write(stdout, b);
+	} else
+		fprintf(stderr, "lightsout generate: %s\n", err);
+	board_free(b);
+	system_free(s);
+	return rc == 0 ? 0 : EXIT_USAGE;
+
+usage_error:
+	fprintf(stderr, "lightsout generate: %s\nTry 'lightsout generate --help'.\n", err);
+	return EXIT_USAGE;
+}

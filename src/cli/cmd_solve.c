@@ -1,0 +1,262 @@
+/* lightsout solve: read a board, print a minimal solution. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "boardio.h"
+#include "commands.h"
+#include "options.h"
+#include "search.h"
+#include "system.h"
+
+enum { OPT_FORMAT = OPT_FIRST_COMMAND, OPT_ANY, OPT_TIME };
+enum format { FORMAT_GRID, FORMAT_MOVES, FORMAT_JSON };
+
+static void help(void)
+{
+	puts("Usage: lightsout solve [options] [FILE|-]\n"
+	     "Read a board (FILE, or standard input) and print a minimal-weight solution.\n"
+	     "\n"
+	     "  -s, --size RxC         the size the board must have\n"
+	     "  -r, --rule NAME        plus (default), cross, x, box, knight, mask:ROW/ROW/...\n"
+	     "      --torus            wrap around the edges\n"
+	     "  -k, --states K         cell values modulo K (2 to 36, default 2)\n"
+	     "      --forward-only     count only forward presses (k > 2)\n"
+	     "  -f, --format FORMAT    grid (default), moves or json\n"
+	     "      --any              any solution: skip the minimal search\n"
+	     "  -t, --time-limit SECS  stop the minimal search after SECS (best found)\n"
+	     "\n"
+	     "Exit status: 0 solved, 1 no solution (a certificate on standard error),\n"
+	     "2 usage or input error.");
+}
+
+/* Progress on a terminal only, and only once the search has taken a while. */
+typedef struct progress_state {
+	double start;
+	bool shown;
+} progress_state;
+
+static double mono(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void show_progress(void *ctx, double done, int best)
+{
+	progress_state *p = ctx;
+	if (mono() - p->start < 1.0)
+		return;
+	fprintf(stderr, "\rsearching: %5.1f%%  best so far %d presses ", 100 * done, best);
+	p->shown = true;
+}
+
+static void print_certificate(const board *b, const rule *r, const uint8_t *y)
+{
+	int n = board_size(b), k = b->k, dot = 0;
+	for (int i = 0; i < n; i++)
+		dot = (dot + y[i] * b->cells[i]) % k;
+	fprintf(stderr, "lightsout: no solution: this board cannot be cleared.\n");
+	if (k == 2 && rule_is_symmetric(r))
+		fprintf(stderr, "Proof: every press changes an even number of the cells marked below (a quiet\n"
+				"pattern), but the board has an odd number of them lit:\n");
+	else
+		fprintf(stderr, "Proof: weighting each cell by the grid below, every press changes the weighted\n"
+				"sum by 0 (mod %d), but the board's weighted sum is %d (mod %d), not 0:\n", k, dot, k);
+	boardio_write_cells(stderr, y, b->rows, b->cols);
+}
+
+static void print_json(const board *b, const rule *r, const uint8_t *x, bool solvable, const search_result *res,
+		       bool fwd, const lo_system *s, const uint8_t *cert)
+{
+	char count[4096];
+	system_count(s, count, sizeof count);
+	printf("{\"size\":\"%dx%d\",\"rows\":%d,\"cols\":%d,\"rule\":\"%s\",\"torus\":%s,\"k\":%d,\"solvable\":%s,",
+	       b->rows, b->cols, b->rows, b->cols, r->name, r->torus ? "true" : "false", b->k,
+	       solvable ? "true" : "false");
+	if (solvable) {
+		printf("\"presses\":[");
+		int n = board_size(b), first = 1;
+		for (int i = 0; i < n; i++)
+			if (x[i]) {
+				printf("%s[%d,%d,%d]", first ? "" : ",", i / b->cols + 1, i % b->cols + 1,
+				       search_signed(x[i], b->k, fwd));
+				first = 0;
+			}
+		printf("],\"weight\":%d,\"optimal\":%s,", res->weight, res->optimal ? "true" : "false");
+	} else {
+		printf("\"certificate\":[");
+		for (int i = 0; i < b->rows; i++) {
+			printf("%s\"", i ? "," : "");
+			for (int j = 0; j < b->cols; j++)
+				putchar(boardio_symbol(cert[i * b->cols + j]));
+			putchar('"');
+		}
+		printf("],");
+	}
+	printf("\"rank\":%d,\"nullity\":%d,\"solutions\":\"%s\"}\n", system_rank(s), system_nullity(s),
+	       solvable ? count : "0");
+}
+
+int cmd_solve(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		OPTIONS_COMMON_LONG,
+		{ "format", required_argument, NULL, 'f' },
+		{ "any", no_argument, NULL, OPT_ANY },
+		{ "time-limit", required_argument, NULL, 't' },
+		{ NULL, 0, NULL, 0 },
+	};
+	common_opts o;
+	enum format fmt = FORMAT_GRID;
+	bool any = false;
+	double limit = 0;
+	char err[256];
+	int opt;
+
+	options_init(&o);
+	opterr = 0;
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, OPTIONS_COMMON_SHORT "f:t:", longopts, NULL)) != -1) {
+		int rc = options_common(&o, opt, optarg, false, err, sizeof err);
+		if (rc < 0)
+			goto usage_error;
+		if (rc > 0)
+			continue;
+		switch (opt) {
+		case 'f':
+			if (strcmp(optarg, "grid") == 0)
+				fmt = FORMAT_GRID;
+			else if (strcmp(optarg, "moves") == 0)
+				fmt = FORMAT_MOVES;
+			else if (strcmp(optarg, "json") == 0)
+				fmt = FORMAT_JSON;
+			else {
+				snprintf(err, sizeof err, "bad format '%s': use grid, moves or json", optarg);
+				goto usage_error;
+			}
+			break;
+		case OPT_ANY:
+			any = true;
+			break;
+		case 't':
+			if (options_parse_double(optarg, 0.001, 1e6, &limit) < 0) {
+				snprintf(err, sizeof err, "bad time limit '%s': use seconds, e.g. 2.5", optarg);
+				goto usage_error;
+			}
+			break;
+		default:
+			snprintf(err, sizeof err, "unknown or incomplete option '%s'", argv[optind - 1]);
+			goto usage_error;
+		}
+	}
+	if (o.help) {
+		help();
+		return 0;
+	}
+	if (optind < argc - 1) {
+		snprintf(err, sizeof err, "one board file at most");
+		goto usage_error;
+	}
+	rule r;
+	if (options_rule(&o, &r, err, sizeof err) < 0)
+		goto usage_error;
+
+	const char *path = optind < argc ? argv[optind] : "-";
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "lightsout solve: %s: %s\n", path, strerror(errno));
+		return EXIT_USAGE;
+	}
+	boardio_error be;
+	board *b = boardio_read(f, o.k, &be);
+	if (f != stdin)
+		fclose(f);
+	if (!b) {
+		if (be.line)
+			fprintf(stderr, "lightsout solve: %s:%d:%d: %s\n", f == stdin ? "<stdin>" : path, be.line,
+				be.col, be.msg);
+		else
+			fprintf(stderr, "lightsout solve: %s: %s\n", f == stdin ? "<stdin>" : path, be.msg);
+		return EXIT_USAGE;
+	}
+	if (o.size_set && (o.rows != b->rows || o.cols != b->cols)) {
+		fprintf(stderr, "lightsout solve: --size %dx%d but the board is %dx%d\n", o.rows, o.cols, b->rows,
+			b->cols);
+		board_free(b);
+		return EXIT_USAGE;
+	}
+	if (!system_fits(b->rows, b->cols, b->k)) {
+		fprintf(stderr, "lightsout solve: a %dx%d board has %d unknowns; the solver takes at most %d for k = %d\n",
+			b->rows, b->cols, board_size(b),
+			b->k == 2 ? SYSTEM_MAX_UNKNOWNS_GF2 : SYSTEM_MAX_UNKNOWNS_ZMOD, b->k);
+		board_free(b);
+		return EXIT_USAGE;
+	}
+	lo_system *s = system_new(b->rows, b->cols, &r, b->k);
+	int n = board_size(b);
+	uint8_t *x = malloc((size_t)n), *cert = malloc((size_t)n);
+	if (!s || !x || !cert) {
+		fprintf(stderr, "lightsout solve: out of memory\n");
+		return EXIT_USAGE;
+	}
+	int status = 0;
+	search_result res = { 0 };
+	bool solvable = system_solve(s, b->cells, x, cert);
+	if (solvable) {
+		if (any) {
+			res.weight = search_weight(x, n, b->k, o.forward_only);
+			res.optimal = system_nullity(s) == 0;
+		} else {
+			progress_state ps = { mono(), false };
+			search_ctl ctl = { .time_limit = limit, .forward_only = o.forward_only };
+			if (isatty(STDERR_FILENO)) {
+				ctl.progress = show_progress;
+				ctl.ctx = &ps;
+			}
+			search_minimal(s, x, &ctl, &res);
+			if (ps.shown)
+				fputs("\r\033[K", stderr);
+			if (!res.optimal)
+				fprintf(stderr, "lightsout solve: time limit reached: best found %d presses, not proven minimal\n",
+					res.weight);
+		}
+	} else {
+		status = EXIT_UNSOLVABLE;
+		print_certificate(b, &r, cert);
+	}
+
+	if (fmt == FORMAT_JSON)
+		print_json(b, &r, x, solvable, &res, o.forward_only, s, cert);
+	else if (solvable && fmt == FORMAT_GRID)
+		boardio_write_cells(stdout, x, b->rows, b->cols);
+	else if (solvable) {
+		printf("%d\n", res.weight);
+		for (int i = 0; i < n; i++) {
+			if (!x[i])
+				continue;
+			if (b->k == 2)
+				printf("%d %d\n", i / b->cols + 1, i % b->cols + 1);
+			else
+				printf("%d %d %+d\n", i / b->cols + 1, i % b->cols + 1,
+				       search_signed(x[i], b->k, o.forward_only));
+		}
+	}
+	free(x);
+	free(cert);
+	system_free(s);
+	board_free(b);
+	if (fflush(stdout) != 0) {
+		fprintf(stderr, "lightsout solve: write error: %s\n", strerror(errno));
+		return EXIT_USAGE;
+	}
+	return status;
+
+usage_error:
+	fprintf(stderr, "lightsout solve: %s\nTry 'lightsout solve --help'.\n", err);
+	return EXIT_USAGE;
+}

@@ -1,0 +1,51 @@
+/* lightsout: the game and its command-line tools, one binary. */
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "config.h"
+#include "commands.h"
+#include "play.h"
+
+static void usage(FILE *f)
+{
+	fputs("Usage: lightsout [play] [options]          play the game\n"
+	      "       lightsout solve [options] [FILE|-]  print a minimal solution of a board\n"
+	      "       lightsout analyze [options]         rank, nullity, solutions, quiet patterns\n"
+	      "       lightsout generate [options]        print a random solvable board\n"
+	      "\n"
+	      "Common options: -s, --size RxC|N   -r, --rule NAME   --torus   -k, --states K\n"
+	      "                --forward-only   --seed N   --help   --version\n"
+	      "Rules: plus, cross, x, box, knight, mask:ROW/ROW/... (e.g. mask:010/111/010)\n"
+	      "'lightsout COMMAND --help' describes each command; 'man 6 lightsout' all of it.\n",
+	      f);
+}
+
+int main(int argc, char **argv)
+{
+	setlocale(LC_ALL, "");
+	if (argc < 2)
+		return play_main(argc, argv);
+	const char *cmd = argv[1];
+	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+		usage(stdout);
+		return 0;
+	}
+	if (strcmp(cmd, "--version") == 0) {
+		printf("lightsout %s\n", PACKAGE_VERSION);
+		return 0;
+	}
+	if (strcmp(cmd, "play") == 0)
+		return play_main(argc - 1, argv + 1);
+	if (strcmp(cmd, "solve") == 0)
+		return cmd_solve(argc - 1, argv + 1);
+	if (strcmp(cmd, "analyze") == 0 || strcmp(cmd, "analyse") == 0)
+		return cmd_analyze(argc - 1, argv + 1);
+	if (strcmp(cmd, "generate") == 0)
+		return cmd_generate(argc - 1, argv + 1);
+	if (cmd[0] == '-')
+		return play_main(argc, argv);
+	fprintf(stderr, "lightsout: unknown command '%s'\n", cmd);
+	usage(stderr);
+	return EXIT_USAGE;
+}

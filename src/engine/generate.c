@@ -1,0 +1,174 @@
+#include "generate.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "distribution.h"
+#include "search.h"
+
+/* Give up on a par after this many random tries on a big board. */
+#define GENERATE_TRIES 400
+/* Seconds for each minimal search while generating. */
+#define GENERATE_SEARCH_SECONDS 1.0
+
+static int par_of(const lo_system *s, const board *b, bool fwd, bool *proven)
+{
+	int n = board_size(b);
+	uint8_t *x = malloc((size_t)n);
+	if (!x || !system_solve(s, b->cells, x, NULL)) {
+		free(x);
+		return -1;
+	}
+	search_ctl ctl = { .time_limit = GENERATE_SEARCH_SECONDS, .forward_only = fwd };
+	search_result res;
+	search_minimal(s, x, &ctl, &res);
+	free(x);
+	*proven = res.optimal;
+	return res.weight;
+}
+
+/* A board of exactly `par` from the full distribution, uniformly. */
+static int generate_exact_small(const lo_system *s, const rule *r, bool fwd, int par, rng *g,
+				board *b, char *err, size_t errlen)
+{
+	uint32_t states;
+	uint8_t *t = distribution_table(b->rows, b->cols, b->k, r, fwd, &states);
+	if (!t) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	uint32_t count = 0, pick;
+	int top = 0;
+	for (uint32_t i = 0; i < states; i++) {
+		count += t[i] == par;
+		if (t[i] != 0xff && t[i] > top)
+			top = t[i];
+	}
+	if (count == 0) {
+		free(t);
+		snprintf(err, errlen, "no %dx%d board needs exactly %d presses (the most any needs is %d)",
+			 b->rows, b->cols, par, top);
+		return -1;
+	}
+	pick = rng_below(g, count);
+	for (uint32_t i = 0; i < states; i++)
+		if (t[i] == par && pick-- == 0) {
+			distribution_cells(i, board_size(b), b->k, b->cells);
+			break;
+		}
+	free(t);
+	(void)s;
+	return 0;
+}
+
+int generate_board(const lo_system *s, const rule *r, bool fwd, int par, rng *g, board *b,
+		   gen_result *res, char *err, size_t errlen)
+{
+	int n = board_size(b), k = b->k;
+	int most = n * (fwd ? k - 1 : k / 2);
+	uint8_t *x = malloc((size_t)n);
+	if (!x) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (par == 0) {
+		free(x);
+		snprintf(err, errlen, "a board with par 0 is already solved: ask for par 1 or more");
+		return -1;
+	}
+	if (par > most) {
+		free(x);
+		snprintf(err, errlen, "no %dx%d board needs %d presses: at most %d cells can be pressed", b->rows,
+			 b->cols, par, most);
+		return -1;
+	}
+	if (par > 0 && distribution_fits(b->rows, b->cols, k)) {
+		free(x);
+		if (generate_exact_small(s, r, fwd, par, g, b, err, errlen) < 0)
+			return -1;
+		res->par = par;
+		res->par_proven = true;
+		return 0;
+	}
+	for (int tries = 0; tries < GENERATE_TRIES; tries++) {
+		memset(b->cells, 0, (size_t)n);
+		memset(x, 0, (size_t)n);
+		if (par < 0) {
+			/* Uniform over all solvable boards: uniform presses, then A x. */
+			for (int i = 0; i < n; i++)
+				x[i] = (uint8_t)rng_below(g, (uint32_t)k);
+		} else {
+			/* par presses that each add one to the weight: the optimum
+			 * is then at most par, and often exactly. */
+			for (int p = 0; p < par;) {
+				int i = (int)rng_below(g, (uint32_t)n);
+				uint8_t v = (uint8_t)((x[i] + (fwd || rng_below(g, 2) ? 1 : k - 1)) % k);
+				if (search_weight(&v, 1, k, fwd) == search_weight(&x[i], 1, k, fwd) + 1) {
+					x[i] = v;
+					p++;
+				}
+			}
+		}
+		rule_apply(r, b, x);
+		if (board_is_clear(b))
+			continue;
+		bool proven = false;
+		int p = par_of(s, b, fwd, &proven);
+		if (p < 0)
+			continue;
+		if (par < 0 || (p == par && proven)) {
+			free(x);
+			res->par = p;
+			res->par_proven = proven;
+			return 0;
+		}
+	}
+	free(x);
+	snprintf(err, errlen, "found no %dx%d board needing exactly %d presses in %d tries", b->rows, b->cols, par,
+		 GENERATE_TRIES);
+	return -1;
+}
+
+int generate_max_par(const lo_system *s, const rule *r, bool fwd)
+{
+	int rows = system_rows(s), cols = system_cols(s), k = system_k(s);
+	if (!distribution_fits(rows, cols, k))
+		return -1;
+	uint32_t states;
+	uint8_t *t = distribution_table(rows, cols, k, r, fwd, &states);
+	if (!t)
+		return -1;
+	int top = 0;
+	for (uint32_t i = 0; i < states; i++)
+		if (t[i] != 0xff && t[i] > top)
+			top = t[i];
+	free(t);
+	return top;
+}
+
+int generate_difficulty_par(const lo_system *s, const rule *r, bool fwd, const char *difficulty, rng *g)
+{
+	int n = system_unknowns(s), k = system_k(s);
+	int top = generate_max_par(s, r, fwd);
+	if (top < 0)
+		top = n * (fwd ? k - 1 : k / 2) / 2;	/* a fair guess for big boards */
+	if (top < 1)
+		top = 1;
+	int lo, hi;
+	if (strcmp(difficulty, "easy") == 0) {
+		lo = top / 5;
+		hi = top / 3;
+	} else if (strcmp(difficulty, "hard") == 0) {
+		lo = top * 2 / 3;
+		hi = top;
+	} else {
+		lo = top / 3;
+		hi = top * 2 / 3;
+	}
+	if (lo < 1)
+		lo = 1;
+	if (hi < lo)
+		hi = lo;
+	return lo + (int)rng_below(g, (uint32_t)(hi - lo + 1));
+}

@@ -1,0 +1,46 @@
+/* Bit-packed matrices over GF(2) and Gauss-Jordan elimination: 64 columns
+ * per word, so a row operation is n/64 XORs. */
+#ifndef LO_GF2_H
+#define LO_GF2_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct gf2_mat {
+	int rows, cols, words;		/* words per row */
+	uint64_t *bits;
+} gf2_mat;
+
+gf2_mat *gf2_new(int rows, int cols);	/* zero; NULL when out of memory */
+void gf2_free(gf2_mat *m);
+
+static inline uint64_t *gf2_row(const gf2_mat *m, int r)
+{
+	return m->bits + (size_t)r * (size_t)m->words;
+}
+
+static inline int gf2_get(const gf2_mat *m, int r, int c)
+{
+	return (int)(gf2_row(m, r)[c >> 6] >> (c & 63)) & 1;
+}
+
+static inline void gf2_set(gf2_mat *m, int r, int c, int v)
+{
+	uint64_t bit = 1ULL << (c & 63);
+	if (v)
+		gf2_row(m, r)[c >> 6] |= bit;
+	else
+		gf2_row(m, r)[c >> 6] &= ~bit;
+}
+
+/* Reduced row echelon form in place, pivots searched in columns
+ * [0, pivot_cols) only; the row operations extend over every column, so
+ * columns beyond carry along whatever was augmented there.  pivcol[i] is
+ * the pivot column of row i < rank.  Returns the rank. */
+int gf2_rref(gf2_mat *m, int pivot_cols, int *pivcol);
+
+/* Parity of the AND of two bit rows of `words` words. */
+int gf2_dot(const uint64_t *a, const uint64_t *b, int words);
+
+#endif

@@ -1,0 +1,213 @@
+#include "search.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static inline int cell_weight(int v, int k, bool forward_only)
+{
+	return forward_only || v <= k - v ? v : k - v;
+}
+
+int search_weight(const uint8_t *x, int n, int k, bool forward_only)
+{
+	int w = 0;
+	for (int i = 0; i < n; i++)
+		w += k == 2 ? x[i] : cell_weight(x[i], k, forward_only);
+	return w;
+}
+
+int search_signed(int v, int k, bool forward_only)
+{
+	return forward_only || 2 * v <= k ? v : v - k;
+}
+
+/* Shared bookkeeping: time limit, cancel flag, progress reports. */
+typedef struct watch {
+	const search_ctl *ctl;
+	double start, deadline, next_report, total;
+	bool stopped, cancelled;
+} watch;
+
+static void watch_start(watch *w, const search_ctl *ctl, double total)
+{
+	w->ctl = ctl;
+	w->start = now();
+	w->deadline = ctl && ctl->time_limit > 0 ? w->start + ctl->time_limit : 0;
+	w->next_report = w->start + 0.1;
+	w->total = total;
+	w->stopped = w->cancelled = false;
+}
+
+/* Called every few thousand steps: false when the search must stop. */
+static bool watch_poll(watch *w, double done, int best)
+{
+	const search_ctl *ctl = w->ctl;
+	if (!ctl)
+		return true;
+	if (ctl->cancel && *ctl->cancel) {
+		w->stopped = w->cancelled = true;
+		return false;
+	}
+	double t = now();
+	if (w->deadline && t >= w->deadline) {
+		w->stopped = true;
+		return false;
+	}
+	if (ctl->progress && t >= w->next_report) {
+		ctl->progress(ctl->ctx, done / w->total, best);
+		w->next_report = t + 0.1;
+	}
+	return true;
+}
+
+/* k = 2: reflected Gray code over the 2^d kernel combinations, one packed
+ * XOR and popcount per step. */
+static void search_gf2(const lo_system *s, uint8_t *x, watch *w, search_result *res)
+{
+	int n = system_unknowns(s), d = system_nullity(s), words = (n + 63) / 64;
+	uint64_t *cur = calloc((size_t)words * (size_t)(d + 1), sizeof *cur);
+	if (!cur)
+		return;
+	uint64_t *gen = cur + words;
+	for (int i = 0; i < n; i++)
+		if (x[i])
+			cur[i >> 6] |= 1ULL << (i & 63);
+	for (int g = 0; g < d; g++) {
+		const uint8_t *v = system_kernel(s, g);
+		for (int i = 0; i < n; i++)
+			if (v[i])
+				gen[(size_t)g * words + (i >> 6)] |= 1ULL << (i & 63);
+	}
+	int best = res->weight;
+	uint64_t best_step = 0, steps = d < 64 ? (1ULL << d) : UINT64_MAX;
+	uint64_t step;
+	for (step = 1; step < steps; step++) {
+		const uint64_t *gv = gen + (size_t)__builtin_ctzll(step) * words;
+		int wt = 0;
+		for (int j = 0; j < words; j++) {
+			cur[j] ^= gv[j];
+			wt += __builtin_popcountll(cur[j]);
+		}
+		if (wt < best) {
+			best = wt;
+			best_step = step;
+		}
+		if ((step & 0xfff) == 0 && !watch_poll(w, (double)step, best))
+			break;
+	}
+	res->combinations = (double)step;
+	if (best < res->weight) {
+		/* The Gray code word at best_step says which generators to add. */
+		uint64_t code = best_step ^ (best_step >> 1);
+		for (int g = 0; g < d; g++)
+			if (code >> g & 1) {
+				const uint8_t *v = system_kernel(s, g);
+				for (int i = 0; i < n; i++)
+					x[i] ^= v[i];
+			}
+		res->weight = best;
+	}
+	free(cur);
+}
+
+/* k > 2: reflected mixed-radix Gray code; each step adds or subtracts one
+ * generator, and the weight is updated on that generator's support. */
+static void search_zmod(const lo_system *s, uint8_t *x, bool fwd, watch *w, search_result *res)
+{
+	int n = system_unknowns(s), d = system_nullity(s), k = system_k(s);
+	uint8_t *cur = malloc((size_t)n);
+	int *digit = calloc((size_t)d, sizeof *digit), *dir = malloc((size_t)d * sizeof *dir);
+	int *best_digit = calloc((size_t)d, sizeof *best_digit);
+	int **supp = calloc((size_t)d, sizeof *supp), *supp_n = calloc((size_t)d, sizeof *supp_n);
+	bool ok = cur && digit && dir && best_digit && supp && supp_n;
+	for (int g = 0; ok && g < d; g++) {
+		const uint8_t *v = system_kernel(s, g);
+		supp[g] = malloc((size_t)n * sizeof **supp);
+		ok = supp[g] != NULL;
+		for (int i = 0; ok && i < n; i++)
+			if (v[i])
+				supp[g][supp_n[g]++] = i;
+		dir[g] = 1;
+	}
+	if (ok) {
+		memcpy(cur, x, (size_t)n);
+		int wt = res->weight, best = wt;
+		double step = 0;
+		for (;;) {
+			int g = 0, nd = 0;
+			for (; g < d; g++) {
+				nd = digit[g] + dir[g];
+				if (nd >= 0 && nd < system_kernel_order(s, g))
+					break;
+				dir[g] = -dir[g];
+			}
+			if (g == d)
+				break;
+			digit[g] = nd;
+			const uint8_t *v = system_kernel(s, g);
+			for (int t = 0; t < supp_n[g]; t++) {
+				int i = supp[g][t], old = cur[i];
+				int nv = dir[g] > 0 ? (old + v[i]) % k : (old + k - v[i]) % k;
+				wt += cell_weight(nv, k, fwd) - cell_weight(old, k, fwd);
+				cur[i] = (uint8_t)nv;
+			}
+			if (wt < best) {
+				best = wt;
+				memcpy(best_digit, digit, (size_t)d * sizeof *digit);
+			}
+			step++;
+			if (((long long)step & 0xfff) == 0 && !watch_poll(w, step, best))
+				break;
+		}
+		res->combinations = step + 1;
+		if (best < res->weight) {
+			for (int g = 0; g < d; g++) {
+				const uint8_t *v = system_kernel(s, g);
+				for (int i = 0; i < n; i++)
+					x[i] = (uint8_t)((x[i] + best_digit[g] * v[i]) % k);
+			}
+			res->weight = best;
+		}
+	}
+	for (int g = 0; supp && g < d; g++)
+		free(supp[g]);
+	free(supp);
+	free(supp_n);
+	free(cur);
+	free(digit);
+	free(dir);
+	free(best_digit);
+}
+
+void search_minimal(const lo_system *s, uint8_t *x, const search_ctl *ctl, search_result *res)
+{
+	int n = system_unknowns(s), k = system_k(s), d = system_nullity(s);
+	bool fwd = ctl && ctl->forward_only;
+	double total = 1;
+	for (int g = 0; g < d; g++)
+		total *= system_kernel_order(s, g);
+	watch w;
+	watch_start(&w, ctl, total);
+	memset(res, 0, sizeof *res);
+	res->weight = search_weight(x, n, k, fwd);
+	res->combinations = 1;
+	if (d > 0) {
+		if (k == 2)
+			search_gf2(s, x, &w, res);
+		else
+			search_zmod(s, x, fwd, &w, res);
+	}
+	res->optimal = !w.stopped;
+	res->cancelled = w.cancelled;
+	res->seconds = now() - w.start;
+	if (ctl && ctl->progress && !w.stopped && res->seconds > 0.1)
+		ctl->progress(ctl->ctx, 1.0, res->weight);
+}

@@ -1,0 +1,40 @@
+/* Minimal-weight solutions: search x0 + kernel for the fewest presses. */
+#ifndef LO_SEARCH_H
+#define LO_SEARCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "system.h"
+
+/* Presses in a press vector: k = 2 cells pressed; k > 2 the sum of
+ * min(x, k - x) (backward presses allowed) or of x (forward only). */
+int search_weight(const uint8_t *x, int n, int k, bool forward_only);
+
+typedef struct search_ctl {
+	double time_limit;		/* seconds; <= 0 means no limit */
+	bool forward_only;
+	volatile int *cancel;		/* polled; non-zero stops the search */
+	/* Called now and then from the searching thread: fraction of the
+	 * search space done and the best weight so far. */
+	void (*progress)(void *ctx, double done, int best);
+	void *ctx;
+} search_ctl;
+
+typedef struct search_result {
+	int weight;			/* of the returned x */
+	bool optimal;			/* the whole kernel was searched */
+	bool cancelled;
+	double seconds;
+	double combinations;		/* kernel elements examined */
+} search_result;
+
+/* x holds a solution on entry and the best one found on exit.
+ * ctl may be NULL (no limit, backward presses allowed). */
+void search_minimal(const lo_system *s, uint8_t *x, const search_ctl *ctl, search_result *res);
+
+/* Convert forward counts to the signed presses a player makes: values in
+ * (-k/2, k/2], or [0, k) when forward_only. */
+int search_signed(int v, int k, bool forward_only);
+
+#endif

@@ -1,0 +1,249 @@
+#include "system.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bignum.h"
+#include "gf2.h"
+#include "zmod.h"
+
+struct lo_system {
+	int rows, cols, k, n;
+	int rank, nullity;
+	uint8_t *kernel;	/* nullity x n */
+	int *order;		/* nullity */
+
+	/* k = 2: [R | E] with E A = R in reduced row echelon form. */
+	gf2_mat *re;
+	int *pivcol;
+
+	/* k > 2: U A V = diag(d). */
+	uint8_t *u, *v, *d;
+};
+
+bool system_fits(int rows, int cols, int k)
+{
+	long long n = (long long)rows * cols;
+	return rows >= 1 && cols >= 1 && n <= (k == 2 ? SYSTEM_MAX_UNKNOWNS_GF2 : SYSTEM_MAX_UNKNOWNS_ZMOD);
+}
+
+static int build_gf2(lo_system *s, const rule *r)
+{
+	int n = s->n;
+	int *nb = malloc((size_t)rule_max_cells(r, s->rows, s->cols) * sizeof *nb);
+	s->re = gf2_new(n, 2 * n);
+	s->pivcol = malloc((size_t)n * sizeof *s->pivcol);
+	if (!nb || !s->re || !s->pivcol) {
+		free(nb);
+		return -1;
+	}
+	/* Row i of A lists the presses that change cell i: for the symmetric
+	 * rules that is the neighbourhood of i, but build it from columns so
+	 * asymmetric masks are right too. */
+	for (int j = 0; j < n; j++) {
+		int m = rule_neighbours(r, s->rows, s->cols, j / s->cols, j % s->cols, nb);
+		for (int t = 0; t < m; t++)
+			gf2_set(s->re, nb[t], j, 1);
+	}
+	free(nb);
+	for (int i = 0; i < n; i++)
+		gf2_set(s->re, i, n + i, 1);
+	s->rank = gf2_rref(s->re, n, s->pivcol);
+	if (s->rank < 0)
+		return -1;
+	s->nullity = n - s->rank;
+	s->kernel = calloc((size_t)s->nullity * n + 1, 1);
+	s->order = malloc(((size_t)s->nullity + 1) * sizeof *s->order);
+	if (!s->kernel || !s->order)
+		return -1;
+	/* One quiet pattern per free column f: press f, then each pivot
+	 * variable as its row says. */
+	bool *is_pivot = calloc((size_t)n, sizeof *is_pivot);
+	if (!is_pivot)
+		return -1;
+	for (int i = 0; i < s->rank; i++)
+		is_pivot[s->pivcol[i]] = true;
+	for (int f = 0, q = 0; f < n; f++) {
+		if (is_pivot[f])
+			continue;
+		uint8_t *v = s->kernel + (size_t)q * n;
+		v[f] = 1;
+		for (int i = 0; i < s->rank; i++)
+			v[s->pivcol[i]] = (uint8_t)gf2_get(s->re, i, f);
+		s->order[q++] = 2;
+	}
+	free(is_pivot);
+	return 0;
+}
+
+static int build_zmod(lo_system *s, const rule *r)
+{
+	size_t n = (size_t)s->n;
+	int k = s->k;
+	uint8_t *a = calloc(n * n, 1);
+	int *nb = malloc((size_t)rule_max_cells(r, s->rows, s->cols) * sizeof *nb);
+	s->u = malloc(n * n);
+	s->v = malloc(n * n);
+	s->d = malloc(n);
+	int rc = -1;
+	if (!a || !nb || !s->u || !s->v || !s->d)
+		goto out;
+	for (size_t j = 0; j < n; j++) {
+		int m = rule_neighbours(r, s->rows, s->cols, (int)j / s->cols, (int)j % s->cols, nb);
+		for (int t = 0; t < m; t++)
+			a[(size_t)nb[t] * n + j] = 1;
+	}
+	if (zmod_diagonalize(a, s->n, k, s->u, s->v, s->d) < 0)
+		goto out;
+	s->nullity = 0;
+	for (size_t i = 0; i < n; i++)
+		s->nullity += zmod_gcd(s->d[i], k) != 1;
+	s->rank = s->n - s->nullity;
+	s->kernel = calloc((size_t)s->nullity * n + 1, 1);
+	s->order = malloc(((size_t)s->nullity + 1) * sizeof *s->order);
+	if (!s->kernel || !s->order)
+		goto out;
+	/* d y = 0 (mod k) has the solutions y = t * k/g, t < g = gcd(d, k):
+	 * the generator is column i of V times k/g, of order g. */
+	for (size_t i = 0, q = 0; i < n; i++) {
+		int g = zmod_gcd(s->d[i], k);
+		if (g == 1)
+			continue;
+		uint8_t *v = s->kernel + q * n;
+		for (size_t j = 0; j < n; j++)
+			v[j] = (uint8_t)(s->v[j * n + i] * (k / g) % k);
+		s->order[q++] = g;
+	}
+	rc = 0;
+out:
+	free(a);
+	free(nb);
+	return rc;
+}
+
+lo_system *system_new(int rows, int cols, const rule *r, int k)
+{
+	if (!system_fits(rows, cols, k) || k < BOARD_MIN_K || k > BOARD_MAX_K)
+		return NULL;
+	lo_system *s = calloc(1, sizeof *s);
+	if (!s)
+		return NULL;
+	s->rows = rows;
+	s->cols = cols;
+	s->k = k;
+	s->n = rows * cols;
+	if ((k == 2 ? build_gf2(s, r) : build_zmod(s, r)) < 0) {
+		system_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+void system_free(lo_system *s)
+{
+	if (!s)
+		return;
+	free(s->kernel);
+	free(s->order);
+	gf2_free(s->re);
+	free(s->pivcol);
+	free(s->u);
+	free(s->v);
+	free(s->d);
+	free(s);
+}
+
+int system_rows(const lo_system *s) { return s->rows; }
+int system_cols(const lo_system *s) { return s->cols; }
+int system_k(const lo_system *s) { return s->k; }
+int system_unknowns(const lo_system *s) { return s->n; }
+int system_rank(const lo_system *s) { return s->rank; }
+int system_nullity(const lo_system *s) { return s->nullity; }
+
+const uint8_t *system_kernel(const lo_system *s, int i)
+{
+	return s->kernel + (size_t)i * (size_t)s->n;
+}
+
+int system_kernel_order(const lo_system *s, int i)
+{
+	return s->order[i];
+}
+
+void system_count(const lo_system *s, char *buf, size_t len)
+{
+	bignum_product(s->order, s->nullity, buf, len);
+}
+
+static bool solve_gf2(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert)
+{
+	int n = s->n, w = s->re->words;
+	/* -b = b over GF(2); c = E b, read from the right half of [R | E]. */
+	gf2_mat *b = gf2_new(1, 2 * n);
+	if (!b)
+		return false;
+	uint64_t *bw = gf2_row(b, 0);
+	for (int i = 0; i < n; i++)
+		if (cells[i] & 1)
+			gf2_set(b, 0, n + i, 1);
+	memset(x, 0, (unsigned)n);
+	bool ok = true;
+	for (int i = 0; i < n && ok; i++) {
+		int c = gf2_dot(gf2_row(s->re, i), bw, w);
+		if (i < s->rank)
+			x[s->pivcol[i]] = (uint8_t)c;
+		else if (c) {
+			/* Row i of E: E_i A = 0 but E_i b = 1. */
+			if (cert)
+				for (int j = 0; j < n; j++)
+					cert[j] = (uint8_t)gf2_get(s->re, i, n + j);
+			ok = false;
+		}
+	}
+	gf2_free(b);
+	return ok;
+}
+
+static bool solve_zmod(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert)
+{
+	size_t n = (size_t)s->n;
+	int k = s->k;
+	int *y = malloc(n * sizeof *y);
+	if (!y)
+		return false;
+	bool ok = true;
+	for (size_t i = 0; i < n && ok; i++) {
+		/* c = U (-b), then d y = c one equation at a time. */
+		int c = 0;
+		const uint8_t *ui = s->u + i * n;
+		for (size_t j = 0; j < n; j++)
+			c += ui[j] * (k - cells[j]);
+		c %= k;
+		int g = zmod_gcd(s->d[i], k);
+		if (c % g) {
+			/* (k/g) U_i kills A (it kills d) but not b: the certificate. */
+			if (cert)
+				for (size_t j = 0; j < n; j++)
+					cert[j] = (uint8_t)(ui[j] * (k / g) % k);
+			ok = false;
+		} else {
+			int m = k / g;
+			y[i] = (c / g) * zmod_inverse(s->d[i] / g, m) % m;
+		}
+	}
+	if (ok)
+		for (size_t j = 0; j < n; j++) {
+			int acc = 0;
+			const uint8_t *vj = s->v + j * n;
+			for (size_t i = 0; i < n; i++)
+				acc = (acc + vj[i] * y[i]) % k;
+			x[j] = (uint8_t)acc;
+		}
+	free(y);
+	return ok;
+}
+
+bool system_solve(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert)
+{
+	return s->k == 2 ? solve_gf2(s, cells, x, cert) : solve_zmod(s, cells, x, cert);
+}

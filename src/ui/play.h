@@ -1,0 +1,8 @@
+/* The curses game: `lightsout` and `lightsout play`. */
+#ifndef LO_PLAY_H
+#define LO_PLAY_H
+
+/* argv[0] is "play"; returns the process exit status. */
+int play_main(int argc, char **argv);
+
+#endif

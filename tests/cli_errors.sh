@@ -1,0 +1,72 @@
+#!/bin/sh
+# Bad input: exit 2 with a message naming the place; unsolvable: exit 1 with a certificate.
+. "$SRCDIR/tests/tap.sh"
+T=$(mktemp -d) && trap 'rm -rf "$T"' EXIT
+
+# expect STATUS PATTERN INPUT ARGS...: exit status and a stderr line matching PATTERN.
+expect() {
+	want=$1 pat=$2 input=$3
+	shift 3
+	printf "$input" | "$LIGHTSOUT" "$@" > "$T/out" 2> "$T/err"
+	rc=$?
+	if [ $rc -eq "$want" ] && grep -q -- "$pat" "$T/err"; then
+		ok "$* -> exit $want, '$pat'"
+	else
+		not_ok "$* -> exit $rc (want $want), stderr: $(head -c 300 "$T/err")"
+	fi
+}
+
+expect 2 '<stdin>:2:3: row has 2 cells' '101\n01\n' solve
+expect 2 '<stdin>:2:2: unexpected .?.' '101\n0?1\n' solve
+expect 2 '<stdin>:2:2: value 2 is not below' '101\n021\n' solve
+expect 2 ":1:1: 'z' means 35" 'z\n' solve -k 4
+expect 2 'empty input' '' solve
+expect 2 'empty input' '\n\n  \n' solve
+expect 2 '<stdin>:1:1: size line says 3 x 3' '3 3\n101\n010\n' solve
+expect 2 '<stdin>:1:1: size 99999 x 99999 is out of range' '99999 99999\n1\n' solve
+expect 2 'unexpected NUL' '10\0001\n' solve
+expect 2 'blank line inside' '101\n\n101\n' solve
+expect 2 '--size 4x4 but the board is 2x3' '101\n010\n' solve -s 4x4
+expect 2 'bad size' '' analyze -s 0
+expect 2 'bad size' '' analyze -s 3x
+expect 2 'bad size' '' solve -s 100000
+expect 2 'bad number of states' '' analyze -k 37
+expect 2 'bad number of states' '' analyze -k 1
+expect 2 'unknown rule' '' analyze -r hexagon
+expect 2 'odd number of rows' '' analyze -r mask:01/10
+expect 2 'bad format' '1\n' solve -f yaml
+expect 2 'bad time limit' '1\n' solve -t -1
+expect 2 'unknown or incomplete option' '' analyze --bogus
+expect 2 'unknown or incomplete option' '' solve -f
+expect 2 'unknown command' '' frobnicate
+expect 2 'at most 2^26' '' analyze -s 6 --distribution
+expect 2 'the solver takes at most' '' analyze -s 101
+expect 2 'no 5x5 board needs exactly 16 presses' '' generate -s 5 --par 16
+expect 2 'par 0 is already solved' '' generate --par 0
+expect 2 'No such file' '' solve /nonexistent/board
+expect 2 'bad seed' '' generate --seed -4
+
+# Unsolvable: the 4x4 classic board with one light.  Exit 1, certificate on stderr.
+printf '1000\n0000\n0000\n0000\n' | "$LIGHTSOUT" solve > "$T/out" 2> "$T/err"
+rc=$?
+check "unsolvable board: exit 1" [ $rc -eq 1 ]
+check "unsolvable board: nothing on stdout in grid format" [ ! -s "$T/out" ]
+check "unsolvable board: certificate explained" grep -q 'quiet' "$T/err"
+check "unsolvable board: certificate grid of 4 rows" [ "$(grep -c '^[01]\{4\}$' "$T/err")" -eq 4 ]
+# The certificate is a quiet pattern lighting the corner: pressing it changes nothing.
+grep '^[01]\{4\}$' "$T/err" > "$T/cert"
+check "certificate covers the lit cell" [ "$(head -c 1 "$T/cert")" = 1 ]
+printf "0000\n0000\n0000\n0000\n" > "$T/zero"
+check "certificate presses are quiet (change nothing)" [ "$(awk -v k=2 -v rule=plus -f "$SRCDIR/tests/verify.awk" "$T/zero" "$T/cert" | tail -n 1)" = clear ]
+printf '1000\n0000\n0000\n0000\n' | "$LIGHTSOUT" solve -f json > "$T/json" 2> /dev/null
+check "unsolvable json: solvable false with a certificate" grep -q '"solvable":false,"certificate":\[' "$T/json"
+printf '3 1 0\n1 3 2\n' | "$LIGHTSOUT" solve -k 4 --rule knight > /dev/null 2> "$T/err"
+check "k = 4 unsolvable or solved, never a crash" [ $? -le 1 ]
+
+# Help and version go to stdout with exit 0.
+"$LIGHTSOUT" --help > "$T/out"; check "--help exit 0" [ $? -eq 0 -a -s "$T/out" ]
+"$LIGHTSOUT" --version > "$T/out"; check "--version exit 0" grep -q '^lightsout [0-9]' "$T/out"
+for c in solve analyze generate; do
+	"$LIGHTSOUT" $c --help > "$T/out"; check "$c --help exit 0" [ $? -eq 0 -a -s "$T/out" ]
+done
+done_testing

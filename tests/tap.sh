@@ -1,0 +1,8 @@
+# TAP helpers for the shell tests.  Source it; call ok/not_ok/check; done_testing at the end.
+n=0
+failed=0
+ok() { n=$((n + 1)); echo "ok $n - $*"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $*"; }
+# check DESCRIPTION COMMAND...: passes when the command succeeds.
+check() { d=$1; shift; if "$@"; then ok "$d"; else not_ok "$d"; fi; }
+done_testing() { echo "1..$n"; [ "$failed" -eq 0 ]; }

@@ -1,0 +1,54 @@
+#include <string.h>
+
+#include "rule.h"
+#include "tap.h"
+
+static int nb(const char *spec, bool torus, int rows, int cols, int r, int c, int *out)
+{
+	rule ru;
+	char err[128];
+	if (rule_parse(&ru, spec, torus, err, sizeof err) < 0)
+		return -1;
+	return rule_neighbours(&ru, rows, cols, r, c, out);
+}
+
+int main(void)
+{
+	int out[64];
+	rule r;
+	char err[128];
+
+	tap_is(nb("plus", false, 3, 3, 1, 1, out), 5, "plus centre: 5 cells");
+	tap_is(nb("plus", false, 3, 3, 0, 0, out), 3, "plus corner: 3 cells");
+	tap_is(nb("plus", true, 3, 3, 0, 0, out), 5, "plus torus corner: 5 cells");
+	tap_ok(out[0] == 0 && out[1] == 1 && out[2] == 2 && out[3] == 3 && out[4] == 6, "torus corner wraps to 2 and 6");
+	tap_is(nb("plus", true, 1, 1, 0, 0, out), 1, "1x1 torus: the cell once, not five times");
+	tap_is(nb("cross", false, 4, 5, 1, 2, out), 8, "cross: row + column - 1");
+	tap_is(nb("x", false, 3, 3, 1, 1, out), 5, "x centre: 5 cells");
+	tap_is(nb("box", false, 3, 3, 1, 1, out), 9, "box centre: 9 cells");
+	tap_is(nb("knight", false, 5, 5, 2, 2, out), 9, "knight centre: 9 cells");
+	tap_is(nb("knight", false, 5, 5, 0, 0, out), 3, "knight corner: 3 cells");
+	tap_is(nb("mask:010/111/010", false, 3, 3, 1, 1, out), 5, "mask equal to plus");
+	tap_ok(rule_parse(&r, "mask:01/11", false, err, sizeof err) < 0 && strstr(err, "odd"), "even mask refused: %s", err);
+	tap_ok(rule_parse(&r, "mask:010/11/010", false, err, sizeof err) < 0, "ragged mask refused: %s", err);
+	tap_ok(rule_parse(&r, "mask:000/000/000", false, err, sizeof err) < 0, "empty mask refused: %s", err);
+	tap_ok(rule_parse(&r, "mask:0a0", false, err, sizeof err) < 0, "bad mask character refused: %s", err);
+	tap_ok(rule_parse(&r, "hexagon", false, err, sizeof err) < 0 && strstr(err, "hexagon"), "unknown rule named: %s", err);
+	rule_parse(&r, "plus", false, err, sizeof err);
+	tap_ok(rule_is_symmetric(&r), "plus is symmetric");
+	rule_parse(&r, "mask:011/010/000", false, err, sizeof err);
+	tap_ok(!rule_is_symmetric(&r), "a lopsided mask is not");
+
+	board *b = board_new(3, 3, 4);
+	rule_parse(&r, "plus", false, err, sizeof err);
+	rule_press(&r, b, 1, 1, 1);
+	rule_press(&r, b, 1, 1, -1);
+	tap_ok(board_is_clear(b), "backward press undoes a forward press (k = 4)");
+	rule_press(&r, b, 0, 0, 1);
+	tap_ok(b->cells[0] == 1 && b->cells[1] == 1 && b->cells[3] == 1 && board_count_nonzero(b) == 3,
+	       "corner press adds 1 to three cells");
+	rule_press(&r, b, 0, 0, 3);
+	tap_ok(board_is_clear(b), "four presses are the identity mod 4");
+	board_free(b);
+	return tap_done();
+}

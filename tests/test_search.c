@@ -1,0 +1,110 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "rng.h"
+#include "search.h"
+#include "system.h"
+#include "tap.h"
+
+/* Every kernel combination, weight recomputed from scratch. */
+static int naive_min(const lo_system *s, const uint8_t *x0, bool fwd)
+{
+	int n = system_unknowns(s), d = system_nullity(s), k = system_k(s), best = 1 << 30;
+	int *t = calloc((size_t)d + 1, sizeof *t);
+	uint8_t *x = malloc((size_t)n);
+	for (;;) {
+		memcpy(x, x0, (size_t)n);
+		for (int g = 0; g < d; g++)
+			for (int i = 0; i < n; i++)
+				x[i] = (uint8_t)((x[i] + t[g] * system_kernel(s, g)[i]) % k);
+		int w = search_weight(x, n, k, fwd);
+		if (w < best)
+			best = w;
+		int g = 0;
+		while (g < d && ++t[g] == system_kernel_order(s, g))
+			t[g++] = 0;
+		if (g == d)
+			break;
+	}
+	free(t);
+	free(x);
+	return best;
+}
+
+static int calls;
+static void count_progress(void *ctx, double done, int best)
+{
+	(void)ctx;
+	(void)best;
+	if (done >= 0 && done <= 1)
+		calls++;
+}
+
+int main(void)
+{
+	rule r;
+	char err[64];
+	rng g;
+	rng_seed(&g, 5);
+	struct { int rows, cols, k; const char *rule; } cases[] = {
+		{ 9, 9, 2, "plus" }, { 11, 11, 2, "plus" }, { 4, 4, 4, "plus" }, { 5, 5, 6, "plus" },
+		{ 6, 6, 4, "cross" }, { 5, 5, 3, "plus" }, { 4, 6, 12, "x" }, { 16, 16, 2, "plus" },
+	};
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		rule_parse(&r, cases[c].rule, c % 2, err, sizeof err);
+		lo_system *s = system_new(cases[c].rows, cases[c].cols, &r, cases[c].k);
+		int n = system_unknowns(s), k = cases[c].k;
+		board *b = board_new(cases[c].rows, cases[c].cols, k);
+		uint8_t *x = malloc((size_t)n);
+		for (int i = 0; i < n; i++)
+			x[i] = (uint8_t)rng_below(&g, (uint32_t)k);
+		rule_apply(&r, b, x);
+		system_solve(s, b->cells, x, NULL);
+		for (int fwd = 0; fwd <= (k > 2); fwd++) {
+			uint8_t *m = malloc((size_t)n);
+			memcpy(m, x, (size_t)n);
+			int want = naive_min(s, x, fwd);
+			search_ctl ctl = { .forward_only = fwd };
+			search_result res;
+			search_minimal(s, m, &ctl, &res);
+			board *t = board_clone(b);
+			rule_apply(&r, t, m);
+			tap_ok(res.weight == want && res.optimal && board_is_clear(t),
+			       "%s %dx%d k=%d fwd=%d: minimal %d presses over %.0f combinations (naive %d)", cases[c].rule,
+			       cases[c].rows, cases[c].cols, k, fwd, res.weight, res.combinations, want);
+			board_free(t);
+			free(m);
+		}
+		free(x);
+		board_free(b);
+		system_free(s);
+	}
+
+	/* 39x39: 2^32 combinations, so a time limit must cut it short. */
+	rule_parse(&r, "plus", false, err, sizeof err);
+	lo_system *s = system_new(39, 39, &r, 2);
+	int n = system_unknowns(s);
+	uint8_t *ones = malloc((size_t)n), *x = malloc((size_t)n);
+	memset(ones, 1, (size_t)n);
+	system_solve(s, ones, x, NULL);
+	search_ctl ctl = { .time_limit = 0.3, .progress = count_progress };
+	search_result res;
+	search_minimal(s, x, &ctl, &res);
+	board *b = board_new(39, 39, 2);
+	memset(b->cells, 1, (size_t)n);
+	rule_apply(&r, b, x);
+	tap_ok(!res.optimal && !res.cancelled && board_is_clear(b) && res.seconds < 2,
+	       "39x39 with a 0.3 s limit: best found %d, not claimed optimal (%.2f s)", res.weight, res.seconds);
+	tap_ok(calls > 0, "progress reported (%d calls)", calls);
+	volatile int cancel = 1;
+	search_ctl cctl = { .cancel = &cancel };
+	search_minimal(s, x, &cctl, &res);
+	tap_ok(res.cancelled && !res.optimal, "a cancelled search says so");
+	board_free(b);
+	free(ones);
+	free(x);
+	system_free(s);
+	tap_is(search_signed(3, 4, false), -1, "3 forward presses mod 4 are 1 backward");
+	tap_is(search_signed(3, 4, true), 3, "forward only: 3");
+	return tap_done();
+}

@@ -1,0 +1,71 @@
+/* Beyond brute force's reach: larger boards checked by their algebra. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rng.h"
+#include "system.h"
+#include "tap.h"
+
+static bool quiet(const rule *r, int rows, int cols, int k, const uint8_t *v)
+{
+	board *b = board_new(rows, cols, k);
+	rule_apply(r, b, v);
+	bool ok = board_is_clear(b);
+	board_free(b);
+	return ok;
+}
+
+int main(void)
+{
+	rule r;
+	char err[64], count[64];
+	rng g;
+	rng_seed(&g, 3);
+
+	rule_parse(&r, "plus", false, err, sizeof err);
+	lo_system *s = system_new(5, 5, &r, 2);
+	tap_ok(system_rank(s) == 23 && system_nullity(s) == 2, "5x5 classic: rank 23, nullity 2");
+	system_count(s, count, sizeof count);
+	tap_ok(strcmp(count, "4") == 0, "5x5 classic: 4 solutions");
+	bool all_quiet = true;
+	for (int i = 0; i < system_nullity(s); i++)
+		all_quiet &= quiet(&r, 5, 5, 2, system_kernel(s, i));
+	tap_ok(all_quiet, "5x5 quiet patterns change nothing");
+	system_free(s);
+
+	s = system_new(39, 39, &r, 2);
+	system_count(s, count, sizeof count);
+	tap_ok(system_nullity(s) == 32 && strcmp(count, "4294967296") == 0, "39x39 classic: 2^32 = %s solutions", count);
+	system_free(s);
+
+	/* Random solvable boards (made from presses) on bigger shapes and k. */
+	static const char *const rules[] = { "plus", "cross", "knight", "box", "mask:00100/01010/10001/01010/00100" };
+	static const int ks[] = { 2, 3, 4, 6, 12, 36 };
+	for (int t = 0; t < 24; t++) {
+		int rows = 4 + (int)rng_below(&g, 9), cols = 4 + (int)rng_below(&g, 9), k = ks[t % 6];
+		rule_parse(&r, rules[t % 5], t % 3 == 0, err, sizeof err);
+		int n = rows * cols;
+		s = system_new(rows, cols, &r, k);
+		board *b = board_new(rows, cols, k);
+		uint8_t *x = malloc((size_t)n), *y = malloc((size_t)n);
+		for (int i = 0; i < n; i++)
+			x[i] = (uint8_t)rng_below(&g, (uint32_t)k);
+		rule_apply(&r, b, x);
+		bool ok = system_solve(s, b->cells, y, NULL);
+		rule_apply(&r, b, y);
+		bool kq = true;
+		for (int i = 0; i < system_nullity(s); i++) {
+			int o = system_kernel_order(s, i);
+			kq &= quiet(&r, rows, cols, k, system_kernel(s, i)) && o > 1 && k % o == 0;
+		}
+		tap_ok(ok && board_is_clear(b) && kq && system_rank(s) + system_nullity(s) == n,
+		       "%s%s %dx%d k=%d: solved, cleared, kernel quiet (nullity %d)", r.name, r.torus ? " torus" : "",
+		       rows, cols, k, system_nullity(s));
+		free(x);
+		free(y);
+		board_free(b);
+		system_free(s);
+	}
+	tap_ok(!system_fits(101, 100, 2) && system_fits(100, 100, 2), "dense limit for k = 2");
+	return tap_done();
+}
