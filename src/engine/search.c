@@ -1,8 +1,19 @@
 #include "search.h"
+#include "wht.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+
+/* Below this nullity the plain Gray code is quicker than a transform. */
+#define SEARCH_WHT_MIN_NULLITY 12
+
+static int search_threads(void)
+{
+	long c = sysconf(_SC_NPROCESSORS_ONLN);
+	return c < 1 ? 1 : c > 8 ? 8 : (int)c;
+}
 
 static double now(void)
 {
@@ -87,6 +98,7 @@ static void search_gf2(const lo_system *s, uint8_t *x, watch *w, search_result *
 				gen[(size_t)g * words + (i >> 6)] |= 1ULL << (i & 63);
 	}
 	int best = res->weight;
+	double ties = 1;
 	uint64_t best_step = 0, steps = d < 64 ? (1ULL << d) : UINT64_MAX;
 	uint64_t step;
 	for (step = 1; step < steps; step++) {
@@ -96,14 +108,17 @@ static void search_gf2(const lo_system *s, uint8_t *x, watch *w, search_result *
 			cur[j] ^= gv[j];
 			wt += __builtin_popcountll(cur[j]);
 		}
-		if (wt < best) {
+		if (wt <= best) {
+			ties = wt < best ? 1 : ties + 1;
+			if (wt < best)
+				best_step = step;
 			best = wt;
-			best_step = step;
 		}
 		if ((step & 0xfff) == 0 && !watch_poll(w, (double)step, best))
 			break;
 	}
 	res->combinations = (double)step;
+	res->ties = ties;
 	if (best < res->weight) {
 		/* The Gray code word at best_step says which generators to add. */
 		uint64_t code = best_step ^ (best_step >> 1);
@@ -140,7 +155,7 @@ static void search_zmod(const lo_system *s, uint8_t *x, bool fwd, watch *w, sear
 	if (ok) {
 		memcpy(cur, x, (size_t)n);
 		int wt = res->weight, best = wt;
-		double step = 0;
+		double step = 0, ties = 1;
 		for (;;) {
 			int g = 0, nd = 0;
 			for (; g < d; g++) {
@@ -159,15 +174,18 @@ static void search_zmod(const lo_system *s, uint8_t *x, bool fwd, watch *w, sear
 				wt += cell_weight(nv, k, fwd) - cell_weight(old, k, fwd);
 				cur[i] = (uint8_t)nv;
 			}
-			if (wt < best) {
+			if (wt <= best) {
+				ties = wt < best ? 1 : ties + 1;
+				if (wt < best)
+					memcpy(best_digit, digit, (size_t)d * sizeof *digit);
 				best = wt;
-				memcpy(best_digit, digit, (size_t)d * sizeof *digit);
 			}
 			step++;
 			if (((long long)step & 0xfff) == 0 && !watch_poll(w, step, best))
 				break;
 		}
 		res->combinations = step + 1;
+		res->ties = ties;
 		if (best < res->weight) {
 			for (int g = 0; g < d; g++) {
 				const uint8_t *v = system_kernel(s, g);
@@ -187,6 +205,39 @@ static void search_zmod(const lo_system *s, uint8_t *x, bool fwd, watch *w, sear
 	free(best_digit);
 }
 
+static bool wht_keep_going(void *ctx, double done, int best)
+{
+	return watch_poll(ctx, done * ((watch *)ctx)->total, best);
+}
+
+/* k = 2 with a big kernel: every combination's weight by one transform. */
+static void search_gf2_wht(const lo_system *s, uint8_t *x, watch *w, search_result *res)
+{
+	int n = system_unknowns(s), d = system_nullity(s);
+	uint64_t *keys = calloc((size_t)n, sizeof *keys);
+	if (!keys)
+		return;
+	for (int g = 0; g < d; g++) {
+		const uint8_t *v = system_kernel(s, g);
+		for (int i = 0; i < n; i++)
+			keys[i] |= (uint64_t)v[i] << g;
+	}
+	wht_job job = { .n = n, .d = d, .keys = keys, .x0 = x, .threads = search_threads(),
+			.keep_going = wht_keep_going, .ctx = w };
+	wht_result wr;
+	wht_search(&job, &wr);
+	if (wr.weight < res->weight) {
+		for (int i = 0; i < n; i++)
+			x[i] ^= (uint8_t)__builtin_parityll(keys[i] & wr.t);
+		res->weight = wr.weight;
+	}
+	res->ties = wr.ties;
+	res->combinations = wr.complete ? w->total : 0;
+	if (!wr.complete)
+		w->stopped = true;
+	free(keys);
+}
+
 void search_minimal(const lo_system *s, uint8_t *x, const search_ctl *ctl, search_result *res)
 {
 	int n = system_unknowns(s), k = system_k(s), d = system_nullity(s);
@@ -199,8 +250,11 @@ void search_minimal(const lo_system *s, uint8_t *x, const search_ctl *ctl, searc
 	memset(res, 0, sizeof *res);
 	res->weight = search_weight(x, n, k, fwd);
 	res->combinations = 1;
+	res->ties = 1;
 	if (d > 0) {
-		if (k == 2)
+		if (k == 2 && d >= SEARCH_WHT_MIN_NULLITY && wht_applies(n, d))
+			search_gf2_wht(s, x, &w, res);
+		else if (k == 2)
 			search_gf2(s, x, &w, res);
 		else
 			search_zmod(s, x, fwd, &w, res);

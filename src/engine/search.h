@@ -27,6 +27,8 @@ typedef struct search_result {
 	bool cancelled;
 	double seconds;
 	double combinations;		/* kernel elements examined */
+	double ties;			/* solutions of the returned weight seen
+					 * (all of them when optimal) */
 } search_result;
 
 /* x holds a solution on entry and the best one found on exit.
