@@ -37,4 +37,12 @@ check "5x5 distribution: the hardest boards need 15 presses" [ "$(tail -n 1 "$T/
 check "5x5 distribution: 2^23 solvable boards" [ "$(awk '/^presses/ {on=1; next} on {s+=$2} END {print s}' "$T/d5")" -eq 8388608 ]
 "$LIGHTSOUT" analyze -s 3 -r cross --torus > "$T/c"
 check "cross with --torus analyses" grep -q '^3x3 ' "$T/c"
+# n = 1..200 (light chasing past 20x20) against the gcd formula, computed
+# independently in awk.
+"$LIGHTSOUT" analyze -s 1-200 | awk '{ split($1, s, "x"); print s[1], $3 }' > "$T/a200"
+awk -v N=200 -f "$SRCDIR/tests/nullity.awk" > "$T/gcd200"
+check "analyze -s 1-200: nullity = deg gcd(f_n(x), f_n(x+1)) for every n" cmp -s "$T/a200" "$T/gcd200"
+check "analyze -s 1-200: 200 lines" [ "$(wc -l < "$T/a200")" -eq 200 ]
+"$LIGHTSOUT" analyze -s 1000 > "$T/big"
+check "analyze -s 1000: the classic rule at 1000x1000" grep -q '^1000x1000 ' "$T/big"
 done_testing

@@ -1,5 +1,5 @@
-/* Nullity of the n x n classic board, three ways that must agree: the
- * solver, OEIS A159257, and deg gcd(f_n(x), f_n(x+1)) over GF(2) where
+/* Nullity of the n x n classic board, n = 1..200, three ways that must
+ * agree: the solver (dense up to 20x20, light chasing beyond), OEIS A159257, and deg gcd(f_n(x), f_n(x+1)) over GF(2) where
  * f_0 = 1, f_1 = x, f_{n+1} = x f_n + f_{n-1} (Sutner). */
 #include <stdint.h>
 #include <string.h>
@@ -7,8 +7,8 @@
 #include "system.h"
 #include "tap.h"
 
-#define MAXN 60
-#define WORDS 2			/* degree <= 127 */
+#define MAXN 200
+#define WORDS 4			/* degree <= 255 */
 
 /* OEIS A159257, n = 1..40. */
 static const int a159257[40] = {

@@ -14,7 +14,7 @@
 
 #include "board.h"
 
-#define BOARDIO_MAX_CELLS 4000000	/* absurd inputs stop here */
+#define BOARDIO_MAX_CELLS 100000000	/* 10000 x 10000: absurd inputs stop here */
 
 typedef struct boardio_error {
 	int line, col;			/* 1-based; 0 when not about a place */

@@ -29,9 +29,10 @@ static void help(void)
 
 static int analyze_one(int rows, int cols, const rule *r, int k, bool quiet, bool dist, bool fwd)
 {
-	if (!system_fits(rows, cols, k)) {
-		fprintf(stderr, "lightsout analyze: %dx%d has %d unknowns; the solver takes at most %d for k = %d\n",
-			rows, cols, rows * cols, k == 2 ? SYSTEM_MAX_UNKNOWNS_GF2 : SYSTEM_MAX_UNKNOWNS_ZMOD, k);
+	if (!system_fits(rows, cols, r, k)) {
+		char msg[256];
+		system_limit_message(rows, cols, r, k, msg, sizeof msg);
+		fprintf(stderr, "lightsout analyze: %s\n", msg);
 		return EXIT_USAGE;
 	}
 	lo_system *s = system_new(rows, cols, r, k);
@@ -42,7 +43,9 @@ static int analyze_one(int rows, int cols, const rule *r, int k, bool quiet, boo
 	char count[8192];
 	system_count(s, count, sizeof count);
 	printf("%dx%d %d %d %s\n", rows, cols, system_rank(s), system_nullity(s), count);
-	if (quiet)
+	if (quiet && !system_has_kernel(s))
+		fprintf(stderr, "lightsout analyze: %dx%d: the quiet patterns are too large to list\n", rows, cols);
+	else if (quiet)
 		for (int i = 0; i < system_nullity(s); i++) {
 			printf("\nquiet pattern %d", i + 1);
 			if (k > 2)

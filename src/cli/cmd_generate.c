@@ -72,9 +72,8 @@ int cmd_generate(int argc, char **argv)
 	rule r;
 	if (options_rule(&o, &r, err, sizeof err) < 0)
 		goto usage_error;
-	if (!system_fits(o.rows, o.cols, o.k)) {
-		snprintf(err, sizeof err, "%dx%d is too large for the solver with k = %d (at most %d cells)", o.rows,
-			 o.cols, o.k, o.k == 2 ? SYSTEM_MAX_UNKNOWNS_GF2 : SYSTEM_MAX_UNKNOWNS_ZMOD);
+	if (!system_fits(o.rows, o.cols, &r, o.k)) {
+		system_limit_message(o.rows, o.cols, &r, o.k, err, sizeof err);
 		goto usage_error;
 	}
 	rng g;

@@ -190,10 +190,9 @@ int cmd_solve(int argc, char **argv)
 		board_free(b);
 		return EXIT_USAGE;
 	}
-	if (!system_fits(b->rows, b->cols, b->k)) {
-		fprintf(stderr, "lightsout solve: a %dx%d board has %d unknowns; the solver takes at most %d for k = %d\n",
-			b->rows, b->cols, board_size(b),
-			b->k == 2 ? SYSTEM_MAX_UNKNOWNS_GF2 : SYSTEM_MAX_UNKNOWNS_ZMOD, b->k);
+	if (!system_fits(b->rows, b->cols, &r, b->k)) {
+		system_limit_message(b->rows, b->cols, &r, b->k, err, sizeof err);
+		fprintf(stderr, "lightsout solve: %s\n", err);
 		board_free(b);
 		return EXIT_USAGE;
 	}
@@ -221,7 +220,10 @@ int cmd_solve(int argc, char **argv)
 			search_minimal(s, x, &ctl, &res);
 			if (ps.shown)
 				fputs("\r\033[K", stderr);
-			if (!res.optimal)
+			if (!res.optimal && !res.cancelled && !system_has_kernel(s))
+				fprintf(stderr, "lightsout solve: %d quiet patterns are too large to search: the solution may not be minimal\n",
+					system_nullity(s));
+			else if (!res.optimal)
 				fprintf(stderr, "lightsout solve: time limit reached: best found %d presses, not proven minimal\n",
 					res.weight);
 		}

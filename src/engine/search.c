@@ -251,7 +251,9 @@ void search_minimal(const lo_system *s, uint8_t *x, const search_ctl *ctl, searc
 	res->weight = search_weight(x, n, k, fwd);
 	res->combinations = 1;
 	res->ties = 1;
-	if (d > 0) {
+	if (d > 0 && !system_has_kernel(s))
+		w.stopped = true;	/* quiet patterns too big to keep: no search */
+	else if (d > 0) {
 		if (k == 2 && d >= SEARCH_WHT_MIN_NULLITY && wht_applies(n, d))
 			search_gf2_wht(s, x, &w, res);
 		else if (k == 2)

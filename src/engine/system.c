@@ -1,9 +1,11 @@
 #include "system.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bignum.h"
+#include "chase.h"
 #include "gf2.h"
 #include "zmod.h"
 
@@ -19,12 +21,63 @@ struct lo_system {
 
 	/* k > 2: U A V = diag(d). */
 	uint8_t *u, *v, *d;
+
+	/* The classic rule on big boards: light chasing. */
+	chase *ch;
 };
 
-bool system_fits(int rows, int cols, int k)
+/* Light chasing takes over from dense elimination above this many cells
+ * (it is far faster; below, the brute-force-tested dense path stays). */
+#define CHASE_MIN_UNKNOWNS 400
+/* Quiet patterns kept for searching, in bytes. */
+#define KERNEL_MAX_BYTES (1u << 28)
+
+static bool chase_applies(int rows, int cols, const rule *r, int k)
+{
+	return k == 2 && !r->torus && strcmp(r->name, "plus") == 0 && rows <= SYSTEM_MAX_SIDE_CHASE &&
+	       cols <= SYSTEM_MAX_SIDE_CHASE;
+}
+
+bool system_fits(int rows, int cols, const rule *r, int k)
 {
 	long long n = (long long)rows * cols;
-	return rows >= 1 && cols >= 1 && n <= (k == 2 ? SYSTEM_MAX_UNKNOWNS_GF2 : SYSTEM_MAX_UNKNOWNS_ZMOD);
+	if (rows < 1 || cols < 1 || k < BOARD_MIN_K || k > BOARD_MAX_K)
+		return false;
+	return chase_applies(rows, cols, r, k) || n <= (k == 2 ? SYSTEM_MAX_UNKNOWNS_GF2 : SYSTEM_MAX_UNKNOWNS_ZMOD);
+}
+
+void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, size_t len)
+{
+	if (k == 2 && !r->torus && strcmp(r->name, "plus") == 0)
+		snprintf(buf, len, "%dx%d is too large: the classic rule is solved up to %dx%d", rows, cols,
+			 SYSTEM_MAX_SIDE_CHASE, SYSTEM_MAX_SIDE_CHASE);
+	else
+		snprintf(buf, len, "%dx%d has %lld cells; with this rule and k = %d the solver takes at most %d", rows,
+			 cols, (long long)rows * cols, k, k == 2 ? SYSTEM_MAX_UNKNOWNS_GF2 : SYSTEM_MAX_UNKNOWNS_ZMOD);
+}
+
+static int build_chase(lo_system *s)
+{
+	s->ch = chase_new(s->rows, s->cols);
+	if (!s->ch)
+		return -1;
+	s->nullity = chase_nullity(s->ch);
+	if (s->nullity < 0)
+		return -1;
+	s->rank = s->n - s->nullity;
+	s->order = malloc(((size_t)s->nullity + 1) * sizeof *s->order);
+	if (!s->order)
+		return -1;
+	for (int i = 0; i < s->nullity; i++)
+		s->order[i] = 2;
+	if ((double)s->nullity * s->n > KERNEL_MAX_BYTES)
+		return 0;
+	s->kernel = calloc((size_t)s->nullity * (size_t)s->n + 1, 1);
+	if (!s->kernel)
+		return 0;	/* optional: the search just cannot run */
+	for (int i = 0; i < s->nullity; i++)
+		chase_kernel(s->ch, i, s->kernel + (size_t)i * (size_t)s->n);
+	return 0;
 }
 
 static int build_gf2(lo_system *s, const rule *r)
@@ -123,7 +176,7 @@ out:
 
 lo_system *system_new(int rows, int cols, const rule *r, int k)
 {
-	if (!system_fits(rows, cols, k) || k < BOARD_MIN_K || k > BOARD_MAX_K)
+	if (!system_fits(rows, cols, r, k))
 		return NULL;
 	lo_system *s = calloc(1, sizeof *s);
 	if (!s)
@@ -132,7 +185,12 @@ lo_system *system_new(int rows, int cols, const rule *r, int k)
 	s->cols = cols;
 	s->k = k;
 	s->n = rows * cols;
-	if ((k == 2 ? build_gf2(s, r) : build_zmod(s, r)) < 0) {
+	int rc;
+	if (chase_applies(rows, cols, r, k) && s->n > CHASE_MIN_UNKNOWNS)
+		rc = build_chase(s);
+	else
+		rc = k == 2 ? build_gf2(s, r) : build_zmod(s, r);
+	if (rc < 0) {
 		system_free(s);
 		return NULL;
 	}
@@ -150,6 +208,7 @@ void system_free(lo_system *s)
 	free(s->u);
 	free(s->v);
 	free(s->d);
+	chase_free(s->ch);
 	free(s);
 }
 
@@ -163,6 +222,11 @@ int system_nullity(const lo_system *s) { return s->nullity; }
 const uint8_t *system_kernel(const lo_system *s, int i)
 {
 	return s->kernel + (size_t)i * (size_t)s->n;
+}
+
+bool system_has_kernel(const lo_system *s)
+{
+	return s->kernel != NULL;
 }
 
 int system_kernel_order(const lo_system *s, int i)
@@ -245,5 +309,7 @@ static bool solve_zmod(const lo_system *s, const uint8_t *cells, uint8_t *x, uin
 
 bool system_solve(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert)
 {
+	if (s->ch)
+		return chase_solve(s->ch, cells, x, cert);
 	return s->k == 2 ? solve_gf2(s, cells, x, cert) : solve_zmod(s, cells, x, cert);
 }

@@ -12,10 +12,16 @@
 
 typedef struct lo_system lo_system;
 
-/* Dense elimination is cubic: bound the unknowns it takes on. */
+/* Dense elimination is cubic: bound the unknowns it takes on.  The classic
+ * rule (plus, no torus, k = 2) is light-chased instead, up to a side of
+ * SYSTEM_MAX_SIDE_CHASE. */
 #define SYSTEM_MAX_UNKNOWNS_GF2 10000
 #define SYSTEM_MAX_UNKNOWNS_ZMOD 2500
-bool system_fits(int rows, int cols, int k);
+#define SYSTEM_MAX_SIDE_CHASE 10000
+bool system_fits(int rows, int cols, const rule *r, int k);
+
+/* Why a shape does not fit, for an error message. */
+void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, size_t len);
 
 /* NULL when out of memory or the board does not fit. */
 lo_system *system_new(int rows, int cols, const rule *r, int k);
@@ -34,6 +40,9 @@ int system_unknowns(const lo_system *s);	/* rows * cols */
 int system_rank(const lo_system *s);
 int system_nullity(const lo_system *s);
 const uint8_t *system_kernel(const lo_system *s, int i);
+/* Giant boards keep their quiet patterns only while they fit in memory:
+ * when this is false, system_kernel must not be called. */
+bool system_has_kernel(const lo_system *s);
 int system_kernel_order(const lo_system *s, int i);
 
 /* Number of solutions of any solvable board (the kernel's size), decimal. */

@@ -1,11 +1,269 @@
+/* `lightsout play`: options, the first board, then the curses session. */
 #include "play.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "boardio.h"
+#include "commands.h"
+#include "options.h"
+#include "practice.h"
+#include "session.h"
+#include "term.h"
+
+enum {
+	OPT_PAR = OPT_FIRST_COMMAND, OPT_DIFFICULTY, OPT_LOAD, OPT_ASCII, OPT_NO_COLOR, OPT_NO_MOUSE,
+	OPT_DAILY, OPT_PRACTICE
+};
+
+static void play_help(void)
+{
+	puts("Usage: lightsout [play] [options]\n"
+	     "Play Lights Out in the terminal: press cells to turn every light off.\n"
+	     "\n"
+	     "  -s, --size RxC           board size (default 5x5)\n"
+	     "  -r, --rule NAME          plus (default), cross, x, box, knight, mask:ROW/ROW/...\n"
+	     "      --torus              wrap around the edges\n"
+	     "  -k, --states K           cell values modulo K (2 to 36, default 2)\n"
+	     "      --forward-only       forward presses only (k > 2)\n"
+	     "      --seed N             the same N gives the same boards\n"
+	     "      --par P              a board that needs exactly P presses\n"
+	     "      --difficulty LEVEL   easy, normal or hard\n"
+	     "      --load FILE          play the board in FILE (k from --states)\n"
+	     "      --daily              today's board: the same for everyone (UTC date)\n"
+	     "      --practice[=ladder]  par rises by one after each win, drops on a restart\n"
+	     "      --ascii              ASCII only, even on a UTF-8 terminal\n"
+	     "      --no-color           no colour (also when NO_COLOR is set)\n"
+	     "      --no-mouse           ignore the mouse\n"
+	     "  -h, --help               this help\n"
+	     "\n"
+	     "Press ? in the game for the keys.");
+}
+
+typedef struct play_opts {
+	common_opts common;
+	long par;
+	const char *difficulty, *load;
+	bool ascii, no_color, no_mouse, daily, ladder;
+} play_opts;
+
+static int usage_error(const char *msg)
+{
+	fprintf(stderr, "lightsout play: %s\n", msg);
+	fprintf(stderr, "Try 'lightsout play --help'.\n");
+	return EXIT_USAGE;
+}
+
+/* Returns -1 to go on, else the exit status. */
+static int play_parse(int argc, char **argv, play_opts *o)
+{
+	static const struct option longopts[] = {
+		OPTIONS_COMMON_LONG,
+		{ "par", required_argument, NULL, OPT_PAR },
+		{ "difficulty", required_argument, NULL, OPT_DIFFICULTY },
+		{ "load", required_argument, NULL, OPT_LOAD },
+		{ "ascii", no_argument, NULL, OPT_ASCII },
+		{ "no-color", no_argument, NULL, OPT_NO_COLOR },
+		{ "no-colour", no_argument, NULL, OPT_NO_COLOR },
+		{ "no-mouse", no_argument, NULL, OPT_NO_MOUSE },
+		{ "daily", no_argument, NULL, OPT_DAILY },
+		{ "practice", optional_argument, NULL, OPT_PRACTICE },
+		{ NULL, 0, NULL, 0 },
+	};
+	char err[256];
+	memset(o, 0, sizeof *o);
+	options_init(&o->common);
+	o->par = -1;
+	opterr = 0;
+	optind = 1;
+	int opt;
+	while ((opt = getopt_long(argc, argv, ":" OPTIONS_COMMON_SHORT, longopts, NULL)) != -1) {
+		int rc = options_common(&o->common, opt, optarg, false, err, sizeof err);
+		if (rc < 0)
+			return usage_error(err);
+		if (rc > 0)
+			continue;
+		switch (opt) {
+		case OPT_PAR:
+			if (options_parse_int(optarg, 1, 1000000, &o->par) < 0) {
+				snprintf(err, sizeof err, "bad par '%s': use a number of presses, 1 or more", optarg);
+				return usage_error(err);
+			}
+			break;
+		case OPT_DIFFICULTY:
+			if (strcmp(optarg, "easy") && strcmp(optarg, "normal") && strcmp(optarg, "hard")) {
+				snprintf(err, sizeof err, "bad difficulty '%s': use easy, normal or hard", optarg);
+				return usage_error(err);
+			}
+			o->difficulty = optarg;
+			break;
+		case OPT_LOAD:
+			o->load = optarg;
+			break;
+		case OPT_ASCII:
+			o->ascii = true;
+			break;
+		case OPT_NO_COLOR:
+			o->no_color = true;
+			break;
+		case OPT_NO_MOUSE:
+			o->no_mouse = true;
+			break;
+		case OPT_DAILY:
+			o->daily = true;
+			break;
+		case OPT_PRACTICE:
+			if (optarg && strcmp(optarg, "ladder") != 0) {
+				snprintf(err, sizeof err, "bad practice mode '%s': the only mode is 'ladder'", optarg);
+				return usage_error(err);
+			}
+			o->ladder = true;
+			break;
+		case ':':
+			snprintf(err, sizeof err, "option '%s' needs a value", argv[optind - 1]);
+			return usage_error(err);
+		default:
+			snprintf(err, sizeof err, "unknown option '%s'", argv[optind - 1]);
+			return usage_error(err);
+		}
+	}
+	if (o->common.help) {
+		play_help();
+		return 0;
+	}
+	if (o->common.version) {
+		printf("lightsout %s\n", PACKAGE_VERSION);
+		return 0;
+	}
+	if (optind < argc) {
+		snprintf(err, sizeof err, "unexpected argument '%s'", argv[optind]);
+		return usage_error(err);
+	}
+	int modes = o->daily + o->ladder + (o->load != NULL);
+	if (modes > 1)
+		return usage_error("--daily, --practice and --load do not mix");
+	if (o->par > 0 && o->difficulty)
+		return usage_error("give --par or --difficulty, not both");
+	if ((o->daily || o->ladder || o->load) && (o->par > 0 || o->difficulty) && !o->daily)
+		return usage_error("--par and --difficulty do not apply to --practice or --load");
+	if (o->daily && o->common.seed_set)
+		return usage_error("--daily chooses its own seed: drop --seed");
+	return -1;
+}
+
+static int play_config(const play_opts *o, game_config *cfg)
+{
+	char err[256];
+	rule r;
+	memset(cfg, 0, sizeof *cfg);
+	cfg->rows = o->common.size_set ? o->common.rows : 5;
+	cfg->cols = o->common.size_set ? o->common.cols : 5;
+	cfg->k = o->common.k;
+	cfg->torus = o->common.torus;
+	cfg->forward_only = o->common.forward_only;
+	cfg->par = (int)o->par;
+	snprintf(cfg->difficulty, sizeof cfg->difficulty, "%s", o->difficulty ? o->difficulty : "");
+	if (strlen(o->common.rule_spec) >= sizeof cfg->rule_spec)
+		return usage_error("rule too long");
+	snprintf(cfg->rule_spec, sizeof cfg->rule_spec, "%s", o->common.rule_spec);
+	if (options_rule(&o->common, &r, err, sizeof err) < 0)
+		return usage_error(err);
+	return -1;
+}
+
+/* The --load board; its size wins unless --size disagrees. */
+static board *play_load(const play_opts *o, game_config *cfg)
+{
+	boardio_error e;
+	FILE *f = strcmp(o->load, "-") == 0 ? NULL : fopen(o->load, "r");
+	if (!f) {
+		fprintf(stderr, "lightsout play: cannot open %s: %s\n", o->load,
+			strcmp(o->load, "-") == 0 ? "standard input is the game's keyboard" : strerror(errno));
+		return NULL;
+	}
+	board *b = boardio_read(f, cfg->k, &e);
+	fclose(f);
+	if (!b) {
+		if (e.line)
+			fprintf(stderr, "lightsout play: %s:%d:%d: %s\n", o->load, e.line, e.col, e.msg);
+		else
+			fprintf(stderr, "lightsout play: %s: %s\n", o->load, e.msg);
+		return NULL;
+	}
+	if (o->common.size_set && (b->rows != cfg->rows || b->cols != cfg->cols)) {
+		fprintf(stderr, "lightsout play: %s is %dx%d, not %dx%d as --size says\n", o->load, b->rows, b->cols,
+			cfg->rows, cfg->cols);
+		board_free(b);
+		return NULL;
+	}
+	cfg->rows = b->rows;
+	cfg->cols = b->cols;
+	return b;
+}
+
+static bool want_color(const play_opts *o)
+{
+	const char *nc = getenv("NO_COLOR");
+	return !o->no_color && !(nc && nc[0]);
+}
 
 int play_main(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "lightsout: the game is not built yet; try 'lightsout --help'\n");
-	return 2;
+	play_opts o;
+	game_config cfg;
+	int rc = play_parse(argc, argv, &o);
+	if (rc >= 0)
+		return rc;
+	if ((rc = play_config(&o, &cfg)) >= 0)
+		return rc;
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "lightsout play: the game needs a terminal on standard input and output;\n"
+				"use 'lightsout solve', 'analyze' or 'generate' in scripts and pipes\n");
+		return EXIT_USAGE;
+	}
+
+	static session s;	/* static: the crash handler may still see it */
+	char err[256];
+	board *loaded = NULL;
+	if (o.load && !(loaded = play_load(&o, &cfg)))
+		return EXIT_USAGE;
+	if (game_init(&s.g, &cfg, err, sizeof err) < 0) {
+		board_free(loaded);
+		fprintf(stderr, "lightsout play: %s\n", err);
+		return EXIT_USAGE;
+	}
+	s.mode = o.daily ? PRACTICE_DAILY : o.ladder ? PRACTICE_LADDER : PRACTICE_NONE;
+	rng_seed(&s.r, o.common.seed_set ? o.common.seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32));
+	if (s.mode == PRACTICE_LADDER)
+		s.rung = ladder_load(&cfg);
+	bool was_loaded = loaded != NULL;
+	rc = loaded ? game_load(&s.g, loaded, err, sizeof err) : session_new_board(&s, err, sizeof err);
+	board_free(loaded);
+	if (rc < 0) {
+		fprintf(stderr, "lightsout play: %s\n", err);
+		game_free(&s.g);
+		return was_loaded ? EXIT_UNSOLVABLE : EXIT_USAGE;
+	}
+
+	glyphs_init(&s.gl, o.ascii);
+	s.v.gl = &s.gl;
+	s.v.g = &s.g;
+	s.mouse = !o.no_mouse;
+	if (term_open(s.mouse, err, sizeof err) < 0) {
+		fprintf(stderr, "lightsout play: %s\n", err);
+		game_free(&s.g);
+		return EXIT_USAGE;
+	}
+	s.v.color = draw_colors_init(want_color(&o));
+	rc = session_run(&s);
+	term_close();
+	if (rc == 1)
+		fprintf(stderr, "lightsout play: the terminal went away\n");
+	game_free(&s.g);
+	return rc;
 }

@@ -1,0 +1,331 @@
+#include "draw.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "keys.h"
+
+#define CELL_W 3		/* " X " or "[X]": room for the cursor's brackets */
+
+enum { PAIR_ON = 1, PAIR_FRAME, PAIR_TITLE, PAIR_WIN, PAIR_STATUS, PAIR_VALUE };
+#define PALETTE 6
+static const short palette[PALETTE] = { COLOR_YELLOW, COLOR_GREEN, COLOR_CYAN, COLOR_MAGENTA, COLOR_RED, COLOR_BLUE };
+
+bool draw_colors_init(bool enable)
+{
+	if (!enable || !has_colors() || start_color() == ERR)
+		return false;
+	short bg = COLOR_BLACK;
+	if (use_default_colors() == OK)
+		bg = -1;	/* keep the user's background */
+	init_pair(PAIR_ON, COLOR_YELLOW, bg);
+	init_pair(PAIR_FRAME, COLOR_BLUE, bg);
+	init_pair(PAIR_TITLE, COLOR_CYAN, bg);
+	init_pair(PAIR_WIN, COLOR_GREEN, bg);
+	init_pair(PAIR_STATUS, COLOR_BLACK, COLOR_CYAN);
+	for (int i = 0; i < PALETTE; i++)
+		init_pair((short)(PAIR_VALUE + i), palette[i], bg);
+	return true;
+}
+
+/* Display columns of a UTF-8 string: count the bytes that start a character. */
+static int utf8_cols(const char *s)
+{
+	int n = 0;
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* Write s at (y, x) cut at the right edge: curses would wrap it instead. */
+static void put_clipped(int y, int x, const char *s)
+{
+	int room = COLS - x, n = 0;
+	const char *p = s;
+	if (room <= 0 || y < 0 || y >= LINES)
+		return;
+	for (; *p; p++) {
+		if (((unsigned char)*p & 0xc0) != 0x80 && ++n > room)
+			break;
+	}
+	mvaddnstr(y, x, s, (int)(p - s));
+}
+
+static attr_t pair_attr(const view *v, int pair)
+{
+	return v->color ? (attr_t)COLOR_PAIR(pair) : A_NORMAL;
+}
+
+void draw_layout(view *v)
+{
+	const board *b = v->g->cur;
+	v->too_small = LINES < DRAW_MIN_LINES || COLS < DRAW_MIN_COLS;
+	if (v->too_small)
+		return;
+	/* Title above, message and status below, a frame around. */
+	int avail_h = LINES - 5, avail_w = (COLS - 2) / CELL_W;
+	v->nr = b->rows < avail_h ? b->rows : avail_h;
+	v->nc = b->cols < avail_w ? b->cols : avail_w;
+	v->top = 2 + (avail_h - v->nr) / 2;
+	v->left = 1 + (COLS - 2 - CELL_W * v->nc) / 2;
+	if (v->vr > b->rows - v->nr)
+		v->vr = b->rows - v->nr;
+	if (v->vc > b->cols - v->nc)
+		v->vc = b->cols - v->nc;
+	draw_follow(v);
+}
+
+bool draw_follow(view *v)
+{
+	int vr = v->vr, vc = v->vc;
+	if (v->cr < v->vr)
+		v->vr = v->cr;
+	if (v->cr >= v->vr + v->nr)
+		v->vr = v->cr - v->nr + 1;
+	if (v->cc < v->vc)
+		v->vc = v->cc;
+	if (v->cc >= v->vc + v->nc)
+		v->vc = v->cc - v->nc + 1;
+	return vr != v->vr || vc != v->vc;
+}
+
+static attr_t cell_attr(const view *v, int val)
+{
+	int k = v->g->cur->k;
+	if (val == 0)
+		return k == 2 ? A_DIM : A_NORMAL;
+	if (k == 2)
+		return A_BOLD | pair_attr(v, PAIR_ON);
+	return A_BOLD | pair_attr(v, PAIR_VALUE + (val - 1) % PALETTE);
+}
+
+void draw_cell(view *v, int row, int col)
+{
+	if (v->too_small || row < v->vr || row >= v->vr + v->nr || col < v->vc || col >= v->vc + v->nc)
+		return;
+	const board *b = v->g->cur;
+	int val = board_get(b, row, col);
+	bool here = row == v->cr && col == v->cc;
+	char buf[2];
+	const char *sym = glyphs_cell(v->gl, val, b->k, buf);
+	int y = v->top + row - v->vr, x = v->left + CELL_W * (col - v->vc);
+	attr_t a = cell_attr(v, val);
+	if (here)
+		a = (a & ~A_DIM) | A_REVERSE;
+	attrset(here ? A_REVERSE | A_BOLD : A_NORMAL);
+	mvaddstr(y, x, here ? "[" : " ");
+	attrset(a);
+	addstr(sym);
+	attrset(here ? A_REVERSE | A_BOLD : A_NORMAL);
+	addstr(here ? "]" : " ");
+	attrset(A_NORMAL);
+}
+
+void draw_press(view *v, int row, int col)
+{
+	const board *b = v->g->cur;
+	int *cells = malloc(sizeof *cells * (size_t)rule_max_cells(&v->g->rule, b->rows, b->cols));
+	if (!cells)
+		return;
+	int n = rule_neighbours(&v->g->rule, b->rows, b->cols, row, col, cells);
+	for (int i = 0; i < n; i++)
+		draw_cell(v, cells[i] / b->cols, cells[i] % b->cols);
+	free(cells);
+	draw_cell(v, v->cr, v->cc);
+}
+
+static void hline_str(int y, int x, int n, const char *s)
+{
+	move(y, x);
+	for (int i = 0; i < n; i++)
+		addstr(s);
+}
+
+static void draw_frame(view *v)
+{
+	const glyphs *gl = v->gl;
+	int y0 = v->top - 1, y1 = v->top + v->nr, x0 = v->left - 1, x1 = v->left + CELL_W * v->nc;
+	int w = x1 - x0 - 1;
+	const board *b = v->g->cur;
+	attrset(pair_attr(v, PAIR_FRAME));
+	const char *h = gl->utf8 ? "\u2500" : "-", *vert = gl->utf8 ? "\u2502" : "|";
+	mvaddstr(y0, x0, gl->utf8 ? "\u250c" : "+");
+	hline_str(y0, x0 + 1, w, h);
+	addstr(gl->utf8 ? "\u2510" : "+");
+	mvaddstr(y1, x0, gl->utf8 ? "\u2514" : "+");
+	hline_str(y1, x0 + 1, w, h);
+	addstr(gl->utf8 ? "\u2518" : "+");
+	for (int y = y0 + 1; y < y1; y++) {
+		mvaddstr(y, x0, vert);
+		mvaddstr(y, x1, vert);
+	}
+	/* Arrows on the frame say there is more board that way. */
+	attrset(A_BOLD | pair_attr(v, PAIR_TITLE));
+	if (v->vr > 0)
+		mvaddstr(y0, x0 + 1 + w / 2, gl->arrows[0]);
+	if (v->vr + v->nr < b->rows)
+		mvaddstr(y1, x0 + 1 + w / 2, gl->arrows[2]);
+	if (v->vc > 0)
+		mvaddstr(y0 + 1 + v->nr / 2, x0, gl->arrows[3]);
+	if (v->vc + v->nc < b->cols)
+		mvaddstr(y0 + 1 + v->nr / 2, x1, gl->arrows[1]);
+	attrset(A_NORMAL);
+}
+
+static void draw_title(view *v)
+{
+	move(0, 0);
+	clrtoeol();
+	attrset(A_BOLD | pair_attr(v, PAIR_TITLE));
+	mvaddstr(0, 1, "Lights Out");
+	attrset(A_NORMAL);
+	int x = COLS - 1 - utf8_cols(v->mode);
+	if (v->mode[0] && x > 12)
+		put_clipped(0, x, v->mode);
+}
+
+static void format_clock(char *buf, size_t len, long s)
+{
+	if (s >= 3600)
+		snprintf(buf, len, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+	else
+		snprintf(buf, len, "%ld:%02ld", s / 60, s % 60);
+}
+
+static void format_par(const game *g, char *buf, size_t len)
+{
+	if (g->par < 0)
+		snprintf(buf, len, "?");
+	else
+		snprintf(buf, len, "%s%d", g->par_proven ? "" : "<=", g->par);
+}
+
+void draw_status(view *v, double now)
+{
+	if (v->too_small)
+		return;
+	const game *g = v->g;
+	const char *d = v->gl->dot;
+	char par[16], clock[32], line[512];
+	long secs = (long)game_elapsed(g, now);
+	format_par(g, par, sizeof par);
+	format_clock(clock, sizeof clock, secs);
+	v->shown_secs = secs;
+	snprintf(line, sizeof line, " Moves %d %s Par %s %s %.20s%s %dx%d %s k=%d", game_moves(g), d, par, d,
+		 g->rule.name, g->rule.torus ? " torus" : "", g->cur->rows, g->cur->cols, d, g->cur->k);
+	if (v->rung > 0)
+		snprintf(line + strlen(line), sizeof line - strlen(line), " %s Rung %d", d, v->rung);
+	/* Clock at the right edge; the whole line rewritten, curses sends only
+	 * the characters that differ. */
+	int pad = COLS - utf8_cols(line) - (int)strlen(clock) - 1;
+	if (pad > 0 && (size_t)pad < sizeof line - strlen(line) - strlen(clock) - 2)
+		snprintf(line + strlen(line), sizeof line - strlen(line), "%*s%s ", pad, "", clock);
+	attrset(pair_attr(v, PAIR_STATUS) | (v->color ? A_NORMAL : A_REVERSE));
+	move(LINES - 1, 0);
+	clrtoeol();
+	put_clipped(LINES - 1, 0, line);
+	attrset(A_NORMAL);
+}
+
+void draw_message(view *v, const char *msg)
+{
+	if (msg != v->msg)
+		snprintf(v->msg, sizeof v->msg, "%s", msg ? msg : "");
+	if (v->too_small)
+		return;
+	move(LINES - 2, 0);
+	clrtoeol();
+	if (v->msg[0]) {
+		attrset(A_BOLD);
+		put_clipped(LINES - 2, 1, v->msg);
+	} else {
+		char hint[128];
+		snprintf(hint, sizeof hint, "? help %s m settings %s u undo %s q quit", v->gl->dot, v->gl->dot,
+			 v->gl->dot);
+		attrset(A_DIM);
+		put_clipped(LINES - 2, 1, hint);
+	}
+	attrset(A_NORMAL);
+}
+
+static void draw_too_small(view *v)
+{
+	char line[96];
+	snprintf(line, sizeof line, "terminal too small %s need %dx%d", v->gl->dash, DRAW_MIN_COLS, DRAW_MIN_LINES);
+	int x = (COLS - utf8_cols(line)) / 2;
+	put_clipped(LINES / 2, x < 0 ? 0 : x, line);
+}
+
+void draw_all(view *v, double now)
+{
+	erase();
+	if (v->too_small) {
+		draw_too_small(v);
+		return;
+	}
+	draw_title(v);
+	draw_frame(v);
+	for (int r = v->vr; r < v->vr + v->nr; r++)
+		for (int c = v->vc; c < v->vc + v->nc; c++)
+			draw_cell(v, r, c);
+	draw_message(v, v->msg);
+	draw_status(v, now);
+}
+
+void draw_win(view *v, double now)
+{
+	if (v->too_small)
+		return;
+	const game *g = v->g;
+	char l1[64], l2[96], l3[96], clock[32], par[16];
+	format_clock(clock, sizeof clock, (long)game_elapsed(g, now));
+	format_par(g, par, sizeof par);
+	int moves = game_moves(g);
+	snprintf(l1, sizeof l1, "%s  Solved!  %s", v->gl->star, v->gl->star);
+	if (g->par >= 0 && moves <= g->par)
+		snprintf(l2, sizeof l2, "%d move%s: par %s, perfect! (%s)", moves, moves == 1 ? "" : "s", par, clock);
+	else
+		snprintf(l2, sizeof l2, "%d move%s, par %s (%s)", moves, moves == 1 ? "" : "s", par, clock);
+	snprintf(l3, sizeof l3, "n new board  r restart  q quit");
+	int w = 36, h = 5;
+	if (w > COLS - 2)
+		w = COLS - 2;
+	int y = (LINES - h) / 2, x = (COLS - w) / 2;
+	attrset(A_BOLD | pair_attr(v, PAIR_WIN));
+	for (int i = 0; i < h; i++) {
+		move(y + i, x);
+		for (int j = 0; j < w; j++)
+			addch(i == 0 || i == h - 1 ? '=' : ' ');
+	}
+	const char *lines[3] = { l1, l2, l3 };
+	for (int i = 0; i < 3; i++) {
+		int len = utf8_cols(lines[i]);
+		put_clipped(y + 1 + i, len > w ? x : x + (w - len) / 2, lines[i]);
+	}
+	attrset(A_NORMAL);
+	draw_message(v, "Solved! n new board, r restart, q quit");
+}
+
+void draw_help(view *v)
+{
+	erase();
+	attrset(A_BOLD | pair_attr(v, PAIR_TITLE));
+	mvprintw(0, 1, "Lights Out %s keys", v->gl->dash);
+	attrset(A_NORMAL);
+	put_clipped(1, 1, "Clear the board: every light off (every cell 0).");
+	int y = 3;
+	for (const key_help *k = keys_help; k->keys_utf8 && y < LINES - 1; k++, y++) {
+		const char *keys = v->gl->utf8 ? k->keys_utf8 : k->keys_ascii;
+		char line[200];
+		/* Pad by columns, not bytes: the arrows are 3 bytes each. */
+		snprintf(line, sizeof line, "%s%*s %s %s", keys, 26 - utf8_cols(keys), "", v->gl->dash, k->what);
+		move(y, 3);
+		clrtoeol();
+		put_clipped(y, 3, line);
+	}
+	attrset(A_DIM);
+	put_clipped(LINES - 1, 1, "Press any key to return to the game.");
+	attrset(A_NORMAL);
+}

@@ -1,0 +1,48 @@
+/* Drawing the game on stdscr.  Whole-screen redraws only when the layout
+ * changes (start, resize, new board, scrolling); a keystroke redraws just the
+ * cells it changed and lets curses send the difference. */
+#ifndef LO_DRAW_H
+#define LO_DRAW_H
+
+#include <stdbool.h>
+
+#include "game.h"
+#include "glyphs.h"
+
+/* Below this the game shows "terminal too small". */
+#define DRAW_MIN_COLS 32
+#define DRAW_MIN_LINES 8
+
+typedef struct view {
+	const game *g;
+	const glyphs *gl;
+	bool color;
+	int cr, cc;			/* the cursor, in board cells */
+	/* Layout, from draw_layout(). */
+	bool too_small;
+	int top, left;			/* screen position of the first visible cell */
+	int vr, vc;			/* first visible board row and column */
+	int nr, nc;			/* visible rows and columns */
+	char mode[64];			/* title line, right: "daily 2024-05-01" */
+	int rung;			/* practice ladder rung for the status, or 0 */
+	char msg[160];			/* message line; empty shows the key hints */
+	long shown_secs;		/* clock as last drawn, to redraw once a second */
+} view;
+
+/* Colour pairs when enabled and the terminal has colour; returns whether. */
+bool draw_colors_init(bool enable);
+
+/* Fit the board to the screen (LINES x COLS), keeping the cursor visible. */
+void draw_layout(view *v);
+/* Scroll so the cursor is visible; true when the view moved. */
+bool draw_follow(view *v);
+
+void draw_all(view *v, double now);
+void draw_cell(view *v, int row, int col);
+void draw_press(view *v, int row, int col);	/* every cell a press there changes */
+void draw_status(view *v, double now);
+void draw_message(view *v, const char *msg);	/* NULL or "": key hints */
+void draw_win(view *v, double now);
+void draw_help(view *v);
+
+#endif

@@ -1,0 +1,200 @@
+#include "game.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "generate.h"
+#include "history.h"
+#include "search.h"
+
+/* Par of a loaded board: the minimal search, bounded so a huge kernel
+ * cannot freeze the game; then par is an upper bound only. */
+#define GAME_PAR_SECONDS 2.0
+
+int game_init(game *g, const game_config *cfg, char *err, size_t errlen)
+{
+	memset(g, 0, sizeof *g);
+	g->cfg = *cfg;
+	g->par = -1;
+	g->hist = malloc(sizeof *g->hist);
+	if (!g->hist) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	history_init(g->hist);
+	if (rule_parse(&g->rule, cfg->rule_spec, cfg->torus, err, errlen) < 0) {
+		game_free(g);
+		return -1;
+	}
+	g->cur = board_new(cfg->rows, cfg->cols, cfg->k);
+	g->start = board_new(cfg->rows, cfg->cols, cfg->k);
+	g->sys = g->cur && g->start ? system_new(cfg->rows, cfg->cols, &g->rule, cfg->k) : NULL;
+	if (!g->sys) {
+		if (system_fits(cfg->rows, cfg->cols, &g->rule, cfg->k))
+			snprintf(err, errlen, "out of memory for a %dx%d board", cfg->rows, cfg->cols);
+		else
+			system_limit_message(cfg->rows, cfg->cols, &g->rule, cfg->k, err, errlen);
+		game_free(g);
+		return -1;
+	}
+	return 0;
+}
+
+void game_free(game *g)
+{
+	board_free(g->cur);
+	board_free(g->start);
+	if (g->sys)
+		system_free(g->sys);
+	if (g->hist)
+		history_free(g->hist);
+	free(g->hist);
+	g->hist = NULL;
+	g->cur = g->start = NULL;
+	g->sys = NULL;
+}
+
+static void game_begin(game *g)
+{
+	board_copy(g->cur, g->start);
+	history_clear(g->hist);
+	g->won = false;
+	g->clock_running = g->clock_paused = false;
+	g->clock_acc = 0;
+}
+
+int game_generate(game *g, rng *r, int par, char *err, size_t errlen)
+{
+	bool fwd = g->cfg.forward_only;
+	gen_result res;
+	if (par <= 0)
+		par = g->cfg.par;
+	if (par <= 0 && g->cfg.difficulty[0])
+		par = generate_difficulty_par(g->sys, &g->rule, fwd, g->cfg.difficulty, r);
+	if (generate_board(g->sys, &g->rule, fwd, par > 0 ? par : -1, r, g->start, &res, err, errlen) < 0)
+		return -1;
+	g->par = res.par;
+	g->par_proven = res.par_proven;
+	game_begin(g);
+	return 0;
+}
+
+int game_load(game *g, const board *b, char *err, size_t errlen)
+{
+	int n = board_size(b);
+	uint8_t *x = malloc((size_t)n);
+	if (!x) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (!system_solve(g->sys, b->cells, x, NULL)) {
+		free(x);
+		snprintf(err, errlen, "this board cannot be cleared with the %s rule%s and %d states", g->rule.name,
+			 g->rule.torus ? " on a torus" : "", b->k);
+		return -1;
+	}
+	search_ctl ctl = { .time_limit = GAME_PAR_SECONDS, .forward_only = g->cfg.forward_only };
+	search_result res;
+	search_minimal(g->sys, x, &ctl, &res);
+	free(x);
+	board_copy(g->start, b);
+	g->par = res.weight;
+	g->par_proven = res.optimal;
+	game_begin(g);
+	return 0;
+}
+
+static void clock_stop(game *g, double now)
+{
+	if (g->clock_running)
+		g->clock_acc += now - g->clock_from;
+	g->clock_running = false;
+}
+
+/* Apply without recording: shared by press, undo and redo. */
+static void game_apply(game *g, lo_move m, double now)
+{
+	rule_press(&g->rule, g->cur, m.row, m.col, m.times);
+	g->won = board_is_clear(g->cur);
+	if (g->won)
+		clock_stop(g, now);
+	else if (!g->clock_running && !g->clock_paused) {
+		g->clock_running = true;
+		g->clock_from = now;
+	}
+}
+
+int game_press(game *g, int row, int col, int times, double now)
+{
+	lo_move m = { row, col, times };
+	if (history_push(g->hist, m) < 0)
+		return -1;
+	game_apply(g, m, now);
+	return 0;
+}
+
+bool game_undo(game *g, int *row, int *col, double now)
+{
+	lo_move m;
+	if (!history_undo(g->hist, &m))
+		return false;
+	lo_move back = { m.row, m.col, -m.times };
+	game_apply(g, back, now);
+	*row = m.row;
+	*col = m.col;
+	return true;
+}
+
+bool game_redo(game *g, int *row, int *col, double now)
+{
+	lo_move m;
+	if (!history_redo(g->hist, &m))
+		return false;
+	game_apply(g, m, now);
+	*row = m.row;
+	*col = m.col;
+	return true;
+}
+
+void game_restart(game *g)
+{
+	game_begin(g);
+}
+
+int game_moves(const game *g)
+{
+	return g->hist->pos;
+}
+
+bool game_in_progress(const game *g)
+{
+	return g->hist->len > 0 && !g->won;
+}
+
+bool game_touched(const game *g)
+{
+	return g->hist->len > 0;
+}
+
+double game_elapsed(const game *g, double now)
+{
+	return g->clock_acc + (g->clock_running ? now - g->clock_from : 0);
+}
+
+void game_clock_pause(game *g, double now)
+{
+	if (g->clock_running) {
+		clock_stop(g, now);
+		g->clock_paused = true;
+	}
+}
+
+void game_clock_resume(game *g, double now)
+{
+	if (g->clock_paused) {
+		g->clock_paused = false;
+		g->clock_running = true;
+		g->clock_from = now;
+	}
+}

@@ -1,0 +1,66 @@
+/* One game in progress: the board, where it started, the moves made, par and
+ * the clock.  No curses here, so the rules of play stay testable and the
+ * screen code only reads this state. */
+#ifndef LO_GAME_H
+#define LO_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "board.h"
+#include "rng.h"
+#include "rule.h"
+#include "system.h"
+
+#define GAME_RULE_SPEC_MAX 256
+
+/* What a new board should look like: edited by the settings menu. */
+typedef struct game_config {
+	int rows, cols, k;
+	char rule_spec[GAME_RULE_SPEC_MAX];
+	bool torus;
+	bool forward_only;
+	char difficulty[8];		/* "", "easy", "normal" or "hard" */
+	int par;			/* exact par wanted, or -1 */
+} game_config;
+
+typedef struct game {
+	game_config cfg;
+	rule rule;
+	lo_system *sys;
+	board *cur, *start;
+	struct history *hist;		/* opaque here: drawing needs none of it */
+	int par;			/* -1 unknown */
+	bool par_proven;		/* false: par is only an upper bound */
+	bool won;
+	bool clock_running;		/* starts on the first press */
+	bool clock_paused;
+	double clock_from, clock_acc;	/* seconds, from the caller's clock */
+} game;
+
+/* The rule and the solver for cfg's shape.  Returns 0, or -1 with err. */
+int game_init(game *g, const game_config *cfg, char *err, size_t errlen);
+void game_free(game *g);
+
+/* A random solvable board as cfg asks (par, difficulty or any), or exactly
+ * `par` presses when par > 0 (the practice ladder). */
+int game_generate(game *g, rng *r, int par, char *err, size_t errlen);
+
+/* Play a given board (same shape as the config); par found by search. */
+int game_load(game *g, const board *b, char *err, size_t errlen);
+
+/* A press of `times` (+1 or -1) at (row, col); records it for undo. */
+int game_press(game *g, int row, int col, int times, double now);
+/* Undo or redo one press; (row, col) is where it was, for redrawing. */
+bool game_undo(game *g, int *row, int *col, double now);
+bool game_redo(game *g, int *row, int *col, double now);
+void game_restart(game *g);
+
+int game_moves(const game *g);
+bool game_in_progress(const game *g);	/* moved and not yet won */
+bool game_touched(const game *g);	/* any move made (or undone) since the start */
+double game_elapsed(const game *g, double now);
+void game_clock_pause(game *g, double now);	/* while suspended */
+void game_clock_resume(game *g, double now);
+
+#endif

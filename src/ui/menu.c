@@ -1,0 +1,147 @@
+#include "menu.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "options.h"
+
+enum { ITEM_ROWS, ITEM_COLS, ITEM_RULE, ITEM_STATES, ITEM_TORUS, ITEM_DIFFICULTY, ITEM_COUNT };
+
+/* Bigger boards are playable (they scroll) but not worth a menu's arrow key. */
+#define MENU_MAX_SIDE 50
+static const char *const difficulties[] = { "", "easy", "normal", "hard" };
+#define NDIFF 4
+
+void menu_open(menu *m, const game_config *cfg)
+{
+	m->cfg = *cfg;
+	m->item = 0;
+	m->custom_rule[0] = '\0';
+	bool builtin = false;
+	for (int i = 0; rule_names[i]; i++)
+		builtin |= strcmp(rule_names[i], cfg->rule_spec) == 0;
+	if (!builtin)
+		snprintf(m->custom_rule, sizeof m->custom_rule, "%s", cfg->rule_spec);
+}
+
+static int clamp_side(int v)
+{
+	return v < 1 ? MENU_MAX_SIDE : v > MENU_MAX_SIDE ? 1 : v;
+}
+
+/* The rule list: the built-ins, then the command line's mask if any. */
+static void next_rule(menu *m, int dir)
+{
+	int n = 0, cur = -1;
+	const char *list[16];
+	for (int i = 0; rule_names[i] && n < 15; i++)
+		list[n++] = rule_names[i];
+	if (m->custom_rule[0])
+		list[n++] = m->custom_rule;
+	for (int i = 0; i < n; i++)
+		if (strcmp(list[i], m->cfg.rule_spec) == 0)
+			cur = i;
+	cur = ((cur < 0 ? 0 : cur) + dir + n) % n;
+	snprintf(m->cfg.rule_spec, sizeof m->cfg.rule_spec, "%s", list[cur]);
+}
+
+static void change(menu *m, int dir)
+{
+	game_config *c = &m->cfg;
+	switch (m->item) {
+	case ITEM_ROWS:
+		c->rows = clamp_side(c->rows + dir);
+		break;
+	case ITEM_COLS:
+		c->cols = clamp_side(c->cols + dir);
+		break;
+	case ITEM_RULE:
+		next_rule(m, dir);
+		break;
+	case ITEM_STATES:
+		c->k += dir;
+		if (c->k < BOARD_MIN_K)
+			c->k = BOARD_MAX_K;
+		if (c->k > BOARD_MAX_K)
+			c->k = BOARD_MIN_K;
+		break;
+	case ITEM_TORUS:
+		c->torus = !c->torus;
+		break;
+	case ITEM_DIFFICULTY: {
+		int d = 0;
+		for (int i = 0; i < NDIFF; i++)
+			if (strcmp(difficulties[i], c->difficulty) == 0)
+				d = i;
+		d = (d + dir + NDIFF) % NDIFF;
+		snprintf(c->difficulty, sizeof c->difficulty, "%s", difficulties[d]);
+		c->par = -1;	/* a difficulty replaces an exact --par */
+		break;
+	}
+	}
+}
+
+enum menu_result menu_key(menu *m, int ch)
+{
+	switch (ch) {
+	case KEY_UP: case 'k': case 'w':
+		m->item = (m->item + ITEM_COUNT - 1) % ITEM_COUNT;
+		break;
+	case KEY_DOWN: case 'j': case 's': case '\t':
+		m->item = (m->item + 1) % ITEM_COUNT;
+		break;
+	case KEY_LEFT: case 'h': case 'a': case '-':
+		change(m, -1);
+		break;
+	case KEY_RIGHT: case 'l': case 'd': case '+': case ' ':
+		change(m, +1);
+		break;
+	case '\n': case '\r': case KEY_ENTER:
+		return MENU_APPLY;
+	case 27: case 'q': case 'm': case 'o':
+		return MENU_CANCEL;
+	}
+	return MENU_STAY;
+}
+
+void menu_draw(const menu *m, const glyphs *gl, bool color)
+{
+	(void)color;
+	const game_config *c = &m->cfg;
+	char val[ITEM_COUNT][40];
+	static const char *const label[ITEM_COUNT] = { "Rows", "Columns", "Rule", "States (k)", "Torus",
+						       "Difficulty" };
+	snprintf(val[ITEM_ROWS], sizeof val[0], "%d", c->rows);
+	snprintf(val[ITEM_COLS], sizeof val[0], "%d", c->cols);
+	snprintf(val[ITEM_RULE], sizeof val[0], "%.24s", c->rule_spec);
+	snprintf(val[ITEM_STATES], sizeof val[0], "%d", c->k);
+	snprintf(val[ITEM_TORUS], sizeof val[0], "%s", c->torus ? "on" : "off");
+	if (c->par > 0 && !c->difficulty[0])
+		snprintf(val[ITEM_DIFFICULTY], sizeof val[0], "par %d", c->par);
+	else
+		snprintf(val[ITEM_DIFFICULTY], sizeof val[0], "%s", c->difficulty[0] ? c->difficulty : "any");
+	int w = 44, h = ITEM_COUNT + 6;
+	if (w > COLS)
+		w = COLS;
+	int y = (LINES - h) / 2, x = (COLS - w) / 2;
+	if (y < 0)
+		y = 0;
+	for (int i = 0; i < h && y + i < LINES; i++) {
+		move(y + i, x);
+		for (int j = 0; j < w; j++)
+			addch(i == 0 || i == h - 1 ? '=' : j == 0 || j == w - 1 ? '|' : ' ');
+	}
+	attrset(A_BOLD);
+	mvaddnstr(y + 1, x + 2, "Settings", w - 4);
+	attrset(A_NORMAL);
+	for (int i = 0; i < ITEM_COUNT; i++) {
+		char line[128];
+		snprintf(line, sizeof line, "%-12s %s %s %s", label[i], gl->arrows[3], val[i], gl->arrows[1]);
+		if (i == m->item)
+			attrset(A_REVERSE);
+		mvaddnstr(y + 3 + i, x + 2, line, -1);
+		attrset(A_NORMAL);
+	}
+	mvaddnstr(y + h - 2, x + 2, "Enter: new board   Esc: cancel", w - 4);
+}

@@ -1,0 +1,23 @@
+/* The settings menu: a copy of the config edited in place, drawn as a box
+ * over the board.  Enter applies (a new board), Esc cancels. */
+#ifndef LO_MENU_H
+#define LO_MENU_H
+
+#include <stdbool.h>
+
+#include "game.h"
+#include "glyphs.h"
+
+typedef struct menu {
+	game_config cfg;
+	int item;		/* selected line */
+	char custom_rule[GAME_RULE_SPEC_MAX];	/* a mask given on the command line */
+} menu;
+
+enum menu_result { MENU_STAY, MENU_APPLY, MENU_CANCEL };
+
+void menu_open(menu *m, const game_config *cfg);
+enum menu_result menu_key(menu *m, int ch);
+void menu_draw(const menu *m, const glyphs *gl, bool color);
+
+#endif

@@ -1,0 +1,403 @@
+#include "session.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "keys.h"
+#include "menu.h"
+#include "practice.h"
+#include "term.h"
+
+/* Pseudo-keys from session_key() when the game must end. */
+#define KEY_STOP (-2)		/* a signal asked us to stop */
+#define KEY_LOST (-3)		/* standard input is gone */
+/* getch() ERR this many times in a row, each at once: no terminal left. */
+#define FAST_ERRORS_MAX 50
+
+static void ladder_set(session *s, int rung)
+{
+	s->rung = rung < LADDER_FIRST_RUNG ? LADDER_FIRST_RUNG : rung;
+	s->v.rung = s->rung;
+	ladder_save(&s->g.cfg, s->rung);
+}
+
+int session_new_board(session *s, char *err, size_t errlen)
+{
+	if (s->mode == PRACTICE_DAILY) {
+		char date[16];
+		rng_seed(&s->r, practice_daily_seed(time(NULL), &s->g.cfg, date, sizeof date));
+		snprintf(s->v.mode, sizeof s->v.mode, "daily %s", date);
+		return game_generate(&s->g, &s->r, -1, err, errlen);
+	}
+	if (s->mode == PRACTICE_LADDER) {
+		/* A rung above the hardest board of this shape: settle at the top. */
+		for (;;) {
+			if (game_generate(&s->g, &s->r, s->rung, err, errlen) == 0)
+				break;
+			if (s->rung <= LADDER_FIRST_RUNG)
+				return -1;
+			s->rung--;
+		}
+		ladder_set(s, s->rung);
+		snprintf(s->v.mode, sizeof s->v.mode, "practice ladder");
+		return 0;
+	}
+	return game_generate(&s->g, &s->r, -1, err, errlen);
+}
+
+static void redraw(session *s)
+{
+	double now = term_now();
+	draw_layout(&s->v);
+	if (s->v.too_small) {
+		draw_all(&s->v, now);
+		return;
+	}
+	if (s->screen == SCREEN_HELP) {
+		draw_help(&s->v);
+		return;
+	}
+	draw_all(&s->v, now);
+	if (s->g.won)
+		draw_win(&s->v, now);
+	if (s->screen == SCREEN_MENU)
+		menu_draw(s->menu, &s->gl, s->v.color);
+}
+
+/* The next key, with everything between keys done here: signals, suspend,
+ * resize, the clock, and noticing that input has ended. */
+static int session_key(session *s)
+{
+	for (;;) {
+		if (term_quit_signal)
+			return KEY_STOP;
+		if (term_stop_request) {
+			game_clock_pause(&s->g, term_now());
+			term_suspend();
+			game_clock_resume(&s->g, term_now());
+		}
+		if (term_continued) {
+			term_continued = 0;
+			clearok(curscr, TRUE);
+			redraw(s);
+		}
+		double now = term_now();
+		if (s->screen == SCREEN_BOARD && !s->v.too_small && (long)game_elapsed(&s->g, now) != s->v.shown_secs)
+			draw_status(&s->v, now);
+		int ch = getch();
+		if (ch == ERR) {
+			/* A timeout takes half a second; an immediate ERR means
+			 * no input is coming (or a signal, checked above). */
+			if (term_now() - now < 0.01 && ++s->fast_errors >= FAST_ERRORS_MAX)
+				return KEY_LOST;
+			continue;
+		}
+		s->fast_errors = 0;
+		if (ch == KEY_RESIZE) {
+			redraw(s);
+			continue;
+		}
+		if (s->v.too_small && ch != 'q')
+			continue;
+		return ch;
+	}
+}
+
+/* A y/n question on the message line: 1 yes, 0 no (n, Esc, q), or
+ * KEY_STOP / KEY_LOST when the game must end instead. */
+static int session_ask(session *s, const char *question)
+{
+	char q[160];
+	snprintf(q, sizeof q, "%s (y/n)", question);
+	draw_message(&s->v, q);
+	for (;;) {
+		int ch = session_key(s);
+		if (ch == KEY_STOP || ch == KEY_LOST)
+			return ch;
+		if (ch == 'y' || ch == 'Y' || ch == 'n' || ch == 'N' || ch == 27 || ch == 'q') {
+			draw_message(&s->v, "");
+			return ch == 'y' || ch == 'Y';
+		}
+	}
+}
+
+static void session_fresh(session *s)
+{
+	s->v.g = &s->g;
+	s->v.cr = s->v.cr < s->g.cur->rows ? s->v.cr : s->g.cur->rows - 1;
+	s->v.cc = s->v.cc < s->g.cur->cols ? s->v.cc : s->g.cur->cols - 1;
+	s->v.msg[0] = '\0';
+	redraw(s);
+}
+
+static void session_won(session *s)
+{
+	if (s->mode == PRACTICE_LADDER)
+		ladder_set(s, s->rung + 1);
+	draw_status(&s->v, term_now());
+	draw_win(&s->v, term_now());
+}
+
+/* Giving up a board (restart or new) costs a ladder rung. */
+static void session_gave_up(session *s)
+{
+	if (s->mode == PRACTICE_LADDER && game_in_progress(&s->g))
+		ladder_set(s, s->rung - 1);
+}
+
+static void session_new(session *s)
+{
+	char err[256];
+	if (s->mode == PRACTICE_DAILY) {
+		draw_message(&s->v, "One daily board a day: R restarts it.");
+		return;
+	}
+	session_gave_up(s);
+	draw_message(&s->v, "Making a new board...");
+	refresh();
+	if (session_new_board(s, err, sizeof err) < 0) {
+		/* The old board is still there: keep playing it. */
+		game_restart(&s->g);
+		session_fresh(s);
+		draw_message(&s->v, err);
+		return;
+	}
+	session_fresh(s);
+}
+
+static void session_menu(session *s)
+{
+	menu m;
+	menu_open(&m, &s->g.cfg);
+	s->menu = &m;
+	s->screen = SCREEN_MENU;
+	menu_draw(&m, &s->gl, s->v.color);
+	enum menu_result res = MENU_STAY;
+	while (res == MENU_STAY) {
+		int ch = session_key(s);
+		if (ch == KEY_STOP || ch == KEY_LOST) {
+			res = MENU_CANCEL;	/* the main loop sees the same at once */
+			break;
+		}
+		res = menu_key(&m, ch);
+		if (res == MENU_STAY)
+			menu_draw(&m, &s->gl, s->v.color);
+	}
+	s->screen = SCREEN_BOARD;
+	s->menu = NULL;
+	if (res == MENU_CANCEL || memcmp(&m.cfg, &s->g.cfg, sizeof m.cfg) == 0) {
+		redraw(s);
+		return;
+	}
+	char err[256];
+	game next;
+	draw_message(&s->v, "Making a new board...");
+	refresh();
+	if (game_init(&next, &m.cfg, err, sizeof err) < 0) {
+		redraw(s);
+		draw_message(&s->v, err);
+		return;
+	}
+	session_gave_up(s);
+	game old = s->g;
+	s->g = next;
+	if (s->mode == PRACTICE_LADDER)
+		s->rung = ladder_load(&s->g.cfg);
+	if (session_new_board(s, err, sizeof err) < 0) {
+		game_free(&s->g);
+		s->g = old;
+		redraw(s);
+		draw_message(&s->v, err);
+		return;
+	}
+	game_free(&old);
+	s->v.vr = s->v.vc = 0;
+	session_fresh(s);
+}
+
+static void session_help(session *s)
+{
+	s->screen = SCREEN_HELP;
+	redraw(s);
+	session_key(s);	/* any key; a stop is seen again by the main loop */
+	s->screen = SCREEN_BOARD;
+	redraw(s);
+}
+
+static void session_move_cursor(session *s, int r, int c)
+{
+	const board *b = s->g.cur;
+	int orow = s->v.cr, ocol = s->v.cc;
+	s->v.cr = r < 0 ? 0 : r >= b->rows ? b->rows - 1 : r;
+	s->v.cc = c < 0 ? 0 : c >= b->cols ? b->cols - 1 : c;
+	if (draw_follow(&s->v)) {
+		draw_all(&s->v, term_now());
+		return;
+	}
+	draw_cell(&s->v, orow, ocol);
+	draw_cell(&s->v, s->v.cr, s->v.cc);
+}
+
+static void session_press(session *s, int times)
+{
+	if (s->g.won)
+		return;
+	if (times < 0 && s->g.cfg.forward_only) {
+		draw_message(&s->v, "Forward presses only in this game (--forward-only).");
+		return;
+	}
+	if (s->v.msg[0])
+		draw_message(&s->v, "");
+	game_press(&s->g, s->v.cr, s->v.cc, times, term_now());
+	draw_press(&s->v, s->v.cr, s->v.cc);
+	draw_status(&s->v, term_now());
+	if (s->g.won)
+		session_won(s);
+}
+
+static void session_history(session *s, bool redo)
+{
+	bool was_won = s->g.won;
+	int row, col;
+	if (!(redo ? game_redo(&s->g, &row, &col, term_now()) : game_undo(&s->g, &row, &col, term_now()))) {
+		draw_message(&s->v, redo ? "Nothing to redo." : "Nothing to undo.");
+		return;
+	}
+	if (was_won) {
+		redraw(s);	/* the celebration covered the board */
+		return;
+	}
+	if (s->v.msg[0])
+		draw_message(&s->v, "");
+	draw_press(&s->v, row, col);
+	draw_status(&s->v, term_now());
+	if (s->g.won)
+		session_won(s);
+}
+
+static void session_mouse(session *s)
+{
+	MEVENT ev;
+	if (getmouse(&ev) != OK || s->g.won)
+		return;
+	int r = s->v.vr + ev.y - s->v.top, dx = ev.x - s->v.left;
+	if (r < s->v.vr || r >= s->v.vr + s->v.nr || dx < 0 || dx >= 3 * s->v.nc)
+		return;
+	session_move_cursor(s, r, s->v.vc + dx / 3);
+	if (ev.bstate & BUTTON1_PRESSED)
+		session_press(s, +1);
+	else if (ev.bstate & BUTTON3_PRESSED)
+		session_press(s, -1);
+}
+
+int session_run(session *s)
+{
+	s->screen = SCREEN_BOARD;
+	session_fresh(s);
+	for (;;) {
+		int ch = session_key(s);
+		if (ch == KEY_STOP)
+			return 128 + term_quit_signal;
+		if (ch == KEY_LOST)
+			return 1;
+		if (s->g.won) {
+			/* The celebration's own choices. */
+			if (ch == 'q')
+				return 0;
+			if (ch == 'r' || ch == 'R') {
+				game_restart(&s->g);
+				session_fresh(s);
+				continue;
+			}
+			if (ch == 'n') {
+				session_new(s);
+				continue;
+			}
+		}
+		const board *b = s->g.cur;
+		int ans;
+		switch (keys_action(ch)) {
+		case ACT_UP:
+			session_move_cursor(s, s->v.cr - 1, s->v.cc);
+			break;
+		case ACT_DOWN:
+			session_move_cursor(s, s->v.cr + 1, s->v.cc);
+			break;
+		case ACT_LEFT:
+			session_move_cursor(s, s->v.cr, s->v.cc - 1);
+			break;
+		case ACT_RIGHT:
+			session_move_cursor(s, s->v.cr, s->v.cc + 1);
+			break;
+		case ACT_FIRST_COL:
+			session_move_cursor(s, s->v.cr, 0);
+			break;
+		case ACT_LAST_COL:
+			session_move_cursor(s, s->v.cr, b->cols - 1);
+			break;
+		case ACT_TOP_ROW:
+			session_move_cursor(s, 0, s->v.cc);
+			break;
+		case ACT_BOTTOM_ROW:
+			session_move_cursor(s, b->rows - 1, s->v.cc);
+			break;
+		case ACT_PRESS:
+			session_press(s, +1);
+			break;
+		case ACT_UNPRESS:
+			session_press(s, -1);
+			break;
+		case ACT_UNDO:
+			session_history(s, false);
+			break;
+		case ACT_REDO:
+			session_history(s, true);
+			break;
+		case ACT_RESTART:
+			if (!game_touched(&s->g))
+				break;
+			ans = game_in_progress(&s->g) ? session_ask(s, "Restart this board?") : 1;
+			if (ans == KEY_STOP || ans == KEY_LOST)
+				return ans == KEY_STOP ? 128 + term_quit_signal : 1;
+			if (ans) {
+				session_gave_up(s);
+				game_restart(&s->g);
+				session_fresh(s);
+			}
+			break;
+		case ACT_NEW:
+			ans = game_in_progress(&s->g) ? session_ask(s, "Give up this board for a new one?") : 1;
+			if (ans == KEY_STOP || ans == KEY_LOST)
+				return ans == KEY_STOP ? 128 + term_quit_signal : 1;
+			if (ans)
+				session_new(s);
+			break;
+		case ACT_MENU:
+			session_menu(s);
+			break;
+		case ACT_HELP:
+			session_help(s);
+			break;
+		case ACT_QUIT:
+			if (s->v.too_small || !game_in_progress(&s->g))
+				return 0;
+			ans = session_ask(s, "Quit this game?");
+			if (ans == KEY_STOP || ans == KEY_LOST)
+				return ans == KEY_STOP ? 128 + term_quit_signal : 1;
+			if (ans)
+				return 0;
+			break;
+		case ACT_REDRAW:
+			clearok(curscr, TRUE);
+			redraw(s);
+			break;
+		case ACT_MOUSE:
+			session_mouse(s);
+			break;
+		default:
+			break;
+		}
+	}
+}

@@ -1,0 +1,140 @@
+#include "term.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <term.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+volatile sig_atomic_t term_quit_signal, term_stop_request, term_continued;
+
+static bool term_active;
+static bool have_termios;
+static struct termios saved_termios;
+/* What a crash handler writes to undo curses without calling it: leave the
+ * alternate screen, show the cursor, plain attributes, mouse off. */
+static char crash_reset[256];
+static size_t crash_reset_len;
+
+static void on_quit(int sig)
+{
+	term_quit_signal = sig;
+}
+
+static void on_tstp(int sig)
+{
+	(void)sig;
+	term_stop_request = 1;
+}
+
+static void on_cont(int sig)
+{
+	(void)sig;
+	term_continued = 1;
+}
+
+static void on_crash(int sig)
+{
+	if (crash_reset_len)
+		(void)!write(STDOUT_FILENO, crash_reset, crash_reset_len);
+	if (have_termios)
+		tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_termios);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void handle(int sig, void (*fn)(int))
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = fn;
+	sigemptyset(&sa.sa_mask);
+	/* No SA_RESTART: a signal should wake getch() so the loop sees it. */
+	sigaction(sig, &sa, NULL);
+}
+
+static void crash_reset_add(const char *cap)
+{
+	if (!cap || cap == (char *)-1)
+		return;
+	size_t n = strlen(cap);
+	if (crash_reset_len + n < sizeof crash_reset) {
+		memcpy(crash_reset + crash_reset_len, cap, n);
+		crash_reset_len += n;
+	}
+}
+
+int term_open(bool mouse, char *err, size_t errlen)
+{
+	have_termios = tcgetattr(STDIN_FILENO, &saved_termios) == 0;
+	/* newterm, not initscr: initscr exits by itself on a bad TERM. */
+	SCREEN *scr = newterm(NULL, stdout, stdin);
+	if (!scr) {
+		const char *t = getenv("TERM");
+		snprintf(err, errlen, "cannot use the terminal (TERM=%s)", t ? t : "unset");
+		return -1;
+	}
+	term_active = true;
+	cbreak();	/* not raw(): Ctrl-C and Ctrl-Z stay signals */
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	set_escdelay(25);
+	curs_set(0);
+	timeout(500);	/* the clock ticks; no busy loop */
+	if (mouse) {
+		mouseinterval(0);	/* act on the press, no wait for a click */
+		mousemask(BUTTON1_PRESSED | BUTTON3_PRESSED, NULL);
+	}
+	crash_reset_add(tigetstr("sgr0"));
+	crash_reset_add(tigetstr("cnorm"));
+	crash_reset_add(tigetstr("rmkx"));
+	crash_reset_add(tigetstr("rmcup"));
+	if (mouse)
+		crash_reset_add("\033[?1000l\033[?1002l\033[?1006l");
+	handle(SIGINT, on_quit);
+	handle(SIGTERM, on_quit);
+	handle(SIGHUP, on_quit);
+	handle(SIGTSTP, on_tstp);
+	handle(SIGCONT, on_cont);
+	int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+	for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
+		handle(fatal[i], on_crash);
+	return 0;
+}
+
+void term_close(void)
+{
+	if (!term_active)
+		return;
+	term_active = false;
+	mousemask(0, NULL);
+	curs_set(1);
+	endwin();
+	fflush(stdout);
+	crash_reset_len = 0;
+}
+
+void term_suspend(void)
+{
+	term_stop_request = 0;
+	endwin();
+	fflush(stdout);
+	/* Stop for real with the default action, then take Ctrl-Z back. */
+	signal(SIGTSTP, SIG_DFL);
+	raise(SIGTSTP);
+	handle(SIGTSTP, on_tstp);
+	reset_prog_mode();
+	clearok(curscr, TRUE);
+	term_continued = 1;
+}
+
+double term_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}

@@ -1,0 +1,24 @@
+/* The terminal: curses on and off, and the signals that must leave it
+ * usable.  Handlers only set flags (or, for crashes, restore the terminal
+ * with async-signal-safe calls and re-raise); the game loop does the rest. */
+#ifndef LO_TERM_H
+#define LO_TERM_H
+
+#include <signal.h>
+#include <stdbool.h>
+
+extern volatile sig_atomic_t term_quit_signal;	/* SIGINT, SIGTERM, SIGHUP */
+extern volatile sig_atomic_t term_stop_request;	/* SIGTSTP */
+extern volatile sig_atomic_t term_continued;	/* SIGCONT: repaint */
+
+/* Start curses on the controlling terminal.  Returns 0, or -1 with err. */
+int term_open(bool mouse, char *err, size_t errlen);
+/* Restore the terminal; safe to call more than once. */
+void term_close(void);
+/* Ctrl-Z: leave curses, stop, and come back when continued. */
+void term_suspend(void);
+
+/* Monotonic seconds, for the clock. */
+double term_now(void);
+
+#endif

@@ -1,0 +1,162 @@
+# Helpers for the end-to-end tests of the game: the real binary in a private
+# tmux server with a fixed pane size.  Source it after tests/tap.sh.
+#
+#   ui_start [ENV=VALUE...] -- ARGS...   run "lightsout ARGS" in a fresh pane
+#   ui_shell                             a pane running sh, for typing commands
+#   ui_wait TEXT [TRIES]                 poll the screen until TEXT shows
+#   ui_gone TEXT [TRIES]                 poll until TEXT is no longer shown
+#   ui_keys KEY...                       tmux send-keys
+#   ui_screen                            the screen now
+#   ui_board                             the board rows as digits (0/1/...)
+
+if ! command -v tmux >/dev/null 2>&1; then
+	# tap-driver.sh counts any non-zero exit as an error: skip the TAP way.
+	echo "1..0 # SKIP tmux is not installed"
+	exit 0
+fi
+
+: "${LIGHTSOUT:?LIGHTSOUT must name the lightsout binary}"
+ui_tmp=$(mktemp -d "${TMPDIR:-/tmp}/lightsout-ui.XXXXXX") || exit 1
+# The servers' sockets live in the temporary directory and go with it.
+export TMUX_TMPDIR="$ui_tmp"
+# One private server per game started: a server being killed cannot
+# swallow the next session.
+ui_n=0
+TMUX_CMD="tmux -L lo$$-0 -f /dev/null"
+ui_next_server() {
+	$TMUX_CMD kill-server >/dev/null 2>&1
+	ui_n=$((ui_n + 1))
+	TMUX_CMD="tmux -L lo$$-$ui_n -f /dev/null"
+}
+ui_cleanup() { $TMUX_CMD kill-server >/dev/null 2>&1; rm -rf "$ui_tmp"; }
+trap ui_cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+# A private home: the game's saved state must not touch the real one.
+export HOME="$ui_tmp/home" XDG_STATE_HOME="$ui_tmp/state" XDG_CONFIG_HOME="$ui_tmp/config"
+export XDG_DATA_HOME="$ui_tmp/data"
+mkdir -p "$HOME"
+unset TMUX NO_COLOR
+export LANG=C.UTF-8 LC_ALL=C.UTF-8
+
+ui_pane=
+# ui_start [VAR=VALUE...] -- ARGS...
+ui_start() {
+	env_args=
+	while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+		env_args="$env_args $1"
+		shift
+	done
+	[ "$1" = "--" ] && shift
+	ui_next_server
+	# The pane's command is a shell line: quote each argument.
+	cmd="env$env_args '$LIGHTSOUT'"
+	for a in "$@"; do
+		cmd="$cmd '$a'"
+	done
+	# Terminal settings before and after, to show the game restored them.
+	rm -f "$ui_tmp/stty.before" "$ui_tmp/stty.after"
+	cat >"$ui_tmp/run.sh" <<RUN
+stty -g >"$ui_tmp/stty.before"
+$cmd
+rc=\$?
+stty -g >"$ui_tmp/stty.after"
+echo "EXIT=\$rc"
+exec sleep 600
+RUN
+	$TMUX_CMD new-session -d -x 80 -y 24 "sh '$ui_tmp/run.sh'"
+	# The window keeps its size: no client is attached to resize it.
+	$TMUX_CMD set-option -g window-size manual >/dev/null 2>&1
+}
+
+# A pane with a plain shell and a known prompt.
+ui_shell() {
+	ui_next_server
+	$TMUX_CMD new-session -d -x 80 -y 24 "env PS1='prompt\$ ' sh"
+	$TMUX_CMD set-option -g window-size manual >/dev/null 2>&1
+	ui_wait 'prompt$'
+}
+
+# Has the last game left the terminal as it found it?  Call after EXIT=.
+ui_restored() {
+	cmp -s "$ui_tmp/stty.before" "$ui_tmp/stty.after" &&
+		[ "$($TMUX_CMD display-message -p '#{alternate_on}')" = 0 ]
+}
+
+# The game's process id: the child of the pane's shell.
+ui_game_pid() {
+	ppid=$($TMUX_CMD display-message -p '#{pane_pid}')
+	for st in /proc/[0-9]*/stat; do
+		# pid (comm) state ppid ...
+		set -- $(sed 's/^\([0-9]*\) (\(.*\)) /\1 \2 /' "$st" 2>/dev/null)
+		if [ "${4:-}" = "$ppid" ] && [ "$2" = lightsout ]; then
+			echo "$1"
+			return 0
+		fi
+	done
+	return 1
+}
+
+ui_screen() { $TMUX_CMD capture-pane -p 2>/dev/null; }
+ui_keys() { $TMUX_CMD send-keys "$@"; }
+ui_tmux() { $TMUX_CMD "$@"; }
+
+# Poll, never guess: up to TRIES x 0.05 s (default 10 s).
+ui_wait() {
+	tries=${2:-200}
+	while [ "$tries" -gt 0 ]; do
+		if ui_screen | grep -F -q -- "$1"; then
+			return 0
+		fi
+		sleep 0.05
+		tries=$((tries - 1))
+	done
+	echo "# timed out waiting for: $1" >&2
+	ui_screen | sed 's/^/# /' >&2
+	return 1
+}
+
+ui_gone() {
+	tries=${2:-200}
+	while [ "$tries" -gt 0 ]; do
+		if ! ui_screen | grep -F -q -- "$1"; then
+			return 0
+		fi
+		sleep 0.05
+		tries=$((tries - 1))
+	done
+	echo "# timed out waiting for this to go: $1" >&2
+	return 1
+}
+
+# Board rows inside the frame, as digits: 0 for off, 1 for on, digits
+# as drawn for k > 2.  Works for the UTF-8 and the ASCII glyphs.
+ui_board() {
+	ui_screen | grep -E '^ *[|│]' | sed -e 's/[][|│ ]//g' -e 's/·/0/g' -e 's/●/1/g' -e 's/\./0/g' -e 's/#/1/g'
+}
+
+# ui_board_is ROWS...: poll until the board reads exactly these rows.
+ui_board_is() {
+	want=$(printf '%s\n' "$@")
+	tries=200
+	while [ "$tries" -gt 0 ]; do
+		if [ "$(ui_board)" = "$want" ]; then
+			return 0
+		fi
+		sleep 0.05
+		tries=$((tries - 1))
+	done
+	echo "# board is:" >&2
+	ui_board | sed 's/^/#   /' >&2
+	echo "# wanted:" >&2
+	echo "$want" | sed 's/^/#   /' >&2
+	return 1
+}
+
+# ui_board_file NAME ROWS...: write a board file, print its path.
+ui_board_file() {
+	f="$ui_tmp/$1"
+	shift
+	printf '%s\n' "$@" >"$f"
+	echo "$f"
+}

@@ -1,0 +1,137 @@
+#!/bin/sh
+# Terminal manners: resize, restoring the terminal on every way out,
+# suspend, ASCII and colour fallbacks, big boards, bytes sent per move.
+. "$SRCDIR/tests/tap.sh"
+. "$SRCDIR/tests/ui_lib.sh"
+
+one=$(ui_board_file one.txt 010 111 010)
+
+ui_start -- --load "$one"
+ui_wait "Moves 0" >/dev/null
+ui_tmux resize-window -x 30 -y 6
+check "a small terminal says so" ui_wait "terminal too small — need 32x8"
+ui_tmux resize-window -x 80 -y 24
+check "enlarging it brings the board back" ui_board_is 010 111 010
+check "and the status line" ui_wait "Moves 0 · Par 1"
+ui_keys q
+check "q quits" ui_wait "EXIT=0"
+check "quit restores the terminal (stty, alternate screen)" ui_restored
+
+# Signals: clean exit through the main loop.
+for sig in TERM INT HUP; do
+	ui_start -- --load "$one"
+	ui_wait "Moves 0" >/dev/null
+	pid=$(ui_game_pid)
+	kill -"$sig" "$pid"
+	check "SIG$sig ends the game" ui_wait "EXIT="
+	check "SIG$sig restores the terminal" ui_restored
+done
+
+# Ctrl-C from an interactive shell (which itself ignores it).
+ui_shell
+ui_keys "stty -g >'$ui_tmp/a'; '$LIGHTSOUT' --load '$one'; rc=\$?; stty -g >'$ui_tmp/b'; echo rc=\$rc" Enter
+ui_wait "Moves 0" >/dev/null
+ui_keys C-c
+check "Ctrl-C ends the game with status 130" ui_wait "rc=130"
+check "Ctrl-C restores the terminal" sh -c "cmp -s '$ui_tmp/a' '$ui_tmp/b' &&
+	test \"\$($TMUX_CMD display-message -p '#{alternate_on}')\" = 0"
+
+# A crash: the terminal is restored before the default action.
+ui_start -- --load "$one"
+ui_wait "Moves 0" >/dev/null
+kill -SEGV "$(ui_game_pid)"
+check "SIGSEGV still kills the game (139)" ui_wait "EXIT=139"
+check "SIGSEGV restores the terminal first" ui_restored
+
+# The terminal goes away: the game must exit, not spin.
+ui_start -- --load "$one"
+ui_wait "Moves 0" >/dev/null
+pid=$(ui_game_pid)
+ui_tmux kill-pane
+gone=false
+for _ in $(seq 100); do
+	kill -0 "$pid" 2>/dev/null || { gone=true; break; }
+	sleep 0.05
+done
+check "closing the terminal ends the game" $gone
+
+# Ctrl-Z and fg from an interactive shell.
+ui_shell
+ui_keys "'$LIGHTSOUT' --load '$one'" Enter
+ui_wait "Moves 0" >/dev/null
+ui_keys j
+ui_wait "│[●] ●  ● │" >/dev/null
+ui_keys C-z
+check "Ctrl-Z returns to the shell" ui_wait 'prompt$ ' 
+check "the alternate screen is left while suspended" \
+	test "$(ui_tmux display-message -p '#{alternate_on}')" = 0
+ui_keys fg Enter
+check "fg repaints the game" ui_wait "│[●] ●  ● │"
+check "with the status line" ui_wait "Moves 0 · Par 1"
+ui_keys q
+ui_keys "echo rc=\$?" Enter
+check "and it still quits cleanly" ui_wait "rc=0"
+
+# ASCII when the locale is not UTF-8, or when asked.
+ui_start LANG=C LC_ALL=C -- --load "$one"
+check "LANG=C draws an ASCII frame" ui_wait "+---------+"
+check "LANG=C draws ASCII cells" ui_wait "|[.] #  . |"
+check "LANG=C status in ASCII" ui_wait "Moves 0 | Par 1 | plus 3x3 | k=2"
+ui_keys q
+ui_start -- --ascii --load "$one"
+check "--ascii forces ASCII on UTF-8" ui_wait "|[.] #  . |"
+ui_keys q
+
+# Colour, and none with NO_COLOR or --no-color.
+ui_start TERM=xterm-256color -- --load "$one"
+ui_wait "Moves 0" >/dev/null
+check "colour by default" sh -c "$TMUX_CMD capture-pane -p -e | grep -q '\[3[0-7]m\|\[3[0-7];'"
+ui_keys q
+for how in "NO_COLOR=1 --" "-- --no-color"; do
+	# shellcheck disable=SC2086
+	ui_start TERM=xterm-256color ${how%% *} ${how#* } --load "$one"
+	ui_wait "Moves 0" >/dev/null
+	check "no colour with ${how}" sh -c "! $TMUX_CMD capture-pane -p -e | grep -q '\[3[0-7]m\|;3[0-7]m'"
+	ui_keys q
+done
+
+# Bigger than the screen: it scrolls with the cursor.
+ui_start -- --size 40x40 --seed 3
+check "a 40x40 board starts" ui_wait "40x40"
+check "more below is marked" ui_wait "↓"
+ui_keys G '$'
+check "G scrolls to the bottom: more above is marked" ui_wait "↑"
+check "the cursor is shown at the bottom right" sh -c "$TMUX_CMD capture-pane -p | grep -q ']│'"
+ui_keys q
+
+# Moving the cursor sends only the cells that changed.
+ui_start -- --load "$(ui_board_file five.txt 11000 10100 01110 00100 00000)"
+ui_wait "Moves 0" >/dev/null
+log="$ui_tmp/bytes"
+: >"$log"
+ui_tmux pipe-pane -o "cat >>'$log'"
+size() { wc -c <"$log" | tr -d ' '; }
+# Wait for the output of one keystroke to arrive and settle.
+settle() {
+	last=-1
+	for _ in $(seq 100); do
+		now=$(size)
+		[ "$now" = "$last" ] && [ "$now" != "$1" ] && return 0
+		last=$now
+		sleep 0.05
+	done
+	return 0
+}
+worst=0
+for key in l l j h k; do
+	before=$(size)
+	ui_keys "$key"
+	settle "$before"
+	used=$(( $(size) - before ))
+	[ "$used" -gt "$worst" ] && worst=$used
+done
+echo "# most bytes for one cursor move: $worst"
+check "a cursor move sends under 200 bytes" test "$worst" -gt 0 -a "$worst" -lt 200
+ui_keys q
+
+done_testing
