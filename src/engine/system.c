@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bignum.h"
+#include "band.h"
 #include "chase.h"
 #include "gf2.h"
 #include "zmod.h"
@@ -24,6 +25,11 @@ struct lo_system {
 
 	/* The classic rule on big boards: light chasing. */
 	chase *ch;
+
+	/* Other local rules on big boards: banded elimination; the transposed
+	 * rule's band gives left-kernel vectors for certificates. */
+	band *bd, *bd_t;
+	rule r;
 };
 
 /* Light chasing takes over from dense elimination above this many cells
@@ -38,12 +44,18 @@ static bool chase_applies(int rows, int cols, const rule *r, int k)
 	       cols <= SYSTEM_MAX_SIDE_CHASE;
 }
 
+static bool band_applies(int rows, int cols, const rule *r, int k)
+{
+	return k == 2 && !r->torus && !r->lines && (long long)rows * cols <= SYSTEM_MAX_UNKNOWNS_BAND;
+}
+
 bool system_fits(int rows, int cols, const rule *r, int k)
 {
 	long long n = (long long)rows * cols;
 	if (rows < 1 || cols < 1 || k < BOARD_MIN_K || k > BOARD_MAX_K)
 		return false;
-	return chase_applies(rows, cols, r, k) || n <= (k == 2 ? SYSTEM_MAX_UNKNOWNS_GF2 : SYSTEM_MAX_UNKNOWNS_ZMOD);
+	return chase_applies(rows, cols, r, k) || band_applies(rows, cols, r, k) ||
+	       n <= (k == 2 ? SYSTEM_MAX_UNKNOWNS_GF2 : SYSTEM_MAX_UNKNOWNS_ZMOD);
 }
 
 void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, size_t len)
@@ -51,19 +63,26 @@ void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, s
 	if (k == 2 && !r->torus && strcmp(r->name, "plus") == 0)
 		snprintf(buf, len, "%dx%d is too large: the classic rule is solved up to %dx%d", rows, cols,
 			 SYSTEM_MAX_SIDE_CHASE, SYSTEM_MAX_SIDE_CHASE);
+	else if (k == 2 && !r->torus && !r->lines)
+		snprintf(buf, len, "%dx%d has %lld cells; local rules without --torus are solved up to %d cells",
+			 rows, cols, (long long)rows * cols, SYSTEM_MAX_UNKNOWNS_BAND);
 	else
 		snprintf(buf, len, "%dx%d has %lld cells; with this rule and k = %d the solver takes at most %d", rows,
 			 cols, (long long)rows * cols, k, k == 2 ? SYSTEM_MAX_UNKNOWNS_GF2 : SYSTEM_MAX_UNKNOWNS_ZMOD);
 }
 
-static int build_chase(lo_system *s)
+static void kernel_of(const lo_system *s, int i, uint8_t *x)
 {
-	s->ch = chase_new(s->rows, s->cols);
-	if (!s->ch)
-		return -1;
-	s->nullity = chase_nullity(s->ch);
-	if (s->nullity < 0)
-		return -1;
+	if (s->ch)
+		chase_kernel(s->ch, i, x);
+	else
+		band_kernel(s->bd, i, x);
+}
+
+/* Quiet patterns for a structured backend (chase or band), kept while they
+ * fit in memory. */
+static int keep_kernel(lo_system *s)
+{
 	s->rank = s->n - s->nullity;
 	s->order = malloc(((size_t)s->nullity + 1) * sizeof *s->order);
 	if (!s->order)
@@ -76,8 +95,38 @@ static int build_chase(lo_system *s)
 	if (!s->kernel)
 		return 0;	/* optional: the search just cannot run */
 	for (int i = 0; i < s->nullity; i++)
-		chase_kernel(s->ch, i, s->kernel + (size_t)i * (size_t)s->n);
+		kernel_of(s, i, s->kernel + (size_t)i * (size_t)s->n);
 	return 0;
+}
+
+static int build_band(lo_system *s, const rule *r)
+{
+	s->bd = band_new(s->rows, s->cols, r);
+	if (!s->bd)
+		return -1;
+	s->nullity = band_nullity(s->bd);
+	if (s->nullity > 0 && !rule_is_symmetric(r)) {
+		rule t = *r;
+		for (int i = 0; i < t.n; i++) {
+			t.dr[i] = (signed char)-t.dr[i];
+			t.dc[i] = (signed char)-t.dc[i];
+		}
+		s->bd_t = band_new(s->rows, s->cols, &t);
+		if (!s->bd_t)
+			return -1;
+	}
+	return keep_kernel(s);
+}
+
+static int build_chase(lo_system *s)
+{
+	s->ch = chase_new(s->rows, s->cols);
+	if (!s->ch)
+		return -1;
+	s->nullity = chase_nullity(s->ch);
+	if (s->nullity < 0)
+		return -1;
+	return keep_kernel(s);
 }
 
 static int build_gf2(lo_system *s, const rule *r)
@@ -186,8 +235,11 @@ lo_system *system_new(int rows, int cols, const rule *r, int k)
 	s->k = k;
 	s->n = rows * cols;
 	int rc;
+	s->r = *r;
 	if (chase_applies(rows, cols, r, k) && s->n > CHASE_MIN_UNKNOWNS)
 		rc = build_chase(s);
+	else if (band_applies(rows, cols, r, k) && s->n > CHASE_MIN_UNKNOWNS)
+		rc = build_band(s, r);
 	else
 		rc = k == 2 ? build_gf2(s, r) : build_zmod(s, r);
 	if (rc < 0) {
@@ -209,6 +261,8 @@ void system_free(lo_system *s)
 	free(s->v);
 	free(s->d);
 	chase_free(s->ch);
+	band_free(s->bd);
+	band_free(s->bd_t);
 	free(s);
 }
 
@@ -311,5 +365,20 @@ bool system_solve(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t 
 {
 	if (s->ch)
 		return chase_solve(s->ch, cells, x, cert);
+	if (s->bd) {
+		if (band_solve(s->bd, cells, x))
+			return true;
+		/* Some left-kernel vector overlaps b oddly: find it. */
+		const band *left = s->bd_t ? s->bd_t : s->bd;
+		for (int i = 0; cert && i < band_nullity(left); i++) {
+			band_kernel(left, i, cert);
+			int dot = 0;
+			for (int j = 0; j < s->n; j++)
+				dot ^= cert[j] & cells[j];
+			if (dot)
+				break;
+		}
+		return false;
+	}
 	return s->k == 2 ? solve_gf2(s, cells, x, cert) : solve_zmod(s, cells, x, cert);
 }

@@ -14,10 +14,12 @@ typedef struct lo_system lo_system;
 
 /* Dense elimination is cubic: bound the unknowns it takes on.  The classic
  * rule (plus, no torus, k = 2) is light-chased instead, up to a side of
- * SYSTEM_MAX_SIDE_CHASE. */
+ * SYSTEM_MAX_SIDE_CHASE, and other local rules without torus (k = 2) use
+ * banded elimination. */
 #define SYSTEM_MAX_UNKNOWNS_GF2 10000
 #define SYSTEM_MAX_UNKNOWNS_ZMOD 2500
 #define SYSTEM_MAX_SIDE_CHASE 10000
+#define SYSTEM_MAX_UNKNOWNS_BAND 40000	/* other rules without torus, k = 2 */
 bool system_fits(int rows, int cols, const rule *r, int k);
 
 /* Why a shape does not fit, for an error message. */

@@ -1,0 +1,183 @@
+#include "band.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "gf2.h"
+
+/* One recorded row operation, replayed on each right-hand side. */
+typedef struct band_op {
+	int dst, src;		/* dst ^= src; src < 0: swap rows dst and -src-1 */
+} band_op;
+
+struct band {
+	int n, b, rank;
+	gf2_mat *u;		/* row echelon form */
+	int *pivcol;		/* pivot column of each of the first rank rows */
+	int *free_cols;
+	band_op *ops;
+	size_t nops, capops;
+};
+
+static int record(band *m, int dst, int src)
+{
+	if (m->nops == m->capops) {
+		size_t cap = m->capops ? 2 * m->capops : 4096;
+		band_op *p = realloc(m->ops, cap * sizeof *p);
+		if (!p)
+			return -1;
+		m->ops = p;
+		m->capops = cap;
+	}
+	m->ops[m->nops++] = (band_op){ dst, src };
+	return 0;
+}
+
+band *band_new(int rows, int cols, const rule *r)
+{
+	int n = rows * cols, h = 0, w = 0;
+	for (int i = 0; i < r->n; i++) {
+		h = abs(r->dr[i]) > h ? abs(r->dr[i]) : h;
+		w = abs(r->dc[i]) > w ? abs(r->dc[i]) : w;
+	}
+	band *m = calloc(1, sizeof *m);
+	int *nb = malloc((size_t)rule_max_cells(r, rows, cols) * sizeof *nb);
+	if (!m || !nb)
+		goto fail;
+	m->n = n;
+	m->b = h * cols + w;
+	m->u = gf2_new(n, n);
+	m->pivcol = malloc((size_t)n * sizeof *m->pivcol);
+	m->free_cols = malloc((size_t)n * sizeof *m->free_cols);
+	if (!m->u || !m->pivcol || !m->free_cols)
+		goto fail;
+	/* Row i: the presses that change cell i (column j presses cell j). */
+	for (int j = 0; j < n; j++) {
+		int k = rule_neighbours(r, rows, cols, j / cols, j % cols, nb);
+		for (int t = 0; t < k; t++)
+			gf2_set(m->u, nb[t], j, 1);
+	}
+	free(nb);
+	nb = NULL;
+
+	int rank = 0, nfree = 0, words = m->u->words;
+	for (int c = 0; c < n; c++) {
+		/* Rows past c + b are untouched originals with nothing at c. */
+		int end = c + m->b + 1 < n ? c + m->b + 1 : n;
+		int wlo = c >> 6, whi = (c + 2 * m->b) >> 6;
+		uint64_t bit = 1ULL << (c & 63);
+		if (whi >= words)
+			whi = words - 1;
+		int p = -1;
+		for (int i = rank; i < end && p < 0; i++)
+			if (gf2_row(m->u, i)[wlo] & bit)
+				p = i;
+		if (p < 0) {
+			m->free_cols[nfree++] = c;
+			continue;
+		}
+		if (p != rank) {
+			uint64_t *a = gf2_row(m->u, p), *z = gf2_row(m->u, rank);
+			for (int x = wlo; x <= whi; x++) {
+				uint64_t t = a[x];
+				a[x] = z[x];
+				z[x] = t;
+			}
+			if (record(m, rank, -p - 1) < 0)
+				goto fail;
+		}
+		uint64_t *pr = gf2_row(m->u, rank);
+		for (int i = rank + 1; i < end; i++) {
+			uint64_t *row = gf2_row(m->u, i);
+			if (row[wlo] & bit) {
+				for (int x = wlo; x <= whi; x++)
+					row[x] ^= pr[x];
+				if (record(m, i, rank) < 0)
+					goto fail;
+			}
+		}
+		m->pivcol[rank++] = c;
+	}
+	m->rank = rank;
+	return m;
+fail:
+	free(nb);
+	band_free(m);
+	return NULL;
+}
+
+void band_free(band *m)
+{
+	if (m) {
+		gf2_free(m->u);
+		free(m->pivcol);
+		free(m->free_cols);
+		free(m->ops);
+		free(m);
+	}
+}
+
+int band_nullity(const band *m)
+{
+	return m->n - m->rank;
+}
+
+/* x given on the free columns; fill the pivots from the bottom up. */
+static void back_substitute(const band *m, const uint8_t *rhs, uint8_t *x)
+{
+	int words = m->u->words;
+	uint64_t *xb = calloc((size_t)words, sizeof *xb);
+	if (!xb)
+		return;
+	for (int f = 0; f < m->n - m->rank; f++)
+		if (x[m->free_cols[f]])
+			xb[m->free_cols[f] >> 6] |= 1ULL << (m->free_cols[f] & 63);
+	for (int i = m->rank; i-- > 0;) {
+		int c = m->pivcol[i], wlo = c >> 6, whi = (c + 2 * m->b) >> 6;
+		if (whi >= words)
+			whi = words - 1;
+		const uint64_t *row = gf2_row(m->u, i);
+		uint64_t acc = 0;
+		for (int w = wlo; w <= whi; w++)
+			acc ^= row[w] & xb[w];
+		int v = (rhs ? rhs[i] : 0) ^ __builtin_parityll(acc);
+		x[c] = (uint8_t)v;
+		if (v)
+			xb[wlo] |= 1ULL << (c & 63);
+	}
+	free(xb);
+}
+
+void band_kernel(const band *m, int i, uint8_t *x)
+{
+	memset(x, 0, (size_t)m->n);
+	x[m->free_cols[i]] = 1;
+	back_substitute(m, NULL, x);
+}
+
+bool band_solve(const band *m, const uint8_t *b, uint8_t *x)
+{
+	uint8_t *rhs = malloc((size_t)m->n);
+	if (!rhs)
+		return false;
+	for (int i = 0; i < m->n; i++)
+		rhs[i] = b[i] & 1;
+	for (size_t t = 0; t < m->nops; t++) {
+		band_op op = m->ops[t];
+		if (op.src < 0) {
+			uint8_t v = rhs[op.dst];
+			rhs[op.dst] = rhs[-op.src - 1];
+			rhs[-op.src - 1] = v;
+		} else
+			rhs[op.dst] ^= rhs[op.src];
+	}
+	bool ok = true;
+	for (int i = m->rank; i < m->n && ok; i++)
+		ok = rhs[i] == 0;
+	if (ok) {
+		memset(x, 0, (size_t)m->n);
+		back_substitute(m, rhs, x);
+	}
+	free(rhs);
+	return ok;
+}

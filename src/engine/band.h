@@ -1,0 +1,27 @@
+/* Banded elimination over GF(2) for local rules (masks, no torus) on boards
+ * too big for dense elimination.  In row-major order a mask reaching h rows
+ * and w columns from the centre couples cells at most b = h*cols + w apart,
+ * so a pivot row never reaches past column c + 2b: elimination costs
+ * n * b * 2b/64 word operations instead of n^3/64. */
+#ifndef LO_BAND_H
+#define LO_BAND_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rule.h"
+
+typedef struct band band;
+
+/* NULL when out of memory. */
+band *band_new(int rows, int cols, const rule *r);
+void band_free(band *m);
+int band_nullity(const band *m);
+
+/* Quiet pattern i (0 <= i < nullity) into x (rows * cols bytes). */
+void band_kernel(const band *m, int i, uint8_t *x);
+
+/* Presses x that clear b (0/1 bytes), free unknowns 0; false when none. */
+bool band_solve(const band *m, const uint8_t *b, uint8_t *x);
+
+#endif
