@@ -66,8 +66,10 @@ int main(void)
 		board_free(b);
 		system_free(s);
 	}
-	rule_parse(&r, "box", false, err, sizeof err);
+	rule_parse(&r, "box", true, err, sizeof err);
 	tap_ok(!system_fits(101, 100, &r, 2) && system_fits(100, 100, &r, 2), "dense limit for k = 2");
+	rule_parse(&r, "box", false, err, sizeof err);
+	tap_ok(system_fits(200, 200, &r, 2) && !system_fits(201, 200, &r, 2), "banded limit for local rules");
 	rule_parse(&r, "plus", false, err, sizeof err);
 	tap_ok(system_fits(10000, 10000, &r, 2) && !system_fits(10001, 10, &r, 2), "the classic rule goes to 10000x10000");
 	return tap_done();

@@ -1,5 +1,13 @@
 #include "gf2.h"
 
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#ifdef HAVE_M4RI
+#include <m4ri/m4ri.h>
+#endif
+
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,7 +35,7 @@ void gf2_free(gf2_mat *m)
 	}
 }
 
-int gf2_rref(gf2_mat *m, int pivot_cols, int *pivcol)
+int gf2_rref_plain(gf2_mat *m, int pivot_cols, int *pivcol)
 {
 	int rank = 0, words = m->words;
 	uint64_t *tmp = malloc((size_t)words * sizeof *tmp);
@@ -69,4 +77,190 @@ int gf2_dot(const uint64_t *a, const uint64_t *b, int words)
 	for (int j = 0; j < words; j++)
 		acc ^= a[j] & b[j];
 	return __builtin_parityll(acc);
+}
+
+/* Method of the Four Russians: find up to 8 pivots, reduce them among
+ * themselves, tabulate all 256 of their sums, then clear the 8 pivot
+ * columns from every other row with a single table row XOR: one pass over
+ * the matrix per 8 pivots instead of per pivot.  The passes over the rows
+ * are split between two threads on big matrices. */
+#define M4R_BITS 7
+#define M4R_TABLES 6		/* pivots per pass: M4R_TABLES * M4R_BITS */
+
+typedef struct m4r_pass {
+	gf2_mat *m;
+	const uint64_t *table;	/* M4R_TABLES x 256 rows of `words` words */
+	const int *pc;
+	int found, first, skip_lo, skip_hi, w0;
+} m4r_pass;
+
+typedef struct m4r_slice {
+	const m4r_pass *p;
+	int from, to;
+} m4r_slice;
+
+/* dst ^= src, four words at a time: explicit vectors, since the compiler
+ * will not prove the rows apart at -O2. */
+typedef uint64_t v4u64 __attribute__((vector_size(32), aligned(8)));
+
+static inline void xor_words(uint64_t *restrict dst, const uint64_t *restrict src, int n)
+{
+	int w = 0;
+	for (; w + 4 <= n; w += 4)
+		*(v4u64 *)(dst + w) ^= *(const v4u64 *)(src + w);
+	for (; w < n; w++)
+		dst[w] ^= src[w];
+}
+
+__attribute__((target_clones("avx2", "default")))
+static void *m4r_clear(void *arg)
+{
+	const m4r_slice *sl = arg;
+	const m4r_pass *p = sl->p;
+	int words = p->m->words;
+	size_t tsize = (size_t)words << M4R_BITS;
+	for (int i = sl->from; i < sl->to; i++) {
+		if (i >= p->skip_lo && i < p->skip_hi)
+			continue;
+		uint64_t *row = gf2_row(p->m, i);
+		for (int t0 = 0; t0 < p->found; t0 += M4R_BITS) {
+			unsigned key = 0;
+			for (int q = t0; q < p->found && q < t0 + M4R_BITS; q++)
+				key |= (unsigned)(row[p->pc[q] >> 6] >> (p->pc[q] & 63) & 1) << (q - t0);
+			if (key) {
+				const uint64_t *t = p->table + (size_t)(t0 / M4R_BITS) * tsize + (size_t)key * (size_t)words;
+				xor_words(row + p->w0, t + p->w0, words - p->w0);
+			}
+		}
+	}
+	return NULL;
+}
+
+static inline int bit_at(const uint64_t *row, int c)
+{
+	return (int)(row[c >> 6] >> (c & 63)) & 1;
+}
+
+int gf2_rref_m4r(gf2_mat *m, int pivot_cols, int *pivcol)
+{
+	int words = m->words, rank = 0, c = 0;
+	size_t tsize = (size_t)words << M4R_BITS;
+	uint64_t *table = aligned_alloc(64, (tsize * M4R_TABLES * 8 + 63) / 64 * 64);
+	uint64_t *tmp = malloc((size_t)words * sizeof *tmp);
+	if (!table || !tmp) {
+		free(table);
+		free(tmp);
+		return -1;
+	}
+	while (c < pivot_cols && rank < m->rows) {
+		int pc[M4R_BITS * M4R_TABLES], found = 0, w0 = c >> 6;
+		while (found < M4R_BITS * M4R_TABLES && c < pivot_cols && rank + found < m->rows) {
+			/* A row whose bit c is set once reduced by this pass's pivots. */
+			int p = -1;
+			for (int i = rank + found; i < m->rows && p < 0; i++) {
+				const uint64_t *row = gf2_row(m, i);
+				int b = bit_at(row, c);
+				for (int q = 0; q < found; q++)
+					if (bit_at(row, pc[q]))
+						b ^= bit_at(gf2_row(m, rank + q), c);
+				if (b)
+					p = i;
+			}
+			if (p < 0) {
+				c++;
+				continue;
+			}
+			uint64_t *pr = gf2_row(m, p), *dst = gf2_row(m, rank + found);
+			if (p != rank + found) {
+				memcpy(tmp, pr, (size_t)words * sizeof *tmp);
+				memcpy(pr, dst, (size_t)words * sizeof *tmp);
+				memcpy(dst, tmp, (size_t)words * sizeof *tmp);
+			}
+			for (int q = 0; q < found; q++)
+				if (bit_at(dst, pc[q])) {
+					const uint64_t *src = gf2_row(m, rank + q);
+					for (int w = w0; w < words; w++)
+						dst[w] ^= src[w];
+				}
+			for (int q = 0; q < found; q++) {
+				uint64_t *other = gf2_row(m, rank + q);
+				if (bit_at(other, c))
+					for (int w = w0; w < words; w++)
+						other[w] ^= dst[w];
+			}
+			pc[found++] = c++;
+		}
+		if (found == 0)
+			break;
+		/* Table j, entry s: the sum of pivot rows 8j + (bits of s); the
+		 * pivots are reduced among themselves, so the tables commute. */
+		for (int t0 = 0; t0 < found; t0 += M4R_BITS) {
+			uint64_t *tab = table + (size_t)(t0 / M4R_BITS) * tsize;
+			int nb = found - t0 < M4R_BITS ? found - t0 : M4R_BITS;
+			memset(tab, 0, (size_t)words * sizeof *tab);
+			for (unsigned s = 1; s < 1u << nb; s++) {
+				uint64_t *t = tab + (size_t)s * words;
+				const uint64_t *prev = tab + (size_t)(s & (s - 1)) * words;
+				const uint64_t *row = gf2_row(m, rank + t0 + __builtin_ctz(s));
+				for (int w = w0; w < words; w++)
+					t[w] = prev[w] ^ row[w];
+			}
+		}
+		m4r_pass pass = { m, table, pc, found, 0, rank, rank + found, w0 };
+		m4r_slice sl[2] = { { &pass, 0, m->rows / 2 }, { &pass, m->rows / 2, m->rows } };
+		pthread_t th;
+		bool two = (double)m->rows * (words - w0) > 1e5 && pthread_create(&th, NULL, m4r_clear, &sl[1]) == 0;
+		if (!two)
+			sl[0].to = m->rows;
+		m4r_clear(&sl[0]);
+		if (two)
+			pthread_join(th, NULL);
+		for (int q = 0; q < found; q++)
+			pivcol[rank + q] = pc[q];
+		rank += found;
+	}
+	free(table);
+	free(tmp);
+	return rank;
+}
+
+#ifdef HAVE_M4RI
+/* Below this many words M4RI's conversions cost more than they save. */
+#define M4RI_MIN_WORDS 4096
+
+/* M4RI reduces every column, so it may pivot past pivot_cols; rows with a
+ * zero left part then just mix among themselves, and E A = R still holds. */
+static int rref_m4ri(gf2_mat *m, int pivot_cols, int *pivcol)
+{
+	mzd_t *a = mzd_init(m->rows, m->cols);
+	if (!a)
+		return -1;
+	for (int i = 0; i < m->rows; i++)
+		for (int w = 0; w < m->words; w++)
+			mzd_row(a, i)[w] = gf2_row(m, i)[w];
+	mzd_echelonize_m4ri(a, 1, 0);
+	int rank = 0;
+	for (int i = 0; i < m->rows; i++) {
+		uint64_t *row = gf2_row(m, i);
+		for (int w = 0; w < m->words; w++)
+			row[w] = mzd_row(a, i)[w];
+		int first = -1;
+		for (int w = 0; w < m->words && first < 0; w++)
+			if (row[w])
+				first = 64 * w + __builtin_ctzll(row[w]);
+		if (first >= 0 && first < pivot_cols)
+			pivcol[rank++] = first;
+	}
+	mzd_free(a);
+	return rank;
+}
+#endif
+
+int gf2_rref(gf2_mat *m, int pivot_cols, int *pivcol)
+{
+#ifdef HAVE_M4RI
+	if ((long long)m->rows * m->words >= M4RI_MIN_WORDS)
+		return rref_m4ri(m, pivot_cols, pivcol);
+#endif
+	return gf2_rref_m4r(m, pivot_cols, pivcol);
 }

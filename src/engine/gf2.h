@@ -40,6 +40,12 @@ static inline void gf2_set(gf2_mat *m, int r, int c, int v)
  * the pivot column of row i < rank.  Returns the rank. */
 int gf2_rref(gf2_mat *m, int pivot_cols, int *pivcol);
 
+/* The same by one method each, for the benchmark and the tests: one
+ * pivot at a time (the baseline), and our Four Russians (the fallback when
+ * M4RI is not installed; gf2_rref picks M4RI for big matrices when it is). */
+int gf2_rref_plain(gf2_mat *m, int pivot_cols, int *pivcol);
+int gf2_rref_m4r(gf2_mat *m, int pivot_cols, int *pivcol);
+
 /* Parity of the AND of two bit rows of `words` words. */
 int gf2_dot(const uint64_t *a, const uint64_t *b, int words);
 
