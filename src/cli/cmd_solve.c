@@ -1,5 +1,6 @@
 /* lightsout solve: read a board, print a minimal solution. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "system.h"
 
 enum { OPT_FORMAT = OPT_FIRST_COMMAND, OPT_ANY, OPT_TIME };
+#define DEFAULT_LIMIT 10.0	/* seconds, for searches too big to finish */
 enum format { FORMAT_GRID, FORMAT_MOVES, FORMAT_JSON };
 
 static void help(void)
@@ -27,7 +29,9 @@ static void help(void)
 	     "      --forward-only     count only forward presses (k > 2)\n"
 	     "  -f, --format FORMAT    grid (default), moves or json\n"
 	     "      --any              any solution: skip the minimal search\n"
-	     "  -t, --time-limit SECS  stop the minimal search after SECS (best found)\n"
+	     "  -t, --time-limit SECS  stop the minimal search after SECS (best found); without\n"
+	     "                         it, searches too big to finish in about a minute stop\n"
+	     "                         after 10 s\n"
 	     "\n"
 	     "Exit status: 0 solved, 1 no solution (a certificate on standard error),\n"
 	     "2 usage or input error.");
@@ -87,7 +91,8 @@ static void print_json(const board *b, const rule *r, const uint8_t *x, bool sol
 				       search_signed(x[i], b->k, fwd));
 				first = 0;
 			}
-		printf("],\"weight\":%d,\"optimal\":%s,", res->weight, res->optimal ? "true" : "false");
+		printf("],\"weight\":%d,\"optimal\":%s,\"lower_bound\":%d,", res->weight, res->optimal ? "true" : "false",
+		       res->optimal ? res->weight : res->lower_bound);
 	} else {
 		printf("\"certificate\":[");
 		for (int i = 0; i < b->rows; i++) {
@@ -212,6 +217,18 @@ int cmd_solve(int argc, char **argv)
 			res.optimal = system_nullity(s) == 0;
 		} else {
 			progress_state ps = { mono(), false };
+			double log2_space = 0;
+			for (int i = 0; i < system_nullity(s); i++)
+				log2_space += log2(system_kernel_order(s, i));
+			/* Without --time-limit, search exhaustively only what finishes in
+			 * about a minute (2^36 by transform, 2^30 otherwise). */
+			bool too_big = log2_space > (b->k == 2 ? 36 : 30);
+			if (limit == 0 && too_big) {
+				limit = DEFAULT_LIMIT;
+				fprintf(stderr, "lightsout solve: %.0f quiet patterns span 2^%.0f solutions: searching for %g s "
+						"(--time-limit sets how long)\n",
+					(double)system_nullity(s), log2_space, limit);
+			}
 			search_ctl ctl = { .time_limit = limit, .forward_only = o.forward_only };
 			if (isatty(STDERR_FILENO)) {
 				ctl.progress = show_progress;
@@ -224,8 +241,9 @@ int cmd_solve(int argc, char **argv)
 				fprintf(stderr, "lightsout solve: %d quiet patterns are too large to search: the solution may not be minimal\n",
 					system_nullity(s));
 			else if (!res.optimal)
-				fprintf(stderr, "lightsout solve: time limit reached: best found %d presses, not proven minimal\n",
-					res.weight);
+				fprintf(stderr,
+					"lightsout solve: time limit reached: best found %d presses, not proven minimal (at least %d)\n",
+					res.weight, res.lower_bound);
 		}
 	} else {
 		status = EXIT_UNSOLVABLE;

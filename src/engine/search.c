@@ -6,6 +6,8 @@
 #include <time.h>
 #include <unistd.h>
 
+/* Below this nullity the exhaustive search finishes before a descent pays. */
+#define SEARCH_DESCEND_MIN_NULLITY 16
 /* Below this nullity the plain Gray code is quicker than a transform. */
 #define SEARCH_WHT_MIN_NULLITY 12
 
@@ -232,10 +234,39 @@ static void search_gf2_wht(const lo_system *s, uint8_t *x, watch *w, search_resu
 		res->weight = wr.weight;
 	}
 	res->ties = wr.ties;
-	res->combinations = wr.complete ? w->total : 0;
+	res->combinations = wr.done * w->total;
 	if (!wr.complete)
 		w->stopped = true;
 	free(keys);
+}
+
+/* Greedy descent: add any multiple of any generator that lowers the weight,
+ * until none does.  Cheap, and on kernels too big to enumerate it is what
+ * makes the answer good; the exhaustive search after it stays exact (it
+ * walks the same coset). */
+static void descend(const lo_system *s, uint8_t *x, bool fwd, watch *w, search_result *res)
+{
+	int n = system_unknowns(s), d = system_nullity(s), k = system_k(s);
+	for (bool improved = true; improved && !w->stopped;) {
+		improved = false;
+		for (int g = 0; g < d; g++) {
+			const uint8_t *v = system_kernel(s, g);
+			for (int t = 1; t < system_kernel_order(s, g); t++) {
+				int delta = 0;
+				for (int i = 0; i < n; i++)
+					if (v[i])
+						delta += cell_weight((x[i] + t * v[i]) % k, k, fwd) - cell_weight(x[i], k, fwd);
+				if (delta < 0) {
+					for (int i = 0; i < n; i++)
+						x[i] = (uint8_t)((x[i] + t * v[i]) % k);
+					res->weight += delta;
+					improved = true;
+				}
+			}
+			if ((g & 15) == 15 && !watch_poll(w, 0, res->weight))
+				return;
+		}
+	}
 }
 
 void search_minimal(const lo_system *s, uint8_t *x, const search_ctl *ctl, search_result *res)
@@ -254,7 +285,11 @@ void search_minimal(const lo_system *s, uint8_t *x, const search_ctl *ctl, searc
 	if (d > 0 && !system_has_kernel(s))
 		w.stopped = true;	/* quiet patterns too big to keep: no search */
 	else if (d > 0) {
-		if (k == 2 && d >= SEARCH_WHT_MIN_NULLITY && wht_applies(n, d))
+		if (d >= SEARCH_DESCEND_MIN_NULLITY)
+			descend(s, x, fwd, &w, res);
+		if (w.stopped)
+			;
+		else if (k == 2 && d >= SEARCH_WHT_MIN_NULLITY && wht_applies(n, d) && !(ctl && ctl->plain_gray))
 			search_gf2_wht(s, x, &w, res);
 		else if (k == 2)
 			search_gf2(s, x, &w, res);
@@ -263,6 +298,7 @@ void search_minimal(const lo_system *s, uint8_t *x, const search_ctl *ctl, searc
 	}
 	res->optimal = !w.stopped;
 	res->cancelled = w.cancelled;
+	res->lower_bound = res->optimal ? res->weight : system_press_bound(s, x, fwd);
 	res->seconds = now() - w.start;
 	if (ctl && ctl->progress && !w.stopped && res->seconds > 0.1)
 		ctl->progress(ctl->ctx, 1.0, res->weight);

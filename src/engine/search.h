@@ -19,11 +19,13 @@ typedef struct search_ctl {
 	 * search space done and the best weight so far. */
 	void (*progress)(void *ctx, double done, int best);
 	void *ctx;
+	bool plain_gray;		/* k = 2: skip the transform (benchmark baseline) */
 } search_ctl;
 
 typedef struct search_result {
 	int weight;			/* of the returned x */
 	bool optimal;			/* the whole kernel was searched */
+	int lower_bound;		/* no solution has fewer presses */
 	bool cancelled;
 	double seconds;
 	double combinations;		/* kernel elements examined */

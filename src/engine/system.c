@@ -7,6 +7,7 @@
 #include "bignum.h"
 #include "band.h"
 #include "chase.h"
+#include "crossred.h"
 #include "gf2.h"
 #include "zmod.h"
 
@@ -30,6 +31,9 @@ struct lo_system {
 	 * rule's band gives left-kernel vectors for certificates. */
 	band *bd, *bd_t;
 	rule r;
+
+	/* The cross rule on big boards: R + C unknowns instead of R * C. */
+	crossred *cr;
 };
 
 /* Light chasing takes over from dense elimination above this many cells
@@ -44,6 +48,11 @@ static bool chase_applies(int rows, int cols, const rule *r, int k)
 	       cols <= SYSTEM_MAX_SIDE_CHASE;
 }
 
+static bool cross_applies(int rows, int cols, const rule *r, int k)
+{
+	return r->lines && rows + cols <= (k == 2 ? SYSTEM_MAX_LINES_GF2 : SYSTEM_MAX_LINES_ZMOD);
+}
+
 static bool band_applies(int rows, int cols, const rule *r, int k)
 {
 	return k == 2 && !r->torus && !r->lines && (long long)rows * cols <= SYSTEM_MAX_UNKNOWNS_BAND;
@@ -54,7 +63,7 @@ bool system_fits(int rows, int cols, const rule *r, int k)
 	long long n = (long long)rows * cols;
 	if (rows < 1 || cols < 1 || k < BOARD_MIN_K || k > BOARD_MAX_K)
 		return false;
-	return chase_applies(rows, cols, r, k) || band_applies(rows, cols, r, k) ||
+	return chase_applies(rows, cols, r, k) || band_applies(rows, cols, r, k) || cross_applies(rows, cols, r, k) ||
 	       n <= (k == 2 ? SYSTEM_MAX_UNKNOWNS_GF2 : SYSTEM_MAX_UNKNOWNS_ZMOD);
 }
 
@@ -63,6 +72,9 @@ void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, s
 	if (k == 2 && !r->torus && strcmp(r->name, "plus") == 0)
 		snprintf(buf, len, "%dx%d is too large: the classic rule is solved up to %dx%d", rows, cols,
 			 SYSTEM_MAX_SIDE_CHASE, SYSTEM_MAX_SIDE_CHASE);
+	else if (r->lines)
+		snprintf(buf, len, "%dx%d is too large: the cross rule is solved while rows + columns <= %d (k = 2) or %d",
+			 rows, cols, SYSTEM_MAX_LINES_GF2, SYSTEM_MAX_LINES_ZMOD);
 	else if (k == 2 && !r->torus && !r->lines)
 		snprintf(buf, len, "%dx%d has %lld cells; local rules without --torus are solved up to %d cells",
 			 rows, cols, (long long)rows * cols, SYSTEM_MAX_UNKNOWNS_BAND);
@@ -75,6 +87,8 @@ static void kernel_of(const lo_system *s, int i, uint8_t *x)
 {
 	if (s->ch)
 		chase_kernel(s->ch, i, x);
+	else if (s->cr)
+		crossred_kernel(s->cr, i, x);
 	else
 		band_kernel(s->bd, i, x);
 }
@@ -88,7 +102,7 @@ static int keep_kernel(lo_system *s)
 	if (!s->order)
 		return -1;
 	for (int i = 0; i < s->nullity; i++)
-		s->order[i] = 2;
+		s->order[i] = s->cr ? crossred_order(s->cr, i) : 2;
 	if ((double)s->nullity * s->n > KERNEL_MAX_BYTES)
 		return 0;
 	s->kernel = calloc((size_t)s->nullity * (size_t)s->n + 1, 1);
@@ -115,6 +129,15 @@ static int build_band(lo_system *s, const rule *r)
 		if (!s->bd_t)
 			return -1;
 	}
+	return keep_kernel(s);
+}
+
+static int build_cross(lo_system *s)
+{
+	s->cr = crossred_new(s->rows, s->cols, s->k);
+	if (!s->cr)
+		return -1;
+	s->nullity = crossred_nullity(s->cr);
 	return keep_kernel(s);
 }
 
@@ -240,6 +263,8 @@ lo_system *system_new(int rows, int cols, const rule *r, int k)
 		rc = build_chase(s);
 	else if (band_applies(rows, cols, r, k) && s->n > CHASE_MIN_UNKNOWNS)
 		rc = build_band(s, r);
+	else if (cross_applies(rows, cols, r, k) && s->n > CHASE_MIN_UNKNOWNS)
+		rc = build_cross(s);
 	else
 		rc = k == 2 ? build_gf2(s, r) : build_zmod(s, r);
 	if (rc < 0) {
@@ -263,6 +288,7 @@ void system_free(lo_system *s)
 	chase_free(s->ch);
 	band_free(s->bd);
 	band_free(s->bd_t);
+	crossred_free(s->cr);
 	free(s);
 }
 
@@ -286,6 +312,22 @@ bool system_has_kernel(const lo_system *s)
 int system_kernel_order(const lo_system *s, int i)
 {
 	return s->order[i];
+}
+
+int system_press_bound(const lo_system *s, const uint8_t *x, bool fwd)
+{
+	board *b = board_new(s->rows, s->cols, s->k);
+	if (!b)
+		return 0;
+	rule_apply(&s->r, b, x);
+	long long need = 0;
+	for (int i = 0; i < s->n; i++) {
+		int v = b->cells[i];	/* A x: what the presses change here */
+		need += fwd || 2 * v <= s->k ? v : s->k - v;
+	}
+	board_free(b);
+	long long m = rule_max_cells(&s->r, s->rows, s->cols);
+	return (int)((need + m - 1) / m);
 }
 
 void system_count(const lo_system *s, char *buf, size_t len)
@@ -365,6 +407,8 @@ bool system_solve(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t 
 {
 	if (s->ch)
 		return chase_solve(s->ch, cells, x, cert);
+	if (s->cr)
+		return crossred_solve(s->cr, cells, x, cert);
 	if (s->bd) {
 		if (band_solve(s->bd, cells, x))
 			return true;

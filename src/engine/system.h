@@ -14,12 +14,14 @@ typedef struct lo_system lo_system;
 
 /* Dense elimination is cubic: bound the unknowns it takes on.  The classic
  * rule (plus, no torus, k = 2) is light-chased instead, up to a side of
- * SYSTEM_MAX_SIDE_CHASE, and other local rules without torus (k = 2) use
- * banded elimination. */
+ * SYSTEM_MAX_SIDE_CHASE, other local rules without torus (k = 2) use
+ * banded elimination, and the cross rule a system in rows + cols unknowns. */
 #define SYSTEM_MAX_UNKNOWNS_GF2 10000
 #define SYSTEM_MAX_UNKNOWNS_ZMOD 2500
 #define SYSTEM_MAX_SIDE_CHASE 10000
 #define SYSTEM_MAX_UNKNOWNS_BAND 40000	/* other rules without torus, k = 2 */
+#define SYSTEM_MAX_LINES_GF2 20000	/* cross: rows + cols, k = 2 */
+#define SYSTEM_MAX_LINES_ZMOD 1000	/* cross: rows + cols, k > 2 */
 bool system_fits(int rows, int cols, const rule *r, int k);
 
 /* Why a shape does not fit, for an error message. */
@@ -46,6 +48,11 @@ const uint8_t *system_kernel(const lo_system *s, int i);
  * when this is false, system_kernel must not be called. */
 bool system_has_kernel(const lo_system *s);
 int system_kernel_order(const lo_system *s, int i);
+
+/* A proven lower bound on the presses of any solution in x's coset: the
+ * board x clears needs sum |change| over its cells, and one press changes
+ * at most max-neighbourhood cells by one step each. */
+int system_press_bound(const lo_system *s, const uint8_t *x, bool forward_only);
 
 /* Number of solutions of any solvable board (the kernel's size), decimal. */
 void system_count(const lo_system *s, char *buf, size_t len);

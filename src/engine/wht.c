@@ -180,6 +180,8 @@ void wht_search(const wht_job *job, wht_result *res)
 	res->t = sh.best_t;
 	res->ties = sh.ties;
 	res->complete = sh.next == sh.chunks && !sh.failed && sh.best_h > -32768;
+	/* Chunks handed out all finish before the threads exit. */
+	res->done = (double)sh.next / (double)sh.chunks;
 out:
 	free(k);
 	free(sh.keys);

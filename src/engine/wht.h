@@ -26,6 +26,7 @@ typedef struct wht_result {
 	int weight;		/* best found */
 	uint64_t t;		/* its combination of basis vectors */
 	double ties;		/* combinations of that weight seen */
+	double done;		/* fraction of the 2^d combinations examined */
 	bool complete;
 } wht_result;
 

@@ -1,0 +1,313 @@
+/* make bench: the solver's figures, each case beside the baseline it
+ * replaces, measured in the same run.  Every case runs in a child process
+ * so its peak memory (ru_maxrss) is its own.  Not a test: see make check. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "gf2.h"
+#include "rng.h"
+#include "search.h"
+#include "system.h"
+#ifdef HAVE_M4RI
+#include <m4ri/m4ri.h>
+#endif
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* What a case reports back through the pipe. */
+typedef struct outcome {
+	double seconds;		/* measured (or extrapolated, see note) */
+	char note[160];
+} outcome;
+
+typedef void (*case_fn)(const void *arg, outcome *o);
+
+typedef struct measured {
+	outcome o;
+	double peak_mb;
+	bool ok;
+} measured;
+
+static measured run_case(case_fn fn, const void *arg)
+{
+	measured m = { 0 };
+	int fd[2];
+	if (pipe(fd) < 0)
+		return m;
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid == 0) {
+		close(fd[0]);
+		outcome o = { 0 };
+		fn(arg, &o);
+		if (write(fd[1], &o, sizeof o) != (ssize_t)sizeof o)
+			_exit(1);
+		_exit(0);
+	}
+	close(fd[1]);
+	m.ok = read(fd[0], &m.o, sizeof m.o) == (ssize_t)sizeof m.o;
+	close(fd[0]);
+	int status;
+	struct rusage ru;
+	wait4(pid, &status, 0, &ru);
+	m.peak_mb = ru.ru_maxrss / 1024.0;
+	m.ok = m.ok && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	return m;
+}
+
+static void fmt_time(double s, char *buf, size_t len)
+{
+	if (s < 1e-3)
+		snprintf(buf, len, "%.0f us", s * 1e6);
+	else if (s < 1)
+		snprintf(buf, len, "%.1f ms", s * 1e3);
+	else if (s < 600)
+		snprintf(buf, len, "%.2f s", s);
+	else if (s < 86400 * 2)
+		snprintf(buf, len, "%.1f h", s / 3600);
+	else
+		snprintf(buf, len, "%.0f days", s / 86400);
+}
+
+static void row(const char *name, const measured *m, const char *base_name, const measured *b)
+{
+	char t[32], bt[32] = "", ratio[32] = "";
+	fmt_time(m->o.seconds, t, sizeof t);
+	if (b) {
+		fmt_time(b->o.seconds, bt, sizeof bt);
+		snprintf(ratio, sizeof ratio, "%.1fx", b->o.seconds / m->o.seconds);
+	}
+	printf("%-34s %10s %8.1f MB  %-24s %10s %9s  %s%s%s\n", name, m->ok ? t : "FAILED", m->peak_mb,
+	       base_name ? base_name : "", bt, ratio, m->o.note, b && b->o.note[0] ? "; baseline " : "",
+	       b ? b->o.note : "");
+	fflush(stdout);
+}
+
+/* ---- minimal-weight search on the all-lit n x n classic board ---- */
+
+typedef struct lit_case {
+	int n;
+	bool gray;
+	double limit;		/* seconds; 0 = none */
+} lit_case;
+
+static void lit_min(const void *arg, outcome *o)
+{
+	const lit_case *c = arg;
+	rule r;
+	char err[64];
+	rule_parse(&r, "plus", false, err, sizeof err);
+	int n = c->n * c->n;
+	lo_system *s = system_new(c->n, c->n, &r, 2);
+	uint8_t *b = malloc((size_t)n), *x = malloc((size_t)n);
+	memset(b, 1, (size_t)n);
+	system_solve(s, b, x, NULL);
+	search_ctl ctl = { .time_limit = c->limit, .plain_gray = c->gray };
+	search_result res;
+	double t0 = now();
+	search_minimal(s, x, &ctl, &res);
+	o->seconds = now() - t0;
+	double total = 1;
+	for (int i = 0; i < system_nullity(s); i++)
+		total *= 2;
+	if (res.optimal)
+		snprintf(o->note, sizeof o->note, "d=%d, %d presses, proven minimal", system_nullity(s), res.weight);
+	else {
+		/* Extrapolate from the rate over the part searched. */
+		double rate = res.combinations > 0 ? res.combinations / o->seconds : 0;
+		if (rate > 0)
+			o->seconds = total / rate;
+		snprintf(o->note, sizeof o->note, "d=%d, best %d in %.0f s, extrapolated from %.3g combinations/s",
+			 system_nullity(s), res.weight, c->limit, rate);
+	}
+}
+
+/* A075464: minimal presses for the all-lit n x n board, n = 1..40. */
+static const int a075464[40] = {
+	1, 4, 5, 4, 15, 28, 33, 40, 25, 44, 55, 72, 105, 56, 117, 104, 147, 188, 141, 224,
+	245, 276, 231, 270, 353, 356, 405, 416, 345, 376, 553, 428, 469, 520, 563, 600, 761, 772, 561, 696,
+};
+
+static void all_lit_1_40(const void *arg, outcome *o)
+{
+	(void)arg;
+	int agree = 0;
+	double t0 = now();
+	for (int n = 1; n <= 40; n++) {
+		lit_case c = { n, false, 0 };
+		outcome one;
+		lit_min(&c, &one);
+		int w = -1;
+		sscanf(one.note, "d=%*d, %d presses, proven", &w);
+		agree += w == a075464[n - 1];
+	}
+	o->seconds = now() - t0;
+	snprintf(o->note, sizeof o->note, "%d of 40 equal OEIS A075464, all proven minimal", agree);
+}
+
+/* ---- giant classic boards: light chasing vs dense elimination ---- */
+
+typedef struct board_case {
+	const char *rule;
+	int rows, cols;
+	int dense;		/* 0: lo_system; 1: plain dense [A|I]; 2: dense by gf2_rref */
+} board_case;
+
+static void solve_board(const void *arg, outcome *o)
+{
+	const board_case *c = arg;
+	rule r;
+	char err[64];
+	rule_parse(&r, c->rule, false, err, sizeof err);
+	int n = c->rows * c->cols;
+	if (c->dense) {
+		/* The baseline: the dense system, built and reduced as system.c
+		 * does for small boards, by plain one-pivot-at-a-time elimination. */
+		double t0 = now();
+		gf2_mat *m = gf2_new(n, 2 * n);
+		int *nb = malloc((size_t)rule_max_cells(&r, c->rows, c->cols) * sizeof *nb), *piv = malloc((size_t)n * sizeof *piv);
+		for (int j = 0; j < n; j++) {
+			int k = rule_neighbours(&r, c->rows, c->cols, j / c->cols, j % c->cols, nb);
+			for (int t = 0; t < k; t++)
+				gf2_set(m, nb[t], j, 1);
+			gf2_set(m, j, n + j, 1);
+		}
+		int rank = c->dense == 1 ? gf2_rref_plain(m, n, piv) : gf2_rref(m, n, piv);
+		o->seconds = now() - t0;
+		snprintf(o->note, sizeof o->note, "nullity %d", n - rank);
+		return;
+	}
+	board *b = board_new(c->rows, c->cols, 2);
+	uint8_t *x = malloc((size_t)n);
+	rng g;
+	rng_seed(&g, 1);
+	for (int i = 0; i < n; i++)
+		b->cells[i] = 1;
+	double t0 = now();
+	lo_system *s = system_new(c->rows, c->cols, &r, 2);
+	bool ok = s && system_solve(s, b->cells, x, NULL);
+	o->seconds = now() - t0;
+	rule_apply(&r, b, x);
+	snprintf(o->note, sizeof o->note, "nullity %d, all-lit %s", s ? system_nullity(s) : -1,
+		 ok ? (board_is_clear(b) ? "solved and verified" : "WRONG") : "unsolvable");
+}
+
+/* ---- dense random GF(2): plain, Four Russians, M4RI ---- */
+
+typedef struct dense_case {
+	int n, method;		/* 0 plain, 1 ours (Four Russians), 2 M4RI */
+} dense_case;
+
+static void dense_rank(const void *arg, outcome *o)
+{
+	const dense_case *c = arg;
+	rng g;
+	rng_seed(&g, 5);
+	gf2_mat *m = gf2_new(c->n, c->n);
+	for (int i = 0; i < c->n; i++)
+		for (int w = 0; w < m->words; w++)
+			gf2_row(m, i)[w] = rng_next(&g);
+	if (c->n % 64)
+		for (int i = 0; i < c->n; i++)
+			gf2_row(m, i)[m->words - 1] &= (1ULL << (c->n % 64)) - 1;
+	int *piv = malloc((size_t)c->n * sizeof *piv), rank = -1;
+	double t0 = now();
+	if (c->method == 0)
+		rank = gf2_rref_plain(m, c->n, piv);
+	else if (c->method == 1)
+		rank = gf2_rref_m4r(m, c->n, piv);
+#ifdef HAVE_M4RI
+	else {
+		mzd_t *a = mzd_init(c->n, c->n);
+		for (int i = 0; i < c->n; i++)
+			for (int w = 0; w < m->words; w++)
+				mzd_row(a, i)[w] = gf2_row(m, i)[w];
+		t0 = now();
+		rank = mzd_echelonize_m4ri(a, 1, 0);
+	}
+#endif
+	o->seconds = now() - t0;
+	snprintf(o->note, sizeof o->note, "rank %d, reduced row echelon form", rank);
+}
+
+int main(int argc, char **argv)
+{
+	bool long_run = getenv("BENCH_LONG") && *getenv("BENCH_LONG");
+	(void)argc;
+	(void)argv;
+	printf("lightsout %s benchmark, %ld cores; each case in its own process (peak = its max RSS)\n\n",
+	       PACKAGE_VERSION, sysconf(_SC_NPROCESSORS_ONLN));
+	printf("%-34s %10s %11s  %-24s %10s %9s  %s\n", "case", "time", "peak", "baseline", "base time", "speedup",
+	       "notes");
+
+	/* Minimal weight: transform vs plain Gray code. */
+	static const lit_case l30 = { 30, false, 0 }, l30g = { 30, true, 0 }, l32 = { 32, false, 0 },
+			      l32g = { 32, true, 0 }, l39 = { 39, false, 0 }, l39g = { 39, true, 20 },
+			      l61 = { 61, false, 0 }, l61q = { 61, false, 60 }, l61g = { 61, true, 20 };
+	measured a = run_case(lit_min, &l30), b = run_case(lit_min, &l30g);
+	row("minimal 30x30 all-lit (d=20)", &a, "Gray code", &b);
+	a = run_case(lit_min, &l32), b = run_case(lit_min, &l32g);
+	row("minimal 32x32 all-lit (d=20)", &a, "Gray code", &b);
+	a = run_case(lit_min, &l39), b = run_case(lit_min, &l39g);
+	row("minimal 39x39 all-lit (d=32)", &a, "Gray code (extrap.)", &b);
+	a = run_case(lit_min, long_run ? &l61 : &l61q), b = run_case(lit_min, &l61g);
+	row(long_run ? "minimal 61x61 all-lit (d=40)" : "minimal 61x61 (d=40, extrap.)", &a, "Gray code (extrap.)", &b);
+
+	a = run_case(all_lit_1_40, NULL);
+	row("all-lit n x n, n = 1..40", &a, NULL, NULL);
+
+	/* Giant classic boards: light chasing vs dense elimination. */
+	static const board_case p100 = { "plus", 100, 100, 0 }, p100d = { "plus", 100, 100, 1 },
+				p1000 = { "plus", 1000, 1000, 0 }, p4000 = { "plus", 4000, 4000, 0 },
+				p10000 = { "plus", 10000, 10000, 0 };
+	a = run_case(solve_board, &p100), b = run_case(solve_board, &p100d);
+	row("classic 100x100 solve", &a, "plain dense elimination", &b);
+	double dense100 = b.o.seconds;
+	measured e = b;
+	a = run_case(solve_board, &p1000);
+	e.o.seconds = dense100 * 1e6;	/* n^3: (10^6 / 10^4)^3 */
+	snprintf(e.o.note, sizeof e.o.note, "extrapolated n^3 from 100x100");
+	row("classic 1000x1000 solve", &a, "plain dense (extrap.)", &e);
+	a = run_case(solve_board, &p4000);
+	row("classic 4000x4000 solve", &a, NULL, NULL);
+	a = run_case(solve_board, &p10000);
+	row("classic 10000x10000 solve", &a, NULL, NULL);
+
+	/* Local rules: banded vs dense. */
+	static const char *const local[] = { "x", "box", "knight", "mask:010/001/100" };
+	for (int i = 0; i < 4; i++) {
+		board_case c = { local[i], 100, 100, 0 }, d = { local[i], 100, 100, 1 };
+		char name[64];
+		snprintf(name, sizeof name, "%s 100x100 solve", local[i]);
+		a = run_case(solve_board, &c), b = run_case(solve_board, &d);
+		row(name, &a, "plain dense elimination", &b);
+	}
+
+	/* Dense random GF(2), N = 10000. */
+	static const dense_case d0 = { 10000, 0 }, d1 = { 10000, 1 }, d2 = { 10000, 2 }, s0 = { 4000, 0 },
+				s1 = { 4000, 1 }, s2 = { 4000, 2 };
+	a = run_case(dense_rank, &s1), b = run_case(dense_rank, &s0);
+	row("dense 4000 ours (Four Russians)", &a, "plain elimination", &b);
+	a = run_case(dense_rank, &d1), b = run_case(dense_rank, &d0);
+	row("dense 10000 ours (Four Russians)", &a, "plain elimination", &b);
+#ifdef HAVE_M4RI
+	measured ours4 = run_case(dense_rank, &s1), m4 = run_case(dense_rank, &s2);
+	row("dense 4000 M4RI", &m4, "ours (Four Russians)", &ours4);
+	measured ours = run_case(dense_rank, &d1), m = run_case(dense_rank, &d2);
+	row("dense 10000 M4RI", &m, "ours (Four Russians)", &ours);
+#else
+	printf("dense M4RI: not built in (install libm4ri-dev and re-run configure)\n");
+#endif
+	return 0;
+}
