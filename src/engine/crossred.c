@@ -53,20 +53,11 @@ crossred *crossred_new(int rows, int cols, int k)
 		c->rank = gf2_rref(c->re, m, c->pivcol);
 		if (c->rank < 0)
 			goto fail;
-		bool *piv = calloc((size_t)m, sizeof *piv);
-		if (!piv)
+		c->nullity = gf2_kernel(c->re, m, c->rank, c->pivcol, c->kern);
+		for (int q = 0; q < c->nullity; q++)
+			c->order[q] = 2;
+		if (c->nullity < 0)
 			goto fail;
-		for (int i = 0; i < c->rank; i++)
-			piv[c->pivcol[i]] = true;
-		for (int f = 0; f < m; f++)
-			if (!piv[f]) {
-				uint8_t *v = c->kern + (size_t)c->nullity * m;
-				v[f] = 1;
-				for (int i = 0; i < c->rank; i++)
-					v[c->pivcol[i]] = (uint8_t)gf2_get(c->re, i, f);
-				c->order[c->nullity++] = 2;
-			}
-		free(piv);
 		return c;
 	}
 	uint8_t *a = malloc((size_t)m * m);
@@ -84,15 +75,7 @@ crossred *crossred_new(int rows, int cols, int k)
 	free(a);
 	if (rc < 0)
 		goto fail;
-	for (int i = 0; i < m; i++) {
-		int g = zmod_gcd(c->d[i], k);
-		if (g == 1)
-			continue;
-		uint8_t *v = c->kern + (size_t)c->nullity * m;
-		for (int j = 0; j < m; j++)
-			v[j] = (uint8_t)(c->v[(size_t)j * m + i] * (k / g) % k);
-		c->order[c->nullity++] = g;
-	}
+	c->nullity = zmod_kernel(c->v, c->d, m, k, c->kern, c->order);
 	return c;
 fail:
 	crossred_free(c);
@@ -124,7 +107,7 @@ int crossred_order(const crossred *c, int i)
 }
 
 /* x_ij = b_ij + r_i + c_j (b NULL: 0). */
-static void lift(const crossred *c, const uint8_t *b, const int *rc, uint8_t *x)
+static void lift(const crossred *c, const uint8_t *b, const uint8_t *rc, uint8_t *x)
 {
 	int R = c->rows, C = c->cols, k = c->k;
 	for (int i = 0; i < R; i++)
@@ -134,25 +117,17 @@ static void lift(const crossred *c, const uint8_t *b, const int *rc, uint8_t *x)
 
 void crossred_kernel(const crossred *c, int i, uint8_t *x)
 {
-	int *rc = malloc((size_t)c->m * sizeof *rc);
-	if (!rc)
-		return;
-	for (int j = 0; j < c->m; j++)
-		rc[j] = c->kern[(size_t)i * c->m + j];
-	lift(c, NULL, rc, x);
-	free(rc);
+	lift(c, NULL, c->kern + (size_t)i * c->m, x);
 }
 
 bool crossred_solve(const crossred *c, const uint8_t *b, uint8_t *x, uint8_t *cert)
 {
 	int R = c->rows, C = c->cols, k = c->k, m = c->m;
-	int *rhs = calloc((size_t)m, sizeof *rhs), *y = calloc((size_t)m, sizeof *y);
-	int *w = calloc((size_t)m, sizeof *w);
-	bool ok = true, have_w = false;
-	if (!rhs || !y || !w) {
-		ok = false;
+	int *rhs = calloc((size_t)m, sizeof *rhs);
+	uint8_t *y = malloc((size_t)m), *w = malloc((size_t)m);
+	bool ok = false;
+	if (!rhs || !y || !w)
 		goto out;
-	}
 	/* rhs = -(row sums; column sums) of b. */
 	for (int i = 0; i < R; i++)
 		for (int j = 0; j < C; j++) {
@@ -161,49 +136,14 @@ bool crossred_solve(const crossred *c, const uint8_t *b, uint8_t *x, uint8_t *ce
 			rhs[R + j] = (rhs[R + j] + k - v) % k;
 		}
 	if (k == 2) {
-		for (int i = 0; i < m && ok; i++) {
-			int s = 0;
-			for (int j = 0; j < m; j++)
-				s ^= gf2_get(c->re, i, m + j) & rhs[j];
-			if (i < c->rank)
-				y[c->pivcol[i]] = s;
-			else if (s) {
-				ok = false;
-				have_w = true;
-				for (int j = 0; j < m; j++)
-					w[j] = gf2_get(c->re, i, m + j);
-			}
-		}
-	} else {
-		int *z = calloc((size_t)m, sizeof *z);
-		if (!z) {
-			ok = false;
-			goto out;
-		}
-		for (int i = 0; i < m && ok; i++) {
-			int s = 0;
-			for (int j = 0; j < m; j++)
-				s = (s + c->u[(size_t)i * m + j] * rhs[j]) % k;
-			int g = zmod_gcd(c->d[i], k);
-			if (s % g) {
-				ok = false;
-				have_w = true;
-				for (int j = 0; j < m; j++)
-					w[j] = c->u[(size_t)i * m + j] * (k / g) % k;
-			} else
-				z[i] = (s / g) * zmod_inverse(c->d[i] / g, k / g) % (k / g);
-		}
-		for (int j = 0; j < m && ok; j++) {
-			int s = 0;
-			for (int i = 0; i < m; i++)
-				s = (s + c->v[(size_t)j * m + i] * z[i]) % k;
-			y[j] = s;
-		}
-		free(z);
-	}
+		for (int j = 0; j < m; j++)
+			y[j] = (uint8_t)rhs[j];
+		ok = gf2_solve(c->re, m, c->rank, c->pivcol, y, y, w);
+	} else
+		ok = zmod_solve(c->u, c->v, c->d, m, k, rhs, y, w);
 	if (ok)
 		lift(c, b, y, x);
-	else if (have_w && cert)
+	else if (cert)
 		/* w^T N = 0 and w . rhs != 0 give y_ij = -(w_i + w'_j). */
 		for (int i = 0; i < R; i++)
 			for (int j = 0; j < C; j++)

@@ -71,6 +71,54 @@ int gf2_rref_plain(gf2_mat *m, int pivot_cols, int *pivcol)
 	return rank;
 }
 
+int gf2_kernel(const gf2_mat *re, int n, int rank, const int *pivcol, uint8_t *kern)
+{
+	bool *is_pivot = calloc((size_t)n, sizeof *is_pivot);
+	int q = 0;
+	if (!is_pivot)
+		return -1;
+	for (int i = 0; i < rank; i++)
+		is_pivot[pivcol[i]] = true;
+	/* Press free column f, then each pivot unknown as its row says. */
+	for (int f = 0; f < n; f++) {
+		if (is_pivot[f])
+			continue;
+		uint8_t *v = kern + (size_t)q++ * (size_t)n;
+		memset(v, 0, (size_t)n);
+		v[f] = 1;
+		for (int i = 0; i < rank; i++)
+			v[pivcol[i]] = (uint8_t)gf2_get(re, i, f);
+	}
+	free(is_pivot);
+	return q;
+}
+
+bool gf2_solve(const gf2_mat *re, int n, int rank, const int *pivcol, const uint8_t *c, uint8_t *x, uint8_t *cert)
+{
+	/* E c, read against the right half of [R | E]. */
+	gf2_mat *b = gf2_new(1, 2 * n);
+	if (!b)
+		return false;
+	for (int i = 0; i < n; i++)
+		if (c[i] & 1)
+			gf2_set(b, 0, n + i, 1);
+	memset(x, 0, (size_t)n);
+	bool ok = true;
+	for (int i = 0; i < re->rows && ok; i++) {
+		int v = gf2_dot(gf2_row(re, i), gf2_row(b, 0), re->words);
+		if (i < rank)
+			x[pivcol[i]] = (uint8_t)v;
+		else if (v) {
+			if (cert)
+				for (int j = 0; j < n; j++)
+					cert[j] = (uint8_t)gf2_get(re, i, n + j);
+			ok = false;
+		}
+	}
+	gf2_free(b);
+	return ok;
+}
+
 int gf2_dot(const uint64_t *a, const uint64_t *b, int words)
 {
 	uint64_t acc = 0;

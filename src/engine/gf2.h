@@ -46,6 +46,15 @@ int gf2_rref(gf2_mat *m, int pivot_cols, int *pivcol);
 int gf2_rref_plain(gf2_mat *m, int pivot_cols, int *pivcol);
 int gf2_rref_m4r(gf2_mat *m, int pivot_cols, int *pivcol);
 
+/* From [R | E], the reduced form of [A | I] (A with n columns): one quiet
+ * vector per free column, n bytes each, into kern; returns how many. */
+int gf2_kernel(const gf2_mat *re, int n, int rank, const int *pivcol, uint8_t *kern);
+
+/* Solve A x = c (c: n bytes 0/1) from [R | E]; free unknowns 0.  false
+ * when inconsistent: then cert (if not NULL) gets a row of E with
+ * E_i A = 0 and E_i c = 1.  c and x may be the same array. */
+bool gf2_solve(const gf2_mat *re, int n, int rank, const int *pivcol, const uint8_t *c, uint8_t *x, uint8_t *cert);
+
 /* Parity of the AND of two bit rows of `words` words. */
 int gf2_dot(const uint64_t *a, const uint64_t *b, int words);
 

@@ -181,23 +181,10 @@ static int build_gf2(lo_system *s, const rule *r)
 	s->order = malloc(((size_t)s->nullity + 1) * sizeof *s->order);
 	if (!s->kernel || !s->order)
 		return -1;
-	/* One quiet pattern per free column f: press f, then each pivot
-	 * variable as its row says. */
-	bool *is_pivot = calloc((size_t)n, sizeof *is_pivot);
-	if (!is_pivot)
+	if (gf2_kernel(s->re, n, s->rank, s->pivcol, s->kernel) < 0)
 		return -1;
-	for (int i = 0; i < s->rank; i++)
-		is_pivot[s->pivcol[i]] = true;
-	for (int f = 0, q = 0; f < n; f++) {
-		if (is_pivot[f])
-			continue;
-		uint8_t *v = s->kernel + (size_t)q * n;
-		v[f] = 1;
-		for (int i = 0; i < s->rank; i++)
-			v[s->pivcol[i]] = (uint8_t)gf2_get(s->re, i, f);
-		s->order[q++] = 2;
-	}
-	free(is_pivot);
+	for (int q = 0; q < s->nullity; q++)
+		s->order[q] = 2;
 	return 0;
 }
 
@@ -228,17 +215,7 @@ static int build_zmod(lo_system *s, const rule *r)
 	s->order = malloc(((size_t)s->nullity + 1) * sizeof *s->order);
 	if (!s->kernel || !s->order)
 		goto out;
-	/* d y = 0 (mod k) has the solutions y = t * k/g, t < g = gcd(d, k):
-	 * the generator is column i of V times k/g, of order g. */
-	for (size_t i = 0, q = 0; i < n; i++) {
-		int g = zmod_gcd(s->d[i], k);
-		if (g == 1)
-			continue;
-		uint8_t *v = s->kernel + q * n;
-		for (size_t j = 0; j < n; j++)
-			v[j] = (uint8_t)(s->v[j * n + i] * (k / g) % k);
-		s->order[q++] = g;
-	}
+	zmod_kernel(s->v, s->d, s->n, k, s->kernel, s->order);
 	rc = 0;
 out:
 	free(a);
@@ -335,71 +312,15 @@ void system_count(const lo_system *s, char *buf, size_t len)
 	bignum_product(s->order, s->nullity, buf, len);
 }
 
-static bool solve_gf2(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert)
-{
-	int n = s->n, w = s->re->words;
-	/* -b = b over GF(2); c = E b, read from the right half of [R | E]. */
-	gf2_mat *b = gf2_new(1, 2 * n);
-	if (!b)
-		return false;
-	uint64_t *bw = gf2_row(b, 0);
-	for (int i = 0; i < n; i++)
-		if (cells[i] & 1)
-			gf2_set(b, 0, n + i, 1);
-	memset(x, 0, (unsigned)n);
-	bool ok = true;
-	for (int i = 0; i < n && ok; i++) {
-		int c = gf2_dot(gf2_row(s->re, i), bw, w);
-		if (i < s->rank)
-			x[s->pivcol[i]] = (uint8_t)c;
-		else if (c) {
-			/* Row i of E: E_i A = 0 but E_i b = 1. */
-			if (cert)
-				for (int j = 0; j < n; j++)
-					cert[j] = (uint8_t)gf2_get(s->re, i, n + j);
-			ok = false;
-		}
-	}
-	gf2_free(b);
-	return ok;
-}
-
 static bool solve_zmod(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert)
 {
-	size_t n = (size_t)s->n;
-	int k = s->k;
-	int *y = malloc(n * sizeof *y);
-	if (!y)
+	int *c = malloc((size_t)s->n * sizeof *c);
+	if (!c)
 		return false;
-	bool ok = true;
-	for (size_t i = 0; i < n && ok; i++) {
-		/* c = U (-b), then d y = c one equation at a time. */
-		int c = 0;
-		const uint8_t *ui = s->u + i * n;
-		for (size_t j = 0; j < n; j++)
-			c += ui[j] * (k - cells[j]);
-		c %= k;
-		int g = zmod_gcd(s->d[i], k);
-		if (c % g) {
-			/* (k/g) U_i kills A (it kills d) but not b: the certificate. */
-			if (cert)
-				for (size_t j = 0; j < n; j++)
-					cert[j] = (uint8_t)(ui[j] * (k / g) % k);
-			ok = false;
-		} else {
-			int m = k / g;
-			y[i] = (c / g) * zmod_inverse(s->d[i] / g, m) % m;
-		}
-	}
-	if (ok)
-		for (size_t j = 0; j < n; j++) {
-			int acc = 0;
-			const uint8_t *vj = s->v + j * n;
-			for (size_t i = 0; i < n; i++)
-				acc = (acc + vj[i] * y[i]) % k;
-			x[j] = (uint8_t)acc;
-		}
-	free(y);
+	for (int j = 0; j < s->n; j++)
+		c[j] = (s->k - cells[j]) % s->k;	/* A x = -b */
+	bool ok = zmod_solve(s->u, s->v, s->d, s->n, s->k, c, x, cert);
+	free(c);
 	return ok;
 }
 
@@ -424,5 +345,7 @@ bool system_solve(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t 
 		}
 		return false;
 	}
-	return s->k == 2 ? solve_gf2(s, cells, x, cert) : solve_zmod(s, cells, x, cert);
+	if (s->k == 2)	/* -b = b */
+		return gf2_solve(s->re, s->n, s->rank, s->pivcol, cells, x, cert);
+	return solve_zmod(s, cells, x, cert);
 }

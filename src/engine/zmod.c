@@ -157,3 +157,56 @@ int zmod_diagonalize(uint8_t *a, int n, int k, uint8_t *u, uint8_t *v, uint8_t *
 	free(tmp);
 	return 0;
 }
+
+int zmod_kernel(const uint8_t *v, const uint8_t *d, int n, int k, uint8_t *kern, int *order)
+{
+	size_t N = (size_t)n;
+	int q = 0;
+	/* d y = 0 (mod k) has the solutions y = t k/g, t < g. */
+	for (size_t i = 0; i < N; i++) {
+		int g = zmod_gcd(d[i], k);
+		if (g == 1)
+			continue;
+		uint8_t *out = kern + (size_t)q * N;
+		for (size_t j = 0; j < N; j++)
+			out[j] = (uint8_t)(v[j * N + i] * (k / g) % k);
+		order[q++] = g;
+	}
+	return q;
+}
+
+bool zmod_solve(const uint8_t *u, const uint8_t *v, const uint8_t *d, int n, int k, const int *c, uint8_t *x,
+		uint8_t *cert)
+{
+	size_t N = (size_t)n;
+	int *y = malloc((N ? N : 1) * sizeof *y);
+	if (!y)
+		return false;
+	bool ok = true;
+	for (size_t i = 0; i < N && ok; i++) {
+		const uint8_t *ui = u + i * N;
+		long long e = 0;
+		for (size_t j = 0; j < N; j++)
+			e += ui[j] * c[j];
+		int ei = (int)(e % k), g = zmod_gcd(d[i], k);
+		if (ei % g) {
+			if (cert)
+				for (size_t j = 0; j < N; j++)
+					cert[j] = (uint8_t)(ui[j] * (k / g) % k);
+			ok = false;
+		} else {
+			int m = k / g;
+			y[i] = (ei / g) * zmod_inverse(d[i] / g, m) % m;
+		}
+	}
+	if (ok)
+		for (size_t j = 0; j < N; j++) {
+			long long acc = 0;
+			const uint8_t *vj = v + j * N;
+			for (size_t i = 0; i < N; i++)
+				acc += vj[i] * y[i];
+			x[j] = (uint8_t)(acc % k);
+		}
+	free(y);
+	return ok;
+}

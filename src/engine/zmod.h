@@ -6,6 +6,7 @@
 #ifndef LO_ZMOD_H
 #define LO_ZMOD_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 int zmod_gcd(int a, int b);
@@ -17,5 +18,17 @@ int zmod_inverse(int a, int m);
  * (n x n, caller-allocated) hold U and V, and d the diagonal of D.
  * Returns 0, or -1 when out of memory. */
 int zmod_diagonalize(uint8_t *a, int n, int k, uint8_t *u, uint8_t *v, uint8_t *d);
+
+/* The kernel of A from U A V = D: for each g = gcd(d_i, k) > 1, column i
+ * of V times k/g, of order g.  Writes the vectors (n bytes each) to kern
+ * and their orders to order; returns how many.  Every kernel element is a
+ * sum of multiples of them in exactly one way. */
+int zmod_kernel(const uint8_t *v, const uint8_t *d, int n, int k, uint8_t *kern, int *order);
+
+/* Solve A x = c (mod k) from U A V = D: y = D^-1 U c one equation at a
+ * time, x = V y.  false when some d_i y = (U c)_i has no solution: then
+ * cert (if not NULL) gets (k/g) U_i, which kills A but not c. */
+bool zmod_solve(const uint8_t *u, const uint8_t *v, const uint8_t *d, int n, int k, const int *c, uint8_t *x,
+		uint8_t *cert);
 
 #endif
