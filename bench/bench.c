@@ -163,6 +163,7 @@ typedef struct board_case {
 	const char *rule;
 	int rows, cols;
 	int dense;		/* 0: lo_system; 1: plain dense [A|I]; 2: dense by gf2_rref */
+	bool torus;
 } board_case;
 
 static void solve_board(const void *arg, outcome *o)
@@ -170,7 +171,7 @@ static void solve_board(const void *arg, outcome *o)
 	const board_case *c = arg;
 	rule r;
 	char err[64];
-	rule_parse(&r, c->rule, false, err, sizeof err);
+	rule_parse(&r, c->rule, c->torus, err, sizeof err);
 	int n = c->rows * c->cols;
 	if (c->dense) {
 		/* The baseline: the dense system, built and reduced as system.c
@@ -284,6 +285,16 @@ int main(int argc, char **argv)
 	row("classic 4000x4000 solve", &a, NULL, NULL);
 	a = run_case(solve_board, &p10000);
 	row("classic 10000x10000 solve", &a, NULL, NULL);
+
+	/* Torus: the sweep (a bit vector per unknown) vs dense elimination. */
+	static const board_case t100 = { "plus", 100, 100, 0, true }, t100d = { "plus", 100, 100, 2, true },
+				t1001 = { "plus", 1001, 1001, 0, true }, t2000 = { "plus", 2000, 2000, 0, true };
+	a = run_case(solve_board, &t100), b = run_case(solve_board, &t100d);
+	row("plus torus 100x100 solve", &a, "dense elimination", &b);
+	a = run_case(solve_board, &t1001);
+	row("plus torus 1001x1001 solve", &a, NULL, NULL);
+	a = run_case(solve_board, &t2000);
+	row("plus torus 2000x2000 solve", &a, NULL, NULL);
 
 	/* Local rules: banded vs dense. */
 	static const char *const local[] = { "x", "box", "knight", "mask:010/001/100" };

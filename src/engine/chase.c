@@ -6,12 +6,44 @@
 
 #include "gf2.h"
 
+#define CHASE_MAX_PRESSES 225	/* cells a mask can reach: RULE_MAX_OFFSETS */
+
 struct chase {
-	int rows, cols, words;
-	gf2_mat *m;		/* M, one row per first-row unknown */
+	int rows, cols, words;	/* words: of the unknowns' bit vectors */
+	bool torus;
+	int h, e;		/* the mask's top row is the one cell (-h, e) */
+	int urows, unknowns;	/* unknown press rows 0..urows-1 */
+	/* Presses that change a cell, relative to it; det is the one in row +h. */
+	int npress, det;
+	int pdr[CHASE_MAX_PRESSES], pdc[CHASE_MAX_PRESSES];
+	gf2_mat *m;		/* residual equations over the unknowns (+ 1 spare column) */
 	int nullity;		/* -1 until computed */
-	gf2_mat *kern;		/* first rows of the quiet patterns */
+	gf2_mat *kern;		/* unknowns of the quiet patterns */
 };
+
+bool chase_supports(const rule *r, int rows, int cols)
+{
+	int h = 0, top = 0, e = 0;
+	if (r->lines || !rule_is_symmetric(r) || rows < 1 || cols < 1)
+		return false;
+	for (int i = 0; i < r->n; i++)
+		h = -r->dr[i] > h ? -r->dr[i] : h;
+	for (int i = 0; i < r->n; i++)
+		if (r->dr[i] == -h) {
+			top++;
+			e = r->dc[i];
+		}
+	if (top != 1 || h == 0)
+		return false;
+	/* Rows must not wrap onto each other; without torus, the determined
+	 * press must stay on the board. */
+	return r->torus ? rows > 2 * h : e == 0 && rows > h;
+}
+
+static inline uint64_t *m_row(const chase *c, int i)
+{
+	return gf2_row(c->m, i);
+}
 
 /* u <- T u + prev over `words` words of a cols-bit row: each bit gets its
  * left and right neighbours.  Only words lo..hi can be non-zero. */
@@ -85,29 +117,154 @@ out:
 	return NULL;
 }
 
-chase *chase_new(int rows, int cols)
+/* The general sweep, on the words [w0, w1) of every unknowns' vector so
+ * two threads can share it: the presses of row p+h as sums of unknowns,
+ * from the cells of row p; then each residual cell's sum is a row of M. */
+typedef struct sweep_job {
+	chase *c;
+	int w0, w1;
+	bool failed;
+} sweep_job;
+
+static int wrap(int v, int n)
 {
+	v %= n;
+	return v < 0 ? v + n : v;
+}
+
+/* Residual cell index -> its board row (torus: rows 0..h-1 then the last h). */
+static int residual_row(const chase *c, int q)
+{
+	int h = c->h;
+	if (!c->torus)
+		return c->rows - h + q;
+	return q < h ? q : c->rows - 2 * h + q;
+}
+
+static void *sweep(void *arg)
+{
+	sweep_job *j = arg;
+	chase *c = j->c;
+	int R = c->rows, C = c->cols, h = c->h, ring = 2 * h + 1, W = j->w1 - j->w0;
+	uint64_t *rows = calloc((size_t)ring * C * (W ? W : 1), sizeof *rows);
+	uint64_t *acc = malloc((size_t)(W ? W : 1) * sizeof *acc);
+	if (!rows || !acc) {
+		j->failed = true;
+		goto out;
+	}
+	/* acc += the symbolic press (r, col): a unit vector for an unknown. */
+#define ADD_PRESS(r, col)                                                                                 \
+	do {                                                                                                  \
+		if ((r) < c->urows) {                                                                             \
+			int u_ = (r) * C + (col), w_ = u_ / 64 - j->w0;                                                \
+			if (w_ >= 0 && w_ < W)                                                                        \
+				acc[w_] ^= 1ULL << (u_ % 64);                                                              \
+		} else {                                                                                          \
+			const uint64_t *v_ = rows + ((size_t)((r) % ring) * C + (size_t)(col)) * W;                   \
+			for (int t_ = 0; t_ < W; t_++)                                                                \
+				acc[t_] ^= v_[t_];                                                                        \
+		}                                                                                                 \
+	} while (0)
+	int p0 = c->torus ? h : 0;
+	for (int p = p0; p < R - h; p++)
+		for (int col = 0; col < C; col++) {
+			memset(acc, 0, (size_t)W * sizeof *acc);
+			for (int q = 0; q < c->npress; q++) {
+				if (q == c->det)
+					continue;
+				int r = p + c->pdr[q], cc = col + c->pdc[q];
+				if (c->torus)
+					cc = wrap(cc, C);
+				else if (r < 0 || cc < 0 || cc >= C)
+					continue;
+				ADD_PRESS(r, cc);
+			}
+			int r = p + h, cc = c->torus ? wrap(col - c->e, C) : col - c->e;
+			memcpy(rows + ((size_t)(r % ring) * C + (size_t)cc) * W, acc, (size_t)W * sizeof *acc);
+		}
+	for (int q = 0; q < c->unknowns; q++) {
+		int p = residual_row(c, q / C), col = q % C;
+		memset(acc, 0, (size_t)W * sizeof *acc);
+		for (int t = 0; t < c->npress; t++) {
+			int r = p + c->pdr[t], cc = col + c->pdc[t];
+			if (c->torus) {
+				r = wrap(r, R);
+				cc = wrap(cc, C);
+			} else if (r < 0 || r >= R || cc < 0 || cc >= C)
+				continue;
+			ADD_PRESS(r, cc);
+		}
+#undef ADD_PRESS
+		memcpy(m_row(c, q) + j->w0, acc, (size_t)W * sizeof *acc);
+	}
+out:
+	free(rows);
+	free(acc);
+	return NULL;
+}
+
+chase *chase_new(int rows, int cols, const rule *r)
+{
+	if (!chase_supports(r, rows, cols))
+		return NULL;
 	chase *c = calloc(1, sizeof *c);
 	if (!c)
 		return NULL;
 	c->rows = rows;
 	c->cols = cols;
-	c->words = (cols + 63) / 64;
+	c->torus = r->torus;
 	c->nullity = -1;
+	for (int i = 0; i < r->n; i++)
+		c->h = -r->dr[i] > c->h ? -r->dr[i] : c->h;
+	/* Presses changing cell (p, j) sit at (p - dr, j - dc), each once. */
+	for (int i = 0; i < r->n; i++) {
+		int dr = -r->dr[i], dc = -r->dc[i];
+		bool dup = false;
+		for (int q = 0; q < c->npress && !dup; q++)
+			dup = c->pdr[q] == dr && (r->torus ? wrap(c->pdc[q] - dc, cols) == 0 : c->pdc[q] == dc);
+		if (dup)
+			continue;
+		if (r->dr[i] == -c->h) {
+			c->det = c->npress;
+			c->e = r->dc[i];
+		}
+		c->pdr[c->npress] = dr;
+		c->pdc[c->npress++] = dc;
+	}
+	c->urows = r->torus ? 2 * c->h : c->h;
+	c->unknowns = c->urows * cols;
+	c->words = (c->unknowns + 63) / 64;
 	/* One spare column for the right-hand side when solving. */
-	c->m = gf2_new(cols, cols + 1);
+	c->m = gf2_new(c->unknowns, c->unknowns + 1);
 	if (!c->m) {
 		free(c);
 		return NULL;
 	}
-	build_job jobs[2] = { { c, 0, 2 }, { c, 1, 2 } };
 	pthread_t t;
-	bool two = pthread_create(&t, NULL, build_rows, &jobs[1]) == 0;
+	bool two;
+	if (!r->torus && strcmp(r->name, "plus") == 0) {
+		/* The classic rule: M = p_R(T), one short recurrence per row. */
+		build_job jobs[2] = { { c, 0, 2 }, { c, 1, 2 } };
+		two = pthread_create(&t, NULL, build_rows, &jobs[1]) == 0;
+		if (!two)
+			jobs[0].step = 1;
+		build_rows(&jobs[0]);
+		if (two)
+			pthread_join(t, NULL);
+		return c;
+	}
+	int half = c->words / 2;
+	sweep_job jobs[2] = { { c, 0, half, false }, { c, half, c->words, false } };
+	two = half > 0 && pthread_create(&t, NULL, sweep, &jobs[1]) == 0;
 	if (!two)
-		jobs[0].step = 1;
-	build_rows(&jobs[0]);
+		jobs[0].w1 = c->words;
+	sweep(&jobs[0]);
 	if (two)
 		pthread_join(t, NULL);
+	if (jobs[0].failed || (two && jobs[1].failed)) {
+		chase_free(c);
+		return NULL;
+	}
 	return c;
 }
 
@@ -120,36 +277,51 @@ void chase_free(chase *c)
 	}
 }
 
-/* Row by row: x_{r+1} = b_r + T x_r + x_{r-1}; returns the residue
- * x_R = b_{R-1} + T x_{R-1} + x_{R-2} in res (words).  x0 given in xr[0]. */
-static void chase_rows(const chase *c, const uint8_t *b, uint8_t *x, const uint64_t *x0, uint64_t *res)
+/* The chase in numbers: unknown presses u, board b (NULL: clear) -> every
+ * press in x, and what the residual cells still show in res (bits). */
+static void chase_rows(const chase *c, const uint8_t *b, uint8_t *x, const uint64_t *u, uint64_t *res)
 {
-	int C = c->cols;
-	uint8_t *prev = NULL, *cur = x;
-	for (int j = 0; j < C; j++)
-		cur[j] = (uint8_t)(x0[j / 64] >> (j % 64) & 1);
-	for (int r = 0; r < c->rows; r++) {
-		const uint8_t *br = b ? b + (size_t)r * C : NULL;
-		bool last = r == c->rows - 1;
-		uint8_t *next = last ? NULL : x + (size_t)(r + 1) * C;
-		for (int j = 0; j < C; j++) {
-			int v = cur[j] ^ (j > 0 ? cur[j - 1] : 0) ^ (j + 1 < C ? cur[j + 1] : 0) ^ (prev ? prev[j] : 0) ^
-				(br ? br[j] & 1 : 0);
-			if (last) {
-				if (v)
-					res[j / 64] |= 1ULL << (j % 64);
-			} else
-				next[j] = (uint8_t)v;
+	int R = c->rows, C = c->cols, h = c->h;
+	for (int i = 0; i < c->unknowns; i++)
+		x[i] = (uint8_t)(u[i / 64] >> (i % 64) & 1);
+	for (int p = c->torus ? h : 0; p < R - h; p++)
+		for (int col = 0; col < C; col++) {
+			int v = b ? b[(size_t)p * C + col] & 1 : 0;
+			for (int q = 0; q < c->npress; q++) {
+				if (q == c->det)
+					continue;
+				int r = p + c->pdr[q], cc = col + c->pdc[q];
+				if (c->torus)
+					cc = wrap(cc, C);
+				else if (r < 0 || cc < 0 || cc >= C)
+					continue;
+				v ^= x[(size_t)r * C + cc];
+			}
+			int cc = c->torus ? wrap(col - c->e, C) : col - c->e;
+			x[(size_t)(p + h) * C + cc] = (uint8_t)v;
 		}
-		prev = cur;
-		cur = next;
+	memset(res, 0, (size_t)c->words * sizeof *res);
+	for (int q = 0; q < c->unknowns; q++) {
+		int p = residual_row(c, q / C), col = q % C;
+		int v = b ? b[(size_t)p * C + col] & 1 : 0;
+		for (int t = 0; t < c->npress; t++) {
+			int r = p + c->pdr[t], cc = col + c->pdc[t];
+			if (c->torus) {
+				r = wrap(r, R);
+				cc = wrap(cc, C);
+			} else if (r < 0 || r >= R || cc < 0 || cc >= C)
+				continue;
+			v ^= x[(size_t)r * C + cc];
+		}
+		if (v)
+			res[q / 64] |= 1ULL << (q % 64);
 	}
 }
 
 /* Reduce [M | rhs]; returns rank and pivot columns.  M itself is kept. */
 static int eliminate(const chase *c, const uint64_t *rhs, gf2_mat **out, int *pivcol)
 {
-	int C = c->cols;
+	int C = c->unknowns;
 	gf2_mat *a = gf2_new(C, C + 1);
 	if (!a)
 		return -1;
@@ -164,7 +336,7 @@ static int eliminate(const chase *c, const uint64_t *rhs, gf2_mat **out, int *pi
 /* Quiet patterns' first rows from a reduced [M | rhs]. */
 static int take_kernel(chase *c, const gf2_mat *a, const int *piv, int rank)
 {
-	int C = c->cols;
+	int C = c->unknowns;
 	c->kern = gf2_new(C - rank ? C - rank : 1, C);
 	bool *is_piv = calloc((size_t)C, sizeof *is_piv);
 	if (!c->kern || !is_piv) {
@@ -190,7 +362,7 @@ static int factor(chase *c)
 {
 	if (c->nullity >= 0)
 		return 0;
-	int *piv = malloc((size_t)c->cols * sizeof *piv);
+	int *piv = malloc((size_t)c->unknowns * sizeof *piv);
 	gf2_mat *a = NULL;
 	int rank = piv ? eliminate(c, NULL, &a, piv) : -1;
 	int rc = rank < 0 ? -1 : take_kernel(c, a, piv, rank);
@@ -214,7 +386,7 @@ void chase_kernel(chase *c, int i, uint8_t *x)
 
 bool chase_solve(chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert)
 {
-	int C = c->cols, words = c->words;
+	int C = c->unknowns, words = c->words;
 	uint64_t *zero = calloc((size_t)words, sizeof *zero), *res = calloc((size_t)words, sizeof *res);
 	uint64_t *x0 = calloc((size_t)words, sizeof *x0);
 	int *piv = malloc((size_t)C * sizeof *piv);
@@ -235,11 +407,10 @@ bool chase_solve(chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert)
 		for (int i = 0; i < rank; i++)
 			if (gf2_get(a, i, C))
 				x0[piv[i] / 64] |= 1ULL << (piv[i] % 64);
-		memset(res, 0, (size_t)words * sizeof *res);
 		chase_rows(c, b, x, x0, res);
 	} else if (cert && factor(c) == 0) {
 		/* A symmetric rule: some quiet pattern overlaps b oddly. */
-		size_t n = (size_t)c->rows * C;
+		size_t n = (size_t)c->rows * c->cols;
 		for (int q = 0; q < c->nullity; q++) {
 			chase_kernel(c, q, cert);
 			int dot = 0;

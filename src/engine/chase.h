@@ -1,19 +1,28 @@
-/* Light chasing for the classic (plus) rule over GF(2), for boards far
- * beyond dense elimination.  Press the first row symbolically, chase the
- * lights down (row r+1 must clear row r), and what is left on the last row
- * is a cols x cols system M x0 = c.  M = p_R(T) for the tridiagonal T of a
- * row, so it is symmetric, and each of its rows is one bit-vector
- * recurrence that stays in L1 cache. */
+/* Light chasing over GF(2), for boards far beyond dense elimination, for
+ * every symmetric rule whose mask has a single cell in its top row (plus,
+ * and many masks), with or without torus.  Press the first rows
+ * symbolically, chase the lights down (the presses h rows below must clear
+ * row p: the top-row cell is the only press there that reaches it), and
+ * what is left is a small system M u = c in the unknown presses u.
+ *
+ * For the classic rule without torus, M = p_R(T) for the tridiagonal T of
+ * a row: symmetric, and each row one bit-vector recurrence that stays in
+ * L1 cache.  Other rules sweep the unknowns' bit vectors down the board. */
 #ifndef LO_CHASE_H
 #define LO_CHASE_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "rule.h"
+
 typedef struct chase chase;
 
-/* Builds M (cols x cols bits); NULL when out of memory. */
-chase *chase_new(int rows, int cols);
+/* Whether the rule can be chased on this shape. */
+bool chase_supports(const rule *r, int rows, int cols);
+
+/* Builds M; NULL when out of memory or not supported. */
+chase *chase_new(int rows, int cols, const rule *r);
 void chase_free(chase *c);
 
 /* Rank and nullity of the whole board's matrix (nullity(A) = nullity(M)). */

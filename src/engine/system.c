@@ -42,10 +42,13 @@ struct lo_system {
 /* Quiet patterns kept for searching, in bytes. */
 #define KERNEL_MAX_BYTES (1u << 28)
 
+/* The classic rule without torus is chased to giant sizes; other chaseable
+ * rules (torus, masks) sweep a vector per unknown, so less far. */
 static bool chase_applies(int rows, int cols, const rule *r, int k)
 {
-	return k == 2 && !r->torus && strcmp(r->name, "plus") == 0 && rows <= SYSTEM_MAX_SIDE_CHASE &&
-	       cols <= SYSTEM_MAX_SIDE_CHASE;
+	bool classic = !r->torus && strcmp(r->name, "plus") == 0;
+	int side = classic ? SYSTEM_MAX_SIDE_CHASE : SYSTEM_MAX_SIDE_SWEEP;
+	return k == 2 && rows <= side && cols <= side && (classic || r->torus) && chase_supports(r, rows, cols);
 }
 
 static bool cross_applies(int rows, int cols, const rule *r, int k)
@@ -72,6 +75,9 @@ void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, s
 	if (k == 2 && !r->torus && strcmp(r->name, "plus") == 0)
 		snprintf(buf, len, "%dx%d is too large: the classic rule is solved up to %dx%d", rows, cols,
 			 SYSTEM_MAX_SIDE_CHASE, SYSTEM_MAX_SIDE_CHASE);
+	else if (k == 2 && r->torus && chase_supports(r, rows, cols))
+		snprintf(buf, len, "%dx%d is too large: this rule with --torus is solved up to %dx%d", rows, cols,
+			 SYSTEM_MAX_SIDE_SWEEP, SYSTEM_MAX_SIDE_SWEEP);
 	else if (r->lines)
 		snprintf(buf, len, "%dx%d is too large: the cross rule is solved while rows + columns <= %d (k = 2) or %d",
 			 rows, cols, SYSTEM_MAX_LINES_GF2, SYSTEM_MAX_LINES_ZMOD);
@@ -143,7 +149,7 @@ static int build_cross(lo_system *s)
 
 static int build_chase(lo_system *s)
 {
-	s->ch = chase_new(s->rows, s->cols);
+	s->ch = chase_new(s->rows, s->cols, &s->r);
 	if (!s->ch)
 		return -1;
 	s->nullity = chase_nullity(s->ch);

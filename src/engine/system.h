@@ -14,11 +14,13 @@ typedef struct lo_system lo_system;
 
 /* Dense elimination is cubic: bound the unknowns it takes on.  The classic
  * rule (plus, no torus, k = 2) is light-chased instead, up to a side of
- * SYSTEM_MAX_SIDE_CHASE, other local rules without torus (k = 2) use
+ * SYSTEM_MAX_SIDE_CHASE, so are torus rules whose mask has one cell in its
+ * top row (SYSTEM_MAX_SIDE_SWEEP), other local rules without torus (k = 2) use
  * banded elimination, and the cross rule a system in rows + cols unknowns. */
 #define SYSTEM_MAX_UNKNOWNS_GF2 10000
 #define SYSTEM_MAX_UNKNOWNS_ZMOD 2500
 #define SYSTEM_MAX_SIDE_CHASE 10000
+#define SYSTEM_MAX_SIDE_SWEEP 2000	/* chased torus rules */
 #define SYSTEM_MAX_UNKNOWNS_BAND 40000	/* other rules without torus, k = 2 */
 #define SYSTEM_MAX_LINES_GF2 20000	/* cross: rows + cols, k = 2 */
 #define SYSTEM_MAX_LINES_ZMOD 1000	/* cross: rows + cols, k > 2 */
