@@ -270,9 +270,9 @@ int main(int argc, char **argv)
 	row("all-lit n x n, n = 1..40", &a, NULL, NULL);
 
 	/* Giant classic boards: light chasing vs dense elimination. */
-	static const board_case p100 = { "plus", 100, 100, 0 }, p100d = { "plus", 100, 100, 1 },
-				p1000 = { "plus", 1000, 1000, 0 }, p4000 = { "plus", 4000, 4000, 0 },
-				p10000 = { "plus", 10000, 10000, 0 };
+	static const board_case p100 = { "plus", 100, 100, 0, false }, p100d = { "plus", 100, 100, 1, false },
+				p1000 = { "plus", 1000, 1000, 0, false }, p4000 = { "plus", 4000, 4000, 0, false },
+				p10000 = { "plus", 10000, 10000, 0, false };
 	a = run_case(solve_board, &p100), b = run_case(solve_board, &p100d);
 	row("classic 100x100 solve", &a, "plain dense elimination", &b);
 	double dense100 = b.o.seconds;
@@ -299,7 +299,7 @@ int main(int argc, char **argv)
 	/* Local rules: banded vs dense. */
 	static const char *const local[] = { "x", "box", "knight", "mask:010/001/100" };
 	for (int i = 0; i < 4; i++) {
-		board_case c = { local[i], 100, 100, 0 }, d = { local[i], 100, 100, 1 };
+		board_case c = { local[i], 100, 100, 0, false }, d = { local[i], 100, 100, 1, false };
 		char name[64];
 		snprintf(name, sizeof name, "%s 100x100 solve", local[i]);
 		a = run_case(solve_board, &c), b = run_case(solve_board, &d);
@@ -307,8 +307,8 @@ int main(int argc, char **argv)
 	}
 
 	/* The cross rule: rows + cols unknowns instead of rows * cols. */
-	static const board_case c100 = { "cross", 100, 100, 0 }, c100d = { "cross", 100, 100, 2 },
-				c2000 = { "cross", 2000, 2000, 0 }, c1999 = { "cross", 1999, 1999, 0 };
+	static const board_case c100 = { "cross", 100, 100, 0, false }, c100d = { "cross", 100, 100, 2, false },
+				c2000 = { "cross", 2000, 2000, 0, false }, c1999 = { "cross", 1999, 1999, 0, false };
 	a = run_case(solve_board, &c100), b = run_case(solve_board, &c100d);
 	row("cross 100x100 solve", &a, "dense elimination", &b);
 	a = run_case(solve_board, &c2000);
