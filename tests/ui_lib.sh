@@ -8,6 +8,7 @@
 #   ui_keys KEY...                       tmux send-keys
 #   ui_screen                            the screen now
 #   ui_board                             the board rows as digits (0/1/...)
+#   ui_marks                             the overlay's marks as 0/1 rows (k = 2)
 
 if ! command -v tmux >/dev/null 2>&1; then
 	# tap-driver.sh counts any non-zero exit as an error: skip the TAP way.
@@ -23,12 +24,27 @@ export TMUX_TMPDIR="$ui_tmp"
 # swallow the next session.
 ui_n=0
 TMUX_CMD="tmux -L lo$$-0 -f /dev/null"
-ui_next_server() {
+# End the current server and make sure its game is gone too: a game that
+# hangs on the way out (seen once under LeakSanitizer) must not outlive
+# the test and eat a core.
+ui_kill_server() {
+	game=$(ui_game_pid 2>/dev/null || true)
 	$TMUX_CMD kill-server >/dev/null 2>&1
+	[ -n "$game" ] || return 0
+	tries=0
+	while kill -0 "$game" 2>/dev/null && [ $tries -lt 40 ]; do
+		sleep 0.05
+		tries=$((tries + 1))
+	done
+	kill -9 "$game" 2>/dev/null
+	return 0
+}
+ui_next_server() {
+	ui_kill_server
 	ui_n=$((ui_n + 1))
 	TMUX_CMD="tmux -L lo$$-$ui_n -f /dev/null"
 }
-ui_cleanup() { $TMUX_CMD kill-server >/dev/null 2>&1; rm -rf "$ui_tmp"; }
+ui_cleanup() { ui_kill_server; rm -rf "$ui_tmp"; }
 trap ui_cleanup EXIT
 trap 'exit 1' INT TERM HUP
 
@@ -132,7 +148,32 @@ ui_gone() {
 # Board rows inside the frame, as digits: 0 for off, 1 for on, digits
 # as drawn for k > 2.  Works for the UTF-8 and the ASCII glyphs.
 ui_board() {
-	ui_screen | grep -E '^ *[|│]' | sed -e 's/[][|│ ]//g' -e 's/·/0/g' -e 's/●/1/g' -e 's/\./0/g' -e 's/#/1/g'
+	ui_screen | grep -E '^ *[|│]' | sed -e 's/[][|│ ()!]//g' -e 's/·/0/g' -e 's/●/1/g' -e 's/\./0/g' -e 's/#/1/g'
+}
+
+# The marks on a k = 2 board drawn with --ascii: 1 where a cell is marked
+# "(x)" (a press) or "!x!" (a certificate), 0 where it is " x " or "[x]".
+ui_marks() {
+	ui_screen | grep -E '^ *[|]' | sed -e 's/^ *|//' -e 's/| *$//' |
+		sed -e 's/([.#])/1/g' -e 's/![.#]!/1/g' -e 's/[[ ][.#][] ]/0/g'
+}
+
+# ui_marks_are ROWS...: poll until the marks read exactly these rows.
+ui_marks_are() {
+	want=$(printf '%s\n' "$@")
+	tries=200
+	while [ "$tries" -gt 0 ]; do
+		if [ "$(ui_marks)" = "$want" ]; then
+			return 0
+		fi
+		sleep 0.05
+		tries=$((tries - 1))
+	done
+	echo "# marks are:" >&2
+	ui_marks | sed 's/^/#   /' >&2
+	echo "# wanted:" >&2
+	echo "$want" | sed 's/^/#   /' >&2
+	return 1
 }
 
 # ui_board_is ROWS...: poll until the board reads exactly these rows.

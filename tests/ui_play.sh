@@ -28,12 +28,12 @@ ui_keys U
 check "U redoes it too" ui_board_is 11000 10100 01110 00101 00011
 ui_keys u
 
-# hjkl, arrows and wasd all move: from (4,4) to (2,2), then press.
+# hjkl and arrows move: from (4,4) to (2,2), then press.
 ui_keys k Up h Left
 check "hjkl and arrows move" ui_wait "│ ·  ● [●] ●  · │"
 ui_keys Enter
 check "Enter presses" ui_board_is 11000 10000 00000 00000 00000
-ui_keys w a a g 0
+ui_keys k h h g 0
 check "g and 0 go to the top left" ui_wait "│[●] ●  ·  ·  · │"
 ui_keys Space
 check "clearing the board shows the celebration" ui_wait "Solved!"
@@ -47,8 +47,9 @@ check "restart resets the moves" ui_wait "Moves 0 ·"
 ui_keys '?'
 check "? shows the help" ui_wait "this help"
 ok=true
-for k in "← ↑ → ↓, h j k l, w a s d" "Home, 0" "End, \$" "PgUp, g" "PgDn, G" "Space, Enter" \
-	"Backspace, x" "mouse click" "U, Ctrl-R" "m, o" "Ctrl-Z" "Ctrl-L"; do
+for k in "← ↑ → ↓, h j k l" "Home 0, End \$" "PgUp g, PgDn G" "Space, Enter" \
+	"Backspace, x" "mouse click" "u; U, Ctrl-R" "Tab, Shift-Tab" "m, o" "Ctrl-L, Ctrl-Z" "Esc" \
+	"solution overlay" "take the next step" "play the whole solution" "hint" "editor" "analysis"; do
 	ui_screen | grep -F -q -- "$k" || { echo "# help lacks: $k"; ok=false; }
 done
 check "help lists every key" $ok
@@ -136,7 +137,8 @@ check "a bad board file: status 2" ui_wait "EXIT=2"
 check "a bad board file: says where" ui_wait "bad.txt:2"
 stuck=$(ui_board_file stuck.txt 10000 00000 00000 00000 00000)
 ui_start -- --load "$stuck" --size 5x5
-check "an unsolvable board: status 1" ui_wait "EXIT=1"
-check "an unsolvable board: says so" ui_wait "cannot be cleared"
+check "an unsolvable board: played, and says so" ui_wait "This board cannot be cleared: s shows why."
+ui_keys q
+check "an unsolvable board: q quits" ui_wait "EXIT=0"
 
 done_testing

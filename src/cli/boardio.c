@@ -157,7 +157,8 @@ board *boardio_parse(const char *text, size_t len, int k, boardio_error *e)
 	const line *next = &lines[first + 1];
 	if (last - first > 1 && size_line(&lines[first], &hr, &hc) &&
 	    (hr == (long)(last - first - 1) || !memchr(next->p, ' ', (size_t)next->len))) {
-		if (hr < 1 || hc < 1 || hr * hc > BOARDIO_MAX_CELLS || hr > BOARDIO_MAX_CELLS || hc > BOARDIO_MAX_CELLS) {
+		/* Each side first: the product of two huge sides overflows. */
+		if (hr < 1 || hc < 1 || hr > BOARDIO_MAX_CELLS || hc > BOARDIO_MAX_CELLS || hr * hc > BOARDIO_MAX_CELLS) {
 			fail(e, lines[first].no, 1, "size %ld x %ld is out of range", hr, hc);
 			goto out;
 		}

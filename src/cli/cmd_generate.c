@@ -9,9 +9,10 @@
 #include "commands.h"
 #include "generate.h"
 #include "options.h"
+#include "sharecode.h"
 #include "system.h"
 
-enum { OPT_PAR = OPT_FIRST_COMMAND };
+enum { OPT_PAR = OPT_FIRST_COMMAND, OPT_CODE };
 
 static void help(void)
 {
@@ -25,7 +26,9 @@ static void help(void)
 	     "  -k, --states K         cell values modulo K (2 to 36, default 2)\n"
 	     "      --forward-only     par counts only forward presses (k > 2)\n"
 	     "  -p, --par P            the board's optimal solution has exactly P presses\n"
-	     "      --seed N           reproducible: the same N gives the same board");
+	     "      --seed N           reproducible: the same N gives the same board\n"
+	     "      --code             print the board's share code (one word, for\n"
+	     "                         'lightsout --code CODE') instead of the board");
 }
 
 int cmd_generate(int argc, char **argv)
@@ -33,10 +36,12 @@ int cmd_generate(int argc, char **argv)
 	static const struct option longopts[] = {
 		OPTIONS_COMMON_LONG,
 		{ "par", required_argument, NULL, 'p' },
+		{ "code", no_argument, NULL, OPT_CODE },
 		{ NULL, 0, NULL, 0 },
 	};
 	common_opts o;
 	long par = -1;
+	bool code = false;
 	char err[256];
 	int opt;
 
@@ -49,7 +54,9 @@ int cmd_generate(int argc, char **argv)
 			goto usage_error;
 		if (rc > 0)
 			continue;
-		if (opt == 'p') {
+		if (opt == OPT_CODE)
+			code = true;
+		else if (opt == 'p') {
 			if (options_parse_int(optarg, 0, 1000000, &par) < 0) {
 				snprintf(err, sizeof err, "bad par '%s': use a number of presses", optarg);
 				goto usage_error;
@@ -86,11 +93,17 @@ int cmd_generate(int argc, char **argv)
 	}
 	gen_result res;
 	int rc = generate_board(s, &r, o.forward_only, (int)par, &g, b, &res, err, sizeof err);
-	if (rc == 0) {
+	char *sc = NULL;
+	if (rc == 0 && code && !(sc = sharecode_encode(b, o.rule_spec, o.torus, o.forward_only, err, sizeof err)))
+		rc = -1;
+	if (rc == 0 && sc)
+		puts(sc);
+	else if (rc == 0) {
 		printf("%d %d\n", b->rows, b->cols);
 		boardio_write(stdout, b);
 	} else
 		fprintf(stderr, "lightsout generate: %s\n", err);
+	free(sc);
 	board_free(b);
 	system_free(s);
 	return rc == 0 ? 0 : EXIT_USAGE;

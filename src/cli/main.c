@@ -13,6 +13,7 @@ static void usage(FILE *f)
 	      "       lightsout solve [options] [FILE|-]  print a minimal solution of a board\n"
 	      "       lightsout analyze [options]         rank, nullity, solutions, quiet patterns\n"
 	      "       lightsout generate [options]        print a random solvable board\n"
+	      "       lightsout stats [--file FILE]       statistics of finished games\n"
 	      "\n"
 	      "Common options: -s, --size RxC|N   -r, --rule NAME   --torus   -k, --states K\n"
 	      "                --forward-only   --seed N   --help   --version\n"
@@ -43,6 +44,8 @@ int main(int argc, char **argv)
 		return cmd_analyze(argc - 1, argv + 1);
 	if (strcmp(cmd, "generate") == 0)
 		return cmd_generate(argc - 1, argv + 1);
+	if (strcmp(cmd, "stats") == 0)
+		return cmd_stats(argc - 1, argv + 1);
 	if (cmd[0] == '-')
 		return play_main(argc, argv);
 	fprintf(stderr, "lightsout: unknown command '%s'\n", cmd);

@@ -5,11 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "boardio.h"
+#include "info.h"
 #include "keys.h"
+#include "search.h"
 
 #define CELL_W 3		/* " X " or "[X]": room for the cursor's brackets */
 
-enum { PAIR_ON = 1, PAIR_FRAME, PAIR_TITLE, PAIR_WIN, PAIR_STATUS, PAIR_VALUE };
+enum { PAIR_ON = 1, PAIR_FRAME, PAIR_TITLE, PAIR_WIN, PAIR_STATUS, PAIR_MARK, PAIR_CERT, PAIR_VALUE };
 #define PALETTE 6
 static const short palette[PALETTE] = { COLOR_YELLOW, COLOR_GREEN, COLOR_CYAN, COLOR_MAGENTA, COLOR_RED, COLOR_BLUE };
 
@@ -25,6 +28,8 @@ bool draw_colors_init(bool enable)
 	init_pair(PAIR_TITLE, COLOR_CYAN, bg);
 	init_pair(PAIR_WIN, COLOR_GREEN, bg);
 	init_pair(PAIR_STATUS, COLOR_BLACK, COLOR_CYAN);
+	init_pair(PAIR_MARK, COLOR_MAGENTA, bg);
+	init_pair(PAIR_CERT, COLOR_RED, bg);
 	for (int i = 0; i < PALETTE; i++)
 		init_pair((short)(PAIR_VALUE + i), palette[i], bg);
 	return true;
@@ -101,26 +106,86 @@ static attr_t cell_attr(const view *v, int val)
 	return A_BOLD | pair_attr(v, PAIR_VALUE + (val - 1) % PALETTE);
 }
 
-void draw_cell(view *v, int row, int col)
+/* The mark on a cell: signed presses (or certificate value), 0 none. */
+static int cell_mark(const view *v, int i, bool *cert)
+{
+	int k = v->g->cur->k;
+	*cert = false;
+	if (v->what == VIEW_EDIT)
+		return 0;
+	if (v->pattern)
+		return search_signed(v->pattern[i], k, false);
+	if (!v->ov || !v->ov->have || (!v->ov->shown && i != v->hint))
+		return 0;
+	*cert = !v->ov->solvable;
+	return overlay_mark(v->ov, i);
+}
+
+/* A cell is three columns: the symbol between two brackets.  The cursor's
+ * are [ ]; a mark's are ( ) for k = 2 (! ! for a certificate), and for
+ * k > 2 the direction and the count, "+S2": press forward twice.  On a
+ * marked cell the cursor is reverse video only. */
+static void draw_cell_flash(view *v, int row, int col, bool flash)
 {
 	if (v->too_small || row < v->vr || row >= v->vr + v->nr || col < v->vc || col >= v->vc + v->nc)
 		return;
 	const board *b = v->g->cur;
 	int val = board_get(b, row, col);
-	bool here = row == v->cr && col == v->cc;
-	char buf[2];
+	bool here = row == v->cr && col == v->cc, cert;
+	int mark = cell_mark(v, row * b->cols + col, &cert);
+	char buf[2], left[2] = " ", right[2] = " ";
 	const char *sym = glyphs_cell(v->gl, val, b->k, buf);
 	int y = v->top + row - v->vr, x = v->left + CELL_W * (col - v->vc);
-	attr_t a = cell_attr(v, val);
-	if (here)
+	attr_t a = cell_attr(v, val), frame = A_NORMAL;
+	if (mark && b->k == 2) {
+		left[0] = cert ? '!' : '(';
+		right[0] = cert ? '!' : ')';
+	} else if (mark) {
+		left[0] = cert ? '*' : mark > 0 ? '+' : '-';
+		right[0] = boardio_symbol(mark > 0 ? mark : -mark);
+	} else if (here) {
+		left[0] = '[';
+		right[0] = ']';
+	}
+	if (mark)
+		frame = A_BOLD | pair_attr(v, cert ? PAIR_CERT : PAIR_MARK);
+	if (here || flash) {
 		a = (a & ~A_DIM) | A_REVERSE;
-	attrset(here ? A_REVERSE | A_BOLD : A_NORMAL);
-	mvaddstr(y, x, here ? "[" : " ");
+		frame = A_REVERSE | A_BOLD;
+	}
+	attrset(frame);
+	mvaddstr(y, x, left);
 	attrset(a);
 	addstr(sym);
-	attrset(here ? A_REVERSE | A_BOLD : A_NORMAL);
-	addstr(here ? "]" : " ");
+	attrset(frame);
+	addstr(right);
 	attrset(A_NORMAL);
+}
+
+void draw_cell(view *v, int row, int col)
+{
+	draw_cell_flash(v, row, col, false);
+}
+
+void draw_flash(view *v, int row, int col, bool on)
+{
+	const board *b = v->g->cur;
+	int *cells = malloc(sizeof *cells * (size_t)rule_max_cells(&v->g->rule, b->rows, b->cols));
+	if (!cells)
+		return;
+	int n = rule_neighbours(&v->g->rule, b->rows, b->cols, row, col, cells);
+	for (int i = 0; i < n; i++)
+		draw_cell_flash(v, cells[i] / b->cols, cells[i] % b->cols, on);
+	free(cells);
+}
+
+void draw_marks(view *v)
+{
+	if (v->too_small)
+		return;
+	for (int r = v->vr; r < v->vr + v->nr; r++)
+		for (int c = v->vc; c < v->vc + v->nc; c++)
+			draw_cell(v, r, c);
 }
 
 void draw_press(view *v, int row, int col)
@@ -196,7 +261,9 @@ static void format_clock(char *buf, size_t len, long s)
 
 static void format_par(const game *g, char *buf, size_t len)
 {
-	if (g->par < 0)
+	if (!g->solvable)
+		snprintf(buf, len, "none");
+	else if (g->par < 0)
 		snprintf(buf, len, "?");
 	else
 		snprintf(buf, len, "%s%d", g->par_proven ? "" : "<=", g->par);
@@ -213,14 +280,27 @@ void draw_status(view *v, double now)
 	format_par(g, par, sizeof par);
 	format_clock(clock, sizeof clock, secs);
 	v->shown_secs = secs;
-	snprintf(line, sizeof line, " Moves %d %s Par %s %s %.20s%s %dx%d %s k=%d", game_moves(g), d, par, d,
-		 g->rule.name, g->rule.torus ? " torus" : "", g->cur->rows, g->cur->cols, d, g->cur->k);
-	if (v->rung > 0)
+	if (v->what == VIEW_INFO)
+		snprintf(line, sizeof line, " %s", v->info);
+	else if (v->what == VIEW_EDIT)
+		snprintf(line, sizeof line, " Editing %s %.20s%s %dx%d %s k=%d %s %d lit", d, g->rule.name,
+			 g->rule.torus ? " torus" : "", g->cur->rows, g->cur->cols, d, g->cur->k, d,
+			 board_count_nonzero(g->cur));
+	else if (v->ov && v->ov->shown) {
+		/* The plan replaces the rule and size: they fit no more. */
+		char plan[128];
+		info_plan(v->ov, v->gl, now, plan, sizeof plan);
+		snprintf(line, sizeof line, " Moves %d %s Par %s %s %s %s nullity %d", game_moves(g), d, par, d, plan, d,
+			 system_nullity(g->sys));
+	} else
+		snprintf(line, sizeof line, " Moves %d %s Par %s %s %.20s%s %dx%d %s k=%d", game_moves(g), d, par, d,
+			 g->rule.name, g->rule.torus ? " torus" : "", g->cur->rows, g->cur->cols, d, g->cur->k);
+	if (v->rung > 0 && v->what == VIEW_PLAY)
 		snprintf(line + strlen(line), sizeof line - strlen(line), " %s Rung %d", d, v->rung);
 	/* Clock at the right edge; the whole line rewritten, curses sends only
 	 * the characters that differ. */
 	int pad = COLS - utf8_cols(line) - (int)strlen(clock) - 1;
-	if (pad > 0 && (size_t)pad < sizeof line - strlen(line) - strlen(clock) - 2)
+	if (v->what == VIEW_PLAY && pad > 0 && (size_t)pad < sizeof line - strlen(line) - strlen(clock) - 2)
 		snprintf(line + strlen(line), sizeof line - strlen(line), "%*s%s ", pad, "", clock);
 	attrset(pair_attr(v, PAIR_STATUS) | (v->color ? A_NORMAL : A_REVERSE));
 	move(LINES - 1, 0);
@@ -242,8 +322,13 @@ void draw_message(view *v, const char *msg)
 		put_clipped(LINES - 2, 1, v->msg);
 	} else {
 		char hint[128];
-		snprintf(hint, sizeof hint, "? help %s m settings %s u undo %s q quit", v->gl->dot, v->gl->dot,
-			 v->gl->dot);
+		const char *d = v->gl->dot;
+		if (v->what == VIEW_EDIT)
+			snprintf(hint, sizeof hint, "Space, 0-9 set %s x down %s c clear %s m size, rule, k %s e, Esc play",
+				 d, d, d, d);
+		else
+			snprintf(hint, sizeof hint, "? help %s s solution %s i hint %s m settings %s u undo %s q quit", d,
+				 d, d, d, d);
 		attrset(A_DIM);
 		put_clipped(LINES - 2, 1, hint);
 	}
@@ -315,12 +400,12 @@ void draw_help(view *v)
 	mvprintw(0, 1, "Lights Out %s keys", v->gl->dash);
 	attrset(A_NORMAL);
 	put_clipped(1, 1, "Clear the board: every light off (every cell 0).");
-	int y = 3;
+	int y = 2;
 	for (const key_help *k = keys_help; k->keys_utf8 && y < LINES - 1; k++, y++) {
 		const char *keys = v->gl->utf8 ? k->keys_utf8 : k->keys_ascii;
 		char line[200];
 		/* Pad by columns, not bytes: the arrows are 3 bytes each. */
-		snprintf(line, sizeof line, "%s%*s %s %s", keys, 26 - utf8_cols(keys), "", v->gl->dash, k->what);
+		snprintf(line, sizeof line, "%s%*s %s %s", keys, 16 - utf8_cols(keys), "", v->gl->dash, k->what);
 		move(y, 3);
 		clrtoeol();
 		put_clipped(y, 3, line);

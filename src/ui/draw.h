@@ -8,6 +8,7 @@
 
 #include "game.h"
 #include "glyphs.h"
+#include "overlay.h"
 
 /* Below this the game shows "terminal too small". */
 #define DRAW_MIN_COLS 32
@@ -27,6 +28,13 @@ typedef struct view {
 	int rung;			/* practice ladder rung for the status, or 0 */
 	char msg[160];			/* message line; empty shows the key hints */
 	long shown_secs;		/* clock as last drawn, to redraw once a second */
+	/* Marks on the cells: the plan's (when ov->shown) or one hint cell;
+	 * a pattern (a quiet pattern in the info panel) replaces both. */
+	lo_overlay *ov;
+	int hint;			/* cell index, or -1 */
+	const uint8_t *pattern;
+	enum { VIEW_PLAY, VIEW_EDIT, VIEW_INFO } what;
+	char info[160];			/* status line in the info panel */
 } view;
 
 /* Colour pairs when enabled and the terminal has colour; returns whether. */
@@ -40,6 +48,9 @@ bool draw_follow(view *v);
 void draw_all(view *v, double now);
 void draw_cell(view *v, int row, int col);
 void draw_press(view *v, int row, int col);	/* every cell a press there changes */
+void draw_marks(view *v);			/* every visible cell, for new marks */
+/* A press about to happen: its cells highlighted (on) or back to normal. */
+void draw_flash(view *v, int row, int col, bool on);
 void draw_status(view *v, double now);
 void draw_message(view *v, const char *msg);	/* NULL or "": key hints */
 void draw_win(view *v, double now);

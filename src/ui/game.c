@@ -8,10 +8,6 @@
 #include "history.h"
 #include "search.h"
 
-/* Par of a loaded board: the minimal search, bounded so a huge kernel
- * cannot freeze the game; then par is an upper bound only. */
-#define GAME_PAR_SECONDS 2.0
-
 int game_init(game *g, const game_config *cfg, char *err, size_t errlen)
 {
 	memset(g, 0, sizeof *g);
@@ -76,11 +72,14 @@ int game_generate(game *g, rng *r, int par, char *err, size_t errlen)
 		return -1;
 	g->par = res.par;
 	g->par_proven = res.par_proven;
+	g->solvable = true;
 	game_begin(g);
 	return 0;
 }
 
-int game_load(game *g, const board *b, char *err, size_t errlen)
+/* Par of a loaded board: the minimal search, bounded so a huge kernel
+ * cannot freeze the game; then par is an upper bound only. */
+int game_load(game *g, const board *b, double seconds, char *err, size_t errlen)
 {
 	int n = board_size(b);
 	uint8_t *x = malloc((size_t)n);
@@ -88,19 +87,18 @@ int game_load(game *g, const board *b, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	if (!system_solve(g->sys, b->cells, x, NULL)) {
-		free(x);
-		snprintf(err, errlen, "this board cannot be cleared with the %s rule%s and %d states", g->rule.name,
-			 g->rule.torus ? " on a torus" : "", b->k);
-		return -1;
-	}
-	search_ctl ctl = { .time_limit = GAME_PAR_SECONDS, .forward_only = g->cfg.forward_only };
-	search_result res;
-	search_minimal(g->sys, x, &ctl, &res);
-	free(x);
 	board_copy(g->start, b);
-	g->par = res.weight;
-	g->par_proven = res.optimal;
+	g->solvable = system_solve(g->sys, b->cells, x, NULL);
+	g->par = -1;
+	g->par_proven = false;
+	if (g->solvable) {
+		search_ctl ctl = { .time_limit = seconds, .forward_only = g->cfg.forward_only };
+		search_result res;
+		search_minimal(g->sys, x, &ctl, &res);
+		g->par = res.weight;
+		g->par_proven = res.optimal;
+	}
+	free(x);
 	game_begin(g);
 	return 0;
 }
@@ -134,7 +132,7 @@ int game_press(game *g, int row, int col, int times, double now)
 	return 0;
 }
 
-bool game_undo(game *g, int *row, int *col, double now)
+bool game_undo(game *g, int *row, int *col, int *times, double now)
 {
 	lo_move m;
 	if (!history_undo(g->hist, &m))
@@ -143,10 +141,11 @@ bool game_undo(game *g, int *row, int *col, double now)
 	game_apply(g, back, now);
 	*row = m.row;
 	*col = m.col;
+	*times = back.times;
 	return true;
 }
 
-bool game_redo(game *g, int *row, int *col, double now)
+bool game_redo(game *g, int *row, int *col, int *times, double now)
 {
 	lo_move m;
 	if (!history_redo(g->hist, &m))
@@ -154,6 +153,7 @@ bool game_redo(game *g, int *row, int *col, double now)
 	game_apply(g, m, now);
 	*row = m.row;
 	*col = m.col;
+	*times = m.times;
 	return true;
 }
 

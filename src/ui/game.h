@@ -30,8 +30,9 @@ typedef struct game {
 	lo_system *sys;
 	board *cur, *start;
 	struct history *hist;		/* opaque here: drawing needs none of it */
-	int par;			/* -1 unknown */
+	int par;			/* -1 unknown or no solution */
 	bool par_proven;		/* false: par is only an upper bound */
+	bool solvable;			/* the start (so every position) can be cleared */
 	bool won;
 	bool clock_running;		/* starts on the first press */
 	bool clock_paused;
@@ -46,14 +47,18 @@ void game_free(game *g);
  * `par` presses when par > 0 (the practice ladder). */
 int game_generate(game *g, rng *r, int par, char *err, size_t errlen);
 
-/* Play a given board (same shape as the config); par found by search. */
-int game_load(game *g, const board *b, char *err, size_t errlen);
+/* Play a given board (same shape as the config); par found by a search
+ * bounded by `seconds`.  A board that cannot be cleared is played too
+ * (solvable false, par -1): the overlay shows why. */
+int game_load(game *g, const board *b, double seconds, char *err, size_t errlen);
+#define GAME_PAR_SECONDS 2.0
 
 /* A press of `times` (+1 or -1) at (row, col); records it for undo. */
 int game_press(game *g, int row, int col, int times, double now);
-/* Undo or redo one press; (row, col) is where it was, for redrawing. */
-bool game_undo(game *g, int *row, int *col, double now);
-bool game_redo(game *g, int *row, int *col, double now);
+/* Undo or redo one press: (row, col) is where it was, for redrawing, and
+ * times what was just applied there (the opposite of the press for undo). */
+bool game_undo(game *g, int *row, int *col, int *times, double now);
+bool game_redo(game *g, int *row, int *col, int *times, double now);
 void game_restart(game *g);
 
 int game_moves(const game *g);

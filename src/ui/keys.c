@@ -7,13 +7,13 @@
 action keys_action(int ch)
 {
 	switch (ch) {
-	case KEY_UP: case 'k': case 'w':
+	case KEY_UP: case 'k':
 		return ACT_UP;
-	case KEY_DOWN: case 'j': case 's':
+	case KEY_DOWN: case 'j':
 		return ACT_DOWN;
-	case KEY_LEFT: case 'h': case 'a':
+	case KEY_LEFT: case 'h':
 		return ACT_LEFT;
-	case KEY_RIGHT: case 'l': case 'd':
+	case KEY_RIGHT: case 'l':
 		return ACT_RIGHT;
 	case KEY_HOME: case '0':
 		return ACT_FIRST_COL;
@@ -46,30 +46,52 @@ action keys_action(int ch)
 		return ACT_REDRAW;
 	case KEY_MOUSE:
 		return ACT_MOUSE;
+	case 's':
+		return ACT_OVERLAY;
+	case '\t':
+		return ACT_NEXT_MARK;
+	case KEY_BTAB:
+		return ACT_PREV_MARK;
+	case 't':
+		return ACT_STEP;
+	case 'T':
+		return ACT_PLAY_ALL;
+	case 'i':
+		return ACT_HINT;
+	case 'e':
+		return ACT_EDIT;
+	case 'a':
+		return ACT_INFO;
+	case 27:
+		return ACT_CANCEL;
 	case KEY_RESIZE:
 		return ACT_RESIZE;
 	}
 	return ACT_NONE;
 }
 
+/* One screen on a 24-line terminal: at most 21 lines. */
 const key_help keys_help[] = {
-	{ "\u2190 \u2191 \u2192 \u2193, h j k l, w a s d", "Arrows, h j k l, w a s d", "move the cursor" },
-	{ "Home, 0", "Home, 0", "first column" },
-	{ "End, $", "End, $", "last column" },
-	{ "PgUp, g", "PgUp, g", "top row" },
-	{ "PgDn, G", "PgDn, G", "bottom row" },
+	{ "\u2190 \u2191 \u2192 \u2193, h j k l", "Arrows, h j k l", "move the cursor" },
+	{ "Home 0, End $", "Home 0, End $", "first, last column" },
+	{ "PgUp g, PgDn G", "PgUp g, PgDn G", "top, bottom row" },
 	{ "Space, Enter", "Space, Enter", "press the cell: it and its neighbours change" },
 	{ "Backspace, x", "Backspace, x", "press backward, one state down (k > 2)" },
 	{ "mouse click", "mouse click", "press the cell clicked (right button: backward)" },
-	{ "u", "u", "undo" },
-	{ "U, Ctrl-R", "U, Ctrl-R", "redo" },
-	{ "R", "R", "restart this board (asks first)" },
-	{ "r", "r", "restart, once the board is solved" },
+	{ "u; U, Ctrl-R", "u; U, Ctrl-R", "undo; redo" },
+	{ "s", "s", "solution overlay: mark a minimal solution from here" },
+	{ "Esc", "Esc", "stop the overlay's search, keep the best found" },
+	{ "Tab, Shift-Tab", "Tab, Shift-Tab", "cursor to the next, previous marked cell" },
+	{ "t", "t", "take the next step of the solution" },
+	{ "T", "T", "play the whole solution (any key stops)" },
+	{ "i", "i", "hint: one cell of a minimal solution" },
+	{ "e", "e", "editor: set the cells, then play or solve them" },
+	{ "a", "a", "analysis: rank, nullity, solutions, quiet patterns" },
+	{ "R, r", "R, r", "restart this board (R asks first; r after a win)" },
 	{ "n", "n", "new board (asks when a game is in progress)" },
 	{ "m, o", "m, o", "settings: size, rule, states, torus, difficulty" },
 	{ "?", "?", "this help" },
 	{ "q", "q", "quit (asks when a game is in progress)" },
-	{ "Ctrl-L", "Ctrl-L", "redraw the screen" },
-	{ "Ctrl-Z", "Ctrl-Z", "suspend; fg resumes" },
+	{ "Ctrl-L, Ctrl-Z", "Ctrl-L, Ctrl-Z", "redraw the screen; suspend (fg resumes)" },
 	{ NULL, NULL, NULL },
 };

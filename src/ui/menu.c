@@ -17,6 +17,7 @@ void menu_open(menu *m, const game_config *cfg)
 {
 	m->cfg = *cfg;
 	m->item = 0;
+	m->editing = false;
 	m->custom_rule[0] = '\0';
 	bool builtin = false;
 	for (int i = 0; rule_names[i]; i++)
@@ -143,5 +144,5 @@ void menu_draw(const menu *m, const glyphs *gl, bool color)
 		mvaddnstr(y + 3 + i, x + 2, line, -1);
 		attrset(A_NORMAL);
 	}
-	mvaddnstr(y + h - 2, x + 2, "Enter: new board   Esc: cancel", w - 4);
+	mvaddnstr(y + h - 2, x + 2, m->editing ? "Enter: apply   Esc: cancel" : "Enter: new board   Esc: cancel", w - 4);
 }

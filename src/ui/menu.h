@@ -12,6 +12,7 @@ typedef struct menu {
 	game_config cfg;
 	int item;		/* selected line */
 	char custom_rule[GAME_RULE_SPEC_MAX];	/* a mask given on the command line */
+	bool editing;		/* from the editor: Enter resizes, no new board */
 } menu;
 
 enum menu_result { MENU_STAY, MENU_APPLY, MENU_CANCEL };

@@ -242,12 +242,20 @@ int play_main(int argc, char **argv)
 	if (s.mode == PRACTICE_LADDER)
 		s.rung = ladder_load(&cfg);
 	bool was_loaded = loaded != NULL;
-	rc = loaded ? game_load(&s.g, loaded, err, sizeof err) : session_new_board(&s, err, sizeof err);
+	if (loaded)
+		rc = game_load(&s.g, loaded, GAME_PAR_SECONDS, err, sizeof err);
+	else
+		rc = session_new_board(&s, err, sizeof err);
 	board_free(loaded);
 	if (rc < 0) {
 		fprintf(stderr, "lightsout play: %s\n", err);
 		game_free(&s.g);
 		return was_loaded ? EXIT_UNSOLVABLE : EXIT_USAGE;
+	}
+	if (overlay_init(&s.ov, s.g.sys, s.g.cfg.forward_only) < 0) {
+		fprintf(stderr, "lightsout play: out of memory\n");
+		game_free(&s.g);
+		return EXIT_USAGE;
 	}
 
 	glyphs_init(&s.gl, o.ascii);
@@ -256,6 +264,7 @@ int play_main(int argc, char **argv)
 	s.mouse = !o.no_mouse;
 	if (term_open(s.mouse, err, sizeof err) < 0) {
 		fprintf(stderr, "lightsout play: %s\n", err);
+		overlay_free(&s.ov);
 		game_free(&s.g);
 		return EXIT_USAGE;
 	}
@@ -264,6 +273,7 @@ int play_main(int argc, char **argv)
 	term_close();
 	if (rc == 1)
 		fprintf(stderr, "lightsout play: the terminal went away\n");
+	overlay_free(&s.ov);
 	game_free(&s.g);
 	return rc;
 }

@@ -5,14 +5,14 @@
 #include <string.h>
 #include <time.h>
 
+#include "analysis.h"
+#include "editor.h"
 #include "keys.h"
 #include "menu.h"
 #include "practice.h"
+#include "steps.h"
 #include "term.h"
 
-/* Pseudo-keys from session_key() when the game must end. */
-#define KEY_STOP (-2)		/* a signal asked us to stop */
-#define KEY_LOST (-3)		/* standard input is gone */
 /* getch() ERR this many times in a row, each at once: no terminal left. */
 #define FAST_ERRORS_MAX 50
 
@@ -47,7 +47,7 @@ int session_new_board(session *s, char *err, size_t errlen)
 	return game_generate(&s->g, &s->r, -1, err, errlen);
 }
 
-static void redraw(session *s)
+void session_redraw(session *s)
 {
 	double now = term_now();
 	draw_layout(&s->v);
@@ -67,10 +67,17 @@ static void redraw(session *s)
 }
 
 /* The next key, with everything between keys done here: signals, suspend,
- * resize, the clock, and noticing that input has ended. */
-static int session_key(session *s)
+ * resize, the clock, the solver, and noticing that input has ended. */
+int session_key(session *s)
 {
 	for (;;) {
+		if (overlay_poll(&s->ov))
+			steps_update(s);
+		if (s->pending_key && s->ov.have && s->screen == SCREEN_BOARD) {
+			int ch = s->pending_key;
+			s->pending_key = 0;
+			return ch;
+		}
 		if (term_quit_signal)
 			return KEY_STOP;
 		if (term_stop_request) {
@@ -81,11 +88,15 @@ static int session_key(session *s)
 		if (term_continued) {
 			term_continued = 0;
 			clearok(curscr, TRUE);
-			redraw(s);
+			session_redraw(s);
 		}
 		double now = term_now();
-		if (s->screen == SCREEN_BOARD && !s->v.too_small && (long)game_elapsed(&s->g, now) != s->v.shown_secs)
+		/* While the solver works: a spinner, and its news soon. */
+		bool busy = s->ov.searching && (s->ov.shown || s->pending_key);
+		if (s->screen == SCREEN_BOARD && !s->v.too_small &&
+		    (busy || (long)game_elapsed(&s->g, now) != s->v.shown_secs))
 			draw_status(&s->v, now);
+		timeout(s->ov.searching ? 100 : 500);
 		int ch = getch();
 		if (ch == ERR) {
 			/* A timeout takes half a second; an immediate ERR means
@@ -96,12 +107,35 @@ static int session_key(session *s)
 		}
 		s->fast_errors = 0;
 		if (ch == KEY_RESIZE) {
-			redraw(s);
+			session_redraw(s);
 			continue;
 		}
 		if (s->v.too_small && ch != 'q')
 			continue;
+		s->pending_key = 0;
 		return ch;
+	}
+}
+
+int session_wait(session *s, double seconds)
+{
+	double end = term_now() + seconds;
+	for (;;) {
+		if (term_quit_signal)
+			return KEY_STOP;
+		if (overlay_poll(&s->ov))
+			steps_update(s);
+		double left = end - term_now();
+		if (left <= 0)
+			return ERR;
+		timeout((int)(left * 1000) + 1);
+		int ch = getch();
+		if (ch == KEY_RESIZE) {
+			session_redraw(s);
+			continue;
+		}
+		if (ch != ERR)
+			return ch;
 	}
 }
 
@@ -123,13 +157,36 @@ static int session_ask(session *s, const char *question)
 	}
 }
 
-static void session_fresh(session *s)
+void session_fresh(session *s)
 {
 	s->v.g = &s->g;
+	s->v.ov = &s->ov;
+	s->v.hint = -1;
 	s->v.cr = s->v.cr < s->g.cur->rows ? s->v.cr : s->g.cur->rows - 1;
 	s->v.cc = s->v.cc < s->g.cur->cols ? s->v.cc : s->g.cur->cols - 1;
 	s->v.msg[0] = '\0';
-	redraw(s);
+	overlay_reset(&s->ov, s->g.cur);
+	if (!s->g.solvable)
+		snprintf(s->v.msg, sizeof s->v.msg, "This board cannot be cleared: s shows why.");
+	session_redraw(s);
+}
+
+int session_replace(session *s, game *next, char *err, size_t errlen)
+{
+	bool active = s->ov.active, shown = s->ov.shown;
+	lo_overlay ov;
+	if (overlay_init(&ov, next->sys, next->cfg.forward_only) < 0) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	/* The old plan's thread reads the old system: stop it first. */
+	overlay_free(&s->ov);
+	game_free(&s->g);
+	s->g = *next;
+	s->ov = ov;
+	s->ov.active = active;
+	s->ov.shown = shown;
+	return 0;
 }
 
 static void session_won(session *s)
@@ -167,36 +224,49 @@ static void session_new(session *s)
 	session_fresh(s);
 }
 
-static void session_menu(session *s)
+int session_choose(session *s, game_config *cfg, bool editing)
 {
 	menu m;
-	menu_open(&m, &s->g.cfg);
+	menu_open(&m, cfg);
+	m.editing = editing;
 	s->menu = &m;
+	int screen = s->screen;
 	s->screen = SCREEN_MENU;
 	menu_draw(&m, &s->gl, s->v.color);
 	enum menu_result res = MENU_STAY;
+	int ch = 0;
 	while (res == MENU_STAY) {
-		int ch = session_key(s);
-		if (ch == KEY_STOP || ch == KEY_LOST) {
-			res = MENU_CANCEL;	/* the main loop sees the same at once */
+		ch = session_key(s);
+		if (ch == KEY_STOP || ch == KEY_LOST)
 			break;
-		}
 		res = menu_key(&m, ch);
 		if (res == MENU_STAY)
 			menu_draw(&m, &s->gl, s->v.color);
 	}
-	s->screen = SCREEN_BOARD;
+	s->screen = screen;
 	s->menu = NULL;
-	if (res == MENU_CANCEL || memcmp(&m.cfg, &s->g.cfg, sizeof m.cfg) == 0) {
-		redraw(s);
+	if (ch == KEY_STOP || ch == KEY_LOST)
+		return ch;
+	if (res == MENU_CANCEL || memcmp(&m.cfg, cfg, sizeof m.cfg) == 0)
+		return 0;
+	*cfg = m.cfg;
+	return 1;
+}
+
+static void session_menu(session *s)
+{
+	game_config cfg = s->g.cfg;
+	int rc = session_choose(s, &cfg, false);
+	if (rc != 1) {
+		session_redraw(s);	/* a stop is seen again by the main loop */
 		return;
 	}
 	char err[256];
 	game next;
 	draw_message(&s->v, "Making a new board...");
 	refresh();
-	if (game_init(&next, &m.cfg, err, sizeof err) < 0) {
-		redraw(s);
+	if (game_init(&next, &cfg, err, sizeof err) < 0) {
+		session_redraw(s);
 		draw_message(&s->v, err);
 		return;
 	}
@@ -205,14 +275,15 @@ static void session_menu(session *s)
 	s->g = next;
 	if (s->mode == PRACTICE_LADDER)
 		s->rung = ladder_load(&s->g.cfg);
-	if (session_new_board(s, err, sizeof err) < 0) {
-		game_free(&s->g);
-		s->g = old;
-		redraw(s);
+	int made = session_new_board(s, err, sizeof err);
+	next = s->g;
+	s->g = old;
+	if (made < 0 || session_replace(s, &next, err, sizeof err) < 0) {
+		game_free(&next);
+		session_redraw(s);
 		draw_message(&s->v, err);
 		return;
 	}
-	game_free(&old);
 	s->v.vr = s->v.vc = 0;
 	session_fresh(s);
 }
@@ -220,13 +291,13 @@ static void session_menu(session *s)
 static void session_help(session *s)
 {
 	s->screen = SCREEN_HELP;
-	redraw(s);
+	session_redraw(s);
 	session_key(s);	/* any key; a stop is seen again by the main loop */
 	s->screen = SCREEN_BOARD;
-	redraw(s);
+	session_redraw(s);
 }
 
-static void session_move_cursor(session *s, int r, int c)
+void session_move_cursor(session *s, int r, int c)
 {
 	const board *b = s->g.cur;
 	int orow = s->v.cr, ocol = s->v.cc;
@@ -240,7 +311,7 @@ static void session_move_cursor(session *s, int r, int c)
 	draw_cell(&s->v, s->v.cr, s->v.cc);
 }
 
-static void session_press(session *s, int times)
+void session_press(session *s, int times)
 {
 	if (s->g.won)
 		return;
@@ -251,6 +322,7 @@ static void session_press(session *s, int times)
 	if (s->v.msg[0])
 		draw_message(&s->v, "");
 	game_press(&s->g, s->v.cr, s->v.cc, times, term_now());
+	overlay_moved(&s->ov, s->g.cur, s->v.cr * s->g.cur->cols + s->v.cc, times);
 	draw_press(&s->v, s->v.cr, s->v.cc);
 	draw_status(&s->v, term_now());
 	if (s->g.won)
@@ -260,13 +332,16 @@ static void session_press(session *s, int times)
 static void session_history(session *s, bool redo)
 {
 	bool was_won = s->g.won;
-	int row, col;
-	if (!(redo ? game_redo(&s->g, &row, &col, term_now()) : game_undo(&s->g, &row, &col, term_now()))) {
+	int row, col, times;
+	if (!(redo ? game_redo(&s->g, &row, &col, &times, term_now()) :
+		     game_undo(&s->g, &row, &col, &times, term_now()))) {
 		draw_message(&s->v, redo ? "Nothing to redo." : "Nothing to undo.");
 		return;
 	}
+	overlay_moved(&s->ov, s->g.cur, row * s->g.cur->cols + col, times);
 	if (was_won) {
-		redraw(s);	/* the celebration covered the board */
+		s->v.msg[0] = '\0';
+		session_redraw(s);	/* the celebration covered the board */
 		return;
 	}
 	if (s->v.msg[0])
@@ -318,6 +393,8 @@ int session_run(session *s)
 		}
 		const board *b = s->g.cur;
 		int ans;
+		if (s->v.hint >= 0)
+			steps_hint_clear(s);
 		switch (keys_action(ch)) {
 		case ACT_UP:
 			session_move_cursor(s, s->v.cr - 1, s->v.cc);
@@ -391,10 +468,45 @@ int session_run(session *s)
 			break;
 		case ACT_REDRAW:
 			clearok(curscr, TRUE);
-			redraw(s);
+			session_redraw(s);
 			break;
 		case ACT_MOUSE:
 			session_mouse(s);
+			break;
+		case ACT_OVERLAY:
+			steps_toggle(s);
+			break;
+		case ACT_CANCEL:
+			steps_stop(s);
+			break;
+		case ACT_NEXT_MARK:
+			steps_tab(s, ch, +1);
+			break;
+		case ACT_PREV_MARK:
+			steps_tab(s, ch, -1);
+			break;
+		case ACT_HINT:
+			steps_hint(s, ch);
+			break;
+		case ACT_STEP:
+			ans = steps_take(s, ch);
+			if (ans == KEY_STOP || ans == KEY_LOST)
+				return ans == KEY_STOP ? 128 + term_quit_signal : 1;
+			break;
+		case ACT_PLAY_ALL:
+			ans = steps_play(s, ch);
+			if (ans == KEY_STOP || ans == KEY_LOST)
+				return ans == KEY_STOP ? 128 + term_quit_signal : 1;
+			break;
+		case ACT_EDIT:
+			ans = editor_run(s);
+			if (ans == KEY_STOP || ans == KEY_LOST)
+				return ans == KEY_STOP ? 128 + term_quit_signal : 1;
+			break;
+		case ACT_INFO:
+			ans = analysis_run(s);
+			if (ans == KEY_STOP || ans == KEY_LOST)
+				return ans == KEY_STOP ? 128 + term_quit_signal : 1;
 			break;
 		default:
 			break;

@@ -8,6 +8,7 @@
 #include "draw.h"
 #include "game.h"
 #include "glyphs.h"
+#include "overlay.h"
 #include "rng.h"
 
 typedef enum practice { PRACTICE_NONE, PRACTICE_DAILY, PRACTICE_LADDER } practice;
@@ -23,6 +24,8 @@ typedef struct session {
 	enum { SCREEN_BOARD, SCREEN_HELP, SCREEN_MENU } screen;
 	struct menu *menu;		/* while SCREEN_MENU */
 	int fast_errors;		/* getch() failing at once: stdin is gone */
+	lo_overlay ov;			/* the plan: a solution kept true, or a proof */
+	int pending_key;		/* a step key waiting for the plan */
 } session;
 
 /* A board for s->g per the practice mode (daily seed, ladder rung, or the
@@ -32,5 +35,27 @@ int session_new_board(session *s, char *err, size_t errlen);
 /* Run until the player quits, a signal asks to stop, or input ends.
  * Curses must be open.  Returns the exit status. */
 int session_run(session *s);
+
+/* For the modules that make up the session (steps, editor, analysis). */
+
+/* Pseudo-keys from session_key() when the game must end. */
+#define KEY_STOP (-2)		/* a signal asked us to stop */
+#define KEY_LOST (-3)		/* standard input is gone */
+
+/* The next key; signals, suspend, resize, the clock and the solver's news
+ * are dealt with while waiting. */
+int session_key(session *s);
+/* A key within `seconds`, or ERR (KEY_STOP when a signal asks to stop). */
+int session_wait(session *s, double seconds);
+void session_redraw(session *s);
+/* After a new position not reached by a press: a new board, restart, edit. */
+void session_fresh(session *s);
+void session_move_cursor(session *s, int r, int c);
+void session_press(session *s, int times);
+/* The settings menu over cfg: 1 changed, 0 cancelled or unchanged, or
+ * KEY_STOP / KEY_LOST. */
+int session_choose(session *s, game_config *cfg, bool editing);
+/* Make next the game (freeing the old one) and the plan follow it. */
+int session_replace(session *s, game *next, char *err, size_t errlen);
 
 #endif

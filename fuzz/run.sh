@@ -1,0 +1,46 @@
+#!/bin/sh
+# Build the fuzz targets (libFuzzer + AddressSanitizer + UBSan, straight
+# clang against the sources) and run each for FUZZ_SECONDS (default 20).
+# New inputs go to a scratch directory, not to the committed corpora.
+# Exit status 1 when any target crashes, leaks or fails to build; the
+# reproducer is kept and named.
+set -u
+cd "$(dirname "$0")/.." || exit 1
+CC=${FUZZ_CC:-clang}
+seconds=${FUZZ_SECONDS:-20}
+out=$(mktemp -d "${TMPDIR:-/tmp}/lightsout-fuzz.XXXXXX") || exit 1
+CFLAGS="-std=c11 -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined \
+	-fno-sanitize-recover=undefined -D_POSIX_C_SOURCE=200809L -Isrc/engine -Isrc/cli -Isrc/persist"
+ENGINE="src/engine/board.c src/engine/rule.c src/engine/history.c"
+PERSIST="src/persist/savegame.c src/persist/textbuf.c src/persist/atomic.c src/persist/lock.c src/persist/aside.c"
+
+failed=0
+run() {
+	name=$1
+	shift
+	# shellcheck disable=SC2086
+	if ! $CC $CFLAGS -o "$out/fuzz_$name" "fuzz/fuzz_$name.c" "$@" -lm 2> "$out/$name.build"; then
+		cat "$out/$name.build"
+		echo "fuzz $name: build failed"
+		failed=1
+		return
+	fi
+	mkdir -p "$out/corpus_$name"
+	if "$out/fuzz_$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+		-artifact_prefix="$out/$name-" "$out/corpus_$name" "fuzz/corpus/$name" > "$out/$name.log" 2>&1; then
+		echo "fuzz $name: $(sed -n 's/^#\([0-9]*\).*DONE.*/\1/p' "$out/$name.log" | tail -n 1) runs, no crash"
+	else
+		tail -n 40 "$out/$name.log"
+		echo "fuzz $name: FAILED; reproducer in $out/$name-*"
+		failed=1
+	fi
+}
+
+run boardio src/cli/boardio.c src/engine/board.c
+run sharecode src/engine/sharecode.c $ENGINE
+run savegame $PERSIST $ENGINE
+if [ $failed -eq 0 ]; then
+	rm -rf "$out"
+	echo "fuzz: all targets clean"
+fi
+exit $failed

@@ -1,0 +1,431 @@
+#include "sharecode.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rule.h"
+
+/* Version 1 payload, as bytes before base32:
+ *   varint n          bytes of data that follow (so "truncated" can be told)
+ *   data (n bytes):   varint rows, varint cols, byte k,
+ *                     byte flags: bit 0 torus, bit 1 forward-only, bits 2-7 rule id,
+ *                     rule id 0 (mask): byte (mask rows << 4 | mask cols), then
+ *                     the mask bits; then the cells, bits_for(k) bits each;
+ *                     bit fields MSB first, zero-padded to a byte
+ *   crc32 (4 bytes, big-endian) over the version digit, n and the data. */
+
+static const char alphabet[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+static const char *const rule_ids[] = { NULL, "plus", "cross", "x", "box", "knight" };
+#define RULE_ID_COUNT ((int)(sizeof rule_ids / sizeof rule_ids[0]))
+
+static uint32_t crc32_update(uint32_t crc, const uint8_t *p, size_t n)
+{
+	crc = ~crc;
+	while (n--) {
+		crc ^= *p++;
+		for (int i = 0; i < 8; i++)
+			crc = (crc >> 1) ^ (0xEDB88320u & -(crc & 1));
+	}
+	return ~crc;
+}
+
+static int bits_for(int k)
+{
+	int bits = 0;
+	while ((1 << bits) < k)
+		bits++;
+	return bits;
+}
+
+/* A growing byte buffer with a bit writer. */
+typedef struct bytes {
+	uint8_t *p;
+	size_t len, cap;
+	int nbits;		/* bits used in the last byte; 0 or 8 = byte aligned */
+	bool oom;
+} bytes;
+
+static void put_byte(bytes *b, uint8_t v)
+{
+	if (b->oom)
+		return;
+	if (b->len == b->cap) {
+		size_t cap = b->cap ? 2 * b->cap : 64;
+		uint8_t *p = realloc(b->p, cap);
+		if (!p) {
+			b->oom = true;
+			return;
+		}
+		b->p = p;
+		b->cap = cap;
+	}
+	b->p[b->len++] = v;
+	b->nbits = 8;
+}
+
+static void put_varint(bytes *b, uint32_t v)
+{
+	while (v >= 0x80) {
+		put_byte(b, (uint8_t)(v | 0x80));
+		v >>= 7;
+	}
+	put_byte(b, (uint8_t)v);
+}
+
+static void put_bits(bytes *b, unsigned v, int n)
+{
+	for (int i = n - 1; i >= 0; i--) {
+		if (b->nbits == 8 || b->len == 0)
+			put_byte(b, 0), b->nbits = 0;
+		if (b->oom)
+			return;
+		b->p[b->len - 1] |= (uint8_t)(((v >> i) & 1) << (7 - b->nbits));
+		b->nbits++;
+	}
+}
+
+static void align(bytes *b)
+{
+	b->nbits = 8;
+}
+
+/* The mask rows of a "mask:" spec, validated by rule_parse() first. */
+static void mask_shape(const char *m, int *rows, int *cols)
+{
+	*rows = 1;
+	*cols = (int)strcspn(m, "/");
+	for (const char *p = m; *p; p++)
+		if (*p == '/')
+			(*rows)++;
+}
+
+char *sharecode_encode(const board *b, const char *rule_spec, bool torus, bool forward_only,
+		       char *err, size_t errlen)
+{
+	rule r;
+	if (rule_parse(&r, rule_spec, torus, err, errlen) < 0)
+		return NULL;
+	if (b->k < BOARD_MIN_K || b->k > BOARD_MAX_K || b->rows < 1 || b->cols < 1 ||
+	    b->rows > SHARECODE_MAX_SIDE || b->cols > SHARECODE_MAX_SIDE) {
+		snprintf(err, errlen, "a %dx%d board with k = %d has no share code", b->rows, b->cols, b->k);
+		return NULL;
+	}
+	int id = 0;
+	for (int i = 1; i < RULE_ID_COUNT; i++)
+		if (strcmp(rule_spec, rule_ids[i]) == 0)
+			id = i;
+
+	bytes data = { 0 };
+	put_varint(&data, (uint32_t)b->rows);
+	put_varint(&data, (uint32_t)b->cols);
+	put_byte(&data, (uint8_t)b->k);
+	put_byte(&data, (uint8_t)((torus ? 1 : 0) | (forward_only ? 2 : 0) | id << 2));
+	if (id == 0) {
+		const char *m = rule_spec + 5;	/* rule_parse() accepted it: "mask:..." */
+		int mr, mc;
+		mask_shape(m, &mr, &mc);
+		put_byte(&data, (uint8_t)(mr << 4 | mc));
+		for (const char *p = m; *p; p++)
+			if (*p != '/')
+				put_bits(&data, *p == '1', 1);
+		align(&data);
+	}
+	int bits = bits_for(b->k);
+	for (int i = 0; i < b->rows * b->cols; i++) {
+		if (b->cells[i] >= b->k) {
+			snprintf(err, errlen, "cell %d has value %d, not below k = %d", i + 1, b->cells[i], b->k);
+			free(data.p);
+			return NULL;
+		}
+		put_bits(&data, b->cells[i], bits);
+	}
+	align(&data);
+	if (data.len > UINT32_MAX / 2) {
+		snprintf(err, errlen, "board too large for a share code");
+		free(data.p);
+		return NULL;
+	}
+
+	bytes all = { 0 };
+	put_varint(&all, (uint32_t)data.len);
+	for (size_t i = 0; i < data.len && !data.oom; i++)
+		put_byte(&all, data.p[i]);
+	free(data.p);
+	uint8_t version = '0' + SHARECODE_VERSION;
+	uint32_t crc = crc32_update(0, &version, 1);
+	crc = all.oom ? 0 : crc32_update(crc, all.p, all.len);
+	for (int i = 3; i >= 0; i--)
+		put_byte(&all, (uint8_t)(crc >> (8 * i)));
+
+	size_t nchars = (all.len * 8 + 4) / 5;
+	char *code = all.oom ? NULL : malloc(3 + nchars + 1);
+	if (!code) {
+		snprintf(err, errlen, "out of memory");
+		free(all.p);
+		return NULL;
+	}
+	code[0] = 'L';
+	code[1] = 'O';
+	code[2] = (char)version;
+	for (size_t i = 0; i < nchars; i++) {
+		unsigned v = 0;
+		for (int j = 0; j < 5; j++) {
+			size_t bit = i * 5 + (size_t)j;
+			unsigned x = bit < all.len * 8 ? (all.p[bit / 8] >> (7 - bit % 8)) & 1 : 0;
+			v = v << 1 | x;
+		}
+		code[3 + i] = alphabet[v];
+	}
+	code[3 + nchars] = '\0';
+	free(all.p);
+	return code;
+}
+
+/* Crockford's reading: case-blind, O is 0, I and L are 1; -1 otherwise. */
+static int symbol_value(int c)
+{
+	if (c >= 'a' && c <= 'z')
+		c -= 'a' - 'A';
+	if (c == 'O')
+		return 0;
+	if (c == 'I' || c == 'L')
+		return 1;
+	const char *p = c ? strchr(alphabet, c) : NULL;
+	return p ? (int)(p - alphabet) : -1;
+}
+
+static bool ignorable(int c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '-';
+}
+
+/* A reader over the decoded bytes; every get checks the end. */
+typedef struct reader {
+	const uint8_t *p;
+	size_t len, pos;
+	int bit;		/* next bit in p[pos], 0 = most significant */
+} reader;
+
+static int get_byte(reader *r, unsigned *v)
+{
+	if (r->bit)
+		r->pos++, r->bit = 0;
+	if (r->pos >= r->len)
+		return -1;
+	*v = r->p[r->pos++];
+	return 0;
+}
+
+static int get_varint(reader *r, uint32_t *v)
+{
+	*v = 0;
+	for (int shift = 0; shift < 32; shift += 7) {
+		unsigned byte;
+		if (get_byte(r, &byte) < 0)
+			return -1;
+		*v |= (uint32_t)(byte & 0x7f) << shift;
+		if (!(byte & 0x80))
+			return 0;
+	}
+	return -2;		/* too long to be a size */
+}
+
+static int get_bits(reader *r, int n, unsigned *v)
+{
+	*v = 0;
+	for (int i = 0; i < n; i++) {
+		if (r->pos >= r->len)
+			return -1;
+		*v = *v << 1 | ((r->p[r->pos] >> (7 - r->bit)) & 1);
+		if (++r->bit == 8)
+			r->pos++, r->bit = 0;
+	}
+	return 0;
+}
+
+static int fail(char *err, size_t errlen, const char *msg, uint8_t *buf)
+{
+	snprintf(err, errlen, "%s", msg);
+	free(buf);
+	return -1;
+}
+
+int sharecode_decode(const char *code, sharecode *out, char *err, size_t errlen)
+{
+	memset(out, 0, sizeof *out);
+	const char *s = code;
+	while (*s && ignorable(*s))
+		s++;
+	if (!*s) {
+		snprintf(err, errlen, "empty share code");
+		return -1;
+	}
+	if ((s[0] != 'L' && s[0] != 'l') || (s[1] != 'O' && s[1] != 'o')) {
+		snprintf(err, errlen, "not a lightsout share code: it must start with LO");
+		return -1;
+	}
+	if (s[2] < '0' || s[2] > '9') {
+		snprintf(err, errlen, s[2] ? "bad share code version '%c': expected a digit after LO"
+			 : "share code truncated after LO", s[2]);
+		return -1;
+	}
+	if (s[2] - '0' != SHARECODE_VERSION) {
+		snprintf(err, errlen, "unsupported share code version %c (this lightsout reads version %d)",
+			 s[2], SHARECODE_VERSION);
+		return -1;
+	}
+	uint8_t version = (uint8_t)s[2];
+
+	/* Characters to bits to bytes. */
+	size_t n = strlen(s + 3);
+	uint8_t *buf = malloc(n * 5 / 8 + 1);
+	if (!buf)
+		return fail(err, errlen, "out of memory", NULL);
+	size_t nbytes = 0, nchars = 0;
+	unsigned acc = 0;
+	int accbits = 0;
+	for (const char *p = s + 3; *p; p++) {
+		if (ignorable(*p))
+			continue;
+		int v = symbol_value((unsigned char)*p);
+		if (v < 0) {
+			unsigned char c = (unsigned char)*p;
+			if (c > ' ' && c < 127)
+				snprintf(err, errlen, "bad character '%c' at position %ld of the share code",
+					 c, (long)(p - code) + 1);
+			else
+				snprintf(err, errlen, "bad character 0x%02x at position %ld of the share code",
+					 c, (long)(p - code) + 1);
+			free(buf);
+			return -1;
+		}
+		nchars++;
+		acc = (acc << 5 | (unsigned)v) & 0x1fff;
+		accbits += 5;
+		if (accbits >= 8) {
+			buf[nbytes++] = (uint8_t)(acc >> (accbits - 8));
+			accbits -= 8;
+		}
+	}
+	bool pad_clean = (acc & ((1u << accbits) - 1)) == 0;
+
+	reader r = { buf, nbytes, 0, 0 };
+	uint32_t n_data;
+	int rc = get_varint(&r, &n_data);
+	if (rc == -1)
+		return fail(err, errlen, "share code truncated: too short to hold a board", buf);
+	/* A length no board can have is a typo, not a truncation. */
+	size_t most = 16 + 29 + ((size_t)SHARECODE_MAX_SIDE * SHARECODE_MAX_SIDE * 6 + 7) / 8;
+	if (rc == -2 || n_data > most)
+		n_data = UINT32_MAX;
+	size_t want = n_data == UINT32_MAX ? SIZE_MAX : r.pos + n_data + 4;
+	if (n_data != UINT32_MAX && nbytes < want) {
+		snprintf(err, errlen, "share code truncated: %zu of %zu characters",
+			 nchars, (want * 8 + 4) / 5);
+		free(buf);
+		return -1;
+	}
+	if (n_data != UINT32_MAX && nchars > (want * 8 + 4) / 5) {
+		snprintf(err, errlen, "share code too long: %zu characters after the end",
+			 nchars - (want * 8 + 4) / 5);
+		free(buf);
+		return -1;
+	}
+	if (n_data == UINT32_MAX || !pad_clean)
+		return fail(err, errlen, "bad share code checksum: a character is mistyped", buf);
+	uint32_t crc = crc32_update(crc32_update(0, &version, 1), buf, want - 4);
+	uint32_t stored = (uint32_t)buf[want - 4] << 24 | (uint32_t)buf[want - 3] << 16 |
+			  (uint32_t)buf[want - 2] << 8 | buf[want - 1];
+	if (crc != stored)
+		return fail(err, errlen, "bad share code checksum: a character is mistyped", buf);
+
+	/* The checksum holds: now the values. */
+	r.len = want - 4;
+	uint32_t rows, cols;
+	unsigned k, flags;
+	if (get_varint(&r, &rows) || get_varint(&r, &cols) || get_byte(&r, &k) || get_byte(&r, &flags))
+		return fail(err, errlen, "share code truncated: the header is incomplete", buf);
+	if (rows < 1 || cols < 1 || rows > SHARECODE_MAX_SIDE || cols > SHARECODE_MAX_SIDE) {
+		snprintf(err, errlen, "share code size %lux%lu out of range (1 to %d)",
+			 (unsigned long)rows, (unsigned long)cols, SHARECODE_MAX_SIDE);
+		free(buf);
+		return -1;
+	}
+	if (k < BOARD_MIN_K || k > BOARD_MAX_K) {
+		snprintf(err, errlen, "share code number of states %u out of range (%d to %d)",
+			 k, BOARD_MIN_K, BOARD_MAX_K);
+		free(buf);
+		return -1;
+	}
+	int id = (int)(flags >> 2);
+	if (id >= RULE_ID_COUNT) {
+		snprintf(err, errlen, "share code rule %d unknown (a newer lightsout made it?)", id);
+		free(buf);
+		return -1;
+	}
+	out->torus = flags & 1;
+	out->forward_only = flags & 2;
+	if (id > 0)
+		snprintf(out->rule_spec, sizeof out->rule_spec, "%s", rule_ids[id]);
+	else {
+		unsigned shape, bit;
+		if (get_byte(&r, &shape))
+			return fail(err, errlen, "share code truncated: the mask is incomplete", buf);
+		int mr = (int)(shape >> 4), mc = (int)(shape & 15);
+		if (mr == 0 || mc == 0)
+			return fail(err, errlen, "share code mask size out of range", buf);
+		char *q = out->rule_spec + sprintf(out->rule_spec, "mask:");
+		for (int i = 0; i < mr; i++) {
+			for (int j = 0; j < mc; j++) {
+				if (get_bits(&r, 1, &bit))
+					return fail(err, errlen, "share code truncated: the mask is incomplete", buf);
+				*q++ = bit ? '1' : '0';
+			}
+			*q++ = i + 1 < mr ? '/' : '\0';
+		}
+		if (r.bit)
+			r.pos++, r.bit = 0;
+	}
+	rule ru;
+	char rerr[200];
+	if (rule_parse(&ru, out->rule_spec, out->torus, rerr, sizeof rerr) < 0) {
+		snprintf(err, errlen, "share code rule out of range: %s", rerr);
+		free(buf);
+		return -1;
+	}
+	int bits = bits_for((int)k);
+	size_t cells = (size_t)rows * cols;
+	if ((r.len - r.pos) * 8 < cells * (size_t)bits)
+		return fail(err, errlen, "share code truncated: fewer cells than the size says", buf);
+	if (r.len - r.pos != (cells * (size_t)bits + 7) / 8)
+		return fail(err, errlen, "share code has data after the cells", buf);
+	out->board = board_new((int)rows, (int)cols, (int)k);
+	if (!out->board)
+		return fail(err, errlen, "out of memory", buf);
+	for (size_t i = 0; i < cells; i++) {
+		unsigned v;
+		get_bits(&r, bits, &v);
+		if (v >= k) {
+			snprintf(err, errlen, "share code cell %zu has value %u, not below k = %u", i + 1, v, k);
+			sharecode_free(out);
+			free(buf);
+			return -1;
+		}
+		out->board->cells[i] = (uint8_t)v;
+	}
+	unsigned pad;
+	if (r.bit && (get_bits(&r, 8 - r.bit, &pad), pad != 0)) {
+		sharecode_free(out);
+		return fail(err, errlen, "share code has stray bits after the cells", buf);
+	}
+	free(buf);
+	return 0;
+}
+
+void sharecode_free(sharecode *sc)
+{
+	board_free(sc->board);
+	sc->board = NULL;
+}

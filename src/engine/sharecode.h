@@ -1,0 +1,41 @@
+/* Share codes: a board and its settings as one short word that survives
+ * copy and paste over SSH, e.g. "LO1A4G2...".
+ *
+ *   "LO"  version digit  payload in Crockford base32 (0-9 A-Z without I L O U)
+ *
+ * Letters and digits only, so a double click selects the whole code.
+ * Decoding ignores case, spaces, newlines and '-', and reads O as 0 and
+ * I, L as 1.  The payload ends in a CRC-32 over the version and the data,
+ * so a mistyped code is refused instead of giving another board. */
+#ifndef LO_SHARECODE_H
+#define LO_SHARECODE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "board.h"
+
+#define SHARECODE_VERSION 1
+#define SHARECODE_MAX_SIDE 10000
+#define SHARECODE_RULE_MAX 256		/* bytes of a rule spec, with its NUL */
+
+typedef struct sharecode {
+	char rule_spec[SHARECODE_RULE_MAX];	/* for rule_parse(): "plus", "mask:010/111/010" */
+	bool torus;
+	bool forward_only;
+	board *board;			/* rows, cols, k and cells */
+} sharecode;
+
+/* The code for board b under a rule spec (as rule_parse() takes it).
+ * Returns a malloc'd string, or NULL with a message in err. */
+char *sharecode_encode(const board *b, const char *rule_spec, bool torus, bool forward_only,
+		       char *err, size_t errlen);
+
+/* Read a code into out (out->board is new; free with sharecode_free()).
+ * Returns 0, or -1 with a one-line message in err: bad characters, bad
+ * checksum, truncated, unsupported version or values out of range. */
+int sharecode_decode(const char *code, sharecode *out, char *err, size_t errlen);
+
+void sharecode_free(sharecode *sc);
+
+#endif

@@ -1,0 +1,17 @@
+/* An advisory lock (flock) beside a file, so that two lightsout processes
+ * do not interleave their read-modify-write cycles.  The lock lives in
+ * PATH.lock, not in PATH: PATH is replaced by rename on every write, and a
+ * lock on the old inode would protect nothing. */
+#ifndef LO_LOCK_H
+#define LO_LOCK_H
+
+#include <stddef.h>
+
+#define LOCK_WAIT_MS 5000	/* a healthy holder is done in milliseconds */
+
+/* Take the exclusive lock for path, waiting up to timeout_ms (< 0: for
+ * ever).  Returns a descriptor for lock_release(), or -1 with err. */
+int lock_take(const char *path, int timeout_ms, char *err, size_t errlen);
+void lock_release(int fd);
+
+#endif

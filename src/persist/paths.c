@@ -1,0 +1,82 @@
+#include "paths.h"
+
+#include <errno.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *home_dir(void)
+{
+	const char *h = getenv("HOME");
+	if (h && h[0] == '/')
+		return h;
+	struct passwd *pw = getpwuid(getuid());
+	return pw && pw->pw_dir && pw->pw_dir[0] == '/' ? pw->pw_dir : NULL;
+}
+
+int paths_mkdirs(const char *dir, char *err, size_t errlen)
+{
+	char p[4096];
+	if (snprintf(p, sizeof p, "%s", dir) >= (int)sizeof p) {
+		snprintf(err, errlen, "%.60s...: path too long", dir);
+		return -1;
+	}
+	for (char *s = p + 1;; s++) {
+		if (*s != '/' && *s != '\0')
+			continue;
+		char c = *s;
+		*s = '\0';
+		if (mkdir(p, 0700) < 0 && errno != EEXIST) {
+			snprintf(err, errlen, "cannot create %s: %s", p, strerror(errno));
+			return -1;
+		}
+		*s = c;
+		if (c == '\0')
+			break;
+	}
+	struct stat st;
+	if (stat(p, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "%s is not a directory", p);
+		return -1;
+	}
+	return 0;
+}
+
+int paths_dir(paths_kind kind, bool create, char *buf, size_t len, char *err, size_t errlen)
+{
+	const char *xdg = getenv(kind == PATHS_STATE ? "XDG_STATE_HOME" : "XDG_DATA_HOME");
+	int n;
+	if (xdg && xdg[0] == '/')
+		n = snprintf(buf, len, "%s/lightsout", xdg);
+	else {
+		const char *home = home_dir();
+		if (!home) {
+			snprintf(err, errlen, "no home directory: set HOME or %s",
+				 kind == PATHS_STATE ? "XDG_STATE_HOME" : "XDG_DATA_HOME");
+			return -1;
+		}
+		n = snprintf(buf, len, "%s/%s/lightsout", home,
+			     kind == PATHS_STATE ? ".local/state" : ".local/share");
+	}
+	if (n < 0 || (size_t)n >= len) {
+		snprintf(err, errlen, "directory name too long");
+		return -1;
+	}
+	return create ? paths_mkdirs(buf, err, errlen) : 0;
+}
+
+int paths_file(paths_kind kind, const char *name, bool create, char *buf, size_t len,
+	       char *err, size_t errlen)
+{
+	if (paths_dir(kind, create, buf, len, err, errlen) < 0)
+		return -1;
+	size_t used = strlen(buf);
+	if (snprintf(buf + used, len - used, "/%s", name) >= (int)(len - used)) {
+		snprintf(err, errlen, "file name too long");
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,458 @@
+#include "savegame.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "aside.h"
+#include "atomic.h"
+#include "lock.h"
+#include "rule.h"
+#include "textbuf.h"
+
+#define MAX_HISTORY 50000000	/* moves: far beyond patience, well inside memory */
+#define MAX_ELAPSED 1e9		/* seconds: some thirty years */
+
+void savegame_init(saved_game *sg)
+{
+	memset(sg, 0, sizeof *sg);
+	history_init(&sg->hist);
+	sg->par = -1;
+}
+
+void savegame_free(saved_game *sg)
+{
+	board_free(sg->start);
+	board_free(sg->current);
+	history_free(&sg->hist);
+	savegame_init(sg);
+}
+
+static const char *or_dash(const char *s)
+{
+	return s[0] ? s : "-";
+}
+
+static void put_board(textbuf *t, const board *b)
+{
+	for (int r = 0; r < b->rows; r++) {
+		for (int c = 0; c < b->cols; c++) {
+			int v = board_get(b, r, c);
+			textbuf_putc(t, (char)(v < 10 ? '0' + v : 'a' + v - 10));
+		}
+		textbuf_putc(t, '\n');
+	}
+}
+
+char *savegame_format(const saved_game *sg, size_t *len)
+{
+	textbuf t;
+	textbuf_init(&t);
+	textbuf_printf(&t, "lightsout-save %d\n", SAVEGAME_VERSION);
+	textbuf_printf(&t, "size %d %d\nstates %d\nrule %s\ntorus %s\nforward-only %s\n",
+		       sg->rows, sg->cols, sg->k, sg->rule_spec,
+		       sg->torus ? "yes" : "no", sg->forward_only ? "yes" : "no");
+	textbuf_printf(&t, "mode %s\ndifficulty %s\nrung %d\ndaily %s\n",
+		       or_dash(sg->mode), or_dash(sg->difficulty), sg->rung, or_dash(sg->daily));
+	if (sg->par < 0)
+		textbuf_printf(&t, "par -1\n");
+	else
+		textbuf_printf(&t, "par %d %s\n", sg->par, sg->par_proven ? "proven" : "bound");
+	textbuf_printf(&t, "moves %d\nelapsed %.3f\n", sg->moves, sg->elapsed);
+	textbuf_printf(&t, "start\n");
+	put_board(&t, sg->start);
+	textbuf_printf(&t, "current\n");
+	put_board(&t, sg->current);
+	textbuf_printf(&t, "history %d %d\n", sg->hist.len, sg->hist.pos);
+	for (int i = 0; i < sg->hist.len; i++) {
+		const lo_move *m = &sg->hist.moves[i];
+		textbuf_printf(&t, "%d %d %+d\n", m->row + 1, m->col + 1, m->times);
+	}
+	textbuf_printf(&t, "end\n");
+	return textbuf_finish(&t, len);
+}
+
+/* ---- Parsing: a cursor over lines, each checked in order. ---- */
+
+typedef struct cursor {
+	const char *p, *end;
+	int line;
+	char *err;
+	size_t errlen;
+} cursor;
+
+static int bad(cursor *c, const char *fmt, ...)
+{
+	char msg[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	snprintf(c->err, c->errlen, "line %d: %s", c->line, msg);
+	return -1;
+}
+
+/* The next line (without its newline or a CR before it). */
+static int next_line(cursor *c, const char **s, size_t *n)
+{
+	if (c->p >= c->end) {
+		c->line++;
+		return bad(c, "unexpected end of file");
+	}
+	const char *nl = memchr(c->p, '\n', (size_t)(c->end - c->p));
+	const char *e = nl ? nl : c->end;
+	*s = c->p;
+	*n = (size_t)(e - c->p);
+	c->p = nl ? nl + 1 : c->end;
+	c->line++;
+	if (*n && (*s)[*n - 1] == '\r')
+		(*n)--;
+	if (memchr(*s, '\0', *n))
+		return bad(c, "NUL byte");
+	return 0;
+}
+
+/* "key value...": the value words, copied into buf. */
+static int keyed(cursor *c, const char *key, char *buf, size_t buflen)
+{
+	const char *s;
+	size_t n, kl = strlen(key);
+	if (next_line(c, &s, &n) < 0)
+		return -1;
+	if (n < kl || memcmp(s, key, kl) != 0 || (n > kl && s[kl] != ' '))
+		return bad(c, "expected '%s'", key);
+	s += kl;
+	n -= kl;
+	while (n && *s == ' ')
+		s++, n--;
+	if (n >= buflen)
+		return bad(c, "%s: value too long", key);
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	return 0;
+}
+
+static int parse_long(const char *s, long lo, long hi, long *out, const char **rest)
+{
+	char *e;
+	if (!((*s >= '0' && *s <= '9') || ((*s == '-' || *s == '+') && s[1] >= '0' && s[1] <= '9')))
+		return -1;
+	errno = 0;
+	long v = strtol(s, &e, 10);
+	if (errno || v < lo || v > hi || (*e != '\0' && *e != ' '))
+		return -1;
+	*out = v;
+	*rest = e;
+	return 0;
+}
+
+/* Exactly n integers in [lo, hi] from the value of key. */
+static int keyed_ints(cursor *c, const char *key, int n, long lo, long hi, long *out)
+{
+	char buf[256];
+	if (keyed(c, key, buf, sizeof buf) < 0)
+		return -1;
+	const char *s = buf;
+	for (int i = 0; i < n; i++) {
+		while (*s == ' ')
+			s++;
+		if (parse_long(s, lo, hi, &out[i], &s) < 0)
+			return bad(c, "%s: expected %d number%s from %ld to %ld", key, n, n > 1 ? "s" : "", lo, hi);
+	}
+	while (*s == ' ')
+		s++;
+	if (*s)
+		return bad(c, "%s: unexpected '%s'", key, s);
+	return 0;
+}
+
+static int keyed_bool(cursor *c, const char *key, bool *out)
+{
+	char buf[16];
+	if (keyed(c, key, buf, sizeof buf) < 0)
+		return -1;
+	if (strcmp(buf, "yes") && strcmp(buf, "no"))
+		return bad(c, "%s: expected yes or no", key);
+	*out = buf[0] == 'y';
+	return 0;
+}
+
+/* A word of [a-z-], "-" meaning empty. */
+static int keyed_word(cursor *c, const char *key, char *out, size_t outlen)
+{
+	char buf[64];
+	if (keyed(c, key, buf, sizeof buf) < 0)
+		return -1;
+	if (buf[0] == '\0' || strspn(buf, "abcdefghijklmnopqrstuvwxyz-") != strlen(buf))
+		return bad(c, "%s: expected a word of letters", key);
+	if (strlen(buf) >= outlen)
+		return bad(c, "%s: '%s' too long", key, buf);
+	snprintf(out, outlen, "%s", strcmp(buf, "-") ? buf : "");
+	return 0;
+}
+
+static board *read_board(cursor *c, const char *key, int rows, int cols, int k)
+{
+	const char *s;
+	size_t n;
+	if (next_line(c, &s, &n) < 0)
+		return NULL;
+	if (n != strlen(key) || memcmp(s, key, n) != 0)
+		return bad(c, "expected '%s'", key), NULL;
+	/* Enough text left for the rows, before a large allocation. */
+	if ((size_t)(c->end - c->p) < (size_t)rows * (size_t)(cols + 1) - 1)
+		return bad(c, "%s: file ends before %d rows of %d cells", key, rows, cols), NULL;
+	board *b = board_new(rows, cols, k);
+	if (!b)
+		return bad(c, "out of memory"), NULL;
+	for (int r = 0; r < rows; r++) {
+		if (next_line(c, &s, &n) < 0)
+			goto fail;
+		if (n != (size_t)cols) {
+			bad(c, "%s row %d has %zu cells, expected %d", key, r + 1, n, cols);
+			goto fail;
+		}
+		for (int col = 0; col < cols; col++) {
+			int ch = (unsigned char)s[col], v = -1;
+			if (ch >= '0' && ch <= '9')
+				v = ch - '0';
+			else if (ch >= 'a' && ch <= 'z')
+				v = ch - 'a' + 10;
+			if (v < 0 || v >= k) {
+				bad(c, "%s row %d, column %d: '%c' is not a value below %d", key, r + 1, col + 1,
+				    ch >= ' ' && ch < 127 ? ch : '?', k);
+				goto fail;
+			}
+			board_set(b, r, col, v);
+		}
+	}
+	return b;
+fail:
+	board_free(b);
+	return NULL;
+}
+
+static int parse_body(cursor *c, saved_game *sg)
+{
+	long v[2];
+	char buf[SAVEGAME_RULE_MAX + 8];
+	const char *s;
+	size_t n;
+
+	if (next_line(c, &s, &n) < 0)
+		return -1;
+	if (n < 15 || memcmp(s, "lightsout-save ", 15) != 0)
+		return bad(c, "not a lightsout saved game");
+	snprintf(buf, sizeof buf, "%.*s", (int)(n - 15 < 20 ? n - 15 : 20), s + 15);
+	long version;
+	if (parse_long(buf, 1, 1000000, &version, &s) < 0 || *s)
+		return bad(c, "bad format version '%s'", buf);
+	if (version != SAVEGAME_VERSION)
+		return bad(c, "format version %ld is not %d: saved by another lightsout", version, SAVEGAME_VERSION);
+
+	if (keyed_ints(c, "size", 2, 1, SAVEGAME_MAX_SIDE, v) < 0)
+		return -1;
+	sg->rows = (int)v[0];
+	sg->cols = (int)v[1];
+	if (keyed_ints(c, "states", 1, BOARD_MIN_K, BOARD_MAX_K, v) < 0)
+		return -1;
+	sg->k = (int)v[0];
+	if (keyed(c, "rule", buf, sizeof buf) < 0)
+		return -1;
+	if (strlen(buf) >= sizeof sg->rule_spec)
+		return bad(c, "rule too long");
+	memcpy(sg->rule_spec, buf, strlen(buf) + 1);
+	if (keyed_bool(c, "torus", &sg->torus) < 0 || keyed_bool(c, "forward-only", &sg->forward_only) < 0)
+		return -1;
+	rule r;
+	char rerr[200];
+	if (rule_parse(&r, sg->rule_spec, sg->torus, rerr, sizeof rerr) < 0) {
+		c->line -= 2;
+		return bad(c, "rule: %s", rerr);
+	}
+	if (keyed_word(c, "mode", sg->mode, sizeof sg->mode) < 0 ||
+	    keyed_word(c, "difficulty", sg->difficulty, sizeof sg->difficulty) < 0)
+		return -1;
+	if (sg->difficulty[0] && strcmp(sg->difficulty, "easy") && strcmp(sg->difficulty, "normal") &&
+	    strcmp(sg->difficulty, "hard"))
+		return bad(c, "difficulty: expected easy, normal, hard or -");
+	if (keyed_ints(c, "rung", 1, 0, 1000000, v) < 0)
+		return -1;
+	sg->rung = (int)v[0];
+	if (keyed(c, "daily", buf, sizeof buf) < 0)
+		return -1;
+	if (strcmp(buf, "-") != 0) {
+		int y, m, d;
+		char tail;
+		if (strlen(buf) != 10 || strspn(buf, "0123456789-") != 10 || buf[4] != '-' || buf[7] != '-' ||
+		    sscanf(buf, "%4d-%2d-%2d%c", &y, &m, &d, &tail) != 3 || m < 1 || m > 12 || d < 1 || d > 31)
+			return bad(c, "daily: expected a date YYYY-MM-DD or -");
+		memcpy(sg->daily, buf, 11);
+	}
+	if (keyed(c, "par", buf, sizeof buf) < 0)
+		return -1;
+	if (strcmp(buf, "-1") == 0)
+		sg->par = -1;
+	else {
+		long p;
+		if (parse_long(buf, 0, 100000000, &p, &s) < 0 || (strcmp(s, " proven") && strcmp(s, " bound")))
+			return bad(c, "par: expected -1, or a number and 'proven' or 'bound'");
+		sg->par = (int)p;
+		sg->par_proven = s[1] == 'p';
+	}
+	if (keyed_ints(c, "moves", 1, 0, 2000000000, v) < 0)
+		return -1;
+	sg->moves = (int)v[0];
+	if (keyed(c, "elapsed", buf, sizeof buf) < 0)
+		return -1;
+	char *e;
+	errno = 0;
+	double t = strtod(buf, &e);
+	if (e == buf || *e || errno || !isfinite(t) || t < 0 || t > MAX_ELAPSED)
+		return bad(c, "elapsed: expected seconds from 0 to %g", MAX_ELAPSED);
+	sg->elapsed = t;
+
+	if (!(sg->start = read_board(c, "start", sg->rows, sg->cols, sg->k)) ||
+	    !(sg->current = read_board(c, "current", sg->rows, sg->cols, sg->k)))
+		return -1;
+
+	if (keyed_ints(c, "history", 2, 0, MAX_HISTORY, v) < 0)
+		return -1;
+	long hlen = v[0], hpos = v[1];
+	if (hpos > hlen)
+		return bad(c, "history: %ld moves applied of only %ld", hpos, hlen);
+	if ((size_t)(c->end - c->p) < (size_t)hlen * 7)
+		return bad(c, "history: file ends before %ld moves", hlen);
+	board *replay = board_clone(sg->start);
+	if (!replay)
+		return bad(c, "out of memory");
+	for (long i = 0; i < hlen; i++) {
+		long m[3];
+		if (next_line(c, &s, &n) < 0)
+			goto fail;
+		if (n >= sizeof buf) {
+			bad(c, "move %ld: line too long", i + 1);
+			goto fail;
+		}
+		memcpy(buf, s, n);
+		buf[n] = '\0';
+		s = buf;
+		long lim[3] = { sg->rows, sg->cols, sg->k - 1 };
+		for (int j = 0; j < 3; j++) {
+			while (*s == ' ')
+				s++;
+			if (parse_long(s, j < 2 ? 1 : -lim[2], lim[j], &m[j], &s) < 0 || (j == 2 && m[j] == 0)) {
+				bad(c, "move %ld: expected 'row col times' within %dx%d, times from %d to %d, not 0",
+				    i + 1, sg->rows, sg->cols, 1 - sg->k, sg->k - 1);
+				goto fail;
+			}
+		}
+		while (*s == ' ')
+			s++;
+		if (*s) {
+			bad(c, "move %ld: unexpected '%s'", i + 1, s);
+			goto fail;
+		}
+		lo_move mv = { (int)m[0] - 1, (int)m[1] - 1, (int)m[2] };
+		if (history_push(&sg->hist, mv) < 0) {
+			bad(c, "out of memory");
+			goto fail;
+		}
+		if (i < hpos)
+			rule_press(&r, replay, mv.row, mv.col, mv.times);
+	}
+	/* history_push moved pos to the end; the redo tail starts at hpos. */
+	sg->hist.pos = (int)hpos;
+	if (!board_equal(replay, sg->current)) {
+		bad(c, "the current board is not the start board after the %ld moves applied", hpos);
+		goto fail;
+	}
+	board_free(replay);
+	if (next_line(c, &s, &n) < 0)
+		return -1;
+	if (n != 3 || memcmp(s, "end", 3) != 0)
+		return bad(c, "expected 'end'");
+	while (c->p < c->end) {
+		if (next_line(c, &s, &n) < 0)
+			return -1;
+		if (n)
+			return bad(c, "text after 'end'");
+	}
+	return 0;
+fail:
+	board_free(replay);
+	return -1;
+}
+
+int savegame_parse(const char *text, size_t len, saved_game *sg, char *err, size_t errlen)
+{
+	cursor c = { text, text + len, 0, err, errlen };
+	savegame_init(sg);
+	if (parse_body(&c, sg) < 0) {
+		savegame_free(sg);
+		return -1;
+	}
+	return 0;
+}
+
+int savegame_write(const char *path, const saved_game *sg, char *err, size_t errlen)
+{
+	size_t len;
+	char *text = savegame_format(sg, &len);
+	if (!text) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	int fd = lock_take(path, LOCK_WAIT_MS, err, errlen);
+	int rc = fd < 0 ? -1 : atomic_write(path, text, len, err, errlen);
+	lock_release(fd);
+	free(text);
+	return rc;
+}
+
+enum savegame_status savegame_read(const char *path, saved_game *sg, char *msg, size_t msglen)
+{
+	char err[300], moved[4096];
+	size_t len;
+	savegame_init(sg);
+	int fd = lock_take(path, LOCK_WAIT_MS, err, sizeof err);
+	if (fd < 0) {
+		snprintf(msg, msglen, "%s", err);
+		return SAVEGAME_ERROR;
+	}
+	char *text = atomic_read(path, &len, err, sizeof err);
+	enum savegame_status st = SAVEGAME_OK;
+	if (!text && errno == ENOENT)
+		st = SAVEGAME_NONE;
+	else if (!text || savegame_parse(text, len, sg, err, sizeof err) < 0) {
+		/* Damaged or unreadable: keep it for the player, start afresh. */
+		if (aside_move(path, moved, sizeof moved) == 0) {
+			snprintf(msg, msglen, "saved game %s is damaged (%s); kept as %s", path, err, moved);
+			st = SAVEGAME_SET_ASIDE;
+		} else {
+			snprintf(msg, msglen, "saved game %s is damaged (%s); %s", path, err, moved);
+			st = SAVEGAME_ERROR;
+		}
+	}
+	free(text);
+	lock_release(fd);
+	return st;
+}
+
+int savegame_remove(const char *path, char *err, size_t errlen)
+{
+	int fd = lock_take(path, LOCK_WAIT_MS, err, errlen);
+	if (fd < 0)
+		return -1;
+	int rc = 0;
+	if (unlink(path) < 0 && errno != ENOENT) {
+		snprintf(err, errlen, "cannot remove %s: %s", path, strerror(errno));
+		rc = -1;
+	}
+	lock_release(fd);
+	return rc;
+}

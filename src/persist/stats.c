@@ -1,0 +1,422 @@
+#include "stats.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aside.h"
+#include "atomic.h"
+#include "lock.h"
+#include "rule.h"
+#include "textbuf.h"
+
+void stats_init(stats *s)
+{
+	memset(s, 0, sizeof *s);
+}
+
+void stats_free(stats *s)
+{
+	free(s->entries);
+	free(s->daily);
+	stats_init(s);
+}
+
+static bool key_equal(const stats_key *a, const stats_key *b)
+{
+	return a->rows == b->rows && a->cols == b->cols && a->k == b->k && a->torus == b->torus &&
+	       a->forward_only == b->forward_only && strcmp(a->rule_spec, b->rule_spec) == 0;
+}
+
+static int key_cmp(const stats_key *a, const stats_key *b)
+{
+	if (a->rows != b->rows)
+		return a->rows - b->rows;
+	if (a->cols != b->cols)
+		return a->cols - b->cols;
+	if (a->k != b->k)
+		return a->k - b->k;
+	int c = strcmp(a->rule_spec, b->rule_spec);
+	if (c)
+		return c;
+	if (a->torus != b->torus)
+		return a->torus - b->torus;
+	return a->forward_only - b->forward_only;
+}
+
+const stats_entry *stats_find(const stats *s, const stats_key *key)
+{
+	for (int i = 0; i < s->n; i++)
+		if (key_equal(&s->entries[i].key, key))
+			return &s->entries[i];
+	return NULL;
+}
+
+static stats_entry *entry_for(stats *s, const stats_key *key)
+{
+	stats_entry *e = (stats_entry *)stats_find(s, key);
+	if (e)
+		return e;
+	stats_entry *n = realloc(s->entries, (size_t)(s->n + 1) * sizeof *n);
+	if (!n)
+		return NULL;
+	s->entries = n;
+	/* Kept sorted, so the file and the table read in a stable order. */
+	int at = s->n;
+	while (at > 0 && key_cmp(&n[at - 1].key, key) > 0)
+		at--;
+	memmove(&n[at + 1], &n[at], (size_t)(s->n - at) * sizeof *n);
+	s->n++;
+	e = &n[at];
+	memset(e, 0, sizeof *e);
+	e->key = *key;
+	e->best_over_par = -1;
+	e->best_time = -1;
+	return e;
+}
+
+static bool daily_better(const stats_daily *a, const stats_daily *b)
+{
+	if (a->won != b->won)
+		return a->won;
+	if (a->moves != b->moves)
+		return a->moves < b->moves;
+	return a->seconds < b->seconds;
+}
+
+static int daily_cmp(const stats_daily *a, const stats_daily *b)
+{
+	int c = strcmp(a->date, b->date);
+	return c ? c : key_cmp(&a->key, &b->key);
+}
+
+static int daily_add(stats *s, const stats_daily *d)
+{
+	int at = s->ndaily;
+	while (at > 0 && daily_cmp(&s->daily[at - 1], d) > 0)
+		at--;
+	if (at > 0 && daily_cmp(&s->daily[at - 1], d) == 0) {
+		if (daily_better(d, &s->daily[at - 1]))
+			s->daily[at - 1] = *d;
+		return 0;
+	}
+	stats_daily *n = realloc(s->daily, (size_t)(s->ndaily + 1) * sizeof *n);
+	if (!n)
+		return -1;
+	s->daily = n;
+	memmove(&n[at + 1], &n[at], (size_t)(s->ndaily - at) * sizeof *n);
+	n[at] = *d;
+	s->ndaily++;
+	return 0;
+}
+
+int stats_update(stats *s, const stats_result *r)
+{
+	stats_entry *e = entry_for(s, &r->key);
+	if (!e)
+		return -1;
+	e->played++;
+	if (r->won) {
+		e->won++;
+		if (r->par >= 0) {
+			long over = r->moves - r->par;
+			if (over < 0)
+				over = 0;	/* par was an upper bound beaten */
+			e->par_games++;
+			e->over_par_sum += over;
+			if (e->best_over_par < 0 || over < e->best_over_par)
+				e->best_over_par = over;
+		}
+		if (e->best_time < 0 || r->seconds < e->best_time)
+			e->best_time = r->seconds;
+		if (++e->streak > e->best_streak)
+			e->best_streak = e->streak;
+	} else
+		e->streak = 0;
+	if (r->daily && r->daily[0]) {
+		stats_daily d = { .key = r->key, .won = r->won, .moves = r->moves, .par = r->par,
+				  .seconds = r->seconds };
+		snprintf(d.date, sizeof d.date, "%s", r->daily);
+		return daily_add(s, &d);
+	}
+	return 0;
+}
+
+static void put_key(textbuf *t, const stats_key *k)
+{
+	textbuf_printf(t, "%d %d %d %s %s %s", k->rows, k->cols, k->k, k->rule_spec,
+		       k->torus ? "yes" : "no", k->forward_only ? "yes" : "no");
+}
+
+char *stats_format(const stats *s, size_t *len)
+{
+	textbuf t;
+	textbuf_init(&t);
+	textbuf_printf(&t, "lightsout-stats %d\n", STATS_VERSION);
+	textbuf_printf(&t, "# board rows cols k rule torus forward-only played won par-games "
+		       "over-par-sum best-over-par best-time streak best-streak\n");
+	for (int i = 0; i < s->n; i++) {
+		const stats_entry *e = &s->entries[i];
+		textbuf_printf(&t, "board ");
+		put_key(&t, &e->key);
+		textbuf_printf(&t, " %ld %ld %ld %ld ", e->played, e->won, e->par_games, e->over_par_sum);
+		if (e->best_over_par < 0)
+			textbuf_printf(&t, "-");
+		else
+			textbuf_printf(&t, "%ld", e->best_over_par);
+		if (e->best_time < 0)
+			textbuf_printf(&t, " -");
+		else
+			textbuf_printf(&t, " %.3f", e->best_time);
+		textbuf_printf(&t, " %ld %ld\n", e->streak, e->best_streak);
+	}
+	textbuf_printf(&t, "# daily date rows cols k rule torus forward-only won moves par seconds\n");
+	for (int i = 0; i < s->ndaily; i++) {
+		const stats_daily *d = &s->daily[i];
+		textbuf_printf(&t, "daily %s ", d->date);
+		put_key(&t, &d->key);
+		textbuf_printf(&t, " %s %d %d %.3f\n", d->won ? "yes" : "no", d->moves, d->par, d->seconds);
+	}
+	return textbuf_finish(&t, len);
+}
+
+/* ---- Parsing ---- */
+
+#define MAX_TOKENS 20
+
+static int split(char *line, char **tok)
+{
+	int n = 0;
+	for (char *p = strtok(line, " \t"); p; p = strtok(NULL, " \t")) {
+		if (n == MAX_TOKENS)
+			return -1;
+		tok[n++] = p;
+	}
+	return n;
+}
+
+static bool num(const char *s, long lo, long hi, long *out)
+{
+	char *e;
+	if (!((*s >= '0' && *s <= '9') || (*s == '-' && s[1] >= '0' && s[1] <= '9')))
+		return false;
+	errno = 0;
+	long v = strtol(s, &e, 10);
+	if (errno || *e || v < lo || v > hi)
+		return false;
+	*out = v;
+	return true;
+}
+
+static bool seconds(const char *s, double *out)
+{
+	char *e;
+	if (!(*s >= '0' && *s <= '9'))
+		return false;
+	double v = strtod(s, &e);
+	if (*e || !isfinite(v) || v < 0 || v > 1e9)
+		return false;
+	*out = v;
+	return true;
+}
+
+static bool yesno(const char *s, bool *out)
+{
+	if (strcmp(s, "yes") && strcmp(s, "no"))
+		return false;
+	*out = s[0] == 'y';
+	return true;
+}
+
+/* tok[0..5]: rows cols k rule torus forward-only. */
+static const char *parse_key(char **tok, stats_key *k)
+{
+	long v[3];
+	if (!num(tok[0], 1, 10000, &v[0]) || !num(tok[1], 1, 10000, &v[1]) || !num(tok[2], 2, 36, &v[2]))
+		return "bad size or number of states";
+	k->rows = (int)v[0];
+	k->cols = (int)v[1];
+	k->k = (int)v[2];
+	if (strlen(tok[3]) >= sizeof k->rule_spec)
+		return "rule too long";
+	strcpy(k->rule_spec, tok[3]);
+	if (!yesno(tok[4], &k->torus) || !yesno(tok[5], &k->forward_only))
+		return "torus and forward-only must be yes or no";
+	rule r;
+	char err[200];
+	if (rule_parse(&r, k->rule_spec, k->torus, err, sizeof err) < 0)
+		return "bad rule";
+	return NULL;
+}
+
+static const char *parse_board(char **tok, int n, stats *s)
+{
+	if (n != 15)
+		return "a board line has 15 fields";
+	stats_key key;
+	const char *why = parse_key(tok + 1, &key);
+	if (why)
+		return why;
+	if (stats_find(s, &key))
+		return "the same board kind twice";
+	stats_entry *e = entry_for(s, &key);
+	if (!e)
+		return "out of memory";
+	const long big = 1L << 40;
+	if (!num(tok[7], 0, big, &e->played) || !num(tok[8], 0, e->played, &e->won) ||
+	    !num(tok[9], 0, e->won, &e->par_games) || !num(tok[10], 0, big, &e->over_par_sum) ||
+	    !num(tok[13], 0, e->played, &e->streak) || !num(tok[14], e->streak, e->played, &e->best_streak))
+		return "counts out of range";
+	if (strcmp(tok[11], "-") == 0)
+		e->best_over_par = -1;
+	else if (!num(tok[11], 0, big, &e->best_over_par))
+		return "bad best over par";
+	if (strcmp(tok[12], "-") == 0)
+		e->best_time = -1;
+	else if (!seconds(tok[12], &e->best_time))
+		return "bad best time";
+	return NULL;
+}
+
+static const char *parse_daily(char **tok, int n, stats *s)
+{
+	if (n != 12)
+		return "a daily line has 12 fields";
+	stats_daily d;
+	memset(&d, 0, sizeof d);
+	const char *date = tok[1];
+	if (strlen(date) != 10 || strspn(date, "0123456789-") != 10 || date[4] != '-' || date[7] != '-' ||
+	    strchr(date, '-') != date + 4 || strrchr(date, '-') != date + 7)
+		return "bad date (YYYY-MM-DD)";
+	memcpy(d.date, date, 11);
+	const char *why = parse_key(tok + 2, &d.key);
+	if (why)
+		return why;
+	long moves, par;
+	if (!yesno(tok[8], &d.won) || !num(tok[9], 0, 2000000000, &moves) ||
+	    !num(tok[10], -1, 100000000, &par) || !seconds(tok[11], &d.seconds))
+		return "bad result";
+	d.moves = (int)moves;
+	d.par = (int)par;
+	return daily_add(s, &d) < 0 ? "out of memory" : NULL;
+}
+
+int stats_parse(const char *text, size_t len, stats *s, char *err, size_t errlen)
+{
+	stats_init(s);
+	const char *p = text, *end = text + len;
+	char line[1024];
+	char *tok[MAX_TOKENS];
+	for (int lineno = 1; p < end; lineno++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = (size_t)((nl ? nl : end) - p);
+		const char *why = NULL;
+		if (n >= sizeof line)
+			why = "line too long";
+		else if (memchr(p, '\0', n))
+			why = "NUL byte";
+		else {
+			memcpy(line, p, n);
+			line[n] = '\0';
+			if (n && line[n - 1] == '\r')
+				line[n - 1] = '\0';
+		}
+		p = nl ? nl + 1 : end;
+		if (!why && lineno == 1) {
+			long v;
+			if (strncmp(line, "lightsout-stats ", 16) != 0 || !num(line + 16, 1, 1000000, &v))
+				why = "not a lightsout statistics file";
+			else if (v != STATS_VERSION)
+				why = "format version is not 1: written by another lightsout";
+		} else if (!why && line[0] != '#') {
+			int nt = split(line, tok);
+			if (nt < 0)
+				why = "too many fields";
+			else if (nt == 0)
+				;
+			else if (strcmp(tok[0], "board") == 0)
+				why = parse_board(tok, nt, s);
+			else if (strcmp(tok[0], "daily") == 0)
+				why = parse_daily(tok, nt, s);
+			else
+				why = "expected 'board' or 'daily'";
+		}
+		if (why) {
+			snprintf(err, errlen, "line %d: %s", lineno, why);
+			stats_free(s);
+			return -1;
+		}
+	}
+	if (len == 0) {
+		snprintf(err, errlen, "line 1: empty file");
+		return -1;
+	}
+	return 0;
+}
+
+/* Under the lock: 0 read (or none), 1 damaged and moved aside, -1 error. */
+static int load_locked(const char *path, stats *s, char *msg, size_t msglen)
+{
+	char err[300], moved[4096];
+	size_t len;
+	stats_init(s);
+	char *text = atomic_read(path, &len, err, sizeof err);
+	if (!text && errno == ENOENT)
+		return 0;
+	if (text && stats_parse(text, len, s, err, sizeof err) == 0) {
+		free(text);
+		return 0;
+	}
+	free(text);
+	if (aside_move(path, moved, sizeof moved) == 0) {
+		snprintf(msg, msglen, "statistics file %s is damaged (%s); kept as %s", path, err, moved);
+		return 1;
+	}
+	snprintf(msg, msglen, "statistics file %s is damaged (%s); %s", path, err, moved);
+	return -1;
+}
+
+int stats_load(const char *path, stats *s, char *msg, size_t msglen)
+{
+	int fd = lock_take(path, LOCK_WAIT_MS, msg, msglen);
+	if (fd < 0) {
+		stats_init(s);
+		return -1;
+	}
+	int rc = load_locked(path, s, msg, msglen);
+	lock_release(fd);
+	return rc;
+}
+
+int stats_record(const char *path, const stats_result *r, char *msg, size_t msglen)
+{
+	stats s;
+	int fd = lock_take(path, LOCK_WAIT_MS, msg, msglen);
+	if (fd < 0)
+		return -1;
+	int rc = load_locked(path, &s, msg, msglen);
+	if (rc >= 0) {
+		size_t len;
+		char *text = NULL;
+		char err[300];
+		if (stats_update(&s, r) < 0 || !(text = stats_format(&s, &len))) {
+			snprintf(msg, msglen, "out of memory");
+			rc = -1;
+		} else if (atomic_write(path, text, len, err, sizeof err) < 0) {
+			snprintf(msg, msglen, "%s", err);
+			rc = -1;
+		}
+		free(text);
+	}
+	stats_free(&s);
+	lock_release(fd);
+	return rc;
+}
+
+void stats_key_name(const stats_key *key, char *buf, size_t len)
+{
+	snprintf(buf, len, "%dx%d %s k=%d%s%s", key->rows, key->cols, key->rule_spec, key->k,
+		 key->torus ? " torus" : "", key->forward_only ? " forward-only" : "");
+}

@@ -1,0 +1,49 @@
+/* The background solver: a worker thread that finds a minimal solution (or
+ * proof that there is none) for the positions it is handed, so the screen
+ * never waits for a search.  A new position cancels the search for the old
+ * one.  No curses: the main loop polls. */
+#ifndef LO_SOLVER_H
+#define LO_SOLVER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "search.h"
+#include "system.h"
+
+typedef struct solver solver;
+
+typedef enum solver_stage {
+	SOLVER_QUICK,		/* system_solve's answer: a solution, not yet minimal */
+	SOLVER_FINAL		/* the search is over (finished, stopped or impossible) */
+} solver_stage;
+
+typedef struct solver_answer {
+	unsigned gen;		/* the solver_submit() it answers */
+	solver_stage stage;
+	bool solvable;
+	search_result res;	/* SOLVER_FINAL; weight also for SOLVER_QUICK */
+} solver_answer;
+
+/* The thread reads sys (const) until solver_free.  NULL: no memory or
+ * no thread. */
+solver *solver_new(const lo_system *sys, bool forward_only);
+void solver_free(solver *sv);		/* cancels and joins */
+
+/* Solve these cells (copied) instead; returns the new generation. */
+unsigned solver_submit(solver *sv, const uint8_t *cells);
+/* Stop the running search: its best so far becomes the final answer. */
+void solver_stop(solver *sv);
+
+/* A new answer for the latest submit since the last call?  Then copies it,
+ * with the presses into x (or the certificate into cert when unsolvable),
+ * each solver_n() long. */
+bool solver_poll(solver *sv, solver_answer *a, uint8_t *x, uint8_t *cert);
+
+/* Is a search running for the latest submit?  Then its progress: fraction
+ * of the kernel done and the best weight so far (-1 none yet). */
+bool solver_busy(solver *sv, double *done, int *best);
+
+int solver_n(const solver *sv);
+
+#endif

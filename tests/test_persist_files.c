@@ -1,0 +1,127 @@
+/* XDG paths, atomic writes, the lock, and moving damaged files aside. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "aside.h"
+#include "atomic.h"
+#include "lock.h"
+#include "paths.h"
+#include "tap.h"
+
+static char tmp[256];
+
+static int mode_of(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 ? (int)(st.st_mode & 0777) : -1;
+}
+
+int main(void)
+{
+	char path[4096], want[4096], err[512];
+	snprintf(tmp, sizeof tmp, "/tmp/lo-persist-files.XXXXXX");
+	if (!mkdtemp(tmp)) {
+		printf("Bail out! mkdtemp: %s\n", strerror(errno));
+		return 1;
+	}
+
+	/* XDG variables count only when absolute. */
+	snprintf(want, sizeof want, "%s/state", tmp);
+	setenv("XDG_STATE_HOME", want, 1);
+	tap_ok(paths_file(PATHS_STATE, PATHS_SAVEGAME, true, path, sizeof path, err, sizeof err) == 0,
+	       "state path: %s", path);
+	snprintf(want, sizeof want, "%s/state/lightsout/game.save", tmp);
+	tap_ok(strcmp(path, want) == 0, "under $XDG_STATE_HOME/lightsout");
+	snprintf(want, sizeof want, "%s/state/lightsout", tmp);
+	tap_is(mode_of(want), 0700, "directory made with mode 0700");
+	snprintf(want, sizeof want, "%s/state", tmp);
+	tap_is(mode_of(want), 0700, "and its missing parent too");
+
+	setenv("HOME", tmp, 1);
+	setenv("XDG_STATE_HOME", "relative/dir", 1);
+	paths_file(PATHS_STATE, PATHS_SAVEGAME, false, path, sizeof path, err, sizeof err);
+	snprintf(want, sizeof want, "%s/.local/state/lightsout/game.save", tmp);
+	tap_ok(strcmp(path, want) == 0, "relative XDG_STATE_HOME ignored: %s", path);
+	unsetenv("XDG_DATA_HOME");
+	paths_file(PATHS_DATA, PATHS_STATS, true, path, sizeof path, err, sizeof err);
+	snprintf(want, sizeof want, "%s/.local/share/lightsout/stats", tmp);
+	tap_ok(strcmp(path, want) == 0, "data falls back to ~/.local/share: %s", path);
+	snprintf(want, sizeof want, "%s/.local/share/lightsout", tmp);
+	tap_is(mode_of(want), 0700, "created 0700");
+	setenv("XDG_DATA_HOME", "", 1);
+	paths_file(PATHS_DATA, PATHS_STATS, false, path, sizeof path, err, sizeof err);
+	snprintf(want, sizeof want, "%s/.local/share/lightsout/stats", tmp);
+	tap_ok(strcmp(path, want) == 0, "empty XDG_DATA_HOME ignored");
+	snprintf(want, sizeof want, "%s/afile", tmp);
+	fclose(fopen(want, "w"));
+	snprintf(path, sizeof path, "%s/afile/sub", tmp);
+	tap_ok(paths_mkdirs(path, err, sizeof err) < 0 && strstr(err, "afile"), "a file in the way: %s", err);
+
+	/* Atomic writes. */
+	snprintf(path, sizeof path, "%s/data.txt", tmp);
+	tap_ok(atomic_write(path, "first\n", 6, err, sizeof err) == 0, "write a new file");
+	tap_is(mode_of(path), 0600, "private: mode 0600");
+	tap_ok(atomic_write(path, "second version\n", 15, err, sizeof err) == 0, "replace it");
+	size_t len;
+	char *text = atomic_read(path, &len, err, sizeof err);
+	tap_ok(text && len == 15 && strcmp(text, "second version\n") == 0, "read back the new contents");
+	free(text);
+	snprintf(want, sizeof want, "ls -a %s | grep -q '^\\.data' ", tmp);
+	tap_ok(system(want) != 0, "no temporary file left behind");
+	snprintf(want, sizeof want, "%s/nodir/data.txt", tmp);
+	tap_ok(atomic_write(want, "x", 1, err, sizeof err) < 0 && strstr(err, "nodir"), "missing directory: %s", err);
+	errno = 0;
+	tap_ok(!atomic_read(want, &len, err, sizeof err) && errno == ENOENT, "reading a missing file: ENOENT");
+	if (geteuid() != 0) {
+		snprintf(want, sizeof want, "%s/ro", tmp);
+		mkdir(want, 0500);
+		snprintf(want, sizeof want, "%s/ro/f", tmp);
+		tap_ok(atomic_write(want, "x", 1, err, sizeof err) < 0, "read-only directory: %s", err);
+	} else
+		tap_ok(1, "# SKIP read-only directory (root writes anyway)");
+
+	/* The lock: a second taker waits, then times out. */
+	int fd = lock_take(path, 0, err, sizeof err);
+	tap_ok(fd >= 0, "take the lock");
+	pid_t pid = fork();
+	if (pid == 0) {
+		int fd2 = lock_take(path, 100, err, sizeof err);
+		_exit(fd2 < 0 && strstr(err, "locked by another") ? 0 : 1);
+	}
+	int status;
+	waitpid(pid, &status, 0);
+	tap_ok(WIFEXITED(status) && WEXITSTATUS(status) == 0, "another process times out while it is held");
+	lock_release(fd);
+	pid = fork();
+	if (pid == 0) {
+		int fd2 = lock_take(path, 100, err, sizeof err);
+		_exit(fd2 >= 0 ? 0 : 1);
+	}
+	waitpid(pid, &status, 0);
+	tap_ok(WIFEXITED(status) && WEXITSTATUS(status) == 0, "and gets it once released");
+
+	/* Damaged files are moved aside, never over another. */
+	char moved[4096], moved2[4096];
+	tap_ok(aside_move(path, moved, sizeof moved) == 0 && strstr(moved, "data.txt.corrupt-"), "moved aside: %s", moved);
+	tap_ok(access(path, F_OK) != 0, "the original name is free");
+	text = atomic_read(moved, &len, err, sizeof err);
+	tap_ok(text && strcmp(text, "second version\n") == 0, "contents kept");
+	free(text);
+	atomic_write(path, "third\n", 6, err, sizeof err);
+	tap_ok(aside_move(path, moved2, sizeof moved2) == 0 && strcmp(moved, moved2) != 0,
+	       "a second one in the same second gets its own name: %s", moved2);
+	text = atomic_read(moved, &len, err, sizeof err);
+	tap_ok(text && strcmp(text, "second version\n") == 0, "the first is not replaced");
+	free(text);
+	tap_ok(aside_move(path, moved, sizeof moved) < 0 && strstr(moved, "cannot move"), "nothing to move: %s", moved);
+
+	snprintf(want, sizeof want, "chmod -R u+w %s; rm -rf %s", tmp, tmp);
+	if (system(want) != 0)
+		tap_diag("cleanup failed");
+	return tap_done();
+}

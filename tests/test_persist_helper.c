@@ -1,0 +1,121 @@
+/* A helper for the shell tests, not a test itself:
+ *   save PATH N     write version A, then B, then A... N times (0: for ever)
+ *   check PATH      exit 0 and print A, B or none when the file is exactly
+ *                   one of the versions (or missing); exit 1 otherwise
+ *   record PATH N   record N won 4x4 games in the statistics at PATH
+ *   played PATH     print the number of games in the statistics */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "atomic.h"
+#include "rule.h"
+#include "savegame.h"
+#include "stats.h"
+
+/* Two saves of different sizes, so that a torn write could not pass. */
+static char *version(int which, size_t *len)
+{
+	saved_game sg;
+	savegame_init(&sg);
+	sg.rows = sg.cols = which ? 60 : 7;
+	sg.k = 2;
+	strcpy(sg.rule_spec, "plus");
+	sg.start = board_new(sg.rows, sg.cols, 2);
+	rule r;
+	char err[200];
+	rule_parse(&r, "plus", false, err, sizeof err);
+	for (int i = 0; i < sg.rows; i++)
+		rule_press(&r, sg.start, i, (i * 3) % sg.cols, 1);
+	sg.current = board_clone(sg.start);
+	int n = which ? 30000 : 50;
+	for (int i = 0; i < n; i++) {
+		lo_move m = { (i * 5) % sg.rows, (i * 11) % sg.cols, 1 };
+		history_push(&sg.hist, m);
+		rule_press(&r, sg.current, m.row, m.col, 1);
+	}
+	sg.moves = n;
+	sg.elapsed = which ? 1234.5 : 6;
+	strcpy(sg.mode, which ? "daily" : "random");
+	char *text = savegame_format(&sg, len);
+	savegame_free(&sg);
+	return text;
+}
+
+int main(int argc, char **argv)
+{
+	char err[4600];
+	if (argc >= 4 && strcmp(argv[1], "save") == 0) {
+		long n = atol(argv[3]);
+		saved_game v[2];
+		for (int i = 0; i < 2; i++) {
+			size_t len;
+			char *t = version(i, &len);
+			if (savegame_parse(t, len, &v[i], err, sizeof err) < 0) {
+				fprintf(stderr, "helper: %s\n", err);
+				return 2;
+			}
+			free(t);
+		}
+		for (long i = 0; n == 0 || i < n; i++)
+			if (savegame_write(argv[2], &v[i % 2], err, sizeof err) < 0) {
+				fprintf(stderr, "helper: %s\n", err);
+				return 1;
+			}
+		savegame_free(&v[0]);
+		savegame_free(&v[1]);
+		return 0;
+	}
+	if (argc >= 3 && strcmp(argv[1], "check") == 0) {
+		size_t len, alen, blen;
+		char *text = atomic_read(argv[2], &len, err, sizeof err);
+		if (!text) {
+			puts("none");
+			return 0;
+		}
+		char *a = version(0, &alen), *b = version(1, &blen);
+		int rc = 1;
+		if (len == alen && memcmp(text, a, len) == 0)
+			puts("A"), rc = 0;
+		else if (len == blen && memcmp(text, b, len) == 0)
+			puts("B"), rc = 0;
+		else
+			printf("neither A nor B: %zu bytes\n", len);
+		free(a);
+		free(b);
+		free(text);
+		return rc;
+	}
+	if (argc >= 4 && strcmp(argv[1], "record") == 0) {
+		stats_result r;
+		memset(&r, 0, sizeof r);
+		r.key.rows = r.key.cols = 4;
+		r.key.k = 2;
+		strcpy(r.key.rule_spec, "plus");
+		r.won = true;
+		r.moves = 6;
+		r.par = 4;
+		r.seconds = 12.5;
+		for (long i = atol(argv[3]); i > 0; i--)
+			if (stats_record(argv[2], &r, err, sizeof err) != 0) {
+				fprintf(stderr, "helper: %s\n", err);
+				return 1;
+			}
+		return 0;
+	}
+	if (argc >= 3 && strcmp(argv[1], "played") == 0) {
+		stats s;
+		if (stats_load(argv[2], &s, err, sizeof err) != 0) {
+			fprintf(stderr, "helper: %s\n", err);
+			return 1;
+		}
+		long played = 0;
+		for (int i = 0; i < s.n; i++)
+			played += s.entries[i].played;
+		printf("%ld\n", played);
+		stats_free(&s);
+		return 0;
+	}
+	fprintf(stderr, "usage: test_persist_helper save|check|record|played PATH [N]\n");
+	return 2;
+}

@@ -1,0 +1,213 @@
+/* Saved games: round trip with the whole history, every field checked on
+ * load, damaged files kept aside with a one-line message. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "atomic.h"
+#include "rule.h"
+#include "savegame.h"
+#include "tap.h"
+
+/* A 5x5 k=3 game: some presses, two undone (the redo tail). */
+static void sample(saved_game *sg)
+{
+	savegame_init(sg);
+	sg->rows = 4;
+	sg->cols = 5;
+	sg->k = 3;
+	strcpy(sg->rule_spec, "mask:010/111/010");
+	sg->torus = true;
+	sg->forward_only = true;
+	sg->start = board_new(4, 5, 3);
+	static const lo_move moves[] = { { 0, 0, 1 }, { 3, 4, -1 }, { 2, 2, 1 }, { 1, 3, 1 }, { 0, 4, -1 } };
+	rule r;
+	char err[200];
+	rule_parse(&r, sg->rule_spec, true, err, sizeof err);
+	for (int i = 0; i < 5; i++)
+		rule_press(&r, sg->start, i % 4, i, 2);	/* something to undo */
+	sg->current = board_clone(sg->start);
+	for (int i = 0; i < 5; i++)
+		history_push(&sg->hist, moves[i]);
+	for (int i = 0; i < 3; i++)
+		rule_press(&r, sg->current, moves[i].row, moves[i].col, moves[i].times);
+	sg->hist.pos = 3;
+	sg->moves = 7;
+	sg->elapsed = 83.25;
+	sg->par = 6;
+	sg->par_proven = true;
+	strcpy(sg->mode, "practice");
+	strcpy(sg->difficulty, "hard");
+	sg->rung = 4;
+	strcpy(sg->daily, "2024-02-29");
+}
+
+static int same(const saved_game *a, const saved_game *b)
+{
+	if (a->rows != b->rows || a->cols != b->cols || a->k != b->k || strcmp(a->rule_spec, b->rule_spec) ||
+	    a->torus != b->torus || a->forward_only != b->forward_only || !board_equal(a->start, b->start) ||
+	    !board_equal(a->current, b->current) || a->hist.len != b->hist.len || a->hist.pos != b->hist.pos ||
+	    a->moves != b->moves || a->elapsed != b->elapsed || a->par != b->par || a->par_proven != b->par_proven ||
+	    strcmp(a->mode, b->mode) || strcmp(a->difficulty, b->difficulty) || a->rung != b->rung ||
+	    strcmp(a->daily, b->daily))
+		return 0;
+	for (int i = 0; i < a->hist.len; i++)
+		if (memcmp(&a->hist.moves[i], &b->hist.moves[i], sizeof(lo_move)))
+			return 0;
+	return 1;
+}
+
+/* Replace the first line starting with `key` by `line`, parse, expect err. */
+static void expect_bad(const char *good, const char *key, const char *line, const char *want)
+{
+	char text[8192];
+	const char *at = strstr(good, key);
+	const char *eol = strchr(at, '\n');
+	snprintf(text, sizeof text, "%.*s%s%s", (int)(at - good), good, line, eol);
+	saved_game sg;
+	char err[256] = "";
+	int rc = savegame_parse(text, strlen(text), &sg, err, sizeof err);
+	char shown[256];
+	snprintf(shown, sizeof shown, "%s", line);
+	for (char *p = shown; (p = strchr(p, '\n'));)
+		*p = '|';
+	tap_ok(rc < 0 && strstr(err, want) && !sg.start, "'%s' -> %s", shown, err);
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/lo-persist-save.XXXXXX";
+	if (!mkdtemp(dir)) {
+		printf("Bail out! mkdtemp\n");
+		return 1;
+	}
+	char path[512], err[4600];
+	snprintf(path, sizeof path, "%s/game.save", dir);
+
+	saved_game a, b;
+	sample(&a);
+	size_t len;
+	char *text = savegame_format(&a, &len);
+	tap_ok(text && strncmp(text, "lightsout-save 1\n", 17) == 0, "format starts with its version");
+	tap_ok(savegame_parse(text, len, &b, err, sizeof err) == 0, "parse it back: %s", err);
+	tap_ok(same(&a, &b), "every field survives, with the redo tail");
+	savegame_free(&b);
+
+	tap_ok(savegame_write(path, &a, err, sizeof err) == 0, "write: %s", err);
+	tap_is(savegame_read(path, &b, err, sizeof err), SAVEGAME_OK, "read: %s", err);
+	tap_ok(same(&a, &b), "file round trip");
+	savegame_free(&b);
+
+	/* A fresh game: no history, par unknown, no mode. */
+	saved_game c;
+	savegame_init(&c);
+	c.rows = c.cols = 1;
+	c.k = 2;
+	strcpy(c.rule_spec, "cross");
+	c.start = board_new(1, 1, 2);
+	c.current = board_new(1, 1, 2);
+	char *t2 = savegame_format(&c, &len);
+	tap_ok(savegame_parse(t2, len, &b, err, sizeof err) == 0 && same(&c, &b), "empty history, par unknown: %s", err);
+	savegame_free(&b);
+	free(t2);
+	savegame_free(&c);
+
+	/* A long game. */
+	sample(&c);
+	rule r;
+	rule_parse(&r, c.rule_spec, c.torus, err, sizeof err);
+	c.hist.len = c.hist.pos;
+	for (int i = 0; i < 20000; i++) {
+		lo_move m = { i % 4, (i * 7) % 5, i % 3 ? 1 : -1 };
+		history_push(&c.hist, m);
+		rule_press(&r, c.current, m.row, m.col, m.times);
+	}
+	t2 = savegame_format(&c, &len);
+	tap_ok(savegame_parse(t2, len, &b, err, sizeof err) == 0 && same(&c, &b) && b.hist.len == 20003,
+	       "20003 moves: %s", err);
+	savegame_free(&b);
+	free(t2);
+	savegame_free(&c);
+
+	/* Every field is checked, and the line named. */
+	expect_bad(text, "lightsout-save", "lightsout-save 2", "line 1: format version 2");
+	expect_bad(text, "lightsout-save", "hello", "line 1: not a lightsout saved game");
+	expect_bad(text, "size", "size 0 5", "line 2: size: expected 2 numbers from 1 to 10000");
+	expect_bad(text, "size", "size 4 5 6", "line 2: size: unexpected '6'");
+	expect_bad(text, "size", "size 4x5", "line 2: size");
+	expect_bad(text, "size", "bigness 4 5", "line 2: expected 'size'");
+	expect_bad(text, "states", "states 37", "line 3: states");
+	expect_bad(text, "rule", "rule hexagon", "line 4: rule: unknown rule");
+	expect_bad(text, "torus", "torus maybe", "line 5: torus: expected yes or no");
+	expect_bad(text, "forward-only", "forward-only 1", "line 6: forward-only: expected yes or no");
+	expect_bad(text, "mode", "mode Practice!", "line 7: mode: expected a word");
+	expect_bad(text, "difficulty", "difficulty extreme", "line 8: difficulty");
+	expect_bad(text, "rung", "rung -1", "line 9: rung");
+	expect_bad(text, "daily", "daily 2024-13-01", "line 10: daily");
+	expect_bad(text, "par", "par 6", "line 11: par");
+	expect_bad(text, "moves", "moves many", "line 12: moves");
+	expect_bad(text, "elapsed", "elapsed nan", "line 13: elapsed");
+	expect_bad(text, "elapsed", "elapsed -1", "line 13: elapsed");
+	expect_bad(text, "start", "begin", "line 14: expected 'start'");
+	expect_bad(text, "start\n", "start\n01230", "line 15: start row 1, column 4: '3' is not a value below 3");
+	expect_bad(text, "start\n", "start\n0120", "line 15: start row 1 has 4 cells, expected 5");
+	expect_bad(text, "history", "history 5 6", "history: 6 moves applied of only 5");
+	expect_bad(text, "history", "history 5 2", "the current board is not the start board after the 2 moves");
+	expect_bad(text, "history", "history 9 3", "history: file ends before 9 moves");
+	expect_bad(text, "1 1 +1", "1 6 +1", "move 1: expected 'row col times' within 4x5");
+	expect_bad(text, "1 1 +1", "1 1 0", "move 1: expected");
+	expect_bad(text, "1 1 +1", "1 1 +3", "move 1: expected");
+	expect_bad(text, "1 1 +1", "1 1 +1 x", "move 1: unexpected 'x'");
+	expect_bad(text, "1 1 +1", "1 1 -1", "the current board is not the start board");
+	expect_bad(text, "end", "fin", "expected 'end'");
+	expect_bad(text, "end", "end\nmore", "text after 'end'");
+	{
+		saved_game d;
+		char cut[8192];
+		/* Only the last newline may go. */
+		size_t tlen = strlen(text);
+		for (size_t n = 0; n < tlen - 1; n += 7) {
+			memcpy(cut, text, n);
+			if (savegame_parse(cut, n, &d, err, sizeof err) == 0) {
+				tap_ok(0, "a file cut at byte %zu was accepted", n);
+				break;
+			}
+			if (n + 7 >= tlen - 1)
+				tap_ok(1, "every cut-short file is refused (last: %s)", err);
+		}
+	}
+
+	/* A damaged file on disk: set aside, reported in one line, kept. */
+	FILE *f = fopen(path, "w");
+	fputs("lightsout-save 1\nsize 4\n", f);
+	fclose(f);
+	char msg[4600];
+	tap_is(savegame_read(path, &b, msg, sizeof msg), SAVEGAME_SET_ASIDE, "damaged file: %s", msg);
+	tap_ok(strstr(msg, "line 2: size") && strstr(msg, "kept as ") && !strchr(msg, '\n'),
+	       "one line naming the problem and the new name");
+	tap_ok(access(path, F_OK) != 0, "the damaged file is gone from its place");
+	const char *kept = strstr(msg, "kept as ") + 8;
+	size_t klen;
+	char *ktext = atomic_read(kept, &klen, err, sizeof err);
+	tap_ok(ktext && strcmp(ktext, "lightsout-save 1\nsize 4\n") == 0, "and kept, unchanged, as %s", kept);
+	free(ktext);
+	tap_is(savegame_read(path, &b, msg, sizeof msg), SAVEGAME_NONE, "then there is no saved game");
+
+	/* Unreadable (a directory where the file should be) is set aside too. */
+	mkdir(path, 0700);
+	tap_is(savegame_read(path, &b, msg, sizeof msg), SAVEGAME_SET_ASIDE, "unreadable: %s", msg);
+
+	tap_ok(savegame_write(path, &a, err, sizeof err) == 0 && savegame_remove(path, err, sizeof err) == 0 &&
+	       access(path, F_OK) != 0, "remove after a win");
+	tap_ok(savegame_remove(path, err, sizeof err) == 0, "removing nothing is fine");
+
+	free(text);
+	savegame_free(&a);
+	snprintf(msg, sizeof msg, "rm -rf %s", dir);
+	if (system(msg) != 0)
+		tap_diag("cleanup failed");
+	return tap_done();
+}

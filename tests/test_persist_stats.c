@@ -1,0 +1,167 @@
+/* Statistics: counting, the file format, merging under the lock, and a
+ * damaged file kept aside. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "atomic.h"
+#include "stats.h"
+#include "tap.h"
+
+static stats_result result(int rows, const char *rule, bool won, int moves, int par, double secs)
+{
+	stats_result r;
+	memset(&r, 0, sizeof r);
+	r.key.rows = r.key.cols = rows;
+	r.key.k = 2;
+	strcpy(r.key.rule_spec, rule);
+	r.won = won;
+	r.moves = moves;
+	r.par = par;
+	r.seconds = secs;
+	return r;
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/lo-persist-stats.XXXXXX";
+	if (!mkdtemp(dir)) {
+		printf("Bail out! mkdtemp\n");
+		return 1;
+	}
+	char path[512], msg[4600];
+	snprintf(path, sizeof path, "%s/stats", dir);
+
+	stats s;
+	stats_init(&s);
+	stats_result r = result(5, "plus", true, 9, 7, 40.5);
+	stats_update(&s, &r);
+	r = result(5, "plus", true, 7, 7, 55);
+	stats_update(&s, &r);
+	r = result(5, "plus", false, 3, 7, 10);
+	stats_update(&s, &r);
+	r = result(5, "plus", true, 8, 7, 30.25);
+	stats_update(&s, &r);
+	r = result(5, "plus", true, 12, -1, 99);
+	stats_update(&s, &r);
+	r = result(3, "cross", true, 2, 3, 1);	/* par was only a bound */
+	stats_update(&s, &r);
+	const stats_entry *e = stats_find(&s, &r.key);
+	tap_ok(e && e->best_over_par == 0 && e->over_par_sum == 0, "beating a par bound counts as par");
+	r = result(5, "plus", false, 0, 7, 0);
+	r.key.torus = true;
+	stats_update(&s, &r);
+	tap_is(s.n, 3, "three kinds of board (torus is its own kind)");
+	tap_ok(strcmp(s.entries[0].key.rule_spec, "cross") == 0, "sorted by size first");
+	r = result(5, "plus", true, 0, 0, 0);
+	e = stats_find(&s, &r.key);
+	tap_ok(e && e->played == 5 && e->won == 4, "played 5, won 4");
+	tap_ok(e->par_games == 3 && e->over_par_sum == 3 && e->best_over_par == 0, "over par: sum 3 in 3 games, best 0");
+	tap_ok(e->best_time == 30.25, "best time 30.25");
+	tap_ok(e->streak == 2 && e->best_streak == 2, "streak 2 after a loss, best 2");
+
+	/* Daily boards: one per date and kind, the best kept. */
+	r = result(5, "plus", false, 20, 7, 100);
+	r.daily = "2024-05-02";
+	stats_update(&s, &r);
+	r.won = true, r.moves = 11;
+	stats_update(&s, &r);
+	r.moves = 9;
+	stats_update(&s, &r);
+	r.won = false, r.moves = 1;
+	stats_update(&s, &r);
+	r.daily = "2024-05-01";
+	r.won = true, r.moves = 7;
+	stats_update(&s, &r);
+	tap_is(s.ndaily, 2, "two daily results");
+	tap_ok(strcmp(s.daily[0].date, "2024-05-01") == 0 && s.daily[1].won && s.daily[1].moves == 9,
+	       "sorted by date; the best result of 2024-05-02 kept (won in 9)");
+
+	/* The file format. */
+	size_t len;
+	char *text = stats_format(&s, &len);
+	stats t;
+	char err[256];
+	tap_ok(stats_parse(text, len, &t, err, sizeof err) == 0, "parse the format back: %s", err);
+	char *text2 = stats_format(&t, &len);
+	tap_ok(strcmp(text, text2) == 0, "and it formats the same");
+	free(text2);
+	stats_free(&t);
+
+	static const struct { const char *from, *to, *want; } bad[] = {
+		{ "lightsout-stats 1", "lightsout-stats 2", "line 1: format version is not 1" },
+		{ "lightsout-stats 1", "stats", "line 1: not a lightsout statistics file" },
+		{ "board 3 3 2 cross no no 1", "board 3 3 2 cross no no", "line 3: a board line has 15 fields" },
+		{ "board 3 3 2 cross", "board 3 3 2 hexagon", "line 3: bad rule" },
+		{ "board 3 3 2 cross no", "board 3 3 2 cross maybe", "line 3: torus and forward-only" },
+		{ "board 3 3 2 cross no no 1 1", "board 3 3 2 cross no no 1 2", "line 3: counts out of range" },
+		{ "board 3 3 2", "board 0 3 2", "line 3: bad size" },
+		{ "board 3 3 2", "bored 3 3 2", "line 3: expected 'board' or 'daily'" },
+		{ "daily 2024-05-01", "daily 2024/05/01", "bad date" },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char buf[4096];
+		const char *at = strstr(text, bad[i].from);
+		snprintf(buf, sizeof buf, "%.*s%s%s", (int)(at - text), text, bad[i].to, at + strlen(bad[i].from));
+		int rc = stats_parse(buf, strlen(buf), &t, err, sizeof err);
+		tap_ok(rc < 0 && strstr(err, bad[i].want) && t.n == 0, "%s -> %s", bad[i].to, err);
+	}
+	{
+		char buf[8192];
+		snprintf(buf, sizeof buf, "%s%s", text, strchr(text, '\n') + 1 + strcspn(strchr(text, '\n') + 1, "\n") + 1);
+		tap_ok(stats_parse(buf, strlen(buf), &t, err, sizeof err) < 0 && strstr(err, "the same board kind twice"),
+		       "duplicate kind: %s", err);
+	}
+
+	/* Recording in the file. */
+	r = result(5, "plus", true, 9, 7, 40.5);
+	tap_is(stats_record(path, &r, msg, sizeof msg), 0, "record into a new file");
+	tap_is(stats_record(path, &r, msg, sizeof msg), 0, "and again");
+	stats_free(&t);
+	tap_ok(stats_load(path, &t, msg, sizeof msg) == 0 && t.n == 1 && t.entries[0].played == 2, "load: played 2");
+	stats_free(&t);
+
+	/* Merge-safe: 8 processes record 50 games each at the same time. */
+	for (int p = 0; p < 8; p++)
+		if (fork() == 0) {
+			stats_result mine = result(4 + p % 2, "plus", p % 3 != 0, 5, 4, p + 1.0);
+			int fails = 0;
+			for (int i = 0; i < 50; i++)
+				fails += stats_record(path, &mine, msg, sizeof msg) != 0;
+			_exit(fails ? 1 : 0);
+		}
+	int status, failed = 0;
+	for (int p = 0; p < 8; p++) {
+		wait(&status);
+		failed += !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+	}
+	tap_is(failed, 0, "every concurrent record succeeded");
+	stats_load(path, &t, msg, sizeof msg);
+	long played = 0;
+	for (int i = 0; i < t.n; i++)
+		played += t.entries[i].played;
+	tap_is(played, 2 + 8 * 50, "no result lost: 402 games");
+	stats_free(&t);
+
+	/* A damaged file is kept aside, and recording starts afresh. */
+	FILE *f = fopen(path, "a");
+	fputs("board 1 1 2 plus no no 1 5 0 0 - - 0 0\n", f);
+	fclose(f);
+	tap_is(stats_record(path, &r, msg, sizeof msg), 1, "record into a damaged file: %s", msg);
+	tap_ok(strstr(msg, "counts out of range") && strstr(msg, "kept as ") && !strchr(msg, '\n'),
+	       "one line naming the problem and where it went");
+	const char *kept = strstr(msg, "kept as ") + 8;
+	tap_ok(access(kept, F_OK) == 0, "kept");
+	tap_ok(stats_load(path, &t, msg, sizeof msg) == 0 && t.n == 1 && t.entries[0].played == 1,
+	       "the new file holds the new result");
+	stats_free(&t);
+
+	free(text);
+	stats_free(&s);
+	snprintf(msg, sizeof msg, "rm -rf %s", dir);
+	if (system(msg) != 0)
+		tap_diag("cleanup failed");
+	return tap_done();
+}
