@@ -92,3 +92,32 @@ void brute_free(brute *b)
 	free(b->best_fwd);
 	memset(b, 0, sizeof *b);
 }
+
+bool brute_certificate_holds(const rule *r, const board *b, const uint8_t *y)
+{
+	int n = board_size(b), k = b->k;
+	long long dot = 0;
+	board *col = board_new(b->rows, b->cols, k);
+	bool kills = true;
+	for (int j = 0; j < n && kills; j++) {
+		memset(col->cells, 0, (size_t)(unsigned)n);
+		rule_press(r, col, j / b->cols, j % b->cols, 1);
+		long long s = 0;
+		for (int i = 0; i < n; i++)
+			s += y[i] * col->cells[i];
+		kills = s % k == 0;
+	}
+	board_free(col);
+	for (int i = 0; i < n; i++)
+		dot += y[i] * b->cells[i];
+	return kills && dot % k != 0;
+}
+
+bool brute_clears(const rule *r, const board *b, const uint8_t *x)
+{
+	board *t = board_clone(b);
+	rule_apply(r, t, x);
+	bool ok = board_is_clear(t);
+	board_free(t);
+	return ok;
+}

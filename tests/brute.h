@@ -21,4 +21,9 @@ bool brute_run(brute *b, int rows, int cols, int k, const rule *r, uint32_t limi
 void brute_free(brute *b);
 uint32_t brute_index(const brute *b, const uint8_t *cells);
 
+/* Independent checks of the solver's answers, press by press: y^T A = 0
+ * and y . b != 0; the presses x clear b. */
+bool brute_certificate_holds(const rule *r, const board *b, const uint8_t *y);
+bool brute_clears(const rule *r, const board *b, const uint8_t *x);
+
 #endif

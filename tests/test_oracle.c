@@ -24,35 +24,6 @@ static const int ks[] = { 6 };
 static const int ks[] = { 2, 3, 4 };
 #endif
 
-/* y^T A = 0 and y . b != 0, checked press by press. */
-static bool certificate_holds(const rule *r, const board *b, const uint8_t *y)
-{
-	int n = board_size(b), k = b->k, dot = 0;
-	board *col = board_new(b->rows, b->cols, k);
-	bool kills = true;
-	for (int j = 0; j < n && kills; j++) {
-		memset(col->cells, 0, (size_t)n);
-		rule_press(r, col, j / b->cols, j % b->cols, 1);
-		int s = 0;
-		for (int i = 0; i < n; i++)
-			s += y[i] * col->cells[i];
-		kills = s % k == 0;
-	}
-	board_free(col);
-	for (int i = 0; i < n; i++)
-		dot += y[i] * b->cells[i];
-	return kills && dot % k != 0;
-}
-
-static bool clears(const rule *r, const board *b, const uint8_t *x)
-{
-	board *t = board_clone(b);
-	rule_apply(r, t, x);
-	bool ok = board_is_clear(t);
-	board_free(t);
-	return ok;
-}
-
 /* Check one shape; returns the number of failures (details as diagnostics). */
 static int check_shape(const rule *r, int rows, int cols, int k, rng *g, int *boards_checked)
 {
@@ -87,13 +58,13 @@ static int check_shape(const rule *r, int rows, int cols, int k, rng *g, int *bo
 			continue;
 		}
 		if (!solvable) {
-			if (!certificate_holds(r, b, y)) {
+			if (!brute_certificate_holds(r, b, y)) {
 				tap_diag("%s %dx%d k=%d board %u: bad certificate", r->name, rows, cols, k, idx);
 				fails++;
 			}
 			continue;
 		}
-		if (!clears(r, b, x)) {
+		if (!brute_clears(r, b, x)) {
 			tap_diag("%s %dx%d k=%d board %u: solution does not clear", r->name, rows, cols, k, idx);
 			fails++;
 			continue;
@@ -108,7 +79,7 @@ static int check_shape(const rule *r, int rows, int cols, int k, rng *g, int *bo
 			search_result res;
 			search_minimal(s, m, &ctl, &res);
 			int want_w = fwd ? br.best_fwd[idx] : br.best[idx];
-			if (res.weight != want_w || !res.optimal || !clears(r, b, m) ||
+			if (res.weight != want_w || !res.optimal || !brute_clears(r, b, m) ||
 			    search_weight(m, n, k, fwd) != res.weight) {
 				tap_diag("%s %dx%d k=%d board %u fwd=%d: weight %d, brute %d", r->name, rows, cols, k, idx,
 					 fwd, res.weight, want_w);

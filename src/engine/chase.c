@@ -132,6 +132,19 @@ static int wrap(int v, int n)
 	return v < 0 ? v + n : v;
 }
 
+/* Press q of those changing cell (p, col): false when it is off the board. */
+static inline bool press_of(const chase *c, int p, int col, int q, int *r, int *cc)
+{
+	*r = p + c->pdr[q];
+	*cc = col + c->pdc[q];
+	if (c->torus) {
+		*r = wrap(*r, c->rows);
+		*cc = wrap(*cc, c->cols);
+		return true;
+	}
+	return *r >= 0 && *r < c->rows && *cc >= 0 && *cc < c->cols;
+}
+
 /* Residual cell index -> its board row (torus: rows 0..h-1 then the last h). */
 static int residual_row(const chase *c, int q)
 {
@@ -169,31 +182,20 @@ static void *sweep(void *arg)
 	for (int p = p0; p < R - h; p++)
 		for (int col = 0; col < C; col++) {
 			memset(acc, 0, (size_t)W * sizeof *acc);
-			for (int q = 0; q < c->npress; q++) {
-				if (q == c->det)
-					continue;
-				int r = p + c->pdr[q], cc = col + c->pdc[q];
-				if (c->torus)
-					cc = wrap(cc, C);
-				else if (r < 0 || cc < 0 || cc >= C)
-					continue;
-				ADD_PRESS(r, cc);
-			}
-			int r = p + h, cc = c->torus ? wrap(col - c->e, C) : col - c->e;
+			int r, cc;
+			for (int q = 0; q < c->npress; q++)
+				if (q != c->det && press_of(c, p, col, q, &r, &cc))
+					ADD_PRESS(r, cc);
+			press_of(c, p, col, c->det, &r, &cc);
 			memcpy(rows + ((size_t)(r % ring) * C + (size_t)cc) * W, acc, (size_t)W * sizeof *acc);
 		}
 	for (int q = 0; q < c->unknowns; q++) {
 		int p = residual_row(c, q / C), col = q % C;
 		memset(acc, 0, (size_t)W * sizeof *acc);
-		for (int t = 0; t < c->npress; t++) {
-			int r = p + c->pdr[t], cc = col + c->pdc[t];
-			if (c->torus) {
-				r = wrap(r, R);
-				cc = wrap(cc, C);
-			} else if (r < 0 || r >= R || cc < 0 || cc >= C)
-				continue;
-			ADD_PRESS(r, cc);
-		}
+		int r, cc;
+		for (int t = 0; t < c->npress; t++)
+			if (press_of(c, p, col, t, &r, &cc))
+				ADD_PRESS(r, cc);
 #undef ADD_PRESS
 		memcpy(m_row(c, q) + j->w0, acc, (size_t)W * sizeof *acc);
 	}
@@ -286,33 +288,20 @@ static void chase_rows(const chase *c, const uint8_t *b, uint8_t *x, const uint6
 		x[i] = (uint8_t)(u[i / 64] >> (i % 64) & 1);
 	for (int p = c->torus ? h : 0; p < R - h; p++)
 		for (int col = 0; col < C; col++) {
-			int v = b ? b[(size_t)p * C + col] & 1 : 0;
-			for (int q = 0; q < c->npress; q++) {
-				if (q == c->det)
-					continue;
-				int r = p + c->pdr[q], cc = col + c->pdc[q];
-				if (c->torus)
-					cc = wrap(cc, C);
-				else if (r < 0 || cc < 0 || cc >= C)
-					continue;
-				v ^= x[(size_t)r * C + cc];
-			}
-			int cc = c->torus ? wrap(col - c->e, C) : col - c->e;
-			x[(size_t)(p + h) * C + cc] = (uint8_t)v;
+			int v = b ? b[(size_t)p * C + col] & 1 : 0, r, cc;
+			for (int q = 0; q < c->npress; q++)
+				if (q != c->det && press_of(c, p, col, q, &r, &cc))
+					v ^= x[(size_t)r * C + cc];
+			press_of(c, p, col, c->det, &r, &cc);
+			x[(size_t)r * C + cc] = (uint8_t)v;
 		}
 	memset(res, 0, (size_t)c->words * sizeof *res);
 	for (int q = 0; q < c->unknowns; q++) {
 		int p = residual_row(c, q / C), col = q % C;
-		int v = b ? b[(size_t)p * C + col] & 1 : 0;
-		for (int t = 0; t < c->npress; t++) {
-			int r = p + c->pdr[t], cc = col + c->pdc[t];
-			if (c->torus) {
-				r = wrap(r, R);
-				cc = wrap(cc, C);
-			} else if (r < 0 || r >= R || cc < 0 || cc >= C)
-				continue;
-			v ^= x[(size_t)r * C + cc];
-		}
+		int v = b ? b[(size_t)p * C + col] & 1 : 0, r, cc;
+		for (int t = 0; t < c->npress; t++)
+			if (press_of(c, p, col, t, &r, &cc))
+				v ^= x[(size_t)r * C + cc];
 		if (v)
 			res[q / 64] |= 1ULL << (q % 64);
 	}
