@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
@@ -22,53 +23,6 @@ static void help(void)
 	     "The file is $XDG_DATA_HOME/lightsout/stats (~/.local/share/lightsout/stats).\n"
 	     "A damaged file is renamed FILE.corrupt-DATE, never deleted.\n"
 	     "Exit status: 0 done, 2 usage error or a damaged or unreadable file.");
-}
-
-/* 75.2 -> "1:15.2"; an hour or more -> "1:02:03". */
-static void format_time(double s, char *buf, size_t len)
-{
-	if (s < 0)
-		snprintf(buf, len, "-");
-	else if (s < 3600)
-		snprintf(buf, len, "%d:%04.1f", (int)(s / 60), s - 60 * (int)(s / 60));
-	else
-		snprintf(buf, len, "%d:%02d:%02d", (int)(s / 3600), (int)s / 60 % 60, (int)s % 60);
-}
-
-static void print_table(const stats *s)
-{
-	char name[300], avg[32], best[32], t[32];
-	printf("%-24s %6s %6s %5s %8s %8s %9s %6s %6s\n", "board", "played", "won", "won%",
-	       "avg+par", "best+par", "best time", "streak", "best");
-	for (int i = 0; i < s->n; i++) {
-		const stats_entry *e = &s->entries[i];
-		stats_key_name(&e->key, name, sizeof name);
-		if (e->par_games)
-			snprintf(avg, sizeof avg, "+%.1f", (double)e->over_par_sum / (double)e->par_games);
-		else
-			snprintf(avg, sizeof avg, "-");
-		if (e->best_over_par >= 0)
-			snprintf(best, sizeof best, "+%ld", e->best_over_par);
-		else
-			snprintf(best, sizeof best, "-");
-		format_time(e->best_time, t, sizeof t);
-		printf("%-24s %6ld %6ld %4ld%% %8s %8s %9s %6ld %6ld\n", name, e->played, e->won,
-		       e->played ? (100 * e->won + e->played / 2) / e->played : 0, avg, best, t,
-		       e->streak, e->best_streak);
-	}
-	if (s->ndaily)
-		printf("\ndaily boards\n");
-	for (int i = 0; i < s->ndaily; i++) {
-		const stats_daily *d = &s->daily[i];
-		stats_key_name(&d->key, name, sizeof name);
-		format_time(d->seconds, t, sizeof t);
-		if (d->won && d->par >= 0)
-			printf("%s  %-24s won in %d moves (par %d), %s\n", d->date, name, d->moves, d->par, t);
-		else if (d->won)
-			printf("%s  %-24s won in %d moves, %s\n", d->date, name, d->moves, t);
-		else
-			printf("%s  %-24s not solved (%d moves, %s)\n", d->date, name, d->moves, t);
-	}
 }
 
 int cmd_stats(int argc, char **argv)
@@ -127,8 +81,17 @@ int cmd_stats(int argc, char **argv)
 	}
 	if (s.n == 0)
 		printf("No games recorded yet (%s).\n", path);
-	else
-		print_table(&s);
+	else {
+		size_t len;
+		char *table = stats_table(&s, &len);
+		if (!table) {
+			fprintf(stderr, "lightsout stats: out of memory\n");
+			stats_free(&s);
+			return EXIT_USAGE;
+		}
+		fwrite(table, 1, len, stdout);
+		free(table);
+	}
 	stats_free(&s);
 	return 0;
 

@@ -420,3 +420,54 @@ void stats_key_name(const stats_key *key, char *buf, size_t len)
 	snprintf(buf, len, "%dx%d %s k=%d%s%s", key->rows, key->cols, key->rule_spec, key->k,
 		 key->torus ? " torus" : "", key->forward_only ? " forward-only" : "");
 }
+
+/* 75.2 -> "1:15.2"; an hour or more -> "1:02:03". */
+static void format_time(double s, char *buf, size_t len)
+{
+	if (s < 0)
+		snprintf(buf, len, "-");
+	else if (s < 3600)
+		snprintf(buf, len, "%d:%04.1f", (int)(s / 60), s - 60 * (int)(s / 60));
+	else
+		snprintf(buf, len, "%d:%02d:%02d", (int)(s / 3600), (int)s / 60 % 60, (int)s % 60);
+}
+
+char *stats_table(const stats *s, size_t *len)
+{
+	char name[300], avg[32], best[32], t[32];
+	textbuf out;
+	textbuf_init(&out);
+	textbuf_printf(&out, "%-24s %6s %6s %5s %8s %8s %9s %6s %6s\n", "board", "played", "won", "won%",
+		       "avg+par", "best+par", "best time", "streak", "best");
+	for (int i = 0; i < s->n; i++) {
+		const stats_entry *e = &s->entries[i];
+		stats_key_name(&e->key, name, sizeof name);
+		if (e->par_games)
+			snprintf(avg, sizeof avg, "+%.1f", (double)e->over_par_sum / (double)e->par_games);
+		else
+			snprintf(avg, sizeof avg, "-");
+		if (e->best_over_par >= 0)
+			snprintf(best, sizeof best, "+%ld", e->best_over_par);
+		else
+			snprintf(best, sizeof best, "-");
+		format_time(e->best_time, t, sizeof t);
+		textbuf_printf(&out, "%-24s %6ld %6ld %4ld%% %8s %8s %9s %6ld %6ld\n", name, e->played, e->won,
+			       e->played ? (100 * e->won + e->played / 2) / e->played : 0, avg, best, t,
+			       e->streak, e->best_streak);
+	}
+	if (s->ndaily)
+		textbuf_printf(&out, "\ndaily boards\n");
+	for (int i = 0; i < s->ndaily; i++) {
+		const stats_daily *d = &s->daily[i];
+		stats_key_name(&d->key, name, sizeof name);
+		format_time(d->seconds, t, sizeof t);
+		if (d->won && d->par >= 0)
+			textbuf_printf(&out, "%s  %-24s won in %d moves (par %d), %s\n", d->date, name, d->moves,
+				       d->par, t);
+		else if (d->won)
+			textbuf_printf(&out, "%s  %-24s won in %d moves, %s\n", d->date, name, d->moves, t);
+		else
+			textbuf_printf(&out, "%s  %-24s not solved (%d moves, %s)\n", d->date, name, d->moves, t);
+	}
+	return textbuf_finish(&out, len);
+}

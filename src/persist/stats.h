@@ -79,6 +79,11 @@ int stats_load(const char *path, stats *s, char *msg, size_t msglen);
  * first (msg says so; the result is still recorded); -1 with msg. */
 int stats_record(const char *path, const stats_result *r, char *msg, size_t msglen);
 
+/* The table of s that `lightsout stats` prints and the game shows: a
+ * header, one line per kind of board, then the daily boards.  Malloc'd,
+ * NUL-terminated, *len its length; NULL when out of memory. */
+char *stats_table(const stats *s, size_t *len);
+
 /* "5x5 plus k=2 torus forward-only", for tables. */
 void stats_key_name(const stats_key *key, char *buf, size_t len);
 

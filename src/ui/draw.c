@@ -395,12 +395,15 @@ void draw_win(view *v, double now)
 
 void draw_help(view *v)
 {
+	char title[96];
 	erase();
+	/* The goal shares the title line: the key table needs every other one. */
+	snprintf(title, sizeof title, "Lights Out %s keys", v->gl->dash);
 	attrset(A_BOLD | pair_attr(v, PAIR_TITLE));
-	mvprintw(0, 1, "Lights Out %s keys", v->gl->dash);
+	put_clipped(0, 1, title);
 	attrset(A_NORMAL);
-	put_clipped(1, 1, "Clear the board: every light off (every cell 0).");
-	int y = 2;
+	put_clipped(0, 2 + utf8_cols(title), "  Clear the board: every light off (every cell 0).");
+	int y = 1;
 	for (const key_help *k = keys_help; k->keys_utf8 && y < LINES - 1; k++, y++) {
 		const char *keys = v->gl->utf8 ? k->keys_utf8 : k->keys_ascii;
 		char line[200];
@@ -412,5 +415,25 @@ void draw_help(view *v)
 	}
 	attrset(A_DIM);
 	put_clipped(LINES - 1, 1, "Press any key to return to the game.");
+	attrset(A_NORMAL);
+}
+
+void draw_page(view *v, const char *title, char *const *lines, int n, int top, int left, const char *footer)
+{
+	erase();
+	attrset(A_BOLD | pair_attr(v, PAIR_TITLE));
+	put_clipped(0, 1, title);
+	attrset(A_NORMAL);
+	for (int y = 2, i = top; y < LINES - 1 && i < n; y++, i++) {
+		const char *p = lines[i];
+		/* Skip `left` characters, not bytes. */
+		for (int skip = left; *p && skip > 0; skip--)
+			do
+				p++;
+			while (((unsigned char)*p & 0xc0) == 0x80);
+		put_clipped(y, 1, p);
+	}
+	attrset(A_DIM);
+	put_clipped(LINES - 1, 1, footer);
 	attrset(A_NORMAL);
 }

@@ -55,5 +55,8 @@ void draw_status(view *v, double now);
 void draw_message(view *v, const char *msg);	/* NULL or "": key hints */
 void draw_win(view *v, double now);
 void draw_help(view *v);
+/* A page of text on the whole screen (statistics, share code): a title,
+ * lines[top..] from column `left` on, and a footer on the last line. */
+void draw_page(view *v, const char *title, char *const *lines, int n, int top, int left, const char *footer);
 
 #endif

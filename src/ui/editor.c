@@ -77,6 +77,8 @@ static void editor_leave(session *s)
 		return;
 	}
 	board_free(b);
+	/* A board of the player's own: saved as such (session_fresh saves soon). */
+	snprintf(s->origin, sizeof s->origin, "edit");
 	session_fresh(s);
 }
 

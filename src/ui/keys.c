@@ -62,6 +62,10 @@ action keys_action(int ch)
 		return ACT_EDIT;
 	case 'a':
 		return ACT_INFO;
+	case 'S':
+		return ACT_STATS;
+	case 'c':
+		return ACT_SHARE;
 	case 27:
 		return ACT_CANCEL;
 	case KEY_RESIZE:
@@ -70,7 +74,7 @@ action keys_action(int ch)
 	return ACT_NONE;
 }
 
-/* One screen on a 24-line terminal: at most 21 lines. */
+/* One screen on a 24-line terminal: at most 22 lines. */
 const key_help keys_help[] = {
 	{ "\u2190 \u2191 \u2192 \u2193, h j k l", "Arrows, h j k l", "move the cursor" },
 	{ "Home 0, End $", "Home 0, End $", "first, last column" },
@@ -87,6 +91,7 @@ const key_help keys_help[] = {
 	{ "i", "i", "hint: one cell of a minimal solution" },
 	{ "e", "e", "editor: set the cells, then play or solve them" },
 	{ "a", "a", "analysis: rank, nullity, solutions, quiet patterns" },
+	{ "S; c", "S; c", "statistics of finished games; this board's share code" },
 	{ "R, r", "R, r", "restart this board (R asks first; r after a win)" },
 	{ "n", "n", "new board (asks when a game is in progress)" },
 	{ "m, o", "m, o", "settings: size, rule, states, torus, difficulty" },

@@ -13,12 +13,14 @@
 #include "commands.h"
 #include "options.h"
 #include "practice.h"
+#include "saving.h"
 #include "session.h"
+#include "sharecode.h"
 #include "term.h"
 
 enum {
 	OPT_PAR = OPT_FIRST_COMMAND, OPT_DIFFICULTY, OPT_LOAD, OPT_ASCII, OPT_NO_COLOR, OPT_NO_MOUSE,
-	OPT_DAILY, OPT_PRACTICE
+	OPT_DAILY, OPT_PRACTICE, OPT_CODE
 };
 
 static void play_help(void)
@@ -35,6 +37,7 @@ static void play_help(void)
 	     "      --par P              a board that needs exactly P presses\n"
 	     "      --difficulty LEVEL   easy, normal or hard\n"
 	     "      --load FILE          play the board in FILE (k from --states)\n"
+	     "      --code CODE          play the board of a share code (its rule, k, torus)\n"
 	     "      --daily              today's board: the same for everyone (UTC date)\n"
 	     "      --practice[=ladder]  par rises by one after each win, drops on a restart\n"
 	     "      --ascii              ASCII only, even on a UTF-8 terminal\n"
@@ -42,14 +45,17 @@ static void play_help(void)
 	     "      --no-mouse           ignore the mouse\n"
 	     "  -h, --help               this help\n"
 	     "\n"
-	     "Press ? in the game for the keys.");
+	     "Without an option that chooses the board, the game in progress when you\n"
+	     "last quit is offered back.  Press ? in the game for the keys.");
 }
 
 typedef struct play_opts {
 	common_opts common;
 	long par;
-	const char *difficulty, *load;
+	const char *difficulty, *load, *code;
 	bool ascii, no_color, no_mouse, daily, ladder;
+	bool rule_given;
+	bool board_chosen;		/* an option that says which board: no resume offer */
 } play_opts;
 
 static int usage_error(const char *msg)
@@ -73,6 +79,7 @@ static int play_parse(int argc, char **argv, play_opts *o)
 		{ "no-mouse", no_argument, NULL, OPT_NO_MOUSE },
 		{ "daily", no_argument, NULL, OPT_DAILY },
 		{ "practice", optional_argument, NULL, OPT_PRACTICE },
+		{ "code", required_argument, NULL, OPT_CODE },
 		{ NULL, 0, NULL, 0 },
 	};
 	char err[256];
@@ -83,6 +90,11 @@ static int play_parse(int argc, char **argv, play_opts *o)
 	optind = 1;
 	int opt;
 	while ((opt = getopt_long(argc, argv, ":" OPTIONS_COMMON_SHORT, longopts, NULL)) != -1) {
+		if (opt != 'h' && opt != OPT_VERSION && opt != OPT_ASCII && opt != OPT_NO_COLOR &&
+		    opt != OPT_NO_MOUSE && opt != ':' && opt != '?')
+			o->board_chosen = true;
+		if (opt == 'r')
+			o->rule_given = true;
 		int rc = options_common(&o->common, opt, optarg, false, err, sizeof err);
 		if (rc < 0)
 			return usage_error(err);
@@ -104,6 +116,9 @@ static int play_parse(int argc, char **argv, play_opts *o)
 			break;
 		case OPT_LOAD:
 			o->load = optarg;
+			break;
+		case OPT_CODE:
+			o->code = optarg;
 			break;
 		case OPT_ASCII:
 			o->ascii = true;
@@ -144,9 +159,14 @@ static int play_parse(int argc, char **argv, play_opts *o)
 		snprintf(err, sizeof err, "unexpected argument '%s'", argv[optind]);
 		return usage_error(err);
 	}
-	int modes = o->daily + o->ladder + (o->load != NULL);
+	int modes = o->daily + o->ladder + (o->load != NULL) + (o->code != NULL);
 	if (modes > 1)
-		return usage_error("--daily, --practice and --load do not mix");
+		return usage_error("--daily, --practice, --load and --code do not mix");
+	if (o->code && (o->par > 0 || o->difficulty))
+		return usage_error("--par and --difficulty do not apply to --code");
+	if (o->code && (o->common.k_set || o->common.torus || o->common.forward_only || o->rule_given))
+		return usage_error("a share code sets its own rule, k and torus: drop --rule, --states, --torus "
+				   "and --forward-only");
 	if (o->par > 0 && o->difficulty)
 		return usage_error("give --par or --difficulty, not both");
 	if ((o->daily || o->ladder || o->load) && (o->par > 0 || o->difficulty) && !o->daily)
@@ -212,6 +232,35 @@ static bool want_color(const play_opts *o)
 	return !o->no_color && !(nc && nc[0]);
 }
 
+/* The --code board; its settings replace the config's.  NULL after a
+ * message on stderr. */
+static board *play_code(const play_opts *o, game_config *cfg)
+{
+	char err[256];
+	sharecode sc;
+	if (sharecode_decode(o->code, &sc, err, sizeof err) < 0) {
+		fprintf(stderr, "lightsout play: bad share code: %s\n", err);
+		return NULL;
+	}
+	board *b = sc.board;
+	sc.board = NULL;
+	if (o->common.size_set && (b->rows != cfg->rows || b->cols != cfg->cols)) {
+		fprintf(stderr, "lightsout play: the share code is for a %dx%d board, not %dx%d as --size says\n",
+			b->rows, b->cols, cfg->rows, cfg->cols);
+		board_free(b);
+		sharecode_free(&sc);
+		return NULL;
+	}
+	cfg->rows = b->rows;
+	cfg->cols = b->cols;
+	cfg->k = b->k;
+	cfg->torus = sc.torus;
+	cfg->forward_only = sc.forward_only;
+	snprintf(cfg->rule_spec, sizeof cfg->rule_spec, "%s", sc.rule_spec);
+	sharecode_free(&sc);
+	return b;
+}
+
 int play_main(int argc, char **argv)
 {
 	play_opts o;
@@ -221,7 +270,12 @@ int play_main(int argc, char **argv)
 		return rc;
 	if ((rc = play_config(&o, &cfg)) >= 0)
 		return rc;
+	/* A bad code is a usage error, found before the terminal is needed. */
+	board *loaded = NULL;
+	if (o.code && !(loaded = play_code(&o, &cfg)))
+		return EXIT_USAGE;
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		board_free(loaded);
 		fprintf(stderr, "lightsout play: the game needs a terminal on standard input and output;\n"
 				"use 'lightsout solve', 'analyze' or 'generate' in scripts and pipes\n");
 		return EXIT_USAGE;
@@ -229,23 +283,34 @@ int play_main(int argc, char **argv)
 
 	static session s;	/* static: the crash handler may still see it */
 	char err[256];
-	board *loaded = NULL;
 	if (o.load && !(loaded = play_load(&o, &cfg)))
 		return EXIT_USAGE;
-	if (game_init(&s.g, &cfg, err, sizeof err) < 0) {
-		board_free(loaded);
-		fprintf(stderr, "lightsout play: %s\n", err);
-		return EXIT_USAGE;
-	}
 	s.mode = o.daily ? PRACTICE_DAILY : o.ladder ? PRACTICE_LADDER : PRACTICE_NONE;
+	snprintf(s.origin, sizeof s.origin, "%s", o.code ? "code" : o.load ? "load" : "random");
+	/* What to start if a saved game is offered and declined. */
+	s.fresh_cfg = cfg;
+	s.fresh_mode = s.mode;
+	snprintf(s.fresh_origin, sizeof s.fresh_origin, "%s", s.origin);
 	rng_seed(&s.r, o.common.seed_set ? o.common.seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32));
-	if (s.mode == PRACTICE_LADDER)
-		s.rung = ladder_load(&cfg);
+	saving_init(&s);
+	/* A plain `lightsout`: the game left last time comes first. */
+	if (!o.board_chosen && saving_load(&s) == 1) {
+		rc = 0;
+	} else {
+		if (game_init(&s.g, &cfg, err, sizeof err) < 0) {
+			board_free(loaded);
+			fprintf(stderr, "lightsout play: %s\n", err);
+			return EXIT_USAGE;
+		}
+		if (s.mode == PRACTICE_LADDER)
+			s.rung = ladder_load(&cfg);
+		if (loaded)
+			rc = game_load(&s.g, loaded, GAME_PAR_SECONDS, err, sizeof err);
+		else
+			rc = session_new_board(&s, err, sizeof err);
+		snprintf(s.origin, sizeof s.origin, "%s", s.fresh_origin);
+	}
 	bool was_loaded = loaded != NULL;
-	if (loaded)
-		rc = game_load(&s.g, loaded, GAME_PAR_SECONDS, err, sizeof err);
-	else
-		rc = session_new_board(&s, err, sizeof err);
 	board_free(loaded);
 	if (rc < 0) {
 		fprintf(stderr, "lightsout play: %s\n", err);
@@ -273,6 +338,8 @@ int play_main(int argc, char **argv)
 	term_close();
 	if (rc == 1)
 		fprintf(stderr, "lightsout play: the terminal went away\n");
+	if (s.exit_msg[0])
+		fprintf(stderr, "lightsout play: %s\n", s.exit_msg);
 	overlay_free(&s.ov);
 	game_free(&s.g);
 	return rc;

@@ -9,7 +9,10 @@
 #include "editor.h"
 #include "keys.h"
 #include "menu.h"
+#include "pager.h"
 #include "practice.h"
+#include "saving.h"
+#include "share.h"
 #include "steps.h"
 #include "term.h"
 
@@ -25,10 +28,13 @@ static void ladder_set(session *s, int rung)
 
 int session_new_board(session *s, char *err, size_t errlen)
 {
+	snprintf(s->origin, sizeof s->origin, "random");
+	s->daily[0] = '\0';
 	if (s->mode == PRACTICE_DAILY) {
 		char date[16];
 		rng_seed(&s->r, practice_daily_seed(time(NULL), &s->g.cfg, date, sizeof date));
 		snprintf(s->v.mode, sizeof s->v.mode, "daily %s", date);
+		snprintf(s->daily, sizeof s->daily, "%.10s", date);
 		return game_generate(&s->g, &s->r, -1, err, errlen);
 	}
 	if (s->mode == PRACTICE_LADDER) {
@@ -57,6 +63,10 @@ void session_redraw(session *s)
 	}
 	if (s->screen == SCREEN_HELP) {
 		draw_help(&s->v);
+		return;
+	}
+	if (s->screen == SCREEN_PAGE) {
+		pager_draw(s);
 		return;
 	}
 	draw_all(&s->v, now);
@@ -91,6 +101,7 @@ int session_key(session *s)
 			session_redraw(s);
 		}
 		double now = term_now();
+		saving_tick(s, now);
 		/* While the solver works: a spinner, and its news soon. */
 		bool busy = s->ov.searching && (s->ov.shown || s->pending_key);
 		if (s->screen == SCREEN_BOARD && !s->v.too_small &&
@@ -139,9 +150,7 @@ int session_wait(session *s, double seconds)
 	}
 }
 
-/* A y/n question on the message line: 1 yes, 0 no (n, Esc, q), or
- * KEY_STOP / KEY_LOST when the game must end instead. */
-static int session_ask(session *s, const char *question)
+int session_ask(session *s, const char *question)
 {
 	char q[160];
 	snprintf(q, sizeof q, "%s (y/n)", question);
@@ -165,6 +174,8 @@ void session_fresh(session *s)
 	s->v.cr = s->v.cr < s->g.cur->rows ? s->v.cr : s->g.cur->rows - 1;
 	s->v.cc = s->v.cc < s->g.cur->cols ? s->v.cc : s->g.cur->cols - 1;
 	s->v.msg[0] = '\0';
+	s->recorded = false;
+	saving_changed(s, term_now());
 	overlay_reset(&s->ov, s->g.cur);
 	if (!s->g.solvable)
 		snprintf(s->v.msg, sizeof s->v.msg, "This board cannot be cleared: s shows why.");
@@ -195,6 +206,7 @@ static void session_won(session *s)
 		ladder_set(s, s->rung + 1);
 	draw_status(&s->v, term_now());
 	draw_win(&s->v, term_now());
+	saving_won(s);
 }
 
 /* Giving up a board (restart or new) costs a ladder rung. */
@@ -212,6 +224,7 @@ static void session_new(session *s)
 		return;
 	}
 	session_gave_up(s);
+	saving_gave_up(s);
 	draw_message(&s->v, "Making a new board...");
 	refresh();
 	if (session_new_board(s, err, sizeof err) < 0) {
@@ -271,6 +284,7 @@ static void session_menu(session *s)
 		return;
 	}
 	session_gave_up(s);
+	saving_gave_up(s);
 	game old = s->g;
 	s->g = next;
 	if (s->mode == PRACTICE_LADDER)
@@ -322,6 +336,7 @@ void session_press(session *s, int times)
 	if (s->v.msg[0])
 		draw_message(&s->v, "");
 	game_press(&s->g, s->v.cr, s->v.cc, times, term_now());
+	saving_changed(s, term_now());
 	overlay_moved(&s->ov, s->g.cur, s->v.cr * s->g.cur->cols + s->v.cc, times);
 	draw_press(&s->v, s->v.cr, s->v.cc);
 	draw_status(&s->v, term_now());
@@ -339,6 +354,7 @@ static void session_history(session *s, bool redo)
 		return;
 	}
 	overlay_moved(&s->ov, s->g.cur, row * s->g.cur->cols + col, times);
+	saving_changed(s, term_now());
 	if (was_won) {
 		s->v.msg[0] = '\0';
 		session_redraw(s);	/* the celebration covered the board */
@@ -367,10 +383,8 @@ static void session_mouse(session *s)
 		session_press(s, -1);
 }
 
-int session_run(session *s)
+static int session_loop(session *s)
 {
-	s->screen = SCREEN_BOARD;
-	session_fresh(s);
 	for (;;) {
 		int ch = session_key(s);
 		if (ch == KEY_STOP)
@@ -508,8 +522,33 @@ int session_run(session *s)
 			if (ans == KEY_STOP || ans == KEY_LOST)
 				return ans == KEY_STOP ? 128 + term_quit_signal : 1;
 			break;
+		case ACT_STATS:
+			ans = saving_stats_screen(s);
+			if (ans == KEY_STOP || ans == KEY_LOST)
+				return ans == KEY_STOP ? 128 + term_quit_signal : 1;
+			break;
+		case ACT_SHARE:
+			ans = share_run(s);
+			if (ans == KEY_STOP || ans == KEY_LOST)
+				return ans == KEY_STOP ? 128 + term_quit_signal : 1;
+			break;
 		default:
 			break;
 		}
 	}
+}
+
+int session_run(session *s)
+{
+	s->screen = SCREEN_BOARD;
+	session_fresh(s);
+	int rc = saving_start(s);
+	if (rc == KEY_STOP || rc == KEY_LOST)
+		rc = rc == KEY_STOP ? 128 + term_quit_signal : 1;
+	else
+		rc = session_loop(s);
+	/* Quit, signal or lost terminal: a game in progress is kept for next
+	 * time (quitting is not giving up). */
+	saving_sync(s);
+	return rc;
 }

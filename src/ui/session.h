@@ -21,11 +21,28 @@ typedef struct session {
 	practice mode;
 	int rung;			/* ladder: par of the current board */
 	bool mouse;
-	enum { SCREEN_BOARD, SCREEN_HELP, SCREEN_MENU } screen;
+	enum { SCREEN_BOARD, SCREEN_HELP, SCREEN_MENU, SCREEN_PAGE } screen;
 	struct menu *menu;		/* while SCREEN_MENU */
+	struct pager *page;		/* while SCREEN_PAGE: statistics, share code */
 	int fast_errors;		/* getch() failing at once: stdin is gone */
 	lo_overlay ov;			/* the plan: a solution kept true, or a proof */
 	int pending_key;		/* a step key waiting for the plan */
+
+	/* The files (saving.c).  An empty path: nowhere to keep that file. */
+	char save_path[4096], stats_path[4096];
+	char origin[16];		/* where the board came from: "random", "load", "code", "edit" */
+	char daily[11];			/* the date of a daily board, else "" */
+	bool save_owned;		/* the save file may hold this session's game */
+	bool offer_resume;		/* s->g is the saved game: ask before playing it */
+	bool recorded;			/* this attempt is in the statistics already */
+	int unsaved;			/* changes since the last save */
+	double changed_at;		/* when the first of them was made */
+	/* What the command line asked for, if the saved game is declined. */
+	game_config fresh_cfg;
+	practice fresh_mode;
+	char fresh_origin[16];
+	char notice[200];		/* one line to show at the start */
+	char exit_msg[300];		/* to print once the terminal is restored */
 } session;
 
 /* A board for s->g per the practice mode (daily seed, ladder rung, or the
@@ -48,6 +65,9 @@ int session_key(session *s);
 /* A key within `seconds`, or ERR (KEY_STOP when a signal asks to stop). */
 int session_wait(session *s, double seconds);
 void session_redraw(session *s);
+/* A y/n question on the message line: 1 yes, 0 no (n, Esc, q), or
+ * KEY_STOP / KEY_LOST when the game must end instead. */
+int session_ask(session *s, const char *question);
 /* After a new position not reached by a press: a new board, restart, edit. */
 void session_fresh(session *s);
 void session_move_cursor(session *s, int r, int c);

@@ -1,0 +1,74 @@
+#include "saved.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "history.h"
+
+void saved_from_game(saved_game *sg, const game *g, double now)
+{
+	sg->rows = g->cfg.rows;
+	sg->cols = g->cfg.cols;
+	sg->k = g->cfg.k;
+	snprintf(sg->rule_spec, sizeof sg->rule_spec, "%s", g->cfg.rule_spec);
+	sg->torus = g->cfg.torus;
+	sg->forward_only = g->cfg.forward_only;
+	sg->start = g->start;
+	sg->current = g->cur;
+	sg->hist = *g->hist;
+	sg->moves = game_moves(g);
+	sg->elapsed = game_elapsed(g, now);
+	sg->par = g->par;
+	sg->par_proven = g->par_proven;
+	snprintf(sg->difficulty, sizeof sg->difficulty, "%s", g->cfg.difficulty);
+}
+
+int saved_to_game(game *g, const saved_game *sg, char *err, size_t errlen)
+{
+	game_config cfg;
+	memset(&cfg, 0, sizeof cfg);
+	cfg.rows = sg->rows;
+	cfg.cols = sg->cols;
+	cfg.k = sg->k;
+	cfg.torus = sg->torus;
+	cfg.forward_only = sg->forward_only;
+	cfg.par = -1;
+	snprintf(cfg.rule_spec, sizeof cfg.rule_spec, "%s", sg->rule_spec);
+	snprintf(cfg.difficulty, sizeof cfg.difficulty, "%s", sg->difficulty);
+	if (game_init(g, &cfg, err, errlen) < 0)
+		return -1;
+	/* Par comes from the file: no search, just solvability. */
+	if (game_load(g, sg->start, 0.001, err, errlen) < 0)
+		goto fail;
+	for (int i = 0; i < sg->hist.len; i++)
+		if (history_push(g->hist, sg->hist.moves[i]) < 0) {
+			snprintf(err, errlen, "out of memory");
+			goto fail;
+		}
+	g->hist->pos = sg->hist.pos;
+	board_copy(g->cur, sg->current);
+	g->won = board_is_clear(g->cur);
+	g->par = sg->par;
+	g->par_proven = sg->par_proven;
+	g->clock_acc = sg->elapsed;
+	return 0;
+fail:
+	game_free(g);
+	return -1;
+}
+
+void saved_result(stats_result *r, const game *g, double now, const char *daily)
+{
+	memset(r, 0, sizeof *r);
+	r->key.rows = g->cfg.rows;
+	r->key.cols = g->cfg.cols;
+	r->key.k = g->cfg.k;
+	snprintf(r->key.rule_spec, sizeof r->key.rule_spec, "%s", g->cfg.rule_spec);
+	r->key.torus = g->cfg.torus;
+	r->key.forward_only = g->cfg.forward_only;
+	r->won = g->won;
+	r->moves = game_moves(g);
+	r->par = g->par;
+	r->seconds = game_elapsed(g, now);
+	r->daily = daily && daily[0] ? daily : NULL;
+}

@@ -1,0 +1,28 @@
+/* The game and its files, without curses: a game turned into a saved_game
+ * and back (with its whole undo history), and a finished game turned into
+ * a statistics record.  The session decides when (saving.c). */
+#ifndef LO_SAVED_H
+#define LO_SAVED_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "game.h"
+#include "savegame.h"
+#include "stats.h"
+
+/* Fill sg (savegame_init() first) from g at time now.  The boards and the
+ * moves are borrowed from g: do not savegame_free() sg, and do not keep it
+ * past the next change to g.  Mode, difficulty, rung and daily are left
+ * for the caller (difficulty is copied from g's config). */
+void saved_from_game(saved_game *sg, const game *g, double now);
+
+/* A new game (game_init() done here) in the position sg holds: start,
+ * undo history, redo tail, par, clock (stopped: it runs again on the next
+ * press).  Returns 0, or -1 with err (g is then freed). */
+int saved_to_game(game *g, const saved_game *sg, char *err, size_t errlen);
+
+/* The record of g finished now: won or given up.  daily: a date or NULL. */
+void saved_result(stats_result *r, const game *g, double now, const char *daily);
+
+#endif
