@@ -42,6 +42,11 @@ ui_wait "Moves 0" >/dev/null
 kill -SEGV "$(ui_game_pid)"
 check "SIGSEGV still kills the game (139)" ui_wait "EXIT=139"
 check "SIGSEGV restores the terminal first" ui_restored
+ui_start -- --load "$one"
+ui_wait "Moves 0" >/dev/null
+kill -QUIT "$(ui_game_pid)"
+check "SIGQUIT (Ctrl-\\) still kills the game (131)" ui_wait "EXIT=131"
+check "SIGQUIT restores the terminal first" ui_restored
 
 # The terminal goes away: the game must exit, not spin.
 ui_start -- --load "$one"

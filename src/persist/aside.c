@@ -38,3 +38,9 @@ int aside_move(const char *path, char *moved, size_t len)
 	snprintf(moved, len, "cannot move %s aside: %s", path, strerror(e));
 	return -1;
 }
+
+bool aside_transient(int errnum)
+{
+	return errnum == EACCES || errnum == EPERM || errnum == EIO || errnum == ENOMEM || errnum == EMFILE ||
+	       errnum == ENFILE || errnum == EINTR || errnum == EAGAIN;
+}

@@ -3,11 +3,16 @@
 #ifndef LO_ASIDE_H
 #define LO_ASIDE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Rename path to path.corrupt-YYYYMMDD-HHMMSS (with -2, -3... if taken),
  * never replacing another file.  Returns 0 with the new name in moved, or
  * -1 with a message in moved. */
 int aside_move(const char *path, char *moved, size_t len);
+
+/* A read error that says nothing about the file itself (permissions, I/O,
+ * memory, descriptors): report it, keep the file, try again later. */
+bool aside_transient(int errnum);
 
 #endif

@@ -428,7 +428,12 @@ enum savegame_status savegame_read(const char *path, saved_game *sg, char *msg, 
 	enum savegame_status st = SAVEGAME_OK;
 	if (!text && errno == ENOENT)
 		st = SAVEGAME_NONE;
-	else if (!text || savegame_parse(text, len, sg, err, sizeof err) < 0) {
+	else if (!text && aside_transient(errno)) {
+		/* Unreadable now (permissions, I/O, memory) is not damaged:
+		 * leave the file where it is for a later try. */
+		snprintf(msg, msglen, "cannot read saved game %s: %s", path, err);
+		st = SAVEGAME_ERROR;
+	} else if (!text || savegame_parse(text, len, sg, err, sizeof err) < 0) {
 		/* Damaged or unreadable: keep it for the player, start afresh. */
 		if (aside_move(path, moved, sizeof moved) == 0) {
 			snprintf(msg, msglen, "saved game %s is damaged (%s); kept as %s", path, err, moved);

@@ -365,6 +365,11 @@ static int load_locked(const char *path, stats *s, char *msg, size_t msglen)
 	char *text = atomic_read(path, &len, err, sizeof err);
 	if (!text && errno == ENOENT)
 		return 0;
+	if (!text && aside_transient(errno)) {
+		/* Unreadable is not damaged: never replace it with a fresh file. */
+		snprintf(msg, msglen, "cannot read statistics file %s: %s", path, err);
+		return -1;
+	}
 	if (text && stats_parse(text, len, s, err, sizeof err) == 0) {
 		free(text);
 		return 0;

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "keys.h"
+#include "saving.h"
 #include "term.h"
 
 /* Par of an edited board is searched for this long at most: the overlay's
@@ -84,6 +85,9 @@ static void editor_leave(session *s)
 
 int editor_run(session *s)
 {
+	/* Nothing is saved while editing (the cells leave the undo history):
+	 * save the game as it stands first. */
+	saving_sync(s);
 	game_clock_pause(&s->g, term_now());
 	s->v.what = VIEW_EDIT;
 	s->v.hint = -1;

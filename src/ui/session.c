@@ -78,6 +78,36 @@ void session_redraw(session *s)
 
 /* The next key, with everything between keys done here: signals, suspend,
  * resize, the clock, the solver, and noticing that input has ended. */
+/* Ctrl-Z and fg (or SIGSTOP/SIGCONT from outside): pause the clock,
+ * give the terminal back, and on return put curses' modes back and
+ * repaint.  Every loop that waits for keys calls it. */
+static void session_job_control(session *s)
+{
+	if (term_stop_request) {
+		game_clock_pause(&s->g, term_now());
+		term_suspend();
+		game_clock_resume(&s->g, term_now());
+	}
+	if (term_continued) {
+		term_continued = 0;
+		reset_prog_mode();	/* a SIGSTOP from outside left line mode */
+		clearok(curscr, TRUE);
+		session_redraw(s);
+	}
+}
+
+/* getch gave ERR after waiting since `since`: a timeout takes its time,
+ * while ERR at once, again and again, means no input is coming (or a
+ * signal, checked by the callers). */
+static bool input_lost(session *s, double since)
+{
+	if (term_now() - since >= 0.01) {
+		s->fast_errors = 0;
+		return false;
+	}
+	return ++s->fast_errors >= FAST_ERRORS_MAX;
+}
+
 int session_key(session *s)
 {
 	for (;;) {
@@ -90,16 +120,7 @@ int session_key(session *s)
 		}
 		if (term_quit_signal)
 			return KEY_STOP;
-		if (term_stop_request) {
-			game_clock_pause(&s->g, term_now());
-			term_suspend();
-			game_clock_resume(&s->g, term_now());
-		}
-		if (term_continued) {
-			term_continued = 0;
-			clearok(curscr, TRUE);
-			session_redraw(s);
-		}
+		session_job_control(s);
 		double now = term_now();
 		saving_tick(s, now);
 		/* While the solver works: a spinner, and its news soon. */
@@ -110,9 +131,7 @@ int session_key(session *s)
 		timeout(s->ov.searching ? 100 : 500);
 		int ch = getch();
 		if (ch == ERR) {
-			/* A timeout takes half a second; an immediate ERR means
-			 * no input is coming (or a signal, checked above). */
-			if (term_now() - now < 0.01 && ++s->fast_errors >= FAST_ERRORS_MAX)
+			if (input_lost(s, now))
 				return KEY_LOST;
 			continue;
 		}
@@ -134,9 +153,10 @@ int session_wait(session *s, double seconds)
 	for (;;) {
 		if (term_quit_signal)
 			return KEY_STOP;
+		session_job_control(s);
 		if (overlay_poll(&s->ov))
 			steps_update(s);
-		double left = end - term_now();
+		double now = term_now(), left = end - now;
 		if (left <= 0)
 			return ERR;
 		timeout((int)(left * 1000) + 1);
@@ -145,8 +165,13 @@ int session_wait(session *s, double seconds)
 			session_redraw(s);
 			continue;
 		}
-		if (ch != ERR)
-			return ch;
+		if (ch == ERR) {
+			if (input_lost(s, now))
+				return KEY_LOST;
+			continue;
+		}
+		s->fast_errors = 0;
+		return ch;
 	}
 }
 

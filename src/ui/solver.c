@@ -1,6 +1,7 @@
 #include "solver.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -119,7 +120,14 @@ solver *solver_new(const lo_system *sys, bool forward_only)
 	sv->cert = sv->req + 5 * n;
 	pthread_mutex_init(&sv->mu, NULL);
 	pthread_cond_init(&sv->wake, NULL);
-	if (pthread_create(&sv->thread, NULL, worker, sv) != 0) {
+	/* Signals belong to the main thread: its getch() must be the one
+	 * they interrupt.  The worker inherits a full mask. */
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	int rc = pthread_create(&sv->thread, NULL, worker, sv);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc != 0) {
 		pthread_mutex_destroy(&sv->mu);
 		pthread_cond_destroy(&sv->wake);
 		free(sv->req);

@@ -157,7 +157,7 @@ static int step_at(session *s, int i)
 	refresh();
 	int ch = session_wait(s, STEP_FLASH_SECONDS);
 	draw_flash(&s->v, r, c, false);
-	if (ch == KEY_STOP)
+	if (ch == KEY_STOP || ch == KEY_LOST)
 		return ch;
 	session_press(s, overlay_mark(&s->ov, i) > 0 ? +1 : -1);
 	refresh();
@@ -175,7 +175,7 @@ int steps_take(session *s, int key)
 		return 0;
 	}
 	int ch = step_at(s, i);
-	if (ch == KEY_STOP)
+	if (ch == KEY_STOP || ch == KEY_LOST)
 		return ch;
 	if (ch != ERR)
 		ungetch(ch);	/* typed during the flash: not lost */
@@ -198,7 +198,7 @@ int steps_play(session *s, int key)
 			draw_message(&s->v, playing);
 		if (ch == ERR && !s->g.won)
 			ch = session_wait(s, PLAY_PAUSE_SECONDS);
-		if (ch == KEY_STOP)
+		if (ch == KEY_STOP || ch == KEY_LOST)
 			return ch;
 		if (ch != ERR) {
 			if (!s->g.won)

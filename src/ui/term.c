@@ -100,7 +100,8 @@ int term_open(bool mouse, char *err, size_t errlen)
 	handle(SIGHUP, on_quit);
 	handle(SIGTSTP, on_tstp);
 	handle(SIGCONT, on_cont);
-	int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+	/* Every signal whose default kills the process with the terminal raw. */
+	int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGQUIT, SIGTRAP, SIGSYS, SIGXCPU, SIGXFSZ };
 	for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
 		handle(fatal[i], on_crash);
 	return 0;
