@@ -120,31 +120,10 @@ int editor_run(session *s)
 		}
 		}
 		int v = board_get(b, s->v.cr, s->v.cc);
-		switch (keys_action(ch)) {
-		case ACT_UP:
-			session_move_cursor(s, s->v.cr - 1, s->v.cc);
-			break;
-		case ACT_DOWN:
-			session_move_cursor(s, s->v.cr + 1, s->v.cc);
-			break;
-		case ACT_LEFT:
-			session_move_cursor(s, s->v.cr, s->v.cc - 1);
-			break;
-		case ACT_RIGHT:
-			session_move_cursor(s, s->v.cr, s->v.cc + 1);
-			break;
-		case ACT_FIRST_COL:	/* Home: the digit 0 sets a value */
-			session_move_cursor(s, s->v.cr, 0);
-			break;
-		case ACT_LAST_COL:
-			session_move_cursor(s, s->v.cr, b->cols - 1);
-			break;
-		case ACT_TOP_ROW:
-			session_move_cursor(s, 0, s->v.cc);
-			break;
-		case ACT_BOTTOM_ROW:
-			session_move_cursor(s, b->rows - 1, s->v.cc);
-			break;
+		int act = keys_action(ch);	/* digits were taken above: 0 sets, Home moves */
+		if (session_move(s, act))
+			continue;
+		switch (act) {
 		case ACT_PRESS:
 			editor_set(s, v + 1);
 			break;

@@ -350,6 +350,24 @@ void session_move_cursor(session *s, int r, int c)
 	draw_cell(&s->v, s->v.cr, s->v.cc);
 }
 
+bool session_move(session *s, int act)
+{
+	int r = s->v.cr, c = s->v.cc, rows = s->g.cur->rows, cols = s->g.cur->cols;
+	switch (act) {
+	case ACT_UP: r--; break;
+	case ACT_DOWN: r++; break;
+	case ACT_LEFT: c--; break;
+	case ACT_RIGHT: c++; break;
+	case ACT_FIRST_COL: c = 0; break;
+	case ACT_LAST_COL: c = cols - 1; break;
+	case ACT_TOP_ROW: r = 0; break;
+	case ACT_BOTTOM_ROW: r = rows - 1; break;
+	default: return false;
+	}
+	session_move_cursor(s, r, c);
+	return true;
+}
+
 void session_press(session *s, int times)
 {
 	if (s->g.won)
@@ -430,35 +448,13 @@ static int session_loop(session *s)
 				continue;
 			}
 		}
-		const board *b = s->g.cur;
 		int ans;
 		if (s->v.hint >= 0)
 			steps_hint_clear(s);
-		switch (keys_action(ch)) {
-		case ACT_UP:
-			session_move_cursor(s, s->v.cr - 1, s->v.cc);
-			break;
-		case ACT_DOWN:
-			session_move_cursor(s, s->v.cr + 1, s->v.cc);
-			break;
-		case ACT_LEFT:
-			session_move_cursor(s, s->v.cr, s->v.cc - 1);
-			break;
-		case ACT_RIGHT:
-			session_move_cursor(s, s->v.cr, s->v.cc + 1);
-			break;
-		case ACT_FIRST_COL:
-			session_move_cursor(s, s->v.cr, 0);
-			break;
-		case ACT_LAST_COL:
-			session_move_cursor(s, s->v.cr, b->cols - 1);
-			break;
-		case ACT_TOP_ROW:
-			session_move_cursor(s, 0, s->v.cc);
-			break;
-		case ACT_BOTTOM_ROW:
-			session_move_cursor(s, b->rows - 1, s->v.cc);
-			break;
+		int act = keys_action(ch);
+		if (session_move(s, act))
+			continue;
+		switch (act) {
 		case ACT_PRESS:
 			session_press(s, +1);
 			break;

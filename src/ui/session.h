@@ -71,6 +71,8 @@ int session_ask(session *s, const char *question);
 /* After a new position not reached by a press: a new board, restart, edit. */
 void session_fresh(session *s);
 void session_move_cursor(session *s, int r, int c);
+/* The cursor keys' actions (ACT_UP ... ACT_BOTTOM_ROW): true when moved. */
+bool session_move(session *s, int act);
 void session_press(session *s, int times);
 /* The settings menu over cfg: 1 changed, 0 cancelled or unchanged, or
  * KEY_STOP / KEY_LOST. */
