@@ -117,27 +117,15 @@ int saving_load(session *s)
 static void saving_fresh_board(session *s)
 {
 	char err[256];
-	game next, old;
+	game next;
 	if (game_init(&next, &s->fresh_cfg, err, sizeof err) < 0)
 		goto fail;
-	old = s->g;
-	s->g = next;
 	s->mode = s->fresh_mode;
 	snprintf(s->origin, sizeof s->origin, "%s", s->fresh_origin);
 	s->v.mode[0] = '\0';
 	s->rung = s->v.rung = 0;
-	if (s->mode == PRACTICE_LADDER)
-		s->rung = ladder_load(&s->g.cfg);
-	int made = session_new_board(s, err, sizeof err);
-	next = s->g;
-	s->g = old;
-	if (made < 0 || session_replace(s, &next, err, sizeof err) < 0) {
-		game_free(&next);
-		goto fail;
-	}
-	s->v.vr = s->v.vc = 0;
-	session_fresh(s);
-	return;
+	if (session_install(s, &next, err, sizeof err) == 0)
+		return;
 fail:
 	/* The saved board stays, from its start. */
 	game_restart(&s->g);

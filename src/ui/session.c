@@ -290,6 +290,26 @@ int session_choose(session *s, game_config *cfg, bool editing)
 	*cfg = m.cfg;
 	return 1;
 }
+int session_install(session *s, game *next, char *err, size_t errlen)
+{
+	/* The board is made for next's settings, so next stands in for a
+	 * moment as the current game. */
+	game old = s->g;
+	s->g = *next;
+	if (s->mode == PRACTICE_LADDER)
+		s->rung = ladder_load(&s->g.cfg);
+	int made = session_new_board(s, err, errlen);
+	*next = s->g;
+	s->g = old;
+	if (made < 0 || session_replace(s, next, err, errlen) < 0) {
+		game_free(next);
+		return -1;
+	}
+	s->v.vr = s->v.vc = 0;
+	session_fresh(s);
+	return 0;
+}
+
 
 static void session_menu(session *s)
 {
@@ -310,21 +330,10 @@ static void session_menu(session *s)
 	}
 	session_gave_up(s);
 	saving_gave_up(s);
-	game old = s->g;
-	s->g = next;
-	if (s->mode == PRACTICE_LADDER)
-		s->rung = ladder_load(&s->g.cfg);
-	int made = session_new_board(s, err, sizeof err);
-	next = s->g;
-	s->g = old;
-	if (made < 0 || session_replace(s, &next, err, sizeof err) < 0) {
-		game_free(&next);
+	if (session_install(s, &next, err, sizeof err) < 0) {
 		session_redraw(s);
 		draw_message(&s->v, err);
-		return;
 	}
-	s->v.vr = s->v.vc = 0;
-	session_fresh(s);
 }
 
 static void session_help(session *s)

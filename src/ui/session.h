@@ -79,5 +79,9 @@ void session_press(session *s, int times);
 int session_choose(session *s, game_config *cfg, bool editing);
 /* Make next the game (freeing the old one) and the plan follow it. */
 int session_replace(session *s, game *next, char *err, size_t errlen);
+/* A new board (per the practice mode) for next's settings, then next
+ * becomes the game.  On failure next is freed, the game is unchanged, and
+ * -1 comes back with err. */
+int session_install(session *s, game *next, char *err, size_t errlen);
 
 #endif
