@@ -190,15 +190,7 @@ void draw_marks(view *v)
 
 void draw_press(view *v, int row, int col)
 {
-	const board *b = v->g->cur;
-	int *cells = malloc(sizeof *cells * (size_t)rule_max_cells(&v->g->rule, b->rows, b->cols));
-	if (!cells)
-		return;
-	int n = rule_neighbours(&v->g->rule, b->rows, b->cols, row, col, cells);
-	for (int i = 0; i < n; i++)
-		draw_cell(v, cells[i] / b->cols, cells[i] % b->cols);
-	free(cells);
-	draw_cell(v, v->cr, v->cc);
+	draw_flash(v, row, col, false);	/* the changed cells, unlit */
 }
 
 static void hline_str(int y, int x, int n, const char *s)
