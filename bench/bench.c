@@ -11,10 +11,10 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "gf2.h"
-#include "rng.h"
-#include "search.h"
-#include "system.h"
+#include "engine/gf2.h"
+#include "engine/rng.h"
+#include "engine/search.h"
+#include "engine/system.h"
 #ifdef HAVE_M4RI
 #include <m4ri/m4ri.h>
 #endif

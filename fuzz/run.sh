@@ -10,7 +10,7 @@ CC=${FUZZ_CC:-clang}
 seconds=${FUZZ_SECONDS:-20}
 out=$(mktemp -d "${TMPDIR:-/tmp}/lightsout-fuzz.XXXXXX") || exit 1
 CFLAGS="-std=c11 -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined \
-	-fno-sanitize-recover=undefined -D_POSIX_C_SOURCE=200809L -Isrc/engine -Isrc/cli -Isrc/persist"
+	-fno-sanitize-recover=undefined -D_POSIX_C_SOURCE=200809L -Isrc"
 ENGINE="src/engine/board.c src/engine/rule.c src/engine/history.c"
 PERSIST="src/persist/savegame.c src/persist/textbuf.c src/persist/atomic.c src/persist/lock.c src/persist/aside.c"
 

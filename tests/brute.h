@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "rule.h"
+#include "engine/rule.h"
 
 typedef struct brute {
 	int rows, cols, k, n;

@@ -3,10 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "band.h"
+#include "engine/band.h"
 #include "brute.h"
-#include "rng.h"
-#include "system.h"
+#include "engine/rng.h"
+#include "engine/system.h"
 #include "tap.h"
 
 int main(void)

@@ -1,6 +1,6 @@
 #include <string.h>
 
-#include "bignum.h"
+#include "engine/bignum.h"
 #include "tap.h"
 
 int main(void)

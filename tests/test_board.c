@@ -1,4 +1,4 @@
-#include "board.h"
+#include "engine/board.h"
 #include "tap.h"
 
 int main(void)

@@ -1,6 +1,6 @@
 #include <string.h>
 
-#include "boardio.h"
+#include "cli/boardio.h"
 #include "tap.h"
 
 static board *parse(const char *text, int k, boardio_error *e)

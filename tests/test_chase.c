@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chase.h"
-#include "rng.h"
-#include "system.h"
+#include "engine/chase.h"
+#include "engine/rng.h"
+#include "engine/system.h"
 #include "tap.h"
 
 int main(void)

@@ -4,9 +4,9 @@
 #include <string.h>
 
 #include "brute.h"
-#include "crossred.h"
-#include "rng.h"
-#include "system.h"
+#include "engine/crossred.h"
+#include "engine/rng.h"
+#include "engine/system.h"
 #include "tap.h"
 
 int main(void)

@@ -1,7 +1,7 @@
 #include <stdlib.h>
 
 #include "brute.h"
-#include "distribution.h"
+#include "engine/distribution.h"
 #include "tap.h"
 
 int main(void)

@@ -5,10 +5,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "game.h"
-#include "overlay.h"
-#include "rng.h"
-#include "search.h"
+#include "game/game.h"
+#include "game/overlay.h"
+#include "engine/rng.h"
+#include "engine/search.h"
 #include "tap.h"
 
 static game_config config(int rows, int cols, int k)

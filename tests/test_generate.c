@@ -1,9 +1,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "distribution.h"
-#include "generate.h"
-#include "search.h"
+#include "engine/distribution.h"
+#include "engine/generate.h"
+#include "engine/search.h"
 #include "tap.h"
 
 int main(void)

@@ -1,7 +1,7 @@
 #include <stdlib.h>
 
-#include "gf2.h"
-#include "rng.h"
+#include "engine/gf2.h"
+#include "engine/rng.h"
 #include "tap.h"
 
 int main(void)

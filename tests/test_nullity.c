@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "system.h"
+#include "engine/system.h"
 #include "tap.h"
 
 #define MAXN 200

@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "brute.h"
-#include "rng.h"
-#include "search.h"
-#include "system.h"
+#include "engine/rng.h"
+#include "engine/search.h"
+#include "engine/system.h"
 #include "tap.h"
 
 #define BRUTE_LIMIT (1u << 24)		/* covers every shape up to 3x3, k <= 6 */

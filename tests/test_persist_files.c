@@ -7,10 +7,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "aside.h"
-#include "atomic.h"
-#include "lock.h"
-#include "paths.h"
+#include "persist/aside.h"
+#include "persist/atomic.h"
+#include "persist/lock.h"
+#include "persist/paths.h"
 #include "tap.h"
 
 static char tmp[256];

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "atomic.h"
-#include "rule.h"
-#include "savegame.h"
-#include "stats.h"
+#include "persist/atomic.h"
+#include "engine/rule.h"
+#include "persist/savegame.h"
+#include "persist/stats.h"
 
 /* Two saves of different sizes, so that a torn write could not pass. */
 static char *version(int which, size_t *len)

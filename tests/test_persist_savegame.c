@@ -7,9 +7,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "atomic.h"
-#include "rule.h"
-#include "savegame.h"
+#include "persist/atomic.h"
+#include "engine/rule.h"
+#include "persist/savegame.h"
 #include "tap.h"
 
 /* A 5x5 k=3 game: some presses, two undone (the redo tail). */

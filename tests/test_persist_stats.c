@@ -6,8 +6,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "atomic.h"
-#include "stats.h"
+#include "persist/atomic.h"
+#include "persist/stats.h"
 #include "tap.h"
 
 static stats_result result(int rows, const char *rule, bool won, int moves, int par, double secs)

@@ -1,6 +1,6 @@
 #include <string.h>
 
-#include "rule.h"
+#include "engine/rule.h"
 #include "tap.h"
 
 static int nb(const char *spec, bool torus, int rows, int cols, int r, int c, int *out)

@@ -3,10 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game.h"
-#include "history.h"
-#include "rng.h"
-#include "saved.h"
+#include "game/game.h"
+#include "engine/history.h"
+#include "engine/rng.h"
+#include "game/saved.h"
 #include "tap.h"
 
 static game_config config(int rows, int cols, int k, const char *spec, bool torus)

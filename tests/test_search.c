@@ -1,9 +1,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rng.h"
-#include "search.h"
-#include "system.h"
+#include "engine/rng.h"
+#include "engine/search.h"
+#include "engine/system.h"
 #include "tap.h"
 
 /* Every kernel combination, weight recomputed from scratch. */

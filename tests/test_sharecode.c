@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rng.h"
-#include "sharecode.h"
+#include "engine/rng.h"
+#include "engine/sharecode.h"
 #include "tap.h"
 
 static const char b32[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";

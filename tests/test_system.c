@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rng.h"
-#include "system.h"
+#include "engine/rng.h"
+#include "engine/system.h"
 #include "tap.h"
 
 static bool quiet(const rule *r, int rows, int cols, int k, const uint8_t *v)

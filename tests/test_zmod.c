@@ -2,9 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rng.h"
+#include "engine/rng.h"
 #include "tap.h"
-#include "zmod.h"
+#include "engine/zmod.h"
 
 /* C = X Y mod k, all n x n. */
 static void mul(const uint8_t *x, const uint8_t *y, uint8_t *c, int n, int k)

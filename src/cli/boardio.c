@@ -1,4 +1,4 @@
-#include "boardio.h"
+#include "cli/boardio.h"
 
 #include <ctype.h>
 #include <stdarg.h>

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "board.h"
+#include "engine/board.h"
 
 #define BOARDIO_MAX_CELLS 100000000	/* 10000 x 10000: absurd inputs stop here */
 

@@ -3,11 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "boardio.h"
-#include "commands.h"
-#include "distribution.h"
-#include "options.h"
-#include "system.h"
+#include "cli/boardio.h"
+#include "cli/commands.h"
+#include "engine/distribution.h"
+#include "cli/options.h"
+#include "engine/system.h"
 
 enum { OPT_QUIET = OPT_FIRST_COMMAND, OPT_DIST };
 

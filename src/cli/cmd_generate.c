@@ -5,12 +5,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "boardio.h"
-#include "commands.h"
-#include "generate.h"
-#include "options.h"
-#include "sharecode.h"
-#include "system.h"
+#include "cli/boardio.h"
+#include "cli/commands.h"
+#include "engine/generate.h"
+#include "cli/options.h"
+#include "engine/sharecode.h"
+#include "engine/system.h"
 
 enum { OPT_PAR = OPT_FIRST_COMMAND, OPT_CODE };
 

@@ -7,11 +7,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "boardio.h"
-#include "commands.h"
-#include "options.h"
-#include "search.h"
-#include "system.h"
+#include "cli/boardio.h"
+#include "cli/commands.h"
+#include "cli/options.h"
+#include "engine/search.h"
+#include "engine/system.h"
 
 enum { OPT_FORMAT = OPT_FIRST_COMMAND, OPT_ANY, OPT_TIME };
 #define DEFAULT_LIMIT 10.0	/* seconds, for searches too big to finish */

@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
-#include "options.h"
-#include "paths.h"
-#include "stats.h"
+#include "cli/commands.h"
+#include "cli/options.h"
+#include "persist/paths.h"
+#include "persist/stats.h"
 
 static void help(void)
 {

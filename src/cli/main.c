@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "config.h"
-#include "commands.h"
-#include "play.h"
+#include "cli/commands.h"
+#include "ui/play.h"
 
 static void usage(FILE *f)
 {

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "rule.h"
+#include "engine/rule.h"
 
 #define OPTIONS_MAX_SIDE 10000
 

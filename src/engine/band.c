@@ -1,9 +1,9 @@
-#include "band.h"
+#include "engine/band.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "gf2.h"
+#include "engine/gf2.h"
 
 /* One recorded row operation, replayed on each right-hand side. */
 typedef struct band_op {

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "rule.h"
+#include "engine/rule.h"
 
 typedef struct band band;
 

@@ -1,4 +1,4 @@
-#include "bignum.h"
+#include "engine/bignum.h"
 
 #include <stdint.h>
 #include <stdio.h>

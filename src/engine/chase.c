@@ -1,10 +1,10 @@
-#include "chase.h"
+#include "engine/chase.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "gf2.h"
+#include "engine/gf2.h"
 
 #define CHASE_MAX_PRESSES 225	/* cells a mask can reach: RULE_MAX_OFFSETS */
 

@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "rule.h"
+#include "engine/rule.h"
 
 typedef struct chase chase;
 

@@ -1,10 +1,10 @@
-#include "crossred.h"
+#include "engine/crossred.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "gf2.h"
-#include "zmod.h"
+#include "engine/gf2.h"
+#include "engine/zmod.h"
 
 struct crossred {
 	int rows, cols, k, m;	/* m = rows + cols reduced unknowns */

@@ -1,4 +1,4 @@
-#include "distribution.h"
+#include "engine/distribution.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "rule.h"
+#include "engine/rule.h"
 
 #define DISTRIBUTION_MAX_STATES (1u << 26)
 

@@ -1,11 +1,11 @@
-#include "generate.h"
+#include "engine/generate.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "distribution.h"
-#include "search.h"
+#include "engine/distribution.h"
+#include "engine/search.h"
 
 /* Give up on a par after this many random tries on a big board. */
 #define GENERATE_TRIES 400

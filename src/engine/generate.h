@@ -5,10 +5,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "board.h"
-#include "rng.h"
-#include "rule.h"
-#include "system.h"
+#include "engine/board.h"
+#include "engine/rng.h"
+#include "engine/rule.h"
+#include "engine/system.h"
 
 typedef struct gen_result {
 	int par;		/* minimal presses to clear the board */

@@ -1,4 +1,4 @@
-#include "gf2.h"
+#include "engine/gf2.h"
 
 #ifdef HAVE_CONFIG_H
 #include "config.h"

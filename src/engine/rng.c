@@ -1,4 +1,4 @@
-#include "rng.h"
+#include "engine/rng.h"
 
 void rng_seed(rng *g, uint64_t seed)
 {

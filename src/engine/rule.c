@@ -1,4 +1,4 @@
-#include "rule.h"
+#include "engine/rule.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "board.h"
+#include "engine/board.h"
 
 #define RULE_MASK_MAX 15		/* masks up to 15x15 */
 #define RULE_MAX_OFFSETS (RULE_MASK_MAX * RULE_MASK_MAX)

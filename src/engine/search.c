@@ -1,5 +1,5 @@
-#include "search.h"
-#include "wht.h"
+#include "engine/search.h"
+#include "engine/wht.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "system.h"
+#include "engine/system.h"
 
 /* Presses in a press vector: k = 2 cells pressed; k > 2 the sum of
  * min(x, k - x) (backward presses allowed) or of x (forward only). */

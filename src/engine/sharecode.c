@@ -1,11 +1,11 @@
-#include "sharecode.h"
+#include "engine/sharecode.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "rule.h"
+#include "engine/rule.h"
 
 /* Version 1 payload, as bytes before base32:
  *   varint n          bytes of data that follow (so "truncated" can be told)

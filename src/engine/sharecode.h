@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "board.h"
+#include "engine/board.h"
 
 #define SHARECODE_VERSION 1
 #define SHARECODE_MAX_SIDE 10000

@@ -1,15 +1,15 @@
-#include "system.h"
+#include "engine/system.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bignum.h"
-#include "band.h"
-#include "chase.h"
-#include "crossred.h"
-#include "gf2.h"
-#include "zmod.h"
+#include "engine/bignum.h"
+#include "engine/band.h"
+#include "engine/chase.h"
+#include "engine/crossred.h"
+#include "engine/gf2.h"
+#include "engine/zmod.h"
 
 struct lo_system {
 	int rows, cols, k, n;

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "rule.h"
+#include "engine/rule.h"
 
 typedef struct lo_system lo_system;
 

@@ -1,4 +1,4 @@
-#include "wht.h"
+#include "engine/wht.h"
 
 #include <pthread.h>
 #include <stdlib.h>

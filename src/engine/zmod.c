@@ -1,4 +1,4 @@
-#include "zmod.h"
+#include "engine/zmod.h"
 
 #include <stdbool.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-#include "aside.h"
+#include "persist/aside.h"
 
 #include <errno.h>
 #include <stdio.h>

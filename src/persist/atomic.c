@@ -1,4 +1,4 @@
-#include "atomic.h"
+#include "persist/atomic.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,5 +1,5 @@
 #define _DEFAULT_SOURCE		/* flock */
-#include "lock.h"
+#include "persist/lock.h"
 
 #include <errno.h>
 #include <fcntl.h>

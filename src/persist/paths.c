@@ -1,4 +1,4 @@
-#include "paths.h"
+#include "persist/paths.h"
 
 #include <errno.h>
 #include <pwd.h>

@@ -1,4 +1,4 @@
-#include "savegame.h"
+#include "persist/savegame.h"
 
 #include <errno.h>
 #include <math.h>
@@ -8,11 +8,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "aside.h"
-#include "atomic.h"
-#include "lock.h"
-#include "rule.h"
-#include "textbuf.h"
+#include "persist/aside.h"
+#include "persist/atomic.h"
+#include "persist/lock.h"
+#include "engine/rule.h"
+#include "persist/textbuf.h"
 
 #define MAX_HISTORY 50000000	/* moves: far beyond patience, well inside memory */
 #define MAX_ELAPSED 1e9		/* seconds: some thirty years */

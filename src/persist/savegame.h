@@ -10,8 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "board.h"
-#include "history.h"
+#include "engine/board.h"
+#include "engine/history.h"
 
 #define SAVEGAME_VERSION 1
 #define SAVEGAME_RULE_MAX 256	/* as GAME_RULE_SPEC_MAX */

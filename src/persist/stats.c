@@ -1,4 +1,4 @@
-#include "stats.h"
+#include "persist/stats.h"
 
 #include <errno.h>
 #include <math.h>
@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "aside.h"
-#include "atomic.h"
-#include "lock.h"
-#include "rule.h"
-#include "textbuf.h"
+#include "persist/aside.h"
+#include "persist/atomic.h"
+#include "persist/lock.h"
+#include "engine/rule.h"
+#include "persist/textbuf.h"
 
 void stats_init(stats *s)
 {

@@ -1,4 +1,4 @@
-#include "textbuf.h"
+#include "persist/textbuf.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,9 +1,9 @@
-#include "analysis.h"
+#include "ui/analysis.h"
 
 #include <curses.h>
 
-#include "info.h"
-#include "term.h"
+#include "ui/info.h"
+#include "ui/term.h"
 
 static void analysis_show(session *s, int p)
 {

@@ -4,7 +4,7 @@
 #ifndef LO_ANALYSIS_H
 #define LO_ANALYSIS_H
 
-#include "session.h"
+#include "ui/session.h"
 
 /* Until Esc, a or q: 0, or KEY_STOP / KEY_LOST when the game must end. */
 int analysis_run(session *s);

@@ -1,14 +1,14 @@
-#include "draw.h"
+#include "ui/draw.h"
 
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "boardio.h"
-#include "info.h"
-#include "keys.h"
-#include "search.h"
+#include "cli/boardio.h"
+#include "ui/info.h"
+#include "ui/keys.h"
+#include "engine/search.h"
 
 #define CELL_W 3		/* " X " or "[X]": room for the cursor's brackets */
 

@@ -6,9 +6,9 @@
 
 #include <stdbool.h>
 
-#include "game.h"
-#include "glyphs.h"
-#include "overlay.h"
+#include "game/game.h"
+#include "ui/glyphs.h"
+#include "game/overlay.h"
 
 /* Below this the game shows "terminal too small". */
 #define DRAW_MIN_COLS 32

@@ -1,11 +1,11 @@
-#include "editor.h"
+#include "ui/editor.h"
 
 #include <curses.h>
 #include <stdio.h>
 
-#include "keys.h"
-#include "saving.h"
-#include "term.h"
+#include "ui/keys.h"
+#include "ui/saving.h"
+#include "ui/term.h"
 
 /* Par of an edited board is searched for this long at most: the overlay's
  * own search, in the background, proves it later when it takes longer. */

@@ -4,7 +4,7 @@
 #ifndef LO_EDITOR_H
 #define LO_EDITOR_H
 
-#include "session.h"
+#include "ui/session.h"
 
 /* Until e, Esc or q: 0, or KEY_STOP / KEY_LOST when the game must end. */
 int editor_run(session *s);

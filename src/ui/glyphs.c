@@ -1,10 +1,10 @@
-#include "glyphs.h"
+#include "ui/glyphs.h"
 
 #include <langinfo.h>
 #include <string.h>
 #include <strings.h>
 
-#include "boardio.h"
+#include "cli/boardio.h"
 
 void glyphs_init(glyphs *gl, bool ascii)
 {

@@ -6,10 +6,10 @@
 
 #include <stddef.h>
 
-#include "board.h"
-#include "glyphs.h"
-#include "overlay.h"
-#include "system.h"
+#include "engine/board.h"
+#include "ui/glyphs.h"
+#include "game/overlay.h"
+#include "engine/system.h"
 
 /* "Need 7 (minimal, unique)", "Need <=12 / 41%", "No solution: proof
  * marked"...; `now` turns the spinner. */

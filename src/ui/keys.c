@@ -1,4 +1,4 @@
-#include "keys.h"
+#include "ui/keys.h"
 
 #include <curses.h>
 

@@ -1,10 +1,10 @@
-#include "menu.h"
+#include "ui/menu.h"
 
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "options.h"
+#include "cli/options.h"
 
 enum { ITEM_ROWS, ITEM_COLS, ITEM_RULE, ITEM_STATES, ITEM_TORUS, ITEM_DIFFICULTY, ITEM_COUNT };
 

@@ -5,8 +5,8 @@
 
 #include <stdbool.h>
 
-#include "game.h"
-#include "glyphs.h"
+#include "game/game.h"
+#include "ui/glyphs.h"
 
 typedef struct menu {
 	game_config cfg;

@@ -1,10 +1,10 @@
-#include "pager.h"
+#include "ui/pager.h"
 
 #include <curses.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "draw.h"
+#include "ui/draw.h"
 
 static int pager_split(pager *p, char *copy)
 {

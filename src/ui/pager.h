@@ -3,7 +3,7 @@
 #ifndef LO_PAGER_H
 #define LO_PAGER_H
 
-#include "session.h"
+#include "ui/session.h"
 
 typedef struct pager {
 	const char *title, *footer;

@@ -1,5 +1,5 @@
 /* `lightsout play`: options, the first board, then the curses session. */
-#include "play.h"
+#include "ui/play.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -9,14 +9,14 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "boardio.h"
-#include "commands.h"
-#include "options.h"
-#include "practice.h"
-#include "saving.h"
-#include "session.h"
-#include "sharecode.h"
-#include "term.h"
+#include "cli/boardio.h"
+#include "cli/commands.h"
+#include "cli/options.h"
+#include "game/practice.h"
+#include "ui/saving.h"
+#include "ui/session.h"
+#include "engine/sharecode.h"
+#include "ui/term.h"
 
 enum {
 	OPT_PAR = OPT_FIRST_COMMAND, OPT_DIFFICULTY, OPT_LOAD, OPT_ASCII, OPT_NO_COLOR, OPT_NO_MOUSE,

@@ -1,4 +1,4 @@
-#include "saving.h"
+#include "ui/saving.h"
 
 #include <curses.h>
 #include <errno.h>
@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pager.h"
-#include "paths.h"
-#include "practice.h"
-#include "saved.h"
-#include "savegame.h"
-#include "stats.h"
-#include "term.h"
+#include "ui/pager.h"
+#include "persist/paths.h"
+#include "game/practice.h"
+#include "game/saved.h"
+#include "persist/savegame.h"
+#include "persist/stats.h"
+#include "ui/term.h"
 
 /* Messages name files by their base name: a full path rarely fits a line. */
 static void shorten(char *msg, const char *path)

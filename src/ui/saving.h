@@ -5,7 +5,7 @@
 #ifndef LO_SAVING_H
 #define LO_SAVING_H
 
-#include "session.h"
+#include "ui/session.h"
 
 /* Save after this many changes, or this long after the first unsaved one. */
 #define SAVING_EVERY_MOVES 10

@@ -1,20 +1,20 @@
-#include "session.h"
+#include "ui/session.h"
 
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
-#include "analysis.h"
-#include "editor.h"
-#include "keys.h"
-#include "menu.h"
-#include "pager.h"
-#include "practice.h"
-#include "saving.h"
-#include "share.h"
-#include "steps.h"
-#include "term.h"
+#include "ui/analysis.h"
+#include "ui/editor.h"
+#include "ui/keys.h"
+#include "ui/menu.h"
+#include "ui/pager.h"
+#include "game/practice.h"
+#include "ui/saving.h"
+#include "ui/share.h"
+#include "ui/steps.h"
+#include "ui/term.h"
 
 /* getch() ERR this many times in a row, each at once: no terminal left. */
 #define FAST_ERRORS_MAX 50

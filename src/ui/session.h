@@ -5,11 +5,11 @@
 
 #include <stdbool.h>
 
-#include "draw.h"
-#include "game.h"
-#include "glyphs.h"
-#include "overlay.h"
-#include "rng.h"
+#include "ui/draw.h"
+#include "game/game.h"
+#include "ui/glyphs.h"
+#include "game/overlay.h"
+#include "engine/rng.h"
 
 typedef enum practice { PRACTICE_NONE, PRACTICE_DAILY, PRACTICE_LADDER } practice;
 

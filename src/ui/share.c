@@ -1,12 +1,12 @@
-#include "share.h"
+#include "ui/share.h"
 
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "pager.h"
-#include "sharecode.h"
+#include "ui/pager.h"
+#include "engine/sharecode.h"
 
 int share_run(session *s)
 {

@@ -3,7 +3,7 @@
 #ifndef LO_SHARE_H
 #define LO_SHARE_H
 
-#include "session.h"
+#include "ui/session.h"
 
 /* Returns 0, or KEY_STOP / KEY_LOST when the game must end. */
 int share_run(session *s);

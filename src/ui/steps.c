@@ -1,10 +1,10 @@
-#include "steps.h"
+#include "ui/steps.h"
 
 #include <curses.h>
 #include <stdio.h>
 
-#include "info.h"
-#include "term.h"
+#include "ui/info.h"
+#include "ui/term.h"
 
 /* How long the cells of a press the game makes stay lit before it, and the
  * pause between the presses of T: slow enough to follow. */

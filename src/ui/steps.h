@@ -4,7 +4,7 @@
 #ifndef LO_STEPS_H
 #define LO_STEPS_H
 
-#include "session.h"
+#include "ui/session.h"
 
 void steps_toggle(session *s);			/* s */
 void steps_stop(session *s);			/* Esc */

@@ -1,4 +1,4 @@
-#include "term.h"
+#include "ui/term.h"
 
 #include <curses.h>
 #include <stdio.h>

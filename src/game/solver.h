@@ -8,8 +8,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "search.h"
-#include "system.h"
+#include "engine/search.h"
+#include "engine/system.h"
 
 typedef struct solver solver;
 

@@ -1,4 +1,4 @@
-#include "solver.h"
+#include "game/solver.h"
 
 #include <pthread.h>
 #include <signal.h>

@@ -1,12 +1,12 @@
-#include "game.h"
+#include "game/game.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "generate.h"
-#include "history.h"
-#include "search.h"
+#include "engine/generate.h"
+#include "engine/history.h"
+#include "engine/search.h"
 
 int game_init(game *g, const game_config *cfg, char *err, size_t errlen)
 {

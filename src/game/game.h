@@ -7,10 +7,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "board.h"
-#include "rng.h"
-#include "rule.h"
-#include "system.h"
+#include "engine/board.h"
+#include "engine/rng.h"
+#include "engine/rule.h"
+#include "engine/system.h"
 
 #define GAME_RULE_SPEC_MAX 256
 

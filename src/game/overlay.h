@@ -10,9 +10,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "board.h"
-#include "solver.h"
-#include "system.h"
+#include "engine/board.h"
+#include "game/solver.h"
+#include "engine/system.h"
 
 typedef struct lo_overlay {
 	solver *sv;

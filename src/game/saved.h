@@ -7,9 +7,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "game.h"
-#include "savegame.h"
-#include "stats.h"
+#include "game/game.h"
+#include "persist/savegame.h"
+#include "persist/stats.h"
 
 /* Fill sg (savegame_init() first) from g at time now.  The boards and the
  * moves are borrowed from g: do not savegame_free() sg, and do not keep it

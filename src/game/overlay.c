@@ -1,9 +1,9 @@
-#include "overlay.h"
+#include "game/overlay.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "search.h"
+#include "engine/search.h"
 
 int overlay_init(lo_overlay *o, const lo_system *sys, bool forward_only)
 {

@@ -1,9 +1,9 @@
-#include "saved.h"
+#include "game/saved.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "history.h"
+#include "engine/history.h"
 
 void saved_from_game(saved_game *sg, const game *g, double now)
 {

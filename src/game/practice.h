@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "game.h"
+#include "game/game.h"
 
 /* The same seed for everyone on the same UTC day and board settings;
  * date gets "YYYY-MM-DD". */

@@ -1,4 +1,4 @@
-#include "practice.h"
+#include "game/practice.h"
 
 #include <errno.h>
 #include <stdio.h>
