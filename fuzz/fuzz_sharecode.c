@@ -61,11 +61,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	sharecode sc, again;
 	char err[256];
 	if (sharecode_decode(code, &sc, err, sizeof err) == 0) {
-		char *re = sharecode_encode(sc.board, sc.rule_spec, sc.torus, sc.forward_only, err, sizeof err);
+		char *re = sharecode_encode(sc.board, &sc.v, err, sizeof err);
 		if (!re || sharecode_decode(re, &again, err, sizeof err) != 0)
 			abort();
-		if (!board_equal(sc.board, again.board) || strcmp(sc.rule_spec, again.rule_spec) ||
-		    sc.torus != again.torus || sc.forward_only != again.forward_only)
+		if (!board_equal(sc.board, again.board) || !variant_equal(&sc.v, &again.v))
 			abort();
 		sharecode_free(&again);
 		sharecode_free(&sc);

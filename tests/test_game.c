@@ -15,11 +15,11 @@ static game_config config(int rows, int cols, int k)
 {
 	game_config c;
 	memset(&c, 0, sizeof c);
-	c.rows = rows;
-	c.cols = cols;
-	c.k = k;
+	variant_default(&c.v);
+	c.v.rows = rows;
+	c.v.cols = cols;
+	c.v.k = k;
 	c.par = -1;
-	strcpy(c.rule_spec, "plus");
 	return c;
 }
 

@@ -18,19 +18,18 @@ static char *version(int which, size_t *len)
 {
 	saved_game sg;
 	savegame_init(&sg);
-	sg.rows = sg.cols = which ? 60 : 7;
-	sg.k = 2;
-	strcpy(sg.rule_spec, "plus");
-	sg.start = board_new(sg.rows, sg.cols, 2);
+	variant_default(&sg.v);
+	sg.v.rows = sg.v.cols = which ? 60 : 7;
+	sg.start = board_new(sg.v.rows, sg.v.cols, 2);
 	rule r;
 	char err[200];
 	rule_parse(&r, "plus", false, err, sizeof err);
-	for (int i = 0; i < sg.rows; i++)
-		rule_press(&r, sg.start, i, (i * 3) % sg.cols, 1);
+	for (int i = 0; i < sg.v.rows; i++)
+		rule_press(&r, sg.start, i, (i * 3) % sg.v.cols, 1);
 	sg.current = board_clone(sg.start);
 	int n = which ? 30000 : 50;
 	for (int i = 0; i < n; i++) {
-		lo_move m = { (i * 5) % sg.rows, (i * 11) % sg.cols, 1 };
+		lo_move m = { (i * 5) % sg.v.rows, (i * 11) % sg.v.cols, 1 };
 		history_push(&sg.hist, m);
 		rule_press(&r, sg.current, m.row, m.col, 1);
 	}
@@ -89,9 +88,8 @@ int main(int argc, char **argv)
 	if (argc >= 4 && strcmp(argv[1], "record") == 0) {
 		stats_result r;
 		memset(&r, 0, sizeof r);
+		variant_default(&r.key);
 		r.key.rows = r.key.cols = 4;
-		r.key.k = 2;
-		strcpy(r.key.rule_spec, "plus");
 		r.won = true;
 		r.moves = 6;
 		r.par = 4;

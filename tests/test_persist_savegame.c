@@ -16,17 +16,17 @@
 static void sample(saved_game *sg)
 {
 	savegame_init(sg);
-	sg->rows = 4;
-	sg->cols = 5;
-	sg->k = 3;
-	strcpy(sg->rule_spec, "mask:010/111/010");
-	sg->torus = true;
-	sg->forward_only = true;
+	sg->v.rows = 4;
+	sg->v.cols = 5;
+	sg->v.k = 3;
+	strcpy(sg->v.rule, "mask:010/111/010");
+	sg->v.torus = true;
+	sg->v.forward_only = true;
 	sg->start = board_new(4, 5, 3);
 	static const lo_move moves[] = { { 0, 0, 1 }, { 3, 4, -1 }, { 2, 2, 1 }, { 1, 3, 1 }, { 0, 4, -1 } };
 	rule r;
 	char err[200];
-	rule_parse(&r, sg->rule_spec, true, err, sizeof err);
+	rule_parse(&r, sg->v.rule, true, err, sizeof err);
 	for (int i = 0; i < 5; i++)
 		rule_press(&r, sg->start, i % 4, i, 2);	/* something to undo */
 	sg->current = board_clone(sg->start);
@@ -47,8 +47,7 @@ static void sample(saved_game *sg)
 
 static int same(const saved_game *a, const saved_game *b)
 {
-	if (a->rows != b->rows || a->cols != b->cols || a->k != b->k || strcmp(a->rule_spec, b->rule_spec) ||
-	    a->torus != b->torus || a->forward_only != b->forward_only || !board_equal(a->start, b->start) ||
+	if (!variant_equal(&a->v, &b->v) || !board_equal(a->start, b->start) ||
 	    !board_equal(a->current, b->current) || a->hist.len != b->hist.len || a->hist.pos != b->hist.pos ||
 	    a->moves != b->moves || a->elapsed != b->elapsed || a->par != b->par || a->par_proven != b->par_proven ||
 	    strcmp(a->mode, b->mode) || strcmp(a->difficulty, b->difficulty) || a->rung != b->rung ||
@@ -104,9 +103,9 @@ int main(void)
 	/* A fresh game: no history, par unknown, no mode. */
 	saved_game c;
 	savegame_init(&c);
-	c.rows = c.cols = 1;
-	c.k = 2;
-	strcpy(c.rule_spec, "cross");
+	variant_default(&c.v);
+	c.v.rows = c.v.cols = 1;
+	strcpy(c.v.rule, "cross");
 	c.start = board_new(1, 1, 2);
 	c.current = board_new(1, 1, 2);
 	char *t2 = savegame_format(&c, &len);
@@ -118,7 +117,7 @@ int main(void)
 	/* A long game. */
 	sample(&c);
 	rule r;
-	rule_parse(&r, c.rule_spec, c.torus, err, sizeof err);
+	rule_parse(&r, c.v.rule, c.v.torus, err, sizeof err);
 	c.hist.len = c.hist.pos;
 	for (int i = 0; i < 20000; i++) {
 		lo_move m = { i % 4, (i * 7) % 5, i % 3 ? 1 : -1 };

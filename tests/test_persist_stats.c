@@ -10,13 +10,13 @@
 #include "persist/stats.h"
 #include "tap.h"
 
-static stats_result result(int rows, const char *rule, bool won, int moves, int par, double secs)
+static stats_result result(int rows, const char *spec, bool won, int moves, int par, double secs)
 {
 	stats_result r;
 	memset(&r, 0, sizeof r);
+	variant_default(&r.key);
 	r.key.rows = r.key.cols = rows;
-	r.key.k = 2;
-	strcpy(r.key.rule_spec, rule);
+	strcpy(r.key.rule, spec);
 	r.won = won;
 	r.moves = moves;
 	r.par = par;
@@ -54,7 +54,7 @@ int main(void)
 	r.key.torus = true;
 	stats_update(&s, &r);
 	tap_is(s.n, 3, "three kinds of board (torus is its own kind)");
-	tap_ok(strcmp(s.entries[0].key.rule_spec, "cross") == 0, "sorted by size first");
+	tap_ok(strcmp(s.entries[0].key.rule, "cross") == 0, "sorted by size first");
 	r = result(5, "plus", true, 0, 0, 0);
 	e = stats_find(&s, &r.key);
 	tap_ok(e && e->played == 5 && e->won == 4, "played 5, won 4");

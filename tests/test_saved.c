@@ -13,12 +13,13 @@ static game_config config(int rows, int cols, int k, const char *spec, bool toru
 {
 	game_config c;
 	memset(&c, 0, sizeof c);
-	c.rows = rows;
-	c.cols = cols;
-	c.k = k;
+	variant_default(&c.v);
+	c.v.rows = rows;
+	c.v.cols = cols;
+	c.v.k = k;
 	c.par = -1;
-	c.torus = torus;
-	strcpy(c.rule_spec, spec);
+	c.v.torus = torus;
+	strcpy(c.v.rule, spec);
 	return c;
 }
 
@@ -77,7 +78,7 @@ static void test_round_trip(int rows, int cols, int k, const char *spec, bool to
 	tap_is(back.par_proven, g.par_proven, "  par as proven");
 	tap_ok(back.clock_acc > 8.4 && back.clock_acc < 8.6 && !back.clock_running, "  clock kept, stopped");
 	tap_ok(game_in_progress(&back) && !back.won, "  still in progress");
-	tap_ok(!strcmp(back.cfg.rule_spec, spec) && back.cfg.torus == torus && back.cfg.k == k, "  same rule");
+	tap_ok(!strcmp(back.cfg.v.rule, spec) && back.cfg.v.torus == torus && back.cfg.v.k == k, "  same rule");
 
 	/* Undo all the way back and redo all: the moves replay as they were. */
 	for (int i = 0; i < 5; i++)
@@ -92,7 +93,7 @@ static void test_round_trip(int rows, int cols, int k, const char *spec, bool to
 	stats_result res;
 	saved_result(&res, &back, now + 10, "2026-01-02");
 	tap_ok(res.key.rows == rows && res.key.cols == cols && res.key.k == k && res.key.torus == torus &&
-		       !strcmp(res.key.rule_spec, spec) && !res.won && res.moves == 7 && res.par == back.par &&
+		       !strcmp(res.key.rule, spec) && !res.won && res.moves == 7 && res.par == back.par &&
 		       !strcmp(res.daily, "2026-01-02"),
 	       "  the statistics record");
 	saved_result(&res, &back, now, "");

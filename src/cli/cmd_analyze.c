@@ -113,18 +113,18 @@ int cmd_analyze(int argc, char **argv)
 	if (!o.size_set)
 		options_parse_size("5", &o, false, err, sizeof err);
 	rule r;
-	if (options_rule(&o, &r, err, sizeof err) < 0)
+	if (options_finish(&o, &r, err, sizeof err) < 0)
 		goto usage_error;
 	if (dist)
-		for (int n = o.rows; n <= o.rows_hi; n++)
-			if (!distribution_fits(n, o.size_is_range ? n : o.cols, o.k)) {
+		for (int n = o.v.rows; n <= o.rows_hi; n++)
+			if (!distribution_fits(n, o.size_is_range ? n : o.v.cols, o.v.k)) {
 				snprintf(err, sizeof err,
 					 "--distribution visits all %d^%d positions of a %dx%d board: at most 2^26 can be counted",
-					 o.k, n * (o.size_is_range ? n : o.cols), n, o.size_is_range ? n : o.cols);
+					 o.v.k, n * (o.size_is_range ? n : o.v.cols), n, o.size_is_range ? n : o.v.cols);
 				goto usage_error;
 			}
-	for (int n = o.rows; n <= o.rows_hi; n++) {
-		int rc = analyze_one(n, o.size_is_range ? n : o.cols, &r, o.k, quiet, dist, o.forward_only);
+	for (int n = o.v.rows; n <= o.rows_hi; n++) {
+		int rc = analyze_one(n, o.size_is_range ? n : o.v.cols, &r, o.v.k, quiet, dist, o.v.forward_only);
 		if (rc)
 			return rc;
 		fflush(stdout);

@@ -77,24 +77,24 @@ int cmd_generate(int argc, char **argv)
 	if (!o.size_set)
 		options_parse_size("5", &o, false, err, sizeof err);
 	rule r;
-	if (options_rule(&o, &r, err, sizeof err) < 0)
+	if (options_finish(&o, &r, err, sizeof err) < 0)
 		goto usage_error;
-	if (!system_fits(o.rows, o.cols, &r, o.k)) {
-		system_limit_message(o.rows, o.cols, &r, o.k, err, sizeof err);
+	if (!system_fits(o.v.rows, o.v.cols, &r, o.v.k)) {
+		system_limit_message(o.v.rows, o.v.cols, &r, o.v.k, err, sizeof err);
 		goto usage_error;
 	}
 	rng g;
 	rng_seed(&g, o.seed_set ? o.seed : (uint64_t)time(NULL) * 6364136223846793005ULL ^ (uint64_t)getpid());
-	lo_system *s = system_new(o.rows, o.cols, &r, o.k);
-	board *b = board_new(o.rows, o.cols, o.k);
+	lo_system *s = system_new(o.v.rows, o.v.cols, &r, o.v.k);
+	board *b = board_new(o.v.rows, o.v.cols, o.v.k);
 	if (!s || !b) {
 		fprintf(stderr, "lightsout generate: out of memory\n");
 		return EXIT_USAGE;
 	}
 	gen_result res;
-	int rc = generate_board(s, &r, o.forward_only, (int)par, &g, b, &res, err, sizeof err);
+	int rc = generate_board(s, &r, o.v.forward_only, (int)par, &g, b, &res, err, sizeof err);
 	char *sc = NULL;
-	if (rc == 0 && code && !(sc = sharecode_encode(b, o.rule_spec, o.torus, o.forward_only, err, sizeof err)))
+	if (rc == 0 && code && !(sc = sharecode_encode(b, &o.v, err, sizeof err)))
 		rc = -1;
 	if (rc == 0 && sc)
 		puts(sc);

@@ -168,7 +168,7 @@ int cmd_solve(int argc, char **argv)
 		goto usage_error;
 	}
 	rule r;
-	if (options_rule(&o, &r, err, sizeof err) < 0)
+	if (options_finish(&o, &r, err, sizeof err) < 0)
 		goto usage_error;
 
 	const char *path = optind < argc ? argv[optind] : "-";
@@ -178,7 +178,7 @@ int cmd_solve(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	boardio_error be;
-	board *b = boardio_read(f, o.k, &be);
+	board *b = boardio_read(f, o.v.k, &be);
 	if (f != stdin)
 		fclose(f);
 	if (!b) {
@@ -189,8 +189,8 @@ int cmd_solve(int argc, char **argv)
 			fprintf(stderr, "lightsout solve: %s: %s\n", f == stdin ? "<stdin>" : path, be.msg);
 		return EXIT_USAGE;
 	}
-	if (o.size_set && (o.rows != b->rows || o.cols != b->cols)) {
-		fprintf(stderr, "lightsout solve: --size %dx%d but the board is %dx%d\n", o.rows, o.cols, b->rows,
+	if (o.size_set && (o.v.rows != b->rows || o.v.cols != b->cols)) {
+		fprintf(stderr, "lightsout solve: --size %dx%d but the board is %dx%d\n", o.v.rows, o.v.cols, b->rows,
 			b->cols);
 		board_free(b);
 		return EXIT_USAGE;
@@ -213,7 +213,7 @@ int cmd_solve(int argc, char **argv)
 	bool solvable = system_solve(s, b->cells, x, cert);
 	if (solvable) {
 		if (any) {
-			res.weight = search_weight(x, n, b->k, o.forward_only);
+			res.weight = search_weight(x, n, b->k, o.v.forward_only);
 			res.optimal = system_nullity(s) == 0;
 		} else {
 			progress_state ps = { mono(), false };
@@ -229,7 +229,7 @@ int cmd_solve(int argc, char **argv)
 						"(--time-limit sets how long)\n",
 					(double)system_nullity(s), log2_space, limit);
 			}
-			search_ctl ctl = { .time_limit = limit, .forward_only = o.forward_only };
+			search_ctl ctl = { .time_limit = limit, .forward_only = o.v.forward_only };
 			if (isatty(STDERR_FILENO)) {
 				ctl.progress = show_progress;
 				ctl.ctx = &ps;
@@ -251,7 +251,7 @@ int cmd_solve(int argc, char **argv)
 	}
 
 	if (fmt == FORMAT_JSON)
-		print_json(b, &r, x, solvable, &res, o.forward_only, s, cert);
+		print_json(b, &r, x, solvable, &res, o.v.forward_only, s, cert);
 	else if (solvable && fmt == FORMAT_GRID)
 		boardio_write_cells(stdout, x, b->rows, b->cols);
 	else if (solvable) {
@@ -263,7 +263,7 @@ int cmd_solve(int argc, char **argv)
 				printf("%d %d\n", i / b->cols + 1, i % b->cols + 1);
 			else
 				printf("%d %d %+d\n", i / b->cols + 1, i % b->cols + 1,
-				       search_signed(x[i], b->k, o.forward_only));
+				       search_signed(x[i], b->k, o.v.forward_only));
 		}
 	}
 	free(x);

@@ -8,8 +8,8 @@
 void options_init(common_opts *o)
 {
 	memset(o, 0, sizeof *o);
-	o->rule_spec = "plus";
-	o->k = 2;
+	variant_default(&o->v);
+	o->rule_spec = o->v.rule;
 }
 
 int options_parse_int(const char *s, long lo, long hi, long *out)
@@ -42,7 +42,7 @@ static int parse_side(const char *s, size_t len, int *out)
 		return -1;
 	memcpy(buf, s, len);
 	buf[len] = '\0';
-	if (options_parse_int(buf, 1, OPTIONS_MAX_SIDE, &v) < 0)
+	if (options_parse_int(buf, 1, VARIANT_MAX_SIDE, &v) < 0)
 		return -1;
 	*out = (int)v;
 	return 0;
@@ -52,27 +52,27 @@ int options_parse_size(const char *s, common_opts *o, bool allow_range, char *er
 {
 	const char *x = strpbrk(s, "xX"), *dash = strchr(s, '-');
 	if (x && !dash) {
-		if (parse_side(s, (size_t)(x - s), &o->rows) == 0 && parse_side(x + 1, strlen(x + 1), &o->cols) == 0)
+		if (parse_side(s, (size_t)(x - s), &o->v.rows) == 0 && parse_side(x + 1, strlen(x + 1), &o->v.cols) == 0)
 			goto single;
 	} else if (dash && !x && allow_range) {
-		if (parse_side(s, (size_t)(dash - s), &o->rows) == 0 &&
-		    parse_side(dash + 1, strlen(dash + 1), &o->rows_hi) == 0 && o->rows <= o->rows_hi) {
-			o->cols = o->rows;
+		if (parse_side(s, (size_t)(dash - s), &o->v.rows) == 0 &&
+		    parse_side(dash + 1, strlen(dash + 1), &o->rows_hi) == 0 && o->v.rows <= o->rows_hi) {
+			o->v.cols = o->v.rows;
 			o->cols_hi = o->rows_hi;
 			o->size_is_range = true;
 			o->size_set = true;
 			return 0;
 		}
-	} else if (!x && !dash && parse_side(s, strlen(s), &o->rows) == 0) {
-		o->cols = o->rows;
+	} else if (!x && !dash && parse_side(s, strlen(s), &o->v.rows) == 0) {
+		o->v.cols = o->v.rows;
 		goto single;
 	}
-	snprintf(err, errlen, "bad size '%s': use RxC or N (1 to %d)%s", s, OPTIONS_MAX_SIDE,
+	snprintf(err, errlen, "bad size '%s': use RxC or N (1 to %d)%s", s, VARIANT_MAX_SIDE,
 		 allow_range ? ", or a range A-B" : "");
 	return -1;
 single:
-	o->rows_hi = o->rows;
-	o->cols_hi = o->cols;
+	o->rows_hi = o->v.rows;
+	o->cols_hi = o->v.cols;
 	o->size_is_range = false;
 	o->size_set = true;
 	return 0;
@@ -88,18 +88,18 @@ int options_common(common_opts *o, int opt, const char *arg, bool allow_range, c
 		o->rule_spec = arg;
 		return 1;
 	case OPT_TORUS:
-		o->torus = true;
+		o->v.torus = true;
 		return 1;
 	case 'k':
-		if (options_parse_int(arg, BOARD_MIN_K, BOARD_MAX_K, &v) < 0) {
-			snprintf(err, errlen, "bad number of states '%s': use %d to %d", arg, BOARD_MIN_K, BOARD_MAX_K);
+		if (options_parse_int(arg, VARIANT_MIN_K, VARIANT_MAX_K, &v) < 0) {
+			snprintf(err, errlen, "bad number of states '%s': use %d to %d", arg, VARIANT_MIN_K, VARIANT_MAX_K);
 			return -1;
 		}
-		o->k = (int)v;
+		o->v.k = (int)v;
 		o->k_set = true;
 		return 1;
 	case OPT_FORWARD:
-		o->forward_only = true;
+		o->v.forward_only = true;
 		return 1;
 	case OPT_SEED: {
 		char *end;
@@ -123,7 +123,13 @@ int options_common(common_opts *o, int opt, const char *arg, bool allow_range, c
 	return 0;
 }
 
-int options_rule(const common_opts *o, rule *r, char *err, size_t errlen)
+int options_finish(common_opts *o, rule *r, char *err, size_t errlen)
 {
-	return rule_parse(r, o->rule_spec, o->torus, err, errlen);
+	/* After the loop: --torus may follow --rule, and the rule depends on it. */
+	if (o->rule_spec != o->v.rule && variant_set_rule(&o->v, o->rule_spec, err, errlen) < 0)
+		return -1;
+	o->rule_spec = o->v.rule;
+	if (r)
+		variant_rule(&o->v, r);
+	return 0;
 }

@@ -8,8 +8,7 @@
 #include <stdint.h>
 
 #include "engine/rule.h"
-
-#define OPTIONS_MAX_SIDE 10000
+#include "engine/variant.h"
 
 enum {
 	OPT_TORUS = 1000, OPT_FORWARD, OPT_SEED, OPT_HELP, OPT_VERSION,
@@ -28,15 +27,12 @@ enum {
 #define OPTIONS_COMMON_SHORT "s:r:k:h"
 
 typedef struct common_opts {
+	variant v;			/* its size is the first of a range */
 	bool size_set;
-	int rows, cols;			/* first size of a range */
 	int rows_hi, cols_hi;		/* last size (== first unless a range) */
 	bool size_is_range;
-	const char *rule_spec;		/* default "plus" */
-	bool torus;
+	const char *rule_spec;		/* as given: options_finish() reads it */
 	bool k_set;
-	int k;				/* default 2 */
-	bool forward_only;
 	bool seed_set;
 	uint64_t seed;
 	bool help, version;
@@ -48,8 +44,9 @@ void options_init(common_opts *o);
  * 0 when not, -1 on a bad value (message in err). */
 int options_common(common_opts *o, int opt, const char *arg, bool allow_range, char *err, size_t errlen);
 
-/* The rule the options name. */
-int options_rule(const common_opts *o, rule *r, char *err, size_t errlen);
+/* After the last option: the rule spec read into o->v (once), and its
+ * offsets into r unless r is NULL.  Returns 0, or -1 with err. */
+int options_finish(common_opts *o, rule *r, char *err, size_t errlen);
 
 /* "RxC", "N", and with allow_range "A-B" (square sizes A..B). */
 int options_parse_size(const char *s, common_opts *o, bool allow_range, char *err, size_t errlen);

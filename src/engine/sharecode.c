@@ -101,15 +101,13 @@ static void mask_shape(const char *m, int *rows, int *cols)
 			(*rows)++;
 }
 
-char *sharecode_encode(const board *b, const char *rule_spec, bool torus, bool forward_only,
-		       char *err, size_t errlen)
+char *sharecode_encode(const board *b, const variant *v, char *err, size_t errlen)
 {
-	rule r;
-	if (rule_parse(&r, rule_spec, torus, err, errlen) < 0)
-		return NULL;
-	if (b->k < BOARD_MIN_K || b->k > BOARD_MAX_K || b->rows < 1 || b->cols < 1 ||
-	    b->rows > SHARECODE_MAX_SIDE || b->cols > SHARECODE_MAX_SIDE) {
-		snprintf(err, errlen, "a %dx%d board with k = %d has no share code", b->rows, b->cols, b->k);
+	const char *rule_spec = v->rule;
+	bool torus = v->torus, forward_only = v->forward_only;
+	if (b->rows != v->rows || b->cols != v->cols || b->k != v->k || variant_validate(v, err, errlen) < 0) {
+		if (b->rows != v->rows || b->cols != v->cols || b->k != v->k)
+			snprintf(err, errlen, "a %dx%d board with k = %d is not of its variant", b->rows, b->cols, b->k);
 		return NULL;
 	}
 	int id = 0;
@@ -170,13 +168,13 @@ char *sharecode_encode(const board *b, const char *rule_spec, bool torus, bool f
 	code[1] = 'O';
 	code[2] = (char)version;
 	for (size_t i = 0; i < nchars; i++) {
-		unsigned v = 0;
+		unsigned sym = 0;
 		for (int j = 0; j < 5; j++) {
 			size_t bit = i * 5 + (size_t)j;
 			unsigned x = bit < all.len * 8 ? (all.p[bit / 8] >> (7 - bit % 8)) & 1 : 0;
-			v = v << 1 | x;
+			sym = sym << 1 | x;
 		}
-		code[3 + i] = alphabet[v];
+		code[3 + i] = alphabet[sym];
 	}
 	code[3 + nchars] = '\0';
 	free(all.p);
@@ -317,7 +315,7 @@ int sharecode_decode(const char *code, sharecode *out, char *err, size_t errlen)
 	if (rc == -1)
 		return fail(err, errlen, "share code truncated: too short to hold a board", buf);
 	/* A length no board can have is a typo, not a truncation. */
-	size_t most = 16 + 29 + ((size_t)SHARECODE_MAX_SIDE * SHARECODE_MAX_SIDE * 6 + 7) / 8;
+	size_t most = 16 + 29 + ((size_t)VARIANT_MAX_CELLS * 6 + 7) / 8;
 	if (rc == -2 || n_data > most)
 		n_data = UINT32_MAX;
 	size_t want = n_data == UINT32_MAX ? SIZE_MAX : r.pos + n_data + 4;
@@ -347,9 +345,9 @@ int sharecode_decode(const char *code, sharecode *out, char *err, size_t errlen)
 	unsigned k, flags;
 	if (get_varint(&r, &rows) || get_varint(&r, &cols) || get_byte(&r, &k) || get_byte(&r, &flags))
 		return fail(err, errlen, "share code truncated: the header is incomplete", buf);
-	if (rows < 1 || cols < 1 || rows > SHARECODE_MAX_SIDE || cols > SHARECODE_MAX_SIDE) {
+	if (rows < 1 || cols < 1 || rows > VARIANT_MAX_SIDE || cols > VARIANT_MAX_SIDE) {
 		snprintf(err, errlen, "share code size %lux%lu out of range (1 to %d)",
-			 (unsigned long)rows, (unsigned long)cols, SHARECODE_MAX_SIDE);
+			 (unsigned long)rows, (unsigned long)cols, VARIANT_MAX_SIDE);
 		free(buf);
 		return -1;
 	}
@@ -365,10 +363,15 @@ int sharecode_decode(const char *code, sharecode *out, char *err, size_t errlen)
 		free(buf);
 		return -1;
 	}
-	out->torus = flags & 1;
-	out->forward_only = flags & 2;
+	char spec[VARIANT_RULE_MAX];
+	variant_default(&out->v);
+	out->v.rows = (int)rows;
+	out->v.cols = (int)cols;
+	out->v.k = (int)k;
+	out->v.torus = flags & 1;
+	out->v.forward_only = flags & 2;
 	if (id > 0)
-		snprintf(out->rule_spec, sizeof out->rule_spec, "%s", rule_ids[id]);
+		snprintf(spec, sizeof spec, "%s", rule_ids[id]);
 	else {
 		unsigned shape, bit;
 		if (get_byte(&r, &shape))
@@ -376,7 +379,7 @@ int sharecode_decode(const char *code, sharecode *out, char *err, size_t errlen)
 		int mr = (int)(shape >> 4), mc = (int)(shape & 15);
 		if (mr == 0 || mc == 0)
 			return fail(err, errlen, "share code mask size out of range", buf);
-		char *q = out->rule_spec + sprintf(out->rule_spec, "mask:");
+		char *q = spec + sprintf(spec, "mask:");
 		for (int i = 0; i < mr; i++) {
 			for (int j = 0; j < mc; j++) {
 				if (get_bits(&r, 1, &bit))
@@ -388,9 +391,8 @@ int sharecode_decode(const char *code, sharecode *out, char *err, size_t errlen)
 		if (r.bit)
 			r.pos++, r.bit = 0;
 	}
-	rule ru;
 	char rerr[200];
-	if (rule_parse(&ru, out->rule_spec, out->torus, rerr, sizeof rerr) < 0) {
+	if (variant_set_rule(&out->v, spec, rerr, sizeof rerr) < 0) {
 		snprintf(err, errlen, "share code rule out of range: %s", rerr);
 		free(buf);
 		return -1;

@@ -14,22 +14,18 @@
 #include <stddef.h>
 
 #include "engine/board.h"
+#include "engine/variant.h"
 
 #define SHARECODE_VERSION 1
-#define SHARECODE_MAX_SIDE 10000
-#define SHARECODE_RULE_MAX 256		/* bytes of a rule spec, with its NUL */
 
 typedef struct sharecode {
-	char rule_spec[SHARECODE_RULE_MAX];	/* for rule_parse(): "plus", "mask:010/111/010" */
-	bool torus;
-	bool forward_only;
-	board *board;			/* rows, cols, k and cells */
+	variant v;
+	board *board;			/* its cells (rows, cols and k as in v) */
 } sharecode;
 
-/* The code for board b under a rule spec (as rule_parse() takes it).
- * Returns a malloc'd string, or NULL with a message in err. */
-char *sharecode_encode(const board *b, const char *rule_spec, bool torus, bool forward_only,
-		       char *err, size_t errlen);
+/* The code for board b of variant v.  Returns a malloc'd string, or NULL
+ * with a message in err. */
+char *sharecode_encode(const board *b, const variant *v, char *err, size_t errlen);
 
 /* Read a code into out (out->board is new; free with sharecode_free()).
  * Returns 0, or -1 with a one-line message in err: bad characters, bad

@@ -19,18 +19,15 @@ int game_init(game *g, const game_config *cfg, char *err, size_t errlen)
 		return -1;
 	}
 	history_init(g->hist);
-	if (rule_parse(&g->rule, cfg->rule_spec, cfg->torus, err, errlen) < 0) {
-		game_free(g);
-		return -1;
-	}
-	g->cur = board_new(cfg->rows, cfg->cols, cfg->k);
-	g->start = board_new(cfg->rows, cfg->cols, cfg->k);
-	g->sys = g->cur && g->start ? system_new(cfg->rows, cfg->cols, &g->rule, cfg->k) : NULL;
+	variant_rule(&cfg->v, &g->rule);
+	g->cur = board_new(cfg->v.rows, cfg->v.cols, cfg->v.k);
+	g->start = board_new(cfg->v.rows, cfg->v.cols, cfg->v.k);
+	g->sys = g->cur && g->start ? system_new(cfg->v.rows, cfg->v.cols, &g->rule, cfg->v.k) : NULL;
 	if (!g->sys) {
-		if (system_fits(cfg->rows, cfg->cols, &g->rule, cfg->k))
-			snprintf(err, errlen, "out of memory for a %dx%d board", cfg->rows, cfg->cols);
+		if (system_fits(cfg->v.rows, cfg->v.cols, &g->rule, cfg->v.k))
+			snprintf(err, errlen, "out of memory for a %dx%d board", cfg->v.rows, cfg->v.cols);
 		else
-			system_limit_message(cfg->rows, cfg->cols, &g->rule, cfg->k, err, errlen);
+			system_limit_message(cfg->v.rows, cfg->v.cols, &g->rule, cfg->v.k, err, errlen);
 		game_free(g);
 		return -1;
 	}
@@ -62,7 +59,7 @@ static void game_begin(game *g)
 
 int game_generate(game *g, rng *r, int par, char *err, size_t errlen)
 {
-	bool fwd = g->cfg.forward_only;
+	bool fwd = g->cfg.v.forward_only;
 	gen_result res;
 	if (par <= 0)
 		par = g->cfg.par;
@@ -92,7 +89,7 @@ int game_load(game *g, const board *b, double seconds, char *err, size_t errlen)
 	g->par = -1;
 	g->par_proven = false;
 	if (g->solvable) {
-		search_ctl ctl = { .time_limit = seconds, .forward_only = g->cfg.forward_only };
+		search_ctl ctl = { .time_limit = seconds, .forward_only = g->cfg.v.forward_only };
 		search_result res;
 		search_minimal(g->sys, x, &ctl, &res);
 		g->par = res.weight;

@@ -11,15 +11,11 @@
 #include "engine/rng.h"
 #include "engine/rule.h"
 #include "engine/system.h"
-
-#define GAME_RULE_SPEC_MAX 256
+#include "engine/variant.h"
 
 /* What a new board should look like: edited by the settings menu. */
 typedef struct game_config {
-	int rows, cols, k;
-	char rule_spec[GAME_RULE_SPEC_MAX];
-	bool torus;
-	bool forward_only;
+	variant v;
 	char difficulty[8];		/* "", "easy", "normal" or "hard" */
 	int par;			/* exact par wanted, or -1 */
 } game_config;

@@ -19,14 +19,14 @@ static uint64_t mix(uint64_t h, const char *s)
 
 static void config_key(const game_config *cfg, char *buf, size_t len)
 {
-	snprintf(buf, len, "%dx%d k%d %s%s%s %s", cfg->rows, cfg->cols, cfg->k, cfg->rule_spec,
-		 cfg->torus ? " torus" : "", cfg->forward_only ? " fwd" : "", cfg->difficulty);
+	snprintf(buf, len, "%dx%d k%d %s%s%s %s", cfg->v.rows, cfg->v.cols, cfg->v.k, cfg->v.rule,
+		 cfg->v.torus ? " torus" : "", cfg->v.forward_only ? " fwd" : "", cfg->difficulty);
 }
 
 uint64_t practice_daily_seed(time_t now, const game_config *cfg, char *date, size_t datelen)
 {
 	struct tm tm;
-	char key[GAME_RULE_SPEC_MAX + 64];
+	char key[VARIANT_RULE_MAX + 64];
 	gmtime_r(&now, &tm);
 	strftime(date, datelen, "%Y-%m-%d", &tm);
 	config_key(cfg, key, sizeof key);
@@ -74,7 +74,7 @@ static int ladder_path(char *buf, size_t len)
 
 int ladder_load(const game_config *cfg)
 {
-	char path[4200], key[GAME_RULE_SPEC_MAX + 64], line[GAME_RULE_SPEC_MAX + 96];
+	char path[4200], key[VARIANT_RULE_MAX + 64], line[VARIANT_RULE_MAX + 96];
 	int rung = LADDER_FIRST_RUNG;
 	if (ladder_path(path, sizeof path) < 0)
 		return rung;
@@ -97,7 +97,7 @@ int ladder_load(const game_config *cfg)
 
 int ladder_save(const game_config *cfg, int rung)
 {
-	char dir[4096], path[4200], tmp[4200], key[GAME_RULE_SPEC_MAX + 64], line[GAME_RULE_SPEC_MAX + 96];
+	char dir[4096], path[4200], tmp[4200], key[VARIANT_RULE_MAX + 64], line[VARIANT_RULE_MAX + 96];
 	if (state_dir(dir, sizeof dir) < 0 || mkdir_p(dir) < 0 || ladder_path(path, sizeof path) < 0)
 		return -1;
 	snprintf(tmp, sizeof tmp, "%s/.ladder.XXXXXX", dir);

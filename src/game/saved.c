@@ -7,12 +7,7 @@
 
 void saved_from_game(saved_game *sg, const game *g, double now)
 {
-	sg->rows = g->cfg.rows;
-	sg->cols = g->cfg.cols;
-	sg->k = g->cfg.k;
-	snprintf(sg->rule_spec, sizeof sg->rule_spec, "%s", g->cfg.rule_spec);
-	sg->torus = g->cfg.torus;
-	sg->forward_only = g->cfg.forward_only;
+	sg->v = g->cfg.v;
 	sg->start = g->start;
 	sg->current = g->cur;
 	sg->hist = *g->hist;
@@ -27,13 +22,8 @@ int saved_to_game(game *g, const saved_game *sg, char *err, size_t errlen)
 {
 	game_config cfg;
 	memset(&cfg, 0, sizeof cfg);
-	cfg.rows = sg->rows;
-	cfg.cols = sg->cols;
-	cfg.k = sg->k;
-	cfg.torus = sg->torus;
-	cfg.forward_only = sg->forward_only;
+	cfg.v = sg->v;
 	cfg.par = -1;
-	snprintf(cfg.rule_spec, sizeof cfg.rule_spec, "%s", sg->rule_spec);
 	snprintf(cfg.difficulty, sizeof cfg.difficulty, "%s", sg->difficulty);
 	if (game_init(g, &cfg, err, errlen) < 0)
 		return -1;
@@ -60,12 +50,7 @@ fail:
 void saved_result(stats_result *r, const game *g, double now, const char *daily)
 {
 	memset(r, 0, sizeof *r);
-	r->key.rows = g->cfg.rows;
-	r->key.cols = g->cfg.cols;
-	r->key.k = g->cfg.k;
-	snprintf(r->key.rule_spec, sizeof r->key.rule_spec, "%s", g->cfg.rule_spec);
-	r->key.torus = g->cfg.torus;
-	r->key.forward_only = g->cfg.forward_only;
+	r->key = g->cfg.v;
 	r->won = g->won;
 	r->moves = game_moves(g);
 	r->par = g->par;

@@ -54,8 +54,8 @@ char *savegame_format(const saved_game *sg, size_t *len)
 	textbuf_init(&t);
 	textbuf_printf(&t, "lightsout-save %d\n", SAVEGAME_VERSION);
 	textbuf_printf(&t, "size %d %d\nstates %d\nrule %s\ntorus %s\nforward-only %s\n",
-		       sg->rows, sg->cols, sg->k, sg->rule_spec,
-		       sg->torus ? "yes" : "no", sg->forward_only ? "yes" : "no");
+		       sg->v.rows, sg->v.cols, sg->v.k, sg->v.rule,
+		       sg->v.torus ? "yes" : "no", sg->v.forward_only ? "yes" : "no");
 	textbuf_printf(&t, "mode %s\ndifficulty %s\nrung %d\ndaily %s\n",
 		       or_dash(sg->mode), or_dash(sg->difficulty), sg->rung, or_dash(sg->daily));
 	if (sg->par < 0)
@@ -239,7 +239,7 @@ fail:
 static int parse_body(cursor *c, saved_game *sg)
 {
 	long v[2];
-	char buf[SAVEGAME_RULE_MAX + 8];
+	char buf[VARIANT_RULE_MAX + 8];
 	const char *s;
 	size_t n;
 
@@ -254,26 +254,28 @@ static int parse_body(cursor *c, saved_game *sg)
 	if (version != SAVEGAME_VERSION)
 		return bad(c, "format version %ld is not %d: saved by another lightsout", version, SAVEGAME_VERSION);
 
-	if (keyed_ints(c, "size", 2, 1, SAVEGAME_MAX_SIDE, v) < 0)
+	if (keyed_ints(c, "size", 2, 1, VARIANT_MAX_SIDE, v) < 0)
 		return -1;
-	sg->rows = (int)v[0];
-	sg->cols = (int)v[1];
-	if (keyed_ints(c, "states", 1, BOARD_MIN_K, BOARD_MAX_K, v) < 0)
+	sg->v.rows = (int)v[0];
+	sg->v.cols = (int)v[1];
+	if (keyed_ints(c, "states", 1, VARIANT_MIN_K, VARIANT_MAX_K, v) < 0)
 		return -1;
-	sg->k = (int)v[0];
+	sg->v.k = (int)v[0];
 	if (keyed(c, "rule", buf, sizeof buf) < 0)
 		return -1;
-	if (strlen(buf) >= sizeof sg->rule_spec)
-		return bad(c, "rule too long");
-	memcpy(sg->rule_spec, buf, strlen(buf) + 1);
-	if (keyed_bool(c, "torus", &sg->torus) < 0 || keyed_bool(c, "forward-only", &sg->forward_only) < 0)
+	if (keyed_bool(c, "torus", &sg->v.torus) < 0 || keyed_bool(c, "forward-only", &sg->v.forward_only) < 0)
 		return -1;
-	rule r;
 	char rerr[200];
-	if (rule_parse(&r, sg->rule_spec, sg->torus, rerr, sizeof rerr) < 0) {
+	if (variant_set_rule(&sg->v, buf, rerr, sizeof rerr) < 0) {
 		c->line -= 2;
 		return bad(c, "rule: %s", rerr);
 	}
+	if (variant_validate(&sg->v, rerr, sizeof rerr) < 0) {
+		c->line -= 4;
+		return bad(c, "size: %s", rerr);
+	}
+	rule r;
+	variant_rule(&sg->v, &r);
 	if (keyed_word(c, "mode", sg->mode, sizeof sg->mode) < 0 ||
 	    keyed_word(c, "difficulty", sg->difficulty, sizeof sg->difficulty) < 0)
 		return -1;
@@ -316,8 +318,8 @@ static int parse_body(cursor *c, saved_game *sg)
 		return bad(c, "elapsed: expected seconds from 0 to %g", MAX_ELAPSED);
 	sg->elapsed = t;
 
-	if (!(sg->start = read_board(c, "start", sg->rows, sg->cols, sg->k)) ||
-	    !(sg->current = read_board(c, "current", sg->rows, sg->cols, sg->k)))
+	if (!(sg->start = read_board(c, "start", sg->v.rows, sg->v.cols, sg->v.k)) ||
+	    !(sg->current = read_board(c, "current", sg->v.rows, sg->v.cols, sg->v.k)))
 		return -1;
 
 	if (keyed_ints(c, "history", 2, 0, MAX_HISTORY, v) < 0)
@@ -341,13 +343,13 @@ static int parse_body(cursor *c, saved_game *sg)
 		memcpy(buf, s, n);
 		buf[n] = '\0';
 		s = buf;
-		long lim[3] = { sg->rows, sg->cols, sg->k - 1 };
+		long lim[3] = { sg->v.rows, sg->v.cols, sg->v.k - 1 };
 		for (int j = 0; j < 3; j++) {
 			while (*s == ' ')
 				s++;
 			if (parse_long(s, j < 2 ? 1 : -lim[2], lim[j], &m[j], &s) < 0 || (j == 2 && m[j] == 0)) {
 				bad(c, "move %ld: expected 'row col times' within %dx%d, times from %d to %d, not 0",
-				    i + 1, sg->rows, sg->cols, 1 - sg->k, sg->k - 1);
+				    i + 1, sg->v.rows, sg->v.cols, 1 - sg->v.k, sg->v.k - 1);
 				goto fail;
 			}
 		}

@@ -12,15 +12,12 @@
 
 #include "engine/board.h"
 #include "engine/history.h"
+#include "engine/variant.h"
 
 #define SAVEGAME_VERSION 1
-#define SAVEGAME_RULE_MAX 256	/* as GAME_RULE_SPEC_MAX */
-#define SAVEGAME_MAX_SIDE 10000
 
 typedef struct saved_game {
-	int rows, cols, k;
-	char rule_spec[SAVEGAME_RULE_MAX];	/* for rule_parse() */
-	bool torus, forward_only;
+	variant v;
 	board *start, *current;		/* owned; current = start + hist.moves[0..pos) */
 	history hist;			/* moves[pos..len) can be redone */
 	int moves;			/* presses counted for the score */

@@ -24,37 +24,15 @@ void stats_free(stats *s)
 	stats_init(s);
 }
 
-static bool key_equal(const stats_key *a, const stats_key *b)
-{
-	return a->rows == b->rows && a->cols == b->cols && a->k == b->k && a->torus == b->torus &&
-	       a->forward_only == b->forward_only && strcmp(a->rule_spec, b->rule_spec) == 0;
-}
-
-static int key_cmp(const stats_key *a, const stats_key *b)
-{
-	if (a->rows != b->rows)
-		return a->rows - b->rows;
-	if (a->cols != b->cols)
-		return a->cols - b->cols;
-	if (a->k != b->k)
-		return a->k - b->k;
-	int c = strcmp(a->rule_spec, b->rule_spec);
-	if (c)
-		return c;
-	if (a->torus != b->torus)
-		return a->torus - b->torus;
-	return a->forward_only - b->forward_only;
-}
-
-const stats_entry *stats_find(const stats *s, const stats_key *key)
+const stats_entry *stats_find(const stats *s, const variant *key)
 {
 	for (int i = 0; i < s->n; i++)
-		if (key_equal(&s->entries[i].key, key))
+		if (variant_equal(&s->entries[i].key, key))
 			return &s->entries[i];
 	return NULL;
 }
 
-static stats_entry *entry_for(stats *s, const stats_key *key)
+static stats_entry *entry_for(stats *s, const variant *key)
 {
 	stats_entry *e = (stats_entry *)stats_find(s, key);
 	if (e)
@@ -65,7 +43,7 @@ static stats_entry *entry_for(stats *s, const stats_key *key)
 	s->entries = n;
 	/* Kept sorted, so the file and the table read in a stable order. */
 	int at = s->n;
-	while (at > 0 && key_cmp(&n[at - 1].key, key) > 0)
+	while (at > 0 && variant_compare(&n[at - 1].key, key) > 0)
 		at--;
 	memmove(&n[at + 1], &n[at], (size_t)(s->n - at) * sizeof *n);
 	s->n++;
@@ -89,7 +67,7 @@ static bool daily_better(const stats_daily *a, const stats_daily *b)
 static int daily_cmp(const stats_daily *a, const stats_daily *b)
 {
 	int c = strcmp(a->date, b->date);
-	return c ? c : key_cmp(&a->key, &b->key);
+	return c ? c : variant_compare(&a->key, &b->key);
 }
 
 static int daily_add(stats *s, const stats_daily *d)
@@ -144,9 +122,9 @@ int stats_update(stats *s, const stats_result *r)
 	return 0;
 }
 
-static void put_key(textbuf *t, const stats_key *k)
+static void put_key(textbuf *t, const variant *k)
 {
-	textbuf_printf(t, "%d %d %d %s %s %s", k->rows, k->cols, k->k, k->rule_spec,
+	textbuf_printf(t, "%d %d %d %s %s %s", k->rows, k->cols, k->k, k->rule,
 		       k->torus ? "yes" : "no", k->forward_only ? "yes" : "no");
 }
 
@@ -231,23 +209,21 @@ static bool yesno(const char *s, bool *out)
 }
 
 /* tok[0..5]: rows cols k rule torus forward-only. */
-static const char *parse_key(char **tok, stats_key *k)
+static const char *parse_key(char **tok, variant *k)
 {
 	long v[3];
-	if (!num(tok[0], 1, 10000, &v[0]) || !num(tok[1], 1, 10000, &v[1]) || !num(tok[2], 2, 36, &v[2]))
+	char err[200];
+	variant_default(k);
+	if (!num(tok[0], 1, VARIANT_MAX_SIDE, &v[0]) || !num(tok[1], 1, VARIANT_MAX_SIDE, &v[1]) ||
+	    !num(tok[2], VARIANT_MIN_K, VARIANT_MAX_K, &v[2]))
 		return "bad size or number of states";
 	k->rows = (int)v[0];
 	k->cols = (int)v[1];
 	k->k = (int)v[2];
-	if (strlen(tok[3]) >= sizeof k->rule_spec)
-		return "rule too long";
-	strcpy(k->rule_spec, tok[3]);
 	if (!yesno(tok[4], &k->torus) || !yesno(tok[5], &k->forward_only))
 		return "torus and forward-only must be yes or no";
-	rule r;
-	char err[200];
-	if (rule_parse(&r, k->rule_spec, k->torus, err, sizeof err) < 0)
-		return "bad rule";
+	if (variant_set_rule(k, tok[3], err, sizeof err) < 0 || variant_validate(k, err, sizeof err) < 0)
+		return "bad rule or size";
 	return NULL;
 }
 
@@ -255,7 +231,7 @@ static const char *parse_board(char **tok, int n, stats *s)
 {
 	if (n != 15)
 		return "a board line has 15 fields";
-	stats_key key;
+	variant key;
 	const char *why = parse_key(tok + 1, &key);
 	if (why)
 		return why;
@@ -420,12 +396,6 @@ int stats_record(const char *path, const stats_result *r, char *msg, size_t msgl
 	return rc;
 }
 
-void stats_key_name(const stats_key *key, char *buf, size_t len)
-{
-	snprintf(buf, len, "%dx%d %s k=%d%s%s", key->rows, key->cols, key->rule_spec, key->k,
-		 key->torus ? " torus" : "", key->forward_only ? " forward-only" : "");
-}
-
 /* 75.2 -> "1:15.2"; an hour or more -> "1:02:03". */
 static void format_time(double s, char *buf, size_t len)
 {
@@ -446,7 +416,7 @@ char *stats_table(const stats *s, size_t *len)
 		       "avg+par", "best+par", "best time", "streak", "best");
 	for (int i = 0; i < s->n; i++) {
 		const stats_entry *e = &s->entries[i];
-		stats_key_name(&e->key, name, sizeof name);
+		variant_format(&e->key, name, sizeof name);
 		if (e->par_games)
 			snprintf(avg, sizeof avg, "+%.1f", (double)e->over_par_sum / (double)e->par_games);
 		else
@@ -464,7 +434,7 @@ char *stats_table(const stats *s, size_t *len)
 		textbuf_printf(&out, "\ndaily boards\n");
 	for (int i = 0; i < s->ndaily; i++) {
 		const stats_daily *d = &s->daily[i];
-		stats_key_name(&d->key, name, sizeof name);
+		variant_format(&d->key, name, sizeof name);
 		format_time(d->seconds, t, sizeof t);
 		if (d->won && d->par >= 0)
 			textbuf_printf(&out, "%s  %-24s won in %d moves (par %d), %s\n", d->date, name, d->moves,

@@ -9,16 +9,10 @@
 #include <stddef.h>
 
 #define STATS_VERSION 1
-#define STATS_RULE_MAX 256
-
-typedef struct stats_key {
-	int rows, cols, k;
-	char rule_spec[STATS_RULE_MAX];
-	bool torus, forward_only;
-} stats_key;
+#include "engine/variant.h"
 
 typedef struct stats_entry {
-	stats_key key;
+	variant key;
 	long played, won;
 	long par_games;		/* wins where par was known */
 	long over_par_sum;	/* sum of (moves - par) over those wins */
@@ -29,7 +23,7 @@ typedef struct stats_entry {
 
 typedef struct stats_daily {
 	char date[11];		/* YYYY-MM-DD */
-	stats_key key;
+	variant key;
 	bool won;
 	int moves, par;		/* par -1 unknown */
 	double seconds;
@@ -44,7 +38,7 @@ typedef struct stats {
 
 /* One finished game: won, or lost (given up, abandoned for a new board). */
 typedef struct stats_result {
-	stats_key key;
+	variant key;
 	bool won;
 	int moves;
 	int par;		/* -1 unknown */
@@ -61,7 +55,7 @@ void stats_free(stats *s);
 int stats_update(stats *s, const stats_result *r);
 
 /* The entry for a kind, or NULL. */
-const stats_entry *stats_find(const stats *s, const stats_key *key);
+const stats_entry *stats_find(const stats *s, const variant *key);
 
 /* The file's text, malloc'd; NULL when out of memory. */
 char *stats_format(const stats *s, size_t *len);
@@ -83,8 +77,5 @@ int stats_record(const char *path, const stats_result *r, char *msg, size_t msgl
  * header, one line per kind of board, then the daily boards.  Malloc'd,
  * NUL-terminated, *len its length; NULL when out of memory. */
 char *stats_table(const stats *s, size_t *len);
-
-/* "5x5 plus k=2 torus forward-only", for tables. */
-void stats_key_name(const stats_key *key, char *buf, size_t len);
 
 #endif

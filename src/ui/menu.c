@@ -21,9 +21,9 @@ void menu_open(menu *m, const game_config *cfg)
 	m->custom_rule[0] = '\0';
 	bool builtin = false;
 	for (int i = 0; rule_names[i]; i++)
-		builtin |= strcmp(rule_names[i], cfg->rule_spec) == 0;
+		builtin |= strcmp(rule_names[i], cfg->v.rule) == 0;
 	if (!builtin)
-		snprintf(m->custom_rule, sizeof m->custom_rule, "%s", cfg->rule_spec);
+		snprintf(m->custom_rule, sizeof m->custom_rule, "%s", cfg->v.rule);
 }
 
 static int clamp_side(int v)
@@ -41,10 +41,10 @@ static void next_rule(menu *m, int dir)
 	if (m->custom_rule[0])
 		list[n++] = m->custom_rule;
 	for (int i = 0; i < n; i++)
-		if (strcmp(list[i], m->cfg.rule_spec) == 0)
+		if (strcmp(list[i], m->cfg.v.rule) == 0)
 			cur = i;
 	cur = ((cur < 0 ? 0 : cur) + dir + n) % n;
-	snprintf(m->cfg.rule_spec, sizeof m->cfg.rule_spec, "%s", list[cur]);
+	snprintf(m->cfg.v.rule, sizeof m->cfg.v.rule, "%s", list[cur]);
 }
 
 static void change(menu *m, int dir)
@@ -52,23 +52,23 @@ static void change(menu *m, int dir)
 	game_config *c = &m->cfg;
 	switch (m->item) {
 	case ITEM_ROWS:
-		c->rows = clamp_side(c->rows + dir);
+		c->v.rows = clamp_side(c->v.rows + dir);
 		break;
 	case ITEM_COLS:
-		c->cols = clamp_side(c->cols + dir);
+		c->v.cols = clamp_side(c->v.cols + dir);
 		break;
 	case ITEM_RULE:
 		next_rule(m, dir);
 		break;
 	case ITEM_STATES:
-		c->k += dir;
-		if (c->k < BOARD_MIN_K)
-			c->k = BOARD_MAX_K;
-		if (c->k > BOARD_MAX_K)
-			c->k = BOARD_MIN_K;
+		c->v.k += dir;
+		if (c->v.k < BOARD_MIN_K)
+			c->v.k = BOARD_MAX_K;
+		if (c->v.k > BOARD_MAX_K)
+			c->v.k = BOARD_MIN_K;
 		break;
 	case ITEM_TORUS:
-		c->torus = !c->torus;
+		c->v.torus = !c->v.torus;
 		break;
 	case ITEM_DIFFICULTY: {
 		int d = 0;
@@ -113,11 +113,11 @@ void menu_draw(const menu *m, const glyphs *gl, bool color)
 	char val[ITEM_COUNT][40];
 	static const char *const label[ITEM_COUNT] = { "Rows", "Columns", "Rule", "States (k)", "Torus",
 						       "Difficulty" };
-	snprintf(val[ITEM_ROWS], sizeof val[0], "%d", c->rows);
-	snprintf(val[ITEM_COLS], sizeof val[0], "%d", c->cols);
-	snprintf(val[ITEM_RULE], sizeof val[0], "%.24s", c->rule_spec);
-	snprintf(val[ITEM_STATES], sizeof val[0], "%d", c->k);
-	snprintf(val[ITEM_TORUS], sizeof val[0], "%s", c->torus ? "on" : "off");
+	snprintf(val[ITEM_ROWS], sizeof val[0], "%d", c->v.rows);
+	snprintf(val[ITEM_COLS], sizeof val[0], "%d", c->v.cols);
+	snprintf(val[ITEM_RULE], sizeof val[0], "%.24s", c->v.rule);
+	snprintf(val[ITEM_STATES], sizeof val[0], "%d", c->v.k);
+	snprintf(val[ITEM_TORUS], sizeof val[0], "%s", c->v.torus ? "on" : "off");
 	if (c->par > 0 && !c->difficulty[0])
 		snprintf(val[ITEM_DIFFICULTY], sizeof val[0], "par %d", c->par);
 	else

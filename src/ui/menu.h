@@ -11,7 +11,7 @@
 typedef struct menu {
 	game_config cfg;
 	int item;		/* selected line */
-	char custom_rule[GAME_RULE_SPEC_MAX];	/* a mask given on the command line */
+	char custom_rule[VARIANT_RULE_MAX];	/* a mask given on the command line */
 	bool editing;		/* from the editor: Enter resizes, no new board */
 } menu;
 

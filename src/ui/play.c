@@ -164,7 +164,7 @@ static int play_parse(int argc, char **argv, play_opts *o)
 		return usage_error("--daily, --practice, --load and --code do not mix");
 	if (o->code && (o->par > 0 || o->difficulty))
 		return usage_error("--par and --difficulty do not apply to --code");
-	if (o->code && (o->common.k_set || o->common.torus || o->common.forward_only || o->rule_given))
+	if (o->code && (o->common.k_set || o->common.v.torus || o->common.v.forward_only || o->rule_given))
 		return usage_error("a share code sets its own rule, k and torus: drop --rule, --states, --torus "
 				   "and --forward-only");
 	if (o->par > 0 && o->difficulty)
@@ -173,27 +173,17 @@ static int play_parse(int argc, char **argv, play_opts *o)
 		return usage_error("--par and --difficulty do not apply to --practice or --load");
 	if (o->daily && o->common.seed_set)
 		return usage_error("--daily chooses its own seed: drop --seed");
+	if (options_finish(&o->common, NULL, err, sizeof err) < 0)
+		return usage_error(err);
 	return -1;
 }
 
-static int play_config(const play_opts *o, game_config *cfg)
+static void play_config(const play_opts *o, game_config *cfg)
 {
-	char err[256];
-	rule r;
 	memset(cfg, 0, sizeof *cfg);
-	cfg->rows = o->common.size_set ? o->common.rows : 5;
-	cfg->cols = o->common.size_set ? o->common.cols : 5;
-	cfg->k = o->common.k;
-	cfg->torus = o->common.torus;
-	cfg->forward_only = o->common.forward_only;
+	cfg->v = o->common.v;
 	cfg->par = (int)o->par;
 	snprintf(cfg->difficulty, sizeof cfg->difficulty, "%s", o->difficulty ? o->difficulty : "");
-	if (strlen(o->common.rule_spec) >= sizeof cfg->rule_spec)
-		return usage_error("rule too long");
-	snprintf(cfg->rule_spec, sizeof cfg->rule_spec, "%s", o->common.rule_spec);
-	if (options_rule(&o->common, &r, err, sizeof err) < 0)
-		return usage_error(err);
-	return -1;
 }
 
 /* The --load board; its size wins unless --size disagrees. */
@@ -206,7 +196,7 @@ static board *play_load(const play_opts *o, game_config *cfg)
 			strcmp(o->load, "-") == 0 ? "standard input is the game's keyboard" : strerror(errno));
 		return NULL;
 	}
-	board *b = boardio_read(f, cfg->k, &e);
+	board *b = boardio_read(f, cfg->v.k, &e);
 	fclose(f);
 	if (!b) {
 		if (e.line)
@@ -215,14 +205,14 @@ static board *play_load(const play_opts *o, game_config *cfg)
 			fprintf(stderr, "lightsout play: %s: %s\n", o->load, e.msg);
 		return NULL;
 	}
-	if (o->common.size_set && (b->rows != cfg->rows || b->cols != cfg->cols)) {
+	if (o->common.size_set && (b->rows != cfg->v.rows || b->cols != cfg->v.cols)) {
 		fprintf(stderr, "lightsout play: %s is %dx%d, not %dx%d as --size says\n", o->load, b->rows, b->cols,
-			cfg->rows, cfg->cols);
+			cfg->v.rows, cfg->v.cols);
 		board_free(b);
 		return NULL;
 	}
-	cfg->rows = b->rows;
-	cfg->cols = b->cols;
+	cfg->v.rows = b->rows;
+	cfg->v.cols = b->cols;
 	return b;
 }
 
@@ -244,19 +234,14 @@ static board *play_code(const play_opts *o, game_config *cfg)
 	}
 	board *b = sc.board;
 	sc.board = NULL;
-	if (o->common.size_set && (b->rows != cfg->rows || b->cols != cfg->cols)) {
+	if (o->common.size_set && (b->rows != cfg->v.rows || b->cols != cfg->v.cols)) {
 		fprintf(stderr, "lightsout play: the share code is for a %dx%d board, not %dx%d as --size says\n",
-			b->rows, b->cols, cfg->rows, cfg->cols);
+			b->rows, b->cols, cfg->v.rows, cfg->v.cols);
 		board_free(b);
 		sharecode_free(&sc);
 		return NULL;
 	}
-	cfg->rows = b->rows;
-	cfg->cols = b->cols;
-	cfg->k = b->k;
-	cfg->torus = sc.torus;
-	cfg->forward_only = sc.forward_only;
-	snprintf(cfg->rule_spec, sizeof cfg->rule_spec, "%s", sc.rule_spec);
+	cfg->v = sc.v;
 	sharecode_free(&sc);
 	return b;
 }
@@ -268,8 +253,7 @@ int play_main(int argc, char **argv)
 	int rc = play_parse(argc, argv, &o);
 	if (rc >= 0)
 		return rc;
-	if ((rc = play_config(&o, &cfg)) >= 0)
-		return rc;
+	play_config(&o, &cfg);
 	/* A bad code is a usage error, found before the terminal is needed. */
 	board *loaded = NULL;
 	if (o.code && !(loaded = play_code(&o, &cfg)))
@@ -317,7 +301,7 @@ int play_main(int argc, char **argv)
 		game_free(&s.g);
 		return was_loaded ? EXIT_UNSOLVABLE : EXIT_USAGE;
 	}
-	if (overlay_init(&s.ov, s.g.sys, s.g.cfg.forward_only) < 0) {
+	if (overlay_init(&s.ov, s.g.sys, s.g.cfg.v.forward_only) < 0) {
 		fprintf(stderr, "lightsout play: out of memory\n");
 		game_free(&s.g);
 		return EXIT_USAGE;

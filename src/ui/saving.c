@@ -143,7 +143,7 @@ int saving_start(session *s)
 	char q[160];
 	long secs = (long)game_elapsed(&s->g, term_now());
 	int moves = game_moves(&s->g);
-	snprintf(q, sizeof q, "Resume the %dx%d game (%d move%s, %ld:%02ld)?", s->g.cfg.rows, s->g.cfg.cols, moves,
+	snprintf(q, sizeof q, "Resume the %dx%d game (%d move%s, %ld:%02ld)?", s->g.cfg.v.rows, s->g.cfg.v.cols, moves,
 		 moves == 1 ? "" : "s", secs / 60, secs % 60);
 	int ans = session_ask(s, q);
 	if (ans == KEY_STOP || ans == KEY_LOST)

@@ -211,7 +211,7 @@ int session_replace(session *s, game *next, char *err, size_t errlen)
 {
 	bool active = s->ov.active, shown = s->ov.shown;
 	lo_overlay ov;
-	if (overlay_init(&ov, next->sys, next->cfg.forward_only) < 0) {
+	if (overlay_init(&ov, next->sys, next->cfg.v.forward_only) < 0) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
@@ -381,7 +381,7 @@ void session_press(session *s, int times)
 {
 	if (s->g.won)
 		return;
-	if (times < 0 && s->g.cfg.forward_only) {
+	if (times < 0 && s->g.cfg.v.forward_only) {
 		draw_message(&s->v, "Forward presses only in this game (--forward-only).");
 		return;
 	}

@@ -12,7 +12,7 @@ int share_run(session *s)
 {
 	char err[256];
 	const game *g = &s->g;
-	char *code = sharecode_encode(g->start, g->cfg.rule_spec, g->cfg.torus, g->cfg.forward_only, err, sizeof err);
+	char *code = sharecode_encode(g->start, &g->cfg.v, err, sizeof err);
 	if (!code) {
 		draw_message(&s->v, err);
 		return 0;

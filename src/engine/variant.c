@@ -1,0 +1,126 @@
+#include "engine/variant.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void variant_default(variant *v)
+{
+	memset(v, 0, sizeof *v);
+	v->rows = v->cols = 5;
+	v->k = 2;
+	strcpy(v->rule, "plus");
+}
+
+int variant_set_rule(variant *v, const char *spec, char *err, size_t errlen)
+{
+	rule r;
+	if (rule_parse(&r, spec, v->torus, err, errlen) < 0)
+		return -1;
+	if (strlen(r.name) >= sizeof v->rule) {
+		snprintf(err, errlen, "rule too long");
+		return -1;
+	}
+	strcpy(v->rule, r.name);
+	return 0;
+}
+
+int variant_validate(const variant *v, char *err, size_t errlen)
+{
+	if (v->rows < 1 || v->cols < 1 || v->rows > VARIANT_MAX_SIDE || v->cols > VARIANT_MAX_SIDE) {
+		snprintf(err, errlen, "size %dx%d: sides go from 1 to %d", v->rows, v->cols, VARIANT_MAX_SIDE);
+		return -1;
+	}
+	if ((long)v->rows * v->cols > VARIANT_MAX_CELLS) {
+		snprintf(err, errlen, "board larger than %ld cells", VARIANT_MAX_CELLS);
+		return -1;
+	}
+	if (v->k < VARIANT_MIN_K || v->k > VARIANT_MAX_K) {
+		snprintf(err, errlen, "k = %d: use %d to %d states", v->k, VARIANT_MIN_K, VARIANT_MAX_K);
+		return -1;
+	}
+	if (!memchr(v->rule, '\0', sizeof v->rule)) {
+		snprintf(err, errlen, "rule too long");
+		return -1;
+	}
+	rule r;
+	return rule_parse(&r, v->rule, v->torus, err, errlen);
+}
+
+void variant_rule(const variant *v, rule *r)
+{
+	char err[160];
+	if (rule_parse(r, v->rule, v->torus, err, sizeof err) < 0)
+		abort();	/* only checked variants get here */
+}
+
+void variant_format(const variant *v, char *buf, size_t len)
+{
+	snprintf(buf, len, "%dx%d %s k=%d%s%s", v->rows, v->cols, v->rule, v->k, v->torus ? " torus" : "",
+		 v->forward_only ? " forward-only" : "");
+}
+
+int variant_parse(variant *v, const char *text, char *err, size_t errlen)
+{
+	variant t;
+	char spec[VARIANT_RULE_MAX + 1], flags[2][16];
+	int used = 0;
+	variant_default(&t);
+	flags[0][0] = flags[1][0] = '\0';
+	int n = sscanf(text, "%5dx%5d %256s k=%2d%n", &t.rows, &t.cols, spec, &t.k, &used);
+	if (n != 4) {
+		snprintf(err, errlen, "'%s' is not RxC RULE k=K [torus] [forward-only]", text);
+		return -1;
+	}
+	const char *p = text + used;
+	for (int i = 0; i < 2 && *p; i++) {
+		int m = 0;
+		if (sscanf(p, " %15s%n", flags[i], &m) != 1)
+			break;
+		p += m;
+		if (!strcmp(flags[i], "torus") && i == 0 && !t.torus)
+			t.torus = true;
+		else if (!strcmp(flags[i], "forward-only"))
+			t.forward_only = true;
+		else {
+			snprintf(err, errlen, "unknown flag '%s'", flags[i]);
+			return -1;
+		}
+	}
+	if (*p) {
+		snprintf(err, errlen, "unexpected '%s' after the variant", p);
+		return -1;
+	}
+	if (strlen(spec) >= sizeof t.rule) {
+		snprintf(err, errlen, "rule too long");
+		return -1;
+	}
+	strcpy(t.rule, spec);
+	if (variant_validate(&t, err, errlen) < 0 || variant_set_rule(&t, spec, err, errlen) < 0)
+		return -1;
+	*v = t;
+	return 0;
+}
+
+int variant_compare(const variant *a, const variant *b)
+{
+	if (a->rows != b->rows)
+		return a->rows < b->rows ? -1 : 1;
+	if (a->cols != b->cols)
+		return a->cols < b->cols ? -1 : 1;
+	if (a->k != b->k)
+		return a->k < b->k ? -1 : 1;
+	int c = strcmp(a->rule, b->rule);
+	if (c)
+		return c < 0 ? -1 : 1;
+	if (a->torus != b->torus)
+		return a->torus ? 1 : -1;
+	if (a->forward_only != b->forward_only)
+		return a->forward_only ? 1 : -1;
+	return 0;
+}
+
+bool variant_equal(const variant *a, const variant *b)
+{
+	return variant_compare(a, b) == 0;
+}
