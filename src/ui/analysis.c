@@ -1,49 +1,73 @@
 #include "ui/analysis.h"
 
 #include <curses.h>
+#include <stdio.h>
 
 #include "ui/info.h"
 #include "ui/term.h"
 
-static void analysis_show(session *s, int p)
+static void analysis_show(app *a)
 {
-	const lo_system *sys = s->g.sys;
+	const lo_system *sys = a->pl.g.sys;
 	bool patterns = system_nullity(sys) > 0 && system_has_kernel(sys);
-	s->v.pattern = patterns ? system_kernel(sys, p) : NULL;
-	info_pattern(sys, p, &s->gl, s->v.info, sizeof s->v.info);
-	draw_marks(&s->v);
-	draw_status(&s->v, term_now());
+	a->v.pattern = patterns ? system_kernel(sys, a->pattern) : NULL;
+	info_pattern(sys, a->pattern, &a->gl, a->v.info, sizeof a->v.info);
 }
 
-int analysis_run(session *s)
+static reaction analysis_step(app *a, int key)
 {
-	const lo_system *sys = s->g.sys;
-	int d = system_nullity(sys), p = 0;
-	char line[160];
-	game_clock_pause(&s->g, term_now());
-	s->v.what = VIEW_INFO;
-	info_system(sys, &s->gl, line, sizeof line);
-	draw_message(&s->v, line);
-	analysis_show(s, p);
-	int ch;
-	for (;;) {
-		ch = session_key(s);
-		if (ch == KEY_STOP || ch == KEY_LOST || ch == 27 || ch == 'a' || ch == 'q')
-			break;
-		if (d == 0)
-			continue;
-		if (ch == KEY_RIGHT || ch == 'l' || ch == ' ' || ch == '\t' || ch == KEY_DOWN || ch == 'j')
-			p = (p + 1) % d;
-		else if (ch == KEY_LEFT || ch == 'h' || ch == KEY_BTAB || ch == KEY_UP || ch == 'k')
-			p = (p + d - 1) % d;
-		else
-			continue;
-		analysis_show(s, p);
-	}
-	s->v.what = VIEW_PLAY;
-	s->v.pattern = NULL;
-	s->v.msg[0] = '\0';
-	game_clock_resume(&s->g, term_now());
-	session_redraw(s);
-	return ch == KEY_STOP || ch == KEY_LOST ? ch : 0;
+	int d = system_nullity(a->pl.g.sys);
+	if (d == 0)
+		return REACT_NONE;
+	bool back = key == KEY_LEFT || key == 'h' || key == KEY_BTAB || key == KEY_UP || key == 'k';
+	a->pattern = (a->pattern + (back ? d - 1 : 1)) % d;
+	analysis_show(a);
+	draw_marks(&a->v);
+	draw_status(&a->v, term_now());
+	return REACT_NONE;
 }
+
+static reaction analysis_done(app *a, int key)
+{
+	(void)a;
+	(void)key;
+	return REACT_LEAVE;
+}
+
+static void analysis_enter(app *a)
+{
+	char line[160];
+	game_clock_pause(&a->pl.g, term_now());
+	a->v.what = VIEW_INFO;
+	a->pattern = 0;
+	info_system(a->pl.g.sys, &a->gl, line, sizeof line);
+	snprintf(a->v.msg, sizeof a->v.msg, "%s", line);
+	analysis_show(a);
+}
+
+static void analysis_draw(app *a)
+{
+	draw_all(&a->v, term_now());
+}
+
+static void analysis_leave(app *a)
+{
+	a->v.what = VIEW_PLAY;
+	a->v.pattern = NULL;
+	a->v.msg[0] = '\0';
+	game_clock_resume(&a->pl.g, term_now());
+}
+
+static const key_row analysis_rows[] = {
+	{ { KEY_RIGHT, 'l', ' ', '\t', KEY_DOWN, 'j' }, analysis_step, "\u2192, Space, Tab", "Right, Space, Tab",
+	  "the next quiet pattern", NULL },
+	{ { KEY_LEFT, 'h', KEY_BTAB, KEY_UP, 'k' }, analysis_step, "\u2190, Shift-Tab", "Left, Shift-Tab",
+	  "the previous quiet pattern", NULL },
+	{ { KEY_ESC, 'a', 'q' }, analysis_done, "Esc, a, q", "Esc, a, q", "back to the game", NULL },
+	{ { 0 }, NULL, NULL, NULL, NULL, NULL },
+};
+
+const screen analysis_screen = {
+	.name = "analysis", .title = "Analysis panel", .rows = analysis_rows, .enter = analysis_enter,
+	.draw = analysis_draw, .leave = analysis_leave,
+};

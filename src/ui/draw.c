@@ -7,7 +7,7 @@
 
 #include "cli/boardio.h"
 #include "ui/info.h"
-#include "ui/keys.h"
+#include "ui/screen.h"
 #include "engine/search.h"
 
 #define CELL_W 3		/* " X " or "[X]": room for the cursor's brackets */
@@ -193,6 +193,16 @@ void draw_press(view *v, int row, int col)
 	draw_flash(v, row, col, false);	/* the changed cells, unlit */
 }
 
+bool draw_cell_at(const view *v, int y, int x, int *row, int *col)
+{
+	int r = v->vr + y - v->top, dx = x - v->left;
+	if (v->too_small || r < v->vr || r >= v->vr + v->nr || dx < 0 || dx >= CELL_W * v->nc)
+		return false;
+	*row = r;
+	*col = v->vc + dx / CELL_W;
+	return true;
+}
+
 static void hline_str(int y, int x, int n, const char *s)
 {
 	move(y, x);
@@ -312,17 +322,15 @@ void draw_message(view *v, const char *msg)
 	if (v->msg[0]) {
 		attrset(A_BOLD);
 		put_clipped(LINES - 2, 1, v->msg);
-	} else {
-		char hint[128];
-		const char *d = v->gl->dot;
-		if (v->what == VIEW_EDIT)
-			snprintf(hint, sizeof hint, "Space, 0-9 set %s x down %s c clear %s m size, rule, k %s e, Esc play",
-				 d, d, d, d);
-		else
-			snprintf(hint, sizeof hint, "? help %s s solution %s i hint %s m settings %s u undo %s q quit", d,
-				 d, d, d, d);
+	} else if (v->keys) {
+		/* The bottom bar: the screen's own rows that name themselves. */
+		char bar[256] = "";
+		size_t n = 0;
+		for (const key_row *r = v->keys; (r->run || r->names_utf8) && n < sizeof bar; r++)
+			if (r->bar)
+				n += (size_t)snprintf(bar + n, sizeof bar - n, "%s%s", n ? v->gl->dot : "", r->bar);
 		attrset(A_DIM);
-		put_clipped(LINES - 2, 1, hint);
+		put_clipped(LINES - 2, 1, bar);
 	}
 	attrset(A_NORMAL);
 }
@@ -385,7 +393,7 @@ void draw_win(view *v, double now)
 	draw_message(v, "Solved! n new board, r restart, q quit");
 }
 
-void draw_help(view *v)
+void draw_help(view *v, const key_row *rows, int top)
 {
 	char title[96];
 	erase();
@@ -395,18 +403,24 @@ void draw_help(view *v)
 	put_clipped(0, 1, title);
 	attrset(A_NORMAL);
 	put_clipped(0, 2 + utf8_cols(title), "  Clear the board: every light off (every cell 0).");
-	int y = 1;
-	for (const key_help *k = keys_help; k->keys_utf8 && y < LINES - 1; k++, y++) {
-		const char *keys = v->gl->utf8 ? k->keys_utf8 : k->keys_ascii;
+	int y = 1, i = 0, total = 0;
+	for (const key_row *k = rows; k->run || k->names_utf8; k++)
+		total += k->names_utf8 != NULL;
+	for (const key_row *k = rows; (k->run || k->names_utf8) && y < LINES - 1; k++) {
+		if (!k->names_utf8 || i++ < top)
+			continue;
+		const char *keys = v->gl->utf8 ? k->names_utf8 : k->names_ascii;
 		char line[200];
 		/* Pad by columns, not bytes: the arrows are 3 bytes each. */
-		snprintf(line, sizeof line, "%s%*s %s %s", keys, 16 - utf8_cols(keys), "", v->gl->dash, k->what);
+		snprintf(line, sizeof line, "%s%*s %s %s", keys, 16 - utf8_cols(keys), "", v->gl->dash, k->label);
 		move(y, 3);
 		clrtoeol();
 		put_clipped(y, 3, line);
+		y++;
 	}
 	attrset(A_DIM);
-	put_clipped(LINES - 1, 1, "Press any key to return to the game.");
+	put_clipped(LINES - 1, 1, top > 0 || total > LINES - 2 ? "Up/Down scroll; any other key returns to the game."
+							     : "Press any key to return to the game.");
 	attrset(A_NORMAL);
 }
 

@@ -33,7 +33,9 @@ typedef struct view {
 	lo_overlay *ov;
 	int hint;			/* cell index, or -1 */
 	const uint8_t *pattern;
+	/* How the board is drawn: set by the screens' enter and leave only. */
 	enum { VIEW_PLAY, VIEW_EDIT, VIEW_INFO } what;
+	const struct key_row *keys;	/* the bottom bar's rows, or NULL */
 	char info[160];			/* status line in the info panel */
 } view;
 
@@ -54,7 +56,10 @@ void draw_flash(view *v, int row, int col, bool on);
 void draw_status(view *v, double now);
 void draw_message(view *v, const char *msg);	/* NULL or "": key hints */
 void draw_win(view *v, double now);
-void draw_help(view *v);
+/* The help: rows' keys and labels from line `top` on. */
+void draw_help(view *v, const struct key_row *rows, int top);
+/* The board cell drawn at screen (y, x), if any: for the mouse. */
+bool draw_cell_at(const view *v, int y, int x, int *row, int *col);
 /* A page of text on the whole screen (statistics, share code): a title,
  * lines[top..] from column `left` on, and a footer on the last line. */
 void draw_page(view *v, const char *title, char *const *lines, int n, int top, int left, const char *footer);

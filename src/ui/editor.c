@@ -3,139 +3,160 @@
 #include <curses.h>
 #include <stdio.h>
 
-#include "ui/keys.h"
-#include "ui/saving.h"
+#include "ui/board.h"
 #include "ui/term.h"
 
 /* Par of an edited board is searched for this long at most: the overlay's
  * own search, in the background, proves it later when it takes longer. */
 #define EDITOR_PAR_SECONDS 0.3
 
-static void editor_set(session *s, int v)
+static void editor_set(app *a, int v)
 {
-	board *b = s->g.cur;
-	board_set(b, s->v.cr, s->v.cc, ((v % b->k) + b->k) % b->k);
-	draw_cell(&s->v, s->v.cr, s->v.cc);
-	draw_status(&s->v, term_now());
+	board *b = a->pl.g.cur;
+	board_set(b, a->v.cr, a->v.cc, ((v % b->k) + b->k) % b->k);
+	draw_cell(&a->v, a->v.cr, a->v.cc);
+	draw_status(&a->v, term_now());
 }
 
-static void editor_clear(session *s)
+static reaction editor_digit(app *a, int key)
 {
-	board *b = s->g.cur;
+	if (key - '0' < a->pl.g.cur->k)
+		editor_set(a, key - '0');
+	else
+		draw_message(&a->v, "That value is k or more: Space steps through them all.");
+	return REACT_NONE;
+}
+
+static reaction editor_step(app *a, int key)
+{
+	int v = board_get(a->pl.g.cur, a->v.cr, a->v.cc);
+	bool up = key == ' ' || key == '\n' || key == '\r' || key == KEY_ENTER;
+	editor_set(a, up ? v + 1 : v - 1);
+	return REACT_NONE;
+}
+
+static reaction editor_clear(app *a, int key)
+{
+	(void)key;
+	board *b = a->pl.g.cur;
 	for (int i = 0; i < board_size(b); i++)
 		b->cells[i] = 0;
-	draw_marks(&s->v);
-	draw_status(&s->v, term_now());
+	draw_marks(&a->v);
+	draw_status(&a->v, term_now());
+	return REACT_NONE;
 }
 
-/* A new size, rule or k: an empty game of that shape, with the cells of
- * the old board that still fit (modulo the new k). */
-static int editor_reshape(session *s)
+static reaction editor_menu(app *a, int key)
 {
-	game_config cfg = s->g.cfg;
-	int rc = session_choose(s, &cfg, true);
-	if (rc != 1) {
-		session_redraw(s);
-		return rc;
-	}
+	(void)key;
+	menu_open(&a->menu, &a->pl.g.cfg, true);
+	app_push(a, &menu_screen);
+	return REACT_NONE;
+}
+
+reaction editor_reshape(app *a, const game_config *cfg)
+{
 	char err[256];
 	game next;
-	if (game_init(&next, &cfg, err, sizeof err) < 0) {
-		session_redraw(s);
-		draw_message(&s->v, err);
-		return 0;
+	if (game_init(&next, cfg, err, sizeof err) < 0) {
+		app_redraw(a);
+		draw_message(&a->v, err);
+		return REACT_NONE;
 	}
-	const board *old = s->g.cur;
+	const board *old = a->pl.g.cur;
 	for (int r = 0; r < old->rows && r < next.cur->rows; r++)
 		for (int c = 0; c < old->cols && c < next.cur->cols; c++)
 			board_set(next.cur, r, c, board_get(old, r, c) % next.cur->k);
 	next.solvable = true;
-	if (session_replace(s, &next, err, sizeof err) < 0) {
-		game_free(&next);
-		draw_message(&s->v, err);
-		return 0;
+	if (play_replace(&a->pl, &next, err, sizeof err) < 0) {
+		draw_message(&a->v, err);
+		return REACT_NONE;
 	}
-	s->v.g = &s->g;
-	s->v.vr = s->v.vc = 0;
-	s->v.cr = s->v.cr < s->g.cur->rows ? s->v.cr : s->g.cur->rows - 1;
-	s->v.cc = s->v.cc < s->g.cur->cols ? s->v.cc : s->g.cur->cols - 1;
-	s->v.msg[0] = '\0';
-	session_redraw(s);
-	return 0;
+	view *v = &a->v;
+	v->g = &a->pl.g;
+	v->ov = &a->pl.ov;
+	v->vr = v->vc = 0;
+	v->cr = v->cr < a->pl.g.cur->rows ? v->cr : a->pl.g.cur->rows - 1;
+	v->cc = v->cc < a->pl.g.cur->cols ? v->cc : a->pl.g.cur->cols - 1;
+	v->msg[0] = '\0';
+	return REACT_REDRAW;
+}
+
+static reaction editor_done(app *a, int key)
+{
+	(void)a;
+	(void)key;
+	return REACT_LEAVE;
+}
+
+static reaction editor_redraw(app *a, int key)
+{
+	(void)a;
+	(void)key;
+	clearok(curscr, TRUE);
+	return REACT_REDRAW;
+}
+
+/* Opened: nothing is saved while editing (the cells leave the undo
+ * history), so the game is saved as it stands first. */
+static void editor_enter(app *a)
+{
+	char msg[300];
+	if (saving_sync(&a->sv, &a->pl, term_now(), msg, sizeof msg) < 0)
+		snprintf(a->v.msg, sizeof a->v.msg, "%.150s", msg);
+	else
+		a->v.msg[0] = '\0';
+	a->sv.paused = true;
+	game_clock_pause(&a->pl.g, term_now());
+	a->v.what = VIEW_EDIT;
+	a->v.hint = -1;
+}
+
+static void editor_draw(app *a)
+{
+	draw_all(&a->v, term_now());
 }
 
 /* The edited position becomes the board to play. */
-static void editor_leave(session *s)
+static void editor_leave(app *a)
 {
 	char err[256];
-	board *b = board_clone(s->g.cur);
-	s->v.what = VIEW_PLAY;
-	if (!b || game_load(&s->g, b, EDITOR_PAR_SECONDS, err, sizeof err) < 0) {
-		game_restart(&s->g);
-		session_fresh(s);
-		draw_message(&s->v, b ? err : "out of memory");
+	board *b = board_clone(a->pl.g.cur);
+	a->v.what = VIEW_PLAY;
+	a->sv.paused = false;
+	if (!b || game_load(&a->pl.g, b, EDITOR_PAR_SECONDS, err, sizeof err) < 0) {
+		game_restart(&a->pl.g);
+		app_fresh(a);
+		draw_message(&a->v, b ? err : "out of memory");
 		board_free(b);
 		return;
 	}
 	board_free(b);
-	/* A board of the player's own: saved as such (session_fresh saves soon). */
-	snprintf(s->origin, sizeof s->origin, "edit");
-	session_fresh(s);
+	/* A board of the player's own: saved as such (app_fresh saves soon). */
+	snprintf(a->pl.origin, sizeof a->pl.origin, "edit");
+	app_fresh(a);
 }
 
-int editor_run(session *s)
-{
-	/* Nothing is saved while editing (the cells leave the undo history):
-	 * save the game as it stands first. */
-	saving_sync(s);
-	game_clock_pause(&s->g, term_now());
-	s->v.what = VIEW_EDIT;
-	s->v.hint = -1;
-	s->v.msg[0] = '\0';
-	session_redraw(s);
-	for (;;) {
-		int ch = session_key(s);
-		if (ch == KEY_STOP || ch == KEY_LOST)
-			return ch;
-		const board *b = s->g.cur;
-		if (ch >= '0' && ch <= '9') {
-			if (ch - '0' < b->k)
-				editor_set(s, ch - '0');
-			else
-				draw_message(&s->v, "That value is k or more: Space steps through them all.");
-			continue;
-		}
-		switch (ch) {
-		case 'e': case 'q': case 27:
-			editor_leave(s);
-			return 0;
-		case 'c':
-			editor_clear(s);
-			continue;
-		case 'm': case 'o': {
-			int rc = editor_reshape(s);
-			if (rc == KEY_STOP || rc == KEY_LOST)
-				return rc;
-			continue;
-		}
-		}
-		int v = board_get(b, s->v.cr, s->v.cc);
-		int act = keys_action(ch);	/* digits were taken above: 0 sets, Home moves */
-		if (session_move(s, act))
-			continue;
-		switch (act) {
-		case ACT_PRESS:
-			editor_set(s, v + 1);
-			break;
-		case ACT_UNPRESS:
-			editor_set(s, v - 1);
-			break;
-		case ACT_REDRAW:
-			clearok(curscr, TRUE);
-			session_redraw(s);
-			break;
-		default:
-			break;
-		}
-	}
-}
+static const key_row editor_rows[] = {
+	{ { ' ', '\n', '\r', KEY_ENTER }, editor_step, "Space, 0-9", "Space, 0-9", "set the cell: one state up, or that value",
+	  "Space, 0-9 set" },
+	{ { '0', '1', '2', '3', '4', '5', '6', '7' }, editor_digit, NULL, NULL, NULL, NULL },
+	{ { '8', '9' }, editor_digit, NULL, NULL, NULL, NULL },
+	{ { KEY_BACKSPACE, KEY_DEL, KEY_CTRL('h'), 'x' }, editor_step, "Backspace, x", "Backspace, x",
+	  "one state down", "x down" },
+	{ { 'c' }, editor_clear, "c", "c", "clear the board", "c clear" },
+	{ { 'm', 'o' }, editor_menu, "m, o", "m, o", "change size, rule and k", "m size, rule, k" },
+	{ { 'e', KEY_ESC, 'q' }, editor_done, "e, Esc, q", "e, Esc, q", "leave to play", "e, Esc play" },
+	{ { KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, 'h', 'j', 'k', 'l' }, board_cursor,
+	  "\u2190 \u2191 \u2192 \u2193, h j k l", "Arrows, h j k l", "move the cursor", NULL },
+	/* 0 sets a value here: Home alone goes to the first column. */
+	{ { KEY_HOME, KEY_END, '$', KEY_PPAGE, 'g', KEY_NPAGE, 'G' }, board_cursor, "Home, End $, PgUp g, PgDn G",
+	  "Home, End $, PgUp g, PgDn G", "first, last column; top, bottom row", NULL },
+	{ { KEY_CTRL('l') }, editor_redraw, "Ctrl-L", "Ctrl-L", "redraw the screen", NULL },
+	{ { 0 }, NULL, NULL, NULL, NULL, NULL },
+};
+
+const screen editor_screen = {
+	.name = "editor", .title = "Editor", .rows = editor_rows, .enter = editor_enter, .draw = editor_draw,
+	.leave = editor_leave,
+};

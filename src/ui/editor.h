@@ -4,9 +4,10 @@
 #ifndef LO_EDITOR_H
 #define LO_EDITOR_H
 
-#include "ui/session.h"
+#include "ui/app.h"
 
-/* Until e, Esc or q: 0, or KEY_STOP / KEY_LOST when the game must end. */
-int editor_run(session *s);
+/* The settings menu's Enter in the editor: an empty board of that shape
+ * with the cells of the old one that still fit (modulo the new k). */
+reaction editor_reshape(app *a, const game_config *cfg);
 
 #endif

@@ -4,7 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/options.h"
+#include "ui/app.h"
+#include "ui/board.h"
+#include "ui/editor.h"
 
 enum { ITEM_ROWS, ITEM_COLS, ITEM_RULE, ITEM_STATES, ITEM_TORUS, ITEM_DIFFICULTY, ITEM_COUNT };
 
@@ -13,11 +15,11 @@ enum { ITEM_ROWS, ITEM_COLS, ITEM_RULE, ITEM_STATES, ITEM_TORUS, ITEM_DIFFICULTY
 static const char *const difficulties[] = { "", "easy", "normal", "hard" };
 #define NDIFF 4
 
-void menu_open(menu *m, const game_config *cfg)
+void menu_open(menu *m, const game_config *cfg, bool editing)
 {
 	m->cfg = *cfg;
 	m->item = 0;
-	m->editing = false;
+	m->editing = editing;
 	m->custom_rule[0] = '\0';
 	bool builtin = false;
 	for (int i = 0; rule_names[i]; i++)
@@ -62,10 +64,10 @@ static void change(menu *m, int dir)
 		break;
 	case ITEM_STATES:
 		c->v.k += dir;
-		if (c->v.k < BOARD_MIN_K)
-			c->v.k = BOARD_MAX_K;
-		if (c->v.k > BOARD_MAX_K)
-			c->v.k = BOARD_MIN_K;
+		if (c->v.k < VARIANT_MIN_K)
+			c->v.k = VARIANT_MAX_K;
+		if (c->v.k > VARIANT_MAX_K)
+			c->v.k = VARIANT_MIN_K;
 		break;
 	case ITEM_TORUS:
 		c->v.torus = !c->v.torus;
@@ -83,32 +85,56 @@ static void change(menu *m, int dir)
 	}
 }
 
-enum menu_result menu_key(menu *m, int ch)
+static reaction menu_up(app *a, int key)
 {
-	switch (ch) {
-	case KEY_UP: case 'k': case 'w':
-		m->item = (m->item + ITEM_COUNT - 1) % ITEM_COUNT;
-		break;
-	case KEY_DOWN: case 'j': case 's': case '\t':
-		m->item = (m->item + 1) % ITEM_COUNT;
-		break;
-	case KEY_LEFT: case 'h': case 'a': case '-':
-		change(m, -1);
-		break;
-	case KEY_RIGHT: case 'l': case 'd': case '+': case ' ':
-		change(m, +1);
-		break;
-	case '\n': case '\r': case KEY_ENTER:
-		return MENU_APPLY;
-	case 27: case 'q': case 'm': case 'o':
-		return MENU_CANCEL;
-	}
-	return MENU_STAY;
+	(void)key;
+	a->menu.item = (a->menu.item + ITEM_COUNT - 1) % ITEM_COUNT;
+	return REACT_REDRAW;
 }
 
-void menu_draw(const menu *m, const glyphs *gl, bool color)
+static reaction menu_down(app *a, int key)
 {
-	(void)color;
+	(void)key;
+	a->menu.item = (a->menu.item + 1) % ITEM_COUNT;
+	return REACT_REDRAW;
+}
+
+static reaction menu_less(app *a, int key)
+{
+	(void)key;
+	change(&a->menu, -1);
+	return REACT_REDRAW;
+}
+
+static reaction menu_more(app *a, int key)
+{
+	(void)key;
+	change(&a->menu, +1);
+	return REACT_REDRAW;
+}
+
+static reaction menu_apply(app *a, int key)
+{
+	(void)key;
+	game_config cfg = a->menu.cfg;
+	bool editing = a->menu.editing;
+	if (memcmp(&cfg, &a->pl.g.cfg, sizeof cfg) == 0)
+		return REACT_LEAVE | REACT_REDRAW;
+	/* Leave first: the new board is drawn on the screen below. */
+	return REACT_LEAVE | (editing ? editor_reshape(a, &cfg) : board_settings(a, &cfg));
+}
+
+static reaction menu_cancel(app *a, int key)
+{
+	(void)a;
+	(void)key;
+	return REACT_LEAVE | REACT_REDRAW;
+}
+
+static void menu_draw(app *a)
+{
+	const menu *m = &a->menu;
+	const glyphs *gl = &a->gl;
 	const game_config *c = &m->cfg;
 	char val[ITEM_COUNT][40];
 	static const char *const label[ITEM_COUNT] = { "Rows", "Columns", "Rule", "States (k)", "Torus",
@@ -137,7 +163,7 @@ void menu_draw(const menu *m, const glyphs *gl, bool color)
 	mvaddnstr(y + 1, x + 2, "Settings", w - 4);
 	attrset(A_NORMAL);
 	for (int i = 0; i < ITEM_COUNT; i++) {
-		char line[128];
+		char line[320];
 		snprintf(line, sizeof line, "%-12s %s %s %s", label[i], gl->arrows[3], val[i], gl->arrows[1]);
 		if (i == m->item)
 			attrset(A_REVERSE);
@@ -146,3 +172,17 @@ void menu_draw(const menu *m, const glyphs *gl, bool color)
 	}
 	mvaddnstr(y + h - 2, x + 2, m->editing ? "Enter: apply   Esc: cancel" : "Enter: new board   Esc: cancel", w - 4);
 }
+
+static const key_row menu_rows[] = {
+	{ { KEY_UP, 'k', 'w' }, menu_up, "\u2191, k", "Up, k", "choose a line", NULL },
+	{ { KEY_DOWN, 'j', 's', '\t' }, menu_down, "\u2193, j, Tab", "Down, j, Tab", "choose a line", NULL },
+	{ { KEY_LEFT, 'h', 'a', '-' }, menu_less, "\u2190, h, -", "Left, h, -", "change it down", NULL },
+	{ { KEY_RIGHT, 'l', 'd', '+', ' ' }, menu_more, "\u2192, l, +, Space", "Right, l, +, Space", "change it up", NULL },
+	{ { '\n', '\r', KEY_ENTER }, menu_apply, "Enter", "Enter", "apply: a new board of that kind", NULL },
+	{ { KEY_ESC, 'q', 'm', 'o' }, menu_cancel, "Esc, q, m, o", "Esc, q, m, o", "cancel", NULL },
+	{ { 0 }, NULL, NULL, NULL, NULL, NULL },
+};
+
+const screen menu_screen = {
+	.name = "menu", .title = "Settings menu", .rows = menu_rows, .draw = menu_draw, .over_board = true,
+};

@@ -1,5 +1,6 @@
 /* The settings menu: a copy of the config edited in place, drawn as a box
- * over the board.  Enter applies (a new board), Esc cancels. */
+ * over the board.  Enter applies (a new board, or the editor's new shape),
+ * Esc cancels. */
 #ifndef LO_MENU_H
 #define LO_MENU_H
 
@@ -15,10 +16,6 @@ typedef struct menu {
 	bool editing;		/* from the editor: Enter resizes, no new board */
 } menu;
 
-enum menu_result { MENU_STAY, MENU_APPLY, MENU_CANCEL };
-
-void menu_open(menu *m, const game_config *cfg);
-enum menu_result menu_key(menu *m, int ch);
-void menu_draw(const menu *m, const glyphs *gl, bool color);
+void menu_open(menu *m, const game_config *cfg, bool editing);
 
 #endif

@@ -1,21 +1,27 @@
 #include "ui/pager.h"
 
 #include <curses.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui/draw.h"
+#include "ui/app.h"
 
-static int pager_split(pager *p, char *copy)
+int pager_open(pager *p, const char *title, char *text, const char *footer)
 {
+	memset(p, 0, sizeof *p);
+	snprintf(p->title, sizeof p->title, "%s", title);
+	snprintf(p->footer, sizeof p->footer, "%s", footer);
 	int n = 1;
-	for (const char *c = copy; *c; c++)
+	for (const char *c = text; *c; c++)
 		n += *c == '\n';
 	p->lines = malloc((size_t)n * sizeof *p->lines);
-	if (!p->lines)
+	if (!p->lines) {
+		free(text);
 		return -1;
-	p->n = 0;
-	for (char *line = copy; line;) {
+	}
+	p->text = text;
+	for (char *line = text; line;) {
 		char *nl = strchr(line, '\n');
 		if (nl)
 			*nl = '\0';
@@ -25,6 +31,13 @@ static int pager_split(pager *p, char *copy)
 		line = nl ? nl + 1 : NULL;
 	}
 	return 0;
+}
+
+void pager_close(pager *p)
+{
+	free(p->lines);
+	free(p->text);
+	memset(p, 0, sizeof *p);
 }
 
 static int pager_width(const pager *p)
@@ -37,63 +50,63 @@ static int pager_width(const pager *p)
 	return w;
 }
 
-void pager_draw(session *s)
-{
-	pager *p = s->page;
-	draw_page(&s->v, p->title, p->lines, p->n, p->top, p->left, p->footer);
-}
-
 /* Keep the view on the text: no scrolling past its end. */
-static void pager_clamp(pager *p)
+static reaction pager_scroll(app *a, int dy, int dx)
 {
+	pager *p = &a->page;
 	int rows = LINES - 3, cols = COLS - 2;
 	int max_top = p->n - rows, max_left = pager_width(p) - cols;
+	p->top += dy;
+	p->left += dx;
 	p->top = p->top > max_top ? max_top : p->top;
 	p->top = p->top < 0 ? 0 : p->top;
 	p->left = p->left > max_left ? max_left : p->left;
 	p->left = p->left < 0 ? 0 : p->left;
+	return REACT_REDRAW;
 }
 
-int pager_run(session *s, const char *title, const char *text, const char *footer)
+static int page_rows(void)
 {
-	pager p = { .title = title, .footer = footer };
-	char *copy = strdup(text);
-	if (!copy || pager_split(&p, copy) < 0) {
-		free(copy);
-		draw_message(&s->v, "out of memory");
-		return 0;
-	}
-	int screen = s->screen;
-	s->page = &p;
-	s->screen = SCREEN_PAGE;
-	session_redraw(s);
-	int ch;
-	for (;;) {
-		ch = session_key(s);
-		if (ch == KEY_STOP || ch == KEY_LOST)
-			break;
-		int page = LINES - 3 > 1 ? LINES - 3 : 1;
-		if (ch == KEY_UP || ch == 'k')
-			p.top--;
-		else if (ch == KEY_DOWN || ch == 'j')
-			p.top++;
-		else if (ch == KEY_PPAGE)
-			p.top -= page;
-		else if (ch == KEY_NPAGE || ch == ' ')
-			p.top += page;
-		else if (ch == KEY_LEFT || ch == 'h')
-			p.left -= 8;
-		else if (ch == KEY_RIGHT || ch == 'l')
-			p.left += 8;
-		else
-			break;
-		pager_clamp(&p);
-		session_redraw(s);
-	}
-	s->screen = screen;
-	s->page = NULL;
-	free(p.lines);
-	free(copy);
-	session_redraw(s);
-	return ch == KEY_STOP || ch == KEY_LOST ? ch : 0;
+	return LINES - 3 > 1 ? LINES - 3 : 1;
 }
+
+static reaction pager_up(app *a, int key) { (void)key; return pager_scroll(a, -1, 0); }
+static reaction pager_down(app *a, int key) { (void)key; return pager_scroll(a, +1, 0); }
+static reaction pager_page_up(app *a, int key) { (void)key; return pager_scroll(a, -page_rows(), 0); }
+static reaction pager_page_down(app *a, int key) { (void)key; return pager_scroll(a, page_rows(), 0); }
+static reaction pager_left(app *a, int key) { (void)key; return pager_scroll(a, 0, -8); }
+static reaction pager_right(app *a, int key) { (void)key; return pager_scroll(a, 0, +8); }
+
+static reaction pager_back(app *a, int key)
+{
+	(void)a;
+	(void)key;
+	return REACT_LEAVE;
+}
+
+static void pager_draw(app *a)
+{
+	pager *p = &a->page;
+	draw_page(&a->v, p->title, p->lines, p->n, p->top, p->left, p->footer);
+}
+
+static void pager_leave(app *a)
+{
+	pager_close(&a->page);
+}
+
+static const key_row pager_rows[] = {
+	{ { KEY_UP, 'k' }, pager_up, "\u2191, k", "Up, k", "scroll up", NULL },
+	{ { KEY_DOWN, 'j' }, pager_down, "\u2193, j", "Down, j", "scroll down", NULL },
+	{ { KEY_PPAGE }, pager_page_up, "PgUp", "PgUp", "a page up", NULL },
+	{ { KEY_NPAGE, ' ' }, pager_page_down, "PgDn, Space", "PgDn, Space", "a page down", NULL },
+	{ { KEY_LEFT, 'h' }, pager_left, "\u2190 \u2192, h l", "Left Right, h l", "scroll sideways", NULL },
+	{ { KEY_RIGHT, 'l' }, pager_right, NULL, NULL, NULL, NULL },
+	{ { 0 }, NULL, "any other key", "any other key", "back to the game", NULL },
+	{ { 0 }, NULL, NULL, NULL, NULL, NULL },
+};
+
+const screen pager_screen = {
+	.name = "pager", .title = "Statistics and share code pages", .rows = pager_rows,
+	.other = pager_back, .draw = pager_draw, .leave = pager_leave,
+};

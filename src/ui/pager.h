@@ -1,21 +1,19 @@
-/* A page of text over the board, scrolled with the cursor keys: the
+/* A page of text on the whole screen, scrolled with the cursor keys: the
  * statistics table and the share code.  Any other key goes back. */
 #ifndef LO_PAGER_H
 #define LO_PAGER_H
 
-#include "ui/session.h"
-
 typedef struct pager {
-	const char *title, *footer;
-	char **lines;			/* into a copy of the text */
+	char title[64], footer[96];
+	char *text;			/* owned; lines point into it */
+	char **lines;
 	int n;
 	int top, left;			/* first line and column shown */
 } pager;
 
-/* Show text (lines separated by newlines) until a key other than a scrolling
- * one.  Returns 0, or KEY_STOP / KEY_LOST when the game must end. */
-int pager_run(session *s, const char *title, const char *text, const char *footer);
-
-void pager_draw(session *s);
+/* Take text (lines separated by newlines; freed by pager_close).  Returns
+ * 0, or -1 when out of memory (text freed). */
+int pager_open(pager *p, const char *title, char *text, const char *footer);
+void pager_close(pager *p);
 
 #endif

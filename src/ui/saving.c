@@ -1,18 +1,14 @@
 #include "ui/saving.h"
 
-#include <curses.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui/pager.h"
-#include "persist/paths.h"
-#include "game/practice.h"
 #include "game/saved.h"
+#include "persist/paths.h"
 #include "persist/savegame.h"
 #include "persist/stats.h"
-#include "ui/term.h"
 
 /* Messages name files by their base name: a full path rarely fits a line. */
 static void shorten(char *msg, const char *path)
@@ -21,10 +17,8 @@ static void shorten(char *msg, const char *path)
 	if (!slash)
 		return;
 	size_t n = (size_t)(slash - path) + 1;
-	for (char *p = strstr(msg, path); p; p = strstr(p, path)) {
-		/* The directory and its slash go; the name stays. */
+	for (char *p = strstr(msg, path); p; p = strstr(p, path))
 		memmove(p, p + n, strlen(p + n) + 1);
-	}
 }
 
 /* prefix + msg into buf, cut to fit: these lines end on one screen line. */
@@ -38,249 +32,173 @@ static void say(char *buf, size_t len, const char *prefix, const char *msg)
 	buf[n + m] = '\0';
 }
 
-void saving_init(session *s)
+void saving_init(saver *sv)
 {
 	char err[300];
-	s->save_path[0] = s->stats_path[0] = '\0';
-	if (paths_file(PATHS_STATE, PATHS_SAVEGAME, true, s->save_path, sizeof s->save_path, err, sizeof err) < 0) {
-		s->save_path[0] = '\0';
-		say(s->notice, sizeof s->notice, "Games will not be saved: ", err);
+	memset(sv, 0, sizeof *sv);
+	if (paths_file(PATHS_STATE, PATHS_SAVEGAME, true, sv->save_path, sizeof sv->save_path, err, sizeof err) < 0) {
+		sv->save_path[0] = '\0';
+		say(sv->notice, sizeof sv->notice, "Games will not be saved: ", err);
 	}
-	if (paths_file(PATHS_DATA, PATHS_STATS, true, s->stats_path, sizeof s->stats_path, err, sizeof err) < 0) {
-		s->stats_path[0] = '\0';
-		if (!s->notice[0])
-			say(s->notice, sizeof s->notice, "Statistics will not be kept: ", err);
+	if (paths_file(PATHS_DATA, PATHS_STATS, true, sv->stats_path, sizeof sv->stats_path, err, sizeof err) < 0) {
+		sv->stats_path[0] = '\0';
+		if (!sv->notice[0])
+			say(sv->notice, sizeof sv->notice, "Statistics will not be kept: ", err);
 	}
 }
 
 /* "saved game F is damaged (WHY); kept as G" is too long for one line:
  * where it went comes first, the reason after, cut at the edge. */
-static void saving_aside_notice(session *s, const char *msg)
+static void aside_notice(saver *sv, const char *msg)
 {
 	const char *why = strstr(msg, " is damaged ("), *kept = strstr(msg, "); kept as ");
 	if (!why || !kept || kept < why)
 		return;
 	why += strlen(" is damaged (");
-	snprintf(s->notice, sizeof s->notice, "Saved game damaged, kept as %s: %.*s", kept + strlen("); kept as "),
+	snprintf(sv->notice, sizeof sv->notice, "Saved game damaged, kept as %s: %.*s", kept + strlen("); kept as "),
 		 (int)(kept - why), why);
 }
 
-static const char *mode_word(const session *s)
-{
-	return s->mode == PRACTICE_DAILY ? "daily" : s->mode == PRACTICE_LADDER ? "practice" : s->origin;
-}
-
-int saving_load(session *s)
+bool saving_load(saver *sv, play *p)
 {
 	saved_game sg;
-	char msg[sizeof s->notice + 4400], err[256];
-	if (!s->save_path[0])
-		return 0;
-	switch (savegame_read(s->save_path, &sg, msg, sizeof msg)) {
+	char msg[sizeof sv->notice + 4400], err[256];
+	if (!sv->save_path[0])
+		return false;
+	switch (savegame_read(sv->save_path, &sg, msg, sizeof msg)) {
 	case SAVEGAME_OK:
 		break;
 	case SAVEGAME_NONE:
-		return 0;
+		return false;
 	case SAVEGAME_SET_ASIDE:
 	case SAVEGAME_ERROR:
-		shorten(msg, s->save_path);
-		say(s->notice, sizeof s->notice, "", msg);
-		saving_aside_notice(s, msg);
-		return 0;
+		shorten(msg, sv->save_path);
+		say(sv->notice, sizeof sv->notice, "", msg);
+		aside_notice(sv, msg);
+		return false;
 	}
-	if (saved_to_game(&s->g, &sg, err, sizeof err) < 0) {
+	game g;
+	if (saved_to_game(&g, &sg, err, sizeof err) < 0) {
 		/* A save the parser took but this game cannot play (too large
 		 * for memory, say): leave the file alone. */
-		say(s->notice, sizeof s->notice, "Cannot resume the saved game: ", err);
+		say(sv->notice, sizeof sv->notice, "Cannot resume the saved game: ", err);
 		savegame_free(&sg);
-		return 0;
+		return false;
 	}
-	s->mode = !strcmp(sg.mode, "daily") ? PRACTICE_DAILY : !strcmp(sg.mode, "practice") ? PRACTICE_LADDER :
-									      PRACTICE_NONE;
-	snprintf(s->origin, sizeof s->origin, "%s", s->mode == PRACTICE_NONE && sg.mode[0] ? sg.mode : "random");
-	snprintf(s->daily, sizeof s->daily, "%s", sg.daily);
-	s->rung = s->v.rung = 0;
-	s->v.mode[0] = '\0';
-	if (s->mode == PRACTICE_DAILY)
-		snprintf(s->v.mode, sizeof s->v.mode, "daily %s", sg.daily);
-	if (s->mode == PRACTICE_LADDER) {
-		s->rung = s->v.rung = sg.rung > 0 ? sg.rung : LADDER_FIRST_RUNG;
-		snprintf(s->v.mode, sizeof s->v.mode, "practice ladder");
-	}
-	s->save_owned = true;
-	s->offer_resume = true;
+	play_from_saved(p, &sg);
 	savegame_free(&sg);
-	return 1;
-}
-
-/* Declined: the board the command line asked for, in place of the saved one. */
-static void saving_fresh_board(session *s)
-{
-	char err[256];
-	game next;
-	if (game_init(&next, &s->fresh_cfg, err, sizeof err) < 0)
-		goto fail;
-	s->mode = s->fresh_mode;
-	snprintf(s->origin, sizeof s->origin, "%s", s->fresh_origin);
-	s->v.mode[0] = '\0';
-	s->rung = s->v.rung = 0;
-	if (session_install(s, &next, err, sizeof err) == 0)
-		return;
-fail:
-	/* The saved board stays, from its start. */
-	game_restart(&s->g);
-	session_fresh(s);
-	draw_message(&s->v, err);
-}
-
-int saving_start(session *s)
-{
-	if (s->notice[0])
-		draw_message(&s->v, s->notice);
-	if (!s->offer_resume)
-		return 0;
-	s->offer_resume = false;
-	char q[160];
-	long secs = (long)game_elapsed(&s->g, term_now());
-	int moves = game_moves(&s->g);
-	snprintf(q, sizeof q, "Resume the %dx%d game (%d move%s, %ld:%02ld)?", s->g.cfg.v.rows, s->g.cfg.v.cols, moves,
-		 moves == 1 ? "" : "s", secs / 60, secs % 60);
-	int ans = session_ask(s, q);
-	if (ans == KEY_STOP || ans == KEY_LOST)
-		return ans;
-	if (ans) {
-		draw_message(&s->v, "Resumed: u undoes the moves made before.");
-		return 0;
+	char origin[16];
+	snprintf(origin, sizeof origin, "%s", p->origin);
+	if (play_init(p, &g, p->mode, origin, err, sizeof err) < 0) {
+		say(sv->notice, sizeof sv->notice, "Cannot resume the saved game: ", err);
+		return false;
 	}
-	saving_gave_up(s);
-	saving_fresh_board(s);
+	sv->owned = true;
+	return true;
+}
+
+void saving_changed(saver *sv, double now)
+{
+	if (!sv->unsaved)
+		sv->changed_at = now;
+	sv->unsaved++;
+}
+
+bool saving_due(const saver *sv, const play *p, double now)
+{
+	if (!sv->unsaved || sv->paused)
+		return false;
+	return !game_in_progress(&p->g) || sv->unsaved >= SAVING_EVERY_MOVES ||
+	       now - sv->changed_at >= SAVING_EVERY_SECONDS;
+}
+
+static int forget(saver *sv, char *msg, size_t len)
+{
+	char err[300];
+	if (!sv->save_path[0] || !sv->owned)
+		return 0;
+	if (savegame_remove(sv->save_path, err, sizeof err) < 0) {
+		shorten(err, sv->save_path);
+		say(msg, len, "", err);
+		return -1;
+	}
+	sv->owned = false;
 	return 0;
 }
 
-void saving_changed(session *s, double now)
-{
-	if (!s->unsaved)
-		s->changed_at = now;
-	s->unsaved++;
-}
-
-void saving_tick(session *s, double now)
-{
-	if (!s->unsaved || s->v.what == VIEW_EDIT)
-		return;
-	if (!game_in_progress(&s->g) || s->unsaved >= SAVING_EVERY_MOVES || now - s->changed_at >= SAVING_EVERY_SECONDS)
-		saving_sync(s);
-}
-
-static void saving_forget(session *s)
+int saving_sync(saver *sv, play *p, double now, char *msg, size_t len)
 {
 	char err[300];
-	if (!s->save_path[0] || !s->save_owned)
-		return;
-	if (savegame_remove(s->save_path, err, sizeof err) < 0) {
-		shorten(err, s->save_path);
-		draw_message(&s->v, err);
-		return;
-	}
-	s->save_owned = false;
-}
-
-void saving_sync(session *s)
-{
-	char err[300];
-	/* The editor changes cells outside the history: the position is no
-	 * game yet, and the last save stays as it was. */
-	if (s->v.what == VIEW_EDIT)
-		return;
-	s->unsaved = 0;
-	if (!game_in_progress(&s->g)) {
-		saving_forget(s);
-		return;
-	}
-	if (!s->save_path[0])
-		return;
+	if (sv->paused)
+		return 0;
+	sv->unsaved = 0;
+	if (!game_in_progress(&p->g))
+		return forget(sv, msg, len);
+	if (!sv->save_path[0])
+		return 0;
 	saved_game sg;
 	savegame_init(&sg);
-	saved_from_game(&sg, &s->g, term_now());
-	snprintf(sg.mode, sizeof sg.mode, "%s", mode_word(s));
-	sg.rung = s->mode == PRACTICE_LADDER ? s->rung : 0;
-	snprintf(sg.daily, sizeof sg.daily, "%s", s->mode == PRACTICE_DAILY ? s->daily : "");
+	saved_from_game(&sg, &p->g, now);
+	play_to_saved(p, &sg);
 	/* The boards and moves are the game's: no savegame_free(). */
-	if (savegame_write(s->save_path, &sg, err, sizeof err) < 0) {
-		say(s->exit_msg, sizeof s->exit_msg, "cannot save the game: ", err);
-		shorten(err, s->save_path);
-		char line[sizeof s->v.msg];
-		say(line, sizeof line, "Cannot save: ", err);
-		draw_message(&s->v, line);
-		return;
+	if (savegame_write(sv->save_path, &sg, err, sizeof err) < 0) {
+		say(sv->exit_msg, sizeof sv->exit_msg, "cannot save the game: ", err);
+		shorten(err, sv->save_path);
+		say(msg, len, "Cannot save: ", err);
+		return -1;
 	}
-	s->exit_msg[0] = '\0';
-	s->save_owned = true;
+	sv->exit_msg[0] = '\0';
+	sv->owned = true;
+	return 0;
 }
 
-static void saving_record(session *s)
+int saving_finish(saver *sv, play *p, double now, char *msg, size_t len)
 {
-	char msg[4400];
+	char text[4400];
 	stats_result r;
-	if (s->recorded || !s->stats_path[0])
-		return;
-	s->recorded = true;
-	saved_result(&r, &s->g, term_now(), s->mode == PRACTICE_DAILY ? s->daily : NULL);
-	if (stats_record(s->stats_path, &r, msg, sizeof msg) != 0) {
-		shorten(msg, s->stats_path);
-		draw_message(&s->v, msg);
+	int rc = 0;
+	sv->unsaved = 0;
+	if (sv->stats_path[0] && play_result(p, &r, now) && stats_record(sv->stats_path, &r, text, sizeof text) != 0) {
+		shorten(text, sv->stats_path);
+		say(msg, len, "", text);
+		rc = -1;
 	}
+	char gone[300];
+	if (forget(sv, gone, sizeof gone) < 0 && rc == 0) {
+		say(msg, len, "", gone);
+		rc = -1;
+	}
+	return rc;
 }
 
-void saving_won(session *s)
+char *saving_stats_text(const saver *sv, char *msg, size_t len)
 {
-	saving_record(s);
-	saving_forget(s);
-	s->unsaved = 0;
-}
-
-void saving_gave_up(session *s)
-{
-	if (!game_in_progress(&s->g))
-		return;
-	saving_record(s);
-	saving_forget(s);
-	s->unsaved = 0;
-}
-
-int saving_stats_screen(session *s)
-{
-	char msg[4400];
+	char text[4400];
 	stats st;
 	int rc = 0;
-	FILE *probe = s->stats_path[0] ? fopen(s->stats_path, "r") : NULL;
+	FILE *probe = sv->stats_path[0] ? fopen(sv->stats_path, "r") : NULL;
 	if (!probe) {
 		/* Nothing recorded: no lock file made just to say so. */
 		stats_init(&st);
-		if (s->stats_path[0] && errno != ENOENT) {
-			snprintf(msg, sizeof msg, "%s", strerror(errno));
+		if (sv->stats_path[0] && errno != ENOENT) {
+			snprintf(text, sizeof text, "%s", strerror(errno));
 			rc = -1;
 		}
 	} else {
 		fclose(probe);
-		rc = stats_load(s->stats_path, &st, msg, sizeof msg);
+		rc = stats_load(sv->stats_path, &st, text, sizeof text);
 	}
 	if (rc != 0) {
 		/* Damaged (now set aside) or unreadable: say so in one line. */
-		shorten(msg, s->stats_path);
+		shorten(text, sv->stats_path);
 		stats_free(&st);
-		draw_message(&s->v, msg);
-		return 0;
+		say(msg, len, "", text);
+		return NULL;
 	}
-	size_t len;
-	char *table = st.n ? stats_table(&st, &len) : strdup("No games recorded yet: win or give up a board.\n");
+	size_t n;
+	char *table = st.n ? stats_table(&st, &n) : strdup("No games recorded yet: win or give up a board.\n");
 	stats_free(&st);
-	if (!table) {
-		draw_message(&s->v, "out of memory");
-		return 0;
-	}
-	rc = pager_run(s, "Statistics of finished games",
-		       table, "Arrows scroll; any other key returns to the game.");
-	free(table);
-	return rc;
+	if (!table)
+		say(msg, len, "", "out of memory");
+	return table;
 }

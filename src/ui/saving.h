@@ -1,42 +1,50 @@
-/* When the session touches its files: the game in progress is saved on
- * quit, on a hang-up or terminate signal (from the main loop, never in the
+/* When the game touches its files: the game in progress is saved on quit,
+ * on a hang-up or terminate signal (from the main loop, never in the
  * handler) and every few moves, and offered back on the next start; a win
- * or a give-up goes into the statistics, and the save goes. */
+ * or a give-up goes into the statistics, and the save goes.  No curses:
+ * what the player should read comes back in msg. */
 #ifndef LO_SAVING_H
 #define LO_SAVING_H
 
-#include "ui/session.h"
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "game/play.h"
 
 /* Save after this many changes, or this long after the first unsaved one. */
 #define SAVING_EVERY_MOVES 10
 #define SAVING_EVERY_SECONDS 30.0
 
-/* The files' paths (directories made 0700); a problem goes to s->notice. */
-void saving_init(session *s);
+typedef struct saver {
+	char save_path[4096], stats_path[4096];	/* "": nowhere to keep it */
+	bool owned;		/* the save file may hold this game */
+	bool paused;		/* the editor changes cells outside the history */
+	int unsaved;		/* changes since the last save */
+	double changed_at;	/* when the first of them was made */
+	char notice[200];	/* one line to show at the start */
+	char exit_msg[300];	/* to print once the terminal is restored */
+} saver;
 
-/* Read the save into s->g (curses not needed yet): 1 when there is a game
- * to offer (s->offer_resume), 0 to start as usual (a damaged save is set
- * aside and s->notice says so). */
-int saving_load(session *s);
+/* The files' paths (directories made 0700); a problem goes to notice. */
+void saving_init(saver *sv);
 
-/* At the start of the session: the notice, and the question "resume?".
- * Declining gives the saved game up and starts the board the command
- * line asked for.  Returns 0, or KEY_STOP / KEY_LOST. */
-int saving_start(session *s);
+/* The saved game, if any, made into p (its game and plan): true when there
+ * is one to offer back.  A damaged save is set aside and notice says so. */
+bool saving_load(saver *sv, play *p);
 
 /* The position changed (press, undo, restart, new board): save soon. */
-void saving_changed(session *s, double now);
-/* From the key loop: save when enough has changed or enough time passed. */
-void saving_tick(session *s, double now);
-/* Now: write the game when one is in progress, else forget the save this
- * session made.  A failure lands in s->v.msg and s->exit_msg. */
-void saving_sync(session *s);
+void saving_changed(saver *sv, double now);
+/* Should the loop save now?  Enough changes, or enough time. */
+bool saving_due(const saver *sv, const play *p, double now);
+/* Write the game when one is in progress, else forget the save this game
+ * made.  Returns 0, or -1 with a line for the player in msg. */
+int saving_sync(saver *sv, play *p, double now, char *msg, size_t len);
 
-/* This attempt ended: record it (once) and forget the save. */
-void saving_won(session *s);
-void saving_gave_up(session *s);	/* only while a game is in progress */
+/* This attempt ended (won, or given up while in progress): record it once
+ * and forget the save.  Returns 0, or -1 with msg. */
+int saving_finish(saver *sv, play *p, double now, char *msg, size_t len);
 
-/* S: the statistics table.  Returns 0, or KEY_STOP / KEY_LOST. */
-int saving_stats_screen(session *s);
+/* The statistics table to show, malloc'd; NULL with msg. */
+char *saving_stats_text(const saver *sv, char *msg, size_t len);
 
 #endif

@@ -1,31 +1,25 @@
 #include "ui/share.h"
 
-#include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui/pager.h"
 #include "engine/sharecode.h"
 
-int share_run(session *s)
+char *share_text(const game *g, int cols, char *msg, size_t msglen)
 {
-	char err[256];
-	const game *g = &s->g;
-	char *code = sharecode_encode(g->start, &g->cfg.v, err, sizeof err);
-	if (!code) {
-		draw_message(&s->v, err);
-		return 0;
-	}
+	char *code = sharecode_encode(g->start, &g->cfg.v, msg, msglen);
+	if (!code)
+		return NULL;
 	/* One piece per line when the code is wider than the screen: decoding
 	 * skips the line breaks, so pasting the pieces together works. */
-	size_t len = strlen(code), width = COLS > 12 ? (size_t)COLS - 4 : 8;
+	size_t len = strlen(code), width = cols > 12 ? (size_t)cols - 4 : 8;
 	size_t cap = 2 * len + 512;
 	char *text = malloc(cap);
 	if (!text) {
 		free(code);
-		draw_message(&s->v, "out of memory");
-		return 0;
+		snprintf(msg, msglen, "out of memory");
+		return NULL;
 	}
 	size_t n = (size_t)snprintf(text, cap, "The starting position of this board, its rule and k:\n\n");
 	for (size_t i = 0; i < len; i += width)
@@ -34,8 +28,6 @@ int share_run(session *s)
 		 "\nPlay it with:  lightsout --code %s\n"
 		 "(case, spaces, dashes and line breaks in a code do not matter)\n",
 		 len <= width ? code : "CODE");
-	int rc = pager_run(s, "Share code", text, "Arrows scroll; any other key returns to the game.");
-	free(text);
 	free(code);
-	return rc;
+	return text;
 }

@@ -3,9 +3,12 @@
 #ifndef LO_SHARE_H
 #define LO_SHARE_H
 
-#include "ui/session.h"
+#include <stddef.h>
 
-/* Returns 0, or KEY_STOP / KEY_LOST when the game must end. */
-int share_run(session *s);
+#include "game/game.h"
+
+/* The page that shows g's code, broken to fit `width` columns; malloc'd,
+ * or NULL with msg. */
+char *share_text(const game *g, int width, char *msg, size_t len);
 
 #endif

@@ -5,7 +5,8 @@
 
 #include "config.h"
 #include "cli/commands.h"
-#include "ui/play.h"
+#include "ui/cmd_play.h"
+#include "ui/keys_doc.h"
 
 static void usage(FILE *f)
 {
@@ -14,6 +15,7 @@ static void usage(FILE *f)
 	      "       lightsout analyze [options]         rank, nullity, solutions, quiet patterns\n"
 	      "       lightsout generate [options]        print a random solvable board\n"
 	      "       lightsout stats [--file FILE]       statistics of finished games\n"
+	      "       lightsout keys [--man]              the game's keys, screen by screen\n"
 	      "\n"
 	      "Common options: -s, --size RxC|N   -r, --rule NAME   --torus   -k, --states K\n"
 	      "                --forward-only   --seed N   --help   --version\n"
@@ -46,6 +48,8 @@ int main(int argc, char **argv)
 		return cmd_generate(argc - 1, argv + 1);
 	if (strcmp(cmd, "stats") == 0)
 		return cmd_stats(argc - 1, argv + 1);
+	if (strcmp(cmd, "keys") == 0)
+		return keys_doc_main(argc - 1, argv + 1);
 	if (cmd[0] == '-')
 		return play_main(argc, argv);
 	fprintf(stderr, "lightsout: unknown command '%s'\n", cmd);

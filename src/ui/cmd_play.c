@@ -1,5 +1,5 @@
 /* `lightsout play`: options, the first board, then the curses session. */
-#include "ui/play.h"
+#include "ui/cmd_play.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -13,8 +13,7 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "game/practice.h"
-#include "ui/saving.h"
-#include "ui/session.h"
+#include "ui/app.h"
 #include "engine/sharecode.h"
 #include "ui/term.h"
 
@@ -265,66 +264,61 @@ int play_main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 
-	static session s;	/* static: the crash handler may still see it */
+	static app a;	/* static: the crash handler may still see it */
 	char err[256];
 	if (o.load && !(loaded = play_load(&o, &cfg)))
 		return EXIT_USAGE;
-	s.mode = o.daily ? PRACTICE_DAILY : o.ladder ? PRACTICE_LADDER : PRACTICE_NONE;
-	snprintf(s.origin, sizeof s.origin, "%s", o.code ? "code" : o.load ? "load" : "random");
+	play_mode mode = o.daily ? PLAY_DAILY : o.ladder ? PLAY_LADDER : PLAY_FREE;
+	const char *origin = o.code ? "code" : o.load ? "load" : "random";
 	/* What to start if a saved game is offered and declined. */
-	s.fresh_cfg = cfg;
-	s.fresh_mode = s.mode;
-	snprintf(s.fresh_origin, sizeof s.fresh_origin, "%s", s.origin);
-	rng_seed(&s.r, o.common.seed_set ? o.common.seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32));
-	saving_init(&s);
+	a.fresh_cfg = cfg;
+	a.fresh_mode = mode;
+	snprintf(a.fresh_origin, sizeof a.fresh_origin, "%s", origin);
+	rng_seed(&a.pl.r, o.common.seed_set ? o.common.seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32));
+	saving_init(&a.sv);
 	/* A plain `lightsout`: the game left last time comes first. */
-	if (!o.board_chosen && saving_load(&s) == 1) {
-		rc = 0;
-	} else {
-		if (game_init(&s.g, &cfg, err, sizeof err) < 0) {
+	bool resume = !o.board_chosen && saving_load(&a.sv, &a.pl);
+	if (!resume) {
+		game g;
+		if (game_init(&g, &cfg, err, sizeof err) < 0) {
 			board_free(loaded);
 			fprintf(stderr, "lightsout play: %s\n", err);
 			return EXIT_USAGE;
 		}
-		if (s.mode == PRACTICE_LADDER)
-			s.rung = ladder_load(&cfg);
-		if (loaded)
-			rc = game_load(&s.g, loaded, GAME_PAR_SECONDS, err, sizeof err);
-		else
-			rc = session_new_board(&s, err, sizeof err);
-		snprintf(s.origin, sizeof s.origin, "%s", s.fresh_origin);
-	}
-	bool was_loaded = loaded != NULL;
-	board_free(loaded);
-	if (rc < 0) {
-		fprintf(stderr, "lightsout play: %s\n", err);
-		game_free(&s.g);
-		return was_loaded ? EXIT_UNSOLVABLE : EXIT_USAGE;
-	}
-	if (overlay_init(&s.ov, s.g.sys, s.g.cfg.v.forward_only) < 0) {
-		fprintf(stderr, "lightsout play: out of memory\n");
-		game_free(&s.g);
-		return EXIT_USAGE;
-	}
+		a.pl.mode = mode;
+		if (mode == PLAY_LADDER)
+			a.pl.rung = ladder_load(&cfg);
+		rc = loaded ? game_load(&g, loaded, GAME_PAR_SECONDS, err, sizeof err) : play_generate(&a.pl, &g, err, sizeof err);
+		bool was_loaded = loaded != NULL;
+		board_free(loaded);
+		if (rc < 0) {
+			fprintf(stderr, "lightsout play: %s\n", err);
+			game_free(&g);
+			return was_loaded ? EXIT_UNSOLVABLE : EXIT_USAGE;
+		}
+		if (play_init(&a.pl, &g, mode, origin, err, sizeof err) < 0) {
+			fprintf(stderr, "lightsout play: %s\n", err);
+			return EXIT_USAGE;
+		}
+	} else
+		board_free(loaded);
 
-	glyphs_init(&s.gl, o.ascii);
-	s.v.gl = &s.gl;
-	s.v.g = &s.g;
-	s.mouse = !o.no_mouse;
-	if (term_open(s.mouse, err, sizeof err) < 0) {
+	glyphs_init(&a.gl, o.ascii);
+	a.v.gl = &a.gl;
+	a.v.g = &a.pl.g;
+	a.mouse = !o.no_mouse;
+	if (term_open(a.mouse, err, sizeof err) < 0) {
 		fprintf(stderr, "lightsout play: %s\n", err);
-		overlay_free(&s.ov);
-		game_free(&s.g);
+		play_free(&a.pl);
 		return EXIT_USAGE;
 	}
-	s.v.color = draw_colors_init(want_color(&o));
-	rc = session_run(&s);
+	a.v.color = draw_colors_init(want_color(&o));
+	rc = app_run(&a, resume);
 	term_close();
 	if (rc == 1)
 		fprintf(stderr, "lightsout play: the terminal went away\n");
-	if (s.exit_msg[0])
-		fprintf(stderr, "lightsout play: %s\n", s.exit_msg);
-	overlay_free(&s.ov);
-	game_free(&s.g);
+	if (a.sv.exit_msg[0])
+		fprintf(stderr, "lightsout play: %s\n", a.sv.exit_msg);
+	play_free(&a.pl);
 	return rc;
 }

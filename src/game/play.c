@@ -1,0 +1,134 @@
+#include "game/play.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "game/practice.h"
+#include "game/saved.h"
+
+int play_init(play *p, game *g, play_mode mode, const char *origin, char *err, size_t errlen)
+{
+	p->g = *g;
+	p->mode = mode;
+	snprintf(p->origin, sizeof p->origin, "%s", origin);
+	p->recorded = false;
+	if (overlay_init(&p->ov, g->sys, g->cfg.v.forward_only) < 0) {
+		snprintf(err, errlen, "out of memory");
+		game_free(&p->g);
+		return -1;
+	}
+	return 0;
+}
+
+void play_free(play *p)
+{
+	/* The plan's thread reads the game's system: stop it first. */
+	overlay_free(&p->ov);
+	game_free(&p->g);
+}
+
+int play_generate(play *p, game *g, char *err, size_t errlen)
+{
+	snprintf(p->origin, sizeof p->origin, "random");
+	p->daily[0] = '\0';
+	if (p->mode == PLAY_DAILY) {
+		char date[16];
+		rng_seed(&p->r, practice_daily_seed(time(NULL), &g->cfg, date, sizeof date));
+		snprintf(p->daily, sizeof p->daily, "%.10s", date);
+		return game_generate(g, &p->r, -1, err, errlen);
+	}
+	if (p->mode == PLAY_LADDER) {
+		/* A rung above the hardest board of this shape: settle at the top. */
+		int rung = p->rung < LADDER_FIRST_RUNG ? LADDER_FIRST_RUNG : p->rung;
+		while (game_generate(g, &p->r, rung, err, errlen) < 0) {
+			if (rung <= LADDER_FIRST_RUNG)
+				return -1;
+			rung--;
+		}
+		if (rung != p->rung) {
+			p->rung = rung;
+			ladder_save(&g->cfg, rung);
+		}
+		return 0;
+	}
+	return game_generate(g, &p->r, -1, err, errlen);
+}
+
+int play_replace(play *p, game *next, char *err, size_t errlen)
+{
+	lo_overlay ov;
+	if (overlay_init(&ov, next->sys, next->cfg.v.forward_only) < 0) {
+		snprintf(err, errlen, "out of memory");
+		game_free(next);
+		return -1;
+	}
+	ov.active = p->ov.active;
+	ov.shown = p->ov.shown;
+	play_free(p);
+	p->g = *next;
+	p->ov = ov;
+	return 0;
+}
+
+int play_make(play *p, const game_config *cfg, game *next, char *err, size_t errlen)
+{
+	if (game_init(next, cfg, err, errlen) < 0)
+		return -1;
+	int rung = p->rung;
+	if (p->mode == PLAY_LADDER)
+		p->rung = ladder_load(cfg);
+	if (play_generate(p, next, err, errlen) < 0) {
+		p->rung = rung;
+		game_free(next);
+		return -1;
+	}
+	return 0;
+}
+
+void play_fresh(play *p)
+{
+	p->recorded = false;
+	overlay_reset(&p->ov, p->g.cur);
+}
+
+void play_climb(play *p, int step)
+{
+	if (p->mode != PLAY_LADDER)
+		return;
+	p->rung += step;
+	if (p->rung < LADDER_FIRST_RUNG)
+		p->rung = LADDER_FIRST_RUNG;
+	ladder_save(&p->g.cfg, p->rung);
+}
+
+const char *play_mode_word(const play *p)
+{
+	return p->mode == PLAY_DAILY ? "daily" : p->mode == PLAY_LADDER ? "practice" : p->origin;
+}
+
+void play_from_saved(play *p, const saved_game *sg)
+{
+	p->mode = !strcmp(sg->mode, "daily") ? PLAY_DAILY : !strcmp(sg->mode, "practice") ? PLAY_LADDER : PLAY_FREE;
+	snprintf(p->origin, sizeof p->origin, "%s", p->mode == PLAY_FREE && sg->mode[0] ? sg->mode : "random");
+	snprintf(p->daily, sizeof p->daily, "%s", sg->daily);
+	p->rung = 0;
+	if (p->mode == PLAY_LADDER)
+		p->rung = sg->rung > 0 ? sg->rung : LADDER_FIRST_RUNG;
+}
+
+void play_to_saved(const play *p, saved_game *sg)
+{
+	snprintf(sg->mode, sizeof sg->mode, "%s", play_mode_word(p));
+	sg->rung = p->mode == PLAY_LADDER ? p->rung : 0;
+	snprintf(sg->daily, sizeof sg->daily, "%s", p->mode == PLAY_DAILY ? p->daily : "");
+}
+
+bool play_result(play *p, stats_result *r, double now)
+{
+	if (p->recorded)
+		return false;
+	p->recorded = true;
+	saved_result(r, &p->g, now, p->mode == PLAY_DAILY ? p->daily : NULL);
+	return true;
+}

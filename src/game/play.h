@@ -1,0 +1,68 @@
+/* What is being played, without curses: the game in progress, its plan (a
+ * solution kept true, or a proof), where the board came from and the
+ * practice mode with its ladder rung.  The decisions about a board's life
+ * are made here (a new board per mode, a rung up on a win and down on a
+ * give-up, what a finished game records); the UI only says when. */
+#ifndef LO_PLAY_H
+#define LO_PLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/rng.h"
+#include "game/game.h"
+#include "game/overlay.h"
+#include "persist/savegame.h"
+#include "persist/stats.h"
+
+typedef enum play_mode { PLAY_FREE, PLAY_DAILY, PLAY_LADDER } play_mode;
+
+typedef struct play {
+	game g;
+	lo_overlay ov;			/* follows g: made with it, freed with it */
+	rng r;
+	play_mode mode;
+	char origin[16];		/* "random", "load", "code" or "edit" */
+	char daily[11];			/* the date of a daily board, else "" */
+	int rung;			/* ladder: par of the current board, else 0 */
+	bool recorded;			/* this attempt is in the statistics */
+} play;
+
+/* g must be a game_init()ed game; the plan is made for it.  Returns 0, or
+ * -1 (out of memory) with g freed. */
+int play_init(play *p, game *g, play_mode mode, const char *origin, char *err, size_t errlen);
+void play_free(play *p);
+
+/* A new board in g (same shape) as the mode wants: the daily seed, the
+ * ladder's rung (settling at the top for a shape that has no board that
+ * hard), or the config.  Returns 0, or -1 with err (g unchanged). */
+int play_generate(play *p, game *g, char *err, size_t errlen);
+
+/* Replace the game by next (a new shape: settings, editor), its plan kept
+ * on or off as it was.  Returns 0, or -1 with err (next freed). */
+int play_replace(play *p, game *next, char *err, size_t errlen);
+
+/* A new game for cfg with a board as the mode wants, in next (the ladder's
+ * rung is the one saved for that shape), for play_replace().  Returns 0,
+ * or -1 with err. */
+int play_make(play *p, const game_config *cfg, game *next, char *err, size_t errlen);
+
+/* A position not reached by a press (new board, restart, edit, resume):
+ * a new attempt with a fresh plan. */
+void play_fresh(play *p);
+
+/* The ladder's rung after a win (+1) or a give-up (-1); saved for the
+ * shape.  Outside the ladder nothing happens. */
+void play_climb(play *p, int step);
+
+/* The mode as the save file and statistics name it. */
+const char *play_mode_word(const play *p);
+/* Mode, origin, rung and daily date from a saved game; to one. */
+void play_from_saved(play *p, const saved_game *sg);
+void play_to_saved(const play *p, saved_game *sg);
+
+/* The record of this attempt, finished now.  false when it is recorded
+ * already (each attempt counts once). */
+bool play_result(play *p, stats_result *r, double now);
+
+#endif

@@ -1,0 +1,308 @@
+#include "ui/app.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ui/board.h"
+#include "ui/term.h"
+
+/* getch() ERR this many times in a row, each at once: no terminal left. */
+#define FAST_ERRORS_MAX 50
+
+const screen *const screens_all[] = {
+	&board_screen, &editor_screen, &analysis_screen, &menu_screen, &pager_screen, &help_screen, &question_screen,
+	NULL,
+};
+
+const key_row *screen_find(const screen *s, int key)
+{
+	for (const key_row *r = s->rows; r->run || r->names_utf8; r++)
+		for (int i = 0; r->run && i < SCREEN_KEYS_MAX && r->keys[i]; i++)
+			if (r->keys[i] == key)
+				return r;
+	return NULL;
+}
+
+const screen *app_top(const app *a)
+{
+	return a->stack[a->depth - 1];
+}
+
+void app_push(app *a, const screen *s)
+{
+	if (a->depth == APP_DEPTH)
+		return;		/* no screen opens more than a few others */
+	a->stack[a->depth++] = s;
+	if (s->enter)
+		s->enter(a);
+	app_redraw(a);
+}
+
+static void app_pop(app *a)
+{
+	if (a->depth <= 1)
+		return;
+	const screen *s = a->stack[--a->depth];
+	if (s->leave)
+		s->leave(a);
+}
+
+void app_redraw(app *a)
+{
+	a->v.keys = board_screen.rows;
+	draw_layout(&a->v);
+	if (a->v.too_small) {
+		draw_all(&a->v, term_now());
+		return;
+	}
+	/* The topmost whole screen, then the boxes over it. */
+	int base = a->depth - 1;
+	while (base > 0 && a->stack[base]->over_board)
+		base--;
+	a->v.keys = a->stack[base]->rows;
+	for (int i = base; i < a->depth; i++)
+		a->stack[i]->draw(a);
+}
+
+void app_end(app *a)
+{
+	a->quit = true;
+	a->status = 0;
+}
+
+void app_fresh(app *a)
+{
+	view *v = &a->v;
+	const board *b = a->pl.g.cur;
+	v->g = &a->pl.g;
+	v->ov = &a->pl.ov;
+	v->hint = -1;
+	v->cr = v->cr < b->rows ? v->cr : b->rows - 1;
+	v->cc = v->cc < b->cols ? v->cc : b->cols - 1;
+	v->msg[0] = '\0';
+	v->rung = a->pl.rung;
+	v->mode[0] = '\0';
+	if (a->pl.mode == PLAY_DAILY)
+		snprintf(v->mode, sizeof v->mode, "daily %s", a->pl.daily);
+	if (a->pl.mode == PLAY_LADDER)
+		snprintf(v->mode, sizeof v->mode, "practice ladder");
+	a->st.cell = -1;
+	a->st.playing = false;
+	saving_changed(&a->sv, term_now());
+	play_fresh(&a->pl);
+	if (!a->pl.g.solvable)
+		snprintf(v->msg, sizeof v->msg, "This board cannot be cleared: s shows why.");
+	app_redraw(a);
+}
+
+/* Questions: y or n on the message line over the screen below. */
+
+void app_ask(app *a, const char *text, void (*yes)(app *a), void (*no)(app *a))
+{
+	snprintf(a->q.text, sizeof a->q.text, "%s (y/n)", text);
+	a->q.yes = yes;
+	a->q.no = no;
+	app_push(a, &question_screen);
+}
+
+static reaction question_answer(app *a, int key)
+{
+	question q = a->q;
+	bool yes = key == 'y' || key == 'Y';
+	app_pop(a);
+	draw_message(&a->v, "");
+	if (yes ? q.yes : q.no)
+		(yes ? q.yes : q.no)(a);
+	return REACT_NONE;
+}
+
+static void question_draw(app *a)
+{
+	draw_message(&a->v, a->q.text);
+}
+
+static const key_row question_rows[] = {
+	{ { 'y', 'Y' }, question_answer, "y", "y", "yes", NULL },
+	{ { 'n', 'N', KEY_ESC, 'q' }, question_answer, "n, Esc, q", "n, Esc, q", "no", NULL },
+	{ { 0 }, NULL, NULL, NULL, NULL, NULL },
+};
+
+const screen question_screen = {
+	.name = "question", .title = "Questions (y/n)", .rows = question_rows, .draw = question_draw,
+	.over_board = true,
+};
+
+/* Ctrl-Z and fg (or SIGSTOP/SIGCONT from outside): pause the clock, give
+ * the terminal back, and on return put curses' modes back and repaint. */
+static void job_control(app *a)
+{
+	if (term_stop_request) {
+		game_clock_pause(&a->pl.g, term_now());
+		term_suspend();
+		game_clock_resume(&a->pl.g, term_now());
+	}
+	if (term_continued) {
+		term_continued = 0;
+		reset_prog_mode();	/* a SIGSTOP from outside left line mode */
+		clearok(curscr, TRUE);
+		app_redraw(a);
+	}
+}
+
+/* getch gave ERR after waiting since `since`: a timeout takes its time,
+ * while ERR at once, again and again, means no input is coming (or a
+ * signal, checked by the caller). */
+static bool input_lost(app *a, double since)
+{
+	if (term_now() - since >= 0.01) {
+		a->fast_errors = 0;
+		return false;
+	}
+	return ++a->fast_errors >= FAST_ERRORS_MAX;
+}
+
+static void say_sync(app *a, double now)
+{
+	char msg[300];
+	if (saving_sync(&a->sv, &a->pl, now, msg, sizeof msg) < 0)
+		draw_message(&a->v, msg);
+}
+
+/* The next key, with everything between keys done here: signals, suspend,
+ * resize, the clock, the solver's news, saving and the game's own steps. */
+static int app_key(app *a)
+{
+	for (;;) {
+		bool on_board = app_top(a) == &board_screen;
+		if (overlay_poll(&a->pl.ov))
+			board_plan_news(a);
+		if (a->st.pending_key && a->pl.ov.have && on_board) {
+			int ch = a->st.pending_key;
+			a->st.pending_key = 0;
+			return ch;
+		}
+		if (term_quit_signal)
+			return KEY_STOP;
+		job_control(a);
+		double now = term_now();
+		bool stepping = a->st.cell >= 0 || a->st.playing;
+		if (stepping && now >= a->st.due) {
+			board_step_due(a, now);
+			continue;
+		}
+		if (saving_due(&a->sv, &a->pl, now))
+			say_sync(a, now);
+		/* While the solver works: a spinner, and its news soon. */
+		bool busy = a->pl.ov.searching && (a->pl.ov.shown || a->st.pending_key);
+		if (on_board && !a->v.too_small &&
+		    (busy || (long)game_elapsed(&a->pl.g, now) != a->v.shown_secs))
+			draw_status(&a->v, now);
+		int wait = a->pl.ov.searching ? 100 : 500;
+		if (stepping && (int)((a->st.due - now) * 1000) + 1 < wait)
+			wait = (int)((a->st.due - now) * 1000) + 1;
+		timeout(wait);
+		int ch = getch();
+		if (ch == ERR) {
+			if (input_lost(a, now))
+				return KEY_LOST;
+			continue;
+		}
+		a->fast_errors = 0;
+		if (ch == KEY_RESIZE) {
+			app_redraw(a);
+			continue;
+		}
+		a->st.pending_key = 0;
+		return ch;
+	}
+}
+
+/* One key to the screen on top; what it asks for done. */
+static void app_dispatch(app *a, int ch)
+{
+	if (a->v.too_small) {
+		if (ch == 'q')
+			a->quit = true;
+		return;
+	}
+	if (board_step_key(a))
+		return;
+	const screen *s = app_top(a);
+	if (s->before)
+		s->before(a);
+	const key_row *row = screen_find(s, ch);
+	reaction r = row ? row->run(a, ch) : s->other ? s->other(a, ch) : REACT_NONE;
+	if (r & REACT_LEAVE)
+		app_pop(a);
+	if (r & REACT_QUIT)
+		a->quit = true;
+	if ((r & (REACT_REDRAW | REACT_LEAVE)) && !a->quit)
+		app_redraw(a);
+}
+
+static void resume_yes(app *a)
+{
+	draw_message(&a->v, "Resumed: u undoes the moves made before.");
+}
+
+/* Declined: the board the command line asked for, in place of the saved one. */
+static void resume_no(app *a)
+{
+	char err[256], msg[300];
+	game next;
+	if (game_in_progress(&a->pl.g) && saving_finish(&a->sv, &a->pl, term_now(), msg, sizeof msg) < 0)
+		draw_message(&a->v, msg);
+	a->pl.mode = a->fresh_mode;
+	a->pl.rung = 0;
+	if (play_make(&a->pl, &a->fresh_cfg, &next, err, sizeof err) == 0 &&
+	    play_replace(&a->pl, &next, err, sizeof err) == 0) {
+		snprintf(a->pl.origin, sizeof a->pl.origin, "%s", a->fresh_origin);
+		a->v.vr = a->v.vc = 0;
+		app_fresh(a);
+		return;
+	}
+	/* The saved board stays, from its start. */
+	game_restart(&a->pl.g);
+	app_fresh(a);
+	draw_message(&a->v, err);
+}
+
+int app_run(app *a, bool offer_resume)
+{
+	a->depth = 0;
+	a->stack[a->depth++] = &board_screen;
+	a->st.cell = -1;
+	app_fresh(a);
+	if (a->sv.notice[0])
+		draw_message(&a->v, a->sv.notice);
+	if (offer_resume) {
+		char q[160];
+		long secs = (long)game_elapsed(&a->pl.g, term_now());
+		int moves = game_moves(&a->pl.g);
+		snprintf(q, sizeof q, "Resume the %dx%d game (%d move%s, %ld:%02ld)?", a->pl.g.cfg.v.rows,
+			 a->pl.g.cfg.v.cols, moves, moves == 1 ? "" : "s", secs / 60, secs % 60);
+		app_ask(a, q, resume_yes, resume_no);
+	}
+	int status = 0;
+	while (!a->quit) {
+		int ch = app_key(a);
+		if (ch == KEY_STOP) {
+			status = 128 + term_quit_signal;
+			break;
+		}
+		if (ch == KEY_LOST) {
+			status = 1;
+			break;
+		}
+		app_dispatch(a, ch);
+		status = a->status;
+	}
+	/* Quit, signal or lost terminal: a game in progress is kept for next
+	 * time (quitting is not giving up); a position in the editor is no
+	 * game yet, and the last save stays as it was. */
+	char msg[300];
+	saving_sync(&a->sv, &a->pl, term_now(), msg, sizeof msg);
+	pager_close(&a->page);
+	return status;
+}

@@ -1,0 +1,84 @@
+/* The interactive game: its state, split by concern, and the one loop that
+ * reads keys and hands them to the screen on top.
+ *
+ *   pl     what is played: game, plan, mode        (game/play.h, no curses)
+ *   v      what the player sees: cursor, layout    (ui/draw.h)
+ *   sv     when the files are touched              (ui/saving.h)
+ *   steps  the game pressing for the player (t, T) (ui/board.c)
+ *   and each screen's own state (menu, page, help, question), kept here
+ *   rather than on some function's stack. */
+#ifndef LO_APP_H
+#define LO_APP_H
+
+#include <stdbool.h>
+
+#include "game/play.h"
+#include "ui/draw.h"
+#include "ui/glyphs.h"
+#include "ui/menu.h"
+#include "ui/pager.h"
+#include "ui/saving.h"
+#include "ui/screen.h"
+
+#define APP_DEPTH 6
+
+/* Pseudo-keys from app_key() when the game must end. */
+#define KEY_STOP (-2)		/* a signal asked us to stop */
+#define KEY_LOST (-3)		/* standard input is gone */
+
+typedef struct steps {
+	int pending_key;	/* a key waiting for the plan ("Solving...") */
+	int cell;		/* the cell being pressed (lit), or -1 */
+	bool playing;		/* T: press the whole plan */
+	double due;		/* when the lit cell is pressed, or T's next step */
+} steps;
+
+typedef struct question {
+	char text[200];
+	void (*yes)(app *a);
+	void (*no)(app *a);	/* NULL: nothing */
+} question;
+
+struct app {
+	play pl;
+	view v;
+	saver sv;
+	glyphs gl;
+	steps st;
+	bool mouse;
+	int fast_errors;	/* getch() failing at once: stdin is gone */
+	const screen *stack[APP_DEPTH];
+	int depth;
+	menu menu;
+	pager page;
+	int help_top;		/* first help line shown */
+	int pattern;		/* analysis: quiet pattern shown */
+	question q;
+	int status;		/* exit status once quitting */
+	bool quit;
+	/* The board the command line asked for, if the saved game is declined. */
+	game_config fresh_cfg;
+	play_mode fresh_mode;
+	char fresh_origin[16];
+};
+
+/* Run until the player quits, a signal asks to stop, or input ends.
+ * Curses must be open and a.pl made; with offer_resume a.pl is the saved
+ * game, and the player is asked first.  Returns the exit status. */
+int app_run(app *a, bool offer_resume);
+
+/* The screens. */
+extern const screen board_screen, editor_screen, analysis_screen, help_screen, pager_screen, menu_screen,
+	question_screen;
+
+void app_push(app *a, const screen *s);
+const screen *app_top(const app *a);
+void app_redraw(app *a);
+/* A y/n question on the message line; yes or no runs when answered. */
+void app_ask(app *a, const char *text, void (*yes)(app *a), void (*no)(app *a));
+/* The view follows a.pl after a new position (new board, restart, edit). */
+void app_fresh(app *a);
+/* End the game (status 0); a game in progress is saved for next time. */
+void app_end(app *a);
+
+#endif

@@ -1,0 +1,62 @@
+#include "ui/keys_doc.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "ui/screen.h"
+
+/* Roff for the man page: the arrows by name, '-' as a minus sign. */
+static void roff(const char *s)
+{
+	static const struct { const char *utf8, *roff; } names[] = {
+		{ "\u2190", "\\(<-" }, { "\u2191", "\\(ua" }, { "\u2192", "\\(->" }, { "\u2193", "\\(da" },
+	};
+	while (*s) {
+		bool done = false;
+		for (size_t i = 0; i < sizeof names / sizeof names[0] && !done; i++)
+			if (!strncmp(s, names[i].utf8, strlen(names[i].utf8))) {
+				fputs(names[i].roff, stdout);
+				s += strlen(names[i].utf8);
+				done = true;
+			}
+		if (done)
+			continue;
+		if (*s == '-' || *s == '\\')
+			putchar('\\');
+		putchar(*s++);
+	}
+}
+
+int keys_doc_main(int argc, char **argv)
+{
+	bool man = argc == 2 && !strcmp(argv[1], "--man");
+	if (argc > 2 || (argc == 2 && !man)) {
+		fprintf(stderr, "lightsout keys: use 'lightsout keys' (Markdown) or 'lightsout keys --man'\n");
+		return EXIT_USAGE;
+	}
+	for (int i = 0; screens_all[i]; i++) {
+		const screen *s = screens_all[i];
+		if (man)
+			printf(".SS %s\n", s->title);
+		else
+			printf("%s| %s | |\n|---|---|\n", i ? "\n" : "", s->title);
+		for (const key_row *r = s->rows; r->run || r->names_utf8; r++) {
+			if (!r->names_utf8)
+				continue;
+			if (man) {
+				fputs(".TP\n.B ", stdout);
+				roff(r->names_utf8);
+				putchar('\n');
+				roff(r->label);
+				putchar('\n');
+			} else
+				printf("| %s | %s |\n", r->names_utf8, r->label);
+		}
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		perror("lightsout keys");
+		return EXIT_USAGE;
+	}
+	return 0;
+}

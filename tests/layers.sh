@@ -1,0 +1,26 @@
+#!/bin/sh
+# The code map holds: each folder includes only itself and the folders
+# below it (engine <- persist <- game <- cli, ui <- main), and only ui/
+# includes curses.
+. "$SRCDIR/tests/tap.sh"
+cd "$SRCDIR/src" || exit 1
+# allowed FOLDER WHAT...: the project folders FOLDER may include.
+allowed() {
+	dir=$1
+	shift
+	bad=$(grep -ho '^#include "[a-z]*/' "$dir"/*.[ch] | sed 's/#include "//; s#/##' | sort -u |
+		while read -r used; do
+			case " $* " in *" $used "*) ;; *) echo "$used" ;; esac
+		done)
+	check "$dir/ includes only $* (found: ${bad:-none else})" [ -z "$bad" ]
+}
+allowed engine engine
+allowed persist persist engine
+allowed game game persist engine
+allowed cli cli game persist engine
+allowed ui ui cli game persist engine
+for dir in engine persist game cli; do
+	check "$dir/ has no curses" sh -c "! grep -l '<n*curses' $dir/*.[ch]"
+done
+check "every include names its folder" sh -c "! grep -h '^#include \"[a-z_]*\.h\"' */*.[ch] main.c | grep -v config.h"
+done_testing
