@@ -148,7 +148,7 @@ int main(void)
 	tap_ok(!res.optimal && !res.cancelled && board_is_clear(b) && res.seconds < 2,
 	       "39x39 with a 0.3 s limit: best found %d, not claimed optimal (%.2f s)", res.weight, res.seconds);
 	tap_ok(calls > 0, "progress reported (%d calls)", calls);
-	volatile int cancel = 1;
+	atomic_int cancel = 1;
 	search_ctl cctl = { .cancel = &cancel };
 	search_minimal(s, x, &cctl, &res);
 	tap_ok(res.cancelled && !res.optimal, "a cancelled search says so");

@@ -118,6 +118,24 @@ ui_game_pid() {
 	return 1
 }
 
+# ui_proc_is PID STATE: poll until the process's state (R, S, T, ...) is
+# STATE, or it is gone when STATE is "gone".
+ui_proc_is() {
+	tries=200
+	while [ "$tries" -gt 0 ]; do
+		st=$(sed 's/^.*) \(.\).*/\1/' "/proc/$1/stat" 2>/dev/null || echo gone)
+		case "$2" in
+		gone) [ "$st" = gone ] && return 0 ;;
+		running) [ "$st" != gone ] && [ "$st" != T ] && return 0 ;;
+		*) [ "$st" = "$2" ] && return 0 ;;
+		esac
+		sleep 0.05
+		tries=$((tries - 1))
+	done
+	echo "# process $1 is '$st', not $2" >&2
+	return 1
+}
+
 ui_screen() { $TMUX_CMD capture-pane -p 2>/dev/null; }
 ui_keys() { $TMUX_CMD send-keys "$@"; }
 ui_tmux() { $TMUX_CMD "$@"; }

@@ -66,14 +66,22 @@ ui_keys "'$LIGHTSOUT' --load '$one'" Enter
 ui_wait "Moves 0" >/dev/null
 ui_keys j
 ui_wait "│[●] ●  ● │" >/dev/null
+pid=$(ui_game_pid)
 ui_keys C-z
-check "Ctrl-Z returns to the shell" ui_wait 'prompt$ ' 
+# Each step waits for the state it needs: the game stopped before fg is
+# typed, running again before q, and gone before the shell reads on (under
+# load a key typed too early went to the wrong reader).
+check "Ctrl-Z stops the game" ui_proc_is "$pid" T
+check "Ctrl-Z returns to the shell" ui_wait 'prompt$ '
 check "the alternate screen is left while suspended" \
 	test "$(ui_tmux display-message -p '#{alternate_on}')" = 0
 ui_keys fg Enter
+check "fg continues the game" ui_proc_is "$pid" running
 check "fg repaints the game" ui_wait "│[●] ●  ● │"
 check "with the status line" ui_wait "Moves 0 · Par 1"
+check "on the alternate screen" sh -c "[ \"\$($TMUX_CMD display-message -p '#{alternate_on}')\" = 1 ]"
 ui_keys q
+check "q ends it" ui_proc_is "$pid" gone
 ui_keys "echo rc=\$?" Enter
 check "and it still quits cleanly" ui_wait "rc=0"
 

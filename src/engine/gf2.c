@@ -1,4 +1,5 @@
 #include "engine/gf2.h"
+#include "engine/clones.h"
 
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -160,7 +161,7 @@ static inline void xor_words(uint64_t *restrict dst, const uint64_t *restrict sr
 		dst[w] ^= src[w];
 }
 
-__attribute__((target_clones("avx2", "default")))
+LO_CLONES
 static void *m4r_clear(void *arg)
 {
 	const m4r_slice *sl = arg;

@@ -65,7 +65,7 @@ static bool watch_poll(watch *w, double done, int best)
 	const search_ctl *ctl = w->ctl;
 	if (!ctl)
 		return true;
-	if (ctl->cancel && *ctl->cancel) {
+	if (ctl->cancel && atomic_load_explicit(ctl->cancel, memory_order_relaxed)) {
 		w->stopped = w->cancelled = true;
 		return false;
 	}

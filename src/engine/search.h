@@ -2,6 +2,7 @@
 #ifndef LO_SEARCH_H
 #define LO_SEARCH_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -14,7 +15,7 @@ int search_weight(const uint8_t *x, int n, int k, bool forward_only);
 typedef struct search_ctl {
 	double time_limit;		/* seconds; <= 0 means no limit */
 	bool forward_only;
-	volatile int *cancel;		/* polled; non-zero stops the search */
+	atomic_int *cancel;		/* polled; non-zero stops the search */
 	/* Called now and then from the searching thread: fraction of the
 	 * search space done and the best weight so far. */
 	void (*progress)(void *ctx, double done, int best);

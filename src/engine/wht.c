@@ -1,4 +1,5 @@
 #include "engine/wht.h"
+#include "engine/clones.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -36,7 +37,7 @@ bool wht_applies(int n, int d)
 }
 
 /* Sum the signed histogram for one chunk, transform it, scan it. */
-__attribute__((target_clones("avx2", "default")))
+LO_CLONES
 static void chunk_run(const shared *sh, uint64_t chunk, v16 *a, int *best_h, uint64_t *best_t, double *ties)
 {
 	int bits = sh->array_bits;

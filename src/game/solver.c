@@ -12,7 +12,7 @@ struct solver {
 	pthread_t thread;
 	pthread_mutex_t mu;
 	pthread_cond_t wake;
-	volatile int cancel;		/* the engine polls it */
+	atomic_int cancel;		/* the engine polls it (another thread sets it) */
 	/* Under mu: the request. */
 	uint8_t *req;
 	unsigned gen;			/* of the latest submit */
