@@ -4,6 +4,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "engine/generate.h"
 #include "game/practice.h"
 #include "game/saved.h"
 
@@ -39,8 +40,13 @@ int play_generate(play *p, game *g, char *err, size_t errlen)
 		return game_generate(g, &p->r, -1, err, errlen);
 	}
 	if (p->mode == PLAY_LADDER) {
-		/* A rung above the hardest board of this shape: settle at the top. */
+		/* A rung above the hardest board of this shape: settle at the top
+		 * (known at once for shapes small enough to count, else found
+		 * by trying lower rungs). */
 		int rung = p->rung < LADDER_FIRST_RUNG ? LADDER_FIRST_RUNG : p->rung;
+		int most = generate_max_par(g->sys, &g->rule, g->cfg.v.forward_only);
+		if (most >= LADDER_FIRST_RUNG && rung > most)
+			rung = most;
 		while (game_generate(g, &p->r, rung, err, errlen) < 0) {
 			if (rung <= LADDER_FIRST_RUNG)
 				return -1;
