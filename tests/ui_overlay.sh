@@ -170,4 +170,23 @@ check "Esc stops the search, keeps the best found" ui_wait "best found, stopped"
 ui_keys q y
 check "95x95: quits cleanly" ui_wait "EXIT=0"
 
+# A kernel of 2^47 (48x3 cross): the search runs at low priority and stops
+# by itself with the best found and a bound; the keys answer meanwhile.
+ui_start -- --size 48x3 --rule cross --seed 5 --ascii
+ui_wait "Moves 0" >/dev/null
+ui_keys s
+ui_wait "Esc stops" >/dev/null
+pid=$(ui_game_pid)
+niced=false
+for st in /proc/"$pid"/task/*/stat; do
+	# field 19 is the nice value (after the command name in parentheses)
+	[ "$(sed 's/^.*) //' "$st" 2>/dev/null | cut -d' ' -f17)" = 10 ] && niced=true
+done
+check "the search runs at nice 10" $niced
+ui_keys Space
+check "the keys answer while it searches" ui_wait "Moves 1 " 40
+check "it stops by itself after its budget" ui_wait "best found in 10 s" 600
+ui_keys q y
+ui_wait "EXIT=" >/dev/null
+
 done_testing

@@ -33,7 +33,8 @@ void overlay_free(lo_overlay *o)
 static void forget(lo_overlay *o)
 {
 	o->have = false;
-	o->minimal = o->stopped = false;
+	o->minimal = o->stopped = o->out_of_time = false;
+	o->bound = 0;
 	o->ties = 0;
 	o->weight = 0;
 	o->searching = false;
@@ -102,6 +103,8 @@ bool overlay_poll(lo_overlay *o)
 		o->minimal = a.res.optimal && a.res.weight == o->weight;
 		o->ties = o->minimal ? a.res.ties : 0;
 		o->stopped = a.res.cancelled;
+		o->out_of_time = !a.res.optimal && !a.res.cancelled;
+		o->bound = a.res.lower_bound;
 	}
 	return true;
 }

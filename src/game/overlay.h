@@ -27,6 +27,8 @@ typedef struct lo_overlay {
 	int weight;		/* presses in x */
 	bool minimal;		/* x is proven to have the fewest presses */
 	bool stopped;		/* the player stopped the search: x is the best found */
+	bool out_of_time;	/* the search's budget ran out: x is the best found */
+	int bound;		/* no solution is shorter (when not minimal), or 0 */
 	double ties;		/* solutions as short as x; 0 unknown */
 	bool searching;		/* the solver still works on this position */
 	uint8_t *scratch;	/* the solver's answer before it is judged */

@@ -1,9 +1,14 @@
+/* syscall(SYS_gettid): the worker's own nice value (Linux). */
+#define _DEFAULT_SOURCE
 #include "game/solver.h"
 
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 struct solver {
 	const lo_system *sys;
@@ -54,9 +59,20 @@ static void post(solver *sv, unsigned gen, solver_stage stage, bool solvable, co
 	sv->posted++;
 }
 
+/* The search is the player's convenience, not the host's business: on a
+ * shared machine it yields to everything else.  Linux keeps a nice value
+ * per thread, and the transform's threads inherit this one. */
+static void worker_yield(void)
+{
+#ifdef SYS_gettid
+	setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), SOLVER_NICE);
+#endif
+}
+
 static void *worker(void *arg)
 {
 	solver *sv = arg;
+	worker_yield();
 	pthread_mutex_lock(&sv->mu);
 	for (;;) {
 		while (!sv->pending && !sv->quit)
@@ -85,8 +101,8 @@ static void *worker(void *arg)
 			sv->best = res.weight;
 			post(sv, gen, SOLVER_QUICK, true, &res);
 			pthread_mutex_unlock(&sv->mu);
-			search_ctl ctl = { .forward_only = sv->forward_only, .cancel = &sv->cancel,
-					   .progress = on_progress, .ctx = sv };
+			search_ctl ctl = { .time_limit = SOLVER_BUDGET_SECONDS, .forward_only = sv->forward_only,
+					   .cancel = &sv->cancel, .progress = on_progress, .ctx = sv };
 			search_minimal(sv->sys, sv->x, &ctl, &res);
 		}
 		pthread_mutex_lock(&sv->mu);

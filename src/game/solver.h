@@ -11,6 +11,12 @@
 #include "engine/search.h"
 #include "engine/system.h"
 
+/* A search stops by itself after this long with the best found and a
+ * proven lower bound (as `lightsout solve` does), and runs at this nice
+ * value: a kernel of 2^47 must not hold both cores of a shared host. */
+#define SOLVER_BUDGET_SECONDS 10.0
+#define SOLVER_NICE 10
+
 typedef struct solver solver;
 
 typedef enum solver_stage {

@@ -46,6 +46,11 @@ void info_plan(lo_overlay *o, const glyphs *gl, double now, char *buf, size_t le
 	else if (busy)	/* the search's best so far bounds it too, before its x comes */
 		snprintf(buf, len, "Need %s%d %s %.0f%% %s Esc stops", le,
 			 best >= 0 && best < o->weight ? best : o->weight, spinner(gl, now), 100 * done, gl->dot);
+	else if (o->out_of_time && o->bound > 0 && o->bound < o->weight)
+		snprintf(buf, len, "Need %s%d (best found in %.0f s, %s%d)", le, o->weight, SOLVER_BUDGET_SECONDS,
+			 gl->utf8 ? "\u2265" : ">=", o->bound);
+	else if (o->out_of_time)
+		snprintf(buf, len, "Need %s%d (best found in %.0f s)", le, o->weight, SOLVER_BUDGET_SECONDS);
 	else
 		snprintf(buf, len, "Need %s%d (best found%s)", le, o->weight, o->stopped ? ", stopped" : "");
 }
