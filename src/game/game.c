@@ -16,7 +16,7 @@ int game_init(game *g, const game_config *cfg, char *err, size_t errlen)
 	g->hist = malloc(sizeof *g->hist);
 	if (!g->hist) {
 		snprintf(err, errlen, "out of memory");
-		return -1;
+		return GAME_NOMEM;
 	}
 	history_init(g->hist);
 	variant_rule(&cfg->v, &g->rule);
@@ -24,14 +24,17 @@ int game_init(game *g, const game_config *cfg, char *err, size_t errlen)
 	g->start = board_new(cfg->v.rows, cfg->v.cols, cfg->v.k);
 	g->sys = g->cur && g->start ? system_new(cfg->v.rows, cfg->v.cols, &g->rule, cfg->v.k) : NULL;
 	if (!g->sys) {
+		int rc = GAME_NOMEM;
 		if (system_fits(cfg->v.rows, cfg->v.cols, &g->rule, cfg->v.k))
 			snprintf(err, errlen, "out of memory for a %dx%d board", cfg->v.rows, cfg->v.cols);
-		else
+		else {
 			system_limit_message(cfg->v.rows, cfg->v.cols, &g->rule, cfg->v.k, err, errlen);
+			rc = GAME_REFUSED;
+		}
 		game_free(g);
-		return -1;
+		return rc;
 	}
-	return 0;
+	return GAME_OK;
 }
 
 void game_free(game *g)
@@ -82,7 +85,7 @@ int game_load(game *g, const board *b, double seconds, char *err, size_t errlen)
 	uint8_t *x = malloc((size_t)n);
 	if (!x) {
 		snprintf(err, errlen, "out of memory");
-		return -1;
+		return GAME_NOMEM;
 	}
 	board_copy(g->start, b);
 	g->solvable = system_solve(g->sys, b->cells, x, NULL);

@@ -35,7 +35,15 @@ typedef struct game {
 	double clock_from, clock_acc;	/* seconds, from the caller's clock */
 } game;
 
-/* The rule and the solver for cfg's shape.  Returns 0, or -1 with err. */
+/* What making a game returns: its kind, not only its words in err. */
+enum game_status {
+	GAME_OK = 0,
+	GAME_REFUSED = -1,	/* this shape cannot be played (beyond the solver's limits) */
+	GAME_NOMEM = -2,	/* not now: memory ran out */
+};
+
+/* The rule and the solver for cfg's shape.  Returns a game_status, err
+ * saying why when it is not GAME_OK. */
 int game_init(game *g, const game_config *cfg, char *err, size_t errlen);
 void game_free(game *g);
 

@@ -25,14 +25,16 @@ int saved_to_game(game *g, const saved_game *sg, char *err, size_t errlen)
 	cfg.v = sg->v;
 	cfg.par = -1;
 	snprintf(cfg.difficulty, sizeof cfg.difficulty, "%s", sg->difficulty);
-	if (game_init(g, &cfg, err, errlen) < 0)
-		return -1;
+	int rc = game_init(g, &cfg, err, errlen);
+	if (rc != GAME_OK)
+		return rc;
 	/* Par comes from the file: no search, just solvability. */
-	if (game_load(g, sg->start, 0.001, err, errlen) < 0)
+	if ((rc = game_load(g, sg->start, 0.001, err, errlen)) != GAME_OK)
 		goto fail;
 	for (int i = 0; i < sg->hist.len; i++)
 		if (history_push(g->hist, sg->hist.moves[i]) < 0) {
 			snprintf(err, errlen, "out of memory");
+			rc = GAME_NOMEM;
 			goto fail;
 		}
 	g->hist->pos = sg->hist.pos;
@@ -44,7 +46,7 @@ int saved_to_game(game *g, const saved_game *sg, char *err, size_t errlen)
 	return 0;
 fail:
 	game_free(g);
-	return -1;
+	return rc;
 }
 
 void saved_result(stats_result *r, const game *g, double now, const char *daily)

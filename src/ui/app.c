@@ -182,7 +182,7 @@ static int app_key(app *a)
 			a->st.pending_key = 0;
 			return ch;
 		}
-		if (term_quit_signal)
+		if (term_quit_signal || term_takeover)
 			return KEY_STOP;
 		job_control(a);
 		double now = term_now();
@@ -268,7 +268,45 @@ static void resume_no(app *a)
 	draw_message(&a->v, err);
 }
 
-int app_run(app *a, bool offer_resume)
+static void ask_resume(app *a)
+{
+	char q[160];
+	long secs = (long)game_elapsed(&a->pl.g, term_now());
+	int moves = game_moves(&a->pl.g);
+	snprintf(q, sizeof q, "Resume the %dx%d game (%d move%s, %ld:%02ld)?", a->pl.g.cfg.v.rows, a->pl.g.cfg.v.cols,
+		 moves, moves == 1 ? "" : "s", secs / 60, secs % 60);
+	app_ask(a, q, resume_yes, resume_no);
+}
+
+/* Another running game owns the save (the same player logged in again
+ * while the old game still runs, say): move its game here, or keep this
+ * one apart.  Neither writes over the other. */
+static void takeover_yes(app *a)
+{
+	char msg[300];
+	draw_message(&a->v, "Asking the other game to hand over...");
+	refresh();
+	int rc = saving_take_over(&a->sv, &a->pl, msg, sizeof msg);
+	if (rc == 1) {
+		a->v.vr = a->v.vc = 0;
+		app_fresh(a);
+		draw_message(&a->v, "Taken over: the other session's game, moves and all (u undoes them).");
+		return;
+	}
+	draw_message(&a->v, msg);
+	if (a->offer_resume)
+		ask_resume(a);
+}
+
+static void takeover_no(app *a)
+{
+	if (a->offer_resume)
+		ask_resume(a);
+	else
+		draw_message(&a->v, "This game is saved apart from the other one.");
+}
+
+int app_run(app *a)
 {
 	a->depth = 0;
 	a->stack[a->depth++] = &board_screen;
@@ -276,22 +314,27 @@ int app_run(app *a, bool offer_resume)
 	app_fresh(a);
 	if (a->sv.notice[0])
 		draw_message(&a->v, a->sv.notice);
-	if (offer_resume) {
+	if (a->sv.other) {
 		char q[160];
-		long secs = (long)game_elapsed(&a->pl.g, term_now());
-		int moves = game_moves(&a->pl.g);
-		snprintf(q, sizeof q, "Resume the %dx%d game (%d move%s, %ld:%02ld)?", a->pl.g.cfg.v.rows,
-			 a->pl.g.cfg.v.cols, moves, moves == 1 ? "" : "s", secs / 60, secs % 60);
-		app_ask(a, q, resume_yes, resume_no);
-	}
+		snprintf(q, sizeof q, "A game of yours is open in another session (pid %ld): move it here?",
+			 (long)a->sv.other);
+		app_ask(a, q, takeover_yes, takeover_no);
+	} else if (a->offer_resume)
+		ask_resume(a);
 	int status = 0;
 	while (!a->quit) {
 		int ch = app_key(a);
+		if (ch == KEY_STOP && term_takeover) {
+			snprintf(a->end_msg, sizeof a->end_msg, "this game moved to another session (pid %ld), saved as it was",
+				 (long)term_takeover);
+			break;
+		}
 		if (ch == KEY_STOP) {
 			status = 128 + term_quit_signal;
 			break;
 		}
 		if (ch == KEY_LOST) {
+			snprintf(a->end_msg, sizeof a->end_msg, "the terminal went away");
 			status = 1;
 			break;
 		}
@@ -300,9 +343,11 @@ int app_run(app *a, bool offer_resume)
 	}
 	/* Quit, signal or lost terminal: a game in progress is kept for next
 	 * time (quitting is not giving up); a position in the editor is no
-	 * game yet, and the last save stays as it was. */
+	 * game yet, and the last save stays as it was.  A save that fails
+	 * here is said once the terminal is back, and the status says it. */
 	char msg[300];
-	saving_sync(&a->sv, &a->pl, term_now(), msg, sizeof msg);
+	if (saving_sync(&a->sv, &a->pl, term_now(), msg, sizeof msg) < 0 && status == 0)
+		status = 1;
 	pager_close(&a->page);
 	return status;
 }

@@ -56,6 +56,8 @@ struct app {
 	question q;
 	int status;		/* exit status once quitting */
 	bool quit;
+	bool offer_resume;	/* pl is the saved game: ask before playing it */
+	char end_msg[160];	/* why the game ended, if not by q */
 	/* The board the command line asked for, if the saved game is declined. */
 	game_config fresh_cfg;
 	play_mode fresh_mode;
@@ -63,9 +65,10 @@ struct app {
 };
 
 /* Run until the player quits, a signal asks to stop, or input ends.
- * Curses must be open and a.pl made; with offer_resume a.pl is the saved
- * game, and the player is asked first.  Returns the exit status. */
-int app_run(app *a, bool offer_resume);
+ * Curses must be open and a.pl made (with offer_resume, the saved game:
+ * the player is asked first).  Returns the exit status; end_msg and
+ * sv.exit_msg say what to print once the terminal is restored. */
+int app_run(app *a);
 
 /* The screens. */
 extern const screen board_screen, editor_screen, analysis_screen, help_screen, pager_screen, menu_screen,

@@ -277,7 +277,10 @@ int play_main(int argc, char **argv)
 	rng_seed(&a.pl.r, o.common.seed_set ? o.common.seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32));
 	saving_init(&a.sv);
 	/* A plain `lightsout`: the game left last time comes first. */
+	/* Another running game owns the save: nothing of it is resumed here
+	 * unless the player moves it over (app_run asks). */
 	bool resume = !o.board_chosen && saving_load(&a.sv, &a.pl);
+	a.offer_resume = resume;
 	if (!resume) {
 		game g;
 		if (game_init(&g, &cfg, err, sizeof err) < 0) {
@@ -310,15 +313,18 @@ int play_main(int argc, char **argv)
 	if (term_open(a.mouse, err, sizeof err) < 0) {
 		fprintf(stderr, "lightsout play: %s\n", err);
 		play_free(&a.pl);
+		saving_close(&a.sv);
 		return EXIT_USAGE;
 	}
 	a.v.color = draw_colors_init(want_color(&o));
-	rc = app_run(&a, resume);
+	rc = app_run(&a);
 	term_close();
-	if (rc == 1)
-		fprintf(stderr, "lightsout play: the terminal went away\n");
+	if (a.end_msg[0])
+		fprintf(stderr, "lightsout play: %s\n", a.end_msg);
 	if (a.sv.exit_msg[0])
 		fprintf(stderr, "lightsout play: %s\n", a.sv.exit_msg);
 	play_free(&a.pl);
+	/* Last: the slot is free only once its save is written. */
+	saving_close(&a.sv);
 	return rc;
 }

@@ -1,11 +1,14 @@
 #include "ui/saving.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "game/saved.h"
+#include "persist/aside.h"
 #include "persist/paths.h"
 #include "persist/savegame.h"
 #include "persist/stats.h"
@@ -36,10 +39,28 @@ void saving_init(saver *sv)
 {
 	char err[300];
 	memset(sv, 0, sizeof *sv);
-	if (paths_file(PATHS_STATE, PATHS_SAVEGAME, true, sv->save_path, sizeof sv->save_path, err, sizeof err) < 0) {
-		sv->save_path[0] = '\0';
+	sv->sl.fd = -1;
+	if (paths_file(PATHS_STATE, PATHS_SAVEGAME, true, sv->base, sizeof sv->base, err, sizeof err) < 0) {
+		sv->base[0] = '\0';
 		say(sv->notice, sizeof sv->notice, "Games will not be saved: ", err);
-	}
+	} else if (slot_take(sv->base, 1, 0, &sv->sl, err, sizeof err) == 0 ||
+		   (slot_busy(sv->base, 1, &sv->other) && slot_take_free(sv->base, &sv->sl, err, sizeof err) == 0)) {
+		/* Another game owns slot 1: this one keeps its own save. */
+		snprintf(sv->save_path, sizeof sv->save_path, "%s", sv->sl.save);
+		/* Slot 1 holds no game but a game kept apart once does: that
+		 * one is offered back instead of waiting for two games again. */
+		for (int i = 2; i <= SLOT_MAX && sv->sl.index == 1 && access(sv->save_path, F_OK) < 0; i++) {
+			char side[4200];
+			slot other;
+			if (slot_save_path(sv->base, i, side, sizeof side) < 0 || access(side, F_OK) < 0 ||
+			    slot_take(sv->base, i, 0, &other, err, sizeof err) < 0)
+				continue;
+			slot_release(&sv->sl);
+			sv->sl = other;
+			snprintf(sv->save_path, sizeof sv->save_path, "%s", sv->sl.save);
+		}
+	} else
+		say(sv->notice, sizeof sv->notice, "Games will not be saved: ", err);
 	if (paths_file(PATHS_DATA, PATHS_STATS, true, sv->stats_path, sizeof sv->stats_path, err, sizeof err) < 0) {
 		sv->stats_path[0] = '\0';
 		if (!sv->notice[0])
@@ -57,6 +78,11 @@ static void aside_notice(saver *sv, const char *msg)
 	why += strlen(" is damaged (");
 	snprintf(sv->notice, sizeof sv->notice, "Saved game damaged, kept as %s: %.*s", kept + strlen("); kept as "),
 		 (int)(kept - why), why);
+}
+
+void saving_close(saver *sv)
+{
+	slot_release(&sv->sl);
 }
 
 bool saving_load(saver *sv, play *p)
@@ -78,11 +104,31 @@ bool saving_load(saver *sv, play *p)
 		return false;
 	}
 	game g;
-	if (saved_to_game(&g, &sg, err, sizeof err) < 0) {
-		/* A save the parser took but this game cannot play (too large
-		 * for memory, say): leave the file alone. */
-		say(sv->notice, sizeof sv->notice, "Cannot resume the saved game: ", err);
+	int rc = saved_to_game(&g, &sg, err, sizeof err);
+	if (rc == GAME_NOMEM) {
+		/* The save is fine and memory short: keep it where it is, and
+		 * save nothing over it from this game. */
+		snprintf(sv->notice, sizeof sv->notice, "Not enough memory to resume the saved game: it is kept, and "
+			 "this game is not saved.");
+		sv->save_path[0] = '\0';
 		savegame_free(&sg);
+		return false;
+	}
+	if (rc != GAME_OK) {
+		/* A save the parser took but this game can never play: set it
+		 * aside like a damaged one, so no new game writes over it. */
+		char moved[4400];
+		savegame_free(&sg);
+		if (aside_move(sv->save_path, moved, sizeof moved) == 0) {
+			const char *name = strrchr(moved, '/');
+			char line[sizeof moved + sizeof err + 64];
+			snprintf(line, sizeof line, "Cannot resume the saved game (kept as %s): %s", name ? name + 1 : moved,
+				 err);
+			say(sv->notice, sizeof sv->notice, "", line);
+		} else {
+			say(sv->notice, sizeof sv->notice, "Cannot resume the saved game: ", err);
+			sv->save_path[0] = '\0';
+		}
 		return false;
 	}
 	play_from_saved(p, &sg);
@@ -201,4 +247,35 @@ char *saving_stats_text(const saver *sv, char *msg, size_t len)
 	if (!table)
 		say(msg, len, "", "out of memory");
 	return table;
+}
+
+int saving_take_over(saver *sv, play *p, char *msg, size_t len)
+{
+	char err[300];
+	slot one;
+	if (!sv->other || kill(sv->other, SIGUSR1) < 0) {
+		say(msg, len, "", "The other game cannot be reached: this one is kept apart.");
+		return -1;
+	}
+	/* It saves and quits at once; a stopped one (Ctrl-Z) never does. */
+	if (slot_take(sv->base, 1, SAVING_TAKEOVER_MS, &one, err, sizeof err) < 0) {
+		say(msg, len, "", "The other game did not hand over (suspended?): this one is kept apart.");
+		return -1;
+	}
+	slot_release(&sv->sl);
+	sv->sl = one;
+	sv->other = 0;
+	snprintf(sv->save_path, sizeof sv->save_path, "%s", one.save);
+	sv->owned = false;
+	play taken;
+	memset(&taken, 0, sizeof taken);
+	taken.r = p->r;
+	sv->notice[0] = '\0';
+	if (!saving_load(sv, &taken)) {
+		say(msg, len, "", sv->notice[0] ? sv->notice : "The other game had no board in progress.");
+		return 0;
+	}
+	play_free(p);
+	*p = taken;
+	return 1;
 }

@@ -10,13 +10,19 @@
 #include <stddef.h>
 
 #include "game/play.h"
+#include "persist/slot.h"
 
 /* Save after this many changes, or this long after the first unsaved one. */
 #define SAVING_EVERY_MOVES 10
 #define SAVING_EVERY_SECONDS 30.0
+/* How long a takeover waits for the other game to save and quit. */
+#define SAVING_TAKEOVER_MS 5000
 
 typedef struct saver {
+	char base[4096];	/* slot 1's save file: the slots' names come from it */
+	slot sl;		/* the save slot this game owns (sl.save is its file) */
 	char save_path[4096], stats_path[4096];	/* "": nowhere to keep it */
+	pid_t other;		/* slot 1's owner when another game holds it, else 0 */
 	bool owned;		/* the save file may hold this game */
 	bool paused;		/* the editor changes cells outside the history */
 	int unsaved;		/* changes since the last save */
@@ -25,11 +31,21 @@ typedef struct saver {
 	char exit_msg[300];	/* to print once the terminal is restored */
 } saver;
 
-/* The files' paths (directories made 0700); a problem goes to notice. */
+/* The files' paths (directories made 0700) and a save slot of our own:
+ * slot 1 unless another running game owns it (then sv->other names it).
+ * A problem goes to notice. */
 void saving_init(saver *sv);
+void saving_close(saver *sv);
 
-/* The saved game, if any, made into p (its game and plan): true when there
- * is one to offer back.  A damaged save is set aside and notice says so. */
+/* Take over slot 1 from its owner: ask it to save and quit, wait for it
+ * (a few seconds at most), then read its game into p.  Returns 1 with the
+ * game in p, 0 when the other had none in progress, -1 with msg. */
+int saving_take_over(saver *sv, play *p, char *msg, size_t len);
+
+/* The saved game in our slot, if any, made into p (its game and plan):
+ * true when there is one to offer back.  A damaged save, or one this game
+ * can never play, is set aside and notice says so; one that memory is too
+ * short for now stays, and this game saves nothing over it. */
 bool saving_load(saver *sv, play *p);
 
 /* The position changed (press, undo, restart, new board): save soon. */

@@ -9,7 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
-volatile sig_atomic_t term_quit_signal, term_stop_request, term_continued;
+volatile sig_atomic_t term_quit_signal, term_stop_request, term_continued, term_takeover;
 
 static bool term_active;
 static bool have_termios;
@@ -34,6 +34,13 @@ static void on_cont(int sig)
 {
 	(void)sig;
 	term_continued = 1;
+}
+
+static void on_takeover(int sig, siginfo_t *info, void *ctx)
+{
+	(void)sig;
+	(void)ctx;
+	term_takeover = info->si_pid > 0 ? info->si_pid : 1;
 }
 
 static void on_crash(int sig)
@@ -100,6 +107,12 @@ int term_open(bool mouse, char *err, size_t errlen)
 	handle(SIGHUP, on_quit);
 	handle(SIGTSTP, on_tstp);
 	handle(SIGCONT, on_cont);
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_sigaction = on_takeover;
+	sa.sa_flags = SA_SIGINFO;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGUSR1, &sa, NULL);
 	/* Every signal whose default kills the process with the terminal raw. */
 	int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGQUIT, SIGTRAP, SIGSYS, SIGXCPU, SIGXFSZ };
 	for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)

@@ -10,6 +10,9 @@
 extern volatile sig_atomic_t term_quit_signal;	/* SIGINT, SIGTERM, SIGHUP */
 extern volatile sig_atomic_t term_stop_request;	/* SIGTSTP */
 extern volatile sig_atomic_t term_continued;	/* SIGCONT: repaint */
+/* SIGUSR1 from another lightsout of this player: hand the game over (save
+ * and quit).  The sender's pid, or 0. */
+extern volatile sig_atomic_t term_takeover;
 
 /* Start curses on the controlling terminal.  Returns 0, or -1 with err. */
 int term_open(bool mouse, char *err, size_t errlen);

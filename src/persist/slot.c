@@ -1,0 +1,131 @@
+#define _DEFAULT_SOURCE		/* flock */
+#include "persist/slot.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+int slot_save_path(const char *base, int index, char *buf, size_t len)
+{
+	int n = index <= 1 ? snprintf(buf, len, "%s", base) : snprintf(buf, len, "%s.%d", base, index);
+	return n > 0 && (size_t)n < len ? 0 : -1;
+}
+
+/* "…/game.save" -> "…/game.live", "…/game.live.2". */
+static int live_path(const char *base, int index, char *buf, size_t len)
+{
+	const char *dot = strrchr(base, '.');
+	const char *slash = strrchr(base, '/');
+	size_t stem = dot && (!slash || dot > slash) ? (size_t)(dot - base) : strlen(base);
+	int n = index <= 1 ? snprintf(buf, len, "%.*s.live", (int)stem, base)
+			   : snprintf(buf, len, "%.*s.live.%d", (int)stem, base, index);
+	return n > 0 && (size_t)n < len ? 0 : -1;
+}
+
+static int open_live(const char *base, int index, int flags, char *err, size_t errlen)
+{
+	char path[4200];
+	if (live_path(base, index, path, sizeof path) < 0) {
+		snprintf(err, errlen, "path too long");
+		return -1;
+	}
+	/* Never through a planted symlink, never a FIFO that would block. */
+	int fd = open(path, flags | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0600);
+	if (fd < 0) {
+		snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+		return -1;
+	}
+	struct stat st;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s is not a regular file", path);
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+int slot_take(const char *base, int index, int timeout_ms, slot *s, char *err, size_t errlen)
+{
+	s->fd = -1;
+	s->index = 0;
+	if (index < 1 || index > SLOT_MAX || slot_save_path(base, index, s->save, sizeof s->save) < 0) {
+		snprintf(err, errlen, "no save slot %d", index);
+		return -1;
+	}
+	int fd = open_live(base, index, O_RDWR | O_CREAT, err, errlen);
+	if (fd < 0)
+		return -1;
+	for (int waited = 0;;) {
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+			break;
+		if (errno != EWOULDBLOCK && errno != EINTR) {
+			snprintf(err, errlen, "cannot lock save slot %d: %s", index, strerror(errno));
+			close(fd);
+			return -1;
+		}
+		if (waited >= timeout_ms) {
+			snprintf(err, errlen, "save slot %d is in use by another game", index);
+			close(fd);
+			return -1;
+		}
+		struct timespec ts = { 0, 20 * 1000000L };
+		nanosleep(&ts, NULL);
+		waited += 20;
+	}
+	char who[320], host[256] = "";
+	gethostname(host, sizeof host - 1);
+	int n = snprintf(who, sizeof who, "%ld %s\n", (long)getpid(), host);
+	if (ftruncate(fd, 0) < 0 || pwrite(fd, who, (size_t)n, 0) != n) {
+		/* Only a name for others' messages: the lock is what counts. */
+	}
+	s->fd = fd;
+	s->index = index;
+	return 0;
+}
+
+int slot_take_free(const char *base, slot *s, char *err, size_t errlen)
+{
+	char why[300] = "";
+	for (int i = 1; i <= SLOT_MAX; i++)
+		if (slot_take(base, i, 0, s, why, sizeof why) == 0)
+			return 0;
+	snprintf(err, errlen, "every save slot is in use by another game (%d games run)", SLOT_MAX);
+	return -1;
+}
+
+bool slot_busy(const char *base, int index, pid_t *owner)
+{
+	char err[300], buf[320], host[256] = "", theirs[256] = "";
+	*owner = 0;
+	int fd = open_live(base, index, O_RDONLY, err, sizeof err);
+	if (fd < 0)
+		return false;
+	/* A shared lock we can get means nobody holds the slot. */
+	bool busy = flock(fd, LOCK_SH | LOCK_NB) < 0 && errno == EWOULDBLOCK;
+	if (busy) {
+		ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+		buf[n > 0 ? n : 0] = '\0';
+		long pid = 0;
+		gethostname(host, sizeof host - 1);
+		if (sscanf(buf, "%ld %255s", &pid, theirs) == 2 && !strcmp(host, theirs) && pid > 1 && pid < 1L << 30)
+			*owner = (pid_t)pid;
+	}
+	close(fd);
+	return busy;
+}
+
+void slot_release(slot *s)
+{
+	if (s->fd >= 0) {
+		flock(s->fd, LOCK_UN);
+		close(s->fd);
+	}
+	s->fd = -1;
+	s->index = 0;
+}

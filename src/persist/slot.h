@@ -1,0 +1,42 @@
+/* Save slots: a running game owns one, so two games on one account (a
+ * player whose SSH link dropped logs in again while the old game still
+ * runs, or two terminals) never write over each other's save.
+ *
+ * Slot 1 is game.save; slots 2..SLOT_MAX are game.save.2 and so on.  The
+ * owner holds an flock on the slot's live file (game.live, game.live.2,
+ * ...) for as long as it runs, and writes its pid there, so another game
+ * can name it and ask it to hand the game over.  A crash or a kill frees
+ * the slot with the process: nothing goes stale. */
+#ifndef LO_SLOT_H
+#define LO_SLOT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#define SLOT_MAX 4
+
+typedef struct slot {
+	int fd;				/* the live file, locked; -1 none */
+	int index;			/* 1..SLOT_MAX, 0 none */
+	char save[4096];		/* this slot's save file */
+} slot;
+
+/* The save file of slot index for the slot-1 path base ("…/game.save"). */
+int slot_save_path(const char *base, int index, char *buf, size_t len);
+
+/* Own slot index, waiting up to timeout_ms for its owner to go.  Returns
+ * 0, or -1 (busy, or err says why). */
+int slot_take(const char *base, int index, int timeout_ms, slot *s, char *err, size_t errlen);
+
+/* Own the first free slot.  Returns 0, or -1 when all are busy (err). */
+int slot_take_free(const char *base, slot *s, char *err, size_t errlen);
+
+/* Does a running game own slot index?  Then *owner is its pid when it
+ * runs on this host (a home shared over NFS may hold other hosts' games),
+ * else 0. */
+bool slot_busy(const char *base, int index, pid_t *owner);
+
+void slot_release(slot *s);
+
+#endif
