@@ -61,7 +61,9 @@ check "digits set a value" ui_board_is 1200 0000 0000 0000 0000
 ui_keys 7
 check "a digit of k or more is refused" ui_wait "That value is k or more"
 ui_keys e
-check "5x4, k = 3: solved from the editor's board (the overlay stayed on)" ui_wait "(minimal"
+check "the edited board starts without the overlay (a new board)" ui_gone "(minimal"
+ui_keys s
+check "5x4, k = 3: s solves the editor's board" ui_wait "(minimal"
 ui_keys q y
 ui_wait "EXIT=" >/dev/null
 

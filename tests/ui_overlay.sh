@@ -189,4 +189,24 @@ check "it stops by itself after its budget" ui_wait "best found in 10 s" 600
 ui_keys q y
 ui_wait "EXIT=" >/dev/null
 
+# The overlay belongs to one board: a stray Tab does not switch it on, and
+# a restart or a new board starts without it.
+ui_start -- --ascii --size 5x5 --seed 2
+ui_wait "Moves 0" >/dev/null
+ui_keys Tab
+check "Tab without the overlay says how to show it" ui_wait "s shows them first"
+check "and shows no marks" ui_marks_are 00000 00000 00000 00000 00000
+ui_keys s
+ui_wait "(minimal" >/dev/null
+ui_keys Space R
+ui_wait "Restart this board?" >/dev/null
+ui_keys y
+check "a restart starts without the marks" ui_marks_are 00000 00000 00000 00000 00000
+ui_keys s
+ui_wait "(minimal" >/dev/null
+ui_keys n
+check "a new board starts without the marks" ui_marks_are 00000 00000 00000 00000 00000
+ui_keys q
+ui_wait "EXIT=" >/dev/null
+
 done_testing

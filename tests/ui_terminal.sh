@@ -147,4 +147,12 @@ echo "# most bytes for one cursor move: $worst"
 check "a cursor move sends under 200 bytes" test "$worst" -gt 0 -a "$worst" -lt 200
 ui_keys q
 
+# Terminals the game cannot draw on: one line, exit 2, terminal untouched.
+ui_start TERM=dumb -- --load "$one"
+check "TERM=dumb: exit 2" ui_wait "EXIT=2"
+check "TERM=dumb: says the terminal cannot move its cursor" ui_wait "cannot move its cursor"
+check "TERM=dumb: the terminal is as it was" ui_restored
+ui_start TERM=no-such-terminal -- --load "$one"
+check "an unknown TERM: exit 2 with a line" ui_wait "cannot use the terminal (TERM=no-such-terminal)"
+
 done_testing

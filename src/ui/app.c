@@ -89,6 +89,8 @@ void app_fresh(app *a)
 		snprintf(v->mode, sizeof v->mode, "practice ladder");
 	a->st.cell = -1;
 	a->st.playing = false;
+	/* The plan belongs to one board: a new one starts without it. */
+	a->pl.ov.shown = a->pl.ov.active = false;
 	saving_changed(&a->sv, term_now());
 	play_fresh(&a->pl);
 	if (!a->pl.g.solvable)

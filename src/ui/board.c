@@ -354,6 +354,10 @@ static reaction board_stop_search(app *a, int key)
 
 static reaction board_tab(app *a, int key)
 {
+	if (!a->pl.ov.shown) {
+		say(a, "Tab walks the solution's marks: s shows them first.");
+		return REACT_NONE;
+	}
 	if (!plan_ready(a, key))
 		return REACT_NONE;
 	show_plan(a);

@@ -84,6 +84,17 @@ int term_open(bool mouse, char *err, size_t errlen)
 		snprintf(err, errlen, "cannot use the terminal (TERM=%s)", t ? t : "unset");
 		return -1;
 	}
+	/* A terminal that cannot address its cursor (TERM=dumb, some
+	 * editors' shells) would get a scrolling mess: refuse it. */
+	const char *cup = tigetstr("cup");
+	if (!cup || cup == (char *)-1) {
+		const char *t = getenv("TERM");
+		endwin();
+		delscreen(scr);
+		snprintf(err, errlen, "the terminal (TERM=%s) cannot move its cursor; the game needs one that can",
+			 t ? t : "unset");
+		return -1;
+	}
 	term_active = true;
 	cbreak();	/* not raw(): Ctrl-C and Ctrl-Z stay signals */
 	noecho();
