@@ -171,14 +171,34 @@ ui_gone() {
 # Board rows inside the frame, as digits: 0 for off, 1 for on, digits
 # as drawn for k > 2.  Works for the UTF-8 and the ASCII glyphs.
 ui_board() {
-	ui_screen | grep -E '^ *[|│]' | sed -e 's/[][|│ ()!]//g' -e 's/·/0/g' -e 's/●/1/g' -e 's/\./0/g' -e 's/#/1/g'
+	ui_screen | grep -E '^ *[|│]' | sed -e 's/[][|│ ()!{}‹›]//g' -e 's/·/0/g' -e 's/●/1/g' -e 's/\./0/g' \
+		-e 's/#/1/g' | grep -v '^$'
+}
+
+# The cursor's cell as "ROW COL" (1-based): the cell drawn in [ ].
+ui_cursor() {
+	ui_screen | grep -E '^ *[|│]' | sed -e 's/[|│ ()!{}‹›]//g' -e 's/[·●←↑→↓]/x/g' | grep -v '^$' |
+		awk '{ i = index($0, "["); if (i) { print NR, i; exit } }'
+}
+
+# ui_cursor_is ROW COL: poll until the cursor is there.
+ui_cursor_is() {
+	tries=200
+	while [ "$tries" -gt 0 ]; do
+		[ "$(ui_cursor)" = "$1 $2" ] && return 0
+		sleep 0.05
+		tries=$((tries - 1))
+	done
+	echo "# the cursor is at '$(ui_cursor)', not '$1 $2'" >&2
+	return 1
 }
 
 # The marks on a k = 2 board drawn with --ascii: 1 where a cell is marked
 # "(x)" (a press) or "!x!" (a certificate), 0 where it is " x " or "[x]".
 ui_marks() {
 	ui_screen | grep -E '^ *[|]' | sed -e 's/^ *|//' -e 's/| *$//' |
-		sed -e 's/([.#])/1/g' -e 's/![.#]!/1/g' -e 's/[[ ][.#][] ]/0/g'
+		sed -e 's/([.#])/1/g' -e 's/![.#]!/1/g' -e 's/{[.#]}/0/g' -e 's/[[ ][.#][] ]/0/g' -e 's/ //g' |
+		grep -v '^$'
 }
 
 # ui_marks_are ROWS...: poll until the marks read exactly these rows.

@@ -32,8 +32,7 @@ static void cursor_to(app *a, int r, int c)
 		draw_all(&a->v, term_now());
 		return;
 	}
-	draw_cell(&a->v, orow, ocol);
-	draw_cell(&a->v, a->v.cr, a->v.cc);
+	draw_cursor_moved(&a->v, orow, ocol, term_now());
 }
 
 reaction board_cursor(app *a, int key)
@@ -527,6 +526,16 @@ static reaction board_share(app *a, int key)
 	return REACT_NONE;
 }
 
+static reaction board_preview(app *a, int key)
+{
+	(void)key;
+	a->v.preview = !a->v.preview;
+	draw_press(&a->v, a->v.cr, a->v.cc);
+	draw_message(&a->v, a->v.preview ? "Preview on: the cells a press changes are in angle brackets."
+					 : "Preview off.");
+	return REACT_NONE;
+}
+
 static void board_before(app *a)
 {
 	if (a->v.hint >= 0)
@@ -558,8 +567,8 @@ static const key_row board_rows[] = {
 	{ { KEY_ESC }, board_stop_search, "Esc", "Esc", "stop the overlay's search, keep the best found", NULL },
 	{ { '\t', KEY_BTAB }, board_tab, "Tab, Shift-Tab", "Tab, Shift-Tab", "cursor to the next, previous marked cell",
 	  NULL },
-	{ { 't' }, board_step, "t", "t", "take the next step of the solution", NULL },
-	{ { 'T' }, board_step, "T", "T", "play the whole solution (any key stops)", NULL },
+	{ { 't', 'T' }, board_step, "t; T", "t; T", "take the next step; play the whole solution (any key stops)",
+	  NULL },
 	{ { 'i' }, board_hint, "i", "i", "hint: one cell of a minimal solution", "i hint" },
 	{ { 'e' }, board_edit, "e", "e", "editor: set the cells, then play or solve them", NULL },
 	{ { 'a' }, board_analysis, "a", "a", "analysis: rank, nullity, solutions, quiet patterns", NULL },
@@ -567,6 +576,7 @@ static const key_row board_rows[] = {
 	{ { 'c' }, board_share, NULL, NULL, NULL, NULL },
 	{ { 'R', 'r' }, board_restart, "R, r", "R, r", "restart this board (R asks first; r after a win)", NULL },
 	{ { 'n' }, board_new_key, "n", "n", "new board (asks when a game is in progress)", NULL },
+	{ { 'p' }, board_preview, "p", "p", "preview on/off: what a press at the cursor changes", NULL },
 	{ { 'm', 'o' }, board_menu, "m, o", "m, o", "settings: size, rule, states, torus, difficulty", "m settings" },
 	{ { '?' }, board_help, "?", "?", "this help", "? help" },
 	{ { 'q' }, board_quit, "q", "q", "quit (asks when a game is in progress)", "q quit" },

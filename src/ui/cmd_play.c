@@ -308,6 +308,7 @@ int play_main(int argc, char **argv)
 
 	glyphs_init(&a.gl, o.ascii);
 	a.v.gl = &a.gl;
+	a.v.preview = true;
 	a.v.g = &a.pl.g;
 	a.mouse = !o.no_mouse;
 	if (term_open(a.mouse, err, sizeof err) < 0) {

@@ -10,7 +10,6 @@
 #include "ui/screen.h"
 #include "engine/search.h"
 
-#define CELL_W 3		/* " X " or "[X]": room for the cursor's brackets */
 
 enum { PAIR_ON = 1, PAIR_FRAME, PAIR_TITLE, PAIR_WIN, PAIR_STATUS, PAIR_MARK, PAIR_CERT, PAIR_VALUE };
 #define PALETTE 6
@@ -63,18 +62,65 @@ static attr_t pair_attr(const view *v, int pair)
 	return v->color ? (attr_t)COLOR_PAIR(pair) : A_NORMAL;
 }
 
+/* The smallest terminal for this board: a few of its rows and columns
+ * (all of them for a small board) in the compact layout, the frame, the
+ * message and status lines, and room for the status's first words. */
+static void min_size(const board *b, int *cols, int *lines)
+{
+	int r = b->rows < 5 ? b->rows : 5, c = b->cols < 5 ? b->cols : 5;
+	*lines = r + 4;
+	*cols = c + 2 > DRAW_MIN_COLS ? c + 2 : DRAW_MIN_COLS;
+}
+
+/* The largest tiles that fit, 0 when none do. */
+static int tile_scale(const board *b, int avail_h, int avail_w)
+{
+	for (int t = DRAW_TILE_MAX; t >= 2; t--)
+		if (b->rows * t - 1 <= avail_h && b->cols * (2 * t + 1) - 1 <= avail_w)
+			return t;
+	return 0;
+}
+
 void draw_layout(view *v)
 {
 	const board *b = v->g->cur;
-	v->too_small = LINES < DRAW_MIN_LINES || COLS < DRAW_MIN_COLS;
+	int need_cols, need_lines;
+	min_size(b, &need_cols, &need_lines);
+	v->too_small = LINES < need_lines || COLS < need_cols;
 	if (v->too_small)
 		return;
-	/* Title above, message and status below, a frame around. */
-	int avail_h = LINES - 5, avail_w = (COLS - 2) / CELL_W;
-	v->nr = b->rows < avail_h ? b->rows : avail_h;
-	v->nc = b->cols < avail_w ? b->cols : avail_w;
-	v->top = 2 + (avail_h - v->nr) / 2;
-	v->left = 1 + (COLS - 2 - CELL_W * v->nc) / 2;
+	/* Tiles as large as fit (GNOME Lights Off's big squares on a big
+	 * terminal), else one row a cell, else one character a cell.  The
+	 * title line goes when lines are short, or when its line makes the
+	 * tiles a size larger (its words move onto the frame). */
+	int avail_w = COLS - 2;
+	int with = tile_scale(b, LINES - 5, avail_w), without = tile_scale(b, LINES - 4, avail_w);
+	v->title = (LINES >= b->rows + 6 || LINES >= 12) && !(without > with);
+	int head = v->title + 1, avail_h = LINES - head - 3;
+	v->scale = v->title ? with : without;
+	v->rulers = false;
+	if (v->scale) {
+		v->ch = v->scale;
+		v->cw = 2 * v->scale + 1;
+	} else if (b->cols * 3 <= avail_w) {
+		v->ch = 1;
+		v->cw = 3;
+	} else {
+		/* Compact: rulers say where the view is. */
+		v->ch = v->cw = 1;
+		v->rulers = true;
+		v->gutter = snprintf(NULL, 0, "%d", b->rows) + 1;
+		avail_h -= 1;
+		avail_w -= v->gutter;
+	}
+	int gap = v->scale ? 1 : 0;
+	v->nr = (avail_h + gap) / v->ch;
+	v->nc = (avail_w + gap) / v->cw;
+	v->nr = b->rows < v->nr ? b->rows : v->nr;
+	v->nc = b->cols < v->nc ? b->cols : v->nc;
+	int h = v->nr * v->ch - gap, w = v->nc * v->cw - gap;
+	v->top = head + v->rulers + (avail_h - h) / 2;
+	v->left = 1 + (v->rulers ? v->gutter : 0) + (avail_w - w) / 2;
 	if (v->vr > b->rows - v->nr)
 		v->vr = b->rows - v->nr;
 	if (v->vc > b->cols - v->nc)
@@ -121,10 +167,36 @@ static int cell_mark(const view *v, int i, bool *cert)
 	return overlay_mark(v->ov, i);
 }
 
-/* A cell is three columns: the symbol between two brackets.  The cursor's
- * are [ ]; a mark's are ( ) for k = 2 (! ! for a certificate), and for
- * k > 2 the direction and the count, "+S2": press forward twice.  On a
- * marked cell the cursor is reverse video only. */
+/* Would a press at the cursor change (row, col)?  The preview shows it. */
+static bool in_preview(const view *v, int row, int col)
+{
+	const rule *r = &v->g->rule;
+	const board *b = v->g->cur;
+	if (!v->preview || v->what != VIEW_PLAY)
+		return false;
+	if (r->lines)
+		return row == v->cr || col == v->cc;
+	for (int i = 0; i < r->n; i++) {
+		int rr = v->cr + r->dr[i], cc = v->cc + r->dc[i];
+		if (r->torus) {
+			rr = ((rr % b->rows) + b->rows) % b->rows;
+			cc = ((cc % b->cols) + b->cols) % b->cols;
+		}
+		if (rr == row && cc == col)
+			return true;
+	}
+	return false;
+}
+
+/* A cell's look: the symbol between two brackets.  The cursor's are [ ];
+ * a mark's are ( ) for k = 2 (! ! for a certificate), and for k > 2 the
+ * direction and the count, "+S2": press forward twice (a tile writes
+ * "2x" under the symbol instead).  The other cells a press at the cursor
+ * would change have angle brackets (the preview).
+ *
+ * Classic cells are these three columns; tiles are 2s x (s - 1) blocks,
+ * lit ones filled, with the three columns in the middle; compact cells
+ * are the symbol alone, the cursor and marks in colour and reverse. */
 static void draw_cell_flash(view *v, int row, int col, bool flash)
 {
 	if (v->too_small || row < v->vr || row >= v->vr + v->nr || col < v->vc || col >= v->vc + v->nc)
@@ -133,11 +205,12 @@ static void draw_cell_flash(view *v, int row, int col, bool flash)
 	int val = board_get(b, row, col);
 	bool here = row == v->cr && col == v->cc, cert;
 	int mark = cell_mark(v, row * b->cols + col, &cert);
-	char buf[2], left[2] = " ", right[2] = " ";
+	char buf[2], left[4] = " ", right[4] = " ";
 	const char *sym = glyphs_cell(v->gl, val, b->k, buf);
-	int y = v->top + row - v->vr, x = v->left + CELL_W * (col - v->vc);
+	int y = v->top + v->ch * (row - v->vr), x = v->left + v->cw * (col - v->vc);
 	attr_t a = cell_attr(v, val), frame = A_NORMAL;
-	if (mark && b->k == 2) {
+	bool tile_count = v->scale >= 3 && mark && b->k > 2;
+	if (mark && (b->k == 2 || tile_count)) {
 		left[0] = cert ? '!' : '(';
 		right[0] = cert ? '!' : ')';
 	} else if (mark) {
@@ -146,12 +219,66 @@ static void draw_cell_flash(view *v, int row, int col, bool flash)
 	} else if (here) {
 		left[0] = '[';
 		right[0] = ']';
+	} else if (in_preview(v, row, col)) {
+		/* Brackets, not an attribute: a cursor move costs few bytes. */
+		snprintf(left, sizeof left, "%s", v->gl->utf8 ? "\u2039" : "{");
+		snprintf(right, sizeof right, "%s", v->gl->utf8 ? "\u203a" : "}");
 	}
 	if (mark)
 		frame = A_BOLD | pair_attr(v, cert ? PAIR_CERT : PAIR_MARK);
 	if (here || flash) {
 		a = (a & ~A_DIM) | A_REVERSE;
 		frame = A_REVERSE | A_BOLD;
+	}
+	/* Unmarked, the brackets take the symbol's look: one run of
+	 * attributes, so a cursor move or the preview costs few bytes. */
+	if (!mark)
+		frame = a;
+	if (v->cw == 1) {
+		if (mark && !here && !flash)
+			a = frame | A_REVERSE;
+		else if (in_preview(v, row, col) && !here && !flash)
+			a |= A_UNDERLINE;
+		attrset(a);
+		mvaddstr(y, x, sym);
+		attrset(A_NORMAL);
+		return;
+	}
+	if (v->scale) {
+		/* The tile: lit ones (and the cursor's) filled, so the board
+		 * reads at a glance from across the room. */
+		int tw = v->cw - 1, th = v->ch - 1, mid = (th - 1) / 2;
+		attr_t fill = A_NORMAL;
+		if (val && b->k == 2)
+			fill = A_REVERSE | pair_attr(v, PAIR_ON);
+		else if (val)
+			fill = A_REVERSE | pair_attr(v, PAIR_VALUE + (val - 1) % PALETTE);
+		attrset(fill);
+		for (int i = 0; i < th; i++) {
+			move(y + i, x);
+			for (int j = 0; j < tw; j++)
+				addch(' ');
+		}
+		if (tile_count && mid + 1 < th) {
+			char count[32];
+			int m = mark > 0 ? mark : -mark;
+			snprintf(count, sizeof count, "%s%d%s", mark > 0 ? "" : "back ", m, v->gl->utf8 ? "\u00d7" : "x");
+			int len = utf8_cols(count);
+			attrset((frame & ~(attr_t)A_UNDERLINE) | (fill & A_REVERSE));
+			if (len <= tw)
+				mvaddstr(y + mid + 1, x + (tw - len) / 2, count);
+		}
+		x += (tw - 3) / 2;
+		y += mid;
+		/* In a lit tile the symbol stands on the fill; the cursor's
+		 * three middle characters are reverse against it. */
+		if (!(here || flash)) {
+			a = (a & ~(attr_t)A_DIM) | (fill & A_REVERSE) | (val ? 0 : A_DIM);
+			frame |= fill & A_REVERSE;
+		} else if (fill & A_REVERSE) {
+			a &= ~(attr_t)A_REVERSE;
+			frame &= ~(attr_t)A_REVERSE;
+		}
 	}
 	attrset(frame);
 	mvaddstr(y, x, left);
@@ -179,6 +306,18 @@ void draw_flash(view *v, int row, int col, bool on)
 	free(cells);
 }
 
+void draw_cursor_moved(view *v, int orow, int ocol, double now)
+{
+	if (v->preview && v->what == VIEW_PLAY) {
+		draw_press(v, orow, ocol);
+		draw_press(v, v->cr, v->cc);
+	}
+	draw_cell(v, orow, ocol);
+	draw_cell(v, v->cr, v->cc);
+	if (v->rulers)
+		draw_status(v, now);
+}
+
 void draw_marks(view *v)
 {
 	if (v->too_small)
@@ -195,11 +334,14 @@ void draw_press(view *v, int row, int col)
 
 bool draw_cell_at(const view *v, int y, int x, int *row, int *col)
 {
-	int r = v->vr + y - v->top, dx = x - v->left;
-	if (v->too_small || r < v->vr || r >= v->vr + v->nr || dx < 0 || dx >= CELL_W * v->nc)
+	int dy = y - v->top, dx = x - v->left;
+	if (v->too_small || dy < 0 || dx < 0 || dy >= v->ch * v->nr || dx >= v->cw * v->nc)
 		return false;
-	*row = r;
-	*col = v->vc + dx / CELL_W;
+	/* The gaps between tiles belong to no cell. */
+	if (v->scale && (dy % v->ch == v->ch - 1 || dx % v->cw == v->cw - 1))
+		return false;
+	*row = v->vr + dy / v->ch;
+	*col = v->vc + dx / v->cw;
 	return true;
 }
 
@@ -210,10 +352,13 @@ static void hline_str(int y, int x, int n, const char *s)
 		addstr(s);
 }
 
+static void title_words(const view *v, char *buf, size_t len);
+
 static void draw_frame(view *v)
 {
 	const glyphs *gl = v->gl;
-	int y0 = v->top - 1, y1 = v->top + v->nr, x0 = v->left - 1, x1 = v->left + CELL_W * v->nc;
+	int gap = v->scale ? 1 : 0;
+	int y0 = v->top - 1, y1 = v->top + v->ch * v->nr - gap, x0 = v->left - 1, x1 = v->left + v->cw * v->nc - gap;
 	int w = x1 - x0 - 1;
 	const board *b = v->g->cur;
 	attrset(pair_attr(v, PAIR_FRAME));
@@ -235,22 +380,84 @@ static void draw_frame(view *v)
 	if (v->vr + v->nr < b->rows)
 		mvaddstr(y1, x0 + 1 + w / 2, gl->arrows[2]);
 	if (v->vc > 0)
-		mvaddstr(y0 + 1 + v->nr / 2, x0, gl->arrows[3]);
+		mvaddstr(y0 + 1 + (y1 - y0 - 1) / 2, x0, gl->arrows[3]);
 	if (v->vc + v->nc < b->cols)
-		mvaddstr(y0 + 1 + v->nr / 2, x1, gl->arrows[1]);
+		mvaddstr(y0 + 1 + (y1 - y0 - 1) / 2, x1, gl->arrows[1]);
 	attrset(A_NORMAL);
+	if (!v->title) {
+		/* No title line: the legend and the mode on the frame's top. */
+		char words[200];
+		title_words(v, words, sizeof words);
+		int len = utf8_cols(words);
+		if (words[0] && len + 4 <= w) {
+			attrset(A_BOLD | pair_attr(v, PAIR_TITLE));
+			mvprintw(y0, x0 + 1 + (w - len - 2) / 2, " %s ", words);
+			attrset(A_NORMAL);
+		}
+	}
+	if (!v->rulers)
+		return;
+	/* Compact boards: column numbers every ten above, row numbers every
+	 * five at the left (the cursor's place is on the status line). */
+	attrset(A_DIM);
+	move(y0 - 1, 0);
+	clrtoeol();
+	for (int c = v->vc; c < v->vc + v->nc; c++) {
+		char num[16];
+		int n = snprintf(num, sizeof num, "%d", c + 1), x = v->left + c - v->vc;
+		if ((c + 1) % 10 == 0 && x - n + 1 >= v->left)
+			mvaddstr(y0 - 1, x - n + 1, num);
+		else if ((c + 1) % 5 == 0)
+			mvaddstr(y0 - 1, x, gl->utf8 ? "\u00b7" : ".");
+	}
+	for (int r = v->vr; r < v->vr + v->nr; r++)
+		if ((r + 1) % 5 == 0 || r == v->vr)
+			mvprintw(v->top + r - v->vr, 0, "%*d", v->gutter - 1, r + 1);
+	attrset(A_NORMAL);
+}
+
+/* The goal for k > 2, with what each symbol means. */
+static void legend(const view *v, char *buf, size_t len)
+{
+	int k = v->g->cur->k, n = 0;
+	buf[0] = '\0';
+	if (k == 2)
+		return;
+	for (int i = 0; i < k && i < 10 && (size_t)n < len; i++) {
+		char g[2];
+		n += snprintf(buf + n, len - (size_t)n, "%s%s=%d", i ? " " : "", glyphs_cell(v->gl, i, k, g), i);
+	}
+	if (k > 10 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, " ... %d", k - 1);
+	char g[2];
+	if ((size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, "  goal: all %s", glyphs_cell(v->gl, 0, k, g));
+}
+
+/* The legend and the mode: the title line's right side. */
+static void title_words(const view *v, char *buf, size_t len)
+{
+	legend(v, buf, len);
+	if (v->mode[0])
+		snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", buf[0] ? "  " : "", v->mode);
 }
 
 static void draw_title(view *v)
 {
+	if (!v->title)
+		return;
+	char right[200];
 	move(0, 0);
 	clrtoeol();
 	attrset(A_BOLD | pair_attr(v, PAIR_TITLE));
 	mvaddstr(0, 1, "Lights Out");
 	attrset(A_NORMAL);
-	int x = COLS - 1 - utf8_cols(v->mode);
-	if (v->mode[0] && x > 12)
-		put_clipped(0, x, v->mode);
+	title_words(v, right, sizeof right);
+	int x = COLS - 1 - utf8_cols(right);
+	if (right[0] && x > 12)
+		put_clipped(0, x, right);
+	else if (v->mode[0] && COLS - 1 - utf8_cols(v->mode) > 12)
+		put_clipped(0, COLS - 1 - utf8_cols(v->mode), v->mode);
 }
 
 static void format_clock(char *buf, size_t len, long s)
@@ -299,6 +506,9 @@ void draw_status(view *v, double now)
 			 g->rule.name, g->rule.torus ? " torus" : "", g->cur->rows, g->cur->cols, d, g->cur->k);
 	if (v->rung > 0 && v->what == VIEW_PLAY)
 		snprintf(line + strlen(line), sizeof line - strlen(line), " %s Rung %d", d, v->rung);
+	/* One character a cell: the cursor's place in words too. */
+	if (v->rulers)
+		snprintf(line + strlen(line), sizeof line - strlen(line), " %s row %d col %d", d, v->cr + 1, v->cc + 1);
 	/* Clock at the right edge; the whole line rewritten, curses sends only
 	 * the characters that differ. */
 	int pad = COLS - utf8_cols(line) - (int)strlen(clock) - 1;
@@ -335,12 +545,28 @@ void draw_message(view *v, const char *msg)
 	attrset(A_NORMAL);
 }
 
+/* The message shortens to fit, down to a 1x1 terminal: never cut. */
 static void draw_too_small(view *v)
 {
-	char line[96];
-	snprintf(line, sizeof line, "terminal too small %s need %dx%d", v->gl->dash, DRAW_MIN_COLS, DRAW_MIN_LINES);
-	int x = (COLS - utf8_cols(line)) / 2;
-	put_clipped(LINES / 2, x < 0 ? 0 : x, line);
+	int cols, lines;
+	char need[32], a[96], b[64];
+	min_size(v->g->cur, &cols, &lines);
+	snprintf(need, sizeof need, "%dx%d", cols, lines);
+	snprintf(a, sizeof a, "terminal too small %s need %s", v->gl->dash, need);
+	snprintf(b, sizeof b, "too small: %s", need);
+	const char *tries[] = { a, b, need, "small", "!" };
+	for (size_t i = 0; i < sizeof tries / sizeof tries[0]; i++) {
+		int len = utf8_cols(tries[i]), y = LINES / 2, x = (COLS - len) / 2;
+		if (len <= COLS) {
+			/* Terminals keep their bottom right cell from curses (a
+			 * write there would scroll): one line up where there is
+			 * one.  A 1x1 terminal stays blank until it grows. */
+			if (y == LINES - 1 && x + len == COLS)
+				y = y > 0 ? y - 1 : y;
+			mvaddnstr(y, x, tries[i], -1);
+			return;
+		}
+	}
 }
 
 void draw_all(view *v, double now)
@@ -359,38 +585,28 @@ void draw_all(view *v, double now)
 	draw_status(v, now);
 }
 
+/* The celebration: on the title line and the message line, so the board
+ * it celebrates stays in view. */
 void draw_win(view *v, double now)
 {
 	if (v->too_small)
 		return;
 	const game *g = v->g;
-	char l1[64], l2[96], l3[96], clock[32], par[16];
+	char line[200], clock[32], par[16];
 	format_clock(clock, sizeof clock, (long)game_elapsed(g, now));
 	format_par(g, par, sizeof par);
 	int moves = game_moves(g);
-	snprintf(l1, sizeof l1, "%s  Solved!  %s", v->gl->star, v->gl->star);
-	if (g->par >= 0 && moves <= g->par)
-		snprintf(l2, sizeof l2, "%d move%s: par %s, perfect! (%s)", moves, moves == 1 ? "" : "s", par, clock);
-	else
-		snprintf(l2, sizeof l2, "%d move%s, par %s (%s)", moves, moves == 1 ? "" : "s", par, clock);
-	snprintf(l3, sizeof l3, "n new board  r restart  q quit");
-	int w = 36, h = 5;
-	if (w > COLS - 2)
-		w = COLS - 2;
-	int y = (LINES - h) / 2, x = (COLS - w) / 2;
+	snprintf(line, sizeof line, "%s Solved! %d move%s%s par %s%s (%s) %s", v->gl->star, moves, moves == 1 ? "" : "s",
+		 g->par >= 0 && moves <= g->par ? ":" : ",", par, g->par >= 0 && moves <= g->par ? ", perfect!" : "",
+		 clock, v->gl->star);
+	int y = v->title ? 0 : LINES - 2, len = utf8_cols(line);
+	move(y, 0);
+	clrtoeol();
 	attrset(A_BOLD | pair_attr(v, PAIR_WIN));
-	for (int i = 0; i < h; i++) {
-		move(y + i, x);
-		for (int j = 0; j < w; j++)
-			addch(i == 0 || i == h - 1 ? '=' : ' ');
-	}
-	const char *lines[3] = { l1, l2, l3 };
-	for (int i = 0; i < 3; i++) {
-		int len = utf8_cols(lines[i]);
-		put_clipped(y + 1 + i, len > w ? x : x + (w - len) / 2, lines[i]);
-	}
+	put_clipped(y, len < COLS ? (COLS - len) / 2 : 0, line);
 	attrset(A_NORMAL);
-	draw_message(v, "Solved! n new board, r restart, q quit");
+	if (v->title)
+		draw_message(v, "Solved!  n new board  r restart  q quit");
 }
 
 void draw_help(view *v, const key_row *rows, int top)

@@ -10,9 +10,11 @@
 #include "ui/glyphs.h"
 #include "game/overlay.h"
 
-/* Below this the game shows "terminal too small". */
-#define DRAW_MIN_COLS 32
-#define DRAW_MIN_LINES 8
+/* The status line's first words need this many columns; the lines a
+ * board needs depend on it (draw_layout). */
+#define DRAW_MIN_COLS 20
+/* Tiles grow up to (2s + 1) x s characters a cell. */
+#define DRAW_TILE_MAX 10
 
 typedef struct view {
 	const game *g;
@@ -24,6 +26,12 @@ typedef struct view {
 	int top, left;			/* screen position of the first visible cell */
 	int vr, vc;			/* first visible board row and column */
 	int nr, nc;			/* visible rows and columns */
+	int cw, ch;			/* a cell's width and height on screen */
+	int scale;			/* tiles of size s (>= 2), or 0 */
+	bool rulers;			/* one character a cell, with rulers */
+	int gutter;			/* columns of the row ruler */
+	bool title;			/* the title line is shown */
+	bool preview;			/* underline what a press at the cursor changes */
 	char mode[64];			/* title line, right: "daily 2024-05-01" */
 	int rung;			/* practice ladder rung for the status, or 0 */
 	char msg[160];			/* message line; empty shows the key hints */
@@ -51,6 +59,8 @@ void draw_all(view *v, double now);
 void draw_cell(view *v, int row, int col);
 void draw_press(view *v, int row, int col);	/* every cell a press there changes */
 void draw_marks(view *v);			/* every visible cell, for new marks */
+/* The cursor left (orow, ocol): both cells, and the preview with them. */
+void draw_cursor_moved(view *v, int orow, int ocol, double now);
 /* A press about to happen: its cells highlighted (on) or back to normal. */
 void draw_flash(view *v, int row, int col, bool on);
 void draw_status(view *v, double now);

@@ -1,0 +1,112 @@
+#!/bin/sh
+# What the player sees: a board that fills the terminal (tiles that grow,
+# one character a cell for big boards), the preview of what a press
+# changes, the legend for k > 2, the too-small screen at any size, and a
+# help that scrolls on a short terminal.
+. "$SRCDIR/tests/tap.sh"
+. "$SRCDIR/tests/ui_lib.sh"
+
+# The frame's width on screen: the longest run of frame line characters.
+frame_width() {
+	ui_screen | grep -E '^ *[└+]' | tail -n 1 | sed 's/^ *//; s/ *$//; s/─/-/g; s/[└┘]/+/g' | awk '{ print length($0) }'
+}
+# 1 where the preview (or the cursor) is drawn, else 0 (--ascii, k = 2).
+ui_preview() {
+	ui_screen | grep -E '^ *[|]' | sed -e 's/^ *|//' -e 's/| *$//' |
+		sed -e 's/{[.#]}/1/g' -e 's/\[[.#]\]/1/g' -e 's/[.#]/0/g' -e 's/ //g' | grep -v '^$'
+}
+# The cells that differ between two boards of 0/1 rows, as 0/1 rows.
+xor_rows() {
+	printf '%s\n' "$1" >"$ui_tmp/xa"
+	printf '%s\n' "$2" >"$ui_tmp/xb"
+	paste -d ' ' "$ui_tmp/xa" "$ui_tmp/xb" | awk '{ s = ""; for (i = 1; i <= length($1); i++)
+		s = s (substr($1, i, 1) == substr($2, i, 1) ? "0" : "1"); print s }'
+}
+
+five=$(ui_board_file five.txt 11000 10100 01110 00100 00000)
+
+# Tiles: a 5x5 board fills most of an 80x24 terminal, and more than twice
+# as wide at 160x48.
+ui_start -- --load "$five"
+ui_wait "Moves 0" >/dev/null
+small=$(frame_width)
+ui_tmux resize-window -x 160 -y 48
+ui_wait "Moves 0" >/dev/null
+ui_board_is 11000 10100 01110 00100 00000 >/dev/null
+sleep_until_wider() {
+	for _ in $(seq 100); do
+		[ "$(frame_width)" -ge $((2 * small)) ] && return 0
+		sleep 0.05
+	done
+	return 1
+}
+check "80x24: the 5x5 board is $small columns wide (most of the screen)" test "$small" -ge 30
+check "160x48: at least twice as wide ($(frame_width) vs $small)" sleep_until_wider
+rows=$(ui_screen | grep -c -E '^ *[│]')
+check "160x48: and tall ($rows lines)" test "$rows" -ge 30
+check "the board reads the same" ui_board_is 11000 10100 01110 00100 00000
+ui_keys q
+
+# The preview of a knight press marks exactly the cells a press changes.
+ui_start -- --ascii --size 5x5 --rule knight --seed 4
+ui_wait "Moves 0" >/dev/null
+ui_keys j j l l
+ui_cursor_is 3 3 >/dev/null
+preview=$(ui_preview)
+before=$(ui_board)
+ui_keys Space
+ui_wait "Moves 1 " >/dev/null
+after=$(ui_board)
+changed=$(xor_rows "$before" "$after")
+check "knight: the preview is the cells the press changed" test "$preview" = "$changed"
+check "knight: nine of them from the centre" test "$(printf '%s' "$changed" | tr -cd 1 | wc -c)" -eq 9
+ui_keys p
+check "p turns the preview off" ui_wait "Preview off"
+check "no brackets left but the cursor's" sh -c "[ \"\$(printf '%s' '$(ui_preview)' | tr -cd 1 | wc -c)\" -le 9 ]"
+ui_keys q y
+ui_wait "EXIT=" >/dev/null
+
+# k > 2: a legend says what each symbol is and that the goal is all 0.
+k4=$(ui_board_file k4.txt 130 300 000)
+ui_start -- --load "$k4" -k 4
+check "k = 4: the legend names the symbols" ui_wait "↑=0 →=1 ↓=2 ←=3"
+check "and the goal" ui_wait "goal: all ↑"
+ui_keys q
+
+# Big boards: one character a cell, rulers, the cursor's place in words.
+ui_start -- --size 60x60 --seed 2
+check "60x60 at 80x24: column numbers above" ui_wait "10    ·   20"
+check "the cursor's place on the status line" ui_wait "row 1 col 1"
+ui_keys G '$'
+check "it scrolls to the bottom right" ui_wait "row 60 col 60"
+ui_keys q
+
+# Too small: the message fits at any size and names what the board needs.
+ui_start -- --load "$five"
+ui_wait "Moves 0" >/dev/null
+ui_tmux resize-window -x 20 -y 6
+check "20x6: too small, and the size it needs" ui_wait "20x9"
+ui_tmux resize-window -x 8 -y 3
+check "8x3: still a message that fits" ui_wait "20x9"
+ui_tmux resize-window -x 1 -y 2
+check "1x2: a single character" ui_wait "!"
+ui_tmux resize-window -x 1 -y 1
+ui_tmux resize-window -x 25 -y 9
+check "after 1x1 the game comes back" ui_wait "Moves 0"
+ui_tmux resize-window -x 30 -y 9
+check "30x9: a 5x5 board plays" ui_board_is 11000 10100 01110 00100 00000
+ui_keys q
+
+# The help scrolls: every key is reachable at 60x14.
+ui_start -- --load "$five"
+ui_wait "Moves 0" >/dev/null
+ui_tmux resize-window -x 60 -y 14
+ui_keys '?'
+check "60x14: the help starts" ui_wait "move the cursor"
+check "and says it scrolls" ui_wait "Up/Down scroll"
+ui_keys NPage NPage
+check "PgDn reaches the last key" ui_wait "redraw the screen"
+ui_keys q
+ui_keys q
+ui_wait "EXIT=" >/dev/null
+done_testing
