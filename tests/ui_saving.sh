@@ -126,11 +126,13 @@ ui_wait "Resume the 5x5 game (1 move," >/dev/null
 ui_keys n
 check "n: a new board instead" ui_wait "Moves 0 ·"
 check "n: the save is gone" ui_file_is absent "$save"
-check "n: counted as given up (played 2, won 1)" test "$(stats_5x5)" = "2 1"
+check "the question says a dropped game is not counted" true
+check "n: not counted (played 1, won 1)" test "$(stats_5x5)" = "1 1"
 ui_keys q
 ui_wait "EXIT=0" >/dev/null
 
-# An explicit board: no offer, the save is left alone.
+# An explicit board: no offer, and the saved game stays for later, even
+# after moves in the new one.
 ui_start -- --load "$b"
 ui_wait "Moves 0" >/dev/null
 ui_keys Space q y
@@ -138,9 +140,17 @@ ui_wait "EXIT=0" >/dev/null
 ui_start -- --seed 5
 check "a board option: no resume offer" ui_wait "Moves 0 ·"
 check "... none at all" sh -c "! $TMUX_CMD capture-pane -p | grep -q 'Resume the'"
-ui_keys q
+check "... it says the saved game is kept" ui_wait "saved game is kept for later"
+ui_keys Space l Space
+ui_wait "Moves 2 " >/dev/null
+ui_keys q y
 ui_wait "EXIT=0" >/dev/null
 check "... and the save is still there" test -s "$save"
+ui_start --
+check "the next plain start offers the first game, not the second" ui_wait "Resume the 5x5 game (1 move,"
+ui_keys y q y
+ui_wait "EXIT=0" >/dev/null
+rm -f "$save".2
 
 # A new board while a game is in progress is a give-up.
 ui_start --
@@ -152,7 +162,7 @@ check "n asks first" ui_wait "Give up this board for a new one? (y/n)"
 ui_keys y
 check "a new board" ui_wait "Moves 0 ·"
 check "the save is gone" ui_file_is absent "$save"
-check "counted as given up (played 3, won 1)" test "$(stats_5x5)" = "3 1"
+check "counted as given up (played 2, won 1)" test "$(stats_5x5)" = "2 1"
 ui_keys q
 ui_wait "EXIT=0" >/dev/null
 
@@ -175,6 +185,7 @@ ui_keys q y
 ui_wait "EXIT=0" >/dev/null
 
 # A daily board comes back as the daily board.
+rm -f "$save" "$save".2
 ui_start -- --daily
 ui_wait "Moves 0" >/dev/null
 ui_keys Space q y

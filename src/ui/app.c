@@ -248,12 +248,14 @@ static void resume_yes(app *a)
 	draw_message(&a->v, "Resumed: u undoes the moves made before.");
 }
 
-/* Declined: the board the command line asked for, in place of the saved one. */
+/* Declined: the board the command line asked for, in place of the saved
+ * one, which is forgotten but not counted: the question says so. */
 static void resume_no(app *a)
 {
 	char err[256], msg[300];
 	game next;
-	if (game_in_progress(&a->pl.g) && saving_finish(&a->sv, &a->pl, term_now(), msg, sizeof msg) < 0)
+	a->pl.recorded = true;
+	if (saving_finish(&a->sv, &a->pl, term_now(), msg, sizeof msg) < 0)
 		draw_message(&a->v, msg);
 	a->pl.mode = a->fresh_mode;
 	a->pl.rung = 0;
@@ -275,8 +277,8 @@ static void ask_resume(app *a)
 	char q[160];
 	long secs = (long)game_elapsed(&a->pl.g, term_now());
 	int moves = game_moves(&a->pl.g);
-	snprintf(q, sizeof q, "Resume the %dx%d game (%d move%s, %ld:%02ld)?", a->pl.g.cfg.v.rows, a->pl.g.cfg.v.cols,
-		 moves, moves == 1 ? "" : "s", secs / 60, secs % 60);
+	snprintf(q, sizeof q, "Resume the %dx%d game (%d move%s, %ld:%02ld)? n: drop it, not counted",
+		 a->pl.g.cfg.v.rows, a->pl.g.cfg.v.cols, moves, moves == 1 ? "" : "s", secs / 60, secs % 60);
 	app_ask(a, q, resume_yes, resume_no);
 }
 

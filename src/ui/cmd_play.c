@@ -275,7 +275,7 @@ int play_main(int argc, char **argv)
 	a.fresh_mode = mode;
 	snprintf(a.fresh_origin, sizeof a.fresh_origin, "%s", origin);
 	rng_seed(&a.pl.r, o.common.seed_set ? o.common.seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32));
-	saving_init(&a.sv);
+	saving_init(&a.sv, o.board_chosen);
 	/* A plain `lightsout`: the game left last time comes first. */
 	/* Another running game owns the save: nothing of it is resumed here
 	 * unless the player moves it over (app_run asks). */

@@ -35,7 +35,28 @@ static void say(char *buf, size_t len, const char *prefix, const char *msg)
 	buf[n + m] = '\0';
 }
 
-void saving_init(saver *sv)
+/* Slot 1 holds a saved game and this run plays another board: a free
+ * side slot with no game in it, so the saved one stays for later. */
+static void keep_apart(saver *sv)
+{
+	char err[300];
+	if (access(sv->save_path, F_OK) < 0)
+		return;
+	for (int i = 2; i <= SLOT_MAX; i++) {
+		char side[4200];
+		slot other;
+		if (slot_save_path(sv->base, i, side, sizeof side) < 0 || access(side, F_OK) == 0 ||
+		    slot_take(sv->base, i, 0, &other, err, sizeof err) < 0)
+			continue;
+		slot_release(&sv->sl);
+		sv->sl = other;
+		snprintf(sv->save_path, sizeof sv->save_path, "%s", sv->sl.save);
+		snprintf(sv->notice, sizeof sv->notice, "Your saved game is kept for later: this one is saved apart.");
+		return;
+	}
+}
+
+void saving_init(saver *sv, bool keep_saved)
 {
 	char err[300];
 	memset(sv, 0, sizeof *sv);
@@ -59,6 +80,8 @@ void saving_init(saver *sv)
 			sv->sl = other;
 			snprintf(sv->save_path, sizeof sv->save_path, "%s", sv->sl.save);
 		}
+		if (keep_saved && sv->sl.index == 1)
+			keep_apart(sv);
 	} else
 		say(sv->notice, sizeof sv->notice, "Games will not be saved: ", err);
 	if (paths_file(PATHS_DATA, PATHS_STATS, true, sv->stats_path, sizeof sv->stats_path, err, sizeof err) < 0) {

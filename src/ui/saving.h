@@ -32,9 +32,10 @@ typedef struct saver {
 } saver;
 
 /* The files' paths (directories made 0700) and a save slot of our own:
- * slot 1 unless another running game owns it (then sv->other names it).
- * A problem goes to notice. */
-void saving_init(saver *sv);
+ * slot 1 unless another running game owns it (then sv->other names it),
+ * or unless keep_saved (the command line chose another board) and slot 1
+ * holds a game: that game stays for later.  A problem goes to notice. */
+void saving_init(saver *sv, bool keep_saved);
 void saving_close(saver *sv);
 
 /* Take over slot 1 from its owner: ask it to save and quit, wait for it
