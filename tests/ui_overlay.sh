@@ -81,7 +81,7 @@ ui_wait "EXIT=0" >/dev/null
 ui_start -- --ascii --load "$b6"
 ui_wait "Moves 0" >/dev/null
 ui_keys T
-check "T turns the overlay on and plays" ui_wait "Playing the solution: any key stops."
+check "T turns the overlay on and plays" ui_wait "Playing the solution: any key stops"
 check "T plays to the win" ui_wait "Solved!" 600
 check "T plays the minimal solution" ui_wait "25 moves: par 25, perfect!"
 ui_keys u
@@ -206,6 +206,21 @@ ui_keys s
 ui_wait "(minimal" >/dev/null
 ui_keys n
 check "a new board starts without the marks" ui_marks_are 00000 00000 00000 00000 00000
+ui_keys q
+ui_wait "EXIT=" >/dev/null
+
+# T's speed: + and - change it, T again plays the rest at once (a 100x100
+# solution in seconds).
+ui_start -- --size 100x100 --seed 3
+ui_wait "Moves 0" 400 >/dev/null
+ui_keys T
+ui_wait "Playing the solution" 600 >/dev/null
+ui_keys +
+check "+ plays faster" ui_wait "Playing at speed 4 of 6"
+ui_keys - -
+check "- plays slower" ui_wait "Playing at speed 2 of 6"
+ui_keys T
+check "T again plays the rest at once" ui_wait "Solved!" 600
 ui_keys q
 ui_wait "EXIT=" >/dev/null
 

@@ -228,7 +228,7 @@ static void app_dispatch(app *a, int ch)
 			a->quit = true;
 		return;
 	}
-	if (board_step_key(a))
+	if (board_step_key(a, ch))
 		return;
 	const screen *s = app_top(a);
 	if (s->before)
@@ -318,6 +318,8 @@ int app_run(app *a)
 	app_fresh(a);
 	if (a->sv.notice[0])
 		draw_message(&a->v, a->sv.notice);
+	else if (a->sv.aside[0] && !a->v.msg[0])
+		draw_message(&a->v, a->sv.aside);
 	if (a->sv.other) {
 		char q[160];
 		snprintf(q, sizeof q, "A game of yours is open in another session (pid %ld): move it here?",

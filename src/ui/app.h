@@ -30,6 +30,7 @@ typedef struct steps {
 	int pending_key;	/* a key waiting for the plan ("Solving...") */
 	int cell;		/* the cell being pressed (lit), or -1 */
 	bool playing;		/* T: press the whole plan */
+	int speed;		/* T's speed, an index into its table (board.c) */
 	double due;		/* when the lit cell is pressed, or T's next step */
 } steps;
 
@@ -46,6 +47,7 @@ struct app {
 	glyphs gl;
 	steps st;
 	bool mouse;
+	bool quiet;		/* presses draw nothing: T to the end redraws once */
 	int fast_errors;	/* getch() failing at once: stdin is gone */
 	const screen *stack[APP_DEPTH];
 	int depth;

@@ -14,7 +14,13 @@
 #define STEP_FLASH_SECONDS 0.15
 #define PLAY_PAUSE_SECONDS 0.35
 
-static const char *const playing_msg = "Playing the solution: any key stops.";
+static const char *const playing_msg =
+	"Playing the solution: any key stops (+ faster, - slower, T to the end).";
+
+/* T's speeds: a factor on the flash and the pause. */
+static const double play_speeds[] = { 4, 2, 1, 0.5, 0.25, 0.1 };
+#define PLAY_SPEEDS ((int)(sizeof play_speeds / sizeof play_speeds[0]))
+#define PLAY_SPEED_NORMAL 2
 
 static int cursor_cell(const app *a)
 {
@@ -94,11 +100,13 @@ void board_press(app *a, int times)
 		say(a, "Forward presses only in this game (--forward-only).");
 		return;
 	}
-	if (a->v.msg[0])
+	if (a->v.msg[0] && !a->quiet)
 		say(a, "");
 	game_press(g, a->v.cr, a->v.cc, times, term_now());
 	saving_changed(&a->sv, term_now());
 	overlay_moved(&a->pl.ov, g->cur, cursor_cell(a), times);
+	if (a->quiet)
+		return;		/* the caller redraws once, and celebrates */
 	draw_press(&a->v, a->v.cr, a->v.cc);
 	draw_status(&a->v, term_now());
 	if (g->won)
@@ -418,7 +426,7 @@ static void step_begin(app *a, int i)
 	cursor_to(a, i / cols, i % cols);
 	draw_flash(&a->v, i / cols, i % cols, true);
 	a->st.cell = i;
-	a->st.due = term_now() + STEP_FLASH_SECONDS;
+	a->st.due = term_now() + STEP_FLASH_SECONDS * (a->st.playing ? play_speeds[a->st.speed] : 1);
 }
 
 void board_step_due(app *a, double now)
@@ -431,7 +439,7 @@ void board_step_due(app *a, double now)
 		board_press(a, overlay_mark(&a->pl.ov, i) > 0 ? +1 : -1);
 		if (st->playing && !a->pl.g.won) {
 			say(a, playing_msg);
-			st->due = now + PLAY_PAUSE_SECONDS;
+			st->due = now + PLAY_PAUSE_SECONDS * play_speeds[st->speed];
 		} else
 			st->playing = false;
 		return;
@@ -447,21 +455,53 @@ void board_step_due(app *a, double now)
 	step_begin(a, i);
 }
 
-bool board_step_key(app *a)
+/* T to the end: every remaining press at once, one redraw after.  A
+ * 100x100 solution takes a moment, not minutes. */
+static void play_to_end(app *a)
+{
+	a->st.playing = false;
+	a->quiet = true;
+	for (int i = next_step(a), n = 0; i >= 0 && !a->pl.g.won; i = next_step(a), n++) {
+		a->v.cr = i / a->pl.g.cur->cols;
+		a->v.cc = i % a->pl.g.cur->cols;
+		board_press(a, overlay_mark(&a->pl.ov, i) > 0 ? +1 : -1);
+	}
+	a->quiet = false;
+	draw_follow(&a->v);
+	app_redraw(a);
+	if (a->pl.g.won)
+		board_won(a);
+}
+
+bool board_step_key(app *a, int key)
 {
 	steps *st = &a->st;
 	bool playing = st->playing;
 	if (st->cell < 0 && !playing)
 		return false;
+	if (playing && (key == '+' || key == '>' || key == '-' || key == '<')) {
+		int faster = key == '+' || key == '>' ? 1 : -1;
+		st->speed += faster;
+		st->speed = st->speed < 0 ? 0 : st->speed >= PLAY_SPEEDS ? PLAY_SPEEDS - 1 : st->speed;
+		char msg[120];
+		snprintf(msg, sizeof msg, "Playing at speed %d of %d: + faster, - slower, T to the end.", st->speed + 1,
+			 PLAY_SPEEDS);
+		say(a, msg);
+		return true;
+	}
 	/* The lit cell is pressed at once: the key was typed after it. */
 	st->playing = false;
 	if (st->cell >= 0)
 		board_step_due(a, term_now());
 	if (!playing)
 		return false;	/* t: the key goes on to the board */
+	if (key == 'T') {
+		play_to_end(a);
+		return true;
+	}
 	if (!a->pl.g.won)
 		say(a, "Stopped.");
-	return true;		/* T: any key stops, and is used up doing it */
+	return true;		/* T: any other key stops, and is used up doing it */
 }
 
 static reaction board_step(app *a, int key)
@@ -475,8 +515,10 @@ static reaction board_step(app *a, int key)
 		return REACT_NONE;
 	}
 	a->st.playing = key == 'T';
-	if (a->st.playing)
+	if (a->st.playing) {
+		a->st.speed = a->st.speed ? a->st.speed : PLAY_SPEED_NORMAL;
 		say(a, playing_msg);
+	}
 	step_begin(a, i);
 	return REACT_NONE;
 }

@@ -16,7 +16,7 @@ reaction board_settings(app *a, const game_config *cfg);
  * (true: the key is used up). */
 void board_plan_news(app *a);
 void board_step_due(app *a, double now);
-bool board_step_key(app *a);
+bool board_step_key(app *a, int key);
 
 /* A press at the cursor by the player or a step: counted, saved, won. */
 void board_press(app *a, int times);

@@ -51,7 +51,7 @@ static void keep_apart(saver *sv)
 		slot_release(&sv->sl);
 		sv->sl = other;
 		snprintf(sv->save_path, sizeof sv->save_path, "%s", sv->sl.save);
-		snprintf(sv->notice, sizeof sv->notice, "Your saved game is kept for later: this one is saved apart.");
+		snprintf(sv->aside, sizeof sv->aside, "Your saved game is kept for later: this one is saved apart.");
 		return;
 	}
 }

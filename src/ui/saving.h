@@ -28,6 +28,7 @@ typedef struct saver {
 	int unsaved;		/* changes since the last save */
 	double changed_at;	/* when the first of them was made */
 	char notice[200];	/* one line to show at the start */
+	char aside[80];		/* a lesser one, when the line is free */
 	char exit_msg[300];	/* to print once the terminal is restored */
 } saver;
 
