@@ -109,4 +109,22 @@ check "PgDn reaches the last key" ui_wait "redraw the screen"
 ui_keys q
 ui_keys q
 ui_wait "EXIT=" >/dev/null
+# The settings offer masks, the modes and the preview; sizes move by ten.
+ui_start -- --size 5x5 --seed 1
+ui_wait "Moves 0" >/dev/null
+ui_keys m Down Down Right Right Right Right Right Right
+check "settings: masks among the rules" ui_wait "mask:111/101/111"
+ui_keys Enter
+check "a ring board" ui_wait "mask:111/101/111 5x5"
+ui_keys m Down Down Down Down Down Down Right
+check "settings: the daily board as a mode" ui_wait "daily board"
+ui_keys Enter
+check "the daily board" ui_wait "daily $(date -u +%Y-%m-%d)"
+ui_keys m NPage
+check "PgDn: ten rows more" ui_wait "15 "
+ui_keys Enter
+check "a 15x5 board" ui_wait "15x5"
+ui_keys q
+ui_wait "EXIT=" >/dev/null
+
 done_testing

@@ -218,18 +218,32 @@ static reaction board_new_key(app *a, int key)
 	return REACT_NONE;
 }
 
-reaction board_settings(app *a, const game_config *cfg)
+reaction board_settings(app *a, const game_config *cfg, play_mode mode)
 {
 	char err[256];
 	game next;
 	say(a, "Making a new board...");
 	refresh();
+	play_mode was = a->pl.mode;
+	int rung = a->pl.rung;
+	a->pl.mode = mode;
+	if (mode != was)
+		a->pl.rung = 0;
 	if (play_make(&a->pl, cfg, &next, err, sizeof err) < 0) {
+		a->pl.mode = was;
+		a->pl.rung = rung;
 		app_redraw(a);
 		say(a, err);
 		return REACT_NONE;
 	}
+	/* The old board is given up in its own mode. */
+	play_mode now = a->pl.mode;
+	int now_rung = a->pl.rung;
+	a->pl.mode = was;
+	a->pl.rung = rung;
 	gave_up(a);
+	a->pl.mode = now;
+	a->pl.rung = now_rung;
 	if (play_replace(&a->pl, &next, err, sizeof err) < 0) {
 		app_redraw(a);
 		say(a, err);
@@ -243,7 +257,7 @@ reaction board_settings(app *a, const game_config *cfg)
 static reaction board_menu(app *a, int key)
 {
 	(void)key;
-	menu_open(&a->menu, &a->pl.g.cfg, false);
+	menu_open(&a->menu, &a->pl.g.cfg, false, a->pl.mode, a->v.preview);
 	app_push(a, &menu_screen);
 	return REACT_NONE;
 }

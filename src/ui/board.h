@@ -8,8 +8,8 @@
 /* The cursor keys (arrows, h j k l, Home 0 End $, PgUp g PgDn G). */
 reaction board_cursor(app *a, int key);
 
-/* The settings menu's Enter: a new board of that kind. */
-reaction board_settings(app *a, const game_config *cfg);
+/* The settings menu's Enter: a new board of that kind, in that mode. */
+reaction board_settings(app *a, const game_config *cfg, play_mode mode);
 
 /* From the main loop: the plan changed (the solver's news), a step's time
  * has come, and a key arrived while the game presses for the player

@@ -49,7 +49,7 @@ static reaction editor_clear(app *a, int key)
 static reaction editor_menu(app *a, int key)
 {
 	(void)key;
-	menu_open(&a->menu, &a->pl.g.cfg, true);
+	menu_open(&a->menu, &a->pl.g.cfg, true, a->pl.mode, a->v.preview);
 	app_push(a, &menu_screen);
 	return REACT_NONE;
 }

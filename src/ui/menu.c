@@ -8,38 +8,57 @@
 #include "ui/board.h"
 #include "ui/editor.h"
 
-enum { ITEM_ROWS, ITEM_COLS, ITEM_RULE, ITEM_STATES, ITEM_TORUS, ITEM_DIFFICULTY, ITEM_COUNT };
+enum {
+	ITEM_ROWS, ITEM_COLS, ITEM_RULE, ITEM_STATES, ITEM_TORUS, ITEM_DIFFICULTY, ITEM_MODE, ITEM_PREVIEW, ITEM_COUNT
+};
 
-/* Bigger boards are playable (they scroll) but not worth a menu's arrow key. */
-#define MENU_MAX_SIDE 50
+/* Bigger boards are playable (--size, up to 10000) but not by arrow keys. */
+#define MENU_MAX_SIDE 200
+/* Masks worth a try beside the named rules: a press that skips its own
+ * cell, a ring, the corners, a large plus. */
+static const char *const menu_masks[] = {
+	"mask:010/101/010", "mask:111/101/111", "mask:101/000/101", "mask:00100/00100/11111/00100/00100",
+};
+#define NMASKS 4
+static const char *const mode_names[] = { "free play", "daily board", "practice ladder" };
 static const char *const difficulties[] = { "", "easy", "normal", "hard" };
 #define NDIFF 4
 
-void menu_open(menu *m, const game_config *cfg, bool editing)
+void menu_open(menu *m, const game_config *cfg, bool editing, play_mode mode, bool preview)
 {
 	m->cfg = *cfg;
 	m->item = 0;
 	m->editing = editing;
+	m->mode = mode;
+	m->preview = preview;
 	m->custom_rule[0] = '\0';
 	bool builtin = false;
 	for (int i = 0; rule_names[i]; i++)
 		builtin |= strcmp(rule_names[i], cfg->v.rule) == 0;
+	for (int i = 0; i < NMASKS; i++)
+		builtin |= strcmp(menu_masks[i], cfg->v.rule) == 0;
 	if (!builtin)
 		snprintf(m->custom_rule, sizeof m->custom_rule, "%s", cfg->v.rule);
 }
 
-static int clamp_side(int v)
+/* Steps of one wrap around; steps of ten stop at the ends. */
+static int clamp_side(int v, int dir)
 {
-	return v < 1 ? MENU_MAX_SIDE : v > MENU_MAX_SIDE ? 1 : v;
+	if (dir == 1 || dir == -1)
+		return v < 1 ? MENU_MAX_SIDE : v > MENU_MAX_SIDE ? 1 : v;
+	return v < 1 ? 1 : v > MENU_MAX_SIDE ? MENU_MAX_SIDE : v;
 }
 
-/* The rule list: the built-ins, then the command line's mask if any. */
+/* The rule list: the built-ins, some masks, then the command line's. */
 static void next_rule(menu *m, int dir)
 {
 	int n = 0, cur = -1;
-	const char *list[16];
+	const char *list[24];
+	dir = dir > 0 ? 1 : -1;
 	for (int i = 0; rule_names[i] && n < 15; i++)
 		list[n++] = rule_names[i];
+	for (int i = 0; i < NMASKS; i++)
+		list[n++] = menu_masks[i];
 	if (m->custom_rule[0])
 		list[n++] = m->custom_rule;
 	for (int i = 0; i < n; i++)
@@ -54,16 +73,22 @@ static void change(menu *m, int dir)
 	game_config *c = &m->cfg;
 	switch (m->item) {
 	case ITEM_ROWS:
-		c->v.rows = clamp_side(c->v.rows + dir);
+		c->v.rows = clamp_side(c->v.rows + dir, dir);
 		break;
 	case ITEM_COLS:
-		c->v.cols = clamp_side(c->v.cols + dir);
+		c->v.cols = clamp_side(c->v.cols + dir, dir);
 		break;
 	case ITEM_RULE:
 		next_rule(m, dir);
 		break;
+	case ITEM_MODE:
+		m->mode = (play_mode)(((int)m->mode + (dir > 0 ? 1 : 2)) % 3);
+		break;
+	case ITEM_PREVIEW:
+		m->preview = !m->preview;
+		break;
 	case ITEM_STATES:
-		c->v.k += dir;
+		c->v.k += dir > 0 ? 1 : -1;
 		if (c->v.k < VARIANT_MIN_K)
 			c->v.k = VARIANT_MAX_K;
 		if (c->v.k > VARIANT_MAX_K)
@@ -77,7 +102,7 @@ static void change(menu *m, int dir)
 		for (int i = 0; i < NDIFF; i++)
 			if (strcmp(difficulties[i], c->difficulty) == 0)
 				d = i;
-		d = (d + dir + NDIFF) % NDIFF;
+		d = (d + (dir > 0 ? 1 : -1) + NDIFF) % NDIFF;
 		snprintf(c->difficulty, sizeof c->difficulty, "%s", difficulties[d]);
 		c->par = -1;	/* a difficulty replaces an exact --par */
 		break;
@@ -113,15 +138,22 @@ static reaction menu_more(app *a, int key)
 	return REACT_REDRAW;
 }
 
+static reaction menu_by_ten(app *a, int key)
+{
+	change(&a->menu, key == KEY_NPAGE ? 10 : -10);
+	return REACT_REDRAW;
+}
+
 static reaction menu_apply(app *a, int key)
 {
 	(void)key;
 	game_config cfg = a->menu.cfg;
 	bool editing = a->menu.editing;
-	if (memcmp(&cfg, &a->pl.g.cfg, sizeof cfg) == 0)
+	a->v.preview = a->menu.preview;
+	if (memcmp(&cfg, &a->pl.g.cfg, sizeof cfg) == 0 && (editing || a->menu.mode == a->pl.mode))
 		return REACT_LEAVE | REACT_REDRAW;
 	/* Leave first: the new board is drawn on the screen below. */
-	return REACT_LEAVE | (editing ? editor_reshape(a, &cfg) : board_settings(a, &cfg));
+	return REACT_LEAVE | (editing ? editor_reshape(a, &cfg) : board_settings(a, &cfg, a->menu.mode));
 }
 
 static reaction menu_cancel(app *a, int key)
@@ -138,12 +170,14 @@ static void menu_draw(app *a)
 	const game_config *c = &m->cfg;
 	char val[ITEM_COUNT][40];
 	static const char *const label[ITEM_COUNT] = { "Rows", "Columns", "Rule", "States (k)", "Torus",
-						       "Difficulty" };
+						       "Difficulty", "Mode", "Preview" };
 	snprintf(val[ITEM_ROWS], sizeof val[0], "%d", c->v.rows);
 	snprintf(val[ITEM_COLS], sizeof val[0], "%d", c->v.cols);
 	snprintf(val[ITEM_RULE], sizeof val[0], "%.24s", c->v.rule);
 	snprintf(val[ITEM_STATES], sizeof val[0], "%d", c->v.k);
 	snprintf(val[ITEM_TORUS], sizeof val[0], "%s", c->v.torus ? "on" : "off");
+	snprintf(val[ITEM_MODE], sizeof val[0], "%s", m->editing ? "-" : mode_names[m->mode]);
+	snprintf(val[ITEM_PREVIEW], sizeof val[0], "%s", m->preview ? "on" : "off");
 	if (c->par > 0 && !c->difficulty[0])
 		snprintf(val[ITEM_DIFFICULTY], sizeof val[0], "par %d", c->par);
 	else
@@ -163,7 +197,7 @@ static void menu_draw(app *a)
 	mvaddnstr(y + 1, x + 2, "Settings", w - 4);
 	attrset(A_NORMAL);
 	for (int i = 0; i < ITEM_COUNT; i++) {
-		char line[320];
+		char line[400];
 		snprintf(line, sizeof line, "%-12s %s %s %s", label[i], gl->arrows[3], val[i], gl->arrows[1]);
 		if (i == m->item)
 			attrset(A_REVERSE);
@@ -178,6 +212,7 @@ static const key_row menu_rows[] = {
 	{ { KEY_DOWN, 'j', 's', '\t' }, menu_down, "\u2193, j, Tab", "Down, j, Tab", "choose a line", NULL },
 	{ { KEY_LEFT, 'h', 'a', '-' }, menu_less, "\u2190, h, -", "Left, h, -", "change it down", NULL },
 	{ { KEY_RIGHT, 'l', 'd', '+', ' ' }, menu_more, "\u2192, l, +, Space", "Right, l, +, Space", "change it up", NULL },
+	{ { KEY_NPAGE, KEY_PPAGE }, menu_by_ten, "PgDn, PgUp", "PgDn, PgUp", "change a size by ten", NULL },
 	{ { '\n', '\r', KEY_ENTER }, menu_apply, "Enter", "Enter", "apply: a new board of that kind", NULL },
 	{ { KEY_ESC, 'q', 'm', 'o' }, menu_cancel, "Esc, q, m, o", "Esc, q, m, o", "cancel", NULL },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL },

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "game/game.h"
+#include "game/play.h"
 #include "ui/glyphs.h"
 
 typedef struct menu {
@@ -14,8 +15,10 @@ typedef struct menu {
 	int item;		/* selected line */
 	char custom_rule[VARIANT_RULE_MAX];	/* a mask given on the command line */
 	bool editing;		/* from the editor: Enter resizes, no new board */
+	play_mode mode;		/* free play, daily board, practice ladder */
+	bool preview;		/* the preview of a press under the cursor */
 } menu;
 
-void menu_open(menu *m, const game_config *cfg, bool editing);
+void menu_open(menu *m, const game_config *cfg, bool editing, play_mode mode, bool preview);
 
 #endif
