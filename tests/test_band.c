@@ -31,8 +31,8 @@ int main(void)
 				for (int t = 0; t < 4; t++) {
 					for (int i = 0; i < n; i++)
 						b->cells[i] = (uint8_t)rng_below(&g, 2);
-					bool dense = system_solve(s, b->cells, x, NULL);
-					bool banded = band_solve(m, b->cells, x);
+					bool dense = system_solve(s, b->cells, x, NULL) == LO_SOLVED;
+					bool banded = band_solve(m, b->cells, x) == LO_SOLVED;
 					bad += dense != banded;
 					unsolvable += !banded;
 					if (banded) {
@@ -73,7 +73,7 @@ int main(void)
 		for (int t = 0; t < tries; t++) {
 			for (int i = 0; i < n; i++)
 				b->cells[i] = (uint8_t)rng_below(&g, 2);
-			if (system_solve(s, b->cells, x, y)) {
+			if (system_solve(s, b->cells, x, y) == LO_SOLVED) {
 				board *c2 = board_clone(b);
 				rule_apply(&r, c2, x);
 				solved += board_is_clear(c2);

@@ -51,7 +51,7 @@ int main(void)
 		for (int i = 0; i < n; i++)
 			x[i] = (uint8_t)rng_below(&g, (uint32_t)k);
 		rule_apply(&r, b, x);
-		bool ok = system_solve(s, b->cells, y, NULL);
+		bool ok = system_solve(s, b->cells, y, NULL) == LO_SOLVED;
 		rule_apply(&r, b, y);
 		bool kq = true;
 		for (int i = 0; i < system_nullity(s); i++) {

@@ -205,12 +205,25 @@ int cmd_solve(int argc, char **argv)
 	int n = board_size(b);
 	uint8_t *x = malloc((size_t)n), *cert = malloc((size_t)n);
 	if (!s || !x || !cert) {
-		fprintf(stderr, "lightsout solve: out of memory\n");
+		fprintf(stderr, "lightsout solve: out of memory for a %dx%d board\n", b->rows, b->cols);
+		free(x);
+		free(cert);
+		system_free(s);
+		board_free(b);
 		return EXIT_USAGE;
 	}
 	int status = 0;
 	search_result res = { 0 };
-	bool solvable = system_solve(s, b->cells, x, cert);
+	lo_result st = system_solve(s, b->cells, x, cert);
+	if (st == LO_NOMEM) {
+		fprintf(stderr, "lightsout solve: out of memory solving a %dx%d board\n", b->rows, b->cols);
+		free(x);
+		free(cert);
+		system_free(s);
+		board_free(b);
+		return EXIT_USAGE;
+	}
+	bool solvable = st == LO_SOLVED;
 	if (solvable) {
 		if (any) {
 			res.weight = search_weight(x, n, b->k, o.v.forward_only);

@@ -123,12 +123,12 @@ int band_nullity(const band *m)
 }
 
 /* x given on the free columns; fill the pivots from the bottom up. */
-static void back_substitute(const band *m, const uint8_t *rhs, uint8_t *x)
+static int back_substitute(const band *m, const uint8_t *rhs, uint8_t *x)
 {
 	int words = m->u->words;
 	uint64_t *xb = calloc((size_t)words, sizeof *xb);
 	if (!xb)
-		return;
+		return -1;
 	for (int f = 0; f < m->n - m->rank; f++)
 		if (x[m->free_cols[f]])
 			xb[m->free_cols[f] >> 6] |= 1ULL << (m->free_cols[f] & 63);
@@ -146,6 +146,7 @@ static void back_substitute(const band *m, const uint8_t *rhs, uint8_t *x)
 			xb[wlo] |= 1ULL << (c & 63);
 	}
 	free(xb);
+	return 0;
 }
 
 void band_kernel(const band *m, int i, uint8_t *x)
@@ -155,11 +156,11 @@ void band_kernel(const band *m, int i, uint8_t *x)
 	back_substitute(m, NULL, x);
 }
 
-bool band_solve(const band *m, const uint8_t *b, uint8_t *x)
+lo_result band_solve(const band *m, const uint8_t *b, uint8_t *x)
 {
 	uint8_t *rhs = malloc((size_t)m->n);
 	if (!rhs)
-		return false;
+		return LO_NOMEM;
 	for (int i = 0; i < m->n; i++)
 		rhs[i] = b[i] & 1;
 	for (size_t t = 0; t < m->nops; t++) {
@@ -174,10 +175,12 @@ bool band_solve(const band *m, const uint8_t *b, uint8_t *x)
 	bool ok = true;
 	for (int i = m->rank; i < m->n && ok; i++)
 		ok = rhs[i] == 0;
+	lo_result st = ok ? LO_SOLVED : LO_UNSOLVABLE;
 	if (ok) {
 		memset(x, 0, (size_t)m->n);
-		back_substitute(m, rhs, x);
+		if (back_substitute(m, rhs, x) < 0)
+			st = LO_NOMEM;
 	}
 	free(rhs);
-	return ok;
+	return st;
 }

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "engine/result.h"
 #include "engine/rule.h"
 
 typedef struct band band;
@@ -21,7 +22,8 @@ int band_nullity(const band *m);
 /* Quiet pattern i (0 <= i < nullity) into x (rows * cols bytes). */
 void band_kernel(const band *m, int i, uint8_t *x);
 
-/* Presses x that clear b (0/1 bytes), free unknowns 0; false when none. */
-bool band_solve(const band *m, const uint8_t *b, uint8_t *x);
+/* Presses x that clear b (0/1 bytes), free unknowns 0: LO_SOLVED;
+ * LO_UNSOLVABLE when none; LO_NOMEM when out of memory. */
+lo_result band_solve(const band *m, const uint8_t *b, uint8_t *x);
 
 #endif

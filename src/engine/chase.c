@@ -373,8 +373,9 @@ void chase_kernel(chase *c, int i, uint8_t *x)
 	free(res);
 }
 
-bool chase_solve(chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert)
+lo_result chase_solve(chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert)
 {
+	lo_result st = LO_NOMEM;
 	int C = c->unknowns, words = c->words;
 	uint64_t *zero = calloc((size_t)words, sizeof *zero), *res = calloc((size_t)words, sizeof *res);
 	uint64_t *x0 = calloc((size_t)words, sizeof *x0);
@@ -397,10 +398,14 @@ bool chase_solve(chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert)
 			if (gf2_get(a, i, C))
 				x0[piv[i] / 64] |= 1ULL << (piv[i] % 64);
 		chase_rows(c, b, x, x0, res);
-	} else if (cert && factor(c) == 0) {
+		st = LO_SOLVED;
+	} else if (cert && factor(c) < 0) {
+		goto out;	/* no memory for the certificate: LO_NOMEM */
+	} else {
+		st = LO_UNSOLVABLE;
 		/* A symmetric rule: some quiet pattern overlaps b oddly. */
 		size_t n = (size_t)c->rows * c->cols;
-		for (int q = 0; q < c->nullity; q++) {
+		for (int q = 0; cert && q < c->nullity; q++) {
 			chase_kernel(c, q, cert);
 			int dot = 0;
 			for (size_t i = 0; i < n; i++)
@@ -415,5 +420,5 @@ out:
 	free(res);
 	free(x0);
 	free(piv);
-	return ok;
+	return st;
 }

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "engine/result.h"
 #include "engine/rule.h"
 
 typedef struct chase chase;
@@ -31,8 +32,9 @@ int chase_nullity(chase *c);
 /* Quiet pattern i (0 <= i < nullity) written to x (rows * cols bytes). */
 void chase_kernel(chase *c, int i, uint8_t *x);
 
-/* Presses x (rows * cols bytes, 0/1) that clear b.  false when none: then,
- * if cert is not NULL, it gets a quiet pattern with odd overlap with b. */
-bool chase_solve(chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert);
+/* Presses x (rows * cols bytes, 0/1) that clear b: LO_SOLVED.
+ * LO_UNSOLVABLE when none: then, if cert is not NULL, it gets a quiet
+ * pattern with odd overlap with b.  LO_NOMEM when out of memory. */
+lo_result chase_solve(chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert);
 
 #endif

@@ -120,12 +120,12 @@ void crossred_kernel(const crossred *c, int i, uint8_t *x)
 	lift(c, NULL, c->kern + (size_t)i * c->m, x);
 }
 
-bool crossred_solve(const crossred *c, const uint8_t *b, uint8_t *x, uint8_t *cert)
+lo_result crossred_solve(const crossred *c, const uint8_t *b, uint8_t *x, uint8_t *cert)
 {
 	int R = c->rows, C = c->cols, k = c->k, m = c->m;
 	int *rhs = calloc((size_t)m, sizeof *rhs);
 	uint8_t *y = malloc((size_t)m), *w = malloc((size_t)m);
-	bool ok = false;
+	lo_result st = LO_NOMEM;
 	if (!rhs || !y || !w)
 		goto out;
 	/* rhs = -(row sums; column sums) of b. */
@@ -138,12 +138,12 @@ bool crossred_solve(const crossred *c, const uint8_t *b, uint8_t *x, uint8_t *ce
 	if (k == 2) {
 		for (int j = 0; j < m; j++)
 			y[j] = (uint8_t)rhs[j];
-		ok = gf2_solve(c->re, m, c->rank, c->pivcol, y, y, w);
+		st = gf2_solve(c->re, m, c->rank, c->pivcol, y, y, w);
 	} else
-		ok = zmod_solve(c->u, c->v, c->d, m, k, rhs, y, w);
-	if (ok)
+		st = zmod_solve(c->u, c->v, c->d, m, k, rhs, y, w);
+	if (st == LO_SOLVED)
 		lift(c, b, y, x);
-	else if (cert)
+	else if (st == LO_UNSOLVABLE && cert)
 		/* w^T N = 0 and w . rhs != 0 give y_ij = -(w_i + w'_j). */
 		for (int i = 0; i < R; i++)
 			for (int j = 0; j < C; j++)
@@ -152,5 +152,5 @@ out:
 	free(rhs);
 	free(y);
 	free(w);
-	return ok;
+	return st;
 }

@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "engine/result.h"
+
 typedef struct crossred crossred;
 
 crossred *crossred_new(int rows, int cols, int k);	/* NULL: no memory */
@@ -21,8 +23,8 @@ int crossred_nullity(const crossred *c);
 int crossred_order(const crossred *c, int i);
 void crossred_kernel(const crossred *c, int i, uint8_t *x);	/* rows*cols */
 
-/* Forward presses x clearing b; false with a certificate y (y^T A = 0,
- * y . b != 0) when there are none. */
-bool crossred_solve(const crossred *c, const uint8_t *b, uint8_t *x, uint8_t *cert);
+/* Forward presses x clearing b: LO_SOLVED; LO_UNSOLVABLE with a
+ * certificate y (y^T A = 0, y . b != 0) when there are none; LO_NOMEM. */
+lo_result crossred_solve(const crossred *c, const uint8_t *b, uint8_t *x, uint8_t *cert);
 
 #endif

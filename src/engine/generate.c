@@ -16,7 +16,7 @@ static int par_of(const lo_system *s, const board *b, bool fwd, bool *proven)
 {
 	int n = board_size(b);
 	uint8_t *x = malloc((size_t)n);
-	if (!x || !system_solve(s, b->cells, x, NULL)) {
+	if (!x || system_solve(s, b->cells, x, NULL) != LO_SOLVED) {
 		free(x);
 		return -1;
 	}

@@ -94,12 +94,13 @@ int gf2_kernel(const gf2_mat *re, int n, int rank, const int *pivcol, uint8_t *k
 	return q;
 }
 
-bool gf2_solve(const gf2_mat *re, int n, int rank, const int *pivcol, const uint8_t *c, uint8_t *x, uint8_t *cert)
+lo_result gf2_solve(const gf2_mat *re, int n, int rank, const int *pivcol, const uint8_t *c, uint8_t *x,
+		    uint8_t *cert)
 {
 	/* E c, read against the right half of [R | E]. */
 	gf2_mat *b = gf2_new(1, 2 * n);
 	if (!b)
-		return false;
+		return LO_NOMEM;
 	for (int i = 0; i < n; i++)
 		if (c[i] & 1)
 			gf2_set(b, 0, n + i, 1);
@@ -117,7 +118,7 @@ bool gf2_solve(const gf2_mat *re, int n, int rank, const int *pivcol, const uint
 		}
 	}
 	gf2_free(b);
-	return ok;
+	return ok ? LO_SOLVED : LO_UNSOLVABLE;
 }
 
 int gf2_dot(const uint64_t *a, const uint64_t *b, int words)
@@ -305,10 +306,24 @@ static int rref_m4ri(gf2_mat *m, int pivot_cols, int *pivcol)
 }
 #endif
 
+#ifdef HAVE_M4RI
+/* M4RI aborts the whole process when one of its allocations fails.  So hand
+ * it a matrix only when the memory it needs (its copy, its tables, a margin)
+ * can be had right now; otherwise our own elimination runs, where running
+ * out of memory is an error the caller reports. */
+static bool m4ri_room(const gf2_mat *m)
+{
+	size_t bytes = (size_t)m->rows * (size_t)m->words * sizeof(uint64_t);
+	void *p = malloc(3 * bytes + ((size_t)16 << 20));
+	free(p);
+	return p != NULL;
+}
+#endif
+
 int gf2_rref(gf2_mat *m, int pivot_cols, int *pivcol)
 {
 #ifdef HAVE_M4RI
-	if ((long long)m->rows * m->words >= M4RI_MIN_WORDS)
+	if ((long long)m->rows * m->words >= M4RI_MIN_WORDS && m4ri_room(m))
 		return rref_m4ri(m, pivot_cols, pivcol);
 #endif
 	return gf2_rref_m4r(m, pivot_cols, pivcol);

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engine/result.h"
+
 typedef struct gf2_mat {
 	int rows, cols, words;		/* words per row */
 	uint64_t *bits;
@@ -50,10 +52,11 @@ int gf2_rref_m4r(gf2_mat *m, int pivot_cols, int *pivcol);
  * vector per free column, n bytes each, into kern; returns how many. */
 int gf2_kernel(const gf2_mat *re, int n, int rank, const int *pivcol, uint8_t *kern);
 
-/* Solve A x = c (c: n bytes 0/1) from [R | E]; free unknowns 0.  false
- * when inconsistent: then cert (if not NULL) gets a row of E with
- * E_i A = 0 and E_i c = 1.  c and x may be the same array. */
-bool gf2_solve(const gf2_mat *re, int n, int rank, const int *pivcol, const uint8_t *c, uint8_t *x, uint8_t *cert);
+/* Solve A x = c (c: n bytes 0/1) from [R | E]; free unknowns 0: LO_SOLVED.
+ * LO_UNSOLVABLE when inconsistent: then cert (if not NULL) gets a row of E
+ * with E_i A = 0 and E_i c = 1.  LO_NOMEM when out of memory.  c and x may
+ * be the same array. */
+lo_result gf2_solve(const gf2_mat *re, int n, int rank, const int *pivcol, const uint8_t *c, uint8_t *x, uint8_t *cert);
 
 /* Parity of the AND of two bit rows of `words` words. */
 int gf2_dot(const uint64_t *a, const uint64_t *b, int words);

@@ -231,11 +231,19 @@ out:
 
 lo_system *system_new(int rows, int cols, const rule *r, int k)
 {
+	lo_system *s = NULL;
+	system_create(rows, cols, r, k, &s);
+	return s;
+}
+
+lo_result system_create(int rows, int cols, const rule *r, int k, lo_system **out)
+{
+	*out = NULL;
 	if (!system_fits(rows, cols, r, k))
-		return NULL;
+		return LO_TOO_LARGE;
 	lo_system *s = calloc(1, sizeof *s);
 	if (!s)
-		return NULL;
+		return LO_NOMEM;
 	s->rows = rows;
 	s->cols = cols;
 	s->k = k;
@@ -252,9 +260,10 @@ lo_system *system_new(int rows, int cols, const rule *r, int k)
 		rc = k == 2 ? build_gf2(s, r) : build_zmod(s, r);
 	if (rc < 0) {
 		system_free(s);
-		return NULL;
+		return LO_NOMEM;
 	}
-	return s;
+	*out = s;
+	return LO_SOLVED;
 }
 
 void system_free(lo_system *s)
@@ -318,27 +327,28 @@ void system_count(const lo_system *s, char *buf, size_t len)
 	bignum_product(s->order, s->nullity, buf, len);
 }
 
-static bool solve_zmod(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert)
+static lo_result solve_zmod(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert)
 {
 	int *c = malloc((size_t)s->n * sizeof *c);
 	if (!c)
-		return false;
+		return LO_NOMEM;
 	for (int j = 0; j < s->n; j++)
 		c[j] = (s->k - cells[j]) % s->k;	/* A x = -b */
-	bool ok = zmod_solve(s->u, s->v, s->d, s->n, s->k, c, x, cert);
+	lo_result st = zmod_solve(s->u, s->v, s->d, s->n, s->k, c, x, cert);
 	free(c);
-	return ok;
+	return st;
 }
 
-bool system_solve(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert)
+lo_result system_solve(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert)
 {
 	if (s->ch)
 		return chase_solve(s->ch, cells, x, cert);
 	if (s->cr)
 		return crossred_solve(s->cr, cells, x, cert);
 	if (s->bd) {
-		if (band_solve(s->bd, cells, x))
-			return true;
+		lo_result st = band_solve(s->bd, cells, x);
+		if (st != LO_UNSOLVABLE)
+			return st;
 		/* Some left-kernel vector overlaps b oddly: find it. */
 		const band *left = s->bd_t ? s->bd_t : s->bd;
 		for (int i = 0; cert && i < band_nullity(left); i++) {
@@ -349,7 +359,7 @@ bool system_solve(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t 
 			if (dot)
 				break;
 		}
-		return false;
+		return LO_UNSOLVABLE;
 	}
 	if (s->k == 2)	/* -b = b */
 		return gf2_solve(s->re, s->n, s->rank, s->pivcol, cells, x, cert);

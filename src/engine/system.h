@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engine/result.h"
 #include "engine/rule.h"
 
 typedef struct lo_system lo_system;
@@ -29,8 +30,10 @@ bool system_fits(int rows, int cols, const rule *r, int k);
 /* Why a shape does not fit, for an error message. */
 void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, size_t len);
 
-/* NULL when out of memory or the board does not fit. */
+/* NULL when out of memory or the board does not fit; system_create says
+ * which: LO_SOLVED (built, *out set), LO_TOO_LARGE or LO_NOMEM. */
 lo_system *system_new(int rows, int cols, const rule *r, int k);
+lo_result system_create(int rows, int cols, const rule *r, int k, lo_system **out);
 void system_free(lo_system *s);
 
 int system_rows(const lo_system *s);
@@ -59,10 +62,11 @@ int system_press_bound(const lo_system *s, const uint8_t *x, bool forward_only);
 /* Number of solutions of any solvable board (the kernel's size), decimal. */
 void system_count(const lo_system *s, char *buf, size_t len);
 
-/* Find forward press counts x (mod k) with cells + A x = 0.  Returns false
- * when there are none; then cert (if not NULL) gets y with y^T A = 0 and
- * y . cells != 0 (mod k): proof that no presses can clear the board. */
-bool system_solve(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert);
+/* Find forward press counts x (mod k) with cells + A x = 0: LO_SOLVED.
+ * LO_UNSOLVABLE when there are none; then cert (if not NULL) gets y with
+ * y^T A = 0 and y . cells != 0 (mod k): proof that no presses can clear
+ * the board.  LO_NOMEM when out of memory: x and cert mean nothing. */
+lo_result system_solve(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert);
 
 
 #endif

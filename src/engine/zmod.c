@@ -175,13 +175,13 @@ int zmod_kernel(const uint8_t *v, const uint8_t *d, int n, int k, uint8_t *kern,
 	return q;
 }
 
-bool zmod_solve(const uint8_t *u, const uint8_t *v, const uint8_t *d, int n, int k, const int *c, uint8_t *x,
-		uint8_t *cert)
+lo_result zmod_solve(const uint8_t *u, const uint8_t *v, const uint8_t *d, int n, int k, const int *c, uint8_t *x,
+		     uint8_t *cert)
 {
 	size_t N = (size_t)n;
 	int *y = malloc((N ? N : 1) * sizeof *y);
 	if (!y)
-		return false;
+		return LO_NOMEM;
 	bool ok = true;
 	for (size_t i = 0; i < N && ok; i++) {
 		const uint8_t *ui = u + i * N;
@@ -208,5 +208,5 @@ bool zmod_solve(const uint8_t *u, const uint8_t *v, const uint8_t *d, int n, int
 			x[j] = (uint8_t)(acc % k);
 		}
 	free(y);
-	return ok;
+	return ok ? LO_SOLVED : LO_UNSOLVABLE;
 }

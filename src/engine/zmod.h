@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "engine/result.h"
+
 int zmod_gcd(int a, int b);
 
 /* Inverse of a modulo m when gcd(a, m) = 1 (m >= 1). */
@@ -26,9 +28,10 @@ int zmod_diagonalize(uint8_t *a, int n, int k, uint8_t *u, uint8_t *v, uint8_t *
 int zmod_kernel(const uint8_t *v, const uint8_t *d, int n, int k, uint8_t *kern, int *order);
 
 /* Solve A x = c (mod k) from U A V = D: y = D^-1 U c one equation at a
- * time, x = V y.  false when some d_i y = (U c)_i has no solution: then
- * cert (if not NULL) gets (k/g) U_i, which kills A but not c. */
-bool zmod_solve(const uint8_t *u, const uint8_t *v, const uint8_t *d, int n, int k, const int *c, uint8_t *x,
-		uint8_t *cert);
+ * time, x = V y: LO_SOLVED.  LO_UNSOLVABLE when some d_i y = (U c)_i has no
+ * solution: then cert (if not NULL) gets (k/g) U_i, which kills A but not
+ * c.  LO_NOMEM when out of memory. */
+lo_result zmod_solve(const uint8_t *u, const uint8_t *v, const uint8_t *d, int n, int k, const int *c, uint8_t *x,
+		     uint8_t *cert);
 
 #endif

@@ -88,7 +88,13 @@ int game_load(game *g, const board *b, double seconds, char *err, size_t errlen)
 		return GAME_NOMEM;
 	}
 	board_copy(g->start, b);
-	g->solvable = system_solve(g->sys, b->cells, x, NULL);
+	lo_result st = system_solve(g->sys, b->cells, x, NULL);
+	if (st == LO_NOMEM) {
+		free(x);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	g->solvable = st == LO_SOLVED;
 	g->par = -1;
 	g->par_proven = false;
 	if (g->solvable) {

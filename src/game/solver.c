@@ -94,7 +94,9 @@ static void *worker(void *arg)
 		search_result res;
 		memset(&res, 0, sizeof res);
 		memset(sv->cert, 0, (size_t)sv->n);
-		bool ok = system_solve(sv->sys, sv->cells, sv->x, sv->cert);
+		/* TODO(lead): LO_NOMEM is shown as unsolvable here until the
+		 * overlay can say "out of memory". */
+		bool ok = system_solve(sv->sys, sv->cells, sv->x, sv->cert) == LO_SOLVED;
 		if (ok) {
 			res.weight = search_weight(sv->x, sv->n, sv->k, sv->forward_only);
 			pthread_mutex_lock(&sv->mu);
