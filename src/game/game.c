@@ -92,7 +92,7 @@ int game_load(game *g, const board *b, double seconds, char *err, size_t errlen)
 	if (st == LO_NOMEM) {
 		free(x);
 		snprintf(err, errlen, "out of memory");
-		return -1;
+		return GAME_NOMEM;
 	}
 	g->solvable = st == LO_SOLVED;
 	g->par = -1;

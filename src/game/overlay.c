@@ -33,7 +33,7 @@ void overlay_free(lo_overlay *o)
 static void forget(lo_overlay *o)
 {
 	o->have = false;
-	o->minimal = o->stopped = o->out_of_time = false;
+	o->minimal = o->stopped = o->out_of_time = o->nomem = false;
 	o->bound = 0;
 	o->ties = 0;
 	o->weight = 0;
@@ -86,6 +86,11 @@ bool overlay_poll(lo_overlay *o)
 		return false;
 	if (a.stage == SOLVER_FINAL)
 		o->searching = false;
+	o->nomem = a.nomem;
+	if (a.nomem) {
+		o->have = false;
+		return true;
+	}
 	if (!a.solvable) {
 		o->have = true;
 		o->solvable = false;

@@ -28,6 +28,7 @@ typedef struct lo_overlay {
 	bool minimal;		/* x is proven to have the fewest presses */
 	bool stopped;		/* the player stopped the search: x is the best found */
 	bool out_of_time;	/* the search's budget ran out: x is the best found */
+	bool nomem;		/* memory ran out: no plan, and no proof either */
 	int bound;		/* no solution is shorter (when not minimal), or 0 */
 	double ties;		/* solutions as short as x; 0 unknown */
 	bool searching;		/* the solver still works on this position */

@@ -23,6 +23,7 @@ struct solver {
 	unsigned gen;			/* of the latest submit */
 	bool pending, quit;
 	bool stop_pending;		/* stop asked before the job began */
+	bool nomem;			/* the job's answer: memory ran out */
 	/* Under mu: what the worker is doing. */
 	bool busy;			/* searching for `gen` */
 	double done;
@@ -53,6 +54,7 @@ static void post(solver *sv, unsigned gen, solver_stage stage, bool solvable, co
 	sv->ans.gen = gen;
 	sv->ans.stage = stage;
 	sv->ans.solvable = solvable;
+	sv->ans.nomem = sv->nomem;
 	sv->ans.res = *res;
 	memcpy(sv->ans_x, sv->x, (size_t)sv->n);
 	memcpy(sv->ans_cert, sv->cert, (size_t)sv->n);
@@ -94,9 +96,8 @@ static void *worker(void *arg)
 		search_result res;
 		memset(&res, 0, sizeof res);
 		memset(sv->cert, 0, (size_t)sv->n);
-		/* TODO(lead): LO_NOMEM is shown as unsolvable here until the
-		 * overlay can say "out of memory". */
-		bool ok = system_solve(sv->sys, sv->cells, sv->x, sv->cert) == LO_SOLVED;
+		lo_result st = system_solve(sv->sys, sv->cells, sv->x, sv->cert);
+		bool ok = st == LO_SOLVED;
 		if (ok) {
 			res.weight = search_weight(sv->x, sv->n, sv->k, sv->forward_only);
 			pthread_mutex_lock(&sv->mu);
@@ -110,6 +111,7 @@ static void *worker(void *arg)
 		pthread_mutex_lock(&sv->mu);
 		if (gen == sv->gen)
 			sv->busy = false;
+		sv->nomem = st == LO_NOMEM;
 		post(sv, gen, SOLVER_FINAL, ok, &res);
 	}
 	pthread_mutex_unlock(&sv->mu);

@@ -28,6 +28,7 @@ typedef struct solver_answer {
 	unsigned gen;		/* the solver_submit() it answers */
 	solver_stage stage;
 	bool solvable;
+	bool nomem;		/* memory ran out: nothing is known (not solvable either) */
 	search_result res;	/* SOLVER_FINAL; weight also for SOLVER_QUICK */
 } solver_answer;
 

@@ -325,6 +325,10 @@ void board_plan_news(app *a)
 static bool plan_ready(app *a, int key)
 {
 	lo_overlay *ov = &a->pl.ov;
+	if (ov->nomem) {
+		say(a, "Out of memory for a solution from here.");
+		return false;
+	}
 	if (!ov->active || !ov->have) {
 		overlay_activate(ov, a->pl.g.cur);
 		a->st.pending_key = key;

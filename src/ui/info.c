@@ -28,6 +28,10 @@ void info_plan(lo_overlay *o, const glyphs *gl, double now, char *buf, size_t le
 	double done;
 	int best;
 	bool busy = overlay_progress(o, &done, &best);
+	if (o->nomem) {
+		snprintf(buf, len, "Out of memory for a solution");
+		return;
+	}
 	if (!o->have) {
 		snprintf(buf, len, "Solving %s", spinner(gl, now));
 		return;
