@@ -14,7 +14,7 @@ check "README's keys are the game's (else run scripts/keys-doc.sh)" cmp -s "$T/m
 sed -n '/^\.\\" keys begin$/,/^\.\\" keys end$/p' "$SRCDIR/man/lightsout.6.in" | sed '1d;$d' >"$T/manpage"
 check "the man page's keys are the game's (else run scripts/keys-doc.sh)" cmp -s "$T/man" "$T/manpage"
 # Every label the help screen shows is in both.
-for label in "move the cursor" "this help" "redraw the screen; suspend (fg resumes)" "scroll a page" "yes"; do
+for label in "move the cursor" "this help and how to play" "redraw the screen; suspend (fg resumes)" "scroll a page" "yes"; do
 	check "README lists: $label" grep -qF -- "| $label |" "$SRCDIR/README.md"
 done
 check "keys with an unknown option is a usage error" sh -c "! '$LIGHTSOUT' keys --bogus 2>/dev/null"

@@ -127,4 +127,19 @@ check "a 15x5 board" ui_wait "15x5"
 ui_keys q
 ui_wait "EXIT=" >/dev/null
 
+# How to play, from the help: the goal, a press, light chasing with the
+# board's own lookup table; C marks the chase steps on the board.
+ui_start -- --ascii --load "$five"
+ui_wait "Moves 0" >/dev/null
+ui_keys '?' Enter
+check "Enter in the help: how to play" ui_wait "Light chasing"
+check "with the 5x5 lookup table" ui_wait "x . . . x   x x . . ."
+ui_keys q q
+ui_wait "Moves 0" >/dev/null
+ui_keys C
+check "C: the first chase step, on the board" ui_wait "Chasing row 1"
+check "C marks under the lights of row 1" ui_marks_are 00000 11000 00000 00000 00000
+ui_keys q y
+ui_wait "EXIT=" >/dev/null
+
 done_testing

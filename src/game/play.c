@@ -95,6 +95,7 @@ int play_make(play *p, const game_config *cfg, game *next, char *err, size_t err
 void play_fresh(play *p)
 {
 	p->recorded = false;
+	p->assisted = false;
 	overlay_reset(&p->ov, p->g.cur);
 }
 

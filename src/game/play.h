@@ -26,6 +26,7 @@ typedef struct play {
 	char daily[11];			/* the date of a daily board, else "" */
 	int rung;			/* ladder: par of the current board, else 0 */
 	bool recorded;			/* this attempt is in the statistics */
+	bool assisted;			/* the solver helped: plan, hint, steps, chase, editor */
 } play;
 
 /* g must be a game_init()ed game; the plan is made for it.  Returns 0, or

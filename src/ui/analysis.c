@@ -60,11 +60,11 @@ static void analysis_leave(app *a)
 
 static const key_row analysis_rows[] = {
 	{ { KEY_RIGHT, 'l', ' ', '\t', KEY_DOWN, 'j' }, analysis_step, "\u2192, Space, Tab", "Right, Space, Tab",
-	  "the next quiet pattern", NULL },
+	  "the next quiet pattern", NULL, 0 },
 	{ { KEY_LEFT, 'h', KEY_BTAB, KEY_UP, 'k' }, analysis_step, "\u2190, Shift-Tab", "Left, Shift-Tab",
-	  "the previous quiet pattern", NULL },
-	{ { KEY_ESC, 'a', 'q' }, analysis_done, "Esc, a, q", "Esc, a, q", "back to the game", NULL },
-	{ { 0 }, NULL, NULL, NULL, NULL, NULL },
+	  "the previous quiet pattern", NULL, 0 },
+	{ { KEY_ESC, 'a', 'q' }, analysis_done, "Esc, a, q", "Esc, a, q", "back to the game", NULL, 0 },
+	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
 const screen analysis_screen = {

@@ -2,6 +2,7 @@
 
 #include <curses.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ui/board.h"
@@ -125,9 +126,9 @@ static void question_draw(app *a)
 }
 
 static const key_row question_rows[] = {
-	{ { 'y', 'Y' }, question_answer, "y", "y", "yes", NULL },
-	{ { 'n', 'N', KEY_ESC, 'q' }, question_answer, "n, Esc, q", "n, Esc, q", "no", NULL },
-	{ { 0 }, NULL, NULL, NULL, NULL, NULL },
+	{ { 'y', 'Y' }, question_answer, "y", "y", "yes", NULL, 0 },
+	{ { 'n', 'N', KEY_ESC, 'q' }, question_answer, "n, Esc, q", "n, Esc, q", "no", NULL, 0 },
+	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
 const screen question_screen = {
@@ -355,5 +356,7 @@ int app_run(app *a)
 	if (saving_sync(&a->sv, &a->pl, term_now(), msg, sizeof msg) < 0 && status == 0)
 		status = 1;
 	pager_close(&a->page);
+	free(a->chase);
+	a->chase = NULL;
 	return status;
 }

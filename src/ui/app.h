@@ -55,6 +55,7 @@ struct app {
 	pager page;
 	int help_top;		/* first help line shown */
 	int pattern;		/* analysis: quiet pattern shown */
+	uint8_t *chase;		/* the chase step's marks (C) */
 	question q;
 	int status;		/* exit status once quitting */
 	bool quit;

@@ -2,12 +2,14 @@
 
 #include <curses.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ui/editor.h"
 #include "ui/info.h"
 #include "ui/share.h"
 #include "ui/term.h"
+#include "game/teach.h"
 
 /* How long the cells of a press the game makes stay lit before it, and the
  * pause between the presses of T: slow enough to follow. */
@@ -344,6 +346,7 @@ static bool plan_ready(app *a, int key)
 
 static void show_plan(app *a)
 {
+	a->pl.assisted = true;
 	if (a->pl.ov.shown)
 		return;
 	a->pl.ov.shown = true;
@@ -356,8 +359,10 @@ static reaction board_overlay(app *a, int key)
 	(void)key;
 	lo_overlay *ov = &a->pl.ov;
 	ov->shown = !ov->shown;
-	if (ov->shown)
+	if (ov->shown) {
 		overlay_activate(ov, a->pl.g.cur);
+		a->pl.assisted = true;
+	}
 	draw_marks(&a->v);
 	say(a, "");
 	if (ov->shown && ov->have && !ov->solvable)
@@ -431,6 +436,7 @@ static reaction board_hint(app *a, int key)
 			 m > 0 ? "forward" : "backward", m > 0 ? m : -m, m == 1 || m == -1 ? "" : "s",
 			 ov->minimal ? "" : " (not yet proven minimal)");
 	a->v.hint = i;
+	a->pl.assisted = true;
 	draw_cell(&a->v, i / cols, i % cols);
 	say(a, msg);
 	return REACT_NONE;
@@ -596,10 +602,52 @@ static reaction board_preview(app *a, int key)
 	return REACT_NONE;
 }
 
+/* C: the next step of light chasing, marked on the board. */
+static reaction board_chase(app *a, int key)
+{
+	(void)key;
+	int row;
+	uint8_t *marks = realloc(a->chase, (size_t)board_size(a->pl.g.cur));
+	char msg[160];
+	if (marks)
+		a->chase = marks;
+	teach_stage st = marks ? teach_step(&a->pl.g, marks, &row) : TEACH_NOMEM;
+	switch (st) {
+	case TEACH_CHASE:
+		snprintf(msg, sizeof msg, "Chasing row %d: press under each of its lights (marked), then C again.",
+			 row + 1);
+		break;
+	case TEACH_LOOKUP:
+		snprintf(msg, sizeof msg, "Only the last row is lit: press the marked top-row cells, then chase again.");
+		break;
+	case TEACH_DONE:
+		say(a, "The board is clear.");
+		return REACT_NONE;
+	case TEACH_STUCK:
+		say(a, "This last row has no answer: the board cannot be cleared (s shows why).");
+		return REACT_NONE;
+	case TEACH_UNSUPPORTED:
+		say(a, "Chasing row by row works on the plus rule without torus; here s shows a solution.");
+		return REACT_NONE;
+	default:
+		say(a, "out of memory");
+		return REACT_NONE;
+	}
+	a->pl.assisted = true;
+	a->v.pattern = marks;
+	draw_marks(&a->v);
+	say(a, msg);
+	return REACT_NONE;
+}
+
 static void board_before(app *a)
 {
 	if (a->v.hint >= 0)
 		hint_clear(a);
+	if (a->v.pattern && a->v.what == VIEW_PLAY) {
+		a->v.pattern = NULL;	/* the chase step's marks last one key */
+		draw_marks(&a->v);
+	}
 }
 
 static void board_draw(app *a)
@@ -613,37 +661,39 @@ static void board_draw(app *a)
 /* One screen on a 24-line terminal: at most 22 listed rows. */
 static const key_row board_rows[] = {
 	{ { KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, 'h', 'j', 'k', 'l' }, board_cursor,
-	  "\u2190 \u2191 \u2192 \u2193, h j k l", "Arrows, h j k l", "move the cursor", NULL },
-	{ { KEY_HOME, '0', KEY_END, '$' }, board_cursor, "Home 0, End $", "Home 0, End $", "first, last column", NULL },
-	{ { KEY_PPAGE, 'g', KEY_NPAGE, 'G' }, board_cursor, "PgUp g, PgDn G", "PgUp g, PgDn G", "top, bottom row", NULL },
+	  "\u2190 \u2191 \u2192 \u2193, h j k l", "Arrows, h j k l", "move the cursor", "arrows move", 1 },
+	{ { KEY_HOME, '0', KEY_END, '$' }, board_cursor, "Home 0, End $", "Home 0, End $", "first, last column", NULL, 0 },
+	{ { KEY_PPAGE, 'g', KEY_NPAGE, 'G' }, board_cursor, "PgUp g, PgDn G", "PgUp g, PgDn G", "top, bottom row", NULL, 0 },
 	{ { ' ', '\n', '\r', KEY_ENTER }, board_forward, "Space, Enter", "Space, Enter",
-	  "press the cell: it and its neighbours change", "Space press" },
+	  "press the cell: it and its neighbours change", "Space press", 1 },
 	/* Terminals send DEL or ^H for Backspace; accept all three. */
 	{ { KEY_BACKSPACE, KEY_DEL, KEY_CTRL('h'), 'x' }, board_backward, "Backspace, x", "Backspace, x",
-	  "press backward, one state down (k > 2)", NULL },
-	{ { KEY_MOUSE }, board_mouse, "mouse click", "mouse click", "press the cell clicked (right button: backward)", NULL },
-	{ { 'u', 'U', KEY_CTRL('r') }, board_history, "u; U, Ctrl-R", "u; U, Ctrl-R", "undo; redo", "u undo" },
-	{ { 's' }, board_overlay, "s", "s", "solution overlay: mark a minimal solution from here", "s solution" },
-	{ { KEY_ESC }, board_stop_search, "Esc", "Esc", "stop the overlay's search, keep the best found", NULL },
+	  "press backward, one state down (k > 2)", NULL, 0 },
+	{ { KEY_MOUSE }, board_mouse, "mouse click", "mouse click", "press the cell clicked (right button: backward)", NULL, 0 },
+	{ { 'u', 'U', KEY_CTRL('r') }, board_history, "u; U, Ctrl-R", "u; U, Ctrl-R", "undo; redo", "u undo", 1 },
+	{ { 's' }, board_overlay, "s", "s", "solution overlay: mark a minimal solution from here", "s solution", 2 },
+	{ { KEY_ESC }, board_stop_search, "Esc", "Esc", "stop the overlay's search, keep the best found", NULL, 0 },
 	{ { '\t', KEY_BTAB }, board_tab, "Tab, Shift-Tab", "Tab, Shift-Tab", "cursor to the next, previous marked cell",
-	  NULL },
+	  NULL, 0 },
 	{ { 't', 'T' }, board_step, "t; T", "t; T", "take the next step; play the whole solution (any key stops)",
-	  NULL },
-	{ { 'i' }, board_hint, "i", "i", "hint: one cell of a minimal solution", "i hint" },
-	{ { 'e' }, board_edit, "e", "e", "editor: set the cells, then play or solve them", NULL },
-	{ { 'a' }, board_analysis, "a", "a", "analysis: rank, nullity, solutions, quiet patterns", NULL },
-	{ { 'S' }, board_stats, "S; c", "S; c", "statistics of finished games; this board's share code", NULL },
-	{ { 'c' }, board_share, NULL, NULL, NULL, NULL },
-	{ { 'R', 'r' }, board_restart, "R, r", "R, r", "restart this board (R asks first; r after a win)", NULL },
-	{ { 'n' }, board_new_key, "n", "n", "new board (asks when a game is in progress)", NULL },
-	{ { 'p' }, board_preview, "p", "p", "preview on/off: what a press at the cursor changes", NULL },
-	{ { 'm', 'o' }, board_menu, "m, o", "m, o", "settings: size, rule, states, torus, difficulty", "m settings" },
-	{ { '?' }, board_help, "?", "?", "this help", "? help" },
-	{ { 'q' }, board_quit, "q", "q", "quit (asks when a game is in progress)", "q quit" },
+	  NULL, 0 },
+	{ { 'i' }, board_hint, "i; C", "i; C", "hint: one cell of a minimal solution; the next step of light chasing",
+	  "i hint", 3 },
+	{ { 'C' }, board_chase, NULL, NULL, NULL, NULL, 0 },
+	{ { 'e' }, board_edit, "e", "e", "editor: set the cells, then play or solve them", NULL, 0 },
+	{ { 'a' }, board_analysis, "a", "a", "analysis: rank, nullity, solutions, quiet patterns", NULL, 0 },
+	{ { 'S' }, board_stats, "S; c", "S; c", "statistics of finished games; this board's share code", NULL, 0 },
+	{ { 'c' }, board_share, NULL, NULL, NULL, NULL, 0 },
+	{ { 'R', 'r' }, board_restart, "R, r", "R, r", "restart this board (R asks first; r after a win)", NULL, 0 },
+	{ { 'n' }, board_new_key, "n", "n", "new board (asks when a game is in progress)", NULL, 0 },
+	{ { 'p' }, board_preview, "p", "p", "preview on/off: what a press at the cursor changes", NULL, 0 },
+	{ { 'm', 'o' }, board_menu, "m, o", "m, o", "settings: size, rule, states, torus, difficulty", "m settings", 3 },
+	{ { '?' }, board_help, "?", "?", "this help and how to play", "? help", 1 },
+	{ { 'q' }, board_quit, "q", "q", "quit (asks when a game is in progress)", "q quit", 1 },
 	/* Ctrl-Z is the terminal's: a signal, handled by the main loop. */
 	{ { KEY_CTRL('l') }, board_redraw, "Ctrl-L, Ctrl-Z", "Ctrl-L, Ctrl-Z", "redraw the screen; suspend (fg resumes)",
-	  NULL },
-	{ { 0 }, NULL, NULL, NULL, NULL, NULL },
+	  NULL, 0 },
+	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
 const screen board_screen = {

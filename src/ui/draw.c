@@ -533,12 +533,22 @@ void draw_message(view *v, const char *msg)
 		attrset(A_BOLD);
 		put_clipped(LINES - 2, 1, v->msg);
 	} else if (v->keys) {
-		/* The bottom bar: the screen's own rows that name themselves. */
-		char bar[256] = "";
-		size_t n = 0;
-		for (const key_row *r = v->keys; (r->run || r->names_utf8) && n < sizeof bar; r++)
-			if (r->bar)
-				n += (size_t)snprintf(bar + n, sizeof bar - n, "%s%s", n ? v->gl->dot : "", r->bar);
+		/* The bottom bar: the goal, then the screen's own rows that name
+		 * themselves; short of room, the higher ranks go first. */
+		char bar[300];
+		for (int most = 3; most >= 0; most--) {
+			size_t n = 0;
+			if (v->what == VIEW_PLAY)
+				n = (size_t)snprintf(bar, sizeof bar, "%s", v->g->cur->k == 2 ? "Goal: all lights off"
+											: "Goal: every cell 0");
+			else
+				bar[0] = '\0';
+			for (const key_row *r = v->keys; (r->run || r->names_utf8) && n < sizeof bar; r++)
+				if (r->bar && r->bar_rank <= most)
+					n += (size_t)snprintf(bar + n, sizeof bar - n, "%s%s", n ? v->gl->dot : "", r->bar);
+			if (utf8_cols(bar) <= COLS - 2 || most == 0)
+				break;
+		}
 		attrset(A_DIM);
 		put_clipped(LINES - 2, 1, bar);
 	}
@@ -635,8 +645,8 @@ void draw_help(view *v, const key_row *rows, int top)
 		y++;
 	}
 	attrset(A_DIM);
-	put_clipped(LINES - 1, 1, top > 0 || total > LINES - 2 ? "Up/Down scroll; any other key returns to the game."
-							     : "Press any key to return to the game.");
+	put_clipped(LINES - 1, 1, top > 0 || total > LINES - 2 ? "Enter: how to play; Up/Down scroll; other keys: back."
+							     : "Enter: how to play.  Any other key returns to the game.");
 	attrset(A_NORMAL);
 }
 

@@ -135,25 +135,26 @@ static void editor_leave(app *a)
 	/* A board of the player's own: saved as such (app_fresh saves soon). */
 	snprintf(a->pl.origin, sizeof a->pl.origin, "edit");
 	app_fresh(a);
+	a->pl.assisted = true;	/* set up by hand: no record to beat */
 }
 
 static const key_row editor_rows[] = {
 	{ { ' ', '\n', '\r', KEY_ENTER }, editor_step, "Space, 0-9", "Space, 0-9", "set the cell: one state up, or that value",
-	  "Space, 0-9 set" },
-	{ { '0', '1', '2', '3', '4', '5', '6', '7' }, editor_digit, NULL, NULL, NULL, NULL },
-	{ { '8', '9' }, editor_digit, NULL, NULL, NULL, NULL },
+	  "Space, 0-9 set", 1 },
+	{ { '0', '1', '2', '3', '4', '5', '6', '7' }, editor_digit, NULL, NULL, NULL, NULL, 0 },
+	{ { '8', '9' }, editor_digit, NULL, NULL, NULL, NULL, 0 },
 	{ { KEY_BACKSPACE, KEY_DEL, KEY_CTRL('h'), 'x' }, editor_step, "Backspace, x", "Backspace, x",
-	  "one state down", "x down" },
-	{ { 'c' }, editor_clear, "c", "c", "clear the board", "c clear" },
-	{ { 'm', 'o' }, editor_menu, "m, o", "m, o", "change size, rule and k", "m size, rule, k" },
-	{ { 'e', KEY_ESC, 'q' }, editor_done, "e, Esc, q", "e, Esc, q", "leave to play", "e, Esc play" },
+	  "one state down", "x down", 2 },
+	{ { 'c' }, editor_clear, "c", "c", "clear the board", "c clear", 2 },
+	{ { 'm', 'o' }, editor_menu, "m, o", "m, o", "change size, rule and k", "m size, rule, k", 2 },
+	{ { 'e', KEY_ESC, 'q' }, editor_done, "e, Esc, q", "e, Esc, q", "leave to play", "e, Esc play", 1 },
 	{ { KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, 'h', 'j', 'k', 'l' }, board_cursor,
-	  "\u2190 \u2191 \u2192 \u2193, h j k l", "Arrows, h j k l", "move the cursor", NULL },
+	  "\u2190 \u2191 \u2192 \u2193, h j k l", "Arrows, h j k l", "move the cursor", NULL, 0 },
 	/* 0 sets a value here: Home alone goes to the first column. */
 	{ { KEY_HOME, KEY_END, '$', KEY_PPAGE, 'g', KEY_NPAGE, 'G' }, board_cursor, "Home, End $, PgUp g, PgDn G",
-	  "Home, End $, PgUp g, PgDn G", "first, last column; top, bottom row", NULL },
-	{ { KEY_CTRL('l') }, editor_redraw, "Ctrl-L", "Ctrl-L", "redraw the screen", NULL },
-	{ { 0 }, NULL, NULL, NULL, NULL, NULL },
+	  "Home, End $, PgUp g, PgDn G", "first, last column; top, bottom row", NULL, 0 },
+	{ { KEY_CTRL('l') }, editor_redraw, "Ctrl-L", "Ctrl-L", "redraw the screen", NULL, 0 },
+	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
 const screen editor_screen = {

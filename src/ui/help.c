@@ -1,7 +1,11 @@
 /* The help screen: the board screen's key table, as the help lists it,
  * scrolled when the terminal is short. */
 #include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "game/teach.h"
 #include "ui/app.h"
 
 /* Lines between the title and the footer. */
@@ -29,6 +33,66 @@ static reaction help_scroll(app *a, int key)
 	return REACT_REDRAW;
 }
 
+/* How to play, for the board being played: the goal, what a press does,
+ * and light chasing with this board's lookup table. */
+static char *howto_text(const app *a)
+{
+	const game *g = &a->pl.g;
+	const board *b = g->cur;
+	char *table = !strcmp(g->rule.name, "plus") && !g->rule.torus && b->k == 2 ? teach_lookup_text(b->rows, b->cols)
+										   : NULL;
+	size_t cap = 4096 + (table ? strlen(table) : 0);
+	char *t = malloc(cap);
+	if (!t) {
+		free(table);
+		return NULL;
+	}
+	size_t n = 0;
+	n += (size_t)snprintf(t + n, cap - n,
+		"The goal\n"
+		"  %s\n\n"
+		"A press\n"
+		"  Pressing a cell changes it and the cells its rule reaches (here: %s%s):\n"
+		"  %s.  The cells a press at the cursor would change are shown in\n"
+		"  angle brackets (p turns that off).  Pressing a cell %s undoes it, and\n"
+		"  the order of presses does not matter: a solution is a set of cells.\n\n",
+		b->k == 2 ? "Turn every light off." : "Bring every cell to 0 (the first symbol of the legend).",
+		g->rule.name, g->rule.torus ? ", wrapping around the edges" : "",
+		b->k == 2 ? "lit ones go off, dark ones light up" : "each goes one state up, mod k",
+		b->k == 2 ? "twice" : "k times");
+	n += (size_t)snprintf(t + n, cap - n,
+		"Light chasing: any classic (plus) board by hand\n"
+		"  1. Row by row from the top, press the cell under every light.  Each\n"
+		"     row goes dark, and no later press can touch it again.\n"
+		"  2. Only the last row is left lit.  Find it in the table below, press\n"
+		"     those cells of the TOP row, and chase down once more: it clears.\n"
+		"  3. On the board, C marks the next step of this on your own position.\n\n");
+	if (table)
+		n += (size_t)snprintf(t + n, cap - n, "  %dx%d: last row lit      press in the top row\n%s\n", b->rows,
+				      b->cols, table);
+	else if (!strcmp(g->rule.name, "plus") && !g->rule.torus)
+		n += (size_t)snprintf(t + n, cap - n, "  (C works out the top row for this board.)\n\n");
+	else
+		n += (size_t)snprintf(t + n, cap - n, "  This rule is not chased row by row: s marks a solution.\n\n");
+	snprintf(t + n, cap - n,
+		 "Help from the game\n"
+		 "  s marks a shortest solution that stays true as you play; i gives one\n"
+		 "  cell of it; t and T press it for you.  A win with help counts as\n"
+		 "  assisted in the statistics.\n");
+	free(table);
+	return t;
+}
+
+static reaction help_howto(app *a, int key)
+{
+	(void)key;
+	char *text = howto_text(a);
+	if (!text || pager_open(&a->page, "How to play", text, "Arrows scroll; any other key returns to the help.") < 0)
+		return REACT_NONE;
+	app_push(a, &pager_screen);
+	return REACT_NONE;
+}
+
 static reaction help_back(app *a, int key)
 {
 	(void)a;
@@ -42,10 +106,12 @@ static void help_draw(app *a)
 }
 
 static const key_row help_rows[] = {
-	{ { KEY_UP, 'k', KEY_DOWN, 'j' }, help_scroll, "\u2191 \u2193, k j", "Up Down, k j", "scroll a line", NULL },
-	{ { KEY_PPAGE, KEY_NPAGE }, help_scroll, "PgUp, PgDn", "PgUp, PgDn", "scroll a page", NULL },
-	{ { 0 }, NULL, "any other key", "any other key", "back to the game", NULL },
-	{ { 0 }, NULL, NULL, NULL, NULL, NULL },
+	{ { KEY_UP, 'k', KEY_DOWN, 'j' }, help_scroll, "\u2191 \u2193, k j", "Up Down, k j", "scroll a line", NULL, 0 },
+	{ { KEY_PPAGE, KEY_NPAGE }, help_scroll, "PgUp, PgDn", "PgUp, PgDn", "scroll a page", NULL, 0 },
+	{ { '\n', '\r', KEY_ENTER }, help_howto, "Enter", "Enter", "how to play: the goal, a press, light chasing", NULL,
+	  0 },
+	{ { 0 }, NULL, "any other key", "any other key", "back to the game", NULL, 0 },
+	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
 const screen help_screen = {

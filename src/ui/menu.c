@@ -208,14 +208,14 @@ static void menu_draw(app *a)
 }
 
 static const key_row menu_rows[] = {
-	{ { KEY_UP, 'k', 'w' }, menu_up, "\u2191, k", "Up, k", "choose a line", NULL },
-	{ { KEY_DOWN, 'j', 's', '\t' }, menu_down, "\u2193, j, Tab", "Down, j, Tab", "choose a line", NULL },
-	{ { KEY_LEFT, 'h', 'a', '-' }, menu_less, "\u2190, h, -", "Left, h, -", "change it down", NULL },
-	{ { KEY_RIGHT, 'l', 'd', '+', ' ' }, menu_more, "\u2192, l, +, Space", "Right, l, +, Space", "change it up", NULL },
-	{ { KEY_NPAGE, KEY_PPAGE }, menu_by_ten, "PgDn, PgUp", "PgDn, PgUp", "change a size by ten", NULL },
-	{ { '\n', '\r', KEY_ENTER }, menu_apply, "Enter", "Enter", "apply: a new board of that kind", NULL },
-	{ { KEY_ESC, 'q', 'm', 'o' }, menu_cancel, "Esc, q, m, o", "Esc, q, m, o", "cancel", NULL },
-	{ { 0 }, NULL, NULL, NULL, NULL, NULL },
+	{ { KEY_UP, 'k', 'w' }, menu_up, "\u2191, k", "Up, k", "choose a line", NULL, 0 },
+	{ { KEY_DOWN, 'j', 's', '\t' }, menu_down, "\u2193, j, Tab", "Down, j, Tab", "choose a line", NULL, 0 },
+	{ { KEY_LEFT, 'h', 'a', '-' }, menu_less, "\u2190, h, -", "Left, h, -", "change it down", NULL, 0 },
+	{ { KEY_RIGHT, 'l', 'd', '+', ' ' }, menu_more, "\u2192, l, +, Space", "Right, l, +, Space", "change it up", NULL, 0 },
+	{ { KEY_NPAGE, KEY_PPAGE }, menu_by_ten, "PgDn, PgUp", "PgDn, PgUp", "change a size by ten", NULL, 0 },
+	{ { '\n', '\r', KEY_ENTER }, menu_apply, "Enter", "Enter", "apply: a new board of that kind", NULL, 0 },
+	{ { KEY_ESC, 'q', 'm', 'o' }, menu_cancel, "Esc, q, m, o", "Esc, q, m, o", "cancel", NULL, 0 },
+	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
 const screen menu_screen = {

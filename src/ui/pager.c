@@ -96,14 +96,14 @@ static void pager_leave(app *a)
 }
 
 static const key_row pager_rows[] = {
-	{ { KEY_UP, 'k' }, pager_up, "\u2191, k", "Up, k", "scroll up", NULL },
-	{ { KEY_DOWN, 'j' }, pager_down, "\u2193, j", "Down, j", "scroll down", NULL },
-	{ { KEY_PPAGE }, pager_page_up, "PgUp", "PgUp", "a page up", NULL },
-	{ { KEY_NPAGE, ' ' }, pager_page_down, "PgDn, Space", "PgDn, Space", "a page down", NULL },
-	{ { KEY_LEFT, 'h' }, pager_left, "\u2190 \u2192, h l", "Left Right, h l", "scroll sideways", NULL },
-	{ { KEY_RIGHT, 'l' }, pager_right, NULL, NULL, NULL, NULL },
-	{ { 0 }, NULL, "any other key", "any other key", "back to the game", NULL },
-	{ { 0 }, NULL, NULL, NULL, NULL, NULL },
+	{ { KEY_UP, 'k' }, pager_up, "\u2191, k", "Up, k", "scroll up", NULL, 0 },
+	{ { KEY_DOWN, 'j' }, pager_down, "\u2193, j", "Down, j", "scroll down", NULL, 0 },
+	{ { KEY_PPAGE }, pager_page_up, "PgUp", "PgUp", "a page up", NULL, 0 },
+	{ { KEY_NPAGE, ' ' }, pager_page_down, "PgDn, Space", "PgDn, Space", "a page down", NULL, 0 },
+	{ { KEY_LEFT, 'h' }, pager_left, "\u2190 \u2192, h l", "Left Right, h l", "scroll sideways", NULL, 0 },
+	{ { KEY_RIGHT, 'l' }, pager_right, NULL, NULL, NULL, NULL, 0 },
+	{ { 0 }, NULL, "any other key", "any other key", "back to the game", NULL, 0 },
+	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
 const screen pager_screen = {

@@ -33,6 +33,7 @@ typedef struct key_row {
 	const char *names_utf8, *names_ascii;	/* as the help shows them; NULL: not listed */
 	const char *label;		/* what they do, for the help and the docs */
 	const char *bar;		/* a word or two for the bottom bar, or NULL */
+	int bar_rank;			/* 1 stays longest when the bar is short of room */
 } key_row;
 
 typedef struct screen {
