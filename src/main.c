@@ -5,10 +5,11 @@
 
 #include "config.h"
 #include "cli/commands.h"
+#include "cli/output.h"
 #include "ui/cmd_play.h"
 #include "ui/keys_doc.h"
 
-static void usage(FILE *f)
+static void usage(void)
 {
 	fputs("Usage: lightsout [play] [options]          play the game\n"
 	      "       lightsout solve [options] [FILE|-]  print a minimal solution of a board\n"
@@ -21,7 +22,7 @@ static void usage(FILE *f)
 	      "                --forward-only   --seed N   --help   --version\n"
 	      "Rules: plus, cross, x, box, knight, mask:ROW/ROW/... (e.g. mask:010/111/010)\n"
 	      "'lightsout COMMAND --help' describes each command; 'man 6 lightsout' all of it.\n",
-	      f);
+	      stdout);
 }
 
 int main(int argc, char **argv)
@@ -31,28 +32,27 @@ int main(int argc, char **argv)
 		return play_main(argc, argv);
 	const char *cmd = argv[1];
 	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
-		usage(stdout);
-		return 0;
+		usage();
+		return output_finish(NULL, 0);
 	}
 	if (strcmp(cmd, "--version") == 0) {
 		printf("lightsout %s\n", PACKAGE_VERSION);
-		return 0;
+		return output_finish(NULL, 0);
 	}
 	if (strcmp(cmd, "play") == 0)
 		return play_main(argc - 1, argv + 1);
 	if (strcmp(cmd, "solve") == 0)
-		return cmd_solve(argc - 1, argv + 1);
+		return output_finish("solve", cmd_solve(argc - 1, argv + 1));
 	if (strcmp(cmd, "analyze") == 0 || strcmp(cmd, "analyse") == 0)
-		return cmd_analyze(argc - 1, argv + 1);
+		return output_finish("analyze", cmd_analyze(argc - 1, argv + 1));
 	if (strcmp(cmd, "generate") == 0)
-		return cmd_generate(argc - 1, argv + 1);
+		return output_finish("generate", cmd_generate(argc - 1, argv + 1));
 	if (strcmp(cmd, "stats") == 0)
-		return cmd_stats(argc - 1, argv + 1);
+		return output_finish("stats", cmd_stats(argc - 1, argv + 1));
 	if (strcmp(cmd, "keys") == 0)
-		return keys_doc_main(argc - 1, argv + 1);
+		return output_finish("keys", keys_doc_main(argc - 1, argv + 1));
 	if (cmd[0] == '-')
 		return play_main(argc, argv);
-	fprintf(stderr, "lightsout: unknown command '%s'\n", cmd);
-	usage(stderr);
+	fprintf(stderr, "lightsout: unknown command '%s'\nTry 'lightsout --help'.\n", cmd);
 	return EXIT_USAGE;
 }

@@ -28,8 +28,34 @@ int main(void)
 	b = parse("3 2 0\n1 3 2\n", 4, &e);
 	tap_ok(b && b->rows == 2 && b->cols == 3 && b->cells[0] == 3 && b->cells[5] == 2, "seed 003: integers");
 	board_free(b);
-	b = parse("2 2\n12 35\n0 7\n", 36, &e);
-	tap_ok(b && b->rows == 2 && b->cols == 2 && b->cells[0] == 12 && b->cells[1] == 35, "two-digit integers");
+	b = parse("2 3\n12 35 1\n0 7 2\n", 36, &e);
+	tap_ok(b && b->rows == 2 && b->cols == 3 && b->cells[0] == 12 && b->cells[1] == 35, "two-digit integers");
+	board_free(b);
+	/* Two numbers over rows of two numbers: a size line or a row? */
+	b = parse("1 1\n0 1\n", 2, &e);
+	tap_ok(b && b->rows == 2 && b->cols == 2 && b->cells[0] == 1 && b->cells[3] == 1,
+	       "'1 1' over '0 1' is the 2x2 board (no 1x1 reading)");
+	board_free(b);
+	b = parse("1 2\n0 1\n", 2, &e);
+	tap_ok(b && b->rows == 1 && b->cols == 2 && b->cells[1] == 1, "'1 2' is a size line when 2 is not a cell value");
+	board_free(b);
+	b = parse("2 2\n01\n10\n", 3, &e);
+	tap_ok(b && b->rows == 2 && b->cols == 2, "a size line over symbol rows is never a row");
+	board_free(b);
+	b = parse("12\n01\n", 3, &e);
+	tap_ok(b && b->rows == 2 && b->cells[1] == 2, "the 2x2 board written as symbols");
+	board_free(b);
+	err_at("1 2\n0 1\n", 3, 1, 1, "'1 2' over '0 1' with k = 3 reads two ways");
+	err_at("2 2\n12 35\n0 7\n", 36, 1, 1, "'2 2' over two rows of two numbers reads two ways");
+	b = parse("2 2\n1 2\n0 1\n", 3, &e);
+	tap_ok(!b && strstr(e.msg, "symbols without spaces"), "the refusal says how to write it: %s", e.msg);
+	board_free(b);
+	err_at("1 0 1\n010\n", 2, 2, 1, "number rows and symbol rows mixed");
+	b = parse("1 0\n0 77777\n", 2, &e);
+	tap_ok(!b && strstr(e.msg, "value 77777 "), "a value too large is quoted whole: %s", e.msg);
+	board_free(b);
+	b = parse("1 0\n0 2147483648\n", 2, &e);
+	tap_ok(!b && strstr(e.msg, "value 2147483648 "), "a value past int is quoted whole: %s", e.msg);
 	board_free(b);
 	b = parse("\n\r\n.#.\r\n#z#\r\n\n", 36, &e);
 	tap_ok(b && b->rows == 2 && b->cells[1] == 1 && b->cells[4] == 35, "CR-LF, blank margins, . # and letters");

@@ -1,5 +1,6 @@
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "engine/distribution.h"
 #include "engine/generate.h"
@@ -61,6 +62,25 @@ int main(void)
 	int p = generate_difficulty_par(s, &r, false, "hard", &g);
 	int top = generate_max_par(s, &r, false);
 	tap_ok(p >= top * 2 / 3 && p <= top, "hard par %d is in the top third of %d", p, top);
+	system_free(s);
+	board_free(a);
+
+	/* The whole job is bounded: by its time limit, and by a cancel flag
+	 * (the game runs it in a thread and cancels it on Esc). */
+	s = system_new(39, 39, &r, 2);
+	a = board_new(39, 39, 2);
+	struct timespec t0, t1;
+	gen_ctl ctl = { .time_limit = 0.5 };
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	rc = generate_board_ctl(s, &r, false, 800, &g, a, &ctl, &res, err, sizeof err);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	double took = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+	tap_ok(rc < 0 && res.timed_out && !res.cancelled && took < 2.0 && strstr(err, "0.5 s"),
+	       "39x39 par 800 in 0.5 s: refused after %.2f s: %s", took, err);
+	atomic_int cancel = 1;
+	gen_ctl stop = { .cancel = &cancel };
+	rc = generate_board_ctl(s, &r, false, 800, &g, a, &stop, &res, err, sizeof err);
+	tap_ok(rc < 0 && res.cancelled && strstr(err, "cancelled"), "a cancelled job stops: %s", err);
 	system_free(s);
 	board_free(a);
 	return tap_done();

@@ -1,10 +1,12 @@
 #include "cli/boardio.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define READ_MAX (512u << 20)	/* bytes: a 10000 x 10000 board with CR-LF fits */
 
@@ -43,10 +45,16 @@ typedef struct line {
 	int len, no;
 } line;
 
-/* Cells of one row into out (NULL to count only); -1 on error. */
+/* Whether a row is whitespace-separated numbers (else one symbol a cell). */
+static bool is_number_row(const line *l)
+{
+	return memchr(l->p, ' ', (size_t)l->len) || memchr(l->p, '\t', (size_t)l->len);
+}
+
+/* Cells of one row appended to out (NULL to count only); -1 on error. */
 static int parse_row(const line *l, int k, uint8_t *out, boardio_error *e)
 {
-	bool tokens = memchr(l->p, ' ', (size_t)l->len) || memchr(l->p, '\t', (size_t)l->len);
+	bool tokens = is_number_row(l);
 	int n = 0;
 	for (int i = 0; i < l->len;) {
 		int c = (unsigned char)l->p[i];
@@ -79,11 +87,13 @@ static int parse_row(const line *l, int k, uint8_t *out, boardio_error *e)
 			i++;
 		}
 		if (v >= k) {
+			int digits = i - start;
 			if (isalpha(c))
 				fail(e, l->no, start + 1, "'%c' means %d, not below the number of states %d (see --states)",
 				     c, v, k);
-			else
-				fail(e, l->no, start + 1, "value %d is not below the number of states %d (see --states)", v, k);
+			else	/* quoted as written, however long */
+				fail(e, l->no, start + 1, "value %.*s%s is not below the number of states %d (see --states)",
+				     digits > 40 ? 40 : digits, l->p + start, digits > 40 ? "..." : "", k);
 			return -1;
 		}
 		if (out)
@@ -98,144 +108,275 @@ static bool size_line(const line *l, long *r, long *c)
 {
 	char buf[64];
 	int used = 0;
-	if (l->len >= (int)sizeof buf)
+	if (l->len >= (int)sizeof buf || !is_number_row(l))
 		return false;
 	memcpy(buf, l->p, (size_t)l->len);
 	buf[l->len] = '\0';
 	return sscanf(buf, " %ld %ld %n", r, c, &used) == 2 && used == l->len;
 }
 
-board *boardio_parse(const char *text, size_t len, int k, boardio_error *e)
+/* The input a line at a time, in memory for one line: nothing is indexed
+ * before the limits are checked. */
+typedef struct reader {
+	FILE *f;
+	char *buf;
+	size_t cap, total;
+	int no;
+	bool eof, nomem, toolong, ioerr;
+} reader;
+
+/* The next line, CR and trailing blanks trimmed; false at the end or on a
+ * problem (nomem, toolong, ioerr). */
+static bool next_line(reader *rd, line *l)
 {
-	memset(e, 0, sizeof *e);
-	/* Split into lines, trimming CR and trailing blanks. */
-	size_t cap = 16, nl = 0;
-	line *lines = malloc(cap * sizeof *lines);
-	if (!lines) {
-		fail(e, 0, 0, "out of memory");
+	size_t n = 0;
+	int c = EOF;
+	if (rd->eof)
+		return false;
+	while ((c = getc(rd->f)) != EOF && c != '\n') {
+		if (++rd->total > READ_MAX) {
+			rd->toolong = true;
+			return false;
+		}
+		if (n + 1 >= rd->cap) {
+			size_t cap = rd->cap ? 2 * rd->cap : 256;
+			char *p = realloc(rd->buf, cap);
+			if (!p) {
+				rd->nomem = true;
+				return false;
+			}
+			rd->buf = p;
+			rd->cap = cap;
+		}
+		rd->buf[n++] = (char)c;
+	}
+	if (c == EOF) {
+		rd->eof = true;
+		if (ferror(rd->f)) {
+			rd->ioerr = true;
+			return false;
+		}
+		if (n == 0)
+			return false;
+	} else
+		rd->total++;
+	while (n > 0 && (rd->buf[n - 1] == '\r' || rd->buf[n - 1] == ' ' || rd->buf[n - 1] == '\t'))
+		n--;
+	l->p = rd->buf ? rd->buf : "";
+	l->len = (int)n;
+	l->no = ++rd->no;
+	return true;
+}
+
+/* The rows after the first line: all of one format and one length. */
+typedef struct row_set {
+	uint8_t *cells;
+	size_t cap;
+	long count;
+	int cols;
+	bool numbers;
+	bool fixed;	/* cols and numbers were set by the first row */
+} row_set;
+
+static int rows_add(row_set *t, const line *l, long prev_cells, int k, boardio_error *e)
+{
+	bool numbers = is_number_row(l);
+	int n = parse_row(l, k, NULL, e);
+	if (n < 0)
+		return -1;
+	bool above = t->count > 0 || t->fixed;
+	if (above && n != t->cols) {
+		fail(e, l->no, l->len + 1, "row has %d cells, the rows above have %d", n, t->cols);
+		return -1;
+	}
+	if (above && numbers != t->numbers && n > 1 && t->cols > 1) {
+		fail(e, l->no, 1, "this row is %s but the rows above are %s: use one form for the whole board",
+		     numbers ? "numbers separated by spaces" : "symbols", t->numbers ? "numbers" : "symbols");
+		return -1;
+	}
+	if ((double)(t->count + 1) * n + prev_cells > BOARDIO_MAX_CELLS) {
+		fail(e, l->no, 1, "board larger than %d cells", BOARDIO_MAX_CELLS);
+		return -1;
+	}
+	size_t need = (size_t)(t->count + 1) * (size_t)n;
+	if (need > t->cap) {
+		size_t cap = t->cap ? t->cap : 4096;
+		while (cap < need)
+			cap *= 2;
+		uint8_t *p = realloc(t->cells, cap);
+		if (!p) {
+			fail(e, 0, 0, "out of memory reading a board of %ld rows of %d cells", t->count + 1, n);
+			return -1;
+		}
+		t->cells = p;
+		t->cap = cap;
+	}
+	parse_row(l, k, t->cells + (size_t)t->count * (size_t)n, e);
+	if ((t->count == 0 && !t->fixed) || n > 1)
+		t->numbers = numbers;
+	t->cols = n;
+	t->count++;
+	return 0;
+}
+
+static board *make_board(const uint8_t *first, int first_n, const row_set *t, int k, boardio_error *e)
+{
+	long nrows = t->count + (first ? 1 : 0);
+	int cols = first ? first_n : t->cols;
+	board *b = board_new((int)nrows, cols, k);
+	if (!b) {
+		fail(e, 0, 0, "out of memory for a %ld x %d board", nrows, cols);
 		return NULL;
 	}
-	for (size_t i = 0, no = 1; i < len; no++) {
-		size_t j = i;
-		while (j < len && text[j] != '\n')
-			j++;
-		size_t end = j;
-		while (end > i && (text[end - 1] == '\r' || text[end - 1] == ' ' || text[end - 1] == '\t'))
-			end--;
-		if (memchr(text + i, '\0', end - i)) {
-			fail(e, (int)no, (int)((const char *)memchr(text + i, '\0', end - i) - (text + i)) + 1,
-			     "unexpected NUL byte: is this a text file?");
-			free(lines);
-			return NULL;
-		}
-		if (nl == cap) {
-			line *p = realloc(lines, (cap *= 2) * sizeof *lines);
-			if (!p) {
-				free(lines);
-				fail(e, 0, 0, "out of memory");
-				return NULL;
-			}
-			lines = p;
-		}
-		lines[nl++] = (line){ text + i, (int)(end - i), (int)no };
-		i = j + 1;
+	size_t off = 0;
+	if (first) {
+		memcpy(b->cells, first, (size_t)first_n);
+		off = (size_t)first_n;
 	}
-	size_t first = 0, last = nl;
-	while (first < last && lines[first].len == 0)
-		first++;
-	while (last > first && lines[last - 1].len == 0)
-		last--;
+	if (t->count)
+		memcpy(b->cells + off, t->cells, (size_t)t->count * (size_t)t->cols);
+	return b;
+}
+
+static board *read_board(FILE *f, int k, boardio_error *e)
+{
+	reader rd = { .f = f };
+	row_set t = { 0 };
+	line l;
 	board *b = NULL;
-	if (first == last) {
+	uint8_t *first = NULL;	/* the first line's cells, when it is a row */
+	int first_n = -1, first_no = 0;
+	bool first_numbers = false, have_size = false;
+	long hr = -1, hc = -1;
+	boardio_error first_err = { 0 };
+	int blank_no = 0;	/* a blank line after the board started */
+
+	while (next_line(&rd, &l)) {
+		if (l.len == 0) {
+			if (first_no && !blank_no)
+				blank_no = l.no;
+			continue;
+		}
+		if (memchr(l.p, '\0', (size_t)l.len)) {
+			fail(e, l.no, (int)((const char *)memchr(l.p, '\0', (size_t)l.len) - l.p) + 1,
+			     "unexpected NUL byte: is this a text file?");
+			goto out;
+		}
+		if (blank_no) {
+			fail(e, blank_no, 1, "blank line inside the board");
+			goto out;
+		}
+		if (first_no) {
+			if (rows_add(&t, &l, first && !have_size ? first_n : 0, k, e) < 0)
+				goto out;
+			continue;
+		}
+		/* The first line: a row, a size line "R C", or (two numbers) maybe
+		 * either; which is decided once the rows below are known. */
+		first_no = l.no;
+		first_numbers = is_number_row(&l);
+		have_size = size_line(&l, &hr, &hc);
+		first_n = parse_row(&l, k, NULL, &first_err);
+		if (first_n >= 0) {
+			first = malloc((size_t)first_n + 1);
+			if (!first) {
+				fail(e, 0, 0, "out of memory");
+				goto out;
+			}
+			parse_row(&l, k, first, &first_err);
+		} else if (!have_size) {
+			*e = first_err;
+			goto out;
+		}
+		if (!have_size) {
+			t.cols = first_n;
+			t.numbers = first_numbers;
+			t.fixed = true;
+		}
+	}
+	if (rd.nomem) {
+		fail(e, 0, 0, "out of memory reading line %d", rd.no + 1);
+		goto out;
+	}
+	if (rd.toolong) {
+		fail(e, 0, 0, "input larger than %u MiB", READ_MAX >> 20);
+		goto out;
+	}
+	if (rd.ioerr) {
+		fail(e, 0, 0, "read error: %s", strerror(errno));
+		goto out;
+	}
+	if (!first_no) {
 		fail(e, 0, 0, "empty input: no board");
 		goto out;
 	}
-	long hr = -1, hc = -1;
-	bool have_size = false;
-	/* "R C" is a size line, unless it is the first row of a board of
-	 * whitespace-separated numbers with a different row count. */
-	const line *next = &lines[first + 1];
-	if (last - first > 1 && size_line(&lines[first], &hr, &hc) &&
-	    (hr == (long)(last - first - 1) || !memchr(next->p, ' ', (size_t)next->len))) {
-		/* Each side first: the product of two huge sides overflows. */
-		if (hr < 1 || hc < 1 || hr > BOARDIO_MAX_CELLS || hc > BOARDIO_MAX_CELLS || hr * hc > BOARDIO_MAX_CELLS) {
-			fail(e, lines[first].no, 1, "size %ld x %ld is out of range", hr, hc);
+	if (!have_size || t.count == 0) {
+		/* The first line is the first row (rows_add checked the rest
+		 * against it, except after a would-be size line alone). */
+		if (first_n < 0) {
+			*e = first_err;
 			goto out;
 		}
-		have_size = true;
-		first++;
-	}
-	int rows = (int)(last - first), cols = -1;
-	for (size_t i = first; i < last; i++) {
-		if (lines[i].len == 0) {
-			fail(e, lines[i].no, 1, "blank line inside the board");
-			goto out;
-		}
-		int n = parse_row(&lines[i], k, NULL, e);
-		if (n < 0)
-			goto out;
-		if (cols < 0)
-			cols = n;
-		else if (n != cols) {
-			fail(e, lines[i].no, lines[i].len + 1, "row has %d cells, the rows above have %d", n, cols);
-			goto out;
-		}
-		if ((long)rows * cols > BOARDIO_MAX_CELLS) {
-			fail(e, lines[i].no, 1, "board larger than %d cells", BOARDIO_MAX_CELLS);
-			goto out;
-		}
-	}
-	if (have_size && (hr != rows || hc != cols)) {
-		fail(e, lines[first - 1].no, 1, "size line says %ld x %ld but the board is %d x %d", hr, hc, rows,
-		     cols);
+		b = make_board(first, first_n, &t, k, e);
 		goto out;
 	}
-	b = board_new(rows, cols, k);
-	if (!b) {
-		fail(e, 0, 0, "cannot make a %d x %d board", rows, cols);
+	/* Two numbers, then rows: a size line when they give the board's size,
+	 * a row when the whole input is a board with them; never both. */
+	bool as_size = hr == t.count && hc == t.cols;
+	bool as_row = first_n == t.cols && first_numbers == t.numbers;
+	if (as_size && as_row) {
+		fail(e, first_no, 1,
+		     "'%ld %ld' reads as the size line of a %ldx%ld board and as the first row of a %ldx%d board: "
+		     "write rows as symbols without spaces ('%ld %ld' as '%c%c')",
+		     hr, hc, hr, hc, t.count + 1, t.cols, hr, hc, boardio_symbol((int)hr), boardio_symbol((int)hc));
 		goto out;
 	}
-	for (size_t i = first; i < last; i++)
-		parse_row(&lines[i], k, b->cells + (i - first) * (size_t)cols, e);
+	if (as_row) {
+		b = make_board(first, first_n, &t, k, e);
+		goto out;
+	}
+	if (hr < 1 || hc < 1 || hr > BOARDIO_MAX_CELLS || hc > BOARDIO_MAX_CELLS || hr * hc > BOARDIO_MAX_CELLS) {
+		fail(e, first_no, 1, "size %ld x %ld is out of range", hr, hc);
+		goto out;
+	}
+	if (!as_size) {
+		fail(e, first_no, 1, "size line says %ld x %ld but the board is %ld x %d", hr, hc, t.count, t.cols);
+		goto out;
+	}
+	b = make_board(NULL, 0, &t, k, e);
 out:
-	free(lines);
+	free(first);
+	free(t.cells);
+	free(rd.buf);
+	return b;
+}
+
+board *boardio_parse(const char *text, size_t len, int k, boardio_error *e)
+{
+	memset(e, 0, sizeof *e);
+	if (len == 0) {
+		fail(e, 0, 0, "empty input: no board");
+		return NULL;
+	}
+	FILE *f = fmemopen((void *)text, len, "r");
+	if (!f) {
+		fail(e, 0, 0, "out of memory");
+		return NULL;
+	}
+	board *b = read_board(f, k, e);
+	fclose(f);
 	return b;
 }
 
 board *boardio_read(FILE *f, int k, boardio_error *e)
 {
-	size_t cap = 4096, len = 0;
-	char *buf = malloc(cap);
+	struct stat st;
 	memset(e, 0, sizeof *e);
-	while (buf) {
-		if (len == cap) {
-			if (cap >= READ_MAX) {
-				free(buf);
-				fail(e, 0, 0, "input larger than %u MiB", READ_MAX >> 20);
-				return NULL;
-			}
-			char *p = realloc(buf, cap *= 2);
-			if (!p)
-				break;
-			buf = p;
-		}
-		size_t got = fread(buf + len, 1, cap - len, f);
-		len += got;
-		if (got == 0)
-			break;
-	}
-	if (!buf) {
-		fail(e, 0, 0, "out of memory");
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fail(e, 0, 0, "is a directory");
 		return NULL;
 	}
-	if (ferror(f)) {
-		free(buf);
-		fail(e, 0, 0, "read error");
-		return NULL;
-	}
-	board *b = boardio_parse(buf, len, k, e);
-	free(buf);
-	return b;
+	return read_board(f, k, e);
 }
 
 void boardio_write_cells(FILE *f, const uint8_t *cells, int rows, int cols)

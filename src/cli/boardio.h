@@ -4,8 +4,12 @@
  *   one line per row:    one symbol per cell: 0-9, a-z (10-35), '.' = 0,
  *                        '#' = 1, '+' = 1, '-' = 0 (seed 002)
  *                     or whitespace-separated integers (seed 003)
+ *                        (one form for the whole board)
  * Blank lines before and after the board and spaces at line ends are
- * ignored; CR-LF line ends are accepted. */
+ * ignored; CR-LF line ends are accepted.  Two numbers on the first line are
+ * the size line when R rows of C cells follow, the first row when the input
+ * is a board with them, and refused when both readings are boards.  Read
+ * a line at a time, in memory proportional to the cells. */
 #ifndef LO_BOARDIO_H
 #define LO_BOARDIO_H
 

@@ -5,6 +5,7 @@
 
 #include "cli/boardio.h"
 #include "cli/commands.h"
+#include "cli/output.h"
 #include "engine/distribution.h"
 #include "cli/options.h"
 #include "engine/system.h"
@@ -127,7 +128,8 @@ int cmd_analyze(int argc, char **argv)
 		int rc = analyze_one(n, o.size_is_range ? n : o.v.cols, &r, o.v.k, quiet, dist, o.v.forward_only);
 		if (rc)
 			return rc;
-		fflush(stdout);
+		if (output_check("analyze") < 0)
+			return EXIT_USAGE;
 	}
 	return 0;
 

@@ -26,9 +26,33 @@ static void help(void)
 	     "  -k, --states K         cell values modulo K (2 to 36, default 2)\n"
 	     "      --forward-only     par counts only forward presses (k > 2)\n"
 	     "  -p, --par P            the board's optimal solution has exactly P presses\n"
+	     "  -t, --time-limit SECS  give up looking for that par after SECS (default 30)\n"
 	     "      --seed N           reproducible: the same N gives the same board\n"
 	     "      --code             print the board's share code (one word, for\n"
 	     "                         'lightsout --code CODE') instead of the board");
+}
+
+/* Progress on a terminal only, once the search for a par takes a while. */
+typedef struct progress_state {
+	double start;
+	bool shown;
+} progress_state;
+
+static double mono(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void show_progress(void *ctx, int tries, int closest, double left)
+{
+	progress_state *p = ctx;
+	if (mono() - p->start < 1.0)
+		return;
+	fprintf(stderr, "\rlooking for the par: %d tries, closest %d presses, %.0f s left ", tries, closest,
+		left > 0 ? left : 0);
+	p->shown = true;
 }
 
 int cmd_generate(int argc, char **argv)
@@ -37,10 +61,12 @@ int cmd_generate(int argc, char **argv)
 		OPTIONS_COMMON_LONG,
 		{ "par", required_argument, NULL, 'p' },
 		{ "code", no_argument, NULL, OPT_CODE },
+		{ "time-limit", required_argument, NULL, 't' },
 		{ NULL, 0, NULL, 0 },
 	};
 	common_opts o;
 	long par = -1;
+	double limit = GENERATE_TIME_LIMIT;
 	bool code = false;
 	char err[256];
 	int opt;
@@ -48,7 +74,7 @@ int cmd_generate(int argc, char **argv)
 	options_init(&o);
 	opterr = 0;
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, OPTIONS_COMMON_SHORT "p:", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, OPTIONS_COMMON_SHORT "p:t:", longopts, NULL)) != -1) {
 		int rc = options_common(&o, opt, optarg, false, err, sizeof err);
 		if (rc < 0)
 			goto usage_error;
@@ -59,6 +85,11 @@ int cmd_generate(int argc, char **argv)
 		else if (opt == 'p') {
 			if (options_parse_int(optarg, 0, 1000000, &par) < 0) {
 				snprintf(err, sizeof err, "bad par '%s': use a number of presses", optarg);
+				goto usage_error;
+			}
+		} else if (opt == 't') {
+			if (options_parse_double(optarg, 0.001, 1e6, &limit) < 0) {
+				snprintf(err, sizeof err, "bad time limit '%s': use seconds, e.g. 2.5", optarg);
 				goto usage_error;
 			}
 		} else {
@@ -92,7 +123,15 @@ int cmd_generate(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	gen_result res;
-	int rc = generate_board(s, &r, o.v.forward_only, (int)par, &g, b, &res, err, sizeof err);
+	progress_state ps = { mono(), false };
+	gen_ctl ctl = { .time_limit = limit };
+	if (isatty(STDERR_FILENO)) {
+		ctl.progress = show_progress;
+		ctl.ctx = &ps;
+	}
+	int rc = generate_board_ctl(s, &r, o.v.forward_only, (int)par, &g, b, &ctl, &res, err, sizeof err);
+	if (ps.shown)
+		fputs("\r\033[K", stderr);
 	char *sc = NULL;
 	if (rc == 0 && code && !(sc = sharecode_encode(b, &o.v, err, sizeof err)))
 		rc = -1;

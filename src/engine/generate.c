@@ -3,16 +3,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "engine/distribution.h"
 #include "engine/search.h"
 
-/* Give up on a par after this many random tries on a big board. */
-#define GENERATE_TRIES 400
-/* Seconds for each minimal search while generating. */
-#define GENERATE_SEARCH_SECONDS 1.0
+static double mono(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
 
-static int par_of(const lo_system *s, const board *b, bool fwd, bool *proven)
+static int par_of(const lo_system *s, const board *b, bool fwd, double seconds, atomic_int *cancel,
+		  bool *proven)
 {
 	int n = board_size(b);
 	uint8_t *x = malloc((size_t)n);
@@ -20,7 +24,7 @@ static int par_of(const lo_system *s, const board *b, bool fwd, bool *proven)
 		free(x);
 		return -1;
 	}
-	search_ctl ctl = { .time_limit = GENERATE_SEARCH_SECONDS, .forward_only = fwd };
+	search_ctl ctl = { .time_limit = seconds, .forward_only = fwd, .cancel = cancel };
 	search_result res;
 	search_minimal(s, x, &ctl, &res);
 	free(x);
@@ -65,7 +69,18 @@ static int generate_exact_small(const lo_system *s, const rule *r, bool fwd, int
 int generate_board(const lo_system *s, const rule *r, bool fwd, int par, rng *g, board *b,
 		   gen_result *res, char *err, size_t errlen)
 {
+	return generate_board_ctl(s, r, fwd, par, g, b, NULL, res, err, errlen);
+}
+
+int generate_board_ctl(const lo_system *s, const rule *r, bool fwd, int par, rng *g, board *b,
+		       const gen_ctl *ctl, gen_result *res, char *err, size_t errlen)
+{
 	int n = board_size(b), k = b->k;
+	double limit = ctl && ctl->time_limit > 0 ? ctl->time_limit : GENERATE_TIME_LIMIT;
+	double deadline = mono() + limit;
+	atomic_int *cancel = ctl ? ctl->cancel : NULL;
+	res->closest = -1;
+	res->timed_out = res->cancelled = false;
 	int most = n * (fwd ? k - 1 : k / 2);
 	uint8_t *x = malloc((size_t)n);
 	if (!x) {
@@ -91,7 +106,17 @@ int generate_board(const lo_system *s, const rule *r, bool fwd, int par, rng *g,
 		res->par_proven = true;
 		return 0;
 	}
-	for (int tries = 0; tries < GENERATE_TRIES; tries++) {
+	int tries;
+	for (tries = 0; tries < GENERATE_TRIES; tries++) {
+		double left = deadline - mono();
+		if (cancel && atomic_load(cancel)) {
+			res->cancelled = true;
+			break;
+		}
+		if (left <= 0) {
+			res->timed_out = true;
+			break;
+		}
 		memset(b->cells, 0, (size_t)n);
 		memset(x, 0, (size_t)n);
 		if (par < 0) {
@@ -114,7 +139,8 @@ int generate_board(const lo_system *s, const rule *r, bool fwd, int par, rng *g,
 		if (board_is_clear(b))
 			continue;
 		bool proven = false;
-		int p = par_of(s, b, fwd, &proven);
+		int p = par_of(s, b, fwd, left < GENERATE_SEARCH_SECONDS ? left : GENERATE_SEARCH_SECONDS, cancel,
+			       &proven);
 		if (p < 0)
 			continue;
 		if (par < 0 || (p == par && proven)) {
@@ -123,10 +149,23 @@ int generate_board(const lo_system *s, const rule *r, bool fwd, int par, rng *g,
 			res->par_proven = proven;
 			return 0;
 		}
+		if (res->closest < 0 || abs(p - par) < abs(res->closest - par))
+			res->closest = p;
+		if (ctl && ctl->progress)
+			ctl->progress(ctl->ctx, tries + 1, res->closest, deadline - mono());
 	}
 	free(x);
-	snprintf(err, errlen, "found no %dx%d board needing exactly %d presses in %d tries", b->rows, b->cols, par,
-		 GENERATE_TRIES);
+	char closest[64] = "";
+	if (res->closest >= 0)
+		snprintf(closest, sizeof closest, "; the closest had %d", res->closest);
+	if (res->cancelled)
+		snprintf(err, errlen, "cancelled after trying %d boards%s", tries, closest);
+	else if (res->timed_out)
+		snprintf(err, errlen, "found no %dx%d board needing exactly %d presses within the %g s limit (tried %d boards%s)",
+			 b->rows, b->cols, par, limit, tries, closest);
+	else
+		snprintf(err, errlen, "found no %dx%d board needing exactly %d presses in %d tries%s", b->rows, b->cols,
+			 par, GENERATE_TRIES, closest);
 	return -1;
 }
 

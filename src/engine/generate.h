@@ -2,6 +2,7 @@
 #ifndef LO_GENERATE_H
 #define LO_GENERATE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -13,12 +14,35 @@
 typedef struct gen_result {
 	int par;		/* minimal presses to clear the board */
 	bool par_proven;	/* the minimal search completed */
+	/* When no board was found: the par nearest the one asked (-1: none
+	 * tried), and whether time ran out or the caller cancelled. */
+	int closest;
+	bool timed_out, cancelled;
 } gen_result;
+
+/* A board of a given par is found by trying random presses, each try with
+ * a minimal search of at most GENERATE_SEARCH_SECONDS; the whole job stops
+ * after GENERATE_TRIES tries or its time limit, whichever comes first. */
+#define GENERATE_TRIES 400
+#define GENERATE_SEARCH_SECONDS 1.0
+#define GENERATE_TIME_LIMIT 30.0	/* seconds for the whole job, by default */
+
+typedef struct gen_ctl {
+	double time_limit;		/* seconds for the whole job; <= 0: GENERATE_TIME_LIMIT */
+	atomic_int *cancel;		/* polled (also inside each search); non-zero stops the job */
+	/* Called after each try from the generating thread. */
+	void (*progress)(void *ctx, int tries, int closest, double seconds_left);
+	void *ctx;
+} gen_ctl;
 
 /* Fill b (shape and k of the system) with a random non-empty solvable board.
  * par < 0: any; otherwise exactly par presses in an optimal solution.
  * Returns 0, or -1 with a message in err when no such board exists or none
- * was found within the effort allowed. */
+ * was found within the effort allowed (res->closest, timed_out, cancelled
+ * say how far it got).  ctl may be NULL: the default time limit. */
+int generate_board_ctl(const lo_system *s, const rule *r, bool forward_only, int par, rng *g, board *b,
+		       const gen_ctl *ctl, gen_result *res, char *err, size_t errlen);
+/* The same with ctl NULL. */
 int generate_board(const lo_system *s, const rule *r, bool forward_only, int par,
 		   rng *g, board *b, gen_result *res, char *err, size_t errlen);
 
