@@ -142,4 +142,18 @@ check "C marks under the lights of row 1" ui_marks_are 00000 11000 00000 00000 0
 ui_keys q y
 ui_wait "EXIT=" >/dev/null
 
+# A board that takes long to make is made in the background: Esc stops it
+# at once and the board played stays; a hang-up ends the game at once.
+ui_start -- --size 61x61 --seed 1
+ui_wait "Moves 0" 400 >/dev/null
+ui_keys m Down Down Down Down Down Right Right Right Enter
+check "a hard 61x61 board is being made" ui_wait "Making a new board"
+ui_keys Escape
+check "Esc stops making it at once" ui_wait "Stopped: the board you had stays." 40
+ui_keys m Down Down Down Down Down Right Right Right Enter
+ui_wait "Making a new board" >/dev/null
+pid=$(ui_game_pid)
+kill -HUP "$pid"
+check "SIGHUP while making a board ends the game at once" ui_proc_is "$pid" gone
+
 done_testing

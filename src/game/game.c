@@ -62,13 +62,18 @@ static void game_begin(game *g)
 
 int game_generate(game *g, rng *r, int par, char *err, size_t errlen)
 {
+	return game_generate_ctl(g, r, par, NULL, err, errlen);
+}
+
+int game_generate_ctl(game *g, rng *r, int par, const gen_ctl *ctl, char *err, size_t errlen)
+{
 	bool fwd = g->cfg.v.forward_only;
 	gen_result res;
 	if (par <= 0)
 		par = g->cfg.par;
 	if (par <= 0 && g->cfg.difficulty[0])
 		par = generate_difficulty_par(g->sys, &g->rule, fwd, g->cfg.difficulty, r);
-	if (generate_board(g->sys, &g->rule, fwd, par > 0 ? par : -1, r, g->start, &res, err, errlen) < 0)
+	if (generate_board_ctl(g->sys, &g->rule, fwd, par > 0 ? par : -1, r, g->start, ctl, &res, err, errlen) < 0)
 		return -1;
 	g->par = res.par;
 	g->par_proven = res.par_proven;

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "engine/board.h"
+#include "engine/generate.h"
 #include "engine/rng.h"
 #include "engine/rule.h"
 #include "engine/system.h"
@@ -50,6 +51,8 @@ void game_free(game *g);
 /* A random solvable board as cfg asks (par, difficulty or any), or exactly
  * `par` presses when par > 0 (the practice ladder). */
 int game_generate(game *g, rng *r, int par, char *err, size_t errlen);
+/* The same under a control: a time limit, a cancel flag, progress. */
+int game_generate_ctl(game *g, rng *r, int par, const gen_ctl *ctl, char *err, size_t errlen);
 
 /* Play a given board (same shape as the config); par found by a search
  * bounded by `seconds`.  A board that cannot be cleared is played too

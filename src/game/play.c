@@ -37,7 +37,7 @@ int play_generate(play *p, game *g, char *err, size_t errlen)
 		char date[16];
 		rng_seed(&p->r, practice_daily_seed(time(NULL), &g->cfg, date, sizeof date));
 		snprintf(p->daily, sizeof p->daily, "%.10s", date);
-		return game_generate(g, &p->r, -1, err, errlen);
+		return game_generate_ctl(g, &p->r, -1, p->ctl, err, errlen);
 	}
 	if (p->mode == PLAY_LADDER) {
 		/* A rung above the hardest board of this shape: settle at the top
@@ -47,8 +47,9 @@ int play_generate(play *p, game *g, char *err, size_t errlen)
 		int most = generate_max_par(g->sys, &g->rule, g->cfg.v.forward_only);
 		if (most >= LADDER_FIRST_RUNG && rung > most)
 			rung = most;
-		while (game_generate(g, &p->r, rung, err, errlen) < 0) {
-			if (rung <= LADDER_FIRST_RUNG)
+		while (game_generate_ctl(g, &p->r, rung, p->ctl, err, errlen) < 0) {
+			bool cancelled = p->ctl && p->ctl->cancel && atomic_load(p->ctl->cancel);
+			if (rung <= LADDER_FIRST_RUNG || cancelled)
 				return -1;
 			rung--;
 		}
@@ -58,7 +59,7 @@ int play_generate(play *p, game *g, char *err, size_t errlen)
 		}
 		return 0;
 	}
-	return game_generate(g, &p->r, -1, err, errlen);
+	return game_generate_ctl(g, &p->r, -1, p->ctl, err, errlen);
 }
 
 int play_replace(play *p, game *next, char *err, size_t errlen)

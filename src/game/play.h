@@ -27,6 +27,7 @@ typedef struct play {
 	int rung;			/* ladder: par of the current board, else 0 */
 	bool recorded;			/* this attempt is in the statistics */
 	bool assisted;			/* the solver helped: plan, hint, steps, chase, editor */
+	const gen_ctl *ctl;		/* making a board: limit, cancel, progress (or NULL) */
 } play;
 
 /* g must be a game_init()ed game; the plan is made for it.  Returns 0, or

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game/maker.h"
 #include "ui/board.h"
 #include "ui/term.h"
 
@@ -13,7 +14,7 @@
 
 const screen *const screens_all[] = {
 	&board_screen, &editor_screen, &analysis_screen, &menu_screen, &pager_screen, &help_screen, &question_screen,
-	NULL,
+	&making_screen, NULL,
 };
 
 const key_row *screen_find(const screen *s, int key)
@@ -47,6 +48,14 @@ static void app_pop(app *a)
 	const screen *s = a->stack[--a->depth];
 	if (s->leave)
 		s->leave(a);
+}
+
+void app_close(app *a, const screen *s)
+{
+	if (app_top(a) == s) {
+		app_pop(a);
+		app_redraw(a);
+	}
 }
 
 void app_redraw(app *a)
@@ -178,6 +187,10 @@ static int app_key(app *a)
 {
 	for (;;) {
 		bool on_board = app_top(a) == &board_screen;
+		if (a->mk && maker_done(a->mk)) {
+			board_made(a);
+			continue;
+		}
 		if (overlay_poll(&a->pl.ov))
 			board_plan_news(a);
 		if (a->st.pending_key && a->pl.ov.have && on_board) {
@@ -201,7 +214,9 @@ static int app_key(app *a)
 		if (on_board && !a->v.too_small &&
 		    (busy || (long)game_elapsed(&a->pl.g, now) != a->v.shown_secs))
 			draw_status(&a->v, now);
-		int wait = a->pl.ov.searching ? 100 : 500;
+		int wait = a->pl.ov.searching || a->mk ? 100 : 500;
+		if (a->mk && app_top(a) == &making_screen)
+			making_screen.draw(a);	/* its clock */
 		if (stepping && (int)((a->st.due - now) * 1000) + 1 < wait)
 			wait = (int)((a->st.due - now) * 1000) + 1;
 		timeout(wait);
@@ -253,24 +268,11 @@ static void resume_yes(app *a)
  * one, which is forgotten but not counted: the question says so. */
 static void resume_no(app *a)
 {
-	char err[256], msg[300];
-	game next;
+	char msg[300];
 	a->pl.recorded = true;
 	if (saving_finish(&a->sv, &a->pl, term_now(), msg, sizeof msg) < 0)
 		draw_message(&a->v, msg);
-	a->pl.mode = a->fresh_mode;
-	a->pl.rung = 0;
-	if (play_make(&a->pl, &a->fresh_cfg, &next, err, sizeof err) == 0 &&
-	    play_replace(&a->pl, &next, err, sizeof err) == 0) {
-		snprintf(a->pl.origin, sizeof a->pl.origin, "%s", a->fresh_origin);
-		a->v.vr = a->v.vc = 0;
-		app_fresh(a);
-		return;
-	}
-	/* The saved board stays, from its start. */
-	game_restart(&a->pl.g);
-	app_fresh(a);
-	draw_message(&a->v, err);
+	board_make(a, &a->fresh_cfg, a->fresh_mode, false);
 }
 
 static void ask_resume(app *a)
@@ -352,6 +354,8 @@ int app_run(app *a)
 	 * time (quitting is not giving up); a position in the editor is no
 	 * game yet, and the last save stays as it was.  A save that fails
 	 * here is said once the terminal is back, and the status says it. */
+	maker_cancel(a->mk);
+	a->mk = NULL;
 	char msg[300];
 	if (saving_sync(&a->sv, &a->pl, term_now(), msg, sizeof msg) < 0 && status == 0)
 		status = 1;

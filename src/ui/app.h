@@ -56,6 +56,9 @@ struct app {
 	int help_top;		/* first help line shown */
 	int pattern;		/* analysis: quiet pattern shown */
 	uint8_t *chase;		/* the chase step's marks (C) */
+	struct maker *mk;	/* a board being made in the background, or NULL */
+	bool make_gives_up;	/* the board played is given up once it is made */
+	double make_since;
 	question q;
 	int status;		/* exit status once quitting */
 	bool quit;
@@ -75,9 +78,11 @@ int app_run(app *a);
 
 /* The screens. */
 extern const screen board_screen, editor_screen, analysis_screen, help_screen, pager_screen, menu_screen,
-	question_screen;
+	question_screen, making_screen;
 
 void app_push(app *a, const screen *s);
+/* Close screen s if it is on top (a job that ended by itself). */
+void app_close(app *a, const screen *s);
 const screen *app_top(const app *a);
 void app_redraw(app *a);
 /* A y/n question on the message line; yes or no runs when answered. */

@@ -9,6 +9,7 @@
 #include "ui/info.h"
 #include "ui/share.h"
 #include "ui/term.h"
+#include "game/maker.h"
 #include "game/teach.h"
 
 /* How long the cells of a press the game makes stay lit before it, and the
@@ -192,22 +193,11 @@ static reaction board_restart(app *a, int key)
 
 static void new_now(app *a)
 {
-	char err[256];
 	if (a->pl.mode == PLAY_DAILY) {
 		say(a, "One daily board a day: R restarts it.");
 		return;
 	}
-	gave_up(a);
-	say(a, "Making a new board...");
-	refresh();
-	if (play_generate(&a->pl, &a->pl.g, err, sizeof err) < 0) {
-		/* The old board is still there: keep playing it. */
-		game_restart(&a->pl.g);
-		app_fresh(a);
-		say(a, err);
-		return;
-	}
-	app_fresh(a);
+	board_make(a, &a->pl.g.cfg, a->pl.mode, true);
 }
 
 static reaction board_new_key(app *a, int key)
@@ -222,39 +212,86 @@ static reaction board_new_key(app *a, int key)
 
 reaction board_settings(app *a, const game_config *cfg, play_mode mode)
 {
-	char err[256];
-	game next;
-	say(a, "Making a new board...");
-	refresh();
-	play_mode was = a->pl.mode;
-	int rung = a->pl.rung;
-	a->pl.mode = mode;
-	if (mode != was)
-		a->pl.rung = 0;
-	if (play_make(&a->pl, cfg, &next, err, sizeof err) < 0) {
-		a->pl.mode = was;
-		a->pl.rung = rung;
-		app_redraw(a);
-		say(a, err);
-		return REACT_NONE;
-	}
-	/* The old board is given up in its own mode. */
-	play_mode now = a->pl.mode;
-	int now_rung = a->pl.rung;
-	a->pl.mode = was;
-	a->pl.rung = rung;
-	gave_up(a);
-	a->pl.mode = now;
-	a->pl.rung = now_rung;
-	if (play_replace(&a->pl, &next, err, sizeof err) < 0) {
-		app_redraw(a);
-		say(a, err);
-		return REACT_NONE;
-	}
-	a->v.vr = a->v.vc = 0;
-	app_fresh(a);
+	board_make(a, cfg, mode, true);
 	return REACT_NONE;
 }
+
+/* Making a board, in the background: the keys answer meanwhile. */
+
+void board_make(app *a, const game_config *cfg, play_mode mode, bool give_up)
+{
+	char err[256];
+	a->mk = maker_start(&a->pl, cfg, mode, err, sizeof err);
+	if (!a->mk) {
+		say(a, err);
+		return;
+	}
+	a->make_gives_up = give_up;
+	a->make_since = term_now();
+	app_push(a, &making_screen);
+}
+
+void board_made(app *a)
+{
+	char err[256];
+	game next;
+	play made;
+	maker *m = a->mk;
+	a->mk = NULL;
+	app_close(a, &making_screen);
+	if (maker_finish(m, &next, &made, err, sizeof err) < 0) {
+		say(a, err);	/* the old board stays, as it was */
+		return;
+	}
+	if (a->make_gives_up)
+		gave_up(a);	/* in the old board's own mode */
+	if (play_replace(&a->pl, &next, err, sizeof err) < 0) {
+		say(a, err);
+		return;
+	}
+	a->pl.r = made.r;
+	a->pl.mode = made.mode;
+	a->pl.rung = made.rung;
+	snprintf(a->pl.origin, sizeof a->pl.origin, "%s", made.origin);
+	snprintf(a->pl.daily, sizeof a->pl.daily, "%s", made.daily);
+	a->v.vr = a->v.vc = 0;
+	app_fresh(a);
+}
+
+static reaction making_stop(app *a, int key)
+{
+	(void)key;
+	maker_cancel(a->mk);
+	a->mk = NULL;
+	draw_message(&a->v, "Stopped: the board you had stays.");
+	return REACT_LEAVE;
+}
+
+static reaction making_wait(app *a, int key)
+{
+	(void)key;
+	say(a, "Making a new board... Esc or q stops.");
+	return REACT_NONE;
+}
+
+static void making_draw(app *a)
+{
+	char msg[96];
+	snprintf(msg, sizeof msg, "Making a new board (%d s)... Esc or q stops.", (int)(term_now() - a->make_since));
+	if (strcmp(msg, a->v.msg) != 0)
+		say(a, msg);
+}
+
+static const key_row making_rows[] = {
+	{ { KEY_ESC, 'q' }, making_stop, "Esc, q", "Esc, q", "stop making it: the board you had stays", NULL, 0 },
+	{ { 0 }, NULL, "any other key", "any other key", "waits", NULL, 0 },
+	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+};
+
+const screen making_screen = {
+	.name = "making", .title = "Making a new board", .rows = making_rows, .other = making_wait,
+	.draw = making_draw, .over_board = true,
+};
 
 static reaction board_menu(app *a, int key)
 {

@@ -18,6 +18,12 @@ void board_plan_news(app *a);
 void board_step_due(app *a, double now);
 bool board_step_key(app *a, int key);
 
+/* Make a new game for cfg in mode, in the background (the keys answer
+ * meanwhile); it replaces the one played once made, giving that one up
+ * first when give_up.  board_made() is the loop's when it is done. */
+void board_make(app *a, const game_config *cfg, play_mode mode, bool give_up);
+void board_made(app *a);
+
 /* A press at the cursor by the player or a step: counted, saved, won. */
 void board_press(app *a, int times);
 

@@ -152,8 +152,10 @@ static reaction menu_apply(app *a, int key)
 	a->v.preview = a->menu.preview;
 	if (memcmp(&cfg, &a->pl.g.cfg, sizeof cfg) == 0 && (editing || a->menu.mode == a->pl.mode))
 		return REACT_LEAVE | REACT_REDRAW;
-	/* Leave first: the new board is drawn on the screen below. */
-	return REACT_LEAVE | (editing ? editor_reshape(a, &cfg) : board_settings(a, &cfg, a->menu.mode));
+	/* Close first: the new board belongs to the screen below, and making
+	 * it may open a screen of its own. */
+	app_close(a, &menu_screen);
+	return editing ? editor_reshape(a, &cfg) : board_settings(a, &cfg, a->menu.mode);
 }
 
 static reaction menu_cancel(app *a, int key)

@@ -1,0 +1,103 @@
+#include "game/maker.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAKER_BUSY, MAKER_DONE, MAKER_ABANDONED };
+
+struct maker {
+	pthread_t thread;
+	atomic_int cancel;		/* polled by the search */
+	atomic_int state;		/* who frees m: the last of the two to leave */
+	play scratch;			/* the mode, rung and random state it uses */
+	game_config cfg;
+	game next;
+	gen_ctl ctl;
+	int rc;
+	char err[256];
+};
+
+static void maker_free(maker *m)
+{
+	if (m->rc == 0)
+		game_free(&m->next);
+	free(m);
+}
+
+static void *maker_work(void *arg)
+{
+	maker *m = arg;
+	m->rc = play_make(&m->scratch, &m->cfg, &m->next, m->err, sizeof m->err);
+	if (atomic_exchange(&m->state, MAKER_DONE) == MAKER_ABANDONED)
+		maker_free(m);	/* nobody waits for it any more */
+	return NULL;
+}
+
+maker *maker_start(const play *p, const game_config *cfg, play_mode mode, char *err, size_t errlen)
+{
+	maker *m = calloc(1, sizeof *m);
+	if (!m) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	atomic_init(&m->cancel, 0);
+	atomic_init(&m->state, MAKER_BUSY);
+	/* Only the fields play_make reads and writes: the game and its plan
+	 * stay the main thread's. */
+	m->scratch.r = p->r;
+	m->scratch.mode = mode;
+	m->scratch.rung = mode == p->mode ? p->rung : 0;
+	m->cfg = *cfg;
+	m->ctl.cancel = &m->cancel;
+	m->scratch.ctl = &m->ctl;
+	/* Signals belong to the main thread: its getch() must see them. */
+	sigset_t all, old;
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	int rc = pthread_create(&m->thread, NULL, maker_work, m);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc != 0) {
+		snprintf(err, errlen, "cannot start a thread");
+		free(m);
+		return NULL;
+	}
+	return m;
+}
+
+bool maker_done(const maker *m)
+{
+	return atomic_load(&((maker *)m)->state) == MAKER_DONE;
+}
+
+int maker_finish(maker *m, game *next, play *made, char *err, size_t errlen)
+{
+	pthread_join(m->thread, NULL);
+	int rc = m->rc;
+	if (rc < 0)
+		snprintf(err, errlen, "%s", m->err);
+	else {
+		*next = m->next;
+		m->rc = -1;	/* the game is the caller's now */
+		*made = m->scratch;
+		made->ctl = NULL;
+	}
+	free(m);
+	return rc;
+}
+
+void maker_cancel(maker *m)
+{
+	if (!m)
+		return;
+	pthread_t t = m->thread;	/* m may be gone once abandoned */
+	atomic_store(&m->cancel, 1);
+	if (atomic_exchange(&m->state, MAKER_ABANDONED) == MAKER_DONE) {
+		pthread_join(t, NULL);
+		maker_free(m);
+	} else
+		pthread_detach(t);
+}
