@@ -236,7 +236,9 @@ int cmd_solve(int argc, char **argv)
 			/* Without --time-limit, search exhaustively only what finishes in
 			 * about a minute (2^36 by transform, 2^30 otherwise). */
 			bool too_big = log2_space > (b->k == 2 ? 36 : 30);
-			if (limit == 0 && too_big) {
+			if (!system_has_kernel(s))
+				;	/* nothing to search: said once, below */
+			else if (limit == 0 && too_big) {
 				limit = DEFAULT_LIMIT;
 				fprintf(stderr, "lightsout solve: %.0f quiet patterns span 2^%.0f solutions: searching for %g s "
 						"(--time-limit sets how long)\n",
