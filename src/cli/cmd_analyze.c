@@ -30,12 +30,6 @@ static void help(void)
 
 static int analyze_one(int rows, int cols, const rule *r, int k, bool quiet, bool dist, bool fwd)
 {
-	if (!system_fits(rows, cols, r, k)) {
-		char msg[256];
-		system_limit_message(rows, cols, r, k, msg, sizeof msg);
-		fprintf(stderr, "lightsout analyze: %s\n", msg);
-		return EXIT_USAGE;
-	}
 	lo_system *s = system_new(rows, cols, r, k);
 	if (!s) {
 		fprintf(stderr, "lightsout analyze: out of memory for %dx%d\n", rows, cols);
@@ -44,9 +38,12 @@ static int analyze_one(int rows, int cols, const rule *r, int k, bool quiet, boo
 	char count[8192];
 	system_count(s, count, sizeof count);
 	printf("%dx%d %d %d %s\n", rows, cols, system_rank(s), system_nullity(s), count);
-	if (quiet && !system_has_kernel(s))
-		fprintf(stderr, "lightsout analyze: %dx%d: the quiet patterns are too large to list\n", rows, cols);
-	else if (quiet)
+	if (quiet && !system_has_kernel(s)) {
+		fprintf(stderr, "lightsout analyze: %dx%d: the %d quiet patterns are too large to list\n", rows, cols,
+			system_nullity(s));
+		system_free(s);
+		return EXIT_USAGE;
+	} else if (quiet)
 		for (int i = 0; i < system_nullity(s); i++) {
 			printf("\nquiet pattern %d", i + 1);
 			if (k > 2)
@@ -124,6 +121,16 @@ int cmd_analyze(int argc, char **argv)
 					 o.v.k, n * (o.size_is_range ? n : o.v.cols), n, o.size_is_range ? n : o.v.cols);
 				goto usage_error;
 			}
+	/* The whole range is checked before the first line is printed. */
+	for (int n = o.v.rows; n <= o.rows_hi; n++)
+		if (!system_fits(n, o.size_is_range ? n : o.v.cols, &r, o.v.k)) {
+			system_limit_message(n, o.size_is_range ? n : o.v.cols, &r, o.v.k, err, sizeof err);
+			if (o.size_is_range && n > o.v.rows)
+				fprintf(stderr, "lightsout analyze: %s (sizes %d to %d fit)\n", err, o.v.rows, n - 1);
+			else
+				fprintf(stderr, "lightsout analyze: %s\n", err);
+			return EXIT_USAGE;
+		}
 	for (int n = o.v.rows; n <= o.rows_hi; n++) {
 		int rc = analyze_one(n, o.size_is_range ? n : o.v.cols, &r, o.v.k, quiet, dist, o.v.forward_only);
 		if (rc)

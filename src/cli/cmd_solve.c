@@ -34,7 +34,7 @@ static void help(void)
 	     "                         after 10 s\n"
 	     "\n"
 	     "Exit status: 0 solved, 1 no solution (a certificate on standard error),\n"
-	     "2 usage or input error.");
+	     "2 usage or input error, out of memory, or a write error.");
 }
 
 /* Progress on a terminal only, and only once the search has taken a while. */
@@ -236,7 +236,9 @@ int cmd_solve(int argc, char **argv)
 			/* Without --time-limit, search exhaustively only what finishes in
 			 * about a minute (2^36 by transform, 2^30 otherwise). */
 			bool too_big = log2_space > (b->k == 2 ? 36 : 30);
-			if (limit == 0 && too_big) {
+			/* Without the patterns kept there is no search to announce:
+			 * that is said once, below. */
+			if (limit == 0 && too_big && system_has_kernel(s)) {
 				limit = DEFAULT_LIMIT;
 				fprintf(stderr, "lightsout solve: %.0f quiet patterns span 2^%.0f solutions: searching for %g s "
 						"(--time-limit sets how long)\n",

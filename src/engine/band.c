@@ -149,11 +149,11 @@ static int back_substitute(const band *m, const uint8_t *rhs, uint8_t *x)
 	return 0;
 }
 
-void band_kernel(const band *m, int i, uint8_t *x)
+int band_kernel(const band *m, int i, uint8_t *x)
 {
 	memset(x, 0, (size_t)m->n);
 	x[m->free_cols[i]] = 1;
-	back_substitute(m, NULL, x);
+	return back_substitute(m, NULL, x);
 }
 
 lo_result band_solve(const band *m, const uint8_t *b, uint8_t *x)

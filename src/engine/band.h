@@ -19,8 +19,9 @@ band *band_new(int rows, int cols, const rule *r);
 void band_free(band *m);
 int band_nullity(const band *m);
 
-/* Quiet pattern i (0 <= i < nullity) into x (rows * cols bytes). */
-void band_kernel(const band *m, int i, uint8_t *x);
+/* Quiet pattern i (0 <= i < nullity) into x (rows * cols bytes); 0, or -1
+ * when out of memory (x then means nothing). */
+int band_kernel(const band *m, int i, uint8_t *x);
 
 /* Presses x that clear b (0/1 bytes), free unknowns 0: LO_SOLVED;
  * LO_UNSOLVABLE when none; LO_NOMEM when out of memory. */

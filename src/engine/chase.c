@@ -365,12 +365,14 @@ int chase_nullity(chase *c)
 	return factor(c) < 0 ? -1 : c->nullity;
 }
 
-void chase_kernel(chase *c, int i, uint8_t *x)
+int chase_kernel(chase *c, int i, uint8_t *x)
 {
 	uint64_t *res = calloc((size_t)c->words, sizeof *res);
-	if (res && factor(c) == 0)
+	int rc = res && factor(c) == 0 ? 0 : -1;
+	if (rc == 0)
 		chase_rows(c, NULL, x, gf2_row(c->kern, i), res);
 	free(res);
+	return rc;
 }
 
 lo_result chase_solve(chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert)
@@ -406,7 +408,10 @@ lo_result chase_solve(chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert)
 		/* A symmetric rule: some quiet pattern overlaps b oddly. */
 		size_t n = (size_t)c->rows * c->cols;
 		for (int q = 0; cert && q < c->nullity; q++) {
-			chase_kernel(c, q, cert);
+			if (chase_kernel(c, q, cert) < 0) {
+				st = LO_NOMEM;
+				break;
+			}
 			int dot = 0;
 			for (size_t i = 0; i < n; i++)
 				dot ^= cert[i] & b[i];

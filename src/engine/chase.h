@@ -29,8 +29,9 @@ void chase_free(chase *c);
 /* Rank and nullity of the whole board's matrix (nullity(A) = nullity(M)). */
 int chase_nullity(chase *c);
 
-/* Quiet pattern i (0 <= i < nullity) written to x (rows * cols bytes). */
-void chase_kernel(chase *c, int i, uint8_t *x);
+/* Quiet pattern i (0 <= i < nullity) written to x (rows * cols bytes);
+ * 0, or -1 when out of memory (x then means nothing). */
+int chase_kernel(chase *c, int i, uint8_t *x);
 
 /* Presses x (rows * cols bytes, 0/1) that clear b: LO_SOLVED.
  * LO_UNSOLVABLE when none: then, if cert is not NULL, it gets a quiet

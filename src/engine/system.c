@@ -89,14 +89,15 @@ void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, s
 			 cols, (long long)rows * cols, k, k == 2 ? SYSTEM_MAX_UNKNOWNS_GF2 : SYSTEM_MAX_UNKNOWNS_ZMOD);
 }
 
-static void kernel_of(const lo_system *s, int i, uint8_t *x)
+static int kernel_of(const lo_system *s, int i, uint8_t *x)
 {
 	if (s->ch)
-		chase_kernel(s->ch, i, x);
-	else if (s->cr)
+		return chase_kernel(s->ch, i, x);
+	if (s->cr) {
 		crossred_kernel(s->cr, i, x);
-	else
-		band_kernel(s->bd, i, x);
+		return 0;
+	}
+	return band_kernel(s->bd, i, x);
 }
 
 /* Quiet patterns for a structured backend (chase or band), kept while they
@@ -115,7 +116,8 @@ static int keep_kernel(lo_system *s)
 	if (!s->kernel)
 		return 0;	/* optional: the search just cannot run */
 	for (int i = 0; i < s->nullity; i++)
-		kernel_of(s, i, s->kernel + (size_t)i * (size_t)s->n);
+		if (kernel_of(s, i, s->kernel + (size_t)i * (size_t)s->n) < 0)
+			return -1;
 	return 0;
 }
 
@@ -352,7 +354,8 @@ lo_result system_solve(const lo_system *s, const uint8_t *cells, uint8_t *x, uin
 		/* Some left-kernel vector overlaps b oddly: find it. */
 		const band *left = s->bd_t ? s->bd_t : s->bd;
 		for (int i = 0; cert && i < band_nullity(left); i++) {
-			band_kernel(left, i, cert);
+			if (band_kernel(left, i, cert) < 0)
+				return LO_NOMEM;
 			int dot = 0;
 			for (int j = 0; j < s->n; j++)
 				dot ^= cert[j] & cells[j];
