@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "engine/generate.h"
 #include "cli/options.h"
+#include "cli/output.h"
 #include "engine/sharecode.h"
 #include "engine/system.h"
 
@@ -33,28 +34,6 @@ static void help(void)
 }
 
 /* Progress on a terminal only, once the search for a par takes a while. */
-typedef struct progress_state {
-	double start;
-	bool shown;
-} progress_state;
-
-static double mono(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static void show_progress(void *ctx, int tries, int closest, double left)
-{
-	progress_state *p = ctx;
-	if (mono() - p->start < 1.0)
-		return;
-	fprintf(stderr, "\rlooking for the par: %d tries, closest %d presses, %.0f s left ", tries, closest,
-		left > 0 ? left : 0);
-	p->shown = true;
-}
-
 int cmd_generate(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -123,15 +102,11 @@ int cmd_generate(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	gen_result res;
-	progress_state ps = { mono(), false };
+	output_progress ps;
 	gen_ctl ctl = { .time_limit = limit };
-	if (isatty(STDERR_FILENO)) {
-		ctl.progress = show_progress;
-		ctl.ctx = &ps;
-	}
+	output_progress_start(&ps, &ctl);
 	int rc = generate_board_ctl(s, &r, o.v.forward_only, (int)par, &g, b, &ctl, &res, err, sizeof err);
-	if (ps.shown)
-		fputs("\r\033[K", stderr);
+	output_progress_end(&ps);
 	char *sc = NULL;
 	if (rc == 0 && code && !(sc = sharecode_encode(b, &o.v, err, sizeof err)))
 		rc = -1;

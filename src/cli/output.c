@@ -4,6 +4,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cli/commands.h"
 
@@ -33,4 +35,38 @@ int output_finish(const char *who, int status)
 	if (fclose(stdout) != 0 && !bad)
 		bad = report(who, errno);
 	return bad ? EXIT_USAGE : status;
+}
+
+static double mono(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void show_progress(void *ctx, int tries, int closest, double left)
+{
+	output_progress *p = ctx;
+	if (mono() - p->start < 1.0)
+		return;
+	fprintf(stderr, "\rlooking for the par: %d tries, closest %d presses, %.0f s left (Ctrl-C stops) ", tries,
+		closest, left > 0 ? left : 0);
+	p->shown = true;
+}
+
+void output_progress_start(output_progress *p, gen_ctl *ctl)
+{
+	p->start = mono();
+	p->shown = false;
+	if (isatty(STDERR_FILENO)) {
+		ctl->progress = show_progress;
+		ctl->ctx = p;
+	}
+}
+
+void output_progress_end(output_progress *p)
+{
+	if (p->shown)
+		fputs("\r\033[K", stderr);
+	p->shown = false;
 }

@@ -4,6 +4,10 @@
 #ifndef LO_OUTPUT_H
 #define LO_OUTPUT_H
 
+#include <stdbool.h>
+
+#include "engine/generate.h"
+
 /* Flush stdout; -1 (after one message "lightsout WHO: write error: ...")
  * when any write so far failed.  Long commands call it between results so
  * they stop at the first failure instead of computing to the end. */
@@ -12,5 +16,16 @@ int output_check(const char *who);
 /* The command's status, or EXIT_USAGE when stdout could not be written or
  * closed.  Called once, by main, after the command. */
 int output_finish(const char *who, int status);
+
+/* Progress of a long generate on standard error, when it is a terminal
+ * and the job has run a second: tries, the closest par, time left. */
+typedef struct output_progress {
+	double start;
+	bool shown;
+} output_progress;
+
+void output_progress_start(output_progress *p, gen_ctl *ctl);
+/* Clear the progress line, if one was shown. */
+void output_progress_end(output_progress *p);
 
 #endif

@@ -12,6 +12,7 @@
 #include "cli/boardio.h"
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "cli/output.h"
 #include "game/practice.h"
 #include "ui/app.h"
 #include "engine/sharecode.h"
@@ -291,7 +292,14 @@ int play_main(int argc, char **argv)
 		a.pl.mode = mode;
 		if (mode == PLAY_LADDER)
 			a.pl.rung = ladder_load(&cfg);
+		/* Before the terminal is taken: a long search says so. */
+		output_progress ps;
+		gen_ctl ctl = { 0 };
+		output_progress_start(&ps, &ctl);
+		a.pl.ctl = &ctl;
 		rc = loaded ? game_load(&g, loaded, GAME_PAR_SECONDS, err, sizeof err) : play_generate(&a.pl, &g, err, sizeof err);
+		a.pl.ctl = NULL;
+		output_progress_end(&ps);
 		bool was_loaded = loaded != NULL;
 		board_free(loaded);
 		if (rc < 0) {
