@@ -43,6 +43,8 @@ ui_keys Space R
 ui_wait "Restart this board?" >/dev/null
 ui_keys y
 check "restarting drops a rung" ui_wait "Rung 1"
+check "and says so, with a board of the new rung" ui_wait "Down to rung 1: a board of par 1 instead."
+check "of par 1" ui_wait "Par 1 ·"
 ui_keys q
 ui_wait "EXIT=0" >/dev/null
 check "the drop is saved" grep -q "^1 2x2" "$XDG_STATE_HOME/lightsout/ladder"

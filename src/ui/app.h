@@ -59,6 +59,7 @@ struct app {
 	struct maker *mk;	/* a board being made in the background, or NULL */
 	bool make_gives_up;	/* the board played is given up once it is made */
 	double make_since;
+	char after_made[120];	/* said once the board is made */
 	question q;
 	int status;		/* exit status once quitting */
 	bool quit;

@@ -171,7 +171,20 @@ static reaction board_history(app *a, int key)
 
 static void restart_now(app *a)
 {
-	gave_up(a);
+	/* On the ladder a restart of a board in progress costs a rung, and
+	 * the board of the new rung is the one played: said in words. */
+	if (a->pl.mode == PLAY_LADDER && game_in_progress(&a->pl.g)) {
+		int was = a->pl.rung;
+		gave_up(a);
+		if (a->pl.rung < was) {
+			char msg[120];
+			board_make(a, &a->pl.g.cfg, PLAY_LADDER, false);
+			snprintf(msg, sizeof msg, "Down to rung %d: a board of par %d instead.", a->pl.rung, a->pl.rung);
+			snprintf(a->after_made, sizeof a->after_made, "%s", msg);
+			return;
+		}
+	} else
+		gave_up(a);
 	game_restart(&a->pl.g);
 	app_fresh(a);
 }
@@ -221,6 +234,7 @@ reaction board_settings(app *a, const game_config *cfg, play_mode mode)
 void board_make(app *a, const game_config *cfg, play_mode mode, bool give_up)
 {
 	char err[256];
+	a->after_made[0] = '\0';
 	a->mk = maker_start(&a->pl, cfg, mode, err, sizeof err);
 	if (!a->mk) {
 		say(a, err);
@@ -256,6 +270,9 @@ void board_made(app *a)
 	snprintf(a->pl.daily, sizeof a->pl.daily, "%s", made.daily);
 	a->v.vr = a->v.vc = 0;
 	app_fresh(a);
+	if (a->after_made[0])
+		say(a, a->after_made);
+	a->after_made[0] = '\0';
 }
 
 static reaction making_stop(app *a, int key)
