@@ -9,18 +9,12 @@
 #include "game/overlay.h"
 #include "engine/rng.h"
 #include "engine/search.h"
+#include "game_config.h"
 #include "tap.h"
 
 static game_config config(int rows, int cols, int k)
 {
-	game_config c;
-	memset(&c, 0, sizeof c);
-	variant_default(&c.v);
-	c.v.rows = rows;
-	c.v.cols = cols;
-	c.v.k = k;
-	c.par = -1;
-	return c;
+	return test_config(rows, cols, k, "plus", false);
 }
 
 /* Wait for the background search to settle (a few seconds at most). */

@@ -7,17 +7,12 @@
 
 #include "game/play.h"
 #include "game/practice.h"
+#include "game_config.h"
 #include "tap.h"
 
 static game_config config(int rows, int cols)
 {
-	game_config c;
-	memset(&c, 0, sizeof c);
-	variant_default(&c.v);
-	c.v.rows = rows;
-	c.v.cols = cols;
-	c.par = -1;
-	return c;
+	return test_config(rows, cols, 2, "plus", false);
 }
 
 static int start(play *p, const game_config *cfg, play_mode mode, uint64_t seed)

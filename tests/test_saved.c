@@ -7,21 +7,9 @@
 #include "engine/history.h"
 #include "engine/rng.h"
 #include "game/saved.h"
+#include "game_config.h"
 #include "tap.h"
 
-static game_config config(int rows, int cols, int k, const char *spec, bool torus)
-{
-	game_config c;
-	memset(&c, 0, sizeof c);
-	variant_default(&c.v);
-	c.v.rows = rows;
-	c.v.cols = cols;
-	c.v.k = k;
-	c.par = -1;
-	c.v.torus = torus;
-	strcpy(c.v.rule, spec);
-	return c;
-}
 
 static bool same_board(const board *a, const board *b)
 {
@@ -34,7 +22,7 @@ static void test_round_trip(int rows, int cols, int k, const char *spec, bool to
 	char err[256];
 	game g, back;
 	rng r;
-	game_config cfg = config(rows, cols, k, spec, torus);
+	game_config cfg = test_config(rows, cols, k, spec, torus);
 	rng_seed(&r, 42);
 	if (!tap_ok(game_init(&g, &cfg, err, sizeof err) == 0 && game_generate(&g, &r, -1, err, sizeof err) == 0,
 		    "%dx%d %s k=%d: a game", rows, cols, spec, k))

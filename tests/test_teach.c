@@ -5,19 +5,12 @@
 
 #include "engine/rng.h"
 #include "game/teach.h"
+#include "game_config.h"
 #include "tap.h"
 
 static game_config config(int rows, int cols, int k, const char *spec)
 {
-	game_config c;
-	memset(&c, 0, sizeof c);
-	variant_default(&c.v);
-	c.v.rows = rows;
-	c.v.cols = cols;
-	c.v.k = k;
-	strcpy(c.v.rule, spec);
-	c.par = -1;
-	return c;
+	return test_config(rows, cols, k, spec, false);
 }
 
 /* Follow the steps as a player would; true when the board ends clear. */

@@ -140,20 +140,22 @@ ui_screen() { $TMUX_CMD capture-pane -p 2>/dev/null; }
 ui_keys() { $TMUX_CMD send-keys "$@"; }
 ui_tmux() { $TMUX_CMD "$@"; }
 
-# Poll, never guess: up to TRIES x 0.05 s (default 10 s).
-ui_wait() {
-	tries=${2:-200}
+# ui_wait_on SCREEN TEXT [TRIES]: poll the output of the command SCREEN
+# until TEXT shows, up to TRIES x 0.05 s (default 10 s).  Never guess.
+ui_wait_on() {
+	tries=${3:-200}
 	while [ "$tries" -gt 0 ]; do
-		if ui_screen | grep -F -q -- "$1"; then
+		if $1 | grep -F -q -- "$2"; then
 			return 0
 		fi
 		sleep 0.05
 		tries=$((tries - 1))
 	done
-	echo "# timed out waiting for: $1" >&2
-	ui_screen | sed 's/^/# /' >&2
+	echo "# timed out waiting for: $2" >&2
+	$1 | sed 's/^/# /' >&2
 	return 1
 }
+ui_wait() { ui_wait_on ui_screen "$@"; }
 
 ui_gone() {
 	tries=${2:-200}

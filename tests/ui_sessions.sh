@@ -22,17 +22,7 @@ RUN
 }
 b_screen() { $B_CMD capture-pane -p 2>/dev/null; }
 b_keys() { $B_CMD send-keys "$@"; }
-b_wait() {
-	tries=${2:-200}
-	while [ "$tries" -gt 0 ]; do
-		b_screen | grep -F -q -- "$1" && return 0
-		sleep 0.05
-		tries=$((tries - 1))
-	done
-	echo "# timed out waiting in the second window for: $1" >&2
-	b_screen | sed 's/^/# /' >&2
-	return 1
-}
+b_wait() { ui_wait_on b_screen "$@"; }
 # A game A of two moves in window 0.
 a_two_moves() {
 	ui_start -- --ascii

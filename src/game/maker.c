@@ -1,4 +1,5 @@
 #include "game/maker.h"
+#include "game/thread.h"
 
 #include <pthread.h>
 #include <signal.h>
@@ -54,13 +55,7 @@ maker *maker_start(const play *p, const game_config *cfg, play_mode mode, char *
 	m->cfg = *cfg;
 	m->ctl.cancel = &m->cancel;
 	m->scratch.ctl = &m->ctl;
-	/* Signals belong to the main thread: its getch() must see them. */
-	sigset_t all, old;
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	int rc = pthread_create(&m->thread, NULL, maker_work, m);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (rc != 0) {
+	if (thread_start(&m->thread, maker_work, m) != 0) {
 		snprintf(err, errlen, "cannot start a thread");
 		free(m);
 		return NULL;

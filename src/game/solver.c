@@ -1,6 +1,7 @@
 /* syscall(SYS_gettid): the worker's own nice value (Linux). */
 #define _DEFAULT_SOURCE
 #include "game/solver.h"
+#include "game/thread.h"
 
 #include <pthread.h>
 #include <signal.h>
@@ -140,14 +141,7 @@ solver *solver_new(const lo_system *sys, bool forward_only)
 	sv->cert = sv->req + 5 * n;
 	pthread_mutex_init(&sv->mu, NULL);
 	pthread_cond_init(&sv->wake, NULL);
-	/* Signals belong to the main thread: its getch() must be the one
-	 * they interrupt.  The worker inherits a full mask. */
-	sigset_t all, old;
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	int rc = pthread_create(&sv->thread, NULL, worker, sv);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (rc != 0) {
+	if (thread_start(&sv->thread, worker, sv) != 0) {
 		pthread_mutex_destroy(&sv->mu);
 		pthread_cond_destroy(&sv->wake);
 		free(sv->req);
