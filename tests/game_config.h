@@ -2,6 +2,7 @@
 #ifndef LO_TEST_GAME_CONFIG_H
 #define LO_TEST_GAME_CONFIG_H
 
+#include <stdio.h>
 #include <string.h>
 
 #include "game/game.h"
