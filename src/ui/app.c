@@ -7,6 +7,8 @@
 
 #include "game/maker.h"
 #include "ui/board.h"
+#include "ui/making.h"
+#include "ui/steps.h"
 #include "ui/term.h"
 
 /* getch() ERR this many times in a row, each at once: no terminal left. */
@@ -188,11 +190,11 @@ static int app_key(app *a)
 	for (;;) {
 		bool on_board = app_top(a) == &board_screen;
 		if (a->mk && maker_done(a->mk)) {
-			board_made(a);
+			making_done(a);
 			continue;
 		}
 		if (overlay_poll(&a->pl.ov))
-			board_plan_news(a);
+			steps_plan_news(a);
 		if (a->st.pending_key && a->pl.ov.have && on_board) {
 			int ch = a->st.pending_key;
 			a->st.pending_key = 0;
@@ -204,7 +206,7 @@ static int app_key(app *a)
 		double now = term_now();
 		bool stepping = a->st.cell >= 0 || a->st.playing;
 		if (stepping && now >= a->st.due) {
-			board_step_due(a, now);
+			steps_due(a, now);
 			continue;
 		}
 		if (saving_due(&a->sv, &a->pl, now))
@@ -244,7 +246,7 @@ static void app_dispatch(app *a, int ch)
 			a->quit = true;
 		return;
 	}
-	if (board_step_key(a, ch))
+	if (steps_key(a, ch))
 		return;
 	const screen *s = app_top(a);
 	if (s->before)
@@ -272,7 +274,7 @@ static void resume_no(app *a)
 	a->pl.recorded = true;
 	if (saving_finish(&a->sv, &a->pl, term_now(), msg, sizeof msg) < 0)
 		draw_message(&a->v, msg);
-	board_make(a, &a->fresh_cfg, a->fresh_mode, false);
+	making_start(a, &a->fresh_cfg, a->fresh_mode, false);
 }
 
 static void ask_resume(app *a)

@@ -1,5 +1,6 @@
 /* The board screen: play.  Its key table is the game's main one; the
- * solution's steps (s, i, Tab, t, T) live here too. */
+ * solution's steps live in steps.c and the making of new boards in
+ * making.c, on the helpers below. */
 #ifndef LO_UI_BOARD_H
 #define LO_UI_BOARD_H
 
@@ -7,24 +8,20 @@
 
 /* The cursor keys (arrows, h j k l, Home 0 End $, PgUp g PgDn G). */
 reaction board_cursor(app *a, int key);
+/* The cursor to (r, c), clamped; the view scrolls to keep it shown. */
+void board_cursor_to(app *a, int r, int c);
+int board_cursor_cell(const app *a);
 
 /* The settings menu's Enter: a new board of that kind, in that mode. */
 reaction board_settings(app *a, const game_config *cfg, play_mode mode);
 
-/* From the main loop: the plan changed (the solver's news), a step's time
- * has come, and a key arrived while the game presses for the player
- * (true: the key is used up). */
-void board_plan_news(app *a);
-void board_step_due(app *a, double now);
-bool board_step_key(app *a, int key);
-
-/* Make a new game for cfg in mode, in the background (the keys answer
- * meanwhile); it replaces the one played once made, giving that one up
- * first when give_up.  board_made() is the loop's when it is done. */
-void board_make(app *a, const game_config *cfg, play_mode mode, bool give_up);
-void board_made(app *a);
-
 /* A press at the cursor by the player or a step: counted, saved, won. */
 void board_press(app *a, int times);
+/* The board was just cleared: the ladder climbs, the record is made. */
+void board_won(app *a);
+/* Give up the board in progress (restart, new, other settings): a loss,
+ * and a ladder rung down. */
+void board_give_up(app *a);
+void board_say(app *a, const char *msg);
 
 #endif

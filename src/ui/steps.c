@@ -1,0 +1,328 @@
+#include "ui/steps.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "game/teach.h"
+#include "ui/board.h"
+#include "ui/info.h"
+#include "ui/term.h"
+
+/* How long the cells of a press the game makes stay lit before it, and the
+ * pause between the presses of T: slow enough to follow. */
+#define STEP_FLASH_SECONDS 0.15
+#define PLAY_PAUSE_SECONDS 0.35
+
+static const char *const playing_msg =
+	"Playing the solution: any key stops (+ faster, - slower, T to the end).";
+
+/* T's speeds: a factor on the flash and the pause. */
+static const double play_speeds[] = { 4, 2, 1, 0.5, 0.25, 0.1 };
+#define PLAY_SPEEDS ((int)(sizeof play_speeds / sizeof play_speeds[0]))
+#define PLAY_SPEED_NORMAL 2
+
+static void show_cert(app *a)
+{
+	char why[160];
+	info_cert(&a->pl.ov, a->pl.g.cur, &a->gl, why, sizeof why);
+	board_say(a, why);
+}
+
+void steps_plan_news(app *a)
+{
+	game *g = &a->pl.g;
+	lo_overlay *ov = &a->pl.ov;
+	if (app_top(a) != &board_screen)
+		return;
+	/* Par of a board from the editor was bounded: the plan may prove it. */
+	if (g->solvable && !g->par_proven && game_moves(g) == 0 && ov->minimal) {
+		g->par = ov->weight;
+		g->par_proven = true;
+	}
+	if (g->won)
+		return;		/* the celebration covers the board */
+	if (ov->shown)
+		draw_marks(&a->v);
+	else if (a->v.hint >= 0)
+		draw_cell(&a->v, a->v.hint / g->cur->cols, a->v.hint % g->cur->cols);
+	/* The proof's line comes back after a press cleared it, but does not
+	 * cover a newer message. */
+	if (ov->shown && ov->have && !ov->solvable && !a->v.msg[0])
+		show_cert(a);
+	draw_status(&a->v, term_now());
+}
+
+/* The plan, or false after saying why there is none (yet: then the key
+ * comes back once the solver has answered). */
+static bool plan_ready(app *a, int key)
+{
+	lo_overlay *ov = &a->pl.ov;
+	if (ov->nomem) {
+		board_say(a, "Out of memory for a solution from here.");
+		return false;
+	}
+	if (!ov->active || !ov->have) {
+		overlay_activate(ov, a->pl.g.cur);
+		a->st.pending_key = key;
+		board_say(a, "Solving...");
+		return false;
+	}
+	if (!ov->solvable) {
+		board_say(a, "No solution from here: s shows the proof.");
+		return false;
+	}
+	return true;
+}
+
+static void show_plan(app *a)
+{
+	a->pl.assisted = true;
+	if (a->pl.ov.shown)
+		return;
+	a->pl.ov.shown = true;
+	draw_marks(&a->v);
+	draw_status(&a->v, term_now());
+}
+
+reaction steps_overlay(app *a, int key)
+{
+	(void)key;
+	lo_overlay *ov = &a->pl.ov;
+	ov->shown = !ov->shown;
+	if (ov->shown) {
+		overlay_activate(ov, a->pl.g.cur);
+		a->pl.assisted = true;
+	}
+	draw_marks(&a->v);
+	board_say(a, "");
+	if (ov->shown && ov->have && !ov->solvable)
+		show_cert(a);
+	if (!a->pl.g.won)
+		draw_status(&a->v, term_now());
+	return REACT_NONE;
+}
+
+reaction steps_stop_search(app *a, int key)
+{
+	(void)key;
+	if (a->pl.ov.searching && a->pl.ov.active) {
+		overlay_stop(&a->pl.ov);
+		board_say(a, "Search stopped: the best found is kept.");
+	}
+	return REACT_NONE;
+}
+
+reaction steps_tab(app *a, int key)
+{
+	if (!a->pl.ov.shown) {
+		board_say(a, "Tab walks the solution's marks: s shows them first.");
+		return REACT_NONE;
+	}
+	if (!plan_ready(a, key))
+		return REACT_NONE;
+	show_plan(a);
+	int i = overlay_next(&a->pl.ov, board_cursor_cell(a), key == KEY_BTAB ? -1 : +1);
+	if (i < 0) {
+		board_say(a, "Nothing left to press.");
+		return REACT_NONE;
+	}
+	board_cursor_to(a, i / a->pl.g.cur->cols, i % a->pl.g.cur->cols);
+	return REACT_NONE;
+}
+
+static void hint_clear(app *a)
+{
+	int i = a->v.hint;
+	a->v.hint = -1;
+	if (i >= 0)
+		draw_cell(&a->v, i / a->pl.g.cur->cols, i % a->pl.g.cur->cols);
+}
+
+/* The next press of the plan: the cursor's cell if marked, else the next
+ * marked one.  -1 when none is left. */
+static int next_step(app *a)
+{
+	int here = board_cursor_cell(a);
+	return overlay_mark(&a->pl.ov, here) ? here : overlay_next(&a->pl.ov, here, +1);
+}
+
+reaction steps_hint(app *a, int key)
+{
+	if (!plan_ready(a, key))
+		return REACT_NONE;
+	const lo_overlay *ov = &a->pl.ov;
+	int cols = a->pl.g.cur->cols, i = next_step(a);
+	if (i < 0) {
+		board_say(a, "Nothing left to press.");
+		return REACT_NONE;
+	}
+	int m = overlay_mark(ov, i);
+	char msg[160];
+	if (a->pl.g.cur->k == 2)
+		snprintf(msg, sizeof msg, "Hint: press row %d, column %d%s.", i / cols + 1, i % cols + 1,
+			 ov->minimal ? "" : " (not yet proven minimal)");
+	else
+		snprintf(msg, sizeof msg, "Hint: press row %d, column %d %s %d time%s%s.", i / cols + 1, i % cols + 1,
+			 m > 0 ? "forward" : "backward", m > 0 ? m : -m, m == 1 || m == -1 ? "" : "s",
+			 ov->minimal ? "" : " (not yet proven minimal)");
+	a->v.hint = i;
+	a->pl.assisted = true;
+	draw_cell(&a->v, i / cols, i % cols);
+	board_say(a, msg);
+	return REACT_NONE;
+}
+
+/* Go to cell i and light up what its press will change; the press comes
+ * when its time is due (steps_due). */
+static void step_begin(app *a, int i)
+{
+	int cols = a->pl.g.cur->cols;
+	board_cursor_to(a, i / cols, i % cols);
+	draw_flash(&a->v, i / cols, i % cols, true);
+	a->st.cell = i;
+	a->st.due = term_now() + STEP_FLASH_SECONDS * (a->st.playing ? play_speeds[a->st.speed] : 1);
+}
+
+void steps_due(app *a, double now)
+{
+	steps *st = &a->st;
+	if (st->cell >= 0) {
+		int i = st->cell, cols = a->pl.g.cur->cols;
+		st->cell = -1;
+		draw_flash(&a->v, i / cols, i % cols, false);
+		board_press(a, overlay_mark(&a->pl.ov, i) > 0 ? +1 : -1);
+		if (st->playing && !a->pl.g.won) {
+			board_say(a, playing_msg);
+			st->due = now + PLAY_PAUSE_SECONDS * play_speeds[st->speed];
+		} else
+			st->playing = false;
+		return;
+	}
+	if (!st->playing)
+		return;
+	int i = next_step(a);
+	if (i < 0 || a->pl.g.won) {
+		st->playing = false;
+		return;
+	}
+	board_say(a, playing_msg);
+	step_begin(a, i);
+}
+
+/* T to the end: every remaining press at once, one redraw after.  A
+ * 100x100 solution takes a moment, not minutes. */
+static void play_to_end(app *a)
+{
+	a->st.playing = false;
+	a->quiet = true;
+	for (int i = next_step(a), n = 0; i >= 0 && !a->pl.g.won; i = next_step(a), n++) {
+		a->v.cr = i / a->pl.g.cur->cols;
+		a->v.cc = i % a->pl.g.cur->cols;
+		board_press(a, overlay_mark(&a->pl.ov, i) > 0 ? +1 : -1);
+	}
+	a->quiet = false;
+	draw_follow(&a->v);
+	app_redraw(a);
+	if (a->pl.g.won)
+		board_won(a);
+}
+
+bool steps_key(app *a, int key)
+{
+	steps *st = &a->st;
+	bool playing = st->playing;
+	if (st->cell < 0 && !playing)
+		return false;
+	if (playing && (key == '+' || key == '>' || key == '-' || key == '<')) {
+		int faster = key == '+' || key == '>' ? 1 : -1;
+		st->speed += faster;
+		st->speed = st->speed < 0 ? 0 : st->speed >= PLAY_SPEEDS ? PLAY_SPEEDS - 1 : st->speed;
+		char msg[120];
+		snprintf(msg, sizeof msg, "Playing at speed %d of %d: + faster, - slower, T to the end.", st->speed + 1,
+			 PLAY_SPEEDS);
+		board_say(a, msg);
+		return true;
+	}
+	/* The lit cell is pressed at once: the key was typed after it. */
+	st->playing = false;
+	if (st->cell >= 0)
+		steps_due(a, term_now());
+	if (!playing)
+		return false;	/* t: the key goes on to the board */
+	if (key == 'T') {
+		play_to_end(a);
+		return true;
+	}
+	if (!a->pl.g.won)
+		board_say(a, "Stopped.");
+	return true;		/* T: any other key stops, and is used up doing it */
+}
+
+reaction steps_step(app *a, int key)
+{
+	if (a->pl.g.won || !plan_ready(a, key))
+		return REACT_NONE;
+	show_plan(a);
+	int i = next_step(a);
+	if (i < 0) {
+		board_say(a, "Nothing left to press.");
+		return REACT_NONE;
+	}
+	a->st.playing = key == 'T';
+	if (a->st.playing) {
+		a->st.speed = a->st.speed ? a->st.speed : PLAY_SPEED_NORMAL;
+		board_say(a, playing_msg);
+	}
+	step_begin(a, i);
+	return REACT_NONE;
+}
+
+/* C: the next step of light chasing, marked on the board. */
+reaction steps_chase(app *a, int key)
+{
+	(void)key;
+	int row;
+	uint8_t *marks = realloc(a->chase, (size_t)board_size(a->pl.g.cur));
+	char msg[160];
+	if (marks)
+		a->chase = marks;
+	teach_stage st = marks ? teach_step(&a->pl.g, marks, &row) : TEACH_NOMEM;
+	switch (st) {
+	case TEACH_CHASE:
+		snprintf(msg, sizeof msg, "Chasing row %d: press under each of its lights (marked), then C again.",
+			 row + 1);
+		break;
+	case TEACH_LOOKUP:
+		snprintf(msg, sizeof msg, "Only the last row is lit: press the marked top-row cells, then chase again.");
+		break;
+	case TEACH_DONE:
+		board_say(a, "The board is clear.");
+		return REACT_NONE;
+	case TEACH_STUCK:
+		board_say(a, "This last row has no answer: the board cannot be cleared (s shows why).");
+		return REACT_NONE;
+	case TEACH_UNSUPPORTED:
+		board_say(a, "Chasing row by row works on the plus rule without torus; here s shows a solution.");
+		return REACT_NONE;
+	default:
+		board_say(a, "out of memory");
+		return REACT_NONE;
+	}
+	a->pl.assisted = true;
+	a->v.pattern = marks;
+	draw_marks(&a->v);
+	board_say(a, msg);
+	return REACT_NONE;
+}
+
+
+void steps_clear_marks(app *a)
+{
+	if (a->v.hint >= 0)
+		hint_clear(a);
+	if (a->v.pattern && a->v.what == VIEW_PLAY) {
+		a->v.pattern = NULL;	/* the chase step's marks last one key */
+		draw_marks(&a->v);
+	}
+}
