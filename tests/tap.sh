@@ -6,3 +6,7 @@ not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $*"; }
 # check DESCRIPTION COMMAND...: passes when the command succeeds.
 check() { d=$1; shift; if "$@"; then ok "$d"; else not_ok "$d"; fi; }
 done_testing() { echo "1..$n"; [ "$failed" -eq 0 ]; }
+skip() { n=$((n + 1)); echo "ok $n # SKIP $*"; }
+# Sanitizer builds reserve terabytes of address space for their shadow
+# memory: a test of behaviour under `ulimit -v` cannot run under them.
+sanitized() { grep -q -a -e __asan_init -e __tsan_init "$LIGHTSOUT" 2>/dev/null; }
