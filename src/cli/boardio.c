@@ -211,7 +211,9 @@ static int rows_add(row_set *t, const line *l, long prev_cells, int k, boardio_e
 		t->cells = p;
 		t->cap = cap;
 	}
-	parse_row(l, k, t->cells + (size_t)t->count * (size_t)n, e);
+	/* An empty row has no cells, and maybe no buffer yet (NULL + 0 is
+	 * undefined behaviour). */
+	parse_row(l, k, t->cells ? t->cells + (size_t)t->count * (size_t)n : NULL, e);
 	if ((t->count == 0 && !t->fixed) || n > 1)
 		t->numbers = numbers;
 	t->cols = n;
