@@ -11,6 +11,7 @@
 struct chase {
 	int rows, cols, words;	/* words: of the unknowns' bit vectors */
 	bool torus;
+	bool plus;		/* the classic rule without torus: word-parallel paths */
 	int h, e;		/* the mask's top row is the one cell (-h, e) */
 	int urows, unknowns;	/* unknown press rows 0..urows-1 */
 	/* Presses that change a cell, relative to it; det is the one in row +h. */
@@ -19,6 +20,9 @@ struct chase {
 	gf2_mat *m;		/* residual equations over the unknowns (+ 1 spare column) */
 	int nullity;		/* -1 until computed */
 	gf2_mat *kern;		/* unknowns of the quiet patterns */
+	/* Classic rule with M invertible: M^-1 = inv(T), a polynomial in T. */
+	uint64_t *inv;
+	int inv_deg;		/* -1: not known */
 };
 
 bool chase_supports(const rule *r, int rows, int cols)
@@ -61,60 +65,49 @@ static inline void step_row(uint64_t *u, uint64_t *prev, int lo, int hi, uint64_
 	}
 }
 
-typedef struct build_job {
-	chase *c;
-	int from, step;
-} build_job;
-
-/* Row m of M = p_R(T) e_m, by u_{r+1} = T u_r + u_{r-1}. */
-static void *build_rows(void *arg)
+/* Row 0 of M = p_R(T) by u_{r+1} = T u_r + u_{r-1} from u_0 = e_0 (the
+ * support of u_r stays within r + 1 cells of column 0), then every other
+ * row from the fact that M commutes with T: (T M)_m = (M T)_m gives
+ * M_{m+1} = shl(M_m) ^ shr(M_m) ^ M_{m-1}.  O((R + C) C / 64) in all. */
+static int build_plus(chase *c)
 {
-	build_job *j = arg;
-	chase *c = j->c;
-	int words = c->words, last = words - 1, half = (c->cols + 1) / 2;
-	uint64_t top = c->cols % 64 ? (1ULL << (c->cols % 64)) - 1 : ~0ULL;
+	int words = c->words, last = words - 1, C = c->cols;
+	uint64_t top = C % 64 ? (1ULL << (C % 64)) - 1 : ~0ULL;
 	uint64_t *a = calloc((size_t)words, sizeof *a), *b = calloc((size_t)words, sizeof *b);
-	if (!a || !b)
-		goto out;
-	for (int m = j->from; m < half; m += j->step) {
-		memset(a, 0, (size_t)words * sizeof *a);
-		memset(b, 0, (size_t)words * sizeof *b);
-		/* a = u_0 = e_m (prev), b = u_1 = T e_m (current). */
-		a[m / 64] = 1ULL << (m % 64);
-		b[m / 64] = a[m / 64];
-		if (m > 0)
-			b[(m - 1) / 64] |= 1ULL << ((m - 1) % 64);
-		if (m + 1 < c->cols)
-			b[(m + 1) / 64] |= 1ULL << ((m + 1) % 64);
-		uint64_t *prev = a, *cur = b;
-		if (c->rows == 1) {
-			cur = b;
-		} else {
-			for (int r = 1; r < c->rows; r++) {
-				/* The support of u_r is within r cells of m. */
-				int lo = (m - r - 1) / 64, hi = (m + r + 1) / 64;
-				if (m - r - 1 < 0)
-					lo = 0;
-				if (hi > last)
-					hi = last;
-				step_row(cur, prev, lo, hi, top, last);
-				uint64_t *t = prev;
-				prev = cur;
-				cur = t;
-			}
-		}
-		uint64_t *row = gf2_row(c->m, m), *mirror = gf2_row(c->m, c->cols - 1 - m);
-		memcpy(row, cur, (size_t)words * sizeof *row);
-		/* M commutes with reversing a row: row cols-1-m is row m reversed. */
-		if (mirror != row)
-			for (int i = 0; i < c->cols; i++)
-				if (cur[i / 64] >> (i % 64) & 1)
-					mirror[(c->cols - 1 - i) / 64] |= 1ULL << ((c->cols - 1 - i) % 64);
+	if (!a || !b) {
+		free(a);
+		free(b);
+		return -1;
 	}
-out:
+	/* a = u_0 = e_0 (prev), b = u_1 = T e_0 (current). */
+	a[0] = 1;
+	b[0] = C > 1 ? 3 : 1;
+	uint64_t *prev = a, *cur = b;
+	for (int r = 1; r < c->rows; r++) {
+		int hi = (r + 1) / 64;
+		step_row(cur, prev, 0, hi > last ? last : hi, top, last);
+		uint64_t *t = prev;
+		prev = cur;
+		cur = t;
+	}
+	memcpy(gf2_row(c->m, 0), cur, (size_t)words * sizeof *cur);
 	free(a);
 	free(b);
-	return NULL;
+	for (int m = 0; m + 1 < C; m++) {
+		const uint64_t *row = gf2_row(c->m, m), *up = m ? gf2_row(c->m, m - 1) : NULL;
+		uint64_t *next = gf2_row(c->m, m + 1);
+		uint64_t below = 0;	/* bit 63 of the previous word */
+		for (int w = 0; w < words; w++) {
+			uint64_t x = row[w], after = w < last ? row[w + 1] : 0;
+			uint64_t t = (x << 1) ^ below ^ (x >> 1) ^ (after << 63);
+			below = x >> 63;
+			if (up)
+				t ^= up[w];
+			next[w] = t;
+		}
+		next[last] &= top;
+	}
+	return 0;
 }
 
 /* The general sweep, on the words [w0, w1) of every unknowns' vector so
@@ -216,6 +209,7 @@ chase *chase_new(int rows, int cols, const rule *r)
 	c->cols = cols;
 	c->torus = r->torus;
 	c->nullity = -1;
+	c->inv_deg = -1;
 	for (int i = 0; i < r->n; i++)
 		c->h = -r->dr[i] > c->h ? -r->dr[i] : c->h;
 	/* Presses changing cell (p, j) sit at (p - dr, j - dc), each once. */
@@ -236,6 +230,12 @@ chase *chase_new(int rows, int cols, const rule *r)
 	c->urows = r->torus ? 2 * c->h : c->h;
 	c->unknowns = c->urows * cols;
 	c->words = (c->unknowns + 63) / 64;
+	if (!r->torus && strcmp(r->name, "plus") == 0) {
+		/* The classic rule: M = p_R(T) is built only when singular (see
+		 * factor); otherwise its inverse is a polynomial in T. */
+		c->plus = true;
+		return c;
+	}
 	/* One spare column for the right-hand side when solving. */
 	c->m = gf2_new(c->unknowns, c->unknowns + 1);
 	if (!c->m) {
@@ -244,17 +244,6 @@ chase *chase_new(int rows, int cols, const rule *r)
 	}
 	pthread_t t;
 	bool two;
-	if (!r->torus && strcmp(r->name, "plus") == 0) {
-		/* The classic rule: M = p_R(T), one short recurrence per row. */
-		build_job jobs[2] = { { c, 0, 2 }, { c, 1, 2 } };
-		two = pthread_create(&t, NULL, build_rows, &jobs[1]) == 0;
-		if (!two)
-			jobs[0].step = 1;
-		build_rows(&jobs[0]);
-		if (two)
-			pthread_join(t, NULL);
-		return c;
-	}
 	int half = c->words / 2;
 	sweep_job jobs[2] = { { c, 0, half, false }, { c, half, c->words, false } };
 	two = half > 0 && pthread_create(&t, NULL, sweep, &jobs[1]) == 0;
@@ -275,8 +264,220 @@ void chase_free(chase *c)
 	if (c) {
 		gf2_free(c->m);
 		gf2_free(c->kern);
+		free(c->inv);
 		free(c);
 	}
+}
+
+/* Polynomials over GF(2), bit i = coefficient of x^i, in `n` words. */
+static int poly_deg(const uint64_t *p, int n)
+{
+	for (int w = n - 1; w >= 0; w--)
+		if (p[w])
+			return w * 64 + 63 - __builtin_clzll(p[w]);
+	return -1;
+}
+
+/* p ^= q << s (q of degree dq). */
+static void poly_xor_shifted(uint64_t *p, const uint64_t *q, int dq, int s)
+{
+	int ws = s / 64, bs = s % 64, qw = dq / 64 + 1;
+	if (bs == 0) {
+		for (int w = 0; w < qw; w++)
+			p[w + ws] ^= q[w];
+		return;
+	}
+	uint64_t carry = 0;
+	for (int w = 0; w < qw; w++) {
+		p[w + ws] ^= q[w] << bs | carry;
+		carry = q[w] >> (64 - bs);
+	}
+	if (carry)
+		p[qw + ws] ^= carry;
+}
+
+/* a <- x b + a (+ b when plus_b): one step of the recurrences below. */
+static void poly_step(uint64_t *a, const uint64_t *b, int n, bool plus_b)
+{
+	uint64_t carry = 0;
+	for (int w = 0; w < n; w++) {
+		a[w] ^= b[w] << 1 | carry;
+		if (plus_b)
+			a[w] ^= b[w];
+		carry = b[w] >> 63;
+	}
+}
+
+/* The classic rule through its polynomials: M = P_R(T) with P_0 = 1,
+ * P_1 = x, P_{r+1} = x P_r + P_{r-1}, and T (tridiagonal, so cyclic) has
+ * the characteristic and minimal polynomial D_C, with D_0 = 1, D_1 = x + 1,
+ * D_{n+1} = (x + 1) D_n + D_{n-1}.  So nullity(M) = deg gcd(P_R, D_C), and
+ * when that gcd is 1, M^-1 = S(T) with S P_R = 1 mod D_C (extended Euclid):
+ * no elimination at all.  O((R + C) C / 64).  Returns the nullity, or -1
+ * when out of memory. */
+static int plus_poly(chase *c)
+{
+	int C = c->cols, R = c->rows, n = C / 64 + 2;
+	uint64_t *buf = calloc((size_t)n * 6, sizeof *buf);
+	if (!buf)
+		return -1;
+	uint64_t *d = buf, *a = buf + n, *b = buf + 2 * n, *r1 = buf + 3 * n, *s0 = buf + 4 * n, *s1 = buf + 5 * n;
+	/* D_C: a = D_{i-1}, b = D_i. */
+	a[0] = 1;
+	b[0] = 3;
+	for (int i = 1; i < C; i++) {
+		poly_step(a, b, n, true);
+		uint64_t *t = a;
+		a = b;
+		b = t;
+	}
+	memcpy(d, b, (size_t)n * sizeof *d);
+	/* P_R mod D_C: a = P_{r-1}, b = P_r, both of degree < C. */
+	memset(a, 0, (size_t)n * sizeof *a);
+	memset(b, 0, (size_t)n * sizeof *b);
+	a[0] = 1;
+	b[0] = 2;
+	if (C == 1)
+		b[0] = 1;	/* x = 1 mod x + 1 */
+	for (int r = 1; r < R; r++) {
+		poly_step(a, b, n, false);
+		if (a[C / 64] >> (C % 64) & 1)
+			for (int w = 0; w < n; w++)
+				a[w] ^= d[w];
+		uint64_t *t = a;
+		a = b;
+		b = t;
+	}
+	/* Extended Euclid on (D_C, P_R): r_i = s_i P_R mod D_C throughout. */
+	uint64_t *r0 = a;
+	memcpy(r0, d, (size_t)n * sizeof *r0);
+	memcpy(r1, b, (size_t)n * sizeof *r1);
+	s1[0] = 1;
+	int d0 = poly_deg(r0, n), d1 = poly_deg(r1, n);
+	while (d1 >= 0) {
+		while (d0 >= d1) {
+			int ds = poly_deg(s1, n);
+			poly_xor_shifted(r0, r1, d1, d0 - d1);
+			if (ds >= 0)
+				poly_xor_shifted(s0, s1, ds, d0 - d1);
+			d0 = poly_deg(r0, n);
+		}
+		uint64_t *t = r0;
+		r0 = r1;
+		r1 = t;
+		t = s0;
+		s0 = s1;
+		s1 = t;
+		int td = d0;
+		d0 = d1;
+		d1 = td;
+	}
+	int nullity = d0;
+	if (nullity == 0) {
+		c->inv_deg = poly_deg(s0, n);
+		c->inv = malloc((size_t)n * sizeof *c->inv);
+		if (!c->inv) {
+			free(buf);
+			return -1;
+		}
+		memcpy(c->inv, s0, (size_t)n * sizeof *c->inv);
+	}
+	free(buf);
+	return nullity;
+}
+
+/* u = S(T) v by Horner, for the classic rule with M invertible. */
+static bool plus_apply_inverse(const chase *c, const uint64_t *v, uint64_t *u)
+{
+	int words = c->words, last = words - 1, C = c->cols;
+	uint64_t top = C % 64 ? (1ULL << (C % 64)) - 1 : ~0ULL;
+	uint64_t *t = malloc((size_t)words * sizeof *t);
+	if (!t)
+		return false;
+	memset(u, 0, (size_t)words * sizeof *u);
+	for (int i = c->inv_deg; i >= 0; i--) {
+		uint64_t below = 0;
+		for (int w = 0; w < words; w++) {
+			uint64_t x = u[w], after = w < last ? u[w + 1] : 0;
+			t[w] = x ^ (x << 1) ^ below ^ (x >> 1) ^ (after << 63);
+			below = x >> 63;
+		}
+		t[last] &= top;
+		if (c->inv[i / 64] >> (i % 64) & 1)
+			for (int w = 0; w < words; w++)
+				t[w] ^= v[w];
+		memcpy(u, t, (size_t)words * sizeof *u);
+	}
+	free(t);
+	return true;
+}
+
+/* Bytes (bit 0 of each) to bits and back, 8 cells per multiply: byte i of
+ * v lands on bit 56 + i of v * 0x0102040810204080, with no carries. */
+static void pack_row(const uint8_t *src, int n, uint64_t *dst)
+{
+	int i = 0;
+	memset(dst, 0, (size_t)(n + 63) / 64 * sizeof *dst);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	for (; i + 8 <= n; i += 8) {
+		uint64_t v;
+		memcpy(&v, src + i, 8);
+		dst[i / 64] |= ((v & 0x0101010101010101ULL) * 0x0102040810204080ULL >> 56) << (i % 64);
+	}
+#endif
+	for (; i < n; i++)
+		dst[i / 64] |= (uint64_t)(src[i] & 1) << (i % 64);
+}
+
+static void unpack_row(const uint64_t *src, int n, uint8_t *dst)
+{
+	int i = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	for (; i + 8 <= n; i += 8) {
+		/* Byte j keeps bit j of the eight, then any non-zero byte -> 1. */
+		uint64_t v = ((src[i / 64] >> (i % 64) & 0xff) * 0x0101010101010101ULL) & 0x8040201008040201ULL;
+		v = ((v + 0x7f7f7f7f7f7f7f7fULL) >> 7) & 0x0101010101010101ULL;
+		memcpy(dst + i, &v, 8);
+	}
+#endif
+	for (; i < n; i++)
+		dst[i] = (uint8_t)(src[i / 64] >> (i % 64) & 1);
+}
+
+/* The classic chase, 64 cells per word: row p + 1 of the presses is
+ * b_p + T x_p + x_{p-1}; the last row's residual is b_{R-1} + T x_{R-1} +
+ * x_{R-2}. */
+static bool chase_rows_plus(const chase *c, const uint8_t *b, uint8_t *x, const uint64_t *u, uint64_t *res)
+{
+	int R = c->rows, C = c->cols, words = c->words, last = words - 1;
+	uint64_t top = C % 64 ? (1ULL << (C % 64)) - 1 : ~0ULL;
+	uint64_t *buf = calloc((size_t)words * 3, sizeof *buf);
+	if (!buf)
+		return false;
+	uint64_t *prev = buf, *cur = buf + words, *bw = buf + 2 * words;
+	memcpy(cur, u, (size_t)words * sizeof *cur);
+	unpack_row(cur, C, x);
+	for (int p = 0; p < R; p++) {
+		if (b)
+			pack_row(b + (size_t)p * C, C, bw);
+		uint64_t below = 0;
+		for (int w = 0; w < words; w++) {
+			uint64_t v = cur[w], after = w < last ? cur[w + 1] : 0;
+			uint64_t t = v ^ (v << 1) ^ below ^ (v >> 1) ^ (after << 63) ^ prev[w];
+			below = v >> 63;
+			/* prev is free once read: it becomes the next row. */
+			prev[w] = b ? t ^ bw[w] : t;
+		}
+		prev[last] &= top;
+		uint64_t *t = prev;
+		prev = cur;
+		cur = t;
+		if (p + 1 < R)
+			unpack_row(cur, C, x + (size_t)(p + 1) * C);
+	}
+	memcpy(res, cur, (size_t)words * sizeof *res);
+	free(buf);
+	return true;
 }
 
 /* The chase in numbers: unknown presses u, board b (NULL: clear) -> every
@@ -284,6 +485,8 @@ void chase_free(chase *c)
 static void chase_rows(const chase *c, const uint8_t *b, uint8_t *x, const uint64_t *u, uint64_t *res)
 {
 	int R = c->rows, C = c->cols, h = c->h;
+	if (c->plus && chase_rows_plus(c, b, x, u, res))
+		return;
 	for (int i = 0; i < c->unknowns; i++)
 		x[i] = (uint8_t)(u[i / 64] >> (i % 64) & 1);
 	for (int p = c->torus ? h : 0; p < R - h; p++)
@@ -311,6 +514,8 @@ static void chase_rows(const chase *c, const uint8_t *b, uint8_t *x, const uint6
 static int eliminate(const chase *c, const uint64_t *rhs, gf2_mat **out, int *pivcol)
 {
 	int C = c->unknowns;
+	if (!c->m)
+		return -1;
 	gf2_mat *a = gf2_new(C, C + 1);
 	if (!a)
 		return -1;
@@ -351,6 +556,20 @@ static int factor(chase *c)
 {
 	if (c->nullity >= 0)
 		return 0;
+	if (c->plus && !c->inv) {
+		int nullity = plus_poly(c);
+		if (nullity < 0)
+			return -1;
+		if (nullity == 0) {
+			c->nullity = 0;
+			return 0;
+		}
+		if (!c->m) {
+			c->m = gf2_new(c->unknowns, c->unknowns + 1);
+			if (!c->m || build_plus(c) < 0)
+				return -1;
+		}
+	}
 	int *piv = malloc((size_t)c->unknowns * sizeof *piv);
 	gf2_mat *a = NULL;
 	int rank = piv ? eliminate(c, NULL, &a, piv) : -1;
@@ -386,6 +605,15 @@ lo_result chase_solve(chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert)
 	bool ok = false;
 	if (!zero || !res || !x0 || !piv)
 		goto out;
+	if (c->plus && factor(c) == 0 && c->inv) {
+		/* M invertible: x0 = M^-1 c with no elimination. */
+		chase_rows(c, b, x, zero, res);
+		if (plus_apply_inverse(c, res, x0)) {
+			chase_rows(c, b, x, x0, res);
+			ok = true;
+			goto out;
+		}
+	}
 	/* With x0 = 0 the chase leaves c on the last row; then M x0 = c. */
 	chase_rows(c, b, x, zero, res);
 	int rank = eliminate(c, res, &a, piv);
