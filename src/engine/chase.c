@@ -610,7 +610,7 @@ lo_result chase_solve(chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert)
 		chase_rows(c, b, x, zero, res);
 		if (plus_apply_inverse(c, res, x0)) {
 			chase_rows(c, b, x, x0, res);
-			ok = true;
+			st = LO_SOLVED;
 			goto out;
 		}
 	}
