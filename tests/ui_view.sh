@@ -156,4 +156,15 @@ pid=$(ui_game_pid)
 kill -HUP "$pid"
 check "SIGHUP while making a board ends the game at once" ui_proc_is "$pid" gone
 
+# A share code too long for a command line is read from a file: @FILE.
+"$LIGHTSOUT" generate -s 900 --seed 2 --code >"$ui_tmp/big.code"
+check "a 900x900 code is longer than one argument may be" test "$(wc -c <"$ui_tmp/big.code")" -gt 131072
+ui_start -- --code "@$ui_tmp/big.code"
+check "--code @FILE plays it" ui_wait "900x900" 600
+ui_keys q
+ui_wait "EXIT=" >/dev/null
+ui_start -- --code "@$ui_tmp/no-such-file"
+check "--code @FILE that is missing: one line, exit 2" ui_wait "EXIT=2"
+check "naming the file" ui_wait "cannot open"
+
 done_testing

@@ -18,6 +18,9 @@
 #include "engine/sharecode.h"
 #include "ui/term.h"
 
+/* A share code of the largest board is about 67 MB of text. */
+#define PLAY_CODE_FILE_MAX (128 << 20)
+
 enum {
 	OPT_PAR = OPT_FIRST_COMMAND, OPT_DIFFICULTY, OPT_LOAD, OPT_ASCII, OPT_NO_COLOR, OPT_NO_MOUSE,
 	OPT_DAILY, OPT_PRACTICE, OPT_CODE
@@ -37,7 +40,8 @@ static void play_help(void)
 	     "      --par P              a board that needs exactly P presses\n"
 	     "      --difficulty LEVEL   easy, normal or hard\n"
 	     "      --load FILE          play the board in FILE (k from --states)\n"
-	     "      --code CODE          play the board of a share code (its rule, k, torus)\n"
+	     "      --code CODE          play the board of a share code (its rule, k, torus);\n"
+	     "                           --code @FILE reads a long one from FILE\n"
 	     "      --daily              today's board: the same for everyone (UTC date)\n"
 	     "      --practice[=ladder]  par rises by one after each win, drops on a restart\n"
 	     "      --ascii              ASCII only, even on a UTF-8 terminal\n"
@@ -224,11 +228,54 @@ static bool want_color(const play_opts *o)
 
 /* The --code board; its settings replace the config's.  NULL after a
  * message on stderr. */
+/* --code @FILE: a code too long for a command line (a big board's code is
+ * longer than the 128 KiB one argument may be).  NULL after a message. */
+static char *read_code_file(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "lightsout play: cannot open %s: %s\n", path, strerror(errno));
+		return NULL;
+	}
+	size_t cap = 1 << 16, len = 0;
+	char *text = malloc(cap);
+	while (text) {
+		len += fread(text + len, 1, cap - 1 - len, f);
+		if (len < cap - 1 || ferror(f))
+			break;
+		if (cap >= PLAY_CODE_FILE_MAX) {
+			fprintf(stderr, "lightsout play: %s: larger than any share code (%d MB)\n", path,
+				PLAY_CODE_FILE_MAX >> 20);
+			free(text);
+			fclose(f);
+			return NULL;
+		}
+		char *more = realloc(text, cap *= 2);
+		if (!more)
+			free(text);
+		text = more;
+	}
+	if (!text || ferror(f)) {
+		fprintf(stderr, "lightsout play: %s: %s\n", path, text ? strerror(errno) : "out of memory");
+		free(text);
+		fclose(f);
+		return NULL;
+	}
+	fclose(f);
+	text[len] = '\0';
+	return text;
+}
+
 static board *play_code(const play_opts *o, game_config *cfg)
 {
 	char err[256];
 	sharecode sc;
-	if (sharecode_decode(o->code, &sc, err, sizeof err) < 0) {
+	char *file = o->code[0] == '@' ? read_code_file(o->code + 1) : NULL;
+	if (o->code[0] == '@' && !file)
+		return NULL;
+	int rc = sharecode_decode(file ? file : o->code, &sc, err, sizeof err);
+	free(file);
+	if (rc < 0) {
 		fprintf(stderr, "lightsout play: bad share code: %s\n", err);
 		return NULL;
 	}
