@@ -90,7 +90,9 @@ int main(void)
 	sample(&a);
 	size_t len;
 	char *text = savegame_format(&a, &len);
-	tap_ok(text && strncmp(text, "lightsout-save 1\n", 17) == 0, "format starts with its version");
+	tap_ok(text && strncmp(text, "lightsout-save 2\n", 17) == 0, "format starts with its version");
+	tap_ok(text && strstr(text, "\nstart packed\n") && !strstr(text, "\ncurrent\n"),
+	       "the start board once, packed; no current board (the history gives it)");
 	tap_ok(savegame_parse(text, len, &b, err, sizeof err) == 0, "parse it back: %s", err);
 	tap_ok(same(&a, &b), "every field survives, with the redo tail");
 	savegame_free(&b);
@@ -132,7 +134,7 @@ int main(void)
 	savegame_free(&c);
 
 	/* Every field is checked, and the line named. */
-	expect_bad(text, "lightsout-save", "lightsout-save 2", "line 1: format version 2");
+	expect_bad(text, "lightsout-save", "lightsout-save 3", "line 1: format version 3");
 	expect_bad(text, "lightsout-save", "hello", "line 1: not a lightsout saved game");
 	expect_bad(text, "size", "size 0 5", "line 2: size: expected 2 numbers from 1 to 10000");
 	expect_bad(text, "size", "size 4 5 6", "line 2: size: unexpected '6'");
@@ -150,18 +152,32 @@ int main(void)
 	expect_bad(text, "moves", "moves many", "line 12: moves");
 	expect_bad(text, "elapsed", "elapsed nan", "line 13: elapsed");
 	expect_bad(text, "elapsed", "elapsed -1", "line 13: elapsed");
-	expect_bad(text, "start", "begin", "line 14: expected 'start'");
-	expect_bad(text, "start\n", "start\n01230", "line 15: start row 1, column 4: '3' is not a value below 3");
-	expect_bad(text, "start\n", "start\n0120", "line 15: start row 1 has 4 cells, expected 5");
+	expect_bad(text, "start", "begin", "line 14: expected 'start packed'");
+	/* 4x5 cells of 2 bits: 7 base64 characters; '/' is 63, so a cell of 3. */
+	expect_bad(text, "start packed\n", "start packed\n///////", "line 15: start: cell 1 has value 3, not below 3");
+	expect_bad(text, "start packed\n", "start packed\nAAA", "start: a line of 3 characters");
+	expect_bad(text, "start packed\n", "start packed\nAAAAAA*", "start: '*' is not base64");
+	expect_bad(text, "start packed\n", "start packed\nAAAAAAB", "start: stray bits after the last cell");
 	expect_bad(text, "history", "history 5 6", "history: 6 moves applied of only 5");
-	expect_bad(text, "history", "history 5 2", "the current board is not the start board after the 2 moves");
 	expect_bad(text, "history", "history 9 3", "history: file ends before 9 moves");
 	expect_bad(text, "1 1 +1", "1 6 +1", "move 1: expected 'row col times' within 4x5");
 	expect_bad(text, "1 1 +1", "1 1 0", "move 1: expected");
 	expect_bad(text, "1 1 +1", "1 1 +3", "move 1: expected");
 	expect_bad(text, "1 1 +1", "1 1 +1 x", "move 1: unexpected 'x'");
-	expect_bad(text, "1 1 +1", "1 1 -1", "the current board is not the start board");
 	expect_bad(text, "end", "fin", "expected 'end'");
+
+	/* Version 1 saves (start and current as text) are still read, and
+	 * checked the same way. */
+	const char *v1 = "lightsout-save 1\nsize 1 2\nstates 2\nrule plus\ntorus no\nforward-only no\n"
+			 "mode random\ndifficulty -\nrung 0\ndaily -\npar 1 proven\nmoves 1\nelapsed 1.000\n"
+			 "start\n11\ncurrent\n00\nhistory 1 1\n1 1 +1\nend\n";
+	tap_ok(savegame_parse(v1, strlen(v1), &b, err, sizeof err) == 0 && board_is_clear(b.current) &&
+		       b.start->cells[0] == 1 && b.hist.len == 1,
+	       "a version 1 save still reads: %s", err);
+	savegame_free(&b);
+	expect_bad(v1, "00\nhistory", "01", "the current board is not the start board after the 1 moves");
+	expect_bad(v1, "start\n", "start\n12", "line 15: start row 1, column 2: '2' is not a value below 2");
+	expect_bad(v1, "start\n", "start\n1", "line 15: start row 1 has 1 cells, expected 2");
 	expect_bad(text, "end", "end\nmore", "text after 'end'");
 	{
 		saved_game d;

@@ -37,15 +37,41 @@ static const char *or_dash(const char *s)
 	return s[0] ? s : "-";
 }
 
-static void put_board(textbuf *t, const board *b)
+static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/* Bits a cell takes: ceil(log2 k). */
+static int cell_bits(int k)
 {
-	for (int r = 0; r < b->rows; r++) {
-		for (int c = 0; c < b->cols; c++) {
-			int v = board_get(b, r, c);
-			textbuf_putc(t, (char)(v < 10 ? '0' + v : 'a' + v - 10));
+	int b = 1;
+	while ((1 << b) < k)
+		b++;
+	return b;
+}
+
+/* The cells, cell_bits(k) each, most significant first, in base64 lines
+ * of 76 characters. */
+static void put_packed(textbuf *t, const board *b)
+{
+	int bits = cell_bits(b->k), have = 0, col = 0;
+	uint32_t acc = 0;
+	size_t n = (size_t)board_size(b);
+	for (size_t i = 0; i <= n; i++) {
+		if (i < n) {
+			acc = acc << bits | b->cells[i];
+			have += bits;
+		} else if (have % 6)
+			acc <<= 6 - have % 6, have += 6 - have % 6;	/* the last character's padding */
+		while (have >= 6) {
+			have -= 6;
+			textbuf_putc(t, b64[acc >> have & 63]);
+			if (++col == 76) {
+				textbuf_putc(t, '\n');
+				col = 0;
+			}
 		}
-		textbuf_putc(t, '\n');
 	}
+	if (col)
+		textbuf_putc(t, '\n');
 }
 
 char *savegame_format(const saved_game *sg, size_t *len)
@@ -63,10 +89,10 @@ char *savegame_format(const saved_game *sg, size_t *len)
 	else
 		textbuf_printf(&t, "par %d %s\n", sg->par, sg->par_proven ? "proven" : "bound");
 	textbuf_printf(&t, "moves %d\nelapsed %.3f\n", sg->moves, sg->elapsed);
-	textbuf_printf(&t, "start\n");
-	put_board(&t, sg->start);
-	textbuf_printf(&t, "current\n");
-	put_board(&t, sg->current);
+	/* The start once, packed; the current board is the start with the
+	 * history applied, so a save grows with the moves, not the cells. */
+	textbuf_printf(&t, "start packed\n");
+	put_packed(&t, sg->start);
 	textbuf_printf(&t, "history %d %d\n", sg->hist.len, sg->hist.pos);
 	for (int i = 0; i < sg->hist.len; i++) {
 		const lo_move *m = &sg->hist.moves[i];
@@ -236,6 +262,64 @@ fail:
 	return NULL;
 }
 
+/* The start board of a version 2 save: "start packed", then base64. */
+static board *read_packed(cursor *c, int rows, int cols, int k)
+{
+	const char *s;
+	size_t n;
+	if (next_line(c, &s, &n) < 0)
+		return NULL;
+	if (n != 12 || memcmp(s, "start packed", 12) != 0)
+		return bad(c, "expected 'start packed'"), NULL;
+	int bits = cell_bits(k);
+	size_t cells = (size_t)rows * (size_t)cols, chars = (cells * (size_t)bits + 5) / 6;
+	/* Enough text left for the cells, before a large allocation. */
+	if ((size_t)(c->end - c->p) < chars + chars / 76)
+		return bad(c, "start: file ends before %zu cells", cells), NULL;
+	board *b = board_new(rows, cols, k);
+	if (!b)
+		return bad(c, "out of memory"), NULL;
+	size_t i = 0, got = 0;
+	uint32_t acc = 0;
+	int have = 0;
+	while (got < chars) {
+		if (next_line(c, &s, &n) < 0)
+			goto fail;
+		if (n != 76 && got + n != chars) {
+			bad(c, "start: a line of %zu characters, expected 76 (or the rest, %zu)", n, chars - got);
+			goto fail;
+		}
+		for (size_t j = 0; j < n; j++) {
+			const char *p = s[j] ? strchr(b64, s[j]) : NULL;
+			if (!p) {
+				bad(c, "start: '%c' is not base64", s[j] >= ' ' && s[j] < 127 ? s[j] : '?');
+				goto fail;
+			}
+			acc = acc << 6 | (uint32_t)(p - b64);
+			have += 6;
+			while (have >= bits && i < cells) {
+				have -= bits;
+				unsigned v = acc >> have & ((1u << bits) - 1);
+				if ((int)v >= k) {
+					bad(c, "start: cell %zu has value %u, not below %d", i + 1, v, k);
+					goto fail;
+				}
+				b->cells[i++] = (uint8_t)v;
+			}
+			acc &= (1u << have) - 1;
+		}
+		got += n;
+	}
+	if (acc) {
+		bad(c, "start: stray bits after the last cell");
+		goto fail;
+	}
+	return b;
+fail:
+	board_free(b);
+	return NULL;
+}
+
 static int parse_body(cursor *c, saved_game *sg)
 {
 	long v[2];
@@ -251,7 +335,8 @@ static int parse_body(cursor *c, saved_game *sg)
 	long version;
 	if (parse_long(buf, 1, 1000000, &version, &s) < 0 || *s)
 		return bad(c, "bad format version '%s'", buf);
-	if (version != SAVEGAME_VERSION)
+	/* Version 1 kept the start and current boards as text: still read. */
+	if (version != SAVEGAME_VERSION && version != 1)
 		return bad(c, "format version %ld is not %d: saved by another lightsout", version, SAVEGAME_VERSION);
 
 	if (keyed_ints(c, "size", 2, 1, VARIANT_MAX_SIDE, v) < 0)
@@ -318,8 +403,9 @@ static int parse_body(cursor *c, saved_game *sg)
 		return bad(c, "elapsed: expected seconds from 0 to %g", MAX_ELAPSED);
 	sg->elapsed = t;
 
-	if (!(sg->start = read_board(c, "start", sg->v.rows, sg->v.cols, sg->v.k)) ||
-	    !(sg->current = read_board(c, "current", sg->v.rows, sg->v.cols, sg->v.k)))
+	if (version == 1 ? !(sg->start = read_board(c, "start", sg->v.rows, sg->v.cols, sg->v.k)) ||
+				   !(sg->current = read_board(c, "current", sg->v.rows, sg->v.cols, sg->v.k))
+			 : !(sg->start = read_packed(c, sg->v.rows, sg->v.cols, sg->v.k)))
 		return -1;
 
 	if (keyed_ints(c, "history", 2, 0, MAX_HISTORY, v) < 0)
@@ -369,7 +455,10 @@ static int parse_body(cursor *c, saved_game *sg)
 	}
 	/* history_push moved pos to the end; the redo tail starts at hpos. */
 	sg->hist.pos = (int)hpos;
-	if (!board_equal(replay, sg->current)) {
+	if (!sg->current) {
+		sg->current = replay;	/* version 2: the replay is the position */
+		replay = NULL;
+	} else if (!board_equal(replay, sg->current)) {
 		bad(c, "the current board is not the start board after the %ld moves applied", hpos);
 		goto fail;
 	}

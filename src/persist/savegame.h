@@ -14,7 +14,7 @@
 #include "engine/history.h"
 #include "engine/variant.h"
 
-#define SAVEGAME_VERSION 1
+#define SAVEGAME_VERSION 2	/* 1 is still read */
 
 typedef struct saved_game {
 	variant v;
