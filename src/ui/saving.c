@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "ui/pager.h"
 #include "persist/paths.h"
@@ -13,19 +14,6 @@
 #include "persist/savegame.h"
 #include "persist/stats.h"
 #include "ui/term.h"
-
-/* Messages name files by their base name: a full path rarely fits a line. */
-static void shorten(char *msg, const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	if (!slash)
-		return;
-	size_t n = (size_t)(slash - path) + 1;
-	for (char *p = strstr(msg, path); p; p = strstr(p, path)) {
-		/* The directory and its slash go; the name stays. */
-		memmove(p, p + n, strlen(p + n) + 1);
-	}
-}
 
 /* prefix + msg into buf, cut to fit: these lines end on one screen line. */
 static void say(char *buf, size_t len, const char *prefix, const char *msg)
@@ -53,18 +41,6 @@ void saving_init(session *s)
 	}
 }
 
-/* "saved game F is damaged (WHY); kept as G" is too long for one line:
- * where it went comes first, the reason after, cut at the edge. */
-static void saving_aside_notice(session *s, const char *msg)
-{
-	const char *why = strstr(msg, " is damaged ("), *kept = strstr(msg, "); kept as ");
-	if (!why || !kept || kept < why)
-		return;
-	why += strlen(" is damaged (");
-	snprintf(s->notice, sizeof s->notice, "Saved game damaged, kept as %s: %.*s", kept + strlen("); kept as "),
-		 (int)(kept - why), why);
-}
-
 static const char *mode_word(const session *s)
 {
 	return s->mode == PRACTICE_DAILY ? "daily" : s->mode == PRACTICE_LADDER ? "practice" : s->origin;
@@ -73,19 +49,27 @@ static const char *mode_word(const session *s)
 int saving_load(session *s)
 {
 	saved_game sg;
-	char msg[sizeof s->notice + 4400], err[256];
+	persist_result res;
+	char msg[sizeof s->notice], err[256];
 	if (!s->save_path[0])
 		return 0;
-	switch (savegame_read(s->save_path, &sg, msg, sizeof msg)) {
-	case SAVEGAME_OK:
+	switch (savegame_read(s->save_path, &sg, &res)) {
+	case PERSIST_OK:
 		break;
-	case SAVEGAME_NONE:
+	case PERSIST_NONE:
 		return 0;
-	case SAVEGAME_SET_ASIDE:
-	case SAVEGAME_ERROR:
-		shorten(msg, s->save_path);
-		say(s->notice, sizeof s->notice, "", msg);
-		saving_aside_notice(s, msg);
+	case PERSIST_SET_ASIDE:
+		/* Where it went first, the reason after, cut at the edge. */
+		persist_describe(&res, msg, sizeof msg);
+		say(s->notice, sizeof s->notice, "Saved game damaged, kept as ", strstr(msg, "kept as ") + 8);
+		return 0;
+	case PERSIST_NO_MEMORY:
+	case PERSIST_REFUSED:
+	case PERSIST_IO:
+	case PERSIST_BUSY:
+		/* The file stays where it is for a later try. */
+		persist_describe(&res, msg, sizeof msg);
+		say(s->notice, sizeof s->notice, "Saved game not loaded: ", msg);
 		return 0;
 	}
 	if (saved_to_game(&s->g, &sg, err, sizeof err) < 0) {
@@ -174,12 +158,13 @@ void saving_tick(session *s, double now)
 
 static void saving_forget(session *s)
 {
-	char err[300];
+	persist_result res;
+	char msg[sizeof s->v.msg];
 	if (!s->save_path[0] || !s->save_owned)
 		return;
-	if (savegame_remove(s->save_path, err, sizeof err) < 0) {
-		shorten(err, s->save_path);
-		draw_message(&s->v, err);
+	if (savegame_remove(s->save_path, &res) != PERSIST_OK) {
+		persist_describe(&res, msg, sizeof msg);
+		draw_message(&s->v, msg);
 		return;
 	}
 	s->save_owned = false;
@@ -206,9 +191,10 @@ void saving_sync(session *s)
 	sg.rung = s->mode == PRACTICE_LADDER ? s->rung : 0;
 	snprintf(sg.daily, sizeof sg.daily, "%s", s->mode == PRACTICE_DAILY ? s->daily : "");
 	/* The boards and moves are the game's: no savegame_free(). */
-	if (savegame_write(s->save_path, &sg, err, sizeof err) < 0) {
+	persist_result res;
+	if (savegame_write(s->save_path, &sg, &res) != PERSIST_OK) {
+		persist_describe(&res, err, sizeof err);
 		say(s->exit_msg, sizeof s->exit_msg, "cannot save the game: ", err);
-		shorten(err, s->save_path);
 		char line[sizeof s->v.msg];
 		say(line, sizeof line, "Cannot save: ", err);
 		draw_message(&s->v, line);
@@ -220,14 +206,15 @@ void saving_sync(session *s)
 
 static void saving_record(session *s)
 {
-	char msg[4400];
+	char msg[sizeof s->v.msg];
+	persist_result res;
 	stats_result r;
 	if (s->recorded || !s->stats_path[0])
 		return;
 	s->recorded = true;
 	saved_result(&r, &s->g, term_now(), s->mode == PRACTICE_DAILY ? s->daily : NULL);
-	if (stats_record(s->stats_path, &r, msg, sizeof msg) != 0) {
-		shorten(msg, s->stats_path);
+	if (stats_record(s->stats_path, &r, &res) != PERSIST_OK) {
+		persist_describe(&res, msg, sizeof msg);
 		draw_message(&s->v, msg);
 	}
 }
@@ -250,11 +237,12 @@ void saving_gave_up(session *s)
 
 int saving_stats_screen(session *s)
 {
-	char msg[4400];
+	char msg[sizeof s->v.msg];
+	persist_result res;
 	stats st;
 	int rc = 0;
-	FILE *probe = s->stats_path[0] ? fopen(s->stats_path, "r") : NULL;
-	if (!probe) {
+	struct stat probe;	/* lstat: a FIFO must not be opened here */
+	if (!s->stats_path[0] || lstat(s->stats_path, &probe) < 0) {
 		/* Nothing recorded: no lock file made just to say so. */
 		stats_init(&st);
 		if (s->stats_path[0] && errno != ENOENT) {
@@ -262,12 +250,12 @@ int saving_stats_screen(session *s)
 			rc = -1;
 		}
 	} else {
-		fclose(probe);
-		rc = stats_load(s->stats_path, &st, msg, sizeof msg);
+		rc = stats_load(s->stats_path, &st, &res) == PERSIST_OK ? 0 : -1;
+		if (rc)
+			persist_describe(&res, msg, sizeof msg);
 	}
 	if (rc != 0) {
 		/* Damaged (now set aside) or unreadable: say so in one line. */
-		shorten(msg, s->stats_path);
 		stats_free(&st);
 		draw_message(&s->v, msg);
 		return 0;
