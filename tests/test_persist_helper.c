@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "persist/atomic.h"
+#include "persist/paths.h"
 #include "engine/rule.h"
 #include "persist/savegame.h"
 #include "persist/stats.h"
@@ -58,6 +59,17 @@ int main(int argc, char **argv)
 		persist_describe(&res, err, sizeof err);
 		printf("%s\n%s\n", status_word(st), err);
 		savegame_free(&sg);
+		return 0;
+	}
+	/* dir state|data: paths_dir with create, "ok" or its one line. */
+	if (argc >= 3 && strcmp(argv[1], "dir") == 0) {
+		char dir[4096];
+		if (paths_dir(strcmp(argv[2], "state") ? PATHS_DATA : PATHS_STATE, true, dir, sizeof dir, err,
+			      sizeof err) < 0) {
+			printf("%s\n", err);
+			return 1;
+		}
+		puts("ok");
 		return 0;
 	}
 	/* load PATH: stats_load, the same way. */

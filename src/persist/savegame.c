@@ -416,7 +416,7 @@ persist_status savegame_write(const char *path, const saved_game *sg, persist_re
 		return persist_fail(res, PERSIST_NO_MEMORY, ENOMEM, NULL);
 	int fd = lock_take(path, LOCK_WAIT_MS, err, sizeof err);
 	if (fd < 0)
-		persist_errno(res, errno);
+		persist_lock_errno(res, errno);
 	else if (atomic_write(path, text, len, err, sizeof err) < 0)
 		persist_errno(res, errno);
 	lock_release(fd);
@@ -432,7 +432,7 @@ persist_status savegame_read(const char *path, saved_game *sg, persist_result *r
 	persist_result_init(res, path);
 	int fd = lock_take(path, LOCK_WAIT_MS, err, sizeof err);
 	if (fd < 0)
-		return persist_errno(res, errno);
+		return persist_lock_errno(res, errno);
 	atomic_sweep(path, ATOMIC_STALE_SECONDS);
 	char *text = atomic_read(path, &len, err, sizeof err);
 	if (!text)
@@ -457,7 +457,7 @@ persist_status savegame_set_aside(const char *path, const char *why, persist_res
 	persist_result_init(res, path);
 	int fd = lock_take(path, LOCK_WAIT_MS, err, sizeof err);
 	if (fd < 0)
-		return persist_errno(res, errno);
+		return persist_lock_errno(res, errno);
 	aside_set(path, why, res);
 	lock_release(fd);
 	return res->status;
@@ -469,7 +469,7 @@ persist_status savegame_remove(const char *path, persist_result *res)
 	persist_result_init(res, path);
 	int fd = lock_take(path, LOCK_WAIT_MS, err, sizeof err);
 	if (fd < 0)
-		return persist_errno(res, errno);
+		return persist_lock_errno(res, errno);
 	struct stat st;
 	if (lstat(path, &st) < 0) {
 		if (errno != ENOENT)

@@ -488,7 +488,7 @@ persist_status stats_load(const char *path, stats *s, persist_result *res)
 	int fd = lock_take(path, LOCK_WAIT_MS, err, sizeof err);
 	if (fd < 0) {
 		stats_init(s);
-		return persist_errno(res, errno);
+		return persist_lock_errno(res, errno);
 	}
 	atomic_sweep(path, ATOMIC_STALE_SECONDS);
 	load_file(path, s, true, res);
@@ -509,7 +509,7 @@ persist_status stats_record(const char *path, const stats_result *r, persist_res
 	persist_result_init(res, path);
 	int fd = lock_take(path, LOCK_WAIT_MS, err, sizeof err);
 	if (fd < 0)
-		return persist_errno(res, errno);
+		return persist_lock_errno(res, errno);
 	persist_status st = load_file(path, &s, true, res);
 	if (st == PERSIST_OK || st == PERSIST_NONE || st == PERSIST_SET_ASIDE) {
 		/* A damaged file set aside: the result still counts, afresh. */

@@ -83,3 +83,14 @@ persist_status persist_errno(persist_result *r, int e)
 		return persist_fail(r, PERSIST_IO, e, strerror(e));
 	}
 }
+
+persist_status persist_lock_errno(persist_result *r, int e)
+{
+	persist_errno(r, e);
+	if (r->status == PERSIST_REFUSED) {
+		char why[sizeof r->why];
+		snprintf(why, sizeof why, "its lock file: %.200s", r->why);
+		snprintf(r->why, sizeof r->why, "%s", why);
+	}
+	return r->status;
+}

@@ -35,6 +35,9 @@ persist_status persist_fail(persist_result *r, persist_status st, int errnum, co
  * EISDIR / EPERM / EFBIG refused (see atomic.h), anything else I/O. */
 persist_status persist_errno(persist_result *r, int errnum);
 
+/* The same for lock_take(), saying that it is the lock file. */
+persist_status persist_lock_errno(persist_result *r, int errnum);
+
 /* One line, files named by their base name, e.g.
  * "game.save damaged (line 2: size ...), kept as game.save.corrupt-...". */
 void persist_describe(const persist_result *r, char *buf, size_t len);
