@@ -29,7 +29,7 @@ printf 'lightsout-stats 1\nboard nonsense\n' > "$T/data/lightsout/stats"
 "$LIGHTSOUT" stats > "$T/out" 2> "$T/err"
 check "damaged stats: exit 2" [ $? -eq 2 ]
 check "one line naming the line and where the file went" \
-	grep -q "statistics file .* is damaged (line 2: a board line has 15 fields); kept as .*stats.corrupt-" "$T/err"
+	grep -q "^lightsout stats: stats damaged, kept as stats.corrupt-[0-9-]*: line 2: a board line has 15 fields$" "$T/err"
 check "kept, not deleted" sh -c "cat \"$T\"/data/lightsout/stats.corrupt-* | grep -q nonsense"
 
 code=$("$LIGHTSOUT" generate -s 5 --seed 7 --code)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "persist/atomic.h"
+#include "persist/paths.h"
 #include "engine/rule.h"
 #include "persist/savegame.h"
 #include "persist/stats.h"
@@ -41,9 +42,45 @@ static char *version(int which, size_t *len)
 	return text;
 }
 
+static const char *status_word(persist_status st)
+{
+	static const char *const w[] = { "ok", "none", "set-aside", "no-memory", "refused", "io", "busy" };
+	return w[st];
+}
+
 int main(int argc, char **argv)
 {
 	char err[4600];
+	persist_result res;
+	/* read PATH: savegame_read, then its status word and its line. */
+	if (argc >= 3 && strcmp(argv[1], "read") == 0) {
+		saved_game sg;
+		persist_status st = savegame_read(argv[2], &sg, &res);
+		persist_describe(&res, err, sizeof err);
+		printf("%s\n%s\n", status_word(st), err);
+		savegame_free(&sg);
+		return 0;
+	}
+	/* dir state|data: paths_dir with create, "ok" or its one line. */
+	if (argc >= 3 && strcmp(argv[1], "dir") == 0) {
+		char dir[4096];
+		if (paths_dir(strcmp(argv[2], "state") ? PATHS_DATA : PATHS_STATE, true, dir, sizeof dir, err,
+			      sizeof err) < 0) {
+			printf("%s\n", err);
+			return 1;
+		}
+		puts("ok");
+		return 0;
+	}
+	/* load PATH: stats_load, the same way. */
+	if (argc >= 3 && strcmp(argv[1], "load") == 0) {
+		stats s;
+		persist_status st = stats_load(argv[2], &s, &res);
+		persist_describe(&res, err, sizeof err);
+		printf("%s\n%s\n", status_word(st), err);
+		stats_free(&s);
+		return 0;
+	}
 	if (argc >= 4 && strcmp(argv[1], "save") == 0) {
 		long n = atol(argv[3]);
 		saved_game v[2];
@@ -57,7 +94,8 @@ int main(int argc, char **argv)
 			free(t);
 		}
 		for (long i = 0; n == 0 || i < n; i++)
-			if (savegame_write(argv[2], &v[i % 2], err, sizeof err) < 0) {
+			if (savegame_write(argv[2], &v[i % 2], &res) != PERSIST_OK) {
+				persist_describe(&res, err, sizeof err);
 				fprintf(stderr, "helper: %s\n", err);
 				return 1;
 			}
@@ -95,7 +133,8 @@ int main(int argc, char **argv)
 		r.par = 4;
 		r.seconds = 12.5;
 		for (long i = atol(argv[3]); i > 0; i--)
-			if (stats_record(argv[2], &r, err, sizeof err) != 0) {
+			if (stats_record(argv[2], &r, &res) != PERSIST_OK) {
+				persist_describe(&res, err, sizeof err);
 				fprintf(stderr, "helper: %s\n", err);
 				return 1;
 			}
@@ -103,7 +142,8 @@ int main(int argc, char **argv)
 	}
 	if (argc >= 3 && strcmp(argv[1], "played") == 0) {
 		stats s;
-		if (stats_load(argv[2], &s, err, sizeof err) != 0) {
+		if (stats_load(argv[2], &s, &res) != PERSIST_OK) {
+			persist_describe(&res, err, sizeof err);
 			fprintf(stderr, "helper: %s\n", err);
 			return 1;
 		}

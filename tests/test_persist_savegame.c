@@ -97,8 +97,9 @@ int main(void)
 	tap_ok(same(&a, &b), "every field survives, with the redo tail");
 	savegame_free(&b);
 
-	tap_ok(savegame_write(path, &a, err, sizeof err) == 0, "write: %s", err);
-	tap_is(savegame_read(path, &b, err, sizeof err), SAVEGAME_OK, "read: %s", err);
+	persist_result res;
+	tap_is(savegame_write(path, &a, &res), PERSIST_OK, "write");
+	tap_is(savegame_read(path, &b, &res), PERSIST_OK, "read");
 	tap_ok(same(&a, &b), "file round trip");
 	savegame_free(&b);
 
@@ -200,24 +201,35 @@ int main(void)
 	fputs("lightsout-save 1\nsize 4\n", f);
 	fclose(f);
 	char msg[4600];
-	tap_is(savegame_read(path, &b, msg, sizeof msg), SAVEGAME_SET_ASIDE, "damaged file: %s", msg);
-	tap_ok(strstr(msg, "line 2: size") && strstr(msg, "kept as ") && !strchr(msg, '\n'),
-	       "one line naming the problem and the new name");
+	tap_is(savegame_read(path, &b, &res), PERSIST_SET_ASIDE, "damaged file");
+	persist_describe(&res, msg, sizeof msg);
+	tap_ok(strstr(msg, "line 2: size") && strstr(msg, "kept as game.save.corrupt-") && !strchr(msg, '\n') &&
+	       !strchr(msg, '/'), "one line naming the problem and the new base name: %s", msg);
+	tap_ok(strstr(res.why, "line 2: size") != NULL, "the reason kept as its own field: %s", res.why);
 	tap_ok(access(path, F_OK) != 0, "the damaged file is gone from its place");
-	const char *kept = strstr(msg, "kept as ") + 8;
+	const char *kept = res.moved;
 	size_t klen;
 	char *ktext = atomic_read(kept, &klen, err, sizeof err);
 	tap_ok(ktext && strcmp(ktext, "lightsout-save 1\nsize 4\n") == 0, "and kept, unchanged, as %s", kept);
 	free(ktext);
-	tap_is(savegame_read(path, &b, msg, sizeof msg), SAVEGAME_NONE, "then there is no saved game");
+	tap_is(savegame_read(path, &b, &res), PERSIST_NONE, "then there is no saved game");
 
-	/* Unreadable (a directory where the file should be) is set aside too. */
+	/* Not a regular file (a directory where the file should be): refused,
+	 * and neither moved nor removed: only our own files are. */
 	mkdir(path, 0700);
-	tap_is(savegame_read(path, &b, msg, sizeof msg), SAVEGAME_SET_ASIDE, "unreadable: %s", msg);
+	tap_is(savegame_read(path, &b, &res), PERSIST_REFUSED, "a directory is refused: %s", res.why);
+	tap_ok(access(path, F_OK) == 0, "and left where it is");
+	tap_is(savegame_remove(path, &res), PERSIST_REFUSED, "and not removed");
+	rmdir(path);
 
-	tap_ok(savegame_write(path, &a, err, sizeof err) == 0 && savegame_remove(path, err, sizeof err) == 0 &&
+	/* On request (parses, but cannot be resumed): set aside. */
+	tap_is(savegame_write(path, &a, &res), PERSIST_OK, "write again");
+	tap_is(savegame_set_aside(path, "cannot be resumed", &res), PERSIST_SET_ASIDE, "set aside on request");
+	tap_ok(access(path, F_OK) != 0 && access(res.moved, F_OK) == 0, "moved to %s", res.moved);
+
+	tap_ok(savegame_write(path, &a, &res) == PERSIST_OK && savegame_remove(path, &res) == PERSIST_OK &&
 	       access(path, F_OK) != 0, "remove after a win");
-	tap_ok(savegame_remove(path, err, sizeof err) == 0, "removing nothing is fine");
+	tap_is(savegame_remove(path, &res), PERSIST_OK, "removing nothing is fine");
 
 	free(text);
 	savegame_free(&a);

@@ -117,10 +117,11 @@ int main(void)
 
 	/* Recording in the file. */
 	r = result(5, "plus", true, 9, 7, 40.5);
-	tap_is(stats_record(path, &r, msg, sizeof msg), 0, "record into a new file");
-	tap_is(stats_record(path, &r, msg, sizeof msg), 0, "and again");
+	persist_result res;
+	tap_is(stats_record(path, &r, &res), PERSIST_OK, "record into a new file");
+	tap_is(stats_record(path, &r, &res), PERSIST_OK, "and again");
 	stats_free(&t);
-	tap_ok(stats_load(path, &t, msg, sizeof msg) == 0 && t.n == 1 && t.entries[0].played == 2, "load: played 2");
+	tap_ok(stats_load(path, &t, &res) == PERSIST_OK && t.n == 1 && t.entries[0].played == 2, "load: played 2");
 	stats_free(&t);
 
 	/* Merge-safe: 8 processes record 50 games each at the same time. */
@@ -129,7 +130,7 @@ int main(void)
 			stats_result mine = result(4 + p % 2, "plus", p % 3 != 0, 5, 4, p + 1.0);
 			int fails = 0;
 			for (int i = 0; i < 50; i++)
-				fails += stats_record(path, &mine, msg, sizeof msg) != 0;
+				fails += stats_record(path, &mine, &res) != PERSIST_OK;
 			_exit(fails ? 1 : 0);
 		}
 	int status, failed = 0;
@@ -138,7 +139,7 @@ int main(void)
 		failed += !WIFEXITED(status) || WEXITSTATUS(status) != 0;
 	}
 	tap_is(failed, 0, "every concurrent record succeeded");
-	stats_load(path, &t, msg, sizeof msg);
+	stats_load(path, &t, &res);
 	long played = 0;
 	for (int i = 0; i < t.n; i++)
 		played += t.entries[i].played;
@@ -149,12 +150,12 @@ int main(void)
 	FILE *f = fopen(path, "a");
 	fputs("board 1 1 2 plus no no 1 5 0 0 - - 0 0\n", f);
 	fclose(f);
-	tap_is(stats_record(path, &r, msg, sizeof msg), 1, "record into a damaged file: %s", msg);
-	tap_ok(strstr(msg, "counts out of range") && strstr(msg, "kept as ") && !strchr(msg, '\n'),
-	       "one line naming the problem and where it went");
-	const char *kept = strstr(msg, "kept as ") + 8;
-	tap_ok(access(kept, F_OK) == 0, "kept");
-	tap_ok(stats_load(path, &t, msg, sizeof msg) == 0 && t.n == 1 && t.entries[0].played == 1,
+	tap_is(stats_record(path, &r, &res), PERSIST_SET_ASIDE, "record into a damaged file");
+	persist_describe(&res, msg, sizeof msg);
+	tap_ok(strstr(msg, "counts out of range") && strstr(msg, "kept as stats.corrupt-") && !strchr(msg, '\n'),
+	       "one line naming the problem and where it went: %s", msg);
+	tap_ok(access(res.moved, F_OK) == 0, "kept");
+	tap_ok(stats_load(path, &t, &res) == PERSIST_OK && t.n == 1 && t.entries[0].played == 1,
 	       "the new file holds the new result");
 	stats_free(&t);
 

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/commands.h"
 #include "cli/options.h"
@@ -21,7 +22,8 @@ static void help(void)
 	     "  -h, --help             this help\n"
 	     "\n"
 	     "The file is $XDG_DATA_HOME/lightsout/stats (~/.local/share/lightsout/stats).\n"
-	     "A damaged file is renamed FILE.corrupt-DATE, never deleted.\n"
+	     "A damaged statistics file is renamed FILE.corrupt-DATE, never deleted;\n"
+	     "a file given with --file is only read, never renamed or locked.\n"
 	     "Exit status: 0 done, 2 usage error or a damaged or unreadable file.");
 }
 
@@ -63,18 +65,20 @@ int cmd_stats(int argc, char **argv)
 	}
 
 	stats s;
-	int rc;
-	FILE *probe = fopen(path, "r");
-	if (!probe && errno == ENOENT) {
+	persist_result res;
+	persist_status st;
+	struct stat probe;
+	if (file)
+		/* A file the user names is only read: no lock, nothing moved. */
+		st = stats_read_only(path, &s, &res);
+	else if (lstat(path, &probe) < 0 && errno == ENOENT) {
 		/* Nothing recorded: no lock file, no directory made just to say so. */
 		stats_init(&s);
-		rc = 0;
-	} else {
-		if (probe)
-			fclose(probe);
-		rc = stats_load(path, &s, err, sizeof err);
-	}
-	if (rc != 0) {
+		st = PERSIST_NONE;
+	} else
+		st = stats_load(path, &s, &res);
+	if (st != PERSIST_OK && st != PERSIST_NONE) {
+		persist_describe(&res, err, sizeof err);
 		fprintf(stderr, "lightsout stats: %s\n", err);
 		stats_free(&s);
 		return EXIT_USAGE;

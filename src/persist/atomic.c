@@ -1,10 +1,13 @@
 #include "persist/atomic.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static void dir_of(const char *path, char *dir, size_t len)
@@ -29,7 +32,11 @@ int atomic_write(const char *path, const void *data, size_t len, char *err, size
 		snprintf(err, errlen, "%s: path too long", path);
 		return -1;
 	}
-	int fd = mkstemp(tmp);
+	/* Leftovers of a write that was killed half-way: ours, stale. */
+	atomic_sweep(path, ATOMIC_STALE_SECONDS);
+	int fd = mkstemp(tmp);	/* O_EXCL, mode 0600: never follows a link */
+	if (fd >= 0)
+		fcntl(fd, F_SETFD, FD_CLOEXEC);
 	if (fd < 0) {
 		snprintf(err, errlen, "cannot write in %s: %s", dir, strerror(errno));
 		return -1;
@@ -70,49 +77,77 @@ fail:
 	return -1;
 }
 
-char *atomic_read(const char *path, size_t *len, char *err, size_t errlen)
+char *atomic_read_max(const char *path, size_t max, size_t *len, char *err, size_t errlen)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* Non-blocking: a FIFO planted under our name must not hang us (with
+	 * the lock held); no symlinks; only a regular file of ours is read. */
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	int e;
 	if (fd < 0) {
-		int e = errno;
-		snprintf(err, errlen, "cannot read %s: %s", path, strerror(e));
+		e = errno;
+		if (e == ELOOP)
+			snprintf(err, errlen, "refusing %s: a symbolic link", path);
+		else
+			snprintf(err, errlen, "cannot read %s: %s", path, strerror(e));
 		errno = e;
 		return NULL;
 	}
-	size_t cap = 4096, used = 0;
+	struct stat st;
+	if (fstat(fd, &st) < 0) {
+		e = errno;
+		snprintf(err, errlen, "cannot read %s: %s", path, strerror(e));
+		goto fail;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "refusing %s: not a regular file", path);
+		e = EINVAL;
+		goto fail;
+	}
+	if (st.st_uid != geteuid()) {
+		snprintf(err, errlen, "refusing %s: owned by another user", path);
+		e = EPERM;
+		goto fail;
+	}
+	if ((unsigned long long)st.st_size > max) {
+		snprintf(err, errlen, "refusing %s: larger than %zu MB", path, max >> 20);
+		e = EFBIG;
+		goto fail;
+	}
+	/* Exactly the size fstat gave, plus one to see it grow. */
+	size_t cap = (size_t)st.st_size + 1, used = 0;
 	char *buf = malloc(cap + 1);
+	if (!buf) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		e = ENOMEM;
+		goto fail;
+	}
 	for (;;) {
-		if (!buf) {
-			snprintf(err, errlen, "%s: out of memory", path);
-			close(fd);
-			errno = ENOMEM;
-			return NULL;
-		}
 		if (used == cap) {
-			if (cap >= ATOMIC_READ_MAX) {
-				snprintf(err, errlen, "%s: larger than %u MB", path, ATOMIC_READ_MAX >> 20);
+			if (cap >= max) {
+				snprintf(err, errlen, "refusing %s: larger than %zu MB", path, max >> 20);
 				free(buf);
-				close(fd);
-				errno = EFBIG;
-				return NULL;
+				e = EFBIG;
+				goto fail;
 			}
-			cap *= 2;
-			char *nb = realloc(buf, cap + 1);
-			if (!nb)
+			size_t ncap = cap * 2 < max ? cap * 2 : max;
+			char *nb = realloc(buf, ncap + 1);
+			if (!nb) {
 				free(buf);
+				snprintf(err, errlen, "%s: out of memory", path);
+				e = ENOMEM;
+				goto fail;
+			}
 			buf = nb;
-			continue;
+			cap = ncap;
 		}
 		ssize_t n = read(fd, buf + used, cap - used);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
-			int e = errno;
+			e = errno;
 			snprintf(err, errlen, "cannot read %s: %s", path, strerror(e));
 			free(buf);
-			close(fd);
-			errno = e;
-			return NULL;
+			goto fail;
 		}
 		if (n == 0)
 			break;
@@ -122,4 +157,63 @@ char *atomic_read(const char *path, size_t *len, char *err, size_t errlen)
 	buf[used] = '\0';
 	*len = used;
 	return buf;
+fail:
+	close(fd);
+	errno = e;
+	return NULL;
+}
+
+char *atomic_read(const char *path, size_t *len, char *err, size_t errlen)
+{
+	return atomic_read_max(path, ATOMIC_READ_MAX, len, err, errlen);
+}
+
+bool atomic_refused(int errnum)
+{
+	return errnum == ELOOP || errnum == EINVAL || errnum == EPERM || errnum == EFBIG || errnum == EISDIR;
+}
+
+/* mkstemp's six characters. */
+static bool temp_suffix(const char *s)
+{
+	if (strlen(s) != 6)
+		return false;
+	for (; *s; s++)
+		if (!((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9')))
+			return false;
+	return true;
+}
+
+int atomic_sweep(const char *path, int min_age)
+{
+	char dir[4096];
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	size_t blen = strlen(base);
+	dir_of(path, dir, sizeof dir);
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0)
+		return 0;
+	DIR *d = fdopendir(dfd);
+	if (!d) {
+		close(dfd);
+		return 0;
+	}
+	int removed = 0;
+	time_t now = time(NULL);
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		const char *n = de->d_name;
+		/* Exactly ".BASE.XXXXXX", as atomic_write names its temporaries. */
+		if (n[0] != '.' || strncmp(n + 1, base, blen) != 0 || n[1 + blen] != '.' || !temp_suffix(n + 2 + blen))
+			continue;
+		struct stat st;
+		if (fstatat(dfd, n, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
+		    now - st.st_mtime < min_age)
+			continue;
+		if (unlinkat(dfd, n, 0) == 0)
+			removed++;
+	}
+	closedir(d);
+	return removed;
 }

@@ -5,6 +5,7 @@
 #ifndef LO_ATOMIC_H
 #define LO_ATOMIC_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #define ATOMIC_READ_MAX (256u << 20)	/* bytes: larger files are refused */
@@ -14,7 +15,21 @@
 int atomic_write(const char *path, const void *data, size_t len, char *err, size_t errlen);
 
 /* The whole file, NUL-terminated, malloc'd; *len its size.  NULL with
- * errno set (ENOENT: no such file) and a message in err. */
-char *atomic_read(const char *path, size_t *len, char *err, size_t errlen);
+ * errno set (ENOENT: no such file) and a message in err.  Only a regular
+ * file owned by us is read: never through a symlink (ELOOP), never a FIFO
+ * or device (EINVAL; opened non-blocking, so it cannot hang), never
+ * another user's file (EPERM), never more than max bytes (EFBIG). */
+char *atomic_read_max(const char *path, size_t max, size_t *len, char *err, size_t errlen);
+char *atomic_read(const char *path, size_t *len, char *err, size_t errlen);	/* max ATOMIC_READ_MAX */
+
+/* An errno from atomic_read that means "not a file of ours to read". */
+bool atomic_refused(int errnum);
+
+#define ATOMIC_STALE_SECONDS (10 * 60)
+
+/* Remove the temporary files of writes to path that were killed half-way:
+ * exactly ".BASE.XXXXXX" beside it, regular, ours, not modified for
+ * min_age seconds.  Nothing else.  Returns how many went. */
+int atomic_sweep(const char *path, int min_age);
 
 #endif

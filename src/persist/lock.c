@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -16,9 +17,21 @@ int lock_take(const char *path, int timeout_ms, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: path too long", path);
 		return -1;
 	}
-	int fd = open(name, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	/* Never through a symlink, never a FIFO or device: a planted link
+	 * must not make us create or open a file elsewhere. */
+	int fd = open(name, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0600);
 	if (fd < 0) {
-		snprintf(err, errlen, "cannot open %s: %s", name, strerror(errno));
+		int e = errno;
+		snprintf(err, errlen, e == ELOOP ? "refusing %s: a symbolic link" : "cannot open %s: %s", name,
+			 strerror(e));
+		errno = e;
+		return -1;
+	}
+	struct stat st;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid()) {
+		snprintf(err, errlen, "refusing %s: not a regular file of ours", name);
+		close(fd);
+		errno = EPERM;
 		return -1;
 	}
 	for (int waited = 0;;) {
@@ -32,9 +45,11 @@ int lock_take(const char *path, int timeout_ms, char *err, size_t errlen)
 		nanosleep(&ts, NULL);
 		waited += 5;
 	}
-	snprintf(err, errlen, errno == EWOULDBLOCK ? "%s is locked by another lightsout" : "cannot lock %s: %s",
-		 name, strerror(errno));
+	int e = errno;
+	snprintf(err, errlen, e == EWOULDBLOCK ? "%s is locked by another lightsout" : "cannot lock %s: %s",
+		 name, strerror(e));
 	close(fd);
+	errno = e;
 	return -1;
 }
 

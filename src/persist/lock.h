@@ -10,7 +10,9 @@
 #define LOCK_WAIT_MS 5000	/* a healthy holder is done in milliseconds */
 
 /* Take the exclusive lock for path, waiting up to timeout_ms (< 0: for
- * ever).  Returns a descriptor for lock_release(), or -1 with err. */
+ * ever).  Returns a descriptor for lock_release(), or -1 with err and
+ * errno: EWOULDBLOCK held by another, ELOOP the lock file is a symlink,
+ * EPERM it is not a regular file of ours. */
 int lock_take(const char *path, int timeout_ms, char *err, size_t errlen);
 void lock_release(int fd);
 

@@ -65,7 +65,30 @@ int paths_dir(paths_kind kind, bool create, char *buf, size_t len, char *err, si
 		snprintf(err, errlen, "directory name too long");
 		return -1;
 	}
-	return create ? paths_mkdirs(buf, err, errlen) : 0;
+	if (create && paths_mkdirs(buf, err, errlen) < 0)
+		return -1;
+	return paths_check_dir(buf, err, errlen);
+}
+
+int paths_check_dir(const char *dir, char *err, size_t errlen)
+{
+	struct stat st;
+	if (stat(dir, &st) < 0)
+		return 0;	/* missing: made 0700 when needed */
+	if (!S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "%s is not a directory", dir);
+		return -1;
+	}
+	/* Another user could replace our files there, or plant links. */
+	if (st.st_uid != geteuid()) {
+		snprintf(err, errlen, "refusing %s: owned by another user", dir);
+		return -1;
+	}
+	if (st.st_mode & (S_IWGRP | S_IWOTH)) {
+		snprintf(err, errlen, "refusing %s: writable by others (chmod 700 it)", dir);
+		return -1;
+	}
+	return 0;
 }
 
 int paths_file(paths_kind kind, const char *name, bool create, char *buf, size_t len,

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "persist/aside.h"
@@ -109,6 +110,7 @@ typedef struct cursor {
 	int line;
 	char *err;
 	size_t errlen;
+	bool oom;		/* the failure was memory, not the file */
 } cursor;
 
 static int bad(cursor *c, const char *fmt, ...)
@@ -119,6 +121,8 @@ static int bad(cursor *c, const char *fmt, ...)
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	snprintf(c->err, c->errlen, "line %d: %s", c->line, msg);
+	if (strcmp(fmt, "out of memory") == 0)
+		c->oom = true;
 	return -1;
 }
 
@@ -481,74 +485,89 @@ fail:
 
 int savegame_parse(const char *text, size_t len, saved_game *sg, char *err, size_t errlen)
 {
-	cursor c = { text, text + len, 0, err, errlen };
+	cursor c = { text, text + len, 0, err, errlen, false };
 	savegame_init(sg);
 	if (parse_body(&c, sg) < 0) {
 		savegame_free(sg);
+		errno = c.oom ? ENOMEM : EINVAL;
 		return -1;
 	}
 	return 0;
 }
 
-int savegame_write(const char *path, const saved_game *sg, char *err, size_t errlen)
+persist_status savegame_write(const char *path, const saved_game *sg, persist_result *res)
 {
+	char err[300];
 	size_t len;
+	persist_result_init(res, path);
 	char *text = savegame_format(sg, &len);
-	if (!text) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	int fd = lock_take(path, LOCK_WAIT_MS, err, errlen);
-	int rc = fd < 0 ? -1 : atomic_write(path, text, len, err, errlen);
+	if (!text)
+		return persist_fail(res, PERSIST_NO_MEMORY, ENOMEM, NULL);
+	int fd = lock_take(path, LOCK_WAIT_MS, err, sizeof err);
+	if (fd < 0)
+		persist_lock_errno(res, errno);
+	else if (atomic_write(path, text, len, err, sizeof err) < 0)
+		persist_errno(res, errno);
 	lock_release(fd);
 	free(text);
-	return rc;
+	return res->status;
 }
 
-enum savegame_status savegame_read(const char *path, saved_game *sg, char *msg, size_t msglen)
+persist_status savegame_read(const char *path, saved_game *sg, persist_result *res)
 {
-	char err[300], moved[4096];
+	char err[300];
 	size_t len;
 	savegame_init(sg);
+	persist_result_init(res, path);
 	int fd = lock_take(path, LOCK_WAIT_MS, err, sizeof err);
-	if (fd < 0) {
-		snprintf(msg, msglen, "%s", err);
-		return SAVEGAME_ERROR;
-	}
+	if (fd < 0)
+		return persist_lock_errno(res, errno);
+	atomic_sweep(path, ATOMIC_STALE_SECONDS);
 	char *text = atomic_read(path, &len, err, sizeof err);
-	enum savegame_status st = SAVEGAME_OK;
-	if (!text && errno == ENOENT)
-		st = SAVEGAME_NONE;
-	else if (!text && aside_transient(errno)) {
-		/* Unreadable now (permissions, I/O, memory) is not damaged:
-		 * leave the file where it is for a later try. */
-		snprintf(msg, msglen, "cannot read saved game %s: %s", path, err);
-		st = SAVEGAME_ERROR;
-	} else if (!text || savegame_parse(text, len, sg, err, sizeof err) < 0) {
-		/* Damaged or unreadable: keep it for the player, start afresh. */
-		if (aside_move(path, moved, sizeof moved) == 0) {
-			snprintf(msg, msglen, "saved game %s is damaged (%s); kept as %s", path, err, moved);
-			st = SAVEGAME_SET_ASIDE;
-		} else {
-			snprintf(msg, msglen, "saved game %s is damaged (%s); %s", path, err, moved);
-			st = SAVEGAME_ERROR;
-		}
+	if (!text)
+		/* Missing, unreadable now, or not a file of ours: left alone. */
+		persist_errno(res, errno);
+	else if (savegame_parse(text, len, sg, err, sizeof err) < 0) {
+		if (errno == ENOMEM)
+			/* Short of memory is not damage: the file stays. */
+			persist_fail(res, PERSIST_NO_MEMORY, ENOMEM, NULL);
+		else
+			/* Damaged: kept for the player, who starts afresh. */
+			aside_set(path, err, res);
 	}
 	free(text);
 	lock_release(fd);
-	return st;
+	return res->status;
 }
 
-int savegame_remove(const char *path, char *err, size_t errlen)
+persist_status savegame_set_aside(const char *path, const char *why, persist_result *res)
 {
-	int fd = lock_take(path, LOCK_WAIT_MS, err, errlen);
+	char err[300];
+	persist_result_init(res, path);
+	int fd = lock_take(path, LOCK_WAIT_MS, err, sizeof err);
 	if (fd < 0)
-		return -1;
-	int rc = 0;
-	if (unlink(path) < 0 && errno != ENOENT) {
-		snprintf(err, errlen, "cannot remove %s: %s", path, strerror(errno));
-		rc = -1;
-	}
+		return persist_lock_errno(res, errno);
+	aside_set(path, why, res);
 	lock_release(fd);
-	return rc;
+	return res->status;
+}
+
+persist_status savegame_remove(const char *path, persist_result *res)
+{
+	char err[300];
+	persist_result_init(res, path);
+	int fd = lock_take(path, LOCK_WAIT_MS, err, sizeof err);
+	if (fd < 0)
+		return persist_lock_errno(res, errno);
+	struct stat st;
+	if (lstat(path, &st) < 0) {
+		if (errno != ENOENT)
+			persist_errno(res, errno);
+	} else if (!S_ISREG(st.st_mode) || st.st_uid != geteuid())
+		/* Only our own file goes. */
+		persist_fail(res, PERSIST_REFUSED, 0, "not a regular file of ours");
+	else if (unlink(path) < 0)
+		persist_errno(res, errno);
+	lock_release(fd);
+	return res->status;
 }

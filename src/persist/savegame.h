@@ -13,6 +13,7 @@
 #include "engine/board.h"
 #include "engine/history.h"
 #include "engine/variant.h"
+#include "persist/status.h"
 
 #define SAVEGAME_VERSION 2	/* 1 is still read */
 
@@ -38,24 +39,27 @@ void savegame_free(saved_game *sg);
 char *savegame_format(const saved_game *sg, size_t *len);
 
 /* Parse and check text (start + history must give the current board).
- * Returns 0, or -1 with "line N: ..." in err; sg is then empty. */
+ * Returns 0, or -1 with "line N: ..." in err and errno ENOMEM (out of
+ * memory, the text may be fine) or EINVAL (damaged); sg is then empty. */
 int savegame_parse(const char *text, size_t len, saved_game *sg, char *err, size_t errlen);
 
-/* Write under the lock, atomically.  Returns 0 or -1 with err. */
-int savegame_write(const char *path, const saved_game *sg, char *err, size_t errlen);
+/* Write under the lock, atomically.  PERSIST_OK; on failure (no memory,
+ * busy, refused, I/O) the old file is intact. */
+persist_status savegame_write(const char *path, const saved_game *sg, persist_result *res);
 
-enum savegame_status {
-	SAVEGAME_OK,		/* sg holds the game */
-	SAVEGAME_NONE,		/* no saved game */
-	SAVEGAME_SET_ASIDE,	/* damaged: moved aside; msg is one line saying where */
-	SAVEGAME_ERROR,		/* could not even do that; msg says why */
-};
+/* Read the saved game at path: PERSIST_OK (sg holds it), PERSIST_NONE,
+ * PERSIST_SET_ASIDE (it did not parse: renamed, res->moved), and
+ * otherwise (no memory, busy, refused, I/O) the file stays as it is.
+ * Stale temporary files of killed writes beside it are removed. */
+persist_status savegame_read(const char *path, saved_game *sg, persist_result *res);
 
-/* Read the saved game at path. */
-enum savegame_status savegame_read(const char *path, saved_game *sg, char *msg, size_t msglen);
+/* Move the saved game aside on request (it parses, but cannot be resumed):
+ * PERSIST_SET_ASIDE with res->moved, or why not. */
+persist_status savegame_set_aside(const char *path, const char *why, persist_result *res);
 
-/* Forget the saved game (won, given up, or taken back into play).
- * A missing file is fine.  Returns 0 or -1 with err. */
-int savegame_remove(const char *path, char *err, size_t errlen);
+/* Forget the saved game (won, given up, or taken back into play).  A
+ * missing file is PERSIST_OK; anything but a regular file of ours is
+ * refused, not removed. */
+persist_status savegame_remove(const char *path, persist_result *res);
 
 #endif

@@ -1,6 +1,8 @@
 #include "persist/stats.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,35 +26,49 @@ void stats_free(stats *s)
 	stats_init(s);
 }
 
-const stats_entry *stats_find(const stats *s, const variant *key)
+/* The first entry whose key is not below key (entries are sorted). */
+static int lower_bound(const stats *s, const variant *key)
 {
-	for (int i = 0; i < s->n; i++)
-		if (variant_equal(&s->entries[i].key, key))
-			return &s->entries[i];
-	return NULL;
+	int lo = 0, hi = s->n;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (variant_compare(&s->entries[mid].key, key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
-static stats_entry *entry_for(stats *s, const variant *key)
+const stats_entry *stats_find(const stats *s, const variant *key)
 {
-	stats_entry *e = (stats_entry *)stats_find(s, key);
-	if (e)
-		return e;
-	stats_entry *n = realloc(s->entries, (size_t)(s->n + 1) * sizeof *n);
-	if (!n)
-		return NULL;
-	s->entries = n;
-	/* Kept sorted, so the file and the table read in a stable order. */
-	int at = s->n;
-	while (at > 0 && variant_compare(&n[at - 1].key, key) > 0)
-		at--;
-	memmove(&n[at + 1], &n[at], (size_t)(s->n - at) * sizeof *n);
-	s->n++;
-	e = &n[at];
+	int at = lower_bound(s, key);
+	return at < s->n && variant_compare(&s->entries[at].key, key) == 0 ? &s->entries[at] : NULL;
+}
+
+static void entry_blank(stats_entry *e, const variant *key)
+{
 	memset(e, 0, sizeof *e);
 	e->key = *key;
 	e->best_over_par = -1;
 	e->best_time = -1;
-	return e;
+}
+
+static stats_entry *entry_for(stats *s, const variant *key)
+{
+	/* Kept sorted, so the file and the table read in a stable order,
+	 * and a kind is found by bisection. */
+	int at = lower_bound(s, key);
+	if (at < s->n && variant_compare(&s->entries[at].key, key) == 0)
+		return &s->entries[at];
+	stats_entry *n = realloc(s->entries, (size_t)(s->n + 1) * sizeof *n);
+	if (!n)
+		return NULL;
+	s->entries = n;
+	memmove(&n[at + 1], &n[at], (size_t)(s->n - at) * sizeof *n);
+	s->n++;
+	entry_blank(&n[at], key);
+	return &n[at];
 }
 
 static bool daily_better(const stats_daily *a, const stats_daily *b)
@@ -227,7 +243,39 @@ static const char *parse_key(char **tok, variant *k)
 	return NULL;
 }
 
-static const char *parse_board(char **tok, int n, stats *s)
+/* Lines as read, with their numbers; sorted once at the end, so that
+ * n lines cost n log n, not n^2. */
+typedef struct board_line {
+	stats_entry e;
+	int line;
+} board_line;
+
+typedef struct daily_line {
+	stats_daily d;
+	int line;
+} daily_line;
+
+typedef struct parse_state {
+	board_line *b;
+	size_t nb, capb;
+	daily_line *d;
+	size_t nd, capd;
+} parse_state;
+
+static void *grow(void *p, size_t *cap, size_t n, size_t size)
+{
+	if (n < *cap)
+		return p;
+	size_t nc = *cap ? *cap * 2 : 64;
+	if (nc > SIZE_MAX / size)
+		return NULL;
+	void *q = realloc(p, nc * size);
+	if (q)
+		*cap = nc;
+	return q;
+}
+
+static const char *parse_board(char **tok, int n, parse_state *ps, int lineno)
 {
 	if (n != 15)
 		return "a board line has 15 fields";
@@ -235,11 +283,12 @@ static const char *parse_board(char **tok, int n, stats *s)
 	const char *why = parse_key(tok + 1, &key);
 	if (why)
 		return why;
-	if (stats_find(s, &key))
-		return "the same board kind twice";
-	stats_entry *e = entry_for(s, &key);
-	if (!e)
+	board_line *nb = grow(ps->b, &ps->capb, ps->nb, sizeof *nb);
+	if (!nb)
 		return "out of memory";
+	ps->b = nb;
+	stats_entry *e = &nb[ps->nb].e;
+	entry_blank(e, &key);
 	const long big = 1L << 40;
 	if (!num(tok[7], 0, big, &e->played) || !num(tok[8], 0, e->played, &e->won) ||
 	    !num(tok[9], 0, e->won, &e->par_games) || !num(tok[10], 0, big, &e->over_par_sum) ||
@@ -253,10 +302,11 @@ static const char *parse_board(char **tok, int n, stats *s)
 		e->best_time = -1;
 	else if (!seconds(tok[12], &e->best_time))
 		return "bad best time";
+	nb[ps->nb++].line = lineno;
 	return NULL;
 }
 
-static const char *parse_daily(char **tok, int n, stats *s)
+static const char *parse_daily(char **tok, int n, parse_state *ps, int lineno)
 {
 	if (n != 12)
 		return "a daily line has 12 fields";
@@ -276,19 +326,82 @@ static const char *parse_daily(char **tok, int n, stats *s)
 		return "bad result";
 	d.moves = (int)moves;
 	d.par = (int)par;
-	return daily_add(s, &d) < 0 ? "out of memory" : NULL;
+	daily_line *nd = grow(ps->d, &ps->capd, ps->nd, sizeof *nd);
+	if (!nd)
+		return "out of memory";
+	ps->d = nd;
+	nd[ps->nd].d = d;
+	nd[ps->nd++].line = lineno;
+	return NULL;
+}
+
+static int board_line_cmp(const void *a, const void *b)
+{
+	const board_line *x = a, *y = b;
+	int c = variant_compare(&x->e.key, &y->e.key);
+	return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+
+static int daily_line_cmp(const void *a, const void *b)
+{
+	const daily_line *x = a, *y = b;
+	int c = daily_cmp(&x->d, &y->d);
+	return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+
+/* Sorted, duplicates found by their neighbours; *line the culprit. */
+static const char *parse_finish(parse_state *ps, stats *s, int *line)
+{
+	qsort(ps->b, ps->nb, sizeof *ps->b, board_line_cmp);
+	for (size_t i = 1; i < ps->nb; i++)
+		if (variant_compare(&ps->b[i - 1].e.key, &ps->b[i].e.key) == 0) {
+			*line = ps->b[i].line;
+			return "the same board kind twice";
+		}
+	if (ps->nb > INT_MAX || ps->nd > INT_MAX)
+		return "too many lines";
+	if (ps->nb) {
+		s->entries = malloc(ps->nb * sizeof *s->entries);
+		if (!s->entries)
+			return "out of memory";
+		for (size_t i = 0; i < ps->nb; i++)
+			s->entries[i] = ps->b[i].e;
+		s->n = (int)ps->nb;
+	}
+	/* A daily board keeps its best result per date and kind, as
+	 * stats_update does; among equals the first line read. */
+	qsort(ps->d, ps->nd, sizeof *ps->d, daily_line_cmp);
+	if (ps->nd) {
+		s->daily = malloc(ps->nd * sizeof *s->daily);
+		if (!s->daily)
+			return "out of memory";
+		for (size_t i = 0; i < ps->nd; i++) {
+			const stats_daily *d = &ps->d[i].d;
+			if (s->ndaily && daily_cmp(&s->daily[s->ndaily - 1], d) == 0) {
+				if (daily_better(d, &s->daily[s->ndaily - 1]))
+					s->daily[s->ndaily - 1] = *d;
+			} else
+				s->daily[s->ndaily++] = *d;
+		}
+	}
+	return NULL;
 }
 
 int stats_parse(const char *text, size_t len, stats *s, char *err, size_t errlen)
 {
 	stats_init(s);
+	parse_state ps;
+	memset(&ps, 0, sizeof ps);
 	const char *p = text, *end = text + len;
 	char line[1024];
 	char *tok[MAX_TOKENS];
-	for (int lineno = 1; p < end; lineno++) {
+	const char *why = NULL;
+	int lineno = 1;
+	if (len > STATS_MAX_BYTES)
+		why = "larger than the statistics file can be";
+	for (; !why && p < end; lineno++) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = (size_t)((nl ? nl : end) - p);
-		const char *why = NULL;
 		if (n >= sizeof line)
 			why = "line too long";
 		else if (memchr(p, '\0', n))
@@ -313,87 +426,106 @@ int stats_parse(const char *text, size_t len, stats *s, char *err, size_t errlen
 			else if (nt == 0)
 				;
 			else if (strcmp(tok[0], "board") == 0)
-				why = parse_board(tok, nt, s);
+				why = parse_board(tok, nt, &ps, lineno);
 			else if (strcmp(tok[0], "daily") == 0)
-				why = parse_daily(tok, nt, s);
+				why = parse_daily(tok, nt, &ps, lineno);
 			else
 				why = "expected 'board' or 'daily'";
 		}
-		if (why) {
-			snprintf(err, errlen, "line %d: %s", lineno, why);
-			stats_free(s);
-			return -1;
-		}
+		if (why)
+			break;
 	}
-	if (len == 0) {
-		snprintf(err, errlen, "line 1: empty file");
+	if (!why && len == 0) {
+		why = "empty file";
+		lineno = 1;
+	}
+	if (!why)
+		why = parse_finish(&ps, s, &lineno);
+	free(ps.b);
+	free(ps.d);
+	if (why) {
+		snprintf(err, errlen, "line %d: %s", lineno, why);
+		stats_free(s);
+		errno = strcmp(why, "out of memory") == 0 ? ENOMEM : EINVAL;
 		return -1;
 	}
 	return 0;
 }
 
-/* Under the lock: 0 read (or none), 1 damaged and moved aside, -1 error. */
-static int load_locked(const char *path, stats *s, char *msg, size_t msglen)
+/* Under the lock (or read-only): the file at path into s, or why not. */
+static persist_status load_file(const char *path, stats *s, bool may_move, persist_result *res)
 {
-	char err[300], moved[4096];
+	char err[300];
 	size_t len;
 	stats_init(s);
-	char *text = atomic_read(path, &len, err, sizeof err);
-	if (!text && errno == ENOENT)
-		return 0;
-	if (!text && aside_transient(errno)) {
-		/* Unreadable is not damaged: never replace it with a fresh file. */
-		snprintf(msg, msglen, "cannot read statistics file %s: %s", path, err);
-		return -1;
+	char *text = atomic_read_max(path, STATS_MAX_BYTES, &len, err, sizeof err);
+	if (!text) {
+		/* Missing, unreadable now, not ours, too large: never replaced
+		 * by a fresh file, never moved. */
+		int e = errno;
+		persist_errno(res, e);
+		if (e == EFBIG)
+			snprintf(res->why, sizeof res->why, "larger than %d MB", STATS_MAX_BYTES >> 20);
+		return res->status;
 	}
-	if (text && stats_parse(text, len, s, err, sizeof err) == 0) {
+	if (stats_parse(text, len, s, err, sizeof err) == 0) {
 		free(text);
-		return 0;
+		return PERSIST_OK;
 	}
+	int e = errno;
 	free(text);
-	if (aside_move(path, moved, sizeof moved) == 0) {
-		snprintf(msg, msglen, "statistics file %s is damaged (%s); kept as %s", path, err, moved);
-		return 1;
-	}
-	snprintf(msg, msglen, "statistics file %s is damaged (%s); %s", path, err, moved);
-	return -1;
+	if (e == ENOMEM)
+		return persist_fail(res, PERSIST_NO_MEMORY, e, NULL);
+	if (!may_move)
+		return persist_fail(res, PERSIST_REFUSED, EINVAL, err);
+	return aside_set(path, err, res);
 }
 
-int stats_load(const char *path, stats *s, char *msg, size_t msglen)
+persist_status stats_load(const char *path, stats *s, persist_result *res)
 {
-	int fd = lock_take(path, LOCK_WAIT_MS, msg, msglen);
+	char err[300];
+	persist_result_init(res, path);
+	int fd = lock_take(path, LOCK_WAIT_MS, err, sizeof err);
 	if (fd < 0) {
 		stats_init(s);
-		return -1;
+		return persist_lock_errno(res, errno);
 	}
-	int rc = load_locked(path, s, msg, msglen);
+	atomic_sweep(path, ATOMIC_STALE_SECONDS);
+	load_file(path, s, true, res);
 	lock_release(fd);
-	return rc;
+	return res->status;
 }
 
-int stats_record(const char *path, const stats_result *r, char *msg, size_t msglen)
+persist_status stats_read_only(const char *path, stats *s, persist_result *res)
+{
+	persist_result_init(res, path);
+	return load_file(path, s, false, res);
+}
+
+persist_status stats_record(const char *path, const stats_result *r, persist_result *res)
 {
 	stats s;
-	int fd = lock_take(path, LOCK_WAIT_MS, msg, msglen);
+	char err[300];
+	persist_result_init(res, path);
+	int fd = lock_take(path, LOCK_WAIT_MS, err, sizeof err);
 	if (fd < 0)
-		return -1;
-	int rc = load_locked(path, &s, msg, msglen);
-	if (rc >= 0) {
+		return persist_lock_errno(res, errno);
+	persist_status st = load_file(path, &s, true, res);
+	if (st == PERSIST_OK || st == PERSIST_NONE || st == PERSIST_SET_ASIDE) {
+		/* A damaged file set aside: the result still counts, afresh. */
 		size_t len;
 		char *text = NULL;
-		char err[300];
-		if (stats_update(&s, r) < 0 || !(text = stats_format(&s, &len))) {
-			snprintf(msg, msglen, "out of memory");
-			rc = -1;
-		} else if (atomic_write(path, text, len, err, sizeof err) < 0) {
-			snprintf(msg, msglen, "%s", err);
-			rc = -1;
-		}
+		if (stats_update(&s, r) < 0 || !(text = stats_format(&s, &len)))
+			persist_fail(res, PERSIST_NO_MEMORY, ENOMEM, NULL);
+		else if (atomic_write(path, text, len, err, sizeof err) < 0)
+			persist_errno(res, errno);
+		else if (st == PERSIST_NONE)
+			res->status = PERSIST_OK;
 		free(text);
 	}
 	stats_free(&s);
 	lock_release(fd);
-	return rc;
+	return res->status;
 }
 
 /* 75.2 -> "1:15.2"; an hour or more -> "1:02:03". */

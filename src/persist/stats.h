@@ -10,6 +10,10 @@
 
 #define STATS_VERSION 1
 #include "engine/variant.h"
+#include "persist/status.h"
+
+/* Bytes: a larger file is refused, not read (about 800k kinds of board). */
+#define STATS_MAX_BYTES (64 << 20)
 
 typedef struct stats_entry {
 	variant key;
@@ -60,18 +64,25 @@ const stats_entry *stats_find(const stats *s, const variant *key);
 /* The file's text, malloc'd; NULL when out of memory. */
 char *stats_format(const stats *s, size_t *len);
 
-/* Returns 0, or -1 with "line N: ..." in err (s is then empty). */
+/* Linear in lines (n log n with the sort).  Returns 0, or -1 with
+ * "line N: ..." in err and errno ENOMEM or EINVAL (s is then empty). */
 int stats_parse(const char *text, size_t len, stats *s, char *err, size_t errlen);
 
-/* Read the file at path into s (empty when there is none).  Returns 0;
- * 1 when the file was damaged and moved aside (msg says where, s is
- * empty); -1 with msg when it could not be read or moved. */
-int stats_load(const char *path, stats *s, char *msg, size_t msglen);
+/* Read the file at path into s (empty unless PERSIST_OK), under the lock:
+ * PERSIST_OK, PERSIST_NONE (no file), PERSIST_SET_ASIDE (damaged: moved
+ * to res->moved, s empty), or no memory, busy, refused (symlink, FIFO,
+ * another user's, over STATS_MAX_BYTES), I/O: the file left untouched. */
+persist_status stats_load(const char *path, stats *s, persist_result *res);
+
+/* For a file named by the user: read only, no lock, nothing created,
+ * renamed or removed.  A damaged file is PERSIST_REFUSED (why: the line). */
+persist_status stats_read_only(const char *path, stats *s, persist_result *res);
 
 /* Add one result to the file at path: lock, load, update, write
- * atomically, unlock.  Returns 0; 1 when a damaged file was moved aside
- * first (msg says so; the result is still recorded); -1 with msg. */
-int stats_record(const char *path, const stats_result *r, char *msg, size_t msglen);
+ * atomically, unlock.  PERSIST_OK; PERSIST_SET_ASIDE when a damaged file
+ * was moved aside first (the result is still recorded, afresh); else the
+ * result is not recorded and the file is untouched. */
+persist_status stats_record(const char *path, const stats_result *r, persist_result *res);
 
 /* The table of s that `lightsout stats` prints and the game shows: a
  * header, one line per kind of board, then the daily boards.  Malloc'd,

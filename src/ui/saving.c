@@ -5,24 +5,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "game/saved.h"
-#include "persist/aside.h"
 #include "persist/paths.h"
 #include "persist/savegame.h"
 #include "persist/stats.h"
-
-/* Messages name files by their base name: a full path rarely fits a line. */
-static void shorten(char *msg, const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	if (!slash)
-		return;
-	size_t n = (size_t)(slash - path) + 1;
-	for (char *p = strstr(msg, path); p; p = strstr(p, path))
-		memmove(p, p + n, strlen(p + n) + 1);
-}
 
 /* prefix + msg into buf, cut to fit: these lines end on one screen line. */
 static void say(char *buf, size_t len, const char *prefix, const char *msg)
@@ -91,18 +80,6 @@ void saving_init(saver *sv, bool keep_saved)
 	}
 }
 
-/* "saved game F is damaged (WHY); kept as G" is too long for one line:
- * where it went comes first, the reason after, cut at the edge. */
-static void aside_notice(saver *sv, const char *msg)
-{
-	const char *why = strstr(msg, " is damaged ("), *kept = strstr(msg, "); kept as ");
-	if (!why || !kept || kept < why)
-		return;
-	why += strlen(" is damaged (");
-	snprintf(sv->notice, sizeof sv->notice, "Saved game damaged, kept as %s: %.*s", kept + strlen("); kept as "),
-		 (int)(kept - why), why);
-}
-
 void saving_close(saver *sv)
 {
 	slot_release(&sv->sl);
@@ -111,19 +88,30 @@ void saving_close(saver *sv)
 bool saving_load(saver *sv, play *p)
 {
 	saved_game sg;
-	char msg[sizeof sv->notice + 4400], err[256];
+	persist_result res;
+	char msg[sizeof sv->notice], err[256];
 	if (!sv->save_path[0])
 		return false;
-	switch (savegame_read(sv->save_path, &sg, msg, sizeof msg)) {
-	case SAVEGAME_OK:
+	switch (savegame_read(sv->save_path, &sg, &res)) {
+	case PERSIST_OK:
 		break;
-	case SAVEGAME_NONE:
+	case PERSIST_NONE:
 		return false;
-	case SAVEGAME_SET_ASIDE:
-	case SAVEGAME_ERROR:
-		shorten(msg, sv->save_path);
-		say(sv->notice, sizeof sv->notice, "", msg);
-		aside_notice(sv, msg);
+	case PERSIST_SET_ASIDE:
+		/* Where it went first, the reason after, cut at the edge. */
+		persist_describe(&res, msg, sizeof msg);
+		say(sv->notice, sizeof sv->notice, "Saved game damaged, kept as ",
+		    strstr(msg, "kept as ") ? strstr(msg, "kept as ") + 8 : msg);
+		return false;
+	case PERSIST_NO_MEMORY:
+	case PERSIST_REFUSED:
+	case PERSIST_IO:
+	case PERSIST_BUSY:
+		/* The file stays where it is for a later try, and this game
+		 * saves nothing over it. */
+		persist_describe(&res, msg, sizeof msg);
+		say(sv->notice, sizeof sv->notice, "Saved game not loaded (kept; this game is not saved): ", msg);
+		sv->save_path[0] = '\0';
 		return false;
 	}
 	game g;
@@ -140,13 +128,12 @@ bool saving_load(saver *sv, play *p)
 	if (rc != GAME_OK) {
 		/* A save the parser took but this game can never play: set it
 		 * aside like a damaged one, so no new game writes over it. */
-		char moved[4400];
 		savegame_free(&sg);
-		if (aside_move(sv->save_path, moved, sizeof moved) == 0) {
-			const char *name = strrchr(moved, '/');
-			char line[sizeof moved + sizeof err + 64];
-			snprintf(line, sizeof line, "Cannot resume the saved game (kept as %s): %s", name ? name + 1 : moved,
-				 err);
+		if (savegame_set_aside(sv->save_path, err, &res) == PERSIST_SET_ASIDE) {
+			const char *name = strrchr(res.moved, '/');
+			char line[sizeof res.moved + sizeof err + 64];
+			snprintf(line, sizeof line, "Cannot resume the saved game (kept as %s): %s",
+				 name ? name + 1 : res.moved, err);
 			say(sv->notice, sizeof sv->notice, "", line);
 		} else {
 			say(sv->notice, sizeof sv->notice, "Cannot resume the saved game: ", err);
@@ -183,12 +170,11 @@ bool saving_due(const saver *sv, const play *p, double now)
 
 static int forget(saver *sv, char *msg, size_t len)
 {
-	char err[300];
+	persist_result res;
 	if (!sv->save_path[0] || !sv->owned)
 		return 0;
-	if (savegame_remove(sv->save_path, err, sizeof err) < 0) {
-		shorten(err, sv->save_path);
-		say(msg, len, "", err);
+	if (savegame_remove(sv->save_path, &res) != PERSIST_OK) {
+		persist_describe(&res, msg, len);
 		return -1;
 	}
 	sv->owned = false;
@@ -197,7 +183,6 @@ static int forget(saver *sv, char *msg, size_t len)
 
 int saving_sync(saver *sv, play *p, double now, char *msg, size_t len)
 {
-	char err[300];
 	if (sv->paused)
 		return 0;
 	sv->unsaved = 0;
@@ -210,9 +195,11 @@ int saving_sync(saver *sv, play *p, double now, char *msg, size_t len)
 	saved_from_game(&sg, &p->g, now);
 	play_to_saved(p, &sg);
 	/* The boards and moves are the game's: no savegame_free(). */
-	if (savegame_write(sv->save_path, &sg, err, sizeof err) < 0) {
+	persist_result res;
+	if (savegame_write(sv->save_path, &sg, &res) != PERSIST_OK) {
+		char err[300];
+		persist_describe(&res, err, sizeof err);
 		say(sv->exit_msg, sizeof sv->exit_msg, "cannot save the game: ", err);
-		shorten(err, sv->save_path);
 		say(msg, len, "Cannot save: ", err);
 		return -1;
 	}
@@ -223,13 +210,12 @@ int saving_sync(saver *sv, play *p, double now, char *msg, size_t len)
 
 int saving_finish(saver *sv, play *p, double now, char *msg, size_t len)
 {
-	char text[4400];
 	stats_result r;
+	persist_result res;
 	int rc = 0;
 	sv->unsaved = 0;
-	if (sv->stats_path[0] && play_result(p, &r, now) && stats_record(sv->stats_path, &r, text, sizeof text) != 0) {
-		shorten(text, sv->stats_path);
-		say(msg, len, "", text);
+	if (sv->stats_path[0] && play_result(p, &r, now) && stats_record(sv->stats_path, &r, &res) != PERSIST_OK) {
+		persist_describe(&res, msg, len);
 		rc = -1;
 	}
 	char gone[300];
@@ -242,26 +228,19 @@ int saving_finish(saver *sv, play *p, double now, char *msg, size_t len)
 
 char *saving_stats_text(const saver *sv, char *msg, size_t len)
 {
-	char text[4400];
+	persist_result res;
 	stats st;
-	int rc = 0;
-	FILE *probe = sv->stats_path[0] ? fopen(sv->stats_path, "r") : NULL;
-	if (!probe) {
+	struct stat probe;	/* lstat: a FIFO must not be opened here */
+	if (!sv->stats_path[0] || lstat(sv->stats_path, &probe) < 0) {
 		/* Nothing recorded: no lock file made just to say so. */
-		stats_init(&st);
 		if (sv->stats_path[0] && errno != ENOENT) {
-			snprintf(text, sizeof text, "%s", strerror(errno));
-			rc = -1;
+			say(msg, len, "", strerror(errno));
+			return NULL;
 		}
-	} else {
-		fclose(probe);
-		rc = stats_load(sv->stats_path, &st, text, sizeof text);
-	}
-	if (rc != 0) {
+		stats_init(&st);
+	} else if (stats_load(sv->stats_path, &st, &res) != PERSIST_OK) {
 		/* Damaged (now set aside) or unreadable: say so in one line. */
-		shorten(text, sv->stats_path);
-		stats_free(&st);
-		say(msg, len, "", text);
+		persist_describe(&res, msg, len);
 		return NULL;
 	}
 	size_t n;
