@@ -100,14 +100,14 @@ void play_fresh(play *p)
 	overlay_reset(&p->ov, p->g.cur);
 }
 
-void play_climb(play *p, int step)
+int play_climb(play *p, int step)
 {
 	if (p->mode != PLAY_LADDER)
-		return;
+		return 0;
 	p->rung += step;
 	if (p->rung < LADDER_FIRST_RUNG)
 		p->rung = LADDER_FIRST_RUNG;
-	ladder_save(&p->g.cfg, p->rung);
+	return ladder_save(&p->g.cfg, p->rung);
 }
 
 const char *play_mode_word(const play *p)

@@ -54,8 +54,9 @@ int play_make(play *p, const game_config *cfg, game *next, char *err, size_t err
 void play_fresh(play *p);
 
 /* The ladder's rung after a win (+1) or a give-up (-1); saved for the
- * shape.  Outside the ladder nothing happens. */
-void play_climb(play *p, int step);
+ * shape.  Outside the ladder nothing happens.  Returns 0, or -1 when the
+ * rung could not be saved (it still holds for this run). */
+int play_climb(play *p, int step);
 
 /* The mode as the save file and statistics name it. */
 const char *play_mode_word(const play *p);

@@ -63,11 +63,13 @@ static void show_finish_msg(app *a, int rc, const char *msg)
 void board_won(app *a)
 {
 	char msg[300];
-	play_climb(&a->pl, +1);
+	bool kept = play_climb(&a->pl, +1) == 0;
 	a->v.rung = a->pl.rung;
 	draw_status(&a->v, term_now());
 	draw_win(&a->v, term_now());
 	show_finish_msg(a, saving_finish(&a->sv, &a->pl, term_now(), msg, sizeof msg), msg);
+	if (!kept)
+		board_say(a, "The practice rung could not be saved: it holds until you quit.");
 }
 
 /* Giving up a board in progress (restart, new, other settings) costs a
@@ -77,7 +79,8 @@ void board_give_up(app *a)
 	char msg[300];
 	if (!game_in_progress(&a->pl.g))
 		return;
-	play_climb(&a->pl, -1);
+	if (play_climb(&a->pl, -1) < 0)
+		board_say(a, "The practice rung could not be saved: it holds until you quit.");
 	show_finish_msg(a, saving_finish(&a->sv, &a->pl, term_now(), msg, sizeof msg), msg);
 }
 
