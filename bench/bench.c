@@ -322,6 +322,13 @@ int main(int argc, char **argv)
 	row("minimal 39x39 all-lit (d=32)", &a, "Gray code (extrap.)", &b);
 	a = run_case(lit_min, long_run ? &l61 : &l61q), b = run_case(lit_min, &l61g);
 	row(long_run ? "minimal 61x61 all-lit (d=40)" : "minimal 61x61 (d=40, extrap.)", &a, "Gray code (extrap.)", &b);
+	/* Above 32767 cells: int32 lanes, no fall back to the Gray code. */
+	static const lit_case l188 = { 188, false, 0 }, l188g = { 188, true, 10 }, l199 = { 199, false, 0 },
+			      l199g = { 199, true, 10 };
+	a = run_case(lit_min, &l188), b = run_case(lit_min, &l188g);
+	row("minimal 188x188 all-lit (d=24)", &a, "Gray code (extrap.)", &b);
+	a = run_case(lit_min, &l199), b = run_case(lit_min, &l199g);
+	row("minimal 199x199 all-lit (d=32)", &a, "Gray code (extrap.)", &b);
 
 	a = run_case(all_lit_1_40, NULL);
 	row("all-lit n x n, n = 1..40", &a, NULL, NULL);
