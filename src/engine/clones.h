@@ -6,16 +6,22 @@
 
 #if defined(__SANITIZE_THREAD__)
 #define LO_CLONES
+#define LO_CLONES_POPCNT
 #elif defined(__has_feature)
 #if __has_feature(thread_sanitizer)
 #define LO_CLONES
+#define LO_CLONES_POPCNT
 #endif
 #endif
 #if !defined(LO_CLONES) && (defined(__x86_64__) || defined(__i386__))
 #define LO_CLONES __attribute__((target_clones("avx2", "default")))
+#define LO_CLONES_POPCNT __attribute__((target_clones("popcnt", "default")))
 #endif
 #ifndef LO_CLONES
 #define LO_CLONES
+#endif
+#ifndef LO_CLONES_POPCNT
+#define LO_CLONES_POPCNT
 #endif
 
 #endif

@@ -288,7 +288,7 @@ static int rref_m4ri(gf2_mat *m, int pivot_cols, int *pivcol)
 	for (int i = 0; i < m->rows; i++)
 		for (int w = 0; w < m->words; w++)
 			mzd_row(a, i)[w] = gf2_row(m, i)[w];
-	mzd_echelonize_m4ri(a, 1, 0);
+	mzd_echelonize(a, 1);	/* M4RI picks its fastest method (PLUQ or M4RI) */
 	int rank = 0;
 	for (int i = 0; i < m->rows; i++) {
 		uint64_t *row = gf2_row(m, i);

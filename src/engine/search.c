@@ -1,5 +1,6 @@
 #include "engine/search.h"
 #include "engine/wht.h"
+#include "engine/clones.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -82,7 +83,9 @@ static bool watch_poll(watch *w, double done, int best)
 }
 
 /* k = 2: reflected Gray code over the 2^d kernel combinations, one packed
- * XOR and popcount per step. */
+ * XOR and popcount per step (the popcount instruction where the CPU has
+ * it, as the transform gets AVX2). */
+LO_CLONES_POPCNT
 static void search_gf2(const lo_system *s, uint8_t *x, watch *w, search_result *res)
 {
 	int n = system_unknowns(s), d = system_nullity(s), words = (n + 63) / 64;

@@ -5,7 +5,8 @@
  *     (n - H(t)) / 2,   H(t) = sum_i (-1)^(x0_i + <t, key_i>),
  * and H is the Walsh-Hadamard transform of the signed histogram of keys:
  * every one of the 2^d weights for O(n + d 2^d) work.  The transform runs
- * in chunks (bounded memory), 16 values of t per vector, on both cores. */
+ * in chunks (bounded memory), 16 values of t per vector (8 above 32767
+ * cells), radix-8 butterflies, on both cores. */
 #ifndef LO_WHT_H
 #define LO_WHT_H
 
@@ -30,7 +31,7 @@ typedef struct wht_result {
 	bool complete;
 } wht_result;
 
-/* Needs 4 < d <= 62 and n < 32768. */
+/* Needs 4 < d <= 62; any number of cells (int32 lanes from 32768 on). */
 bool wht_applies(int n, int d);
 void wht_search(const wht_job *job, wht_result *res);
 
