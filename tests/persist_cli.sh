@@ -23,7 +23,7 @@ mkdir -p "$T/data/lightsout"
 "$HELPER" record "$T/data/lightsout/stats" 3
 "$LIGHTSOUT" stats > "$T/out"
 check "stats prints a header" grep -q "^board  *played  *won  *won%" "$T/out"
-check "and a row per kind of board" grep -q "^4x4 plus k=2  *3  *3  *100%  *+2.0  *+2  *0:12.5  *3  *3$" "$T/out"
+check "and a row per kind of board, with its assisted wins" grep -q "^4x4 plus k=2  *3  *3  *100%  *+2.0  *+2  *0:12.5  *3  *3  *0$" "$T/out"
 
 printf 'lightsout-stats 1\nboard nonsense\n' > "$T/data/lightsout/stats"
 "$LIGHTSOUT" stats > "$T/out" 2> "$T/err"

@@ -48,7 +48,7 @@ int main(void)
 	stats_update(&s, &r);
 	r = result(3, "cross", true, 2, 3, 1);	/* par was only a bound */
 	stats_update(&s, &r);
-	const stats_entry *e = stats_find(&s, &r.key);
+	const stats_entry *e = stats_find(&s, &r.key, STATS_NORMAL);
 	tap_ok(e && e->best_over_par == 0 && e->over_par_sum == 0, "beating a par bound counts as par");
 	r = result(5, "plus", false, 0, 7, 0);
 	r.key.torus = true;
@@ -56,7 +56,7 @@ int main(void)
 	tap_is(s.n, 3, "three kinds of board (torus is its own kind)");
 	tap_ok(strcmp(s.entries[0].key.rule, "cross") == 0, "sorted by size first");
 	r = result(5, "plus", true, 0, 0, 0);
-	e = stats_find(&s, &r.key);
+	e = stats_find(&s, &r.key, STATS_NORMAL);
 	tap_ok(e && e->played == 5 && e->won == 4, "played 5, won 4");
 	tap_ok(e->par_games == 3 && e->over_par_sum == 3 && e->best_over_par == 0, "over par: sum 3 in 3 games, best 0");
 	tap_ok(e->best_time == 30.25, "best time 30.25");
@@ -91,9 +91,11 @@ int main(void)
 	stats_free(&t);
 
 	static const struct { const char *from, *to, *want; } bad[] = {
-		{ "lightsout-stats 1", "lightsout-stats 2", "line 1: format version is not 1" },
-		{ "lightsout-stats 1", "stats", "line 1: not a lightsout statistics file" },
-		{ "board 3 3 2 cross no no 1", "board 3 3 2 cross no no", "line 3: a board line has 15 fields" },
+		{ "lightsout-stats 2", "lightsout-stats 3", "line 1: format version is not 2" },
+		{ "lightsout-stats 2", "stats", "line 1: not a lightsout statistics file" },
+		{ "board 3 3 2 cross no no 1", "board 3 3 2 cross no no", "line 3: a board line has 17 fields" },
+		{ " 1 1 - 0", " 1 1 lesson 0", "line 3: kind: expected" },
+		{ " 1 1 - 0", " 1 1 - 2", "line 3: assisted wins out of range" },
 		{ "board 3 3 2 cross", "board 3 3 2 hexagon", "line 3: bad rule" },
 		{ "board 3 3 2 cross no", "board 3 3 2 cross maybe", "line 3: torus and forward-only" },
 		{ "board 3 3 2 cross no no 1 1", "board 3 3 2 cross no no 1 2", "line 3: counts out of range" },
@@ -104,6 +106,8 @@ int main(void)
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		char buf[4096];
 		const char *at = strstr(text, bad[i].from);
+		if (!tap_ok(at != NULL, "the sample has '%s'", bad[i].from))
+			continue;
 		snprintf(buf, sizeof buf, "%.*s%s%s", (int)(at - text), text, bad[i].to, at + strlen(bad[i].from));
 		int rc = stats_parse(buf, strlen(buf), &t, err, sizeof err);
 		tap_ok(rc < 0 && strstr(err, bad[i].want) && t.n == 0, "%s -> %s", bad[i].to, err);
@@ -113,6 +117,40 @@ int main(void)
 		snprintf(buf, sizeof buf, "%s%s", text, strchr(text, '\n') + 1 + strcspn(strchr(text, '\n') + 1, "\n") + 1);
 		tap_ok(stats_parse(buf, strlen(buf), &t, err, sizeof err) < 0 && strstr(err, "the same board kind twice"),
 		       "duplicate kind: %s", err);
+	}
+
+	/* Honest records: an assisted win counts as won and assisted, never for
+	 * best time, moves over par or the streak; kinds are rows apart. */
+	{
+		stats h;
+		stats_init(&h);
+		stats_result w = result(4, "plus", true, 3, 3, 50.0), aw = result(4, "plus", true, 1, 3, 2.0);
+		aw.assisted = true;
+		stats_update(&h, &w);
+		stats_update(&h, &aw);
+		const stats_entry *he = stats_find(&h, &w.key, STATS_NORMAL);
+		tap_ok(he && he->played == 2 && he->won == 2 && he->assisted == 1, "an assisted win is played, won, assisted");
+		tap_ok(he && he->best_time == 50.0 && he->best_over_par == 0 && he->streak == 1 && he->par_games == 1,
+		       "and sets no best time, no moves over par, no streak");
+		stats_result pw = result(4, "plus", true, 1, 1, 0.5);
+		pw.kind = STATS_PRACTICE;
+		stats_update(&h, &pw);
+		tap_ok(he == stats_find(&h, &w.key, STATS_NORMAL) || stats_find(&h, &w.key, STATS_NORMAL)->best_time == 50.0,
+		       "a practice win leaves the normal row's best time alone");
+		const stats_entry *pe = stats_find(&h, &w.key, STATS_PRACTICE);
+		tap_ok(pe && pe->won == 1 && pe->best_time == 0.5, "and has a row of its own");
+		size_t tl;
+		char *table = stats_table(&h, &tl);
+		tap_ok(table && strstr(table, "practice boards (no records)"), "the table shows practice boards apart");
+		free(table);
+		stats_free(&h);
+		/* Version 1 files (no kinds, no assisted wins) still read. */
+		const char *v1 = "lightsout-stats 1\nboard 3 3 2 cross no no 1 1 1 0 0 1.000 1 1\n"
+				 "daily 2024-05-01 3 3 2 cross no no yes 4 4 1.000\n";
+		tap_ok(stats_parse(v1, strlen(v1), &h, err, sizeof err) == 0 && h.n == 1 && h.entries[0].kind == STATS_NORMAL &&
+			       h.ndaily == 1 && !h.daily[0].assisted,
+		       "a version 1 file still reads: %s", err);
+		stats_free(&h);
 	}
 
 	/* Recording in the file. */
@@ -148,7 +186,7 @@ int main(void)
 
 	/* A damaged file is kept aside, and recording starts afresh. */
 	FILE *f = fopen(path, "a");
-	fputs("board 1 1 2 plus no no 1 5 0 0 - - 0 0\n", f);
+	fputs("board 1 1 2 plus no no 1 5 0 0 - - 0 0 - 0\n", f);
 	fclose(f);
 	tap_is(stats_record(path, &r, &res), PERSIST_SET_ASIDE, "record into a damaged file");
 	persist_describe(&res, msg, sizeof msg);

@@ -167,4 +167,23 @@ ui_start -- --code "@$ui_tmp/no-such-file"
 check "--code @FILE that is missing: one line, exit 2" ui_wait "EXIT=2"
 check "naming the file" ui_wait "cannot open"
 
+# Honest records: a win the solver played is assisted: no best time, no
+# moves over par, no streak; a loaded board is kept apart.
+rm -rf "$XDG_DATA_HOME"
+ui_start -- --size 3x3 --seed 1
+ui_wait "Moves 0" >/dev/null
+ui_keys T
+check "T's win says it is assisted" ui_wait "assisted: no record" 400
+ui_keys q
+ui_wait "EXIT=0" >/dev/null
+check "stats: played 1, won 1, no best time, no streak, 1 assisted" \
+	sh -c "'$LIGHTSOUT' stats | grep -q '^3x3 plus k=2  *1  *1  *100%  *-  *-  *-  *0  *0  *1\$'"
+ui_start -- --load "$five"
+ui_wait "Moves 0" >/dev/null
+ui_keys g 0 Space j j l l Space
+ui_wait "Solved!" >/dev/null
+ui_keys q
+ui_wait "EXIT=0" >/dev/null
+check "a loaded board's win is in a row apart" sh -c "'$LIGHTSOUT' stats | grep -q '^custom boards'"
+
 done_testing

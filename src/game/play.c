@@ -138,5 +138,10 @@ bool play_result(play *p, stats_result *r, double now)
 		return false;
 	p->recorded = true;
 	saved_result(r, &p->g, now, p->mode == PLAY_DAILY ? p->daily : NULL);
+	/* The statistics decide nothing: what counts is said here. */
+	r->assisted = p->assisted;
+	r->kind = p->mode == PLAY_LADDER ? STATS_PRACTICE
+		: p->mode == PLAY_DAILY ? STATS_DAILY
+		: strcmp(p->origin, "random") ? STATS_CUSTOM : STATS_NORMAL;
 	return true;
 }

@@ -64,8 +64,9 @@ const char *play_mode_word(const play *p);
 void play_from_saved(play *p, const saved_game *sg);
 void play_to_saved(const play *p, saved_game *sg);
 
-/* The record of this attempt, finished now.  false when it is recorded
- * already (each attempt counts once). */
+/* The record of this attempt, finished now: its kind (practice, daily,
+ * a board of the player's own) and whether the solver helped.  false when
+ * it is recorded already (each attempt counts once). */
 bool play_result(play *p, stats_result *r, double now);
 
 #endif

@@ -26,13 +26,28 @@ void stats_free(stats *s)
 	stats_init(s);
 }
 
+static const char *const kind_names[STATS_KINDS] = { "-", "practice", "daily", "custom" };
+
+const char *stats_kind_name(stats_kind k)
+{
+	return k < STATS_KINDS ? kind_names[k] : "-";
+}
+
+/* Entries sort by kind (normal rows first), then variant. */
+static int key_cmp(const variant *a, stats_kind ka, const variant *b, stats_kind kb)
+{
+	if (ka != kb)
+		return ka < kb ? -1 : 1;
+	return variant_compare(a, b);
+}
+
 /* The first entry whose key is not below key (entries are sorted). */
-static int lower_bound(const stats *s, const variant *key)
+static int lower_bound(const stats *s, const variant *key, stats_kind kind)
 {
 	int lo = 0, hi = s->n;
 	while (lo < hi) {
 		int mid = lo + (hi - lo) / 2;
-		if (variant_compare(&s->entries[mid].key, key) < 0)
+		if (key_cmp(&s->entries[mid].key, s->entries[mid].kind, key, kind) < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -40,26 +55,28 @@ static int lower_bound(const stats *s, const variant *key)
 	return lo;
 }
 
-const stats_entry *stats_find(const stats *s, const variant *key)
+const stats_entry *stats_find(const stats *s, const variant *key, stats_kind kind)
 {
-	int at = lower_bound(s, key);
-	return at < s->n && variant_compare(&s->entries[at].key, key) == 0 ? &s->entries[at] : NULL;
+	int at = lower_bound(s, key, kind);
+	return at < s->n && key_cmp(&s->entries[at].key, s->entries[at].kind, key, kind) == 0 ? &s->entries[at]
+												: NULL;
 }
 
-static void entry_blank(stats_entry *e, const variant *key)
+static void entry_blank(stats_entry *e, const variant *key, stats_kind kind)
 {
 	memset(e, 0, sizeof *e);
 	e->key = *key;
+	e->kind = kind;
 	e->best_over_par = -1;
 	e->best_time = -1;
 }
 
-static stats_entry *entry_for(stats *s, const variant *key)
+static stats_entry *entry_for(stats *s, const variant *key, stats_kind kind)
 {
 	/* Kept sorted, so the file and the table read in a stable order,
 	 * and a kind is found by bisection. */
-	int at = lower_bound(s, key);
-	if (at < s->n && variant_compare(&s->entries[at].key, key) == 0)
+	int at = lower_bound(s, key, kind);
+	if (at < s->n && key_cmp(&s->entries[at].key, s->entries[at].kind, key, kind) == 0)
 		return &s->entries[at];
 	stats_entry *n = realloc(s->entries, (size_t)(s->n + 1) * sizeof *n);
 	if (!n)
@@ -67,7 +84,7 @@ static stats_entry *entry_for(stats *s, const variant *key)
 	s->entries = n;
 	memmove(&n[at + 1], &n[at], (size_t)(s->n - at) * sizeof *n);
 	s->n++;
-	entry_blank(&n[at], key);
+	entry_blank(&n[at], key, kind);
 	return &n[at];
 }
 
@@ -75,6 +92,8 @@ static bool daily_better(const stats_daily *a, const stats_daily *b)
 {
 	if (a->won != b->won)
 		return a->won;
+	if (a->assisted != b->assisted)
+		return !a->assisted;
 	if (a->moves != b->moves)
 		return a->moves < b->moves;
 	return a->seconds < b->seconds;
@@ -108,11 +127,14 @@ static int daily_add(stats *s, const stats_daily *d)
 
 int stats_update(stats *s, const stats_result *r)
 {
-	stats_entry *e = entry_for(s, &r->key);
+	stats_entry *e = entry_for(s, &r->key, r->kind);
 	if (!e)
 		return -1;
 	e->played++;
-	if (r->won) {
+	if (r->won && r->assisted) {
+		e->won++;
+		e->assisted++;	/* no record, and the streak neither grows nor breaks */
+	} else if (r->won) {
 		e->won++;
 		if (r->par >= 0) {
 			long over = r->moves - r->par;
@@ -130,8 +152,8 @@ int stats_update(stats *s, const stats_result *r)
 	} else
 		e->streak = 0;
 	if (r->daily && r->daily[0]) {
-		stats_daily d = { .key = r->key, .won = r->won, .moves = r->moves, .par = r->par,
-				  .seconds = r->seconds };
+		stats_daily d = { .key = r->key, .won = r->won, .assisted = r->assisted, .moves = r->moves,
+				  .par = r->par, .seconds = r->seconds };
 		snprintf(d.date, sizeof d.date, "%s", r->daily);
 		return daily_add(s, &d);
 	}
@@ -150,7 +172,7 @@ char *stats_format(const stats *s, size_t *len)
 	textbuf_init(&t);
 	textbuf_printf(&t, "lightsout-stats %d\n", STATS_VERSION);
 	textbuf_printf(&t, "# board rows cols k rule torus forward-only played won par-games "
-		       "over-par-sum best-over-par best-time streak best-streak\n");
+		       "over-par-sum best-over-par best-time streak best-streak kind assisted\n");
 	for (int i = 0; i < s->n; i++) {
 		const stats_entry *e = &s->entries[i];
 		textbuf_printf(&t, "board ");
@@ -164,14 +186,15 @@ char *stats_format(const stats *s, size_t *len)
 			textbuf_printf(&t, " -");
 		else
 			textbuf_printf(&t, " %.3f", e->best_time);
-		textbuf_printf(&t, " %ld %ld\n", e->streak, e->best_streak);
+		textbuf_printf(&t, " %ld %ld %s %ld\n", e->streak, e->best_streak, stats_kind_name(e->kind), e->assisted);
 	}
-	textbuf_printf(&t, "# daily date rows cols k rule torus forward-only won moves par seconds\n");
+	textbuf_printf(&t, "# daily date rows cols k rule torus forward-only won moves par seconds assisted\n");
 	for (int i = 0; i < s->ndaily; i++) {
 		const stats_daily *d = &s->daily[i];
 		textbuf_printf(&t, "daily %s ", d->date);
 		put_key(&t, &d->key);
-		textbuf_printf(&t, " %s %d %d %.3f\n", d->won ? "yes" : "no", d->moves, d->par, d->seconds);
+		textbuf_printf(&t, " %s %d %d %.3f %s\n", d->won ? "yes" : "no", d->moves, d->par, d->seconds,
+			       d->assisted ? "yes" : "no");
 	}
 	return textbuf_finish(&t, len);
 }
@@ -256,6 +279,7 @@ typedef struct daily_line {
 } daily_line;
 
 typedef struct parse_state {
+	int version;		/* of the file: 1 had no kinds and no assisted wins */
 	board_line *b;
 	size_t nb, capb;
 	daily_line *d;
@@ -277,18 +301,25 @@ static void *grow(void *p, size_t *cap, size_t n, size_t size)
 
 static const char *parse_board(char **tok, int n, parse_state *ps, int lineno)
 {
-	if (n != 15)
-		return "a board line has 15 fields";
+	if (n != (ps->version == 1 ? 15 : 17))
+		return ps->version == 1 ? "a board line has 15 fields" : "a board line has 17 fields";
 	variant key;
 	const char *why = parse_key(tok + 1, &key);
 	if (why)
 		return why;
+	stats_kind kind = STATS_NORMAL;
+	if (ps->version > 1) {
+		for (kind = STATS_NORMAL; kind < STATS_KINDS && strcmp(tok[15], kind_names[kind]); kind++)
+			;
+		if (kind == STATS_KINDS)
+			return "kind: expected -, practice, daily or custom";
+	}
 	board_line *nb = grow(ps->b, &ps->capb, ps->nb, sizeof *nb);
 	if (!nb)
 		return "out of memory";
 	ps->b = nb;
 	stats_entry *e = &nb[ps->nb].e;
-	entry_blank(e, &key);
+	entry_blank(e, &key, kind);
 	const long big = 1L << 40;
 	if (!num(tok[7], 0, big, &e->played) || !num(tok[8], 0, e->played, &e->won) ||
 	    !num(tok[9], 0, e->won, &e->par_games) || !num(tok[10], 0, big, &e->over_par_sum) ||
@@ -302,14 +333,16 @@ static const char *parse_board(char **tok, int n, parse_state *ps, int lineno)
 		e->best_time = -1;
 	else if (!seconds(tok[12], &e->best_time))
 		return "bad best time";
+	if (ps->version > 1 && !num(tok[16], 0, e->won, &e->assisted))
+		return "assisted wins out of range";
 	nb[ps->nb++].line = lineno;
 	return NULL;
 }
 
 static const char *parse_daily(char **tok, int n, parse_state *ps, int lineno)
 {
-	if (n != 12)
-		return "a daily line has 12 fields";
+	if (n != (ps->version == 1 ? 12 : 13))
+		return ps->version == 1 ? "a daily line has 12 fields" : "a daily line has 13 fields";
 	stats_daily d;
 	memset(&d, 0, sizeof d);
 	const char *date = tok[1];
@@ -322,7 +355,8 @@ static const char *parse_daily(char **tok, int n, parse_state *ps, int lineno)
 		return why;
 	long moves, par;
 	if (!yesno(tok[8], &d.won) || !num(tok[9], 0, 2000000000, &moves) ||
-	    !num(tok[10], -1, 100000000, &par) || !seconds(tok[11], &d.seconds))
+	    !num(tok[10], -1, 100000000, &par) || !seconds(tok[11], &d.seconds) ||
+	    (ps->version > 1 && !yesno(tok[12], &d.assisted)))
 		return "bad result";
 	d.moves = (int)moves;
 	d.par = (int)par;
@@ -338,7 +372,7 @@ static const char *parse_daily(char **tok, int n, parse_state *ps, int lineno)
 static int board_line_cmp(const void *a, const void *b)
 {
 	const board_line *x = a, *y = b;
-	int c = variant_compare(&x->e.key, &y->e.key);
+	int c = key_cmp(&x->e.key, x->e.kind, &y->e.key, y->e.kind);
 	return c ? c : (x->line > y->line) - (x->line < y->line);
 }
 
@@ -354,7 +388,7 @@ static const char *parse_finish(parse_state *ps, stats *s, int *line)
 {
 	qsort(ps->b, ps->nb, sizeof *ps->b, board_line_cmp);
 	for (size_t i = 1; i < ps->nb; i++)
-		if (variant_compare(&ps->b[i - 1].e.key, &ps->b[i].e.key) == 0) {
+		if (key_cmp(&ps->b[i - 1].e.key, ps->b[i - 1].e.kind, &ps->b[i].e.key, ps->b[i].e.kind) == 0) {
 			*line = ps->b[i].line;
 			return "the same board kind twice";
 		}
@@ -417,8 +451,10 @@ int stats_parse(const char *text, size_t len, stats *s, char *err, size_t errlen
 			long v;
 			if (strncmp(line, "lightsout-stats ", 16) != 0 || !num(line + 16, 1, 1000000, &v))
 				why = "not a lightsout statistics file";
-			else if (v != STATS_VERSION)
-				why = "format version is not 1: written by another lightsout";
+			else if (v != STATS_VERSION && v != 1)
+				why = "format version is not 2: written by another lightsout";
+			else
+				ps.version = (int)v;
 		} else if (!why && line[0] != '#') {
 			int nt = split(line, tok);
 			if (nt < 0)
@@ -544,10 +580,14 @@ char *stats_table(const stats *s, size_t *len)
 	char name[300], avg[32], best[32], t[32];
 	textbuf out;
 	textbuf_init(&out);
-	textbuf_printf(&out, "%-24s %6s %6s %5s %8s %8s %9s %6s %6s\n", "board", "played", "won", "won%",
-		       "avg+par", "best+par", "best time", "streak", "best");
+	textbuf_printf(&out, "%-24s %6s %6s %5s %8s %8s %9s %6s %6s %8s\n", "board", "played", "won", "won%",
+		       "avg+par", "best+par", "best time", "streak", "best", "assisted");
 	for (int i = 0; i < s->n; i++) {
 		const stats_entry *e = &s->entries[i];
+		/* Each kind under its own heading, the normal boards first. */
+		if (e->kind != STATS_NORMAL && (i == 0 || s->entries[i - 1].kind != e->kind))
+			textbuf_printf(&out, "%s boards (no records)\n",
+				       e->kind == STATS_PRACTICE ? "practice" : e->kind == STATS_DAILY ? "daily" : "custom");
 		variant_format(&e->key, name, sizeof name);
 		if (e->par_games)
 			snprintf(avg, sizeof avg, "+%.1f", (double)e->over_par_sum / (double)e->par_games);
@@ -558,9 +598,9 @@ char *stats_table(const stats *s, size_t *len)
 		else
 			snprintf(best, sizeof best, "-");
 		format_time(e->best_time, t, sizeof t);
-		textbuf_printf(&out, "%-24s %6ld %6ld %4ld%% %8s %8s %9s %6ld %6ld\n", name, e->played, e->won,
+		textbuf_printf(&out, "%-24s %6ld %6ld %4ld%% %8s %8s %9s %6ld %6ld %8ld\n", name, e->played, e->won,
 			       e->played ? (100 * e->won + e->played / 2) / e->played : 0, avg, best, t,
-			       e->streak, e->best_streak);
+			       e->streak, e->best_streak, e->assisted);
 	}
 	if (s->ndaily)
 		textbuf_printf(&out, "\ndaily boards\n");
@@ -568,7 +608,9 @@ char *stats_table(const stats *s, size_t *len)
 		const stats_daily *d = &s->daily[i];
 		variant_format(&d->key, name, sizeof name);
 		format_time(d->seconds, t, sizeof t);
-		if (d->won && d->par >= 0)
+		if (d->won && d->assisted)
+			textbuf_printf(&out, "%s  %-24s won with help in %d moves, %s\n", d->date, name, d->moves, t);
+		else if (d->won && d->par >= 0)
 			textbuf_printf(&out, "%s  %-24s won in %d moves (par %d), %s\n", d->date, name, d->moves,
 				       d->par, t);
 		else if (d->won)

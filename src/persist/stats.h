@@ -8,15 +8,25 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define STATS_VERSION 1
+#define STATS_VERSION 2	/* 1 is still read */
 #include "engine/variant.h"
 #include "persist/status.h"
 
 /* Bytes: a larger file is refused, not read (about 800k kinds of board). */
 #define STATS_MAX_BYTES (64 << 20)
 
+/* Boards kept apart from the normal rows, so a par-1 practice board
+ * cannot set a record: the ladder, the daily board, and boards the player
+ * brought (editor, share code, file). */
+typedef enum stats_kind { STATS_NORMAL, STATS_PRACTICE, STATS_DAILY, STATS_CUSTOM, STATS_KINDS } stats_kind;
+
+/* "-", "practice", "daily", "custom": as the file and the table name them. */
+const char *stats_kind_name(stats_kind k);
+
 typedef struct stats_entry {
 	variant key;
+	stats_kind kind;	/* with key, what the entry is for */
+	long assisted;		/* wins the solver helped (counted in won, nowhere else) */
 	long played, won;
 	long par_games;		/* wins where par was known */
 	long over_par_sum;	/* sum of (moves - par) over those wins */
@@ -29,6 +39,7 @@ typedef struct stats_daily {
 	char date[11];		/* YYYY-MM-DD */
 	variant key;
 	bool won;
+	bool assisted;
 	int moves, par;		/* par -1 unknown */
 	double seconds;
 } stats_daily;
@@ -43,7 +54,9 @@ typedef struct stats {
 /* One finished game: won, or lost (given up, abandoned for a new board). */
 typedef struct stats_result {
 	variant key;
+	stats_kind kind;
 	bool won;
+	bool assisted;		/* overlay, hint, steps or editor: no records from it */
 	int moves;
 	int par;		/* -1 unknown */
 	double seconds;
@@ -53,13 +66,16 @@ typedef struct stats_result {
 void stats_init(stats *s);
 void stats_free(stats *s);
 
-/* Count one result.  A daily board keeps one result per date and kind:
- * the best (a win over a loss, then fewer moves, then less time).
+/* Count one result.  An assisted win counts as played and won (and as
+ * assisted), never for moves over par, best time or streaks.  A daily
+ * board keeps one result per date and variant: the best (a win over a
+ * loss, an unassisted win over an assisted one, then fewer moves, then
+ * less time).
  * Returns 0, or -1 when out of memory. */
 int stats_update(stats *s, const stats_result *r);
 
-/* The entry for a kind, or NULL. */
-const stats_entry *stats_find(const stats *s, const variant *key);
+/* The entry for a variant and kind, or NULL. */
+const stats_entry *stats_find(const stats *s, const variant *key, stats_kind kind);
 
 /* The file's text, malloc'd; NULL when out of memory. */
 char *stats_format(const stats *s, size_t *len);

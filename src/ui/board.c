@@ -65,6 +65,7 @@ void board_won(app *a)
 	char msg[300];
 	bool kept = play_climb(&a->pl, +1) == 0;
 	a->v.rung = a->pl.rung;
+	a->v.assisted = a->pl.assisted;
 	draw_status(&a->v, term_now());
 	draw_win(&a->v, term_now());
 	show_finish_msg(a, saving_finish(&a->sv, &a->pl, term_now(), msg, sizeof msg), msg);
@@ -316,6 +317,7 @@ static void board_draw(app *a)
 {
 	double now = term_now();
 	draw_all(&a->v, now);
+	a->v.assisted = a->pl.assisted;
 	if (a->pl.g.won)
 		draw_win(&a->v, now);
 }

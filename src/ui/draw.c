@@ -606,9 +606,10 @@ void draw_win(view *v, double now)
 	format_clock(clock, sizeof clock, (long)game_elapsed(g, now));
 	format_par(g, par, sizeof par);
 	int moves = game_moves(g);
-	snprintf(line, sizeof line, "%s Solved! %d move%s%s par %s%s (%s) %s", v->gl->star, moves, moves == 1 ? "" : "s",
-		 g->par >= 0 && moves <= g->par ? ":" : ",", par, g->par >= 0 && moves <= g->par ? ", perfect!" : "",
-		 clock, v->gl->star);
+	bool perfect = g->par >= 0 && moves <= g->par && !v->assisted;
+	snprintf(line, sizeof line, "%s Solved! %d move%s%s par %s%s (%s)%s %s", v->gl->star, moves,
+		 moves == 1 ? "" : "s", perfect ? ":" : ",", par, perfect ? ", perfect!" : "", clock,
+		 v->assisted ? ", assisted: no record" : "", v->gl->star);
 	int y = v->title ? 0 : LINES - 2, len = utf8_cols(line);
 	move(y, 0);
 	clrtoeol();

@@ -31,7 +31,8 @@ typedef struct view {
 	bool rulers;			/* one character a cell, with rulers */
 	int gutter;			/* columns of the row ruler */
 	bool title;			/* the title line is shown */
-	bool preview;			/* underline what a press at the cursor changes */
+	bool preview;			/* bracket what a press at the cursor changes */
+	bool assisted;			/* the win screen says the solver helped */
 	char mode[64];			/* title line, right: "daily 2024-05-01" */
 	int rung;			/* practice ladder rung for the status, or 0 */
 	char msg[160];			/* message line; empty shows the key hints */
