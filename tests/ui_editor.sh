@@ -31,7 +31,7 @@ ui_keys s
 check "the overlay solves the edited board" ui_marks_are $("$LIGHTSOUT" solve "$seed")
 check "in 20 presses, the only way" ui_wait "Need 20 (minimal, unique)"
 ui_keys T
-check "and plays it to the win" ui_wait "20 moves: par 20, perfect!" 600
+check "and plays it to the win (assisted)" ui_wait "20 moves, par 20" 600
 ui_keys q
 ui_wait "EXIT=0" >/dev/null
 
