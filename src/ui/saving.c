@@ -60,9 +60,13 @@ int saving_load(session *s)
 		return 0;
 	case PERSIST_SET_ASIDE:
 		/* Where it went first, the reason after, cut at the edge. */
-		persist_describe(&res, msg, sizeof msg);
-		say(s->notice, sizeof s->notice, "Saved game damaged, kept as ", strstr(msg, "kept as ") + 8);
+	{
+		char full[sizeof res.moved + sizeof res.why + 4];
+		snprintf(full, sizeof full, "%s: %s",
+			 strrchr(res.moved, '/') ? strrchr(res.moved, '/') + 1 : res.moved, res.why);
+		say(s->notice, sizeof s->notice, "Saved game damaged, kept as ", full);
 		return 0;
+	}
 	case PERSIST_NO_MEMORY:
 	case PERSIST_REFUSED:
 	case PERSIST_IO:
