@@ -12,7 +12,8 @@ out=$(mktemp -d "${TMPDIR:-/tmp}/lightsout-fuzz.XXXXXX") || exit 1
 CFLAGS="-std=c11 -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=undefined -D_POSIX_C_SOURCE=200809L -Isrc"
 ENGINE="src/engine/board.c src/engine/rule.c src/engine/history.c src/engine/variant.c"
-PERSIST="src/persist/savegame.c src/persist/textbuf.c src/persist/atomic.c src/persist/lock.c src/persist/aside.c"
+PERSIST="src/persist/savegame.c src/persist/textbuf.c src/persist/atomic.c src/persist/lock.c src/persist/aside.c \
+	src/persist/status.c"
 
 failed=0
 run() {
@@ -39,6 +40,8 @@ run() {
 run boardio src/cli/boardio.c src/engine/board.c
 run sharecode src/engine/sharecode.c $ENGINE
 run savegame $PERSIST $ENGINE
+run stats src/persist/stats.c $PERSIST $ENGINE
+run ladder src/persist/ladder.c $PERSIST $ENGINE
 if [ $failed -eq 0 ]; then
 	rm -rf "$out"
 	echo "fuzz: all targets clean"

@@ -386,7 +386,8 @@ static int daily_line_cmp(const void *a, const void *b)
 /* Sorted, duplicates found by their neighbours; *line the culprit. */
 static const char *parse_finish(parse_state *ps, stats *s, int *line)
 {
-	qsort(ps->b, ps->nb, sizeof *ps->b, board_line_cmp);
+	if (ps->nb)
+		qsort(ps->b, ps->nb, sizeof *ps->b, board_line_cmp);
 	for (size_t i = 1; i < ps->nb; i++)
 		if (key_cmp(&ps->b[i - 1].e.key, ps->b[i - 1].e.kind, &ps->b[i].e.key, ps->b[i].e.kind) == 0) {
 			*line = ps->b[i].line;
@@ -404,8 +405,8 @@ static const char *parse_finish(parse_state *ps, stats *s, int *line)
 	}
 	/* A daily board keeps its best result per date and kind, as
 	 * stats_update does; among equals the first line read. */
-	qsort(ps->d, ps->nd, sizeof *ps->d, daily_line_cmp);
 	if (ps->nd) {
+		qsort(ps->d, ps->nd, sizeof *ps->d, daily_line_cmp);
 		s->daily = malloc(ps->nd * sizeof *s->daily);
 		if (!s->daily)
 			return "out of memory";

@@ -97,12 +97,14 @@ bool saving_load(saver *sv, play *p)
 		break;
 	case PERSIST_NONE:
 		return false;
-	case PERSIST_SET_ASIDE:
+	case PERSIST_SET_ASIDE: {
 		/* Where it went first, the reason after, cut at the edge. */
-		persist_describe(&res, msg, sizeof msg);
-		say(sv->notice, sizeof sv->notice, "Saved game damaged, kept as ",
-		    strstr(msg, "kept as ") ? strstr(msg, "kept as ") + 8 : msg);
+		const char *name = strrchr(res.moved, '/');
+		char line[sizeof res.moved + sizeof res.why + 8];
+		snprintf(line, sizeof line, "%s: %s", name ? name + 1 : res.moved, res.why);
+		say(sv->notice, sizeof sv->notice, "Saved game damaged, kept as ", line);
 		return false;
+	}
 	case PERSIST_NO_MEMORY:
 	case PERSIST_REFUSED:
 	case PERSIST_IO:
