@@ -156,7 +156,7 @@ int main(void)
 	expect_bad(text, "start", "begin", "line 14: expected 'start packed'");
 	/* 4x5 cells of 2 bits: 7 base64 characters; '/' is 63, so a cell of 3. */
 	expect_bad(text, "start packed\n", "start packed\n///////", "line 15: start: cell 1 has value 3, not below 3");
-	expect_bad(text, "start packed\n", "start packed\nAAA", "start: a line of 3 characters");
+	expect_bad(text, "start packed\n", "start packed\nAAA", "start: a line of 3 characters, expected 7");
 	expect_bad(text, "start packed\n", "start packed\nAAAAAA*", "start: '*' is not base64");
 	expect_bad(text, "start packed\n", "start packed\nAAAAAAB", "start: stray bits after the last cell");
 	expect_bad(text, "history", "history 5 6", "history: 6 moves applied of only 5");

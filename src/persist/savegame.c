@@ -289,8 +289,9 @@ static board *read_packed(cursor *c, int rows, int cols, int k)
 	while (got < chars) {
 		if (next_line(c, &s, &n) < 0)
 			goto fail;
-		if (n != 76 && got + n != chars) {
-			bad(c, "start: a line of %zu characters, expected 76 (or the rest, %zu)", n, chars - got);
+		size_t want = chars - got < 76 ? chars - got : 76;
+		if (n != want) {
+			bad(c, "start: a line of %zu characters, expected %zu", n, want);
 			goto fail;
 		}
 		for (size_t j = 0; j < n; j++) {
@@ -310,7 +311,7 @@ static board *read_packed(cursor *c, int rows, int cols, int k)
 				}
 				b->cells[i++] = (uint8_t)v;
 			}
-			acc &= (1u << have) - 1;
+			acc &= (1u << have) - 1;	/* have < 6 + bits: no overflow */
 		}
 		got += n;
 	}
