@@ -33,6 +33,9 @@ if [ -w /dev/full ]; then
 		fails_writing $how --version
 		fails_writing $how solve --help
 		fails_writing $how generate --help
+		fails_writing $how play --help
+		fails_writing $how play --version
+		fails_writing $how keys
 	done
 	printf '101\n010\n101\n' > "$T/b"
 	fails_writing full solve "$T/b"

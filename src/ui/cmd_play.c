@@ -153,11 +153,11 @@ static int play_parse(int argc, char **argv, play_opts *o)
 	}
 	if (o->common.help) {
 		play_help();
-		return 0;
+		return output_finish("play", 0);
 	}
 	if (o->common.version) {
 		printf("lightsout %s\n", PACKAGE_VERSION);
-		return 0;
+		return output_finish("play", 0);
 	}
 	if (optind < argc) {
 		snprintf(err, sizeof err, "unexpected argument '%s'", argv[optind]);

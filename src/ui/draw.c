@@ -354,6 +354,26 @@ static void hline_str(int y, int x, int n, const char *s)
 
 static void title_words(const view *v, char *buf, size_t len);
 
+void draw_box(const glyphs *gl, int y, int x, int h, int w)
+{
+	/* The board's own line drawing: Unicode box, or ASCII in ASCII mode. */
+	const char *hz = gl->utf8 ? "\u2500" : "-", *vt = gl->utf8 ? "\u2502" : "|";
+	const char *corner[4] = { gl->utf8 ? "\u250c" : "+", gl->utf8 ? "\u2510" : "+", gl->utf8 ? "\u2514" : "+",
+				  gl->utf8 ? "\u2518" : "+" };
+	for (int i = 0; i < h && y + i < LINES; i++) {
+		move(y + i, x);
+		for (int j = 0; j < w; j++) {
+			bool top = i == 0, bottom = i == h - 1, left = j == 0, right = j == w - 1;
+			if ((top || bottom) && (left || right))
+				addstr(corner[2 * bottom + right]);
+			else if (top || bottom)
+				addstr(hz);
+			else
+				addstr(left || right ? vt : " ");
+		}
+	}
+}
+
 static void draw_frame(view *v)
 {
 	const glyphs *gl = v->gl;

@@ -67,6 +67,8 @@ void draw_flash(view *v, int row, int col, bool on);
 void draw_status(view *v, double now);
 void draw_message(view *v, const char *msg);	/* NULL or "": key hints */
 void draw_win(view *v, double now);
+/* A box of h x w characters at (y, x), framed like the board. */
+void draw_box(const glyphs *gl, int y, int x, int h, int w);
 /* The help: rows' keys and labels from line `top` on. */
 void draw_help(view *v, const struct key_row *rows, int top);
 /* The board cell drawn at screen (y, x), if any: for the mouse. */

@@ -190,11 +190,7 @@ static void menu_draw(app *a)
 	int y = (LINES - h) / 2, x = (COLS - w) / 2;
 	if (y < 0)
 		y = 0;
-	for (int i = 0; i < h && y + i < LINES; i++) {
-		move(y + i, x);
-		for (int j = 0; j < w; j++)
-			addch(i == 0 || i == h - 1 ? '=' : j == 0 || j == w - 1 ? '|' : ' ');
-	}
+	draw_box(gl, y, x, h, w);
 	attrset(A_BOLD);
 	mvaddnstr(y + 1, x + 2, "Settings", w - 4);
 	attrset(A_NORMAL);
