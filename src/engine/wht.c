@@ -72,6 +72,7 @@ void wht_search(const wht_job *job, wht_result *res)
 	/* Vectors need their 32-byte alignment; malloc promises only 16. */
 	sh.keys = aligned_alloc(64, ((size_t)n * entry + 63) / 64 * 64);
 	memset(res, 0, sizeof *res);
+	res->weight = INT_MAX;	/* nothing found (no memory, or stopped at once) */
 	if (!k || !sh.keys)
 		goto out;
 	for (int i = 0; i < n; i++)
@@ -99,7 +100,8 @@ void wht_search(const wht_job *job, wht_result *res)
 	for (int t = 0; t < started; t++)
 		pthread_join(tid[t], NULL);
 
-	res->weight = (n - sh.best_h) / 2;
+	/* Stopped before a chunk was done: no maximum, so nothing to offer. */
+	res->weight = sh.best_h > NO_H ? (n - sh.best_h) / 2 : INT_MAX;
 	res->t = sh.best_t;
 	res->ties = sh.ties;
 	res->complete = sh.next == sh.chunks && !sh.failed && sh.best_h > NO_H;

@@ -127,7 +127,8 @@ persist_status ladder_write(const char *path, const char *key, long rung, persis
 		textbuf t;
 		textbuf_init(&t);
 		/* The other kinds' lines as they were, then ours. */
-		for (const char *p = text, *end = text + len; p && p < end;) {
+		/* No file yet: no lines (and no NULL + 0, undefined behaviour). */
+		for (const char *p = text, *end = text ? text + len : NULL; p && p < end;) {
 			const char *nl = memchr(p, '\n', (size_t)(end - p));
 			size_t n = (size_t)((nl ? nl : end) - p);
 			const char *k, *why;
