@@ -87,9 +87,13 @@ awk 'BEGIN {
 	print "end"
 }' > "$S/game.save"
 cksum < "$S/game.save" > "$T/sum"
-(ulimit -v 100000 && "$HELPER" read "$S/game.save") > "$T/out" 2>&1
-check "a 5000x5000 save with 100 MB of address space: no memory ($(head -n 1 "$T/out"))" \
-	sh -c "head -n 1 '$T/out' | grep -qx no-memory"
+if sanitized; then
+	skip "a 5000x5000 save with 100 MB of address space: a sanitizer build cannot run under ulimit -v"
+else
+	(ulimit -v 100000 && "$HELPER" read "$S/game.save") > "$T/out" 2>&1
+	check "a 5000x5000 save with 100 MB of address space: no memory ($(head -n 1 "$T/out"))" \
+		sh -c "head -n 1 '$T/out' | grep -qx no-memory"
+fi
 check "the save is kept in place, unchanged" sh -c "cksum < '$S/game.save' | cmp -s - '$T/sum'"
 check "nothing set aside" sh -c "! ls '$S' | grep -q corrupt"
 check "and it reads with enough memory" sh -c "'$HELPER' read '$S/game.save' | head -n 1 | grep -qx ok"
