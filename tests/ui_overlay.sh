@@ -81,7 +81,7 @@ ui_wait "EXIT=0" >/dev/null
 ui_start -- --ascii --load "$b6"
 ui_wait "Moves 0" >/dev/null
 ui_keys T
-check "T turns the overlay on and plays" ui_wait "Playing the solution: any key stops"
+check "T turns the overlay on and plays" ui_wait "Playing at speed 3 of 6: any key stops"
 check "T plays to the win" ui_wait "Solved!" 600
 check "T plays the minimal solution (an assisted win)" ui_wait "25 moves, par 25"
 ui_keys u
@@ -214,7 +214,7 @@ ui_wait "EXIT=" >/dev/null
 ui_start -- --size 100x100 --seed 3
 ui_wait "Moves 0" 400 >/dev/null
 ui_keys T
-ui_wait "Playing the solution" 600 >/dev/null
+ui_wait "Playing at speed 3 of 6" 600 >/dev/null
 ui_keys +
 check "+ plays faster" ui_wait "Playing at speed 4 of 6"
 ui_keys - -

@@ -14,12 +14,19 @@
 #define STEP_FLASH_SECONDS 0.15
 #define PLAY_PAUSE_SECONDS 0.35
 
-static const char *const playing_msg =
-	"Playing the solution: any key stops (+ faster, - slower, T to the end).";
-
 /* T's speeds: a factor on the flash and the pause. */
 static const double play_speeds[] = { 4, 2, 1, 0.5, 0.25, 0.1 };
 #define PLAY_SPEEDS ((int)(sizeof play_speeds / sizeof play_speeds[0]))
+
+/* The line under the board while T plays: the speed stays in view, each
+ * step redraws the same line. */
+static void playing_say(app *a)
+{
+	char msg[120];
+	snprintf(msg, sizeof msg, "Playing at speed %d of %d: any key stops, + faster, - slower, T to the end.",
+		 a->st.speed + 1, PLAY_SPEEDS);
+	board_say(a, msg);
+}
 #define PLAY_SPEED_NORMAL 2
 
 static void show_cert(app *a)
@@ -193,7 +200,7 @@ void steps_due(app *a, double now)
 		draw_flash(&a->v, i / cols, i % cols, false);
 		board_press(a, overlay_mark(&a->pl.ov, i) > 0 ? +1 : -1);
 		if (st->playing && !a->pl.g.won) {
-			board_say(a, playing_msg);
+			playing_say(a);
 			st->due = now + PLAY_PAUSE_SECONDS * play_speeds[st->speed];
 		} else
 			st->playing = false;
@@ -206,7 +213,7 @@ void steps_due(app *a, double now)
 		st->playing = false;
 		return;
 	}
-	board_say(a, playing_msg);
+	playing_say(a);
 	step_begin(a, i);
 }
 
@@ -238,10 +245,7 @@ bool steps_key(app *a, int key)
 		int faster = key == '+' || key == '>' ? 1 : -1;
 		st->speed += faster;
 		st->speed = st->speed < 0 ? 0 : st->speed >= PLAY_SPEEDS ? PLAY_SPEEDS - 1 : st->speed;
-		char msg[120];
-		snprintf(msg, sizeof msg, "Playing at speed %d of %d: + faster, - slower, T to the end.", st->speed + 1,
-			 PLAY_SPEEDS);
-		board_say(a, msg);
+		playing_say(a);
 		return true;
 	}
 	/* The lit cell is pressed at once: the key was typed after it. */
@@ -272,7 +276,7 @@ reaction steps_step(app *a, int key)
 	a->st.playing = key == 'T';
 	if (a->st.playing) {
 		a->st.speed = a->st.speed ? a->st.speed : PLAY_SPEED_NORMAL;
-		board_say(a, playing_msg);
+		playing_say(a);
 	}
 	step_begin(a, i);
 	return REACT_NONE;
