@@ -151,16 +151,6 @@ if [ -n "$port" ]; then
 		exit 0
 	fi
 fi
-check "the test's block is the shipped one with only its Match and ForceCommand lines edited" \
-	test "$changed" = 2
-if [ -z "$port" ]; then
-	sed 's/^/# sshd: /' "$s/sshd.log"
-	not_ok "a private sshd starts with the shipped block"
-	done_testing
-	exit 1
-fi
-ok "a private sshd starts with the shipped block (port $port)"
-
 # ssh_login [COMMAND]: `ssh -tt` in a fresh 80x24 pane (asking for
 # COMMAND if given); the client's terminal settings before and after, as
 # ui_start keeps them, and the client's pid in client.pid.
@@ -185,8 +175,8 @@ RUN
 	$TMUX_CMD set-option -g window-size manual >/dev/null 2>&1
 }
 
-# ui_goto ROW COL: move the cursor there with h j k l.
-ui_goto() {
+# cursor_to ROW COL: move the cursor there with h j k l.
+cursor_to() {
 	set -- "$1" "$2" $(ui_cursor)
 	keys=
 	r=$3
@@ -222,7 +212,31 @@ settle() {
 }
 
 # 1. A login starts the game: start, move, press; the bytes they send.
-ssh_login
+if [ -n "$port" ]; then
+	ssh_login
+	for _ in $(seq 200); do
+		ui_screen | grep -q -e "Moves 0" -e "EXIT=" && break
+		sleep 0.05
+	done
+	# sshd not run by root cannot chown the terminal to group tty where
+	# devpts does not make it so: no terminal for any login (some
+	# containers).
+	if ui_screen | grep -q "EXIT=" && grep -q "chown(/dev/pts" "$s/sshd.log"; then
+		echo "1..0 # SKIP sshd run by $user cannot hand a terminal over here: $(grep "chown(/dev/pts" "$s/sshd.log" |
+			head -n 1)"
+		exit 0
+	fi
+fi
+check "the test's block is the shipped one with only its Match and ForceCommand lines edited" \
+	test "$changed" = 2
+if [ -z "$port" ]; then
+	sed 's/^/# sshd: /' "$s/sshd.log"
+	not_ok "a private sshd starts with the shipped block"
+	done_testing
+	exit 1
+fi
+ok "a private sshd starts with the shipped block (port $port)"
+
 check "a login starts the game on the far side" ui_wait "Moves 0"
 check "in UTF-8: the client's locale crossed the link" ui_wait "┌"
 start=$(ui_board)
@@ -241,7 +255,7 @@ under_sshd() {
 check "the game runs on the far side of sshd" under_sshd "${far:-0}"
 : >"$log"
 ui_tmux pipe-pane -o "cat >>'$log'"
-ui_goto 1 1 >/dev/null
+cursor_to 1 1 >/dev/null
 before=$(size) wire0=$(wire)
 ui_keys l
 ui_cursor_is 1 2 >/dev/null
@@ -299,7 +313,7 @@ ssh_login
 check "the next login offers the game back" ui_wait "Resume the 5x5 game (2 moves,"
 ui_keys y
 ui_wait "Resumed" >/dev/null
-ui_goto 3 3 >/dev/null
+cursor_to 3 3 >/dev/null
 ui_keys Space
 ui_wait "Moves 3 " >/dev/null
 ui_keys l Space
@@ -335,7 +349,7 @@ echo "$solution" >"$s/solution"
 pressed=0
 presses=$(wc -l <"$s/solution")
 while read -r r c; do
-	ui_goto "$r" "$c" >/dev/null || break
+	cursor_to "$r" "$c" >/dev/null || break
 	ui_keys Space
 	pressed=$((pressed + 1))
 	# The last press wins: the status line then says "Solved!".
