@@ -141,7 +141,9 @@ EOF
 if [ -n "$port" ]; then
 	probe=$(sh "$s/ssh" -T "$user@127.0.0.1" </dev/null 2>&1)
 	why=
-	if grep -q "not allowed because" "$s/sshd.log"; then
+	# Only the account's own state: a block that shuts players out must
+	# fail, not skip.
+	if grep -q -e "not allowed because account is locked" -e "not allowed because shell" "$s/sshd.log"; then
 		why=$(sed -n 's/.*\(not allowed because.*\)/\1/p' "$s/sshd.log" | head -n 1)
 	elif printf '%s\n' "$probe" | grep -q "currently not available"; then
 		why="its login shell is nologin"
