@@ -87,6 +87,19 @@ check "q ends it" ui_proc_is "$pid" gone
 ui_keys "echo rc=\$?" Enter
 check "and it still quits cleanly" ui_wait "rc=0"
 
+# Ctrl-Z with no shell to continue the game (the pane's own command, as
+# under sshd's ForceCommand): it says so and plays on.
+ui_start -- --load "$one"
+ui_wait "Moves 0" >/dev/null
+pid=$(ui_game_pid)
+ui_keys C-z
+check "Ctrl-Z without job control says there is nothing to suspend to" ui_wait "no shell to suspend to"
+check "the game is not stopped" ui_proc_is "$pid" running
+ui_keys j
+check "and plays on" ui_cursor_is 2 1
+ui_keys q
+check "q still quits" ui_wait "EXIT=0"
+
 # ASCII when the locale is not UTF-8, or when asked.
 ui_start LANG=C LC_ALL=C -- --load "$one"
 check "LANG=C draws an ASCII frame" ui_wait "+-----"

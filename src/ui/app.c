@@ -151,6 +151,12 @@ const screen question_screen = {
  * the terminal back, and on return put curses' modes back and repaint. */
 static void job_control(app *a)
 {
+	if (term_stop_request && !term_can_suspend()) {
+		/* Leaving curses would only flash the shell's screen: say why
+		 * nothing happens instead. */
+		term_stop_request = 0;
+		draw_message(&a->v, "Ctrl-Z: no shell to suspend to in this session; q quits.");
+	}
 	if (term_stop_request) {
 		game_clock_pause(&a->pl.g, term_now());
 		term_suspend();

@@ -157,6 +157,11 @@ void term_suspend(void)
 	term_continued = 1;
 }
 
+bool term_can_suspend(void)
+{
+	return getpgrp() != getsid(0);
+}
+
 double term_now(void)
 {
 	struct timespec ts;

@@ -20,6 +20,11 @@ int term_open(bool mouse, char *err, size_t errlen);
 void term_close(void);
 /* Ctrl-Z: leave curses, stop, and come back when continued. */
 void term_suspend(void);
+/* Is there a shell that could continue us?  Not when the game is in its
+ * session leader's process group (ForceCommand under sshd, a tmux pane's
+ * command, exec from a login shell): no one there does job control, and
+ * the kernel drops a stop sent to such an orphaned group anyway. */
+bool term_can_suspend(void);
 
 /* Monotonic seconds, for the clock. */
 double term_now(void);
