@@ -147,16 +147,13 @@ int scores_parse(const char *text, size_t len, const char *date, score *out, cha
 {
 	const char *p = text, *end = text + len;
 	int n = 0;
-	if (len == 0 || text[len - 1] != '\n') {
-		int lines = 1;
-		for (size_t i = 0; i < len; i++)
-			lines += text[i] == '\n';
-		snprintf(err, errlen, "line %d: %s", lines, len ? "no newline at the end" : "empty");
+	if (len == 0) {
+		snprintf(err, errlen, "line 1: empty");
 		return -1;
 	}
 	for (int lineno = 1; p < end; lineno++) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));	/* there is one: the text ends with it */
-		size_t ln = (size_t)(nl - p);
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t ln = (size_t)((nl ? nl : end) - p);
 		const char *why = NULL;
 		if (lineno == 1) {
 			if (ln != strlen(HEADER) || memcmp(p, HEADER, ln) != 0)
@@ -173,6 +170,9 @@ int scores_parse(const char *text, size_t len, const char *date, score *out, cha
 					why = "the same board twice";
 			n++;
 		}
+		/* A file cut short in its last line is not a whole file. */
+		if (!why && !nl)
+			why = "no newline at the end";
 		if (why) {
 			snprintf(err, errlen, "line %d: %s", lineno, why);
 			return -1;
