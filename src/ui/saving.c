@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "game/saved.h"
+#include "persist/lock.h"
 #include "persist/paths.h"
 #include "persist/savegame.h"
 #include "persist/scores.h"
@@ -239,7 +240,15 @@ static void leaderboard(saver *sv, const play *p, const stats_result *r)
 	char why[400];
 	if (!sv->scores_dir[0] || !play_score(p, r, &s))
 		return;
+	/* Two games of ours finishing at once would each rewrite our file:
+	 * one at a time, under a lock in our own state directory. */
+	char lockpath[4200], err[300];
+	int lfd = -1;
+	if (paths_file(PATHS_STATE, "scores", true, lockpath, sizeof lockpath, err, sizeof err) == 0)
+		lfd = lock_take(lockpath, LOCK_WAIT_MS, err, sizeof err);
 	persist_status st = scores_record(sv->scores_dir, &s, &kept, &res);
+	if (lfd >= 0)
+		lock_release(lfd);
 	if (st == PERSIST_NONE)
 		return;		/* no leaderboard here: nothing to say */
 	if (st != PERSIST_OK) {
