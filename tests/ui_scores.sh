@@ -46,6 +46,8 @@ else
 	skip "a second player: needs root and setpriv"
 fi
 check "recorded as ours" grep -q " no 2x2 plus k=2$" "$S/$(id -u).$today"
+# Someone plants a link named for uid 1: the table notes it, unfollowed.
+ln -s /etc/passwd "$S/1.$today"
 ui_keys L
 check "L shows the day's table" ui_wait "Daily leaderboard of this host, $today"
 check "with the board's heading" ui_wait "Daily $today, 2x2 plus k=2"
@@ -53,6 +55,7 @@ check "and our row" ui_wait_on ui_screen "$me"
 if [ $others -eq 1 ]; then
 	check "and the other player's, second" ui_wait "   2  nobody                 9       7    1:00.0  no"
 fi
+check "and notes the file it skipped" ui_wait "1.$today: a symbolic link, not followed"
 ui_keys Escape
 check "any key returns to the game" ui_gone "Daily leaderboard of this host"
 ui_keys q

@@ -355,8 +355,8 @@ char *saving_scores_text(const saver *sv, const char *date, char *msg, size_t le
 						 t.skipped == 1 ? "" : "s");
 			for (int i = 0; i < t.nnotes; i++)
 				used += (size_t)snprintf(all + used, tl + more - used, "  %s\n", t.notes[i]);
-		}
-		table = all;
+			table = all;
+		}	/* else: the table without its notes */
 	}
 	scores_free(&t);
 	if (!table)
