@@ -2,7 +2,6 @@
  * the ranking, and the directory as one user sees it: our own file kept
  * best, planted links, FIFOs, large, binary, forged and shared files
  * skipped with a note.  Two real users: tests/persist_scores.sh. */
-#define _DEFAULT_SOURCE	/* mkdtemp, symlink */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
