@@ -24,6 +24,10 @@ quiet() { "$@" > /dev/null; }
 check "scores --help: exit 0" [ $? -eq 0 ]
 check "scores --help describes --daily and --scores" sh -c "grep -q -- '--daily DATE' '$T/out' && grep -q -- '--scores DIR' '$T/out'"
 check "lightsout --help lists scores" sh -c "\"$LIGHTSOUT\" --help | grep -q 'lightsout scores'"
+check "play --help describes --scores and --no-scores" sh -c "\"$LIGHTSOUT\" play --help | grep -q -- '--scores DIR' && \"$LIGHTSOUT\" play --help | grep -q -- '--no-scores'"
+"$LIGHTSOUT" play --scores "$S" --no-scores < /dev/null > "$T/out" 2> "$T/err"
+check "play --scores with --no-scores: exit 2" [ $? -eq 2 ]
+check "says to give one" grep -q "give --scores or --no-scores, not both" "$T/err"
 "$LIGHTSOUT" scores --daily 2026-02-30 --scores "$S" > "$T/out" 2> "$T/err"
 check "a bad date: exit 2" [ $? -eq 2 ]
 check "and says which form to use" grep -q "bad date '2026-02-30': use YYYY-MM-DD" "$T/err"
