@@ -42,6 +42,7 @@ run sharecode src/engine/sharecode.c $ENGINE
 run savegame $PERSIST $ENGINE
 run stats src/persist/stats.c $PERSIST $ENGINE
 run ladder src/persist/ladder.c $PERSIST $ENGINE
+run scores src/persist/scores.c $PERSIST $ENGINE
 if [ $failed -eq 0 ]; then
 	rm -rf "$out"
 	echo "fuzz: all targets clean"

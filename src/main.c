@@ -16,6 +16,7 @@ static void usage(void)
 	      "       lightsout analyze [options]         rank, nullity, solutions, quiet patterns\n"
 	      "       lightsout generate [options]        print a random solvable board\n"
 	      "       lightsout stats [--file FILE]       statistics of finished games\n"
+	      "       lightsout scores [--daily DATE]     this host's daily leaderboard\n"
 	      "       lightsout keys [--man]              the game's keys, screen by screen\n"
 	      "\n"
 	      "Common options: -s, --size RxC|N   -r, --rule NAME   --torus   -k, --states K\n"
@@ -49,6 +50,8 @@ int main(int argc, char **argv)
 		return output_finish("generate", cmd_generate(argc - 1, argv + 1));
 	if (strcmp(cmd, "stats") == 0)
 		return output_finish("stats", cmd_stats(argc - 1, argv + 1));
+	if (strcmp(cmd, "scores") == 0)
+		return output_finish("scores", cmd_scores(argc - 1, argv + 1));
 	if (strcmp(cmd, "keys") == 0)
 		return output_finish("keys", keys_doc_main(argc - 1, argv + 1));
 	if (cmd[0] == '-')

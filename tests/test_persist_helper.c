@@ -3,7 +3,10 @@
  *   check PATH      exit 0 and print A, B or none when the file is exactly
  *                   one of the versions (or missing); exit 1 otherwise
  *   record PATH N   record N won 4x4 games in the statistics at PATH
- *   played PATH     print the number of games in the statistics */
+ *   played PATH     print the number of games in the statistics
+ *   score DIR DATE MOVES MS [yes|no [VARIANT]]
+ *                   record a daily result in the leaderboard directory DIR,
+ *                   par 7; print the status word, kept or not, and why */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +15,7 @@
 #include "persist/paths.h"
 #include "engine/rule.h"
 #include "persist/savegame.h"
+#include "persist/scores.h"
 #include "persist/stats.h"
 
 /* Two saves of different sizes, so that a torn write could not pass. */
@@ -139,6 +143,23 @@ int main(int argc, char **argv)
 				return 1;
 			}
 		return 0;
+	}
+	if (argc >= 6 && strcmp(argv[1], "score") == 0) {
+		score s;
+		bool kept;
+		memset(&s, 0, sizeof s);
+		snprintf(s.date, sizeof s.date, "%s", argv[3]);
+		s.moves = atoi(argv[4]);
+		s.ms = atoll(argv[5]);
+		s.par = 7;
+		s.assisted = argc >= 7 && strcmp(argv[6], "yes") == 0;
+		if (argc >= 8 ? variant_parse(&s.v, argv[7], err, sizeof err) < 0 : (variant_default(&s.v), 0)) {
+			fprintf(stderr, "%s\n", err);
+			return 2;
+		}
+		persist_status st = scores_record(argv[2], &s, &kept, &res);
+		printf("%s %s %s\n", status_word(st), kept ? "kept" : "not-kept", res.why);
+		return st == PERSIST_OK ? 0 : 1;
 	}
 	if (argc >= 3 && strcmp(argv[1], "played") == 0) {
 		stats s;

@@ -10,5 +10,6 @@ int cmd_solve(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_generate(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
+int cmd_scores(int argc, char **argv);
 
 #endif

@@ -4,6 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+
+#include "config.h"
 
 void options_init(common_opts *o)
 {
@@ -132,4 +135,16 @@ int options_finish(common_opts *o, rule *r, char *err, size_t errlen)
 	if (r)
 		variant_rule(&o->v, r);
 	return 0;
+}
+
+const char *options_scores_dir(const char *given, bool none)
+{
+	struct stat st;
+	if (none)
+		return NULL;
+	if (given)
+		return given;
+	/* The built-in directory counts when something is there: a missing
+	 * one means this host keeps no leaderboard, and nothing is said. */
+	return SCORES_DIR[0] && lstat(SCORES_DIR, &st) == 0 ? SCORES_DIR : NULL;
 }

@@ -55,4 +55,9 @@ int options_parse_size(const char *s, common_opts *o, bool allow_range, char *er
 int options_parse_int(const char *s, long lo, long hi, long *out);
 int options_parse_double(const char *s, double lo, double hi, double *out);
 
+/* The host's daily leaderboard directory: given (--scores DIR), else the
+ * built-in one (configure --with-scores-dir, default /var/games/lightsout)
+ * when something exists there; NULL for none (none: --no-scores). */
+const char *options_scores_dir(const char *given, bool none);
+
 #endif

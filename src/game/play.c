@@ -1,5 +1,6 @@
 #include "game/play.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -144,4 +145,31 @@ bool play_result(play *p, stats_result *r, double now)
 		: p->mode == PLAY_DAILY ? STATS_DAILY
 		: strcmp(p->origin, "random") ? STATS_CUSTOM : STATS_NORMAL;
 	return true;
+}
+
+bool play_score(const play *p, const stats_result *r, score *s)
+{
+	if (p->mode != PLAY_DAILY || !r->won || !scores_date_valid(p->daily))
+		return false;
+	memset(s, 0, sizeof *s);
+	snprintf(s->date, sizeof s->date, "%s", p->daily);
+	snprintf(s->level, sizeof s->level, "%s", p->g.cfg.difficulty);
+	s->v = r->key;
+	s->moves = r->moves;
+	s->par = r->par;
+	s->ms = r->seconds > 0 ? llround(r->seconds * 1000) : 0;
+	s->assisted = r->assisted;
+	return true;
+}
+
+void play_scores_date(const play *p, char *date, size_t len)
+{
+	if (p->mode == PLAY_DAILY && scores_date_valid(p->daily)) {
+		snprintf(date, len, "%s", p->daily);
+		return;
+	}
+	time_t now = time(NULL);
+	struct tm tm;
+	gmtime_r(&now, &tm);
+	strftime(date, len, "%Y-%m-%d", &tm);
 }

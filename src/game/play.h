@@ -13,6 +13,7 @@
 #include "game/game.h"
 #include "game/overlay.h"
 #include "persist/savegame.h"
+#include "persist/scores.h"
 #include "persist/stats.h"
 
 typedef enum play_mode { PLAY_FREE, PLAY_DAILY, PLAY_LADDER } play_mode;
@@ -68,5 +69,14 @@ void play_to_saved(const play *p, saved_game *sg);
  * a board of the player's own) and whether the solver helped.  false when
  * it is recorded already (each attempt counts once). */
 bool play_result(play *p, stats_result *r, double now);
+
+/* The host's leaderboard record of a finished attempt (r from
+ * play_result()): true for a won daily board, with its date, difficulty and
+ * variant as the daily board was made from them. */
+bool play_score(const play *p, const stats_result *r, score *s);
+
+/* The date whose leaderboard to show: the daily board's, else today (UTC,
+ * as the daily board counts days). */
+void play_scores_date(const play *p, char *date, size_t len);
 
 #endif

@@ -66,9 +66,15 @@ void board_won(app *a)
 	bool kept = play_climb(&a->pl, +1) == 0;
 	a->v.rung = a->pl.rung;
 	a->v.assisted = a->pl.assisted;
+	/* Recorded first: a daily win's place on the host's leaderboard is
+	 * part of the celebration. */
+	int rc = saving_finish(&a->sv, &a->pl, term_now(), msg, sizeof msg);
+	snprintf(a->v.ranking, sizeof a->v.ranking, "%.90s", a->sv.ranking_failed ? "" : a->sv.ranking);
 	draw_status(&a->v, term_now());
 	draw_win(&a->v, term_now());
-	show_finish_msg(a, saving_finish(&a->sv, &a->pl, term_now(), msg, sizeof msg), msg);
+	show_finish_msg(a, rc, msg);
+	if (rc == 0 && a->sv.ranking_failed)
+		board_say(a, a->sv.ranking);
 	if (!kept)
 		board_say(a, "The practice rung could not be saved: it holds until you quit.");
 }
@@ -285,6 +291,25 @@ static reaction board_stats(app *a, int key)
 	return REACT_NONE;
 }
 
+static reaction board_scores(app *a, int key)
+{
+	(void)key;
+	char msg[300], date[16], title[64];
+	play_scores_date(&a->pl, date, sizeof date);
+	char *text = saving_scores_text(&a->sv, date, msg, sizeof msg);
+	if (!text) {
+		board_say(a, msg);
+		return REACT_NONE;
+	}
+	snprintf(title, sizeof title, "Daily leaderboard of this host, %s", date);
+	if (pager_open(&a->page, title, text, "Arrows scroll; any other key returns to the game.") < 0) {
+		board_say(a, "out of memory");
+		return REACT_NONE;
+	}
+	app_push(a, &pager_screen);
+	return REACT_NONE;
+}
+
 static reaction board_share(app *a, int key)
 {
 	(void)key;
@@ -346,8 +371,9 @@ static const key_row board_rows[] = {
 	{ { 'C' }, steps_chase, NULL, NULL, NULL, NULL, 0 },
 	{ { 'e' }, board_edit, "e", "e", "editor: set the cells, then play or solve them", NULL, 0 },
 	{ { 'a' }, board_analysis, "a", "a", "analysis: rank, nullity, solutions, quiet patterns", NULL, 0 },
-	{ { 'S' }, board_stats, "S; c", "S; c", "statistics of finished games; this board's share code", NULL, 0 },
+	{ { 'S' }, board_stats, "S; c; L", "S; c; L", "statistics; share code; this host's daily leaderboard", NULL, 0 },
 	{ { 'c' }, board_share, NULL, NULL, NULL, NULL, 0 },
+	{ { 'L' }, board_scores, NULL, NULL, NULL, NULL, 0 },
 	{ { 'R', 'r' }, board_restart, "R, r", "R, r", "restart this board (R asks first; r after a win)", NULL, 0 },
 	{ { 'n' }, board_new_key, "n", "n", "new board (asks when a game is in progress)", NULL, 0 },
 	{ { 'p' }, board_preview, "p", "p", "preview on/off: what a press at the cursor changes", NULL, 0 },

@@ -18,17 +18,19 @@
 #include "engine/sharecode.h"
 #include "ui/term.h"
 
+/* The built-in leaderboard directory, for the help. */
+#define SCORES_DIR_SHOWN (SCORES_DIR[0] ? SCORES_DIR : "none")
 /* A share code of the largest board is about 67 MB of text. */
 #define PLAY_CODE_FILE_MAX (128 << 20)
 
 enum {
 	OPT_PAR = OPT_FIRST_COMMAND, OPT_DIFFICULTY, OPT_LOAD, OPT_ASCII, OPT_NO_COLOR, OPT_NO_MOUSE,
-	OPT_DAILY, OPT_PRACTICE, OPT_CODE
+	OPT_DAILY, OPT_PRACTICE, OPT_CODE, OPT_SCORES, OPT_NO_SCORES
 };
 
 static void play_help(void)
 {
-	puts("Usage: lightsout [play] [options]\n"
+	printf("Usage: lightsout [play] [options]\n"
 	     "Play Lights Out in the terminal: press cells to turn every light off.\n"
 	     "\n"
 	     "  -s, --size RxC           board size (default 5x5)\n"
@@ -44,20 +46,22 @@ static void play_help(void)
 	     "                           --code @FILE reads a long one from FILE\n"
 	     "      --daily              today's board: the same for everyone (UTC date)\n"
 	     "      --practice[=ladder]  par rises by one after each win, drops on a restart\n"
+	     "      --scores DIR         the host's daily leaderboard (default %s)\n"
+	     "      --no-scores          keep daily wins off the host's leaderboard\n"
 	     "      --ascii              ASCII only, even on a UTF-8 terminal\n"
 	     "      --no-color           no colour (also when NO_COLOR is set)\n"
 	     "      --no-mouse           ignore the mouse\n"
 	     "  -h, --help               this help\n"
 	     "\n"
 	     "Without an option that chooses the board, the game in progress when you\n"
-	     "last quit is offered back.  Press ? in the game for the keys.");
+	     "last quit is offered back.  Press ? in the game for the keys.\n", SCORES_DIR_SHOWN);
 }
 
 typedef struct play_opts {
 	common_opts common;
 	long par;
-	const char *difficulty, *load, *code;
-	bool ascii, no_color, no_mouse, daily, ladder;
+	const char *difficulty, *load, *code, *scores;
+	bool ascii, no_color, no_mouse, daily, ladder, no_scores;
 	bool rule_given;
 	bool board_chosen;		/* an option that says which board: no resume offer */
 } play_opts;
@@ -84,6 +88,8 @@ static int play_parse(int argc, char **argv, play_opts *o)
 		{ "daily", no_argument, NULL, OPT_DAILY },
 		{ "practice", optional_argument, NULL, OPT_PRACTICE },
 		{ "code", required_argument, NULL, OPT_CODE },
+		{ "scores", required_argument, NULL, OPT_SCORES },
+		{ "no-scores", no_argument, NULL, OPT_NO_SCORES },
 		{ NULL, 0, NULL, 0 },
 	};
 	char err[256];
@@ -95,7 +101,7 @@ static int play_parse(int argc, char **argv, play_opts *o)
 	int opt;
 	while ((opt = getopt_long(argc, argv, ":" OPTIONS_COMMON_SHORT, longopts, NULL)) != -1) {
 		if (opt != 'h' && opt != OPT_VERSION && opt != OPT_ASCII && opt != OPT_NO_COLOR &&
-		    opt != OPT_NO_MOUSE && opt != ':' && opt != '?')
+		    opt != OPT_NO_MOUSE && opt != OPT_SCORES && opt != OPT_NO_SCORES && opt != ':' && opt != '?')
 			o->board_chosen = true;
 		if (opt == 'r')
 			o->rule_given = true;
@@ -136,6 +142,12 @@ static int play_parse(int argc, char **argv, play_opts *o)
 		case OPT_DAILY:
 			o->daily = true;
 			break;
+		case OPT_SCORES:
+			o->scores = optarg;
+			break;
+		case OPT_NO_SCORES:
+			o->no_scores = true;
+			break;
 		case OPT_PRACTICE:
 			if (optarg && strcmp(optarg, "ladder") != 0) {
 				snprintf(err, sizeof err, "bad practice mode '%s': the only mode is 'ladder'", optarg);
@@ -175,6 +187,8 @@ static int play_parse(int argc, char **argv, play_opts *o)
 		return usage_error("give --par or --difficulty, not both");
 	if ((o->daily || o->ladder || o->load) && (o->par > 0 || o->difficulty) && !o->daily)
 		return usage_error("--par and --difficulty do not apply to --practice or --load");
+	if (o->scores && o->no_scores)
+		return usage_error("give --scores or --no-scores, not both");
 	if (o->daily && o->common.seed_set)
 		return usage_error("--daily chooses its own seed: drop --seed");
 	if (options_finish(&o->common, NULL, err, sizeof err) < 0)
@@ -324,6 +338,8 @@ int play_main(int argc, char **argv)
 	snprintf(a.fresh_origin, sizeof a.fresh_origin, "%s", origin);
 	rng_seed(&a.pl.r, o.common.seed_set ? o.common.seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32));
 	saving_init(&a.sv, o.board_chosen);
+	const char *scores_dir = options_scores_dir(o.scores, o.no_scores);
+	snprintf(a.sv.scores_dir, sizeof a.sv.scores_dir, "%s", scores_dir ? scores_dir : "");
 	/* A plain `lightsout`: the game left last time comes first. */
 	/* Another running game owns the save: nothing of it is resumed here
 	 * unless the player moves it over (app_run asks). */

@@ -636,7 +636,11 @@ void draw_win(view *v, double now)
 	attrset(A_BOLD | pair_attr(v, PAIR_WIN));
 	put_clipped(y, len < COLS ? (COLS - len) / 2 : 0, line);
 	attrset(A_NORMAL);
-	if (v->title)
+	if (v->title && v->ranking[0]) {
+		char msg[sizeof v->msg];
+		snprintf(msg, sizeof msg, "Solved!  %.90s (L)  n new board  r restart  q quit", v->ranking);
+		draw_message(v, msg);
+	} else if (v->title)
 		draw_message(v, "Solved!  n new board  r restart  q quit");
 }
 

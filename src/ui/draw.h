@@ -36,6 +36,7 @@ typedef struct view {
 	char mode[64];			/* title line, right: "daily 2024-05-01" */
 	int rung;			/* practice ladder rung for the status, or 0 */
 	char msg[160];			/* message line; empty shows the key hints */
+	char ranking[96];		/* after a daily win: "2nd of 5 on this host", or "" */
 	long shown_secs;		/* clock as last drawn, to redraw once a second */
 	/* Marks on the cells: the plan's (when ov->shown) or one hint cell;
 	 * a pattern (a quiet pattern in the info panel) replaces both. */

@@ -9,8 +9,10 @@
 #include <unistd.h>
 
 #include "game/saved.h"
+#include "persist/lock.h"
 #include "persist/paths.h"
 #include "persist/savegame.h"
+#include "persist/scores.h"
 #include "persist/stats.h"
 
 /* prefix + msg into buf, cut to fit: these lines end on one screen line. */
@@ -210,16 +212,80 @@ int saving_sync(saver *sv, play *p, double now, char *msg, size_t len)
 	return 0;
 }
 
+/* "1st", "2nd", "3rd", "11th", "22nd". */
+static const char *ordinal(int n)
+{
+	if (n % 100 >= 11 && n % 100 <= 13)
+		return "th";
+	return n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+}
+
+/* A line on a leaderboard that said no: where, and why. */
+static void scores_why(const char *dir, const persist_result *res, char *buf, size_t len)
+{
+	if (res->status == PERSIST_REFUSED)
+		snprintf(buf, len, "%.200s: %.180s", dir, res->why);
+	else if (res->status == PERSIST_NO_MEMORY)
+		snprintf(buf, len, "out of memory");
+	else
+		snprintf(buf, len, "%.200s: %s", dir, strerror(res->errnum));
+}
+
+/* A daily win into the host's leaderboard, and where it stands there. */
+static void leaderboard(saver *sv, const play *p, const stats_result *r)
+{
+	score s;
+	persist_result res;
+	bool kept;
+	char why[400];
+	if (!sv->scores_dir[0] || !play_score(p, r, &s))
+		return;
+	/* Two games of ours finishing at once would each rewrite our file:
+	 * one at a time, under a lock in our own state directory. */
+	char lockpath[4200], err[300];
+	int lfd = -1;
+	if (paths_file(PATHS_STATE, "scores", true, lockpath, sizeof lockpath, err, sizeof err) == 0)
+		lfd = lock_take(lockpath, LOCK_WAIT_MS, err, sizeof err);
+	persist_status st = scores_record(sv->scores_dir, &s, &kept, &res);
+	if (lfd >= 0)
+		lock_release(lfd);
+	if (st == PERSIST_NONE)
+		return;		/* no leaderboard here: nothing to say */
+	if (st != PERSIST_OK) {
+		scores_why(sv->scores_dir, &res, why, sizeof why);
+		say(sv->ranking, sizeof sv->ranking, "Not on the leaderboard: ", why);
+		sv->ranking_failed = true;
+		return;
+	}
+	scores t;
+	if (scores_load(sv->scores_dir, s.date, &t, &res) != PERSIST_OK) {
+		scores_why(sv->scores_dir, &res, why, sizeof why);
+		say(sv->ranking, sizeof sv->ranking, "Leaderboard: ", why);
+		sv->ranking_failed = true;
+		return;
+	}
+	int of, rank = scores_rank(&t, &s, geteuid(), &of);
+	if (rank > 0)
+		snprintf(sv->ranking, sizeof sv->ranking, "%d%s of %d on this host%s", rank, ordinal(rank), of,
+			 kept ? "" : " (your earlier result)");
+	scores_free(&t);
+}
+
 int saving_finish(saver *sv, play *p, double now, char *msg, size_t len)
 {
 	stats_result r;
 	persist_result res;
 	int rc = 0;
 	sv->unsaved = 0;
-	if (sv->stats_path[0] && play_result(p, &r, now) && stats_record(sv->stats_path, &r, &res) != PERSIST_OK) {
+	sv->ranking[0] = '\0';
+	sv->ranking_failed = false;
+	bool fresh = (sv->stats_path[0] || sv->scores_dir[0]) && play_result(p, &r, now);
+	if (fresh && sv->stats_path[0] && stats_record(sv->stats_path, &r, &res) != PERSIST_OK) {
 		persist_describe(&res, msg, len);
 		rc = -1;
 	}
+	if (fresh)
+		leaderboard(sv, p, &r);
 	char gone[300];
 	if (forget(sv, gone, sizeof gone) < 0 && rc == 0) {
 		say(msg, len, "", gone);
@@ -248,6 +314,51 @@ char *saving_stats_text(const saver *sv, char *msg, size_t len)
 	size_t n;
 	char *table = st.n ? stats_table(&st, &n) : strdup("No games recorded yet: win or give up a board.\n");
 	stats_free(&st);
+	if (!table)
+		say(msg, len, "", "out of memory");
+	return table;
+}
+
+char *saving_scores_text(const saver *sv, const char *date, char *msg, size_t len)
+{
+	persist_result res;
+	scores t;
+	char why[400];
+	if (!sv->scores_dir[0]) {
+		say(msg, len, "", "No leaderboard on this host (lightsout --scores DIR names one).");
+		return NULL;
+	}
+	persist_status st = scores_load(sv->scores_dir, date, &t, &res);
+	if (st == PERSIST_NONE) {
+		say(msg, len, "No leaderboard on this host: no directory ", sv->scores_dir);
+		return NULL;
+	}
+	if (st != PERSIST_OK) {
+		scores_why(sv->scores_dir, &res, why, sizeof why);
+		say(msg, len, "Leaderboard: ", why);
+		return NULL;
+	}
+	size_t n;
+	char *table = t.n ? scores_table(&t, NULL, &n) : NULL;
+	if (!t.n) {
+		char none[100];
+		snprintf(none, sizeof none, "No daily results for %s yet: win a daily board (--daily).\n", date);
+		table = strdup(none);
+	}
+	/* The files skipped, in a line each: other users' doing, not ours. */
+	if (table && t.skipped) {
+		size_t tl = strlen(table), more = (size_t)(t.nnotes + 2) * (SCORES_NOTE_LEN + 16);
+		char *all = realloc(table, tl + more);
+		if (all) {
+			size_t used = tl;
+			used += (size_t)snprintf(all + used, tl + more - used, "\n%d file%s skipped:\n", t.skipped,
+						 t.skipped == 1 ? "" : "s");
+			for (int i = 0; i < t.nnotes; i++)
+				used += (size_t)snprintf(all + used, tl + more - used, "  %s\n", t.notes[i]);
+			table = all;
+		}	/* else: the table without its notes */
+	}
+	scores_free(&t);
 	if (!table)
 		say(msg, len, "", "out of memory");
 	return table;

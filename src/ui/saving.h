@@ -30,6 +30,9 @@ typedef struct saver {
 	char notice[200];	/* one line to show at the start */
 	char aside[80];		/* a lesser one, when the line is free */
 	char exit_msg[300];	/* to print once the terminal is restored */
+	char scores_dir[4096];	/* the host's leaderboard directory, "" none */
+	char ranking[160];	/* after a daily win: where we stand, or why not */
+	bool ranking_failed;	/* ranking says why the result is not there */
 } saver;
 
 /* The files' paths (directories made 0700) and a save slot of our own:
@@ -59,10 +62,16 @@ bool saving_due(const saver *sv, const play *p, double now);
 int saving_sync(saver *sv, play *p, double now, char *msg, size_t len);
 
 /* This attempt ended (won, or given up while in progress): record it once
- * and forget the save.  Returns 0, or -1 with msg. */
+ * and forget the save.  A daily win also goes to the host's leaderboard
+ * (when there is one): sv->ranking then says where it stands, or in one
+ * line why it could not be kept.  Returns 0, or -1 with msg. */
 int saving_finish(saver *sv, play *p, double now, char *msg, size_t len);
 
 /* The statistics table to show, malloc'd; NULL with msg. */
 char *saving_stats_text(const saver *sv, char *msg, size_t len);
+
+/* The host's daily leaderboard of date, malloc'd; NULL with msg (no
+ * directory, unreadable).  Files skipped are counted at its end. */
+char *saving_scores_text(const saver *sv, const char *date, char *msg, size_t len);
 
 #endif

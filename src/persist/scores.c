@@ -1,0 +1,686 @@
+#include "persist/scores.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pwd.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "persist/textbuf.h"
+
+#define HEADER "lightsout-scores 1"
+#ifndef S_ISVTX
+#define S_ISVTX 01000	/* the sticky bit: XSI, not in plain POSIX headers */
+#endif
+
+void scores_init(scores *t)
+{
+	memset(t, 0, sizeof *t);
+}
+
+void scores_free(scores *t)
+{
+	free(t->s);
+	scores_init(t);
+}
+
+static bool digits(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	return n > 0;
+}
+
+bool scores_date_valid(const char *d)
+{
+	static const int days[12] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	if (strlen(d) != 10 || d[4] != '-' || d[7] != '-' || !digits(d, 4) || !digits(d + 5, 2) ||
+	    !digits(d + 8, 2))
+		return false;
+	int y = atoi(d), m = (d[5] - '0') * 10 + d[6] - '0', day = (d[8] - '0') * 10 + d[9] - '0';
+	if (y < 1970 || m < 1 || m > 12 || day < 1 || day > days[m - 1])
+		return false;
+	return !(m == 2 && day == 29 && !(y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)));
+}
+
+/* A decimal number without sign or leading zero, at most max. */
+static bool number(const char *s, size_t n, long long max, long long *out)
+{
+	if (!digits(s, n) || n > 12 || (n > 1 && s[0] == '0'))
+		return false;
+	long long v = 0;
+	for (size_t i = 0; i < n; i++)
+		v = v * 10 + (s[i] - '0');
+	if (v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
+static bool level_valid(const char *s)
+{
+	return !strcmp(s, "") || !strcmp(s, "easy") || !strcmp(s, "normal") || !strcmp(s, "hard");
+}
+
+/* The next space-separated field of the line [*p, end): its start and
+ * length; false at the end of the line. */
+static bool field(const char **p, const char *end, const char **f, size_t *n)
+{
+	const char *s = *p;
+	if (s >= end)
+		return false;
+	const char *sp = memchr(s, ' ', (size_t)(end - s));
+	*f = s;
+	*n = (size_t)((sp ? sp : end) - s);
+	*p = sp ? sp + 1 : end;
+	return true;
+}
+
+/* One record line (without its newline).  NULL, or why not. */
+static const char *parse_record(const char *s, size_t n, score *r)
+{
+	const char *p = s, *end = s + n, *f;
+	size_t fl;
+	long long v;
+	memset(r, 0, sizeof *r);
+	if (memchr(s, '\0', n))
+		return "NUL byte";
+	if (!field(&p, end, &f, &fl) || fl != 10)
+		return "expected a date YYYY-MM-DD";
+	memcpy(r->date, f, 10);
+	r->date[10] = '\0';
+	if (!scores_date_valid(r->date))
+		return "expected a date YYYY-MM-DD";
+	if (!field(&p, end, &f, &fl) || fl >= sizeof r->level)
+		return "expected a difficulty (-, easy, normal or hard)";
+	if (!(fl == 1 && f[0] == '-')) {
+		memcpy(r->level, f, fl);
+		r->level[fl] = '\0';
+		if (!level_valid(r->level) || fl == 0)
+			return "expected a difficulty (-, easy, normal or hard)";
+	}
+	if (!field(&p, end, &f, &fl) || !number(f, fl, SCORES_MAX_MOVES, &v))
+		return "expected the number of moves";
+	r->moves = (int)v;
+	if (!field(&p, end, &f, &fl))
+		return "expected the par";
+	if (fl == 1 && f[0] == '-')
+		r->par = -1;
+	else if (number(f, fl, SCORES_MAX_MOVES, &v))
+		r->par = (int)v;
+	else
+		return "expected the par";
+	if (!field(&p, end, &f, &fl) || !number(f, fl, SCORES_MAX_MS, &r->ms))
+		return "expected the milliseconds";
+	if (!field(&p, end, &f, &fl) || !((fl == 3 && !memcmp(f, "yes", 3)) || (fl == 2 && !memcmp(f, "no", 2))))
+		return "expected assisted yes or no";
+	r->assisted = fl == 3;
+	/* The rest is the variant, exactly as variant_format() writes it. */
+	size_t vl = (size_t)(end - p);
+	char text[VARIANT_RULE_MAX + 64], back[VARIANT_RULE_MAX + 64], err[300];
+	if (p >= end || vl >= sizeof text)
+		return "expected the variant";
+	memcpy(text, p, vl);
+	text[vl] = '\0';
+	if (variant_parse(&r->v, text, err, sizeof err) < 0)
+		return "not a variant";
+	variant_format(&r->v, back, sizeof back);
+	if (strcmp(back, text) != 0)
+		return "the variant is not written as lightsout writes it";
+	return NULL;
+}
+
+bool score_same_board(const score *a, const score *b)
+{
+	return !strcmp(a->date, b->date) && !strcmp(a->level, b->level) && variant_equal(&a->v, &b->v);
+}
+
+int scores_parse(const char *text, size_t len, const char *date, score *out, char *err, size_t errlen)
+{
+	const char *p = text, *end = text + len;
+	int n = 0;
+	if (len == 0) {
+		snprintf(err, errlen, "line 1: empty");
+		return -1;
+	}
+	for (int lineno = 1; p < end; lineno++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t ln = (size_t)((nl ? nl : end) - p);
+		const char *why = NULL;
+		if (lineno == 1) {
+			if (ln != strlen(HEADER) || memcmp(p, HEADER, ln) != 0)
+				why = "not a lightsout scores file of version 1";
+		} else if (n == SCORES_MAX_RECORDS)
+			why = "more than 16 records";
+		else if ((why = parse_record(p, ln, &out[n])) == NULL) {
+			if (date && strcmp(out[n].date, date) != 0)
+				why = "a record of another date";
+			else if (n > 0 && strcmp(out[n].date, out[0].date) != 0)
+				why = "records of two dates";
+			for (int i = 0; !why && i < n; i++)
+				if (score_same_board(&out[i], &out[n]))
+					why = "the same board twice";
+			n++;
+		}
+		/* A file cut short in its last line is not a whole file. */
+		if (!why && !nl)
+			why = "no newline at the end";
+		if (why) {
+			snprintf(err, errlen, "line %d: %s", lineno, why);
+			return -1;
+		}
+		p = nl + 1;
+	}
+	return n;
+}
+
+int scores_format(const score *s, int n, char *buf, size_t cap)
+{
+	size_t used = 0;
+	if (n < 0 || n > SCORES_MAX_RECORDS)
+		return -1;
+	int w = snprintf(buf, cap, "%s\n", HEADER);
+	if (w < 0 || (size_t)w >= cap)
+		return -1;
+	used = (size_t)w;
+	for (int i = 0; i < n; i++) {
+		char v[VARIANT_RULE_MAX + 64], par[16];
+		variant_format(&s[i].v, v, sizeof v);
+		if (s[i].par < 0)
+			snprintf(par, sizeof par, "-");
+		else
+			snprintf(par, sizeof par, "%d", s[i].par);
+		w = snprintf(buf + used, cap - used, "%s %s %d %s %lld %s %s\n", s[i].date,
+			     s[i].level[0] ? s[i].level : "-", s[i].moves, par, s[i].ms, s[i].assisted ? "yes" : "no", v);
+		if (w < 0 || (size_t)w >= cap - used)
+			return -1;
+		used += (size_t)w;
+	}
+	return used > SCORES_FILE_MAX ? -1 : (int)used;
+}
+
+int score_compare(const score *a, const score *b)
+{
+	if (a->assisted != b->assisted)
+		return a->assisted ? 1 : -1;
+	if (a->moves != b->moves)
+		return a->moves < b->moves ? -1 : 1;
+	if (a->ms != b->ms)
+		return a->ms < b->ms ? -1 : 1;
+	if (a->uid != b->uid)
+		return a->uid < b->uid ? -1 : 1;
+	return 0;
+}
+
+static int board_compare(const score *a, const score *b)
+{
+	int c = strcmp(a->date, b->date);
+	if (!c)
+		c = variant_compare(&a->v, &b->v);
+	if (!c)
+		c = strcmp(a->level, b->level);
+	return c;
+}
+
+static int sort_compare(const void *x, const void *y)
+{
+	const score *a = x, *b = y;
+	int c = board_compare(a, b);
+	return c ? c : score_compare(a, b);
+}
+
+void scores_sort(scores *t)
+{
+	if (t->n > 1)
+		qsort(t->s, (size_t)t->n, sizeof *t->s, sort_compare);
+}
+
+/* ---- The directory ---- */
+
+static persist_status check_dir_fd(int dfd, persist_result *res)
+{
+	struct stat st;
+	if (fstat(dfd, &st) < 0)
+		return persist_fail(res, PERSIST_IO, errno, NULL);
+	if (!S_ISDIR(st.st_mode))
+		return persist_fail(res, PERSIST_REFUSED, ENOTDIR, "not a directory");
+	/* Others may write there: only the sticky bit keeps them from
+	 * renaming over or removing our files. */
+	if ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX))
+		return persist_fail(res, PERSIST_REFUSED, EPERM,
+				    "writable by others without the sticky bit (chmod 1777 it)");
+	return PERSIST_OK;
+}
+
+/* The directory, opened without following a symlink; -1 with res set. */
+static int open_dir(const char *dir, persist_result *res)
+{
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dfd < 0) {
+		int e = errno;
+		if (e == ENOENT)
+			persist_fail(res, PERSIST_NONE, e, NULL);
+		else if (e == ELOOP)
+			persist_fail(res, PERSIST_REFUSED, e, "a symbolic link");
+		else if (e == ENOTDIR)
+			persist_fail(res, PERSIST_REFUSED, e, "not a directory");
+		else
+			persist_fail(res, PERSIST_IO, e, NULL);
+		return -1;
+	}
+	if (check_dir_fd(dfd, res) != PERSIST_OK) {
+		close(dfd);
+		return -1;
+	}
+	return dfd;
+}
+
+persist_status scores_check_dir(const char *dir, persist_result *res)
+{
+	persist_result_init(res, dir);
+	int dfd = open_dir(dir, res);
+	if (dfd >= 0)
+		close(dfd);
+	return res->status;
+}
+
+/* "UID.DATE": *uid; false for any other name. */
+static bool parse_name(const char *name, const char *date, uid_t *uid)
+{
+	const char *dot = strchr(name, '.');
+	long long v;
+	if (!dot || strcmp(dot + 1, date) != 0 || !number(name, (size_t)(dot - name), UINT32_MAX - 1, &v))
+		return false;
+	*uid = (uid_t)v;
+	return (long long)*uid == v;
+}
+
+typedef enum { FILE_OK, FILE_SKIP, FILE_NOMEM } file_verdict;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static void note(scores *t, const char *name, const char *fmt, ...)
+{
+	t->skipped++;
+	if (t->nnotes == SCORES_MAX_NOTES)
+		return;
+	char *out = t->notes[t->nnotes++];
+	int used = snprintf(out, SCORES_NOTE_LEN, "%.40s: ", name);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(out + used, SCORES_NOTE_LEN - (size_t)used, fmt, ap);
+	va_end(ap);
+}
+
+/* At most max + 1 bytes of fd into buf: -1 on an error. */
+static ssize_t read_bounded(int fd, char *buf, size_t max)
+{
+	size_t used = 0;
+	while (used <= max) {
+		ssize_t n = read(fd, buf + used, max + 1 - used);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		if (n == 0)
+			break;
+		used += (size_t)n;
+	}
+	return (ssize_t)used;
+}
+
+/* One player's file of date: its records into t, or a note why not. */
+static file_verdict read_one(int dfd, const char *name, uid_t uid, const char *date, scores *t)
+{
+	struct stat pre, st;
+	char buf[SCORES_FILE_MAX + 1], err[300];
+	score recs[SCORES_MAX_RECORDS];
+	/* Look before opening: a FIFO or a device is never opened. */
+	if (fstatat(dfd, name, &pre, AT_SYMLINK_NOFOLLOW) < 0)
+		return FILE_SKIP;	/* gone meanwhile */
+	if (S_ISLNK(pre.st_mode)) {
+		note(t, name, "a symbolic link, not followed");
+		return FILE_SKIP;
+	}
+	if (!S_ISREG(pre.st_mode)) {
+		note(t, name, "not a regular file");
+		return FILE_SKIP;
+	}
+	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0) {
+		note(t, name, "%s", errno == ELOOP ? "a symbolic link, not followed" : strerror(errno));
+		return FILE_SKIP;
+	}
+	file_verdict v = FILE_SKIP;
+	if (fstat(fd, &st) < 0) {
+		note(t, name, "%s", strerror(errno));
+		goto out;
+	}
+	if (!S_ISREG(st.st_mode) || st.st_dev != pre.st_dev || st.st_ino != pre.st_ino) {
+		note(t, name, "not a regular file");
+		goto out;
+	}
+	if (st.st_size > SCORES_FILE_MAX) {
+		note(t, name, "too large (%lld bytes): not read", (long long)st.st_size);
+		goto out;
+	}
+	if (st.st_nlink != 1) {
+		note(t, name, "a file with other names (hard links): ignored");
+		goto out;
+	}
+	if (st.st_mode & (S_IWGRP | S_IWOTH)) {
+		note(t, name, "writable by others: ignored");
+		goto out;
+	}
+	/* The player is the owner, and only the owner may have written it. */
+	if (st.st_uid != uid) {
+		note(t, name, "owned by uid %lu, not the player it names: ignored", (unsigned long)st.st_uid);
+		goto out;
+	}
+	ssize_t len = read_bounded(fd, buf, SCORES_FILE_MAX);
+	if (len < 0) {
+		note(t, name, "%s", strerror(errno));
+		goto out;
+	}
+	if (len > SCORES_FILE_MAX) {
+		note(t, name, "grew too large while read");
+		goto out;
+	}
+	int n = scores_parse(buf, (size_t)len, date, recs, err, sizeof err);
+	if (n < 0) {
+		note(t, name, "%s", err);
+		goto out;
+	}
+	if (t->n + n > t->cap) {
+		int cap = t->cap ? t->cap * 2 : 64;
+		while (cap < t->n + n)
+			cap *= 2;
+		score *more = realloc(t->s, (size_t)cap * sizeof *more);
+		if (!more) {
+			v = FILE_NOMEM;
+			goto out;
+		}
+		t->s = more;
+		t->cap = cap;
+	}
+	for (int i = 0; i < n; i++) {
+		recs[i].uid = uid;
+		t->s[t->n++] = recs[i];
+	}
+	v = FILE_OK;
+out:
+	close(fd);
+	return v;
+}
+
+persist_status scores_load(const char *dir, const char *date, scores *t, persist_result *res)
+{
+	scores_init(t);
+	persist_result_init(res, dir);
+	if (!scores_date_valid(date))
+		return persist_fail(res, PERSIST_REFUSED, EINVAL, "not a date YYYY-MM-DD");
+	int dfd = open_dir(dir, res);
+	if (dfd < 0)
+		return res->status;
+	int lfd = dup(dfd);	/* readdir's own: dfd stays for openat */
+	DIR *d = lfd >= 0 ? fdopendir(lfd) : NULL;
+	if (!d) {
+		persist_fail(res, PERSIST_IO, errno, NULL);
+		if (lfd >= 0)
+			close(lfd);
+		close(dfd);
+		return res->status;
+	}
+	int files = 0;
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		uid_t uid;
+		/* Only UID.DATE: temporaries (.UID.DATE.xxxxxx), other days and
+		 * anything else are not score files of this day. */
+		if (!parse_name(de->d_name, date, &uid))
+			continue;
+		if (files++ == SCORES_MAX_FILES) {
+			note(t, de->d_name, "more than 10000 files for one day: the rest are not read");
+			break;
+		}
+		if (read_one(dfd, de->d_name, uid, date, t) == FILE_NOMEM) {
+			persist_fail(res, PERSIST_NO_MEMORY, ENOMEM, NULL);
+			scores_free(t);
+			break;
+		}
+	}
+	closedir(d);
+	close(dfd);
+	scores_sort(t);
+	return res->status;
+}
+
+/* ---- Writing our own file ---- */
+
+/* Temporaries of ours a crash left behind: ".UID.DATE.XXXXXX", older than
+ * ten minutes. */
+static void sweep(int dfd, const char *prefix)
+{
+	int lfd = dup(dfd);
+	DIR *d = lfd >= 0 ? fdopendir(lfd) : NULL;
+	if (!d) {
+		if (lfd >= 0)
+			close(lfd);
+		return;
+	}
+	size_t pl = strlen(prefix);
+	time_t now = time(NULL);
+	struct dirent *de;
+	struct stat st;
+	while ((de = readdir(d)))
+		if (!strncmp(de->d_name, prefix, pl) && strlen(de->d_name) == pl + 6 &&
+		    fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
+		    st.st_uid == geteuid() && now - st.st_mtime > 600)
+			unlinkat(dfd, de->d_name, 0);
+	closedir(d);
+}
+
+/* Our own file's records (0 when there is none, or it is damaged: ours to
+ * replace); -1 with res set when the name is taken by something not ours. */
+static int read_own(int dfd, const char *name, const char *date, score *recs, persist_result *res)
+{
+	struct stat st;
+	char buf[SCORES_FILE_MAX + 1], err[300];
+	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+		if (errno == ENOENT)
+			return 0;
+		persist_fail(res, PERSIST_IO, errno, NULL);
+		return -1;
+	}
+	char why[300];
+	if (S_ISLNK(st.st_mode) || !S_ISREG(st.st_mode) || st.st_uid != geteuid()) {
+		snprintf(why, sizeof why, "%s there is %s: your result cannot be kept (ask whoever made it to remove it)",
+			 name, S_ISLNK(st.st_mode) ? "a symbolic link" : !S_ISREG(st.st_mode) ? "not a regular file"
+											       : "another user's file");
+		persist_fail(res, PERSIST_REFUSED, EPERM, why);
+		return -1;
+	}
+	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0) {
+		persist_fail(res, PERSIST_IO, errno, NULL);
+		return -1;
+	}
+	ssize_t len = read_bounded(fd, buf, SCORES_FILE_MAX);
+	close(fd);
+	if (len < 0 || len > SCORES_FILE_MAX)
+		return 0;
+	int n = scores_parse(buf, (size_t)len, date, recs, err, sizeof err);
+	return n < 0 ? 0 : n;
+}
+
+persist_status scores_record(const char *dir, const score *s, bool *kept, persist_result *res)
+{
+	char name[64], tmp[80], text[SCORES_FILE_MAX + 1];
+	score recs[SCORES_MAX_RECORDS + 1];
+	*kept = false;
+	persist_result_init(res, dir);
+	if (!scores_date_valid(s->date) || !level_valid(s->level) || s->moves < 0 || s->moves > SCORES_MAX_MOVES ||
+	    s->ms < 0 || s->ms > SCORES_MAX_MS)
+		return persist_fail(res, PERSIST_REFUSED, EINVAL, "not a result to record");
+	int dfd = open_dir(dir, res);
+	if (dfd < 0)
+		return res->status;
+	snprintf(name, sizeof name, "%lu.%s", (unsigned long)geteuid(), s->date);
+	int n = read_own(dfd, name, s->date, recs, res);
+	if (n < 0)
+		goto done;
+	int i = 0;
+	while (i < n && !score_same_board(&recs[i], s))
+		i++;
+	score mine = *s;
+	mine.uid = geteuid();
+	if (i < n) {
+		mine.uid = recs[i].uid = geteuid();
+		if (score_compare(&recs[i], &mine) <= 0)
+			goto done;	/* an earlier result of ours is as good */
+		recs[i] = mine;
+	} else if (n == SCORES_MAX_RECORDS) {
+		persist_fail(res, PERSIST_REFUSED, EFBIG, "16 daily boards recorded today already");
+		goto done;
+	} else
+		recs[n++] = mine;
+	int len = scores_format(recs, n, text, sizeof text);
+	if (len < 0) {
+		persist_fail(res, PERSIST_REFUSED, EFBIG, "the records do not fit in a score file");
+		goto done;
+	}
+	char prefix[70];
+	snprintf(prefix, sizeof prefix, ".%s.", name);
+	sweep(dfd, prefix);
+	/* Our temporary: a fresh name, created exclusively, never a link. */
+	int fd = -1;
+	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20) ^ (uint64_t)(uintptr_t)&fd;
+	for (int tries = 0; fd < 0 && tries < 50; tries++) {
+		static const char abc[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+		char sfx[7];
+		for (int k = 0; k < 6; k++) {
+			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+			sfx[k] = abc[(seed >> 33) % 62];
+		}
+		sfx[6] = '\0';
+		snprintf(tmp, sizeof tmp, "%s%s", prefix, sfx);
+		fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+		if (fd < 0 && errno != EEXIST)
+			break;
+	}
+	if (fd < 0) {
+		persist_fail(res, PERSIST_IO, errno, NULL);
+		goto done;
+	}
+	/* 0644 whatever the umask: everyone reads the table. */
+	int ok = fchmod(fd, 0644) == 0;
+	for (const char *p = text, *end = text + len; ok && p < end;) {
+		ssize_t w = write(fd, p, (size_t)(end - p));
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			ok = 0;
+		else
+			p += w;
+	}
+	ok = ok && fsync(fd) == 0;
+	int e = errno;
+	if (close(fd) < 0 && ok) {
+		ok = 0;
+		e = errno;
+	}
+	/* Over our own file only: in a sticky directory the system refuses
+	 * to replace another user's. */
+	if (ok && renameat(dfd, tmp, dfd, name) < 0) {
+		ok = 0;
+		e = errno;
+	}
+	if (!ok) {
+		unlinkat(dfd, tmp, 0);
+		persist_fail(res, PERSIST_IO, e ? e : EIO, NULL);
+		goto done;
+	}
+	fsync(dfd);
+	*kept = true;
+done:
+	close(dfd);
+	return res->status;
+}
+
+/* ---- The table ---- */
+
+int scores_rank(const scores *t, const score *s, uid_t uid, int *of)
+{
+	int rank = 0, count = 0;
+	for (int i = 0; i < t->n; i++)
+		if (score_same_board(&t->s[i], s)) {
+			count++;
+			if (t->s[i].uid == uid && !rank)
+				rank = count;
+		}
+	*of = count;
+	return rank;
+}
+
+void scores_player(uid_t uid, char *buf, size_t len)
+{
+	struct passwd *pw = getpwuid(uid);
+	if (!pw || !pw->pw_name || !pw->pw_name[0]) {
+		snprintf(buf, len, "uid %lu", (unsigned long)uid);
+		return;
+	}
+	snprintf(buf, len, "%.32s", pw->pw_name);
+	/* A name is printed to terminals: nothing but printable ASCII. */
+	for (char *p = buf; *p; p++)
+		if ((unsigned char)*p < 0x21 || (unsigned char)*p > 0x7e)
+			*p = '?';
+}
+
+static void format_ms(long long ms, char *buf, size_t len)
+{
+	long long tenths = ms / 100, s = ms / 1000;
+	if (s < 3600)
+		snprintf(buf, len, "%lld:%02lld.%lld", s / 60, s % 60, tenths % 10);
+	else
+		snprintf(buf, len, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
+}
+
+char *scores_table(const scores *t, const score *only, size_t *len)
+{
+	textbuf out;
+	textbuf_init(&out);
+	int rank = 0;
+	for (int i = 0; i < t->n; i++) {
+		const score *r = &t->s[i];
+		if (only && !score_same_board(r, only))
+			continue;
+		if (i == 0 || !score_same_board(&t->s[i - 1], r)) {
+			char v[VARIANT_RULE_MAX + 64];
+			variant_format(&r->v, v, sizeof v);
+			textbuf_printf(&out, "%sDaily %s, %s%s%s%s\n", rank ? "\n" : "", r->date, v,
+				       r->level[0] ? " (" : "", r->level, r->level[0] ? ")" : "");
+			textbuf_printf(&out, "%4s  %-16s %7s %7s %9s  %s\n", "rank", "player", "moves", "par", "time",
+				       "assisted");
+			rank = 0;
+		}
+		char who[64], par[16], tm[32];
+		scores_player(r->uid, who, sizeof who);
+		if (r->par < 0)
+			snprintf(par, sizeof par, "-");
+		else
+			snprintf(par, sizeof par, "%d", r->par);
+		format_ms(r->ms, tm, sizeof tm);
+		textbuf_printf(&out, "%4d  %-16s %7d %7s %9s  %s\n", ++rank, who, r->moves, par, tm,
+			       r->assisted ? "yes" : "no");
+	}
+	return textbuf_finish(&out, len);
+}

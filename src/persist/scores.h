@@ -1,0 +1,112 @@
+/* The daily leaderboard of a host: one directory every player may write in
+ * (mode 1777, sticky like /tmp; no setuid or setgid program), holding one
+ * file per player and day, "UID.DATE" (e.g. "1000.2026-11-22"), mode 0644:
+ *
+ *     lightsout-scores 1
+ *     2026-11-22 normal 12 10 45300 no 5x5 plus k=2
+ *
+ * one line per daily board played that day: date, difficulty ("-" for
+ * none), moves, par ("-" unknown), milliseconds, assisted (yes/no), then the
+ * variant as variant_format() writes it.  The best result per board is kept.
+ *
+ * Trust: a player is the owner uid of the file (fstat), never a name inside
+ * it.  Everything in the directory is another user's input: a file is read
+ * only when its name is UID.DATE for the date asked, it is a regular file
+ * (never through a symlink, a FIFO never opened), owned by that UID, with
+ * one link, writable by nobody else, at most SCORES_FILE_MAX bytes, and
+ * parses strictly (every record of that date).  Anything else is skipped
+ * with a note; the reader writes nothing.  The writer touches only its own
+ * files: a temporary created O_EXCL|O_NOFOLLOW, renamed over its own file
+ * (in a sticky directory nobody else can rename over or remove it). */
+#ifndef LO_SCORES_H
+#define LO_SCORES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "engine/variant.h"
+#include "persist/status.h"
+
+#define SCORES_VERSION 1
+#define SCORES_FILE_MAX 8192		/* bytes: a larger file is skipped unread */
+#define SCORES_MAX_RECORDS 16		/* daily boards of one player in one day */
+#define SCORES_MAX_FILES 10000		/* files of one day read at most */
+#define SCORES_MAX_NOTES 8		/* notes kept; the rest are counted */
+#define SCORES_MAX_MOVES 1000000000
+#define SCORES_MAX_MS 999999999999LL	/* about 31 years */
+#define SCORES_NOTE_LEN 200
+
+typedef struct score {
+	char date[11];		/* YYYY-MM-DD */
+	char level[8];		/* the daily board's difficulty: "", easy, normal, hard */
+	variant v;
+	int moves;
+	int par;		/* -1 unknown */
+	long long ms;		/* time taken */
+	bool assisted;
+	uid_t uid;		/* the player: the file's owner (reading) */
+} score;
+
+typedef struct scores {
+	score *s;
+	int n, cap;
+	int skipped;				/* files skipped, noted or not */
+	int nnotes;
+	char notes[SCORES_MAX_NOTES][SCORES_NOTE_LEN];	/* "1000.2026-11-22: a symbolic link" */
+} scores;
+
+void scores_init(scores *t);
+void scores_free(scores *t);
+
+/* A date as the daily board writes it: YYYY-MM-DD, a real day. */
+bool scores_date_valid(const char *date);
+
+/* One file's text.  Every line must be a record of date (NULL: any date,
+ * all the same), no board twice, at most SCORES_MAX_RECORDS.  Returns the
+ * number of records in out, or -1 with "line N: ..." in err. */
+int scores_parse(const char *text, size_t len, const char *date, score *out, char *err, size_t errlen);
+
+/* The file's text for n records, in buf; its length, or -1 when it does
+ * not fit (or n is out of bounds). */
+int scores_format(const score *s, int n, char *buf, size_t cap);
+
+/* Same board: date, difficulty and variant. */
+bool score_same_board(const score *a, const score *b);
+/* Order on one board, best first: unassisted, fewer moves, less time,
+ * then uid.  Negative when a ranks above b. */
+int score_compare(const score *a, const score *b);
+
+/* Is dir one to keep scores in?  PERSIST_OK; PERSIST_NONE (it does not
+ * exist); PERSIST_REFUSED (a symlink, not a directory, or writable by
+ * others without the sticky bit: why says which). */
+persist_status scores_check_dir(const char *dir, persist_result *res);
+
+/* Record s (uid ignored: ours) in dir, keeping our best for its board.
+ * PERSIST_OK (*kept false when an earlier result of ours was better);
+ * PERSIST_NONE (no such directory); PERSIST_REFUSED (the directory, or our
+ * file there is someone else's, a symlink, full...); PERSIST_IO. */
+persist_status scores_record(const char *dir, const score *s, bool *kept, persist_result *res);
+
+/* Every valid record of date in dir into t, best first on each board;
+ * skipped files are counted and noted in t.  PERSIST_OK; PERSIST_NONE (no
+ * such directory, t empty); PERSIST_REFUSED (see scores_check_dir);
+ * PERSIST_NO_MEMORY, PERSIST_IO. */
+persist_status scores_load(const char *dir, const char *date, scores *t, persist_result *res);
+
+/* Sort t: by board, then best first (scores_load does it). */
+void scores_sort(scores *t);
+
+/* Where uid stands on the board of s: rank from 1 (0: not there), *of the
+ * players on that board. */
+int scores_rank(const scores *t, const score *s, uid_t uid, int *of);
+
+/* "alice", or "uid 1234" when the system has no name for it; printable. */
+void scores_player(uid_t uid, char *buf, size_t len);
+
+/* The table: per board, a heading then rank, player, moves, par, time,
+ * assisted.  only: that board alone (NULL: every board).  Malloc'd, *len its length; NULL
+ * when out of memory. */
+char *scores_table(const scores *t, const score *only, size_t *len);
+
+#endif
