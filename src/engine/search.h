@@ -20,7 +20,7 @@ typedef struct search_ctl {
 	 * search space done and the best weight so far. */
 	void (*progress)(void *ctx, double done, int best);
 	void *ctx;
-	bool plain_gray;		/* k = 2: skip the transform (benchmark baseline) */
+	bool plain_gray;		/* skip the transforms: the Gray code (benchmark baseline) */
 } search_ctl;
 
 typedef struct search_result {
