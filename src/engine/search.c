@@ -321,6 +321,13 @@ static void descend(const lo_system *s, uint8_t *x, bool fwd, watch *w, search_r
 	}
 }
 
+double search_minute_log2(const lo_system *s)
+{
+	if (system_k(s) == 2)
+		return 36;
+	return zwht_fits(s) ? 34 : 30;
+}
+
 void search_minimal(const lo_system *s, uint8_t *x, const search_ctl *ctl, search_result *res)
 {
 	int n = system_unknowns(s), k = system_k(s), d = system_nullity(s);

@@ -38,6 +38,10 @@ typedef struct search_result {
  * ctl may be NULL (no limit, backward presses allowed). */
 void search_minimal(const lo_system *s, uint8_t *x, const search_ctl *ctl, search_result *res);
 
+/* log2 of the combinations the exhaustive search gets through in about a
+ * minute on this system's kernel (transforms are faster than Gray codes). */
+double search_minute_log2(const lo_system *s);
+
 /* Convert forward counts to the signed presses a player makes: values in
  * (-k/2, k/2], or [0, k) when forward_only. */
 int search_signed(int v, int k, bool forward_only);

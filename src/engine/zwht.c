@@ -11,7 +11,7 @@ typedef uint16_t zv __attribute__((vector_size(32)));	/* 16 counts, one per lane
 typedef uint32_t zw __attribute__((vector_size(64)));	/* 16 weights */
 
 #define LANES 16
-#define MAX_ARRAY_VECS 8192	/* points x k vectors: 256 KiB, stays in L2 */
+#define MAX_ARRAY_VECS 32768	/* points x k vectors: 1 MiB (timed best: fill vs passes) */
 #define NO_INDEX UINT64_MAX
 
 /* One histogram entry: cells with equal x0 and equal generator values. */
@@ -35,6 +35,7 @@ typedef struct zshared {
 	uint64_t next;
 	bool stop, failed;
 	int progress_w, w0;
+	bool narrow;		/* every weight fits in 16 bits */
 	int best_w;
 	uint64_t best_index;	/* (group * LANES + lane) * points + point */
 	double ties;
@@ -55,6 +56,26 @@ static void axis_run(const zshared *sh, int g, zv *T, zv *tmp)
 	int k = sh->k, o = sh->job->order[g], s = sh->stride[g];
 	const int *ridx = sh->ridx[g];
 	size_t block = (size_t)s * o;
+	if (k == 3 && o == 3) {
+		/* out_t[a] = in_0[a] + in_1[a - t] + in_2[a - 2t]. */
+		size_t S = (size_t)s * 3;
+		for (size_t outer = 0; outer < (size_t)sh->points; outer += block)
+			for (int r = 0; r < s; r++) {
+				zv *b0 = T + (outer + (size_t)r) * 3, *b1 = b0 + S, *b2 = b1 + S;
+				zv x0 = b0[0], x1 = b0[1], x2 = b0[2], y0 = b1[0], y1 = b1[1], y2 = b1[2];
+				zv z0 = b2[0], z1 = b2[1], z2 = b2[2];
+				b0[0] = x0 + y0 + z0;
+				b0[1] = x1 + y1 + z1;
+				b0[2] = x2 + y2 + z2;
+				b1[0] = x0 + y2 + z1;
+				b1[1] = x1 + y0 + z2;
+				b1[2] = x2 + y1 + z0;
+				b2[0] = x0 + y1 + z2;
+				b2[1] = x1 + y2 + z0;
+				b2[2] = x2 + y0 + z1;
+			}
+		return;
+	}
 	for (size_t outer = 0; outer < (size_t)sh->points; outer += block)
 		for (int r = 0; r < s; r++) {
 			zv *base = T + (outer + (size_t)r) * k;
@@ -73,33 +94,109 @@ static void axis_run(const zshared *sh, int g, zv *T, zv *tmp)
 		}
 }
 
-/* Weights of every point of the array; the smallest over active lanes. */
+/* The smallest weight over the array's points and the active lanes:
+ * 16-bit sums when n max w fits (the usual case), else 32-bit. */
 LO_CLONES
-static unsigned evaluate(const zshared *sh, const zv *T, zw *W, uint32_t inactive_mask)
+static unsigned evaluate(const zshared *sh, const zv *T, uint32_t inactive_mask)
 {
 	int k = sh->k;
+	unsigned best = UINT32_MAX;
+	if (sh->narrow) {
+		zv big, mn;
+		for (int l = 0; l < LANES; l++) {
+			big[l] = inactive_mask >> l & 1 ? UINT16_MAX : 0;
+			mn[l] = UINT16_MAX;
+		}
+		for (int p = 0; p < sh->points; p++) {
+			const zv *c = T + (size_t)p * k;
+			zv acc = big;
+			for (int a = 1; a < k; a++)
+				acc += c[a] * (uint16_t)sh->w[a];
+			zv lt = acc < mn;
+			mn = (acc & lt) | (mn & ~lt);
+		}
+		for (int l = 0; l < LANES; l++)
+			best = mn[l] < best ? mn[l] : best;
+		return best;
+	}
 	zw big, mn;
 	for (int l = 0; l < LANES; l++) {
 		big[l] = inactive_mask >> l & 1 ? UINT32_MAX : 0;
 		mn[l] = UINT32_MAX;
 	}
 	for (int p = 0; p < sh->points; p++) {
-		zw acc = { 0 };
+		zw acc = big;
 		for (int a = 1; a < k; a++)
-			if (sh->w[a])
-				acc += __builtin_convertvector(T[(size_t)p * k + a], zw) * (uint32_t)sh->w[a];
-		acc |= big;
-		W[p] = acc;
+			acc += __builtin_convertvector(T[(size_t)p * k + a], zw) * (uint32_t)sh->w[a];
 		zw lt = acc < mn;
 		mn = (acc & lt) | (mn & ~lt);
 	}
-	unsigned best = UINT32_MAX;
 	for (int l = 0; l < LANES; l++)
 		best = mn[l] < best ? mn[l] : best;
 	return best;
 }
 
-static void chunk_run(zshared *sh, uint64_t group, zv *T, zv *tmp, zw *W, int *best_w, uint64_t *best_index,
+/* The histogram of one chunk, 16 lanes at a time: the lanes differ only
+ * on a few high axes (the changing ones), so an entry's residue in lane
+ * l is r + off_c[l], r its residue in lane 0 and c its values on those
+ * axes.  With one mask per (c, offset), an entry costs k vector adds.
+ * false (nothing done) when the changing axes have too many patterns. */
+#define MAX_PATTERNS 81
+#define MASKED_MAX_K 16
+LO_CLONES
+static bool fill_masked(const zshared *sh, zv *T, uint8_t digit[][64], uint32_t inactive)
+{
+	const zwht_job *job = sh->job;
+	int k = sh->k, nh = sh->hi_axes, L = sh->lo_axes, ch[64], nc = 0, patterns = 1;
+	if (k > MASKED_MAX_K)
+		return false;
+	for (int j = 0; j < nh; j++) {
+		bool differs = false;
+		for (int l = 1; l < LANES && !differs; l++)
+			differs = !(inactive >> l & 1) && digit[l][j] != digit[0][j];
+		if (differs) {
+			ch[nc++] = j;
+			patterns *= job->order[L + j];
+			if (patterns > MAX_PATTERNS)
+				return false;
+		}
+	}
+	zv mask[MAX_PATTERNS][MASKED_MAX_K];
+	memset(mask, 0, (size_t)patterns * sizeof mask[0]);
+	for (int c = 0; c < patterns; c++)
+		for (int l = 0; l < LANES; l++) {
+			if (inactive >> l & 1)
+				continue;
+			int off = 0, rest = c;
+			for (int q = 0; q < nc; q++) {
+				int o = job->order[L + ch[q]], m = rest % o;
+				rest /= o;
+				off += m * (k / o) * (digit[l][ch[q]] - digit[0][ch[q]] + k);
+			}
+			mask[c][off % k][l] = UINT16_MAX;
+		}
+	for (int i = 0; i < sh->m; i++) {
+		const zentry *e = &sh->e[i];
+		const uint8_t *hv = sh->e_hi + (size_t)i * nh;
+		int r = e->x0, c = 0, scale = 1;
+		for (int j = 0; j < nh; j++)
+			r += hv[j] * digit[0][j];
+		for (int q = 0; q < nc; q++) {
+			int o = job->order[L + ch[q]];
+			c += hv[ch[q]] / (k / o) * scale;
+			scale *= o;
+		}
+		r %= k;
+		zv cnt = (zv){ 0 } + e->count, *cell = T + (size_t)e->lo * k;
+		const zv *mc = mask[c];
+		/* Residue a gets the lanes whose offset is a - r. */
+		for (int a = 0; a < k; a++)
+			cell[a] += mc[a >= r ? a - r : a - r + k] & cnt;
+	}
+	return true;
+}
+
+static void chunk_run(zshared *sh, uint64_t group, zv *T, zv *tmp, int *best_w, uint64_t *best_index,
 		      double *ties)
 {
 	const zwht_job *job = sh->job;
@@ -127,39 +224,46 @@ static void chunk_run(zshared *sh, uint64_t group, zv *T, zv *tmp, zw *W, int *b
 			}
 	}
 	memset(T, 0, (size_t)sh->points * k * sizeof *T);
-	for (int i = 0; i < sh->m; i++) {
-		const zentry *e = &sh->e[i];
-		const uint8_t *hv = sh->e_hi + (size_t)i * nh;
-		int s0 = e->x0;
-		for (int j = 0; j < nh; j++)
-			s0 += hv[j] * digit[0][j];
-		s0 %= k;
-		zv *cell = T + (size_t)e->lo * k;
-		for (int l = 0; l < LANES; l++) {
-			int s = s0;
-			for (int q = 0; q < ndiff[l]; q++)
-				s += hv[dax[l][q]] * dval[l][q];
-			cell[s % k][l] += e->count;
+	if (!fill_masked(sh, T, digit, inactive))
+		for (int i = 0; i < sh->m; i++) {
+			const zentry *e = &sh->e[i];
+			const uint8_t *hv = sh->e_hi + (size_t)i * nh;
+			int s0 = e->x0;
+			for (int j = 0; j < nh; j++)
+				s0 += hv[j] * digit[0][j];
+			s0 %= k;
+			zv *cell = T + (size_t)e->lo * k;
+			for (int l = 0; l < LANES; l++) {
+				int s = s0;
+				for (int q = 0; q < ndiff[l]; q++)
+					s += hv[dax[l][q]] * dval[l][q];
+				cell[s % k][l] += e->count;
+			}
 		}
-	}
 	for (int g = 0; g < L; g++)
 		axis_run(sh, g, T, tmp);
-	unsigned mn = evaluate(sh, T, W, inactive);
-	if ((int)mn > *best_w)
+	unsigned mn = evaluate(sh, T, inactive);
+	if (mn > (unsigned)*best_w)
 		return;
 	/* Rare: locate and count the minima. */
 	for (int p = 0; p < sh->points; p++)
-		for (int l = 0; l < LANES; l++)
-			if ((int)W[p][l] <= *best_w && !(inactive >> l & 1)) {
-				uint64_t idx = (group * LANES + (uint64_t)l) * (uint64_t)sh->points + (uint64_t)p;
-				if ((int)W[p][l] < *best_w || idx < *best_index) {
-					if ((int)W[p][l] < *best_w)
-						*ties = 0;
-					*best_w = (int)W[p][l];
-					*best_index = idx;
-				}
-				*ties += 1;
+		for (int l = 0; l < LANES; l++) {
+			if (inactive >> l & 1)
+				continue;
+			int w = 0;
+			for (int a = 1; a < k; a++)
+				w += T[(size_t)p * k + a][l] * sh->w[a];
+			if (w > *best_w)
+				continue;
+			uint64_t idx = (group * LANES + (uint64_t)l) * (uint64_t)sh->points + (uint64_t)p;
+			if (w < *best_w || idx < *best_index) {
+				if (w < *best_w)
+					*ties = 0;
+				*best_w = w;
+				*best_index = idx;
 			}
+			*ties += 1;
+		}
 }
 
 static void *worker(void *arg)
@@ -170,11 +274,10 @@ static void *worker(void *arg)
 		omax = sh->job->order[g] > omax ? sh->job->order[g] : omax;
 	zv *T = aligned_alloc(64, (size_t)sh->points * k * sizeof *T);
 	zv *tmp = aligned_alloc(64, (size_t)omax * k * sizeof *tmp);
-	zw *W = aligned_alloc(64, (size_t)sh->points * sizeof *W);
 	int best_w = INT_MAX;
 	uint64_t best_index = NO_INDEX;
 	double ties = 0;
-	bool ok = T && tmp && W;
+	bool ok = T && tmp;
 	for (;;) {
 		pthread_mutex_lock(&sh->lock);
 		if (best_w < sh->progress_w)
@@ -191,7 +294,7 @@ static void *worker(void *arg)
 		pthread_mutex_unlock(&sh->lock);
 		if (!go)
 			break;
-		chunk_run(sh, c, T, tmp, W, &best_w, &best_index, &ties);
+		chunk_run(sh, c, T, tmp, &best_w, &best_index, &ties);
 	}
 	pthread_mutex_lock(&sh->lock);
 	if (!ok)
@@ -206,7 +309,6 @@ static void *worker(void *arg)
 	pthread_mutex_unlock(&sh->lock);
 	free(T);
 	free(tmp);
-	free(W);
 	return NULL;
 }
 
@@ -246,8 +348,12 @@ void zwht_search(const zwht_job *job, zwht_result *res, int *best_t)
 	sh.w0 = w0;
 	sh.best_index = NO_INDEX;
 	pthread_mutex_init(&sh.lock, NULL);
-	for (int a = 0; a < k; a++)
+	int wmax = 0;
+	for (int a = 0; a < k; a++) {
 		sh.w[a] = job->forward_only || a <= k - a ? a : k - a;
+		wmax = sh.w[a] > wmax ? sh.w[a] : wmax;
+	}
+	sh.narrow = (long)n * wmax < UINT16_MAX;
 	/* Low axes while the array fits in L2. */
 	sh.points = 1;
 	while (sh.lo_axes < d && (long)sh.points * job->order[sh.lo_axes] * k <= MAX_ARRAY_VECS) {
