@@ -272,8 +272,9 @@ static void *worker(void *arg)
 	int k = sh->k, omax = 1;
 	for (int g = 0; g < sh->d; g++)
 		omax = sh->job->order[g] > omax ? sh->job->order[g] : omax;
-	zv *T = aligned_alloc(64, (size_t)sh->points * k * sizeof *T);
-	zv *tmp = aligned_alloc(64, (size_t)omax * k * sizeof *tmp);
+	/* aligned_alloc wants a multiple of the alignment: 2 vectors. */
+	zv *T = aligned_alloc(64, ((size_t)sh->points * k + 1) / 2 * 2 * sizeof *T);
+	zv *tmp = aligned_alloc(64, ((size_t)omax * k + 1) / 2 * 2 * sizeof *tmp);
 	int best_w = INT_MAX;
 	uint64_t best_index = NO_INDEX;
 	double ties = 0;
