@@ -461,7 +461,8 @@ static void bench_zk(void)
 	static const zk_case z50 = { "plus", false, 50, 50, 3, false, false }, z50s = { "plus", false, 50, 50, 3, true, false },
 			     z50f = { "plus", false, 50, 50, 4, false, true }, z50fs = { "plus", false, 50, 50, 4, true, true },
 			     t50 = { "plus", true, 50, 50, 6, false, true }, t50s = { "plus", true, 50, 50, 6, true, true },
-			     x50 = { "x", false, 50, 50, 3, false, true }, x50s = { "x", false, 50, 50, 3, true, true };
+			     x50 = { "x", false, 50, 50, 3, false, true }, x50s = { "x", false, 50, 50, 3, true, true },
+			     x50f = { "x", false, 50, 50, 4, false, true }, x50fs = { "x", false, 50, 50, 4, true, true };
 	a = run_case(zk_solve, &z50), b = run_case(zk_solve, &z50s);
 	row("plus 50x50 k=3 solve (chase)", &a, "Smith form (old path)", &b);
 	a = run_case(zk_solve, &z50f), b = run_case(zk_solve, &z50fs);
@@ -469,7 +470,9 @@ static void bench_zk(void)
 	a = run_case(zk_solve, &t50), b = run_case(zk_solve, &t50s);
 	row("plus torus 50x50 k=6 solve (chase)", &a, "Smith form (old path)", &b);
 	a = run_case(zk_solve, &x50), b = run_case(zk_solve, &x50s);
-	row("x 50x50 k=3 solve (dense by parts)", &a, "Smith form (old path)", &b);
+	row("x 50x50 k=3 solve (band)", &a, "Smith form (old path)", &b);
+	a = run_case(zk_solve, &x50f), b = run_case(zk_solve, &x50fs);
+	row("x 50x50 k=4 solve (dense by parts)", &a, "Smith form (old path)", &b);
 	static const zk_range r50 = { 3, 50, false }, r50s = { 3, 50, true }, r200 = { 3, 200, false };
 	a = run_case(zk_analyze, &r50), b = run_case(zk_analyze, &r50s);
 	row("analyze -k 3 -s 1-50", &a, "Smith form (old path)", &b);
@@ -480,6 +483,8 @@ static void bench_zk(void)
 		{ "plus", false, 1000, 1000, 4, false, false }, { "plus", false, 1000, 1000, 4, false, true },
 		{ "plus", false, 2000, 2000, 6, false, true }, { "plus", true, 500, 500, 3, false, true },
 		{ "mask:00100/01110/11111/01110/00100", false, 500, 500, 5, false, true },
+		{ "x", false, 200, 200, 3, false, true }, { "box", false, 200, 200, 5, false, true },
+		{ "knight", false, 100, 100, 6, false, true },
 	};
 	for (size_t i = 0; i < sizeof big / sizeof big[0]; i++) {
 		char name[80];

@@ -9,6 +9,7 @@
 #include "engine/chase.h"
 #include "engine/crossred.h"
 #include "engine/gf2.h"
+#include "engine/zband.h"
 #include "engine/zchase.h"
 #include "engine/zlu.h"
 
@@ -33,6 +34,7 @@ struct lo_system {
 	/* Other local rules on big boards: banded elimination; the transposed
 	 * rule's band gives left-kernel vectors for certificates. */
 	band *bd, *bd_t;
+	zband *zb, *zb_t;	/* the same over Z/k, k squarefree */
 	rule r;
 
 	/* The cross rule on big boards: R + C unknowns instead of R * C. */
@@ -70,7 +72,7 @@ static bool cross_applies(int rows, int cols, const rule *r, int k)
 
 static bool band_applies(int rows, int cols, const rule *r, int k)
 {
-	return k == 2 && !r->torus && !r->lines && (long long)rows * cols <= SYSTEM_MAX_UNKNOWNS_BAND;
+	return (k == 2 || zband_supports(k)) && !r->torus && !r->lines && (long long)rows * cols <= SYSTEM_MAX_UNKNOWNS_BAND;
 }
 
 bool system_fits(int rows, int cols, const rule *r, int k)
@@ -99,7 +101,7 @@ void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, s
 	else if (r->lines)
 		snprintf(buf, len, "%dx%d is too large: the cross rule is solved while rows + columns <= %d (k = 2) or %d",
 			 rows, cols, SYSTEM_MAX_LINES_GF2, SYSTEM_MAX_LINES_ZMOD);
-	else if (k == 2 && !r->torus && !r->lines)
+	else if ((k == 2 || zband_supports(k)) && !r->torus && !r->lines)
 		snprintf(buf, len, "%dx%d has %lld cells; local rules without --torus are solved up to %d cells",
 			 rows, cols, (long long)rows * cols, SYSTEM_MAX_UNKNOWNS_BAND);
 	else
@@ -113,6 +115,8 @@ static int kernel_of(const lo_system *s, int i, uint8_t *x)
 		return chase_kernel(s->ch, i, x);
 	if (s->zc)
 		return zchase_kernel(s->zc, i, x);
+	if (s->zb)
+		return zband_kernel(s->zb, i, x);
 	if (s->cr) {
 		crossred_kernel(s->cr, i, x);
 		return 0;
@@ -129,7 +133,8 @@ static int keep_kernel(lo_system *s)
 	if (!s->order)
 		return -1;
 	for (int i = 0; i < s->nullity; i++)
-		s->order[i] = s->cr ? crossred_order(s->cr, i) : s->zc ? zchase_order(s->zc, i) : 2;
+		s->order[i] = s->cr ? crossred_order(s->cr, i) : s->zc ? zchase_order(s->zc, i)
+			      : s->zb ? zband_order(s->zb, i) : 2;
 	if ((double)s->nullity * s->n > KERNEL_MAX_BYTES)
 		return 0;
 	s->kernel = calloc((size_t)s->nullity * (size_t)s->n + 1, 1);
@@ -143,18 +148,25 @@ static int keep_kernel(lo_system *s)
 
 static int build_band(lo_system *s, const rule *r)
 {
-	s->bd = band_new(s->rows, s->cols, r);
-	if (!s->bd)
+	if (s->k == 2)
+		s->bd = band_new(s->rows, s->cols, r);
+	else
+		s->zb = zband_new(s->rows, s->cols, r, s->k);
+	if (!s->bd && !s->zb)
 		return -1;
-	s->nullity = band_nullity(s->bd);
+	s->nullity = s->bd ? band_nullity(s->bd) : zband_nullity(s->zb);
 	if (s->nullity > 0 && !rule_is_symmetric(r)) {
+		/* The transposed rule's kernel is A's left kernel: certificates. */
 		rule t = *r;
 		for (int i = 0; i < t.n; i++) {
 			t.dr[i] = (signed char)-t.dr[i];
 			t.dc[i] = (signed char)-t.dc[i];
 		}
-		s->bd_t = band_new(s->rows, s->cols, &t);
-		if (!s->bd_t)
+		if (s->k == 2)
+			s->bd_t = band_new(s->rows, s->cols, &t);
+		else
+			s->zb_t = zband_new(s->rows, s->cols, &t, s->k);
+		if (!s->bd_t && !s->zb_t)
 			return -1;
 	}
 	return keep_kernel(s);
@@ -311,6 +323,8 @@ void system_free(lo_system *s)
 	zchase_free(s->zc);
 	band_free(s->bd);
 	band_free(s->bd_t);
+	zband_free(s->zb);
+	zband_free(s->zb_t);
 	crossred_free(s->cr);
 	free(s);
 }
@@ -378,6 +392,23 @@ lo_result system_solve(const lo_system *s, const uint8_t *cells, uint8_t *x, uin
 		return zchase_solve(s->zc, cells, x, cert);
 	if (s->cr)
 		return crossred_solve(s->cr, cells, x, cert);
+	if (s->zb) {
+		lo_result st = zband_solve(s->zb, cells, x);
+		if (st != LO_UNSOLVABLE)
+			return st;
+		/* Some left-kernel generator is not orthogonal to b. */
+		const zband *left = s->zb_t ? s->zb_t : s->zb;
+		for (int i = 0; cert && i < zband_nullity(left); i++) {
+			if (zband_kernel(left, i, cert) < 0)
+				return LO_NOMEM;
+			long dot = 0;
+			for (int j = 0; j < s->n; j++)
+				dot += cert[j] * cells[j];
+			if (dot % s->k)
+				break;
+		}
+		return LO_UNSOLVABLE;
+	}
 	if (s->bd) {
 		lo_result st = band_solve(s->bd, cells, x);
 		if (st != LO_UNSOLVABLE)
