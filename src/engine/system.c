@@ -30,6 +30,7 @@ struct lo_system {
 	 * chaseable rule. */
 	chase *ch;
 	zchase *zc;
+	bool transposed;	/* zc chases the transposed board (fewer unknowns) */
 
 	/* Other local rules on big boards: banded elimination; the transposed
 	 * rule's band gives left-kernel vectors for certificates. */
@@ -57,12 +58,32 @@ static bool chase_applies(int rows, int cols, const rule *r, int k)
 }
 
 /* k > 2: the chase leaves a dense system on the first row(s) of presses. */
-static bool zchase_applies(int rows, int cols, const rule *r, int k)
+static bool zchase_applies_as(int rows, int cols, const rule *r, int k)
 {
 	bool classic = !r->torus && strcmp(r->name, "plus") == 0;
 	long long u = zchase_unknowns(r, rows, cols);
 	return k > 2 && u > 0 && u <= SYSTEM_MAX_UNKNOWNS_ZCHASE &&
 	       rows <= (classic ? SYSTEM_MAX_SIDE_CHASE : SYSTEM_MAX_SIDE_SWEEP);
+}
+
+/* The rule on the transposed board: a press's offsets with rows and
+ * columns swapped (plus stays plus). */
+static void transpose_rule(const rule *r, rule *t)
+{
+	*t = *r;
+	for (int i = 0; i < r->n; i++) {
+		t->dr[i] = r->dc[i];
+		t->dc[i] = r->dr[i];
+	}
+}
+
+/* Chased as it is, or transposed when that leaves the unknowns within
+ * bounds (a wide board: its rows are short). */
+static bool zchase_applies(int rows, int cols, const rule *r, int k)
+{
+	rule t;
+	transpose_rule(r, &t);
+	return zchase_applies_as(rows, cols, r, k) || (!r->lines && zchase_applies_as(cols, rows, &t, k));
 }
 
 static bool cross_applies(int rows, int cols, const rule *r, int k)
@@ -94,8 +115,8 @@ void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, s
 			 SYSTEM_MAX_SIDE_SWEEP, SYSTEM_MAX_SIDE_SWEEP);
 	else if (k > 2 && zchase_unknowns(r, rows, cols) > 0)
 		snprintf(buf, len,
-			 "%dx%d is too large: with k > 2 this rule is solved while its chase leaves at most %d unknowns "
-			 "(%d with this shape) and rows <= %d",
+			 "%dx%d is too large: with k > 2 this rule is solved while its chase (along the rows or the "
+			 "columns) leaves at most %d unknowns (%d with this shape) and runs at most %d lines",
 			 rows, cols, SYSTEM_MAX_UNKNOWNS_ZCHASE, zchase_unknowns(r, rows, cols),
 			 !r->torus && strcmp(r->name, "plus") == 0 ? SYSTEM_MAX_SIDE_CHASE : SYSTEM_MAX_SIDE_SWEEP);
 	else if (r->lines)
@@ -109,10 +130,26 @@ void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, s
 			 cols, (long long)rows * cols, k, k == 2 ? SYSTEM_MAX_UNKNOWNS_GF2 : SYSTEM_MAX_UNKNOWNS_ZMOD);
 }
 
+/* out (cols x rows) = the transpose of a (rows x cols). */
+static void transpose_cells(const uint8_t *a, int rows, int cols, uint8_t *out)
+{
+	for (int i = 0; i < rows; i++)
+		for (int j = 0; j < cols; j++)
+			out[(size_t)j * rows + i] = a[(size_t)i * cols + j];
+}
+
 static int kernel_of(const lo_system *s, int i, uint8_t *x)
 {
 	if (s->ch)
 		return chase_kernel(s->ch, i, x);
+	if (s->zc && s->transposed) {
+		uint8_t *t = malloc((size_t)s->n + 1);
+		int rc = t ? zchase_kernel(s->zc, i, t) : -1;
+		if (rc == 0)
+			transpose_cells(t, s->cols, s->rows, x);
+		free(t);
+		return rc;
+	}
 	if (s->zc)
 		return zchase_kernel(s->zc, i, x);
 	if (s->zb)
@@ -194,7 +231,14 @@ static int build_chase(lo_system *s)
 
 static int build_zchase(lo_system *s)
 {
-	s->zc = zchase_new(s->rows, s->cols, &s->r, s->k);
+	if (zchase_applies_as(s->rows, s->cols, &s->r, s->k))
+		s->zc = zchase_new(s->rows, s->cols, &s->r, s->k);
+	else {
+		rule t;
+		transpose_rule(&s->r, &t);
+		s->transposed = true;
+		s->zc = zchase_new(s->cols, s->rows, &t, s->k);
+	}
 	if (!s->zc)
 		return -1;
 	s->nullity = zchase_nullity(s->zc);
@@ -388,6 +432,20 @@ lo_result system_solve(const lo_system *s, const uint8_t *cells, uint8_t *x, uin
 {
 	if (s->ch)
 		return chase_solve(s->ch, cells, x, cert);
+	if (s->zc && s->transposed) {
+		size_t n = (size_t)s->n;
+		uint8_t *t = malloc(3 * n + 1);
+		if (!t)
+			return LO_NOMEM;
+		transpose_cells(cells, s->rows, s->cols, t);
+		lo_result st = zchase_solve(s->zc, t, t + n, cert ? t + 2 * n : NULL);
+		if (st == LO_SOLVED)
+			transpose_cells(t + n, s->cols, s->rows, x);
+		else if (st == LO_UNSOLVABLE && cert)
+			transpose_cells(t + 2 * n, s->cols, s->rows, cert);
+		free(t);
+		return st;
+	}
 	if (s->zc)
 		return zchase_solve(s->zc, cells, x, cert);
 	if (s->cr)
