@@ -9,11 +9,13 @@
 #define ZBAND_MAX_PARTS 3	/* 2 * 3 * 5 = 30 <= 36 < 2 * 3 * 5 * 7 */
 #define BLOCK 32
 
-/* One recorded row operation, replayed on each right-hand side. */
-typedef struct zb_op {
-	int dst, src;		/* dst -= m src; src < 0: swap dst and -src-1 */
-	int m;
-} zb_op;
+/* Recorded row operations, replayed on each right-hand side, 4 bytes
+ * each (row << 8 | code; rows < 2^24): code OP_PIVOT makes the row the
+ * current pivot row, OP_SWAP swaps the row with it, a multiplier m (1 to
+ * p - 1 <= 30) does row -= m pivot. */
+typedef uint32_t zb_op;
+#define OP_SWAP 0
+#define OP_PIVOT 255
 
 /* The elimination modulo one prime. */
 typedef struct zb_part {
@@ -62,7 +64,7 @@ static void axpy(uint8_t *restrict r, const uint8_t *restrict s, int len, unsign
 	}
 }
 
-static int record(zb_part *pt, int dst, int src, int m)
+static int record(zb_part *pt, int row, int code)
 {
 	if (pt->nops == pt->capops) {
 		size_t cap = pt->capops ? 2 * pt->capops : 4096;
@@ -72,7 +74,7 @@ static int record(zb_part *pt, int dst, int src, int m)
 		pt->ops = o;
 		pt->capops = cap;
 	}
-	pt->ops[pt->nops++] = (zb_op){ dst, src, m };
+	pt->ops[pt->nops++] = (zb_op)row << 8 | (zb_op)code;
 	return 0;
 }
 
@@ -119,11 +121,13 @@ static int part_build(zband *m, zb_part *pt, int rows, int cols, const rule *r)
 			continue;
 		}
 		uint8_t *pr = pt->ring + (size_t)pt->rank * W;
+		if (record(pt, pt->rank, OP_PIVOT) < 0)
+			goto fail;
 		if (piv != pt->rank) {
 			memcpy(tmp, pr, W);
 			memcpy(pr, pt->ring + (size_t)piv * W, W);
 			memcpy(pt->ring + (size_t)piv * W, tmp, W);
-			if (record(pt, pt->rank, -piv - 1, 0) < 0)
+			if (record(pt, piv, OP_SWAP) < 0)
 				goto fail;
 		}
 		int inv = zmod_inverse(pr[pos], p);
@@ -137,7 +141,7 @@ static int part_build(zband *m, zb_part *pt, int rows, int cols, const rule *r)
 			axpy(row + pos, pr + pos, first, (unsigned)mult, (unsigned)p, bar);
 			if (len > first)
 				axpy(row, pr, len - first, (unsigned)mult, (unsigned)p, bar);
-			if (record(pt, i, pt->rank, mult) < 0)
+			if (record(pt, i, mult) < 0)
 				goto fail;
 		}
 		pt->pinv[pt->rank] = (uint8_t)inv;
@@ -150,18 +154,41 @@ fail:
 	return -1;
 }
 
-/* x given on the free columns; the pivots from the bottom up.  z NULL: 0. */
-static void back_substitute(const zband *m, const zb_part *pt, const int *z, int *x)
+/* sum a_j b_j over len bytes (values < 31): blocks of 16-bit products. */
+LO_CLONES
+static unsigned dot(const uint8_t *restrict a, const uint8_t *restrict b, int len)
 {
-	int n = m->n, b = m->b, mask = m->wr - 1, p = pt->p;
-	for (int t = pt->rank - 1; t >= 0; t--) {
-		int c = pt->pivcol[t], hi = c + 2 * b < n - 1 ? c + 2 * b : n - 1;
-		const uint8_t *row = pt->ring + (size_t)t * (size_t)m->wr;
-		long acc = 0;
-		for (int j = c + 1; j <= hi; j++)
-			acc += row[j & mask] * x[j];
-		int s = (int)(((z ? z[t] : 0) - acc % p + p) % p);
-		x[c] = s * pt->pinv[t] % p;
+	unsigned acc = 0;
+	int j = 0;
+	while (j + BLOCK <= len) {
+		/* 16-bit sums of up to 64 blocks: 64 * 30 * 30 < 65536. */
+		uint16_t s[BLOCK] = { 0 };
+		for (int blocks = 0; blocks < 64 && j + BLOCK <= len; blocks++, j += BLOCK)
+			for (int t = 0; t < BLOCK; t++)
+				s[t] = (uint16_t)(s[t] + a[j + t] * b[j + t]);
+		for (int t = 0; t < BLOCK; t++)
+			acc += s[t];
+	}
+	for (; j < len; j++)
+		acc += (unsigned)a[j] * b[j];
+	return acc;
+}
+
+/* x given on the free columns; the pivots from the bottom up, from row
+ * `from` down (the rows above it give 0 when z is NULL and x is 0 past
+ * their pivots).  z NULL: 0. */
+static void back_substitute(const zband *m, const zb_part *pt, const int *z, uint8_t *x, int from)
+{
+	int n = m->n, b = m->b, wr = m->wr, mask = wr - 1, p = pt->p;
+	for (int t = from - 1; t >= 0; t--) {
+		int c = pt->pivcol[t], len = (c + 2 * b < n - 1 ? c + 2 * b : n - 1) - c;
+		const uint8_t *row = pt->ring + (size_t)t * (size_t)wr;
+		int pos = (c + 1) & mask, first = len < wr - pos ? len : wr - pos;
+		unsigned acc = dot(row + pos, x + c + 1, first);
+		if (len > first)
+			acc += dot(row, x + c + 1 + first, len - first);
+		int s = (int)(((z ? z[t] : 0) + p - (int)(acc % (unsigned)p)) % p);
+		x[c] = (uint8_t)(s * pt->pinv[t] % p);
 	}
 }
 
@@ -232,7 +259,7 @@ int zband_order(const zband *m, int i)
 int zband_kernel(const zband *m, int g, uint8_t *out)
 {
 	int n = m->n, k = m->k;
-	int *x = malloc(((size_t)n + 1) * sizeof *x);
+	uint8_t *x = malloc((size_t)n + 1);
 	if (!x)
 		return -1;
 	memset(out, 0, (size_t)n);
@@ -240,9 +267,13 @@ int zband_kernel(const zband *m, int g, uint8_t *out)
 		const zb_part *pt = &m->part[i];
 		if (g >= pt->nfree)
 			continue;
-		memset(x, 0, (size_t)n * sizeof *x);
-		x[pt->free_cols[g]] = 1;
-		back_substitute(m, pt, NULL, x);
+		int f = pt->free_cols[g], from = pt->rank;
+		memset(x, 0, (size_t)n);
+		x[f] = 1;
+		/* Pivot rows past f see only zeros: start below them. */
+		while (from > 0 && pt->pivcol[from - 1] > f)
+			from--;
+		back_substitute(m, pt, NULL, x, from);
 		for (int j = 0; j < n; j++)
 			out[j] = (uint8_t)((out[j] + x[j] * m->idem[i]) % k);
 	}
@@ -253,7 +284,8 @@ int zband_kernel(const zband *m, int g, uint8_t *out)
 lo_result zband_solve(const zband *m, const uint8_t *b, uint8_t *out)
 {
 	int n = m->n, k = m->k;
-	int *z = malloc(((size_t)n + 1) * sizeof *z), *x = malloc(((size_t)n + 1) * sizeof *x);
+	int *z = malloc(((size_t)n + 1) * sizeof *z);
+	uint8_t *x = malloc((size_t)n + 1);
 	lo_result st = LO_NOMEM;
 	if (!z || !x)
 		goto done;
@@ -264,14 +296,17 @@ lo_result zband_solve(const zband *m, const uint8_t *b, uint8_t *out)
 		int p = pt->p;
 		for (int j = 0; j < n; j++)
 			z[j] = (k - b[j]) % k % p;	/* A x = -b */
+		int src = 0;
 		for (size_t t = 0; t < pt->nops; t++) {
-			zb_op op = pt->ops[t];
-			if (op.src < 0) {
-				int v = z[op.dst];
-				z[op.dst] = z[-op.src - 1];
-				z[-op.src - 1] = v;
+			int row = (int)(pt->ops[t] >> 8), code = (int)(pt->ops[t] & 255);
+			if (code == OP_PIVOT)
+				src = row;
+			else if (code == OP_SWAP) {
+				int v = z[row];
+				z[row] = z[src];
+				z[src] = v;
 			} else
-				z[op.dst] = (z[op.dst] + (p - op.m) * z[op.src]) % p;
+				z[row] = (z[row] + (p - code) * z[src]) % p;
 		}
 		for (int t = pt->rank; t < n; t++)
 			if (z[t]) {
@@ -280,8 +315,8 @@ lo_result zband_solve(const zband *m, const uint8_t *b, uint8_t *out)
 			}
 		if (st != LO_SOLVED)
 			break;
-		memset(x, 0, (size_t)n * sizeof *x);
-		back_substitute(m, pt, z, x);
+		memset(x, 0, (size_t)n);
+		back_substitute(m, pt, z, x, pt->rank);
 		for (int j = 0; j < n; j++)
 			out[j] = (uint8_t)((out[j] + x[j] * m->idem[i]) % k);
 	}
