@@ -15,6 +15,7 @@
 #include "engine/rng.h"
 #include "engine/search.h"
 #include "engine/system.h"
+#include "engine/zmod.h"
 #ifdef HAVE_M4RI
 #include <m4ri/m4ri.h>
 #endif
@@ -261,6 +262,156 @@ static void njp_first_row(const void *arg, outcome *o)
 	snprintf(o->note, sizeof o->note, "first row only: %d presses, rank %d", presses, rank);
 }
 
+/* ---- k > 2: the Z/k chase and elimination by parts vs the Smith form ---- */
+
+typedef struct zk_case {
+	const char *rule;
+	bool torus;
+	int rows, cols, k;
+	bool smith;		/* the baseline: dense U A V = D by gcd steps (the old path) */
+	bool random;		/* a board made from random presses; else all lit */
+} zk_case;
+
+static board *zk_board(const zk_case *c, const rule *r)
+{
+	board *b = board_new(c->rows, c->cols, c->k);
+	int n = c->rows * c->cols;
+	if (!c->random) {
+		memset(b->cells, 1, (size_t)n);
+		return b;
+	}
+	uint8_t *x = malloc((size_t)n);
+	rng g;
+	rng_seed(&g, 3);
+	for (int i = 0; i < n; i++)
+		x[i] = (uint8_t)rng_below(&g, (uint32_t)c->k);
+	rule_apply(r, b, x);
+	free(x);
+	return b;
+}
+
+static void zk_solve(const void *arg, outcome *o)
+{
+	const zk_case *c = arg;
+	rule r;
+	char err[64];
+	rule_parse(&r, c->rule, c->torus, err, sizeof err);
+	int n = c->rows * c->cols, k = c->k;
+	board *b = zk_board(c, &r);
+	uint8_t *x = malloc((size_t)n);
+	double t0 = now();
+	bool ok;
+	int nullity;
+	if (c->smith) {
+		size_t N = (size_t)n;
+		uint8_t *a = calloc(N * N, 1), *u = malloc(N * N), *v = malloc(N * N), *d = malloc(N);
+		int *nb = malloc((size_t)rule_max_cells(&r, c->rows, c->cols) * sizeof *nb), *rhs = malloc(N * sizeof *rhs);
+		for (int j = 0; j < n; j++) {
+			int m = rule_neighbours(&r, c->rows, c->cols, j / c->cols, j % c->cols, nb);
+			for (int t = 0; t < m; t++)
+				a[(size_t)nb[t] * N + (size_t)j] = 1;
+		}
+		zmod_diagonalize(a, n, k, u, v, d);
+		for (int i = 0; i < n; i++)
+			rhs[i] = (k - b->cells[i]) % k;
+		ok = zmod_solve(u, v, d, n, k, rhs, x, NULL) == LO_SOLVED;
+		nullity = 0;
+		for (int i = 0; i < n; i++)
+			nullity += zmod_gcd(d[i], k) != 1;
+		free(a), free(u), free(v), free(d), free(nb), free(rhs);
+	} else {
+		lo_system *s = system_new(c->rows, c->cols, &r, k);
+		ok = s && system_solve(s, b->cells, x, NULL) == LO_SOLVED;
+		nullity = s ? system_nullity(s) : -1;
+		system_free(s);
+	}
+	o->seconds = now() - t0;
+	rule_apply(&r, b, x);
+	snprintf(o->note, sizeof o->note, "nullity %d, %s %s", nullity, c->random ? "random" : "all-lit",
+		 ok ? (board_is_clear(b) ? "solved and verified" : "WRONG") : "unsolvable");
+	free(x);
+	board_free(b);
+}
+
+/* lightsout analyze -k K -s 1-N: every square's rank, nullity and kernel. */
+typedef struct zk_range {
+	int k, last;
+	bool smith;
+} zk_range;
+
+static void zk_analyze(const void *arg, outcome *o)
+{
+	const zk_range *c = arg;
+	rule r;
+	char err[64];
+	rule_parse(&r, "plus", false, err, sizeof err);
+	long sum = 0;
+	double t0 = now();
+	for (int m = 1; m <= c->last; m++) {
+		if (c->smith) {
+			int n = m * m;
+			size_t N = (size_t)n;
+			uint8_t *a = calloc(N * N, 1), *u = malloc(N * N), *v = malloc(N * N), *d = malloc(N);
+			uint8_t *kern = malloc(N * N + 1);
+			int *nb = malloc(5 * sizeof *nb), *ord = malloc((N + 1) * sizeof *ord);
+			for (int j = 0; j < n; j++) {
+				int q = rule_neighbours(&r, m, m, j / m, j % m, nb);
+				for (int t = 0; t < q; t++)
+					a[(size_t)nb[t] * N + (size_t)j] = 1;
+			}
+			zmod_diagonalize(a, n, c->k, u, v, d);
+			sum += zmod_kernel(v, d, n, c->k, kern, ord);
+			free(a), free(u), free(v), free(d), free(kern), free(nb), free(ord);
+		} else {
+			lo_system *s = system_new(m, m, &r, c->k);
+			sum += s ? system_nullity(s) : -1000000;
+			system_free(s);
+		}
+	}
+	o->seconds = now() - t0;
+	snprintf(o->note, sizeof o->note, "sum of nullities %ld", sum);
+}
+
+/* Minimal weight for k > 2: the transform vs the mixed-radix Gray code. */
+typedef struct zk_min {
+	zk_case b;
+	bool gray;
+	double limit;
+} zk_min;
+
+static void zk_minimal(const void *arg, outcome *o)
+{
+	const zk_min *c = arg;
+	rule r;
+	char err[64];
+	rule_parse(&r, c->b.rule, c->b.torus, err, sizeof err);
+	int n = c->b.rows * c->b.cols;
+	lo_system *s = system_new(c->b.rows, c->b.cols, &r, c->b.k);
+	board *b = zk_board(&c->b, &r);
+	uint8_t *x = malloc((size_t)n);
+	system_solve(s, b->cells, x, NULL);
+	search_ctl ctl = { .time_limit = c->limit, .plain_gray = c->gray };
+	search_result res;
+	double t0 = now(), total = 1;
+	search_minimal(s, x, &ctl, &res);
+	o->seconds = now() - t0;
+	for (int i = 0; i < system_nullity(s); i++)
+		total *= system_kernel_order(s, i);
+	if (res.optimal)
+		snprintf(o->note, sizeof o->note, "d=%d (%.3g combinations), %d presses, proven minimal",
+			 system_nullity(s), total, res.weight);
+	else {
+		double rate = res.combinations > 0 ? res.combinations / o->seconds : 0;
+		if (rate > 0)
+			o->seconds = total / rate;
+		snprintf(o->note, sizeof o->note, "d=%d, best %d in %.0f s, extrapolated from %.3g combinations/s",
+			 system_nullity(s), res.weight, c->limit, rate);
+	}
+	free(x);
+	board_free(b);
+	system_free(s);
+}
+
 /* ---- dense random GF(2): plain, Four Russians, M4RI ---- */
 
 typedef struct dense_case {
@@ -300,6 +451,63 @@ static void dense_rank(const void *arg, outcome *o)
 	snprintf(o->note, sizeof o->note, "rank %d, reduced row echelon form", rank);
 }
 
+/* The k > 2 section (BENCH_ZK=1 runs only this). */
+static void bench_zk(void)
+{
+	measured a, b;
+	/* k > 2: the Z/k chase (plus, torus, masks), elimination by prime-power
+	 * parts for the other rules, against the Smith form (the old path, up
+	 * to 2500 cells); then sizes only the chase reaches. */
+	static const zk_case z50 = { "plus", false, 50, 50, 3, false, false }, z50s = { "plus", false, 50, 50, 3, true, false },
+			     z50f = { "plus", false, 50, 50, 4, false, true }, z50fs = { "plus", false, 50, 50, 4, true, true },
+			     t50 = { "plus", true, 50, 50, 6, false, true }, t50s = { "plus", true, 50, 50, 6, true, true },
+			     x50 = { "x", false, 50, 50, 3, false, true }, x50s = { "x", false, 50, 50, 3, true, true },
+			     x50f = { "x", false, 50, 50, 4, false, true }, x50fs = { "x", false, 50, 50, 4, true, true };
+	a = run_case(zk_solve, &z50), b = run_case(zk_solve, &z50s);
+	row("plus 50x50 k=3 solve (chase)", &a, "Smith form (old path)", &b);
+	a = run_case(zk_solve, &z50f), b = run_case(zk_solve, &z50fs);
+	row("plus 50x50 k=4 solve (chase)", &a, "Smith form (old path)", &b);
+	a = run_case(zk_solve, &t50), b = run_case(zk_solve, &t50s);
+	row("plus torus 50x50 k=6 solve (chase)", &a, "Smith form (old path)", &b);
+	a = run_case(zk_solve, &x50), b = run_case(zk_solve, &x50s);
+	row("x 50x50 k=3 solve (band)", &a, "Smith form (old path)", &b);
+	a = run_case(zk_solve, &x50f), b = run_case(zk_solve, &x50fs);
+	row("x 50x50 k=4 solve (dense by parts)", &a, "Smith form (old path)", &b);
+	static const zk_range r50 = { 3, 50, false }, r50s = { 3, 50, true }, r200 = { 3, 200, false };
+	a = run_case(zk_analyze, &r50), b = run_case(zk_analyze, &r50s);
+	row("analyze -k 3 -s 1-50", &a, "Smith form (old path)", &b);
+	a = run_case(zk_analyze, &r200);
+	row("analyze -k 3 -s 1-200", &a, NULL, NULL);
+	static const zk_case big[] = {
+		{ "plus", false, 1000, 1000, 3, false, false }, { "plus", false, 1000, 1000, 3, false, true },
+		{ "plus", false, 1000, 1000, 4, false, false }, { "plus", false, 1000, 1000, 4, false, true },
+		{ "plus", false, 2000, 2000, 6, false, true }, { "plus", true, 500, 500, 3, false, true },
+		{ "mask:00100/01110/11111/01110/00100", false, 500, 500, 5, false, true },
+		{ "x", false, 200, 200, 3, false, true }, { "box", false, 200, 200, 5, false, true },
+		{ "knight", false, 100, 100, 6, false, true },
+	};
+	for (size_t i = 0; i < sizeof big / sizeof big[0]; i++) {
+		char name[80];
+		snprintf(name, sizeof name, "%s%s %dx%d k=%d solve", big[i].rule[0] == 'm' ? "mask" : big[i].rule,
+			 big[i].torus ? " torus" : "", big[i].rows, big[i].cols, big[i].k);
+		a = run_case(zk_solve, &big[i]);
+		row(name, &a, NULL, NULL);
+	}
+	/* Minimal weight k > 2: the transform vs the mixed-radix Gray code. */
+	static const zk_min m40 = { { "plus", false, 40, 40, 3, false, true }, false, 0 },
+			    m40g = { { "plus", false, 40, 40, 3, false, true }, true, 20 },
+			    m19 = { { "plus", false, 19, 19, 4, false, false }, false, 0 },
+			    m19g = { { "plus", false, 19, 19, 4, false, false }, true, 0 },
+			    m17 = { { "plus", false, 17, 17, 6, false, true }, false, 0 },
+			    m17g = { { "plus", false, 17, 17, 6, false, true }, true, 0 };
+	a = run_case(zk_minimal, &m40), b = run_case(zk_minimal, &m40g);
+	row("minimal 40x40 k=3 random (3^20)", &a, "Gray code (extrap.)", &b);
+	a = run_case(zk_minimal, &m19), b = run_case(zk_minimal, &m19g);
+	row("minimal 19x19 k=4 all-lit", &a, "Gray code", &b);
+	a = run_case(zk_minimal, &m17), b = run_case(zk_minimal, &m17g);
+	row("minimal 17x17 k=6 random", &a, "Gray code", &b);
+}
+
 int main(int argc, char **argv)
 {
 	bool long_run = getenv("BENCH_LONG") && *getenv("BENCH_LONG");
@@ -309,6 +517,10 @@ int main(int argc, char **argv)
 	       PACKAGE_VERSION, sysconf(_SC_NPROCESSORS_ONLN));
 	printf("%-34s %10s %11s  %-24s %10s %9s  %s\n", "case", "time", "peak", "baseline", "base time", "speedup",
 	       "notes");
+	if (getenv("BENCH_ZK") && *getenv("BENCH_ZK")) {
+		bench_zk();
+		return 0;
+	}
 
 	/* Minimal weight: transform vs plain Gray code. */
 	static const lit_case l30 = { 30, false, 0 }, l30g = { 30, true, 0 }, l32 = { 32, false, 0 },
@@ -377,6 +589,8 @@ int main(int argc, char **argv)
 	row("cross 2000x2000 solve", &a, NULL, NULL);
 	a = run_case(solve_board, &c1999);
 	row("cross 1999x1999 solve", &a, NULL, NULL);
+
+	bench_zk();
 
 	/* Dense random GF(2), N = 10000. */
 	static const dense_case d0 = { 10000, 0 }, d1 = { 10000, 1 }, s0 = { 4000, 0 }, s1 = { 4000, 1 };

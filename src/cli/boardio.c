@@ -383,10 +383,19 @@ board *boardio_read(FILE *f, int k, boardio_error *e)
 
 void boardio_write_cells(FILE *f, const uint8_t *cells, int rows, int cols)
 {
+	/* A line at a time: stderr is unbuffered, and a 1000x1000 certificate
+	 * one character per write took seconds. */
+	char buf[1024];
 	for (int i = 0; i < rows; i++) {
-		for (int j = 0; j < cols; j++)
-			fputc(boardio_symbol(cells[i * cols + j]), f);
-		fputc('\n', f);
+		int j = 0;
+		while (j < cols) {
+			int m = 0;
+			for (; j < cols && m < (int)sizeof buf - 1; j++)
+				buf[m++] = boardio_symbol(cells[(size_t)i * cols + j]);
+			if (j == cols)
+				buf[m++] = '\n';
+			fwrite(buf, 1, (size_t)m, f);
+		}
 	}
 }
 

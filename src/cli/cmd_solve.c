@@ -74,6 +74,20 @@ static void print_certificate(const board *b, const rule *r, const uint8_t *y)
 	boardio_write_cells(stderr, y, b->rows, b->cols);
 }
 
+/* The kernel's size as powers of its orders: "2^32", "3^20", "2^4 x 4^6". */
+static void span_text(const lo_system *s, char *buf, size_t len)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (int o = 2; o <= system_k(s); o++) {
+		int count = 0;
+		for (int i = 0; i < system_nullity(s); i++)
+			count += system_kernel_order(s, i) == o;
+		if (count && used < len)
+			used += (size_t)snprintf(buf + used, len - used, "%s%d^%d", used ? " x " : "", o, count);
+	}
+}
+
 static void print_json(const board *b, const rule *r, const uint8_t *x, bool solvable, const search_result *res,
 		       bool fwd, const lo_system *s, const uint8_t *cert)
 {
@@ -234,15 +248,17 @@ int cmd_solve(int argc, char **argv)
 			for (int i = 0; i < system_nullity(s); i++)
 				log2_space += log2(system_kernel_order(s, i));
 			/* Without --time-limit, search exhaustively only what finishes in
-			 * about a minute (2^36 by transform, 2^30 otherwise). */
-			bool too_big = log2_space > (b->k == 2 ? 36 : 30);
+			 * about a minute. */
+			bool too_big = log2_space > search_minute_log2(s);
 			/* Without the patterns kept there is no search to announce:
 			 * that is said once, below. */
 			if (limit == 0 && too_big && system_has_kernel(s)) {
 				limit = DEFAULT_LIMIT;
-				fprintf(stderr, "lightsout solve: %.0f quiet patterns span 2^%.0f solutions: searching for %g s "
+				char span[128];
+				span_text(s, span, sizeof span);
+				fprintf(stderr, "lightsout solve: %d quiet patterns span %s solutions: searching for %g s "
 						"(--time-limit sets how long)\n",
-					(double)system_nullity(s), log2_space, limit);
+					system_nullity(s), span, limit);
 			}
 			search_ctl ctl = { .time_limit = limit, .forward_only = o.v.forward_only };
 			if (isatty(STDERR_FILENO)) {

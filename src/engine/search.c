@@ -1,5 +1,6 @@
 #include "engine/search.h"
 #include "engine/wht.h"
+#include "engine/zwht.h"
 #include "engine/clones.h"
 
 #include <stdlib.h>
@@ -11,6 +12,8 @@
 #define SEARCH_DESCEND_MIN_NULLITY 16
 /* Below this nullity the plain Gray code is quicker than a transform. */
 #define SEARCH_WHT_MIN_NULLITY 12
+/* k > 2: below this many combinations the Gray code is quicker. */
+#define SEARCH_ZWHT_MIN_COMBINATIONS 4096
 
 static int search_threads(void)
 {
@@ -243,6 +246,52 @@ static void search_gf2_wht(const lo_system *s, uint8_t *x, watch *w, search_resu
 	free(keys);
 }
 
+/* k > 2 with a big kernel: every combination's weight by one transform. */
+static void search_zmod_wht(const lo_system *s, uint8_t *x, bool fwd, watch *w, search_result *res)
+{
+	int n = system_unknowns(s), d = system_nullity(s), k = system_k(s);
+	int *order = malloc((size_t)d * sizeof *order), *t = malloc((size_t)d * sizeof *t);
+	const uint8_t **gen = malloc((size_t)d * sizeof *gen);
+	if (!order || !t || !gen) {
+		w->stopped = true;	/* no memory: the answer is not proven */
+		goto out;
+	}
+	for (int g = 0; g < d; g++) {
+		order[g] = system_kernel_order(s, g);
+		gen[g] = system_kernel(s, g);
+	}
+	zwht_job job = { .n = n, .d = d, .k = k, .order = order, .gen = gen, .x0 = x, .forward_only = fwd,
+			 .threads = search_threads(), .keep_going = wht_keep_going, .ctx = w };
+	zwht_result zr;
+	zwht_search(&job, &zr, t);
+	if (zr.weight < res->weight) {
+		for (int g = 0; g < d; g++)
+			for (int i = 0; t[g] && i < n; i++)
+				x[i] = (uint8_t)((x[i] + t[g] * gen[g][i]) % k);
+		res->weight = zr.weight;
+	}
+	res->ties = zr.ties;
+	res->combinations = zr.done * w->total;
+	if (!zr.complete)
+		w->stopped = true;
+out:
+	free(order);
+	free(t);
+	free(gen);
+}
+
+static bool zwht_fits(const lo_system *s)
+{
+	int d = system_nullity(s), *order = malloc(((size_t)d + 1) * sizeof *order);
+	if (!order)
+		return false;
+	for (int g = 0; g < d; g++)
+		order[g] = system_kernel_order(s, g);
+	bool fits = zwht_applies(system_unknowns(s), d, system_k(s), order);
+	free(order);
+	return fits;
+}
+
 /* Greedy descent: add any multiple of any generator that lowers the weight,
  * until none does.  Cheap, and on kernels too big to enumerate it is what
  * makes the answer good; the exhaustive search after it stays exact (it
@@ -272,6 +321,13 @@ static void descend(const lo_system *s, uint8_t *x, bool fwd, watch *w, search_r
 	}
 }
 
+double search_minute_log2(const lo_system *s)
+{
+	if (system_k(s) == 2)
+		return 36;
+	return zwht_fits(s) ? 34 : 30;
+}
+
 void search_minimal(const lo_system *s, uint8_t *x, const search_ctl *ctl, search_result *res)
 {
 	int n = system_unknowns(s), k = system_k(s), d = system_nullity(s);
@@ -296,6 +352,8 @@ void search_minimal(const lo_system *s, uint8_t *x, const search_ctl *ctl, searc
 			search_gf2_wht(s, x, &w, res);
 		else if (k == 2)
 			search_gf2(s, x, &w, res);
+		else if (total >= SEARCH_ZWHT_MIN_COMBINATIONS && !(ctl && ctl->plain_gray) && zwht_fits(s))
+			search_zmod_wht(s, x, fwd, &w, res);
 		else
 			search_zmod(s, x, fwd, &w, res);
 	}

@@ -9,7 +9,9 @@
 #include "engine/chase.h"
 #include "engine/crossred.h"
 #include "engine/gf2.h"
-#include "engine/zmod.h"
+#include "engine/zband.h"
+#include "engine/zchase.h"
+#include "engine/zlu.h"
 
 struct lo_system {
 	int rows, cols, k, n;
@@ -21,15 +23,19 @@ struct lo_system {
 	gf2_mat *re;
 	int *pivcol;
 
-	/* k > 2: U A V = diag(d). */
-	uint8_t *u, *v, *d;
+	/* k > 2: P A Q = L E by prime-power parts. */
+	zlu *lu;
 
-	/* The classic rule on big boards: light chasing. */
+	/* The classic rule on big boards: light chasing; over Z/k, every
+	 * chaseable rule. */
 	chase *ch;
+	zchase *zc;
+	bool transposed;	/* zc chases the transposed board (fewer unknowns) */
 
 	/* Other local rules on big boards: banded elimination; the transposed
 	 * rule's band gives left-kernel vectors for certificates. */
 	band *bd, *bd_t;
+	zband *zb, *zb_t;	/* the same over Z/k, k squarefree */
 	rule r;
 
 	/* The cross rule on big boards: R + C unknowns instead of R * C. */
@@ -51,6 +57,35 @@ static bool chase_applies(int rows, int cols, const rule *r, int k)
 	return k == 2 && rows <= side && cols <= side && (classic || r->torus) && chase_supports(r, rows, cols);
 }
 
+/* k > 2: the chase leaves a dense system on the first row(s) of presses. */
+static bool zchase_applies_as(int rows, int cols, const rule *r, int k)
+{
+	bool classic = !r->torus && strcmp(r->name, "plus") == 0;
+	long long u = zchase_unknowns(r, rows, cols);
+	return k > 2 && u > 0 && u <= SYSTEM_MAX_UNKNOWNS_ZCHASE &&
+	       rows <= (classic ? SYSTEM_MAX_SIDE_CHASE : SYSTEM_MAX_SIDE_SWEEP);
+}
+
+/* The rule on the transposed board: a press's offsets with rows and
+ * columns swapped (plus stays plus). */
+static void transpose_rule(const rule *r, rule *t)
+{
+	*t = *r;
+	for (int i = 0; i < r->n; i++) {
+		t->dr[i] = r->dc[i];
+		t->dc[i] = r->dr[i];
+	}
+}
+
+/* Chased as it is, or transposed when that leaves the unknowns within
+ * bounds (a wide board: its rows are short). */
+static bool zchase_applies(int rows, int cols, const rule *r, int k)
+{
+	rule t;
+	transpose_rule(r, &t);
+	return zchase_applies_as(rows, cols, r, k) || (!r->lines && zchase_applies_as(cols, rows, &t, k));
+}
+
 static bool cross_applies(int rows, int cols, const rule *r, int k)
 {
 	return r->lines && rows + cols <= (k == 2 ? SYSTEM_MAX_LINES_GF2 : SYSTEM_MAX_LINES_ZMOD);
@@ -58,7 +93,7 @@ static bool cross_applies(int rows, int cols, const rule *r, int k)
 
 static bool band_applies(int rows, int cols, const rule *r, int k)
 {
-	return k == 2 && !r->torus && !r->lines && (long long)rows * cols <= SYSTEM_MAX_UNKNOWNS_BAND;
+	return (k == 2 || zband_supports(k)) && !r->torus && !r->lines && (long long)rows * cols <= SYSTEM_MAX_UNKNOWNS_BAND;
 }
 
 bool system_fits(int rows, int cols, const rule *r, int k)
@@ -66,7 +101,7 @@ bool system_fits(int rows, int cols, const rule *r, int k)
 	long long n = (long long)rows * cols;
 	if (rows < 1 || cols < 1 || k < BOARD_MIN_K || k > BOARD_MAX_K)
 		return false;
-	return chase_applies(rows, cols, r, k) || band_applies(rows, cols, r, k) || cross_applies(rows, cols, r, k) ||
+	return chase_applies(rows, cols, r, k) || zchase_applies(rows, cols, r, k) || band_applies(rows, cols, r, k) || cross_applies(rows, cols, r, k) ||
 	       n <= (k == 2 ? SYSTEM_MAX_UNKNOWNS_GF2 : SYSTEM_MAX_UNKNOWNS_ZMOD);
 }
 
@@ -78,10 +113,16 @@ void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, s
 	else if (k == 2 && r->torus && chase_supports(r, rows, cols))
 		snprintf(buf, len, "%dx%d is too large: this rule with --torus is solved up to %dx%d", rows, cols,
 			 SYSTEM_MAX_SIDE_SWEEP, SYSTEM_MAX_SIDE_SWEEP);
+	else if (k > 2 && zchase_unknowns(r, rows, cols) > 0)
+		snprintf(buf, len,
+			 "%dx%d is too large: with k > 2 this rule is solved while its chase (along the rows or the "
+			 "columns) leaves at most %d unknowns (%d with this shape) and runs at most %d lines",
+			 rows, cols, SYSTEM_MAX_UNKNOWNS_ZCHASE, zchase_unknowns(r, rows, cols),
+			 !r->torus && strcmp(r->name, "plus") == 0 ? SYSTEM_MAX_SIDE_CHASE : SYSTEM_MAX_SIDE_SWEEP);
 	else if (r->lines)
 		snprintf(buf, len, "%dx%d is too large: the cross rule is solved while rows + columns <= %d (k = 2) or %d",
 			 rows, cols, SYSTEM_MAX_LINES_GF2, SYSTEM_MAX_LINES_ZMOD);
-	else if (k == 2 && !r->torus && !r->lines)
+	else if ((k == 2 || zband_supports(k)) && !r->torus && !r->lines)
 		snprintf(buf, len, "%dx%d has %lld cells; local rules without --torus are solved up to %d cells",
 			 rows, cols, (long long)rows * cols, SYSTEM_MAX_UNKNOWNS_BAND);
 	else
@@ -89,10 +130,30 @@ void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, s
 			 cols, (long long)rows * cols, k, k == 2 ? SYSTEM_MAX_UNKNOWNS_GF2 : SYSTEM_MAX_UNKNOWNS_ZMOD);
 }
 
+/* out (cols x rows) = the transpose of a (rows x cols). */
+static void transpose_cells(const uint8_t *a, int rows, int cols, uint8_t *out)
+{
+	for (int i = 0; i < rows; i++)
+		for (int j = 0; j < cols; j++)
+			out[(size_t)j * rows + i] = a[(size_t)i * cols + j];
+}
+
 static int kernel_of(const lo_system *s, int i, uint8_t *x)
 {
 	if (s->ch)
 		return chase_kernel(s->ch, i, x);
+	if (s->zc && s->transposed) {
+		uint8_t *t = malloc((size_t)s->n + 1);
+		int rc = t ? zchase_kernel(s->zc, i, t) : -1;
+		if (rc == 0)
+			transpose_cells(t, s->cols, s->rows, x);
+		free(t);
+		return rc;
+	}
+	if (s->zc)
+		return zchase_kernel(s->zc, i, x);
+	if (s->zb)
+		return zband_kernel(s->zb, i, x);
 	if (s->cr) {
 		crossred_kernel(s->cr, i, x);
 		return 0;
@@ -109,7 +170,8 @@ static int keep_kernel(lo_system *s)
 	if (!s->order)
 		return -1;
 	for (int i = 0; i < s->nullity; i++)
-		s->order[i] = s->cr ? crossred_order(s->cr, i) : 2;
+		s->order[i] = s->cr ? crossred_order(s->cr, i) : s->zc ? zchase_order(s->zc, i)
+			      : s->zb ? zband_order(s->zb, i) : 2;
 	if ((double)s->nullity * s->n > KERNEL_MAX_BYTES)
 		return 0;
 	s->kernel = calloc((size_t)s->nullity * (size_t)s->n + 1, 1);
@@ -123,18 +185,25 @@ static int keep_kernel(lo_system *s)
 
 static int build_band(lo_system *s, const rule *r)
 {
-	s->bd = band_new(s->rows, s->cols, r);
-	if (!s->bd)
+	if (s->k == 2)
+		s->bd = band_new(s->rows, s->cols, r);
+	else
+		s->zb = zband_new(s->rows, s->cols, r, s->k);
+	if (!s->bd && !s->zb)
 		return -1;
-	s->nullity = band_nullity(s->bd);
+	s->nullity = s->bd ? band_nullity(s->bd) : zband_nullity(s->zb);
 	if (s->nullity > 0 && !rule_is_symmetric(r)) {
+		/* The transposed rule's kernel is A's left kernel: certificates. */
 		rule t = *r;
 		for (int i = 0; i < t.n; i++) {
 			t.dr[i] = (signed char)-t.dr[i];
 			t.dc[i] = (signed char)-t.dc[i];
 		}
-		s->bd_t = band_new(s->rows, s->cols, &t);
-		if (!s->bd_t)
+		if (s->k == 2)
+			s->bd_t = band_new(s->rows, s->cols, &t);
+		else
+			s->zb_t = zband_new(s->rows, s->cols, &t, s->k);
+		if (!s->bd_t && !s->zb_t)
 			return -1;
 	}
 	return keep_kernel(s);
@@ -157,6 +226,22 @@ static int build_chase(lo_system *s)
 	s->nullity = chase_nullity(s->ch);
 	if (s->nullity < 0)
 		return -1;
+	return keep_kernel(s);
+}
+
+static int build_zchase(lo_system *s)
+{
+	if (zchase_applies_as(s->rows, s->cols, &s->r, s->k))
+		s->zc = zchase_new(s->rows, s->cols, &s->r, s->k);
+	else {
+		rule t;
+		transpose_rule(&s->r, &t);
+		s->transposed = true;
+		s->zc = zchase_new(s->cols, s->rows, &t, s->k);
+	}
+	if (!s->zc)
+		return -1;
+	s->nullity = zchase_nullity(s->zc);
 	return keep_kernel(s);
 }
 
@@ -199,31 +284,30 @@ static int build_gf2(lo_system *s, const rule *r)
 static int build_zmod(lo_system *s, const rule *r)
 {
 	size_t n = (size_t)s->n;
-	int k = s->k;
-	uint8_t *a = calloc(n * n, 1);
+	uint8_t *a = calloc(n * n + 1, 1);
 	int *nb = malloc((size_t)rule_max_cells(r, s->rows, s->cols) * sizeof *nb);
-	s->u = malloc(n * n);
-	s->v = malloc(n * n);
-	s->d = malloc(n);
 	int rc = -1;
-	if (!a || !nb || !s->u || !s->v || !s->d)
+	if (!a || !nb)
 		goto out;
 	for (size_t j = 0; j < n; j++) {
 		int m = rule_neighbours(r, s->rows, s->cols, (int)j / s->cols, (int)j % s->cols, nb);
 		for (int t = 0; t < m; t++)
 			a[(size_t)nb[t] * n + j] = 1;
 	}
-	if (zmod_diagonalize(a, s->n, k, s->u, s->v, s->d) < 0)
+	s->lu = zlu_new(a, s->n, s->k);
+	if (!s->lu)
 		goto out;
-	s->nullity = 0;
-	for (size_t i = 0; i < n; i++)
-		s->nullity += zmod_gcd(s->d[i], k) != 1;
+	s->nullity = zlu_nullity(s->lu);
 	s->rank = s->n - s->nullity;
 	s->kernel = calloc((size_t)s->nullity * n + 1, 1);
 	s->order = malloc(((size_t)s->nullity + 1) * sizeof *s->order);
 	if (!s->kernel || !s->order)
 		goto out;
-	zmod_kernel(s->v, s->d, s->n, k, s->kernel, s->order);
+	for (int i = 0; i < s->nullity; i++) {
+		s->order[i] = zlu_order(s->lu, i);
+		if (zlu_kernel(s->lu, i, s->kernel + (size_t)i * n) < 0)
+			goto out;
+	}
 	rc = 0;
 out:
 	free(a);
@@ -254,6 +338,8 @@ lo_result system_create(int rows, int cols, const rule *r, int k, lo_system **ou
 	s->r = *r;
 	if (chase_applies(rows, cols, r, k) && s->n > CHASE_MIN_UNKNOWNS)
 		rc = build_chase(s);
+	else if (zchase_applies(rows, cols, r, k) && s->n > CHASE_MIN_UNKNOWNS)
+		rc = build_zchase(s);
 	else if (band_applies(rows, cols, r, k) && s->n > CHASE_MIN_UNKNOWNS)
 		rc = build_band(s, r);
 	else if (cross_applies(rows, cols, r, k) && s->n > CHASE_MIN_UNKNOWNS)
@@ -276,12 +362,13 @@ void system_free(lo_system *s)
 	free(s->order);
 	gf2_free(s->re);
 	free(s->pivcol);
-	free(s->u);
-	free(s->v);
-	free(s->d);
+	zlu_free(s->lu);
 	chase_free(s->ch);
+	zchase_free(s->zc);
 	band_free(s->bd);
 	band_free(s->bd_t);
+	zband_free(s->zb);
+	zband_free(s->zb_t);
 	crossred_free(s->cr);
 	free(s);
 }
@@ -331,12 +418,12 @@ void system_count(const lo_system *s, char *buf, size_t len)
 
 static lo_result solve_zmod(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert)
 {
-	int *c = malloc((size_t)s->n * sizeof *c);
+	uint8_t *c = malloc((size_t)s->n + 1);
 	if (!c)
 		return LO_NOMEM;
 	for (int j = 0; j < s->n; j++)
-		c[j] = (s->k - cells[j]) % s->k;	/* A x = -b */
-	lo_result st = zmod_solve(s->u, s->v, s->d, s->n, s->k, c, x, cert);
+		c[j] = (uint8_t)((s->k - cells[j]) % s->k);	/* A x = -b */
+	lo_result st = zlu_solve(s->lu, c, x, cert);
 	free(c);
 	return st;
 }
@@ -345,8 +432,41 @@ lo_result system_solve(const lo_system *s, const uint8_t *cells, uint8_t *x, uin
 {
 	if (s->ch)
 		return chase_solve(s->ch, cells, x, cert);
+	if (s->zc && s->transposed) {
+		size_t n = (size_t)s->n;
+		uint8_t *t = malloc(3 * n + 1);
+		if (!t)
+			return LO_NOMEM;
+		transpose_cells(cells, s->rows, s->cols, t);
+		lo_result st = zchase_solve(s->zc, t, t + n, cert ? t + 2 * n : NULL);
+		if (st == LO_SOLVED)
+			transpose_cells(t + n, s->cols, s->rows, x);
+		else if (st == LO_UNSOLVABLE && cert)
+			transpose_cells(t + 2 * n, s->cols, s->rows, cert);
+		free(t);
+		return st;
+	}
+	if (s->zc)
+		return zchase_solve(s->zc, cells, x, cert);
 	if (s->cr)
 		return crossred_solve(s->cr, cells, x, cert);
+	if (s->zb) {
+		lo_result st = zband_solve(s->zb, cells, x);
+		if (st != LO_UNSOLVABLE)
+			return st;
+		/* Some left-kernel generator is not orthogonal to b. */
+		const zband *left = s->zb_t ? s->zb_t : s->zb;
+		for (int i = 0; cert && i < zband_nullity(left); i++) {
+			if (zband_kernel(left, i, cert) < 0)
+				return LO_NOMEM;
+			long dot = 0;
+			for (int j = 0; j < s->n; j++)
+				dot += cert[j] * cells[j];
+			if (dot % s->k)
+				break;
+		}
+		return LO_UNSOLVABLE;
+	}
 	if (s->bd) {
 		lo_result st = band_solve(s->bd, cells, x);
 		if (st != LO_UNSOLVABLE)

@@ -17,12 +17,16 @@ typedef struct lo_system lo_system;
  * rule (plus, no torus, k = 2) is light-chased instead, up to a side of
  * SYSTEM_MAX_SIDE_CHASE, so are torus rules whose mask has one cell in its
  * top row (SYSTEM_MAX_SIDE_SWEEP), other local rules without torus (k = 2) use
- * banded elimination, and the cross rule a system in rows + cols unknowns. */
+ * banded elimination, and the cross rule a system in rows + cols unknowns.
+ * For k > 2 every chaseable rule is chased over Z/k while the unknowns it
+ * leaves stay within SYSTEM_MAX_UNKNOWNS_ZCHASE; other local rules without
+ * torus use banded elimination when k is squarefree (prime fields). */
 #define SYSTEM_MAX_UNKNOWNS_GF2 10000
-#define SYSTEM_MAX_UNKNOWNS_ZMOD 2500
+#define SYSTEM_MAX_UNKNOWNS_ZMOD 2500	/* the dense fallback, k > 2 */
+#define SYSTEM_MAX_UNKNOWNS_ZCHASE 2048	/* k > 2: what the chase leaves (cols, 2 cols on a torus) */
 #define SYSTEM_MAX_SIDE_CHASE 10000
 #define SYSTEM_MAX_SIDE_SWEEP 2000	/* chased torus rules */
-#define SYSTEM_MAX_UNKNOWNS_BAND 40000	/* other rules without torus, k = 2 */
+#define SYSTEM_MAX_UNKNOWNS_BAND 40000	/* other rules without torus, k = 2 or squarefree */
 #define SYSTEM_MAX_LINES_GF2 20000	/* cross: rows + cols, k = 2 */
 #define SYSTEM_MAX_LINES_ZMOD 1000	/* cross: rows + cols, k > 2 */
 bool system_fits(int rows, int cols, const rule *r, int k);

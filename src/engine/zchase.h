@@ -1,0 +1,46 @@
+/* Light chasing over Z/k (k > 2, composite allowed), for the rules the
+ * GF(2) chase takes: symmetric, one cell in the mask's top row, with or
+ * without torus.  A cell's equation b + sum of the presses that reach it
+ * = 0 has coefficient 1 on the press h rows below (the mask's top cell),
+ * and 1 is a unit mod k: that press is forced, -(b + the others).  So the
+ * presses of the first h rows (2h on a torus) determine every other, and
+ * what is left is a small system M u = c on those U unknowns, factored by
+ * zlu.c: solvable iff M u = c is, and the kernel of A is the kernel of M
+ * lifted through the chase (the same cyclic orders).
+ *
+ * For the classic rule without torus, x_{p+1} = -(T x_p + x_{p-1} + b_p)
+ * with T the tridiagonal of a row, so M = -P_R(T) for P_0 = 1,
+ * P_1 = -T, P_{r+1} = -T P_r - P_{r-1}: symmetric, commuting with T, and
+ * built from its first column in O(R C + C^2).  Other rules sweep the
+ * unknowns' coefficient vectors down the board, O(R C U) byte additions. */
+#ifndef LO_ZCHASE_H
+#define LO_ZCHASE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/result.h"
+#include "engine/rule.h"
+
+typedef struct zchase zchase;
+
+/* The unknowns the chase leaves (h or 2h rows times cols), or 0 when the
+ * rule cannot be chased on this shape. */
+int zchase_unknowns(const rule *r, int rows, int cols);
+
+/* Builds and factors M.  NULL when out of memory or not supported. */
+zchase *zchase_new(int rows, int cols, const rule *r, int k);
+void zchase_free(zchase *c);
+
+int zchase_nullity(const zchase *c);
+int zchase_order(const zchase *c, int i);
+/* Quiet pattern i into x (rows * cols values); 0, or -1 when out of memory. */
+int zchase_kernel(const zchase *c, int i, uint8_t *x);
+
+/* Forward presses x with b + A x = 0: LO_SOLVED.  LO_UNSOLVABLE: cert (if
+ * not NULL) gets a quiet pattern y with y . b != 0 (A is symmetric, and
+ * over Z/k a board is solvable iff every quiet pattern is orthogonal to
+ * it).  LO_NOMEM. */
+lo_result zchase_solve(const zchase *c, const uint8_t *b, uint8_t *x, uint8_t *cert);
+
+#endif
