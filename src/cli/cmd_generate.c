@@ -84,8 +84,6 @@ int cmd_generate(int argc, char **argv)
 		snprintf(err, sizeof err, "unexpected argument '%s'", argv[optind]);
 		goto usage_error;
 	}
-	if (!o.size_set)
-		options_parse_size("5", &o, false, err, sizeof err);
 	rule r;
 	if (options_finish(&o, &r, err, sizeof err) < 0)
 		goto usage_error;

@@ -65,7 +65,7 @@ static void print_certificate(const board *b, const rule *r, const uint8_t *y)
 	for (int i = 0; i < n; i++)
 		dot = (dot + y[i] * b->cells[i]) % k;
 	fprintf(stderr, "lightsout: no solution: this board cannot be cleared.\n");
-	if (k == 2 && rule_is_symmetric(r))
+	if (k == 2 && rule_is_symmetric_on(r, b->rows, b->cols))
 		fprintf(stderr, "Proof: every press changes an even number of the cells marked below (a quiet\n"
 				"pattern), but the board has an odd number of them lit:\n");
 	else
@@ -192,6 +192,11 @@ int cmd_solve(int argc, char **argv)
 	if (o.size_set && (o.v.rows != b->rows || o.v.cols != b->cols)) {
 		fprintf(stderr, "lightsout solve: --size %dx%d but the board is %dx%d\n", o.v.rows, o.v.cols, b->rows,
 			b->cols);
+		board_free(b);
+		return EXIT_USAGE;
+	}
+	if (rule_check_shape(&r, b->rows, b->cols, err, sizeof err) < 0) {
+		fprintf(stderr, "lightsout solve: %s\n", err);
 		board_free(b);
 		return EXIT_USAGE;
 	}

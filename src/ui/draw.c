@@ -176,6 +176,16 @@ static bool in_preview(const view *v, int row, int col)
 		return false;
 	if (r->lines)
 		return row == v->cr || col == v->cc;
+	if (!rule_is_uniform(r)) {
+		int nb[RULE_MAX_OFFSETS];
+		if (rule_max_cells(r, b->rows, b->cols) > RULE_MAX_OFFSETS)
+			return false;	/* a graph's huge press set: not drawn */
+		int m = rule_neighbours(r, b->rows, b->cols, v->cr, v->cc, nb);
+		for (int i = 0; i < m; i++)
+			if (nb[i] == row * b->cols + col)
+				return true;
+		return false;
+	}
 	for (int i = 0; i < r->n; i++) {
 		int rr = v->cr + r->dr[i], cc = v->cc + r->dc[i];
 		if (r->torus) {
