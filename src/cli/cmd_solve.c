@@ -23,7 +23,11 @@ static void help(void)
 	     "Read a board (FILE, or standard input) and print a minimal-weight solution.\n"
 	     "\n"
 	     "  -s, --size RxC         the size the board must have\n"
-	     "  -r, --rule NAME        plus (default), cross, x, box, knight, mask:ROW/ROW/...\n"
+	     "  -r, --rule NAME        plus (default), cross, x, box, knight, mask:ROW/ROW/...,\n"
+	     "                         random or random:SEED (each cell its own pattern)\n"
+	     "      --grid hex         hexagonal cells in offset rows, each with six neighbours\n"
+	     "      --board NAME       merlin (the 3x3 Magic Square) or cube (6 faces of 3x3)\n"
+	     "      --graph FILE       any press sets: 'graph N', then 'V: W W ...' per vertex\n"
 	     "      --torus            wrap around the edges\n"
 	     "  -k, --states K         cell values modulo K (2 to 36, default 2)\n"
 	     "      --forward-only     count only forward presses (k > 2)\n"
@@ -275,11 +279,16 @@ int cmd_solve(int argc, char **argv)
 	else if (solvable && fmt == FORMAT_GRID)
 		boardio_write_cells(stdout, x, b->rows, b->cols);
 	else if (solvable) {
+		bool vertices = variant_shape_of(&o.v) == SHAPE_GRAPH;
 		printf("%d\n", res.weight);
 		for (int i = 0; i < n; i++) {
 			if (!x[i])
 				continue;
-			if (b->k == 2)
+			if (vertices && b->k == 2)	/* a graph's presses: vertex numbers */
+				printf("%d\n", i + 1);
+			else if (vertices)
+				printf("%d %+d\n", i + 1, search_signed(x[i], b->k, o.v.forward_only));
+			else if (b->k == 2)
 				printf("%d %d\n", i / b->cols + 1, i % b->cols + 1);
 			else
 				printf("%d %d %+d\n", i / b->cols + 1, i % b->cols + 1,

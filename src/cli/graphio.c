@@ -175,7 +175,7 @@ static int check_places(const acc *a, boardio_error *e)
 	for (int i = 1; i < a->n; i++)
 		if (key[i] / GRAPH_MAX_VERTICES == key[i - 1] / GRAPH_MAX_VERTICES) {
 			int u = (int)(key[i - 1] % GRAPH_MAX_VERTICES), v = (int)(key[i] % GRAPH_MAX_VERTICES);
-			fail(e, a->line_of[v], 0, "vertices %d and %d are both at %d %d", u + 1, v + 1, a->crow[v],
+			fail(e, a->line_of[v], 1, "vertices %d and %d are both at %d %d", u + 1, v + 1, a->crow[v],
 			     a->ccol[v]);
 			free(key);
 			return -1;
