@@ -179,6 +179,8 @@ static int play_parse(int argc, char **argv, play_opts *o)
 		return usage_error("--daily chooses its own seed: drop --seed");
 	if (options_finish(&o->common, NULL, err, sizeof err) < 0)
 		return usage_error(err);
+	if (variant_shape_of(&o->common.v) == SHAPE_GRAPH)
+		return usage_error("the game does not draw graph files yet: solve, analyze and generate take them");
 	return -1;
 }
 
