@@ -199,7 +199,8 @@ static graph *finish(acc *a, boardio_error *e)
 	if (start && set) {
 		start[0] = 0;
 		for (int v = 0; v < a->n; v++) {
-			memcpy(set + start[v], a->sets[v], (size_t)a->len[v] * sizeof *set);
+			if (a->len[v])
+				memcpy(set + start[v], a->sets[v], (size_t)a->len[v] * sizeof *set);
 			start[v + 1] = start[v] + a->len[v];
 		}
 		g = graph_build(a->n, start, set, a->coords == 1 ? a->crow : NULL, a->coords == 1 ? a->ccol : NULL);

@@ -47,7 +47,8 @@ graph *graph_build(int n, const int *start, const int *set, const int *crow, con
 	uint64_t h = fnv(0xcbf29ce484222325ULL, n);
 	for (int j = 0; j < n; j++) {
 		int len = start[j + 1] - start[j], first = m;
-		memcpy(g->set + m, set + start[j], (size_t)len * sizeof *set);
+		if (len)
+			memcpy(g->set + m, set + start[j], (size_t)len * sizeof *set);
 		qsort(g->set + m, (size_t)len, sizeof *set, cmp_int);
 		g->start[j] = m;
 		for (int t = 0; t < len; t++)
