@@ -21,7 +21,9 @@ static void usage(void)
 	      "\n"
 	      "Common options: -s, --size RxC|N   -r, --rule NAME   --torus   -k, --states K\n"
 	      "                --forward-only   --seed N   --help   --version\n"
-	      "Rules: plus, cross, x, box, knight, mask:ROW/ROW/... (e.g. mask:010/111/010)\n"
+	      "                --grid hex   --board merlin|cube   --graph FILE\n"
+	      "Rules: plus, cross, x, box, knight, mask:ROW/ROW/... (e.g. mask:010/111/010),\n"
+	      "       random (each cell its own 3x3 pattern, from --seed)\n"
 	      "'lightsout COMMAND --help' describes each command; 'man 6 lightsout' all of it.\n",
 	      stdout);
 }

@@ -10,6 +10,10 @@
 #include "engine/sharecode.h"
 #include "tap.h"
 
+/* The 5x5 classic board with three lights on its diagonal, as lightsout
+ * wrote it before share codes had a version 2. */
+#define OLD_CODE "LO1102GA0G4G040103K05GW6"
+
 static const char b32[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 static uint32_t crc32(uint32_t crc, const uint8_t *p, size_t n)
@@ -82,7 +86,9 @@ static int round_trip(int rows, int cols, int k, const char *spec, bool torus, b
 	variant v = of(b, spec, torus, fwd);
 	char *code = sharecode_encode(b, &v, err, sizeof err);
 	sharecode sc;
-	int ok = code && strncmp(code, "LO1", 3) == 0 && strspn(code + 3, b32) == strlen(code + 3);
+	/* Version 1 for what it carries (older lightsout reads those), 2 beyond. */
+	bool v2 = !strcmp(spec, "hex") || !strcmp(spec, "merlin") || !strcmp(spec, "cube") || !strncmp(spec, "random:", 7);
+	int ok = code && strncmp(code, v2 ? "LO2" : "LO1", 3) == 0 && strspn(code + 3, b32) == strlen(code + 3);
 	ok = ok && sharecode_decode(code, &sc, err, sizeof err) == 0;
 	if (ok) {
 		ok = board_equal(sc.board, b) && variant_equal(&sc.v, &v);
@@ -95,9 +101,64 @@ static int round_trip(int rows, int cols, int k, const char *spec, bool torus, b
 	return ok;
 }
 
+/* A graph with coordinates, its press sets carried whole. */
+static void graph_round_trip(void)
+{
+	int start[] = { 0, 2, 3, 6, 6 }, set[] = { 0, 1, 3, 0, 1, 2 }, crow[] = { 0, 0, 2, 2 }, ccol[] = { 0, 4, 0, 4 };
+	graph *g = graph_build(4, start, set, crow, ccol);
+	variant v;
+	variant_default(&v);
+	variant_set_graph(&v, g);
+	v.k = 3;
+	board *b = board_new(1, 4, 3);
+	b->cells[1] = 2;
+	b->cells[2] = 1;
+	char err[256];
+	char *code = sharecode_encode(b, &v, err, sizeof err);
+	sharecode sc;
+	int ok = code && strncmp(code, "LO2", 3) == 0 && sharecode_decode(code, &sc, err, sizeof err) == 0;
+	if (ok) {
+		ok = board_equal(sc.board, b) && variant_equal(&sc.v, &v) && sc.graph && sc.graph->digest == g->digest &&
+		     sc.graph->crow && sc.graph->ccol[1] == 4;
+		sharecode_free(&sc);
+	}
+	tap_ok(ok, "round trip of a directed graph with coordinates, k = 3: %s", code ? code : err);
+	/* Every shorter prefix is refused (and frees what it read). */
+	int refused = 0, tried = 0;
+	for (size_t n = 4; code && n < strlen(code); n++, tried++) {
+		char cut[256];
+		snprintf(cut, sizeof cut, "%.*s", (int)n, code);
+		if (sharecode_decode(cut, &sc, err, sizeof err) < 0)
+			refused++;
+		else
+			sharecode_free(&sc);
+	}
+	tap_is(refused, tried, "every cut graph code refused");
+	free(code);
+	board_free(b);
+	graph_free(g);
+}
+
 int main(void)
 {
 	round_trip(5, 5, 2, "plus", false, false, 1);
+	round_trip(5, 5, 2, "hex", false, false, 12);
+	round_trip(4, 6, 3, "hex", true, false, 13);
+	round_trip(3, 3, 2, "merlin", false, false, 14);
+	round_trip(6, 9, 4, "cube", false, true, 15);
+	round_trip(5, 5, 2, "random:42", false, false, 16);
+	round_trip(7, 4, 5, "random:18446744073709551615", true, false, 17);
+	graph_round_trip();
+	{
+		/* Written by version 1 of the format before version 2 existed. */
+		sharecode old;
+		char err[256];
+		int rc = sharecode_decode(OLD_CODE, &old, err, sizeof err);
+		tap_ok(rc == 0 && old.board->rows == 5 && old.board->cells[0] == 1 && old.board->cells[24] == 1 &&
+		       board_count_nonzero(old.board) == 3 && !strcmp(old.v.rule, "plus"), "an old version 1 code still reads");
+		if (rc == 0)
+			sharecode_free(&old);
+	}
 	round_trip(1, 1, 2, "plus", false, false, 2);
 	round_trip(7, 3, 4, "cross", true, true, 3);
 	round_trip(4, 9, 36, "knight", false, false, 4);
@@ -186,8 +247,8 @@ int main(void)
 	expect_error("XY1ABC", "must start with LO", "wrong prefix");
 	expect_error("LO", "truncated after LO", "prefix only");
 	expect_error("LO!ABC", "bad share code version '!'", "version not a digit");
-	snprintf(buf, sizeof buf, "LO2%s", code + 3);
-	expect_error(buf, "unsupported share code version 2", "newer version");
+	snprintf(buf, sizeof buf, "LO3%s", code + 3);
+	expect_error(buf, "unsupported share code version 3", "newer version");
 	snprintf(buf, sizeof buf, "%.8s!%s", code, code + 8);
 	expect_error(buf, "bad character '!' at position 9", "punctuation");
 	snprintf(buf, sizeof buf, "%.8sU%s", code, code + 8);
@@ -203,7 +264,7 @@ int main(void)
 	expect_error(buf, "too long", "a character too many");
 	snprintf(buf, sizeof buf, "%.10s%c%s", code, code[10] == 'Z' ? 'Y' : 'Z', code + 11);
 	expect_error(buf, "checksum", "a typo");
-	expect_error(craft('2', (const uint8_t *)"\5\5\2\4\0\0\0\0", 8), "unsupported share code version 2", "crafted newer version");
+	expect_error(craft('3', (const uint8_t *)"\5\5\2\4\0\0\0\0", 8), "unsupported share code version 3", "crafted newer version");
 
 	/* Values out of range, behind a valid checksum. */
 	const uint8_t rows0[] = { 0, 5, 2, 1 << 2, 0 };

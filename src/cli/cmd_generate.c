@@ -22,7 +22,11 @@ static void help(void)
 	     "random presses so that it always has a solution.\n"
 	     "\n"
 	     "  -s, --size RxC|N       board size (default 5x5)\n"
-	     "  -r, --rule NAME        plus (default), cross, x, box, knight, mask:ROW/ROW/...\n"
+	     "  -r, --rule NAME        plus (default), cross, x, box, knight, mask:ROW/ROW/...,\n"
+	     "                         random or random:SEED (each cell its own pattern)\n"
+	     "      --grid hex         hexagonal cells in offset rows, each with six neighbours\n"
+	     "      --board NAME       merlin (the 3x3 Magic Square) or cube (6 faces of 3x3)\n"
+	     "      --graph FILE       any press sets: 'graph N', then 'V: W W ...' per vertex\n"
 	     "      --torus            wrap around the edges\n"
 	     "  -k, --states K         cell values modulo K (2 to 36, default 2)\n"
 	     "      --forward-only     par counts only forward presses (k > 2)\n"
@@ -84,8 +88,6 @@ int cmd_generate(int argc, char **argv)
 		snprintf(err, sizeof err, "unexpected argument '%s'", argv[optind]);
 		goto usage_error;
 	}
-	if (!o.size_set)
-		options_parse_size("5", &o, false, err, sizeof err);
 	rule r;
 	if (options_finish(&o, &r, err, sizeof err) < 0)
 		goto usage_error;

@@ -23,7 +23,11 @@ static void help(void)
 	     "Read a board (FILE, or standard input) and print a minimal-weight solution.\n"
 	     "\n"
 	     "  -s, --size RxC         the size the board must have\n"
-	     "  -r, --rule NAME        plus (default), cross, x, box, knight, mask:ROW/ROW/...\n"
+	     "  -r, --rule NAME        plus (default), cross, x, box, knight, mask:ROW/ROW/...,\n"
+	     "                         random or random:SEED (each cell its own pattern)\n"
+	     "      --grid hex         hexagonal cells in offset rows, each with six neighbours\n"
+	     "      --board NAME       merlin (the 3x3 Magic Square) or cube (6 faces of 3x3)\n"
+	     "      --graph FILE       any press sets: 'graph N', then 'V: W W ...' per vertex\n"
 	     "      --torus            wrap around the edges\n"
 	     "  -k, --states K         cell values modulo K (2 to 36, default 2)\n"
 	     "      --forward-only     count only forward presses (k > 2)\n"
@@ -65,7 +69,7 @@ static void print_certificate(const board *b, const rule *r, const uint8_t *y)
 	for (int i = 0; i < n; i++)
 		dot = (dot + y[i] * b->cells[i]) % k;
 	fprintf(stderr, "lightsout: no solution: this board cannot be cleared.\n");
-	if (k == 2 && rule_is_symmetric(r))
+	if (k == 2 && rule_is_symmetric_on(r, b->rows, b->cols))
 		fprintf(stderr, "Proof: every press changes an even number of the cells marked below (a quiet\n"
 				"pattern), but the board has an odd number of them lit:\n");
 	else
@@ -209,6 +213,11 @@ int cmd_solve(int argc, char **argv)
 		board_free(b);
 		return EXIT_USAGE;
 	}
+	if (rule_check_shape(&r, b->rows, b->cols, err, sizeof err) < 0) {
+		fprintf(stderr, "lightsout solve: %s\n", err);
+		board_free(b);
+		return EXIT_USAGE;
+	}
 	if (!system_fits(b->rows, b->cols, &r, b->k)) {
 		system_limit_message(b->rows, b->cols, &r, b->k, err, sizeof err);
 		fprintf(stderr, "lightsout solve: %s\n", err);
@@ -286,11 +295,16 @@ int cmd_solve(int argc, char **argv)
 	else if (solvable && fmt == FORMAT_GRID)
 		boardio_write_cells(stdout, x, b->rows, b->cols);
 	else if (solvable) {
+		bool vertices = variant_shape_of(&o.v) == SHAPE_GRAPH;
 		printf("%d\n", res.weight);
 		for (int i = 0; i < n; i++) {
 			if (!x[i])
 				continue;
-			if (b->k == 2)
+			if (vertices && b->k == 2)	/* a graph's presses: vertex numbers */
+				printf("%d\n", i + 1);
+			else if (vertices)
+				printf("%d %+d\n", i + 1, search_signed(x[i], b->k, o.v.forward_only));
+			else if (b->k == 2)
 				printf("%d %d\n", i / b->cols + 1, i % b->cols + 1);
 			else
 				printf("%d %d %+d\n", i / b->cols + 1, i % b->cols + 1,

@@ -5,8 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "config.h"
+#include "cli/graphio.h"
 
 void options_init(common_opts *o)
 {
@@ -90,6 +93,23 @@ int options_common(common_opts *o, int opt, const char *arg, bool allow_range, c
 	case 'r':
 		o->rule_spec = arg;
 		return 1;
+	case OPT_GRID:
+		if (strcmp(arg, "hex") != 0 && strcmp(arg, "square") != 0) {
+			snprintf(err, errlen, "bad grid '%s': use square or hex", arg);
+			return -1;
+		}
+		o->shape = strcmp(arg, "hex") == 0 ? "hex" : NULL;
+		return 1;
+	case OPT_BOARD:
+		if (strcmp(arg, "merlin") != 0 && strcmp(arg, "cube") != 0) {
+			snprintf(err, errlen, "bad board '%s': use merlin or cube", arg);
+			return -1;
+		}
+		o->shape = strcmp(arg, "merlin") == 0 ? "merlin" : "cube";
+		return 1;
+	case OPT_GRAPH:
+		o->graph_path = arg;
+		return 1;
 	case OPT_TORUS:
 		o->v.torus = true;
 		return 1;
@@ -126,12 +146,87 @@ int options_common(common_opts *o, int opt, const char *arg, bool allow_range, c
 	return 0;
 }
 
+/* The graph of --graph: read once, kept for the whole process (the
+ * variant and every rule point to it). */
+static graph *the_graph;
+
+static int load_graph(common_opts *o, char *err, size_t errlen)
+{
+	FILE *f = strcmp(o->graph_path, "-") == 0 ? stdin : fopen(o->graph_path, "r");
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", o->graph_path, strerror(errno));
+		return -1;
+	}
+	boardio_error be;
+	graph *g = graphio_read(f, &be);
+	if (f != stdin)
+		fclose(f);
+	if (!g) {
+		if (be.line)
+			snprintf(err, errlen, "%s:%d:%d: %s", o->graph_path, be.line, be.col, be.msg);
+		else
+			snprintf(err, errlen, "%s: %s", o->graph_path, be.msg);
+		return -1;
+	}
+	graph_free(the_graph);
+	the_graph = g;
+	bool torus = o->v.torus;
+	variant_set_graph(&o->v, g);
+	o->v.torus = torus;	/* refused below, with the reason */
+	return 0;
+}
+
+/* Every size of the range fits the rule (hex on a torus: even rows). */
+static int check_sizes(const common_opts *o, char *err, size_t errlen)
+{
+	rule r;
+	variant_rule(&o->v, &r);
+	if (!o->size_is_range)
+		return rule_check_shape(&r, o->v.rows, o->v.cols, err, errlen);
+	for (int n = o->v.rows; n <= o->rows_hi; n++)
+		if (rule_check_shape(&r, n, n, err, errlen) < 0)
+			return -1;
+	return 0;
+}
+
 int options_finish(common_opts *o, rule *r, char *err, size_t errlen)
 {
+	char spec[64];
+	bool rule_given = o->rule_spec != o->v.rule;
+	if (rule_given + (o->shape != NULL) + (o->graph_path != NULL) > 1) {
+		snprintf(err, errlen, "give one of --rule, --grid hex, --board and --graph");
+		return -1;
+	}
+	if (o->graph_path) {
+		if (o->size_set) {
+			snprintf(err, errlen, "--graph gives the size: no --size");
+			return -1;
+		}
+		if (load_graph(o, err, errlen) < 0)
+			return -1;
+	} else if (o->shape) {
+		o->rule_spec = o->shape;
+		if (!o->size_set && strcmp(o->shape, "hex") != 0) {
+			bool cube = strcmp(o->shape, "cube") == 0;
+			o->v.rows = o->rows_hi = cube ? 6 : 3;
+			o->v.cols = o->cols_hi = cube ? 9 : 3;
+		}
+	} else if (strcmp(o->rule_spec, "random") == 0) {
+		/* A fresh pattern each time unless --seed says which. */
+		uint64_t seed = o->seed_set ? o->seed : ((uint64_t)time(NULL) << 20 ^ (uint64_t)getpid()) % 1000000000u;
+		snprintf(spec, sizeof spec, "random:%llu", (unsigned long long)seed);
+		o->rule_spec = spec;
+	}
+	if (!o->size_set) {	/* the default size, or the board's own */
+		o->rows_hi = o->v.rows;
+		o->cols_hi = o->v.cols;
+	}
 	/* After the loop: --torus may follow --rule, and the rule depends on it. */
 	if (o->rule_spec != o->v.rule && variant_set_rule(&o->v, o->rule_spec, err, errlen) < 0)
 		return -1;
 	o->rule_spec = o->v.rule;
+	if (check_sizes(o, err, errlen) < 0)
+		return -1;
 	if (r)
 		variant_rule(&o->v, r);
 	return 0;

@@ -11,13 +11,16 @@
 #include "engine/variant.h"
 
 enum {
-	OPT_TORUS = 1000, OPT_FORWARD, OPT_SEED, OPT_HELP, OPT_VERSION,
+	OPT_TORUS = 1000, OPT_FORWARD, OPT_SEED, OPT_HELP, OPT_VERSION, OPT_GRID, OPT_BOARD, OPT_GRAPH,
 	OPT_FIRST_COMMAND		/* commands number their own options from here */
 };
 
 #define OPTIONS_COMMON_LONG \
 	{ "size", required_argument, NULL, 's' }, \
 	{ "rule", required_argument, NULL, 'r' }, \
+	{ "grid", required_argument, NULL, OPT_GRID }, \
+	{ "board", required_argument, NULL, OPT_BOARD }, \
+	{ "graph", required_argument, NULL, OPT_GRAPH }, \
 	{ "torus", no_argument, NULL, OPT_TORUS }, \
 	{ "states", required_argument, NULL, 'k' }, \
 	{ "forward-only", no_argument, NULL, OPT_FORWARD }, \
@@ -32,6 +35,8 @@ typedef struct common_opts {
 	int rows_hi, cols_hi;		/* last size (== first unless a range) */
 	bool size_is_range;
 	const char *rule_spec;		/* as given: options_finish() reads it */
+	const char *shape;		/* --grid hex, --board merlin|cube: a rule and a size */
+	const char *graph_path;		/* --graph FILE */
 	bool k_set;
 	bool seed_set;
 	uint64_t seed;
@@ -45,7 +50,11 @@ void options_init(common_opts *o);
 int options_common(common_opts *o, int opt, const char *arg, bool allow_range, char *err, size_t errlen);
 
 /* After the last option: the rule spec read into o->v (once), and its
- * offsets into r unless r is NULL.  Returns 0, or -1 with err. */
+ * offsets into r unless r is NULL.  "random" takes --seed (or the clock)
+ * as random:SEED; --board and --grid choose a rule (and merlin, cube their
+ * size); --graph reads the file into a graph that lives as long as the
+ * process.  The rule is checked against every size given.  Returns 0, or
+ * -1 with err (a graph file's errors as FILE:LINE:COL: ...). */
 int options_finish(common_opts *o, rule *r, char *err, size_t errlen);
 
 /* "RxC", "N", and with allow_range "A-B" (square sizes A..B). */

@@ -1,8 +1,12 @@
 #include "engine/rule.h"
 
+#include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "engine/rng.h"
 
 const char *const rule_names[] = { "plus", "cross", "x", "box", "knight", NULL };
 
@@ -63,10 +67,46 @@ static int mask_parse(rule *r, const char *m, char *err, size_t errlen)
 	return 0;
 }
 
+static const struct named {
+	const char *name;
+	rule_kind kind;
+} named[] = {
+	{ "merlin", RULE_MERLIN },
+	{ "hex", RULE_HEX },
+	{ "cube", RULE_CUBE },
+};
+
+static int parse_random(rule *r, const char *seed, char *err, size_t errlen)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(seed, &end, 10);
+	if (errno || end == seed || *end || seed[0] < '0' || seed[0] > '9') {
+		snprintf(err, errlen, "random needs a seed: random:N with N a non-negative integer (got '%s')", seed);
+		return -1;
+	}
+	r->kind = RULE_RANDOM;
+	r->seed = v;
+	snprintf(r->name, sizeof r->name, "random:%llu", v);
+	return 0;
+}
+
 int rule_parse(rule *r, const char *spec, bool torus, char *err, size_t errlen)
 {
 	memset(r, 0, sizeof *r);
 	r->torus = torus;
+	for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+		if (strcmp(spec, named[i].name) == 0) {
+			r->kind = named[i].kind;
+			strcpy(r->name, spec);
+			return 0;
+		}
+	if (strncmp(spec, "random:", 7) == 0)
+		return parse_random(r, spec + 7, err, errlen);
+	if (strncmp(spec, "graph:", 6) == 0) {
+		snprintf(err, errlen, "a graph rule comes with its graph (--graph FILE)");
+		return -1;
+	}
 	if (strcmp(spec, "cross") == 0) {
 		r->lines = true;
 		strcpy(r->name, "cross");
@@ -79,7 +119,7 @@ int rule_parse(rule *r, const char *spec, bool torus, char *err, size_t errlen)
 	if (!mask && strncmp(spec, "mask:", 5) == 0)
 		mask = spec + 5;
 	if (!mask) {
-		snprintf(err, errlen, "unknown rule '%s' (plus, cross, x, box, knight or mask:ROWS/...)", spec);
+		snprintf(err, errlen, "unknown rule '%s' (plus, cross, x, box, knight, mask:ROWS/..., random, merlin, hex or cube)", spec);
 		return -1;
 	}
 	if (strlen(spec) >= sizeof r->name) {
@@ -92,9 +132,145 @@ int rule_parse(rule *r, const char *spec, bool torus, char *err, size_t errlen)
 	return 0;
 }
 
+void rule_graph(rule *r, const graph *g)
+{
+	memset(r, 0, sizeof *r);
+	r->kind = RULE_GRAPH;
+	r->graph = g;
+	snprintf(r->name, sizeof r->name, "graph:%016" PRIx64, g->digest);
+}
+
+int rule_check_shape(const rule *r, int rows, int cols, char *err, size_t errlen)
+{
+	bool no_torus = false;
+	switch (r->kind) {
+	case RULE_MERLIN:
+		if (rows != 3 || cols != 3) {
+			snprintf(err, errlen, "merlin is 3x3, not %dx%d", rows, cols);
+			return -1;
+		}
+		no_torus = true;
+		break;
+	case RULE_CUBE:
+		if (rows != 6 || cols != 9) {
+			snprintf(err, errlen, "the cube is 6 faces of 9 stickers (6x9), not %dx%d", rows, cols);
+			return -1;
+		}
+		no_torus = true;
+		break;
+	case RULE_GRAPH:
+		if ((long)rows * cols != r->graph->n) {
+			snprintf(err, errlen, "the graph has %d vertices, not %dx%d", r->graph->n, rows, cols);
+			return -1;
+		}
+		no_torus = true;
+		break;
+	case RULE_HEX:
+		if (r->torus && rows % 2) {
+			snprintf(err, errlen, "hex on a torus needs an even number of rows (offset rows must meet), not %d",
+				 rows);
+			return -1;
+		}
+		break;
+	default:
+		break;
+	}
+	if (no_torus && r->torus) {
+		snprintf(err, errlen, "%s has no torus form", r->kind == RULE_GRAPH ? "a graph" : r->name);
+		return -1;
+	}
+	return 0;
+}
+
 int rule_max_cells(const rule *r, int rows, int cols)
 {
-	return r->lines ? rows + cols - 1 : r->n;
+	switch (r->kind) {
+	case RULE_RANDOM:
+		return 9;
+	case RULE_MERLIN:
+		return 5;
+	case RULE_HEX:
+		return 7;
+	case RULE_CUBE:
+		return 5;
+	case RULE_GRAPH:
+		return r->graph->max_set;
+	default:
+		return r->lines ? rows + cols - 1 : r->n;
+	}
+}
+
+unsigned rule_random_pattern(uint64_t seed, int row, int col)
+{
+	/* One splitmix64 draw per cell from (seed, row, col) alone: no state
+	 * carried from cell to cell, so any board size and order agree. */
+	rng g;
+	rng_seed(&g, seed * 0x9e3779b97f4a7c15ULL ^ ((uint64_t)(uint32_t)row << 32 | (uint32_t)col));
+	rng_next(&g);
+	return (unsigned)(rng_next(&g) >> 55) | 1u << 4;
+}
+
+/* Merlin's patterns on 3x3, as masks over the board (bit = cell index). */
+static unsigned merlin_pattern(int cell)
+{
+	static const unsigned p[9] = {
+		0x01b, 0x007, 0x036,	/* corner: its 2x2; top edge: the top row */
+		0x049, 0x0ba, 0x124,	/* left edge: left column; centre: plus */
+		0x0d8, 0x1c0, 0x1b0,
+	};
+	return p[cell];
+}
+
+/* The cube: faces U L F R B D with normal n, and the unit steps "right"
+ * and "down" of the unfolded net
+ *         U
+ *       L F R B
+ *         D
+ * so that sticker (face, i, j) sits on cubie n + (j - 1) right + (i - 1) down. */
+static const int cube_axes[6][3][3] = {
+	{ { 0, 1, 0 }, { 1, 0, 0 }, { 0, 0, 1 } },	/* U */
+	{ { -1, 0, 0 }, { 0, 0, 1 }, { 0, -1, 0 } },	/* L */
+	{ { 0, 0, 1 }, { 1, 0, 0 }, { 0, -1, 0 } },	/* F */
+	{ { 1, 0, 0 }, { 0, 0, -1 }, { 0, -1, 0 } },	/* R */
+	{ { 0, 0, -1 }, { -1, 0, 0 }, { 0, -1, 0 } },	/* B */
+	{ { 0, -1, 0 }, { 1, 0, 0 }, { 0, 0, -1 } },	/* D */
+};
+
+static int dot3(const int *a, const int *b)
+{
+	return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+/* The cell index of the sticker on cubie c facing normal n. */
+static int cube_cell(const int *c, const int *n)
+{
+	for (int f = 0; f < 6; f++)
+		if (dot3(cube_axes[f][0], n) == 1)
+			return f * 9 + 3 * (dot3(c, cube_axes[f][2]) + 1) + dot3(c, cube_axes[f][1]) + 1;
+	return -1;	/* not reached: n is a face normal */
+}
+
+static int cube_neighbours(int row, int col, int *out)
+{
+	const int (*ax)[3] = cube_axes[row];
+	int i = col / 3 - 1, j = col % 3 - 1, c[3], m = 0;
+	for (int a = 0; a < 3; a++)
+		c[a] = ax[0][a] + j * ax[1][a] + i * ax[2][a];
+	out[m++] = row * 9 + col;
+	for (int s = 0; s < 4; s++) {
+		/* Steps right, left, down, up on the face; off its edge the
+		 * neighbour is the same cubie's sticker on the next face. */
+		const int *d = ax[1 + s / 2];
+		int sign = s % 2 ? -1 : 1, t[3], dn[3];
+		bool inside = true;
+		for (int a = 0; a < 3; a++) {
+			t[a] = c[a] + sign * d[a];
+			dn[a] = sign * d[a];
+			inside = inside && t[a] >= -1 && t[a] <= 1;
+		}
+		out[m++] = inside ? cube_cell(t, ax[0]) : cube_cell(c, dn);
+	}
+	return m;
 }
 
 static int cmp_int(const void *a, const void *b)
@@ -109,9 +285,66 @@ static int wrap(int v, int n)
 	return v < 0 ? v + n : v;
 }
 
+/* The offsets of a cell's own press set, for the kinds that have them. */
+static int cell_offsets(const rule *r, int row, int col, signed char *dr, signed char *dc)
+{
+	int n = 0;
+	if (r->kind == RULE_HEX) {
+		/* Offset rows: odd rows sit half a cell to the right, so their
+		 * neighbours above and below are columns c and c + 1. */
+		int s = row % 2 ? 0 : -1;
+		static const signed char hr[7] = { 0, 0, 0, -1, -1, 1, 1 };
+		for (int i = 0; i < 7; i++) {
+			dr[n] = hr[i];
+			dc[n] = (signed char)(i == 1 ? -1 : i == 2 ? 1 : i >= 3 ? s + (i % 2 == 0) : 0);
+			n++;
+		}
+		return n;
+	}
+	unsigned p = r->kind == RULE_RANDOM ? rule_random_pattern(r->seed, row, col) : merlin_pattern(row * 3 + col);
+	for (int b = 0; b < 9; b++)
+		if (p >> b & 1) {
+			if (r->kind == RULE_MERLIN) {
+				dr[n] = (signed char)(b / 3 - row);
+				dc[n] = (signed char)(b % 3 - col);
+			} else {
+				dr[n] = (signed char)(b / 3 - 1);
+				dc[n] = (signed char)(b % 3 - 1);
+			}
+			n++;
+		}
+	return n;
+}
+
 int rule_neighbours(const rule *r, int rows, int cols, int row, int col, int *out)
 {
 	int n = 0;
+	if (r->kind == RULE_GRAPH) {
+		const graph *g = r->graph;
+		int j = row * cols + col;
+		n = g->start[j + 1] - g->start[j];
+		memcpy(out, g->set + g->start[j], (size_t)n * sizeof *out);
+		return n;
+	}
+	if (r->kind == RULE_CUBE) {
+		n = cube_neighbours(row, col, out);
+		qsort(out, (size_t)n, sizeof *out, cmp_int);
+		return n;
+	}
+	if (r->kind != RULE_UNIFORM) {
+		signed char dr[9], dc[9];
+		int m = cell_offsets(r, row, col, dr, dc);
+		for (int i = 0; i < m; i++) {
+			int y = row + dr[i], x = col + dc[i];
+			if (r->torus) {
+				y = wrap(y, rows);
+				x = wrap(x, cols);
+			} else if (y < 0 || y >= rows || x < 0 || x >= cols)
+				continue;
+			out[n++] = y * cols + x;
+		}
+		goto sorted;
+	}
 	if (r->lines) {
 		/* Row and column in increasing index order, the centre once. */
 		for (int i = 0; i < row; i++)
@@ -131,6 +364,7 @@ int rule_neighbours(const rule *r, int rows, int cols, int row, int col, int *ou
 			continue;
 		out[n++] = y * cols + x;
 	}
+sorted:
 	qsort(out, (size_t)n, sizeof *out, cmp_int);
 	int m = 0;
 	for (int i = 0; i < n; i++)
@@ -145,6 +379,13 @@ void rule_press(const rule *r, board *b, int row, int col, int times)
 	int buf[RULE_MAX_OFFSETS];
 	if (d == 0)
 		return;
+	if (r->kind == RULE_GRAPH) {
+		const graph *g = r->graph;
+		int j = row * b->cols + col;
+		for (int t = g->start[j]; t < g->start[j + 1]; t++)
+			b->cells[g->set[t]] = (uint8_t)((b->cells[g->set[t]] + d) % k);
+		return;
+	}
 	if (r->lines) {
 		/* Too many cells for the stack buffer on big boards: walk directly. */
 		for (int j = 0; j < b->cols; j++)
@@ -169,6 +410,10 @@ void rule_apply(const rule *r, board *b, const uint8_t *x)
 
 bool rule_is_symmetric(const rule *r)
 {
+	if (r->kind == RULE_HEX || r->kind == RULE_CUBE)
+		return true;
+	if (r->kind != RULE_UNIFORM)
+		return false;
 	if (r->lines)
 		return true;
 	/* Symmetric iff the offset set is closed under negation. */
@@ -179,5 +424,28 @@ bool rule_is_symmetric(const rule *r)
 		if (!found)
 			return false;
 	}
+	return true;
+}
+
+bool rule_is_symmetric_on(const rule *r, int rows, int cols)
+{
+	if (r->kind == RULE_GRAPH)
+		return graph_is_symmetric(r->graph);
+	if (r->kind != RULE_RANDOM)
+		return r->kind == RULE_MERLIN ? false : rule_is_symmetric(r);
+	/* Each cell's set is within its 3x3 block: check every pair there. */
+	int a[9], b[9];
+	for (int i = 0; i < rows; i++)
+		for (int j = 0; j < cols; j++) {
+			int m = rule_neighbours(r, rows, cols, i, j, a), self = i * cols + j;
+			for (int t = 0; t < m; t++) {
+				int u = rule_neighbours(r, rows, cols, a[t] / cols, a[t] % cols, b);
+				bool back = false;
+				for (int q = 0; q < u; q++)
+					back = back || b[q] == self;
+				if (!back)
+					return false;
+			}
+		}
 	return true;
 }

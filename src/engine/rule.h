@@ -1,5 +1,22 @@
 /* Rules: which cells a press changes.  A neighbourhood is a set: each cell
- * at most once, even where a torus wraps a mask onto itself. */
+ * at most once, even where a torus wraps a mask onto itself.
+ *
+ * Most rules are one mask of offsets for every cell (uniform: plus, x,
+ * box, knight, masks) or the cross.  The others give each cell its own
+ * press set; they are solved by the dense path, as any matrix A is:
+ *   random:SEED  each cell (r, c) its own subset of its 3x3 block, always
+ *                with itself, drawn from SEED, r and c alone (so the same
+ *                on every machine and any board size), as Flip's "Random";
+ *   merlin       3x3, Parker Brothers' Magic Square: a corner presses its
+ *                2x2 quadrant, an edge its side of three, the centre
+ *                itself and the four edges;
+ *   hex          hexagonal cells in offset rows (odd rows half a cell to
+ *                the right): each cell and its six neighbours;
+ *   cube         the Lights Out cube, 6 faces of 3x3 as a 6x9 board (row
+ *                = face U L F R B D, column = 3 * row + column on the
+ *                face): each sticker and its four neighbours, across face
+ *                edges too;
+ *   graph:ID     explicit press sets (engine/graph.h), one per cell. */
 #ifndef LO_RULE_H
 #define LO_RULE_H
 
@@ -7,9 +24,15 @@
 #include <stddef.h>
 
 #include "engine/board.h"
+#include "engine/graph.h"
 
 #define RULE_MASK_MAX 15		/* masks up to 15x15 */
 #define RULE_MAX_OFFSETS (RULE_MASK_MAX * RULE_MASK_MAX)
+
+typedef enum rule_kind {
+	RULE_UNIFORM = 0,	/* offsets (or the cross's lines) the same everywhere */
+	RULE_RANDOM, RULE_MERLIN, RULE_HEX, RULE_CUBE, RULE_GRAPH
+} rule_kind;
 
 typedef struct rule {
 	char name[2 * RULE_MAX_OFFSETS];	/* "plus", "cross", "mask:010/111/010" */
@@ -17,11 +40,30 @@ typedef struct rule {
 	bool lines;		/* cross: the whole row and column, not offsets */
 	int n;			/* number of offsets */
 	signed char dr[RULE_MAX_OFFSETS], dc[RULE_MAX_OFFSETS];
+	rule_kind kind;		/* uniform, or the cell's own press set */
+	uint64_t seed;		/* random */
+	const graph *graph;	/* graph: shared, not owned */
 } rule;
 
-/* Parse "plus", "cross", "x", "box", "knight" or "mask:ROWS/ROWS/...".
- * Returns 0, or -1 with a message in err. */
+/* Parse "plus", "cross", "x", "box", "knight", "mask:ROWS/ROWS/...",
+ * "random:SEED", "merlin", "hex" or "cube".  "graph:..." is refused: a
+ * graph comes with rule_graph().  Returns 0, or -1 with a message in err. */
 int rule_parse(rule *r, const char *spec, bool torus, char *err, size_t errlen);
+
+/* The rule of explicit press sets g (never torus); its name is
+ * "graph:" and g's digest in 16 hex digits. */
+void rule_graph(rule *r, const graph *g);
+
+/* Does the rule fit a rows x cols board?  Merlin is 3x3, the cube 6x9, a
+ * graph has rows * cols vertices, hex on a torus needs an even number of
+ * rows; no torus for merlin, cube and graphs.  0, or -1 with err. */
+int rule_check_shape(const rule *r, int rows, int cols, char *err, size_t errlen);
+
+/* Every cell the same mask (or the cross)? */
+static inline bool rule_is_uniform(const rule *r)
+{
+	return r->kind == RULE_UNIFORM;
+}
 
 /* Upper bound on the size of any neighbourhood on a rows x cols board. */
 int rule_max_cells(const rule *r, int rows, int cols);
@@ -37,8 +79,15 @@ void rule_press(const rule *r, board *b, int row, int col, int times);
 void rule_apply(const rule *r, board *b, const uint8_t *x);
 
 /* Does the rule treat every pair symmetrically (A = A^T)?  Then quiet
- * patterns double as certificates of unsolvability. */
+ * patterns double as certificates of unsolvability.  rule_is_symmetric
+ * knows it for uniform rules, hex and the cube, and answers false for the
+ * others; rule_is_symmetric_on looks at the cells of the board. */
 bool rule_is_symmetric(const rule *r);
+bool rule_is_symmetric_on(const rule *r, int rows, int cols);
+
+/* The 3x3 pattern of random:SEED at (row, col): bit 3 * (dr + 1) + (dc + 1)
+ * for offset (dr, dc); bit 4 (the cell itself) always set. */
+unsigned rule_random_pattern(uint64_t seed, int row, int col);
 
 /* Names of the built-in rules, NULL-terminated, for help and menus. */
 extern const char *const rule_names[];

@@ -1,5 +1,6 @@
 #include "engine/sharecode.h"
 
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,11 +15,24 @@
  *                     rule id 0 (mask): byte (mask rows << 4 | mask cols), then
  *                     the mask bits; then the cells, bits_for(k) bits each;
  *                     bit fields MSB first, zero-padded to a byte
- *   crc32 (4 bytes, big-endian) over the version digit, n and the data. */
+ *   crc32 (4 bytes, big-endian) over the version digit, n and the data.
+ *
+ * Version 2 is version 1 with more rule ids after the mask's place:
+ *   6 hex, 7 merlin, 8 cube (nothing more);
+ *   9 random: 8 bytes of seed, big-endian;
+ *   10 graph: varint n, then each vertex's press set as varint count and
+ *      varint members (0-based), then a byte 1 with varint row, col per
+ *      vertex, or a byte 0 (no coordinates).
+ * The encoder writes version 1 for every variant version 1 carries (so
+ * older lightsout reads them), version 2 for the others; both are read. */
 
 static const char alphabet[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-static const char *const rule_ids[] = { NULL, "plus", "cross", "x", "box", "knight" };
+static const char *const rule_ids[] = { NULL, "plus", "cross", "x", "box", "knight", "hex", "merlin", "cube",
+					"random:", "graph:" };
 #define RULE_ID_COUNT ((int)(sizeof rule_ids / sizeof rule_ids[0]))
+#define RULE_IDS_V1 6		/* ids below this are in version 1 */
+#define RULE_ID_RANDOM 9
+#define RULE_ID_GRAPH 10
 
 static uint32_t crc32_update(uint32_t crc, const uint8_t *p, size_t n)
 {
@@ -114,6 +128,11 @@ char *sharecode_encode(const board *b, const variant *v, char *err, size_t errle
 	for (int i = 1; i < RULE_ID_COUNT; i++)
 		if (strcmp(rule_spec, rule_ids[i]) == 0)
 			id = i;
+	if (strncmp(rule_spec, "random:", 7) == 0)
+		id = RULE_ID_RANDOM;
+	else if (strncmp(rule_spec, "graph:", 6) == 0)
+		id = RULE_ID_GRAPH;
+	int code_version = id < RULE_IDS_V1 ? 1 : 2;
 
 	bytes data = { 0 };
 	put_varint(&data, (uint32_t)b->rows);
@@ -129,6 +148,24 @@ char *sharecode_encode(const board *b, const variant *v, char *err, size_t errle
 			if (*p != '/')
 				put_bits(&data, *p == '1', 1);
 		align(&data);
+	} else if (id == RULE_ID_RANDOM) {
+		rule r;
+		variant_rule(v, &r);
+		for (int i = 7; i >= 0; i--)
+			put_byte(&data, (uint8_t)(r.seed >> (8 * i)));
+	} else if (id == RULE_ID_GRAPH) {
+		const graph *g = v->graph;
+		put_varint(&data, (uint32_t)g->n);
+		for (int j = 0; j < g->n; j++) {
+			put_varint(&data, (uint32_t)(g->start[j + 1] - g->start[j]));
+			for (int t = g->start[j]; t < g->start[j + 1]; t++)
+				put_varint(&data, (uint32_t)g->set[t]);
+		}
+		put_byte(&data, g->crow != NULL);
+		for (int j = 0; g->crow && j < g->n; j++) {
+			put_varint(&data, (uint32_t)g->crow[j]);
+			put_varint(&data, (uint32_t)g->ccol[j]);
+		}
 	}
 	int bits = bits_for(b->k);
 	for (int i = 0; i < b->rows * b->cols; i++) {
@@ -151,7 +188,7 @@ char *sharecode_encode(const board *b, const variant *v, char *err, size_t errle
 	for (size_t i = 0; i < data.len && !data.oom; i++)
 		put_byte(&all, data.p[i]);
 	free(data.p);
-	uint8_t version = '0' + SHARECODE_VERSION;
+	uint8_t version = (uint8_t)('0' + code_version);
 	uint32_t crc = crc32_update(0, &version, 1);
 	crc = all.oom ? 0 : crc32_update(crc, all.p, all.len);
 	for (int i = 3; i >= 0; i--)
@@ -250,6 +287,62 @@ static int fail(char *err, size_t errlen, const char *msg, uint8_t *buf)
 	return -1;
 }
 
+/* A graph's press sets, as version 2 writes them; NULL or why not. */
+static const char *read_graph(reader *r, uint32_t rows, uint32_t cols, graph **out)
+{
+	uint32_t n, len, w;
+	unsigned has;
+	if (get_varint(r, &n))
+		return "share code truncated: the graph is incomplete";
+	if (n < 1 || n > GRAPH_MAX_VERTICES || (uint64_t)rows * cols != n)
+		return "share code graph size out of range";
+	/* Every member takes a byte at least: bound the sets by what is left. */
+	size_t most = r->len - r->pos;
+	int *start = malloc(((size_t)n + 1) * sizeof *start), *set = malloc((most + 1) * sizeof *set);
+	int *crow = malloc((size_t)n * sizeof *crow), *ccol = malloc((size_t)n * sizeof *ccol);
+	const char *msg = NULL;
+	if (!start || !set || !crow || !ccol) {
+		msg = "out of memory";
+		goto out;
+	}
+	start[0] = 0;
+	for (uint32_t j = 0; j < n && !msg; j++) {
+		if (get_varint(r, &len) || len > most - (size_t)start[j]) {
+			msg = "share code truncated: the graph is incomplete";
+			break;
+		}
+		start[j + 1] = start[j] + (int)len;
+		for (int t = start[j]; t < start[j + 1] && !msg; t++) {
+			if (get_varint(r, &w))
+				msg = "share code truncated: the graph is incomplete";
+			else if (w >= n)
+				msg = "share code graph vertex out of range";
+			set[t] = (int)w;
+		}
+	}
+	if (!msg && get_byte(r, &has))
+		msg = "share code truncated: the graph is incomplete";
+	if (!msg && has > 1)
+		msg = "share code graph coordinates flag out of range";
+	for (uint32_t j = 0; !msg && has && j < n; j++) {
+		uint32_t a, b;
+		if (get_varint(r, &a) || get_varint(r, &b))
+			msg = "share code truncated: the graph is incomplete";
+		else if (a >= GRAPH_MAX_COORD || b >= GRAPH_MAX_COORD)
+			msg = "share code graph coordinates out of range";
+		else
+			crow[j] = (int)a, ccol[j] = (int)b;
+	}
+	if (!msg && !(*out = graph_build((int)n, start, set, has ? crow : NULL, has ? ccol : NULL)))
+		msg = "out of memory";
+out:
+	free(start);
+	free(set);
+	free(crow);
+	free(ccol);
+	return msg;
+}
+
 int sharecode_decode(const char *code, sharecode *out, char *err, size_t errlen)
 {
 	memset(out, 0, sizeof *out);
@@ -269,7 +362,7 @@ int sharecode_decode(const char *code, sharecode *out, char *err, size_t errlen)
 			 : "share code truncated after LO", s[2]);
 		return -1;
 	}
-	if (s[2] - '0' != SHARECODE_VERSION) {
+	if (s[2] - '0' < 1 || s[2] - '0' > SHARECODE_VERSION) {
 		snprintf(err, errlen, "unsupported share code version %c (this lightsout reads version %d)",
 			 s[2], SHARECODE_VERSION);
 		return -1;
@@ -358,7 +451,7 @@ int sharecode_decode(const char *code, sharecode *out, char *err, size_t errlen)
 		return -1;
 	}
 	int id = (int)(flags >> 2);
-	if (id >= RULE_ID_COUNT) {
+	if (id >= (version == '1' ? RULE_IDS_V1 : RULE_ID_COUNT)) {
 		snprintf(err, errlen, "share code rule %d unknown (a newer lightsout made it?)", id);
 		free(buf);
 		return -1;
@@ -370,7 +463,22 @@ int sharecode_decode(const char *code, sharecode *out, char *err, size_t errlen)
 	out->v.k = (int)k;
 	out->v.torus = flags & 1;
 	out->v.forward_only = flags & 2;
-	if (id > 0)
+	if (id == RULE_ID_RANDOM) {
+		uint64_t seed = 0;
+		unsigned byte;
+		for (int i = 0; i < 8; i++) {
+			if (get_byte(&r, &byte))
+				return fail(err, errlen, "share code truncated: the seed is incomplete", buf);
+			seed = seed << 8 | byte;
+		}
+		snprintf(spec, sizeof spec, "random:%llu", (unsigned long long)seed);
+	} else if (id == RULE_ID_GRAPH) {
+		const char *gerr = read_graph(&r, rows, cols, &out->graph);
+		if (gerr)
+			return fail(err, errlen, gerr, buf);
+		out->v.graph = out->graph;
+		snprintf(spec, sizeof spec, "graph:%016" PRIx64, out->graph->digest);
+	} else if (id > 0)
 		snprintf(spec, sizeof spec, "%s", rule_ids[id]);
 	else {
 		unsigned shape, bit;
@@ -392,20 +500,25 @@ int sharecode_decode(const char *code, sharecode *out, char *err, size_t errlen)
 			r.pos++, r.bit = 0;
 	}
 	char rerr[200];
-	if (variant_set_rule(&out->v, spec, rerr, sizeof rerr) < 0) {
+	if (variant_set_rule(&out->v, spec, rerr, sizeof rerr) < 0 || variant_validate(&out->v, rerr, sizeof rerr) < 0) {
 		snprintf(err, errlen, "share code rule out of range: %s", rerr);
+		sharecode_free(out);
 		free(buf);
 		return -1;
 	}
 	int bits = bits_for((int)k);
 	size_t cells = (size_t)rows * cols;
+	const char *late = NULL;
 	if ((r.len - r.pos) * 8 < cells * (size_t)bits)
-		return fail(err, errlen, "share code truncated: fewer cells than the size says", buf);
-	if (r.len - r.pos != (cells * (size_t)bits + 7) / 8)
-		return fail(err, errlen, "share code has data after the cells", buf);
-	out->board = board_new((int)rows, (int)cols, (int)k);
-	if (!out->board)
-		return fail(err, errlen, "out of memory", buf);
+		late = "share code truncated: fewer cells than the size says";
+	else if (r.len - r.pos != (cells * (size_t)bits + 7) / 8)
+		late = "share code has data after the cells";
+	else if (!(out->board = board_new((int)rows, (int)cols, (int)k)))
+		late = "out of memory";
+	if (late) {
+		sharecode_free(out);
+		return fail(err, errlen, late, buf);
+	}
 	for (size_t i = 0; i < cells; i++) {
 		unsigned v;
 		get_bits(&r, bits, &v);
@@ -430,4 +543,7 @@ void sharecode_free(sharecode *sc)
 {
 	board_free(sc->board);
 	sc->board = NULL;
+	graph_free(sc->graph);
+	sc->graph = NULL;
+	sc->v.graph = NULL;
 }

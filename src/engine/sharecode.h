@@ -16,11 +16,12 @@
 #include "engine/board.h"
 #include "engine/variant.h"
 
-#define SHARECODE_VERSION 1
+#define SHARECODE_VERSION 2	/* the newest read; version 1 is read too */
 
 typedef struct sharecode {
 	variant v;
 	board *board;			/* its cells (rows, cols and k as in v) */
+	graph *graph;			/* a graph variant's press sets (v.graph), owned */
 } sharecode;
 
 /* The code for board b of variant v.  Returns a malloc'd string, or NULL

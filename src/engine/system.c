@@ -54,15 +54,18 @@ static bool chase_applies(int rows, int cols, const rule *r, int k)
 {
 	bool classic = !r->torus && strcmp(r->name, "plus") == 0;
 	int side = classic ? SYSTEM_MAX_SIDE_CHASE : SYSTEM_MAX_SIDE_SWEEP;
-	return k == 2 && rows <= side && cols <= side && (classic || r->torus) && chase_supports(r, rows, cols);
+	return k == 2 && rule_is_uniform(r) && rows <= side && cols <= side && (classic || r->torus) &&
+	       chase_supports(r, rows, cols);
 }
 
 /* k > 2: the chase leaves a dense system on the first row(s) of presses. */
 static bool zchase_applies_as(int rows, int cols, const rule *r, int k)
 {
+	if (k <= 2 || !rule_is_uniform(r))
+		return false;
 	bool classic = !r->torus && strcmp(r->name, "plus") == 0;
 	long long u = zchase_unknowns(r, rows, cols);
-	return k > 2 && u > 0 && u <= SYSTEM_MAX_UNKNOWNS_ZCHASE &&
+	return u > 0 && u <= SYSTEM_MAX_UNKNOWNS_ZCHASE &&
 	       rows <= (classic ? SYSTEM_MAX_SIDE_CHASE : SYSTEM_MAX_SIDE_SWEEP);
 }
 
@@ -93,7 +96,8 @@ static bool cross_applies(int rows, int cols, const rule *r, int k)
 
 static bool band_applies(int rows, int cols, const rule *r, int k)
 {
-	return (k == 2 || zband_supports(k)) && !r->torus && !r->lines && (long long)rows * cols <= SYSTEM_MAX_UNKNOWNS_BAND;
+	return (k == 2 || zband_supports(k)) && rule_is_uniform(r) && !r->torus && !r->lines &&
+	       (long long)rows * cols <= SYSTEM_MAX_UNKNOWNS_BAND;
 }
 
 bool system_fits(int rows, int cols, const rule *r, int k)
@@ -107,7 +111,10 @@ bool system_fits(int rows, int cols, const rule *r, int k)
 
 void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, size_t len)
 {
-	if (k == 2 && !r->torus && strcmp(r->name, "plus") == 0)
+	if (!rule_is_uniform(r))
+		snprintf(buf, len, "%dx%d has %lld cells; cells with their own press sets are solved up to %d (k = 2) or %d",
+			 rows, cols, (long long)rows * cols, SYSTEM_MAX_UNKNOWNS_GF2, SYSTEM_MAX_UNKNOWNS_ZMOD);
+	else if (k == 2 && !r->torus && strcmp(r->name, "plus") == 0)
 		snprintf(buf, len, "%dx%d is too large: the classic rule is solved up to %dx%d", rows, cols,
 			 SYSTEM_MAX_SIDE_CHASE, SYSTEM_MAX_SIDE_CHASE);
 	else if (k == 2 && r->torus && chase_supports(r, rows, cols))

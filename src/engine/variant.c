@@ -12,10 +12,47 @@ void variant_default(variant *v)
 	strcpy(v->rule, "plus");
 }
 
+/* A graph rule is not parsed from its name: its press sets are v->graph. */
+static int parse_rule(const variant *v, rule *r, const char *spec, char *err, size_t errlen)
+{
+	if (v->graph && strncmp(spec, "graph:", 6) == 0) {
+		rule_graph(r, v->graph);
+		if (strcmp(r->name, spec) != 0) {
+			snprintf(err, errlen, "the rule is not the graph given (%.40s)", r->name);
+			return -1;
+		}
+		r->torus = v->torus;
+		return 0;
+	}
+	return rule_parse(r, spec, v->torus, err, errlen);
+}
+
+void variant_set_graph(variant *v, const graph *g)
+{
+	rule r;
+	rule_graph(&r, g);
+	v->graph = g;
+	v->rows = 1;
+	v->cols = g->n;
+	v->torus = false;
+	strcpy(v->rule, r.name);
+}
+
+variant_shape variant_shape_of(const variant *v)
+{
+	if (strcmp(v->rule, "hex") == 0)
+		return SHAPE_HEX;
+	if (strcmp(v->rule, "cube") == 0)
+		return SHAPE_CUBE;
+	if (strncmp(v->rule, "graph:", 6) == 0)
+		return SHAPE_GRAPH;
+	return SHAPE_GRID;
+}
+
 int variant_set_rule(variant *v, const char *spec, char *err, size_t errlen)
 {
 	rule r;
-	if (rule_parse(&r, spec, v->torus, err, errlen) < 0)
+	if (parse_rule(v, &r, spec, err, errlen) < 0)
 		return -1;
 	if (strlen(r.name) >= sizeof v->rule) {
 		snprintf(err, errlen, "rule too long");
@@ -44,13 +81,15 @@ int variant_validate(const variant *v, char *err, size_t errlen)
 		return -1;
 	}
 	rule r;
-	return rule_parse(&r, v->rule, v->torus, err, errlen);
+	if (parse_rule(v, &r, v->rule, err, errlen) < 0)
+		return -1;
+	return rule_check_shape(&r, v->rows, v->cols, err, errlen);
 }
 
 void variant_rule(const variant *v, rule *r)
 {
 	char err[160];
-	if (rule_parse(r, v->rule, v->torus, err, sizeof err) < 0)
+	if (parse_rule(v, r, v->rule, err, sizeof err) < 0)
 		abort();	/* only checked variants get here */
 }
 

@@ -3,9 +3,12 @@
  * the save file, the statistics, the share code and the practice ladder all
  * carry it, so a new field is added here once and every format follows.
  *
- * The rule is kept as its canonical name ("plus", "mask:010/111/010"),
- * checked when the variant is made from outside input; variant_rule()
- * expands that checked name into offsets and cannot fail. */
+ * The rule is kept as its canonical name ("plus", "mask:010/111/010",
+ * "random:42", "hex", "merlin", "cube", "graph:<digest>"), checked when the
+ * variant is made from outside input; variant_rule() expands that checked
+ * name into offsets and cannot fail.  The name says the shape too
+ * (variant_shape): a grid, offset hexagonal rows, the cube's net, or a
+ * graph, whose press sets are not a name: v->graph points to them. */
 #ifndef LO_VARIANT_H
 #define LO_VARIANT_H
 
@@ -27,7 +30,20 @@ typedef struct variant {
 	char rule[VARIANT_RULE_MAX];	/* canonical name, as rule_parse() makes it */
 	bool torus;
 	bool forward_only;		/* no backward presses (k > 2) */
+	const graph *graph;		/* rule "graph:...": its press sets (not owned) */
 } variant;
+
+typedef enum variant_shape {
+	SHAPE_GRID,		/* rows x cols squares (every uniform rule, random, merlin) */
+	SHAPE_HEX,		/* offset rows of hexagons */
+	SHAPE_CUBE,		/* six 3x3 faces, drawn as a net */
+	SHAPE_GRAPH,		/* vertices, drawn at their coordinates if any */
+} variant_shape;
+
+variant_shape variant_shape_of(const variant *v);
+
+/* The press sets of g as v's rule: rows 1, cols g->n.  No torus. */
+void variant_set_graph(variant *v, const graph *g);
 
 /* The classic game: 5x5, plus, k = 2. */
 void variant_default(variant *v);
@@ -36,7 +52,8 @@ void variant_default(variant *v);
  * canonical name.  Returns 0, or -1 with a message in err. */
 int variant_set_rule(variant *v, const char *spec, char *err, size_t errlen);
 
-/* Sides, cells, k and rule within bounds.  Returns 0, or -1 with err. */
+/* Sides, cells, k and rule within bounds, and the rule fits the size
+ * (rule_check_shape).  Returns 0, or -1 with err. */
 int variant_validate(const variant *v, char *err, size_t errlen);
 
 /* The rule's offsets, for a variant whose rule was set or validated. */

@@ -35,10 +35,10 @@ reaction board_cursor(app *a, int key)
 {
 	int r = a->v.cr, c = a->v.cc, rows = a->pl.g.cur->rows, cols = a->pl.g.cur->cols;
 	switch (key) {
-	case KEY_UP: case 'k': r--; break;
-	case KEY_DOWN: case 'j': r++; break;
-	case KEY_LEFT: case 'h': c--; break;
-	case KEY_RIGHT: case 'l': c++; break;
+	case KEY_UP: case 'k': draw_step(&a->v, -1, 0, &r, &c); break;
+	case KEY_DOWN: case 'j': draw_step(&a->v, 1, 0, &r, &c); break;
+	case KEY_LEFT: case 'h': draw_step(&a->v, 0, -1, &r, &c); break;
+	case KEY_RIGHT: case 'l': draw_step(&a->v, 0, 1, &r, &c); break;
 	case KEY_HOME: case '0': c = 0; break;
 	case KEY_END: case '$': c = cols - 1; break;
 	case KEY_PPAGE: case 'g': r = 0; break;

@@ -34,7 +34,10 @@ static void play_help(void)
 	     "Play Lights Out in the terminal: press cells to turn every light off.\n"
 	     "\n"
 	     "  -s, --size RxC           board size (default 5x5)\n"
-	     "  -r, --rule NAME          plus (default), cross, x, box, knight, mask:ROW/ROW/...\n"
+	     "  -r, --rule NAME          plus (default), cross, x, box, knight, mask:ROW/ROW/...,\n"
+	     "                           random or random:SEED (each cell its own pattern)\n"
+	     "      --grid hex           hexagonal cells in staggered rows\n"
+	     "      --board NAME         merlin (the 3x3 Magic Square) or cube (drawn as a net)\n"
 	     "      --torus              wrap around the edges\n"
 	     "  -k, --states K           cell values modulo K (2 to 36, default 2)\n"
 	     "      --forward-only       forward presses only (k > 2)\n"
@@ -193,6 +196,8 @@ static int play_parse(int argc, char **argv, play_opts *o)
 		return usage_error("--daily chooses its own seed: drop --seed");
 	if (options_finish(&o->common, NULL, err, sizeof err) < 0)
 		return usage_error(err);
+	if (variant_shape_of(&o->common.v) == SHAPE_GRAPH)
+		return usage_error("the game does not draw graph files yet: solve, analyze and generate take them");
 	return -1;
 }
 

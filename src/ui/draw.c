@@ -65,18 +65,89 @@ static attr_t pair_attr(const view *v, int pair)
 /* The smallest terminal for this board: a few of its rows and columns
  * (all of them for a small board) in the compact layout, the frame, the
  * message and status lines, and room for the status's first words. */
-static void min_size(const board *b, int *cols, int *lines)
+/* The picture in cells: a grid is its rows and columns; hex rows are
+ * staggered by half a cell (one more column to fit); the cube is drawn as
+ * its net, 3 faces high and 4 wide:
+ *        U
+ *      L F R B
+ *        D                                                              */
+static const int cube_net[6][2] = { { 0, 1 }, { 1, 0 }, { 1, 1 }, { 1, 2 }, { 1, 3 }, { 2, 1 } };
+
+static void picture_cells(const view *v, int *rows, int *cols)
 {
-	int r = b->rows < 5 ? b->rows : 5, c = b->cols < 5 ? b->cols : 5;
+	const board *b = v->g->cur;
+	*rows = b->rows;
+	*cols = b->cols;
+	if (v->g->rule.kind == RULE_CUBE) {
+		*rows = 9;
+		*cols = 12;
+	} else if (v->g->rule.kind == RULE_HEX && b->rows > 1)
+		*cols = b->cols + 1;
+}
+
+/* Where cell (row, col) is drawn, relative to (top, left): in cells down,
+ * and in half cells across (hex odd rows sit half a cell right). */
+static void place(const view *v, int row, int col, int *py, int *px2)
+{
+	if (v->g->rule.kind == RULE_CUBE) {
+		*py = 3 * cube_net[row][0] + col / 3;
+		*px2 = 2 * (3 * cube_net[row][1] + col % 3);
+		return;
+	}
+	*py = row - v->vr;
+	*px2 = 2 * (col - v->vc) + (v->g->rule.kind == RULE_HEX && row % 2);
+}
+
+static void cell_origin(const view *v, int row, int col, int *y, int *x)
+{
+	int py, px2;
+	place(v, row, col, &py, &px2);
+	*y = v->top + v->ch * py;
+	*x = v->left + v->cw * (px2 / 2) + (px2 % 2) * (v->cw / 2);
+}
+
+void draw_step(const view *v, int dr, int dc, int *row, int *col)
+{
+	const board *b = v->g->cur;
+	if (v->g->rule.kind != RULE_CUBE) {
+		int r = *row + dr, c = *col + dc;
+		*row = r < 0 ? 0 : r >= b->rows ? b->rows - 1 : r;
+		*col = c < 0 ? 0 : c >= b->cols ? b->cols - 1 : c;
+		return;
+	}
+	int py, px2;
+	place(v, *row, *col, &py, &px2);
+	for (int f = 0; f < 6; f++)
+		for (int c = 0; c < 9; c++) {
+			int qy, qx2;
+			place(v, f, c, &qy, &qx2);
+			if (qy == py + dr && qx2 == px2 + 2 * dc) {
+				*row = f;
+				*col = c;
+				return;
+			}
+		}
+}
+
+static void min_size(const view *v, int *cols, int *lines)
+{
+	int pr, pc;
+	picture_cells(v, &pr, &pc);
+	if (v->g->rule.kind == RULE_CUBE) {	/* the whole net, one character a cell */
+		*lines = pr + 4;
+		*cols = pc + 2 > DRAW_MIN_COLS ? pc + 2 : DRAW_MIN_COLS;
+		return;
+	}
+	int r = pr < 5 ? pr : 5, c = pc < 5 ? pc : 5;
 	*lines = r + 4;
 	*cols = c + 2 > DRAW_MIN_COLS ? c + 2 : DRAW_MIN_COLS;
 }
 
 /* The largest tiles that fit, 0 when none do. */
-static int tile_scale(const board *b, int avail_h, int avail_w)
+static int tile_scale(int rows, int cols, int avail_h, int avail_w)
 {
 	for (int t = DRAW_TILE_MAX; t >= 2; t--)
-		if (b->rows * t - 1 <= avail_h && b->cols * (2 * t + 1) - 1 <= avail_w)
+		if (rows * t - 1 <= avail_h && cols * (2 * t + 1) - 1 <= avail_w)
 			return t;
 	return 0;
 }
@@ -84,8 +155,10 @@ static int tile_scale(const board *b, int avail_h, int avail_w)
 void draw_layout(view *v)
 {
 	const board *b = v->g->cur;
-	int need_cols, need_lines;
-	min_size(b, &need_cols, &need_lines);
+	int need_cols, need_lines, pr, pc;
+	bool cube = v->g->rule.kind == RULE_CUBE;
+	min_size(v, &need_cols, &need_lines);
+	picture_cells(v, &pr, &pc);
 	v->too_small = LINES < need_lines || COLS < need_cols;
 	if (v->too_small)
 		return;
@@ -94,17 +167,20 @@ void draw_layout(view *v)
 	 * title line goes when lines are short, or when its line makes the
 	 * tiles a size larger (its words move onto the frame). */
 	int avail_w = COLS - 2;
-	int with = tile_scale(b, LINES - 5, avail_w), without = tile_scale(b, LINES - 4, avail_w);
-	v->title = (LINES >= b->rows + 6 || LINES >= 12) && !(without > with);
+	int with = tile_scale(pr, pc, LINES - 5, avail_w), without = tile_scale(pr, pc, LINES - 4, avail_w);
+	v->title = (LINES >= pr + 6 || LINES >= 12) && !(without > with);
 	int head = v->title + 1, avail_h = LINES - head - 3;
 	v->scale = v->title ? with : without;
 	v->rulers = false;
 	if (v->scale) {
 		v->ch = v->scale;
 		v->cw = 2 * v->scale + 1;
-	} else if (b->cols * 3 <= avail_w) {
+	} else if (pc * 3 <= avail_w && (!cube || pr <= avail_h)) {
 		v->ch = 1;
 		v->cw = 3;
+	} else if (cube) {
+		/* The net whole, a character a cell: no rulers, no scrolling. */
+		v->ch = v->cw = 1;
 	} else {
 		/* Compact: rulers say where the view is. */
 		v->ch = v->cw = 1;
@@ -113,14 +189,22 @@ void draw_layout(view *v)
 		avail_h -= 1;
 		avail_w -= v->gutter;
 	}
-	int gap = v->scale ? 1 : 0;
+	int gap = v->scale ? 1 : 0, extra = pc - b->cols;	/* hex: the half cell */
 	v->nr = (avail_h + gap) / v->ch;
-	v->nc = (avail_w + gap) / v->cw;
+	v->nc = (avail_w + gap) / v->cw - extra;
 	v->nr = b->rows < v->nr ? b->rows : v->nr;
 	v->nc = b->cols < v->nc ? b->cols : v->nc;
-	int h = v->nr * v->ch - gap, w = v->nc * v->cw - gap;
-	v->top = head + v->rulers + (avail_h - h) / 2;
-	v->left = 1 + (v->rulers ? v->gutter : 0) + (avail_w - w) / 2;
+	if (cube) {
+		v->nr = b->rows;
+		v->nc = b->cols;
+		v->ph = pr * v->ch - gap;
+		v->pw = pc * v->cw - gap;
+	} else {
+		v->ph = v->nr * v->ch - gap;
+		v->pw = v->nc * v->cw - gap + (extra && v->nr > 1 ? v->cw / 2 : 0);
+	}
+	v->top = head + v->rulers + (avail_h - v->ph) / 2;
+	v->left = 1 + (v->rulers ? v->gutter : 0) + (avail_w - v->pw) / 2;
 	if (v->vr > b->rows - v->nr)
 		v->vr = b->rows - v->nr;
 	if (v->vc > b->cols - v->nc)
@@ -176,6 +260,16 @@ static bool in_preview(const view *v, int row, int col)
 		return false;
 	if (r->lines)
 		return row == v->cr || col == v->cc;
+	if (!rule_is_uniform(r)) {
+		int nb[RULE_MAX_OFFSETS];
+		if (rule_max_cells(r, b->rows, b->cols) > RULE_MAX_OFFSETS)
+			return false;	/* a graph's huge press set: not drawn */
+		int m = rule_neighbours(r, b->rows, b->cols, v->cr, v->cc, nb);
+		for (int i = 0; i < m; i++)
+			if (nb[i] == row * b->cols + col)
+				return true;
+		return false;
+	}
 	for (int i = 0; i < r->n; i++) {
 		int rr = v->cr + r->dr[i], cc = v->cc + r->dc[i];
 		if (r->torus) {
@@ -207,7 +301,8 @@ static void draw_cell_flash(view *v, int row, int col, bool flash)
 	int mark = cell_mark(v, row * b->cols + col, &cert);
 	char buf[2], left[4] = " ", right[4] = " ";
 	const char *sym = glyphs_cell(v->gl, val, b->k, buf);
-	int y = v->top + v->ch * (row - v->vr), x = v->left + v->cw * (col - v->vc);
+	int y, x;
+	cell_origin(v, row, col, &y, &x);
 	attr_t a = cell_attr(v, val), frame = A_NORMAL;
 	bool tile_count = v->scale >= 3 && mark && b->k > 2;
 	if (mark && (b->k == 2 || tile_count)) {
@@ -334,15 +429,21 @@ void draw_press(view *v, int row, int col)
 
 bool draw_cell_at(const view *v, int y, int x, int *row, int *col)
 {
-	int dy = y - v->top, dx = x - v->left;
-	if (v->too_small || dy < 0 || dx < 0 || dy >= v->ch * v->nr || dx >= v->cw * v->nc)
+	if (v->too_small)
 		return false;
-	/* The gaps between tiles belong to no cell. */
-	if (v->scale && (dy % v->ch == v->ch - 1 || dx % v->cw == v->cw - 1))
-		return false;
-	*row = v->vr + dy / v->ch;
-	*col = v->vc + dx / v->cw;
-	return true;
+	/* Each visible cell's box (not the gaps between tiles). */
+	int h = v->scale ? v->ch - 1 : v->ch, w = v->scale ? v->cw - 1 : v->cw;
+	for (int r = v->vr; r < v->vr + v->nr; r++)
+		for (int c = v->vc; c < v->vc + v->nc; c++) {
+			int cy, cx;
+			cell_origin(v, r, c, &cy, &cx);
+			if (y >= cy && y < cy + h && x >= cx && x < cx + w) {
+				*row = r;
+				*col = c;
+				return true;
+			}
+		}
+	return false;
 }
 
 static void hline_str(int y, int x, int n, const char *s)
@@ -377,8 +478,7 @@ void draw_box(const glyphs *gl, int y, int x, int h, int w)
 static void draw_frame(view *v)
 {
 	const glyphs *gl = v->gl;
-	int gap = v->scale ? 1 : 0;
-	int y0 = v->top - 1, y1 = v->top + v->ch * v->nr - gap, x0 = v->left - 1, x1 = v->left + v->cw * v->nc - gap;
+	int y0 = v->top - 1, y1 = v->top + v->ph, x0 = v->left - 1, x1 = v->left + v->pw;
 	int w = x1 - x0 - 1;
 	const board *b = v->g->cur;
 	attrset(pair_attr(v, PAIR_FRAME));
@@ -580,7 +680,7 @@ static void draw_too_small(view *v)
 {
 	int cols, lines;
 	char need[32], a[96], b[64];
-	min_size(v->g->cur, &cols, &lines);
+	min_size(v, &cols, &lines);
 	snprintf(need, sizeof need, "%dx%d", cols, lines);
 	snprintf(a, sizeof a, "terminal too small %s need %s", v->gl->dash, need);
 	snprintf(b, sizeof b, "too small: %s", need);

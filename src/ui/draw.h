@@ -27,6 +27,7 @@ typedef struct view {
 	int vr, vc;			/* first visible board row and column */
 	int nr, nc;			/* visible rows and columns */
 	int cw, ch;			/* a cell's width and height on screen */
+	int ph, pw;			/* the visible picture's height and width */
 	int scale;			/* tiles of size s (>= 2), or 0 */
 	bool rulers;			/* one character a cell, with rulers */
 	int gutter;			/* columns of the row ruler */
@@ -72,6 +73,9 @@ void draw_win(view *v, double now);
 void draw_box(const glyphs *gl, int y, int x, int h, int w);
 /* The help: rows' keys and labels from line `top` on. */
 void draw_help(view *v, const struct key_row *rows, int top);
+/* The cursor one step (dr, dc) on the picture: the cube moves on its net
+ * (staying put at a hole), other boards in rows and columns, clamped. */
+void draw_step(const view *v, int dr, int dc, int *row, int *col);
 /* The board cell drawn at screen (y, x), if any: for the mouse. */
 bool draw_cell_at(const view *v, int y, int x, int *row, int *col);
 /* A page of text on the whole screen (statistics, share code): a title,
