@@ -1,6 +1,8 @@
 /* Hot loops built twice, for AVX2 and for any x86-64, the best chosen at
  * load time (an ifunc).  ThreadSanitizer cannot run an ifunc resolver
- * before it has started itself, so its builds take the plain version. */
+ * before it has started itself, so its builds take the plain version.
+ * clang gives even a static clone a global resolver (name.resolver), so
+ * every cloned function needs a name of its own across the library. */
 #ifndef LO_CLONES_H
 #define LO_CLONES_H
 

@@ -48,7 +48,7 @@ bool zband_supports(int k)
 /* r -= m s (mod p) over len values: r + (p - m) s < 1024 for p <= 31,
  * and (x * bar) >> 16 is x / p there. */
 LO_CLONES
-static void axpy(uint8_t *restrict r, const uint8_t *restrict s, int len, unsigned m, unsigned p, unsigned bar)
+static void zband_axpy(uint8_t *restrict r, const uint8_t *restrict s, int len, unsigned m, unsigned p, unsigned bar)
 {
 	unsigned mm = (p - m) % p;
 	int j = 0;
@@ -138,9 +138,9 @@ static int part_build(zband *m, zb_part *pt, int rows, int cols, const rule *r)
 			if (!row[pos])
 				continue;
 			int mult = row[pos] * inv % p;
-			axpy(row + pos, pr + pos, first, (unsigned)mult, (unsigned)p, bar);
+			zband_axpy(row + pos, pr + pos, first, (unsigned)mult, (unsigned)p, bar);
 			if (len > first)
-				axpy(row, pr, len - first, (unsigned)mult, (unsigned)p, bar);
+				zband_axpy(row, pr, len - first, (unsigned)mult, (unsigned)p, bar);
 			if (record(pt, i, mult) < 0)
 				goto fail;
 		}

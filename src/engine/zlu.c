@@ -35,7 +35,7 @@ struct zlu {
 /* r += m s (mod q) on whole blocks; x < 32 + 31 * 31 < 1024, where
  * (x * bar) >> 16 with bar = 65536 / q + 1 is exactly x / q. */
 LO_CLONES
-static void axpy(uint8_t *restrict r, const uint8_t *restrict s, int blocks, unsigned m, unsigned q, unsigned bar)
+static void zlu_axpy(uint8_t *restrict r, const uint8_t *restrict s, int blocks, unsigned m, unsigned q, unsigned bar)
 {
 	for (int b = 0; b < blocks; b++, r += BLOCK, s += BLOCK)
 		for (int j = 0; j < BLOCK; j++) {
@@ -158,7 +158,7 @@ static int part_factor(part *pt, const uint8_t *a, int n)
 				continue;
 			int m = x / pt->pw[v] * pt->winv[t] % q;
 			pt->l[(size_t)i * N + (size_t)t] = (uint8_t)m;
-			axpy(ui + (size_t)b0 * BLOCK, ut + (size_t)b0 * BLOCK, blocks, (unsigned)(q - m) % (unsigned)q,
+			zlu_axpy(ui + (size_t)b0 * BLOCK, ut + (size_t)b0 * BLOCK, blocks, (unsigned)(q - m) % (unsigned)q,
 			     (unsigned)q, bar);
 		}
 	}
