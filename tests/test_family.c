@@ -253,6 +253,16 @@ static void graphs(void)
 	tap_ok(variant_parse(&v, "5x5 merlin k=2", err, sizeof err) < 0, "variant '5x5 merlin k=2' refused: %s", err);
 	tap_ok(variant_parse(&v, "5x5 random:42 k=4", err, sizeof err) == 0 && variant_shape_of(&v) == SHAPE_GRID,
 	       "variant '5x5 random:42 k=4' reads back");
+	/* Statistics keep a graph game under its digest, without the sets. */
+	err[0] = '\0';
+	tap_ok(variant_parse(&v, "1x6 graph:2e58ab00eedf3601 k=2", err, sizeof err) == 0 &&
+	       variant_shape_of(&v) == SHAPE_GRAPH && !v.graph && v.cols == 6,
+	       "a graph key reads back as a name: %s", err);
+	tap_ok(variant_parse(&v, "2x3 graph:2e58ab00eedf3601 k=2", err, sizeof err) < 0, "a 2x3 graph key refused: %s",
+	       err);
+	tap_ok(variant_parse(&v, "1x6 graph:2e58ab00eedf3601 k=2 torus", err, sizeof err) < 0,
+	       "a graph key with a torus refused: %s", err);
+	tap_ok(variant_parse(&v, "1x6 graph:2e58 k=2", err, sizeof err) < 0, "a short digest refused: %s", err);
 }
 
 int main(void)

@@ -1,7 +1,9 @@
 #!/bin/sh
-# The family in the game: a hex board (staggered rows), the cube (its net)
-# and Merlin's Magic Square (cells with their own patterns), each drawn and
-# played to a win; the preview brackets exactly the cells a press changes.
+# The family in the game: a hex board (staggered rows), the cube (its net),
+# Merlin's Magic Square (cells with their own patterns) and a graph file
+# (vertices at their places), each drawn and played to a win; the preview
+# brackets exactly the cells a press changes; a graph game is saved with
+# its press sets and resumed without the file.
 . "$SRCDIR/tests/tap.sh"
 . "$SRCDIR/tests/ui_lib.sh"
 
@@ -9,7 +11,7 @@
 # press at the cursor changes) or is the cursor's [x] (a press changes it
 # too: every built-in pattern has its cell), 0 elsewhere.
 ui_preview() {
-	ui_screen | grep -E '^ *[|│]' | sed -e 's/[|│ ]//g' -e 's/‹[·●]›/P/g' -e 's/\[[·●]\]/P/g' \
+	ui_screen | grep -E '^ *[|│]' | sed -e 's/[|│ ▪]//g' -e 's/‹[·●]›/P/g' -e 's/\[[·●]\]/P/g' \
 		-e 's/[·●]/0/g' -e 's/P/1/g' | grep -v '^$'
 }
 preview_is() {
@@ -69,4 +71,68 @@ check "merlin: the centre previews itself and the four edges" preview_is 010 111
 # The lone corner's unique solution: 111/110/100.
 ui_keys k h Space l Space l Space j h h Space l Space j h Space
 check "merlin: the unique solution wins" ui_wait "Solved!"
+
+# --rule random: each tile carries its cell's own pattern, the cell in the
+# middle beside its symbol.  random:42's corner presses itself and its right
+# neighbour (test_family's golden patterns): one row of two squares after
+# the cursor's symbol, nothing above it (off the board) or below it.
+ui_start -- play -r random:42 -s 3 --seed 1
+check "random: the corner's preview is itself and its right neighbour" preview_is 110 000 000
+check "random: its tile draws that pattern beside the symbol" sh -c \
+	"$TMUX_CMD capture-pane -p | grep -E '^ *│ +\[[·●]\] +▪▪ ' >/dev/null"
+check "random: and nothing of it on the row below" sh -c \
+	"$TMUX_CMD capture-pane -p | grep -A1 -E '\[[·●]\]' | tail -1 | cut -c1-30 | grep -v '▪' >/dev/null"
+
+# A graph: six lamps in a ring, each pressing itself and the two beside
+# it, drawn at their places (rows 0 to 4; row 2 has none):
+#        1
+#     6     2
+#
+#     5     3
+#        4
+g="$ui_tmp/ring.graph"
+cat >"$g" <<'GRAPH'
+graph 6
+1 at 0 2: 1 2 6
+2 at 1 4: 2 1 3
+3 at 3 4: 3 2 4
+4 at 4 2: 4 3 5
+5 at 3 0: 5 4 6
+6 at 1 0: 6 5 1
+GRAPH
+b=$(ui_board_file ring.txt 110001)
+ui_start XDG_STATE_HOME="$ui_tmp/ring-state" XDG_DATA_HOME="$ui_tmp/ring-data" -- play --graph "$g" --load "$b"
+check "graph: the vertices drawn at their places" ui_board_is 1 11 00 0
+check "graph: the status names it by its digest" ui_wait "graph:"
+check "graph: vertex 1 previews itself and its two neighbours" preview_is 1 11 00 0
+ui_keys Right
+check "graph: right goes to the nearest vertex that way (2)" preview_is 1 01 01 0
+ui_keys Down
+check "graph: down from 2 to 3" preview_is 0 01 01 1
+ui_keys Down
+check "graph: down from 3 to 4" preview_is 0 00 11 1
+ui_keys Space
+check "graph: a press changes 3, 4, 5" ui_board_is 1 11 11 1
+ui_keys o Right Enter
+check "graph: settings refuse another size, and say why" ui_wait "the graph has 6 vertices, not 2x6"
+ui_keys Escape
+check "graph: Esc leaves the board as it was" ui_board_is 1 11 11 1
+ui_keys q y
+check "graph: quitting saves" ui_wait "EXIT=0"
+rm -f "$g"
+ui_start XDG_STATE_HOME="$ui_tmp/ring-state" XDG_DATA_HOME="$ui_tmp/ring-data" --
+check "graph: a plain start offers it back without the file" ui_wait "Resume the 1x6 game (1 move,"
+ui_keys y
+check "graph: resumed as it was left" ui_board_is 1 11 11 1
+ui_keys u
+check "graph: its undo history came with it" ui_board_is 1 11 00 0
+ui_keys Up Up Up Space
+check "graph: one press at vertex 1 wins" ui_wait "Solved!"
+ui_keys q
+check "graph: quit after the win" ui_wait "EXIT=0"
+stats=$(XDG_STATE_HOME="$ui_tmp/ring-state" XDG_DATA_HOME="$ui_tmp/ring-data" "$LIGHTSOUT" stats)
+check "graph: the win is in the statistics, keyed by the graph" sh -c "printf '%s\n' \"\$1\" | grep -q '1x6 graph:'" - "$stats"
+printf 'graph 2\n1: 1 2\n2: 2\n' >"$ui_tmp/unplaced.graph"
+ui_start -- play --graph "$ui_tmp/unplaced.graph"
+check "graph: one without places is refused with the reason" ui_wait "vertices have places"
 done_testing

@@ -171,9 +171,10 @@ ui_gone() {
 }
 
 # Board rows inside the frame, as digits: 0 for off, 1 for on, digits
-# as drawn for k > 2.  Works for the UTF-8 and the ASCII glyphs.
+# as drawn for k > 2 (a random tile's pattern squares dropped).  Works for
+# the UTF-8 and the ASCII glyphs.
 ui_board() {
-	ui_screen | grep -E '^ *[|│]' | sed -e 's/[][|│ ()!{}‹›]//g' -e 's/·/0/g' -e 's/●/1/g' -e 's/\./0/g' \
+	ui_screen | grep -E '^ *[|│]' | sed -e 's/[][|│ ()!{}‹›▪]//g' -e 's/·/0/g' -e 's/●/1/g' -e 's/\./0/g' \
 		-e 's/#/1/g' | grep -v '^$'
 }
 

@@ -137,8 +137,8 @@ static int parse_vertex(acc *a, cur *c, boardio_error *e)
 	while (!at_end(c)) {
 		if (number(c, 1, a->n, "a vertex number", &w, e) < 0)
 			return -1;
-		if (++a->entries > GRAPHIO_MAX_ENTRIES) {
-			fail(e, c->no, col_of(c), "more than %d press-set members in all", GRAPHIO_MAX_ENTRIES);
+		if (++a->entries > GRAPH_MAX_ENTRIES) {
+			fail(e, c->no, col_of(c), "more than %d press-set members in all", GRAPH_MAX_ENTRIES);
 			return -1;
 		}
 		if (a->len[v] == cap) {

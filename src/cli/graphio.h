@@ -20,8 +20,6 @@
 #include "cli/boardio.h"
 #include "engine/graph.h"
 
-#define GRAPHIO_MAX_ENTRIES 10000000	/* press-set members in all */
-
 graph *graphio_parse(const char *text, size_t len, boardio_error *err);
 graph *graphio_read(FILE *f, boardio_error *err);
 

@@ -15,7 +15,8 @@
 #include <stdint.h>
 
 #define GRAPH_MAX_VERTICES 10000	/* the dense GF(2) solver's bound */
-#define GRAPH_MAX_COORD 1000		/* character rows and columns */
+#define GRAPH_MAX_COORD 1000		/* drawing rows and columns */
+#define GRAPH_MAX_ENTRIES 10000000	/* press-set members in all */
 
 typedef struct graph {
 	int n;			/* vertices */

@@ -8,7 +8,10 @@
  * variant is made from outside input; variant_rule() expands that checked
  * name into offsets and cannot fail.  The name says the shape too
  * (variant_shape): a grid, offset hexagonal rows, the cube's net, or a
- * graph, whose press sets are not a name: v->graph points to them. */
+ * graph, whose press sets are not a name: v->graph points to them.  A
+ * variant read back from a key ("1x7 graph:<digest> k=2" in statistics)
+ * names its graph without the sets: it compares, formats and validates,
+ * but only a variant with v->graph can give its rule. */
 #ifndef LO_VARIANT_H
 #define LO_VARIANT_H
 
@@ -56,7 +59,8 @@ int variant_set_rule(variant *v, const char *spec, char *err, size_t errlen);
  * (rule_check_shape).  Returns 0, or -1 with err. */
 int variant_validate(const variant *v, char *err, size_t errlen);
 
-/* The rule's offsets, for a variant whose rule was set or validated. */
+/* The rule's offsets, for a variant whose rule was set or validated
+ * (a graph's with its press sets). */
 void variant_rule(const variant *v, rule *r);
 
 /* "5x5 plus k=2 torus forward-only": for tables, titles and keys.

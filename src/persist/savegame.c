@@ -30,6 +30,7 @@ void savegame_free(saved_game *sg)
 	board_free(sg->start);
 	board_free(sg->current);
 	history_free(&sg->hist);
+	graph_free(sg->graph);
 	savegame_init(sg);
 }
 
@@ -75,6 +76,20 @@ static void put_packed(textbuf *t, const board *b)
 		textbuf_putc(t, '\n');
 }
 
+static void put_graph(textbuf *t, const graph *g)
+{
+	textbuf_printf(t, "graph %d\n", g->n);
+	for (int j = 0; j < g->n; j++) {
+		if (g->crow)
+			textbuf_printf(t, "%d %d:", g->crow[j], g->ccol[j]);
+		else
+			textbuf_printf(t, "- -:");
+		for (int i = g->start[j]; i < g->start[j + 1]; i++)
+			textbuf_printf(t, " %d", g->set[i] + 1);
+		textbuf_putc(t, '\n');
+	}
+}
+
 char *savegame_format(const saved_game *sg, size_t *len)
 {
 	textbuf t;
@@ -83,6 +98,8 @@ char *savegame_format(const saved_game *sg, size_t *len)
 	textbuf_printf(&t, "size %d %d\nstates %d\nrule %s\ntorus %s\nforward-only %s\n",
 		       sg->v.rows, sg->v.cols, sg->v.k, sg->v.rule,
 		       sg->v.torus ? "yes" : "no", sg->v.forward_only ? "yes" : "no");
+	if (sg->v.graph)
+		put_graph(&t, sg->v.graph);
 	textbuf_printf(&t, "mode %s\ndifficulty %s\nrung %d\ndaily %s\n",
 		       or_dash(sg->mode), or_dash(sg->difficulty), sg->rung, or_dash(sg->daily));
 	if (sg->par < 0)
@@ -225,6 +242,103 @@ static int keyed_word(cursor *c, const char *key, char *out, size_t outlen)
 	return 0;
 }
 
+/* A number in [lo, hi] at *s (before end), then spaces; *s moves past. */
+static int take_long(const char **s, const char *end, long lo, long hi, long *out)
+{
+	const char *p = *s;
+	long v = 0;
+	if (p == end || *p < '0' || *p > '9')
+		return -1;
+	for (; p < end && *p >= '0' && *p <= '9'; p++)
+		if ((v = 10 * v + (*p - '0')) > hi)
+			return -1;
+	if (v < lo || (p < end && *p != ' ' && *p != ':'))
+		return -1;
+	while (p < end && *p == ' ')
+		p++;
+	*s = p;
+	*out = v;
+	return 0;
+}
+
+/* The press sets of a graph variant: "graph N", then N vertex lines. */
+static int read_graph(cursor *c, saved_game *sg)
+{
+	long n, v;
+	if (keyed_ints(c, "graph", 1, 1, GRAPH_MAX_VERTICES, &n) < 0)
+		return -1;
+	int *start = malloc((size_t)(n + 1) * sizeof *start), *crow = malloc((size_t)n * sizeof *crow);
+	int *ccol = malloc((size_t)n * sizeof *ccol), *set = NULL, cap = 0, used = 0, coords = -1, rc = -1;
+	if (!start || !crow || !ccol) {
+		bad(c, "out of memory");
+		goto done;
+	}
+	for (int j = 0; j < n; j++) {
+		const char *s, *end;
+		size_t len;
+		if (next_line(c, &s, &len) < 0)
+			goto done;
+		end = s + len;
+		bool has = !(len >= 4 && memcmp(s, "- -:", 4) == 0);
+		if (coords >= 0 && has != coords) {
+			bad(c, "vertex %d: coordinates on every vertex or none", j + 1);
+			goto done;
+		}
+		coords = has;
+		long row = 0, col = 0;
+		if (!has)
+			s += 3;
+		else if (take_long(&s, end, 0, GRAPH_MAX_COORD - 1, &row) < 0 ||
+			 take_long(&s, end, 0, GRAPH_MAX_COORD - 1, &col) < 0) {
+			bad(c, "vertex %d: expected 'ROW COL:' from 0 to %d", j + 1, GRAPH_MAX_COORD - 1);
+			goto done;
+		}
+		crow[j] = (int)row;
+		ccol[j] = (int)col;
+		if (s == end || *s != ':') {
+			bad(c, "vertex %d: expected ':' after its place", j + 1);
+			goto done;
+		}
+		for (s++; s < end && *s == ' '; s++)
+			;
+		start[j] = used;
+		while (s < end) {
+			if (take_long(&s, end, 1, n, &v) < 0) {
+				bad(c, "vertex %d: expected vertices from 1 to %ld", j + 1, n);
+				goto done;
+			}
+			if (used == cap) {
+				if (cap >= GRAPH_MAX_ENTRIES) {
+					bad(c, "more than %d press-set members", GRAPH_MAX_ENTRIES);
+					goto done;
+				}
+				int ncap = cap ? 2 * cap : 64, *ns = realloc(set, (size_t)ncap * sizeof *ns);
+				if (!ns) {
+					bad(c, "out of memory");
+					goto done;
+				}
+				set = ns;
+				cap = ncap;
+			}
+			set[used++] = (int)v - 1;
+		}
+	}
+	start[n] = used;
+	sg->graph = graph_build((int)n, start, set, coords ? crow : NULL, coords ? ccol : NULL);
+	if (!sg->graph)
+		bad(c, "out of memory");
+	else {
+		sg->v.graph = sg->graph;
+		rc = 0;
+	}
+done:
+	free(start);
+	free(crow);
+	free(ccol);
+	free(set);
+	return rc;
+}
+
 static board *read_board(cursor *c, const char *key, int rows, int cols, int k)
 {
 	const char *s;
@@ -355,8 +469,15 @@ static int parse_body(cursor *c, saved_game *sg)
 		return -1;
 	if (keyed_bool(c, "torus", &sg->v.torus) < 0 || keyed_bool(c, "forward-only", &sg->v.forward_only) < 0)
 		return -1;
+	int graph_line = c->line + 1;
+	if (strncmp(buf, "graph:", 6) == 0 && read_graph(c, sg) < 0)
+		return -1;
 	char rerr[200];
 	if (variant_set_rule(&sg->v, buf, rerr, sizeof rerr) < 0) {
+		if (sg->graph) {
+			c->line = graph_line;
+			return bad(c, "graph: %s", rerr);
+		}
 		c->line -= 2;
 		return bad(c, "rule: %s", rerr);
 	}

@@ -3,7 +3,10 @@
  * and of the game's own structs, so the game converts both ways.
  *
  * The file is text, one "key value" per line in a fixed order, version on
- * the first line; the loader checks every value and names the line. */
+ * the first line; the loader checks every value and names the line.  A
+ * graph variant carries its press sets after the rule's lines ("graph N",
+ * then "ROW COL: W W ..." per vertex, members from 1, "- -" when the graph
+ * has no coordinates), so the save plays without the graph file. */
 #ifndef LO_SAVEGAME_H
 #define LO_SAVEGAME_H
 
@@ -19,6 +22,7 @@
 
 typedef struct saved_game {
 	variant v;
+	graph *graph;			/* a graph variant's press sets when read (v.graph), owned */
 	board *start, *current;		/* owned; current = start + hist.moves[0..pos) */
 	history hist;			/* moves[pos..len) can be redone */
 	int moves;			/* presses counted for the score */
@@ -33,6 +37,7 @@ typedef struct saved_game {
 
 /* Empty: no boards, empty history, par -1. */
 void savegame_init(saved_game *sg);
+/* Frees the boards, the history and the graph read with them. */
 void savegame_free(saved_game *sg);
 
 /* The file's text, malloc'd (NUL-terminated); NULL when out of memory. */

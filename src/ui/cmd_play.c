@@ -20,6 +20,11 @@
 
 /* The built-in leaderboard directory, for the help. */
 #define SCORES_DIR_SHOWN (SCORES_DIR[0] ? SCORES_DIR : "none")
+/* The game draws a graph at its vertices' places; the CLI needs none. */
+#define GRAPH_UNPLACED "the game draws a graph whose vertices have places ('V at ROW COL: ...'); " \
+		       "solve, analyze and generate take any graph"
+/* A share code's graph, as long as the game runs (the variant points to it). */
+static graph *code_graph;
 /* A share code of the largest board is about 67 MB of text. */
 #define PLAY_CODE_FILE_MAX (128 << 20)
 
@@ -38,6 +43,7 @@ static void play_help(void)
 	     "                           random or random:SEED (each cell its own pattern)\n"
 	     "      --grid hex           hexagonal cells in staggered rows\n"
 	     "      --board NAME         merlin (the 3x3 Magic Square) or cube (drawn as a net)\n"
+	     "      --graph FILE         any press sets, drawn at their vertices' places\n"
 	     "      --torus              wrap around the edges\n"
 	     "  -k, --states K           cell values modulo K (2 to 36, default 2)\n"
 	     "      --forward-only       forward presses only (k > 2)\n"
@@ -196,8 +202,8 @@ static int play_parse(int argc, char **argv, play_opts *o)
 		return usage_error("--daily chooses its own seed: drop --seed");
 	if (options_finish(&o->common, NULL, err, sizeof err) < 0)
 		return usage_error(err);
-	if (variant_shape_of(&o->common.v) == SHAPE_GRAPH)
-		return usage_error("the game does not draw graph files yet: solve, analyze and generate take them");
+	if (o->common.v.graph && !o->common.v.graph->crow)
+		return usage_error(GRAPH_UNPLACED);
 	return -1;
 }
 
@@ -307,7 +313,15 @@ static board *play_code(const play_opts *o, game_config *cfg)
 		sharecode_free(&sc);
 		return NULL;
 	}
+	if (sc.graph && !sc.graph->crow) {
+		fprintf(stderr, "lightsout play: %s\n", GRAPH_UNPLACED);
+		board_free(b);
+		sharecode_free(&sc);
+		return NULL;
+	}
 	cfg->v = sc.v;
+	code_graph = sc.graph;
+	sc.graph = NULL;
 	sharecode_free(&sc);
 	return b;
 }
@@ -403,5 +417,6 @@ int play_main(int argc, char **argv)
 	play_free(&a.pl);
 	/* Last: the slot is free only once its save is written. */
 	saving_close(&a.sv);
+	graph_free(code_graph);
 	return rc;
 }

@@ -70,17 +70,31 @@ static attr_t pair_attr(const view *v, int pair)
  * its net, 3 faces high and 4 wide:
  *        U
  *      L F R B
- *        D                                                              */
+ *        D
+ * and a graph's vertices sit at their coordinates, in cells.  The cube and
+ * graphs are drawn whole: no scrolling, no rulers.                      */
 static const int cube_net[6][2] = { { 0, 1 }, { 1, 0 }, { 1, 1 }, { 1, 2 }, { 1, 3 }, { 2, 1 } };
+
+static bool drawn_whole(const view *v)
+{
+	return v->g->rule.kind == RULE_CUBE || v->g->rule.kind == RULE_GRAPH;
+}
 
 static void picture_cells(const view *v, int *rows, int *cols)
 {
 	const board *b = v->g->cur;
+	const graph *g = v->g->rule.graph;
 	*rows = b->rows;
 	*cols = b->cols;
 	if (v->g->rule.kind == RULE_CUBE) {
 		*rows = 9;
 		*cols = 12;
+	} else if (v->g->rule.kind == RULE_GRAPH && g->crow) {
+		*rows = *cols = 0;
+		for (int j = 0; j < g->n; j++) {
+			*rows = g->crow[j] >= *rows ? g->crow[j] + 1 : *rows;
+			*cols = g->ccol[j] >= *cols ? g->ccol[j] + 1 : *cols;
+		}
 	} else if (v->g->rule.kind == RULE_HEX && b->rows > 1)
 		*cols = b->cols + 1;
 }
@@ -89,9 +103,15 @@ static void picture_cells(const view *v, int *rows, int *cols)
  * and in half cells across (hex odd rows sit half a cell right). */
 static void place(const view *v, int row, int col, int *py, int *px2)
 {
+	const graph *g = v->g->rule.graph;
 	if (v->g->rule.kind == RULE_CUBE) {
 		*py = 3 * cube_net[row][0] + col / 3;
 		*px2 = 2 * (3 * cube_net[row][1] + col % 3);
+		return;
+	}
+	if (v->g->rule.kind == RULE_GRAPH && g->crow) {
+		*py = g->crow[col];
+		*px2 = 2 * g->ccol[col];
 		return;
 	}
 	*py = row - v->vr;
@@ -106,34 +126,47 @@ static void cell_origin(const view *v, int row, int col, int *y, int *x)
 	*x = v->left + v->cw * (px2 / 2) + (px2 % 2) * (v->cw / 2);
 }
 
+/* A picture drawn whole moves to the nearest cell in the arrow's
+ * direction, within about 60 degrees of it (a ring's next vertex; on the
+ * cube's net the cell next door, or none past a face with nothing beside
+ * it). */
 void draw_step(const view *v, int dr, int dc, int *row, int *col)
 {
 	const board *b = v->g->cur;
-	if (v->g->rule.kind != RULE_CUBE) {
+	if (!drawn_whole(v)) {
 		int r = *row + dr, c = *col + dc;
 		*row = r < 0 ? 0 : r >= b->rows ? b->rows - 1 : r;
 		*col = c < 0 ? 0 : c >= b->cols ? b->cols - 1 : c;
 		return;
 	}
-	int py, px2;
+	int py, px2, best = -1;
+	long best_d = 0;
 	place(v, *row, *col, &py, &px2);
-	for (int f = 0; f < 6; f++)
-		for (int c = 0; c < 9; c++) {
-			int qy, qx2;
-			place(v, f, c, &qy, &qx2);
-			if (qy == py + dr && qx2 == px2 + 2 * dc) {
-				*row = f;
-				*col = c;
-				return;
-			}
+	for (int i = 0; i < b->rows * b->cols; i++) {
+		int qy, qx2;
+		place(v, i / b->cols, i % b->cols, &qy, &qx2);
+		/* In half cells, along the arrow and across it. */
+		int along = dr ? 2 * dr * (qy - py) : dc * (qx2 - px2);
+		int across = dr ? abs(qx2 - px2) : 2 * abs(qy - py);
+		if (along <= 0 || across > 2 * along)
+			continue;
+		long d = (long)along * along + (long)across * across;
+		if (best < 0 || d < best_d) {
+			best = i;
+			best_d = d;
 		}
+	}
+	if (best >= 0) {
+		*row = best / b->cols;
+		*col = best % b->cols;
+	}
 }
 
 static void min_size(const view *v, int *cols, int *lines)
 {
 	int pr, pc;
 	picture_cells(v, &pr, &pc);
-	if (v->g->rule.kind == RULE_CUBE) {	/* the whole net, one character a cell */
+	if (drawn_whole(v)) {	/* the whole picture, one character a cell */
 		*lines = pr + 4;
 		*cols = pc + 2 > DRAW_MIN_COLS ? pc + 2 : DRAW_MIN_COLS;
 		return;
@@ -156,7 +189,7 @@ void draw_layout(view *v)
 {
 	const board *b = v->g->cur;
 	int need_cols, need_lines, pr, pc;
-	bool cube = v->g->rule.kind == RULE_CUBE;
+	bool whole = drawn_whole(v);
 	min_size(v, &need_cols, &need_lines);
 	picture_cells(v, &pr, &pc);
 	v->too_small = LINES < need_lines || COLS < need_cols;
@@ -175,11 +208,11 @@ void draw_layout(view *v)
 	if (v->scale) {
 		v->ch = v->scale;
 		v->cw = 2 * v->scale + 1;
-	} else if (pc * 3 <= avail_w && (!cube || pr <= avail_h)) {
+	} else if (pc * 3 <= avail_w && (!whole || pr <= avail_h)) {
 		v->ch = 1;
 		v->cw = 3;
-	} else if (cube) {
-		/* The net whole, a character a cell: no rulers, no scrolling. */
+	} else if (whole) {
+		/* The picture whole, a character a cell: no rulers, no scrolling. */
 		v->ch = v->cw = 1;
 	} else {
 		/* Compact: rulers say where the view is. */
@@ -194,7 +227,7 @@ void draw_layout(view *v)
 	v->nc = (avail_w + gap) / v->cw - extra;
 	v->nr = b->rows < v->nr ? b->rows : v->nr;
 	v->nc = b->cols < v->nc ? b->cols : v->nc;
-	if (cube) {
+	if (whole) {
 		v->nr = b->rows;
 		v->nc = b->cols;
 		v->ph = pr * v->ch - gap;
@@ -282,6 +315,29 @@ static bool in_preview(const view *v, int row, int col)
 	return false;
 }
 
+/* A --rule random cell's own pattern, as Flip draws it: its 3x3 block at
+ * (y, x), a square where a press there changes the cell (the cell itself
+ * in the middle, beside the symbol), so the board can be read before it is
+ * pressed. */
+static void draw_own_pattern(const view *v, int row, int col, int y, int x, attr_t fill)
+{
+	const board *b = v->g->cur;
+	int nb[RULE_MAX_OFFSETS];
+	bool in[3][3] = { { false } };
+	int n = rule_neighbours(&v->g->rule, b->rows, b->cols, row, col, nb);
+	for (int i = 0; i < n; i++) {
+		int dr = nb[i] / b->cols - row, dc = nb[i] % b->cols - col;
+		if (dr >= -1 && dr <= 1 && dc >= -1 && dc <= 1)
+			in[dr + 1][dc + 1] = true;
+	}
+	attrset(fill);
+	for (int i = 0; i < 3; i++) {
+		move(y + i, x);
+		for (int j = 0; j < 3; j++)
+			addstr(in[i][j] ? (v->gl->utf8 ? "\u25aa" : "o") : " ");
+	}
+}
+
 /* A cell's look: the symbol between two brackets.  The cursor's are [ ];
  * a mark's are ( ) for k = 2 (! ! for a certificate), and for k > 2 the
  * direction and the count, "+S2": press forward twice (a tile writes
@@ -363,6 +419,8 @@ static void draw_cell_flash(view *v, int row, int col, bool flash)
 			if (len <= tw)
 				mvaddstr(y + mid + 1, x + (tw - len) / 2, count);
 		}
+		if (v->g->rule.kind == RULE_RANDOM && !tile_count && th >= 3 && tw >= 8)
+			draw_own_pattern(v, row, col, y + mid - 1, x + tw - (tw >= 10 ? 4 : 3), fill);
 		x += (tw - 3) / 2;
 		y += mid;
 		/* In a lit tile the symbol stands on the fill; the cursor's

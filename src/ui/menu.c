@@ -31,6 +31,7 @@ void menu_open(menu *m, const game_config *cfg, bool editing, play_mode mode, bo
 	m->editing = editing;
 	m->mode = mode;
 	m->preview = preview;
+	m->note[0] = '\0';
 	m->custom_rule[0] = '\0';
 	bool builtin = false;
 	for (int i = 0; rule_names[i]; i++)
@@ -71,6 +72,7 @@ static void next_rule(menu *m, int dir)
 static void change(menu *m, int dir)
 {
 	game_config *c = &m->cfg;
+	m->note[0] = '\0';
 	switch (m->item) {
 	case ITEM_ROWS:
 		c->v.rows = clamp_side(c->v.rows + dir, dir);
@@ -149,6 +151,13 @@ static reaction menu_apply(app *a, int key)
 	(void)key;
 	game_config cfg = a->menu.cfg;
 	bool editing = a->menu.editing;
+	char err[sizeof a->menu.note];
+	/* A shape the rule cannot take (Merlin is 3x3, a graph its own
+	 * size): say so here, where it can be changed. */
+	if (variant_validate(&cfg.v, err, sizeof err) < 0) {
+		snprintf(a->menu.note, sizeof a->menu.note, "%s", err);
+		return REACT_REDRAW;
+	}
 	a->v.preview = a->menu.preview;
 	if (memcmp(&cfg, &a->pl.g.cfg, sizeof cfg) == 0 && (editing || a->menu.mode == a->pl.mode))
 		return REACT_LEAVE | REACT_REDRAW;
@@ -202,7 +211,13 @@ static void menu_draw(app *a)
 		mvaddnstr(y + 3 + i, x + 2, line, -1);
 		attrset(A_NORMAL);
 	}
-	mvaddnstr(y + h - 2, x + 2, m->editing ? "Enter: apply   Esc: cancel" : "Enter: new board   Esc: cancel", w - 4);
+	if (m->note[0]) {
+		attrset(A_BOLD);
+		mvaddnstr(y + h - 2, x + 2, m->note, w - 4);
+		attrset(A_NORMAL);
+	} else
+		mvaddnstr(y + h - 2, x + 2, m->editing ? "Enter: apply   Esc: cancel" : "Enter: new board   Esc: cancel",
+			  w - 4);
 }
 
 static const key_row menu_rows[] = {

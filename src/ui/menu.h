@@ -17,6 +17,7 @@ typedef struct menu {
 	bool editing;		/* from the editor: Enter resizes, no new board */
 	play_mode mode;		/* free play, daily board, practice ladder */
 	bool preview;		/* the preview of a press under the cursor */
+	char note[120];		/* why Enter did not apply, until the next change */
 } menu;
 
 void menu_open(menu *m, const game_config *cfg, bool editing, play_mode mode, bool preview);

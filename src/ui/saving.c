@@ -85,6 +85,26 @@ void saving_init(saver *sv, bool keep_saved)
 void saving_close(saver *sv)
 {
 	slot_release(&sv->sl);
+	for (int i = 0; i < sv->ngraphs; i++)
+		graph_free(sv->graphs[i]);
+	free(sv->graphs);
+	sv->graphs = NULL;
+	sv->ngraphs = 0;
+}
+
+/* A resumed graph game's press sets live as long as the session: the game,
+ * the settings menu and the records point to them. */
+static bool keep_graph(saver *sv, saved_game *sg)
+{
+	if (!sg->graph)
+		return true;
+	graph **n = realloc(sv->graphs, (size_t)(sv->ngraphs + 1) * sizeof *n);
+	if (!n)
+		return false;
+	sv->graphs = n;
+	sv->graphs[sv->ngraphs++] = sg->graph;
+	sg->graph = NULL;
+	return true;
 }
 
 bool saving_load(saver *sv, play *p)
@@ -120,6 +140,10 @@ bool saving_load(saver *sv, play *p)
 	}
 	game g;
 	int rc = saved_to_game(&g, &sg, err, sizeof err);
+	if (rc == GAME_OK && !keep_graph(sv, &sg)) {
+		game_free(&g);
+		rc = GAME_NOMEM;
+	}
 	if (rc == GAME_NOMEM) {
 		/* The save is fine and memory short: keep it where it is, and
 		 * save nothing over it from this game. */

@@ -33,6 +33,8 @@ typedef struct saver {
 	char scores_dir[4096];	/* the host's leaderboard directory, "" none */
 	char ranking[160];	/* after a daily win: where we stand, or why not */
 	bool ranking_failed;	/* ranking says why the result is not there */
+	graph **graphs;		/* resumed graph games' press sets, kept to the end */
+	int ngraphs;
 } saver;
 
 /* The files' paths (directories made 0700) and a save slot of our own:
