@@ -80,4 +80,33 @@ graph_error 'graph 2\n1: 1 x\n' "2:6: expected a vertex number"
 graph_error 'graph 2\n1: 1\n' " vertex 2 has no line"
 expect 2 'no --size' analyze --graph "$T/tri.graph" -s 3
 expect 2 'nope.graph' analyze --graph "$T/nope.graph"
+# A board file's own patterns: Merlin's Magic Square written out cell by
+# cell solves exactly as --board merlin, for all 512 boards.
+cat > "$T/merlin.patterns" <<'PAT'
+patterns
+000/011/011 000/111/000 000/110/110
+010/010/010 010/111/010 010/010/010
+011/011/000 000/111/000 110/110/000
+PAT
+same=0
+i=0
+while [ $i -lt 512 ]; do
+	rows=$(awk -v n=$i 'BEGIN { for (r = 0; r < 3; r++) { s = ""; for (c = 0; c < 3; c++) s = s (int(n / 2^(3*r+c)) % 2); print s } }')
+	printf '%s\n' "$rows" > "$T/m.board"
+	{ printf '%s\n' "$rows"; cat "$T/merlin.patterns"; } > "$T/m.own"
+	[ "$("$LO" solve --board merlin "$T/m.board")" = "$("$LO" solve "$T/m.own")" ] && same=$((same + 1))
+	i=$((i + 1))
+done
+is "$same" 512 "a board file with Merlin's patterns solves as --board merlin (all 512 boards)"
+{ printf '100\n000\n000\n'; cat "$T/merlin.patterns"; } > "$T/own"
+is "$("$LO" solve -f moves "$T/own" | tr '\n' /)" "6/1 1/1 2/1 3/2 1/2 2/3 1/" "patterns: moves as rows and columns"
+sed 's|^010/010/010 010/111/010|01/10 010/111/010|' "$T/own" > "$T/bad"
+expect 2 "bad:6:1: cell (2, 1): mask must be an odd number" solve "$T/bad"
+head -n 6 "$T/own" > "$T/short"
+expect 2 "short:4:1: the patterns give 2 of the board's 3 rows" solve "$T/short"
+sed 's|^011/011/000 000/111/000 110/110/000$|011/011/000 000/111/000|' "$T/own" > "$T/few"
+expect 2 "few:7:24: row 3 has 2 patterns, expected 3" solve "$T/few"
+expect 2 "the board file's patterns are its rule" solve --rule x "$T/own"
+printf '1 1\n' >> "$T/own"
+expect 2 "own:8:1: the patterns are 3 lines, one per row of the board" solve "$T/own"
 done_testing

@@ -22,6 +22,9 @@ int main(void)
 	board *b = parse("2 3\n101\n010\n", 2, &e);
 	tap_ok(b && b->rows == 2 && b->cols == 3 && b->cells[0] == 1 && b->cells[4] == 1, "seed 001: size line and digits");
 	board_free(b);
+	b = parse("10\n01\n\npatterns\n1 1\n1 1\n", 2, &e);
+	tap_ok(!b && e.line == 4 && strstr(e.msg, "own patterns"), "a patterns section where none is read: %d: %s",
+	       e.line, e.msg);
 	b = parse("+++-\n+--+\n+--+\n-+++\n", 2, &e);
 	tap_ok(b && b->rows == 4 && b->cells[0] == 1 && b->cells[3] == 0 && b->cells[12] == 0, "seed 002: + and -");
 	board_free(b);

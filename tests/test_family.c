@@ -258,8 +258,10 @@ static void graphs(void)
 	tap_ok(variant_parse(&v, "1x6 graph:2e58ab00eedf3601 k=2", err, sizeof err) == 0 &&
 	       variant_shape_of(&v) == SHAPE_GRAPH && !v.graph && v.cols == 6,
 	       "a graph key reads back as a name: %s", err);
-	tap_ok(variant_parse(&v, "2x3 graph:2e58ab00eedf3601 k=2", err, sizeof err) < 0, "a 2x3 graph key refused: %s",
-	       err);
+	tap_ok(variant_parse(&v, "2x3 graph:2e58ab00eedf3601 k=2", err, sizeof err) == 0 && v.rows == 2,
+	       "a 2x3 graph key (a board file's own patterns) reads back: %s", err);
+	tap_ok(variant_parse(&v, "101x100 graph:2e58ab00eedf3601 k=2", err, sizeof err) < 0,
+	       "a graph key of more than 10000 vertices refused: %s", err);
 	tap_ok(variant_parse(&v, "1x6 graph:2e58ab00eedf3601 k=2 torus", err, sizeof err) < 0,
 	       "a graph key with a torus refused: %s", err);
 	tap_ok(variant_parse(&v, "1x6 graph:2e58 k=2", err, sizeof err) < 0, "a short digest refused: %s", err);

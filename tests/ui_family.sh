@@ -83,6 +83,26 @@ check "random: its tile draws that pattern beside the symbol" sh -c \
 check "random: and nothing of it on the row below" sh -c \
 	"$TMUX_CMD capture-pane -p | grep -A1 -E '\[[·●]\]' | tail -1 | cut -c1-30 | grep -v '▪' >/dev/null"
 
+# A board file's own patterns: Merlin written out cell by cell, played as
+# a grid (saved and resumed with its patterns), to the same unique win.
+b=$(ui_board_file own.txt 100 000 000 patterns "000/011/011 000/111/000 000/110/110" \
+	"010/010/010 010/111/010 010/010/010" "011/011/000 000/111/000 110/110/000")
+ui_start XDG_STATE_HOME="$ui_tmp/own-state" -- play --load "$b"
+check "own patterns: drawn as a grid" ui_board_is 100 000 000
+check "own patterns: the corner previews its quadrant" preview_is 110 110 000
+ui_keys l j
+check "own patterns: the centre previews itself and the edges" preview_is 010 111 010
+ui_keys k h Space
+check "own patterns: a press changes the corner's quadrant" ui_board_is 010 110 000
+ui_keys q y
+check "own patterns: quit saves" ui_wait "EXIT=0"
+ui_start XDG_STATE_HOME="$ui_tmp/own-state" --
+check "own patterns: offered back" ui_wait "Resume the 3x3 game (1 move,"
+ui_keys y
+check "own patterns: resumed with its patterns" preview_is 110 110 000
+ui_keys l Space l Space j h h Space l Space j h Space
+check "own patterns: Merlin's unique solution wins" ui_wait "Solved!"
+
 # A graph: six lamps in a ring, each pressing itself and the two beside
 # it, drawn at their places (rows 0 to 4; row 2 has none):
 #        1

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "engine/rule.h"
+
 #define READ_MAX (512u << 20)	/* bytes: a 10000 x 10000 board with CR-LF fits */
 
 static void fail(boardio_error *e, int line, int col, const char *fmt, ...)
@@ -240,9 +242,10 @@ static board *make_board(const uint8_t *first, int first_n, const row_set *t, in
 	return b;
 }
 
-static board *read_board(FILE *f, int k, boardio_error *e)
+/* The board, up to the end or a "patterns" line (*patterns_no its line). */
+static board *read_board(reader *rdp, int k, int *patterns_no, boardio_error *e)
 {
-	reader rd = { .f = f };
+	reader rd = *rdp;
 	row_set t = { 0 };
 	line l;
 	board *b = NULL;
@@ -263,6 +266,10 @@ static board *read_board(FILE *f, int k, boardio_error *e)
 			fail(e, l.no, (int)((const char *)memchr(l.p, '\0', (size_t)l.len) - l.p) + 1,
 			     "unexpected NUL byte: is this a text file?");
 			goto out;
+		}
+		if (first_no && l.len == 8 && memcmp(l.p, "patterns", 8) == 0) {
+			*patterns_no = l.no;
+			break;
 		}
 		if (blank_no) {
 			fail(e, blank_no, 1, "blank line inside the board");
@@ -349,6 +356,128 @@ static board *read_board(FILE *f, int k, boardio_error *e)
 out:
 	free(first);
 	free(t.cells);
+	*rdp = rd;
+	return b;
+}
+
+/* Add one press set to a growing list; false when out of memory. */
+static bool set_add(int **set, size_t *cap, size_t n, int v)
+{
+	if (n == *cap) {
+		size_t c = *cap ? 2 * *cap : 256;
+		int *p = realloc(*set, c * sizeof *p);
+		if (!p)
+			return false;
+		*set = p;
+		*cap = c;
+	}
+	(*set)[n] = v;
+	return true;
+}
+
+/* The "patterns" section after an R x C board: R lines of C masks, the
+ * press sets of a graph at the cells' own places. */
+static graph *read_patterns(reader *rd, const board *b, int at, boardio_error *e)
+{
+	int rows = b->rows, cols = b->cols, n = rows * cols, r = 0;
+	int *start = malloc(((size_t)n + 1) * sizeof *start), *crow = malloc((size_t)n * sizeof *crow);
+	int *ccol = malloc((size_t)n * sizeof *ccol), *set = NULL;
+	size_t cap = 0, used = 0;
+	graph *g = NULL;
+	line l;
+	if (!start || !crow || !ccol) {
+		fail(e, 0, 0, "out of memory");
+		goto out;
+	}
+	while (next_line(rd, &l)) {
+		if (l.len == 0)
+			continue;
+		if (r == rows) {
+			fail(e, l.no, 1, "the patterns are %d lines, one per row of the board", rows);
+			goto out;
+		}
+		int c = 0;
+		for (int i = 0; i < l.len;) {
+			while (i < l.len && (l.p[i] == ' ' || l.p[i] == '\t'))
+				i++;
+			if (i == l.len)
+				break;
+			int from = i;
+			while (i < l.len && l.p[i] != ' ' && l.p[i] != '\t')
+				i++;
+			if (c == cols) {
+				fail(e, l.no, from + 1, "more than %d patterns on row %d", cols, r + 1);
+				goto out;
+			}
+			char spec[RULE_MASK_MAX * (RULE_MASK_MAX + 1) + 8], err[160];
+			rule m;
+			snprintf(spec, sizeof spec, "mask:%.*s", i - from, l.p + from);
+			if (i - from > RULE_MASK_MAX * (RULE_MASK_MAX + 1) ||
+			    rule_parse(&m, spec, false, err, sizeof err) < 0) {
+				fail(e, l.no, from + 1, "cell (%d, %d): %s", r + 1, c + 1,
+				     i - from > RULE_MASK_MAX * (RULE_MASK_MAX + 1) ? "mask too large" : err);
+				goto out;
+			}
+			int j = r * cols + c;
+			start[j] = (int)used;
+			crow[j] = r;
+			ccol[j] = c;
+			for (int q = 0; q < m.n; q++) {
+				int rr = r + m.dr[q], cc = c + m.dc[q];
+				if (rr >= 0 && rr < rows && cc >= 0 && cc < cols && !set_add(&set, &cap, used++, rr * cols + cc)) {
+					fail(e, 0, 0, "out of memory");
+					goto out;
+				}
+			}
+			c++;
+		}
+		if (c < cols) {
+			fail(e, l.no, l.len + 1, "row %d has %d patterns, expected %d", r + 1, c, cols);
+			goto out;
+		}
+		r++;
+	}
+	if (rd->nomem || rd->toolong || rd->ioerr) {
+		fail(e, 0, 0, rd->nomem ? "out of memory" : rd->toolong ? "input too large" : "read error");
+		goto out;
+	}
+	if (r < rows) {
+		fail(e, at, 1, "the patterns give %d of the board's %d rows", r, rows);
+		goto out;
+	}
+	start[n] = (int)used;
+	if (!(g = graph_build(n, start, set, crow, ccol)))
+		fail(e, 0, 0, "out of memory");
+out:
+	free(start);
+	free(crow);
+	free(ccol);
+	free(set);
+	return g;
+}
+
+/* The board, and its patterns when asked for (else a section is refused). */
+static board *read_all(FILE *f, int k, graph **patterns, boardio_error *e)
+{
+	reader rd = { .f = f };
+	int at = 0;
+	board *b = read_board(&rd, k, &at, e);
+	if (patterns)
+		*patterns = NULL;
+	if (b && at && !patterns) {
+		fail(e, at, 1, "a board with its own patterns is read by solve and play only");
+		board_free(b);
+		b = NULL;
+	} else if (b && at) {
+		if ((long)b->rows * b->cols > GRAPH_MAX_VERTICES) {
+			fail(e, at, 1, "patterns are for boards of up to %d cells", GRAPH_MAX_VERTICES);
+			board_free(b);
+			b = NULL;
+		} else if (!(*patterns = read_patterns(&rd, b, at, e))) {
+			board_free(b);
+			b = NULL;
+		}
+	}
 	free(rd.buf);
 	return b;
 }
@@ -365,12 +494,12 @@ board *boardio_parse(const char *text, size_t len, int k, boardio_error *e)
 		fail(e, 0, 0, "out of memory");
 		return NULL;
 	}
-	board *b = read_board(f, k, e);
+	board *b = read_all(f, k, NULL, e);
 	fclose(f);
 	return b;
 }
 
-board *boardio_read(FILE *f, int k, boardio_error *e)
+board *boardio_read_patterns(FILE *f, int k, graph **patterns, boardio_error *e)
 {
 	struct stat st;
 	memset(e, 0, sizeof *e);
@@ -378,7 +507,12 @@ board *boardio_read(FILE *f, int k, boardio_error *e)
 		fail(e, 0, 0, "is a directory");
 		return NULL;
 	}
-	return read_board(f, k, e);
+	return read_all(f, k, patterns, e);
+}
+
+board *boardio_read(FILE *f, int k, boardio_error *e)
+{
+	return boardio_read_patterns(f, k, NULL, e);
 }
 
 void boardio_write_cells(FILE *f, const uint8_t *cells, int rows, int cols)

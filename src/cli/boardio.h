@@ -9,7 +9,12 @@
  * ignored; CR-LF line ends are accepted.  Two numbers on the first line are
  * the size line when R rows of C cells follow, the first row when the input
  * is a board with them, and refused when both readings are boards.  Read
- * a line at a time, in memory proportional to the cells. */
+ * a line at a time, in memory proportional to the cells.
+ *
+ *   patterns             optional, after the board: each cell's own press
+ *   MASK MASK ...        set, one line per row, one mask per cell as in
+ *                        --rule mask: (rows of 0/1 split by '/', odd
+ *                        sides, centred on the cell), e.g. 010/111/010 */
 #ifndef LO_BOARDIO_H
 #define LO_BOARDIO_H
 
@@ -17,6 +22,7 @@
 #include <stdio.h>
 
 #include "engine/board.h"
+#include "engine/graph.h"
 
 #define BOARDIO_MAX_CELLS 100000000	/* 10000 x 10000: absurd inputs stop here */
 
@@ -29,8 +35,14 @@ typedef struct boardio_error {
  * and fills err on any problem. */
 board *boardio_parse(const char *text, size_t len, int k, boardio_error *err);
 
-/* Read all of f (up to a bound) and parse it. */
+/* Read all of f (up to a bound) and parse it; a patterns section is
+ * refused here. */
 board *boardio_read(FILE *f, int k, boardio_error *err);
+
+/* The same, and *patterns = the section's press sets as a graph of R*C
+ * vertices at their cells' places (rows, cols as the board's), or NULL
+ * when the file has none.  Up to GRAPH_MAX_VERTICES cells. */
+board *boardio_read_patterns(FILE *f, int k, graph **patterns, boardio_error *err);
 
 /* One symbol for a cell value: 0-9 then a-z. */
 char boardio_symbol(int v);

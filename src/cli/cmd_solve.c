@@ -196,9 +196,14 @@ int cmd_solve(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	boardio_error be;
-	board *b = boardio_read(f, o.v.k, &be);
+	graph *patterns;
+	board *b = boardio_read_patterns(f, o.v.k, &patterns, &be);
 	if (f != stdin)
 		fclose(f);
+	if (b && patterns && options_take_patterns(&o, patterns, b->rows, b->cols, &r, err, sizeof err) < 0) {
+		board_free(b);
+		goto usage_error;
+	}
 	if (!b) {
 		if (be.line)
 			fprintf(stderr, "lightsout solve: %s:%d:%d: %s\n", f == stdin ? "<stdin>" : path, be.line,
@@ -295,7 +300,9 @@ int cmd_solve(int argc, char **argv)
 	else if (solvable && fmt == FORMAT_GRID)
 		boardio_write_cells(stdout, x, b->rows, b->cols);
 	else if (solvable) {
-		bool vertices = variant_shape_of(&o.v) == SHAPE_GRAPH;
+		/* A graph file's presses are vertex numbers; a board's own
+		 * patterns keep rows and columns. */
+		bool vertices = variant_shape_of(&o.v) == SHAPE_GRAPH && b->rows == 1;
 		printf("%d\n", res.weight);
 		for (int i = 0; i < n; i++) {
 			if (!x[i])

@@ -197,6 +197,7 @@ int options_finish(common_opts *o, rule *r, char *err, size_t errlen)
 		snprintf(err, errlen, "give one of --rule, --grid hex, --board and --graph");
 		return -1;
 	}
+	o->rule_chosen = rule_given || o->shape || o->graph_path;
 	if (o->graph_path) {
 		if (o->size_set) {
 			snprintf(err, errlen, "--graph gives the size: no --size");
@@ -227,6 +228,25 @@ int options_finish(common_opts *o, rule *r, char *err, size_t errlen)
 	o->rule_spec = o->v.rule;
 	if (check_sizes(o, err, errlen) < 0)
 		return -1;
+	if (r)
+		variant_rule(&o->v, r);
+	return 0;
+}
+
+int options_take_patterns(common_opts *o, graph *g, int rows, int cols, rule *r, char *err, size_t errlen)
+{
+	if (o->rule_chosen || o->v.torus) {
+		snprintf(err, errlen, "the board file's patterns are its rule: drop --rule, --grid, --board, --graph "
+				      "and --torus");
+		graph_free(g);
+		return -1;
+	}
+	graph_free(the_graph);
+	the_graph = g;
+	variant_set_graph(&o->v, g);
+	o->v.rows = rows;
+	o->v.cols = cols;
+	o->rule_spec = o->v.rule;
 	if (r)
 		variant_rule(&o->v, r);
 	return 0;

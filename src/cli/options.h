@@ -37,6 +37,7 @@ typedef struct common_opts {
 	const char *rule_spec;		/* as given: options_finish() reads it */
 	const char *shape;		/* --grid hex, --board merlin|cube: a rule and a size */
 	const char *graph_path;		/* --graph FILE */
+	bool rule_chosen;		/* --rule, --grid, --board or --graph (options_finish) */
 	bool k_set;
 	bool seed_set;
 	uint64_t seed;
@@ -56,6 +57,12 @@ int options_common(common_opts *o, int opt, const char *arg, bool allow_range, c
  * process.  The rule is checked against every size given.  Returns 0, or
  * -1 with err (a graph file's errors as FILE:LINE:COL: ...). */
 int options_finish(common_opts *o, rule *r, char *err, size_t errlen);
+
+/* A board file's own patterns (boardio_read_patterns) as the rule, after
+ * options_finish: g is kept as long as the process, the variant becomes
+ * that graph on a rows x cols board, and r (unless NULL) its rule.
+ * Refused, g freed, when the command line chose a rule or a torus. */
+int options_take_patterns(common_opts *o, graph *g, int rows, int cols, rule *r, char *err, size_t errlen);
 
 /* "RxC", "N", and with allow_range "A-B" (square sizes A..B). */
 int options_parse_size(const char *s, common_opts *o, bool allow_range, char *err, size_t errlen);

@@ -93,8 +93,8 @@ int variant_validate(const variant *v, char *err, size_t errlen)
 		return -1;
 	}
 	if (graph_name_only(v, v->rule)) {
-		if (v->rows != 1 || v->cols > GRAPH_MAX_VERTICES || v->torus) {
-			snprintf(err, errlen, "a graph is 1xN, N up to %d, with no torus", GRAPH_MAX_VERTICES);
+		if ((long)v->rows * v->cols > GRAPH_MAX_VERTICES || v->torus) {
+			snprintf(err, errlen, "a graph has up to %d vertices, with no torus", GRAPH_MAX_VERTICES);
 			return -1;
 		}
 		return 0;

@@ -216,7 +216,7 @@ static void play_config(const play_opts *o, game_config *cfg)
 }
 
 /* The --load board; its size wins unless --size disagrees. */
-static board *play_load(const play_opts *o, game_config *cfg)
+static board *play_load(play_opts *o, game_config *cfg)
 {
 	boardio_error e;
 	FILE *f = strcmp(o->load, "-") == 0 ? NULL : fopen(o->load, "r");
@@ -225,8 +225,18 @@ static board *play_load(const play_opts *o, game_config *cfg)
 			strcmp(o->load, "-") == 0 ? "standard input is the game's keyboard" : strerror(errno));
 		return NULL;
 	}
-	board *b = boardio_read(f, cfg->v.k, &e);
+	graph *patterns;
+	char err[256];
+	board *b = boardio_read_patterns(f, cfg->v.k, &patterns, &e);
 	fclose(f);
+	if (b && patterns) {
+		if (options_take_patterns(&o->common, patterns, b->rows, b->cols, NULL, err, sizeof err) < 0) {
+			fprintf(stderr, "lightsout play: %s: %s\n", o->load, err);
+			board_free(b);
+			return NULL;
+		}
+		cfg->v = o->common.v;
+	}
 	if (!b) {
 		if (e.line)
 			fprintf(stderr, "lightsout play: %s:%d:%d: %s\n", o->load, e.line, e.col, e.msg);

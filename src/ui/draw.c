@@ -110,8 +110,9 @@ static void place(const view *v, int row, int col, int *py, int *px2)
 		return;
 	}
 	if (v->g->rule.kind == RULE_GRAPH && g->crow) {
-		*py = g->crow[col];
-		*px2 = 2 * g->ccol[col];
+		int i = row * v->g->cur->cols + col;	/* a board's own patterns: R x C */
+		*py = g->crow[i];
+		*px2 = 2 * g->ccol[i];
 		return;
 	}
 	*py = row - v->vr;
@@ -315,7 +316,14 @@ static bool in_preview(const view *v, int row, int col)
 	return false;
 }
 
-/* A --rule random cell's own pattern, as Flip draws it: its 3x3 block at
+/* Cells with patterns of their own on a grid: --rule random, a board
+ * file's patterns. */
+static bool own_patterns(const view *v)
+{
+	return v->g->rule.kind == RULE_RANDOM || (v->g->rule.kind == RULE_GRAPH && v->g->cur->rows > 1);
+}
+
+/* A cell's own pattern, as Flip draws it: its 3x3 block at
  * (y, x), a square where a press there changes the cell (the cell itself
  * in the middle, beside the symbol), so the board can be read before it is
  * pressed. */
@@ -327,8 +335,9 @@ static void draw_own_pattern(const view *v, int row, int col, int y, int x, attr
 	int n = rule_neighbours(&v->g->rule, b->rows, b->cols, row, col, nb);
 	for (int i = 0; i < n; i++) {
 		int dr = nb[i] / b->cols - row, dc = nb[i] % b->cols - col;
-		if (dr >= -1 && dr <= 1 && dc >= -1 && dc <= 1)
-			in[dr + 1][dc + 1] = true;
+		if (dr < -1 || dr > 1 || dc < -1 || dc > 1)
+			return;	/* wider than its block: the cursor's preview shows it */
+		in[dr + 1][dc + 1] = true;
 	}
 	attrset(fill);
 	for (int i = 0; i < 3; i++) {
@@ -419,7 +428,7 @@ static void draw_cell_flash(view *v, int row, int col, bool flash)
 			if (len <= tw)
 				mvaddstr(y + mid + 1, x + (tw - len) / 2, count);
 		}
-		if (v->g->rule.kind == RULE_RANDOM && !tile_count && th >= 3 && tw >= 8)
+		if (own_patterns(v) && !tile_count && th >= 3 && tw >= 8)
 			draw_own_pattern(v, row, col, y + mid - 1, x + tw - (tw >= 10 ? 4 : 3), fill);
 		x += (tw - 3) / 2;
 		y += mid;
