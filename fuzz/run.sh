@@ -37,7 +37,7 @@ run() {
 	fi
 }
 
-run boardio src/cli/boardio.c src/engine/board.c
+run boardio src/cli/boardio.c $ENGINE
 run graphio src/cli/graphio.c src/engine/graph.c
 run sharecode src/engine/sharecode.c $ENGINE
 run savegame $PERSIST $ENGINE

@@ -12,6 +12,7 @@ typedef int16_t v16 __attribute__((vector_size(32)));
 typedef int32_t v32 __attribute__((vector_size(32)));
 
 #define MAX_ARRAY_BITS 13	/* 2^13 vectors = 256 KiB: stays in L2 */
+#define WHT_BLOCK_BITS 10	/* 2^10 vectors = 32 KiB: stays in L1 */
 #define NO_H INT_MIN		/* no maximum yet */
 #define WIDE_CELLS 32768	/* int16 holds |H| <= n below this */
 
@@ -23,6 +24,7 @@ typedef struct shared {
 	pthread_mutex_t lock;
 	uint64_t next;		/* next chunk to hand out */
 	bool stop, failed;
+	bool sorted;		/* keys in order of their array index */
 	int progress_h;		/* best H reported so far */
 	int best_h;		/* max H over the finished threads */
 	uint64_t best_t;
@@ -87,6 +89,10 @@ void wht_search(const wht_job *job, wht_result *res)
 			}
 	int m = wide ? fill_keys32(&sh, k, n) : fill_keys16(&sh, k, n);
 	sh.m = m;
+	if (wide)
+		sort_keys32(&sh);
+	else
+		sort_keys16(&sh);
 
 	int threads = job->threads > 0 ? job->threads : 1;
 	if ((uint64_t)threads > sh.chunks)

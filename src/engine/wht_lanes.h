@@ -33,44 +33,63 @@ static int WHT_NAME(fill_keys)(shared *sh, const uint64_t *k, int n)
 	return m;
 }
 
-/* Sum the signed histogram for one chunk, transform it, scan it.  Three
- * butterfly stages per pass over the array (radix 8): a third of the loads
- * and stores of one stage at a time, and the array stays in L2. */
-LO_CLONES
-static void WHT_NAME(chunk_run)(const shared *sh, uint64_t chunk, WHT_VEC *a, int *best_h, uint64_t *best_t,
-				double *ties)
+/* The entries in order of their array index (a counting sort), so each
+ * block of the array is filled from one run of them.  False when out of
+ * memory (the order then stays as it was: correct, only slower). */
+static bool WHT_NAME(sort_keys)(shared *sh)
 {
-	const WHT_NAME(key_entry) *keys = sh->keys;
-	int bits = sh->array_bits;
-	size_t size = (size_t)1 << bits, h = 1;
-	memset(a, 0, size * sizeof *a);
-	for (int i = 0; i < sh->m; i++) {
-		const WHT_NAME(key_entry) *k = &keys[i];
-		if (__builtin_parityll(k->hi & chunk))
-			a[k->lo] -= k->v;
-		else
-			a[k->lo] += k->v;
+	WHT_NAME(key_entry) *keys = sh->keys, *out;
+	size_t size = (size_t)1 << sh->array_bits;
+	size_t *at = calloc(size + 1, sizeof *at);
+	out = aligned_alloc(64, ((size_t)sh->m * sizeof *out + 63) / 64 * 64 + 64);
+	if (!at || !out) {
+		free(at);
+		free(out);
+		return false;
 	}
-	/* Passes of three stages (radix 8), after one of bits % 3 stages. */
-	if (bits % 3 == 1) {
-		for (size_t j = 0; j < size; j += 2) {
-			WHT_VEC x = a[j], y = a[j + 1];
-			a[j] = x + y;
-			a[j + 1] = x - y;
-		}
-		h = 2;
-	} else if (bits % 3 == 2) {
-		for (size_t j = 0; j < size; j += 4) {
-			WHT_VEC x0 = a[j], x1 = a[j + 1], x2 = a[j + 2], x3 = a[j + 3];
-			WHT_VEC s0 = x0 + x1, d0 = x0 - x1, s1 = x2 + x3, d1 = x2 - x3;
-			a[j] = s0 + s1;
-			a[j + 1] = d0 + d1;
-			a[j + 2] = s0 - s1;
-			a[j + 3] = d0 - d1;
-		}
-		h = 4;
+	for (int i = 0; i < sh->m; i++)
+		at[keys[i].lo + 1]++;
+	for (size_t j = 0; j < size; j++)
+		at[j + 1] += at[j];
+	for (int i = 0; i < sh->m; i++)
+		out[at[keys[i].lo]++] = keys[i];
+	free(at);
+	free(sh->keys);
+	sh->keys = out;
+	sh->sorted = true;
+	return true;
+}
+
+/* The stages of span h up to end (powers of two) over a[0 .. size):
+ * one pass of radix 2 or 4 for the leftover, then passes of radix 8. */
+LO_CLONES
+static void WHT_NAME(stages)(WHT_VEC *a, size_t size, size_t h, size_t end)
+{
+	int left = 0;
+	for (size_t s = h; s < end; s <<= 1)
+		left++;
+	if (left % 3 == 1) {
+		for (size_t i = 0; i < size; i += 2 * h)
+			for (size_t j = i; j < i + h; j++) {
+				WHT_VEC x = a[j], y = a[j + h];
+				a[j] = x + y;
+				a[j + h] = x - y;
+			}
+		h <<= 1;
+	} else if (left % 3 == 2) {
+		for (size_t i = 0; i < size; i += 4 * h)
+			for (size_t j = i; j < i + h; j++) {
+				WHT_VEC *p = a + j;
+				WHT_VEC x0 = p[0], x1 = p[h], x2 = p[2 * h], x3 = p[3 * h];
+				WHT_VEC s0 = x0 + x1, d0 = x0 - x1, s1 = x2 + x3, d1 = x2 - x3;
+				p[0] = s0 + s1;
+				p[h] = d0 + d1;
+				p[2 * h] = s0 - s1;
+				p[3 * h] = d0 - d1;
+			}
+		h <<= 2;
 	}
-	for (; h < size; h <<= 3)
+	for (; h < end; h <<= 3)
 		for (size_t i = 0; i < size; i += 8 * h)
 			for (size_t j = i; j < i + h; j++) {
 				WHT_VEC *p = a + j;
@@ -89,27 +108,128 @@ static void WHT_NAME(chunk_run)(const shared *sh, uint64_t chunk, WHT_VEC *a, in
 				p[6 * h] = z2 - z6;
 				p[7 * h] = z3 - z7;
 			}
-	/* Four running maxima: one would chain every compare on the last. */
-	WHT_VEC m0 = a[0], m1 = a[0], m2 = a[0], m3 = a[0], gt;
+}
+
 #define WHT_MAX(m, v) (gt = (v) > (m), (m) = ((v) & gt) | ((m) & ~gt))
-	for (size_t j = 0; j + 4 <= size; j += 4) {
-		WHT_MAX(m0, a[j]);
-		WHT_MAX(m1, a[j + 1]);
-		WHT_MAX(m2, a[j + 2]);
-		WHT_MAX(m3, a[j + 3]);
+
+/* The largest lane of the transform whose stages below top are done: the
+ * last (up to three) stages computed and compared, never stored. */
+LO_CLONES
+static int WHT_NAME(fused_max)(const WHT_VEC *a, size_t size, size_t top)
+{
+	WHT_VEC m0 = a[0] + a[top], m1 = m0, m2 = m0, m3 = m0, gt;
+	size_t h = top;
+	if (h * 8 == size) {
+		for (size_t j = 0; j < h; j++) {
+			const WHT_VEC *p = a + j;
+			WHT_VEC y0 = p[0] + p[h], y1 = p[0] - p[h], y2 = p[2 * h] + p[3 * h], y3 = p[2 * h] - p[3 * h];
+			WHT_VEC y4 = p[4 * h] + p[5 * h], y5 = p[4 * h] - p[5 * h];
+			WHT_VEC y6 = p[6 * h] + p[7 * h], y7 = p[6 * h] - p[7 * h];
+			WHT_VEC z0 = y0 + y2, z1 = y1 + y3, z2 = y0 - y2, z3 = y1 - y3;
+			WHT_VEC z4 = y4 + y6, z5 = y5 + y7, z6 = y4 - y6, z7 = y5 - y7;
+			WHT_MAX(m0, z0 + z4);
+			WHT_MAX(m1, z1 + z5);
+			WHT_MAX(m2, z2 + z6);
+			WHT_MAX(m3, z3 + z7);
+			WHT_MAX(m0, z0 - z4);
+			WHT_MAX(m1, z1 - z5);
+			WHT_MAX(m2, z2 - z6);
+			WHT_MAX(m3, z3 - z7);
+		}
+	} else if (h * 4 == size) {
+		for (size_t j = 0; j < h; j++) {
+			const WHT_VEC *p = a + j;
+			WHT_VEC s0 = p[0] + p[h], d0 = p[0] - p[h], s1 = p[2 * h] + p[3 * h], d1 = p[2 * h] - p[3 * h];
+			WHT_MAX(m0, s0 + s1);
+			WHT_MAX(m1, d0 + d1);
+			WHT_MAX(m2, s0 - s1);
+			WHT_MAX(m3, d0 - d1);
+		}
+	} else {
+		for (size_t j = 0; j < h; j++) {
+			WHT_MAX(m0, a[j] + a[j + h]);
+			WHT_MAX(m1, a[j] - a[j + h]);
+		}
 	}
-	for (size_t j = size & ~(size_t)3; j < size; j++)
-		WHT_MAX(m0, a[j]);
 	WHT_MAX(m0, m1);
 	WHT_MAX(m2, m3);
 	WHT_VEC mx = WHT_MAX(m0, m2);
-#undef WHT_MAX
-	int top = mx[0];
+	int best = mx[0];
 	for (int l = 1; l < WHT_LANES; l++)
-		top = mx[l] > top ? mx[l] : top;
-	if (top < *best_h)
+		best = mx[l] > best ? mx[l] : best;
+	return best;
+}
+
+#undef WHT_MAX
+
+/* Sum the signed histogram for one chunk, transform it, find its maximum.
+ * The stages below WHT_BLOCK_BITS run block by block in L1 (radix 8: a
+ * third of the loads and stores of one stage at a time); the last ones
+ * over the whole array (in L2) are fused with the maximum and not stored,
+ * unless the chunk holds a maximum to locate (rare). */
+LO_CLONES
+static void WHT_NAME(chunk_run)(const shared *sh, uint64_t chunk, WHT_VEC *a, int *best_h, uint64_t *best_t,
+				double *ties)
+{
+	const WHT_NAME(key_entry) *keys = sh->keys;
+	int bits = sh->array_bits;
+	size_t size = (size_t)1 << bits;
+	if (!sh->sorted || bits < 6) {
+		memset(a, 0, size * sizeof *a);
+		for (int i = 0; i < sh->m; i++) {
+			const WHT_NAME(key_entry) *k = &keys[i];
+			WHT_ELT neg = (WHT_ELT)-__builtin_parityll(k->hi & chunk);
+			a[k->lo] += (k->v ^ neg) - neg;
+		}
+	}
+	/* Stages in L1-sized blocks, then up to three fused with the maximum. */
+	int fuse = bits < 3 ? bits : 3, below = bits - fuse;
+	size_t top = (size_t)1 << below, block = (size_t)1 << (below < WHT_BLOCK_BITS ? below : WHT_BLOCK_BITS);
+	if (sh->sorted && bits >= 6) {
+		/* Each block zeroed, filled from its run of the sorted entries
+		 * (signed by the chunk's bits, without a branch) and
+		 * transformed while it is in L1. */
+		/* The block's first one or two stages are done here too, an
+		 * entry adding into its 2 or 4 places with their signs, so
+		 * the passes over the block are all of radix 8. */
+		int i = 0, pre = __builtin_ctzll(block) % 3;
+		for (size_t b = 0; b < size; b += block) {
+			memset(a + b, 0, block * sizeof *a);
+			for (; i < sh->m && keys[i].lo < b + block; i++) {
+				const WHT_NAME(key_entry) *k = &keys[i];
+				WHT_ELT neg = (WHT_ELT)-__builtin_parityll(k->hi & chunk);
+				WHT_VEC w = (k->v ^ neg) - neg;
+				WHT_ELT s1 = (WHT_ELT) - (WHT_ELT)(k->lo & 1), s2 = (WHT_ELT) - (WHT_ELT)(k->lo >> 1 & 1);
+				if (pre == 0)
+					a[k->lo] += w;
+				else if (pre == 1) {
+					WHT_VEC *p = a + (k->lo & ~1u);
+					p[0] += w;
+					p[1] += (w ^ s1) - s1;
+				} else {
+					WHT_VEC *p = a + (k->lo & ~3u), w1 = (w ^ s1) - s1;
+					p[0] += w;
+					p[1] += w1;
+					p[2] += (w ^ s2) - s2;
+					p[3] += (w1 ^ s2) - s2;
+				}
+			}
+			WHT_NAME(stages)(a + b, block, (size_t)1 << pre, block);
+		}
+	} else
+		for (size_t b = 0; b < size; b += block)
+			WHT_NAME(stages)(a + b, block, 1, block);
+	WHT_NAME(stages)(a, size, block, top);
+	int high = a[0][0];
+	if (fuse)
+		high = WHT_NAME(fused_max)(a, size, top);
+	else
+		for (int l = 1; l < WHT_LANES; l++)
+			high = a[0][l] > high ? a[0][l] : high;
+	if (high < *best_h)
 		return;
-	/* Rare: locate and count the maxima. */
+	/* Rare: finish the stages, then locate and count the maxima. */
+	WHT_NAME(stages)(a, size, top, size);
 	for (size_t j = 0; j < size; j++)
 		for (int l = 0; l < WHT_LANES; l++)
 			if (a[j][l] >= *best_h) {
