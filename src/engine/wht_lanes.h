@@ -164,9 +164,10 @@ static int WHT_NAME(fused_max)(const WHT_VEC *a, size_t size, size_t top)
 
 /* Sum the signed histogram for one chunk, transform it, find its maximum.
  * The stages below WHT_BLOCK_BITS run block by block in L1 (radix 8: a
- * third of the loads and stores of one stage at a time); the last ones
+ * third of the loads and stores of one stage at a time); the last three
  * over the whole array (in L2) are fused with the maximum and not stored,
- * unless the chunk holds a maximum to locate (rare). */
+ * unless the chunk holds a maximum to locate (rare).  Stores bound it:
+ * each pass that stores costs about as much as the fused one. */
 LO_CLONES
 static void WHT_NAME(chunk_run)(const shared *sh, uint64_t chunk, WHT_VEC *a, int *best_h, uint64_t *best_t,
 				double *ties)
@@ -188,10 +189,9 @@ static void WHT_NAME(chunk_run)(const shared *sh, uint64_t chunk, WHT_VEC *a, in
 	if (sh->sorted && bits >= 6) {
 		/* Each block zeroed, filled from its run of the sorted entries
 		 * (signed by the chunk's bits, without a branch) and
-		 * transformed while it is in L1. */
-		/* The block's first one or two stages are done here too, an
-		 * entry adding into its 2 or 4 places with their signs, so
-		 * the passes over the block are all of radix 8. */
+		 * transformed while it is in L1.  The filling does the first
+		 * one or two stages too (an entry adds into its 2 or 4 places
+		 * with their signs), so every pass over the block is radix 8. */
 		int i = 0, pre = __builtin_ctzll(block) % 3;
 		for (size_t b = 0; b < size; b += block) {
 			memset(a + b, 0, block * sizeof *a);
@@ -199,7 +199,7 @@ static void WHT_NAME(chunk_run)(const shared *sh, uint64_t chunk, WHT_VEC *a, in
 				const WHT_NAME(key_entry) *k = &keys[i];
 				WHT_ELT neg = (WHT_ELT)-__builtin_parityll(k->hi & chunk);
 				WHT_VEC w = (k->v ^ neg) - neg;
-				WHT_ELT s1 = (WHT_ELT) - (WHT_ELT)(k->lo & 1), s2 = (WHT_ELT) - (WHT_ELT)(k->lo >> 1 & 1);
+				WHT_ELT s1 = (WHT_ELT)-(WHT_ELT)(k->lo & 1), s2 = (WHT_ELT)-(WHT_ELT)(k->lo >> 1 & 1);
 				if (pre == 0)
 					a[k->lo] += w;
 				else if (pre == 1) {
