@@ -34,7 +34,13 @@ static void help(void)
 
 static int analyze_one(int rows, int cols, const rule *r, int k, bool quiet, bool dist, bool fwd)
 {
-	lo_system *s = system_new(rows, cols, r, k);
+	lo_system *s;
+	if (system_create(rows, cols, r, k, &s) == LO_TOO_LARGE) {
+		char why[300];
+		system_limit_message(rows, cols, r, k, why, sizeof why);
+		fprintf(stderr, "lightsout analyze: %s\n", why);
+		return EXIT_USAGE;
+	}
 	if (!s) {
 		fprintf(stderr, "lightsout analyze: out of memory for %dx%d\n", rows, cols);
 		return EXIT_USAGE;

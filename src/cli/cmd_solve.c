@@ -229,7 +229,13 @@ int cmd_solve(int argc, char **argv)
 		board_free(b);
 		return EXIT_USAGE;
 	}
-	lo_system *s = system_new(b->rows, b->cols, &r, b->k);
+	lo_system *s;
+	if (system_create(b->rows, b->cols, &r, b->k, &s) == LO_TOO_LARGE) {
+		system_limit_message(b->rows, b->cols, &r, b->k, err, sizeof err);
+		fprintf(stderr, "lightsout solve: %s\n", err);
+		board_free(b);
+		return EXIT_USAGE;
+	}
 	int n = board_size(b);
 	uint8_t *x = malloc((size_t)n), *cert = malloc((size_t)n);
 	if (!s || !x || !cert) {

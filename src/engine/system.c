@@ -1,6 +1,7 @@
 #include "engine/system.h"
 
 #include <stdio.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -129,6 +130,11 @@ void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, s
 	else if (r->lines)
 		snprintf(buf, len, "%dx%d is too large: the cross rule is solved while rows + columns <= %d (k = 2) or %d",
 			 rows, cols, SYSTEM_MAX_LINES_GF2, SYSTEM_MAX_LINES_ZMOD);
+	else if (band_applies(rows, cols, r, k) && zband_square_prime(k))
+		snprintf(buf, len,
+			 "%dx%d: with k = %d, local rules past %d cells are solved where the board's matrix is "
+			 "invertible mod %d, and this one is not",
+			 rows, cols, k, SYSTEM_MAX_UNKNOWNS_ZMOD, zband_square_prime(k));
 	else if ((k == 2 || zband_supports(k)) && !r->torus && !r->lines)
 		snprintf(buf, len, "%dx%d has %lld cells; local rules without --torus are solved up to %d cells",
 			 rows, cols, (long long)rows * cols, SYSTEM_MAX_UNKNOWNS_BAND);
@@ -197,7 +203,7 @@ static int build_band(lo_system *s, const rule *r)
 	else
 		s->zb = zband_new(s->rows, s->cols, r, s->k);
 	if (!s->bd && !s->zb)
-		return -1;
+		return s->k > 2 && errno == EDOM ? -2 : -1;
 	s->nullity = s->bd ? band_nullity(s->bd) : zband_nullity(s->zb);
 	if (s->nullity > 0 && !rule_is_symmetric(r)) {
 		/* The transposed rule's kernel is A's left kernel: certificates. */
@@ -353,6 +359,21 @@ lo_result system_create(int rows, int cols, const rule *r, int k, lo_system **ou
 		rc = build_cross(s);
 	else
 		rc = k == 2 ? build_gf2(s, r) : build_zmod(s, r);
+	if (rc == -2) {
+		/* p^2 divides k and A is singular mod p: dense, where it fits. */
+		system_free(s);
+		if ((long long)rows * cols > SYSTEM_MAX_UNKNOWNS_ZMOD)
+			return LO_TOO_LARGE;
+		s = calloc(1, sizeof *s);
+		if (!s)
+			return LO_NOMEM;
+		s->rows = rows;
+		s->cols = cols;
+		s->k = k;
+		s->n = rows * cols;
+		s->r = *r;
+		rc = build_zmod(s, r);
+	}
 	if (rc < 0) {
 		system_free(s);
 		return LO_NOMEM;

@@ -1,5 +1,6 @@
 #include "engine/zband.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,9 +18,9 @@ typedef uint32_t zb_op;
 #define OP_SWAP 0
 #define OP_PIVOT 255
 
-/* The elimination modulo one prime. */
+/* The elimination modulo one prime p, for the factor q = p^e of k. */
 typedef struct zb_part {
-	int p, rank, nfree;
+	int p, e, q, rank, nfree;
 	uint8_t *ring;		/* n rows of wr values: column c at c & (wr - 1) */
 	int *pivcol, *free_cols;
 	uint8_t *pinv;		/* inverse of each pivot */
@@ -29,20 +30,25 @@ typedef struct zb_part {
 
 struct zband {
 	int n, k, b, wr, nparts;
+	int rows, cols;
+	rule r;			/* A's presses, for the residuals of a lift */
 	zb_part part[ZBAND_MAX_PARTS];
-	int idem[ZBAND_MAX_PARTS];	/* 1 mod this prime, 0 mod the others */
+	int idem[ZBAND_MAX_PARTS];	/* 1 mod this factor, 0 mod the others */
 	int nullity;
 	int *order;
 };
 
 bool zband_supports(int k)
 {
-	if (k <= 2)
-		return false;
+	return k > 2;
+}
+
+int zband_square_prime(int k)
+{
 	for (int p = 2; p * p <= k; p++)
 		if (k % (p * p) == 0)
-			return false;
-	return true;
+			return p;
+	return 0;
 }
 
 /* r -= m s (mod p) over len values: r + (p - m) s < 1024 for p <= 31,
@@ -194,11 +200,15 @@ static void back_substitute(const zband *m, const zb_part *pt, const int *z, uin
 
 zband *zband_new(int rows, int cols, const rule *r, int k)
 {
-	if (!zband_supports(k) || r->lines || r->torus)
+	if (!zband_supports(k) || r->lines || r->torus) {
+		errno = EINVAL;
 		return NULL;
+	}
 	zband *m = calloc(1, sizeof *m);
-	if (!m)
+	if (!m) {
+		errno = ENOMEM;
 		return NULL;
+	}
 	int h = 0, w = 0;
 	for (int i = 0; i < r->n; i++) {
 		h = abs(r->dr[i]) > h ? abs(r->dr[i]) : h;
@@ -209,15 +219,26 @@ zband *zband_new(int rows, int cols, const rule *r, int k)
 	m->b = h * cols + w;
 	for (m->wr = BLOCK; m->wr < 2 * m->b + 1; m->wr *= 2)
 		;
+	m->rows = rows;
+	m->cols = cols;
+	m->r = *r;
 	int rest = k;
 	for (int p = 2; rest > 1; p++)
 		if (rest % p == 0) {
-			rest /= p;
 			zb_part *pt = &m->part[m->nparts++];
 			pt->p = p;
-			m->idem[m->nparts - 1] = (k / p) * zmod_inverse((k / p) % p, p) % k;
+			pt->q = 1;
+			for (; rest % p == 0; rest /= p)
+				pt->e++, pt->q *= p;
+			m->idem[m->nparts - 1] = (k / pt->q) * zmod_inverse((k / pt->q) % pt->q, pt->q) % k;
 			if (part_build(m, pt, rows, cols, r) < 0)
 				goto fail;
+			if (pt->e > 1 && pt->nfree > 0) {
+				/* Singular mod p: Z/p^e's kernel is not a lift of GF(p)'s. */
+				zband_free(m);
+				errno = EDOM;
+				return NULL;
+			}
 		}
 	for (int i = 0; i < m->nparts; i++)
 		m->nullity = m->part[i].nfree > m->nullity ? m->part[i].nfree : m->nullity;
@@ -233,6 +254,7 @@ zband *zband_new(int rows, int cols, const rule *r, int k)
 	return m;
 fail:
 	zband_free(m);
+	errno = ENOMEM;
 	return NULL;
 }
 
@@ -281,47 +303,88 @@ int zband_kernel(const zband *m, int g, uint8_t *out)
 	return 0;
 }
 
+/* z (mod p, one value a row) through the recorded row operations. */
+static void replay(const zb_part *pt, int *z)
+{
+	int p = pt->p, src = 0;
+	for (size_t t = 0; t < pt->nops; t++) {
+		int row = (int)(pt->ops[t] >> 8), code = (int)(pt->ops[t] & 255);
+		if (code == OP_PIVOT)
+			src = row;
+		else if (code == OP_SWAP) {
+			int v = z[row];
+			z[row] = z[src];
+			z[src] = v;
+		} else
+			z[row] = (z[row] + (p - code) * z[src]) % p;
+	}
+}
+
+/* ax = A x (mod q). */
+static int apply(const zband *m, const int *x, int *ax, int q)
+{
+	int *nb = malloc((size_t)rule_max_cells(&m->r, m->rows, m->cols) * sizeof *nb);
+	if (!nb)
+		return -1;
+	memset(ax, 0, (size_t)m->n * sizeof *ax);
+	for (int j = 0; j < m->n; j++) {
+		if (!x[j])
+			continue;
+		int c = rule_neighbours(&m->r, m->rows, m->cols, j / m->cols, j % m->cols, nb);
+		for (int t = 0; t < c; t++)
+			ax[nb[t]] = (ax[nb[t]] + x[j]) % q;
+	}
+	free(nb);
+	return 0;
+}
+
 lo_result zband_solve(const zband *m, const uint8_t *b, uint8_t *out)
 {
 	int n = m->n, k = m->k;
-	int *z = malloc(((size_t)n + 1) * sizeof *z);
+	int *z = malloc(((size_t)n + 1) * sizeof *z), *xq = malloc(((size_t)n + 1) * sizeof *xq);
+	int *ax = malloc(((size_t)n + 1) * sizeof *ax);
 	uint8_t *x = malloc((size_t)n + 1);
 	lo_result st = LO_NOMEM;
-	if (!z || !x)
+	if (!z || !xq || !ax || !x)
 		goto done;
 	memset(out, 0, (size_t)n);
 	st = LO_SOLVED;
 	for (int i = 0; i < m->nparts && st == LO_SOLVED; i++) {
 		const zb_part *pt = &m->part[i];
-		int p = pt->p;
-		for (int j = 0; j < n; j++)
-			z[j] = (k - b[j]) % k % p;	/* A x = -b */
-		int src = 0;
-		for (size_t t = 0; t < pt->nops; t++) {
-			int row = (int)(pt->ops[t] >> 8), code = (int)(pt->ops[t] & 255);
-			if (code == OP_PIVOT)
-				src = row;
-			else if (code == OP_SWAP) {
-				int v = z[row];
-				z[row] = z[src];
-				z[src] = v;
-			} else
-				z[row] = (z[row] + (p - code) * z[src]) % p;
-		}
-		for (int t = pt->rank; t < n; t++)
-			if (z[t]) {
-				st = LO_UNSOLVABLE;
+		int p = pt->p, q = pt->q;
+		/* A x = -b (mod q), digit by digit in base p: with A invertible
+		 * mod p (e > 1 is built only then), each digit solves A y = the
+		 * residual / p^d (mod p) on the same elimination (Hensel). */
+		memset(xq, 0, (size_t)n * sizeof *xq);
+		for (int d = 0, pd = 1; d < pt->e && st == LO_SOLVED; d++, pd *= p) {
+			if (d > 0 && apply(m, xq, ax, q) < 0) {
+				st = LO_NOMEM;
 				break;
 			}
-		if (st != LO_SOLVED)
-			break;
-		memset(x, 0, (size_t)n);
-		back_substitute(m, pt, z, x, pt->rank);
-		for (int j = 0; j < n; j++)
-			out[j] = (uint8_t)((out[j] + x[j] * m->idem[i]) % k);
+			for (int j = 0; j < n; j++) {
+				int target = (k - b[j]) % k % q, res = d > 0 ? (target - ax[j] + q) % q : target;
+				z[j] = res / pd % p;	/* res is a multiple of pd */
+			}
+			replay(pt, z);
+			for (int t = pt->rank; t < n; t++)
+				if (z[t]) {
+					st = LO_UNSOLVABLE;
+					break;
+				}
+			if (st != LO_SOLVED)
+				break;
+			memset(x, 0, (size_t)n);
+			back_substitute(m, pt, z, x, pt->rank);
+			for (int j = 0; j < n; j++)
+				xq[j] = (xq[j] + pd * x[j]) % q;
+		}
+		for (int j = 0; j < n && st == LO_SOLVED; j++)
+			out[j] = (uint8_t)((out[j] + xq[j] * m->idem[i]) % k);
 	}
 done:
 	free(z);
+	free(xq);
+	free(ax);
 	free(x);
 	return st;
 }

@@ -1,14 +1,19 @@
-/* Banded elimination over Z/k for squarefree k (k = 3, 5, 6, 7, 10, ...),
- * for local rules without torus on boards too big for dense elimination.
- * Z/k is then a product of prime fields GF(p) (Chinese remainder theorem),
- * and over a field every non-zero pivot is a unit: the band.c elimination
- * works as over GF(2), with one row pivoting in the band.  In row-major
- * order a press reaches b = h*cols + w cells either way, so when column c
- * is eliminated every row still in play has its non-zeros in [c, c + 2b]:
- * each row is kept in a ring of that width, n * 2b * 2b byte operations in
- * all.  (For k with a square factor, Z/p^e is not a field: a pivot column
- * may hold only non-units, whose rows the band cannot clear without gcd
- * steps across the whole row; those k stay with dense elimination.)
+/* Banded elimination over Z/k (k > 2), for local rules without torus on
+ * boards too big for dense elimination.  Z/k is the product of its
+ * factors Z/p^e (Chinese remainder theorem); each is eliminated modulo
+ * its prime p, where every non-zero pivot is a unit: the band.c
+ * elimination works as over GF(2), with one row pivoting in the band.  In
+ * row-major order a press reaches b = h*cols + w cells either way, so when
+ * column c is eliminated every row still in play has its non-zeros in
+ * [c, c + 2b]: each row is kept in a ring of that width, n * 2b * 2b byte
+ * operations in all.
+ *
+ * For a factor p^e with e > 1 (k = 4, 8, 9, 12, ...) the band is used
+ * when A is invertible mod p: then it is invertible mod p^e, with no
+ * kernel, and a solution is lifted digit by digit in base p on the same
+ * elimination (Hensel).  When A is singular mod p, Z/p^e's kernel is not a
+ * lift of GF(p)'s (its orders need gcd steps across whole rows), and
+ * zband_new() says so with errno EDOM: the caller goes dense.
  *
  * Per prime, free columns give kernel generators of order p; generator i
  * joins the i-th generators of the primes (order: their product). */
@@ -23,9 +28,11 @@
 
 typedef struct zband zband;
 
-bool zband_supports(int k);	/* k squarefree, > 2 */
+bool zband_supports(int k);	/* k > 2 */
+int zband_square_prime(int k);	/* the least p with p^2 dividing k, else 0 */
 
-/* NULL when out of memory or k not supported. */
+/* NULL with errno ENOMEM (out of memory), EDOM (p^2 divides k and A is
+ * singular mod p) or EINVAL (k, torus or the cross rule not supported). */
 zband *zband_new(int rows, int cols, const rule *r, int k);
 void zband_free(zband *m);
 int zband_nullity(const zband *m);

@@ -22,10 +22,12 @@ int game_init(game *g, const game_config *cfg, char *err, size_t errlen)
 	variant_rule(&cfg->v, &g->rule);
 	g->cur = board_new(cfg->v.rows, cfg->v.cols, cfg->v.k);
 	g->start = board_new(cfg->v.rows, cfg->v.cols, cfg->v.k);
-	g->sys = g->cur && g->start ? system_new(cfg->v.rows, cfg->v.cols, &g->rule, cfg->v.k) : NULL;
+	lo_result made = LO_NOMEM;
+	if (g->cur && g->start)
+		made = system_create(cfg->v.rows, cfg->v.cols, &g->rule, cfg->v.k, &g->sys);
 	if (!g->sys) {
 		int rc = GAME_NOMEM;
-		if (system_fits(cfg->v.rows, cfg->v.cols, &g->rule, cfg->v.k))
+		if (made != LO_TOO_LARGE)
 			snprintf(err, errlen, "out of memory for a %dx%d board", cfg->v.rows, cfg->v.cols);
 		else {
 			system_limit_message(cfg->v.rows, cfg->v.cols, &g->rule, cfg->v.k, err, errlen);
