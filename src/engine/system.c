@@ -335,20 +335,29 @@ lo_system *system_new(int rows, int cols, const rule *r, int k)
 	return s;
 }
 
+/* An empty system of that shape, NULL when out of memory. */
+static lo_system *system_blank(int rows, int cols, const rule *r, int k)
+{
+	lo_system *s = calloc(1, sizeof *s);
+	if (!s)
+		return NULL;
+	s->rows = rows;
+	s->cols = cols;
+	s->k = k;
+	s->n = rows * cols;
+	s->r = *r;
+	return s;
+}
+
 lo_result system_create(int rows, int cols, const rule *r, int k, lo_system **out)
 {
 	*out = NULL;
 	if (!system_fits(rows, cols, r, k))
 		return LO_TOO_LARGE;
-	lo_system *s = calloc(1, sizeof *s);
+	lo_system *s = system_blank(rows, cols, r, k);
 	if (!s)
 		return LO_NOMEM;
-	s->rows = rows;
-	s->cols = cols;
-	s->k = k;
-	s->n = rows * cols;
 	int rc;
-	s->r = *r;
 	if (chase_applies(rows, cols, r, k) && s->n > CHASE_MIN_UNKNOWNS)
 		rc = build_chase(s);
 	else if (zchase_applies(rows, cols, r, k) && s->n > CHASE_MIN_UNKNOWNS)
@@ -364,14 +373,8 @@ lo_result system_create(int rows, int cols, const rule *r, int k, lo_system **ou
 		system_free(s);
 		if ((long long)rows * cols > SYSTEM_MAX_UNKNOWNS_ZMOD)
 			return LO_TOO_LARGE;
-		s = calloc(1, sizeof *s);
-		if (!s)
+		if (!(s = system_blank(rows, cols, r, k)))
 			return LO_NOMEM;
-		s->rows = rows;
-		s->cols = cols;
-		s->k = k;
-		s->n = rows * cols;
-		s->r = *r;
 		rc = build_zmod(s, r);
 	}
 	if (rc < 0) {
