@@ -320,32 +320,14 @@ static void replay(const zb_part *pt, int *z)
 	}
 }
 
-/* ax = A x (mod q). */
-static int apply(const zband *m, const int *x, int *ax, int q)
-{
-	int *nb = malloc((size_t)rule_max_cells(&m->r, m->rows, m->cols) * sizeof *nb);
-	if (!nb)
-		return -1;
-	memset(ax, 0, (size_t)m->n * sizeof *ax);
-	for (int j = 0; j < m->n; j++) {
-		if (!x[j])
-			continue;
-		int c = rule_neighbours(&m->r, m->rows, m->cols, j / m->cols, j % m->cols, nb);
-		for (int t = 0; t < c; t++)
-			ax[nb[t]] = (ax[nb[t]] + x[j]) % q;
-	}
-	free(nb);
-	return 0;
-}
-
 lo_result zband_solve(const zband *m, const uint8_t *b, uint8_t *out)
 {
 	int n = m->n, k = m->k;
-	int *z = malloc(((size_t)n + 1) * sizeof *z), *xq = malloc(((size_t)n + 1) * sizeof *xq);
-	int *ax = malloc(((size_t)n + 1) * sizeof *ax);
-	uint8_t *x = malloc((size_t)n + 1);
+	int *z = malloc(((size_t)n + 1) * sizeof *z);
+	uint8_t *x = malloc((size_t)n + 1), *xq = malloc((size_t)n + 1);
+	board *ax = NULL;	/* A xq (mod q) for a lift */
 	lo_result st = LO_NOMEM;
-	if (!z || !xq || !ax || !x)
+	if (!z || !x || !xq)
 		goto done;
 	memset(out, 0, (size_t)n);
 	st = LO_SOLVED;
@@ -355,14 +337,20 @@ lo_result zband_solve(const zband *m, const uint8_t *b, uint8_t *out)
 		/* A x = -b (mod q), digit by digit in base p: with A invertible
 		 * mod p (e > 1 is built only then), each digit solves A y = the
 		 * residual / p^d (mod p) on the same elimination (Hensel). */
-		memset(xq, 0, (size_t)n * sizeof *xq);
+		memset(xq, 0, (size_t)n);
+		board_free(ax);
+		ax = pt->e > 1 ? board_new(m->rows, m->cols, q) : NULL;
+		if (pt->e > 1 && !ax) {
+			st = LO_NOMEM;
+			break;
+		}
 		for (int d = 0, pd = 1; d < pt->e && st == LO_SOLVED; d++, pd *= p) {
-			if (d > 0 && apply(m, xq, ax, q) < 0) {
-				st = LO_NOMEM;
-				break;
+			if (d > 0) {
+				memset(ax->cells, 0, (size_t)n);
+				rule_apply(&m->r, ax, xq);
 			}
 			for (int j = 0; j < n; j++) {
-				int target = (k - b[j]) % k % q, res = d > 0 ? (target - ax[j] + q) % q : target;
+				int target = (k - b[j]) % k % q, res = d > 0 ? (target - ax->cells[j] + q) % q : target;
 				z[j] = res / pd % p;	/* res is a multiple of pd */
 			}
 			replay(pt, z);
@@ -376,15 +364,15 @@ lo_result zband_solve(const zband *m, const uint8_t *b, uint8_t *out)
 			memset(x, 0, (size_t)n);
 			back_substitute(m, pt, z, x, pt->rank);
 			for (int j = 0; j < n; j++)
-				xq[j] = (xq[j] + pd * x[j]) % q;
+				xq[j] = (uint8_t)((xq[j] + pd * x[j]) % q);
 		}
 		for (int j = 0; j < n && st == LO_SOLVED; j++)
 			out[j] = (uint8_t)((out[j] + xq[j] * m->idem[i]) % k);
 	}
 done:
+	board_free(ax);
 	free(z);
-	free(xq);
-	free(ax);
 	free(x);
+	free(xq);
 	return st;
 }
