@@ -95,9 +95,9 @@ static bool cross_applies(int rows, int cols, const rule *r, int k)
 	return r->lines && rows + cols <= (k == 2 ? SYSTEM_MAX_LINES_GF2 : SYSTEM_MAX_LINES_ZMOD);
 }
 
-static bool band_applies(int rows, int cols, const rule *r, int k)
+static bool band_applies(int rows, int cols, const rule *r)
 {
-	return (k == 2 || zband_supports(k)) && rule_is_uniform(r) && !r->torus && !r->lines &&
+	return rule_is_uniform(r) && !r->torus && !r->lines &&
 	       (long long)rows * cols <= SYSTEM_MAX_UNKNOWNS_BAND;
 }
 
@@ -106,7 +106,7 @@ bool system_fits(int rows, int cols, const rule *r, int k)
 	long long n = (long long)rows * cols;
 	if (rows < 1 || cols < 1 || k < BOARD_MIN_K || k > BOARD_MAX_K)
 		return false;
-	return chase_applies(rows, cols, r, k) || zchase_applies(rows, cols, r, k) || band_applies(rows, cols, r, k) || cross_applies(rows, cols, r, k) ||
+	return chase_applies(rows, cols, r, k) || zchase_applies(rows, cols, r, k) || band_applies(rows, cols, r) || cross_applies(rows, cols, r, k) ||
 	       n <= (k == 2 ? SYSTEM_MAX_UNKNOWNS_GF2 : SYSTEM_MAX_UNKNOWNS_ZMOD);
 }
 
@@ -130,12 +130,12 @@ void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, s
 	else if (r->lines)
 		snprintf(buf, len, "%dx%d is too large: the cross rule is solved while rows + columns <= %d (k = 2) or %d",
 			 rows, cols, SYSTEM_MAX_LINES_GF2, SYSTEM_MAX_LINES_ZMOD);
-	else if (band_applies(rows, cols, r, k) && zband_square_prime(k))
+	else if (band_applies(rows, cols, r) && zband_square_prime(k))
 		snprintf(buf, len,
 			 "%dx%d: with k = %d, local rules past %d cells are solved where the board's matrix is "
 			 "invertible mod %d, and this one is not",
 			 rows, cols, k, SYSTEM_MAX_UNKNOWNS_ZMOD, zband_square_prime(k));
-	else if ((k == 2 || zband_supports(k)) && !r->torus && !r->lines)
+	else if (!r->torus && !r->lines)
 		snprintf(buf, len, "%dx%d has %lld cells; local rules without --torus are solved up to %d cells",
 			 rows, cols, (long long)rows * cols, SYSTEM_MAX_UNKNOWNS_BAND);
 	else
@@ -362,7 +362,7 @@ lo_result system_create(int rows, int cols, const rule *r, int k, lo_system **ou
 		rc = build_chase(s);
 	else if (zchase_applies(rows, cols, r, k) && s->n > CHASE_MIN_UNKNOWNS)
 		rc = build_zchase(s);
-	else if (band_applies(rows, cols, r, k) && s->n > CHASE_MIN_UNKNOWNS)
+	else if (band_applies(rows, cols, r) && s->n > CHASE_MIN_UNKNOWNS)
 		rc = build_band(s, r);
 	else if (cross_applies(rows, cols, r, k) && s->n > CHASE_MIN_UNKNOWNS)
 		rc = build_cross(s);

@@ -38,11 +38,6 @@ struct zband {
 	int *order;
 };
 
-bool zband_supports(int k)
-{
-	return k > 2;
-}
-
 int zband_square_prime(int k)
 {
 	for (int p = 2; p * p <= k; p++)
@@ -200,7 +195,7 @@ static void back_substitute(const zband *m, const zb_part *pt, const int *z, uin
 
 zband *zband_new(int rows, int cols, const rule *r, int k)
 {
-	if (!zband_supports(k) || r->lines || r->torus) {
+	if (k <= 2 || r->lines || r->torus) {
 		errno = EINVAL;
 		return NULL;
 	}

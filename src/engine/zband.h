@@ -28,7 +28,6 @@
 
 typedef struct zband zband;
 
-bool zband_supports(int k);	/* k > 2 */
 int zband_square_prime(int k);	/* the least p with p^2 dividing k, else 0 */
 
 /* NULL with errno ENOMEM (out of memory), EDOM (p^2 divides k and A is
