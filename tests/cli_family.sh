@@ -109,4 +109,6 @@ expect 2 "few:7:24: row 3 has 2 patterns, expected 3" solve "$T/few"
 expect 2 "the board file's patterns are its rule" solve --rule x "$T/own"
 printf '1 1\n' >> "$T/own"
 expect 2 "own:8:1: the patterns are 3 lines, one per row of the board" solve "$T/own"
+expect 2 "a share code sets its own rule" play --graph "$T/tri.graph" --code LO0
+expect 2 "a share code sets its own rule" play --grid hex --code LO0
 done_testing

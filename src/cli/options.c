@@ -146,9 +146,15 @@ int options_common(common_opts *o, int opt, const char *arg, bool allow_range, c
 	return 0;
 }
 
-/* The graph of --graph: read once, kept for the whole process (the
- * variant and every rule point to it). */
+/* The graph of --graph, a board file's patterns or a share code: kept for
+ * the whole process (the variant and every rule point to it). */
 static graph *the_graph;
+
+void options_keep_graph(graph *g)
+{
+	graph_free(the_graph);
+	the_graph = g;
+}
 
 static int load_graph(common_opts *o, char *err, size_t errlen)
 {
@@ -168,8 +174,7 @@ static int load_graph(common_opts *o, char *err, size_t errlen)
 			snprintf(err, errlen, "%s: %s", o->graph_path, be.msg);
 		return -1;
 	}
-	graph_free(the_graph);
-	the_graph = g;
+	options_keep_graph(g);
 	bool torus = o->v.torus;
 	variant_set_graph(&o->v, g);
 	o->v.torus = torus;	/* refused below, with the reason */
@@ -241,8 +246,7 @@ int options_take_patterns(common_opts *o, graph *g, int rows, int cols, rule *r,
 		graph_free(g);
 		return -1;
 	}
-	graph_free(the_graph);
-	the_graph = g;
+	options_keep_graph(g);
 	variant_set_graph(&o->v, g);
 	o->v.rows = rows;
 	o->v.cols = cols;

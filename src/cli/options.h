@@ -58,6 +58,10 @@ int options_common(common_opts *o, int opt, const char *arg, bool allow_range, c
  * -1 with err (a graph file's errors as FILE:LINE:COL: ...). */
 int options_finish(common_opts *o, rule *r, char *err, size_t errlen);
 
+/* g (or NULL) becomes the one graph kept as long as the process, in place
+ * of the one kept before (which nothing may point to any more). */
+void options_keep_graph(graph *g);
+
 /* A board file's own patterns (boardio_read_patterns) as the rule, after
  * options_finish: g is kept as long as the process, the variant becomes
  * that graph on a rows x cols board, and r (unless NULL) its rule.

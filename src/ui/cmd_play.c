@@ -23,8 +23,6 @@
 /* The game draws a graph at its vertices' places; the CLI needs none. */
 #define GRAPH_UNPLACED "the game draws a graph whose vertices have places ('V at ROW COL: ...'); " \
 		       "solve, analyze and generate take any graph"
-/* A share code's graph, as long as the game runs (the variant points to it). */
-static graph *code_graph;
 /* A share code of the largest board is about 67 MB of text. */
 #define PLAY_CODE_FILE_MAX (128 << 20)
 
@@ -189,9 +187,10 @@ static int play_parse(int argc, char **argv, play_opts *o)
 		return usage_error("--daily, --practice, --load and --code do not mix");
 	if (o->code && (o->par > 0 || o->difficulty))
 		return usage_error("--par and --difficulty do not apply to --code");
-	if (o->code && (o->common.k_set || o->common.v.torus || o->common.v.forward_only || o->rule_given))
-		return usage_error("a share code sets its own rule, k and torus: drop --rule, --states, --torus "
-				   "and --forward-only");
+	if (o->code && (o->common.k_set || o->common.v.torus || o->common.v.forward_only || o->rule_given ||
+			o->common.shape || o->common.graph_path))
+		return usage_error("a share code sets its own rule, k and torus: drop --rule, --grid, --board, "
+				   "--graph, --states, --torus and --forward-only");
 	if (o->par > 0 && o->difficulty)
 		return usage_error("give --par or --difficulty, not both");
 	if ((o->daily || o->ladder || o->load) && (o->par > 0 || o->difficulty) && !o->daily)
@@ -330,7 +329,7 @@ static board *play_code(const play_opts *o, game_config *cfg)
 		return NULL;
 	}
 	cfg->v = sc.v;
-	code_graph = sc.graph;
+	options_keep_graph(sc.graph);	/* the variant points to it */
 	sc.graph = NULL;
 	sharecode_free(&sc);
 	return b;
@@ -427,6 +426,5 @@ int play_main(int argc, char **argv)
 	play_free(&a.pl);
 	/* Last: the slot is free only once its save is written. */
 	saving_close(&a.sv);
-	graph_free(code_graph);
 	return rc;
 }
