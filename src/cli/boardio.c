@@ -409,13 +409,12 @@ static graph *read_patterns(reader *rd, const board *b, int at, boardio_error *e
 				fail(e, l.no, from + 1, "more than %d patterns on row %d", cols, r + 1);
 				goto out;
 			}
-			char spec[RULE_MASK_MAX * (RULE_MASK_MAX + 1) + 8], err[160];
+			char spec[RULE_MASK_MAX * (RULE_MASK_MAX + 1) + 8], err[160] = "mask too large";
 			rule m;
+			bool fits = i - from <= RULE_MASK_MAX * (RULE_MASK_MAX + 1);
 			snprintf(spec, sizeof spec, "mask:%.*s", i - from, l.p + from);
-			if (i - from > RULE_MASK_MAX * (RULE_MASK_MAX + 1) ||
-			    rule_parse(&m, spec, false, err, sizeof err) < 0) {
-				fail(e, l.no, from + 1, "cell (%d, %d): %s", r + 1, c + 1,
-				     i - from > RULE_MASK_MAX * (RULE_MASK_MAX + 1) ? "mask too large" : err);
+			if (!fits || rule_parse(&m, spec, false, err, sizeof err) < 0) {
+				fail(e, l.no, from + 1, "cell (%d, %d): %s", r + 1, c + 1, err);
 				goto out;
 			}
 			int j = r * cols + c;
