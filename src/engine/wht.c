@@ -24,7 +24,6 @@ typedef struct shared {
 	pthread_mutex_t lock;
 	uint64_t next;		/* next chunk to hand out */
 	bool stop, failed;
-	bool sorted;		/* keys in order of their array index */
 	int progress_h;		/* best H reported so far */
 	int best_h;		/* max H over the finished threads */
 	uint64_t best_t;
@@ -87,12 +86,9 @@ void wht_search(const wht_job *job, wht_result *res)
 				k[j] = k[j - gap];
 				k[j - gap] = t;
 			}
-	int m = wide ? fill_keys32(&sh, k, n) : fill_keys16(&sh, k, n);
-	sh.m = m;
-	if (wide)
-		sort_keys32(&sh);
-	else
-		sort_keys16(&sh);
+	sh.m = wide ? fill_keys32(&sh, k, n) : fill_keys16(&sh, k, n);
+	if (!(wide ? sort_keys32(&sh) : sort_keys16(&sh)))
+		goto out;
 
 	int threads = job->threads > 0 ? job->threads : 1;
 	if ((uint64_t)threads > sh.chunks)

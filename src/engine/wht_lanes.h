@@ -35,7 +35,7 @@ static int WHT_NAME(fill_keys)(shared *sh, const uint64_t *k, int n)
 
 /* The entries in order of their array index (a counting sort), so each
  * block of the array is filled from one run of them.  False when out of
- * memory (the order then stays as it was: correct, only slower). */
+ * memory. */
 static bool WHT_NAME(sort_keys)(shared *sh)
 {
 	WHT_NAME(key_entry) *keys = sh->keys, *out;
@@ -56,7 +56,6 @@ static bool WHT_NAME(sort_keys)(shared *sh)
 	free(at);
 	free(sh->keys);
 	sh->keys = out;
-	sh->sorted = true;
 	return true;
 }
 
@@ -175,50 +174,38 @@ static void WHT_NAME(chunk_run)(const shared *sh, uint64_t chunk, WHT_VEC *a, in
 	const WHT_NAME(key_entry) *keys = sh->keys;
 	int bits = sh->array_bits;
 	size_t size = (size_t)1 << bits;
-	if (!sh->sorted || bits < 6) {
-		memset(a, 0, size * sizeof *a);
-		for (int i = 0; i < sh->m; i++) {
-			const WHT_NAME(key_entry) *k = &keys[i];
-			WHT_ELT neg = (WHT_ELT)-__builtin_parityll(k->hi & chunk);
-			a[k->lo] += (k->v ^ neg) - neg;
-		}
-	}
 	/* Stages in L1-sized blocks, then up to three fused with the maximum. */
 	int fuse = bits < 3 ? bits : 3, below = bits - fuse;
 	size_t top = (size_t)1 << below, block = (size_t)1 << (below < WHT_BLOCK_BITS ? below : WHT_BLOCK_BITS);
-	if (sh->sorted && bits >= 6) {
-		/* Each block zeroed, filled from its run of the sorted entries
-		 * (signed by the chunk's bits, without a branch) and
-		 * transformed while it is in L1.  The filling does the first
-		 * one or two stages too (an entry adds into its 2 or 4 places
-		 * with their signs), so every pass over the block is radix 8. */
-		int i = 0, pre = __builtin_ctzll(block) % 3;
-		for (size_t b = 0; b < size; b += block) {
-			memset(a + b, 0, block * sizeof *a);
-			for (; i < sh->m && keys[i].lo < b + block; i++) {
-				const WHT_NAME(key_entry) *k = &keys[i];
-				WHT_ELT neg = (WHT_ELT)-__builtin_parityll(k->hi & chunk);
-				WHT_VEC w = (k->v ^ neg) - neg;
-				WHT_ELT s1 = (WHT_ELT)-(WHT_ELT)(k->lo & 1), s2 = (WHT_ELT)-(WHT_ELT)(k->lo >> 1 & 1);
-				if (pre == 0)
-					a[k->lo] += w;
-				else if (pre == 1) {
-					WHT_VEC *p = a + (k->lo & ~1u);
-					p[0] += w;
-					p[1] += (w ^ s1) - s1;
-				} else {
-					WHT_VEC *p = a + (k->lo & ~3u), w1 = (w ^ s1) - s1;
-					p[0] += w;
-					p[1] += w1;
-					p[2] += (w ^ s2) - s2;
-					p[3] += (w1 ^ s2) - s2;
-				}
+	/* Each block zeroed, filled from its run of the sorted entries (signed
+	 * by the chunk's bits, without a branch) and transformed while it is
+	 * in L1.  The filling does the first one or two stages too (an entry
+	 * adds into its 2 or 4 places with their signs), so every pass over
+	 * the block is radix 8. */
+	int i = 0, pre = __builtin_ctzll(block) % 3;
+	for (size_t b = 0; b < size; b += block) {
+		memset(a + b, 0, block * sizeof *a);
+		for (; i < sh->m && keys[i].lo < b + block; i++) {
+			const WHT_NAME(key_entry) *k = &keys[i];
+			WHT_ELT neg = (WHT_ELT)-__builtin_parityll(k->hi & chunk);
+			WHT_VEC w = (k->v ^ neg) - neg;
+			WHT_ELT s1 = (WHT_ELT)-(WHT_ELT)(k->lo & 1), s2 = (WHT_ELT)-(WHT_ELT)(k->lo >> 1 & 1);
+			if (pre == 0)
+				a[k->lo] += w;
+			else if (pre == 1) {
+				WHT_VEC *p = a + (k->lo & ~1u);
+				p[0] += w;
+				p[1] += (w ^ s1) - s1;
+			} else {
+				WHT_VEC *p = a + (k->lo & ~3u), w1 = (w ^ s1) - s1;
+				p[0] += w;
+				p[1] += w1;
+				p[2] += (w ^ s2) - s2;
+				p[3] += (w1 ^ s2) - s2;
 			}
-			WHT_NAME(stages)(a + b, block, (size_t)1 << pre, block);
 		}
-	} else
-		for (size_t b = 0; b < size; b += block)
-			WHT_NAME(stages)(a + b, block, 1, block);
+		WHT_NAME(stages)(a + b, block, (size_t)1 << pre, block);
+	}
 	WHT_NAME(stages)(a, size, block, top);
 	int high = a[0][0];
 	if (fuse)
