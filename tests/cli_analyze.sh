@@ -45,4 +45,10 @@ check "analyze -s 1-200: nullity = deg gcd(f_n(x), f_n(x+1)) for every n" cmp -s
 check "analyze -s 1-200: 200 lines" [ "$(wc -l < "$T/a200")" -eq 200 ]
 "$LIGHTSOUT" analyze -s 1000 > "$T/big"
 check "analyze -s 1000: the classic rule at 1000x1000" grep -q '^1000x1000 ' "$T/big"
+# Past the dense limit: k = 4 on a matrix singular mod 2 (the band and its
+# dense remainder), and a torus mask the chase cannot take (the folded band).
+"$LIGHTSOUT" analyze -s 60 -k 4 -r knight > "$T/kn4"
+check "knight 60x60 k=4 (singular mod 2): nullity 8, 8192 solutions" grep -qx '60x60 3592 8 8192' "$T/kn4"
+"$LIGHTSOUT" analyze -s 200 -r x --torus > "$T/xt"
+check "x --torus 200x200: nullity 64" grep -qx '200x200 39936 64 18446744073709551616' "$T/xt"
 done_testing

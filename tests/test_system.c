@@ -66,7 +66,7 @@ int main(void)
 		board_free(b);
 		system_free(s);
 	}
-	rule_parse(&r, "box", true, err, sizeof err);
+	rule_parse(&r, "random:1", false, err, sizeof err);
 	tap_ok(!system_fits(101, 100, &r, 2) && system_fits(100, 100, &r, 2), "dense limit for k = 2");
 	rule_parse(&r, "box", false, err, sizeof err);
 	tap_ok(system_fits(200, 200, &r, 2) && !system_fits(201, 200, &r, 2), "banded limit for local rules");

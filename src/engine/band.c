@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/bandorder.h"
 #include "engine/gf2.h"
 
 /* One recorded row operation, replayed on each right-hand side. */
@@ -12,6 +13,7 @@ typedef struct band_op {
 
 struct band {
 	int n, b, rank;
+	int *pos;		/* cell -> place in the band order (bandorder.h) */
 	gf2_mat *u;		/* row echelon form */
 	int *pivcol;		/* pivot column of each of the first rank rows */
 	int *free_cols;
@@ -35,17 +37,15 @@ static int record(band *m, int dst, int src)
 
 band *band_new(int rows, int cols, const rule *r)
 {
-	int n = rows * cols, h = 0, w = 0;
-	for (int i = 0; i < r->n; i++) {
-		h = abs(r->dr[i]) > h ? abs(r->dr[i]) : h;
-		w = abs(r->dc[i]) > w ? abs(r->dc[i]) : w;
-	}
+	int n = rows * cols;
 	band *m = calloc(1, sizeof *m);
 	int *nb = malloc((size_t)rule_max_cells(r, rows, cols) * sizeof *nb);
 	if (!m || !nb)
 		goto fail;
 	m->n = n;
-	m->b = h * cols + w;
+	m->pos = malloc((size_t)n * sizeof *m->pos);
+	if (!m->pos || (m->b = bandorder_make(rows, cols, r, m->pos)) < 0)
+		goto fail;
 	m->u = gf2_new(n, n);
 	m->pivcol = malloc((size_t)n * sizeof *m->pivcol);
 	m->free_cols = malloc((size_t)n * sizeof *m->free_cols);
@@ -55,7 +55,7 @@ band *band_new(int rows, int cols, const rule *r)
 	for (int j = 0; j < n; j++) {
 		int k = rule_neighbours(r, rows, cols, j / cols, j % cols, nb);
 		for (int t = 0; t < k; t++)
-			gf2_set(m->u, nb[t], j, 1);
+			gf2_set(m->u, m->pos[nb[t]], m->pos[j], 1);
 	}
 	free(nb);
 	nb = NULL;
@@ -110,6 +110,7 @@ void band_free(band *m)
 {
 	if (m) {
 		gf2_free(m->u);
+		free(m->pos);
 		free(m->pivcol);
 		free(m->free_cols);
 		free(m->ops);
@@ -149,20 +150,33 @@ static int back_substitute(const band *m, const uint8_t *rhs, uint8_t *x)
 	return 0;
 }
 
-int band_kernel(const band *m, int i, uint8_t *x)
+/* x (band order) back to cells. */
+static void to_cells(const band *m, const uint8_t *x, uint8_t *out)
 {
-	memset(x, 0, (size_t)m->n);
-	x[m->free_cols[i]] = 1;
-	return back_substitute(m, NULL, x);
+	for (int i = 0; i < m->n; i++)
+		out[i] = x[m->pos[i]];
 }
 
-lo_result band_solve(const band *m, const uint8_t *b, uint8_t *x)
+int band_kernel(const band *m, int i, uint8_t *out)
 {
-	uint8_t *rhs = malloc((size_t)m->n);
-	if (!rhs)
-		return LO_NOMEM;
+	uint8_t *x = calloc((size_t)m->n, 1);
+	if (!x)
+		return -1;
+	x[m->free_cols[i]] = 1;
+	int rc = back_substitute(m, NULL, x);
+	to_cells(m, x, out);
+	free(x);
+	return rc;
+}
+
+lo_result band_solve(const band *m, const uint8_t *b, uint8_t *out)
+{
+	uint8_t *rhs = malloc((size_t)m->n), *x = calloc((size_t)m->n, 1);
+	lo_result st = LO_NOMEM;
+	if (!rhs || !x)
+		goto done;
 	for (int i = 0; i < m->n; i++)
-		rhs[i] = b[i] & 1;
+		rhs[m->pos[i]] = b[i] & 1;
 	for (size_t t = 0; t < m->nops; t++) {
 		band_op op = m->ops[t];
 		if (op.src < 0) {
@@ -172,15 +186,17 @@ lo_result band_solve(const band *m, const uint8_t *b, uint8_t *x)
 		} else
 			rhs[op.dst] ^= rhs[op.src];
 	}
-	bool ok = true;
-	for (int i = m->rank; i < m->n && ok; i++)
-		ok = rhs[i] == 0;
-	lo_result st = ok ? LO_SOLVED : LO_UNSOLVABLE;
-	if (ok) {
-		memset(x, 0, (size_t)m->n);
+	st = LO_SOLVED;
+	for (int i = m->rank; i < m->n; i++)
+		st = rhs[i] ? LO_UNSOLVABLE : st;
+	if (st == LO_SOLVED) {
 		if (back_substitute(m, rhs, x) < 0)
 			st = LO_NOMEM;
+		else
+			to_cells(m, x, out);
 	}
+done:
 	free(rhs);
+	free(x);
 	return st;
 }

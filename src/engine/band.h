@@ -1,8 +1,9 @@
-/* Banded elimination over GF(2) for local rules (masks, no torus) on boards
- * too big for dense elimination.  In row-major order a mask reaching h rows
- * and w columns from the centre couples cells at most b = h*cols + w apart,
- * so a pivot row never reaches past column c + 2b: elimination costs
- * n * b * 2b/64 word operations instead of n^3/64. */
+/* Banded elimination over GF(2) for local rules (masks, torus too) on
+ * boards too big for dense elimination.  In the cell order of bandorder.h
+ * a press and a cell it changes are at most b apart (b = h*cols + w in
+ * row-major order for a mask reaching h rows and w columns), so a pivot
+ * row never reaches past column c + 2b: elimination costs n * b * 2b/64
+ * word operations instead of n^3/64. */
 #ifndef LO_BAND_H
 #define LO_BAND_H
 

@@ -36,7 +36,7 @@ struct lo_system {
 	/* Other local rules on big boards: banded elimination; the transposed
 	 * rule's band gives left-kernel vectors for certificates. */
 	band *bd, *bd_t;
-	zband *zb, *zb_t;	/* the same over Z/k, k squarefree */
+	zband *zb, *zb_t;	/* the same over Z/k */
 	rule r;
 
 	/* The cross rule on big boards: R + C unknowns instead of R * C. */
@@ -97,8 +97,7 @@ static bool cross_applies(int rows, int cols, const rule *r, int k)
 
 static bool band_applies(int rows, int cols, const rule *r)
 {
-	return rule_is_uniform(r) && !r->torus && !r->lines &&
-	       (long long)rows * cols <= SYSTEM_MAX_UNKNOWNS_BAND;
+	return rule_is_uniform(r) && !r->lines && (long long)rows * cols <= SYSTEM_MAX_UNKNOWNS_BAND;
 }
 
 bool system_fits(int rows, int cols, const rule *r, int k)
@@ -130,17 +129,14 @@ void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, s
 	else if (r->lines)
 		snprintf(buf, len, "%dx%d is too large: the cross rule is solved while rows + columns <= %d (k = 2) or %d",
 			 rows, cols, SYSTEM_MAX_LINES_GF2, SYSTEM_MAX_LINES_ZMOD);
-	else if (band_applies(rows, cols, r) && zband_square_prime(k))
+	else if (band_applies(rows, cols, r))
 		snprintf(buf, len,
-			 "%dx%d: with k = %d, local rules past %d cells are solved where the board's matrix is "
-			 "invertible mod %d, and this one is not",
-			 rows, cols, k, SYSTEM_MAX_UNKNOWNS_ZMOD, zband_square_prime(k));
-	else if (!r->torus && !r->lines)
-		snprintf(buf, len, "%dx%d has %lld cells; local rules without --torus are solved up to %d cells",
-			 rows, cols, (long long)rows * cols, SYSTEM_MAX_UNKNOWNS_BAND);
+			 "%dx%d: with k = %d the banded elimination leaves more than %d unknowns without a unit "
+			 "pivot, past what is solved densely",
+			 rows, cols, k, ZBAND_MAX_SCHUR);
 	else
-		snprintf(buf, len, "%dx%d has %lld cells; with this rule and k = %d the solver takes at most %d", rows,
-			 cols, (long long)rows * cols, k, k == 2 ? SYSTEM_MAX_UNKNOWNS_GF2 : SYSTEM_MAX_UNKNOWNS_ZMOD);
+		snprintf(buf, len, "%dx%d has %lld cells; local rules are solved up to %d cells", rows, cols,
+			 (long long)rows * cols, SYSTEM_MAX_UNKNOWNS_BAND);
 }
 
 /* out (cols x rows) = the transpose of a (rows x cols). */
@@ -369,7 +365,7 @@ lo_result system_create(int rows, int cols, const rule *r, int k, lo_system **ou
 	else
 		rc = k == 2 ? build_gf2(s, r) : build_zmod(s, r);
 	if (rc == -2) {
-		/* p^2 divides k and A is singular mod p: dense, where it fits. */
+		/* The band's dense remainder is too big: dense, where it fits. */
 		system_free(s);
 		if ((long long)rows * cols > SYSTEM_MAX_UNKNOWNS_ZMOD)
 			return LO_TOO_LARGE;

@@ -16,18 +16,18 @@ typedef struct lo_system lo_system;
 /* Dense elimination is cubic: bound the unknowns it takes on.  The classic
  * rule (plus, no torus, k = 2) is light-chased instead, up to a side of
  * SYSTEM_MAX_SIDE_CHASE, so are torus rules whose mask has one cell in its
- * top row (SYSTEM_MAX_SIDE_SWEEP), other local rules without torus (k = 2) use
- * banded elimination, and the cross rule a system in rows + cols unknowns.
- * For k > 2 every chaseable rule is chased over Z/k while the unknowns it
- * leaves stay within SYSTEM_MAX_UNKNOWNS_ZCHASE; other local rules without
- * torus use banded elimination, modulo each prime of k, lifted to p^e when
- * p^2 | k and the matrix is invertible mod p (zband.h). */
+ * top row (SYSTEM_MAX_SIDE_SWEEP), other local rules (k = 2, torus too)
+ * use banded elimination, and the cross rule a system in rows + cols
+ * unknowns.  For k > 2 every chaseable rule is chased over Z/k while the
+ * unknowns it leaves stay within SYSTEM_MAX_UNKNOWNS_ZCHASE; other local
+ * rules use banded elimination by the prime-power factors of k, with a
+ * small dense remainder where a factor p^e has no unit pivot (zband.h). */
 #define SYSTEM_MAX_UNKNOWNS_GF2 10000
 #define SYSTEM_MAX_UNKNOWNS_ZMOD 2500	/* the dense fallback, k > 2 */
 #define SYSTEM_MAX_UNKNOWNS_ZCHASE 2048	/* k > 2: what the chase leaves (cols, 2 cols on a torus) */
 #define SYSTEM_MAX_SIDE_CHASE 10000
 #define SYSTEM_MAX_SIDE_SWEEP 2000	/* chased torus rules */
-#define SYSTEM_MAX_UNKNOWNS_BAND 40000	/* other rules without torus (p^2 | k: A invertible mod p) */
+#define SYSTEM_MAX_UNKNOWNS_BAND 40000	/* other local rules, torus too */
 #define SYSTEM_MAX_LINES_GF2 20000	/* cross: rows + cols, k = 2 */
 #define SYSTEM_MAX_LINES_ZMOD 1000	/* cross: rows + cols, k > 2 */
 bool system_fits(int rows, int cols, const rule *r, int k);
@@ -38,9 +38,9 @@ void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, s
 /* NULL when out of memory or the board does not fit; system_create says
  * which: LO_SOLVED (built, *out set), LO_TOO_LARGE or LO_NOMEM.  Past the
  * dense limit, a k with a square factor p^2 and a local rule is known to
- * fit only once eliminated (A invertible mod p): system_fits() says yes,
- * system_create() may still say LO_TOO_LARGE, and system_limit_message()
- * then says why. */
+ * fit only once eliminated (the band's dense remainder must be small):
+ * system_fits() says yes, system_create() may still say LO_TOO_LARGE, and
+ * system_limit_message() then says why. */
 lo_system *system_new(int rows, int cols, const rule *r, int k);
 lo_result system_create(int rows, int cols, const rule *r, int k, lo_system **out);
 void system_free(lo_system *s);

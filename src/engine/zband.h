@@ -1,22 +1,26 @@
-/* Banded elimination over Z/k (k > 2), for local rules without torus on
- * boards too big for dense elimination.  Z/k is the product of its
- * factors Z/p^e (Chinese remainder theorem); each is eliminated modulo
- * its prime p, where every non-zero pivot is a unit: the band.c
- * elimination works as over GF(2), with one row pivoting in the band.  In
- * row-major order a press reaches b = h*cols + w cells either way, so when
- * column c is eliminated every row still in play has its non-zeros in
+/* Banded elimination over Z/k (k > 2), for local rules on boards too big
+ * for dense elimination.  Z/k is the product of its factors Z/q, q = p^e
+ * (Chinese remainder theorem), each a local ring whose units are the
+ * values not divisible by p.  Each factor is eliminated in the band with
+ * unit pivots only, so its row operations are exact mod q.  In the cell
+ * order of bandorder.h a press reaches b cells either way, so when column
+ * c is eliminated every row still in play has its non-zeros in
  * [c, c + 2b]: each row is kept in a ring of that width, n * 2b * 2b byte
  * operations in all.
  *
- * For a factor p^e with e > 1 (k = 4, 8, 9, 12, ...) the band is used
- * when A is invertible mod p: then it is invertible mod p^e, with no
- * kernel, and a solution is lifted digit by digit in base p on the same
- * elimination (Hensel).  When A is singular mod p, Z/p^e's kernel is not a
- * lift of GF(p)'s (its orders need gcd steps across whole rows), and
- * zband_new() says so with errno EDOM: the caller goes dense.
+ * A column with no unit in reach is left free.  For a prime (e = 1) its
+ * entries there are all 0, and it gives a kernel generator of order p.
+ * For e > 1 they may be multiples of p: then the free columns are carried
+ * through every row operation as dense columns (D, n x d), and what is
+ * left of them on the d rows without a pivot is a small d x d system S
+ * (the Schur complement of the unit pivots) eliminated densely (zlu.h):
+ * A x = c exactly when S y = c' with y on the free columns, the pivots
+ * following by back substitution; S's kernel generators, of orders p^v,
+ * are A's.  zband_new() gives up (errno EDOM) when S or D would be too
+ * big to hold.
  *
- * Per prime, free columns give kernel generators of order p; generator i
- * joins the i-th generators of the primes (order: their product). */
+ * Generator i joins the i-th generators of the factors (order: the
+ * product of theirs). */
 #ifndef LO_ZBAND_H
 #define LO_ZBAND_H
 
@@ -28,10 +32,12 @@
 
 typedef struct zband zband;
 
-int zband_square_prime(int k);	/* the least p with p^2 dividing k, else 0 */
+/* The dense remainder S of a factor p^e, e > 1, is kept up to this size. */
+#define ZBAND_MAX_SCHUR 2500
 
-/* NULL with errno ENOMEM (out of memory), EDOM (p^2 divides k and A is
- * singular mod p) or EINVAL (k, torus or the cross rule not supported). */
+/* NULL with errno ENOMEM (out of memory), EDOM (the remainder S past
+ * ZBAND_MAX_SCHUR, or D past 256 MiB) or EINVAL (k <= 2, or the cross
+ * rule). */
 zband *zband_new(int rows, int cols, const rule *r, int k);
 void zband_free(zband *m);
 int zband_nullity(const zband *m);
