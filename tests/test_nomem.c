@@ -140,6 +140,9 @@ int main(void)
 	sweep("banded x rule 23x23, solvable", "x", false, 23, 23, 2, true);
 	sweep("banded x rule 23x23, unsolvable", "x", false, 23, 23, 2, false);
 	sweep("banded mask 21x21, unsolvable", "mask:110/011/010", false, 21, 21, 2, false);
+	sweep("banded x rule torus 24x24, unsolvable", "x", true, 24, 24, 2, false);
+	sweep("banded knight 24x24 k = 4 (a dense remainder), solvable", "knight", false, 24, 24, 4, true);
+	sweep("banded knight 24x24 k = 4 (a dense remainder), unsolvable", "knight", false, 24, 24, 4, false);
 	sweep("cross 24x24, solvable", "cross", false, 24, 24, 2, true);
 	sweep("cross 23x23, unsolvable", "cross", false, 23, 23, 2, false);
 	sweep("cross 24x24 k = 3, solvable", "cross", false, 24, 24, 3, true);

@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "engine/bandorder.h"
-#include "engine/gf2.h"
 
 /* One recorded row operation, replayed on each right-hand side. */
 typedef struct band_op {
@@ -14,7 +13,12 @@ typedef struct band_op {
 struct band {
 	int n, b, rank;
 	int *pos;		/* cell -> place in the band order (bandorder.h) */
-	gf2_mat *u;		/* row echelon form */
+	/* Row echelon form, each row a ring of rw words: the word holding
+	 * columns 64w..64w+63 at w & (rw - 1).  A row in play has its
+	 * non-zeros in [c, c + 2b] when column c is eliminated, so rw words
+	 * hold them and a word leaving the window is 0 when it comes back. */
+	uint64_t *ring;
+	int rw;
 	int *pivcol;		/* pivot column of each of the first rank rows */
 	int *free_cols;
 	band_op *ops;
@@ -35,6 +39,18 @@ static int record(band *m, int dst, int src)
 	return 0;
 }
 
+static uint64_t *row_of(const band *m, int i)
+{
+	return m->ring + (size_t)i * (size_t)m->rw;
+}
+
+/* The words of row columns [c, c + 2b], clipped to the matrix. */
+static int last_word(const band *m, int c)
+{
+	int hi = c + 2 * m->b < m->n - 1 ? c + 2 * m->b : m->n - 1;
+	return hi >> 6;
+}
+
 band *band_new(int rows, int cols, const rule *r)
 {
 	int n = rows * cols;
@@ -46,52 +62,53 @@ band *band_new(int rows, int cols, const rule *r)
 	m->pos = malloc((size_t)n * sizeof *m->pos);
 	if (!m->pos || (m->b = bandorder_make(rows, cols, r, m->pos)) < 0)
 		goto fail;
-	m->u = gf2_new(n, n);
+	for (m->rw = 1; m->rw < (2 * m->b + 63) / 64 + 1; m->rw *= 2)
+		;
+	int mask = m->rw - 1;
+	m->ring = calloc((size_t)n * (size_t)m->rw, sizeof *m->ring);
 	m->pivcol = malloc((size_t)n * sizeof *m->pivcol);
 	m->free_cols = malloc((size_t)n * sizeof *m->free_cols);
-	if (!m->u || !m->pivcol || !m->free_cols)
+	if (!m->ring || !m->pivcol || !m->free_cols)
 		goto fail;
 	/* Row i: the presses that change cell i (column j presses cell j). */
 	for (int j = 0; j < n; j++) {
-		int k = rule_neighbours(r, rows, cols, j / cols, j % cols, nb);
+		int k = rule_neighbours(r, rows, cols, j / cols, j % cols, nb), c = m->pos[j];
 		for (int t = 0; t < k; t++)
-			gf2_set(m->u, m->pos[nb[t]], m->pos[j], 1);
+			row_of(m, m->pos[nb[t]])[(c >> 6) & mask] |= 1ULL << (c & 63);
 	}
 	free(nb);
 	nb = NULL;
 
-	int rank = 0, nfree = 0, words = m->u->words;
+	int rank = 0, nfree = 0;
 	for (int c = 0; c < n; c++) {
 		/* Rows past c + b are untouched originals with nothing at c. */
 		int end = c + m->b + 1 < n ? c + m->b + 1 : n;
-		int wlo = c >> 6, whi = (c + 2 * m->b) >> 6;
+		int wlo = c >> 6, whi = last_word(m, c);
 		uint64_t bit = 1ULL << (c & 63);
-		if (whi >= words)
-			whi = words - 1;
 		int p = -1;
 		for (int i = rank; i < end && p < 0; i++)
-			if (gf2_row(m->u, i)[wlo] & bit)
+			if (row_of(m, i)[wlo & mask] & bit)
 				p = i;
 		if (p < 0) {
 			m->free_cols[nfree++] = c;
 			continue;
 		}
+		uint64_t *pr = row_of(m, rank);
 		if (p != rank) {
-			uint64_t *a = gf2_row(m->u, p), *z = gf2_row(m->u, rank);
+			uint64_t *a = row_of(m, p);
 			for (int x = wlo; x <= whi; x++) {
-				uint64_t t = a[x];
-				a[x] = z[x];
-				z[x] = t;
+				uint64_t t = a[x & mask];
+				a[x & mask] = pr[x & mask];
+				pr[x & mask] = t;
 			}
 			if (record(m, rank, -p - 1) < 0)
 				goto fail;
 		}
-		uint64_t *pr = gf2_row(m->u, rank);
 		for (int i = rank + 1; i < end; i++) {
-			uint64_t *row = gf2_row(m->u, i);
-			if (row[wlo] & bit) {
+			uint64_t *row = row_of(m, i);
+			if (row[wlo & mask] & bit) {
 				for (int x = wlo; x <= whi; x++)
-					row[x] ^= pr[x];
+					row[x & mask] ^= pr[x & mask];
 				if (record(m, i, rank) < 0)
 					goto fail;
 			}
@@ -109,7 +126,7 @@ fail:
 void band_free(band *m)
 {
 	if (m) {
-		gf2_free(m->u);
+		free(m->ring);
 		free(m->pos);
 		free(m->pivcol);
 		free(m->free_cols);
@@ -126,7 +143,7 @@ int band_nullity(const band *m)
 /* x given on the free columns; fill the pivots from the bottom up. */
 static int back_substitute(const band *m, const uint8_t *rhs, uint8_t *x)
 {
-	int words = m->u->words;
+	int words = (m->n + 63) / 64, mask = m->rw - 1;
 	uint64_t *xb = calloc((size_t)words, sizeof *xb);
 	if (!xb)
 		return -1;
@@ -134,13 +151,11 @@ static int back_substitute(const band *m, const uint8_t *rhs, uint8_t *x)
 		if (x[m->free_cols[f]])
 			xb[m->free_cols[f] >> 6] |= 1ULL << (m->free_cols[f] & 63);
 	for (int i = m->rank; i-- > 0;) {
-		int c = m->pivcol[i], wlo = c >> 6, whi = (c + 2 * m->b) >> 6;
-		if (whi >= words)
-			whi = words - 1;
-		const uint64_t *row = gf2_row(m->u, i);
+		int c = m->pivcol[i], wlo = c >> 6, whi = last_word(m, c);
+		const uint64_t *row = row_of(m, i);
 		uint64_t acc = 0;
 		for (int w = wlo; w <= whi; w++)
-			acc ^= row[w] & xb[w];
+			acc ^= row[w & mask] & xb[w];
 		int v = (rhs ? rhs[i] : 0) ^ __builtin_parityll(acc);
 		x[c] = (uint8_t)v;
 		if (v)
