@@ -510,6 +510,11 @@ static void bench_zk(void)
 	row("minimal 19x19 k=4 all-lit", &a, "Gray code", &b);
 	a = run_case(zk_minimal, &m17), b = run_case(zk_minimal, &m17g);
 	row("minimal 17x17 k=6 random", &a, "Gray code", &b);
+	/* Past 65535 cells: 32-bit counts (before, the Gray code). */
+	static const zk_min m259 = { { "plus", false, 259, 259, 3, false, true }, false, 0 },
+			    m259g = { { "plus", false, 259, 259, 3, false, true }, true, 0 };
+	a = run_case(zk_minimal, &m259), b = run_case(zk_minimal, &m259g);
+	row("minimal 259x259 k=3 random (3^12)", &a, "Gray code", &b);
 }
 
 int main(int argc, char **argv)

@@ -1,6 +1,7 @@
 /* The k > 2 minimal-weight transform against the mixed-radix Gray code
  * (search_minimal with plain_gray), on every shape of a few rules, k in
- * {3, 4, 5, 6, 8, 9, 12}, whose kernel has 4096 to 600000 combinations:
+ * {3, 4, 5, 6, 8, 9, 12}, whose kernel has 4096 to 600000 combinations, and
+ * counts past 16 bits against every combination tried by hand:
  * the same minimal weight, the same number of minimal solutions, both
  * weightings, solutions that clear. */
 #include <stdlib.h>
@@ -81,6 +82,57 @@ static void against_brute(rng *g)
 	       shapes, boards);
 }
 
+/* Counts past 16 bits: n cells of random values (most of them equal, so
+ * one histogram entry counts more than 65535 of them) against every
+ * combination tried by hand, for n on both sides of 65536. */
+static void wide_counts(rng *g, int n, int k, int d, const int *order)
+{
+	uint8_t *x0 = malloc((size_t)n), *gens = malloc((size_t)d * (size_t)n), *x = malloc((size_t)n);
+	const uint8_t *gen[8];
+	for (int i = 0; i < n; i++) {
+		bool plain = rng_below(g, 10) < 7;	/* x0 = 1, every generator 0 */
+		x0[i] = plain ? 1 : (uint8_t)rng_below(g, (uint32_t)k);
+		for (int q = 0; q < d; q++)
+			gens[(size_t)q * n + i] = plain ? 0 : (uint8_t)(rng_below(g, (uint32_t)order[q]) * (k / order[q]));
+	}
+	for (int q = 0; q < d; q++)
+		gen[q] = gens + (size_t)q * n;
+	int best = -1, t[8] = { 0 }, got[8];
+	double ties = 0;
+	for (;;) {
+		for (int i = 0; i < n; i++) {
+			int v = x0[i];
+			for (int q = 0; q < d; q++)
+				v += t[q] * gen[q][i];
+			x[i] = (uint8_t)(v % k);
+		}
+		int w = search_weight(x, n, k, false);
+		if (best < 0 || w < best)
+			best = w, ties = 0;
+		ties += w == best;
+		int q = 0;
+		while (q < d && ++t[q] == order[q])
+			t[q++] = 0;
+		if (q == d)
+			break;
+	}
+	zwht_job job = { .n = n, .d = d, .k = k, .order = order, .gen = gen, .x0 = x0, .threads = 2 };
+	zwht_result zr;
+	zwht_search(&job, &zr, got);
+	for (int i = 0; i < n; i++) {
+		int v = x0[i];
+		for (int q = 0; q < d; q++)
+			v += got[q] * gen[q][i];
+		x[i] = (uint8_t)(v % k);
+	}
+	tap_ok(zr.complete && zr.weight == best && zr.ties == ties && search_weight(x, n, k, false) == best,
+	       "%d cells, k=%d, %d generators: the transform's minimum %d (%.0f ties) is every combination's (%d, %.0f)",
+	       n, k, d, zr.weight, zr.ties, best, ties);
+	free(x0);
+	free(gens);
+	free(x);
+}
+
 int main(void)
 {
 	static const struct {
@@ -91,6 +143,11 @@ int main(void)
 	rng g;
 	rng_seed(&g, 99);
 	against_brute(&g);
+	static const int o3[] = { 3, 3, 3, 3, 3, 3 }, o4[] = { 4, 4, 2, 4, 2 }, o6[] = { 6, 3, 2, 6 };
+	wide_counts(&g, 60000, 3, 6, o3);
+	wide_counts(&g, 100000, 3, 6, o3);
+	wide_counts(&g, 120000, 4, 5, o4);
+	wide_counts(&g, 90000, 6, 4, o6);
 	int shapes = 0, searches = 0, bad = 0, composite_orders = 0;
 	for (size_t ri = 0; ri < sizeof rules / sizeof rules[0]; ri++)
 		for (size_t ki = 0; ki < sizeof ks / sizeof ks[0]; ki++) {

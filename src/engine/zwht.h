@@ -14,7 +14,8 @@
  * d axes T(t, .) = c_t: every one of the prod o_j weights for
  * O(k sum_j o_j) additions each.  The low axes are transformed in an
  * array that stays in L2; the high ones are given to 16 lanes (one array
- * per 16 values of them), and chunks of lanes are handed to the threads. */
+ * per 16 values of them; counts of 16 bits, or 32 from 65536 cells up),
+ * and chunks of lanes are handed to the threads. */
 #ifndef LO_ZWHT_H
 #define LO_ZWHT_H
 
@@ -40,7 +41,8 @@ typedef struct zwht_result {
 	bool complete;
 } zwht_result;
 
-/* Counts fit in 16 bits (n < 65536) and the combinations in 62 bits. */
+/* The combinations fit in 62 bits and a weight in 32 (counts take 16-bit
+ * lanes below 65536 cells, 32-bit ones above). */
 bool zwht_applies(int n, int d, int k, const int *order);
 
 /* best_t (d digits, t_j < o_j) gets the best combination. */
