@@ -213,7 +213,7 @@ static int build_band(lo_system *s, const rule *r)
 		else
 			s->zb_t = zband_new(s->rows, s->cols, &t, s->k);
 		if (!s->bd_t && !s->zb_t)
-			return -1;
+			return s->k > 2 && errno == EDOM ? -2 : -1;
 	}
 	return keep_kernel(s);
 }
