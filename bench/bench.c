@@ -601,6 +601,12 @@ int main(int argc, char **argv)
 		a = run_case(solve_board, &e);
 		row(name, &a, NULL, NULL);
 	}
+	/* k = 2 past 40000 cells: bounded by cells x band width. */
+	static const board_case x490 = { "x", 490, 490, 0, false }, x100 = { "x", 100, 10000, 0, false };
+	a = run_case(solve_board, &x490);
+	row("x 490x490 solve", &a, NULL, NULL);
+	a = run_case(solve_board, &x100);
+	row("x 100x10000 solve", &a, NULL, NULL);
 
 	/* The cross rule: rows + cols unknowns instead of rows * cols. */
 	static const board_case c100 = { "cross", 100, 100, 0, false }, c100d = { "cross", 100, 100, 2, false },

@@ -40,8 +40,9 @@ expect 2 'unknown or incomplete option' '' analyze --bogus
 expect 2 'unknown or incomplete option' '' solve -f
 expect 2 'unknown command' '' frobnicate
 expect 2 'at most 2^26' '' analyze -s 6 --distribution
-expect 2 'local rules are solved up to 40000 cells' '' analyze -s 201 -r box --torus
-expect 2 'local rules are solved up to 40000 cells' '' analyze -s 201 -r knight
+expect 2 'with k = 2 local rules are solved while cells x band width (250000 x 501 here' '' analyze -s 500 -r x
+expect 2 'with k = 2 local rules are solved while cells x band width (160000 x 802 here' '' analyze -s 400 -r box --torus
+expect 2 'with k > 2 local rules are solved up to 40000 cells' '' analyze -s 201 -k 3 -r knight
 expect 2 'bad size .10001.: use RxC or N (1 to 10000)' '' analyze -s 10001
 expect 2 'their own press sets are solved up to 10000 (k = 2) or 2500' '' analyze -s 51 -k 4 -r random
 expect 2 'no 5x5 board needs exactly 16 presses' '' generate -s 5 --par 16

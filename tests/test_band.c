@@ -65,6 +65,8 @@ int main(void)
 		{ "mask:011/010/000", false, 60, 70 }, { "box", false, 32, 32 }, { "mask:010/001/100", false, 30, 30 },
 		{ "mask:101/000/001", false, 24, 25 }, { "x", true, 120, 120 }, { "box", true, 96, 100 },
 		{ "knight", true, 110, 101 }, { "mask:101/000/001", true, 30, 36 }, { "x", false, 10, 3000 },
+		/* Past 40000 cells (k = 2 only): cells x width. */
+		{ "x", false, 300, 300 }, { "box", false, 60, 1000 }, { "mask:010/001/100", true, 210, 210 },
 	};
 	for (size_t c = 0; c < sizeof big / sizeof big[0]; c++) {
 		rule r;

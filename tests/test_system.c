@@ -69,7 +69,9 @@ int main(void)
 	rule_parse(&r, "random:1", false, err, sizeof err);
 	tap_ok(!system_fits(101, 100, &r, 2) && system_fits(100, 100, &r, 2), "dense limit for k = 2");
 	rule_parse(&r, "box", false, err, sizeof err);
-	tap_ok(system_fits(200, 200, &r, 2) && !system_fits(201, 200, &r, 2), "banded limit for local rules");
+	tap_ok(system_fits(200, 200, &r, 3) && !system_fits(201, 200, &r, 3), "banded limit for local rules, k > 2");
+	tap_ok(system_fits(490, 490, &r, 2) && !system_fits(500, 500, &r, 2) && system_fits(100, 10000, &r, 2),
+	       "banded limit for local rules, k = 2: cells x width");
 	rule_parse(&r, "plus", false, err, sizeof err);
 	tap_ok(system_fits(10000, 10000, &r, 2) && !system_fits(10001, 10, &r, 2), "the classic rule goes to 10000x10000");
 	return tap_done();

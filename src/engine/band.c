@@ -5,11 +5,6 @@
 
 #include "engine/bandorder.h"
 
-/* One recorded row operation, replayed on each right-hand side. */
-typedef struct band_op {
-	int dst, src;		/* dst ^= src; src < 0: swap rows dst and -src-1 */
-} band_op;
-
 struct band {
 	int n, b, rank;
 	int *pos;		/* cell -> place in the band order (bandorder.h) */
@@ -21,22 +16,34 @@ struct band {
 	int rw;
 	int *pivcol;		/* pivot column of each of the first rank rows */
 	int *free_cols;
-	band_op *ops;
-	size_t nops, capops;
+	/* The row operations, replayed on each right-hand side: pivot row t
+	 * was swapped with row swap[t] (t itself: none), then added to the
+	 * rows t + 1 + j for the bits j of its mask, len[t] bits from word
+	 * at[t] of the pool (a bit a row, not 8 bytes an operation). */
+	int *swap, *len;
+	size_t *at;
+	uint64_t *pool;
+	size_t used, cap;
 };
 
-static int record(band *m, int dst, int src)
+/* Room in the pool for a mask of bits bits, zeroed; its first word or
+ * SIZE_MAX when out of memory. */
+static size_t pool_take(band *m, int bits)
 {
-	if (m->nops == m->capops) {
-		size_t cap = m->capops ? 2 * m->capops : 4096;
-		band_op *p = realloc(m->ops, cap * sizeof *p);
+	size_t words = ((size_t)bits + 63) / 64;
+	if (m->used + words > m->cap) {
+		size_t cap = m->cap ? 2 * m->cap : 4096;
+		while (cap < m->used + words)
+			cap *= 2;
+		uint64_t *p = realloc(m->pool, cap * sizeof *p);
 		if (!p)
-			return -1;
-		m->ops = p;
-		m->capops = cap;
+			return SIZE_MAX;
+		m->pool = p;
+		m->cap = cap;
 	}
-	m->ops[m->nops++] = (band_op){ dst, src };
-	return 0;
+	memset(m->pool + m->used, 0, words * sizeof *m->pool);
+	m->used += words;
+	return m->used - words;
 }
 
 static uint64_t *row_of(const band *m, int i)
@@ -68,7 +75,10 @@ band *band_new(int rows, int cols, const rule *r)
 	m->ring = calloc((size_t)n * (size_t)m->rw, sizeof *m->ring);
 	m->pivcol = malloc((size_t)n * sizeof *m->pivcol);
 	m->free_cols = malloc((size_t)n * sizeof *m->free_cols);
-	if (!m->ring || !m->pivcol || !m->free_cols)
+	m->swap = malloc((size_t)n * sizeof *m->swap);
+	m->len = malloc((size_t)n * sizeof *m->len);
+	m->at = malloc((size_t)n * sizeof *m->at);
+	if (!m->ring || !m->pivcol || !m->free_cols || !m->swap || !m->len || !m->at)
 		goto fail;
 	/* Row i: the presses that change cell i (column j presses cell j). */
 	for (int j = 0; j < n; j++) {
@@ -94,6 +104,7 @@ band *band_new(int rows, int cols, const rule *r)
 			continue;
 		}
 		uint64_t *pr = row_of(m, rank);
+		m->swap[rank] = p;
 		if (p != rank) {
 			uint64_t *a = row_of(m, p);
 			for (int x = wlo; x <= whi; x++) {
@@ -101,16 +112,18 @@ band *band_new(int rows, int cols, const rule *r)
 				a[x & mask] = pr[x & mask];
 				pr[x & mask] = t;
 			}
-			if (record(m, rank, -p - 1) < 0)
-				goto fail;
 		}
+		m->len[rank] = end - rank - 1;
+		m->at[rank] = pool_take(m, m->len[rank]);
+		if (m->at[rank] == SIZE_MAX)
+			goto fail;
+		uint64_t *bits = m->pool + m->at[rank];
 		for (int i = rank + 1; i < end; i++) {
 			uint64_t *row = row_of(m, i);
 			if (row[wlo & mask] & bit) {
 				for (int x = wlo; x <= whi; x++)
 					row[x & mask] ^= pr[x & mask];
-				if (record(m, i, rank) < 0)
-					goto fail;
+				bits[(i - rank - 1) >> 6] |= 1ULL << ((i - rank - 1) & 63);
 			}
 		}
 		m->pivcol[rank++] = c;
@@ -130,7 +143,10 @@ void band_free(band *m)
 		free(m->pos);
 		free(m->pivcol);
 		free(m->free_cols);
-		free(m->ops);
+		free(m->swap);
+		free(m->len);
+		free(m->at);
+		free(m->pool);
 		free(m);
 	}
 }
@@ -192,14 +208,16 @@ lo_result band_solve(const band *m, const uint8_t *b, uint8_t *out)
 		goto done;
 	for (int i = 0; i < m->n; i++)
 		rhs[m->pos[i]] = b[i] & 1;
-	for (size_t t = 0; t < m->nops; t++) {
-		band_op op = m->ops[t];
-		if (op.src < 0) {
-			uint8_t v = rhs[op.dst];
-			rhs[op.dst] = rhs[-op.src - 1];
-			rhs[-op.src - 1] = v;
-		} else
-			rhs[op.dst] ^= rhs[op.src];
+	for (int t = 0; t < m->rank; t++) {
+		uint8_t v = rhs[m->swap[t]];
+		rhs[m->swap[t]] = rhs[t];
+		rhs[t] = v;
+		if (!v)
+			continue;
+		const uint64_t *bits = m->pool + m->at[t];
+		for (int w = 0; w * 64 < m->len[t]; w++)
+			for (uint64_t set = bits[w]; set; set &= set - 1)
+				rhs[t + 1 + w * 64 + __builtin_ctzll(set)] ^= 1;
 	}
 	st = LO_SOLVED;
 	for (int i = m->rank; i < m->n; i++)

@@ -95,9 +95,29 @@ static bool cross_applies(int rows, int cols, const rule *r, int k)
 	return r->lines && rows + cols <= (k == 2 ? SYSTEM_MAX_LINES_GF2 : SYSTEM_MAX_LINES_ZMOD);
 }
 
-static bool band_applies(int rows, int cols, const rule *r)
+/* At least the band's width in the order bandorder.c picks: h*C + w
+ * row-major or w*R + h column-major, for a mask reaching h rows and w
+ * columns; folded on a torus, lines next to each other on the ring are at
+ * most two apart, so twice that. */
+static long long band_width_bound(int rows, int cols, const rule *r)
 {
-	return rule_is_uniform(r) && !r->lines && (long long)rows * cols <= SYSTEM_MAX_UNKNOWNS_BAND;
+	long long h = 0, w = 0, f = r->torus ? 2 : 1;
+	for (int i = 0; i < r->n; i++) {
+		h = abs(r->dr[i]) > h ? abs(r->dr[i]) : h;
+		w = abs(r->dc[i]) > w ? abs(r->dc[i]) : w;
+	}
+	long long by_rows = f * (h * cols + w), by_cols = f * (w * rows + h);
+	return by_rows < by_cols ? by_rows : by_cols;
+}
+
+/* Any k up to SYSTEM_MAX_UNKNOWNS_BAND cells; past that, k = 2 (a bit a
+ * cell in the rows and a bit a row operation) while cells x width fit. */
+static bool band_applies(int rows, int cols, const rule *r, int k)
+{
+	long long n = (long long)rows * cols;
+	return rule_is_uniform(r) && !r->lines &&
+	       (n <= SYSTEM_MAX_UNKNOWNS_BAND || (k == 2 && rows <= SYSTEM_MAX_SIDE_CHASE && cols <= SYSTEM_MAX_SIDE_CHASE &&
+						  n * band_width_bound(rows, cols, r) <= SYSTEM_MAX_BAND_AREA));
 }
 
 bool system_fits(int rows, int cols, const rule *r, int k)
@@ -105,7 +125,7 @@ bool system_fits(int rows, int cols, const rule *r, int k)
 	long long n = (long long)rows * cols;
 	if (rows < 1 || cols < 1 || k < BOARD_MIN_K || k > BOARD_MAX_K)
 		return false;
-	return chase_applies(rows, cols, r, k) || zchase_applies(rows, cols, r, k) || band_applies(rows, cols, r) || cross_applies(rows, cols, r, k) ||
+	return chase_applies(rows, cols, r, k) || zchase_applies(rows, cols, r, k) || band_applies(rows, cols, r, k) || cross_applies(rows, cols, r, k) ||
 	       n <= (k == 2 ? SYSTEM_MAX_UNKNOWNS_GF2 : SYSTEM_MAX_UNKNOWNS_ZMOD);
 }
 
@@ -129,13 +149,18 @@ void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, s
 	else if (r->lines)
 		snprintf(buf, len, "%dx%d is too large: the cross rule is solved while rows + columns <= %d (k = 2) or %d",
 			 rows, cols, SYSTEM_MAX_LINES_GF2, SYSTEM_MAX_LINES_ZMOD);
-	else if (band_applies(rows, cols, r))
+	else if (band_applies(rows, cols, r, k))
 		snprintf(buf, len,
 			 "%dx%d: with k = %d the banded elimination leaves more than %d unknowns without a unit "
 			 "pivot, past what is solved densely",
 			 rows, cols, k, ZBAND_MAX_SCHUR);
+	else if (k == 2)
+		snprintf(buf, len,
+			 "%dx%d is too large: with k = 2 local rules are solved while cells x band width (%lld x %lld "
+			 "here; the shorter side times the mask's reach, twice that on a torus) stay within %lld",
+			 rows, cols, (long long)rows * cols, band_width_bound(rows, cols, r), SYSTEM_MAX_BAND_AREA);
 	else
-		snprintf(buf, len, "%dx%d has %lld cells; local rules are solved up to %d cells", rows, cols,
+		snprintf(buf, len, "%dx%d has %lld cells; with k > 2 local rules are solved up to %d cells", rows, cols,
 			 (long long)rows * cols, SYSTEM_MAX_UNKNOWNS_BAND);
 }
 
@@ -358,7 +383,7 @@ lo_result system_create(int rows, int cols, const rule *r, int k, lo_system **ou
 		rc = build_chase(s);
 	else if (zchase_applies(rows, cols, r, k) && s->n > CHASE_MIN_UNKNOWNS)
 		rc = build_zchase(s);
-	else if (band_applies(rows, cols, r) && s->n > CHASE_MIN_UNKNOWNS)
+	else if (band_applies(rows, cols, r, k) && s->n > CHASE_MIN_UNKNOWNS)
 		rc = build_band(s, r);
 	else if (cross_applies(rows, cols, r, k) && s->n > CHASE_MIN_UNKNOWNS)
 		rc = build_cross(s);
