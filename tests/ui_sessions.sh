@@ -80,13 +80,14 @@ check "with slot 1 empty, the game kept apart is offered" ui_wait "Resume the 5x
 ui_keys y q y
 ui_wait "EXIT=0" >/dev/null
 
-# A save this game can never play (a 201x201 knight board is beyond its
-# solver) is set aside, not written over by the next game's autosave.
+# A save this game can never play (a 201x201 knight board with k = 3 is
+# beyond its solver) is set aside, not written over by the next game's
+# autosave.
 rm -rf "$XDG_STATE_HOME"
 mkdir -p "$XDG_STATE_HOME/lightsout"
 save="$XDG_STATE_HOME/lightsout/game.save"
 {
-	printf 'lightsout-save 1\nsize 201 201\nstates 2\nrule knight\ntorus no\nforward-only no\n'
+	printf 'lightsout-save 1\nsize 201 201\nstates 3\nrule knight\ntorus no\nforward-only no\n'
 	printf 'mode random\ndifficulty -\nrung 0\ndaily -\npar -1\nmoves 0\nelapsed 0.000\nstart\n'
 	awk 'BEGIN { for (i = 0; i < 201; i++) { s = ""; for (j = 0; j < 201; j++) s = s "0"; print s } }'
 	echo current
