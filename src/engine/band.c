@@ -27,10 +27,11 @@ struct band {
 };
 
 /* Room in the pool for a mask of bits bits, zeroed; its first word or
- * SIZE_MAX when out of memory. */
+ * SIZE_MAX when out of memory.  At least a word, so the pool exists once
+ * a pivot does. */
 static size_t pool_take(band *m, int bits)
 {
-	size_t words = ((size_t)bits + 63) / 64;
+	size_t words = (size_t)bits / 64 + 1;
 	if (m->used + words > m->cap) {
 		size_t cap = m->cap ? 2 * m->cap : 4096;
 		while (cap < m->used + words)
