@@ -91,18 +91,13 @@ int cmd_generate(int argc, char **argv)
 	rule r;
 	if (options_finish(&o, &r, err, sizeof err) < 0)
 		goto usage_error;
-	if (!system_fits(o.v.rows, o.v.cols, &r, o.v.k)) {
+	lo_system *s;
+	if (system_create(o.v.rows, o.v.cols, &r, o.v.k, &s) == LO_TOO_LARGE) {
 		system_limit_message(o.v.rows, o.v.cols, &r, o.v.k, err, sizeof err);
 		goto usage_error;
 	}
 	rng g;
 	rng_seed(&g, o.seed_set ? o.seed : (uint64_t)time(NULL) * 6364136223846793005ULL ^ (uint64_t)getpid());
-	lo_system *s;
-	if (system_create(o.v.rows, o.v.cols, &r, o.v.k, &s) == LO_TOO_LARGE) {
-		system_limit_message(o.v.rows, o.v.cols, &r, o.v.k, err, sizeof err);
-		fprintf(stderr, "lightsout generate: %s\n", err);
-		return EXIT_USAGE;
-	}
 	board *b = board_new(o.v.rows, o.v.cols, o.v.k);
 	if (!s || !b) {
 		fprintf(stderr, "lightsout generate: out of memory\n");

@@ -223,12 +223,6 @@ int cmd_solve(int argc, char **argv)
 		board_free(b);
 		return EXIT_USAGE;
 	}
-	if (!system_fits(b->rows, b->cols, &r, b->k)) {
-		system_limit_message(b->rows, b->cols, &r, b->k, err, sizeof err);
-		fprintf(stderr, "lightsout solve: %s\n", err);
-		board_free(b);
-		return EXIT_USAGE;
-	}
 	lo_system *s;
 	if (system_create(b->rows, b->cols, &r, b->k, &s) == LO_TOO_LARGE) {
 		system_limit_message(b->rows, b->cols, &r, b->k, err, sizeof err);
