@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "engine/band.h"
+#include "engine/bandorder.h"
 #include "brute.h"
 #include "engine/rng.h"
 #include "engine/system.h"
@@ -58,6 +59,18 @@ int main(void)
 		tap_ok(bad == 0, "%s%s: band agrees with dense on %d shapes (%d unsolvable boards seen)", rules[ri],
 		       torus ? " torus" : "", shapes, unsolvable);
 	}
+
+	/* The order's width never passes the bound the limits use. */
+	int over = 0, orders = 0, pos[40 * 40];
+	for (size_t rt = 0; rt < 2 * sizeof rules / sizeof rules[0]; rt++) {
+		rule r;
+		char err[64];
+		rule_parse(&r, rules[rt / 2], rt % 2, err, sizeof err);
+		for (int rows = 1; rows <= 40; rows += 1 + (int)rng_below(&g, 4))
+			for (int cols = 1; cols <= 40; cols += 1 + (int)rng_below(&g, 4), orders++)
+				over += bandorder_make(rows, cols, &r, pos) > bandorder_width_bound(rows, cols, &r);
+	}
+	tap_ok(over == 0 && orders > 500, "%d cell orders, with and without torus, within the width bound", orders);
 
 	/* Big boards through lo_system: solutions clear, certificates hold. */
 	struct { const char *rule; bool torus; int rows, cols; } big[] = {

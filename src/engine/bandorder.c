@@ -46,3 +46,14 @@ int bandorder_make(int rows, int cols, const rule *r, int *pos)
 	free(nb);
 	return by_cols < by_rows ? by_cols : by_rows;
 }
+
+long long bandorder_width_bound(int rows, int cols, const rule *r)
+{
+	long long h = 0, w = 0, f = r->torus ? 2 : 1;
+	for (int i = 0; i < r->n; i++) {
+		h = abs(r->dr[i]) > h ? abs(r->dr[i]) : h;
+		w = abs(r->dc[i]) > w ? abs(r->dc[i]) : w;
+	}
+	long long by_rows = f * (h * cols + w), by_cols = f * (w * rows + h);
+	return by_rows < by_cols ? by_rows : by_cols;
+}

@@ -14,4 +14,9 @@
  * -1 when out of memory. */
 int bandorder_make(int rows, int cols, const rule *r, int *pos);
 
+/* At least the b bandorder_make() gives, without building the order:
+ * h * cols + w or w * rows + h, twice that on a torus (lines next to each
+ * other on the ring are at most two apart once folded). */
+long long bandorder_width_bound(int rows, int cols, const rule *r);
+
 #endif

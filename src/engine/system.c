@@ -7,6 +7,7 @@
 
 #include "engine/bignum.h"
 #include "engine/band.h"
+#include "engine/bandorder.h"
 #include "engine/chase.h"
 #include "engine/crossred.h"
 #include "engine/gf2.h"
@@ -95,21 +96,6 @@ static bool cross_applies(int rows, int cols, const rule *r, int k)
 	return r->lines && rows + cols <= (k == 2 ? SYSTEM_MAX_LINES_GF2 : SYSTEM_MAX_LINES_ZMOD);
 }
 
-/* At least the band's width in the order bandorder.c picks: h*C + w
- * row-major or w*R + h column-major, for a mask reaching h rows and w
- * columns; folded on a torus, lines next to each other on the ring are at
- * most two apart, so twice that. */
-static long long band_width_bound(int rows, int cols, const rule *r)
-{
-	long long h = 0, w = 0, f = r->torus ? 2 : 1;
-	for (int i = 0; i < r->n; i++) {
-		h = abs(r->dr[i]) > h ? abs(r->dr[i]) : h;
-		w = abs(r->dc[i]) > w ? abs(r->dc[i]) : w;
-	}
-	long long by_rows = f * (h * cols + w), by_cols = f * (w * rows + h);
-	return by_rows < by_cols ? by_rows : by_cols;
-}
-
 /* Any k up to SYSTEM_MAX_UNKNOWNS_BAND cells; past that, k = 2 (a bit a
  * cell in the rows and a bit a row operation) while cells x width fit. */
 static bool band_applies(int rows, int cols, const rule *r, int k)
@@ -117,7 +103,7 @@ static bool band_applies(int rows, int cols, const rule *r, int k)
 	long long n = (long long)rows * cols;
 	return rule_is_uniform(r) && !r->lines &&
 	       (n <= SYSTEM_MAX_UNKNOWNS_BAND || (k == 2 && rows <= SYSTEM_MAX_SIDE_CHASE && cols <= SYSTEM_MAX_SIDE_CHASE &&
-						  n * band_width_bound(rows, cols, r) <= SYSTEM_MAX_BAND_AREA));
+						  n * bandorder_width_bound(rows, cols, r) <= SYSTEM_MAX_BAND_AREA));
 }
 
 bool system_fits(int rows, int cols, const rule *r, int k)
@@ -158,7 +144,7 @@ void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, s
 		snprintf(buf, len,
 			 "%dx%d is too large: with k = 2 local rules are solved while cells x band width (%lld x %lld "
 			 "here; the shorter side times the mask's reach, twice that on a torus) stay within %lld",
-			 rows, cols, (long long)rows * cols, band_width_bound(rows, cols, r), SYSTEM_MAX_BAND_AREA);
+			 rows, cols, (long long)rows * cols, bandorder_width_bound(rows, cols, r), SYSTEM_MAX_BAND_AREA);
 	else
 		snprintf(buf, len, "%dx%d has %lld cells; with k > 2 local rules are solved up to %d cells", rows, cols,
 			 (long long)rows * cols, SYSTEM_MAX_UNKNOWNS_BAND);
