@@ -43,6 +43,7 @@ static void sample(saved_game *sg)
 	strcpy(sg->difficulty, "hard");
 	sg->rung = 4;
 	strcpy(sg->daily, "2024-02-29");
+	sg->assisted = true;
 }
 
 static int same(const saved_game *a, const saved_game *b)
@@ -51,7 +52,7 @@ static int same(const saved_game *a, const saved_game *b)
 	    !board_equal(a->current, b->current) || a->hist.len != b->hist.len || a->hist.pos != b->hist.pos ||
 	    a->moves != b->moves || a->elapsed != b->elapsed || a->par != b->par || a->par_proven != b->par_proven ||
 	    strcmp(a->mode, b->mode) || strcmp(a->difficulty, b->difficulty) || a->rung != b->rung ||
-	    strcmp(a->daily, b->daily))
+	    strcmp(a->daily, b->daily) || a->assisted != b->assisted)
 		return 0;
 	for (int i = 0; i < a->hist.len; i++)
 		if (memcmp(&a->hist.moves[i], &b->hist.moves[i], sizeof(lo_move)))
@@ -90,9 +91,10 @@ int main(void)
 	sample(&a);
 	size_t len;
 	char *text = savegame_format(&a, &len);
-	tap_ok(text && strncmp(text, "lightsout-save 2\n", 17) == 0, "format starts with its version");
+	tap_ok(text && strncmp(text, "lightsout-save 3\n", 17) == 0, "format starts with its version");
 	tap_ok(text && strstr(text, "\nstart packed\n") && !strstr(text, "\ncurrent\n"),
 	       "the start board once, packed; no current board (the history gives it)");
+	tap_ok(text && strstr(text, "\nassisted yes\n"), "an assisted game says so: its wins are no records");
 	tap_ok(savegame_parse(text, len, &b, err, sizeof err) == 0, "parse it back: %s", err);
 	tap_ok(same(&a, &b), "every field survives, with the redo tail");
 	savegame_free(&b);
@@ -169,7 +171,7 @@ int main(void)
 	graph_free(g);
 
 	/* Every field is checked, and the line named. */
-	expect_bad(text, "lightsout-save", "lightsout-save 3", "line 1: format version 3");
+	expect_bad(text, "lightsout-save", "lightsout-save 4", "line 1: format version 4");
 	expect_bad(text, "lightsout-save", "hello", "line 1: not a lightsout saved game");
 	expect_bad(text, "size", "size 0 5", "line 2: size: expected 2 numbers from 1 to 10000");
 	expect_bad(text, "size", "size 4 5 6", "line 2: size: unexpected '6'");
@@ -183,13 +185,15 @@ int main(void)
 	expect_bad(text, "difficulty", "difficulty extreme", "line 8: difficulty");
 	expect_bad(text, "rung", "rung -1", "line 9: rung");
 	expect_bad(text, "daily", "daily 2024-13-01", "line 10: daily");
-	expect_bad(text, "par", "par 6", "line 11: par");
-	expect_bad(text, "moves", "moves many", "line 12: moves");
-	expect_bad(text, "elapsed", "elapsed nan", "line 13: elapsed");
-	expect_bad(text, "elapsed", "elapsed -1", "line 13: elapsed");
-	expect_bad(text, "start", "begin", "line 14: expected 'start packed'");
+	expect_bad(text, "assisted", "assisted maybe", "line 11: assisted: expected yes or no");
+	expect_bad(text, "assisted", "helped no", "line 11: expected 'assisted'");
+	expect_bad(text, "par", "par 6", "line 12: par");
+	expect_bad(text, "moves", "moves many", "line 13: moves");
+	expect_bad(text, "elapsed", "elapsed nan", "line 14: elapsed");
+	expect_bad(text, "elapsed", "elapsed -1", "line 14: elapsed");
+	expect_bad(text, "start", "begin", "line 15: expected 'start packed'");
 	/* 4x5 cells of 2 bits: 7 base64 characters; '/' is 63, so a cell of 3. */
-	expect_bad(text, "start packed\n", "start packed\n///////", "line 15: start: cell 1 has value 3, not below 3");
+	expect_bad(text, "start packed\n", "start packed\n///////", "line 16: start: cell 1 has value 3, not below 3");
 	expect_bad(text, "start packed\n", "start packed\nAAA", "start: a line of 3 characters, expected 7");
 	expect_bad(text, "start packed\n", "start packed\nAAAAAA*", "start: '*' is not base64");
 	expect_bad(text, "start packed\n", "start packed\nAAAAAAB", "start: stray bits after the last cell");
@@ -209,6 +213,13 @@ int main(void)
 	tap_ok(savegame_parse(v1, strlen(v1), &b, err, sizeof err) == 0 && board_is_clear(b.current) &&
 		       b.start->cells[0] == 1 && b.hist.len == 1,
 	       "a version 1 save still reads: %s", err);
+	savegame_free(&b);
+	/* Version 2 had no assisted line: read as it always was. */
+	const char *v2 = "lightsout-save 2\nsize 1 2\nstates 2\nrule plus\ntorus no\nforward-only no\n"
+			 "mode random\ndifficulty -\nrung 0\ndaily -\npar 1 proven\nmoves 1\nelapsed 1.000\n"
+			 "start packed\nw\nhistory 1 1\n1 1 +1\nend\n";
+	tap_ok(savegame_parse(v2, strlen(v2), &b, err, sizeof err) == 0 && board_is_clear(b.current) && !b.assisted,
+	       "a version 2 save still reads, unassisted: %s", err);
 	savegame_free(&b);
 	expect_bad(v1, "00\nhistory", "01", "the current board is not the start board after the 1 moves");
 	expect_bad(v1, "start\n", "start\n12", "line 15: start row 1, column 2: '2' is not a value below 2");

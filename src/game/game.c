@@ -211,3 +211,8 @@ void game_clock_resume(game *g, double now)
 		g->clock_from = now;
 	}
 }
+
+bool game_config_equal(const game_config *a, const game_config *b)
+{
+	return variant_equal(&a->v, &b->v) && strcmp(a->difficulty, b->difficulty) == 0 && a->par == b->par;
+}

@@ -36,6 +36,10 @@ typedef struct game {
 	double clock_from, clock_acc;	/* seconds, from the caller's clock */
 } game;
 
+/* Two configs that make the same boards: compared field by field (no
+ * bytes past a string's end, no padding). */
+bool game_config_equal(const game_config *a, const game_config *b);
+
 /* What making a game returns: its kind, not only its words in err. */
 enum game_status {
 	GAME_OK = 0,

@@ -76,6 +76,7 @@ int play_replace(play *p, game *next, char *err, size_t errlen)
 	play_free(p);
 	p->g = *next;
 	p->ov = ov;
+	p->assisted = false;	/* a new board: nothing helped on it yet */
 	return 0;
 }
 
@@ -96,8 +97,8 @@ int play_make(play *p, const game_config *cfg, game *next, char *err, size_t err
 
 void play_fresh(play *p)
 {
+	/* A new attempt; what helped on this board still counts against it. */
 	p->recorded = false;
-	p->assisted = false;
 	overlay_reset(&p->ov, p->g.cur);
 }
 
@@ -122,6 +123,7 @@ void play_from_saved(play *p, const saved_game *sg)
 	snprintf(p->origin, sizeof p->origin, "%s", p->mode == PLAY_FREE && sg->mode[0] ? sg->mode : "random");
 	snprintf(p->daily, sizeof p->daily, "%s", sg->daily);
 	p->rung = 0;
+	p->assisted = sg->assisted;
 	if (p->mode == PLAY_LADDER)
 		p->rung = sg->rung > 0 ? sg->rung : LADDER_FIRST_RUNG;
 }
@@ -131,6 +133,7 @@ void play_to_saved(const play *p, saved_game *sg)
 	snprintf(sg->mode, sizeof sg->mode, "%s", play_mode_word(p));
 	sg->rung = p->mode == PLAY_LADDER ? p->rung : 0;
 	snprintf(sg->daily, sizeof sg->daily, "%s", p->mode == PLAY_DAILY ? p->daily : "");
+	sg->assisted = p->assisted;
 }
 
 bool play_result(play *p, stats_result *r, double now)

@@ -27,7 +27,8 @@ typedef struct play {
 	char daily[11];			/* the date of a daily board, else "" */
 	int rung;			/* ladder: par of the current board, else 0 */
 	bool recorded;			/* this attempt is in the statistics */
-	bool assisted;			/* the solver helped: plan, hint, steps, chase, editor */
+	bool assisted;			/* the solver helped on this board (plan, hint, steps,
+					 * chase, editor): kept through restart and saves */
 	const gen_ctl *ctl;		/* making a board: limit, cancel, progress (or NULL) */
 } play;
 
@@ -51,7 +52,8 @@ int play_replace(play *p, game *next, char *err, size_t errlen);
 int play_make(play *p, const game_config *cfg, game *next, char *err, size_t errlen);
 
 /* A position not reached by a press (new board, restart, edit, resume):
- * a new attempt with a fresh plan. */
+ * a new attempt with a fresh plan.  Assistance stays: it belongs to the
+ * board (play_replace() starts a board without it). */
 void play_fresh(play *p);
 
 /* The ladder's rung after a win (+1) or a give-up (-1); saved for the

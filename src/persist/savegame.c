@@ -100,8 +100,9 @@ char *savegame_format(const saved_game *sg, size_t *len)
 		       sg->v.torus ? "yes" : "no", sg->v.forward_only ? "yes" : "no");
 	if (sg->v.graph)
 		put_graph(&t, sg->v.graph);
-	textbuf_printf(&t, "mode %s\ndifficulty %s\nrung %d\ndaily %s\n",
-		       or_dash(sg->mode), or_dash(sg->difficulty), sg->rung, or_dash(sg->daily));
+	textbuf_printf(&t, "mode %s\ndifficulty %s\nrung %d\ndaily %s\nassisted %s\n",
+		       or_dash(sg->mode), or_dash(sg->difficulty), sg->rung, or_dash(sg->daily),
+		       sg->assisted ? "yes" : "no");
 	if (sg->par < 0)
 		textbuf_printf(&t, "par -1\n");
 	else
@@ -455,7 +456,7 @@ static int parse_body(cursor *c, saved_game *sg)
 	if (parse_long(buf, 1, 1000000, &version, &s) < 0 || *s)
 		return bad(c, "bad format version '%s'", buf);
 	/* Version 1 kept the start and current boards as text: still read. */
-	if (version != SAVEGAME_VERSION && version != 1)
+	if (version != SAVEGAME_VERSION && version != 2 && version != 1)
 		return bad(c, "format version %ld is not %d: saved by another lightsout", version, SAVEGAME_VERSION);
 
 	if (keyed_ints(c, "size", 2, 1, VARIANT_MAX_SIDE, v) < 0)
@@ -506,6 +507,10 @@ static int parse_body(cursor *c, saved_game *sg)
 			return bad(c, "daily: expected a date YYYY-MM-DD or -");
 		memcpy(sg->daily, buf, 11);
 	}
+	/* Before version 3 assistance was not kept (a hole: such a save
+	 * resumes as unassisted, as it always did). */
+	if (version >= 3 && keyed_bool(c, "assisted", &sg->assisted) < 0)
+		return -1;
 	if (keyed(c, "par", buf, sizeof buf) < 0)
 		return -1;
 	if (strcmp(buf, "-1") == 0)

@@ -18,7 +18,7 @@
 #include "engine/variant.h"
 #include "persist/status.h"
 
-#define SAVEGAME_VERSION 2	/* 1 is still read */
+#define SAVEGAME_VERSION 3	/* 1 and 2 are still read */
 
 typedef struct saved_game {
 	variant v;
@@ -33,6 +33,7 @@ typedef struct saved_game {
 	char difficulty[8];		/* "", "easy", "normal", "hard" */
 	int rung;			/* practice ladder rung, 0 outside practice */
 	char daily[11];			/* YYYY-MM-DD of a daily board, else "" */
+	bool assisted;			/* the solver helped on this board: no records */
 } saved_game;
 
 /* Empty: no boards, empty history, par -1. */

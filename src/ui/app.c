@@ -5,9 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game/maker.h"
 #include "ui/board.h"
-#include "ui/making.h"
+#include "ui/info.h"
 #include "ui/steps.h"
 #include "ui/term.h"
 
@@ -50,6 +49,8 @@ static void app_pop(app *a)
 	const screen *s = a->stack[--a->depth];
 	if (s->leave)
 		s->leave(a);
+	if (app_top(a)->back)
+		app_top(a)->back(a, s);
 }
 
 void app_close(app *a, const screen *s)
@@ -86,28 +87,73 @@ void app_end(app *a)
 void app_fresh(app *a)
 {
 	view *v = &a->v;
-	const board *b = a->pl.g.cur;
-	v->g = &a->pl.g;
-	v->ov = &a->pl.ov;
+	const board *b = a->s.pl.g.cur;
+	v->g = &a->s.pl.g;
+	v->ov = &a->s.pl.ov;
 	v->hint = -1;
 	v->cr = v->cr < b->rows ? v->cr : b->rows - 1;
 	v->cc = v->cc < b->cols ? v->cc : b->cols - 1;
 	v->msg[0] = '\0';
-	v->rung = a->pl.rung;
+	v->rung = a->s.pl.rung;
 	v->mode[0] = '\0';
-	if (a->pl.mode == PLAY_DAILY)
-		snprintf(v->mode, sizeof v->mode, "daily %s", a->pl.daily);
-	if (a->pl.mode == PLAY_LADDER)
+	if (a->s.pl.mode == PLAY_DAILY)
+		snprintf(v->mode, sizeof v->mode, "daily %s", a->s.pl.daily);
+	if (a->s.pl.mode == PLAY_LADDER)
 		snprintf(v->mode, sizeof v->mode, "practice ladder");
 	a->st.cell = -1;
 	a->st.playing = false;
-	/* The plan belongs to one board: a new one starts without it. */
-	a->pl.ov.shown = a->pl.ov.active = false;
-	saving_changed(&a->sv, term_now());
-	play_fresh(&a->pl);
-	if (!a->pl.g.solvable)
-		snprintf(v->msg, sizeof v->msg, "This board cannot be cleared: s shows why.");
 	app_redraw(a);
+}
+
+/* The plan has news: its marks, the hint, the proof's line and the status. */
+static void plan_news(app *a)
+{
+	const game *g = &a->s.pl.g;
+	const lo_overlay *ov = &a->s.pl.ov;
+	if (app_top(a) != &board_screen || g->won)
+		return;		/* the celebration covers the board */
+	if (ov->shown)
+		draw_marks(&a->v);
+	else if (a->v.hint >= 0)
+		draw_cell(&a->v, a->v.hint / g->cur->cols, a->v.hint % g->cur->cols);
+	/* The proof's line comes back after a press cleared it, but does not
+	 * cover a newer message. */
+	if (ov->shown && ov->have && !ov->solvable && !a->v.msg[0]) {
+		char why[160];
+		info_cert(ov, g->cur, &a->gl, why, sizeof why);
+		draw_message(&a->v, why);
+	}
+	draw_status(&a->v, term_now());
+}
+
+void app_react(app *a, int ev)
+{
+	session *s = &a->s;
+	double now = term_now();
+	if (ev & SESSION_MADE) {
+		app_close(a, &making_screen);
+		if (ev & SESSION_BOARD)
+			a->v.vr = a->v.vc = 0;
+	}
+	if (ev & SESSION_BOARD)
+		app_fresh(a);
+	else if (ev & SESSION_CELLS)
+		draw_press(&a->v, s->row, s->col);
+	if (ev & SESSION_PLAN)
+		plan_news(a);
+	else if ((ev & SESSION_STATUS) && !(ev & SESSION_BOARD))
+		draw_status(&a->v, now);
+	if (ev & SESSION_WON) {
+		a->v.rung = s->pl.rung;
+		a->v.assisted = s->pl.assisted;
+		snprintf(a->v.ranking, sizeof a->v.ranking, "%s", s->ranking);
+		draw_status(&a->v, now);
+		draw_win(&a->v, now);
+	}
+	if (ev & SESSION_MESSAGE)
+		draw_message(&a->v, s->msg);
+	if (ev & SESSION_MAKING)
+		app_push(a, &making_screen);
 }
 
 /* Questions: y or n on the message line over the screen below. */
@@ -158,9 +204,9 @@ static void job_control(app *a)
 		draw_message(&a->v, "Ctrl-Z: no shell to suspend to in this session; q quits.");
 	}
 	if (term_stop_request) {
-		game_clock_pause(&a->pl.g, term_now());
+		game_clock_pause(&a->s.pl.g, term_now());
 		term_suspend();
-		game_clock_resume(&a->pl.g, term_now());
+		game_clock_resume(&a->s.pl.g, term_now());
 	}
 	if (term_continued) {
 		term_continued = 0;
@@ -182,26 +228,19 @@ static bool input_lost(app *a, double since)
 	return ++a->fast_errors >= FAST_ERRORS_MAX;
 }
 
-static void say_sync(app *a, double now)
-{
-	char msg[300];
-	if (saving_sync(&a->sv, &a->pl, now, msg, sizeof msg) < 0)
-		draw_message(&a->v, msg);
-}
-
 /* The next key, with everything between keys done here: signals, suspend,
  * resize, the clock, the solver's news, saving and the game's own steps. */
 static int app_key(app *a)
 {
 	for (;;) {
 		bool on_board = app_top(a) == &board_screen;
-		if (a->mk && maker_done(a->mk)) {
-			making_done(a);
-			continue;
+		int ev = session_tick(&a->s, term_now());
+		if (ev) {
+			app_react(a, ev);
+			if (ev & SESSION_MADE)
+				continue;
 		}
-		if (overlay_poll(&a->pl.ov))
-			steps_plan_news(a);
-		if (a->st.pending_key && a->pl.ov.have && on_board) {
+		if (a->st.pending_key && a->s.pl.ov.have && on_board) {
 			int ch = a->st.pending_key;
 			a->st.pending_key = 0;
 			return ch;
@@ -215,15 +254,13 @@ static int app_key(app *a)
 			steps_due(a, now);
 			continue;
 		}
-		if (saving_due(&a->sv, &a->pl, now))
-			say_sync(a, now);
 		/* While the solver works: a spinner, and its news soon. */
-		bool busy = a->pl.ov.searching && (a->pl.ov.shown || a->st.pending_key);
+		bool busy = a->s.pl.ov.searching && (a->s.pl.ov.shown || a->st.pending_key);
 		if (on_board && !a->v.too_small &&
-		    (busy || (long)game_elapsed(&a->pl.g, now) != a->v.shown_secs))
+		    (busy || (long)game_elapsed(&a->s.pl.g, now) != a->v.shown_secs))
 			draw_status(&a->v, now);
-		int wait = a->pl.ov.searching || a->mk ? 100 : 500;
-		if (a->mk && app_top(a) == &making_screen)
+		int wait = a->s.pl.ov.searching || a->s.mk ? 100 : 500;
+		if (a->s.mk && app_top(a) == &making_screen)
 			making_screen.draw(a);	/* its clock */
 		if (stepping && (int)((a->st.due - now) * 1000) + 1 < wait)
 			wait = (int)((a->st.due - now) * 1000) + 1;
@@ -276,20 +313,16 @@ static void resume_yes(app *a)
  * one, which is forgotten but not counted: the question says so. */
 static void resume_no(app *a)
 {
-	char msg[300];
-	a->pl.recorded = true;
-	if (saving_finish(&a->sv, &a->pl, term_now(), msg, sizeof msg) < 0)
-		draw_message(&a->v, msg);
-	making_start(a, &a->fresh_cfg, a->fresh_mode, false);
+	app_react(a, session_resume_decline(&a->s, &a->fresh_cfg, a->fresh_mode, term_now()));
 }
 
 static void ask_resume(app *a)
 {
 	char q[160];
-	long secs = (long)game_elapsed(&a->pl.g, term_now());
-	int moves = game_moves(&a->pl.g);
+	long secs = (long)game_elapsed(&a->s.pl.g, term_now());
+	int moves = game_moves(&a->s.pl.g);
 	snprintf(q, sizeof q, "Resume the %dx%d game (%d move%s, %ld:%02ld)? n: drop it, not counted",
-		 a->pl.g.cfg.v.rows, a->pl.g.cfg.v.cols, moves, moves == 1 ? "" : "s", secs / 60, secs % 60);
+		 a->s.pl.g.cfg.v.rows, a->s.pl.g.cfg.v.cols, moves, moves == 1 ? "" : "s", secs / 60, secs % 60);
 	app_ask(a, q, resume_yes, resume_no);
 }
 
@@ -298,17 +331,14 @@ static void ask_resume(app *a)
  * one apart.  Neither writes over the other. */
 static void takeover_yes(app *a)
 {
-	char msg[300];
 	draw_message(&a->v, "Asking the other game to hand over...");
 	refresh();
-	int rc = saving_take_over(&a->sv, &a->pl, msg, sizeof msg);
-	if (rc == 1) {
+	int ev = session_take_over(&a->s, term_now());
+	if (ev & SESSION_BOARD)
 		a->v.vr = a->v.vc = 0;
-		app_fresh(a);
-		draw_message(&a->v, "Taken over: the other session's game, moves and all (u undoes them).");
+	app_react(a, ev);
+	if (ev & SESSION_BOARD)
 		return;
-	}
-	draw_message(&a->v, msg);
 	if (a->offer_resume)
 		ask_resume(a);
 }
@@ -326,15 +356,15 @@ int app_run(app *a)
 	a->depth = 0;
 	a->stack[a->depth++] = &board_screen;
 	a->st.cell = -1;
-	app_fresh(a);
-	if (a->sv.notice[0])
-		draw_message(&a->v, a->sv.notice);
-	else if (a->sv.aside[0] && !a->v.msg[0])
-		draw_message(&a->v, a->sv.aside);
-	if (a->sv.other) {
+	app_react(a, session_fresh(&a->s, term_now()));
+	if (a->s.sv.notice[0])
+		draw_message(&a->v, a->s.sv.notice);
+	else if (a->s.sv.aside[0] && !a->v.msg[0])
+		draw_message(&a->v, a->s.sv.aside);
+	if (a->s.sv.other) {
 		char q[160];
 		snprintf(q, sizeof q, "A game of yours is open in another session (pid %ld): move it here?",
-			 (long)a->sv.other);
+			 (long)a->s.sv.other);
 		app_ask(a, q, takeover_yes, takeover_no);
 	} else if (a->offer_resume)
 		ask_resume(a);
@@ -362,10 +392,7 @@ int app_run(app *a)
 	 * time (quitting is not giving up); a position in the editor is no
 	 * game yet, and the last save stays as it was.  A save that fails
 	 * here is said once the terminal is back, and the status says it. */
-	maker_cancel(a->mk);
-	a->mk = NULL;
-	char msg[300];
-	if (saving_sync(&a->sv, &a->pl, term_now(), msg, sizeof msg) < 0 && status == 0)
+	if (session_end(&a->s, term_now()) < 0 && status == 0)
 		status = 1;
 	pager_close(&a->page);
 	free(a->chase);

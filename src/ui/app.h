@@ -1,10 +1,10 @@
 /* The interactive game: its state, split by concern, and the one loop that
  * reads keys and hands them to the screen on top.
  *
- *   pl     what is played: game, plan, mode        (game/play.h, no curses)
+ *   s      the session: what a move does to the game, its plan, its files
+ *          and its records (game/session.h, no curses)
  *   v      what the player sees: cursor, layout    (ui/draw.h)
- *   sv     when the files are touched              (ui/saving.h)
- *   steps  the game pressing for the player (t, T) (ui/board.c)
+ *   steps  the game pressing for the player (t, T) (ui/steps.c)
  *   and each screen's own state (menu, page, help, question), kept here
  *   rather than on some function's stack. */
 #ifndef LO_APP_H
@@ -12,12 +12,11 @@
 
 #include <stdbool.h>
 
-#include "game/play.h"
+#include "game/session.h"
 #include "ui/draw.h"
 #include "ui/glyphs.h"
 #include "ui/menu.h"
 #include "ui/pager.h"
-#include "ui/saving.h"
 #include "ui/screen.h"
 
 #define APP_DEPTH 6
@@ -41,9 +40,8 @@ typedef struct question {
 } question;
 
 struct app {
-	play pl;
+	session s;
 	view v;
-	saver sv;
 	glyphs gl;
 	steps st;
 	bool mouse;
@@ -56,10 +54,6 @@ struct app {
 	int help_top;		/* first help line shown */
 	int pattern;		/* analysis: quiet pattern shown */
 	uint8_t *chase;		/* the chase step's marks (C) */
-	struct maker *mk;	/* a board being made in the background, or NULL */
-	bool make_gives_up;	/* the board played is given up once it is made */
-	double make_since;
-	char after_made[120];	/* said once the board is made */
 	question q;
 	int status;		/* exit status once quitting */
 	bool quit;
@@ -88,8 +82,11 @@ const screen *app_top(const app *a);
 void app_redraw(app *a);
 /* A y/n question on the message line; yes or no runs when answered. */
 void app_ask(app *a, const char *text, void (*yes)(app *a), void (*no)(app *a));
-/* The view follows a.pl after a new position (new board, restart, edit). */
+/* The view follows the session after a new position (new board, restart,
+ * edit): cursor kept on the board, marks and steps gone, all redrawn. */
 void app_fresh(app *a);
+/* What the session says changed (session_event flags), drawn. */
+void app_react(app *a, int ev);
 /* End the game (status 0); a game in progress is saved for next time. */
 void app_end(app *a);
 

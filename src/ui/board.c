@@ -5,22 +5,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui/editor.h"
-#include "ui/making.h"
 #include "ui/steps.h"
 #include "ui/info.h"
-#include "ui/share.h"
+#include "game/share.h"
 #include "ui/term.h"
 
 int board_cursor_cell(const app *a)
 {
-	return a->v.cr * a->pl.g.cur->cols + a->v.cc;
+	return a->v.cr * a->s.pl.g.cur->cols + a->v.cc;
 }
 
 /* The cursor to (r, c), clamped; scrolls when it leaves the view. */
 void board_cursor_to(app *a, int r, int c)
 {
-	const board *b = a->pl.g.cur;
+	const board *b = a->s.pl.g.cur;
 	int orow = a->v.cr, ocol = a->v.cc;
 	a->v.cr = r < 0 ? 0 : r >= b->rows ? b->rows - 1 : r;
 	a->v.cc = c < 0 ? 0 : c >= b->cols ? b->cols - 1 : c;
@@ -33,7 +31,7 @@ void board_cursor_to(app *a, int r, int c)
 
 reaction board_cursor(app *a, int key)
 {
-	int r = a->v.cr, c = a->v.cc, rows = a->pl.g.cur->rows, cols = a->pl.g.cur->cols;
+	int r = a->v.cr, c = a->v.cc, rows = a->s.pl.g.cur->rows, cols = a->s.pl.g.cur->cols;
 	switch (key) {
 	case KEY_UP: case 'k': draw_step(&a->v, -1, 0, &r, &c); break;
 	case KEY_DOWN: case 'j': draw_step(&a->v, 1, 0, &r, &c); break;
@@ -54,63 +52,14 @@ void board_say(app *a, const char *msg)
 	draw_message(&a->v, msg);
 }
 
-static void show_finish_msg(app *a, int rc, const char *msg)
-{
-	if (rc < 0)
-		board_say(a, msg);
-}
-
-void board_won(app *a)
-{
-	char msg[300];
-	bool kept = play_climb(&a->pl, +1) == 0;
-	a->v.rung = a->pl.rung;
-	a->v.assisted = a->pl.assisted;
-	/* Recorded first: a daily win's place on the host's leaderboard is
-	 * part of the celebration. */
-	int rc = saving_finish(&a->sv, &a->pl, term_now(), msg, sizeof msg);
-	snprintf(a->v.ranking, sizeof a->v.ranking, "%.90s", a->sv.ranking_failed ? "" : a->sv.ranking);
-	draw_status(&a->v, term_now());
-	draw_win(&a->v, term_now());
-	show_finish_msg(a, rc, msg);
-	if (rc == 0 && a->sv.ranking_failed)
-		board_say(a, a->sv.ranking);
-	if (!kept)
-		board_say(a, "The practice rung could not be saved: it holds until you quit.");
-}
-
-/* Giving up a board in progress (restart, new, other settings) costs a
- * ladder rung and counts as a loss. */
-void board_give_up(app *a)
-{
-	char msg[300];
-	if (!game_in_progress(&a->pl.g))
-		return;
-	if (play_climb(&a->pl, -1) < 0)
-		board_say(a, "The practice rung could not be saved: it holds until you quit.");
-	show_finish_msg(a, saving_finish(&a->sv, &a->pl, term_now(), msg, sizeof msg), msg);
-}
-
 void board_press(app *a, int times)
 {
-	game *g = &a->pl.g;
-	if (g->won)
-		return;
-	if (times < 0 && g->cfg.v.forward_only) {
-		board_say(a, "Forward presses only in this game (--forward-only).");
-		return;
-	}
 	if (a->v.msg[0] && !a->quiet)
 		board_say(a, "");
-	game_press(g, a->v.cr, a->v.cc, times, term_now());
-	saving_changed(&a->sv, term_now());
-	overlay_moved(&a->pl.ov, g->cur, board_cursor_cell(a), times);
+	int ev = session_press(&a->s, a->v.cr, a->v.cc, times, term_now());
 	if (a->quiet)
-		return;		/* the caller redraws once, and celebrates */
-	draw_press(&a->v, a->v.cr, a->v.cc);
-	draw_status(&a->v, term_now());
-	if (g->won)
-		board_won(a);
+		ev &= SESSION_MESSAGE | SESSION_SAVE_FAILED;	/* the caller redraws once, and celebrates */
+	app_react(a, ev);
 }
 
 static reaction board_forward(app *a, int key)
@@ -132,7 +81,7 @@ static reaction board_mouse(app *a, int key)
 	(void)key;
 	MEVENT ev;
 	int r, c;
-	if (getmouse(&ev) != OK || a->pl.g.won || !draw_cell_at(&a->v, ev.y, ev.x, &r, &c))
+	if (getmouse(&ev) != OK || a->s.pl.g.won || !draw_cell_at(&a->v, ev.y, ev.x, &r, &c))
 		return REACT_NONE;
 	board_cursor_to(a, r, c);
 	if (ev.bstate & BUTTON1_PRESSED)
@@ -144,57 +93,26 @@ static reaction board_mouse(app *a, int key)
 
 static reaction board_history(app *a, int key)
 {
-	game *g = &a->pl.g;
-	bool redo = key != 'u', was_won = g->won;
-	int row, col, times;
-	if (!(redo ? game_redo(g, &row, &col, &times, term_now()) : game_undo(g, &row, &col, &times, term_now()))) {
-		board_say(a, redo ? "Nothing to redo." : "Nothing to undo.");
-		return REACT_NONE;
-	}
-	overlay_moved(&a->pl.ov, g->cur, row * g->cur->cols + col, times);
-	saving_changed(&a->sv, term_now());
-	if (was_won) {
-		a->v.msg[0] = '\0';
-		return REACT_REDRAW;	/* the celebration covered the board */
-	}
 	if (a->v.msg[0])
 		board_say(a, "");
-	draw_press(&a->v, row, col);
-	draw_status(&a->v, term_now());
-	if (g->won)
-		board_won(a);
+	app_react(a, session_undo(&a->s, key != 'u', term_now()));
 	return REACT_NONE;
 }
 
 static void restart_now(app *a)
 {
-	/* On the ladder a restart of a board in progress costs a rung, and
-	 * the board of the new rung is the one played: said in words. */
-	if (a->pl.mode == PLAY_LADDER && game_in_progress(&a->pl.g)) {
-		int was = a->pl.rung;
-		board_give_up(a);
-		if (a->pl.rung < was) {
-			char msg[120];
-			making_start(a, &a->pl.g.cfg, PLAY_LADDER, false);
-			snprintf(msg, sizeof msg, "Down to rung %d: a board of par %d instead.", a->pl.rung, a->pl.rung);
-			snprintf(a->after_made, sizeof a->after_made, "%s", msg);
-			return;
-		}
-	} else
-		board_give_up(a);
-	game_restart(&a->pl.g);
-	app_fresh(a);
+	app_react(a, session_restart(&a->s, term_now()));
 }
 
 static reaction board_restart(app *a, int key)
 {
-	if (key == 'r' && !a->pl.g.won) {
+	if (key == 'r' && !a->s.pl.g.won) {
 		board_say(a, "r restarts a solved board; R restarts this one (it asks first).");
 		return REACT_NONE;
 	}
-	if (!game_touched(&a->pl.g))
+	if (!game_touched(&a->s.pl.g))
 		return REACT_NONE;
-	if (game_in_progress(&a->pl.g))
+	if (game_in_progress(&a->s.pl.g))
 		app_ask(a, "Restart this board?", restart_now, NULL);
 	else
 		restart_now(a);
@@ -203,33 +121,27 @@ static reaction board_restart(app *a, int key)
 
 static void new_now(app *a)
 {
-	if (a->pl.mode == PLAY_DAILY) {
+	if (a->s.pl.mode == PLAY_DAILY) {
 		board_say(a, "One daily board a day: R restarts it.");
 		return;
 	}
-	making_start(a, &a->pl.g.cfg, a->pl.mode, true);
+	app_react(a, session_new_board(&a->s, &a->s.pl.g.cfg, a->s.pl.mode, true, term_now()));
 }
 
 static reaction board_new_key(app *a, int key)
 {
 	(void)key;
-	if (game_in_progress(&a->pl.g) && a->pl.mode != PLAY_DAILY)
+	if (game_in_progress(&a->s.pl.g) && a->s.pl.mode != PLAY_DAILY)
 		app_ask(a, "Give up this board for a new one?", new_now, NULL);
 	else
 		new_now(a);
 	return REACT_NONE;
 }
 
-reaction board_settings(app *a, const game_config *cfg, play_mode mode)
-{
-	making_start(a, cfg, mode, true);
-	return REACT_NONE;
-}
-
 static reaction board_menu(app *a, int key)
 {
 	(void)key;
-	menu_open(&a->menu, &a->pl.g.cfg, false, a->pl.mode, a->v.preview);
+	menu_open(&a->menu, &a->s.pl.g.cfg, false, a->s.pl.mode, a->v.preview);
 	app_push(a, &menu_screen);
 	return REACT_NONE;
 }
@@ -245,7 +157,7 @@ static reaction board_help(app *a, int key)
 static reaction board_quit(app *a, int key)
 {
 	(void)key;
-	if (!game_in_progress(&a->pl.g))
+	if (!game_in_progress(&a->s.pl.g))
 		return REACT_QUIT;
 	app_ask(a, "Quit this game?", app_end, NULL);
 	return REACT_NONE;
@@ -277,7 +189,7 @@ static reaction board_stats(app *a, int key)
 {
 	(void)key;
 	char msg[300];
-	char *text = saving_stats_text(&a->sv, msg, sizeof msg);
+	char *text = saving_stats_text(&a->s.sv, msg, sizeof msg);
 	if (!text) {
 		board_say(a, msg);
 		return REACT_NONE;
@@ -295,8 +207,8 @@ static reaction board_scores(app *a, int key)
 {
 	(void)key;
 	char msg[300], date[16], title[64];
-	play_scores_date(&a->pl, date, sizeof date);
-	char *text = saving_scores_text(&a->sv, date, msg, sizeof msg);
+	play_scores_date(&a->s.pl, date, sizeof date);
+	char *text = saving_scores_text(&a->s.sv, date, msg, sizeof msg);
 	if (!text) {
 		board_say(a, msg);
 		return REACT_NONE;
@@ -314,7 +226,7 @@ static reaction board_share(app *a, int key)
 {
 	(void)key;
 	char msg[300];
-	char *text = share_text(&a->pl.g, COLS, msg, sizeof msg);
+	char *text = share_text(&a->s.pl.g, COLS, msg, sizeof msg);
 	if (!text || pager_open(&a->page, "Share code", text, "Arrows scroll; any other key returns to the game.") < 0) {
 		board_say(a, text ? "out of memory" : msg);
 		return REACT_NONE;
@@ -333,6 +245,15 @@ static reaction board_preview(app *a, int key)
 	return REACT_NONE;
 }
 
+/* The settings closed with Enter: a new board of that kind, in that mode. */
+static void board_back(app *a, const screen *child)
+{
+	if (child != &menu_screen || !a->menu.applied)
+		return;
+	a->menu.applied = false;
+	app_react(a, session_new_board(&a->s, &a->menu.cfg, a->menu.mode, true, term_now()));
+}
+
 static void board_before(app *a)
 {
 	steps_clear_marks(a);
@@ -341,9 +262,10 @@ static void board_before(app *a)
 static void board_draw(app *a)
 {
 	double now = term_now();
+	a->v.assisted = a->s.pl.assisted;
+	snprintf(a->v.ranking, sizeof a->v.ranking, "%s", a->s.ranking);
 	draw_all(&a->v, now);
-	a->v.assisted = a->pl.assisted;
-	if (a->pl.g.won)
+	if (a->s.pl.g.won)
 		draw_win(&a->v, now);
 }
 
@@ -388,4 +310,5 @@ static const key_row board_rows[] = {
 
 const screen board_screen = {
 	.name = "board", .title = "Playing", .rows = board_rows, .draw = board_draw, .before = board_before,
+	.back = board_back,
 };

@@ -12,16 +12,8 @@ reaction board_cursor(app *a, int key);
 void board_cursor_to(app *a, int r, int c);
 int board_cursor_cell(const app *a);
 
-/* The settings menu's Enter: a new board of that kind, in that mode. */
-reaction board_settings(app *a, const game_config *cfg, play_mode mode);
-
-/* A press at the cursor by the player or a step: counted, saved, won. */
+/* A press at the cursor by the player or a step, through the session. */
 void board_press(app *a, int times);
-/* The board was just cleared: the ladder climbs, the record is made. */
-void board_won(app *a);
-/* Give up the board in progress (restart, new, other settings): a loss,
- * and a ladder rung down. */
-void board_give_up(app *a);
 void board_say(app *a, const char *msg);
 
 #endif

@@ -364,14 +364,14 @@ int play_main(int argc, char **argv)
 	a.fresh_cfg = cfg;
 	a.fresh_mode = mode;
 	snprintf(a.fresh_origin, sizeof a.fresh_origin, "%s", origin);
-	rng_seed(&a.pl.r, o.common.seed_set ? o.common.seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32));
-	saving_init(&a.sv, o.board_chosen);
+	rng_seed(&a.s.pl.r, o.common.seed_set ? o.common.seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32));
+	saving_init(&a.s.sv, o.board_chosen);
 	const char *scores_dir = options_scores_dir(o.scores, o.no_scores);
-	snprintf(a.sv.scores_dir, sizeof a.sv.scores_dir, "%s", scores_dir ? scores_dir : "");
+	snprintf(a.s.sv.scores_dir, sizeof a.s.sv.scores_dir, "%s", scores_dir ? scores_dir : "");
 	/* A plain `lightsout`: the game left last time comes first. */
 	/* Another running game owns the save: nothing of it is resumed here
 	 * unless the player moves it over (app_run asks). */
-	bool resume = !o.board_chosen && saving_load(&a.sv, &a.pl);
+	bool resume = !o.board_chosen && saving_load(&a.s.sv, &a.s.pl);
 	a.offer_resume = resume;
 	if (!resume) {
 		game g;
@@ -380,16 +380,16 @@ int play_main(int argc, char **argv)
 			fprintf(stderr, "lightsout play: %s\n", err);
 			return EXIT_USAGE;
 		}
-		a.pl.mode = mode;
+		a.s.pl.mode = mode;
 		if (mode == PLAY_LADDER)
-			a.pl.rung = ladder_load(&cfg);
+			a.s.pl.rung = ladder_load(&cfg);
 		/* Before the terminal is taken: a long search says so. */
 		output_progress ps;
 		gen_ctl ctl = { 0 };
 		output_progress_start(&ps, &ctl);
-		a.pl.ctl = &ctl;
-		rc = loaded ? game_load(&g, loaded, GAME_PAR_SECONDS, err, sizeof err) : play_generate(&a.pl, &g, err, sizeof err);
-		a.pl.ctl = NULL;
+		a.s.pl.ctl = &ctl;
+		rc = loaded ? game_load(&g, loaded, GAME_PAR_SECONDS, err, sizeof err) : play_generate(&a.s.pl, &g, err, sizeof err);
+		a.s.pl.ctl = NULL;
 		output_progress_end(&ps);
 		bool was_loaded = loaded != NULL;
 		board_free(loaded);
@@ -398,7 +398,7 @@ int play_main(int argc, char **argv)
 			game_free(&g);
 			return was_loaded ? EXIT_UNSOLVABLE : EXIT_USAGE;
 		}
-		if (play_init(&a.pl, &g, mode, origin, err, sizeof err) < 0) {
+		if (play_init(&a.s.pl, &g, mode, origin, err, sizeof err) < 0) {
 			fprintf(stderr, "lightsout play: %s\n", err);
 			return EXIT_USAGE;
 		}
@@ -408,12 +408,12 @@ int play_main(int argc, char **argv)
 	glyphs_init(&a.gl, o.ascii);
 	a.v.gl = &a.gl;
 	a.v.preview = true;
-	a.v.g = &a.pl.g;
+	a.v.g = &a.s.pl.g;
 	a.mouse = !o.no_mouse;
 	if (term_open(a.mouse, err, sizeof err) < 0) {
 		fprintf(stderr, "lightsout play: %s\n", err);
-		play_free(&a.pl);
-		saving_close(&a.sv);
+		play_free(&a.s.pl);
+		saving_close(&a.s.sv);
 		return EXIT_USAGE;
 	}
 	a.v.color = draw_colors_init(want_color(&o));
@@ -421,10 +421,10 @@ int play_main(int argc, char **argv)
 	term_close();
 	if (a.end_msg[0])
 		fprintf(stderr, "lightsout play: %s\n", a.end_msg);
-	if (a.sv.exit_msg[0])
-		fprintf(stderr, "lightsout play: %s\n", a.sv.exit_msg);
-	play_free(&a.pl);
+	if (a.s.sv.exit_msg[0])
+		fprintf(stderr, "lightsout play: %s\n", a.s.sv.exit_msg);
+	play_free(&a.s.pl);
 	/* Last: the slot is free only once its save is written. */
-	saving_close(&a.sv);
+	saving_close(&a.s.sv);
 	return rc;
 }

@@ -1,4 +1,4 @@
-#include "ui/editor.h"
+#include "ui/app.h"
 
 #include <curses.h>
 #include <stdio.h>
@@ -6,13 +6,9 @@
 #include "ui/board.h"
 #include "ui/term.h"
 
-/* Par of an edited board is searched for this long at most: the overlay's
- * own search, in the background, proves it later when it takes longer. */
-#define EDITOR_PAR_SECONDS 0.3
-
 static void editor_set(app *a, int v)
 {
-	board *b = a->pl.g.cur;
+	board *b = a->s.pl.g.cur;
 	board_set(b, a->v.cr, a->v.cc, ((v % b->k) + b->k) % b->k);
 	draw_cell(&a->v, a->v.cr, a->v.cc);
 	draw_status(&a->v, term_now());
@@ -20,7 +16,7 @@ static void editor_set(app *a, int v)
 
 static reaction editor_digit(app *a, int key)
 {
-	if (key - '0' < a->pl.g.cur->k)
+	if (key - '0' < a->s.pl.g.cur->k)
 		editor_set(a, key - '0');
 	else
 		draw_message(&a->v, "That value is k or more: Space steps through them all.");
@@ -29,7 +25,7 @@ static reaction editor_digit(app *a, int key)
 
 static reaction editor_step(app *a, int key)
 {
-	int v = board_get(a->pl.g.cur, a->v.cr, a->v.cc);
+	int v = board_get(a->s.pl.g.cur, a->v.cr, a->v.cc);
 	bool up = key == ' ' || key == '\n' || key == '\r' || key == KEY_ENTER;
 	editor_set(a, up ? v + 1 : v - 1);
 	return REACT_NONE;
@@ -38,7 +34,7 @@ static reaction editor_step(app *a, int key)
 static reaction editor_clear(app *a, int key)
 {
 	(void)key;
-	board *b = a->pl.g.cur;
+	board *b = a->s.pl.g.cur;
 	for (int i = 0; i < board_size(b); i++)
 		b->cells[i] = 0;
 	draw_marks(&a->v);
@@ -49,37 +45,27 @@ static reaction editor_clear(app *a, int key)
 static reaction editor_menu(app *a, int key)
 {
 	(void)key;
-	menu_open(&a->menu, &a->pl.g.cfg, true, a->pl.mode, a->v.preview);
+	menu_open(&a->menu, &a->s.pl.g.cfg, true, a->s.pl.mode, a->v.preview);
 	app_push(a, &menu_screen);
 	return REACT_NONE;
 }
 
-reaction editor_reshape(app *a, const game_config *cfg)
+/* The settings closed with Enter: the edited board takes their shape. */
+static void editor_back(app *a, const screen *child)
 {
-	char err[256];
-	game next;
-	if (game_init(&next, cfg, err, sizeof err) < 0) {
-		app_redraw(a);
-		draw_message(&a->v, err);
-		return REACT_NONE;
+	if (child != &menu_screen || !a->menu.applied)
+		return;
+	a->menu.applied = false;
+	int ev = session_edit_reshape(&a->s, &a->menu.cfg);
+	if (ev & SESSION_BOARD) {
+		view *v = &a->v;
+		v->vr = v->vc = 0;
+		v->cr = v->cr < a->s.pl.g.cur->rows ? v->cr : a->s.pl.g.cur->rows - 1;
+		v->cc = v->cc < a->s.pl.g.cur->cols ? v->cc : a->s.pl.g.cur->cols - 1;
+		v->msg[0] = '\0';
 	}
-	const board *old = a->pl.g.cur;
-	for (int r = 0; r < old->rows && r < next.cur->rows; r++)
-		for (int c = 0; c < old->cols && c < next.cur->cols; c++)
-			board_set(next.cur, r, c, board_get(old, r, c) % next.cur->k);
-	next.solvable = true;
-	if (play_replace(&a->pl, &next, err, sizeof err) < 0) {
-		draw_message(&a->v, err);
-		return REACT_NONE;
-	}
-	view *v = &a->v;
-	v->g = &a->pl.g;
-	v->ov = &a->pl.ov;
-	v->vr = v->vc = 0;
-	v->cr = v->cr < a->pl.g.cur->rows ? v->cr : a->pl.g.cur->rows - 1;
-	v->cc = v->cc < a->pl.g.cur->cols ? v->cc : a->pl.g.cur->cols - 1;
-	v->msg[0] = '\0';
-	return REACT_REDRAW;
+	if (ev & SESSION_MESSAGE)
+		snprintf(a->v.msg, sizeof a->v.msg, "%.150s", a->s.msg);
 }
 
 static reaction editor_done(app *a, int key)
@@ -97,17 +83,12 @@ static reaction editor_redraw(app *a, int key)
 	return REACT_REDRAW;
 }
 
-/* Opened: nothing is saved while editing (the cells leave the undo
- * history), so the game is saved as it stands first. */
+/* Opened: the session stops saving and the clock while cells change
+ * outside the history. */
 static void editor_enter(app *a)
 {
-	char msg[300];
-	if (saving_sync(&a->sv, &a->pl, term_now(), msg, sizeof msg) < 0)
-		snprintf(a->v.msg, sizeof a->v.msg, "%.150s", msg);
-	else
-		a->v.msg[0] = '\0';
-	a->sv.paused = true;
-	game_clock_pause(&a->pl.g, term_now());
+	int ev = session_edit_begin(&a->s, term_now());
+	snprintf(a->v.msg, sizeof a->v.msg, "%.150s", ev & SESSION_MESSAGE ? a->s.msg : "");
 	a->v.what = VIEW_EDIT;
 	a->v.hint = -1;
 }
@@ -117,25 +98,12 @@ static void editor_draw(app *a)
 	draw_all(&a->v, term_now());
 }
 
-/* The edited position becomes the board to play. */
+/* The edited position becomes the board to play (or the game goes on,
+ * when nothing changed). */
 static void editor_leave(app *a)
 {
-	char err[256];
-	board *b = board_clone(a->pl.g.cur);
 	a->v.what = VIEW_PLAY;
-	a->sv.paused = false;
-	if (!b || game_load(&a->pl.g, b, EDITOR_PAR_SECONDS, err, sizeof err) < 0) {
-		game_restart(&a->pl.g);
-		app_fresh(a);
-		draw_message(&a->v, b ? err : "out of memory");
-		board_free(b);
-		return;
-	}
-	board_free(b);
-	/* A board of the player's own: saved as such (app_fresh saves soon). */
-	snprintf(a->pl.origin, sizeof a->pl.origin, "edit");
-	app_fresh(a);
-	a->pl.assisted = true;	/* set up by hand: no record to beat */
+	app_react(a, session_edit_commit(&a->s, term_now()));
 }
 
 static const key_row editor_rows[] = {
@@ -159,5 +127,5 @@ static const key_row editor_rows[] = {
 
 const screen editor_screen = {
 	.name = "editor", .title = "Editor", .rows = editor_rows, .enter = editor_enter, .draw = editor_draw,
-	.leave = editor_leave,
+	.leave = editor_leave, .back = editor_back,
 };

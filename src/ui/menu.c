@@ -5,8 +5,6 @@
 #include <string.h>
 
 #include "ui/app.h"
-#include "ui/board.h"
-#include "ui/editor.h"
 
 enum {
 	ITEM_ROWS, ITEM_COLS, ITEM_RULE, ITEM_STATES, ITEM_TORUS, ITEM_DIFFICULTY, ITEM_MODE, ITEM_PREVIEW, ITEM_COUNT
@@ -32,6 +30,7 @@ void menu_open(menu *m, const game_config *cfg, bool editing, play_mode mode, bo
 	m->mode = mode;
 	m->preview = preview;
 	m->note[0] = '\0';
+	m->applied = false;
 	m->custom_rule[0] = '\0';
 	bool builtin = false;
 	for (int i = 0; rule_names[i]; i++)
@@ -149,22 +148,18 @@ static reaction menu_by_ten(app *a, int key)
 static reaction menu_apply(app *a, int key)
 {
 	(void)key;
-	game_config cfg = a->menu.cfg;
-	bool editing = a->menu.editing;
+	const game_config *cfg = &a->menu.cfg;
 	char err[sizeof a->menu.note];
 	/* A shape the rule cannot take (Merlin is 3x3, a graph its own
 	 * size): say so here, where it can be changed. */
-	if (variant_validate(&cfg.v, err, sizeof err) < 0) {
+	if (variant_validate(&cfg->v, err, sizeof err) < 0) {
 		snprintf(a->menu.note, sizeof a->menu.note, "%s", err);
 		return REACT_REDRAW;
 	}
 	a->v.preview = a->menu.preview;
-	if (memcmp(&cfg, &a->pl.g.cfg, sizeof cfg) == 0 && (editing || a->menu.mode == a->pl.mode))
-		return REACT_LEAVE | REACT_REDRAW;
-	/* Close first: the new board belongs to the screen below, and making
-	 * it may open a screen of its own. */
-	app_close(a, &menu_screen);
-	return editing ? editor_reshape(a, &cfg) : board_settings(a, &cfg, a->menu.mode);
+	/* The same board and mode as now: nothing to make, nothing lost. */
+	a->menu.applied = !game_config_equal(cfg, &a->s.pl.g.cfg) || (!a->menu.editing && a->menu.mode != a->s.pl.mode);
+	return REACT_LEAVE | REACT_REDRAW;
 }
 
 static reaction menu_cancel(app *a, int key)

@@ -1,6 +1,6 @@
 /* The settings menu: a copy of the config edited in place, drawn as a box
- * over the board.  Enter applies (a new board, or the editor's new shape),
- * Esc cancels. */
+ * over the board.  Enter applies, Esc cancels; the screen that opened it
+ * takes the result (a new board, or the editor's new shape). */
 #ifndef LO_MENU_H
 #define LO_MENU_H
 
@@ -18,6 +18,8 @@ typedef struct menu {
 	play_mode mode;		/* free play, daily board, practice ladder */
 	bool preview;		/* the preview of a press under the cursor */
 	char note[120];		/* why Enter did not apply, until the next change */
+	bool applied;		/* closed by Enter with something to change: the
+				 * opener takes cfg, mode and preview */
 } menu;
 
 void menu_open(menu *m, const game_config *cfg, bool editing, play_mode mode, bool preview);

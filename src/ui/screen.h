@@ -46,6 +46,10 @@ typedef struct screen {
 	void (*enter)(app *a);		/* when it opens (or NULL) */
 	void (*before)(app *a);		/* before any key is handled (or NULL) */
 	void (*leave)(app *a);		/* when it closes (NULL: nothing to do) */
+	/* On top again after `child` closed: a child screen (the settings)
+	 * leaves its result in its own state, and the opener decides what it
+	 * means.  NULL: nothing to take. */
+	void (*back)(app *a, const struct screen *child);
 	bool over_board;		/* drawn over the board below it */
 } screen;
 

@@ -32,45 +32,21 @@ static void playing_say(app *a)
 static void show_cert(app *a)
 {
 	char why[160];
-	info_cert(&a->pl.ov, a->pl.g.cur, &a->gl, why, sizeof why);
+	info_cert(&a->s.pl.ov, a->s.pl.g.cur, &a->gl, why, sizeof why);
 	board_say(a, why);
-}
-
-void steps_plan_news(app *a)
-{
-	game *g = &a->pl.g;
-	lo_overlay *ov = &a->pl.ov;
-	if (app_top(a) != &board_screen)
-		return;
-	/* Par of a board from the editor was bounded: the plan may prove it. */
-	if (g->solvable && !g->par_proven && game_moves(g) == 0 && ov->minimal) {
-		g->par = ov->weight;
-		g->par_proven = true;
-	}
-	if (g->won)
-		return;		/* the celebration covers the board */
-	if (ov->shown)
-		draw_marks(&a->v);
-	else if (a->v.hint >= 0)
-		draw_cell(&a->v, a->v.hint / g->cur->cols, a->v.hint % g->cur->cols);
-	/* The proof's line comes back after a press cleared it, but does not
-	 * cover a newer message. */
-	if (ov->shown && ov->have && !ov->solvable && !a->v.msg[0])
-		show_cert(a);
-	draw_status(&a->v, term_now());
 }
 
 /* The plan, or false after saying why there is none (yet: then the key
  * comes back once the solver has answered). */
 static bool plan_ready(app *a, int key)
 {
-	lo_overlay *ov = &a->pl.ov;
+	lo_overlay *ov = &a->s.pl.ov;
 	if (ov->nomem) {
 		board_say(a, "Out of memory for a solution from here.");
 		return false;
 	}
 	if (!ov->active || !ov->have) {
-		overlay_activate(ov, a->pl.g.cur);
+		overlay_activate(ov, a->s.pl.g.cur);
 		a->st.pending_key = key;
 		board_say(a, "Solving...");
 		return false;
@@ -84,10 +60,10 @@ static bool plan_ready(app *a, int key)
 
 static void show_plan(app *a)
 {
-	a->pl.assisted = true;
-	if (a->pl.ov.shown)
+	session_assist(&a->s);
+	if (a->s.pl.ov.shown)
 		return;
-	a->pl.ov.shown = true;
+	a->s.pl.ov.shown = true;
 	draw_marks(&a->v);
 	draw_status(&a->v, term_now());
 }
@@ -95,17 +71,17 @@ static void show_plan(app *a)
 reaction steps_overlay(app *a, int key)
 {
 	(void)key;
-	lo_overlay *ov = &a->pl.ov;
+	lo_overlay *ov = &a->s.pl.ov;
 	ov->shown = !ov->shown;
 	if (ov->shown) {
-		overlay_activate(ov, a->pl.g.cur);
-		a->pl.assisted = true;
+		overlay_activate(ov, a->s.pl.g.cur);
+		session_assist(&a->s);
 	}
 	draw_marks(&a->v);
 	board_say(a, "");
 	if (ov->shown && ov->have && !ov->solvable)
 		show_cert(a);
-	if (!a->pl.g.won)
+	if (!a->s.pl.g.won)
 		draw_status(&a->v, term_now());
 	return REACT_NONE;
 }
@@ -113,8 +89,8 @@ reaction steps_overlay(app *a, int key)
 reaction steps_stop_search(app *a, int key)
 {
 	(void)key;
-	if (a->pl.ov.searching && a->pl.ov.active) {
-		overlay_stop(&a->pl.ov);
+	if (a->s.pl.ov.searching && a->s.pl.ov.active) {
+		overlay_stop(&a->s.pl.ov);
 		board_say(a, "Search stopped: the best found is kept.");
 	}
 	return REACT_NONE;
@@ -122,19 +98,19 @@ reaction steps_stop_search(app *a, int key)
 
 reaction steps_tab(app *a, int key)
 {
-	if (!a->pl.ov.shown) {
+	if (!a->s.pl.ov.shown) {
 		board_say(a, "Tab walks the solution's marks: s shows them first.");
 		return REACT_NONE;
 	}
 	if (!plan_ready(a, key))
 		return REACT_NONE;
 	show_plan(a);
-	int i = overlay_next(&a->pl.ov, board_cursor_cell(a), key == KEY_BTAB ? -1 : +1);
+	int i = overlay_next(&a->s.pl.ov, board_cursor_cell(a), key == KEY_BTAB ? -1 : +1);
 	if (i < 0) {
 		board_say(a, "Nothing left to press.");
 		return REACT_NONE;
 	}
-	board_cursor_to(a, i / a->pl.g.cur->cols, i % a->pl.g.cur->cols);
+	board_cursor_to(a, i / a->s.pl.g.cur->cols, i % a->s.pl.g.cur->cols);
 	return REACT_NONE;
 }
 
@@ -143,7 +119,7 @@ static void hint_clear(app *a)
 	int i = a->v.hint;
 	a->v.hint = -1;
 	if (i >= 0)
-		draw_cell(&a->v, i / a->pl.g.cur->cols, i % a->pl.g.cur->cols);
+		draw_cell(&a->v, i / a->s.pl.g.cur->cols, i % a->s.pl.g.cur->cols);
 }
 
 /* The next press of the plan: the cursor's cell if marked, else the next
@@ -151,22 +127,22 @@ static void hint_clear(app *a)
 static int next_step(app *a)
 {
 	int here = board_cursor_cell(a);
-	return overlay_mark(&a->pl.ov, here) ? here : overlay_next(&a->pl.ov, here, +1);
+	return overlay_mark(&a->s.pl.ov, here) ? here : overlay_next(&a->s.pl.ov, here, +1);
 }
 
 reaction steps_hint(app *a, int key)
 {
 	if (!plan_ready(a, key))
 		return REACT_NONE;
-	const lo_overlay *ov = &a->pl.ov;
-	int cols = a->pl.g.cur->cols, i = next_step(a);
+	const lo_overlay *ov = &a->s.pl.ov;
+	int cols = a->s.pl.g.cur->cols, i = next_step(a);
 	if (i < 0) {
 		board_say(a, "Nothing left to press.");
 		return REACT_NONE;
 	}
 	int m = overlay_mark(ov, i);
 	char msg[160];
-	if (a->pl.g.cur->k == 2)
+	if (a->s.pl.g.cur->k == 2)
 		snprintf(msg, sizeof msg, "Hint: press row %d, column %d%s.", i / cols + 1, i % cols + 1,
 			 ov->minimal ? "" : " (not yet proven minimal)");
 	else
@@ -174,7 +150,7 @@ reaction steps_hint(app *a, int key)
 			 m > 0 ? "forward" : "backward", m > 0 ? m : -m, m == 1 || m == -1 ? "" : "s",
 			 ov->minimal ? "" : " (not yet proven minimal)");
 	a->v.hint = i;
-	a->pl.assisted = true;
+	session_assist(&a->s);
 	draw_cell(&a->v, i / cols, i % cols);
 	board_say(a, msg);
 	return REACT_NONE;
@@ -184,7 +160,7 @@ reaction steps_hint(app *a, int key)
  * when its time is due (steps_due). */
 static void step_begin(app *a, int i)
 {
-	int cols = a->pl.g.cur->cols;
+	int cols = a->s.pl.g.cur->cols;
 	board_cursor_to(a, i / cols, i % cols);
 	draw_flash(&a->v, i / cols, i % cols, true);
 	a->st.cell = i;
@@ -195,11 +171,11 @@ void steps_due(app *a, double now)
 {
 	steps *st = &a->st;
 	if (st->cell >= 0) {
-		int i = st->cell, cols = a->pl.g.cur->cols;
+		int i = st->cell, cols = a->s.pl.g.cur->cols;
 		st->cell = -1;
 		draw_flash(&a->v, i / cols, i % cols, false);
-		board_press(a, overlay_mark(&a->pl.ov, i) > 0 ? +1 : -1);
-		if (st->playing && !a->pl.g.won) {
+		board_press(a, overlay_mark(&a->s.pl.ov, i) > 0 ? +1 : -1);
+		if (st->playing && !a->s.pl.g.won) {
 			playing_say(a);
 			st->due = now + PLAY_PAUSE_SECONDS * play_speeds[st->speed];
 		} else
@@ -209,7 +185,7 @@ void steps_due(app *a, double now)
 	if (!st->playing)
 		return;
 	int i = next_step(a);
-	if (i < 0 || a->pl.g.won) {
+	if (i < 0 || a->s.pl.g.won) {
 		st->playing = false;
 		return;
 	}
@@ -223,16 +199,14 @@ static void play_to_end(app *a)
 {
 	a->st.playing = false;
 	a->quiet = true;
-	for (int i = next_step(a), n = 0; i >= 0 && !a->pl.g.won; i = next_step(a), n++) {
-		a->v.cr = i / a->pl.g.cur->cols;
-		a->v.cc = i % a->pl.g.cur->cols;
-		board_press(a, overlay_mark(&a->pl.ov, i) > 0 ? +1 : -1);
+	for (int i = next_step(a), n = 0; i >= 0 && !a->s.pl.g.won; i = next_step(a), n++) {
+		a->v.cr = i / a->s.pl.g.cur->cols;
+		a->v.cc = i % a->s.pl.g.cur->cols;
+		board_press(a, overlay_mark(&a->s.pl.ov, i) > 0 ? +1 : -1);
 	}
 	a->quiet = false;
 	draw_follow(&a->v);
-	app_redraw(a);
-	if (a->pl.g.won)
-		board_won(a);
+	app_redraw(a);		/* the celebration too, when it won */
 }
 
 bool steps_key(app *a, int key)
@@ -258,14 +232,14 @@ bool steps_key(app *a, int key)
 		play_to_end(a);
 		return true;
 	}
-	if (!a->pl.g.won)
+	if (!a->s.pl.g.won)
 		board_say(a, "Stopped.");
 	return true;		/* T: any other key stops, and is used up doing it */
 }
 
 reaction steps_step(app *a, int key)
 {
-	if (a->pl.g.won || !plan_ready(a, key))
+	if (a->s.pl.g.won || !plan_ready(a, key))
 		return REACT_NONE;
 	show_plan(a);
 	int i = next_step(a);
@@ -287,11 +261,11 @@ reaction steps_chase(app *a, int key)
 {
 	(void)key;
 	int row;
-	uint8_t *marks = realloc(a->chase, (size_t)board_size(a->pl.g.cur));
+	uint8_t *marks = realloc(a->chase, (size_t)board_size(a->s.pl.g.cur));
 	char msg[160];
 	if (marks)
 		a->chase = marks;
-	teach_stage st = marks ? teach_step(&a->pl.g, marks, &row) : TEACH_NOMEM;
+	teach_stage st = marks ? teach_step(&a->s.pl.g, marks, &row) : TEACH_NOMEM;
 	switch (st) {
 	case TEACH_CHASE:
 		snprintf(msg, sizeof msg, "Chasing row %d: press under each of its lights (marked), then C again.",
@@ -313,7 +287,7 @@ reaction steps_chase(app *a, int key)
 		board_say(a, "out of memory");
 		return REACT_NONE;
 	}
-	a->pl.assisted = true;
+	session_assist(&a->s);
 	a->v.pattern = marks;
 	draw_marks(&a->v);
 	board_say(a, msg);

@@ -16,10 +16,8 @@ reaction steps_hint(app *a, int key);		/* i */
 reaction steps_step(app *a, int key);		/* t, T */
 reaction steps_chase(app *a, int key);		/* C */
 
-/* From the main loop: the plan changed (the solver's news), a step's time
- * has come, and a key arrived while the game presses for the player
- * (true: the key is used up). */
-void steps_plan_news(app *a);
+/* From the main loop: a step's time has come, and a key arrived while the
+ * game presses for the player (true: the key is used up). */
 void steps_due(app *a, double now);
 bool steps_key(app *a, int key);
 /* Before any key on the board: a hint's or a chase step's marks go. */

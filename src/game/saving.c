@@ -1,4 +1,4 @@
-#include "ui/saving.h"
+#include "game/saving.h"
 
 #include <errno.h>
 #include <signal.h>

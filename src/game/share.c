@@ -1,4 +1,4 @@
-#include "ui/share.h"
+#include "game/share.h"
 
 #include <stdio.h>
 #include <stdlib.h>
