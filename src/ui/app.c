@@ -5,9 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui/board.h"
 #include "ui/info.h"
-#include "ui/steps.h"
 #include "ui/term.h"
 
 /* getch() ERR this many times in a row, each at once: no terminal left. */
@@ -156,6 +154,75 @@ void app_react(app *a, int ev)
 		app_push(a, &making_screen);
 }
 
+/* The cursor and the board: what every screen on the board shares. */
+
+int app_cursor_cell(const app *a)
+{
+	return a->v.cr * a->s.pl.g.cur->cols + a->v.cc;
+}
+
+/* The cursor to (r, c), clamped; scrolls when it leaves the view. */
+void app_cursor_to(app *a, int r, int c)
+{
+	const board *b = a->s.pl.g.cur;
+	int orow = a->v.cr, ocol = a->v.cc;
+	a->v.cr = r < 0 ? 0 : r >= b->rows ? b->rows - 1 : r;
+	a->v.cc = c < 0 ? 0 : c >= b->cols ? b->cols - 1 : c;
+	if (draw_follow(&a->v)) {
+		draw_all(&a->v, term_now());
+		return;
+	}
+	draw_cursor_moved(&a->v, orow, ocol, term_now());
+}
+
+reaction app_cursor(app *a, int key)
+{
+	int r = a->v.cr, c = a->v.cc, rows = a->s.pl.g.cur->rows, cols = a->s.pl.g.cur->cols;
+	switch (key) {
+	case KEY_UP: case 'k': draw_step(&a->v, -1, 0, &r, &c); break;
+	case KEY_DOWN: case 'j': draw_step(&a->v, 1, 0, &r, &c); break;
+	case KEY_LEFT: case 'h': draw_step(&a->v, 0, -1, &r, &c); break;
+	case KEY_RIGHT: case 'l': draw_step(&a->v, 0, 1, &r, &c); break;
+	case KEY_HOME: case '0': c = 0; break;
+	case KEY_END: case '$': c = cols - 1; break;
+	case KEY_PPAGE: case 'g': r = 0; break;
+	case KEY_NPAGE: case 'G': r = rows - 1; break;
+	default: return REACT_NONE;
+	}
+	app_cursor_to(a, r, c);
+	return REACT_NONE;
+}
+
+void app_say(app *a, const char *msg)
+{
+	draw_message(&a->v, msg);
+}
+
+void app_press(app *a, int times)
+{
+	if (a->v.msg[0] && !a->quiet)
+		app_say(a, "");
+	int ev = session_press(&a->s, a->v.cr, a->v.cc, times, term_now());
+	if (a->quiet)
+		ev &= SESSION_MESSAGE | SESSION_SAVE_FAILED;	/* the caller redraws once, and celebrates */
+	app_react(a, ev);
+}
+
+void app_open_menu(app *a, bool editing)
+{
+	menu_open(&a->menu, &a->s.pl.g.cfg, editing, a->s.pl.mode, a->v.preview);
+	app_push(a, &menu_screen);
+}
+
+void app_open_page(app *a, const char *title, char *text, const char *footer)
+{
+	if (pager_open(&a->page, title, text, footer) < 0) {
+		draw_message(&a->v, "out of memory");
+		return;
+	}
+	app_push(a, &pager_screen);
+}
+
 /* Questions: y or n on the message line over the screen below. */
 
 void app_ask(app *a, const char *text, void (*yes)(app *a), void (*no)(app *a))
@@ -251,7 +318,7 @@ static int app_key(app *a)
 		double now = term_now();
 		bool stepping = a->st.cell >= 0 || a->st.playing;
 		if (stepping && now >= a->st.due) {
-			steps_due(a, now);
+			a->stack[0]->tick(a, now);
 			continue;
 		}
 		/* While the solver works: a spinner, and its news soon. */
@@ -289,7 +356,8 @@ static void app_dispatch(app *a, int ch)
 			a->quit = true;
 		return;
 	}
-	if (steps_key(a, ch))
+	/* The board pressing for the player (t, T) takes the key first. */
+	if (a->stack[0]->intercept && a->stack[0]->intercept(a, ch))
 		return;
 	const screen *s = app_top(a);
 	if (s->before)

@@ -87,6 +87,19 @@ void app_ask(app *a, const char *text, void (*yes)(app *a), void (*no)(app *a));
 void app_fresh(app *a);
 /* What the session says changed (session_event flags), drawn. */
 void app_react(app *a, int ev);
+
+/* The cursor keys (arrows, h j k l, Home 0 End $, PgUp g PgDn G). */
+reaction app_cursor(app *a, int key);
+/* The cursor to (r, c), clamped; the view scrolls to keep it shown. */
+void app_cursor_to(app *a, int r, int c);
+int app_cursor_cell(const app *a);
+/* A press at the cursor by the player or a step, through the session. */
+void app_press(app *a, int times);
+void app_say(app *a, const char *msg);
+/* Open the settings (editing: from the editor, for its shape) or a page
+ * of text (taken: freed when the page closes). */
+void app_open_menu(app *a, bool editing);
+void app_open_page(app *a, const char *title, char *text, const char *footer);
 /* End the game (status 0); a game in progress is saved for next time. */
 void app_end(app *a);
 

@@ -1,4 +1,7 @@
-#include "ui/board.h"
+/* The board screen: play.  Its key table is the game's main one; the
+ * solution's steps are steps.c's rows, and what a move does to the game is
+ * the session's (game/session.c). */
+#include "ui/app.h"
 
 #include <curses.h>
 #include <stdio.h>
@@ -10,69 +13,17 @@
 #include "game/share.h"
 #include "ui/term.h"
 
-int board_cursor_cell(const app *a)
-{
-	return a->v.cr * a->s.pl.g.cur->cols + a->v.cc;
-}
-
-/* The cursor to (r, c), clamped; scrolls when it leaves the view. */
-void board_cursor_to(app *a, int r, int c)
-{
-	const board *b = a->s.pl.g.cur;
-	int orow = a->v.cr, ocol = a->v.cc;
-	a->v.cr = r < 0 ? 0 : r >= b->rows ? b->rows - 1 : r;
-	a->v.cc = c < 0 ? 0 : c >= b->cols ? b->cols - 1 : c;
-	if (draw_follow(&a->v)) {
-		draw_all(&a->v, term_now());
-		return;
-	}
-	draw_cursor_moved(&a->v, orow, ocol, term_now());
-}
-
-reaction board_cursor(app *a, int key)
-{
-	int r = a->v.cr, c = a->v.cc, rows = a->s.pl.g.cur->rows, cols = a->s.pl.g.cur->cols;
-	switch (key) {
-	case KEY_UP: case 'k': draw_step(&a->v, -1, 0, &r, &c); break;
-	case KEY_DOWN: case 'j': draw_step(&a->v, 1, 0, &r, &c); break;
-	case KEY_LEFT: case 'h': draw_step(&a->v, 0, -1, &r, &c); break;
-	case KEY_RIGHT: case 'l': draw_step(&a->v, 0, 1, &r, &c); break;
-	case KEY_HOME: case '0': c = 0; break;
-	case KEY_END: case '$': c = cols - 1; break;
-	case KEY_PPAGE: case 'g': r = 0; break;
-	case KEY_NPAGE: case 'G': r = rows - 1; break;
-	default: return REACT_NONE;
-	}
-	board_cursor_to(a, r, c);
-	return REACT_NONE;
-}
-
-void board_say(app *a, const char *msg)
-{
-	draw_message(&a->v, msg);
-}
-
-void board_press(app *a, int times)
-{
-	if (a->v.msg[0] && !a->quiet)
-		board_say(a, "");
-	int ev = session_press(&a->s, a->v.cr, a->v.cc, times, term_now());
-	if (a->quiet)
-		ev &= SESSION_MESSAGE | SESSION_SAVE_FAILED;	/* the caller redraws once, and celebrates */
-	app_react(a, ev);
-}
-
 static reaction board_forward(app *a, int key)
 {
 	(void)key;
-	board_press(a, +1);
+	app_press(a, +1);
 	return REACT_NONE;
 }
 
 static reaction board_backward(app *a, int key)
 {
 	(void)key;
-	board_press(a, -1);
+	app_press(a, -1);
 	return REACT_NONE;
 }
 
@@ -83,18 +34,18 @@ static reaction board_mouse(app *a, int key)
 	int r, c;
 	if (getmouse(&ev) != OK || a->s.pl.g.won || !draw_cell_at(&a->v, ev.y, ev.x, &r, &c))
 		return REACT_NONE;
-	board_cursor_to(a, r, c);
+	app_cursor_to(a, r, c);
 	if (ev.bstate & BUTTON1_PRESSED)
-		board_press(a, +1);
+		app_press(a, +1);
 	else if (ev.bstate & BUTTON3_PRESSED)
-		board_press(a, -1);
+		app_press(a, -1);
 	return REACT_NONE;
 }
 
 static reaction board_history(app *a, int key)
 {
 	if (a->v.msg[0])
-		board_say(a, "");
+		app_say(a, "");
 	app_react(a, session_undo(&a->s, key != 'u', term_now()));
 	return REACT_NONE;
 }
@@ -107,7 +58,7 @@ static void restart_now(app *a)
 static reaction board_restart(app *a, int key)
 {
 	if (key == 'r' && !a->s.pl.g.won) {
-		board_say(a, "r restarts a solved board; R restarts this one (it asks first).");
+		app_say(a, "r restarts a solved board; R restarts this one (it asks first).");
 		return REACT_NONE;
 	}
 	if (!game_touched(&a->s.pl.g))
@@ -122,7 +73,7 @@ static reaction board_restart(app *a, int key)
 static void new_now(app *a)
 {
 	if (a->s.pl.mode == PLAY_DAILY) {
-		board_say(a, "One daily board a day: R restarts it.");
+		app_say(a, "One daily board a day: R restarts it.");
 		return;
 	}
 	app_react(a, session_new_board(&a->s, &a->s.pl.g.cfg, a->s.pl.mode, true, term_now()));
@@ -141,8 +92,7 @@ static reaction board_new_key(app *a, int key)
 static reaction board_menu(app *a, int key)
 {
 	(void)key;
-	menu_open(&a->menu, &a->s.pl.g.cfg, false, a->s.pl.mode, a->v.preview);
-	app_push(a, &menu_screen);
+	app_open_menu(a, false);
 	return REACT_NONE;
 }
 
@@ -191,15 +141,10 @@ static reaction board_stats(app *a, int key)
 	char msg[300];
 	char *text = saving_stats_text(&a->s.sv, msg, sizeof msg);
 	if (!text) {
-		board_say(a, msg);
+		app_say(a, msg);
 		return REACT_NONE;
 	}
-	if (pager_open(&a->page, "Statistics of finished games", text,
-		       "Arrows scroll; any other key returns to the game.") < 0) {
-		board_say(a, "out of memory");
-		return REACT_NONE;
-	}
-	app_push(a, &pager_screen);
+	app_open_page(a, "Statistics of finished games", text, "Arrows scroll; any other key returns to the game.");
 	return REACT_NONE;
 }
 
@@ -210,15 +155,11 @@ static reaction board_scores(app *a, int key)
 	play_scores_date(&a->s.pl, date, sizeof date);
 	char *text = saving_scores_text(&a->s.sv, date, msg, sizeof msg);
 	if (!text) {
-		board_say(a, msg);
+		app_say(a, msg);
 		return REACT_NONE;
 	}
 	snprintf(title, sizeof title, "Daily leaderboard of this host, %s", date);
-	if (pager_open(&a->page, title, text, "Arrows scroll; any other key returns to the game.") < 0) {
-		board_say(a, "out of memory");
-		return REACT_NONE;
-	}
-	app_push(a, &pager_screen);
+	app_open_page(a, title, text, "Arrows scroll; any other key returns to the game.");
 	return REACT_NONE;
 }
 
@@ -227,11 +168,11 @@ static reaction board_share(app *a, int key)
 	(void)key;
 	char msg[300];
 	char *text = share_text(&a->s.pl.g, COLS, msg, sizeof msg);
-	if (!text || pager_open(&a->page, "Share code", text, "Arrows scroll; any other key returns to the game.") < 0) {
-		board_say(a, text ? "out of memory" : msg);
+	if (!text) {
+		app_say(a, msg);
 		return REACT_NONE;
 	}
-	app_push(a, &pager_screen);
+	app_open_page(a, "Share code", text, "Arrows scroll; any other key returns to the game.");
 	return REACT_NONE;
 }
 
@@ -271,10 +212,10 @@ static void board_draw(app *a)
 
 /* One screen on a 24-line terminal: at most 22 listed rows. */
 static const key_row board_rows[] = {
-	{ { KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, 'h', 'j', 'k', 'l' }, board_cursor,
+	{ { KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, 'h', 'j', 'k', 'l' }, app_cursor,
 	  "\u2190 \u2191 \u2192 \u2193, h j k l", "Arrows, h j k l", "move the cursor", "arrows move", 1 },
-	{ { KEY_HOME, '0', KEY_END, '$' }, board_cursor, "Home 0, End $", "Home 0, End $", "first, last column", NULL, 0 },
-	{ { KEY_PPAGE, 'g', KEY_NPAGE, 'G' }, board_cursor, "PgUp g, PgDn G", "PgUp g, PgDn G", "top, bottom row", NULL, 0 },
+	{ { KEY_HOME, '0', KEY_END, '$' }, app_cursor, "Home 0, End $", "Home 0, End $", "first, last column", NULL, 0 },
+	{ { KEY_PPAGE, 'g', KEY_NPAGE, 'G' }, app_cursor, "PgUp g, PgDn G", "PgUp g, PgDn G", "top, bottom row", NULL, 0 },
 	{ { ' ', '\n', '\r', KEY_ENTER }, board_forward, "Space, Enter", "Space, Enter",
 	  "press the cell: it and its neighbours change", "Space press", 1 },
 	/* Terminals send DEL or ^H for Backspace; accept all three. */
@@ -310,5 +251,5 @@ static const key_row board_rows[] = {
 
 const screen board_screen = {
 	.name = "board", .title = "Playing", .rows = board_rows, .draw = board_draw, .before = board_before,
-	.back = board_back,
+	.back = board_back, .intercept = steps_key, .tick = steps_due,
 };

@@ -1,9 +1,10 @@
-#include "ui/app.h"
-
+/* The board editor: set any position (cell by cell, or a new size, rule
+ * or k through the settings menu), then play or solve it.  The board may
+ * be one that cannot be cleared: the overlay then shows the proof. */
 #include <curses.h>
 #include <stdio.h>
 
-#include "ui/board.h"
+#include "ui/app.h"
 #include "ui/term.h"
 
 static void editor_set(app *a, int v)
@@ -45,8 +46,7 @@ static reaction editor_clear(app *a, int key)
 static reaction editor_menu(app *a, int key)
 {
 	(void)key;
-	menu_open(&a->menu, &a->s.pl.g.cfg, true, a->s.pl.mode, a->v.preview);
-	app_push(a, &menu_screen);
+	app_open_menu(a, true);
 	return REACT_NONE;
 }
 
@@ -116,10 +116,10 @@ static const key_row editor_rows[] = {
 	{ { 'c' }, editor_clear, "c", "c", "clear the board", "c clear", 2 },
 	{ { 'm', 'o' }, editor_menu, "m, o", "m, o", "change size, rule and k", "m size, rule, k", 2 },
 	{ { 'e', KEY_ESC, 'q' }, editor_done, "e, Esc, q", "e, Esc, q", "leave to play", "e, Esc play", 1 },
-	{ { KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, 'h', 'j', 'k', 'l' }, board_cursor,
+	{ { KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, 'h', 'j', 'k', 'l' }, app_cursor,
 	  "\u2190 \u2191 \u2192 \u2193, h j k l", "Arrows, h j k l", "move the cursor", NULL, 0 },
 	/* 0 sets a value here: Home alone goes to the first column. */
-	{ { KEY_HOME, KEY_END, '$', KEY_PPAGE, 'g', KEY_NPAGE, 'G' }, board_cursor, "Home, End $, PgUp g, PgDn G",
+	{ { KEY_HOME, KEY_END, '$', KEY_PPAGE, 'g', KEY_NPAGE, 'G' }, app_cursor, "Home, End $, PgUp g, PgDn G",
 	  "Home, End $, PgUp g, PgDn G", "first, last column; top, bottom row", NULL, 0 },
 	{ { KEY_CTRL('l') }, editor_redraw, "Ctrl-L", "Ctrl-L", "redraw the screen", NULL, 0 },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },

@@ -87,9 +87,8 @@ static reaction help_howto(app *a, int key)
 {
 	(void)key;
 	char *text = howto_text(a);
-	if (!text || pager_open(&a->page, "How to play", text, "Arrows scroll; any other key returns to the help.") < 0)
-		return REACT_NONE;
-	app_push(a, &pager_screen);
+	if (text)
+		app_open_page(a, "How to play", text, "Arrows scroll; any other key returns to the help.");
 	return REACT_NONE;
 }
 

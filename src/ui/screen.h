@@ -50,6 +50,10 @@ typedef struct screen {
 	 * leaves its result in its own state, and the opener decides what it
 	 * means.  NULL: nothing to take. */
 	void (*back)(app *a, const struct screen *child);
+	/* The bottom screen only: a key before any screen sees it (true:
+	 * used up), and the work between keys when its time has come. */
+	bool (*intercept)(app *a, int key);
+	void (*tick)(app *a, double now);
 	bool over_board;		/* drawn over the board below it */
 } screen;
 

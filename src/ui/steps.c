@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "game/teach.h"
-#include "ui/board.h"
+#include "ui/app.h"
 #include "ui/info.h"
 #include "ui/term.h"
 
@@ -25,7 +25,7 @@ static void playing_say(app *a)
 	char msg[120];
 	snprintf(msg, sizeof msg, "Playing at speed %d of %d: any key stops, + faster, - slower, T to the end.",
 		 a->st.speed + 1, PLAY_SPEEDS);
-	board_say(a, msg);
+	app_say(a, msg);
 }
 #define PLAY_SPEED_NORMAL 2
 
@@ -33,7 +33,7 @@ static void show_cert(app *a)
 {
 	char why[160];
 	info_cert(&a->s.pl.ov, a->s.pl.g.cur, &a->gl, why, sizeof why);
-	board_say(a, why);
+	app_say(a, why);
 }
 
 /* The plan, or false after saying why there is none (yet: then the key
@@ -42,17 +42,17 @@ static bool plan_ready(app *a, int key)
 {
 	lo_overlay *ov = &a->s.pl.ov;
 	if (ov->nomem) {
-		board_say(a, "Out of memory for a solution from here.");
+		app_say(a, "Out of memory for a solution from here.");
 		return false;
 	}
 	if (!ov->active || !ov->have) {
 		overlay_activate(ov, a->s.pl.g.cur);
 		a->st.pending_key = key;
-		board_say(a, "Solving...");
+		app_say(a, "Solving...");
 		return false;
 	}
 	if (!ov->solvable) {
-		board_say(a, "No solution from here: s shows the proof.");
+		app_say(a, "No solution from here: s shows the proof.");
 		return false;
 	}
 	return true;
@@ -78,7 +78,7 @@ reaction steps_overlay(app *a, int key)
 		session_assist(&a->s);
 	}
 	draw_marks(&a->v);
-	board_say(a, "");
+	app_say(a, "");
 	if (ov->shown && ov->have && !ov->solvable)
 		show_cert(a);
 	if (!a->s.pl.g.won)
@@ -91,7 +91,7 @@ reaction steps_stop_search(app *a, int key)
 	(void)key;
 	if (a->s.pl.ov.searching && a->s.pl.ov.active) {
 		overlay_stop(&a->s.pl.ov);
-		board_say(a, "Search stopped: the best found is kept.");
+		app_say(a, "Search stopped: the best found is kept.");
 	}
 	return REACT_NONE;
 }
@@ -99,18 +99,18 @@ reaction steps_stop_search(app *a, int key)
 reaction steps_tab(app *a, int key)
 {
 	if (!a->s.pl.ov.shown) {
-		board_say(a, "Tab walks the solution's marks: s shows them first.");
+		app_say(a, "Tab walks the solution's marks: s shows them first.");
 		return REACT_NONE;
 	}
 	if (!plan_ready(a, key))
 		return REACT_NONE;
 	show_plan(a);
-	int i = overlay_next(&a->s.pl.ov, board_cursor_cell(a), key == KEY_BTAB ? -1 : +1);
+	int i = overlay_next(&a->s.pl.ov, app_cursor_cell(a), key == KEY_BTAB ? -1 : +1);
 	if (i < 0) {
-		board_say(a, "Nothing left to press.");
+		app_say(a, "Nothing left to press.");
 		return REACT_NONE;
 	}
-	board_cursor_to(a, i / a->s.pl.g.cur->cols, i % a->s.pl.g.cur->cols);
+	app_cursor_to(a, i / a->s.pl.g.cur->cols, i % a->s.pl.g.cur->cols);
 	return REACT_NONE;
 }
 
@@ -126,7 +126,7 @@ static void hint_clear(app *a)
  * marked one.  -1 when none is left. */
 static int next_step(app *a)
 {
-	int here = board_cursor_cell(a);
+	int here = app_cursor_cell(a);
 	return overlay_mark(&a->s.pl.ov, here) ? here : overlay_next(&a->s.pl.ov, here, +1);
 }
 
@@ -137,7 +137,7 @@ reaction steps_hint(app *a, int key)
 	const lo_overlay *ov = &a->s.pl.ov;
 	int cols = a->s.pl.g.cur->cols, i = next_step(a);
 	if (i < 0) {
-		board_say(a, "Nothing left to press.");
+		app_say(a, "Nothing left to press.");
 		return REACT_NONE;
 	}
 	int m = overlay_mark(ov, i);
@@ -152,7 +152,7 @@ reaction steps_hint(app *a, int key)
 	a->v.hint = i;
 	session_assist(&a->s);
 	draw_cell(&a->v, i / cols, i % cols);
-	board_say(a, msg);
+	app_say(a, msg);
 	return REACT_NONE;
 }
 
@@ -161,7 +161,7 @@ reaction steps_hint(app *a, int key)
 static void step_begin(app *a, int i)
 {
 	int cols = a->s.pl.g.cur->cols;
-	board_cursor_to(a, i / cols, i % cols);
+	app_cursor_to(a, i / cols, i % cols);
 	draw_flash(&a->v, i / cols, i % cols, true);
 	a->st.cell = i;
 	a->st.due = term_now() + STEP_FLASH_SECONDS * (a->st.playing ? play_speeds[a->st.speed] : 1);
@@ -174,7 +174,7 @@ void steps_due(app *a, double now)
 		int i = st->cell, cols = a->s.pl.g.cur->cols;
 		st->cell = -1;
 		draw_flash(&a->v, i / cols, i % cols, false);
-		board_press(a, overlay_mark(&a->s.pl.ov, i) > 0 ? +1 : -1);
+		app_press(a, overlay_mark(&a->s.pl.ov, i) > 0 ? +1 : -1);
 		if (st->playing && !a->s.pl.g.won) {
 			playing_say(a);
 			st->due = now + PLAY_PAUSE_SECONDS * play_speeds[st->speed];
@@ -202,7 +202,7 @@ static void play_to_end(app *a)
 	for (int i = next_step(a), n = 0; i >= 0 && !a->s.pl.g.won; i = next_step(a), n++) {
 		a->v.cr = i / a->s.pl.g.cur->cols;
 		a->v.cc = i % a->s.pl.g.cur->cols;
-		board_press(a, overlay_mark(&a->s.pl.ov, i) > 0 ? +1 : -1);
+		app_press(a, overlay_mark(&a->s.pl.ov, i) > 0 ? +1 : -1);
 	}
 	a->quiet = false;
 	draw_follow(&a->v);
@@ -233,7 +233,7 @@ bool steps_key(app *a, int key)
 		return true;
 	}
 	if (!a->s.pl.g.won)
-		board_say(a, "Stopped.");
+		app_say(a, "Stopped.");
 	return true;		/* T: any other key stops, and is used up doing it */
 }
 
@@ -244,7 +244,7 @@ reaction steps_step(app *a, int key)
 	show_plan(a);
 	int i = next_step(a);
 	if (i < 0) {
-		board_say(a, "Nothing left to press.");
+		app_say(a, "Nothing left to press.");
 		return REACT_NONE;
 	}
 	a->st.playing = key == 'T';
@@ -275,22 +275,22 @@ reaction steps_chase(app *a, int key)
 		snprintf(msg, sizeof msg, "Only the last row is lit: press the marked top-row cells, then chase again.");
 		break;
 	case TEACH_DONE:
-		board_say(a, "The board is clear.");
+		app_say(a, "The board is clear.");
 		return REACT_NONE;
 	case TEACH_STUCK:
-		board_say(a, "This last row has no answer: the board cannot be cleared (s shows why).");
+		app_say(a, "This last row has no answer: the board cannot be cleared (s shows why).");
 		return REACT_NONE;
 	case TEACH_UNSUPPORTED:
-		board_say(a, "Chasing row by row works on the plus rule without torus; here s shows a solution.");
+		app_say(a, "Chasing row by row works on the plus rule without torus; here s shows a solution.");
 		return REACT_NONE;
 	default:
-		board_say(a, "out of memory");
+		app_say(a, "out of memory");
 		return REACT_NONE;
 	}
 	session_assist(&a->s);
 	a->v.pattern = marks;
 	draw_marks(&a->v);
-	board_say(a, msg);
+	app_say(a, msg);
 	return REACT_NONE;
 }
 

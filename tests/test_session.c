@@ -1,0 +1,389 @@
+/* The session (the midend) without curses: presses, undo and redo, wins
+ * recorded once, assistance that belongs to the board through save and
+ * resume, restart and takeover, the editor, the ladder's rungs, and configs
+ * compared field by field. */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "game/maker.h"
+#include "game/practice.h"
+#include "game/session.h"
+#include "persist/stats.h"
+#include "game_config.h"
+#include "tap.h"
+
+/* Allocations fail while fail_all is set (the test links with
+ * --wrap=malloc and friends). */
+static volatile bool fail_all;
+void *__real_malloc(size_t n);
+void *__real_calloc(size_t m, size_t n);
+void *__real_realloc(void *p, size_t n);
+void *__wrap_malloc(size_t n);
+void *__wrap_calloc(size_t m, size_t n);
+void *__wrap_realloc(void *p, size_t n);
+void *__wrap_malloc(size_t n) { return fail_all ? NULL : __real_malloc(n); }
+void *__wrap_calloc(size_t m, size_t n) { return fail_all ? NULL : __real_calloc(m, n); }
+void *__wrap_realloc(void *p, size_t n) { return fail_all ? NULL : __real_realloc(p, n); }
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* A 3x3 plus board that one press in the middle clears. */
+static board *middle(void)
+{
+	board *b = board_new(3, 3, 2);
+	static const int lit[] = { 1, 3, 4, 5, 7 };
+	for (int i = 0; i < 5; i++)
+		b->cells[lit[i]] = 1;
+	return b;
+}
+
+/* A session playing b (freed here) as a loaded board, or a made board in
+ * mode when b is NULL.  Returns false after a failed check. */
+static bool start(session *s, board *b, play_mode mode, const game_config *cfg)
+{
+	char err[256];
+	game g;
+	memset(s, 0, sizeof *s);
+	saving_init(&s->sv, false);
+	s->pl.mode = mode;
+	rng_seed(&s->pl.r, 7);
+	if (mode == PLAY_LADDER)
+		s->pl.rung = ladder_load(cfg);
+	if (game_init(&g, cfg, err, sizeof err) < 0)
+		return tap_ok(0, "game_init: %s", err);
+	int rc = b ? game_load(&g, b, 2.0, err, sizeof err) : play_generate(&s->pl, &g, err, sizeof err);
+	board_free(b);
+	if (rc < 0) {
+		game_free(&g);
+		return tap_ok(0, "a board: %s", err);
+	}
+	if (play_init(&s->pl, &g, mode, b ? "load" : "random", err, sizeof err) < 0)
+		return tap_ok(0, "play_init: %s", err);
+	session_fresh(s, now());
+	return true;
+}
+
+static void finish(session *s)
+{
+	session_end(s, now());
+	play_free(&s->pl);
+	saving_close(&s->sv);
+}
+
+/* The statistics entry of the 3x3 plus board loaded (a custom board). */
+static stats_entry recorded(const session *s, stats_kind kind)
+{
+	stats st;
+	persist_result res;
+	stats_entry e;
+	memset(&e, 0, sizeof e);
+	if (stats_load(s->sv.stats_path, &st, &res) == PERSIST_OK) {
+		const stats_entry *f = stats_find(&st, &s->pl.g.cfg.v, kind);
+		if (f)
+			e = *f;
+		stats_free(&st);
+	}
+	return e;
+}
+
+/* Ticks until the board being made is played (a few seconds at most). */
+static int until_made(session *s)
+{
+	struct timespec ts = { 0, 5000000 };
+	for (int i = 0; i < 2000; i++) {
+		int ev = session_tick(s, now());
+		if (ev & SESSION_MADE)
+			return ev;
+		nanosleep(&ts, NULL);
+	}
+	return 0;
+}
+
+static void test_press_undo(void)
+{
+	session s;
+	game_config c = test_config(3, 3, 2, "plus", false);
+	if (!start(&s, middle(), PLAY_FREE, &c))
+		return;
+	int ev = session_press(&s, 0, 0, +1, now());
+	tap_ok(ev == (SESSION_CELLS | SESSION_STATUS) && s.row == 0 && s.col == 0 && game_moves(&s.pl.g) == 1,
+	       "a press: its cells and the status change (events %#x)", ev);
+	ev = session_undo(&s, false, now());
+	tap_ok((ev & SESSION_CELLS) && game_moves(&s.pl.g) == 0, "undo");
+	ev = session_undo(&s, false, now());
+	tap_ok(ev == SESSION_MESSAGE && strcmp(s.msg, "Nothing to undo.") == 0, "nothing more to undo: said so");
+	ev = session_undo(&s, true, now());
+	tap_ok((ev & SESSION_CELLS) && game_moves(&s.pl.g) == 1, "redo");
+	session_undo(&s, false, now());
+	ev = session_press(&s, 1, 1, +1, now());
+	tap_ok((ev & SESSION_WON) && s.pl.g.won, "the middle press wins");
+	stats_entry e = recorded(&s, STATS_CUSTOM);
+	tap_ok(e.played == 1 && e.won == 1 && e.assisted == 0 && e.par_games == 1 && e.best_over_par == 0,
+	       "recorded once, unassisted, in par: undone moves do not count (played %ld, won %ld, assisted %ld, "
+	       "over par %ld)",
+	       e.played, e.won, e.assisted, e.best_over_par);
+	tap_ok(session_press(&s, 0, 0, +1, now()) == 0, "a won board takes no press");
+	ev = session_undo(&s, false, now());
+	tap_ok((ev & SESSION_BOARD) && !s.pl.g.won, "undo after the win: the whole board comes back");
+	session_press(&s, 1, 1, +1, now());
+	e = recorded(&s, STATS_CUSTOM);
+	tap_is(e.played, 1, "winning again after an undo counts nothing more");
+	finish(&s);
+}
+
+/* A press the history has no memory for did not happen: the board, the
+ * moves, the plan and the saver all stay as they were. */
+static void test_press_nomem(void)
+{
+	session s;
+	game_config c = test_config(3, 3, 2, "plus", false);
+	if (!start(&s, middle(), PLAY_FREE, &c))
+		return;
+	int ev = 0, moves = 0, unsaved = 0;
+	uint8_t before[9];
+	fail_all = true;
+	for (int i = 0; i < 1000; i++) {
+		memcpy(before, s.pl.g.cur->cells, 9);
+		moves = game_moves(&s.pl.g);
+		unsaved = s.sv.unsaved;
+		if ((ev = session_press(&s, 0, 0, +1, now())) & SESSION_MESSAGE)
+			break;
+	}
+	fail_all = false;
+	tap_ok(ev == SESSION_MESSAGE && strstr(s.msg, "Out of memory"), "no memory for the history: said (%s)",
+	       s.msg);
+	tap_ok(memcmp(before, s.pl.g.cur->cells, 9) == 0 && game_moves(&s.pl.g) == moves && s.sv.unsaved == unsaved,
+	       "and nothing moved: board, %d moves, %d unsaved changes", moves, unsaved);
+	ev = session_press(&s, 0, 0, +1, now());
+	tap_ok((ev & SESSION_CELLS) && game_moves(&s.pl.g) == moves + 1, "with memory back, the press is made");
+	finish(&s);
+}
+
+static void test_forward_only(void)
+{
+	session s;
+	game_config c = test_config(3, 3, 3, "plus", false);
+	c.v.forward_only = true;
+	board *b = board_new(3, 3, 3);
+	b->cells[4] = 1;
+	if (!start(&s, b, PLAY_FREE, &c))
+		return;
+	int ev = session_press(&s, 1, 1, -1, now());
+	tap_ok(ev == SESSION_MESSAGE && game_moves(&s.pl.g) == 0 && strstr(s.msg, "Forward presses only"),
+	       "--forward-only: a backward press is refused with the reason");
+	finish(&s);
+}
+
+/* Help belongs to the board: a save and resume, a restart, keep it. */
+static void test_assisted(void)
+{
+	session s;
+	game_config c = test_config(3, 3, 2, "plus", false);
+	if (!start(&s, middle(), PLAY_FREE, &c))
+		return;
+	long before = recorded(&s, STATS_CUSTOM).assisted;
+	session_assist(&s);
+	session_press(&s, 0, 0, +1, now());
+	tap_ok(session_end(&s, now()) == 0, "quit: the assisted game is saved");
+	play_free(&s.pl);
+	saving_close(&s.sv);
+
+	memset(&s, 0, sizeof s);
+	saving_init(&s.sv, false);
+	tap_ok(saving_load(&s.sv, &s.pl), "the next start finds it");
+	session_fresh(&s, now());
+	tap_ok(s.pl.assisted && game_moves(&s.pl.g) == 1, "resumed: still assisted, its move kept");
+	session_undo(&s, false, now());
+	int ev = session_press(&s, 1, 1, +1, now());
+	stats_entry e = recorded(&s, STATS_CUSTOM);
+	tap_ok((ev & SESSION_WON) && e.assisted == before + 1, "its win is recorded as assisted (%ld)", e.assisted);
+	finish(&s);
+
+	if (!start(&s, middle(), PLAY_FREE, &c))
+		return;
+	session_assist(&s);
+	session_press(&s, 0, 0, +1, now());
+	ev = session_restart(&s, now());
+	tap_ok((ev & SESSION_BOARD) && game_moves(&s.pl.g) == 0 && s.pl.assisted, "a restart keeps the help");
+	session_press(&s, 1, 1, +1, now());
+	e = recorded(&s, STATS_CUSTOM);
+	tap_ok(e.assisted == before + 2, "the win after the restart is assisted (%ld)", e.assisted);
+	finish(&s);
+}
+
+static void test_editor(void)
+{
+	session s;
+	game_config c = test_config(3, 3, 2, "plus", false);
+	if (!start(&s, middle(), PLAY_FREE, &c))
+		return;
+	session_press(&s, 0, 0, +1, now());
+	session_edit_begin(&s, now());
+	tap_ok(s.sv.paused, "the editor pauses saving");
+	int ev = session_edit_commit(&s, now());
+	tap_ok((ev & SESSION_BOARD) && !s.pl.assisted && game_moves(&s.pl.g) == 1 && strcmp(s.pl.origin, "load") == 0,
+	       "left without a change: the game goes on, unassisted");
+	session_edit_begin(&s, now());
+	board_set(s.pl.g.cur, 0, 0, 0);
+	session_edit_commit(&s, now());
+	tap_ok(s.pl.assisted && game_moves(&s.pl.g) == 0 && strcmp(s.pl.origin, "edit") == 0,
+	       "a changed cell: a board of the player's own, no record to beat");
+	session_edit_begin(&s, now());
+	game_config big = test_config(4, 5, 3, "plus", false);
+	ev = session_edit_reshape(&s, &big);
+	tap_ok((ev & SESSION_BOARD) && s.pl.g.cur->rows == 4 && s.pl.g.cur->cols == 5 && s.pl.g.cur->k == 3,
+	       "reshape: the settings' shape");
+	session_edit_commit(&s, now());
+	tap_ok(!s.sv.paused && s.pl.g.cur->rows == 4, "and played as edited");
+	finish(&s);
+}
+
+static volatile sig_atomic_t handed;
+static void on_usr1(int sig)
+{
+	(void)sig;
+	handed = 1;
+}
+
+/* Another process owns slot 1 with an assisted game in progress: taking
+ * it over brings the game, its moves and its help. */
+static void test_take_over(void)
+{
+	int ready[2];
+	game_config c = test_config(3, 3, 2, "plus", false);
+	if (pipe(ready) < 0)
+		return (void)tap_ok(0, "pipe");
+	pid_t pid = fork();
+	if (pid == 0) {
+		session s;
+		signal(SIGUSR1, on_usr1);
+		close(ready[0]);
+		if (!start(&s, middle(), PLAY_FREE, &c))
+			_exit(1);
+		session_assist(&s);
+		session_press(&s, 0, 0, +1, now());
+		if (write(ready[1], "r", 1) != 1)
+			_exit(1);
+		struct timespec ts = { 0, 10000000 };
+		for (int i = 0; i < 1000 && !handed; i++)
+			nanosleep(&ts, NULL);
+		finish(&s);	/* saves, and frees the slot */
+		_exit(handed ? 0 : 1);
+	}
+	close(ready[1]);
+	char ch;
+	if (!tap_ok(read(ready[0], &ch, 1) == 1, "the other game is running"))
+		return;
+	close(ready[0]);
+	session s;
+	memset(&s, 0, sizeof s);
+	saving_init(&s.sv, false);
+	tap_ok(s.sv.other == pid, "slot 1 is the other game's");
+	/* Something of our own first: it is replaced by the taken game. */
+	game g;
+	char err[256];
+	game_init(&g, &c, err, sizeof err);
+	play_init(&s.pl, &g, PLAY_FREE, "random", err, sizeof err);
+	int ev = session_take_over(&s, now());
+	tap_ok((ev & SESSION_BOARD) && s.pl.assisted && game_moves(&s.pl.g) == 1,
+	       "taken over: the game, its move and its help (%s)", s.msg);
+	int status;
+	waitpid(pid, &status, 0);
+	tap_ok(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the other game handed over and quit");
+	finish(&s);
+}
+
+static void test_ladder(void)
+{
+	session s;
+	game_config c = test_config(4, 4, 2, "plus", false);
+	ladder_save(&c, 2);
+	if (!start(&s, NULL, PLAY_LADDER, &c))
+		return;
+	tap_ok(s.pl.rung == 2 && s.pl.g.par == 2, "the ladder's rung 2: a board of par 2 (par %d)", s.pl.g.par);
+	/* Play its minimal solution: the plan knows it. */
+	overlay_activate(&s.pl.ov, s.pl.g.cur);
+	struct timespec ts = { 0, 2000000 };
+	for (int i = 0; i < 2500 && (s.pl.ov.searching || !s.pl.ov.have); i++) {
+		session_tick(&s, now());
+		nanosleep(&ts, NULL);
+	}
+	session_assist(&s);	/* the plan was used: still a rung up */
+	int ev = 0;
+	for (int i = 0; i < 16 && !s.pl.g.won; i++)
+		if (overlay_mark(&s.pl.ov, i))
+			ev = session_press(&s, i / 4, i % 4, +1, now());
+	tap_ok((ev & SESSION_WON) && s.pl.rung == 3 && ladder_load(&c) == 3, "a win climbs a rung, kept (rung %d)",
+	       s.pl.rung);
+	ev = session_new_board(&s, &c, PLAY_LADDER, true, now());
+	tap_ok(ev == SESSION_MAKING, "a new board is made in the background");
+	ev = until_made(&s);
+	tap_ok((ev & SESSION_BOARD) && s.pl.g.par == 3 && !s.pl.assisted, "of par 3, and no help on it yet");
+	int cell = 0;
+	while (cell < 16 && board_get(s.pl.g.cur, cell / 4, cell % 4) == 0)
+		cell++;
+	session_press(&s, 0, 0, +1, now());
+	if (s.pl.g.won)
+		session_press(&s, 3, 3, +1, now());
+	ev = session_restart(&s, now());
+	tap_ok((ev & SESSION_MAKING) && s.pl.rung == 2 && ladder_load(&c) == 2,
+	       "R on a board in progress: a rung down (rung %d)", s.pl.rung);
+	ev = until_made(&s);
+	tap_ok((ev & SESSION_MESSAGE) && strstr(s.msg, "Down to rung 2") && s.pl.g.par == 2,
+	       "and its board is made and said: %s", s.msg);
+	stats_entry e = recorded(&s, STATS_PRACTICE);
+	tap_ok(e.played == 2 && e.won == 1, "the ladder's row: played 2, won 1 (%ld, %ld)", e.played, e.won);
+	finish(&s);
+}
+
+static void test_config_equal(void)
+{
+	game_config a = test_config(5, 5, 2, "plus", false), b = a;
+	snprintf(b.difficulty, sizeof b.difficulty, "hard");
+	snprintf(b.difficulty, sizeof b.difficulty, "%s", "");
+	tap_ok(memcmp(&a, &b, sizeof a) != 0 && game_config_equal(&a, &b),
+	       "configs with different bytes after a string's end are equal");
+	b.v.torus = true;
+	tap_ok(!game_config_equal(&a, &b), "a torus is not");
+	b = a;
+	b.par = 7;
+	tap_ok(!game_config_equal(&a, &b), "an exact par is not");
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/lo-session.XXXXXX";
+	if (!mkdtemp(dir)) {
+		printf("Bail out! mkdtemp\n");
+		return 1;
+	}
+	char state[64], data[64];
+	snprintf(state, sizeof state, "%s/state", dir);
+	snprintf(data, sizeof data, "%s/data", dir);
+	setenv("XDG_STATE_HOME", state, 1);
+	setenv("XDG_DATA_HOME", data, 1);
+	setenv("XDG_CONFIG_HOME", data, 1);
+	/* First, while no thread runs: it forks. */
+	test_take_over();
+	test_press_undo();
+	test_press_nomem();
+	test_forward_only();
+	test_assisted();
+	test_editor();
+	test_ladder();
+	test_config_equal();
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		tap_diag("could not remove %s", dir);
+	return tap_done();
+}
