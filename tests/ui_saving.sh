@@ -152,6 +152,22 @@ ui_keys y q y
 ui_wait "EXIT=0" >/dev/null
 rm -f "$save".2
 
+# Games kept apart fill the side slots; past them a new game is not saved
+# rather than written over one kept (it says so), and the first stays.
+first=$(cksum <"$save")
+for seed in 1 2 3 4 5; do
+	ui_start -- --seed $seed
+	ui_wait "Moves 0" >/dev/null
+	[ $seed = 4 ] && check "a 5th game says it will not be saved" ui_wait "This game will not be saved"
+	ui_keys Space
+	ui_wait "Moves 1" >/dev/null
+	ui_keys q y
+	ui_wait "EXIT=0" >/dev/null
+done
+check "three games are kept apart" test -s "$save".2 -a -s "$save".3 -a -s "$save".4
+check "the first saved game is as it was" test "$(cksum <"$save")" = "$first"
+rm -f "$save".2 "$save".3 "$save".4
+
 # A new board while a game is in progress is a give-up.
 ui_start --
 ui_wait "Resume the 5x5 game" >/dev/null

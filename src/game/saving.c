@@ -27,7 +27,9 @@ static void say(char *buf, size_t len, const char *prefix, const char *msg)
 }
 
 /* Slot 1 holds a saved game and this run plays another board: a free
- * side slot with no game in it, so the saved one stays for later. */
+ * side slot with no game in it, so the saved one stays for later.  With
+ * every slot holding a game, this one is not saved at all: no saved game
+ * is ever written over without the player's say. */
 static void keep_apart(saver *sv)
 {
 	char err[300];
@@ -45,6 +47,10 @@ static void keep_apart(saver *sv)
 		snprintf(sv->aside, sizeof sv->aside, "Your saved game is kept for later: this one is saved apart.");
 		return;
 	}
+	sv->save_path[0] = '\0';
+	snprintf(sv->notice, sizeof sv->notice,
+		 "This game will not be saved: your %d saved games are kept (a plain lightsout resumes them).",
+		 SLOT_MAX);
 }
 
 void saving_init(saver *sv, bool keep_saved)
