@@ -1,7 +1,6 @@
 #include "engine/system.h"
 
 #include <stdio.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -203,14 +202,16 @@ static int keep_kernel(lo_system *s)
 	return 0;
 }
 
+/* -2: the band's dense remainder is too big (zband's LO_TOO_LARGE). */
 static int build_band(lo_system *s, const rule *r)
 {
+	lo_result st = LO_NOMEM;
 	if (s->k == 2)
 		s->bd = band_new(s->rows, s->cols, r);
 	else
-		s->zb = zband_new(s->rows, s->cols, r, s->k);
+		st = zband_create(s->rows, s->cols, r, s->k, &s->zb);
 	if (!s->bd && !s->zb)
-		return s->k > 2 && errno == EDOM ? -2 : -1;
+		return st == LO_TOO_LARGE ? -2 : -1;
 	s->nullity = s->bd ? band_nullity(s->bd) : zband_nullity(s->zb);
 	if (s->nullity > 0 && !rule_is_symmetric(r)) {
 		/* The transposed rule's kernel is A's left kernel: certificates. */
@@ -222,9 +223,9 @@ static int build_band(lo_system *s, const rule *r)
 		if (s->k == 2)
 			s->bd_t = band_new(s->rows, s->cols, &t);
 		else
-			s->zb_t = zband_new(s->rows, s->cols, &t, s->k);
+			st = zband_create(s->rows, s->cols, &t, s->k, &s->zb_t);
 		if (!s->bd_t && !s->zb_t)
-			return s->k > 2 && errno == EDOM ? -2 : -1;
+			return st == LO_TOO_LARGE ? -2 : -1;
 	}
 	return keep_kernel(s);
 }
