@@ -18,7 +18,7 @@ struct chase {
 	int npress, det;
 	int pdr[CHASE_MAX_PRESSES], pdc[CHASE_MAX_PRESSES];
 	gf2_mat *m;		/* residual equations over the unknowns (+ 1 spare column) */
-	int nullity;		/* -1 until computed */
+	int nullity;
 	gf2_mat *kern;		/* unknowns of the quiet patterns */
 	/* Classic rule with M invertible: M^-1 = inv(T), a polynomial in T. */
 	uint64_t *inv;
@@ -198,6 +198,27 @@ out:
 	return NULL;
 }
 
+/* M by the general sweep, on both cores. */
+static int build_sweep(chase *c)
+{
+	/* One spare column for the right-hand side when solving. */
+	c->m = gf2_new(c->unknowns, c->unknowns + 1);
+	if (!c->m)
+		return -1;
+	pthread_t t;
+	int half = c->words / 2;
+	sweep_job jobs[2] = { { c, 0, half, false }, { c, half, c->words, false } };
+	bool two = half > 0 && pthread_create(&t, NULL, sweep, &jobs[1]) == 0;
+	if (!two)
+		jobs[0].w1 = c->words;
+	sweep(&jobs[0]);
+	if (two)
+		pthread_join(t, NULL);
+	return jobs[0].failed || (two && jobs[1].failed) ? -1 : 0;
+}
+
+static int factor(chase *c);
+
 chase *chase_new(int rows, int cols, const rule *r)
 {
 	if (!chase_supports(r, rows, cols))
@@ -208,7 +229,6 @@ chase *chase_new(int rows, int cols, const rule *r)
 	c->rows = rows;
 	c->cols = cols;
 	c->torus = r->torus;
-	c->nullity = -1;
 	c->inv_deg = -1;
 	for (int i = 0; i < r->n; i++)
 		c->h = -r->dr[i] > c->h ? -r->dr[i] : c->h;
@@ -230,29 +250,12 @@ chase *chase_new(int rows, int cols, const rule *r)
 	c->urows = r->torus ? 2 * c->h : c->h;
 	c->unknowns = c->urows * cols;
 	c->words = (c->unknowns + 63) / 64;
-	if (!r->torus && strcmp(r->name, "plus") == 0) {
-		/* The classic rule: M = p_R(T) is built only when singular (see
-		 * factor); otherwise its inverse is a polynomial in T. */
-		c->plus = true;
-		return c;
-	}
-	/* One spare column for the right-hand side when solving. */
-	c->m = gf2_new(c->unknowns, c->unknowns + 1);
-	if (!c->m) {
-		free(c);
-		return NULL;
-	}
-	pthread_t t;
-	bool two;
-	int half = c->words / 2;
-	sweep_job jobs[2] = { { c, 0, half, false }, { c, half, c->words, false } };
-	two = half > 0 && pthread_create(&t, NULL, sweep, &jobs[1]) == 0;
-	if (!two)
-		jobs[0].w1 = c->words;
-	sweep(&jobs[0]);
-	if (two)
-		pthread_join(t, NULL);
-	if (jobs[0].failed || (two && jobs[1].failed)) {
+	/* The classic rule: M = p_R(T) is built only when singular (see
+	 * factor); otherwise its inverse is a polynomial in T.  Everything
+	 * solving reads is made here: from now on the chase is only read, so
+	 * threads may solve with it at once. */
+	c->plus = !r->torus && strcmp(r->name, "plus") == 0;
+	if ((!c->plus && build_sweep(c) < 0) || factor(c) < 0) {
 		chase_free(c);
 		return NULL;
 	}
@@ -552,11 +555,11 @@ static int take_kernel(chase *c, const gf2_mat *a, const int *piv, int rank)
 	return 0;
 }
 
+/* M's nullity and quiet patterns, and for the classic rule M^-1 when it
+ * exists: once, from chase_new. */
 static int factor(chase *c)
 {
-	if (c->nullity >= 0)
-		return 0;
-	if (c->plus && !c->inv) {
+	if (c->plus) {
 		int nullity = plus_poly(c);
 		if (nullity < 0)
 			return -1;
@@ -579,22 +582,22 @@ static int factor(chase *c)
 	return rc;
 }
 
-int chase_nullity(chase *c)
+int chase_nullity(const chase *c)
 {
-	return factor(c) < 0 ? -1 : c->nullity;
+	return c->nullity;
 }
 
-int chase_kernel(chase *c, int i, uint8_t *x)
+int chase_kernel(const chase *c, int i, uint8_t *x)
 {
 	uint64_t *res = calloc((size_t)c->words, sizeof *res);
-	int rc = res && factor(c) == 0 ? 0 : -1;
-	if (rc == 0)
-		chase_rows(c, NULL, x, gf2_row(c->kern, i), res);
+	if (!res)
+		return -1;
+	chase_rows(c, NULL, x, gf2_row(c->kern, i), res);
 	free(res);
-	return rc;
+	return 0;
 }
 
-lo_result chase_solve(chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert)
+lo_result chase_solve(const chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert)
 {
 	lo_result st = LO_NOMEM;
 	int C = c->unknowns, words = c->words;
@@ -605,7 +608,7 @@ lo_result chase_solve(chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert)
 	bool ok = false;
 	if (!zero || !res || !x0 || !piv)
 		goto out;
-	if (c->plus && factor(c) == 0 && c->inv) {
+	if (c->inv) {
 		/* M invertible: x0 = M^-1 c with no elimination. */
 		chase_rows(c, b, x, zero, res);
 		if (plus_apply_inverse(c, res, x0)) {
@@ -617,7 +620,7 @@ lo_result chase_solve(chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert)
 	/* With x0 = 0 the chase leaves c on the last row; then M x0 = c. */
 	chase_rows(c, b, x, zero, res);
 	int rank = eliminate(c, res, &a, piv);
-	if (rank < 0 || (c->nullity < 0 && take_kernel(c, a, piv, rank) < 0))
+	if (rank < 0)
 		goto out;
 	ok = true;
 	for (int i = rank; i < C; i++)
@@ -629,8 +632,6 @@ lo_result chase_solve(chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert)
 				x0[piv[i] / 64] |= 1ULL << (piv[i] % 64);
 		chase_rows(c, b, x, x0, res);
 		st = LO_SOLVED;
-	} else if (cert && factor(c) < 0) {
-		goto out;	/* no memory for the certificate: LO_NOMEM */
 	} else {
 		st = LO_UNSOLVABLE;
 		/* A symmetric rule: some quiet pattern overlaps b oddly. */
