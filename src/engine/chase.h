@@ -19,9 +19,6 @@
 
 typedef struct chase chase;
 
-/* Whether the rule can be chased on this shape. */
-bool chase_supports(const rule *r, int rows, int cols);
-
 /* Builds and factors M (everything solving needs: the chase is read-only
  * afterwards, safe to share between threads); NULL when out of memory or
  * not supported. */

@@ -8,6 +8,7 @@
 #include "engine/band.h"
 #include "engine/bandorder.h"
 #include "engine/chase.h"
+#include "engine/chaseshape.h"
 #include "engine/crossred.h"
 #include "engine/gf2.h"
 #include "engine/zband.h"
@@ -56,7 +57,7 @@ static bool chase_applies(int rows, int cols, const rule *r, int k)
 	bool classic = !r->torus && strcmp(r->name, "plus") == 0;
 	int side = classic ? SYSTEM_MAX_SIDE_CHASE : SYSTEM_MAX_SIDE_SWEEP;
 	return k == 2 && rule_is_uniform(r) && rows <= side && cols <= side && (classic || r->torus) &&
-	       chase_supports(r, rows, cols);
+	       chaseshape_supports(r, rows, cols);
 }
 
 /* k > 2: the chase leaves a dense system on the first row(s) of presses. */
@@ -122,7 +123,7 @@ void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, s
 	else if (k == 2 && !r->torus && strcmp(r->name, "plus") == 0)
 		snprintf(buf, len, "%dx%d is too large: the classic rule is solved up to %dx%d", rows, cols,
 			 SYSTEM_MAX_SIDE_CHASE, SYSTEM_MAX_SIDE_CHASE);
-	else if (k == 2 && r->torus && chase_supports(r, rows, cols))
+	else if (k == 2 && r->torus && chaseshape_supports(r, rows, cols))
 		snprintf(buf, len, "%dx%d is too large: this rule with --torus is solved up to %dx%d", rows, cols,
 			 SYSTEM_MAX_SIDE_SWEEP, SYSTEM_MAX_SIDE_SWEEP);
 	else if (k > 2 && zchase_unknowns(r, rows, cols) > 0)
