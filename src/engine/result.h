@@ -21,7 +21,7 @@ typedef enum lo_result {
 	LO_TIMED_OUT = 8,	/* the time limit came first */
 } lo_result;
 
-#define LO_DETAIL_MAX 160
+#define LO_DETAIL_MAX 256
 
 typedef struct lo_status {
 	lo_result code;
