@@ -95,15 +95,14 @@ static bool watch_poll(watch *w, double done, int best)
 	return true;
 }
 
+/* Each search returns LO_OK, or LO_NOMEM when it could not finish (x is
+ * still a solution, res as far as it got); search_minimal alone turns that
+ * into the answer. */
 /* k = 2: reflected Gray code over the 2^d kernel combinations, one packed
  * XOR and popcount per step (the popcount instruction where the CPU has
  * it, as the transform gets AVX2). */
-/* Each search returns LO_OK, or LO_NOMEM when it could not run (x and res
- * then as they were); search_minimal alone turns that into the answer. */
-#define SEARCH_STATUS __attribute__((warn_unused_result)) static lo_result
-
 LO_CLONES_POPCNT
-SEARCH_STATUS search_gf2(const lo_system *s, uint8_t *x, watch *w, search_result *res)
+static lo_result search_gf2(const lo_system *s, uint8_t *x, watch *w, search_result *res)
 {
 	int n = system_unknowns(s), d = system_nullity(s), words = (n + 63) / 64;
 	uint64_t *cur = calloc((size_t)words * (size_t)(d + 1), sizeof *cur);
@@ -158,7 +157,7 @@ SEARCH_STATUS search_gf2(const lo_system *s, uint8_t *x, watch *w, search_result
 
 /* k > 2: reflected mixed-radix Gray code; each step adds or subtracts one
  * generator, and the weight is updated on that generator's support. */
-SEARCH_STATUS search_zmod(const lo_system *s, uint8_t *x, bool fwd, watch *w, search_result *res)
+static lo_result search_zmod(const lo_system *s, uint8_t *x, bool fwd, watch *w, search_result *res)
 {
 	int n = system_unknowns(s), d = system_nullity(s), k = system_k(s);
 	uint8_t *cur = malloc((size_t)n);
@@ -235,7 +234,7 @@ static bool wht_keep_going(void *ctx, double done, int best)
 }
 
 /* k = 2 with a big kernel: every combination's weight by one transform. */
-SEARCH_STATUS search_gf2_wht(const lo_system *s, uint8_t *x, watch *w, search_result *res)
+static lo_result search_gf2_wht(const lo_system *s, uint8_t *x, watch *w, search_result *res)
 {
 	int n = system_unknowns(s), d = system_nullity(s);
 	uint64_t *keys = calloc((size_t)n, sizeof *keys);
@@ -263,7 +262,7 @@ SEARCH_STATUS search_gf2_wht(const lo_system *s, uint8_t *x, watch *w, search_re
 }
 
 /* k > 2 with a big kernel: every combination's weight by one transform. */
-SEARCH_STATUS search_zmod_wht(const lo_system *s, uint8_t *x, bool fwd, watch *w, search_result *res)
+static lo_result search_zmod_wht(const lo_system *s, uint8_t *x, bool fwd, watch *w, search_result *res)
 {
 	int n = system_unknowns(s), d = system_nullity(s), k = system_k(s);
 	int *order = malloc((size_t)d * sizeof *order), *t = malloc((size_t)d * sizeof *t);
