@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "engine/chase.h"
+#include "engine/chaseshape.h"
 #include "engine/gf2.h"
 #include "engine/rng.h"
 #include "engine/system.h"
@@ -128,7 +129,7 @@ int main(void)
 	int shapes = 0, bad_null = 0, bad_solve = 0, bad_cert = 0, bad_kern = 0;
 	for (int R = 1; R <= 24; R += (int)rng_below(&g, (uint32_t)cases[ci].step) + 1)
 		for (int C = 1; C <= 24; C += (int)rng_below(&g, (uint32_t)cases[ci].step) + 1) {
-			if (!chase_supports(&dense, R, C))
+			if (!chaseshape_supports(&dense, R, C))
 				continue;
 			chase *c = chase_new(R, C, &dense);
 			lo_system *s = system_new(R, C, &dense, 2);

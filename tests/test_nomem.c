@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "engine/rule.h"
+#include "engine/search.h"
 #include "engine/system.h"
 #include "tap.h"
 
@@ -129,8 +130,85 @@ static void sweep(const char *name, const char *spec, bool torus, int rows, int 
 	system_free(s);
 }
 
+/* Fail allocation 0, 1, 2, ... of search_minimal: whatever fails, the
+ * presses still clear the board, "optimal" is said only of the true
+ * minimum (the unfailed search's, which test_search checks against brute
+ * force), and the lower bound never passes it. */
+static void sweep_search(const char *name, const char *spec, bool torus, int rows, int cols, int k, bool gray,
+			 bool fwd)
+{
+	rule r;
+	char err[128];
+	rule_parse(&r, spec, torus, err, sizeof err);
+	lo_system *s = system_new(rows, cols, &r, k);
+	int n = rows * cols;
+	board *b = board_new(rows, cols, k);
+	uint8_t *x0 = malloc((size_t)n), *x = malloc((size_t)n);
+	if (!s || !b || !x0 || !x) {
+		tap_ok(0, "%s: setup", name);
+		return;
+	}
+	for (int i = 0; i < n; i++)
+		x0[i] = (uint8_t)((i * 7 + 3) % 5 % k);
+	rule_apply(&r, b, x0);
+	system_solve(s, b->cells, x0, NULL);
+	/* Every quiet pattern added once: a start far from the minimum. */
+	for (int g = 0; g < system_nullity(s); g++)
+		for (int i = 0; i < n; i++)
+			x0[i] = (uint8_t)((x0[i] + system_kernel(s, g)[i]) % k);
+	search_ctl ctl = { .forward_only = fwd, .plain_gray = gray };
+	search_result res;
+	memcpy(x, x0, (size_t)n);
+	search_minimal(s, x, &ctl, &res);
+	int best = res.weight, start = search_weight(x0, n, k, fwd);
+	if (!res.optimal || best >= start) {
+		tap_ok(0, "%s: the unfailed search is optimal (%d) and beats the start (%d)", name, best, start);
+		return;
+	}
+	int wrong = 0, runs = 0, cut = 0;
+	for (long at = 0;; at++) {
+		atomic_store(&failed, false);
+		atomic_store(&fail_in, at);
+		memcpy(x, x0, (size_t)n);
+		search_minimal(s, x, &ctl, &res);
+		atomic_store(&fail_in, -1);
+		runs++;
+		board *c = board_clone(b);
+		rule_apply(&r, c, x);
+		bool right = board_is_clear(c) && search_weight(x, n, k, fwd) == res.weight &&
+			     res.lower_bound <= best && res.weight >= best && (!res.optimal || res.weight == best) &&
+			     res.optimal == (res.status.code == LO_OK) && (res.optimal || res.status.code == LO_NOMEM);
+		board_free(c);
+		cut += !res.optimal;
+		if (!right && wrong++ == 0)
+			tap_diag("%s: allocation %ld failing gives %d presses, %s (%s), lower bound %d (minimum %d)", name,
+				 at, res.weight, res.optimal ? "optimal" : "not optimal", lo_status_text(&res.status),
+				 res.lower_bound, best);
+		if (!atomic_load(&failed) || at > 10000)
+			break;
+	}
+	tap_ok(wrong == 0 && cut > 0, "%s: %d allocations failed in turn, %d searches cut short, none claimed more", name,
+	       runs - 1, cut);
+	free(x0);
+	free(x);
+	board_free(b);
+	system_free(s);
+}
+
 int main(void)
 {
+	/* Every search path: Gray code and transform, k = 2 and k > 2, below
+	 * and above the nullity where a greedy descent runs first. */
+	sweep_search("search GF(2) 4x4, Gray code", "plus", false, 4, 4, 2, false, false);
+	sweep_search("search GF(2) cross 15x3 (nullity 16), Gray code", "cross", false, 15, 3, 2, true, false);
+	sweep_search("search GF(2) torus 12x6 (nullity 12), transform", "plus", true, 12, 6, 2, false, false);
+	sweep_search("search GF(2) cross 15x3 (nullity 16), transform", "cross", false, 15, 3, 2, false, false);
+	sweep_search("search Z/4 4x4, Gray code", "plus", false, 4, 4, 4, false, false);
+	sweep_search("search Z/4 4x4 forward only, Gray code", "plus", false, 4, 4, 4, false, true);
+	sweep_search("search Z/4 cross 15x3 (nullity 16), Gray code", "cross", false, 15, 3, 4, true, false);
+	sweep_search("search Z/4 cross 14x3 (nullity 13), transform", "cross", false, 14, 3, 4, false, false);
+	sweep_search("search Z/6 cross 15x3 (nullity 16), transform", "cross", false, 15, 3, 6, false, true);
+
 	sweep("dense GF(2) 5x5, solvable", "plus", false, 5, 5, 2, true);
 	sweep("dense GF(2) 5x5, unsolvable", "plus", false, 5, 5, 2, false);
 	sweep("Z/4 4x4, solvable", "plus", false, 4, 4, 4, true);

@@ -4,6 +4,7 @@
 
 #include "engine/rng.h"
 #include "engine/system.h"
+#include "engine/zband.h"
 #include "tap.h"
 
 static bool quiet(const rule *r, int rows, int cols, int k, const uint8_t *v)
@@ -74,5 +75,21 @@ int main(void)
 	       "banded limit for local rules, k = 2: cells x width");
 	rule_parse(&r, "plus", false, err, sizeof err);
 	tap_ok(system_fits(10000, 10000, &r, 2) && !system_fits(10001, 10, &r, 2), "the classic rule goes to 10000x10000");
+	/* Why a band is not built is its status, not errno. */
+	rule pr, cr;
+	char perr[64];
+	rule_parse(&pr, "knight", false, perr, sizeof perr);
+	rule_parse(&cr, "cross", false, perr, sizeof perr);
+	zband *z;
+	tap_ok(zband_create(20, 20, &pr, 2, &z) == LO_REFUSED && !z, "zband_create: k = 2 is refused");
+	tap_ok(zband_create(20, 20, &cr, 4, &z) == LO_REFUSED && !z, "zband_create: the cross rule is refused");
+	tap_ok(zband_create(20, 20, &pr, 4, &z) == LO_OK && z && zband_nullity(z) >= 0, "zband_create: knight k = 4 is built");
+	zband_free(z);
+	lo_status st;
+	lo_status_set(&st, LO_NOMEM, NULL);
+	tap_ok(strcmp(lo_status_text(&st), "out of memory") == 0, "a status without detail says its code");
+	lo_status_set(&st, LO_TIMED_OUT, "stopped after %d s", 3);
+	tap_ok(st.code == LO_TIMED_OUT && strcmp(lo_status_text(&st), "stopped after 3 s") == 0,
+	       "a status with a detail says the detail");
 	return tap_done();
 }

@@ -282,9 +282,12 @@ int cmd_solve(int argc, char **argv)
 			search_minimal(s, x, &ctl, &res);
 			if (ps.shown)
 				fputs("\r\033[K", stderr);
-			if (!res.optimal && !res.cancelled && !system_has_kernel(s))
+			if (res.status.code == LO_TOO_LARGE)
 				fprintf(stderr, "lightsout solve: %d quiet patterns are too large to search: the solution may not be minimal\n",
 					system_nullity(s));
+			else if (res.status.code == LO_NOMEM)
+				fprintf(stderr, "lightsout solve: %s: best found %d presses, not proven minimal (at least %d)\n",
+					lo_status_text(&res.status), res.weight, res.lower_bound);
 			else if (!res.optimal)
 				fprintf(stderr,
 					"lightsout solve: time limit reached: best found %d presses, not proven minimal (at least %d)\n",

@@ -4,45 +4,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/chaseshape.h"
 #include "engine/gf2.h"
 
-#define CHASE_MAX_PRESSES 225	/* cells a mask can reach: RULE_MAX_OFFSETS */
-
 struct chase {
-	int rows, cols, words;	/* words: of the unknowns' bit vectors */
-	bool torus;
+	chaseshape sh;
+	int words;		/* of the unknowns' bit vectors */
 	bool plus;		/* the classic rule without torus: word-parallel paths */
-	int h, e;		/* the mask's top row is the one cell (-h, e) */
-	int urows, unknowns;	/* unknown press rows 0..urows-1 */
-	/* Presses that change a cell, relative to it; det is the one in row +h. */
-	int npress, det;
-	int pdr[CHASE_MAX_PRESSES], pdc[CHASE_MAX_PRESSES];
 	gf2_mat *m;		/* residual equations over the unknowns (+ 1 spare column) */
-	int nullity;		/* -1 until computed */
+	int nullity;
 	gf2_mat *kern;		/* unknowns of the quiet patterns */
 	/* Classic rule with M invertible: M^-1 = inv(T), a polynomial in T. */
 	uint64_t *inv;
 	int inv_deg;		/* -1: not known */
 };
-
-bool chase_supports(const rule *r, int rows, int cols)
-{
-	int h = 0, top = 0, e = 0;
-	if (r->lines || !rule_is_symmetric(r) || rows < 1 || cols < 1)
-		return false;
-	for (int i = 0; i < r->n; i++)
-		h = -r->dr[i] > h ? -r->dr[i] : h;
-	for (int i = 0; i < r->n; i++)
-		if (r->dr[i] == -h) {
-			top++;
-			e = r->dc[i];
-		}
-	if (top != 1 || h == 0)
-		return false;
-	/* Rows must not wrap onto each other; without torus, the determined
-	 * press must stay on the board. */
-	return r->torus ? rows > 2 * h : e == 0 && rows > h;
-}
 
 static inline uint64_t *m_row(const chase *c, int i)
 {
@@ -71,7 +46,7 @@ static inline void step_row(uint64_t *u, uint64_t *prev, int lo, int hi, uint64_
  * M_{m+1} = shl(M_m) ^ shr(M_m) ^ M_{m-1}.  O((R + C) C / 64) in all. */
 static int build_plus(chase *c)
 {
-	int words = c->words, last = words - 1, C = c->cols;
+	int words = c->words, last = words - 1, C = c->sh.cols;
 	uint64_t top = C % 64 ? (1ULL << (C % 64)) - 1 : ~0ULL;
 	uint64_t *a = calloc((size_t)words, sizeof *a), *b = calloc((size_t)words, sizeof *b);
 	if (!a || !b) {
@@ -83,7 +58,7 @@ static int build_plus(chase *c)
 	a[0] = 1;
 	b[0] = C > 1 ? 3 : 1;
 	uint64_t *prev = a, *cur = b;
-	for (int r = 1; r < c->rows; r++) {
+	for (int r = 1; r < c->sh.rows; r++) {
 		int hi = (r + 1) / 64;
 		step_row(cur, prev, 0, hi > last ? last : hi, top, last);
 		uint64_t *t = prev;
@@ -119,39 +94,11 @@ typedef struct sweep_job {
 	bool failed;
 } sweep_job;
 
-static int wrap(int v, int n)
-{
-	v %= n;
-	return v < 0 ? v + n : v;
-}
-
-/* Press q of those changing cell (p, col): false when it is off the board. */
-static inline bool press_of(const chase *c, int p, int col, int q, int *r, int *cc)
-{
-	*r = p + c->pdr[q];
-	*cc = col + c->pdc[q];
-	if (c->torus) {
-		*r = wrap(*r, c->rows);
-		*cc = wrap(*cc, c->cols);
-		return true;
-	}
-	return *r >= 0 && *r < c->rows && *cc >= 0 && *cc < c->cols;
-}
-
-/* Residual cell index -> its board row (torus: rows 0..h-1 then the last h). */
-static int residual_row(const chase *c, int q)
-{
-	int h = c->h;
-	if (!c->torus)
-		return c->rows - h + q;
-	return q < h ? q : c->rows - 2 * h + q;
-}
-
 static void *sweep(void *arg)
 {
 	sweep_job *j = arg;
 	chase *c = j->c;
-	int R = c->rows, C = c->cols, h = c->h, ring = 2 * h + 1, W = j->w1 - j->w0;
+	int R = c->sh.rows, C = c->sh.cols, h = c->sh.h, ring = 2 * h + 1, W = j->w1 - j->w0;
 	uint64_t *rows = calloc((size_t)ring * C * (W ? W : 1), sizeof *rows);
 	uint64_t *acc = malloc((size_t)(W ? W : 1) * sizeof *acc);
 	if (!rows || !acc) {
@@ -161,7 +108,7 @@ static void *sweep(void *arg)
 	/* acc += the symbolic press (r, col): a unit vector for an unknown. */
 #define ADD_PRESS(r, col)                                                                                 \
 	do {                                                                                                  \
-		if ((r) < c->urows) {                                                                             \
+		if ((r) < c->sh.urows) {                                                                             \
 			int u_ = (r) * C + (col), w_ = u_ / 64 - j->w0;                                                \
 			if (w_ >= 0 && w_ < W)                                                                        \
 				acc[w_] ^= 1ULL << (u_ % 64);                                                              \
@@ -171,23 +118,23 @@ static void *sweep(void *arg)
 				acc[t_] ^= v_[t_];                                                                        \
 		}                                                                                                 \
 	} while (0)
-	int p0 = c->torus ? h : 0;
+	int p0 = c->sh.torus ? h : 0;
 	for (int p = p0; p < R - h; p++)
 		for (int col = 0; col < C; col++) {
 			memset(acc, 0, (size_t)W * sizeof *acc);
 			int r, cc;
-			for (int q = 0; q < c->npress; q++)
-				if (q != c->det && press_of(c, p, col, q, &r, &cc))
+			for (int q = 0; q < c->sh.npress; q++)
+				if (q != c->sh.det && chaseshape_press(&c->sh, p, col, q, &r, &cc))
 					ADD_PRESS(r, cc);
-			press_of(c, p, col, c->det, &r, &cc);
+			chaseshape_press(&c->sh, p, col, c->sh.det, &r, &cc);
 			memcpy(rows + ((size_t)(r % ring) * C + (size_t)cc) * W, acc, (size_t)W * sizeof *acc);
 		}
-	for (int q = 0; q < c->unknowns; q++) {
-		int p = residual_row(c, q / C), col = q % C;
+	for (int q = 0; q < c->sh.unknowns; q++) {
+		int p = chaseshape_residual_row(&c->sh, q / C), col = q % C;
 		memset(acc, 0, (size_t)W * sizeof *acc);
 		int r, cc;
-		for (int t = 0; t < c->npress; t++)
-			if (press_of(c, p, col, t, &r, &cc))
+		for (int t = 0; t < c->sh.npress; t++)
+			if (chaseshape_press(&c->sh, p, col, t, &r, &cc))
 				ADD_PRESS(r, cc);
 #undef ADD_PRESS
 		memcpy(m_row(c, q) + j->w0, acc, (size_t)W * sizeof *acc);
@@ -198,61 +145,44 @@ out:
 	return NULL;
 }
 
-chase *chase_new(int rows, int cols, const rule *r)
+/* M by the general sweep, on both cores. */
+static int build_sweep(chase *c)
 {
-	if (!chase_supports(r, rows, cols))
-		return NULL;
-	chase *c = calloc(1, sizeof *c);
-	if (!c)
-		return NULL;
-	c->rows = rows;
-	c->cols = cols;
-	c->torus = r->torus;
-	c->nullity = -1;
-	c->inv_deg = -1;
-	for (int i = 0; i < r->n; i++)
-		c->h = -r->dr[i] > c->h ? -r->dr[i] : c->h;
-	/* Presses changing cell (p, j) sit at (p - dr, j - dc), each once. */
-	for (int i = 0; i < r->n; i++) {
-		int dr = -r->dr[i], dc = -r->dc[i];
-		bool dup = false;
-		for (int q = 0; q < c->npress && !dup; q++)
-			dup = c->pdr[q] == dr && (r->torus ? wrap(c->pdc[q] - dc, cols) == 0 : c->pdc[q] == dc);
-		if (dup)
-			continue;
-		if (r->dr[i] == -c->h) {
-			c->det = c->npress;
-			c->e = r->dc[i];
-		}
-		c->pdr[c->npress] = dr;
-		c->pdc[c->npress++] = dc;
-	}
-	c->urows = r->torus ? 2 * c->h : c->h;
-	c->unknowns = c->urows * cols;
-	c->words = (c->unknowns + 63) / 64;
-	if (!r->torus && strcmp(r->name, "plus") == 0) {
-		/* The classic rule: M = p_R(T) is built only when singular (see
-		 * factor); otherwise its inverse is a polynomial in T. */
-		c->plus = true;
-		return c;
-	}
 	/* One spare column for the right-hand side when solving. */
-	c->m = gf2_new(c->unknowns, c->unknowns + 1);
-	if (!c->m) {
-		free(c);
-		return NULL;
-	}
+	c->m = gf2_new(c->sh.unknowns, c->sh.unknowns + 1);
+	if (!c->m)
+		return -1;
 	pthread_t t;
-	bool two;
 	int half = c->words / 2;
 	sweep_job jobs[2] = { { c, 0, half, false }, { c, half, c->words, false } };
-	two = half > 0 && pthread_create(&t, NULL, sweep, &jobs[1]) == 0;
+	bool two = half > 0 && pthread_create(&t, NULL, sweep, &jobs[1]) == 0;
 	if (!two)
 		jobs[0].w1 = c->words;
 	sweep(&jobs[0]);
 	if (two)
 		pthread_join(t, NULL);
-	if (jobs[0].failed || (two && jobs[1].failed)) {
+	return jobs[0].failed || (two && jobs[1].failed) ? -1 : 0;
+}
+
+static int factor(chase *c);
+
+chase *chase_new(int rows, int cols, const rule *r)
+{
+	chase *c = calloc(1, sizeof *c);
+	if (!c)
+		return NULL;
+	if (!chaseshape_make(&c->sh, r, rows, cols)) {
+		free(c);
+		return NULL;
+	}
+	c->inv_deg = -1;
+	c->words = (c->sh.unknowns + 63) / 64;
+	/* The classic rule: M = p_R(T) is built only when singular (see
+	 * factor); otherwise its inverse is a polynomial in T.  Everything
+	 * solving reads is made here: from now on the chase is only read, so
+	 * threads may solve with it at once. */
+	c->plus = !r->torus && strcmp(r->name, "plus") == 0;
+	if ((!c->plus && build_sweep(c) < 0) || factor(c) < 0) {
 		chase_free(c);
 		return NULL;
 	}
@@ -317,7 +247,7 @@ static void poly_step(uint64_t *a, const uint64_t *b, int n, bool plus_b)
  * when out of memory. */
 static int plus_poly(chase *c)
 {
-	int C = c->cols, R = c->rows, n = C / 64 + 2;
+	int C = c->sh.cols, R = c->sh.rows, n = C / 64 + 2;
 	uint64_t *buf = calloc((size_t)n * 6, sizeof *buf);
 	if (!buf)
 		return -1;
@@ -389,7 +319,7 @@ static int plus_poly(chase *c)
 /* u = S(T) v by Horner, for the classic rule with M invertible. */
 static bool plus_apply_inverse(const chase *c, const uint64_t *v, uint64_t *u)
 {
-	int words = c->words, last = words - 1, C = c->cols;
+	int words = c->words, last = words - 1, C = c->sh.cols;
 	uint64_t top = C % 64 ? (1ULL << (C % 64)) - 1 : ~0ULL;
 	uint64_t *t = malloc((size_t)words * sizeof *t);
 	if (!t)
@@ -449,7 +379,7 @@ static void unpack_row(const uint64_t *src, int n, uint8_t *dst)
  * x_{R-2}. */
 static bool chase_rows_plus(const chase *c, const uint8_t *b, uint8_t *x, const uint64_t *u, uint64_t *res)
 {
-	int R = c->rows, C = c->cols, words = c->words, last = words - 1;
+	int R = c->sh.rows, C = c->sh.cols, words = c->words, last = words - 1;
 	uint64_t top = C % 64 ? (1ULL << (C % 64)) - 1 : ~0ULL;
 	uint64_t *buf = calloc((size_t)words * 3, sizeof *buf);
 	if (!buf)
@@ -484,26 +414,26 @@ static bool chase_rows_plus(const chase *c, const uint8_t *b, uint8_t *x, const 
  * press in x, and what the residual cells still show in res (bits). */
 static void chase_rows(const chase *c, const uint8_t *b, uint8_t *x, const uint64_t *u, uint64_t *res)
 {
-	int R = c->rows, C = c->cols, h = c->h;
+	int R = c->sh.rows, C = c->sh.cols, h = c->sh.h;
 	if (c->plus && chase_rows_plus(c, b, x, u, res))
 		return;
-	for (int i = 0; i < c->unknowns; i++)
+	for (int i = 0; i < c->sh.unknowns; i++)
 		x[i] = (uint8_t)(u[i / 64] >> (i % 64) & 1);
-	for (int p = c->torus ? h : 0; p < R - h; p++)
+	for (int p = c->sh.torus ? h : 0; p < R - h; p++)
 		for (int col = 0; col < C; col++) {
 			int v = b ? b[(size_t)p * C + col] & 1 : 0, r, cc;
-			for (int q = 0; q < c->npress; q++)
-				if (q != c->det && press_of(c, p, col, q, &r, &cc))
+			for (int q = 0; q < c->sh.npress; q++)
+				if (q != c->sh.det && chaseshape_press(&c->sh, p, col, q, &r, &cc))
 					v ^= x[(size_t)r * C + cc];
-			press_of(c, p, col, c->det, &r, &cc);
+			chaseshape_press(&c->sh, p, col, c->sh.det, &r, &cc);
 			x[(size_t)r * C + cc] = (uint8_t)v;
 		}
 	memset(res, 0, (size_t)c->words * sizeof *res);
-	for (int q = 0; q < c->unknowns; q++) {
-		int p = residual_row(c, q / C), col = q % C;
+	for (int q = 0; q < c->sh.unknowns; q++) {
+		int p = chaseshape_residual_row(&c->sh, q / C), col = q % C;
 		int v = b ? b[(size_t)p * C + col] & 1 : 0, r, cc;
-		for (int t = 0; t < c->npress; t++)
-			if (press_of(c, p, col, t, &r, &cc))
+		for (int t = 0; t < c->sh.npress; t++)
+			if (chaseshape_press(&c->sh, p, col, t, &r, &cc))
 				v ^= x[(size_t)r * C + cc];
 		if (v)
 			res[q / 64] |= 1ULL << (q % 64);
@@ -513,7 +443,7 @@ static void chase_rows(const chase *c, const uint8_t *b, uint8_t *x, const uint6
 /* Reduce [M | rhs]; returns rank and pivot columns.  M itself is kept. */
 static int eliminate(const chase *c, const uint64_t *rhs, gf2_mat **out, int *pivcol)
 {
-	int C = c->unknowns;
+	int C = c->sh.unknowns;
 	if (!c->m)
 		return -1;
 	gf2_mat *a = gf2_new(C, C + 1);
@@ -530,7 +460,7 @@ static int eliminate(const chase *c, const uint64_t *rhs, gf2_mat **out, int *pi
 /* Quiet patterns' first rows from a reduced [M | rhs]. */
 static int take_kernel(chase *c, const gf2_mat *a, const int *piv, int rank)
 {
-	int C = c->unknowns;
+	int C = c->sh.unknowns;
 	c->kern = gf2_new(C - rank ? C - rank : 1, C);
 	bool *is_piv = calloc((size_t)C, sizeof *is_piv);
 	if (!c->kern || !is_piv) {
@@ -552,11 +482,11 @@ static int take_kernel(chase *c, const gf2_mat *a, const int *piv, int rank)
 	return 0;
 }
 
+/* M's nullity and quiet patterns, and for the classic rule M^-1 when it
+ * exists: once, from chase_new. */
 static int factor(chase *c)
 {
-	if (c->nullity >= 0)
-		return 0;
-	if (c->plus && !c->inv) {
+	if (c->plus) {
 		int nullity = plus_poly(c);
 		if (nullity < 0)
 			return -1;
@@ -565,12 +495,12 @@ static int factor(chase *c)
 			return 0;
 		}
 		if (!c->m) {
-			c->m = gf2_new(c->unknowns, c->unknowns + 1);
+			c->m = gf2_new(c->sh.unknowns, c->sh.unknowns + 1);
 			if (!c->m || build_plus(c) < 0)
 				return -1;
 		}
 	}
-	int *piv = malloc((size_t)c->unknowns * sizeof *piv);
+	int *piv = malloc((size_t)c->sh.unknowns * sizeof *piv);
 	gf2_mat *a = NULL;
 	int rank = piv ? eliminate(c, NULL, &a, piv) : -1;
 	int rc = rank < 0 ? -1 : take_kernel(c, a, piv, rank);
@@ -579,25 +509,25 @@ static int factor(chase *c)
 	return rc;
 }
 
-int chase_nullity(chase *c)
+int chase_nullity(const chase *c)
 {
-	return factor(c) < 0 ? -1 : c->nullity;
+	return c->nullity;
 }
 
-int chase_kernel(chase *c, int i, uint8_t *x)
+int chase_kernel(const chase *c, int i, uint8_t *x)
 {
 	uint64_t *res = calloc((size_t)c->words, sizeof *res);
-	int rc = res && factor(c) == 0 ? 0 : -1;
-	if (rc == 0)
-		chase_rows(c, NULL, x, gf2_row(c->kern, i), res);
+	if (!res)
+		return -1;
+	chase_rows(c, NULL, x, gf2_row(c->kern, i), res);
 	free(res);
-	return rc;
+	return 0;
 }
 
-lo_result chase_solve(chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert)
+lo_result chase_solve(const chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert)
 {
 	lo_result st = LO_NOMEM;
-	int C = c->unknowns, words = c->words;
+	int C = c->sh.unknowns, words = c->words;
 	uint64_t *zero = calloc((size_t)words, sizeof *zero), *res = calloc((size_t)words, sizeof *res);
 	uint64_t *x0 = calloc((size_t)words, sizeof *x0);
 	int *piv = malloc((size_t)C * sizeof *piv);
@@ -605,7 +535,7 @@ lo_result chase_solve(chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert)
 	bool ok = false;
 	if (!zero || !res || !x0 || !piv)
 		goto out;
-	if (c->plus && factor(c) == 0 && c->inv) {
+	if (c->inv) {
 		/* M invertible: x0 = M^-1 c with no elimination. */
 		chase_rows(c, b, x, zero, res);
 		if (plus_apply_inverse(c, res, x0)) {
@@ -617,7 +547,7 @@ lo_result chase_solve(chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert)
 	/* With x0 = 0 the chase leaves c on the last row; then M x0 = c. */
 	chase_rows(c, b, x, zero, res);
 	int rank = eliminate(c, res, &a, piv);
-	if (rank < 0 || (c->nullity < 0 && take_kernel(c, a, piv, rank) < 0))
+	if (rank < 0)
 		goto out;
 	ok = true;
 	for (int i = rank; i < C; i++)
@@ -629,12 +559,10 @@ lo_result chase_solve(chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert)
 				x0[piv[i] / 64] |= 1ULL << (piv[i] % 64);
 		chase_rows(c, b, x, x0, res);
 		st = LO_SOLVED;
-	} else if (cert && factor(c) < 0) {
-		goto out;	/* no memory for the certificate: LO_NOMEM */
 	} else {
 		st = LO_UNSOLVABLE;
 		/* A symmetric rule: some quiet pattern overlaps b oddly. */
-		size_t n = (size_t)c->rows * c->cols;
+		size_t n = (size_t)c->sh.rows * c->sh.cols;
 		for (int q = 0; cert && q < c->nullity; q++) {
 			if (chase_kernel(c, q, cert) < 0) {
 				st = LO_NOMEM;

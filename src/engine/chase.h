@@ -19,23 +19,22 @@
 
 typedef struct chase chase;
 
-/* Whether the rule can be chased on this shape. */
-bool chase_supports(const rule *r, int rows, int cols);
-
-/* Builds M; NULL when out of memory or not supported. */
+/* Builds and factors M (everything solving needs: the chase is read-only
+ * afterwards, safe to share between threads); NULL when out of memory or
+ * not supported. */
 chase *chase_new(int rows, int cols, const rule *r);
 void chase_free(chase *c);
 
 /* Rank and nullity of the whole board's matrix (nullity(A) = nullity(M)). */
-int chase_nullity(chase *c);
+int chase_nullity(const chase *c);
 
 /* Quiet pattern i (0 <= i < nullity) written to x (rows * cols bytes);
  * 0, or -1 when out of memory (x then means nothing). */
-int chase_kernel(chase *c, int i, uint8_t *x);
+int chase_kernel(const chase *c, int i, uint8_t *x);
 
 /* Presses x (rows * cols bytes, 0/1) that clear b: LO_SOLVED.
  * LO_UNSOLVABLE when none: then, if cert is not NULL, it gets a quiet
  * pattern with odd overlap with b.  LO_NOMEM when out of memory. */
-lo_result chase_solve(chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert);
+lo_result chase_solve(const chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert);
 
 #endif

@@ -1,5 +1,6 @@
 #include "engine/generate.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,16 +33,27 @@ static int par_of(const lo_system *s, const board *b, bool fwd, double seconds, 
 	return res.weight;
 }
 
+/* No board: the status with its message, also copied to err; -1. */
+__attribute__((format(printf, 5, 6)))
+static int refuse(gen_result *res, lo_result code, char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	res->status.code = code;
+	vsnprintf(res->status.detail, sizeof res->status.detail, fmt, ap);
+	va_end(ap);
+	snprintf(err, errlen, "%s", res->status.detail);
+	return -1;
+}
+
 /* A board of exactly `par` from the full distribution, uniformly. */
 static int generate_exact_small(const lo_system *s, const rule *r, bool fwd, int par, rng *g,
-				board *b, char *err, size_t errlen)
+				board *b, gen_result *res, char *err, size_t errlen)
 {
 	uint32_t states;
 	uint8_t *t = distribution_table(b->rows, b->cols, b->k, r, fwd, &states);
-	if (!t) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
+	if (!t)
+		return refuse(res, LO_NOMEM, err, errlen, "out of memory");
 	uint32_t count = 0, pick;
 	int top = 0;
 	for (uint32_t i = 0; i < states; i++) {
@@ -51,9 +63,8 @@ static int generate_exact_small(const lo_system *s, const rule *r, bool fwd, int
 	}
 	if (count == 0) {
 		free(t);
-		snprintf(err, errlen, "no %dx%d board needs exactly %d presses (the most any needs is %d)",
-			 b->rows, b->cols, par, top);
-		return -1;
+		return refuse(res, LO_REFUSED, err, errlen, "no %dx%d board needs exactly %d presses (the most any needs is %d)",
+			      b->rows, b->cols, par, top);
 	}
 	pick = rng_below(g, count);
 	for (uint32_t i = 0; i < states; i++)
@@ -80,41 +91,34 @@ int generate_board_ctl(const lo_system *s, const rule *r, bool fwd, int par, rng
 	double deadline = mono() + limit;
 	atomic_int *cancel = ctl ? ctl->cancel : NULL;
 	res->closest = -1;
-	res->timed_out = res->cancelled = false;
+	lo_status_set(&res->status, LO_OK, NULL);
 	int most = n * (fwd ? k - 1 : k / 2);
-	uint8_t *x = malloc((size_t)n);
-	if (!x) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	if (par == 0) {
-		free(x);
-		snprintf(err, errlen, "a board with par 0 is already solved: ask for par 1 or more");
-		return -1;
-	}
-	if (par > most) {
-		free(x);
-		snprintf(err, errlen, "no %dx%d board needs %d presses: at most %d cells can be pressed", b->rows,
-			 b->cols, par, most);
-		return -1;
-	}
+	if (par == 0)
+		return refuse(res, LO_REFUSED, err, errlen, "a board with par 0 is already solved: ask for par 1 or more");
+	if (par > most)
+		return refuse(res, LO_REFUSED, err, errlen, "no %dx%d board needs %d presses: at most %d cells can be pressed",
+			      b->rows, b->cols, par, most);
 	if (par > 0 && distribution_fits(b->rows, b->cols, k)) {
-		free(x);
-		if (generate_exact_small(s, r, fwd, par, g, b, err, errlen) < 0)
+		if (generate_exact_small(s, r, fwd, par, g, b, res, err, errlen) < 0)
 			return -1;
 		res->par = par;
 		res->par_proven = true;
 		return 0;
 	}
+	uint8_t *x = malloc((size_t)n);
+	if (!x)
+		return refuse(res, LO_NOMEM, err, errlen, "out of memory");
 	int tries;
+	lo_result why = LO_TIMED_OUT;	/* the tries ran out */
+	bool out_of_time = false;
 	for (tries = 0; tries < GENERATE_TRIES; tries++) {
 		double left = deadline - mono();
 		if (cancel && atomic_load(cancel)) {
-			res->cancelled = true;
+			why = LO_CANCELLED;
 			break;
 		}
 		if (left <= 0) {
-			res->timed_out = true;
+			out_of_time = true;
 			break;
 		}
 		memset(b->cells, 0, (size_t)n);
@@ -158,15 +162,14 @@ int generate_board_ctl(const lo_system *s, const rule *r, bool fwd, int par, rng
 	char closest[64] = "";
 	if (res->closest >= 0)
 		snprintf(closest, sizeof closest, "; the closest had %d", res->closest);
-	if (res->cancelled)
-		snprintf(err, errlen, "cancelled after trying %d boards%s", tries, closest);
-	else if (res->timed_out)
-		snprintf(err, errlen, "found no %dx%d board needing exactly %d presses within the %g s limit (tried %d boards%s)",
-			 b->rows, b->cols, par, limit, tries, closest);
-	else
-		snprintf(err, errlen, "found no %dx%d board needing exactly %d presses in %d tries%s", b->rows, b->cols,
-			 par, GENERATE_TRIES, closest);
-	return -1;
+	if (why == LO_CANCELLED)
+		return refuse(res, why, err, errlen, "cancelled after trying %d boards%s", tries, closest);
+	if (out_of_time)
+		return refuse(res, why, err, errlen,
+			      "found no %dx%d board needing exactly %d presses within the %g s limit (tried %d boards%s)",
+			      b->rows, b->cols, par, limit, tries, closest);
+	return refuse(res, why, err, errlen, "found no %dx%d board needing exactly %d presses in %d tries%s", b->rows,
+		      b->cols, par, GENERATE_TRIES, closest);
 }
 
 int generate_max_par(const lo_system *s, const rule *r, bool fwd)

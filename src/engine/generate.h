@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "engine/board.h"
+#include "engine/result.h"
 #include "engine/rng.h"
 #include "engine/rule.h"
 #include "engine/system.h"
@@ -15,9 +16,12 @@ typedef struct gen_result {
 	int par;		/* minimal presses to clear the board */
 	bool par_proven;	/* the minimal search completed */
 	/* When no board was found: the par nearest the one asked (-1: none
-	 * tried), and whether time ran out or the caller cancelled. */
+	 * tried). */
 	int closest;
-	bool timed_out, cancelled;
+	/* LO_OK, or why there is no board: LO_REFUSED (no board of that par
+	 * exists), LO_NOMEM, LO_CANCELLED, LO_TIMED_OUT (the time or the
+	 * tries allowed ran out); the detail is the message in err. */
+	lo_status status;
 } gen_result;
 
 /* A board of a given par is found by trying random presses, each try with
@@ -38,8 +42,8 @@ typedef struct gen_ctl {
 /* Fill b (shape and k of the system) with a random non-empty solvable board.
  * par < 0: any; otherwise exactly par presses in an optimal solution.
  * Returns 0, or -1 with a message in err when no such board exists or none
- * was found within the effort allowed (res->closest, timed_out, cancelled
- * say how far it got).  ctl may be NULL: the default time limit. */
+ * was found within the effort allowed (res->status says which, and
+ * res->closest how far it got).  ctl may be NULL: the default time limit. */
 int generate_board_ctl(const lo_system *s, const rule *r, bool forward_only, int par, rng *g, board *b,
 		       const gen_ctl *ctl, gen_result *res, char *err, size_t errlen);
 /* The same with ctl NULL. */

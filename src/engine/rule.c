@@ -1,7 +1,7 @@
 #include "engine/rule.h"
 
-#include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,10 +78,15 @@ static const struct named {
 
 static int parse_random(rule *r, const char *seed, char *err, size_t errlen)
 {
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(seed, &end, 10);
-	if (errno || end == seed || *end || seed[0] < '0' || seed[0] > '9') {
+	/* Digits only, and no wrap past 2^64 - 1. */
+	unsigned long long v = 0;
+	bool ok = *seed != '\0';
+	for (const char *p = seed; ok && *p; p++) {
+		unsigned d = (unsigned)(*p - '0');
+		ok = d <= 9 && v <= (ULLONG_MAX - d) / 10;
+		v = v * 10 + d;
+	}
+	if (!ok) {
 		snprintf(err, errlen, "random needs a seed: random:N with N a non-negative integer (got '%s')", seed);
 		return -1;
 	}

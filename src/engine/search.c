@@ -46,11 +46,12 @@ int search_signed(int v, int k, bool forward_only)
 	return forward_only || 2 * v <= k ? v : v - k;
 }
 
-/* Shared bookkeeping: time limit, cancel flag, progress reports. */
+/* Shared bookkeeping: time limit, cancel flag, progress reports, and why
+ * the search stopped (LO_OK while it runs). */
 typedef struct watch {
 	const search_ctl *ctl;
 	double start, deadline, next_report, total;
-	bool stopped, cancelled;
+	lo_result stop;
 } watch;
 
 static void watch_start(watch *w, const search_ctl *ctl, double total)
@@ -60,22 +61,31 @@ static void watch_start(watch *w, const search_ctl *ctl, double total)
 	w->deadline = ctl && ctl->time_limit > 0 ? w->start + ctl->time_limit : 0;
 	w->next_report = w->start + 0.1;
 	w->total = total;
-	w->stopped = w->cancelled = false;
+	w->stop = LO_OK;
+}
+
+/* The first reason to stop is the one reported. */
+static void watch_stop(watch *w, lo_result why)
+{
+	if (w->stop == LO_OK)
+		w->stop = why;
 }
 
 /* Called every few thousand steps: false when the search must stop. */
 static bool watch_poll(watch *w, double done, int best)
 {
 	const search_ctl *ctl = w->ctl;
+	if (w->stop != LO_OK)
+		return false;
 	if (!ctl)
 		return true;
 	if (ctl->cancel && atomic_load_explicit(ctl->cancel, memory_order_relaxed)) {
-		w->stopped = w->cancelled = true;
+		watch_stop(w, LO_CANCELLED);
 		return false;
 	}
 	double t = now();
 	if (w->deadline && t >= w->deadline) {
-		w->stopped = true;
+		watch_stop(w, LO_TIMED_OUT);
 		return false;
 	}
 	if (ctl->progress && t >= w->next_report) {
@@ -85,16 +95,19 @@ static bool watch_poll(watch *w, double done, int best)
 	return true;
 }
 
+/* Each search returns LO_OK, or LO_NOMEM when it could not finish (x is
+ * still a solution, res as far as it got); search_minimal alone turns that
+ * into the answer. */
 /* k = 2: reflected Gray code over the 2^d kernel combinations, one packed
  * XOR and popcount per step (the popcount instruction where the CPU has
  * it, as the transform gets AVX2). */
 LO_CLONES_POPCNT
-static void search_gf2(const lo_system *s, uint8_t *x, watch *w, search_result *res)
+static lo_result search_gf2(const lo_system *s, uint8_t *x, watch *w, search_result *res)
 {
 	int n = system_unknowns(s), d = system_nullity(s), words = (n + 63) / 64;
 	uint64_t *cur = calloc((size_t)words * (size_t)(d + 1), sizeof *cur);
 	if (!cur)
-		return;
+		return LO_NOMEM;
 	uint64_t *gen = cur + words;
 	for (int i = 0; i < n; i++)
 		if (x[i])
@@ -139,11 +152,12 @@ static void search_gf2(const lo_system *s, uint8_t *x, watch *w, search_result *
 		res->weight = best;
 	}
 	free(cur);
+	return LO_OK;
 }
 
 /* k > 2: reflected mixed-radix Gray code; each step adds or subtracts one
  * generator, and the weight is updated on that generator's support. */
-static void search_zmod(const lo_system *s, uint8_t *x, bool fwd, watch *w, search_result *res)
+static lo_result search_zmod(const lo_system *s, uint8_t *x, bool fwd, watch *w, search_result *res)
 {
 	int n = system_unknowns(s), d = system_nullity(s), k = system_k(s);
 	uint8_t *cur = malloc((size_t)n);
@@ -211,6 +225,7 @@ static void search_zmod(const lo_system *s, uint8_t *x, bool fwd, watch *w, sear
 	free(digit);
 	free(dir);
 	free(best_digit);
+	return ok ? LO_OK : LO_NOMEM;
 }
 
 static bool wht_keep_going(void *ctx, double done, int best)
@@ -219,12 +234,12 @@ static bool wht_keep_going(void *ctx, double done, int best)
 }
 
 /* k = 2 with a big kernel: every combination's weight by one transform. */
-static void search_gf2_wht(const lo_system *s, uint8_t *x, watch *w, search_result *res)
+static lo_result search_gf2_wht(const lo_system *s, uint8_t *x, watch *w, search_result *res)
 {
 	int n = system_unknowns(s), d = system_nullity(s);
 	uint64_t *keys = calloc((size_t)n, sizeof *keys);
 	if (!keys)
-		return;
+		return LO_NOMEM;
 	for (int g = 0; g < d; g++) {
 		const uint8_t *v = system_kernel(s, g);
 		for (int i = 0; i < n; i++)
@@ -241,21 +256,20 @@ static void search_gf2_wht(const lo_system *s, uint8_t *x, watch *w, search_resu
 	}
 	res->ties = wr.ties;
 	res->combinations = wr.done * w->total;
-	if (!wr.complete)
-		w->stopped = true;
 	free(keys);
+	/* Cut short and not by the watch: the transform ran out of memory. */
+	return wr.complete || w->stop != LO_OK ? LO_OK : LO_NOMEM;
 }
 
 /* k > 2 with a big kernel: every combination's weight by one transform. */
-static void search_zmod_wht(const lo_system *s, uint8_t *x, bool fwd, watch *w, search_result *res)
+static lo_result search_zmod_wht(const lo_system *s, uint8_t *x, bool fwd, watch *w, search_result *res)
 {
 	int n = system_unknowns(s), d = system_nullity(s), k = system_k(s);
 	int *order = malloc((size_t)d * sizeof *order), *t = malloc((size_t)d * sizeof *t);
 	const uint8_t **gen = malloc((size_t)d * sizeof *gen);
-	if (!order || !t || !gen) {
-		w->stopped = true;	/* no memory: the answer is not proven */
+	lo_result st = LO_NOMEM;
+	if (!order || !t || !gen)
 		goto out;
-	}
 	for (int g = 0; g < d; g++) {
 		order[g] = system_kernel_order(s, g);
 		gen[g] = system_kernel(s, g);
@@ -272,12 +286,12 @@ static void search_zmod_wht(const lo_system *s, uint8_t *x, bool fwd, watch *w, 
 	}
 	res->ties = zr.ties;
 	res->combinations = zr.done * w->total;
-	if (!zr.complete)
-		w->stopped = true;
+	st = zr.complete || w->stop != LO_OK ? LO_OK : LO_NOMEM;
 out:
 	free(order);
 	free(t);
 	free(gen);
+	return st;
 }
 
 static bool zwht_fits(const lo_system *s)
@@ -299,7 +313,7 @@ static bool zwht_fits(const lo_system *s)
 static void descend(const lo_system *s, uint8_t *x, bool fwd, watch *w, search_result *res)
 {
 	int n = system_unknowns(s), d = system_nullity(s), k = system_k(s);
-	for (bool improved = true; improved && !w->stopped;) {
+	for (bool improved = true; improved && w->stop == LO_OK;) {
 		improved = false;
 		for (int g = 0; g < d; g++) {
 			const uint8_t *v = system_kernel(s, g);
@@ -341,26 +355,43 @@ void search_minimal(const lo_system *s, uint8_t *x, const search_ctl *ctl, searc
 	res->weight = search_weight(x, n, k, fwd);
 	res->combinations = 1;
 	res->ties = 1;
+	lo_result ran = LO_OK;
 	if (d > 0 && !system_has_kernel(s))
-		w.stopped = true;	/* quiet patterns too big to keep: no search */
+		watch_stop(&w, LO_TOO_LARGE);	/* quiet patterns too big to keep: no search */
 	else if (d > 0) {
 		if (d >= SEARCH_DESCEND_MIN_NULLITY)
 			descend(s, x, fwd, &w, res);
-		if (w.stopped)
+		if (w.stop != LO_OK)
 			;
 		else if (k == 2 && d >= SEARCH_WHT_MIN_NULLITY && wht_applies(n, d) && !(ctl && ctl->plain_gray))
-			search_gf2_wht(s, x, &w, res);
+			ran = search_gf2_wht(s, x, &w, res);
 		else if (k == 2)
-			search_gf2(s, x, &w, res);
+			ran = search_gf2(s, x, &w, res);
 		else if (total >= SEARCH_ZWHT_MIN_COMBINATIONS && !(ctl && ctl->plain_gray) && zwht_fits(s))
-			search_zmod_wht(s, x, fwd, &w, res);
+			ran = search_zmod_wht(s, x, fwd, &w, res);
 		else
-			search_zmod(s, x, fwd, &w, res);
+			ran = search_zmod(s, x, fwd, &w, res);
 	}
-	res->optimal = !w.stopped;
-	res->cancelled = w.cancelled;
+	/* No memory: whatever x is now, it is not proven minimal. */
+	if (ran != LO_OK)
+		watch_stop(&w, ran);
+	switch (w.stop) {
+	case LO_OK:
+		lo_status_set(&res->status, LO_OK, NULL);
+		break;
+	case LO_TOO_LARGE:
+		lo_status_set(&res->status, LO_TOO_LARGE, "%d quiet patterns are too large to search", d);
+		break;
+	case LO_NOMEM:
+		lo_status_set(&res->status, LO_NOMEM, "out of memory searching %d quiet patterns", d);
+		break;
+	default:
+		lo_status_set(&res->status, w.stop, NULL);
+		break;
+	}
+	res->optimal = w.stop == LO_OK;
 	res->lower_bound = res->optimal ? res->weight : system_press_bound(s, x, fwd);
 	res->seconds = now() - w.start;
-	if (ctl && ctl->progress && !w.stopped && res->seconds > 0.1)
+	if (ctl && ctl->progress && res->optimal && res->seconds > 0.1)
 		ctl->progress(ctl->ctx, 1.0, res->weight);
 }

@@ -25,9 +25,12 @@ typedef struct search_ctl {
 
 typedef struct search_result {
 	int weight;			/* of the returned x */
-	bool optimal;			/* the whole kernel was searched */
+	/* LO_OK when the whole kernel was searched; otherwise why not:
+	 * LO_CANCELLED, LO_TIMED_OUT, LO_NOMEM, or LO_TOO_LARGE (the quiet
+	 * patterns were too big to keep).  x is a solution either way. */
+	lo_status status;
+	bool optimal;			/* status.code == LO_OK */
 	int lower_bound;		/* no solution has fewer presses */
-	bool cancelled;
 	double seconds;
 	double combinations;		/* kernel elements examined */
 	double ties;			/* solutions of the returned weight seen

@@ -1,7 +1,6 @@
 #include "engine/system.h"
 
 #include <stdio.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,6 +8,7 @@
 #include "engine/band.h"
 #include "engine/bandorder.h"
 #include "engine/chase.h"
+#include "engine/chaseshape.h"
 #include "engine/crossred.h"
 #include "engine/gf2.h"
 #include "engine/zband.h"
@@ -57,7 +57,7 @@ static bool chase_applies(int rows, int cols, const rule *r, int k)
 	bool classic = !r->torus && strcmp(r->name, "plus") == 0;
 	int side = classic ? SYSTEM_MAX_SIDE_CHASE : SYSTEM_MAX_SIDE_SWEEP;
 	return k == 2 && rule_is_uniform(r) && rows <= side && cols <= side && (classic || r->torus) &&
-	       chase_supports(r, rows, cols);
+	       chaseshape_supports(r, rows, cols);
 }
 
 /* k > 2: the chase leaves a dense system on the first row(s) of presses. */
@@ -123,7 +123,7 @@ void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, s
 	else if (k == 2 && !r->torus && strcmp(r->name, "plus") == 0)
 		snprintf(buf, len, "%dx%d is too large: the classic rule is solved up to %dx%d", rows, cols,
 			 SYSTEM_MAX_SIDE_CHASE, SYSTEM_MAX_SIDE_CHASE);
-	else if (k == 2 && r->torus && chase_supports(r, rows, cols))
+	else if (k == 2 && r->torus && chaseshape_supports(r, rows, cols))
 		snprintf(buf, len, "%dx%d is too large: this rule with --torus is solved up to %dx%d", rows, cols,
 			 SYSTEM_MAX_SIDE_SWEEP, SYSTEM_MAX_SIDE_SWEEP);
 	else if (k > 2 && zchase_unknowns(r, rows, cols) > 0)
@@ -203,14 +203,16 @@ static int keep_kernel(lo_system *s)
 	return 0;
 }
 
+/* -2: the band's dense remainder is too big (zband's LO_TOO_LARGE). */
 static int build_band(lo_system *s, const rule *r)
 {
+	lo_result st = LO_NOMEM;
 	if (s->k == 2)
 		s->bd = band_new(s->rows, s->cols, r);
 	else
-		s->zb = zband_new(s->rows, s->cols, r, s->k);
+		st = zband_create(s->rows, s->cols, r, s->k, &s->zb);
 	if (!s->bd && !s->zb)
-		return s->k > 2 && errno == EDOM ? -2 : -1;
+		return st == LO_TOO_LARGE ? -2 : -1;
 	s->nullity = s->bd ? band_nullity(s->bd) : zband_nullity(s->zb);
 	if (s->nullity > 0 && !rule_is_symmetric(r)) {
 		/* The transposed rule's kernel is A's left kernel: certificates. */
@@ -222,9 +224,9 @@ static int build_band(lo_system *s, const rule *r)
 		if (s->k == 2)
 			s->bd_t = band_new(s->rows, s->cols, &t);
 		else
-			s->zb_t = zband_new(s->rows, s->cols, &t, s->k);
+			st = zband_create(s->rows, s->cols, &t, s->k, &s->zb_t);
 		if (!s->bd_t && !s->zb_t)
-			return s->k > 2 && errno == EDOM ? -2 : -1;
+			return st == LO_TOO_LARGE ? -2 : -1;
 	}
 	return keep_kernel(s);
 }

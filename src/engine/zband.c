@@ -1,6 +1,5 @@
 #include "engine/zband.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -194,20 +193,17 @@ static void replay(const zb_part *pt, uint8_t *z, int width)
 
 /* The free columns of L^-1 P A through the same row operations: a pivot
  * row's values past its pivot are in the ring, those before it here; the
- * rows left over give S. */
-static int part_schur(zband *m, zb_part *pt, int rows, int cols, const rule *r)
+ * rows left over give S.  LO_TOO_LARGE when S or D would be too big. */
+static lo_result part_schur(zband *m, zb_part *pt, int rows, int cols, const rule *r)
 {
 	int n = m->n, d = pt->nfree;
-	if (d > ZBAND_MAX_SCHUR || (size_t)n * (size_t)d > ZBAND_MAX_D_BYTES) {
-		errno = EDOM;
-		return -1;
-	}
-	errno = ENOMEM;
+	if (d > ZBAND_MAX_SCHUR || (size_t)n * (size_t)d > ZBAND_MAX_D_BYTES)
+		return LO_TOO_LARGE;
 	int *nb = malloc((size_t)rule_max_cells(r, rows, cols) * sizeof *nb);
 	pt->d = calloc((size_t)n * (size_t)d, 1);
 	if (!nb || !pt->d) {
 		free(nb);
-		return -1;
+		return LO_NOMEM;
 	}
 	for (int j = 0; j < d; j++)
 		put_column(m, rows, cols, r, pt->free_cols[j], pt->d + j, (size_t)d, nb);
@@ -217,7 +213,7 @@ static int part_schur(zband *m, zb_part *pt, int rows, int cols, const rule *r)
 		for (int j = d - 1; j >= 0 && pt->free_cols[j] > pt->pivcol[t]; j--)
 			pt->d[(size_t)t * d + (size_t)j] = 0;
 	pt->schur = zlu_new(pt->d + (size_t)pt->rank * (size_t)d, d, pt->q);
-	return pt->schur ? 0 : -1;
+	return pt->schur ? LO_OK : LO_NOMEM;
 }
 
 /* sum a_j b_j over len bytes (values < 32): blocks of 16-bit products. */
@@ -262,23 +258,21 @@ static void back_substitute(const zband *m, const zb_part *pt, const uint8_t *z,
 	}
 }
 
-zband *zband_new(int rows, int cols, const rule *r, int k)
+lo_result zband_create(int rows, int cols, const rule *r, int k, zband **out)
 {
-	if (k <= 2 || r->lines) {
-		errno = EINVAL;
-		return NULL;
-	}
+	*out = NULL;
+	if (k <= 2 || r->lines)
+		return LO_REFUSED;
 	zband *m = calloc(1, sizeof *m);
-	if (!m) {
-		errno = ENOMEM;
-		return NULL;
-	}
+	if (!m)
+		return LO_NOMEM;
+	lo_result st = LO_NOMEM;
 	m->n = rows * cols;
 	m->k = k;
 	m->pos = malloc((size_t)m->n * sizeof *m->pos);
 	m->cell = malloc((size_t)m->n * sizeof *m->cell);
 	if (!m->pos || !m->cell || (m->b = bandorder_make(rows, cols, r, m->pos)) < 0)
-		goto nomem;
+		goto fail;
 	for (int i = 0; i < m->n; i++)
 		m->cell[m->pos[i]] = i;
 	for (m->wr = BLOCK; m->wr < 2 * m->b + 1; m->wr *= 2)
@@ -293,12 +287,11 @@ zband *zband_new(int rows, int cols, const rule *r, int k)
 				pt->e++, pt->q *= p;
 			m->idem[m->nparts - 1] = (k / pt->q) * zmod_inverse((k / pt->q) % pt->q, pt->q) % k;
 			if (part_build(m, pt, rows, cols, r) < 0)
-				goto nomem;
-			if (pt->live && part_schur(m, pt, rows, cols, r) < 0) {
-				int why = errno;
-				zband_free(m);
-				errno = why;
-				return NULL;
+				goto fail;
+			lo_result schur = pt->live ? part_schur(m, pt, rows, cols, r) : LO_OK;
+			if (schur != LO_OK) {
+				st = schur;
+				goto fail;
 			}
 			pt->nullity = pt->schur ? zlu_nullity(pt->schur) : pt->nfree;
 		}
@@ -306,7 +299,7 @@ zband *zband_new(int rows, int cols, const rule *r, int k)
 		m->nullity = m->part[i].nullity > m->nullity ? m->part[i].nullity : m->nullity;
 	m->order = malloc(((size_t)m->nullity + 1) * sizeof *m->order);
 	if (!m->order)
-		goto nomem;
+		goto fail;
 	for (int g = 0; g < m->nullity; g++) {
 		m->order[g] = 1;
 		for (int i = 0; i < m->nparts; i++) {
@@ -315,11 +308,18 @@ zband *zband_new(int rows, int cols, const rule *r, int k)
 				m->order[g] *= pt->schur ? zlu_order(pt->schur, g) : pt->q;
 		}
 	}
-	return m;
-nomem:
+	*out = m;
+	return LO_OK;
+fail:
 	zband_free(m);
-	errno = ENOMEM;
-	return NULL;
+	return st;
+}
+
+zband *zband_new(int rows, int cols, const rule *r, int k)
+{
+	zband *m;
+	zband_create(rows, cols, r, k, &m);
+	return m;
 }
 
 void zband_free(zband *m)

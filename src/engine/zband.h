@@ -16,8 +16,8 @@
  * (the Schur complement of the unit pivots) eliminated densely (zlu.h):
  * A x = c exactly when S y = c' with y on the free columns, the pivots
  * following by back substitution; S's kernel generators, of orders p^v,
- * are A's.  zband_new() gives up (errno EDOM) when S or D would be too
- * big to hold.
+ * are A's.  zband_create() gives up (LO_TOO_LARGE) when S or D would be
+ * too big to hold.
  *
  * Generator i joins the i-th generators of the factors (order: the
  * product of theirs). */
@@ -35,9 +35,11 @@ typedef struct zband zband;
 /* The dense remainder S of a factor p^e, e > 1, is kept up to this size. */
 #define ZBAND_MAX_SCHUR 2500
 
-/* NULL with errno ENOMEM (out of memory), EDOM (the remainder S past
- * ZBAND_MAX_SCHUR, or D past 256 MiB) or EINVAL (k <= 2, or the cross
- * rule). */
+/* LO_OK with *out set; else *out is NULL and the status says why:
+ * LO_NOMEM, LO_TOO_LARGE (the remainder S past ZBAND_MAX_SCHUR, or D past
+ * 256 MiB) or LO_REFUSED (k <= 2, or the cross rule). */
+lo_result zband_create(int rows, int cols, const rule *r, int k, zband **out);
+/* The same, NULL whatever the reason. */
 zband *zband_new(int rows, int cols, const rule *r, int k);
 void zband_free(zband *m);
 int zband_nullity(const zband *m);

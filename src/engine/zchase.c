@@ -4,74 +4,34 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/chase.h"
+#include "engine/chaseshape.h"
 #include "engine/clones.h"
 #include "engine/zlu.h"
 
-#define ZCHASE_MAX_PRESSES RULE_MAX_OFFSETS
 #define BLOCK 32		/* coefficient vectors are padded to whole blocks */
 
 struct zchase {
-	int rows, cols, k;
-	bool torus, plus;
-	int h, urows, unknowns, padded;
-	/* Presses that change a cell, relative to it; det is the one h rows below. */
-	int npress, det;
-	int pdr[ZCHASE_MAX_PRESSES], pdc[ZCHASE_MAX_PRESSES];
+	chaseshape sh;
+	int k, padded;
+	bool plus;
 	zlu *m;
 };
 
-static int top_rows(const rule *r)
-{
-	int h = 0;
-	for (int i = 0; i < r->n; i++)
-		h = -r->dr[i] > h ? -r->dr[i] : h;
-	return h;
-}
-
 int zchase_unknowns(const rule *r, int rows, int cols)
 {
-	if (!chase_supports(r, rows, cols))
-		return 0;
-	return (r->torus ? 2 : 1) * top_rows(r) * cols;
-}
-
-static int wrap(int v, int n)
-{
-	v %= n;
-	return v < 0 ? v + n : v;
-}
-
-static inline bool press_of(const zchase *c, int p, int col, int q, int *r, int *cc)
-{
-	*r = p + c->pdr[q];
-	*cc = col + c->pdc[q];
-	if (c->torus) {
-		*r = wrap(*r, c->rows);
-		*cc = wrap(*cc, c->cols);
-		return true;
-	}
-	return *r >= 0 && *r < c->rows && *cc >= 0 && *cc < c->cols;
-}
-
-/* Residual cell index -> its board row (torus: rows 0..h-1 then the last h). */
-static int residual_row(const zchase *c, int q)
-{
-	int h = c->h;
-	if (!c->torus)
-		return c->rows - h + q;
-	return q < h ? q : c->rows - 2 * h + q;
+	chaseshape sh;
+	return chaseshape_make(&sh, r, rows, cols) ? sh.unknowns : 0;
 }
 
 /* The chase in numbers: unknown presses u (NULL: 0) and board b (NULL:
  * clear) -> every press in x, and what the residual cells still show. */
 static void chase_rows(const zchase *c, const uint8_t *b, uint8_t *x, const uint8_t *u, uint8_t *res)
 {
-	int R = c->rows, C = c->cols, h = c->h, k = c->k;
+	int R = c->sh.rows, C = c->sh.cols, h = c->sh.h, k = c->k;
 	if (u)
-		memcpy(x, u, (size_t)c->unknowns);
+		memcpy(x, u, (size_t)c->sh.unknowns);
 	else
-		memset(x, 0, (size_t)c->unknowns);
+		memset(x, 0, (size_t)c->sh.unknowns);
 	if (c->plus) {
 		/* x_{p+1} = -(b_p + T x_p + x_{p-1}), row by row. */
 		for (int p = 0; p + 1 < R; p++) {
@@ -91,21 +51,21 @@ static void chase_rows(const zchase *c, const uint8_t *b, uint8_t *x, const uint
 					    (bp ? bp[j] : 0)) % k);
 		return;
 	}
-	for (int p = c->torus ? h : 0; p < R - h; p++)
+	for (int p = c->sh.torus ? h : 0; p < R - h; p++)
 		for (int col = 0; col < C; col++) {
 			int v = b ? b[(size_t)p * C + col] : 0, r, cc;
-			for (int q = 0; q < c->npress; q++)
-				if (q != c->det && press_of(c, p, col, q, &r, &cc))
+			for (int q = 0; q < c->sh.npress; q++)
+				if (q != c->sh.det && chaseshape_press(&c->sh, p, col, q, &r, &cc))
 					v += x[(size_t)r * C + cc];
-			press_of(c, p, col, c->det, &r, &cc);
+			chaseshape_press(&c->sh, p, col, c->sh.det, &r, &cc);
 			v %= k;
 			x[(size_t)r * C + cc] = (uint8_t)(v ? k - v : 0);
 		}
-	for (int q = 0; q < c->unknowns; q++) {
-		int p = residual_row(c, q / C), col = q % C;
+	for (int q = 0; q < c->sh.unknowns; q++) {
+		int p = chaseshape_residual_row(&c->sh, q / C), col = q % C;
 		int v = b ? b[(size_t)p * C + col] : 0, r, cc;
-		for (int t = 0; t < c->npress; t++)
-			if (press_of(c, p, col, t, &r, &cc))
+		for (int t = 0; t < c->sh.npress; t++)
+			if (chaseshape_press(&c->sh, p, col, t, &r, &cc))
 				v += x[(size_t)r * C + cc];
 		res[q] = (uint8_t)(v % k);
 	}
@@ -116,9 +76,9 @@ static void chase_rows(const zchase *c, const uint8_t *b, uint8_t *x, const uint
  * M_{m+1} = M_m T - M_m - M_{m-1}: (M_{m+1})_j = M_{m,j-1} + M_{m,j+1} - M_{m-1,j}. */
 static int build_plus(const zchase *c, uint8_t *m)
 {
-	int C = c->cols, k = c->k;
+	int C = c->sh.cols, k = c->k;
 	size_t U = (size_t)C;
-	uint8_t *x = malloc((size_t)c->rows * U), *u = calloc(U, 1);
+	uint8_t *x = malloc((size_t)c->sh.rows * U), *u = calloc(U, 1);
 	if (!x || !u) {
 		free(x);
 		free(u);
@@ -176,9 +136,9 @@ static void *sweep(void *arg)
 {
 	sweep_job *j = arg;
 	const zchase *c = j->c;
-	int R = c->rows, C = c->cols, h = c->h, ring = 2 * h + 1, k = c->k;
+	int R = c->sh.rows, C = c->sh.cols, h = c->sh.h, ring = 2 * h + 1, k = c->k;
 	int nb = j->b1 - j->b0;
-	size_t W = (size_t)nb * BLOCK, U = (size_t)c->unknowns;
+	size_t W = (size_t)nb * BLOCK, U = (size_t)c->sh.unknowns;
 	uint8_t *rows = calloc((size_t)ring * C * W + 1, 1), *acc = malloc(W + 1);
 	if (!rows || !acc) {
 		j->failed = true;
@@ -187,7 +147,7 @@ static void *sweep(void *arg)
 	size_t lo = (size_t)j->b0 * BLOCK;
 #define ADD_PRESS(r, col)                                                                         \
 	do {                                                                                          \
-		if ((r) < c->urows) {                                                                     \
+		if ((r) < c->sh.urows) {                                                                     \
 			size_t u_ = (size_t)(r) * C + (size_t)(col);                                          \
 			if (u_ >= lo && u_ < lo + W) {                                                        \
 				acc[u_ - lo]++;                                                                   \
@@ -197,23 +157,23 @@ static void *sweep(void *arg)
 		} else                                                                                    \
 			add_mod(acc, rows + ((size_t)((r) % ring) * C + (size_t)(col)) * W, nb, k);           \
 	} while (0)
-	for (int p = c->torus ? h : 0; p < R - h; p++)
+	for (int p = c->sh.torus ? h : 0; p < R - h; p++)
 		for (int col = 0; col < C; col++) {
 			memset(acc, 0, W);
 			int r, cc;
-			for (int q = 0; q < c->npress; q++)
-				if (q != c->det && press_of(c, p, col, q, &r, &cc))
+			for (int q = 0; q < c->sh.npress; q++)
+				if (q != c->sh.det && chaseshape_press(&c->sh, p, col, q, &r, &cc))
 					ADD_PRESS(r, cc);
 			neg_mod(acc, nb, k);
-			press_of(c, p, col, c->det, &r, &cc);
+			chaseshape_press(&c->sh, p, col, c->sh.det, &r, &cc);
 			memcpy(rows + ((size_t)(r % ring) * C + (size_t)cc) * W, acc, W);
 		}
-	for (int q = 0; q < c->unknowns; q++) {
-		int p = residual_row(c, q / C), col = q % C;
+	for (int q = 0; q < c->sh.unknowns; q++) {
+		int p = chaseshape_residual_row(&c->sh, q / C), col = q % C;
 		memset(acc, 0, W);
 		int r, cc;
-		for (int t = 0; t < c->npress; t++)
-			if (press_of(c, p, col, t, &r, &cc))
+		for (int t = 0; t < c->sh.npress; t++)
+			if (chaseshape_press(&c->sh, p, col, t, &r, &cc))
 				ADD_PRESS(r, cc);
 #undef ADD_PRESS
 		size_t hi = lo + W < U ? lo + W : U;
@@ -242,38 +202,21 @@ static int build_sweep(const zchase *c, uint8_t *m)
 
 zchase *zchase_new(int rows, int cols, const rule *r, int k)
 {
-	if (!chase_supports(r, rows, cols) || k < 2)
-		return NULL;
-	zchase *c = calloc(1, sizeof *c);
+	zchase *c = k < 2 ? NULL : calloc(1, sizeof *c);
 	if (!c)
 		return NULL;
-	c->rows = rows;
-	c->cols = cols;
-	c->k = k;
-	c->torus = r->torus;
-	c->h = top_rows(r);
-	/* Presses changing cell (p, j) sit at (p - dr, j - dc), each once. */
-	for (int i = 0; i < r->n; i++) {
-		int dr = -r->dr[i], dc = -r->dc[i];
-		bool dup = false;
-		for (int q = 0; q < c->npress && !dup; q++)
-			dup = c->pdr[q] == dr && (r->torus ? wrap(c->pdc[q] - dc, cols) == 0 : c->pdc[q] == dc);
-		if (dup)
-			continue;
-		if (r->dr[i] == -c->h)
-			c->det = c->npress;
-		c->pdr[c->npress] = dr;
-		c->pdc[c->npress++] = dc;
+	if (!chaseshape_make(&c->sh, r, rows, cols)) {
+		free(c);
+		return NULL;
 	}
-	c->urows = r->torus ? 2 * c->h : c->h;
-	c->unknowns = c->urows * cols;
-	c->padded = (c->unknowns + BLOCK - 1) / BLOCK * BLOCK;
+	c->k = k;
+	c->padded = (c->sh.unknowns + BLOCK - 1) / BLOCK * BLOCK;
 	c->plus = !r->torus && strcmp(r->name, "plus") == 0;
-	size_t U = (size_t)c->unknowns;
+	size_t U = (size_t)c->sh.unknowns;
 	uint8_t *m = calloc(U * U + 1, 1);
 	int rc = !m ? -1 : c->plus ? build_plus(c, m) : build_sweep(c, m);
 	if (rc == 0)
-		c->m = zlu_new(m, c->unknowns, k);
+		c->m = zlu_new(m, c->sh.unknowns, k);
 	free(m);
 	if (!c->m) {
 		free(c);
@@ -302,19 +245,19 @@ int zchase_order(const zchase *c, int i)
 
 int zchase_kernel(const zchase *c, int i, uint8_t *x)
 {
-	uint8_t *u = malloc((size_t)c->unknowns * 2 + 1);
+	uint8_t *u = malloc((size_t)c->sh.unknowns * 2 + 1);
 	if (!u || zlu_kernel(c->m, i, u) < 0) {
 		free(u);
 		return -1;
 	}
-	chase_rows(c, NULL, x, u, u + c->unknowns);
+	chase_rows(c, NULL, x, u, u + c->sh.unknowns);
 	free(u);
 	return 0;
 }
 
 lo_result zchase_solve(const zchase *c, const uint8_t *b, uint8_t *x, uint8_t *cert)
 {
-	int U = c->unknowns, k = c->k;
+	int U = c->sh.unknowns, k = c->k;
 	uint8_t *res = malloc((size_t)U * 2 + 1), *u = res + U;
 	if (!res)
 		return LO_NOMEM;
@@ -328,7 +271,7 @@ lo_result zchase_solve(const zchase *c, const uint8_t *b, uint8_t *x, uint8_t *c
 		chase_rows(c, b, x, u, res);
 	else if (st == LO_UNSOLVABLE && cert) {
 		/* Some quiet pattern is not orthogonal to b. */
-		size_t n = (size_t)c->rows * c->cols;
+		size_t n = (size_t)c->sh.rows * c->sh.cols;
 		for (int q = 0; q < zchase_nullity(c); q++) {
 			if (zchase_kernel(c, q, cert) < 0) {
 				st = LO_NOMEM;

@@ -107,8 +107,8 @@ bool overlay_poll(lo_overlay *o)
 	if (a.stage == SOLVER_FINAL) {
 		o->minimal = a.res.optimal && a.res.weight == o->weight;
 		o->ties = o->minimal ? a.res.ties : 0;
-		o->stopped = a.res.cancelled;
-		o->out_of_time = !a.res.optimal && !a.res.cancelled;
+		o->stopped = a.res.status.code == LO_CANCELLED;
+		o->out_of_time = !a.res.optimal && !o->stopped;
 		o->bound = a.res.lower_bound;
 	}
 	return true;

@@ -24,8 +24,8 @@ struct solver {
 	unsigned gen;			/* of the latest submit */
 	bool pending, quit;
 	bool stop_pending;		/* stop asked before the job began */
-	bool nomem;			/* the job's answer: memory ran out */
 	/* Under mu: what the worker is doing. */
+	unsigned job;			/* the generation it works on (may be old) */
 	bool busy;			/* searching for `gen` */
 	double done;
 	int best;
@@ -37,25 +37,29 @@ struct solver {
 	uint8_t *cells, *x, *cert;
 };
 
-/* Called from the searching threads. */
+/* Called from the searching threads.  A search already replaced by a newer
+ * submit may still report before it sees its cancel: that progress is not
+ * the new search's. */
 static void on_progress(void *ctx, double done, int best)
 {
 	solver *sv = ctx;
 	pthread_mutex_lock(&sv->mu);
-	sv->done = done;
-	sv->best = best;
+	if (sv->job == sv->gen) {
+		sv->done = done;
+		sv->best = best;
+	}
 	pthread_mutex_unlock(&sv->mu);
 }
 
 /* Under mu: hand the answer over if nobody asked for another position. */
-static void post(solver *sv, unsigned gen, solver_stage stage, bool solvable, const search_result *res)
+static void post(solver *sv, unsigned gen, solver_stage stage, bool solvable, bool nomem, const search_result *res)
 {
 	if (gen != sv->gen || sv->pending)
 		return;
 	sv->ans.gen = gen;
 	sv->ans.stage = stage;
 	sv->ans.solvable = solvable;
-	sv->ans.nomem = sv->nomem;
+	sv->ans.nomem = nomem;
 	sv->ans.res = *res;
 	memcpy(sv->ans_x, sv->x, (size_t)sv->n);
 	memcpy(sv->ans_cert, sv->cert, (size_t)sv->n);
@@ -85,7 +89,7 @@ static void *worker(void *arg)
 		/* Taking the job and clearing cancel under the same lock as
 		 * submit sets them: no cancel meant for a newer job is lost. */
 		memcpy(sv->cells, sv->req, (size_t)sv->n);
-		unsigned gen = sv->gen;
+		unsigned gen = sv->job = sv->gen;
 		sv->pending = false;
 		sv->cancel = sv->stop_pending;
 		sv->stop_pending = false;
@@ -102,8 +106,9 @@ static void *worker(void *arg)
 		if (ok) {
 			res.weight = search_weight(sv->x, sv->n, sv->k, sv->forward_only);
 			pthread_mutex_lock(&sv->mu);
-			sv->best = res.weight;
-			post(sv, gen, SOLVER_QUICK, true, &res);
+			if (gen == sv->gen)
+				sv->best = res.weight;
+			post(sv, gen, SOLVER_QUICK, true, false, &res);
 			pthread_mutex_unlock(&sv->mu);
 			search_ctl ctl = { .time_limit = SOLVER_BUDGET_SECONDS, .forward_only = sv->forward_only,
 					   .cancel = &sv->cancel, .progress = on_progress, .ctx = sv };
@@ -112,8 +117,7 @@ static void *worker(void *arg)
 		pthread_mutex_lock(&sv->mu);
 		if (gen == sv->gen)
 			sv->busy = false;
-		sv->nomem = st == LO_NOMEM;
-		post(sv, gen, SOLVER_FINAL, ok, &res);
+		post(sv, gen, SOLVER_FINAL, ok, st == LO_NOMEM, &res);
 	}
 	pthread_mutex_unlock(&sv->mu);
 	return NULL;

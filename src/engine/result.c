@@ -1,0 +1,37 @@
+#include "engine/result.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+const char *lo_result_text(lo_result code)
+{
+	switch (code) {
+	case LO_UNSOLVABLE: return "unsolvable";
+	case LO_SOLVED: return "ok";
+	case LO_NOMEM: return "out of memory";
+	case LO_TOO_LARGE: return "too large";
+	case LO_REFUSED: return "refused";
+	case LO_IO: return "input/output error";
+	case LO_BUSY: return "busy";
+	case LO_CANCELLED: return "cancelled";
+	case LO_TIMED_OUT: return "timed out";
+	}
+	return "unknown status";
+}
+
+void lo_status_set(lo_status *st, lo_result code, const char *fmt, ...)
+{
+	st->code = code;
+	st->detail[0] = '\0';
+	if (fmt) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(st->detail, sizeof st->detail, fmt, ap);
+		va_end(ap);
+	}
+}
+
+const char *lo_status_text(const lo_status *st)
+{
+	return st->detail[0] ? st->detail : lo_result_text(st->code);
+}
