@@ -50,5 +50,31 @@ int main(void)
 	rule_press(&r, b, 0, 0, 3);
 	tap_ok(board_is_clear(b), "four presses are the identity mod 4");
 	board_free(b);
+
+	/* The registry: each name parses as itself, the ids are unique, the
+	 * error lists what a player may type. */
+	int seen = 0, ids = 0;
+	for (const rule_entry *e = rule_registry; e->name; e++) {
+		char spec[64];
+		snprintf(spec, sizeof spec, "%s%s", e->name,
+			 !(e->flags & RULE_PREFIX) ? "" : e->kind == RULE_RANDOM ? "42" : "010/111/010");
+		int rc = rule_parse(&r, spec, false, err, sizeof err);
+		bool ok = e->kind == RULE_GRAPH ? rc < 0 : rc == 0 && r.kind == e->kind && r.lines == e->lines &&
+								 rule_entry_find(spec) == e;
+		seen += ok;
+		ids |= (ids >> e->code_id & 1) ? 1 << 30 : 1 << e->code_id;
+		tap_ok(ok, "registry: %s parses as its entry (%s)", spec, rc < 0 ? err : r.name);
+		tap_ok(e->word && e->blurb, "registry: %s has a word and a line for players", e->name);
+	}
+	tap_ok(!(ids & 1 << 30), "share-code ids unique");
+	tap_ok(rule_entry_by_code(2) && strcmp(rule_entry_by_code(2)->name, "cross") == 0 && !rule_entry_by_code(29),
+	       "ids find their entry");
+	rule_parse(&r, "nope", false, err, sizeof err);
+	tap_ok(strstr(err, "(plus, cross, x, box, knight, hex, merlin, cube, random or mask:ROWS/...)") != NULL,
+	       "the names listed from the registry: %s", err);
+	rule_parse(&r, "plus", true, err, sizeof err);
+	tap_ok(!rule_is_classic(&r), "plus on a torus is not the classic game");
+	rule_parse(&r, "plus", false, err, sizeof err);
+	tap_ok(rule_is_classic(&r), "plus is");
 	return tap_done();
 }

@@ -181,7 +181,7 @@ chase *chase_new(int rows, int cols, const rule *r)
 	 * factor); otherwise its inverse is a polynomial in T.  Everything
 	 * solving reads is made here: from now on the chase is only read, so
 	 * threads may solve with it at once. */
-	c->plus = !r->torus && strcmp(r->name, "plus") == 0;
+	c->plus = rule_is_classic(r);
 	if ((!c->plus && build_sweep(c) < 0) || factor(c) < 0) {
 		chase_free(c);
 		return NULL;

@@ -8,16 +8,47 @@
 
 #include "engine/rng.h"
 
-const char *const rule_names[] = { "plus", "cross", "x", "box", "knight", NULL };
-
-static const struct builtin {
-	const char *name, *mask;
-} builtins[] = {
-	{ "plus", "010/111/010" },
-	{ "x", "101/010/101" },
-	{ "box", "111/111/111" },
-	{ "knight", "01010/10001/00100/10001/01010" },
+/* Share-code ids are stored in codes players keep: append, never renumber. */
+const rule_entry rule_registry[] = {
+	{ "plus", "010/111/010", RULE_UNIFORM, false, 1, RULE_IN_MENU, "classic",
+	  "the cell and its four neighbours" },
+	{ "cross", NULL, RULE_UNIFORM, true, 2, RULE_IN_MENU, "cross", "the cell's whole row and column" },
+	{ "x", "101/010/101", RULE_UNIFORM, false, 3, RULE_IN_MENU, "diagonals",
+	  "the cell and its four diagonal neighbours" },
+	{ "box", "111/111/111", RULE_UNIFORM, false, 4, RULE_IN_MENU, "box", "the 3x3 block around the cell" },
+	{ "knight", "01010/10001/00100/10001/01010", RULE_UNIFORM, false, 5, RULE_IN_MENU, "knight",
+	  "the cell and the eight cells a knight's move away" },
+	{ "hex", NULL, RULE_HEX, false, 6, 0, "hexagons", "the hexagonal cell and its six neighbours" },
+	{ "merlin", NULL, RULE_MERLIN, false, 7, 0, "Merlin",
+	  "a corner its quadrant, an edge its side, the centre itself and the edges" },
+	{ "cube", NULL, RULE_CUBE, false, 8, 0, "cube", "the sticker and its four neighbours, across the cube's edges" },
+	{ "random:", NULL, RULE_RANDOM, false, 9, RULE_PREFIX, "random patterns",
+	  "each cell its own part of its 3x3 block" },
+	{ "graph:", NULL, RULE_GRAPH, false, 10, RULE_PREFIX, "graph", "the vertex's own press set" },
+	{ "mask:", NULL, RULE_UNIFORM, false, 0, RULE_PREFIX, "mask", "the cells of the mask around the cell" },
+	{ NULL, NULL, RULE_UNIFORM, false, 0, 0, NULL, NULL },
 };
+
+const rule_entry *rule_entry_find(const char *spec)
+{
+	for (const rule_entry *e = rule_registry; e->name; e++)
+		if (e->flags & RULE_PREFIX ? strncmp(spec, e->name, strlen(e->name)) == 0 : strcmp(spec, e->name) == 0)
+			return e;
+	return NULL;
+}
+
+const rule_entry *rule_entry_by_code(int id)
+{
+	for (const rule_entry *e = rule_registry; e->name; e++)
+		if (e->code_id == id)
+			return e;
+	return NULL;
+}
+
+bool rule_is_classic(const rule *r)
+{
+	return !r->torus && strcmp(r->name, rule_registry[0].name) == 0;
+}
 
 static int mask_parse(rule *r, const char *m, char *err, size_t errlen)
 {
@@ -67,15 +98,6 @@ static int mask_parse(rule *r, const char *m, char *err, size_t errlen)
 	return 0;
 }
 
-static const struct named {
-	const char *name;
-	rule_kind kind;
-} named[] = {
-	{ "merlin", RULE_MERLIN },
-	{ "hex", RULE_HEX },
-	{ "cube", RULE_CUBE },
-};
-
 static int parse_random(rule *r, const char *seed, char *err, size_t errlen)
 {
 	/* Digits only, and no wrap past 2^64 - 1. */
@@ -96,42 +118,48 @@ static int parse_random(rule *r, const char *seed, char *err, size_t errlen)
 	return 0;
 }
 
+/* "plus, cross, x, box, knight, mask:ROWS/..., random, merlin, hex or
+ * cube": the names a player may type, from the registry. */
+static void rule_list(char *buf, size_t len)
+{
+	size_t n = 0;
+	buf[0] = '\0';
+	for (const rule_entry *e = rule_registry; e->name && n < len; e++) {
+		if (e->kind == RULE_GRAPH)
+			continue;	/* comes with --graph FILE, not typed */
+		bool last = !e[1].name;
+		const char *sep = n == 0 ? "" : last ? " or " : ", ";
+		n += (size_t)snprintf(buf + n, len - n, "%s%s%s", sep,
+				      e->kind == RULE_RANDOM ? "random" : e->name,
+				      e->flags & RULE_PREFIX && e->kind == RULE_UNIFORM ? "ROWS/..." : "");
+	}
+}
+
 int rule_parse(rule *r, const char *spec, bool torus, char *err, size_t errlen)
 {
 	memset(r, 0, sizeof *r);
 	r->torus = torus;
-	for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
-		if (strcmp(spec, named[i].name) == 0) {
-			r->kind = named[i].kind;
-			strcpy(r->name, spec);
-			return 0;
-		}
-	if (strncmp(spec, "random:", 7) == 0)
-		return parse_random(r, spec + 7, err, errlen);
-	if (strncmp(spec, "graph:", 6) == 0) {
-		snprintf(err, errlen, "a graph rule comes with its graph (--graph FILE)");
+	const rule_entry *e = rule_entry_find(spec);
+	if (!e) {
+		char names[200];
+		rule_list(names, sizeof names);
+		snprintf(err, errlen, "unknown rule '%s' (%s)", spec, names);
 		return -1;
 	}
-	if (strcmp(spec, "cross") == 0) {
-		r->lines = true;
-		strcpy(r->name, "cross");
-		return 0;
-	}
-	const char *mask = NULL;
-	for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
-		if (strcmp(spec, builtins[i].name) == 0)
-			mask = builtins[i].mask;
-	if (!mask && strncmp(spec, "mask:", 5) == 0)
-		mask = spec + 5;
-	if (!mask) {
-		snprintf(err, errlen, "unknown rule '%s' (plus, cross, x, box, knight, mask:ROWS/..., random, merlin, hex or cube)", spec);
+	if (e->kind == RULE_RANDOM)
+		return parse_random(r, spec + strlen(e->name), err, errlen);
+	if (e->kind == RULE_GRAPH) {
+		snprintf(err, errlen, "a graph rule comes with its graph (--graph FILE)");
 		return -1;
 	}
 	if (strlen(spec) >= sizeof r->name) {
 		snprintf(err, errlen, "rule name too long");
 		return -1;
 	}
-	if (mask_parse(r, mask, err, errlen) < 0)
+	r->kind = e->kind;
+	r->lines = e->lines;
+	const char *mask = e->flags & RULE_PREFIX ? spec + strlen(e->name) : e->mask;
+	if (mask && mask_parse(r, mask, err, errlen) < 0)
 		return -1;
 	strcpy(r->name, spec);
 	return 0;

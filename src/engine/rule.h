@@ -89,7 +89,31 @@ bool rule_is_symmetric_on(const rule *r, int rows, int cols);
  * for offset (dr, dc); bit 4 (the cell itself) always set. */
 unsigned rule_random_pattern(uint64_t seed, int row, int col);
 
-/* Names of the built-in rules, NULL-terminated, for help and menus. */
-extern const char *const rule_names[];
+/* The rule registry: every named rule once, with what the rest of the
+ * program says or stores of it.  Help, menus, share codes and error texts
+ * come from it; nothing else compares rule names. */
+enum {
+	RULE_PREFIX = 1 << 0,	/* the name is a prefix: "mask:", "random:", "graph:" */
+	RULE_IN_MENU = 1 << 1,	/* offered by the settings menu as it is */
+};
+typedef struct rule_entry {
+	const char *name;	/* as typed: "plus", or the prefix "mask:" */
+	const char *mask;	/* the offsets ("010/111/010"), or NULL */
+	rule_kind kind;
+	bool lines;		/* cross: the whole row and column */
+	int code_id;		/* in share codes: never reused */
+	unsigned flags;
+	const char *word;	/* for players: "classic" */
+	const char *blurb;	/* what a press changes, one line */
+} rule_entry;
+
+/* Every entry, ended by one with a NULL name. */
+extern const rule_entry rule_registry[];
+/* The entry of a name or spec ("random:7" finds "random:"), or NULL. */
+const rule_entry *rule_entry_find(const char *spec);
+/* The entry of a share-code id, or NULL. */
+const rule_entry *rule_entry_by_code(int id);
+/* The classic game of the seeds: plus, no torus (chased row by row). */
+bool rule_is_classic(const rule *r);
 
 #endif

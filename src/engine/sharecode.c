@@ -27,12 +27,9 @@
  * older lightsout reads them), version 2 for the others; both are read. */
 
 static const char alphabet[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-static const char *const rule_ids[] = { NULL, "plus", "cross", "x", "box", "knight", "hex", "merlin", "cube",
-					"random:", "graph:" };
-#define RULE_ID_COUNT ((int)(sizeof rule_ids / sizeof rule_ids[0]))
+/* Rule ids are the registry's (engine/rule.c): 0 a mask, then the named
+ * rules; a random or graph rule carries its seed or its press sets. */
 #define RULE_IDS_V1 6		/* ids below this are in version 1 */
-#define RULE_ID_RANDOM 9
-#define RULE_ID_GRAPH 10
 
 static uint32_t crc32_update(uint32_t crc, const uint8_t *p, size_t n)
 {
@@ -124,14 +121,10 @@ char *sharecode_encode(const board *b, const variant *v, char *err, size_t errle
 			snprintf(err, errlen, "a %dx%d board with k = %d is not of its variant", b->rows, b->cols, b->k);
 		return NULL;
 	}
-	int id = 0;
-	for (int i = 1; i < RULE_ID_COUNT; i++)
-		if (strcmp(rule_spec, rule_ids[i]) == 0)
-			id = i;
-	if (strncmp(rule_spec, "random:", 7) == 0)
-		id = RULE_ID_RANDOM;
-	else if (strncmp(rule_spec, "graph:", 6) == 0)
-		id = RULE_ID_GRAPH;
+	/* variant_validate() took the rule: it is in the registry. */
+	const rule_entry *e = rule_entry_find(rule_spec);
+	int id = e ? e->code_id : 0;
+	rule_kind kind = e ? e->kind : RULE_UNIFORM;
 	int code_version = id < RULE_IDS_V1 ? 1 : 2;
 
 	bytes data = { 0 };
@@ -140,7 +133,7 @@ char *sharecode_encode(const board *b, const variant *v, char *err, size_t errle
 	put_byte(&data, (uint8_t)b->k);
 	put_byte(&data, (uint8_t)((torus ? 1 : 0) | (forward_only ? 2 : 0) | id << 2));
 	if (id == 0) {
-		const char *m = rule_spec + 5;	/* rule_parse() accepted it: "mask:..." */
+		const char *m = rule_spec + strlen(e->name);	/* rule_parse() accepted it: "mask:..." */
 		int mr, mc;
 		mask_shape(m, &mr, &mc);
 		put_byte(&data, (uint8_t)(mr << 4 | mc));
@@ -148,12 +141,12 @@ char *sharecode_encode(const board *b, const variant *v, char *err, size_t errle
 			if (*p != '/')
 				put_bits(&data, *p == '1', 1);
 		align(&data);
-	} else if (id == RULE_ID_RANDOM) {
+	} else if (kind == RULE_RANDOM) {
 		rule r;
 		variant_rule(v, &r);
 		for (int i = 7; i >= 0; i--)
 			put_byte(&data, (uint8_t)(r.seed >> (8 * i)));
-	} else if (id == RULE_ID_GRAPH) {
+	} else if (kind == RULE_GRAPH) {
 		const graph *g = v->graph;
 		put_varint(&data, (uint32_t)g->n);
 		for (int j = 0; j < g->n; j++) {
@@ -451,7 +444,8 @@ int sharecode_decode(const char *code, sharecode *out, char *err, size_t errlen)
 		return -1;
 	}
 	int id = (int)(flags >> 2);
-	if (id >= (version == '1' ? RULE_IDS_V1 : RULE_ID_COUNT)) {
+	const rule_entry *e = rule_entry_by_code(id);
+	if (!e || (version == '1' && id >= RULE_IDS_V1)) {
 		snprintf(err, errlen, "share code rule %d unknown (a newer lightsout made it?)", id);
 		free(buf);
 		return -1;
@@ -463,7 +457,7 @@ int sharecode_decode(const char *code, sharecode *out, char *err, size_t errlen)
 	out->v.k = (int)k;
 	out->v.torus = flags & 1;
 	out->v.forward_only = flags & 2;
-	if (id == RULE_ID_RANDOM) {
+	if (e->kind == RULE_RANDOM) {
 		uint64_t seed = 0;
 		unsigned byte;
 		for (int i = 0; i < 8; i++) {
@@ -472,14 +466,14 @@ int sharecode_decode(const char *code, sharecode *out, char *err, size_t errlen)
 			seed = seed << 8 | byte;
 		}
 		snprintf(spec, sizeof spec, "random:%llu", (unsigned long long)seed);
-	} else if (id == RULE_ID_GRAPH) {
+	} else if (e->kind == RULE_GRAPH) {
 		const char *gerr = read_graph(&r, rows, cols, &out->graph);
 		if (gerr)
 			return fail(err, errlen, gerr, buf);
 		out->v.graph = out->graph;
 		snprintf(spec, sizeof spec, "graph:%016" PRIx64, out->graph->digest);
 	} else if (id > 0)
-		snprintf(spec, sizeof spec, "%s", rule_ids[id]);
+		snprintf(spec, sizeof spec, "%s", e->name);
 	else {
 		unsigned shape, bit;
 		if (get_byte(&r, &shape))

@@ -54,7 +54,7 @@ struct lo_system {
  * rules (torus, masks) sweep a vector per unknown, so less far. */
 static bool chase_applies(int rows, int cols, const rule *r, int k)
 {
-	bool classic = !r->torus && strcmp(r->name, "plus") == 0;
+	bool classic = rule_is_classic(r);
 	int side = classic ? SYSTEM_MAX_SIDE_CHASE : SYSTEM_MAX_SIDE_SWEEP;
 	return k == 2 && rule_is_uniform(r) && rows <= side && cols <= side && (classic || r->torus) &&
 	       chaseshape_supports(r, rows, cols);
@@ -65,7 +65,7 @@ static bool zchase_applies_as(int rows, int cols, const rule *r, int k)
 {
 	if (k <= 2 || !rule_is_uniform(r))
 		return false;
-	bool classic = !r->torus && strcmp(r->name, "plus") == 0;
+	bool classic = rule_is_classic(r);
 	long long u = zchase_unknowns(r, rows, cols);
 	return u > 0 && u <= SYSTEM_MAX_UNKNOWNS_ZCHASE &&
 	       rows <= (classic ? SYSTEM_MAX_SIDE_CHASE : SYSTEM_MAX_SIDE_SWEEP);
@@ -120,7 +120,7 @@ void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, s
 	if (!rule_is_uniform(r))
 		snprintf(buf, len, "%dx%d has %lld cells; cells with their own press sets are solved up to %d (k = 2) or %d",
 			 rows, cols, (long long)rows * cols, SYSTEM_MAX_UNKNOWNS_GF2, SYSTEM_MAX_UNKNOWNS_ZMOD);
-	else if (k == 2 && !r->torus && strcmp(r->name, "plus") == 0)
+	else if (k == 2 && rule_is_classic(r))
 		snprintf(buf, len, "%dx%d is too large: the classic rule is solved up to %dx%d", rows, cols,
 			 SYSTEM_MAX_SIDE_CHASE, SYSTEM_MAX_SIDE_CHASE);
 	else if (k == 2 && r->torus && chaseshape_supports(r, rows, cols))
@@ -131,7 +131,7 @@ void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, s
 			 "%dx%d is too large: with k > 2 this rule is solved while its chase (along the rows or the "
 			 "columns) leaves at most %d unknowns (%d with this shape) and runs at most %d lines",
 			 rows, cols, SYSTEM_MAX_UNKNOWNS_ZCHASE, zchase_unknowns(r, rows, cols),
-			 !r->torus && strcmp(r->name, "plus") == 0 ? SYSTEM_MAX_SIDE_CHASE : SYSTEM_MAX_SIDE_SWEEP);
+			 rule_is_classic(r) ? SYSTEM_MAX_SIDE_CHASE : SYSTEM_MAX_SIDE_SWEEP);
 	else if (r->lines)
 		snprintf(buf, len, "%dx%d is too large: the cross rule is solved while rows + columns <= %d (k = 2) or %d",
 			 rows, cols, SYSTEM_MAX_LINES_GF2, SYSTEM_MAX_LINES_ZMOD);

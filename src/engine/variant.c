@@ -48,13 +48,10 @@ static bool graph_name_only(const variant *v, const char *spec)
 
 variant_shape variant_shape_of(const variant *v)
 {
-	if (strcmp(v->rule, "hex") == 0)
-		return SHAPE_HEX;
-	if (strcmp(v->rule, "cube") == 0)
-		return SHAPE_CUBE;
-	if (strncmp(v->rule, "graph:", 6) == 0)
-		return SHAPE_GRAPH;
-	return SHAPE_GRID;
+	const rule_entry *e = rule_entry_find(v->rule);
+	rule_kind kind = e ? e->kind : RULE_UNIFORM;
+	return kind == RULE_HEX ? SHAPE_HEX : kind == RULE_CUBE ? SHAPE_CUBE : kind == RULE_GRAPH ? SHAPE_GRAPH
+											: SHAPE_GRID;
 }
 
 int variant_set_rule(variant *v, const char *spec, char *err, size_t errlen)

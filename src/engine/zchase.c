@@ -211,7 +211,7 @@ zchase *zchase_new(int rows, int cols, const rule *r, int k)
 	}
 	c->k = k;
 	c->padded = (c->sh.unknowns + BLOCK - 1) / BLOCK * BLOCK;
-	c->plus = !r->torus && strcmp(r->name, "plus") == 0;
+	c->plus = rule_is_classic(r);
 	size_t U = (size_t)c->sh.unknowns;
 	uint8_t *m = calloc(U * U + 1, 1);
 	int rc = !m ? -1 : c->plus ? build_plus(c, m) : build_sweep(c, m);

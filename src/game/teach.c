@@ -11,7 +11,7 @@
 
 static bool chaseable(const game *g)
 {
-	return !strcmp(g->rule.name, "plus") && !g->rule.torus;
+	return rule_is_classic(&g->rule);
 }
 
 teach_stage teach_step(const game *g, uint8_t *marks, int *row)

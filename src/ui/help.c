@@ -39,7 +39,7 @@ static char *howto_text(const app *a)
 {
 	const game *g = &a->s.pl.g;
 	const board *b = g->cur;
-	char *table = !strcmp(g->rule.name, "plus") && !g->rule.torus && b->k == 2 ? teach_lookup_text(b->rows, b->cols)
+	char *table = rule_is_classic(&g->rule) && b->k == 2 ? teach_lookup_text(b->rows, b->cols)
 										   : NULL;
 	size_t cap = 4096 + (table ? strlen(table) : 0);
 	char *t = malloc(cap);
@@ -70,7 +70,7 @@ static char *howto_text(const app *a)
 	if (table)
 		n += (size_t)snprintf(t + n, cap - n, "  %dx%d: last row lit      press in the top row\n%s\n", b->rows,
 				      b->cols, table);
-	else if (!strcmp(g->rule.name, "plus") && !g->rule.torus)
+	else if (rule_is_classic(&g->rule))
 		n += (size_t)snprintf(t + n, cap - n, "  (C works out the top row for this board.)\n\n");
 	else
 		n += (size_t)snprintf(t + n, cap - n, "  This rule is not chased row by row: s marks a solution.\n\n");

@@ -33,8 +33,8 @@ void menu_open(menu *m, const game_config *cfg, bool editing, play_mode mode, bo
 	m->applied = false;
 	m->custom_rule[0] = '\0';
 	bool builtin = false;
-	for (int i = 0; rule_names[i]; i++)
-		builtin |= strcmp(rule_names[i], cfg->v.rule) == 0;
+	for (const rule_entry *e = rule_registry; e->name; e++)
+		builtin |= (e->flags & RULE_IN_MENU) && strcmp(e->name, cfg->v.rule) == 0;
 	for (int i = 0; i < NMASKS; i++)
 		builtin |= strcmp(menu_masks[i], cfg->v.rule) == 0;
 	if (!builtin)
@@ -55,8 +55,9 @@ static void next_rule(menu *m, int dir)
 	int n = 0, cur = -1;
 	const char *list[24];
 	dir = dir > 0 ? 1 : -1;
-	for (int i = 0; rule_names[i] && n < 15; i++)
-		list[n++] = rule_names[i];
+	for (const rule_entry *e = rule_registry; e->name && n < 15; e++)
+		if (e->flags & RULE_IN_MENU)
+			list[n++] = e->name;
 	for (int i = 0; i < NMASKS; i++)
 		list[n++] = menu_masks[i];
 	if (m->custom_rule[0])
