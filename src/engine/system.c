@@ -15,33 +15,35 @@
 #include "engine/zchase.h"
 #include "engine/zlu.h"
 
+typedef struct backend backend;
+
 struct lo_system {
 	int rows, cols, k, n;
 	int rank, nullity;
 	uint8_t *kernel;	/* nullity x n */
 	int *order;		/* nullity */
-
-	/* k = 2: [R | E] with E A = R in reduced row echelon form. */
-	gf2_mat *re;
-	int *pivcol;
-
-	/* k > 2: P A Q = L E by prime-power parts. */
-	zlu *lu;
-
-	/* The classic rule on big boards: light chasing; over Z/k, every
-	 * chaseable rule. */
-	chase *ch;
-	zchase *zc;
-	bool transposed;	/* zc chases the transposed board (fewer unknowns) */
-
-	/* Other local rules on big boards: banded elimination; the transposed
-	 * rule's band gives left-kernel vectors for certificates. */
-	band *bd, *bd_t;
-	zband *zb, *zb_t;	/* the same over Z/k */
 	rule r;
+	/* The solver that took the board, and its own state: what `impl` (and
+	 * `left`, the transposed rule's for certificates) points to is the
+	 * backend's business alone. */
+	const backend *be;
+	void *impl, *left;
+	/* k = 2 dense: [R | E] with E A = R in reduced row echelon form. */
+	int *pivcol;
+};
 
-	/* The cross rule on big boards: R + C unknowns instead of R * C. */
-	crossred *cr;
+/* One way to solve: when it takes a board, how it is built, solved and
+ * freed, and (for the structured ones) its quiet patterns and their
+ * orders, read once at build into s->kernel.  Dense backends fill
+ * s->kernel themselves and leave kernel_of NULL. */
+struct backend {
+	const char *name;
+	bool (*applies)(int rows, int cols, const rule *r, int k);
+	int (*build)(lo_system *s);	/* 0; -1 no memory; -2 too large here */
+	lo_result (*solve)(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert);
+	int (*kernel_of)(const lo_system *s, int i, uint8_t *x);
+	int (*order_of)(const lo_system *s, int i);
+	void (*free)(void *impl);
 };
 
 /* Light chasing takes over from dense elimination above this many cells
@@ -158,31 +160,7 @@ static void transpose_cells(const uint8_t *a, int rows, int cols, uint8_t *out)
 			out[(size_t)j * rows + i] = a[(size_t)i * cols + j];
 }
 
-static int kernel_of(const lo_system *s, int i, uint8_t *x)
-{
-	if (s->ch)
-		return chase_kernel(s->ch, i, x);
-	if (s->zc && s->transposed) {
-		uint8_t *t = malloc((size_t)s->n + 1);
-		int rc = t ? zchase_kernel(s->zc, i, t) : -1;
-		if (rc == 0)
-			transpose_cells(t, s->cols, s->rows, x);
-		free(t);
-		return rc;
-	}
-	if (s->zc)
-		return zchase_kernel(s->zc, i, x);
-	if (s->zb)
-		return zband_kernel(s->zb, i, x);
-	if (s->cr) {
-		crossred_kernel(s->cr, i, x);
-		return 0;
-	}
-	return band_kernel(s->bd, i, x);
-}
-
-/* Quiet patterns for a structured backend (chase or band), kept while they
- * fit in memory. */
+/* Quiet patterns for a structured backend, kept while they fit in memory. */
 static int keep_kernel(lo_system *s)
 {
 	s->rank = s->n - s->nullity;
@@ -190,90 +168,296 @@ static int keep_kernel(lo_system *s)
 	if (!s->order)
 		return -1;
 	for (int i = 0; i < s->nullity; i++)
-		s->order[i] = s->cr ? crossred_order(s->cr, i) : s->zc ? zchase_order(s->zc, i)
-			      : s->zb ? zband_order(s->zb, i) : 2;
+		s->order[i] = s->be->order_of ? s->be->order_of(s, i) : 2;
 	if ((double)s->nullity * s->n > KERNEL_MAX_BYTES)
 		return 0;
 	s->kernel = calloc((size_t)s->nullity * (size_t)s->n + 1, 1);
 	if (!s->kernel)
 		return 0;	/* optional: the search just cannot run */
 	for (int i = 0; i < s->nullity; i++)
-		if (kernel_of(s, i, s->kernel + (size_t)i * (size_t)s->n) < 0)
+		if (s->be->kernel_of(s, i, s->kernel + (size_t)i * (size_t)s->n) < 0)
 			return -1;
 	return 0;
 }
 
-/* -2: the band's dense remainder is too big (zband's LO_TOO_LARGE). */
-static int build_band(lo_system *s, const rule *r)
+/* ---- Light chasing, k = 2: the classic rule, and chaseable masks on a torus. */
+
+static int chase_build(lo_system *s)
 {
-	lo_result st = LO_NOMEM;
-	if (s->k == 2)
-		s->bd = band_new(s->rows, s->cols, r);
-	else
-		st = zband_create(s->rows, s->cols, r, s->k, &s->zb);
-	if (!s->bd && !s->zb)
+	chase *c = chase_new(s->rows, s->cols, &s->r);
+	if (!(s->impl = c) || (s->nullity = chase_nullity(c)) < 0)
+		return -1;
+	return keep_kernel(s);
+}
+
+static lo_result chase_solve_be(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert)
+{
+	return chase_solve(s->impl, cells, x, cert);
+}
+
+static int chase_kernel_be(const lo_system *s, int i, uint8_t *x)
+{
+	return chase_kernel(s->impl, i, x);
+}
+
+static void chase_free_be(void *impl)
+{
+	chase_free(impl);
+}
+
+/* ---- Chasing over Z/k, on the board as it is or transposed (a wide
+ * board: its rows are short, so fewer unknowns are left). */
+
+static bool zchase_straight(int rows, int cols, const rule *r, int k)
+{
+	return zchase_applies_as(rows, cols, r, k);
+}
+
+static bool zchase_transposed(int rows, int cols, const rule *r, int k)
+{
+	return !zchase_straight(rows, cols, r, k) && zchase_applies(rows, cols, r, k);
+}
+
+static int zchase_build(lo_system *s)
+{
+	zchase *c = zchase_new(s->rows, s->cols, &s->r, s->k);
+	if (!(s->impl = c))
+		return -1;
+	s->nullity = zchase_nullity(c);
+	return keep_kernel(s);
+}
+
+static int zchase_build_t(lo_system *s)
+{
+	rule t;
+	transpose_rule(&s->r, &t);
+	zchase *c = zchase_new(s->cols, s->rows, &t, s->k);
+	if (!(s->impl = c))
+		return -1;
+	s->nullity = zchase_nullity(c);
+	return keep_kernel(s);
+}
+
+static lo_result zchase_solve_be(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert)
+{
+	return zchase_solve(s->impl, cells, x, cert);
+}
+
+static lo_result zchase_solve_t(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert)
+{
+	size_t n = (size_t)s->n;
+	uint8_t *t = malloc(3 * n + 1);
+	if (!t)
+		return LO_NOMEM;
+	transpose_cells(cells, s->rows, s->cols, t);
+	lo_result st = zchase_solve(s->impl, t, t + n, cert ? t + 2 * n : NULL);
+	if (st == LO_SOLVED)
+		transpose_cells(t + n, s->cols, s->rows, x);
+	else if (st == LO_UNSOLVABLE && cert)
+		transpose_cells(t + 2 * n, s->cols, s->rows, cert);
+	free(t);
+	return st;
+}
+
+static int zchase_kernel_be(const lo_system *s, int i, uint8_t *x)
+{
+	return zchase_kernel(s->impl, i, x);
+}
+
+static int zchase_kernel_t(const lo_system *s, int i, uint8_t *x)
+{
+	uint8_t *t = malloc((size_t)s->n + 1);
+	int rc = t ? zchase_kernel(s->impl, i, t) : -1;
+	if (rc == 0)
+		transpose_cells(t, s->cols, s->rows, x);
+	free(t);
+	return rc;
+}
+
+static int zchase_order_be(const lo_system *s, int i)
+{
+	return zchase_order(s->impl, i);
+}
+
+static void zchase_free_be(void *impl)
+{
+	zchase_free(impl);
+}
+
+/* ---- Banded elimination of other local rules; the transposed rule's
+ * band gives left-kernel vectors for certificates. */
+
+static bool band_gf2_applies(int rows, int cols, const rule *r, int k)
+{
+	return k == 2 && band_applies(rows, cols, r, k);
+}
+
+static bool band_zmod_applies(int rows, int cols, const rule *r, int k)
+{
+	return k > 2 && band_applies(rows, cols, r, k);
+}
+
+/* The rule pressed backward: its kernel is A's left kernel. */
+static void reverse_rule(const rule *r, rule *t)
+{
+	*t = *r;
+	for (int i = 0; i < t->n; i++) {
+		t->dr[i] = (signed char)-t->dr[i];
+		t->dc[i] = (signed char)-t->dc[i];
+	}
+}
+
+static int band_build(lo_system *s)
+{
+	band *b = band_new(s->rows, s->cols, &s->r);
+	if (!(s->impl = b))
+		return -1;
+	s->nullity = band_nullity(b);
+	if (s->nullity > 0 && !rule_is_symmetric(&s->r)) {
+		rule t;
+		reverse_rule(&s->r, &t);
+		if (!(s->left = band_new(s->rows, s->cols, &t)))
+			return -1;
+	}
+	return keep_kernel(s);
+}
+
+static lo_result band_solve_be(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert)
+{
+	lo_result st = band_solve(s->impl, cells, x);
+	if (st != LO_UNSOLVABLE)
+		return st;
+	/* Some left-kernel vector overlaps b oddly: find it. */
+	const band *left = s->left ? s->left : s->impl;
+	for (int i = 0; cert && i < band_nullity(left); i++) {
+		if (band_kernel(left, i, cert) < 0)
+			return LO_NOMEM;
+		int dot = 0;
+		for (int j = 0; j < s->n; j++)
+			dot ^= cert[j] & cells[j];
+		if (dot)
+			break;
+	}
+	return LO_UNSOLVABLE;
+}
+
+static int band_kernel_be(const lo_system *s, int i, uint8_t *x)
+{
+	return band_kernel(s->impl, i, x);
+}
+
+static void band_free_be(void *impl)
+{
+	band_free(impl);
+}
+
+static int zband_build(lo_system *s)
+{
+	zband *b = NULL;
+	lo_result st = zband_create(s->rows, s->cols, &s->r, s->k, &b);
+	if (!(s->impl = b))
 		return st == LO_TOO_LARGE ? -2 : -1;
-	s->nullity = s->bd ? band_nullity(s->bd) : zband_nullity(s->zb);
-	if (s->nullity > 0 && !rule_is_symmetric(r)) {
-		/* The transposed rule's kernel is A's left kernel: certificates. */
-		rule t = *r;
-		for (int i = 0; i < t.n; i++) {
-			t.dr[i] = (signed char)-t.dr[i];
-			t.dc[i] = (signed char)-t.dc[i];
-		}
-		if (s->k == 2)
-			s->bd_t = band_new(s->rows, s->cols, &t);
-		else
-			st = zband_create(s->rows, s->cols, &t, s->k, &s->zb_t);
-		if (!s->bd_t && !s->zb_t)
+	s->nullity = zband_nullity(b);
+	if (s->nullity > 0 && !rule_is_symmetric(&s->r)) {
+		rule t;
+		zband *l = NULL;
+		reverse_rule(&s->r, &t);
+		st = zband_create(s->rows, s->cols, &t, s->k, &l);
+		if (!(s->left = l))
 			return st == LO_TOO_LARGE ? -2 : -1;
 	}
 	return keep_kernel(s);
 }
 
-static int build_cross(lo_system *s)
+static lo_result zband_solve_be(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert)
 {
-	s->cr = crossred_new(s->rows, s->cols, s->k);
-	if (!s->cr)
-		return -1;
-	s->nullity = crossred_nullity(s->cr);
-	return keep_kernel(s);
-}
-
-static int build_chase(lo_system *s)
-{
-	s->ch = chase_new(s->rows, s->cols, &s->r);
-	if (!s->ch)
-		return -1;
-	s->nullity = chase_nullity(s->ch);
-	if (s->nullity < 0)
-		return -1;
-	return keep_kernel(s);
-}
-
-static int build_zchase(lo_system *s)
-{
-	if (zchase_applies_as(s->rows, s->cols, &s->r, s->k))
-		s->zc = zchase_new(s->rows, s->cols, &s->r, s->k);
-	else {
-		rule t;
-		transpose_rule(&s->r, &t);
-		s->transposed = true;
-		s->zc = zchase_new(s->cols, s->rows, &t, s->k);
+	lo_result st = zband_solve(s->impl, cells, x);
+	if (st != LO_UNSOLVABLE)
+		return st;
+	/* Some left-kernel generator is not orthogonal to b. */
+	const zband *left = s->left ? s->left : s->impl;
+	for (int i = 0; cert && i < zband_nullity(left); i++) {
+		if (zband_kernel(left, i, cert) < 0)
+			return LO_NOMEM;
+		long dot = 0;
+		for (int j = 0; j < s->n; j++)
+			dot += cert[j] * cells[j];
+		if (dot % s->k)
+			break;
 	}
-	if (!s->zc)
+	return LO_UNSOLVABLE;
+}
+
+static int zband_kernel_be(const lo_system *s, int i, uint8_t *x)
+{
+	return zband_kernel(s->impl, i, x);
+}
+
+static int zband_order_be(const lo_system *s, int i)
+{
+	return zband_order(s->impl, i);
+}
+
+static void zband_free_be(void *impl)
+{
+	zband_free(impl);
+}
+
+/* ---- The cross rule: R + C unknowns instead of R * C. */
+
+static int cross_build(lo_system *s)
+{
+	crossred *c = crossred_new(s->rows, s->cols, s->k);
+	if (!(s->impl = c))
 		return -1;
-	s->nullity = zchase_nullity(s->zc);
+	s->nullity = crossred_nullity(c);
 	return keep_kernel(s);
 }
 
-static int build_gf2(lo_system *s, const rule *r)
+static lo_result cross_solve_be(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert)
+{
+	return crossred_solve(s->impl, cells, x, cert);
+}
+
+static int cross_kernel_be(const lo_system *s, int i, uint8_t *x)
+{
+	crossred_kernel(s->impl, i, x);
+	return 0;
+}
+
+static int cross_order_be(const lo_system *s, int i)
+{
+	return crossred_order(s->impl, i);
+}
+
+static void cross_free_be(void *impl)
+{
+	crossred_free(impl);
+}
+
+/* ---- Dense elimination: any rule, any press sets, small boards. */
+
+static bool dense_gf2_applies(int rows, int cols, const rule *r, int k)
+{
+	(void)rows, (void)cols, (void)r;
+	return k == 2;
+}
+
+static bool dense_zmod_applies(int rows, int cols, const rule *r, int k)
+{
+	(void)rows, (void)cols, (void)r;
+	return k > 2;
+}
+
+static int gf2_build(lo_system *s)
 {
 	int n = s->n;
+	const rule *r = &s->r;
 	int *nb = malloc((size_t)rule_max_cells(r, s->rows, s->cols) * sizeof *nb);
-	s->re = gf2_new(n, 2 * n);
+	gf2_mat *re = gf2_new(n, 2 * n);
+	s->impl = re;
 	s->pivcol = malloc((size_t)n * sizeof *s->pivcol);
-	if (!nb || !s->re || !s->pivcol) {
+	if (!nb || !re || !s->pivcol) {
 		free(nb);
 		return -1;
 	}
@@ -283,12 +467,12 @@ static int build_gf2(lo_system *s, const rule *r)
 	for (int j = 0; j < n; j++) {
 		int m = rule_neighbours(r, s->rows, s->cols, j / s->cols, j % s->cols, nb);
 		for (int t = 0; t < m; t++)
-			gf2_set(s->re, nb[t], j, 1);
+			gf2_set(re, nb[t], j, 1);
 	}
 	free(nb);
 	for (int i = 0; i < n; i++)
-		gf2_set(s->re, i, n + i, 1);
-	s->rank = gf2_rref(s->re, n, s->pivcol);
+		gf2_set(re, i, n + i, 1);
+	s->rank = gf2_rref(re, n, s->pivcol);
 	if (s->rank < 0)
 		return -1;
 	s->nullity = n - s->rank;
@@ -296,16 +480,27 @@ static int build_gf2(lo_system *s, const rule *r)
 	s->order = malloc(((size_t)s->nullity + 1) * sizeof *s->order);
 	if (!s->kernel || !s->order)
 		return -1;
-	if (gf2_kernel(s->re, n, s->rank, s->pivcol, s->kernel) < 0)
+	if (gf2_kernel(re, n, s->rank, s->pivcol, s->kernel) < 0)
 		return -1;
 	for (int q = 0; q < s->nullity; q++)
 		s->order[q] = 2;
 	return 0;
 }
 
-static int build_zmod(lo_system *s, const rule *r)
+static lo_result gf2_solve_be(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert)
+{
+	return gf2_solve(s->impl, s->n, s->rank, s->pivcol, cells, x, cert);	/* -b = b */
+}
+
+static void gf2_free_be(void *impl)
+{
+	gf2_free(impl);
+}
+
+static int zmod_build(lo_system *s)
 {
 	size_t n = (size_t)s->n;
+	const rule *r = &s->r;
 	uint8_t *a = calloc(n * n + 1, 1);
 	int *nb = malloc((size_t)rule_max_cells(r, s->rows, s->cols) * sizeof *nb);
 	int rc = -1;
@@ -316,18 +511,18 @@ static int build_zmod(lo_system *s, const rule *r)
 		for (int t = 0; t < m; t++)
 			a[(size_t)nb[t] * n + j] = 1;
 	}
-	s->lu = zlu_new(a, s->n, s->k);
-	if (!s->lu)
+	zlu *lu = zlu_new(a, s->n, s->k);
+	if (!(s->impl = lu))
 		goto out;
-	s->nullity = zlu_nullity(s->lu);
+	s->nullity = zlu_nullity(lu);
 	s->rank = s->n - s->nullity;
 	s->kernel = calloc((size_t)s->nullity * n + 1, 1);
 	s->order = malloc(((size_t)s->nullity + 1) * sizeof *s->order);
 	if (!s->kernel || !s->order)
 		goto out;
 	for (int i = 0; i < s->nullity; i++) {
-		s->order[i] = zlu_order(s->lu, i);
-		if (zlu_kernel(s->lu, i, s->kernel + (size_t)i * n) < 0)
+		s->order[i] = zlu_order(lu, i);
+		if (zlu_kernel(lu, i, s->kernel + (size_t)i * n) < 0)
 			goto out;
 	}
 	rc = 0;
@@ -336,6 +531,42 @@ out:
 	free(nb);
 	return rc;
 }
+
+static lo_result zmod_solve_be(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert)
+{
+	uint8_t *c = malloc((size_t)s->n + 1);
+	if (!c)
+		return LO_NOMEM;
+	for (int j = 0; j < s->n; j++)
+		c[j] = (uint8_t)((s->k - cells[j]) % s->k);	/* A x = -b */
+	lo_result st = zlu_solve(s->impl, c, x, cert);
+	free(c);
+	return st;
+}
+
+static void zmod_free_be(void *impl)
+{
+	zlu_free(impl);
+}
+
+/* In order of preference: the first that applies takes a board of more
+ * than CHASE_MIN_UNKNOWNS cells; smaller ones, and any board the others
+ * refuse, go to the dense backends at the end (the brute-force-tested
+ * path). */
+static const backend backends[] = {
+	{ "chase", chase_applies, chase_build, chase_solve_be, chase_kernel_be, NULL, chase_free_be },
+	{ "zchase", zchase_straight, zchase_build, zchase_solve_be, zchase_kernel_be, zchase_order_be, zchase_free_be },
+	{ "zchase transposed", zchase_transposed, zchase_build_t, zchase_solve_t, zchase_kernel_t, zchase_order_be,
+	  zchase_free_be },
+	{ "band", band_gf2_applies, band_build, band_solve_be, band_kernel_be, NULL, band_free_be },
+	{ "zband", band_zmod_applies, zband_build, zband_solve_be, zband_kernel_be, zband_order_be, zband_free_be },
+	{ "cross", cross_applies, cross_build, cross_solve_be, cross_kernel_be, cross_order_be, cross_free_be },
+	{ "dense gf2", dense_gf2_applies, gf2_build, gf2_solve_be, NULL, NULL, gf2_free_be },
+	{ "dense zmod", dense_zmod_applies, zmod_build, zmod_solve_be, NULL, NULL, zmod_free_be },
+};
+#define NBACKENDS ((int)(sizeof backends / sizeof backends[0]))
+#define DENSE_FIRST (NBACKENDS - 2)
+#define DENSE_ZMOD (NBACKENDS - 1)
 
 lo_system *system_new(int rows, int cols, const rule *r, int k)
 {
@@ -358,6 +589,13 @@ static lo_system *system_blank(int rows, int cols, const rule *r, int k)
 	return s;
 }
 
+/* Build s with backend be: 0, -1 (no memory) or -2 (too large here). */
+static int system_build(lo_system *s, const backend *be)
+{
+	s->be = be;
+	return be->build(s);
+}
+
 lo_result system_create(int rows, int cols, const rule *r, int k, lo_system **out)
 {
 	*out = NULL;
@@ -366,17 +604,11 @@ lo_result system_create(int rows, int cols, const rule *r, int k, lo_system **ou
 	lo_system *s = system_blank(rows, cols, r, k);
 	if (!s)
 		return LO_NOMEM;
-	int rc;
-	if (chase_applies(rows, cols, r, k) && s->n > CHASE_MIN_UNKNOWNS)
-		rc = build_chase(s);
-	else if (zchase_applies(rows, cols, r, k) && s->n > CHASE_MIN_UNKNOWNS)
-		rc = build_zchase(s);
-	else if (band_applies(rows, cols, r, k) && s->n > CHASE_MIN_UNKNOWNS)
-		rc = build_band(s, r);
-	else if (cross_applies(rows, cols, r, k) && s->n > CHASE_MIN_UNKNOWNS)
-		rc = build_cross(s);
-	else
-		rc = k == 2 ? build_gf2(s, r) : build_zmod(s, r);
+	const backend *be = NULL;
+	for (int i = s->n > CHASE_MIN_UNKNOWNS ? 0 : DENSE_FIRST; !be && i < NBACKENDS; i++)
+		if (backends[i].applies(rows, cols, r, k))
+			be = &backends[i];
+	int rc = system_build(s, be);
 	if (rc == -2) {
 		/* The band's dense remainder is too big: dense, where it fits. */
 		system_free(s);
@@ -384,7 +616,7 @@ lo_result system_create(int rows, int cols, const rule *r, int k, lo_system **ou
 			return LO_TOO_LARGE;
 		if (!(s = system_blank(rows, cols, r, k)))
 			return LO_NOMEM;
-		rc = build_zmod(s, r);
+		rc = system_build(s, &backends[DENSE_ZMOD]);
 	}
 	if (rc < 0) {
 		system_free(s);
@@ -400,16 +632,11 @@ void system_free(lo_system *s)
 		return;
 	free(s->kernel);
 	free(s->order);
-	gf2_free(s->re);
 	free(s->pivcol);
-	zlu_free(s->lu);
-	chase_free(s->ch);
-	zchase_free(s->zc);
-	band_free(s->bd);
-	band_free(s->bd_t);
-	zband_free(s->zb);
-	zband_free(s->zb_t);
-	crossred_free(s->cr);
+	if (s->be && s->impl)
+		s->be->free(s->impl);
+	if (s->be && s->left)
+		s->be->free(s->left);
 	free(s);
 }
 
@@ -456,75 +683,7 @@ void system_count(const lo_system *s, char *buf, size_t len)
 	bignum_product(s->order, s->nullity, buf, len);
 }
 
-static lo_result solve_zmod(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert)
-{
-	uint8_t *c = malloc((size_t)s->n + 1);
-	if (!c)
-		return LO_NOMEM;
-	for (int j = 0; j < s->n; j++)
-		c[j] = (uint8_t)((s->k - cells[j]) % s->k);	/* A x = -b */
-	lo_result st = zlu_solve(s->lu, c, x, cert);
-	free(c);
-	return st;
-}
-
 lo_result system_solve(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert)
 {
-	if (s->ch)
-		return chase_solve(s->ch, cells, x, cert);
-	if (s->zc && s->transposed) {
-		size_t n = (size_t)s->n;
-		uint8_t *t = malloc(3 * n + 1);
-		if (!t)
-			return LO_NOMEM;
-		transpose_cells(cells, s->rows, s->cols, t);
-		lo_result st = zchase_solve(s->zc, t, t + n, cert ? t + 2 * n : NULL);
-		if (st == LO_SOLVED)
-			transpose_cells(t + n, s->cols, s->rows, x);
-		else if (st == LO_UNSOLVABLE && cert)
-			transpose_cells(t + 2 * n, s->cols, s->rows, cert);
-		free(t);
-		return st;
-	}
-	if (s->zc)
-		return zchase_solve(s->zc, cells, x, cert);
-	if (s->cr)
-		return crossred_solve(s->cr, cells, x, cert);
-	if (s->zb) {
-		lo_result st = zband_solve(s->zb, cells, x);
-		if (st != LO_UNSOLVABLE)
-			return st;
-		/* Some left-kernel generator is not orthogonal to b. */
-		const zband *left = s->zb_t ? s->zb_t : s->zb;
-		for (int i = 0; cert && i < zband_nullity(left); i++) {
-			if (zband_kernel(left, i, cert) < 0)
-				return LO_NOMEM;
-			long dot = 0;
-			for (int j = 0; j < s->n; j++)
-				dot += cert[j] * cells[j];
-			if (dot % s->k)
-				break;
-		}
-		return LO_UNSOLVABLE;
-	}
-	if (s->bd) {
-		lo_result st = band_solve(s->bd, cells, x);
-		if (st != LO_UNSOLVABLE)
-			return st;
-		/* Some left-kernel vector overlaps b oddly: find it. */
-		const band *left = s->bd_t ? s->bd_t : s->bd;
-		for (int i = 0; cert && i < band_nullity(left); i++) {
-			if (band_kernel(left, i, cert) < 0)
-				return LO_NOMEM;
-			int dot = 0;
-			for (int j = 0; j < s->n; j++)
-				dot ^= cert[j] & cells[j];
-			if (dot)
-				break;
-		}
-		return LO_UNSOLVABLE;
-	}
-	if (s->k == 2)	/* -b = b */
-		return gf2_solve(s->re, s->n, s->rank, s->pivcol, cells, x, cert);
-	return solve_zmod(s, cells, x, cert);
+	return s->be->solve(s, cells, x, cert);
 }
