@@ -22,8 +22,6 @@ static reaction analysis_step(app *a, int key)
 	bool back = key == KEY_LEFT || key == 'h' || key == KEY_BTAB || key == KEY_UP || key == 'k';
 	a->pattern = (a->pattern + (back ? d - 1 : 1)) % d;
 	analysis_show(a);
-	draw_marks(&a->v);
-	draw_status(&a->v, term_now());
 	return REACT_NONE;
 }
 
@@ -70,4 +68,5 @@ static const key_row analysis_rows[] = {
 const screen analysis_screen = {
 	.name = "analysis", .title = "Analysis panel", .rows = analysis_rows, .enter = analysis_enter,
 	.draw = analysis_draw, .leave = analysis_leave,
+	.shows_board = true,
 };

@@ -76,6 +76,15 @@ void app_redraw(app *a)
 		a->stack[i]->draw(a);
 }
 
+/* What changed since the last frame, drawn: the cells whose look changed,
+ * the status line when its words did.  Only where the board shows. */
+static void app_frame(app *a)
+{
+	const screen *top = app_top(a);
+	if (top->shows_board && !a->v.too_small && !a->quit)
+		draw_frame(&a->v, term_now());
+}
+
 void app_end(app *a)
 {
 	a->quit = true;
@@ -100,6 +109,7 @@ void app_fresh(app *a)
 		snprintf(v->mode, sizeof v->mode, "practice ladder");
 	a->st.cell = -1;
 	a->st.playing = false;
+	v->flash = -1;
 	app_redraw(a);
 }
 
@@ -110,18 +120,13 @@ static void plan_news(app *a)
 	const lo_overlay *ov = &a->s.pl.ov;
 	if (app_top(a) != &board_screen || g->won)
 		return;		/* the celebration covers the board */
-	if (ov->shown)
-		draw_marks(&a->v);
-	else if (a->v.hint >= 0)
-		draw_cell(&a->v, a->v.hint / g->cur->cols, a->v.hint % g->cur->cols);
-	/* The proof's line comes back after a press cleared it, but does not
+	/* The marks and the status are the next frame's; the proof's line comes back after a press cleared it, but does not
 	 * cover a newer message. */
 	if (ov->shown && ov->have && !ov->solvable && !a->v.msg[0]) {
 		char why[160];
 		info_cert(ov, g->cur, &a->gl, why, sizeof why);
 		draw_message(&a->v, why);
 	}
-	draw_status(&a->v, term_now());
 }
 
 void app_react(app *a, int ev)
@@ -133,19 +138,16 @@ void app_react(app *a, int ev)
 		if (ev & SESSION_BOARD)
 			a->v.vr = a->v.vc = 0;
 	}
+	/* Changed cells and the status are drawn by the next frame. */
 	if (ev & SESSION_BOARD)
 		app_fresh(a);
-	else if (ev & SESSION_CELLS)
-		draw_press(&a->v, s->row, s->col);
 	if (ev & SESSION_PLAN)
 		plan_news(a);
-	else if ((ev & SESSION_STATUS) && !(ev & SESSION_BOARD))
-		draw_status(&a->v, now);
 	if (ev & SESSION_WON) {
 		a->v.rung = s->pl.rung;
 		a->v.assisted = s->pl.assisted;
 		snprintf(a->v.ranking, sizeof a->v.ranking, "%s", s->ranking);
-		draw_status(&a->v, now);
+		draw_frame(&a->v, now);
 		draw_win(&a->v, now);
 	}
 	if (ev & SESSION_MESSAGE)
@@ -165,14 +167,8 @@ int app_cursor_cell(const app *a)
 void app_cursor_to(app *a, int r, int c)
 {
 	const board *b = a->s.pl.g.cur;
-	int orow = a->v.cr, ocol = a->v.cc;
 	a->v.cr = r < 0 ? 0 : r >= b->rows ? b->rows - 1 : r;
 	a->v.cc = c < 0 ? 0 : c >= b->cols ? b->cols - 1 : c;
-	if (draw_follow(&a->v)) {
-		draw_all(&a->v, term_now());
-		return;
-	}
-	draw_cursor_moved(&a->v, orow, ocol, term_now());
 }
 
 reaction app_cursor(app *a, int key)
@@ -258,6 +254,7 @@ static const key_row question_rows[] = {
 const screen question_screen = {
 	.name = "question", .title = "Questions (y/n)", .rows = question_rows, .draw = question_draw,
 	.over_board = true,
+	.shows_board = true,
 };
 
 /* Ctrl-Z and fg (or SIGSTOP/SIGCONT from outside): pause the clock, give
@@ -321,11 +318,9 @@ static int app_key(app *a)
 			a->stack[0]->tick(a, now);
 			continue;
 		}
-		/* While the solver works: a spinner, and its news soon. */
-		bool busy = a->s.pl.ov.searching && (a->s.pl.ov.shown || a->st.pending_key);
-		if (on_board && !a->v.too_small &&
-		    (busy || (long)game_elapsed(&a->s.pl.g, now) != a->v.shown_secs))
-			draw_status(&a->v, now);
+		/* The key's and the tick's changes, the clock and the solver's
+		 * spinner: one frame before waiting. */
+		app_frame(a);
 		int wait = a->s.pl.ov.searching || a->s.mk ? 100 : 500;
 		if (a->s.mk && app_top(a) == &making_screen)
 			making_screen.draw(a);	/* its clock */

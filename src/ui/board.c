@@ -180,7 +180,6 @@ static reaction board_preview(app *a, int key)
 {
 	(void)key;
 	a->v.preview = !a->v.preview;
-	draw_press(&a->v, a->v.cr, a->v.cc);
 	draw_message(&a->v, a->v.preview ? "Preview on: the cells a press changes are in angle brackets."
 					 : "Preview off.");
 	return REACT_NONE;
@@ -252,4 +251,5 @@ static const key_row board_rows[] = {
 const screen board_screen = {
 	.name = "board", .title = "Playing", .rows = board_rows, .draw = board_draw, .before = board_before,
 	.back = board_back, .intercept = steps_key, .tick = steps_due,
+	.shows_board = true,
 };

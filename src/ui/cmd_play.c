@@ -408,6 +408,7 @@ int play_main(int argc, char **argv)
 	glyphs_init(&a.gl, o.ascii);
 	a.v.gl = &a.gl;
 	a.v.preview = true;
+	a.v.flash = -1;
 	a.v.g = &a.s.pl.g;
 	a.mouse = !o.no_mouse;
 	if (term_open(a.mouse, err, sizeof err) < 0) {
@@ -423,6 +424,7 @@ int play_main(int argc, char **argv)
 		fprintf(stderr, "lightsout play: %s\n", a.end_msg);
 	if (a.s.sv.exit_msg[0])
 		fprintf(stderr, "lightsout play: %s\n", a.s.sv.exit_msg);
+	draw_free(&a.v);
 	play_free(&a.s.pl);
 	/* Last: the slot is free only once its save is written. */
 	saving_close(&a.s.sv);

@@ -285,35 +285,44 @@ static int cell_mark(const view *v, int i, bool *cert)
 	return overlay_mark(v->ov, i);
 }
 
+static int int_cmp(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
+}
+
+/* The cells a press at cell i changes, into *list (grown to the rule's
+ * largest press set: never a fixed buffer a graph could overflow), sorted.
+ * -1 when out of memory. */
+static int press_set(const view *v, int i, int **list, int *cap)
+{
+	const board *b = v->g->cur;
+	int most = rule_max_cells(&v->g->rule, b->rows, b->cols);
+	if (most > *cap) {
+		int *n = realloc(*list, (size_t)most * sizeof *n);
+		if (!n)
+			return -1;
+		*list = n;
+		*cap = most;
+	}
+	int m = rule_neighbours(&v->g->rule, b->rows, b->cols, i / b->cols, i % b->cols, *list);
+	qsort(*list, (size_t)m, sizeof **list, int_cmp);
+	return m;
+}
+
+static bool in_set(const int *list, int n, int i)
+{
+	return n > 0 && bsearch(&i, list, (size_t)n, sizeof *list, int_cmp) != NULL;
+}
+
 /* Would a press at the cursor change (row, col)?  The preview shows it. */
 static bool in_preview(const view *v, int row, int col)
 {
-	const rule *r = &v->g->rule;
-	const board *b = v->g->cur;
 	if (!v->preview || v->what != VIEW_PLAY)
 		return false;
-	if (r->lines)
+	if (v->g->rule.lines)
 		return row == v->cr || col == v->cc;
-	if (!rule_is_uniform(r)) {
-		int nb[RULE_MAX_OFFSETS];
-		if (rule_max_cells(r, b->rows, b->cols) > RULE_MAX_OFFSETS)
-			return false;	/* a graph's huge press set: not drawn */
-		int m = rule_neighbours(r, b->rows, b->cols, v->cr, v->cc, nb);
-		for (int i = 0; i < m; i++)
-			if (nb[i] == row * b->cols + col)
-				return true;
-		return false;
-	}
-	for (int i = 0; i < r->n; i++) {
-		int rr = v->cr + r->dr[i], cc = v->cc + r->dc[i];
-		if (r->torus) {
-			rr = ((rr % b->rows) + b->rows) % b->rows;
-			cc = ((cc % b->cols) + b->cols) % b->cols;
-		}
-		if (rr == row && cc == col)
-			return true;
-	}
-	return false;
+	return in_set(v->ds.near, v->ds.nnear, row * v->g->cur->cols + col);
 }
 
 /* Cells with patterns of their own on a grid: --rule random, a board
@@ -356,10 +365,20 @@ static void draw_own_pattern(const view *v, int row, int col, int y, int x, attr
  * Classic cells are these three columns; tiles are 2s x (s - 1) blocks,
  * lit ones filled, with the three columns in the middle; compact cells
  * are the symbol alone, the cursor and marks in colour and reverse. */
-static void draw_cell_flash(view *v, int row, int col, bool flash)
+/* Everything a cell's look depends on besides the layout, in one word. */
+static uint64_t cell_key(const view *v, int row, int col, bool *flash)
 {
-	if (v->too_small || row < v->vr || row >= v->vr + v->nr || col < v->vc || col >= v->vc + v->nc)
-		return;
+	const board *b = v->g->cur;
+	int i = row * b->cols + col;
+	bool cert, here = row == v->cr && col == v->cc;
+	int mark = cell_mark(v, i, &cert);
+	*flash = in_set(v->ds.lit, v->ds.nlit, i);
+	return (uint64_t)board_get(b, row, col) | (uint64_t)(mark & 0xffff) << 8 | (uint64_t)cert << 24 |
+	       (uint64_t)here << 25 | (uint64_t)*flash << 26 | (uint64_t)in_preview(v, row, col) << 27;
+}
+
+static void draw_cell_now(view *v, int row, int col, bool flash)
+{
 	const board *b = v->g->cur;
 	int val = board_get(b, row, col);
 	bool here = row == v->cr && col == v->cc, cert;
@@ -451,47 +470,63 @@ static void draw_cell_flash(view *v, int row, int col, bool flash)
 	attrset(A_NORMAL);
 }
 
-void draw_cell(view *v, int row, int col)
+/* The sets this frame reads: the cursor's press set (the preview) and the
+ * flashing one's.  Out of memory: no preview, no flash, nothing wrong. */
+static void frame_sets(view *v)
 {
-	draw_cell_flash(v, row, col, false);
-}
-
-void draw_flash(view *v, int row, int col, bool on)
-{
+	drawstate *ds = &v->ds;
 	const board *b = v->g->cur;
-	int *cells = malloc(sizeof *cells * (size_t)rule_max_cells(&v->g->rule, b->rows, b->cols));
-	if (!cells)
-		return;
-	int n = rule_neighbours(&v->g->rule, b->rows, b->cols, row, col, cells);
-	for (int i = 0; i < n; i++)
-		draw_cell_flash(v, cells[i] / b->cols, cells[i] % b->cols, on);
-	free(cells);
+	ds->nnear = ds->nlit = 0;
+	if (v->preview && v->what == VIEW_PLAY && !v->g->rule.lines)
+		ds->nnear = press_set(v, v->cr * b->cols + v->cc, &ds->near, &ds->near_cap);
+	if (v->flash >= 0 && v->flash < board_size(b))
+		ds->nlit = press_set(v, v->flash, &ds->lit, &ds->lit_cap);
+	ds->nnear = ds->nnear < 0 ? 0 : ds->nnear;
+	ds->nlit = ds->nlit < 0 ? 0 : ds->nlit;
 }
 
-void draw_cursor_moved(view *v, int orow, int ocol, double now)
+/* Every visible cell whose key differs from the one drawn. */
+static void frame_cells(view *v)
 {
-	if (v->preview && v->what == VIEW_PLAY) {
-		draw_press(v, orow, ocol);
-		draw_press(v, v->cr, v->cc);
-	}
-	draw_cell(v, orow, ocol);
-	draw_cell(v, v->cr, v->cc);
-	if (v->rulers)
-		draw_status(v, now);
-}
-
-void draw_marks(view *v)
-{
-	if (v->too_small)
-		return;
+	drawstate *ds = &v->ds;
 	for (int r = v->vr; r < v->vr + v->nr; r++)
-		for (int c = v->vc; c < v->vc + v->nc; c++)
-			draw_cell(v, r, c);
+		for (int c = v->vc; c < v->vc + v->nc; c++) {
+			bool flash;
+			uint64_t key = cell_key(v, r, c, &flash);
+			size_t at = (size_t)(r - v->vr) * (size_t)v->nc + (size_t)(c - v->vc);
+			if (ds->keys && ds->keys[at] == key)
+				continue;
+			draw_cell_now(v, r, c, flash);
+			ds->written++;
+			if (ds->keys)
+				ds->keys[at] = key;
+		}
 }
 
-void draw_press(view *v, int row, int col)
+/* The drawstate for the layout now, every cell unknown.  Out of memory:
+ * no keys, and every frame draws every visible cell (still right). */
+static void frame_forget(view *v)
 {
-	draw_flash(v, row, col, false);	/* the changed cells, unlit */
+	drawstate *ds = &v->ds;
+	int n = v->too_small ? 0 : v->nr * v->nc;
+	if (n > ds->nkeys) {
+		free(ds->keys);
+		ds->keys = malloc((size_t)n * sizeof *ds->keys);
+		ds->nkeys = ds->keys ? n : 0;
+	}
+	for (int i = 0; i < ds->nkeys; i++)
+		ds->keys[i] = DRAW_UNKNOWN;
+	ds->vr = v->vr;
+	ds->vc = v->vc;
+	ds->status[0] = '\0';
+}
+
+void draw_free(view *v)
+{
+	free(v->ds.keys);
+	free(v->ds.near);
+	free(v->ds.lit);
+	memset(&v->ds, 0, sizeof v->ds);
 }
 
 bool draw_cell_at(const view *v, int y, int x, int *row, int *col)
@@ -542,7 +577,7 @@ void draw_box(const glyphs *gl, int y, int x, int h, int w)
 	}
 }
 
-static void draw_frame(view *v)
+static void draw_border(view *v)
 {
 	const glyphs *gl = v->gl;
 	int y0 = v->top - 1, y1 = v->top + v->ph, x0 = v->left - 1, x1 = v->left + v->pw;
@@ -665,42 +700,51 @@ static void format_par(const game *g, char *buf, size_t len)
 		snprintf(buf, len, "%s%d", g->par_proven ? "" : "<=", g->par);
 }
 
-void draw_status(view *v, double now)
+/* The status line's words, padded to the clock at the right edge. */
+static void status_line(view *v, double now, char *line, size_t size)
 {
-	if (v->too_small)
-		return;
 	const game *g = v->g;
 	const char *d = v->gl->dot;
-	char par[16], clock[32], line[512];
+	char par[16], clock[32];
+	size_t len = size;
 	long secs = (long)game_elapsed(g, now);
 	format_par(g, par, sizeof par);
 	format_clock(clock, sizeof clock, secs);
-	v->shown_secs = secs;
 	if (v->what == VIEW_INFO)
-		snprintf(line, sizeof line, " %s", v->info);
+		snprintf(line, len, " %s", v->info);
 	else if (v->what == VIEW_EDIT)
-		snprintf(line, sizeof line, " Editing %s %.20s%s %dx%d %s k=%d %s %d lit", d, g->rule.name,
+		snprintf(line, len, " Editing %s %.20s%s %dx%d %s k=%d %s %d lit", d, g->rule.name,
 			 g->rule.torus ? " torus" : "", g->cur->rows, g->cur->cols, d, g->cur->k, d,
 			 board_count_nonzero(g->cur));
 	else if (v->ov && v->ov->shown) {
 		/* The plan replaces the rule and size: they fit no more. */
 		char plan[128];
 		info_plan(v->ov, v->gl, now, plan, sizeof plan);
-		snprintf(line, sizeof line, " Moves %d %s Par %s %s %s %s nullity %d", game_moves(g), d, par, d, plan, d,
+		snprintf(line, len, " Moves %d %s Par %s %s %s %s nullity %d", game_moves(g), d, par, d, plan, d,
 			 system_nullity(g->sys));
 	} else
-		snprintf(line, sizeof line, " Moves %d %s Par %s %s %.20s%s %dx%d %s k=%d", game_moves(g), d, par, d,
+		snprintf(line, len, " Moves %d %s Par %s %s %.20s%s %dx%d %s k=%d", game_moves(g), d, par, d,
 			 g->rule.name, g->rule.torus ? " torus" : "", g->cur->rows, g->cur->cols, d, g->cur->k);
 	if (v->rung > 0 && v->what == VIEW_PLAY)
-		snprintf(line + strlen(line), sizeof line - strlen(line), " %s Rung %d", d, v->rung);
+		snprintf(line + strlen(line), len - strlen(line), " %s Rung %d", d, v->rung);
 	/* One character a cell: the cursor's place in words too. */
 	if (v->rulers)
-		snprintf(line + strlen(line), sizeof line - strlen(line), " %s row %d col %d", d, v->cr + 1, v->cc + 1);
+		snprintf(line + strlen(line), len - strlen(line), " %s row %d col %d", d, v->cr + 1, v->cc + 1);
 	/* Clock at the right edge; the whole line rewritten, curses sends only
 	 * the characters that differ. */
 	int pad = COLS - utf8_cols(line) - (int)strlen(clock) - 1;
-	if (v->what == VIEW_PLAY && pad > 0 && (size_t)pad < sizeof line - strlen(line) - strlen(clock) - 2)
-		snprintf(line + strlen(line), sizeof line - strlen(line), "%*s%s ", pad, "", clock);
+	if (v->what == VIEW_PLAY && pad > 0 && (size_t)pad < len - strlen(line) - strlen(clock) - 2)
+		snprintf(line + strlen(line), len - strlen(line), "%*s%s ", pad, "", clock);
+}
+
+/* The status line, when its words differ from those drawn. */
+static void frame_status(view *v, double now)
+{
+	char line[sizeof v->ds.status];
+	status_line(v, now, line, sizeof line);
+	if (strcmp(line, v->ds.status) == 0)
+		return;
+	snprintf(v->ds.status, sizeof v->ds.status, "%s", line);
 	attrset(pair_attr(v, PAIR_STATUS) | (v->color ? A_NORMAL : A_REVERSE));
 	move(LINES - 1, 0);
 	clrtoeol();
@@ -769,17 +813,31 @@ static void draw_too_small(view *v)
 void draw_all(view *v, double now)
 {
 	erase();
+	frame_forget(v);
 	if (v->too_small) {
 		draw_too_small(v);
 		return;
 	}
 	draw_title(v);
-	draw_frame(v);
-	for (int r = v->vr; r < v->vr + v->nr; r++)
-		for (int c = v->vc; c < v->vc + v->nc; c++)
-			draw_cell(v, r, c);
+	draw_border(v);
+	frame_sets(v);
+	frame_cells(v);
 	draw_message(v, v->msg);
-	draw_status(v, now);
+	frame_status(v, now);
+}
+
+void draw_frame(view *v, double now)
+{
+	if (v->too_small)
+		return;
+	draw_follow(v);
+	if (v->vr != v->ds.vr || v->vc != v->ds.vc || !v->ds.keys) {
+		draw_all(v, now);	/* scrolled: every cell moved */
+		return;
+	}
+	frame_sets(v);
+	frame_cells(v);
+	frame_status(v, now);
 }
 
 /* The celebration: on the title line and the message line, so the board

@@ -1,6 +1,10 @@
-/* Drawing the game on stdscr.  Whole-screen redraws only when the layout
- * changes (start, resize, new board, scrolling); a keystroke redraws just the
- * cells it changed and lets curses send the difference. */
+/* Drawing the game on stdscr, as Tatham's game_redraw: the view says what
+ * should be seen (cursor, marks, preview, message), the drawstate what was
+ * drawn last (each visible cell's key, the status line).  draw_frame()
+ * runs after every key and tick and draws what differs, so a press costs
+ * the cells it changes on screen, whatever the board's size.  Whole-screen
+ * redraws only when the layout changes (start, resize, new board,
+ * scrolling). */
 #ifndef LO_DRAW_H
 #define LO_DRAW_H
 
@@ -15,6 +19,21 @@
 #define DRAW_MIN_COLS 20
 /* Tiles grow up to (2s + 1) x s characters a cell. */
 #define DRAW_TILE_MAX 10
+
+/* What is on screen now: the key of each visible cell as last drawn
+ * (DRAW_UNKNOWN: draw it), and the status line. */
+typedef struct drawstate {
+	uint64_t *keys;			/* nr x nc, from (vr, vc) */
+	int nkeys;
+	int vr, vc;			/* the view the keys are of */
+	int *near;			/* the cursor's press set this frame, sorted */
+	int nnear, near_cap;
+	int *lit;			/* the flash's press set this frame, sorted */
+	int nlit, lit_cap;
+	char status[512];		/* as last drawn; "" redraws */
+	long written;			/* cells drawn: the tests count them */
+} drawstate;
+#define DRAW_UNKNOWN UINT64_MAX
 
 typedef struct view {
 	const game *g;
@@ -38,16 +57,18 @@ typedef struct view {
 	int rung;			/* practice ladder rung for the status, or 0 */
 	char msg[160];			/* message line; empty shows the key hints */
 	char ranking[96];		/* after a daily win: "2nd of 5 on this host", or "" */
-	long shown_secs;		/* clock as last drawn, to redraw once a second */
 	/* Marks on the cells: the plan's (when ov->shown) or one hint cell;
 	 * a pattern (a quiet pattern in the info panel) replaces both. */
 	lo_overlay *ov;
 	int hint;			/* cell index, or -1 */
 	const uint8_t *pattern;
+	int flash;			/* a press about to be made here (t, T): its
+					 * cells lit, or -1 */
 	/* How the board is drawn: set by the screens' enter and leave only. */
 	enum { VIEW_PLAY, VIEW_EDIT, VIEW_INFO } what;
 	const struct key_row *keys;	/* the bottom bar's rows, or NULL */
 	char info[160];			/* status line in the info panel */
+	drawstate ds;
 } view;
 
 /* Colour pairs when enabled and the terminal has colour; returns whether. */
@@ -58,15 +79,12 @@ void draw_layout(view *v);
 /* Scroll so the cursor is visible; true when the view moved. */
 bool draw_follow(view *v);
 
+/* Everything, after erasing the screen (the drawstate forgets all). */
 void draw_all(view *v, double now);
-void draw_cell(view *v, int row, int col);
-void draw_press(view *v, int row, int col);	/* every cell a press there changes */
-void draw_marks(view *v);			/* every visible cell, for new marks */
-/* The cursor left (orow, ocol): both cells, and the preview with them. */
-void draw_cursor_moved(view *v, int orow, int ocol, double now);
-/* A press about to happen: its cells highlighted (on) or back to normal. */
-void draw_flash(view *v, int row, int col, bool on);
-void draw_status(view *v, double now);
+/* What differs from the drawstate: the cells whose look changed and the
+ * status line if its words did (a scroll redraws all). */
+void draw_frame(view *v, double now);
+void draw_free(view *v);
 void draw_message(view *v, const char *msg);	/* NULL or "": key hints */
 void draw_win(view *v, double now);
 /* A box of h x w characters at (y, x), framed like the board. */

@@ -11,8 +11,6 @@ static void editor_set(app *a, int v)
 {
 	board *b = a->s.pl.g.cur;
 	board_set(b, a->v.cr, a->v.cc, ((v % b->k) + b->k) % b->k);
-	draw_cell(&a->v, a->v.cr, a->v.cc);
-	draw_status(&a->v, term_now());
 }
 
 static reaction editor_digit(app *a, int key)
@@ -38,8 +36,6 @@ static reaction editor_clear(app *a, int key)
 	board *b = a->s.pl.g.cur;
 	for (int i = 0; i < board_size(b); i++)
 		b->cells[i] = 0;
-	draw_marks(&a->v);
-	draw_status(&a->v, term_now());
 	return REACT_NONE;
 }
 
@@ -128,4 +124,5 @@ static const key_row editor_rows[] = {
 const screen editor_screen = {
 	.name = "editor", .title = "Editor", .rows = editor_rows, .enter = editor_enter, .draw = editor_draw,
 	.leave = editor_leave, .back = editor_back,
+	.shows_board = true,
 };

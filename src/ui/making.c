@@ -40,5 +40,6 @@ static const key_row making_rows[] = {
 const screen making_screen = {
 	.name = "making", .title = "Making a new board", .rows = making_rows, .other = making_wait,
 	.draw = making_draw, .over_board = true,
+	.shows_board = true,
 };
 

@@ -55,6 +55,7 @@ typedef struct screen {
 	bool (*intercept)(app *a, int key);
 	void (*tick)(app *a, double now);
 	bool over_board;		/* drawn over the board below it */
+	bool shows_board;		/* the board's cells are in view: frames draw them */
 } screen;
 
 /* The row a key belongs to in s, or NULL. */

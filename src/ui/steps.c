@@ -64,8 +64,6 @@ static void show_plan(app *a)
 	if (a->s.pl.ov.shown)
 		return;
 	a->s.pl.ov.shown = true;
-	draw_marks(&a->v);
-	draw_status(&a->v, term_now());
 }
 
 reaction steps_overlay(app *a, int key)
@@ -77,12 +75,9 @@ reaction steps_overlay(app *a, int key)
 		overlay_activate(ov, a->s.pl.g.cur);
 		session_assist(&a->s);
 	}
-	draw_marks(&a->v);
 	app_say(a, "");
 	if (ov->shown && ov->have && !ov->solvable)
 		show_cert(a);
-	if (!a->s.pl.g.won)
-		draw_status(&a->v, term_now());
 	return REACT_NONE;
 }
 
@@ -114,14 +109,6 @@ reaction steps_tab(app *a, int key)
 	return REACT_NONE;
 }
 
-static void hint_clear(app *a)
-{
-	int i = a->v.hint;
-	a->v.hint = -1;
-	if (i >= 0)
-		draw_cell(&a->v, i / a->s.pl.g.cur->cols, i % a->s.pl.g.cur->cols);
-}
-
 /* The next press of the plan: the cursor's cell if marked, else the next
  * marked one.  -1 when none is left. */
 static int next_step(app *a)
@@ -151,7 +138,6 @@ reaction steps_hint(app *a, int key)
 			 ov->minimal ? "" : " (not yet proven minimal)");
 	a->v.hint = i;
 	session_assist(&a->s);
-	draw_cell(&a->v, i / cols, i % cols);
 	app_say(a, msg);
 	return REACT_NONE;
 }
@@ -162,7 +148,7 @@ static void step_begin(app *a, int i)
 {
 	int cols = a->s.pl.g.cur->cols;
 	app_cursor_to(a, i / cols, i % cols);
-	draw_flash(&a->v, i / cols, i % cols, true);
+	a->v.flash = i;
 	a->st.cell = i;
 	a->st.due = term_now() + STEP_FLASH_SECONDS * (a->st.playing ? play_speeds[a->st.speed] : 1);
 }
@@ -171,9 +157,9 @@ void steps_due(app *a, double now)
 {
 	steps *st = &a->st;
 	if (st->cell >= 0) {
-		int i = st->cell, cols = a->s.pl.g.cur->cols;
+		int i = st->cell;
 		st->cell = -1;
-		draw_flash(&a->v, i / cols, i % cols, false);
+		a->v.flash = -1;
 		app_press(a, overlay_mark(&a->s.pl.ov, i) > 0 ? +1 : -1);
 		if (st->playing && !a->s.pl.g.won) {
 			playing_say(a);
@@ -289,7 +275,6 @@ reaction steps_chase(app *a, int key)
 	}
 	session_assist(&a->s);
 	a->v.pattern = marks;
-	draw_marks(&a->v);
 	app_say(a, msg);
 	return REACT_NONE;
 }
@@ -297,10 +282,7 @@ reaction steps_chase(app *a, int key)
 
 void steps_clear_marks(app *a)
 {
-	if (a->v.hint >= 0)
-		hint_clear(a);
-	if (a->v.pattern && a->v.what == VIEW_PLAY) {
+	a->v.hint = -1;
+	if (a->v.what == VIEW_PLAY)
 		a->v.pattern = NULL;	/* the chase step's marks last one key */
-		draw_marks(&a->v);
-	}
 }
