@@ -16,6 +16,7 @@
 #include "engine/search.h"
 #include "engine/system.h"
 #include "engine/zmod.h"
+#include "persist/savegame.h"
 #ifdef HAVE_M4RI
 #include <m4ri/m4ri.h>
 #endif
@@ -451,6 +452,66 @@ static void dense_rank(const void *arg, outcome *o)
 	snprintf(o->note, sizeof o->note, "rank %d, reduced row echelon form", rank);
 }
 
+/* Resuming a saved game: the save's text parsed and checked (the moves
+ * summed per cell, one A x), against pressing the moves one by one as the
+ * reader did before. */
+typedef struct resume_case {
+	int side;
+	long moves;
+	bool each;		/* the old way: a press per move */
+} resume_case;
+
+static void resume_parse(const void *arg, outcome *o)
+{
+	const resume_case *c = arg;
+	saved_game sg;
+	rule r;
+	char err[256];
+	savegame_init(&sg);
+	variant_default(&sg.v);
+	sg.v.rows = sg.v.cols = c->side;
+	snprintf(sg.v.rule, sizeof sg.v.rule, "cross");
+	rule_parse(&r, "cross", false, err, sizeof err);
+	sg.start = board_new(c->side, c->side, 2);
+	sg.current = board_new(c->side, c->side, 2);
+	rng g;
+	rng_seed(&g, 5);
+	for (long i = 0; i < c->moves; i++) {
+		lo_move m = { (int)rng_below(&g, (uint32_t)c->side), (int)rng_below(&g, (uint32_t)c->side), 1 };
+		history_push(&sg.hist, m);
+		rule_press(&r, sg.current, m.row, m.col, 1);
+	}
+	size_t len;
+	char *text = savegame_format(&sg, &len);
+	savegame_free(&sg);
+	double t0 = now();
+	saved_game back;
+	int rc = savegame_parse(text, len, &back, err, sizeof err);
+	if (c->each && rc == 0) {
+		board *b = board_clone(back.start);
+		for (int i = 0; i < back.hist.pos; i++)
+			rule_press(&r, b, back.hist.moves[i].row, back.hist.moves[i].col, back.hist.moves[i].times);
+		board_free(b);
+	}
+	o->seconds = now() - t0;
+	snprintf(o->note, sizeof o->note, "%.100s, %zu MB of save", rc == 0 ? "read" : err, len >> 20);
+	if (rc == 0)
+		savegame_free(&back);
+	free(text);
+}
+
+static void bench_resume(void)
+{
+	static const long lengths[] = { 1, 10000, 1000000 };
+	for (int i = 0; i < 3; i++) {
+		resume_case now_ = { 2000, lengths[i], false }, old = { 2000, lengths[i], true };
+		measured a = run_case(resume_parse, &now_), b = run_case(resume_parse, &old);
+		char name[64];
+		snprintf(name, sizeof name, "resume cross 2000x2000, %ld moves", lengths[i]);
+		row(name, &a, "a press per move", &b);
+	}
+}
+
 /* The k > 2 section (BENCH_ZK=1 runs only this). */
 static void bench_zk(void)
 {
@@ -530,6 +591,10 @@ int main(int argc, char **argv)
 		bench_zk();
 		return 0;
 	}
+	if (getenv("BENCH_RESUME") && *getenv("BENCH_RESUME")) {
+		bench_resume();
+		return 0;
+	}
 
 	/* Minimal weight: transform vs plain Gray code. */
 	static const lit_case l30 = { 30, false, 0 }, l30g = { 30, true, 0 }, l32 = { 32, false, 0 },
@@ -553,6 +618,8 @@ int main(int argc, char **argv)
 
 	a = run_case(all_lit_1_40, NULL);
 	row("all-lit n x n, n = 1..40", &a, NULL, NULL);
+
+	bench_resume();
 
 	/* Giant classic boards: light chasing vs dense elimination, and vs the
 	 * best public method (njp's, written in this file). */

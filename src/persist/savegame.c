@@ -546,9 +546,17 @@ static int parse_body(cursor *c, saved_game *sg)
 		return bad(c, "history: %ld moves applied of only %ld", hpos, hlen);
 	if ((size_t)(c->end - c->p) < (size_t)hlen * 7)
 		return bad(c, "history: file ends before %ld moves", hlen);
+	/* The moves applied are summed per cell and pressed once at the end:
+	 * resuming costs a pass over the moves and one A x (the rule's own
+	 * structure makes that cheap), not a press per move. */
 	board *replay = board_clone(sg->start);
-	if (!replay)
+	uint8_t *x = calloc((size_t)board_size(sg->start) + 1, 1);
+	if (!replay || !x) {
+		board_free(replay);
+		free(x);
 		return bad(c, "out of memory");
+	}
+	int k = sg->v.k;
 	for (long i = 0; i < hlen; i++) {
 		long m[3];
 		if (next_line(c, &s, &n) < 0)
@@ -581,9 +589,14 @@ static int parse_body(cursor *c, saved_game *sg)
 			bad(c, "out of memory");
 			goto fail;
 		}
-		if (i < hpos)
-			rule_press(&r, replay, mv.row, mv.col, mv.times);
+		if (i < hpos) {
+			uint8_t *at = &x[(size_t)mv.row * (size_t)sg->v.cols + (size_t)mv.col];
+			*at = (uint8_t)((*at + mv.times % k + k) % k);
+		}
 	}
+	rule_apply(&r, replay, x);
+	free(x);
+	x = NULL;
 	/* history_push moved pos to the end; the redo tail starts at hpos. */
 	sg->hist.pos = (int)hpos;
 	if (!sg->current) {
@@ -607,6 +620,7 @@ static int parse_body(cursor *c, saved_game *sg)
 	return 0;
 fail:
 	board_free(replay);
+	free(x);
 	return -1;
 }
 
