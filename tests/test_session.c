@@ -335,11 +335,14 @@ static void test_ladder(void)
 	if (s.pl.g.won)
 		session_press(&s, 3, 3, +1, now());
 	ev = session_restart(&s, now());
-	tap_ok((ev & SESSION_MAKING) && s.pl.rung == 2 && ladder_load(&c) == 2,
-	       "R on a board in progress: a rung down (rung %d)", s.pl.rung);
+	tap_ok((ev & SESSION_BOARD) && s.pl.rung == 3 && game_moves(&s.pl.g) == 0,
+	       "R on a board in progress: the same board, the same rung (rung %d)", s.pl.rung);
+	tap_ok(session_leaving_costs(&s), "leaving it after the restart still costs a rung");
+	ev = session_new_board(&s, &c, PLAY_LADDER, true, now());
 	ev = until_made(&s);
-	tap_ok((ev & SESSION_MESSAGE) && strstr(s.msg, "Down to rung 2") && s.pl.g.par == 2,
-	       "and its board is made and said: %s", s.msg);
+	tap_ok((ev & SESSION_MESSAGE) && strstr(s.msg, "Down to rung 2") && s.pl.g.par == 2 && s.pl.rung == 2 &&
+		       ladder_load(&c) == 2,
+	       "n: a rung down, its board made and said: %s", s.msg);
 	stats_entry e = recorded(&s, STATS_PRACTICE);
 	tap_ok(e.played == 2 && e.won == 1, "the ladder's row: played 2, won 1 (%ld, %ld)", e.played, e.won);
 	finish(&s);

@@ -39,12 +39,20 @@ check "the rung is saved" grep -q "^2 2x2" "$XDG_STATE_HOME/lightsout/ladder"
 
 ui_start -- --practice --size 2x2
 check "the rung is kept between runs" ui_wait "Rung 2"
+before=$(ui_board)
 ui_keys Space R
 ui_wait "Restart this board?" >/dev/null
 ui_keys y
-check "restarting drops a rung" ui_wait "Rung 1"
-check "and says so, with a board of the new rung" ui_wait "Down to rung 1: a board of par 1 instead."
+check "R restarts the same board" ui_wait "Moves 0"
+check "... on the same rung" ui_wait "Rung 2"
+check "... the board as it was" test "$(ui_board)" = "$before"
+ui_keys n
+check "n on a board tried (even restarted): the question names the drop" \
+	ui_wait "Give up this board for a new one? Practice goes down to rung 1."
+ui_keys y
+check "a rung down, said with the board of the new rung" ui_wait "Down to rung 1: a board of par 1."
 check "of par 1" ui_wait "Par 1 ·"
+check "on rung 1" ui_wait "Rung 1"
 ui_keys q
 ui_wait "EXIT=0" >/dev/null
 check "the drop is saved" grep -q "^1 2x2" "$XDG_STATE_HOME/lightsout/ladder"

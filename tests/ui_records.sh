@@ -82,4 +82,47 @@ ui_keys q y
 ui_wait "EXIT=0" >/dev/null
 check "nothing recorded" sh -c "'$LIGHTSOUT' stats | grep -q 'No games recorded yet'"
 
+# (5) Settings that change the board while a game is in progress ask
+# first; n keeps the game.
+ui_start -- --size 4x4 --seed 3
+ui_wait "Moves 0" >/dev/null
+ui_keys Space
+ui_wait "Moves 1" >/dev/null
+ui_keys m
+ui_wait "Settings" >/dev/null
+ui_keys Right Enter
+check "new settings ask before giving the board up" ui_wait "Give up this board for a new one? It counts as a loss."
+ui_keys n
+ui_gone "Give up this board" >/dev/null
+check "n: the game goes on" ui_wait "Moves 1"
+ui_keys q y
+ui_wait "EXIT=0" >/dev/null
+
+# (6) The daily board counts once a day: a replay is practice, and not
+# ranked.
+rm -rf "$XDG_DATA_HOME" "$XDG_STATE_HOME"
+solve_shown() {
+	ui_board >"$ui_tmp/board" || return 1
+	"$LIGHTSOUT" solve --format moves "$ui_tmp/board" >"$ui_tmp/moves" || return 1
+	tail -n +2 "$ui_tmp/moves" | while read -r r c _; do
+		ui_keys g 0
+		i=1
+		while [ $i -lt "$r" ]; do ui_keys j; i=$((i + 1)); done
+		i=1
+		while [ $i -lt "$c" ]; do ui_keys l; i=$((i + 1)); done
+		ui_keys Space
+	done
+}
+for round in 1 2; do
+	ui_start -- --daily --size 3x3
+	ui_wait "Moves 0" >/dev/null
+	solve_shown
+	ui_wait "Solved!" >/dev/null
+	ui_keys q
+	ui_wait "EXIT=0" >/dev/null
+done
+check "two daily wins on one day: one daily result" \
+	sh -c "'$LIGHTSOUT' stats | grep -c '^ *$(date -u +%Y-%m-%d) ' | grep -qx 1"
+check "the replay is in the practice row" sh -c "'$LIGHTSOUT' stats | grep -q '^practice'"
+
 done_testing

@@ -174,7 +174,7 @@ ui_wait "Resume the 5x5 game" >/dev/null
 ui_keys y
 ui_wait "Moves 1 ·" >/dev/null
 ui_keys n
-check "n asks first" ui_wait "Give up this board for a new one? (y/n)"
+check "n asks first, saying it is a loss" ui_wait "Give up this board for a new one? It counts as a loss. (y/n)"
 ui_keys y
 check "a new board" ui_wait "Moves 0 ·"
 check "the save is gone" ui_file_is absent "$save"

@@ -65,6 +65,7 @@ check "quit" ui_wait "EXIT=0"
 B="$ui_tmp/unsafe"
 mkdir "$B"
 chmod 0777 "$B"
+rm -rf "$XDG_DATA_HOME"	# the day's first daily game: a replay is not ranked
 ui_start -- --daily --size 2x2 --scores "$B"
 ui_wait "daily $today" > /dev/null
 check "solved" solve_daily

@@ -77,6 +77,7 @@ int play_replace(play *p, game *next, char *err, size_t errlen)
 	p->g = *next;
 	p->ov = ov;
 	p->assisted = false;	/* a new board: nothing helped on it yet */
+	p->tried = p->replay = false;
 	return 0;
 }
 
@@ -85,8 +86,8 @@ int play_make(play *p, const game_config *cfg, game *next, char *err, size_t err
 	if (game_init(next, cfg, err, errlen) < 0)
 		return -1;
 	int rung = p->rung;
-	if (p->mode == PLAY_LADDER)
-		p->rung = ladder_load(cfg);
+	if (p->mode == PLAY_LADDER && p->rung <= 0)
+		p->rung = ladder_load(cfg);	/* another shape: its own rung */
 	if (play_generate(p, next, err, errlen) < 0) {
 		p->rung = rung;
 		game_free(next);
@@ -144,7 +145,10 @@ bool play_result(play *p, stats_result *r, double now)
 	saved_result(r, &p->g, now, p->mode == PLAY_DAILY ? p->daily : NULL);
 	/* The statistics decide nothing: what counts is said here. */
 	r->assisted = p->assisted;
-	r->kind = p->mode == PLAY_LADDER ? STATS_PRACTICE
+	/* The daily board counts once a day: a replay is practice. */
+	if (p->replay)
+		r->daily = NULL;
+	r->kind = p->mode == PLAY_LADDER || p->replay ? STATS_PRACTICE
 		: p->mode == PLAY_DAILY ? STATS_DAILY
 		: strcmp(p->origin, "random") ? STATS_CUSTOM : STATS_NORMAL;
 	return true;
@@ -152,7 +156,7 @@ bool play_result(play *p, stats_result *r, double now)
 
 bool play_score(const play *p, const stats_result *r, score *s)
 {
-	if (p->mode != PLAY_DAILY || !r->won || !scores_date_valid(p->daily))
+	if (p->mode != PLAY_DAILY || p->replay || !r->won || !scores_date_valid(p->daily))
 		return false;
 	memset(s, 0, sizeof *s);
 	snprintf(s->date, sizeof s->date, "%s", p->daily);

@@ -27,6 +27,9 @@ typedef struct play {
 	char daily[11];			/* the date of a daily board, else "" */
 	int rung;			/* ladder: par of the current board, else 0 */
 	bool recorded;			/* this attempt is in the statistics */
+	bool tried;			/* pressed on this board, any attempt, and not
+					 * won since: leaving it is giving it up */
+	bool replay;			/* a daily board already played today: practice */
 	bool assisted;			/* the solver helped on this board (plan, hint, steps,
 					 * chase, editor): kept through restart and saves */
 	const gen_ctl *ctl;		/* making a board: limit, cancel, progress (or NULL) */
@@ -47,8 +50,8 @@ int play_generate(play *p, game *g, char *err, size_t errlen);
 int play_replace(play *p, game *next, char *err, size_t errlen);
 
 /* A new game for cfg with a board as the mode wants, in next (the ladder's
- * rung is the one saved for that shape), for play_replace().  Returns 0,
- * or -1 with err. */
+ * rung is p->rung, or when that is 0 the one saved for cfg's shape), for
+ * play_replace().  Returns 0, or -1 with err. */
 int play_make(play *p, const game_config *cfg, game *next, char *err, size_t errlen);
 
 /* A position not reached by a press (new board, restart, edit, resume):

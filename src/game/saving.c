@@ -301,6 +301,21 @@ static void leaderboard(saver *sv, const play *p, const stats_result *r)
 	scores_free(&t);
 }
 
+bool saving_daily_done(const saver *sv, const play *p)
+{
+	stats st;
+	persist_result res;
+	struct stat probe;
+	bool done = false;
+	if (!sv->stats_path[0] || lstat(sv->stats_path, &probe) < 0 ||
+	    stats_load(sv->stats_path, &st, &res) != PERSIST_OK)
+		return false;
+	for (int i = 0; i < st.ndaily && !done; i++)
+		done = strcmp(st.daily[i].date, p->daily) == 0 && variant_equal(&st.daily[i].key, &p->g.cfg.v);
+	stats_free(&st);
+	return done;
+}
+
 int saving_finish(saver *sv, play *p, double now, char *msg, size_t len)
 {
 	stats_result r;
@@ -309,6 +324,8 @@ int saving_finish(saver *sv, play *p, double now, char *msg, size_t len)
 	sv->unsaved = 0;
 	sv->ranking[0] = '\0';
 	sv->ranking_failed = false;
+	if (p->mode == PLAY_DAILY && !p->recorded && saving_daily_done(sv, p))
+		p->replay = true;
 	bool fresh = (sv->stats_path[0] || sv->scores_dir[0]) && play_result(p, &r, now);
 	if (fresh && sv->stats_path[0] && stats_record(sv->stats_path, &r, &res) != PERSIST_OK) {
 		persist_describe(&res, msg, len);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "game/maker.h"
+#include "game/practice.h"
 
 /* Par of an edited board is searched for this long at most: the plan's
  * own search, in the background, proves it later when it takes longer. */
@@ -24,6 +25,7 @@ static int won(session *s, double now)
 	char msg[300];
 	int ev = SESSION_WON | SESSION_STATUS;
 	bool kept = play_climb(&s->pl, +1) == 0;
+	s->pl.tried = false;	/* won: leaving it now costs nothing */
 	int rc = saving_finish(&s->sv, &s->pl, now, msg, sizeof msg);
 	snprintf(s->ranking, sizeof s->ranking, "%.90s", s->sv.ranking_failed ? "" : s->sv.ranking);
 	if (rc < 0)
@@ -35,17 +37,17 @@ static int won(session *s, double now)
 	return ev;
 }
 
-/* Giving up a board in progress (restart, new, other settings) costs a
- * ladder rung and counts as a loss. */
-static int give_up(session *s, double now)
+/* An attempt given up (restart, or leaving the board) counts as a loss;
+ * leaving a board tried and not won (new board, other settings) also
+ * costs a ladder rung, however its attempts ended: a restart, or undoing
+ * to the start, is no way around it. */
+static int give_up(session *s, double now, bool leaving)
 {
 	char msg[300];
 	int ev = 0;
-	if (!game_in_progress(&s->pl.g))
-		return 0;
-	if (play_climb(&s->pl, -1) < 0)
+	if (leaving && s->pl.tried && s->pl.mode == PLAY_LADDER && play_climb(&s->pl, -1) < 0)
 		ev |= say(s, rung_unsaved);
-	if (saving_finish(&s->sv, &s->pl, now, msg, sizeof msg) < 0)
+	if (game_in_progress(&s->pl.g) && saving_finish(&s->sv, &s->pl, now, msg, sizeof msg) < 0)
 		ev |= say(s, msg);
 	return ev;
 }
@@ -64,6 +66,7 @@ int session_press(session *s, int row, int col, int times, double now)
 		return say(s, "Out of memory: the press was not made.");
 	s->row = row;
 	s->col = col;
+	s->pl.tried = true;
 	saving_changed(&s->sv, now);
 	overlay_moved(&s->pl.ov, g->cur, row * g->cur->cols + col, times);
 	int ev = SESSION_CELLS | SESSION_STATUS;
@@ -107,21 +110,9 @@ int session_fresh(session *s, double now)
 int session_restart(session *s, double now)
 {
 	s->msg[0] = '\0';
-	/* On the ladder a restart of a board in progress costs a rung, and the
-	 * board of the new rung is the one played: said in words. */
-	if (s->pl.mode == PLAY_LADDER && game_in_progress(&s->pl.g)) {
-		int was = s->pl.rung;
-		int ev = give_up(s, now);
-		if (s->pl.rung < was) {
-			char line[sizeof s->after_made];
-			snprintf(line, sizeof line, "Down to rung %d: a board of par %d instead.", s->pl.rung,
-				 s->pl.rung);
-			ev |= session_new_board(s, &s->pl.g.cfg, PLAY_LADDER, false, now);
-			snprintf(s->after_made, sizeof s->after_made, "%s", line);
-			return ev;
-		}
-	} else
-		give_up(s, now);
+	/* The same board again, on the ladder too: going down a rung is
+	 * leaving it (session_new_board), a choice of its own. */
+	give_up(s, now, false);
 	char kept[sizeof s->msg];
 	snprintf(kept, sizeof kept, "%s", s->msg);
 	game_restart(&s->pl.g);
@@ -136,12 +127,26 @@ int session_new_board(session *s, const game_config *cfg, play_mode mode, bool g
 	char err[256];
 	maker_cancel(s->mk);
 	s->after_made[0] = '\0';
-	s->mk = maker_start(&s->pl, cfg, mode, err, sizeof err);
+	/* Leaving a ladder board tried and not won: the board made is the
+	 * rung below's (the rung itself goes down once it is there). */
+	play from = s->pl;
+	bool down = give_up_old && mode == PLAY_LADDER && s->pl.mode == PLAY_LADDER && s->pl.tried;
+	if (down && from.rung > LADDER_FIRST_RUNG) {
+		from.rung--;
+		snprintf(s->after_made, sizeof s->after_made, "Down to rung %d: a board of par %d.", from.rung,
+			 from.rung);
+	}
+	s->mk = maker_start(&from, cfg, mode, err, sizeof err);
 	if (!s->mk)
 		return say(s, err);
 	s->make_gives_up = give_up_old;
 	s->make_since = now;
 	return SESSION_MAKING;
+}
+
+bool session_leaving_costs(const session *s)
+{
+	return s->pl.mode == PLAY_LADDER && s->pl.tried && s->pl.rung > LADDER_FIRST_RUNG;
 }
 
 void session_stop_making(session *s)
@@ -163,7 +168,7 @@ static int made(session *s, double now)
 		return SESSION_MADE | say(s, err);	/* the old board stays, as it was */
 	int ev = SESSION_MADE;
 	if (s->make_gives_up)
-		ev |= give_up(s, now);	/* in the old board's own mode */
+		ev |= give_up(s, now, true);	/* in the old board's own mode */
 	if (play_replace(&s->pl, &next, err, sizeof err) < 0)
 		return ev | say(s, err);
 	s->pl.r = from.r;

@@ -47,13 +47,16 @@ typedef struct session {
 int session_press(session *s, int row, int col, int times, double now);
 /* Undo (redo false) or redo one press. */
 int session_undo(session *s, bool redo, double now);
-/* Back to the board's start.  Giving up a board in progress costs a rung
- * on the ladder, whose next board is then made (SESSION_MAKING). */
+/* Back to the board's start: the same board, on the ladder too (an
+ * attempt in progress counts as a loss). */
 int session_restart(session *s, double now);
-/* Make a board for cfg in mode, in the background; the board played now is
- * given up (a loss) when give_up and it is in progress, once the new one
- * is there. */
+/* Make a board for cfg in mode, in the background; once it is there, the
+ * board played now is given up when give_up: a loss when in progress, and
+ * on the ladder a rung down when it was tried and not won (the board made
+ * is the lower rung's). */
 int session_new_board(session *s, const game_config *cfg, play_mode mode, bool give_up, double now);
+/* Would leaving the board played now cost a ladder rung? */
+bool session_leaving_costs(const session *s);
 /* Stop making a board: the one played stays. */
 void session_stop_making(session *s);
 /* Between keys: a board made, the plan's news, a save due. */

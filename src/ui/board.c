@@ -79,12 +79,25 @@ static void new_now(app *a)
 	app_react(a, session_new_board(&a->s, &a->s.pl.g.cfg, a->s.pl.mode, true, term_now()));
 }
 
+/* The question before leaving a board: what it costs, in words. */
+static bool ask_leave(app *a, void (*yes)(app *a))
+{
+	char q[160];
+	if (session_leaving_costs(&a->s))
+		snprintf(q, sizeof q, "Give up this board for a new one? Practice goes down to rung %d.",
+			 a->s.pl.rung - 1);
+	else if (game_in_progress(&a->s.pl.g))
+		snprintf(q, sizeof q, "Give up this board for a new one? It counts as a loss.");
+	else
+		return false;
+	app_ask(a, q, yes, NULL);
+	return true;
+}
+
 static reaction board_new_key(app *a, int key)
 {
 	(void)key;
-	if (game_in_progress(&a->s.pl.g) && a->s.pl.mode != PLAY_DAILY)
-		app_ask(a, "Give up this board for a new one?", new_now, NULL);
-	else
+	if (a->s.pl.mode == PLAY_DAILY || !ask_leave(a, new_now))
 		new_now(a);
 	return REACT_NONE;
 }
@@ -185,13 +198,20 @@ static reaction board_preview(app *a, int key)
 	return REACT_NONE;
 }
 
-/* The settings closed with Enter: a new board of that kind, in that mode. */
+static void settings_now(app *a)
+{
+	app_react(a, session_new_board(&a->s, &a->menu.cfg, a->menu.mode, true, term_now()));
+}
+
+/* The settings closed with Enter: a new board of that kind, in that mode,
+ * once the player says the board in progress may go. */
 static void board_back(app *a, const screen *child)
 {
 	if (child != &menu_screen || !a->menu.applied)
 		return;
 	a->menu.applied = false;
-	app_react(a, session_new_board(&a->s, &a->menu.cfg, a->menu.mode, true, term_now()));
+	if (!ask_leave(a, settings_now))
+		settings_now(a);
 }
 
 static void board_before(app *a)
