@@ -247,3 +247,18 @@ ui_board_file() {
 	printf '%s\n' "$@" >"$f"
 	echo "$f"
 }
+
+# Play the board on screen (k = 2 grids) to its end: `lightsout solve`
+# says which cells, the cursor goes to each from the top left.
+ui_solve_shown() {
+	ui_board >"$ui_tmp/board" || return 1
+	"$LIGHTSOUT" solve --format moves "$ui_tmp/board" >"$ui_tmp/moves" || return 1
+	tail -n +2 "$ui_tmp/moves" | while read -r r c _; do
+		ui_keys g 0
+		i=1
+		while [ $i -lt "$r" ]; do ui_keys j; i=$((i + 1)); done
+		i=1
+		while [ $i -lt "$c" ]; do ui_keys l; i=$((i + 1)); done
+		ui_keys Space
+	done
+}

@@ -101,22 +101,10 @@ ui_wait "EXIT=0" >/dev/null
 # (6) The daily board counts once a day: a replay is practice, and not
 # ranked.
 rm -rf "$XDG_DATA_HOME" "$XDG_STATE_HOME"
-solve_shown() {
-	ui_board >"$ui_tmp/board" || return 1
-	"$LIGHTSOUT" solve --format moves "$ui_tmp/board" >"$ui_tmp/moves" || return 1
-	tail -n +2 "$ui_tmp/moves" | while read -r r c _; do
-		ui_keys g 0
-		i=1
-		while [ $i -lt "$r" ]; do ui_keys j; i=$((i + 1)); done
-		i=1
-		while [ $i -lt "$c" ]; do ui_keys l; i=$((i + 1)); done
-		ui_keys Space
-	done
-}
 for round in 1 2; do
 	ui_start -- --daily --size 3x3
 	ui_wait "Moves 0" >/dev/null
-	solve_shown
+	ui_solve_shown
 	ui_wait "Solved!" >/dev/null
 	ui_keys q
 	ui_wait "EXIT=0" >/dev/null

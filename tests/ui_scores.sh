@@ -13,20 +13,6 @@ S="$ui_tmp/scores"
 mkdir "$S"
 chmod 1777 "$S"
 
-# Solve the board on screen without help: the solver's presses, typed.
-solve_daily() {
-	ui_board > "$ui_tmp/board" || return 1
-	"$LIGHTSOUT" solve --format moves "$ui_tmp/board" > "$ui_tmp/moves" || return 1
-	tail -n +2 "$ui_tmp/moves" | while read -r r c _; do
-		ui_keys g 0
-		i=1
-		while [ $i -lt "$r" ]; do ui_keys j; i=$((i + 1)); done
-		i=1
-		while [ $i -lt "$c" ]; do ui_keys l; i=$((i + 1)); done
-		ui_keys Space
-	done
-}
-
 # A second player first, when we can be one (root: nobody), with 9 moves:
 # more than any 2x2 board needs, so we rank above.
 others=0
@@ -37,7 +23,7 @@ fi
 
 ui_start -- --daily --size 2x2 --scores "$S"
 check "the daily board" ui_wait "daily $today"
-check "solved by hand" solve_daily
+check "solved by hand" ui_solve_shown
 check "a win" ui_wait "Solved!"
 if [ $others -eq 1 ]; then
 	check "its place among the host's players: 1st of 2" ui_wait "Solved!  1st of 2 on this host (L)"
@@ -68,7 +54,7 @@ chmod 0777 "$B"
 rm -rf "$XDG_DATA_HOME"	# the day's first daily game: a replay is not ranked
 ui_start -- --daily --size 2x2 --scores "$B"
 ui_wait "daily $today" > /dev/null
-check "solved" solve_daily
+check "solved" ui_solve_shown
 check "a win" ui_wait "Solved!"
 check "says in one line why it is not on the leaderboard" ui_wait "Not on the leaderboard: $B: writable by others"
 check "nothing was written there" [ -z "$(ls -A "$B")" ]
@@ -80,7 +66,7 @@ check "quit" ui_wait "EXIT=0"
 # No such directory: nothing said.
 ui_start -- --daily --size 2x2 --scores "$ui_tmp/none"
 ui_wait "daily $today" > /dev/null
-check "solved" solve_daily
+check "solved" ui_solve_shown
 check "a plain win line" ui_wait "Solved!  n new board  r restart  q quit"
 ui_keys L
 check "L says there is no leaderboard" ui_wait "No leaderboard on this host: no directory $ui_tmp/none"
