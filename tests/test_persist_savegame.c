@@ -44,6 +44,7 @@ static void sample(saved_game *sg)
 	sg->rung = 4;
 	strcpy(sg->daily, "2024-02-29");
 	sg->assisted = true;
+	sg->game = 0x0123456789abcdefULL;
 }
 
 static int same(const saved_game *a, const saved_game *b)
@@ -52,7 +53,7 @@ static int same(const saved_game *a, const saved_game *b)
 	    !board_equal(a->current, b->current) || a->hist.len != b->hist.len || a->hist.pos != b->hist.pos ||
 	    a->moves != b->moves || a->elapsed != b->elapsed || a->par != b->par || a->par_proven != b->par_proven ||
 	    strcmp(a->mode, b->mode) || strcmp(a->difficulty, b->difficulty) || a->rung != b->rung ||
-	    strcmp(a->daily, b->daily) || a->assisted != b->assisted)
+	    strcmp(a->daily, b->daily) || a->assisted != b->assisted || a->game != b->game)
 		return 0;
 	for (int i = 0; i < a->hist.len; i++)
 		if (memcmp(&a->hist.moves[i], &b->hist.moves[i], sizeof(lo_move)))
@@ -187,13 +188,15 @@ int main(void)
 	expect_bad(text, "daily", "daily 2024-13-01", "line 10: daily");
 	expect_bad(text, "assisted", "assisted maybe", "line 11: assisted: expected yes or no");
 	expect_bad(text, "assisted", "helped no", "line 11: expected 'assisted'");
-	expect_bad(text, "par", "par 6", "line 12: par");
-	expect_bad(text, "moves", "moves many", "line 13: moves");
-	expect_bad(text, "elapsed", "elapsed nan", "line 14: elapsed");
-	expect_bad(text, "elapsed", "elapsed -1", "line 14: elapsed");
-	expect_bad(text, "start", "begin", "line 15: expected 'start packed'");
+	expect_bad(text, "game ", "game 12", "line 12: game: expected the game's id");
+	expect_bad(text, "game ", "game 00000000000000G1", "line 12: game: expected the game's id");
+	expect_bad(text, "par", "par 6", "line 13: par");
+	expect_bad(text, "moves", "moves many", "line 14: moves");
+	expect_bad(text, "elapsed", "elapsed nan", "line 15: elapsed");
+	expect_bad(text, "elapsed", "elapsed -1", "line 15: elapsed");
+	expect_bad(text, "start", "begin", "line 16: expected 'start packed'");
 	/* 4x5 cells of 2 bits: 7 base64 characters; '/' is 63, so a cell of 3. */
-	expect_bad(text, "start packed\n", "start packed\n///////", "line 16: start: cell 1 has value 3, not below 3");
+	expect_bad(text, "start packed\n", "start packed\n///////", "line 17: start: cell 1 has value 3, not below 3");
 	expect_bad(text, "start packed\n", "start packed\nAAA", "start: a line of 3 characters, expected 7");
 	expect_bad(text, "start packed\n", "start packed\nAAAAAA*", "start: '*' is not base64");
 	expect_bad(text, "start packed\n", "start packed\nAAAAAAB", "start: stray bits after the last cell");

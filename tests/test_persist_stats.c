@@ -79,6 +79,14 @@ int main(void)
 	tap_ok(strcmp(s.daily[0].date, "2024-05-01") == 0 && s.daily[1].won && s.daily[1].moves == 9,
 	       "sorted by date; the best result of 2024-05-02 kept (won in 9)");
 
+	/* Game ids: a game counts once, whatever crash leaves its save. */
+	r = result(5, "plus", true, 20, 7, 100);
+	r.game = 0xa1;
+	long before = stats_find(&s, &r.key, r.kind)->played;
+	tap_is(stats_update(&s, &r), 0, "a game with an id counts");
+	tap_is(stats_update(&s, &r), 1, "the same id again: counted already");
+	tap_ok(stats_find(&s, &r.key, r.kind)->played == before + 1, "played once more, not twice");
+
 	/* The file format. */
 	size_t len;
 	char *text = stats_format(&s, &len);
@@ -91,8 +99,8 @@ int main(void)
 	stats_free(&t);
 
 	static const struct { const char *from, *to, *want; } bad[] = {
-		{ "lightsout-stats 2", "lightsout-stats 3", "line 1: format version is not 2" },
-		{ "lightsout-stats 2", "stats", "line 1: not a lightsout statistics file" },
+		{ "lightsout-stats 3", "lightsout-stats 4", "line 1: format version is not 3" },
+		{ "lightsout-stats 3", "stats", "line 1: not a lightsout statistics file" },
 		{ "board 3 3 2 cross no no 1", "board 3 3 2 cross no no", "line 3: a board line has 17 fields" },
 		{ " 1 1 - 0", " 1 1 lesson 0", "line 3: kind: expected" },
 		{ " 1 1 - 0", " 1 1 - 2", "line 3: assisted wins out of range" },
@@ -100,7 +108,9 @@ int main(void)
 		{ "board 3 3 2 cross no", "board 3 3 2 cross maybe", "line 3: torus and forward-only" },
 		{ "board 3 3 2 cross no no 1 1", "board 3 3 2 cross no no 1 2", "line 3: counts out of range" },
 		{ "board 3 3 2", "board 0 3 2", "line 3: bad size" },
-		{ "board 3 3 2", "bored 3 3 2", "line 3: expected 'board' or 'daily'" },
+		{ "board 3 3 2", "bored 3 3 2", "line 3: expected 'board', 'daily' or 'game'" },
+		{ "game 00000000000000a1", "game 00000000000000x1", "a game line is 'game' and 16 hex digits" },
+		{ "game 00000000000000a1", "game 0000000000000000", "a game id is 16 hex digits, not 0" },
 		{ "daily 2024-05-01", "daily 2024/05/01", "bad date" },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

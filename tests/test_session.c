@@ -168,6 +168,39 @@ static void test_press_nomem(void)
 	finish(&s);
 }
 
+/* Killed after its win was recorded and before its save went: the save
+ * comes back, and winning it again counts nothing more. */
+static void test_counted_once(void)
+{
+	session s;
+	char cmd[9000];
+	game_config c = test_config(3, 3, 2, "plus", false);
+	if (!start(&s, middle(), PLAY_FREE, &c))
+		return;
+	session_press(&s, 0, 0, +1, now());
+	char msg[300];
+	tap_ok(saving_sync(&s.sv, &s.pl, now(), msg, sizeof msg) == 0, "saved mid-game (%s)", msg);
+	snprintf(cmd, sizeof cmd, "cp '%s' '%s.kept'", s.sv.save_path, s.sv.save_path);
+	tap_ok(system(cmd) == 0, "the save copied aside");
+	long before = recorded(&s, STATS_CUSTOM).won;
+	session_undo(&s, false, now());
+	session_press(&s, 1, 1, +1, now());
+	tap_ok(s.pl.g.won && recorded(&s, STATS_CUSTOM).won == before + 1, "won and recorded");
+	snprintf(cmd, sizeof cmd, "mv '%s.kept' '%s'", s.sv.save_path, s.sv.save_path);
+	tap_ok(system(cmd) == 0, "the save put back, as a crash would leave it");
+	finish(&s);
+
+	memset(&s, 0, sizeof s);
+	saving_init(&s.sv, false);
+	tap_ok(saving_load(&s.sv, &s.pl), "the next start offers it again");
+	session_resume(&s, now());
+	session_undo(&s, false, now());
+	int ev = session_press(&s, 1, 1, +1, now());
+	stats_entry e = recorded(&s, STATS_CUSTOM);
+	tap_ok((ev & SESSION_WON) && e.won == before + 1, "won again: the same game counts once (won %ld)", e.won);
+	finish(&s);
+}
+
 static void test_forward_only(void)
 {
 	session s;
@@ -379,6 +412,7 @@ int main(void)
 	test_take_over();
 	test_press_undo();
 	test_press_nomem();
+	test_counted_once();
 	test_forward_only();
 	test_assisted();
 	test_editor();

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "engine/generate.h"
 #include "game/practice.h"
@@ -96,10 +97,32 @@ int play_make(play *p, const game_config *cfg, game *next, char *err, size_t err
 	return 0;
 }
 
+uint64_t play_new_id(void)
+{
+	static unsigned counter;
+	uint64_t id = 0;
+	FILE *f = fopen("/dev/urandom", "rb");
+	if (f) {
+		if (fread(&id, sizeof id, 1, f) != 1)
+			id = 0;
+		fclose(f);
+	}
+	if (!id) {
+		/* No /dev/urandom: the clock, the process and a count, mixed. */
+		struct timespec ts;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		rng r;
+		rng_seed(&r, (uint64_t)ts.tv_sec * 1000000007u ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid() << 32 ^ ++counter);
+		id = rng_next(&r);
+	}
+	return id ? id : 1;
+}
+
 void play_fresh(play *p)
 {
 	/* A new attempt; what helped on this board still counts against it. */
 	p->recorded = false;
+	p->game = 0;
 	overlay_reset(&p->ov, p->g.cur);
 }
 
@@ -125,6 +148,7 @@ void play_from_saved(play *p, const saved_game *sg)
 	snprintf(p->daily, sizeof p->daily, "%s", sg->daily);
 	p->rung = 0;
 	p->assisted = sg->assisted;
+	p->game = sg->game;
 	if (p->mode == PLAY_LADDER)
 		p->rung = sg->rung > 0 ? sg->rung : LADDER_FIRST_RUNG;
 }
@@ -135,6 +159,7 @@ void play_to_saved(const play *p, saved_game *sg)
 	sg->rung = p->mode == PLAY_LADDER ? p->rung : 0;
 	snprintf(sg->daily, sizeof sg->daily, "%s", p->mode == PLAY_DAILY ? p->daily : "");
 	sg->assisted = p->assisted;
+	sg->game = p->game;
 }
 
 bool play_result(play *p, stats_result *r, double now)
@@ -145,6 +170,7 @@ bool play_result(play *p, stats_result *r, double now)
 	saved_result(r, &p->g, now, p->mode == PLAY_DAILY ? p->daily : NULL);
 	/* The statistics decide nothing: what counts is said here. */
 	r->assisted = p->assisted;
+	r->game = p->game;
 	/* The daily board counts once a day: a replay is practice. */
 	if (p->replay)
 		r->daily = NULL;

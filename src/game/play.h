@@ -30,6 +30,7 @@ typedef struct play {
 	bool tried;			/* pressed on this board, any attempt, and not
 					 * won since: leaving it is giving it up */
 	bool replay;			/* a daily board already played today: practice */
+	uint64_t game;			/* this attempt's id once saved or recorded, else 0 */
 	bool assisted;			/* the solver helped on this board (plan, hint, steps,
 					 * chase, editor): kept through restart and saves */
 	const gen_ctl *ctl;		/* making a board: limit, cancel, progress (or NULL) */
@@ -54,8 +55,11 @@ int play_replace(play *p, game *next, char *err, size_t errlen);
  * play_replace().  Returns 0, or -1 with err. */
 int play_make(play *p, const game_config *cfg, game *next, char *err, size_t errlen);
 
+/* An id for an attempt: random, never 0. */
+uint64_t play_new_id(void);
+
 /* A position not reached by a press (new board, restart, edit, resume):
- * a new attempt with a fresh plan.  Assistance stays: it belongs to the
+ * a new attempt (its id comes with its first save) with a fresh plan.  Assistance stays: it belongs to the
  * board (play_replace() starts a board without it). */
 void play_fresh(play *p);
 

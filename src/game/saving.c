@@ -226,6 +226,8 @@ int saving_sync(saver *sv, play *p, double now, char *msg, size_t len)
 		return 0;
 	saved_game sg;
 	savegame_init(&sg);
+	if (!p->game)
+		p->game = play_new_id();	/* before the first save: a crash can leave no other copy */
 	saved_from_game(&sg, &p->g, now);
 	play_to_saved(p, &sg);
 	/* The boards and moves are the game's: no savegame_free(). */
@@ -326,6 +328,8 @@ int saving_finish(saver *sv, play *p, double now, char *msg, size_t len)
 	sv->ranking_failed = false;
 	if (p->mode == PLAY_DAILY && !p->recorded && saving_daily_done(sv, p))
 		p->replay = true;
+	if (!p->game)
+		p->game = play_new_id();
 	bool fresh = (sv->stats_path[0] || sv->scores_dir[0]) && play_result(p, &r, now);
 	if (fresh && sv->stats_path[0] && stats_record(sv->stats_path, &r, &res) != PERSIST_OK) {
 		persist_describe(&res, msg, len);

@@ -107,6 +107,14 @@ int session_fresh(session *s, double now)
 	return SESSION_BOARD;
 }
 
+int session_resume(session *s, double now)
+{
+	uint64_t id = s->pl.game;
+	int ev = session_fresh(s, now);
+	s->pl.game = id;
+	return ev;
+}
+
 int session_restart(session *s, double now)
 {
 	s->msg[0] = '\0';
@@ -309,11 +317,10 @@ int session_take_over(session *s, double now)
 	int rc = saving_take_over(&s->sv, &s->pl, msg, sizeof msg);
 	if (rc != 1)
 		return say(s, msg);
-	/* The record of the game taken over came with it (assisted too):
-	 * session_fresh must not start a new attempt of it. */
-	bool assisted = s->pl.assisted;
+	/* The game taken over is the same attempt: its id goes on. */
+	uint64_t id = s->pl.game;
 	int ev = session_fresh(s, now);
-	s->pl.assisted = assisted;
+	s->pl.game = id;
 	return ev | say(s, "Taken over: the other session's game, moves and all (u undoes them).");
 }
 

@@ -67,9 +67,11 @@ int session_tick(session *s, double now);
  * resume, takeover). */
 void session_assist(session *s);
 
-/* A position not reached by a press (new board, restart, resume): a new
- * attempt, and the plan starts again hidden. */
+/* A position not reached by a press (new board, restart): a new attempt,
+ * and the plan starts again hidden.  session_resume is the same for the
+ * game found saved at the start: the same attempt goes on. */
 int session_fresh(session *s, double now);
+int session_resume(session *s, double now);
 
 /* The editor: the game is saved as it stands and its clock stops; cells
  * then change outside the history.  commit plays the edited position as

@@ -1,6 +1,7 @@
 #include "persist/savegame.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -100,9 +101,9 @@ char *savegame_format(const saved_game *sg, size_t *len)
 		       sg->v.torus ? "yes" : "no", sg->v.forward_only ? "yes" : "no");
 	if (sg->v.graph)
 		put_graph(&t, sg->v.graph);
-	textbuf_printf(&t, "mode %s\ndifficulty %s\nrung %d\ndaily %s\nassisted %s\n",
+	textbuf_printf(&t, "mode %s\ndifficulty %s\nrung %d\ndaily %s\nassisted %s\ngame %016" PRIx64 "\n",
 		       or_dash(sg->mode), or_dash(sg->difficulty), sg->rung, or_dash(sg->daily),
-		       sg->assisted ? "yes" : "no");
+		       sg->assisted ? "yes" : "no", sg->game);
 	if (sg->par < 0)
 		textbuf_printf(&t, "par -1\n");
 	else
@@ -511,6 +512,16 @@ static int parse_body(cursor *c, saved_game *sg)
 	 * resumes as unassisted, as it always did). */
 	if (version >= 3 && keyed_bool(c, "assisted", &sg->assisted) < 0)
 		return -1;
+	if (version >= 3) {
+		char *e;
+		if (keyed(c, "game", buf, sizeof buf) < 0)
+			return -1;
+		errno = 0;
+		unsigned long long id = strtoull(buf, &e, 16);
+		if (strlen(buf) != 16 || strspn(buf, "0123456789abcdef") != 16 || *e || errno)
+			return bad(c, "game: expected the game's id, 16 hex digits");
+		sg->game = id;
+	}
 	if (keyed(c, "par", buf, sizeof buf) < 0)
 		return -1;
 	if (strcmp(buf, "-1") == 0)

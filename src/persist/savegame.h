@@ -34,6 +34,7 @@ typedef struct saved_game {
 	int rung;			/* practice ladder rung, 0 outside practice */
 	char daily[11];			/* YYYY-MM-DD of a daily board, else "" */
 	bool assisted;			/* the solver helped on this board: no records */
+	uint64_t game;			/* the attempt's id, 0 none: the records count it once */
 } saved_game;
 
 /* Empty: no boards, empty history, par -1. */

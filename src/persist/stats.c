@@ -1,6 +1,7 @@
 #include "persist/stats.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdint.h>
 #include <math.h>
@@ -125,11 +126,26 @@ static int daily_add(stats *s, const stats_daily *d)
 	return 0;
 }
 
+/* Remember a game's id, forgetting the oldest past STATS_GAMES. */
+static void game_add(stats *s, uint64_t id)
+{
+	if (s->ngames == STATS_GAMES) {
+		memmove(s->games, s->games + 1, (STATS_GAMES - 1) * sizeof *s->games);
+		s->ngames--;
+	}
+	s->games[s->ngames++] = id;
+}
+
 int stats_update(stats *s, const stats_result *r)
 {
+	for (int i = 0; r->game && i < s->ngames; i++)
+		if (s->games[i] == r->game)
+			return 1;
 	stats_entry *e = entry_for(s, &r->key, r->kind);
 	if (!e)
 		return -1;
+	if (r->game)
+		game_add(s, r->game);
 	e->played++;
 	if (r->won && r->assisted) {
 		e->won++;
@@ -196,6 +212,10 @@ char *stats_format(const stats *s, size_t *len)
 		textbuf_printf(&t, " %s %d %d %.3f %s\n", d->won ? "yes" : "no", d->moves, d->par, d->seconds,
 			       d->assisted ? "yes" : "no");
 	}
+	if (s->ngames)
+		textbuf_printf(&t, "# game ids of the last games recorded, oldest first: each counts once\n");
+	for (int i = 0; i < s->ngames; i++)
+		textbuf_printf(&t, "game %016" PRIx64 "\n", s->games[i]);
 	return textbuf_finish(&t, len);
 }
 
@@ -422,6 +442,20 @@ static const char *parse_finish(parse_state *ps, stats *s, int *line)
 	return NULL;
 }
 
+/* "game ID": 16 hex digits, not 0; more than STATS_GAMES keep the last. */
+static const char *parse_game(char **tok, int n, stats *s)
+{
+	char *end;
+	if (n != 2 || strlen(tok[1]) != 16 || strspn(tok[1], "0123456789abcdef") != 16)
+		return "a game line is 'game' and 16 hex digits";
+	errno = 0;
+	uint64_t id = (uint64_t)strtoull(tok[1], &end, 16);
+	if (errno || *end || id == 0)
+		return "a game id is 16 hex digits, not 0";
+	game_add(s, id);
+	return NULL;
+}
+
 int stats_parse(const char *text, size_t len, stats *s, char *err, size_t errlen)
 {
 	stats_init(s);
@@ -452,8 +486,8 @@ int stats_parse(const char *text, size_t len, stats *s, char *err, size_t errlen
 			long v;
 			if (strncmp(line, "lightsout-stats ", 16) != 0 || !num(line + 16, 1, 1000000, &v))
 				why = "not a lightsout statistics file";
-			else if (v != STATS_VERSION && v != 1)
-				why = "format version is not 2: written by another lightsout";
+			else if (v != STATS_VERSION && v != 2 && v != 1)
+				why = "format version is not 3: written by another lightsout";
 			else
 				ps.version = (int)v;
 		} else if (!why && line[0] != '#') {
@@ -466,8 +500,10 @@ int stats_parse(const char *text, size_t len, stats *s, char *err, size_t errlen
 				why = parse_board(tok, nt, &ps, lineno);
 			else if (strcmp(tok[0], "daily") == 0)
 				why = parse_daily(tok, nt, &ps, lineno);
+			else if (strcmp(tok[0], "game") == 0 && ps.version >= 3)
+				why = parse_game(tok, nt, s);
 			else
-				why = "expected 'board' or 'daily'";
+				why = ps.version >= 3 ? "expected 'board', 'daily' or 'game'" : "expected 'board' or 'daily'";
 		}
 		if (why)
 			break;
@@ -552,7 +588,10 @@ persist_status stats_record(const char *path, const stats_result *r, persist_res
 		/* A damaged file set aside: the result still counts, afresh. */
 		size_t len;
 		char *text = NULL;
-		if (stats_update(&s, r) < 0 || !(text = stats_format(&s, &len)))
+		int counted = stats_update(&s, r);
+		if (counted == 1 && st != PERSIST_SET_ASIDE)
+			res->status = PERSIST_OK;	/* this game is in already */
+		else if (counted < 0 || !(text = stats_format(&s, &len)))
 			persist_fail(res, PERSIST_NO_MEMORY, ENOMEM, NULL);
 		else if (atomic_write(path, text, len, err, sizeof err) < 0)
 			persist_errno(res, errno);

@@ -7,8 +7,9 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
-#define STATS_VERSION 2	/* 1 is still read */
+#define STATS_VERSION 3	/* 1 and 2 are still read */
 #include "engine/variant.h"
 #include "persist/status.h"
 
@@ -44,11 +45,17 @@ typedef struct stats_daily {
 	double seconds;
 } stats_daily;
 
+/* The ids of the last games recorded, oldest first: a game counts once,
+ * even when a crash leaves its save behind to be finished again. */
+#define STATS_GAMES 256
+
 typedef struct stats {
 	stats_entry *entries;
 	int n;
 	stats_daily *daily;	/* sorted by date, then key */
 	int ndaily;
+	uint64_t games[STATS_GAMES];
+	int ngames;
 } stats;
 
 /* One finished game: won, or lost (given up, abandoned for a new board). */
@@ -61,6 +68,7 @@ typedef struct stats_result {
 	int par;		/* -1 unknown */
 	double seconds;
 	const char *daily;	/* the date of a daily board, or NULL */
+	uint64_t game;		/* the attempt's id (0: none): counted once */
 } stats_result;
 
 void stats_init(stats *s);
@@ -70,8 +78,9 @@ void stats_free(stats *s);
  * assisted), never for moves over par, best time or streaks.  A daily
  * board keeps one result per date and variant: the best (a win over a
  * loss, an unassisted win over an assisted one, then fewer moves, then
- * less time).
- * Returns 0, or -1 when out of memory. */
+ * less time).  A game whose id is among the last recorded is not counted
+ * again.  Returns 0, 1 when it was counted already, or -1 when out of
+ * memory. */
 int stats_update(stats *s, const stats_result *r);
 
 /* The entry for a variant and kind, or NULL. */

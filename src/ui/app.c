@@ -419,7 +419,7 @@ int app_run(app *a)
 	a->depth = 0;
 	a->stack[a->depth++] = &board_screen;
 	a->st.cell = -1;
-	app_react(a, session_fresh(&a->s, term_now()));
+	app_react(a, session_resume(&a->s, term_now()));
 	if (a->s.sv.notice[0])
 		draw_message(&a->v, a->s.sv.notice);
 	else if (a->s.sv.aside[0] && !a->v.msg[0])
