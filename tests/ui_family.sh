@@ -97,7 +97,7 @@ check "own patterns: a press changes the corner's quadrant" ui_board_is 010 110 
 ui_keys q y
 check "own patterns: quit saves" ui_wait "EXIT=0"
 ui_start XDG_STATE_HOME="$ui_tmp/own-state" --
-check "own patterns: offered back" ui_wait "Resume the 3x3 game (1 move,"
+check "own patterns: offered back" ui_wait "Resume the 3x3 graph game (1 move,"
 ui_keys y
 check "own patterns: resumed with its patterns" preview_is 110 110 000
 ui_keys l Space l Space j h h Space l Space j h Space
@@ -141,7 +141,7 @@ ui_keys q y
 check "graph: quitting saves" ui_wait "EXIT=0"
 rm -f "$g"
 ui_start XDG_STATE_HOME="$ui_tmp/ring-state" XDG_DATA_HOME="$ui_tmp/ring-data" --
-check "graph: a plain start offers it back without the file" ui_wait "Resume the 1x6 game (1 move,"
+check "graph: a plain start offers it back without the file" ui_wait "Resume the 1x6 graph game (1 move,"
 ui_keys y
 check "graph: resumed as it was left" ui_board_is 1 11 11 1
 ui_keys u

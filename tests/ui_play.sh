@@ -68,7 +68,7 @@ ui_keys R y
 check "y restarts" ui_wait "Moves 0 ·"
 
 ui_keys Space q
-check "q asks while a game is in progress" ui_wait "Quit this game? (y/n)"
+check "q asks while a game is in progress" ui_wait "Quit this game? It is saved: lightsout resumes it. (y/n)"
 ui_keys y
 check "y quits with status 0" ui_wait "EXIT=0"
 
@@ -140,5 +140,15 @@ ui_start -- --load "$stuck" --size 5x5
 check "an unsolvable board: played, and says so" ui_wait "This board cannot be cleared: s shows why."
 ui_keys q
 check "an unsolvable board: q quits" ui_wait "EXIT=0"
+
+# On a torus the cursor goes round the edges, as the presses do.
+ui_start -- --size 3x4 --torus --seed 1
+ui_wait "Moves 0" >/dev/null
+ui_keys g 0 Left
+check "torus: Left from the first column goes to the last" ui_cursor_is 1 4
+ui_keys Up
+check "torus: Up from the top row goes to the bottom" ui_cursor_is 3 4
+ui_keys q
+ui_wait "EXIT=" >/dev/null
 
 done_testing

@@ -34,7 +34,7 @@ ui_keys G '$' Space h Space u
 check "two presses, one undone" ui_wait "Moves 1 ·"
 before=$(ui_board)
 ui_keys q
-check "q asks while a game is in progress" ui_wait "Quit this game? (y/n)"
+check "q asks while a game is in progress" ui_wait "Quit this game? It is saved: lightsout resumes it. (y/n)"
 ui_keys y
 check "quitting exits 0" ui_wait "EXIT=0"
 check "quitting saved the game" test -s "$save"

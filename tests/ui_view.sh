@@ -168,8 +168,9 @@ check "--code @FILE that is missing: one line, exit 2" ui_wait "EXIT=2"
 check "naming the file" ui_wait "cannot open"
 
 # Honest records: a win the solver played is assisted: no best time, no
-# moves over par, no streak; a loaded board is kept apart.
-rm -rf "$XDG_DATA_HOME"
+# moves over par, no streak; a loaded board is kept apart.  (The settings
+# changed above are kept: a clean slate.)
+rm -rf "$XDG_DATA_HOME" "$XDG_CONFIG_HOME"
 ui_start -- --size 3x3 --seed 1
 ui_wait "Moves 0" >/dev/null
 ui_keys T

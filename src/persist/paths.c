@@ -45,21 +45,28 @@ int paths_mkdirs(const char *dir, char *err, size_t errlen)
 	return 0;
 }
 
+/* Each kind's XDG variable and its default under the home directory. */
+static const struct {
+	const char *var, *home;
+} kinds[] = {
+	[PATHS_STATE] = { "XDG_STATE_HOME", ".local/state" },
+	[PATHS_DATA] = { "XDG_DATA_HOME", ".local/share" },
+	[PATHS_CONFIG] = { "XDG_CONFIG_HOME", ".config" },
+};
+
 int paths_dir(paths_kind kind, bool create, char *buf, size_t len, char *err, size_t errlen)
 {
-	const char *xdg = getenv(kind == PATHS_STATE ? "XDG_STATE_HOME" : "XDG_DATA_HOME");
+	const char *xdg = getenv(kinds[kind].var);
 	int n;
 	if (xdg && xdg[0] == '/')
 		n = snprintf(buf, len, "%s/lightsout", xdg);
 	else {
 		const char *home = home_dir();
 		if (!home) {
-			snprintf(err, errlen, "no home directory: set HOME or %s",
-				 kind == PATHS_STATE ? "XDG_STATE_HOME" : "XDG_DATA_HOME");
+			snprintf(err, errlen, "no home directory: set HOME or %s", kinds[kind].var);
 			return -1;
 		}
-		n = snprintf(buf, len, "%s/%s/lightsout", home,
-			     kind == PATHS_STATE ? ".local/state" : ".local/share");
+		n = snprintf(buf, len, "%s/%s/lightsout", home, kinds[kind].home);
 	}
 	if (n < 0 || (size_t)n >= len) {
 		snprintf(err, errlen, "directory name too long");

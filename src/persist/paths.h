@@ -1,6 +1,7 @@
 /* Where lightsout keeps its files (XDG base directories):
  *   saved game   $XDG_STATE_HOME/lightsout/game.save  (~/.local/state/...)
  *   statistics   $XDG_DATA_HOME/lightsout/stats       (~/.local/share/...)
+ *   settings     $XDG_CONFIG_HOME/lightsout/config    (~/.config/...)
  * An XDG variable counts only when it is an absolute path, as the spec says. */
 #ifndef LO_PATHS_H
 #define LO_PATHS_H
@@ -8,10 +9,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-typedef enum paths_kind { PATHS_STATE, PATHS_DATA } paths_kind;
+typedef enum paths_kind { PATHS_STATE, PATHS_DATA, PATHS_CONFIG } paths_kind;
 
 #define PATHS_SAVEGAME "game.save"
 #define PATHS_STATS "stats"
+#define PATHS_CONFIG_FILE "config"
 
 /* The lightsout directory of that kind; with create, made (mode 0700,
  * parents too) when missing.  Returns 0, or -1 with a message in err,

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "persist/paths.h"
 #include "ui/info.h"
 #include "ui/term.h"
 
@@ -219,6 +220,28 @@ void app_open_page(app *a, const char *title, char *text, const char *footer)
 	app_push(a, &pager_screen);
 }
 
+void app_keep_prefs(app *a, const game_config *cfg)
+{
+	char err[300];
+	prefs *p = &a->prefs;
+	if (cfg && !cfg->v.graph && strncmp(cfg->v.rule, "random:", 7) != 0) {
+		p->rows = cfg->v.rows, p->cols = cfg->v.cols, p->has_size = true;
+		snprintf(p->rule, sizeof p->rule, "%s", cfg->v.rule), p->has_rule = true;
+		p->k = cfg->v.k, p->has_k = true;
+		p->torus = cfg->v.torus, p->has_torus = true;
+		snprintf(p->difficulty, sizeof p->difficulty, "%s", cfg->difficulty), p->has_difficulty = true;
+	}
+	p->preview = a->v.preview, p->has_preview = true;
+	p->speed = a->st.speed + 1, p->has_speed = true;
+	if (!a->prefs_path[0] ||
+	    paths_file(PATHS_CONFIG, PATHS_CONFIG_FILE, true, a->prefs_path, sizeof a->prefs_path, err, sizeof err) < 0 ||
+	    config_save(a->prefs_path, p, err, sizeof err) < 0) {
+		char line[340];
+		snprintf(line, sizeof line, "Settings not kept: %.300s", a->prefs_path[0] ? err : "no place for them");
+		draw_message(&a->v, line);
+	}
+}
+
 /* Questions: y or n on the message line over the screen below. */
 
 void app_ask(app *a, const char *text, void (*yes)(app *a), void (*no)(app *a))
@@ -384,8 +407,15 @@ static void ask_resume(app *a)
 	char q[160];
 	long secs = (long)game_elapsed(&a->s.pl.g, term_now());
 	int moves = game_moves(&a->s.pl.g);
-	snprintf(q, sizeof q, "Resume the %dx%d game (%d move%s, %ld:%02ld)? n: drop it, not counted",
-		 a->s.pl.g.cfg.v.rows, a->s.pl.g.cfg.v.cols, moves, moves == 1 ? "" : "s", secs / 60, secs % 60);
+	const rule_entry *e = rule_entry_find(a->s.pl.g.cfg.v.rule);
+	char kind[48] = "";
+	if (e && strcmp(e->name, "plus"))
+		snprintf(kind, sizeof kind, " %s", e->word);
+	if (a->s.pl.g.cfg.v.k > 2)
+		snprintf(kind + strlen(kind), sizeof kind - strlen(kind), " %d-state", a->s.pl.g.cfg.v.k);
+	snprintf(q, sizeof q, "Resume the %dx%d%s%s game (%d move%s, %ld:%02ld)? n: drop it, not counted",
+		 a->s.pl.g.cfg.v.rows, a->s.pl.g.cfg.v.cols, kind, a->s.pl.g.cfg.v.torus ? " torus" : "", moves,
+		 moves == 1 ? "" : "s", secs / 60, secs % 60);
 	app_ask(a, q, resume_yes, resume_no);
 }
 

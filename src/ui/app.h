@@ -13,6 +13,7 @@
 #include <stdbool.h>
 
 #include "game/session.h"
+#include "persist/config.h"
 #include "ui/draw.h"
 #include "ui/glyphs.h"
 #include "ui/menu.h"
@@ -55,6 +56,8 @@ struct app {
 	int pattern;		/* analysis: quiet pattern shown */
 	uint8_t *chase;		/* the chase step's marks (C) */
 	question q;
+	prefs prefs;		/* the settings kept for the next start */
+	char prefs_path[4096];	/* "": none kept */
 	int status;		/* exit status once quitting */
 	bool quit;
 	bool offer_resume;	/* pl is the saved game: ask before playing it */
@@ -100,6 +103,9 @@ void app_say(app *a, const char *msg);
  * of text (taken: freed when the page closes). */
 void app_open_menu(app *a, bool editing);
 void app_open_page(app *a, const char *title, char *text, const char *footer);
+/* Keep the settings in play (the board's kind, preview, T's speed) for the
+ * next start; a failure is said on the message line. */
+void app_keep_prefs(app *a, const game_config *cfg);
 /* End the game (status 0); a game in progress is saved for next time. */
 void app_end(app *a);
 

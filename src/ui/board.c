@@ -122,7 +122,7 @@ static reaction board_quit(app *a, int key)
 	(void)key;
 	if (!game_in_progress(&a->s.pl.g))
 		return REACT_QUIT;
-	app_ask(a, "Quit this game?", app_end, NULL);
+	app_ask(a, a->s.sv.save_path[0] ? "Quit this game? It is saved: lightsout resumes it." : "Quit this game? It cannot be saved here.", app_end, NULL);
 	return REACT_NONE;
 }
 
@@ -193,6 +193,7 @@ static reaction board_preview(app *a, int key)
 {
 	(void)key;
 	a->v.preview = !a->v.preview;
+	app_keep_prefs(a, NULL);
 	draw_message(&a->v, a->v.preview ? "Preview on: the cells a press changes are in angle brackets."
 					 : "Preview off.");
 	return REACT_NONE;
@@ -200,6 +201,7 @@ static reaction board_preview(app *a, int key)
 
 static void settings_now(app *a)
 {
+	app_keep_prefs(a, &a->menu.cfg);
 	app_react(a, session_new_board(&a->s, &a->menu.cfg, a->menu.mode, true, term_now()));
 }
 

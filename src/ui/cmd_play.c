@@ -14,6 +14,8 @@
 #include "cli/options.h"
 #include "cli/output.h"
 #include "game/practice.h"
+#include "persist/config.h"
+#include "persist/paths.h"
 #include "ui/app.h"
 #include "engine/sharecode.h"
 #include "ui/term.h"
@@ -335,6 +337,37 @@ static board *play_code(const play_opts *o, game_config *cfg)
 	return b;
 }
 
+/* The player's saved settings under what the command line did not say:
+ * a board option's own fields win.  A saved shape this rule cannot take
+ * is dropped with a note. */
+static void play_prefs(const play_opts *o, const prefs *p, game_config *cfg, char *note, size_t len)
+{
+	game_config c = *cfg;
+	bool own_rule = o->common.rule_chosen || o->code || o->load;
+	if (p->has_size && !o->common.size_set && !own_rule) {
+		c.v.rows = p->rows;
+		c.v.cols = p->cols;
+	}
+	if (p->has_rule && !own_rule) {
+		char err[200];
+		if (variant_set_rule(&c.v, p->rule, err, sizeof err) < 0)
+			snprintf(c.v.rule, sizeof c.v.rule, "%s", cfg->v.rule);
+	}
+	if (p->has_torus && !o->common.v.torus && !own_rule)
+		c.v.torus = p->torus;
+	if (p->has_k && !o->common.k_set && !o->code)
+		c.v.k = p->k;
+	if (p->has_difficulty && !o->difficulty && o->par <= 0 && !o->load && !o->code)
+		snprintf(c.difficulty, sizeof c.difficulty, "%s", p->difficulty);
+	char err[200];
+	if (variant_validate(&c.v, err, sizeof err) < 0) {
+		if (!note[0])
+			snprintf(note, len, "Saved settings not used: %.150s", err);
+		return;
+	}
+	*cfg = c;
+}
+
 int play_main(int argc, char **argv)
 {
 	play_opts o;
@@ -343,6 +376,13 @@ int play_main(int argc, char **argv)
 	if (rc >= 0)
 		return rc;
 	play_config(&o, &cfg);
+	/* The settings the player kept, under what the command line says. */
+	static app a;	/* static: the crash handler may still see it */
+	char note[200] = "";
+	if (paths_file(PATHS_CONFIG, PATHS_CONFIG_FILE, false, a.prefs_path, sizeof a.prefs_path, note, sizeof note) < 0)
+		a.prefs_path[0] = '\0';
+	else
+		config_load(a.prefs_path, &a.prefs, note, sizeof note);
 	/* A bad code is a usage error, found before the terminal is needed. */
 	board *loaded = NULL;
 	if (o.code && !(loaded = play_code(&o, &cfg)))
@@ -354,8 +394,9 @@ int play_main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 
-	static app a;	/* static: the crash handler may still see it */
 	char err[256];
+	if (!o.code && !o.load)
+		play_prefs(&o, &a.prefs, &cfg, note, sizeof note);
 	if (o.load && !(loaded = play_load(&o, &cfg)))
 		return EXIT_USAGE;
 	play_mode mode = o.daily ? PLAY_DAILY : o.ladder ? PLAY_LADDER : PLAY_FREE;
@@ -366,6 +407,8 @@ int play_main(int argc, char **argv)
 	snprintf(a.fresh_origin, sizeof a.fresh_origin, "%s", origin);
 	rng_seed(&a.s.pl.r, o.common.seed_set ? o.common.seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32));
 	saving_init(&a.s.sv, o.board_chosen);
+	if (note[0] && !a.s.sv.notice[0])
+		snprintf(a.s.sv.notice, sizeof a.s.sv.notice, "%s", note);
 	const char *scores_dir = options_scores_dir(o.scores, o.no_scores);
 	snprintf(a.s.sv.scores_dir, sizeof a.s.sv.scores_dir, "%s", scores_dir ? scores_dir : "");
 	/* A plain `lightsout`: the game left last time comes first. */
@@ -407,7 +450,8 @@ int play_main(int argc, char **argv)
 
 	glyphs_init(&a.gl, o.ascii);
 	a.v.gl = &a.gl;
-	a.v.preview = true;
+	a.v.preview = a.prefs.has_preview ? a.prefs.preview : true;
+	a.st.speed = a.prefs.has_speed ? a.prefs.speed - 1 : 0;
 	a.v.flash = -1;
 	a.v.g = &a.s.pl.g;
 	a.mouse = !o.no_mouse;
@@ -417,7 +461,7 @@ int play_main(int argc, char **argv)
 		saving_close(&a.s.sv);
 		return EXIT_USAGE;
 	}
-	a.v.color = draw_colors_init(want_color(&o));
+	a.v.color = draw_colors_init(want_color(&o) && (!a.prefs.has_colour || a.prefs.colour));
 	rc = app_run(&a);
 	term_close();
 	if (a.end_msg[0])

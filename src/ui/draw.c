@@ -136,6 +136,12 @@ void draw_step(const view *v, int dr, int dc, int *row, int *col)
 	const board *b = v->g->cur;
 	if (!drawn_whole(v)) {
 		int r = *row + dr, c = *col + dc;
+		if (v->g->rule.torus) {
+			/* On a torus the cursor goes round, as the presses do. */
+			*row = (r + b->rows) % b->rows;
+			*col = (c + b->cols) % b->cols;
+			return;
+		}
 		*row = r < 0 ? 0 : r >= b->rows ? b->rows - 1 : r;
 		*col = c < 0 ? 0 : c >= b->cols ? b->cols - 1 : c;
 		return;

@@ -1,0 +1,176 @@
+#include "persist/config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "persist/atomic.h"
+#include "persist/textbuf.h"
+
+/* A preferences file is a few hundred bytes: anything much larger is not one. */
+#define CONFIG_MAX_BYTES 65536
+
+static bool yes_no(const char *v, bool *out)
+{
+	if (!strcmp(v, "yes") || !strcmp(v, "on") || !strcmp(v, "true"))
+		return *out = true;
+	if (!strcmp(v, "no") || !strcmp(v, "off") || !strcmp(v, "false"))
+		return !(*out = false);
+	return false;
+}
+
+static bool number(const char *v, int lo, int hi, int *out)
+{
+	char *e;
+	errno = 0;
+	long n = strtol(v, &e, 10);
+	if (e == v || *e || errno || n < lo || n > hi)
+		return false;
+	*out = (int)n;
+	return true;
+}
+
+/* One "key = value" line into p: NULL, or why not. */
+static const char *take(prefs *p, const char *key, const char *v)
+{
+	char err[160];
+	if (!strcmp(key, "size")) {
+		int r, c;
+		char x, tail;
+		int got = sscanf(v, "%d%c%d%c", &r, &x, &c, &tail);
+		if (got == 1 && strspn(v, "0123456789") == strlen(v))
+			c = r, got = 3, x = 'x';
+		if (got != 3 || x != 'x' || r < 1 || c < 1 || r > VARIANT_MAX_SIDE || c > VARIANT_MAX_SIDE)
+			return "size: expected ROWSxCOLS";
+		p->rows = r, p->cols = c, p->has_size = true;
+	} else if (!strcmp(key, "rule")) {
+		variant t;
+		variant_default(&t);
+		if (strlen(v) >= sizeof p->rule || variant_set_rule(&t, v, err, sizeof err) < 0)
+			return "rule: not a rule lightsout knows";
+		snprintf(p->rule, sizeof p->rule, "%s", t.rule);
+		p->has_rule = true;
+	} else if (!strcmp(key, "states")) {
+		if (!number(v, VARIANT_MIN_K, VARIANT_MAX_K, &p->k))
+			return "states: expected a number from 2 to 36";
+		p->has_k = true;
+	} else if (!strcmp(key, "torus")) {
+		if (!yes_no(v, &p->torus))
+			return "torus: expected yes or no";
+		p->has_torus = true;
+	} else if (!strcmp(key, "difficulty")) {
+		if (strcmp(v, "any") && strcmp(v, "easy") && strcmp(v, "normal") && strcmp(v, "hard"))
+			return "difficulty: expected any, easy, normal or hard";
+		snprintf(p->difficulty, sizeof p->difficulty, "%s", strcmp(v, "any") ? v : "");
+		p->has_difficulty = true;
+	} else if (!strcmp(key, "preview")) {
+		if (!yes_no(v, &p->preview))
+			return "preview: expected yes or no";
+		p->has_preview = true;
+	} else if (!strcmp(key, "speed")) {
+		if (!number(v, 1, 99, &p->speed))
+			return "speed: expected a number from 1";
+		p->has_speed = true;
+	} else if (!strcmp(key, "colour") || !strcmp(key, "color")) {
+		if (!yes_no(v, &p->colour))
+			return "colour: expected yes or no";
+		p->has_colour = true;
+	} else
+		return "unknown setting";
+	return NULL;
+}
+
+static char *trim(char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	size_t n = strlen(s);
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+		s[--n] = '\0';
+	return s;
+}
+
+void config_parse(const char *text, size_t len, prefs *p, char *note, size_t notelen)
+{
+	memset(p, 0, sizeof *p);
+	note[0] = '\0';
+	const char *at = text, *end = text + len;
+	for (int lineno = 1; at < end; lineno++) {
+		const char *nl = memchr(at, '\n', (size_t)(end - at));
+		size_t n = (size_t)((nl ? nl : end) - at);
+		char line[512];
+		const char *why = NULL;
+		if (n >= sizeof line)
+			why = "line too long";
+		else if (memchr(at, '\0', n))
+			why = "not text";
+		else {
+			memcpy(line, at, n);
+			line[n] = '\0';
+			char *s = trim(line), *eq = strchr(s, '=');
+			if (*s && *s != '#') {
+				if (!eq)
+					why = "expected 'key = value'";
+				else {
+					*eq = '\0';
+					why = take(p, trim(s), trim(eq + 1));
+				}
+			}
+		}
+		if (why && !note[0])
+			snprintf(note, notelen, "config line %d: %s (skipped)", lineno, why);
+		at = nl ? nl + 1 : end;
+	}
+}
+
+int config_load(const char *path, prefs *p, char *note, size_t len)
+{
+	size_t n;
+	char err[300];
+	memset(p, 0, sizeof *p);
+	note[0] = '\0';
+	char *text = atomic_read_max(path, CONFIG_MAX_BYTES, &n, err, sizeof err);
+	if (!text) {
+		if (errno == ENOENT)
+			return 0;
+		snprintf(note, len, "settings not read: %.200s", err);
+		return -1;
+	}
+	config_parse(text, n, p, note, len);
+	free(text);
+	return 0;
+}
+
+int config_save(const char *path, const prefs *p, char *err, size_t errlen)
+{
+	textbuf t;
+	textbuf_init(&t);
+	textbuf_printf(&t, "# lightsout settings, written by the game: key = value.\n"
+			   "# Command-line options override them for one run.\n");
+	if (p->has_size)
+		textbuf_printf(&t, "size = %dx%d\n", p->rows, p->cols);
+	if (p->has_rule)
+		textbuf_printf(&t, "rule = %s\n", p->rule);
+	if (p->has_k)
+		textbuf_printf(&t, "states = %d\n", p->k);
+	if (p->has_torus)
+		textbuf_printf(&t, "torus = %s\n", p->torus ? "yes" : "no");
+	if (p->has_difficulty)
+		textbuf_printf(&t, "difficulty = %s\n", p->difficulty[0] ? p->difficulty : "any");
+	if (p->has_preview)
+		textbuf_printf(&t, "preview = %s\n", p->preview ? "yes" : "no");
+	if (p->has_speed)
+		textbuf_printf(&t, "speed = %d\n", p->speed);
+	if (p->has_colour)
+		textbuf_printf(&t, "colour = %s\n", p->colour ? "yes" : "no");
+	size_t len;
+	char *text = textbuf_finish(&t, &len);
+	if (!text) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	int rc = atomic_write(path, text, len, err, errlen);
+	free(text);
+	return rc;
+}
