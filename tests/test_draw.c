@@ -59,6 +59,36 @@ static void run(int size, const char *spec)
 	long flash = frame_cost(&v);
 	tap_ok(flash > 0 && flash <= (long)v.nr * v.nc, "%dx%d %s: a flash writes its cells (%ld)", size, size, spec,
 	       flash);
+	/* Animations: a press's flip lights its cells for a moment, and the
+	 * next frame after it puts them back; a win's wave crosses the board in
+	 * view and ends.  Time is the frame's: nothing waits. */
+	v.flash = -1;
+	v.animate = true;
+	v.anim_cell = -1;
+	draw_frame(&v, 0);
+	draw_animate(&v, 2, false, 1.0);
+	long before = v.ds.written;
+	draw_frame(&v, 1.01);
+	long on = v.ds.written - before;
+	tap_ok(draw_animating(&v, 1.05) && !draw_animating(&v, 1.2), "%dx%d %s: a flip lasts a moment", size, size,
+	       spec);
+	before = v.ds.written;
+	draw_frame(&v, 1.2);
+	tap_ok(on > 0 && v.ds.written - before == on, "%dx%d %s: its %ld cells lit, then back (%ld)", size, size, spec,
+	       on, v.ds.written - before);
+	draw_animate(&v, 2, true, 2.0);
+	long waved = 0;
+	for (double t = 2.0; t < 3.0; t += 0.03) {
+		before = v.ds.written;
+		draw_frame(&v, t);
+		waved += v.ds.written - before;
+	}
+	tap_ok(!draw_animating(&v, 3.0) && waved >= 2L * v.nr * v.nc - 2,
+	       "%dx%d %s: the win's wave lights every cell in view and ends (%ld cells drawn)", size, size, spec,
+	       waved);
+	before = v.ds.written;
+	draw_frame(&v, 3.1);
+	tap_is(v.ds.written - before, 0L, "%dx%d %s: then nothing more to draw", size, size, spec);
 	draw_free(&v);
 	game_free(&g);
 }

@@ -144,6 +144,7 @@ ui_wait "EXIT=" >/dev/null
 
 # A board that takes long to make is made in the background: Esc stops it
 # at once and the board played stays; a hang-up ends the game at once.
+rm -rf "$XDG_CONFIG_HOME"	# the settings kept by the menu above: the defaults
 ui_start -- --size 61x61 --seed 1
 ui_wait "Moves 0" 400 >/dev/null
 ui_keys m Down Down Down Down Down Right Right Right Enter

@@ -72,6 +72,10 @@ static const char *take(prefs *p, const char *key, const char *v)
 		if (!number(v, 1, 99, &p->speed))
 			return "speed: expected a number from 1";
 		p->has_speed = true;
+	} else if (!strcmp(key, "animation")) {
+		if (!yes_no(v, &p->animation))
+			return "animation: expected yes or no";
+		p->has_animation = true;
 	} else if (!strcmp(key, "colour") || !strcmp(key, "color")) {
 		if (!yes_no(v, &p->colour))
 			return "colour: expected yes or no";
@@ -164,6 +168,8 @@ int config_save(const char *path, const prefs *p, char *err, size_t errlen)
 		textbuf_printf(&t, "speed = %d\n", p->speed);
 	if (p->has_colour)
 		textbuf_printf(&t, "colour = %s\n", p->colour ? "yes" : "no");
+	if (p->has_animation)
+		textbuf_printf(&t, "animation = %s\n", p->animation ? "yes" : "no");
 	size_t len;
 	char *text = textbuf_finish(&t, &len);
 	if (!text) {

@@ -148,6 +148,7 @@ void app_react(app *a, int ev)
 		a->v.rung = s->pl.rung;
 		a->v.assisted = s->pl.assisted;
 		snprintf(a->v.ranking, sizeof a->v.ranking, "%s", s->ranking);
+		draw_animate(&a->v, s->row * s->pl.g.cur->cols + s->col, true, now);
 		draw_frame(&a->v, now);
 		draw_win(&a->v, now);
 	}
@@ -200,6 +201,8 @@ void app_press(app *a, int times)
 	if (a->v.msg[0] && !a->quiet)
 		app_say(a, "");
 	int ev = session_press(&a->s, a->v.cr, a->v.cc, times, term_now());
+	if ((ev & SESSION_CELLS) && !a->quiet)
+		draw_animate(&a->v, a->v.cr * a->s.pl.g.cur->cols + a->v.cc, false, term_now());
 	if (a->quiet)
 		ev &= SESSION_MESSAGE | SESSION_SAVE_FAILED;	/* the caller redraws once, and celebrates */
 	app_react(a, ev);
@@ -345,6 +348,8 @@ static int app_key(app *a)
 		 * spinner: one frame before waiting. */
 		app_frame(a);
 		int wait = a->s.pl.ov.searching || a->s.mk ? 100 : 500;
+		if (draw_animating(&a->v, now))
+			wait = 30;
 		if (a->s.mk && app_top(a) == &making_screen)
 			making_screen.draw(a);	/* its clock */
 		if (stepping && (int)((a->st.due - now) * 1000) + 1 < wait)
@@ -357,6 +362,7 @@ static int app_key(app *a)
 			continue;
 		}
 		a->fast_errors = 0;
+		a->v.anim_cell = -1;	/* a key skips what is left of an animation */
 		if (ch == KEY_RESIZE) {
 			app_redraw(a);
 			continue;

@@ -1,6 +1,7 @@
 /* `lightsout play`: options, the first board, then the curses session. */
 #include "ui/cmd_play.h"
 
+#include <curses.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,7 +30,7 @@
 #define PLAY_CODE_FILE_MAX (128 << 20)
 
 enum {
-	OPT_PAR = OPT_FIRST_COMMAND, OPT_DIFFICULTY, OPT_LOAD, OPT_ASCII, OPT_NO_COLOR, OPT_NO_MOUSE,
+	OPT_PAR = OPT_FIRST_COMMAND, OPT_DIFFICULTY, OPT_LOAD, OPT_ASCII, OPT_NO_COLOR, OPT_NO_MOUSE, OPT_NO_ANIMATION,
 	OPT_DAILY, OPT_PRACTICE, OPT_CODE, OPT_SCORES, OPT_NO_SCORES
 };
 
@@ -60,6 +61,7 @@ static void play_help(void)
 	     "      --ascii              ASCII only, even on a UTF-8 terminal\n"
 	     "      --no-color           no colour (also when NO_COLOR is set)\n"
 	     "      --no-mouse           ignore the mouse\n"
+	     "      --no-animation       no flips and no celebration wave\n"
 	     "  -h, --help               this help\n"
 	     "\n"
 	     "Without an option that chooses the board, the game in progress when you\n"
@@ -70,7 +72,7 @@ typedef struct play_opts {
 	common_opts common;
 	long par;
 	const char *difficulty, *load, *code, *scores;
-	bool ascii, no_color, no_mouse, daily, ladder, no_scores;
+	bool ascii, no_color, no_mouse, no_animation, daily, ladder, no_scores;
 	bool rule_given;
 	bool board_chosen;		/* an option that says which board: no resume offer */
 } play_opts;
@@ -94,6 +96,7 @@ static int play_parse(int argc, char **argv, play_opts *o)
 		{ "no-color", no_argument, NULL, OPT_NO_COLOR },
 		{ "no-colour", no_argument, NULL, OPT_NO_COLOR },
 		{ "no-mouse", no_argument, NULL, OPT_NO_MOUSE },
+		{ "no-animation", no_argument, NULL, OPT_NO_ANIMATION },
 		{ "daily", no_argument, NULL, OPT_DAILY },
 		{ "practice", optional_argument, NULL, OPT_PRACTICE },
 		{ "code", required_argument, NULL, OPT_CODE },
@@ -110,7 +113,7 @@ static int play_parse(int argc, char **argv, play_opts *o)
 	int opt;
 	while ((opt = getopt_long(argc, argv, ":" OPTIONS_COMMON_SHORT, longopts, NULL)) != -1) {
 		if (opt != 'h' && opt != OPT_VERSION && opt != OPT_ASCII && opt != OPT_NO_COLOR &&
-		    opt != OPT_NO_MOUSE && opt != OPT_SCORES && opt != OPT_NO_SCORES && opt != ':' && opt != '?')
+		    opt != OPT_NO_MOUSE && opt != OPT_NO_ANIMATION && opt != OPT_SCORES && opt != OPT_NO_SCORES && opt != ':' && opt != '?')
 			o->board_chosen = true;
 		if (opt == 'r')
 			o->rule_given = true;
@@ -147,6 +150,9 @@ static int play_parse(int argc, char **argv, play_opts *o)
 			break;
 		case OPT_NO_MOUSE:
 			o->no_mouse = true;
+			break;
+		case OPT_NO_ANIMATION:
+			o->no_animation = true;
 			break;
 		case OPT_DAILY:
 			o->daily = true;
@@ -462,6 +468,10 @@ int play_main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	a.v.color = draw_colors_init(want_color(&o) && (!a.prefs.has_colour || a.prefs.colour));
+	/* Animations cost bytes: none on a slow link, none when asked. */
+	a.v.animate = !o.no_animation && want_color(&o) && (!a.prefs.has_animation || a.prefs.animation) &&
+		      baudrate() >= 19200;
+	a.v.anim_cell = -1;
 	rc = app_run(&a);
 	term_close();
 	if (a.end_msg[0])

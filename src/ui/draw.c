@@ -372,13 +372,59 @@ static void draw_own_pattern(const view *v, int row, int col, int y, int x, attr
  * lit ones filled, with the three columns in the middle; compact cells
  * are the symbol alone, the cursor and marks in colour and reverse. */
 /* Everything a cell's look depends on besides the layout, in one word. */
+/* How long a press's cells flip, and how fast a win's wave runs (the
+ * whole board in view is crossed in WAVE_SECONDS). */
+#define FLIP_SECONDS 0.09
+#define WAVE_SECONDS 0.6
+
+void draw_animate(view *v, int cell, bool win, double now)
+{
+	if (!v->animate)
+		return;
+	v->anim_cell = cell;
+	v->anim_win = win;
+	v->anim_from = now;
+}
+
+/* The wave's radius in cells at time now. */
+static double wave_radius(const view *v, double now)
+{
+	int most = v->nr > v->nc ? v->nr : v->nc;
+	return (now - v->anim_from) / WAVE_SECONDS * (most + 1);
+}
+
+bool draw_animating(const view *v, double now)
+{
+	if (!v->animate || v->anim_cell < 0 || v->too_small)
+		return false;
+	if (!v->anim_win)
+		return now - v->anim_from < FLIP_SECONDS;
+	int most = v->nr > v->nc ? v->nr : v->nc;
+	return wave_radius(v, now) < most + 2;
+}
+
+/* Is cell (row, col) lit by the animation at the frame's time? */
+static bool anim_lit(const view *v, int row, int col)
+{
+	if (!draw_animating(v, v->ds.now))
+		return false;
+	const board *b = v->g->cur;
+	if (!v->anim_win)
+		return in_set(v->ds.flip, v->ds.nflip, row * b->cols + col);
+	int dr = abs(row - v->anim_cell / b->cols), dc = abs(col - v->anim_cell % b->cols);
+	int most = v->nr > v->nc ? v->nr : v->nc;
+	/* A band wide enough that frames 50 ms apart skip no ring. */
+	double d = dr > dc ? dr : dc, r = wave_radius(v, v->ds.now), band = (most + 1) * 0.05 / WAVE_SECONDS;
+	return d <= r && d > r - (band > 1.5 ? band : 1.5);
+}
+
 static uint64_t cell_key(const view *v, int row, int col, bool *flash)
 {
 	const board *b = v->g->cur;
 	int i = row * b->cols + col;
 	bool cert, here = row == v->cr && col == v->cc;
 	int mark = cell_mark(v, i, &cert);
-	*flash = in_set(v->ds.lit, v->ds.nlit, i);
+	*flash = in_set(v->ds.lit, v->ds.nlit, i) || anim_lit(v, row, col);
 	return (uint64_t)board_get(b, row, col) | (uint64_t)(mark & 0xffff) << 8 | (uint64_t)cert << 24 |
 	       (uint64_t)here << 25 | (uint64_t)*flash << 26 | (uint64_t)in_preview(v, row, col) << 27;
 }
@@ -487,6 +533,10 @@ static void frame_sets(view *v)
 		ds->nnear = press_set(v, v->cr * b->cols + v->cc, &ds->near, &ds->near_cap);
 	if (v->flash >= 0 && v->flash < board_size(b))
 		ds->nlit = press_set(v, v->flash, &ds->lit, &ds->lit_cap);
+	ds->nflip = 0;
+	if (draw_animating(v, ds->now) && !v->anim_win && v->anim_cell < board_size(b))
+		ds->nflip = press_set(v, v->anim_cell, &ds->flip, &ds->flip_cap);
+	ds->nflip = ds->nflip < 0 ? 0 : ds->nflip;
 	ds->nnear = ds->nnear < 0 ? 0 : ds->nnear;
 	ds->nlit = ds->nlit < 0 ? 0 : ds->nlit;
 }
@@ -532,6 +582,7 @@ void draw_free(view *v)
 	free(v->ds.keys);
 	free(v->ds.near);
 	free(v->ds.lit);
+	free(v->ds.flip);
 	memset(&v->ds, 0, sizeof v->ds);
 }
 
@@ -826,6 +877,7 @@ void draw_all(view *v, double now)
 	}
 	draw_title(v);
 	draw_border(v);
+	v->ds.now = now;
 	frame_sets(v);
 	frame_cells(v);
 	draw_message(v, v->msg);
@@ -841,6 +893,7 @@ void draw_frame(view *v, double now)
 		draw_all(v, now);	/* scrolled: every cell moved */
 		return;
 	}
+	v->ds.now = now;
 	frame_sets(v);
 	frame_cells(v);
 	frame_status(v, now);

@@ -30,6 +30,9 @@ typedef struct drawstate {
 	int nnear, near_cap;
 	int *lit;			/* the flash's press set this frame, sorted */
 	int nlit, lit_cap;
+	int *flip;			/* the animated press's set, sorted */
+	int nflip, flip_cap;
+	double now;			/* the frame's time, for animations */
 	char status[512];		/* as last drawn; "" redraws */
 	long written;			/* cells drawn: the tests count them */
 } drawstate;
@@ -64,6 +67,13 @@ typedef struct view {
 	const uint8_t *pattern;
 	int flash;			/* a press about to be made here (t, T): its
 					 * cells lit, or -1 */
+	/* Animations, drawn by the frames while they last; a key is never
+	 * kept waiting for one.  A press's cells flip for a moment; a win
+	 * sends a wave of light out from the last press. */
+	bool animate;			/* off: --no-animation, NO_COLOR, a slow link */
+	int anim_cell;			/* where it starts, or -1: none */
+	bool anim_win;
+	double anim_from;
 	/* How the board is drawn: set by the screens' enter and leave only. */
 	enum { VIEW_PLAY, VIEW_EDIT, VIEW_INFO } what;
 	const struct key_row *keys;	/* the bottom bar's rows, or NULL */
@@ -85,6 +95,10 @@ void draw_all(view *v, double now);
  * status line if its words did (a scroll redraws all). */
 void draw_frame(view *v, double now);
 void draw_free(view *v);
+/* Start an animation at cell (nothing when animations are off); true
+ * while one is still to be drawn at time now. */
+void draw_animate(view *v, int cell, bool win, double now);
+bool draw_animating(const view *v, double now);
 void draw_message(view *v, const char *msg);	/* NULL or "": key hints */
 void draw_win(view *v, double now);
 /* A box of h x w characters at (y, x), framed like the board. */
