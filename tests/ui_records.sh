@@ -111,6 +111,18 @@ for round in 1 2; do
 done
 check "two daily wins on one day: one daily result" \
 	sh -c "'$LIGHTSOUT' stats | grep -c '^ *$(date -u +%Y-%m-%d) ' | grep -qx 1"
-check "the replay is in the practice row" sh -c "'$LIGHTSOUT' stats | grep -q '^practice'"
+check "the replay is in the practice row" sh -c "'$LIGHTSOUT' stats | grep -q '^Practice ladder and daily replays'"
+
+# (7) Random boards of a --seed are known from it: a row of their own.
+rm -rf "$XDG_DATA_HOME" "$XDG_STATE_HOME" "$XDG_CONFIG_HOME"
+ui_start -- --size 3x3 --seed 4
+ui_wait "Moves 0" >/dev/null
+ui_solve_shown
+ui_wait "Solved!" >/dev/null
+ui_keys q
+ui_wait "EXIT=0" >/dev/null
+check "a --seed board's win is in its own row" \
+	sh -c "'$LIGHTSOUT' stats | sed -n '/^Boards of a --seed/,\$p' | grep -q '^3x3 plus k=2 '"
+check "... not in the normal rows" sh -c "! '$LIGHTSOUT' stats | awk 'NR > 2 && /^\$/ { exit } NR > 2' | grep -q '^3x3 plus k=2 '"
 
 done_testing

@@ -186,6 +186,6 @@ ui_keys g 0 Space j j l l Space
 ui_wait "Solved!" >/dev/null
 ui_keys q
 ui_wait "EXIT=0" >/dev/null
-check "a loaded board's win is in a row apart" sh -c "'$LIGHTSOUT' stats | grep -q '^custom boards'"
+check "a loaded board's win is in a row apart" sh -c "'$LIGHTSOUT' stats | grep -q '^Boards of your own'"
 
 done_testing

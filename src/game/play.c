@@ -33,7 +33,9 @@ void play_free(play *p)
 
 int play_generate(play *p, game *g, char *err, size_t errlen)
 {
-	snprintf(p->origin, sizeof p->origin, "random");
+	/* A --seed's boards are all known from it: a row of their own. */
+	bool seeded = !strcmp(p->origin, "seeded");
+	snprintf(p->origin, sizeof p->origin, "%s", seeded ? "seeded" : "random");
 	p->daily[0] = '\0';
 	if (p->mode == PLAY_DAILY) {
 		char date[16];
@@ -176,6 +178,7 @@ bool play_result(play *p, stats_result *r, double now)
 		r->daily = NULL;
 	r->kind = p->mode == PLAY_LADDER || p->replay ? STATS_PRACTICE
 		: p->mode == PLAY_DAILY ? STATS_DAILY
+		: !strcmp(p->origin, "seeded") ? STATS_SEEDED
 		: strcmp(p->origin, "random") ? STATS_CUSTOM : STATS_NORMAL;
 	return true;
 }

@@ -27,7 +27,12 @@ void stats_free(stats *s)
 	stats_init(s);
 }
 
-static const char *const kind_names[STATS_KINDS] = { "-", "practice", "daily", "custom" };
+static const char *const kind_names[STATS_KINDS] = { "-", "practice", "daily", "custom", "seeded" };
+/* The table's heading over each kind's rows (the normal rows have none). */
+static const char *const kind_headings[STATS_KINDS] = {
+	NULL, "Practice ladder and daily replays (no records)", "Daily boards (no records)",
+	"Boards of your own: edited, loaded, shared (no records)", "Boards of a --seed (no records: a known seed is memory)",
+};
 
 const char *stats_kind_name(stats_kind k)
 {
@@ -332,7 +337,7 @@ static const char *parse_board(char **tok, int n, parse_state *ps, int lineno)
 		for (kind = STATS_NORMAL; kind < STATS_KINDS && strcmp(tok[15], kind_names[kind]); kind++)
 			;
 		if (kind == STATS_KINDS)
-			return "kind: expected -, practice, daily or custom";
+			return "kind: expected -, practice, daily, custom or seeded";
 	}
 	board_line *nb = grow(ps->b, &ps->capb, ps->nb, sizeof *nb);
 	if (!nb)
@@ -620,14 +625,19 @@ char *stats_table(const stats *s, size_t *len)
 	char name[300], avg[32], best[32], t[32];
 	textbuf out;
 	textbuf_init(&out);
-	textbuf_printf(&out, "%-24s %6s %6s %5s %8s %8s %9s %6s %6s %8s\n", "board", "played", "won", "won%",
-		       "avg+par", "best+par", "best time", "streak", "best", "assisted");
+	/* Two header lines, so the columns fit 80 and say what they count:
+	 * moves over par on average and at best, the fastest win, the win
+	 * streak now and at best, wins the solver helped with. */
+	textbuf_printf(&out, "%-18s %6s %5s %4s %13s %8s %10s %6s\n", "", "", "", "", "moves over par", "fastest",
+		       "win streak", "solver");
+	textbuf_printf(&out, "%-18s %6s %5s %4s %6s %6s %8s %5s %4s %6s\n", "board", "played", "won", "won%", "avg",
+		       "best", "win", "now", "best", "helped");
 	for (int i = 0; i < s->n; i++) {
 		const stats_entry *e = &s->entries[i];
-		/* Each kind under its own heading, the normal boards first. */
+		/* Each kind under its own heading, after a blank line: the
+		 * normal boards first, without one. */
 		if (e->kind != STATS_NORMAL && (i == 0 || s->entries[i - 1].kind != e->kind))
-			textbuf_printf(&out, "%s boards (no records)\n",
-				       e->kind == STATS_PRACTICE ? "practice" : e->kind == STATS_DAILY ? "daily" : "custom");
+			textbuf_printf(&out, "\n%s\n", kind_headings[e->kind]);
 		variant_format(&e->key, name, sizeof name);
 		if (e->par_games)
 			snprintf(avg, sizeof avg, "+%.1f", (double)e->over_par_sum / (double)e->par_games);
@@ -638,12 +648,12 @@ char *stats_table(const stats *s, size_t *len)
 		else
 			snprintf(best, sizeof best, "-");
 		format_time(e->best_time, t, sizeof t);
-		textbuf_printf(&out, "%-24s %6ld %6ld %4ld%% %8s %8s %9s %6ld %6ld %8ld\n", name, e->played, e->won,
+		textbuf_printf(&out, "%-18s %6ld %5ld %3ld%% %6s %6s %8s %5ld %4ld %6ld\n", name, e->played, e->won,
 			       e->played ? (100 * e->won + e->played / 2) / e->played : 0, avg, best, t,
 			       e->streak, e->best_streak, e->assisted);
 	}
 	if (s->ndaily)
-		textbuf_printf(&out, "\ndaily boards\n");
+		textbuf_printf(&out, "\nEach daily board's result\n");
 	for (int i = 0; i < s->ndaily; i++) {
 		const stats_daily *d = &s->daily[i];
 		variant_format(&d->key, name, sizeof name);

@@ -17,11 +17,12 @@
 #define STATS_MAX_BYTES (64 << 20)
 
 /* Boards kept apart from the normal rows, so a par-1 practice board
- * cannot set a record: the ladder, the daily board, and boards the player
- * brought (editor, share code, file). */
-typedef enum stats_kind { STATS_NORMAL, STATS_PRACTICE, STATS_DAILY, STATS_CUSTOM, STATS_KINDS } stats_kind;
+ * cannot set a record: the ladder, the daily board, boards the player
+ * brought (editor, share code, file), and random boards of a --seed (a
+ * known seed is memory, not skill). */
+typedef enum stats_kind { STATS_NORMAL, STATS_PRACTICE, STATS_DAILY, STATS_CUSTOM, STATS_SEEDED, STATS_KINDS } stats_kind;
 
-/* "-", "practice", "daily", "custom": as the file and the table name them. */
+/* "-", "practice", "daily", "custom", "seeded": as the file names them. */
 const char *stats_kind_name(stats_kind k);
 
 typedef struct stats_entry {

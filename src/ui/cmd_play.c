@@ -406,7 +406,7 @@ int play_main(int argc, char **argv)
 	if (o.load && !(loaded = play_load(&o, &cfg)))
 		return EXIT_USAGE;
 	play_mode mode = o.daily ? PLAY_DAILY : o.ladder ? PLAY_LADDER : PLAY_FREE;
-	const char *origin = o.code ? "code" : o.load ? "load" : "random";
+	const char *origin = o.code ? "code" : o.load ? "load" : o.common.seed_set ? "seeded" : "random";
 	/* What to start if a saved game is offered and declined. */
 	a.fresh_cfg = cfg;
 	a.fresh_mode = mode;
@@ -430,6 +430,7 @@ int play_main(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 		a.s.pl.mode = mode;
+		snprintf(a.s.pl.origin, sizeof a.s.pl.origin, "%s", origin);
 		if (mode == PLAY_LADDER)
 			a.s.pl.rung = ladder_load(&cfg);
 		/* Before the terminal is taken: a long search says so. */
