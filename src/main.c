@@ -1,13 +1,81 @@
 /* lightsout: the game and its command-line tools, one binary. */
 #include <locale.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "config.h"
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "engine/rule.h"
 #include "ui/cmd_play.h"
 #include "ui/keys_doc.h"
+
+typedef int (*command_fn)(int argc, char **argv);
+
+static int run_play(int argc, char **argv)
+{
+	return play_main(argc, argv);
+}
+
+/* Every command once: its name, what runs it (output_finish() flushes and
+ * checks standard output after it). */
+static const struct command {
+	const char *name;
+	command_fn run;
+} commands[] = {
+	{ "play", run_play },
+	{ "solve", cmd_solve },
+	{ "analyze", cmd_analyze },
+	{ "analyse", cmd_analyze },
+	{ "generate", cmd_generate },
+	{ "stats", cmd_stats },
+	{ "scores", cmd_scores },
+	{ "keys", keys_doc_main },
+};
+#define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))
+
+/* Edits (insert, delete, change, swap two neighbours) from a to b, capped:
+ * "slove" is one from "solve". */
+static int edits(const char *a, const char *b)
+{
+	int n = (int)strlen(a), m = (int)strlen(b);
+	if (n > 30 || m > 30)
+		return 99;
+	int d[32][32];
+	for (int i = 0; i <= n; i++)
+		for (int j = 0; j <= m; j++) {
+			if (!i || !j) {
+				d[i][j] = i + j;
+				continue;
+			}
+			int best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			best = d[i - 1][j] + 1 < best ? d[i - 1][j] + 1 : best;
+			best = d[i][j - 1] + 1 < best ? d[i][j - 1] + 1 : best;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
+		}
+	return d[n][m];
+}
+
+/* The command a mistyped word most likely meant, or NULL. */
+static const char *nearest(const char *word)
+{
+	const char *best = NULL;
+	int least = 3;
+	for (int i = 0; i < NCOMMANDS; i++) {
+		int e = edits(word, commands[i].name);
+		bool prefix = strlen(word) >= 2 && strncmp(commands[i].name, word, strlen(word)) == 0;
+		if (prefix)
+			e = 1;
+		if (e < least) {
+			least = e;
+			best = commands[i].name;
+		}
+	}
+	return best;
+}
 
 static void usage(void)
 {
@@ -22,10 +90,14 @@ static void usage(void)
 	      "Common options: -s, --size RxC|N   -r, --rule NAME   --torus   -k, --states K\n"
 	      "                --forward-only   --seed N   --help   --version\n"
 	      "                --grid hex   --board merlin|cube   --graph FILE\n"
-	      "Rules: plus, cross, x, box, knight, mask:ROW/ROW/... (e.g. mask:010/111/010),\n"
-	      "       random (each cell its own 3x3 pattern, from --seed)\n"
-	      "'lightsout COMMAND --help' describes each command; 'man 6 lightsout' all of it.\n",
+	      "Rules:\n",
 	      stdout);
+	/* From the registry, so a new rule is listed the day it is added. */
+	for (const rule_entry *e = rule_registry; e->name; e++)
+		if (e->kind != RULE_GRAPH)
+			printf("  %-12s %s\n", e->kind == RULE_RANDOM ? "random" : e->flags & RULE_PREFIX ? "mask:ROW/..." : e->name,
+			       e->blurb);
+	fputs("'lightsout COMMAND --help' describes each command; 'man 6 lightsout' all of it.\n", stdout);
 }
 
 int main(int argc, char **argv)
@@ -38,26 +110,25 @@ int main(int argc, char **argv)
 		usage();
 		return output_finish(NULL, 0);
 	}
-	if (strcmp(cmd, "--version") == 0) {
+	if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
 		printf("lightsout %s\n", PACKAGE_VERSION);
 		return output_finish(NULL, 0);
 	}
-	if (strcmp(cmd, "play") == 0)
-		return play_main(argc - 1, argv + 1);
-	if (strcmp(cmd, "solve") == 0)
-		return output_finish("solve", cmd_solve(argc - 1, argv + 1));
-	if (strcmp(cmd, "analyze") == 0 || strcmp(cmd, "analyse") == 0)
-		return output_finish("analyze", cmd_analyze(argc - 1, argv + 1));
-	if (strcmp(cmd, "generate") == 0)
-		return output_finish("generate", cmd_generate(argc - 1, argv + 1));
-	if (strcmp(cmd, "stats") == 0)
-		return output_finish("stats", cmd_stats(argc - 1, argv + 1));
-	if (strcmp(cmd, "scores") == 0)
-		return output_finish("scores", cmd_scores(argc - 1, argv + 1));
-	if (strcmp(cmd, "keys") == 0)
-		return output_finish("keys", keys_doc_main(argc - 1, argv + 1));
+	for (int i = 0; i < NCOMMANDS; i++)
+		if (strcmp(cmd, commands[i].name) == 0) {
+			/* The game reports its own end; the tools flush through output_finish. */
+			if (commands[i].run == run_play)
+				return play_main(argc - 1, argv + 1);
+			return output_finish(commands[i].name[0] == 'a' ? "analyze" : commands[i].name,
+					     commands[i].run(argc - 1, argv + 1));
+		}
 	if (cmd[0] == '-')
 		return play_main(argc, argv);
+	const char *meant = nearest(cmd);
+	if (meant) {
+		fprintf(stderr, "lightsout: unknown command '%s': did you mean '%s'?\nTry 'lightsout --help'.\n", cmd, meant);
+		return EXIT_USAGE;
+	}
 	fprintf(stderr, "lightsout: unknown command '%s'\nTry 'lightsout --help'.\n", cmd);
 	return EXIT_USAGE;
 }

@@ -39,6 +39,9 @@ expect 2 'bad time limit' '1\n' solve -t -1
 expect 2 'unknown or incomplete option' '' analyze --bogus
 expect 2 'unknown or incomplete option' '' solve -f
 expect 2 'unknown command' '' frobnicate
+expect 2 "unknown command 'slove': did you mean 'solve'?" '' slove
+expect 2 "unknown command 'anal': did you mean 'analyze'?" '' anal
+expect 2 "did you mean '--size'?" '' analyze --sise 3
 expect 2 'at most 2^26' '' analyze -s 6 --distribution
 expect 2 'with k = 2 local rules are solved while cells x band width (250000 x 501 here' '' analyze -s 500 -r x
 expect 2 'with k = 2 local rules are solved while cells x band width (160000 x 802 here' '' analyze -s 400 -r box --torus
@@ -73,4 +76,13 @@ check "k = 4 unsolvable or solved, never a crash" [ $? -le 1 ]
 for c in solve analyze generate; do
 	"$LIGHTSOUT" $c --help > "$T/out"; check "$c --help exit 0" [ $? -eq 0 -a -s "$T/out" ]
 done
+"$LIGHTSOUT" -V >"$T/out" 2>"$T/err"
+rc=$?
+check "-V is --version: exit $rc" [ $rc -eq 0 ]
+check "-V prints the version" grep -q '^lightsout [0-9]' "$T/out"
+"$LIGHTSOUT" keys --help >"$T/out" 2>"$T/err"
+rc=$?
+check "keys --help: exit $rc" [ $rc -eq 0 ]
+check "keys --help prints its usage" grep -q '^Usage: lightsout keys' "$T/out"
+
 done_testing

@@ -106,7 +106,7 @@ int cmd_analyze(int argc, char **argv)
 		else if (opt == 'd')
 			dist = true;
 		else {
-			snprintf(err, sizeof err, "unknown or incomplete option '%s'", argv[optind - 1]);
+			options_unknown(longopts, argv[optind - 1], err, sizeof err);
 			goto usage_error;
 		}
 	}

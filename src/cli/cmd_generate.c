@@ -76,7 +76,7 @@ int cmd_generate(int argc, char **argv)
 				goto usage_error;
 			}
 		} else {
-			snprintf(err, sizeof err, "unknown or incomplete option '%s'", argv[optind - 1]);
+			options_unknown(longopts, argv[optind - 1], err, sizeof err);
 			goto usage_error;
 		}
 	}

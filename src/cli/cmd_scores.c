@@ -60,7 +60,7 @@ int cmd_scores(int argc, char **argv)
 		} else if (opt == OPT_SCORES)
 			given = optarg;
 		else {
-			snprintf(err, sizeof err, "unknown or incomplete option '%s'", argv[optind - 1]);
+			options_unknown(longopts, argv[optind - 1], err, sizeof err);
 			goto usage_error;
 		}
 	}

@@ -173,7 +173,7 @@ int cmd_solve(int argc, char **argv)
 			}
 			break;
 		default:
-			snprintf(err, sizeof err, "unknown or incomplete option '%s'", argv[optind - 1]);
+			options_unknown(longopts, argv[optind - 1], err, sizeof err);
 			goto usage_error;
 		}
 	}

@@ -49,7 +49,7 @@ int cmd_stats(int argc, char **argv)
 		if (opt == OPT_FILE)
 			file = optarg;
 		else {
-			snprintf(err, sizeof err, "unknown or incomplete option '%s'", argv[optind - 1]);
+			options_unknown(longopts, argv[optind - 1], err, sizeof err);
 			goto usage_error;
 		}
 	}

@@ -11,6 +11,50 @@
 #include "config.h"
 #include "cli/graphio.h"
 
+/* Edits (insert, delete, change) from a to b, capped at 9. */
+static int edits(const char *a, const char *b)
+{
+	int n = (int)strlen(a), m = (int)strlen(b);
+	if (n > 40 || m > 40)
+		return 9;
+	int row[41];
+	for (int j = 0; j <= m; j++)
+		row[j] = j;
+	for (int i = 1; i <= n; i++) {
+		int diag = row[0];
+		row[0] = i;
+		for (int j = 1; j <= m; j++) {
+			int up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+			best = up + 1 < best ? up + 1 : best;
+			best = row[j - 1] + 1 < best ? row[j - 1] + 1 : best;
+			diag = up;
+			row[j] = best;
+		}
+	}
+	return row[m] < 9 ? row[m] : 9;
+}
+
+void options_unknown(const struct option *longopts, const char *arg, char *err, size_t errlen)
+{
+	const char *best = NULL;
+	int least = 3;
+	if (arg && strncmp(arg, "--", 2) == 0 && arg[2]) {
+		char word[64];
+		snprintf(word, sizeof word, "%.*s", (int)strcspn(arg + 2, "="), arg + 2);
+		for (const struct option *o = longopts; o->name; o++) {
+			int e = edits(word, o->name);
+			if (strlen(word) >= 3 && strncmp(o->name, word, strlen(word)) == 0)
+				e = 1;
+			if (e < least)
+				least = e, best = o->name;
+		}
+	}
+	if (best)
+		snprintf(err, errlen, "unknown or incomplete option '%s': did you mean '--%s'?", arg, best);
+	else
+		snprintf(err, errlen, "unknown or incomplete option '%s'", arg ? arg : "?");
+}
+
 void options_init(common_opts *o)
 {
 	memset(o, 0, sizeof *o);

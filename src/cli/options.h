@@ -46,6 +46,10 @@ typedef struct common_opts {
 
 void options_init(common_opts *o);
 
+/* "unknown or incomplete option '--sise': did you mean '--size'?" into
+ * err, the nearest of longopts (by edits, or a prefix) when one is near. */
+void options_unknown(const struct option *longopts, const char *arg, char *err, size_t errlen);
+
 /* Handle one getopt_long result.  Returns 1 when it was a common option,
  * 0 when not, -1 on a bad value (message in err). */
 int options_common(common_opts *o, int opt, const char *arg, bool allow_range, char *err, size_t errlen);

@@ -174,7 +174,7 @@ static int play_parse(int argc, char **argv, play_opts *o)
 			snprintf(err, sizeof err, "option '%s' needs a value", argv[optind - 1]);
 			return usage_error(err);
 		default:
-			snprintf(err, sizeof err, "unknown option '%s'", argv[optind - 1]);
+			options_unknown(longopts, argv[optind - 1], err, sizeof err);
 			return usage_error(err);
 		}
 	}

@@ -31,6 +31,12 @@ static void roff(const char *s)
 int keys_doc_main(int argc, char **argv)
 {
 	bool man = argc == 2 && !strcmp(argv[1], "--man");
+	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		printf("Usage: lightsout keys [--man]\n"
+		       "The game's keys, screen by screen, as a Markdown table (or man page source\n"
+		       "with --man): the same rows the game dispatches on and its help shows.\n");
+		return 0;
+	}
 	if (argc > 2 || (argc == 2 && !man)) {
 		fprintf(stderr, "lightsout keys: use 'lightsout keys' (Markdown) or 'lightsout keys --man'\n");
 		return EXIT_USAGE;
