@@ -491,13 +491,23 @@ static void draw_cell_now(view *v, int row, int col, bool flash)
 				addch(' ');
 		}
 		if (tile_count && mid + 1 < th) {
-			char count[32];
+			/* The direction and the count at every tile size: the
+			 * longest of these that fits ("back 1x" reads as a
+			 * forward press once cut). */
+			char count[3][32];
+			const char *times = v->gl->utf8 ? "\u00d7" : "x";
 			int m = mark > 0 ? mark : -mark;
-			snprintf(count, sizeof count, "%s%d%s", mark > 0 ? "" : "back ", m, v->gl->utf8 ? "\u00d7" : "x");
-			int len = utf8_cols(count);
+			snprintf(count[0], sizeof count[0], "%s%d%s", mark > 0 ? "" : "back ", m, times);
+			snprintf(count[1], sizeof count[1], "%s%d%s", mark > 0 ? "+" : "-", m, times);
+			snprintf(count[2], sizeof count[2], "%s%d", mark > 0 ? "+" : "-", m);
 			attrset((frame & ~(attr_t)A_UNDERLINE) | (fill & A_REVERSE));
-			if (len <= tw)
-				mvaddstr(y + mid + 1, x + (tw - len) / 2, count);
+			for (int c = 0; c < 3; c++) {
+				int len = utf8_cols(count[c]);
+				if (len <= tw) {
+					mvaddstr(y + mid + 1, x + (tw - len) / 2, count[c]);
+					break;
+				}
+			}
 		}
 		if (own_patterns(v) && !tile_count && th >= 3 && tw >= 8)
 			draw_own_pattern(v, row, col, y + mid - 1, x + tw - (tw >= 10 ? 4 : 3), fill);
