@@ -1,5 +1,6 @@
 /* lightsout: the game and its command-line tools, one binary. */
 #include <locale.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -103,6 +104,10 @@ static void usage(void)
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
+	/* Past the file size limit (ulimit -f) a write fails with EFBIG, and
+	 * says so like any failed write, instead of the signal killing us
+	 * with no word, half a file written and the terminal as curses had it. */
+	signal(SIGXFSZ, SIG_IGN);
 	if (argc < 2)
 		return play_main(argc, argv);
 	const char *cmd = argv[1];

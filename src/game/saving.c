@@ -419,12 +419,14 @@ int saving_take_over(saver *sv, play *p, char *msg, size_t len)
 {
 	char err[300];
 	slot one;
-	if (!sv->other || kill(sv->other, SIGUSR1) < 0) {
+	/* It saves and quits at once; a stopped one (Ctrl-Z) does not, and
+	 * plays on when continued: the request ends with this wait. */
+	int asked = slot_take_over(sv->base, 1, sv->other, SAVING_TAKEOVER_MS, &one, err, sizeof err);
+	if (asked == -1) {
 		say(msg, len, "", "The other game cannot be reached: this one is kept apart.");
 		return -1;
 	}
-	/* It saves and quits at once; a stopped one (Ctrl-Z) never does. */
-	if (slot_take(sv->base, 1, SAVING_TAKEOVER_MS, &one, err, sizeof err) < 0) {
+	if (asked < 0) {
 		say(msg, len, "", "The other game did not hand over (suspended?): this one is kept apart.");
 		return -1;
 	}

@@ -310,6 +310,11 @@ int session_resume_decline(session *s, const game_config *cfg, play_mode mode, d
 	return ev | session_new_board(s, cfg, mode, false, now);
 }
 
+bool session_asked_away(const session *s)
+{
+	return slot_asked(s->sv.base, s->sv.sl.index);
+}
+
 int session_take_over(session *s, double now)
 {
 	char msg[300];

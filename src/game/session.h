@@ -84,6 +84,9 @@ int session_edit_commit(session *s, double now);
 /* The saved game offered at the start was declined: dropped uncounted,
  * and a board for cfg in mode is made instead. */
 int session_resume_decline(session *s, const game_config *cfg, play_mode mode, double now);
+/* Does another session still wait for this one's game (a takeover
+ * request stands only while its asker waits)? */
+bool session_asked_away(const session *s);
 /* Move the game of the session that owns slot 1 here. */
 int session_take_over(session *s, double now);
 

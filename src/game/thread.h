@@ -1,11 +1,20 @@
-/* The game's background threads (the solver, the board maker) leave the
- * signals to the main thread: its getch() must be the one they wake. */
+/* The game's background threads (the solver, the board maker, and the
+ * engine's own threads, which they start and which inherit their mask)
+ * leave the asynchronous signals to the main thread: its getch() must be
+ * the one they wake.  A thread's own faults stay its own, so the crash
+ * handler runs for them and restores the terminal. */
 #ifndef LO_THREAD_H
 #define LO_THREAD_H
 
 #include <pthread.h>
+#include <signal.h>
 
-/* pthread_create with every signal blocked in the new thread. */
+/* pthread_create with the signals of thread_mask() blocked in the new
+ * thread. */
 int thread_start(pthread_t *t, void *(*fn)(void *), void *arg);
+
+/* Every signal but those a thread raises by its own doing (SIGSEGV, SIGBUS,
+ * SIGFPE, SIGILL, SIGTRAP, SIGSYS, SIGABRT, SIGPIPE, SIGXFSZ). */
+void thread_mask(sigset_t *set);
 
 #endif

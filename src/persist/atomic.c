@@ -69,11 +69,13 @@ int atomic_write(const char *path, const void *data, size_t len, char *err, size
 	}
 	return 0;
 
-fail:
-	snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno ? errno : EIO));
+fail:;
+	int e = errno ? errno : EIO;
+	snprintf(err, errlen, "cannot write %s: %s", path, strerror(e));
 	if (fd >= 0)
 		close(fd);
 	unlink(tmp);
+	errno = e;	/* the caller words it: persist_write_errno() */
 	return -1;
 }
 

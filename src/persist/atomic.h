@@ -11,7 +11,8 @@
 #define ATOMIC_READ_MAX (256u << 20)	/* bytes: larger files are refused */
 
 /* Replace path with len bytes of data (mode 0600 for a new file).
- * Returns 0, or -1 with a message in err; the old file is then intact. */
+ * Returns 0, or -1 with errno and a message in err; the old file is then
+ * intact.  EFBIG is the file size limit (ulimit -f; SIGXFSZ is ignored). */
 int atomic_write(const char *path, const void *data, size_t len, char *err, size_t errlen);
 
 /* The whole file, NUL-terminated, malloc'd; *len its size.  NULL with

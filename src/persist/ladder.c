@@ -143,7 +143,7 @@ persist_status ladder_write(const char *path, const char *key, long rung, persis
 		if (!out)
 			persist_fail(res, PERSIST_NO_MEMORY, ENOMEM, NULL);
 		else if (atomic_write(path, out, outlen, err, sizeof err) < 0)
-			persist_errno(res, errno);
+			persist_write_errno(res, errno);
 		else if (st == PERSIST_NONE)
 			res->status = PERSIST_OK;
 		free(out);

@@ -659,7 +659,7 @@ persist_status savegame_write(const char *path, const saved_game *sg, persist_re
 	if (fd < 0)
 		persist_lock_errno(res, errno);
 	else if (atomic_write(path, text, len, err, sizeof err) < 0)
-		persist_errno(res, errno);
+		persist_write_errno(res, errno);
 	lock_release(fd);
 	free(text);
 	return res->status;

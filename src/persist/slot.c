@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,21 +18,22 @@ int slot_save_path(const char *base, int index, char *buf, size_t len)
 	return n > 0 && (size_t)n < len ? 0 : -1;
 }
 
-/* "…/game.save" -> "…/game.live", "…/game.live.2". */
-static int live_path(const char *base, int index, char *buf, size_t len)
+/* "…/game.save" -> "…/game.live", "…/game.live.2" (ext "live"). */
+static int side_path(const char *base, int index, const char *ext, char *buf, size_t len)
 {
 	const char *dot = strrchr(base, '.');
 	const char *slash = strrchr(base, '/');
 	size_t stem = dot && (!slash || dot > slash) ? (size_t)(dot - base) : strlen(base);
-	int n = index <= 1 ? snprintf(buf, len, "%.*s.live", (int)stem, base)
-			   : snprintf(buf, len, "%.*s.live.%d", (int)stem, base, index);
+	int n = index <= 1 ? snprintf(buf, len, "%.*s.%s", (int)stem, base, ext)
+			   : snprintf(buf, len, "%.*s.%s.%d", (int)stem, base, ext, index);
 	return n > 0 && (size_t)n < len ? 0 : -1;
 }
 
-static int open_live(const char *base, int index, int flags, char *err, size_t errlen)
+/* The slot's live file (ext "live") or its takeover request ("want"). */
+static int open_side(const char *base, int index, const char *ext, int flags, char *err, size_t errlen)
 {
 	char path[4200];
-	if (live_path(base, index, path, sizeof path) < 0) {
+	if (side_path(base, index, ext, path, sizeof path) < 0) {
 		snprintf(err, errlen, "path too long");
 		return -1;
 	}
@@ -50,6 +52,18 @@ static int open_live(const char *base, int index, int flags, char *err, size_t e
 	return fd;
 }
 
+/* "pid host" into a file we hold locked: only a name for others'
+ * messages, the lock is what counts. */
+static void write_who(int fd)
+{
+	char who[320], host[256] = "";
+	gethostname(host, sizeof host - 1);
+	int n = snprintf(who, sizeof who, "%ld %s\n", (long)getpid(), host);
+	if (ftruncate(fd, 0) < 0 || pwrite(fd, who, (size_t)n, 0) != n) {
+		/* a name the less */
+	}
+}
+
 int slot_take(const char *base, int index, int timeout_ms, slot *s, char *err, size_t errlen)
 {
 	s->fd = -1;
@@ -58,7 +72,7 @@ int slot_take(const char *base, int index, int timeout_ms, slot *s, char *err, s
 		snprintf(err, errlen, "no save slot %d", index);
 		return -1;
 	}
-	int fd = open_live(base, index, O_RDWR | O_CREAT, err, errlen);
+	int fd = open_side(base, index, "live", O_RDWR | O_CREAT, err, errlen);
 	if (fd < 0)
 		return -1;
 	for (int waited = 0;;) {
@@ -78,12 +92,7 @@ int slot_take(const char *base, int index, int timeout_ms, slot *s, char *err, s
 		nanosleep(&ts, NULL);
 		waited += 20;
 	}
-	char who[320], host[256] = "";
-	gethostname(host, sizeof host - 1);
-	int n = snprintf(who, sizeof who, "%ld %s\n", (long)getpid(), host);
-	if (ftruncate(fd, 0) < 0 || pwrite(fd, who, (size_t)n, 0) != n) {
-		/* Only a name for others' messages: the lock is what counts. */
-	}
+	write_who(fd);
 	s->fd = fd;
 	s->index = index;
 	return 0;
@@ -103,7 +112,7 @@ bool slot_busy(const char *base, int index, pid_t *owner)
 {
 	char err[300], buf[320], host[256] = "", theirs[256] = "";
 	*owner = 0;
-	int fd = open_live(base, index, O_RDONLY, err, sizeof err);
+	int fd = open_side(base, index, "live", O_RDONLY, err, sizeof err);
 	if (fd < 0)
 		return false;
 	/* A shared lock we can get means nobody holds the slot. */
@@ -118,6 +127,46 @@ bool slot_busy(const char *base, int index, pid_t *owner)
 	}
 	close(fd);
 	return busy;
+}
+
+int slot_take_over(const char *base, int index, pid_t owner, int timeout_ms, slot *s, char *err, size_t errlen)
+{
+	s->fd = -1;
+	s->index = 0;
+	/* The request, open (locked) for as long as this waits and no longer:
+	 * an owner stopped meanwhile (Ctrl-Z) that comes back after we left
+	 * or gave up finds none, and plays on. */
+	int want = open_side(base, index, "want", O_RDWR | O_CREAT, err, errlen);
+	if (want < 0)
+		return -1;
+	if (flock(want, LOCK_EX | LOCK_NB) < 0) {
+		snprintf(err, errlen, "another game is asking for save slot %d already", index);
+		close(want);
+		return -1;
+	}
+	write_who(want);
+	int rc = -1;
+	if (owner <= 0 || kill(owner, SIGUSR1) < 0)
+		snprintf(err, errlen, "the game owning save slot %d cannot be reached", index);
+	else if (slot_take(base, index, timeout_ms, s, err, errlen) < 0)
+		rc = -2;
+	else
+		rc = 0;
+	flock(want, LOCK_UN);
+	close(want);
+	return rc;
+}
+
+bool slot_asked(const char *base, int index)
+{
+	char err[300];
+	int fd = index >= 1 && index <= SLOT_MAX ? open_side(base, index, "want", O_RDONLY, err, sizeof err) : -1;
+	if (fd < 0)
+		return false;	/* no slot: nothing to hand over */
+	/* As for slot_busy(): a shared lock we can get means nobody asks. */
+	bool asked = flock(fd, LOCK_SH | LOCK_NB) < 0 && errno == EWOULDBLOCK;
+	close(fd);
+	return asked;
 }
 
 void slot_release(slot *s)

@@ -6,7 +6,12 @@
  * owner holds an flock on the slot's live file (game.live, game.live.2,
  * ...) for as long as it runs, and writes its pid there, so another game
  * can name it and ask it to hand the game over.  A crash or a kill frees
- * the slot with the process: nothing goes stale. */
+ * the slot with the process: nothing goes stale.
+ *
+ * Asking is a lock too: the asker holds one on the slot's request file
+ * (game.want, game.want.2, ...) while it waits, and the owner, woken by
+ * SIGUSR1, hands over only while that lock is held.  A request ends with
+ * the asker's wait, whether it took the slot, gave up or was killed. */
 #ifndef LO_SLOT_H
 #define LO_SLOT_H
 
@@ -36,6 +41,16 @@ int slot_take_free(const char *base, slot *s, char *err, size_t errlen);
  * runs on this host (a home shared over NFS may hold other hosts' games),
  * else 0. */
 bool slot_busy(const char *base, int index, pid_t *owner);
+
+/* Ask the game owning slot index (owner, from slot_busy()) to hand it
+ * over, and own the slot once it has, waiting up to timeout_ms.  Returns
+ * 0; -1 when the owner could not be asked (another game asks already, or
+ * no such process); -2 when it did not hand over in time (err says). */
+int slot_take_over(const char *base, int index, pid_t owner, int timeout_ms, slot *s, char *err, size_t errlen);
+
+/* Does a game wait for slot index now, asking its owner to hand it over?
+ * The owner asks this when SIGUSR1 comes, and hands over only if so. */
+bool slot_asked(const char *base, int index);
 
 void slot_release(slot *s);
 

@@ -599,7 +599,7 @@ persist_status stats_record(const char *path, const stats_result *r, persist_res
 		else if (counted < 0 || !(text = stats_format(&s, &len)))
 			persist_fail(res, PERSIST_NO_MEMORY, ENOMEM, NULL);
 		else if (atomic_write(path, text, len, err, sizeof err) < 0)
-			persist_errno(res, errno);
+			persist_write_errno(res, errno);
 		else if (st == PERSIST_NONE)
 			res->status = PERSIST_OK;
 		free(text);

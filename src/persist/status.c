@@ -84,6 +84,13 @@ persist_status persist_errno(persist_result *r, int e)
 	}
 }
 
+persist_status persist_write_errno(persist_result *r, int e)
+{
+	if (e == EFBIG)
+		return persist_fail(r, PERSIST_IO, e, "File too large for the file size limit (ulimit -f); the file is as it was");
+	return persist_errno(r, e);
+}
+
 persist_status persist_lock_errno(persist_result *r, int e)
 {
 	persist_errno(r, e);

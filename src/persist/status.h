@@ -35,6 +35,10 @@ persist_status persist_fail(persist_result *r, persist_status st, int errnum, co
  * EISDIR / EPERM / EFBIG refused (see atomic.h), anything else I/O. */
 persist_status persist_errno(persist_result *r, int errnum);
 
+/* The same for atomic_write(), where EFBIG is no file refused but the
+ * file size limit: I/O, said so. */
+persist_status persist_write_errno(persist_result *r, int errnum);
+
 /* The same for lock_take(), saying that it is the lock file. */
 persist_status persist_lock_errno(persist_result *r, int errnum);
 

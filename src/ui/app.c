@@ -335,6 +335,12 @@ static int app_key(app *a)
 			a->st.pending_key = 0;
 			return ch;
 		}
+		if (term_takeover && !session_asked_away(&a->s)) {
+			/* Asked while stopped (Ctrl-Z), by a game that has since
+			 * left or given up: nobody to hand over to. */
+			term_takeover = 0;
+			draw_message(&a->v, "Another session asked for this game and gave up: it stays here.");
+		}
 		if (term_quit_signal || term_takeover)
 			return KEY_STOP;
 		job_control(a);

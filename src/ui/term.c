@@ -124,8 +124,9 @@ int term_open(bool mouse, char *err, size_t errlen)
 	sa.sa_flags = SA_SIGINFO;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGUSR1, &sa, NULL);
-	/* Every signal whose default kills the process with the terminal raw. */
-	int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGQUIT, SIGTRAP, SIGSYS, SIGXCPU, SIGXFSZ };
+	/* Every signal whose default kills the process with the terminal raw
+	 * (SIGXFSZ is ignored: main.c). */
+	int fatal[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGQUIT, SIGTRAP, SIGSYS, SIGXCPU };
 	for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
 		handle(fatal[i], on_crash);
 	return 0;

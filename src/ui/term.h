@@ -11,7 +11,8 @@ extern volatile sig_atomic_t term_quit_signal;	/* SIGINT, SIGTERM, SIGHUP */
 extern volatile sig_atomic_t term_stop_request;	/* SIGTSTP */
 extern volatile sig_atomic_t term_continued;	/* SIGCONT: repaint */
 /* SIGUSR1 from another lightsout of this player: hand the game over (save
- * and quit).  The sender's pid, or 0. */
+ * and quit) if its request still stands (slot_asked(): a signal kept
+ * pending while we were stopped may outlive it).  The sender's pid, or 0. */
 extern volatile sig_atomic_t term_takeover;
 
 /* Start curses on the controlling terminal.  Returns 0, or -1 with err. */
