@@ -25,13 +25,14 @@ parts_list() { i=1; while [ "$i" -le "$1" ]; do printf '%s ' "$T/part.$i"; i=$((
 check "30x30 classic has nullity 20" grep -q '^30x30 880 20 ' "$T/an"
 "$LIGHTSOUT" solve -f moves "$T/b30" > "$T/one" 2> "$T/one.err"
 want=$(head -n 1 "$T/one")
+want30=$want
 for parts in 1 3 16; do
 	split "$T/b30" $parts || not_ok "30x30 in $parts parts: a part failed: $(cat "$T"/part.*.err)"
 	# shellcheck disable=SC2046
-	"$LIGHTSOUT" solve --merge $(parts_list $parts) > "$T/grid" 2> "$T/merge.err"
+	"$LIGHTSOUT" solve --merge $(parts_list "$parts") > "$T/grid" 2> "$T/merge.err"
 	rc=$?
 	# shellcheck disable=SC2046
-	got=$("$LIGHTSOUT" solve --merge -f moves $(parts_list $parts) 2> /dev/null | head -n 1)
+	got=$("$LIGHTSOUT" solve --merge -f moves $(parts_list "$parts") 2> /dev/null | head -n 1)
 	if [ $rc -eq 0 ] && [ "$got" = "$want" ] && grep -q ', optimal$' "$T/merge.err" &&
 		[ "$(verify 2 plus "$T/b30" "$T/grid")" = clear ]; then
 		ok "30x30 in $parts parts: merged $got presses, optimal, clears the board (one run: $want)"
@@ -116,7 +117,7 @@ for spec in "10 --torus -k 3 --seed 3" "9 -k 4 --seed 5" "5 -k 6 --forward-only 
 	for parts in 3 16; do
 		split "$T/bk" $parts "$@" || not_ok "k > 2: a part failed: $(cat "$T"/part.*.err)"
 		# shellcheck disable=SC2046
-		got=$("$LIGHTSOUT" solve --merge -f moves $(parts_list $parts) 2> "$T/merge.err" | head -n 1)
+		got=$("$LIGHTSOUT" solve --merge -f moves $(parts_list "$parts") 2> "$T/merge.err" | head -n 1)
 		if [ "$got" = "$want" ] && grep -q ', optimal$' "$T/merge.err"; then
 			ok "${side}x$side $* in $parts parts: $got presses, optimal (one run: $want)"
 		else
@@ -125,6 +126,32 @@ for spec in "10 --torus -k 3 --seed 3" "9 -k 4 --seed 5" "5 -k 6 --forward-only 
 		rm -f "$T"/part.*
 	done
 done
+
+# The Slurm script, with stand-ins for sbatch (logs the merge) and squeue
+# (10 minutes left): 3 array tasks numbered from 0, then the merge.
+mkdir -p "$T/bin" "$T/slurm"
+cat > "$T/bin/sbatch" << 'EOF'
+#!/bin/sh
+for a in "$@"; do case $a in --wrap=*) cmd=${a#--wrap=} ;; --dependency=*) echo "$a" >> "$SBATCH_LOG" ;; esac; done
+echo "$cmd" >> "$SBATCH_LOG"
+EOF
+printf '#!/bin/sh\necho 10:00\n' > "$T/bin/squeue"
+chmod +x "$T/bin/sbatch" "$T/bin/squeue"
+for task in 0 1 2; do
+	(cd "$T/slurm" && PATH="$T/bin:$PATH" SBATCH_LOG="$T/sbatch.log" LIGHTSOUT="$LIGHTSOUT" SLURM_ARRAY_JOB_ID=77 \
+		SLURM_JOB_ID=$((78 + task)) SLURM_ARRAY_TASK_ID=$task SLURM_ARRAY_TASK_MIN=0 SLURM_ARRAY_TASK_COUNT=3 \
+		SLURM_SUBMIT_DIR="$T/slurm" sh "$SRCDIR/contrib/lightsout-split.sbatch" "$T/b30" 2> "$T/slurm.$task.err")
+done
+sh -c "$(tail -n 1 "$T/sbatch.log")" > /dev/null
+got=$(head -n 1 "$T/slurm/lightsout-parts.77/merged.err")
+if grep -q '^--dependency=afterany:77$' "$T/sbatch.log" && [ "$(wc -l < "$T/sbatch.log")" -eq 2 ] &&
+	grep -q '^part 2/3$' "$T/slurm/lightsout-parts.77/part.2" &&
+	[ "$(verify 2 plus "$T/b30" "$T/slurm/lightsout-parts.77/merged")" = clear ] &&
+	echo "$got" | grep -q "3 parts cover all 1048576 combinations: $want30 presses, optimal"; then
+	ok "contrib/lightsout-split.sbatch: 3 array tasks, then the merge: $got"
+else
+	not_ok "contrib/lightsout-split.sbatch: $got $(cat "$T/sbatch.log" "$T"/slurm.*.err)"
+fi
 
 # --part's own refusals.
 usage() {
