@@ -167,4 +167,9 @@ usage "--part 1/3 --any" "not with --any" --part 1/3 --any "$T/b30"
 usage "--part with JSON" "not with --format json" --part 1/3 -f json "$T/b30"
 "$LIGHTSOUT" generate -s 5 --seed 1 > "$T/b5"
 usage "more parts than combinations" "only 4 combinations of 2 quiet patterns: use at most 4 parts" --part 1/5 "$T/b5"
+usage "--merge with board options" "takes the board and its options from the parts" --merge -k 3 "$T/b30"
+"$LIGHTSOUT" generate -s 6 --seed 1 > "$T/b6"
+usage "nullity 0: one part only" "only 1 combination of 0 quiet patterns: use at most 1 part" --part 1/2 "$T/b6"
+"$LIGHTSOUT" solve --part 1/1 "$T/b6" 2> /dev/null | "$LIGHTSOUT" solve --merge 2> "$T/err" > /dev/null
+check "nullity 0 in one part: optimal" grep -q '1 parts cover all 1 combinations: [0-9]* presses, optimal' "$T/err"
 done_testing

@@ -206,6 +206,11 @@ static int search_part(const board *b, const rule *r, const lo_system *s, uint8_
 		       uint64_t part, uint64_t parts, partfile *pf, char *err, size_t errlen)
 {
 	uint64_t total = search_combinations(s);
+	if (total == 0 && !system_has_kernel(s)) {
+		snprintf(err, errlen, "%d quiet patterns are too large to keep: no search to split",
+			 system_nullity(s));
+		return -1;
+	}
 	if (total == 0) {
 		snprintf(err, errlen, "%d quiet patterns span more than 2^62 combinations: too many to search, "
 				      "split or not", system_nullity(s));
@@ -213,10 +218,10 @@ static int search_part(const board *b, const rule *r, const lo_system *s, uint8_
 	}
 	search_ctl ctl = { .forward_only = fwd, .ranged = true };
 	if (search_part_range(s, part, parts, &ctl.first, &ctl.last) < 0) {
-		snprintf(err, errlen, "--part %llu/%llu: the board's solutions are only %llu combinations of %d quiet "
-				      "patterns: use at most %llu parts",
+		snprintf(err, errlen, "--part %llu/%llu: the board's solutions are only %llu combination%s of %d quiet "
+				      "patterns: use at most %llu part%s",
 			 (unsigned long long)part, (unsigned long long)parts, (unsigned long long)total,
-			 system_nullity(s), (unsigned long long)total);
+			 total == 1 ? "" : "s", system_nullity(s), (unsigned long long)total, total == 1 ? "" : "s");
 		return -1;
 	}
 	*pf = (partfile){ .rows = b->rows, .cols = b->cols, .k = b->k, .torus = r->torus, .forward_only = fwd,
@@ -450,6 +455,12 @@ int cmd_solve(int argc, char **argv)
 	}
 	if (merging && any) {
 		snprintf(err, sizeof err, "--merge reads parts of a search: not with --any");
+		goto usage_error;
+	}
+	if (merging && (o.size_set || o.k_set || o.v.torus || o.v.forward_only || o.rule_spec != o.v.rule || o.shape ||
+			o.graph_path || limit > 0)) {
+		snprintf(err, sizeof err, "--merge takes the board and its options from the parts: give only the "
+					  "part files (and --format)");
 		goto usage_error;
 	}
 	if (merging)
