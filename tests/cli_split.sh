@@ -171,5 +171,5 @@ usage "--merge with board options" "takes the board and its options from the par
 "$LIGHTSOUT" generate -s 6 --seed 1 > "$T/b6"
 usage "nullity 0: one part only" "only 1 combination of 0 quiet patterns: use at most 1 part" --part 1/2 "$T/b6"
 "$LIGHTSOUT" solve --part 1/1 "$T/b6" 2> /dev/null | "$LIGHTSOUT" solve --merge 2> "$T/err" > /dev/null
-check "nullity 0 in one part: optimal" grep -q '1 parts cover all 1 combinations: [0-9]* presses, optimal' "$T/err"
+check "nullity 0 in one part: optimal" grep -q '1 part covers all 1 combinations: [0-9]* presses, optimal' "$T/err"
 done_testing

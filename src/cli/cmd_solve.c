@@ -343,8 +343,8 @@ static int merge(int nfiles, char **files, enum format fmt)
 	}
 	const partfile *b = m.best;
 	if (m.optimal)
-		fprintf(stderr, "lightsout solve: %d parts cover all %llu combinations: %d presses, optimal\n", count,
-			(unsigned long long)b->combinations, b->weight);
+		fprintf(stderr, "lightsout solve: %d part%s cover%s all %llu combinations: %d presses, optimal\n", count,
+			count == 1 ? "" : "s", count == 1 ? "s" : "", (unsigned long long)b->combinations, b->weight);
 	else
 		fprintf(stderr, "lightsout solve: %d of the %d parts did not finish (%s:%d, part %llu/%llu, searched %llu "
 				"of %llu): best found %d presses, not proven minimal (at least %d)\n",
