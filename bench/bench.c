@@ -572,7 +572,7 @@ static void bench_split(void)
 			split_case c = { sides[i], splits[j] };
 			measured a = run_case(split_run, &c);
 			char name[64];
-			snprintf(name, sizeof name, "split %dx%d (d=32), %d parts in turn", sides[i], sides[i], splits[j]);
+			snprintf(name, sizeof name, "split %dx%d (d=32) in %d, in turn", sides[i], sides[i], splits[j]);
 			row(name, &a, "one run", &b);
 		}
 	}
@@ -580,7 +580,7 @@ static void bench_split(void)
 	if (getenv("BENCH_LONG") && *getenv("BENCH_LONG")) {
 		split_case one = { 61, 0 }, c = { 61, 16 };
 		measured b = run_case(split_run, &one), a = run_case(split_run, &c);
-		row("split 61x61 (d=40), 16 parts in turn", &a, "one run", &b);
+		row("split 61x61 (d=40) in 16, in turn", &a, "one run", &b);
 	}
 }
 
