@@ -44,8 +44,10 @@ typedef struct search_result {
 	uint64_t covered;		/* ranged: first .. covered - 1 were all searched */
 } search_result;
 
-/* x holds a solution on entry and the best one found on exit.
- * ctl may be NULL (no limit, backward presses allowed). */
+/* x holds a solution on entry and the best one found on exit (ranged:
+ * the best of the range, which may be heavier than x was; optimal then
+ * means the range was searched whole).  ctl may be NULL (no limit,
+ * backward presses allowed). */
 void search_minimal(const lo_system *s, uint8_t *x, const search_ctl *ctl, search_result *res);
 
 /* Combination number t of the kernel is sum t_g * kernel(g) with
