@@ -512,6 +512,78 @@ static void bench_resume(void)
 	}
 }
 
+/* ---- the split search (solve --part I/N): N parts one after another on
+ * this machine against one run, each part from scratch (its own system
+ * and solution, as on a machine of its own) ---- */
+
+typedef struct split_case {
+	int n;			/* all-lit n x n classic */
+	int parts;		/* 0: one plain run */
+} split_case;
+
+static void split_run(const void *arg, outcome *o)
+{
+	const split_case *c = arg;
+	rule r;
+	char err[64];
+	rule_parse(&r, "plus", false, err, sizeof err);
+	int n = c->n * c->n, runs = c->parts ? c->parts : 1, best = 1 << 30, finished = 0;
+	uint8_t *b = malloc((size_t)n), *x = malloc((size_t)n);
+	memset(b, 1, (size_t)n);
+	struct timespec c0, c1;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
+	double t0 = now(), slowest = 0;
+	for (int p = 1; p <= runs; p++) {
+		double tp = now();
+		lo_system *s = system_new(c->n, c->n, &r, 2);
+		system_solve(s, b, x, NULL);
+		search_ctl ctl = { .ranged = c->parts > 0 };
+		if (c->parts)
+			search_part_range(s, (uint64_t)p, (uint64_t)c->parts, &ctl.first, &ctl.last);
+		search_result res;
+		search_minimal(s, x, &ctl, &res);
+		best = res.weight < best ? res.weight : best;
+		finished += res.optimal;
+		system_free(s);
+		slowest = now() - tp > slowest ? now() - tp : slowest;
+	}
+	o->seconds = now() - t0;
+	/* CPU time too: the machine may be busy with other work. */
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+	double cpu = (double)(c1.tv_sec - c0.tv_sec) + (c1.tv_nsec - c0.tv_nsec) / 1e9;
+	if (c->parts)
+		snprintf(o->note, sizeof o->note, "%d presses, %d/%d parts finished, slowest %.3f s, cpu %.2f s", best,
+			 finished, runs, slowest, cpu);
+	else
+		snprintf(o->note, sizeof o->note, "%d presses%s, cpu %.2f s", best, finished ? ", proven minimal" : "",
+			 cpu);
+	free(b);
+	free(x);
+}
+
+/* BENCH_SPLIT=1 runs only this. */
+static void bench_split(void)
+{
+	static const int sides[] = { 39, 67 }, splits[] = { 1, 3, 16, 64, 256 };
+	for (int i = 0; i < 2; i++) {
+		split_case one = { sides[i], 0 };
+		measured b = run_case(split_run, &one);
+		for (int j = 0; j < 5; j++) {
+			split_case c = { sides[i], splits[j] };
+			measured a = run_case(split_run, &c);
+			char name[64];
+			snprintf(name, sizeof name, "split %dx%d (d=32) in %d, in turn", sides[i], sides[i], splits[j]);
+			row(name, &a, "one run", &b);
+		}
+	}
+	/* BENCH_LONG: 2^40, a part about 6 s (a minute and a half a run). */
+	if (getenv("BENCH_LONG") && *getenv("BENCH_LONG")) {
+		split_case one = { 61, 0 }, c = { 61, 16 };
+		measured b = run_case(split_run, &one), a = run_case(split_run, &c);
+		row("split 61x61 (d=40) in 16, in turn", &a, "one run", &b);
+	}
+}
+
 /* The k > 2 section (BENCH_ZK=1 runs only this). */
 static void bench_zk(void)
 {
@@ -591,6 +663,10 @@ int main(int argc, char **argv)
 		bench_zk();
 		return 0;
 	}
+	if (getenv("BENCH_SPLIT") && *getenv("BENCH_SPLIT")) {
+		bench_split();
+		return 0;
+	}
 	if (getenv("BENCH_RESUME") && *getenv("BENCH_RESUME")) {
 		bench_resume();
 		return 0;
@@ -615,6 +691,8 @@ int main(int argc, char **argv)
 	row("minimal 188x188 all-lit (d=24)", &a, "Gray code (extrap.)", &b);
 	a = run_case(lit_min, &l199), b = run_case(lit_min, &l199g);
 	row("minimal 199x199 all-lit (d=32)", &a, "Gray code (extrap.)", &b);
+
+	bench_split();
 
 	a = run_case(all_lit_1_40, NULL);
 	row("all-lit n x n, n = 1..40", &a, NULL, NULL);

@@ -44,6 +44,7 @@ run savegame $PERSIST $ENGINE
 run stats src/persist/stats.c $PERSIST $ENGINE
 run ladder src/persist/ladder.c $PERSIST $ENGINE
 run scores src/persist/scores.c $PERSIST $ENGINE
+run partfile src/cli/partfile.c
 if [ $failed -eq 0 ]; then
 	rm -rf "$out"
 	echo "fuzz: all targets clean"

@@ -58,6 +58,98 @@ static int gray_min(const lo_system *s, const uint8_t *x0, double *ties)
 	return best;
 }
 
+/* The lightest solution over combinations first .. last - 1 (numbered as
+ * search_part_range numbers them), every one recomputed. */
+static int naive_range_min(const lo_system *s, const uint8_t *x0, bool fwd, uint64_t first, uint64_t last)
+{
+	int n = system_unknowns(s), d = system_nullity(s), k = system_k(s), best = 1 << 30;
+	uint8_t *x = malloc((size_t)n);
+	for (uint64_t c = first; c < last; c++) {
+		memcpy(x, x0, (size_t)n);
+		uint64_t rest = c;
+		for (int g = 0; g < d; g++) {
+			int o = system_kernel_order(s, g), t = (int)(rest % (uint64_t)o);
+			rest /= (uint64_t)o;
+			for (int i = 0; i < n; i++)
+				x[i] = (uint8_t)((x[i] + t * system_kernel(s, g)[i]) % k);
+		}
+		int w = search_weight(x, n, k, fwd);
+		best = w < best ? w : best;
+	}
+	free(x);
+	return best;
+}
+
+/* Split into parts: every part's range is searched exactly (its minimum
+ * and solution), the ranges tile the combinations, and the parts' best
+ * and ties are the single run's. */
+static void check_split(const char *rule_name, bool torus, int side, int k, bool fwd, bool naive, rng *g)
+{
+	rule r;
+	char err[64];
+	rule_parse(&r, rule_name, torus, err, sizeof err);
+	lo_system *s = system_new(side, side, &r, k);
+	int n = system_unknowns(s);
+	board *b = board_new(side, side, k);
+	uint8_t *x = malloc((size_t)n), *m = malloc((size_t)n);
+	for (int i = 0; i < n; i++)
+		x[i] = (uint8_t)rng_below(g, (uint32_t)k);
+	rule_apply(&r, b, x);
+	system_solve(s, b->cells, x, NULL);
+	memcpy(m, x, (size_t)n);
+	search_ctl one = { .forward_only = fwd };
+	search_result whole;
+	search_minimal(s, m, &one, &whole);
+	uint64_t total = search_combinations(s);
+	static const uint64_t splits[] = { 1, 3, 16, 7, 64 };
+	for (size_t c = 0; c < sizeof splits / sizeof splits[0]; c++) {
+		uint64_t parts = splits[c] < total ? splits[c] : total, at = 0;
+		int best = 1 << 30, exact = 0, clear = 0;
+		double ties = 0, uneven = 0, lo_size = 1e300, hi_size = 0;
+		bool tiled = true;
+		for (uint64_t p = 1; p <= parts; p++) {
+			search_ctl ctl = { .forward_only = fwd, .ranged = true };
+			if (search_part_range(s, p, parts, &ctl.first, &ctl.last) < 0) {
+				tiled = false;
+				break;
+			}
+			tiled = tiled && ctl.first == at && ctl.last > ctl.first;
+			at = ctl.last;
+			double size = (double)(ctl.last - ctl.first);
+			lo_size = size < lo_size ? size : lo_size;
+			hi_size = size > hi_size ? size : hi_size;
+			search_result res;
+			memcpy(m, x, (size_t)n);
+			search_minimal(s, m, &ctl, &res);
+			board *t = board_clone(b);
+			rule_apply(&r, t, m);
+			clear += board_is_clear(t) && search_weight(m, n, k, fwd) == res.weight;
+			board_free(t);
+			exact += res.optimal && res.covered == ctl.last &&
+				 (!naive || res.weight == naive_range_min(s, x, fwd, ctl.first, ctl.last));
+			if (res.weight < best)
+				best = res.weight, ties = 0;
+			if (res.weight == best)
+				ties += res.ties;
+		}
+		uneven = hi_size / lo_size;
+		tap_ok(tiled && at == total && best == whole.weight && ties == whole.ties && exact == (int)parts &&
+			       clear == (int)parts && uneven <= 1.0 + 1.0 / 32 + (parts * 64 > total ? 1 : 0),
+		       "%s%s %dx%d k=%d%s (nullity %d) in %llu parts: best %d, %.0f ties (one run: %d, %.0f)%s, sizes within %.3f",
+		       rule_name, torus ? " torus" : "", side, side, k, fwd ? " fwd" : "", system_nullity(s),
+		       (unsigned long long)parts, best, ties, whole.weight, whole.ties, naive ? ", each part's minimum naive's" : "",
+		       uneven);
+	}
+	uint64_t f, l;
+	tap_ok(search_part_range(s, total + 1, total + 1, &f, &l) < 0 && search_part_range(s, 0, 3, &f, &l) < 0 &&
+		       search_part_range(s, 4, 3, &f, &l) < 0,
+	       "%s %dx%d k=%d: more parts than combinations, part 0 or past N refused", rule_name, side, side, k);
+	free(x);
+	free(m);
+	board_free(b);
+	system_free(s);
+}
+
 /* One thread's share of solving with a system another thread uses too:
  * lit single cells, solved or certified (the game's solver thread and the
  * UI thread do this at once). */
@@ -155,6 +247,43 @@ int main(void)
 		       side, system_nullity(s), res.weight, res.ties, want, want_ties);
 		free(x);
 		board_free(b);
+		system_free(s);
+	}
+
+
+	/* Split searches (lightsout solve --part): k = 2 by the transform and
+	 * the Gray code, k > 2 by theirs, mixed orders (k = 4 on 9x9 has
+	 * generators of order 2 and 4). */
+	check_split("plus", false, 30, 2, false, false, &g);
+	check_split("plus", false, 9, 2, false, true, &g);
+	check_split("plus", true, 10, 3, false, false, &g);
+	check_split("plus", true, 10, 3, true, false, &g);
+	check_split("plus", false, 9, 4, false, true, &g);
+	check_split("plus", true, 9, 4, true, true, &g);
+	check_split("plus", false, 5, 6, true, true, &g);
+	{
+		rule_parse(&r, "plus", false, err, sizeof err);
+		lo_system *s = system_new(30, 30, &r, 2);
+		int n = system_unknowns(s);
+		uint8_t *ones = malloc((size_t)n), *x = malloc((size_t)n);
+		memset(ones, 1, (size_t)n);
+		system_solve(s, ones, x, NULL);
+		atomic_int stop = 1;
+		search_ctl ctl = { .ranged = true, .cancel = &stop };
+		search_part_range(s, 2, 3, &ctl.first, &ctl.last);
+		search_result res;
+		search_minimal(s, x, &ctl, &res);
+		board *b = board_new(30, 30, 2);
+		memset(b->cells, 1, (size_t)n);
+		rule_apply(&r, b, x);
+		tap_ok(!res.optimal && res.covered >= ctl.first && res.covered < ctl.last && board_is_clear(b) &&
+			       res.lower_bound <= res.weight,
+		       "a cancelled part says so: searched %llu of %llu, best %d, at least %d",
+		       (unsigned long long)(res.covered - ctl.first), (unsigned long long)(ctl.last - ctl.first),
+		       res.weight, res.lower_bound);
+		board_free(b);
+		free(ones);
+		free(x);
 		system_free(s);
 	}
 

@@ -10,10 +10,11 @@
 #include "cli/boardio.h"
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "cli/partfile.h"
 #include "engine/search.h"
 #include "engine/system.h"
 
-enum { OPT_FORMAT = OPT_FIRST_COMMAND, OPT_ANY, OPT_TIME };
+enum { OPT_FORMAT = OPT_FIRST_COMMAND, OPT_ANY, OPT_TIME, OPT_PART, OPT_MERGE };
 #define DEFAULT_LIMIT 10.0	/* seconds, for searches too big to finish */
 enum format { FORMAT_GRID, FORMAT_MOVES, FORMAT_JSON };
 
@@ -36,6 +37,12 @@ static void help(void)
 	     "  -t, --time-limit SECS  stop the minimal search after SECS (best found); without\n"
 	     "                         it, searches too big to finish in about a minute stop\n"
 	     "                         after 10 s\n"
+	     "      --part I/N         search only the I-th of N equal ranges of the quiet\n"
+	     "                         patterns' combinations; print its best solution and a\n"
+	     "                         block for --merge (parts can run on other machines)\n"
+	     "      --merge [FILE...]  read the parts' blocks (files, or standard input) and\n"
+	     "                         print the lightest solution: 'optimal' when every part\n"
+	     "                         is there once and finished\n"
 	     "\n"
 	     "Exit status: 0 solved, 1 no solution (a certificate on standard error),\n"
 	     "2 usage or input error, out of memory, or a write error.");
@@ -125,6 +132,254 @@ static void print_json(const board *b, const rule *r, const uint8_t *x, bool sol
 	       solvable ? count : "0");
 }
 
+/* The moves format: the weight, then a line per pressed cell.  A graph
+ * file's presses are vertex numbers; a board's own patterns keep rows and
+ * columns. */
+static void print_moves(const uint8_t *x, int rows, int cols, int k, bool fwd, bool vertices, int weight)
+{
+	printf("%d\n", weight);
+	for (int i = 0; i < rows * cols; i++) {
+		if (!x[i])
+			continue;
+		if (vertices && k == 2)
+			printf("%d\n", i + 1);
+		else if (vertices)
+			printf("%d %+d\n", i + 1, search_signed(x[i], k, fwd));
+		else if (k == 2)
+			printf("%d %d\n", i / cols + 1, i % cols + 1);
+		else
+			printf("%d %d %+d\n", i / cols + 1, i % cols + 1, search_signed(x[i], k, fwd));
+	}
+}
+
+/* "I/N", 1 <= I <= N <= 2^62. */
+static int parse_part(const char *arg, uint64_t *part, uint64_t *parts)
+{
+	const char *p = arg;
+	uint64_t v[2] = { 0, 0 };
+	for (int j = 0; j < 2; j++) {
+		if (*p < '0' || *p > '9')
+			return -1;
+		for (; *p >= '0' && *p <= '9'; p++) {
+			v[j] = v[j] * 10 + (uint64_t)(*p - '0');
+			if (v[j] > (1ULL << 62))
+				return -1;
+		}
+		if (*p != (j ? '\0' : '/'))
+			return -1;
+		p++;
+	}
+	if (v[0] < 1 || v[0] > v[1])
+		return -1;
+	*part = v[0];
+	*parts = v[1];
+	return 0;
+}
+
+/* What makes parts mergeable: the variant and the lit cells (board), and
+ * the solution and quiet patterns the combinations are numbered from
+ * (system; another version of the solver may choose other ones). */
+static uint64_t board_digest(const board *b, const rule *r, bool fwd)
+{
+	char head[sizeof r->name + 64];
+	int len = snprintf(head, sizeof head, "%dx%d k=%d %s%s%s", b->rows, b->cols, b->k, r->name,
+			   r->torus ? " torus" : "", fwd ? " forward-only" : "");
+	uint64_t h = partfile_digest(PARTFILE_DIGEST_START, head, (size_t)len);
+	return partfile_digest(h, b->cells, (size_t)board_size(b));
+}
+
+static uint64_t system_digest(const lo_system *s, const uint8_t *x0)
+{
+	size_t n = (size_t)system_unknowns(s);
+	uint64_t h = partfile_digest(PARTFILE_DIGEST_START, x0, n);
+	for (int g = 0; g < system_nullity(s); g++) {
+		uint8_t o = (uint8_t)system_kernel_order(s, g);
+		h = partfile_digest(h, &o, 1);
+		h = partfile_digest(h, system_kernel(s, g), n);
+	}
+	return h;
+}
+
+/* Part I/N of the search from x (the solver's solution): x becomes the
+ * part's best, and pf its block.  0, or -1 with err. */
+static int search_part(const board *b, const rule *r, const lo_system *s, uint8_t *x, bool fwd, double limit,
+		       uint64_t part, uint64_t parts, partfile *pf, char *err, size_t errlen)
+{
+	uint64_t total = search_combinations(s);
+	if (total == 0 && !system_has_kernel(s)) {
+		snprintf(err, errlen, "%d quiet patterns are too large to keep: no search to split",
+			 system_nullity(s));
+		return -1;
+	}
+	if (total == 0) {
+		snprintf(err, errlen, "%d quiet patterns span more than 2^62 combinations: too many to search, "
+				      "split or not", system_nullity(s));
+		return -1;
+	}
+	search_ctl ctl = { .forward_only = fwd, .ranged = true };
+	if (search_part_range(s, part, parts, &ctl.first, &ctl.last) < 0) {
+		snprintf(err, errlen, "--part %llu/%llu: the board's solutions are only %llu combination%s of %d quiet "
+				      "patterns: use at most %llu part%s",
+			 (unsigned long long)part, (unsigned long long)parts, (unsigned long long)total,
+			 total == 1 ? "" : "s", system_nullity(s), (unsigned long long)total, total == 1 ? "" : "s");
+		return -1;
+	}
+	*pf = (partfile){ .rows = b->rows, .cols = b->cols, .k = b->k, .torus = r->torus, .forward_only = fwd,
+			  .board_digest = board_digest(b, r, fwd), .system_digest = system_digest(s, x),
+			  .nullity = system_nullity(s), .combinations = total, .part = part, .parts = parts,
+			  .first = ctl.first, .last = ctl.last };
+	snprintf(pf->rule, sizeof pf->rule, "%s", r->name);
+	/* Without --time-limit, a part too big for about a minute stops
+	 * after 10 s, as a whole search does. */
+	if (limit == 0 && log2((double)(ctl.last - ctl.first)) > search_minute_log2(s)) {
+		limit = DEFAULT_LIMIT;
+		fprintf(stderr, "lightsout solve: part %llu/%llu holds %llu combinations: searching for %g s "
+				"(--time-limit sets how long)\n",
+			(unsigned long long)part, (unsigned long long)parts,
+			(unsigned long long)(ctl.last - ctl.first), limit);
+	}
+	ctl.time_limit = limit;
+	progress_state ps = { mono(), false };
+	if (isatty(STDERR_FILENO)) {
+		ctl.progress = show_progress;
+		ctl.ctx = &ps;
+	}
+	search_result res;
+	search_minimal(s, x, &ctl, &res);
+	if (ps.shown)
+		fputs("\r\033[K", stderr);
+	pf->x = x;
+	pf->searched = res.covered;
+	pf->finished = res.optimal;
+	pf->weight = res.weight;
+	pf->lower_bound = res.optimal ? res.weight : res.lower_bound;
+	if (res.optimal)
+		fprintf(stderr, "lightsout solve: part %llu/%llu, combinations %llu to %llu of %llu: at best %d presses "
+				"(%.2f s)\n",
+			(unsigned long long)part, (unsigned long long)parts, (unsigned long long)ctl.first,
+			(unsigned long long)(ctl.last - 1), (unsigned long long)total, res.weight, res.seconds);
+	else
+		fprintf(stderr, "lightsout solve: part %llu/%llu, combinations %llu to %llu of %llu: %s after %llu: "
+				"best found %d presses, not finished (at least %d)\n",
+			(unsigned long long)part, (unsigned long long)parts, (unsigned long long)ctl.first,
+			(unsigned long long)(ctl.last - 1), (unsigned long long)total,
+			res.status.code == LO_TIMED_OUT ? "time limit reached" : lo_status_text(&res.status),
+			(unsigned long long)(res.covered - ctl.first), res.weight, res.lower_bound);
+	return 0;
+}
+
+/* Read all of f into a new string (*len bytes). */
+static char *slurp(FILE *f, size_t *len)
+{
+	size_t cap = 1 << 16, n = 0;
+	char *buf = malloc(cap);
+	while (buf) {
+		n += fread(buf + n, 1, cap - n, f);
+		if (n < cap)
+			break;
+		char *grown = realloc(buf, cap * 2);
+		if (!grown) {
+			free(buf);
+			return NULL;
+		}
+		buf = grown;
+		cap *= 2;
+	}
+	if (buf && ferror(f)) {
+		free(buf);
+		return NULL;
+	}
+	*len = n;
+	return buf;
+}
+
+/* lightsout solve --merge: the parts from the files (or standard input),
+ * checked, and the lightest solution printed as solve prints one. */
+static int merge(int nfiles, char **files, enum format fmt)
+{
+	partfile *parts = NULL;
+	int count = 0, status = EXIT_USAGE;
+	char *stdin_name = "<stdin>";
+	char *dash[] = { "-" };
+	if (nfiles == 0) {
+		nfiles = 1;
+		files = dash;
+	}
+	for (int i = 0; i < nfiles; i++) {
+		bool in = strcmp(files[i], "-") == 0;
+		const char *name = in ? stdin_name : files[i];
+		FILE *f = in ? stdin : fopen(files[i], "r");
+		if (!f) {
+			fprintf(stderr, "lightsout solve: %s: %s\n", name, strerror(errno));
+			goto out;
+		}
+		size_t len;
+		char *text = slurp(f, &len);
+		int e = errno;
+		if (!in)
+			fclose(f);
+		if (!text) {
+			fprintf(stderr, "lightsout solve: %s: %s\n", name, e ? strerror(e) : "out of memory");
+			goto out;
+		}
+		partfile_error pe;
+		int rc = partfile_parse(text, len, name, &parts, &count, &pe);
+		free(text);
+		if (rc < 0) {
+			if (pe.line && pe.col)
+				fprintf(stderr, "lightsout solve: %s:%d:%d: %s\n", name, pe.line, pe.col, pe.msg);
+			else if (pe.line)
+				fprintf(stderr, "lightsout solve: %s:%d: %s\n", name, pe.line, pe.msg);
+			else
+				fprintf(stderr, "lightsout solve: %s: %s\n", name, pe.msg);
+			goto out;
+		}
+	}
+	partfile_merged m;
+	char msg[512];
+	if (partfile_merge(parts, count, &m, msg, sizeof msg) < 0) {
+		fprintf(stderr, "lightsout solve: %s\n", msg);
+		goto out;
+	}
+	const partfile *b = m.best;
+	if (m.optimal)
+		fprintf(stderr, "lightsout solve: %d part%s cover%s all %llu combinations: %d presses, optimal\n", count,
+			count == 1 ? "" : "s", count == 1 ? "s" : "", (unsigned long long)b->combinations, b->weight);
+	else
+		fprintf(stderr, "lightsout solve: %d of the %d parts did not finish (%s:%d, part %llu/%llu, searched %llu "
+				"of %llu): best found %d presses, not proven minimal (at least %d)\n",
+			m.unfinished, count, m.first_unfinished->source, m.first_unfinished->line,
+			(unsigned long long)m.first_unfinished->part, (unsigned long long)m.first_unfinished->parts,
+			(unsigned long long)(m.first_unfinished->searched - m.first_unfinished->first),
+			(unsigned long long)(m.first_unfinished->last - m.first_unfinished->first), b->weight,
+			m.lower_bound);
+	int n = b->rows * b->cols;
+	if (fmt == FORMAT_GRID)
+		boardio_write_cells(stdout, b->x, b->rows, b->cols);
+	else if (fmt == FORMAT_MOVES)
+		print_moves(b->x, b->rows, b->cols, b->k, b->forward_only,
+			    b->rows == 1 && strncmp(b->rule, "graph:", 6) == 0, b->weight);
+	else {
+		printf("{\"size\":\"%dx%d\",\"rows\":%d,\"cols\":%d,\"rule\":\"%s\",\"torus\":%s,\"k\":%d,"
+		       "\"solvable\":true,\"presses\":[",
+		       b->rows, b->cols, b->rows, b->cols, b->rule, b->torus ? "true" : "false", b->k);
+		for (int i = 0, first = 1; i < n; i++)
+			if (b->x[i]) {
+				printf("%s[%d,%d,%d]", first ? "" : ",", i / b->cols + 1, i % b->cols + 1,
+				       search_signed(b->x[i], b->k, b->forward_only));
+				first = 0;
+			}
+		printf("],\"weight\":%d,\"optimal\":%s,\"lower_bound\":%d,\"rank\":%d,\"nullity\":%d,"
+		       "\"solutions\":\"%llu\",\"parts\":%d}\n",
+		       b->weight, m.optimal ? "true" : "false", m.lower_bound, n - b->nullity, b->nullity,
+		       (unsigned long long)b->combinations, count);
+	}
+	status = 0;
+out:
+	partfile_free(parts, count);
+	return status;
+}
+
 int cmd_solve(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -132,11 +387,14 @@ int cmd_solve(int argc, char **argv)
 		{ "format", required_argument, NULL, 'f' },
 		{ "any", no_argument, NULL, OPT_ANY },
 		{ "time-limit", required_argument, NULL, 't' },
+		{ "part", required_argument, NULL, OPT_PART },
+		{ "merge", no_argument, NULL, OPT_MERGE },
 		{ NULL, 0, NULL, 0 },
 	};
 	common_opts o;
 	enum format fmt = FORMAT_GRID;
-	bool any = false;
+	bool any = false, merging = false;
+	uint64_t part = 0, parts = 0;
 	double limit = 0;
 	char err[256];
 	int opt;
@@ -166,6 +424,15 @@ int cmd_solve(int argc, char **argv)
 		case OPT_ANY:
 			any = true;
 			break;
+		case OPT_PART:
+			if (parse_part(optarg, &part, &parts) < 0) {
+				snprintf(err, sizeof err, "bad part '%s': use I/N, 1 <= I <= N (e.g. 3/16)", optarg);
+				goto usage_error;
+			}
+			break;
+		case OPT_MERGE:
+			merging = true;
+			break;
 		case 't':
 			if (options_parse_double(optarg, 0.001, 1e6, &limit) < 0) {
 				snprintf(err, sizeof err, "bad time limit '%s': use seconds, e.g. 2.5", optarg);
@@ -181,6 +448,23 @@ int cmd_solve(int argc, char **argv)
 		help();
 		return 0;
 	}
+	if (part && (any || merging || fmt == FORMAT_JSON)) {
+		snprintf(err, sizeof err, "--part searches and prints its block: not with %s",
+			 any ? "--any" : merging ? "--merge" : "--format json");
+		goto usage_error;
+	}
+	if (merging && any) {
+		snprintf(err, sizeof err, "--merge reads parts of a search: not with --any");
+		goto usage_error;
+	}
+	if (merging && (o.size_set || o.k_set || o.v.torus || o.v.forward_only || o.rule_spec != o.v.rule || o.shape ||
+			o.graph_path || limit > 0)) {
+		snprintf(err, sizeof err, "--merge takes the board and its options from the parts: give only the "
+					  "part files (and --format)");
+		goto usage_error;
+	}
+	if (merging)
+		return merge(argc - optind, argv + optind, fmt);
 	if (optind < argc - 1) {
 		snprintf(err, sizeof err, "one board file at most");
 		goto usage_error;
@@ -252,7 +536,18 @@ int cmd_solve(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	bool solvable = st == LO_SOLVED;
-	if (solvable) {
+	partfile pf = { 0 };
+	if (solvable && part) {
+		if (search_part(b, &r, s, x, o.v.forward_only, limit, part, parts, &pf, err, sizeof err) < 0) {
+			fprintf(stderr, "lightsout solve: %s\n", err);
+			free(x);
+			free(cert);
+			system_free(s);
+			board_free(b);
+			return EXIT_USAGE;
+		}
+		res.weight = pf.weight;
+	} else if (solvable) {
 		if (any) {
 			res.weight = search_weight(x, n, b->k, o.v.forward_only);
 			res.optimal = system_nullity(s) == 0;
@@ -302,25 +597,12 @@ int cmd_solve(int argc, char **argv)
 		print_json(b, &r, x, solvable, &res, o.v.forward_only, s, cert);
 	else if (solvable && fmt == FORMAT_GRID)
 		boardio_write_cells(stdout, x, b->rows, b->cols);
-	else if (solvable) {
-		/* A graph file's presses are vertex numbers; a board's own
-		 * patterns keep rows and columns. */
-		bool vertices = variant_shape_of(&o.v) == SHAPE_GRAPH && b->rows == 1;
-		printf("%d\n", res.weight);
-		for (int i = 0; i < n; i++) {
-			if (!x[i])
-				continue;
-			if (vertices && b->k == 2)	/* a graph's presses: vertex numbers */
-				printf("%d\n", i + 1);
-			else if (vertices)
-				printf("%d %+d\n", i + 1, search_signed(x[i], b->k, o.v.forward_only));
-			else if (b->k == 2)
-				printf("%d %d\n", i / b->cols + 1, i % b->cols + 1);
-			else
-				printf("%d %d %+d\n", i / b->cols + 1, i % b->cols + 1,
-				       search_signed(x[i], b->k, o.v.forward_only));
-		}
-	}
+	else if (solvable)
+		print_moves(x, b->rows, b->cols, b->k, o.v.forward_only,
+			    variant_shape_of(&o.v) == SHAPE_GRAPH && b->rows == 1, res.weight);
+	/* After the solution: the block --merge reads. */
+	if (solvable && part)
+		partfile_write(stdout, &pf);
 	free(x);
 	free(cert);
 	system_free(s);

@@ -3,6 +3,7 @@
 #include "engine/zwht.h"
 #include "engine/clones.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -51,6 +52,7 @@ int search_signed(int v, int k, bool forward_only)
 typedef struct watch {
 	const search_ctl *ctl;
 	double start, deadline, next_report, total;
+	double base, block;	/* ranged: combinations before this block, and its size */
 	lo_result stop;
 } watch;
 
@@ -61,6 +63,8 @@ static void watch_start(watch *w, const search_ctl *ctl, double total)
 	w->deadline = ctl && ctl->time_limit > 0 ? w->start + ctl->time_limit : 0;
 	w->next_report = w->start + 0.1;
 	w->total = total;
+	w->base = 0;
+	w->block = total;
 	w->stop = LO_OK;
 }
 
@@ -89,22 +93,26 @@ static bool watch_poll(watch *w, double done, int best)
 		return false;
 	}
 	if (ctl->progress && t >= w->next_report) {
-		ctl->progress(ctl->ctx, done / w->total, best);
+		ctl->progress(ctl->ctx, (w->base + done) / w->total, best);
 		w->next_report = t + 0.1;
 	}
 	return true;
 }
 
-/* Each search returns LO_OK, or LO_NOMEM when it could not finish (x is
- * still a solution, res as far as it got); search_minimal alone turns that
- * into the answer. */
+/* Each search takes the first d generators (all of them, or the low ones
+ * of a ranged search's block) and returns LO_OK, or LO_NOMEM when it could
+ * not finish (x is still a solution, res as far as it got); search_minimal
+ * alone turns that into the answer.  *searched gets how many combinations
+ * from the first in number order were all examined: the whole space, or
+ * for the transforms a prefix of whole chunks. */
 /* k = 2: reflected Gray code over the 2^d kernel combinations, one packed
  * XOR and popcount per step (the popcount instruction where the CPU has
  * it, as the transform gets AVX2). */
 LO_CLONES_POPCNT
-static lo_result search_gf2(const lo_system *s, uint8_t *x, watch *w, search_result *res)
+static lo_result search_gf2(const lo_system *s, uint8_t *x, int d, watch *w, search_result *res,
+			    uint64_t *searched)
 {
-	int n = system_unknowns(s), d = system_nullity(s), words = (n + 63) / 64;
+	int n = system_unknowns(s), words = (n + 63) / 64;
 	uint64_t *cur = calloc((size_t)words * (size_t)(d + 1), sizeof *cur);
 	if (!cur)
 		return LO_NOMEM;
@@ -140,6 +148,7 @@ static lo_result search_gf2(const lo_system *s, uint8_t *x, watch *w, search_res
 	}
 	res->combinations = (double)step;
 	res->ties = ties;
+	*searched = step == steps && d < 64 ? steps : 0;
 	if (best < res->weight) {
 		/* The Gray code word at best_step says which generators to add. */
 		uint64_t code = best_step ^ (best_step >> 1);
@@ -157,9 +166,10 @@ static lo_result search_gf2(const lo_system *s, uint8_t *x, watch *w, search_res
 
 /* k > 2: reflected mixed-radix Gray code; each step adds or subtracts one
  * generator, and the weight is updated on that generator's support. */
-static lo_result search_zmod(const lo_system *s, uint8_t *x, bool fwd, watch *w, search_result *res)
+static lo_result search_zmod(const lo_system *s, uint8_t *x, int d, bool fwd, watch *w, search_result *res,
+			     uint64_t *searched)
 {
-	int n = system_unknowns(s), d = system_nullity(s), k = system_k(s);
+	int n = system_unknowns(s), k = system_k(s);
 	uint8_t *cur = malloc((size_t)n);
 	int *digit = calloc((size_t)d, sizeof *digit), *dir = malloc((size_t)d * sizeof *dir);
 	int *best_digit = calloc((size_t)d, sizeof *best_digit);
@@ -186,8 +196,10 @@ static lo_result search_zmod(const lo_system *s, uint8_t *x, bool fwd, watch *w,
 					break;
 				dir[g] = -dir[g];
 			}
-			if (g == d)
+			if (g == d) {
+				*searched = (uint64_t)step + 1;
 				break;
+			}
 			digit[g] = nd;
 			const uint8_t *v = system_kernel(s, g);
 			for (int t = 0; t < supp_n[g]; t++) {
@@ -230,13 +242,14 @@ static lo_result search_zmod(const lo_system *s, uint8_t *x, bool fwd, watch *w,
 
 static bool wht_keep_going(void *ctx, double done, int best)
 {
-	return watch_poll(ctx, done * ((watch *)ctx)->total, best);
+	return watch_poll(ctx, done * ((watch *)ctx)->block, best);
 }
 
 /* k = 2 with a big kernel: every combination's weight by one transform. */
-static lo_result search_gf2_wht(const lo_system *s, uint8_t *x, watch *w, search_result *res)
+static lo_result search_gf2_wht(const lo_system *s, uint8_t *x, int d, watch *w, search_result *res,
+				uint64_t *searched)
 {
-	int n = system_unknowns(s), d = system_nullity(s);
+	int n = system_unknowns(s);
 	uint64_t *keys = calloc((size_t)n, sizeof *keys);
 	if (!keys)
 		return LO_NOMEM;
@@ -255,16 +268,18 @@ static lo_result search_gf2_wht(const lo_system *s, uint8_t *x, watch *w, search
 		res->weight = wr.weight;
 	}
 	res->ties = wr.ties;
-	res->combinations = wr.done * w->total;
+	res->combinations = wr.done * w->block;
+	*searched = wr.searched;
 	free(keys);
 	/* Cut short and not by the watch: the transform ran out of memory. */
 	return wr.complete || w->stop != LO_OK ? LO_OK : LO_NOMEM;
 }
 
 /* k > 2 with a big kernel: every combination's weight by one transform. */
-static lo_result search_zmod_wht(const lo_system *s, uint8_t *x, bool fwd, watch *w, search_result *res)
+static lo_result search_zmod_wht(const lo_system *s, uint8_t *x, int d, bool fwd, watch *w, search_result *res,
+				 uint64_t *searched)
 {
-	int n = system_unknowns(s), d = system_nullity(s), k = system_k(s);
+	int n = system_unknowns(s), k = system_k(s);
 	int *order = malloc((size_t)d * sizeof *order), *t = malloc((size_t)d * sizeof *t);
 	const uint8_t **gen = malloc((size_t)d * sizeof *gen);
 	lo_result st = LO_NOMEM;
@@ -285,7 +300,8 @@ static lo_result search_zmod_wht(const lo_system *s, uint8_t *x, bool fwd, watch
 		res->weight = zr.weight;
 	}
 	res->ties = zr.ties;
-	res->combinations = zr.done * w->total;
+	res->combinations = zr.done * w->block;
+	*searched = zr.searched;
 	st = zr.complete || w->stop != LO_OK ? LO_OK : LO_NOMEM;
 out:
 	free(order);
@@ -294,9 +310,9 @@ out:
 	return st;
 }
 
-static bool zwht_fits(const lo_system *s)
+static bool zwht_fits(const lo_system *s, int d)
 {
-	int d = system_nullity(s), *order = malloc(((size_t)d + 1) * sizeof *order);
+	int *order = malloc(((size_t)d + 1) * sizeof *order);
 	if (!order)
 		return false;
 	for (int g = 0; g < d; g++)
@@ -339,38 +355,145 @@ double search_minute_log2(const lo_system *s)
 {
 	if (system_k(s) == 2)
 		return 36;
-	return zwht_fits(s) ? 34 : 30;
+	return zwht_fits(s, system_nullity(s)) ? 34 : 30;
+}
+
+/* The search over the first d generators, by the quickest method for
+ * total = their combinations. */
+static lo_result search_low(const lo_system *s, uint8_t *x, int d, double total, bool fwd, bool gray, watch *w,
+			    search_result *res, uint64_t *searched)
+{
+	int n = system_unknowns(s), k = system_k(s);
+	*searched = 0;
+	if (k == 2 && d >= SEARCH_WHT_MIN_NULLITY && wht_applies(n, d) && !gray)
+		return search_gf2_wht(s, x, d, w, res, searched);
+	if (k == 2)
+		return search_gf2(s, x, d, w, res, searched);
+	if (total >= SEARCH_ZWHT_MIN_COMBINATIONS && !gray && zwht_fits(s, d))
+		return search_zmod_wht(s, x, d, fwd, w, res, searched);
+	return search_zmod(s, x, d, fwd, w, res, searched);
+}
+
+uint64_t search_combinations(const lo_system *s)
+{
+	int d = system_nullity(s);
+	if (d > 0 && !system_has_kernel(s))
+		return 0;
+	uint64_t total = 1;
+	for (int g = 0; g < d; g++) {
+		total *= (uint64_t)system_kernel_order(s, g);
+		if (total > (1ULL << 62))
+			return 0;
+	}
+	return total;
+}
+
+int search_part_range(const lo_system *s, uint64_t part, uint64_t parts, uint64_t *first, uint64_t *last)
+{
+	uint64_t total = search_combinations(s);
+	if (total == 0 || parts == 0 || part < 1 || part > parts || parts > total)
+		return -1;
+	/* Whole blocks of the low generators while every part still gets 64
+	 * of them: sizes equal within 1/64, and few transforms per part. */
+	uint64_t unit = 1, units = total;
+	for (int g = 0; g < system_nullity(s); g++) {
+		uint64_t o = (uint64_t)system_kernel_order(s, g);
+		if (units / o < 64 || units / o / 64 < parts)
+			break;
+		unit *= o;
+		units /= o;
+	}
+	*first = unit * (uint64_t)((unsigned __int128)units * (part - 1) / parts);
+	*last = unit * (uint64_t)((unsigned __int128)units * part / parts);
+	return 0;
+}
+
+/* A ranged search: the range cut into blocks that each fix the digits
+ * from some j up (x0 shifted by them) and leave the low j free, the
+ * largest that fit; each block searched exactly.  x gets the lightest
+ * solution of the range (of the part searched, when stopped). */
+static lo_result search_ranged(const lo_system *s, uint8_t *x, bool fwd, bool gray, watch *w, search_result *res)
+{
+	int n = system_unknowns(s), k = system_k(s), d = system_nullity(s);
+	uint64_t first = w->ctl->first, last = w->ctl->last;
+	uint8_t *x0 = malloc((size_t)n), *xb = malloc((size_t)n);
+	lo_result st = LO_OK;
+	res->covered = first;
+	if (!x0 || !xb) {
+		st = LO_NOMEM;
+		goto out;
+	}
+	memcpy(x0, x, (size_t)n);
+	res->weight = INT_MAX;
+	res->combinations = 0;
+	res->ties = 0;
+	bool prefix = true;	/* every block so far searched whole */
+	for (uint64_t at = first; at < last && w->stop == LO_OK;) {
+		int j = 0;
+		uint64_t size = 1;
+		while (j < d && at % (size * (uint64_t)system_kernel_order(s, j)) == 0 &&
+		       last - at >= size * (uint64_t)system_kernel_order(s, j))
+			size *= (uint64_t)system_kernel_order(s, j++);
+		memcpy(xb, x0, (size_t)n);
+		uint64_t rest = at / size;
+		for (int g = j; g < d; g++) {
+			int o = system_kernel_order(s, g), t = (int)(rest % (uint64_t)o);
+			rest /= (uint64_t)o;
+			const uint8_t *v = system_kernel(s, g);
+			for (int i = 0; t && i < n; i++)
+				xb[i] = (uint8_t)((xb[i] + t * v[i]) % k);
+		}
+		search_result br = { .weight = search_weight(xb, n, k, fwd), .combinations = 1, .ties = 1 };
+		uint64_t searched = 0;
+		w->base = (double)(at - first);
+		w->block = (double)size;
+		st = search_low(s, xb, j, (double)size, fwd, gray, w, &br, &searched);
+		if (br.weight < res->weight) {
+			res->weight = br.weight;
+			res->ties = 0;
+			memcpy(x, xb, (size_t)n);
+		}
+		if (br.weight == res->weight)
+			res->ties += br.ties;
+		res->combinations += br.combinations;
+		if (prefix)
+			res->covered += searched;
+		prefix = prefix && searched == size;
+		if (st != LO_OK)
+			break;
+		at += size;
+	}
+out:
+	free(x0);
+	free(xb);
+	return st;
 }
 
 void search_minimal(const lo_system *s, uint8_t *x, const search_ctl *ctl, search_result *res)
 {
 	int n = system_unknowns(s), k = system_k(s), d = system_nullity(s);
-	bool fwd = ctl && ctl->forward_only;
+	bool fwd = ctl && ctl->forward_only, gray = ctl && ctl->plain_gray;
+	bool ranged = ctl && ctl->ranged && ctl->first < ctl->last;
 	double total = 1;
 	for (int g = 0; g < d; g++)
 		total *= system_kernel_order(s, g);
 	watch w;
-	watch_start(&w, ctl, total);
+	watch_start(&w, ctl, ranged ? (double)(ctl->last - ctl->first) : total);
 	memset(res, 0, sizeof *res);
 	res->weight = search_weight(x, n, k, fwd);
 	res->combinations = 1;
 	res->ties = 1;
 	lo_result ran = LO_OK;
+	uint64_t searched;
 	if (d > 0 && !system_has_kernel(s))
 		watch_stop(&w, LO_TOO_LARGE);	/* quiet patterns too big to keep: no search */
+	else if (ranged)
+		ran = search_ranged(s, x, fwd, gray, &w, res);
 	else if (d > 0) {
 		if (d >= SEARCH_DESCEND_MIN_NULLITY)
 			descend(s, x, fwd, &w, res);
-		if (w.stop != LO_OK)
-			;
-		else if (k == 2 && d >= SEARCH_WHT_MIN_NULLITY && wht_applies(n, d) && !(ctl && ctl->plain_gray))
-			ran = search_gf2_wht(s, x, &w, res);
-		else if (k == 2)
-			ran = search_gf2(s, x, &w, res);
-		else if (total >= SEARCH_ZWHT_MIN_COMBINATIONS && !(ctl && ctl->plain_gray) && zwht_fits(s))
-			ran = search_zmod_wht(s, x, fwd, &w, res);
-		else
-			ran = search_zmod(s, x, fwd, &w, res);
+		if (w.stop == LO_OK)
+			ran = search_low(s, x, d, total, fwd, gray, &w, res, &searched);
 	}
 	/* No memory: whatever x is now, it is not proven minimal. */
 	if (ran != LO_OK)

@@ -21,6 +21,12 @@ typedef struct search_ctl {
 	void (*progress)(void *ctx, double done, int best);
 	void *ctx;
 	bool plain_gray;		/* skip the transforms: the Gray code (benchmark baseline) */
+	/* One part of the search (lightsout solve --part): only the kernel
+	 * combinations numbered first .. last - 1, numbered from x as it is
+	 * on entry (search_part_range).  No descent: the weight is the
+	 * minimum over exactly those, when the range was finished. */
+	bool ranged;
+	uint64_t first, last;
 } search_ctl;
 
 typedef struct search_result {
@@ -35,11 +41,28 @@ typedef struct search_result {
 	double combinations;		/* kernel elements examined */
 	double ties;			/* solutions of the returned weight seen
 					 * (all of them when optimal) */
+	uint64_t covered;		/* ranged: first .. covered - 1 were all searched */
 } search_result;
 
-/* x holds a solution on entry and the best one found on exit.
- * ctl may be NULL (no limit, backward presses allowed). */
+/* x holds a solution on entry and the best one found on exit (ranged:
+ * the best of the range, which may be heavier than x was; optimal then
+ * means the range was searched whole).  ctl may be NULL (no limit,
+ * backward presses allowed). */
 void search_minimal(const lo_system *s, uint8_t *x, const search_ctl *ctl, search_result *res);
+
+/* Combination number t of the kernel is sum t_g * kernel(g) with
+ * t = sum t_g P_g, P_g the product of the orders below g: generator 0 is
+ * the lowest digit, so a range that fixes the high digits is a search
+ * over the low generators from a shifted solution (the transforms' high
+ * axes).  The number of combinations, or 0 when past 2^62 (or no
+ * patterns kept). */
+uint64_t search_combinations(const lo_system *s);
+
+/* Part `part` (1 .. parts) of the combinations: [*first, *last), ranges
+ * of nearly equal size (within 1/64) that tile them in order, their ends
+ * on multiples of the low generators' products so each is a few whole
+ * transforms.  -1 when there are fewer combinations than parts. */
+int search_part_range(const lo_system *s, uint64_t part, uint64_t parts, uint64_t *first, uint64_t *last);
 
 /* log2 of the combinations the exhaustive search gets through in about a
  * minute on this system's kernel (transforms are faster than Gray codes). */

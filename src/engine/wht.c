@@ -109,6 +109,9 @@ void wht_search(const wht_job *job, wht_result *res)
 	res->complete = sh.next == sh.chunks && !sh.failed && sh.best_h > NO_H;
 	/* Chunks handed out all finish before the threads exit. */
 	res->done = (double)sh.next / (double)sh.chunks;
+	/* Chunk c is the combinations with c in the high bits: those done are
+	 * a prefix in number order. */
+	res->searched = sh.next << (d - sh.hi_bits);
 out:
 	free(k);
 	free(sh.keys);

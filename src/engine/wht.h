@@ -28,6 +28,7 @@ typedef struct wht_result {
 	uint64_t t;		/* its combination of basis vectors */
 	double ties;		/* combinations of that weight seen */
 	double done;		/* fraction of the 2^d combinations examined */
+	uint64_t searched;	/* combinations 0 .. searched - 1 all examined */
 	bool complete;
 } wht_result;
 

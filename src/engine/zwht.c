@@ -181,6 +181,10 @@ void zwht_search(const zwht_job *job, zwht_result *res, int *best_t)
 	res->ties = sh.ties;
 	res->complete = sh.next == sh.groups && !sh.failed && sh.best_w != INT_MAX;
 	res->done = (double)sh.next / (double)sh.groups;
+	/* Group c is the high axes' values 16c .. 16c + 15 (all low points):
+	 * the groups done are a prefix in number order. */
+	uint64_t hi_done = sh.next * LANES < sh.hi_total ? sh.next * LANES : sh.hi_total;
+	res->searched = hi_done * (uint64_t)sh.points;
 	if (sh.best_w != INT_MAX) {
 		uint64_t idx = sh.best_index, p = idx % (uint64_t)sh.points, h = idx / (uint64_t)sh.points;
 		for (int g = 0; g < sh.lo_axes; g++) {

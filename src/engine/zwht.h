@@ -38,6 +38,7 @@ typedef struct zwht_result {
 	int weight;		/* best found; INT_MAX when nothing was */
 	double ties;		/* combinations of that weight seen */
 	double done;		/* fraction of the combinations examined */
+	uint64_t searched;	/* combinations 0 .. searched - 1 all examined */
 	bool complete;
 } zwht_result;
 
