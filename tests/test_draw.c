@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/graph.h"
 #include "game/game.h"
 #include "ui/draw.h"
 #include "ui/glyphs.h"
@@ -93,6 +94,61 @@ static void run(int size, const char *spec)
 	game_free(&g);
 }
 
+/* A share code's 16x16 graph whose first cell presses all 256 cells, drawn
+ * in tiles large enough for each cell's own pattern: the pattern's buffer
+ * was 225 ints on the stack (ASan: stack-buffer-overflow). */
+static void hostile_graph(void)
+{
+	enum { N = 256 };
+	int start[N + 1], set[2 * N], crow[N], ccol[N], m = 0;
+	for (int j = 0; j < N; j++) {
+		start[j] = m;
+		if (j == 0)
+			for (int t = 0; t < N; t++)
+				set[m++] = t;
+		else
+			set[m++] = j;
+		crow[j] = j / 16;
+		ccol[j] = j % 16;
+	}
+	start[N] = m;
+	graph *gr = graph_build(N, start, set, crow, ccol);
+	char err[256] = "";
+	game_config c = test_config(1, 1, 2, "plus", false);
+	game g;
+	glyphs gl;
+	if (!tap_ok(gr != NULL, "a graph of 256 vertices, the first pressing all"))
+		return;
+	variant_set_graph(&c.v, gr);
+	c.v.rows = c.v.cols = 16;	/* as a share code holds a grid's press sets */
+	if (!tap_ok(game_init(&g, &c, err, sizeof err) == 0, "a 16x16 game of it (%s)", err)) {
+		graph_free(gr);
+		return;
+	}
+	glyphs_init(&gl, true);
+	resize_term(75, 160);
+	view v;
+	memset(&v, 0, sizeof v);
+	v.g = &g;
+	v.gl = &gl;
+	v.preview = true;
+	v.hint = v.flash = v.anim_cell = -1;
+	draw_layout(&v);
+	tap_ok(v.scale >= 3, "160x75: tiles large enough to draw each cell's own pattern (size %d)", v.scale);
+	draw_all(&v, 0);
+	for (int i = 0; i < 6; i++) {
+		v.cr = i % 2, v.cc = i / 2;
+		v.flash = i % 3 ? -1 : 0;
+		draw_frame(&v, i);
+	}
+	tap_ok(v.ds.written >= 256, "drawn whole, the cursor on the first cell and around it (%ld cells)",
+	       v.ds.written);
+	draw_free(&v);
+	game_free(&g);
+	graph_free(gr);
+	resize_term(24, 80);
+}
+
 int main(void)
 {
 	FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
@@ -107,6 +163,7 @@ int main(void)
 	run(5, "plus");
 	run(2000, "plus");
 	run(2000, "cross");
+	hostile_graph();
 	endwin();
 	delscreen(scr);
 	fclose(out);

@@ -342,12 +342,14 @@ static bool own_patterns(const view *v)
  * (y, x), a square where a press there changes the cell (the cell itself
  * in the middle, beside the symbol), so the board can be read before it is
  * pressed. */
-static void draw_own_pattern(const view *v, int row, int col, int y, int x, attr_t fill)
+static void draw_own_pattern(view *v, int row, int col, int y, int x, attr_t fill)
 {
 	const board *b = v->g->cur;
-	int nb[RULE_MAX_OFFSETS];
 	bool in[3][3] = { { false } };
-	int n = rule_neighbours(&v->g->rule, b->rows, b->cols, row, col, nb);
+	/* Sized from the rule: a graph from a share code may press every cell
+	 * (a fixed buffer here was a stack overflow any code could cause). */
+	int n = press_set(v, row * b->cols + col, &v->ds.own, &v->ds.own_cap);
+	const int *nb = v->ds.own;
 	for (int i = 0; i < n; i++) {
 		int dr = nb[i] / b->cols - row, dc = nb[i] % b->cols - col;
 		if (dr < -1 || dr > 1 || dc < -1 || dc > 1)
@@ -593,6 +595,7 @@ void draw_free(view *v)
 	free(v->ds.near);
 	free(v->ds.lit);
 	free(v->ds.flip);
+	free(v->ds.own);
 	memset(&v->ds, 0, sizeof v->ds);
 }
 

@@ -32,6 +32,8 @@ typedef struct drawstate {
 	int nlit, lit_cap;
 	int *flip;			/* the animated press's set, sorted */
 	int nflip, flip_cap;
+	int *own;			/* a tile's own pattern, while it is drawn */
+	int own_cap;
 	double now;			/* the frame's time, for animations */
 	char status[512];		/* as last drawn; "" redraws */
 	long written;			/* cells drawn: the tests count them */
