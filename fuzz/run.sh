@@ -45,6 +45,11 @@ run stats src/persist/stats.c $PERSIST $ENGINE
 run ladder src/persist/ladder.c $PERSIST $ENGINE
 run scores src/persist/scores.c $PERSIST $ENGINE
 run partfile src/cli/partfile.c
+# The drawing of what decodes: the whole engine, the game and the curses
+# drawing code (config.h from the configured tree, for the engine's M4RI test).
+CFLAGS="$CFLAGS -I. $(pkg-config --cflags ncursesw 2>/dev/null)" run draw src/engine/*.c src/game/game.c \
+	src/game/overlay.c src/game/solver.c src/game/thread.c src/ui/draw.c src/ui/glyphs.c src/ui/info.c \
+	src/cli/boardio.c $(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw) -lpthread
 if [ $failed -eq 0 ]; then
 	rm -rf "$out"
 	echo "fuzz: all targets clean"
