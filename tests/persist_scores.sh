@@ -132,15 +132,18 @@ $as_other sh -c "printf 'lightsout-scores 1\n%s - 1 7 1 no 5x5 plus k=2\n' $D2 >
 check "a file of nobody's named for uid $me is ignored" grep -q "skipped $me.$D2: owned by uid 65534, not the player it names: ignored" "$T/err"
 check "no result of ours that day" grep -q "^No daily results for $D2" "$T/out"
 "$HELPER" score "$S" $D2 9 5000 > "$T/out"
-check "recording is refused, not forced over nobody's file" sh -c "grep -q \"^refused not-kept $me.$D2 there is another user's file\" '$T/out'"
+check "nobody's file at our name: our result is kept all the same" grep -q "^ok kept" "$T/out"
 check "which is left as nobody made it" [ "$(stat -c %u "$S/$me.$D2")" = 65534 ]
+check "ours is beside it, under a name of our own" sh -c "ls '$S' | grep -Eq '^$me\.$D2\.[0-9a-zA-Z]{6}\$'"
+"$LIGHTSOUT" scores --scores "$S" --daily $D2 > "$T/out" 2> "$T/err"
+check "and the table lists us" grep -Eq "^ +1  $myname +9 " "$T/out"
 
 # nobody plants a symlink named for us: we never follow it, reading or writing.
 D3=2026-11-24
 sum=$(cksum < /etc/passwd)
 $as_other ln -s /etc/passwd "$S/$me.$D3"
 "$HELPER" score "$S" $D3 9 5000 > "$T/out"
-check "a symlink under our name: our result is refused" grep -q "^refused not-kept $me.$D3 there is a symbolic link" "$T/out"
+check "a symlink under our name: our result is kept beside it" grep -q "^ok kept" "$T/out"
 check "the link's target is untouched" [ "$(cksum < /etc/passwd)" = "$sum" ]
 check "and the link is still nobody's" [ "$(stat -c %u "$S/$me.$D3")" = 65534 ]
 "$LIGHTSOUT" scores --scores "$S" --daily $D3 > "$T/out" 2> "$T/err"
@@ -163,4 +166,55 @@ check "the 64 KiB binary file: noted" grep -q "skipped 4000001.$DAY: too large" 
 "$LIGHTSOUT" scores --scores "$S" --daily $D2 > "$T/out" 2> "$T/err"
 check "nobody's own binary file reaches the parser, is skipped with its line" grep -q "skipped 65534.$D2: line 1: " "$T/err"
 echo "# the table with nobody's planted files took $ms ms"
+
+# Flooding: uid 1234 plants 60000 names of other uids on a day three of
+# us played; every player's result is still there, whatever the directory
+# order, and the table stays quick.  Squatting: nobody plants a FIFO, a
+# directory and a symlink at uid 1234's names of three days; 1234 wins
+# all the same, and is listed.
+as_third="setpriv --reuid=1234 --regid=1234 --clear-groups"
+D4=2026-11-25
+"$HELPER" score "$S" $D4 9 5000 >/dev/null
+$as_other "$HELPER" score "$S" $D4 8 6000 >/dev/null
+$as_third "$HELPER" score "$S" $D4 7 7000 >/dev/null
+$as_third sh -c "cd '$S' && seq 200000 259999 | sed 's/\$/.$D4/' | xargs touch"
+check "60000 names planted" [ "$(ls "$S" | grep -c "\.$D4\$")" -ge 60003 ]
+start=$(now_ns)
+"$LIGHTSOUT" scores --scores "$S" --daily $D4 > "$T/out" 2> "$T/err"
+ms=$(ms_since "$start")
+check "flooded: the three players all listed (in $ms ms)" sh -c "[ \$(grep -Ec '^ +[0-9]+  ' '$T/out') -eq 3 ]"
+check "... in well under 2 s" [ "$ms" -lt 2000 ]
+check "... and the flood is counted" grep -q "and 59992 more files skipped" "$T/err"
+for kind in fifo dir link; do
+	case $kind in
+	fifo) D=2026-11-26; $as_other mkfifo "$S/1234.$D" ;;
+	dir) D=2026-11-27; $as_other mkdir "$S/1234.$D" ;;
+	link) D=2026-11-28; $as_other ln -s /etc/passwd "$S/1234.$D" ;;
+	esac
+	$as_third "$HELPER" score "$S" $D 7 7000 > "$T/out"
+	check "a $kind squats uid 1234's name: the result is kept" grep -q "^ok kept" "$T/out"
+	"$LIGHTSOUT" scores --scores "$S" --daily $D > "$T/out" 2> "$T/err"
+	check "... and listed" grep -Eq "^ +1  .* +7 +" "$T/out"
+	$as_third "$HELPER" score "$S" $D 5 4000 > "$T/out"
+	"$LIGHTSOUT" scores --scores "$S" --daily $D > "$T/out" 2> "$T/err"
+	check "... and a better result replaces it in its own file" sh -c "grep -Eq '^ +1  .* +5 +' '$T/out' && [ \$(grep -Ec '^ +[0-9]+  ' '$T/out') -eq 1 ]"
+done
+# The table looks each player up once: 40 players of 4 boards each is 40
+# passwd lookups, not 160 (3000 players of 16 boards took 3.8 s).
+if command -v strace >/dev/null 2>&1; then
+	D5=2026-11-29
+	for u in $(seq 2001 2040); do
+		for b in 3 4 5 6; do
+			printf '%s - 9 7 5000 no %sx%s plus k=2\n' $D5 $b $b
+		done | sed '1i lightsout-scores 1' >"$S/$u.$D5"
+		chown $u:$u "$S/$u.$D5"
+		chmod 644 "$S/$u.$D5"
+	done
+	strace -f -e trace=openat -o "$T/trace" "$LIGHTSOUT" scores --scores "$S" --daily $D5 >"$T/out" 2>"$T/err"
+	opens=$(grep -c 'etc/passwd' "$T/trace")
+	check "160 rows of 40 players: the table has them all" [ "$(grep -Ec '^ +[0-9]+  ' "$T/out")" -eq 160 ]
+	check "and /etc/passwd is opened once per player at most ($opens times)" [ "$opens" -le 41 ]
+else
+	skip "strace is not installed: the passwd lookups are not counted"
+fi
 done_testing

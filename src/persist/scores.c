@@ -237,10 +237,32 @@ static int sort_compare(const void *x, const void *y)
 	return c ? c : score_compare(a, b);
 }
 
+/* By board, then player, then best first: a player's results on one board
+ * side by side. */
+static int player_compare(const void *x, const void *y)
+{
+	const score *a = x, *b = y;
+	int c = board_compare(a, b);
+	if (c)
+		return c;
+	if (a->uid != b->uid)
+		return a->uid < b->uid ? -1 : 1;
+	return score_compare(a, b);
+}
+
 void scores_sort(scores *t)
 {
-	if (t->n > 1)
-		qsort(t->s, (size_t)t->n, sizeof *t->s, sort_compare);
+	if (t->n < 2)
+		return;
+	/* A player may have two files (the usual name and the one written
+	 * when another user squatted it): the best result per board counts. */
+	qsort(t->s, (size_t)t->n, sizeof *t->s, player_compare);
+	int kept = 1;
+	for (int i = 1; i < t->n; i++)
+		if (t->s[i].uid != t->s[kept - 1].uid || board_compare(&t->s[i], &t->s[kept - 1]))
+			t->s[kept++] = t->s[i];
+	t->n = kept;
+	qsort(t->s, (size_t)t->n, sizeof *t->s, sort_compare);
 }
 
 /* ---- The directory ---- */
@@ -293,14 +315,67 @@ persist_status scores_check_dir(const char *dir, persist_result *res)
 }
 
 /* "UID.DATE": *uid; false for any other name. */
+/* "UID.DATE", or "UID.DATE.XXXXXX" (six letters or digits): the name a
+ * player writes under when another user's file squats the first. */
 static bool parse_name(const char *name, const char *date, uid_t *uid)
 {
 	const char *dot = strchr(name, '.');
 	long long v;
-	if (!dot || strcmp(dot + 1, date) != 0 || !number(name, (size_t)(dot - name), UINT32_MAX - 1, &v))
+	size_t dl = strlen(date);
+	if (!dot || strncmp(dot + 1, date, dl) != 0 || !number(name, (size_t)(dot - name), UINT32_MAX - 1, &v))
+		return false;
+	const char *tail = dot + 1 + dl;
+	if (*tail && (tail[0] != '.' || strlen(tail + 1) != 6 ||
+		      strspn(tail + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != 6))
 		return false;
 	*uid = (uid_t)v;
 	return (long long)*uid == v;
+}
+
+/* Files read per owner: a set of uids with counts, open addressing.  One
+ * user's files cost the reader two reads at most, however many there are. */
+#define SCORES_READS_PER_OWNER 2
+typedef struct owners {
+	uid_t *uid;
+	unsigned char *count;	/* 0: empty slot */
+	size_t cap, n;
+} owners;
+
+/* The count slot of uid, added when missing; NULL when out of memory. */
+static unsigned char *owners_slot(owners *o, uid_t uid)
+{
+	if (2 * (o->n + 1) > o->cap) {
+		owners bigger = { 0 };
+		bigger.cap = o->cap ? 2 * o->cap : 64;
+		bigger.uid = malloc(bigger.cap * sizeof *bigger.uid);
+		bigger.count = calloc(bigger.cap, 1);
+		if (!bigger.uid || !bigger.count) {
+			free(bigger.uid);
+			free(bigger.count);
+			return NULL;
+		}
+		for (size_t i = 0; i < o->cap; i++)
+			if (o->count[i]) {
+				size_t h = (size_t)o->uid[i] * 2654435761u & (bigger.cap - 1);
+				while (bigger.count[h])
+					h = (h + 1) & (bigger.cap - 1);
+				bigger.uid[h] = o->uid[i];
+				bigger.count[h] = o->count[i];
+				bigger.n++;
+			}
+		free(o->uid);
+		free(o->count);
+		*o = bigger;
+	}
+	size_t h = (size_t)uid * 2654435761u & (o->cap - 1);
+	while (o->count[h] && o->uid[h] != uid)
+		h = (h + 1) & (o->cap - 1);
+	if (!o->count[h]) {
+		o->uid[h] = uid;
+		o->count[h] = 1;	/* counts are stored plus one */
+		o->n++;
+	}
+	return &o->count[h];
 }
 
 typedef enum { FILE_OK, FILE_SKIP, FILE_NOMEM } file_verdict;
@@ -440,17 +515,31 @@ persist_status scores_load(const char *dir, const char *date, scores *t, persist
 		close(dfd);
 		return res->status;
 	}
-	int files = 0;
+	/* Every name of the day is looked at (an lstat: no file is opened
+	 * unless it is a regular file of the owner it names), and each owner's
+	 * files are read twice at most: no number of one user's files can push
+	 * out another's result. */
+	owners seen = { 0 };
 	struct dirent *de;
 	while ((de = readdir(d))) {
 		uid_t uid;
-		/* Only UID.DATE: temporaries (.UID.DATE.xxxxxx), other days and
-		 * anything else are not score files of this day. */
+		struct stat st;
+		/* Only UID.DATE[.XXXXXX]: temporaries (.UID.DATE.xxxxxx), other
+		 * days and anything else are not score files of this day. */
 		if (!parse_name(de->d_name, date, &uid))
 			continue;
-		if (files++ == SCORES_MAX_FILES) {
-			note(t, de->d_name, "more than 10000 files for one day: the rest are not read");
-			break;
+		if (fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) && st.st_uid == uid) {
+			unsigned char *c = owners_slot(&seen, uid);
+			if (!c) {
+				persist_fail(res, PERSIST_NO_MEMORY, ENOMEM, NULL);
+				scores_free(t);
+				break;
+			}
+			if (*c > SCORES_READS_PER_OWNER) {
+				note(t, de->d_name, "more files of uid %lu: not read", (unsigned long)uid);
+				continue;
+			}
+			++*c;
 		}
 		if (read_one(dfd, de->d_name, uid, date, t) == FILE_NOMEM) {
 			persist_fail(res, PERSIST_NO_MEMORY, ENOMEM, NULL);
@@ -458,6 +547,8 @@ persist_status scores_load(const char *dir, const char *date, scores *t, persist
 			break;
 		}
 	}
+	free(seen.uid);
+	free(seen.count);
 	closedir(d);
 	close(dfd);
 	scores_sort(t);
@@ -490,7 +581,8 @@ static void sweep(int dfd, const char *prefix)
 }
 
 /* Our own file's records (0 when there is none, or it is damaged: ours to
- * replace); -1 with res set when the name is taken by something not ours. */
+ * replace); -1 with res set when it cannot be read, -2 (res set too) when
+ * the name is taken by something not ours. */
 static int read_own(int dfd, const char *name, const char *date, score *recs, persist_result *res)
 {
 	struct stat st;
@@ -507,7 +599,7 @@ static int read_own(int dfd, const char *name, const char *date, score *recs, pe
 			 name, S_ISLNK(st.st_mode) ? "a symbolic link" : !S_ISREG(st.st_mode) ? "not a regular file"
 											       : "another user's file");
 		persist_fail(res, PERSIST_REFUSED, EPERM, why);
-		return -1;
+		return -2;
 	}
 	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0) {
@@ -522,9 +614,35 @@ static int read_own(int dfd, const char *name, const char *date, score *recs, pe
 	return n < 0 ? 0 : n;
 }
 
+/* Our file under a name of our own ("UID.DATE.XXXXXX", written when
+ * another user's file squats "UID.DATE"): true with its name in alt. */
+static bool own_alternate(int dfd, const char *name, char *alt, size_t len)
+{
+	int lfd = dup(dfd);
+	DIR *d = lfd >= 0 ? fdopendir(lfd) : NULL;
+	if (!d) {
+		if (lfd >= 0)
+			close(lfd);
+		return false;
+	}
+	size_t nl = strlen(name);
+	bool found = false;
+	struct dirent *de;
+	struct stat st;
+	while (!found && (de = readdir(d)))
+		if (!strncmp(de->d_name, name, nl) && de->d_name[nl] == '.' && strlen(de->d_name) == nl + 7 &&
+		    fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
+		    st.st_uid == geteuid() && st.st_nlink == 1) {
+			snprintf(alt, len, "%s", de->d_name);
+			found = true;
+		}
+	closedir(d);
+	return found;
+}
+
 persist_status scores_record(const char *dir, const score *s, bool *kept, persist_result *res)
 {
-	char name[64], tmp[80], text[SCORES_FILE_MAX + 1];
+	char name[80], tmp[100], text[SCORES_FILE_MAX + 1];
 	score recs[SCORES_MAX_RECORDS + 1];
 	*kept = false;
 	persist_result_init(res, dir);
@@ -536,6 +654,21 @@ persist_status scores_record(const char *dir, const score *s, bool *kept, persis
 		return res->status;
 	snprintf(name, sizeof name, "%lu.%s", (unsigned long)geteuid(), s->date);
 	int n = read_own(dfd, name, s->date, recs, res);
+	bool fresh = false;	/* a new name of our own: never write over another's */
+	if (n == -2) {
+		/* Another user's file, link or FIFO squats our name: our result
+		 * goes under a name of our own beside it, which the reader finds
+		 * by its owner (scores_load). */
+		char alt[80];
+		persist_result_init(res, dir);
+		if (own_alternate(dfd, name, alt, sizeof alt)) {
+			snprintf(name, sizeof name, "%s", alt);
+			n = read_own(dfd, name, s->date, recs, res);
+		} else {
+			fresh = true;
+			n = 0;
+		}
+	}
 	if (n < 0)
 		goto done;
 	int i = 0;
@@ -558,7 +691,7 @@ persist_status scores_record(const char *dir, const score *s, bool *kept, persis
 		persist_fail(res, PERSIST_REFUSED, EFBIG, "the records do not fit in a score file");
 		goto done;
 	}
-	char prefix[70];
+	char prefix[90];
 	snprintf(prefix, sizeof prefix, ".%s.", name);
 	sweep(dfd, prefix);
 	/* Our temporary: a fresh name, created exclusively, never a link. */
@@ -599,8 +732,21 @@ persist_status scores_record(const char *dir, const score *s, bool *kept, persis
 		e = errno;
 	}
 	/* Over our own file only: in a sticky directory the system refuses
-	 * to replace another user's. */
-	if (ok && renameat(dfd, tmp, dfd, name) < 0) {
+	 * to replace another user's.  A fresh name is tried until one is free
+	 * (another user may have guessed one). */
+	if (ok && fresh) {
+		ok = 0;
+		for (int tries = 0; !ok && tries < 50; tries++) {
+			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+			snprintf(name, sizeof name, "%lu.%s.%06llx", (unsigned long)geteuid(), s->date,
+				 (unsigned long long)(seed >> 40) & 0xffffffULL);
+			struct stat there;
+			if (fstatat(dfd, name, &there, AT_SYMLINK_NOFOLLOW) == 0)
+				continue;	/* taken: never replace anything */
+			ok = renameat(dfd, tmp, dfd, name) == 0;
+			e = errno;
+		}
+	} else if (ok && renameat(dfd, tmp, dfd, name) < 0) {
 		ok = 0;
 		e = errno;
 	}
@@ -654,11 +800,42 @@ static void format_ms(long long ms, char *buf, size_t len)
 		snprintf(buf, len, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
 }
 
+/* Each player's name once: the passwd database is read once per uid, not
+ * once per row (3000 players of 16 boards took 3.8 s). */
+typedef struct who {
+	uid_t uid;
+	char name[40];
+} who;
+
+static int who_cmp(const void *a, const void *b)
+{
+	uid_t x = ((const who *)a)->uid, y = ((const who *)b)->uid;
+	return (x > y) - (x < y);
+}
+
+static who *names_of(const scores *t, int *n)
+{
+	who *w = malloc(((size_t)t->n + 1) * sizeof *w);
+	*n = 0;
+	if (!w)
+		return NULL;
+	for (int i = 0; i < t->n; i++)
+		w[i].uid = t->s[i].uid;
+	qsort(w, (size_t)t->n, sizeof *w, who_cmp);
+	for (int i = 0; i < t->n; i++)
+		if (!*n || w[*n - 1].uid != w[i].uid)
+			w[(*n)++].uid = w[i].uid;
+	for (int i = 0; i < *n; i++)
+		scores_player(w[i].uid, w[i].name, sizeof w[i].name);
+	return w;
+}
+
 char *scores_table(const scores *t, const score *only, size_t *len)
 {
 	textbuf out;
 	textbuf_init(&out);
-	int rank = 0;
+	int rank = 0, nnames;
+	who *names = names_of(t, &nnames);
 	for (int i = 0; i < t->n; i++) {
 		const score *r = &t->s[i];
 		if (only && !score_same_board(r, only))
@@ -672,15 +849,21 @@ char *scores_table(const scores *t, const score *only, size_t *len)
 				       "assisted");
 			rank = 0;
 		}
-		char who[64], par[16], tm[32];
-		scores_player(r->uid, who, sizeof who);
+		char name[64], par[16], tm[32];
+		who key = { .uid = r->uid };
+		const who *found = names ? bsearch(&key, names, (size_t)nnames, sizeof *names, who_cmp) : NULL;
+		if (found)
+			snprintf(name, sizeof name, "%s", found->name);
+		else
+			scores_player(r->uid, name, sizeof name);
 		if (r->par < 0)
 			snprintf(par, sizeof par, "-");
 		else
 			snprintf(par, sizeof par, "%d", r->par);
 		format_ms(r->ms, tm, sizeof tm);
-		textbuf_printf(&out, "%4d  %-16s %7d %7s %9s  %s\n", ++rank, who, r->moves, par, tm,
+		textbuf_printf(&out, "%4d  %-16s %7d %7s %9s  %s\n", ++rank, name, r->moves, par, tm,
 			       r->assisted ? "yes" : "no");
 	}
+	free(names);
 	return textbuf_finish(&out, len);
 }
