@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "engine/generate.h"
 #include "engine/gf2.h"
 #include "engine/rng.h"
 #include "engine/search.h"
@@ -500,6 +501,44 @@ static void resume_parse(const void *arg, outcome *o)
 	free(text);
 }
 
+/* generate: a random solvable board (random presses, A x, the par search
+ * cut short by a budget) for the cross against the classic rule. */
+typedef struct gen_case {
+	const char *rule;
+	int side;
+} gen_case;
+
+static void gen_board(const void *arg, outcome *o)
+{
+	const gen_case *c = arg;
+	rule r;
+	char err[256];
+	rule_parse(&r, c->rule, false, err, sizeof err);
+	double t0 = now();
+	lo_system *s = system_new(c->side, c->side, &r, 2);
+	board *b = board_new(c->side, c->side, 2);
+	rng g;
+	rng_seed(&g, 1);
+	gen_result res;
+	int rc = s && b ? generate_board(s, &r, false, -1, &g, b, &res, err, sizeof err) : -1;
+	o->seconds = now() - t0;
+	snprintf(o->note, sizeof o->note, "%s", rc < 0 ? "failed" : "made");
+	board_free(b);
+	system_free(s);
+}
+
+static void bench_generate(void)
+{
+	static const gen_case cross1 = { "cross", 1000 }, cross2 = { "cross", 2000 }, plus2 = { "plus", 2000 },
+			      cross10 = { "cross", 10000 }, plus10 = { "plus", 10000 };
+	measured a = run_case(gen_board, &cross1), b = run_case(gen_board, &plus2);
+	row("generate cross 1000x1000", &a, "classic 2000x2000", &b);
+	a = run_case(gen_board, &cross2);
+	row("generate cross 2000x2000", &a, "classic 2000x2000", &b);
+	a = run_case(gen_board, &cross10), b = run_case(gen_board, &plus10);
+	row("generate cross 10000x10000", &a, "classic 10000x10000", &b);
+}
+
 static void bench_resume(void)
 {
 	static const long lengths[] = { 1, 10000, 1000000 };
@@ -669,6 +708,8 @@ int main(int argc, char **argv)
 	}
 	if (getenv("BENCH_RESUME") && *getenv("BENCH_RESUME")) {
 		bench_resume();
+	bench_generate();
+		bench_generate();
 		return 0;
 	}
 

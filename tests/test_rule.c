@@ -72,6 +72,26 @@ int main(void)
 	rule_parse(&r, "nope", false, err, sizeof err);
 	tap_ok(strstr(err, "(plus, cross, x, box, knight, hex, merlin, cube, random or mask:ROWS/...)") != NULL,
 	       "the names listed from the registry: %s", err);
+	/* The cross's A x by row and column sums equals a press per cell. */
+	rule_parse(&r, "cross", false, err, sizeof err);
+	int same = 0, tries = 0;
+	for (int k = 2; k <= 5; k++)
+		for (int rows = 1; rows <= 7; rows += 3)
+			for (int cols = 1; cols <= 9; cols += 4, tries++) {
+				board *fast = board_new(rows, cols, k), *slow = board_new(rows, cols, k);
+				uint8_t x[64];
+				for (int i = 0; i < rows * cols; i++) {
+					fast->cells[i] = slow->cells[i] = (uint8_t)((i * 7 + k) % k);
+					x[i] = (uint8_t)((i * 5 + rows) % k);
+				}
+				rule_apply(&r, fast, x);
+				for (int i = 0; i < rows * cols; i++)
+					rule_press(&r, slow, i / cols, i % cols, x[i]);
+				same += board_equal(fast, slow);
+				board_free(fast);
+				board_free(slow);
+			}
+	tap_ok(same == tries, "cross: A x by sums equals a press per cell (%d of %d shapes and k)", same, tries);
 	rule_parse(&r, "plus", true, err, sizeof err);
 	tap_ok(!rule_is_classic(&r), "plus on a torus is not the classic game");
 	rule_parse(&r, "plus", false, err, sizeof err);

@@ -433,8 +433,45 @@ void rule_press(const rule *r, board *b, int row, int col, int times)
 		b->cells[buf[i]] = (uint8_t)((b->cells[buf[i]] + d) % k);
 }
 
+/* The cross: a press changes its whole row and column, the cell itself
+ * once, so cell (i, j) gains the row's presses plus the column's, minus its
+ * own counted twice: O(R C) for the whole vector, not a line per press. */
+static void cross_apply(board *b, const uint8_t *x)
+{
+	int rows = b->rows, cols = b->cols, k = b->k;
+	long *row = calloc((size_t)rows, sizeof *row), *col = calloc((size_t)cols, sizeof *col);
+	if (!row || !col) {
+		free(row);
+		free(col);
+		for (int i = 0; i < rows; i++)	/* no memory: the slow way, still right */
+			for (int j = 0; j < cols; j++)
+				if (x[(size_t)i * cols + j]) {
+					rule r = { .lines = true };
+					rule_press(&r, b, i, j, x[(size_t)i * cols + j]);
+				}
+		return;
+	}
+	for (int i = 0; i < rows; i++)
+		for (int j = 0; j < cols; j++) {
+			row[i] += x[(size_t)i * cols + j];
+			col[j] += x[(size_t)i * cols + j];
+		}
+	for (int i = 0; i < rows; i++)
+		for (int j = 0; j < cols; j++) {
+			size_t at = (size_t)i * cols + j;
+			long add = (row[i] + col[j] - x[at]) % k;
+			b->cells[at] = (uint8_t)((b->cells[at] + add) % k);
+		}
+	free(row);
+	free(col);
+}
+
 void rule_apply(const rule *r, board *b, const uint8_t *x)
 {
+	if (r->kind == RULE_UNIFORM && r->lines) {
+		cross_apply(b, x);
+		return;
+	}
 	for (int i = 0; i < b->rows; i++)
 		for (int j = 0; j < b->cols; j++)
 			if (x[i * b->cols + j])
