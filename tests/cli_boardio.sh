@@ -20,7 +20,7 @@ expect() {
 
 if sanitized; then
 	for what in "out of memory reading a board" "... not a complaint about the file" \
-		"300 MB of rows refused by size" "500 MB of newlines: empty"; do
+		"300 MB of rows refused by size" "500 MB of newlines: empty" "300 MB on one line, in 10 MB"; do
 		skip "$what: a sanitizer build cannot run under ulimit -v"
 	done
 else
@@ -43,6 +43,10 @@ else
 	# 500 MB of newlines in 50 MB: empty, without an index of the lines.
 	expect 2 'empty input' sh -c \
 		"yes '' | head -c 500000000 | (ulimit -v $((floor + 50000)) && exec \"\$0\" solve)" "$LIGHTSOUT"
+	# 300 MB of '1' on one line: stopped at the line's bound, in 10 MB more
+	# than the program needs at all (it took 883 MB before).
+	expect 2 '<stdin>:1:1: a line longer than any row of a board can be' sh -c \
+		"head -c 300000000 /dev/zero | tr '\\0' 1 | (ulimit -v $((floor + 10000)) && exec \"\$0\" solve)" "$LIGHTSOUT"
 fi
 
 expect 2 'is a directory' "$LIGHTSOUT" solve "$T"

@@ -23,7 +23,8 @@ expect 2 ":1:1: 'z' means 35" 'z\n' solve -k 4
 expect 2 'empty input' '' solve
 expect 2 'empty input' '\n\n  \n' solve
 expect 2 '<stdin>:1:1: size line says 3 x 3' '3 3\n101\n010\n' solve
-expect 2 '<stdin>:1:1: size 99999 x 99999 is out of range' '99999 99999\n1\n' solve
+expect 2 "<stdin>:1:1: size line '99999 99999' is out of range" '99999 99999\n1\n' solve
+expect 2 "<stdin>:1:1: size line '12345678901234567890 3' is out of range" '12345678901234567890 3\n101\n' solve
 expect 2 'unexpected NUL' '10\0001\n' solve
 expect 2 'blank line inside' '101\n\n101\n' solve
 expect 2 '--size 4x4 but the board is 2x3' '101\n010\n' solve -s 4x4

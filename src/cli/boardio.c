@@ -9,8 +9,13 @@
 #include <sys/stat.h>
 
 #include "engine/rule.h"
+#include "engine/variant.h"
 
 #define READ_MAX (512u << 20)	/* bytes: a 10000 x 10000 board with CR-LF fits */
+/* A line longer than any row can be: 10000 cells, each a 15x15 mask and a
+ * space (a patterns row), is about 2.4 MB.  Past it the reader stops at
+ * once, so one endless line costs a few MB, not the whole input. */
+#define LINE_MAX_BYTES ((size_t)VARIANT_MAX_SIDE * (RULE_MASK_MAX * (RULE_MASK_MAX + 1) + 1))
 
 static void fail(boardio_error *e, int line, int col, const char *fmt, ...)
 {
@@ -114,7 +119,27 @@ static bool size_line(const line *l, long *r, long *c)
 		return false;
 	memcpy(buf, l->p, (size_t)l->len);
 	buf[l->len] = '\0';
-	return sscanf(buf, " %ld %ld %n", r, c, &used) == 2 && used == l->len;
+	/* Numbers past a long are not wrapped or clamped into a size: they
+	 * stay out of range (-2), and the message quotes the line as given. */
+	char *p = buf, *end;
+	long v[2];
+	for (int i = 0; i < 2; i++) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		errno = 0;
+		v[i] = strtol(p, &end, 10);
+		if (end == p)
+			return false;
+		if (errno == ERANGE)
+			v[i] = -2;
+		p = end;
+	}
+	while (*p == ' ' || *p == '\t')
+		p++;
+	used = (int)(p - buf);
+	*r = v[0];
+	*c = v[1];
+	return used == l->len;
 }
 
 /* The input a line at a time, in memory for one line: nothing is indexed
@@ -125,6 +150,7 @@ typedef struct reader {
 	size_t cap, total;
 	int no;
 	bool eof, nomem, toolong, ioerr;
+	bool linelong;		/* line no + 1 is longer than any row */
 } reader;
 
 /* The next line, CR and trailing blanks trimmed; false at the end or on a
@@ -138,6 +164,10 @@ static bool next_line(reader *rd, line *l)
 	while ((c = getc(rd->f)) != EOF && c != '\n') {
 		if (++rd->total > READ_MAX) {
 			rd->toolong = true;
+			return false;
+		}
+		if (n >= LINE_MAX_BYTES) {
+			rd->linelong = rd->toolong = true;
 			return false;
 		}
 		if (n + 1 >= rd->cap) {
@@ -253,6 +283,7 @@ static board *read_board(reader *rdp, int k, int *patterns_no, boardio_error *e)
 	int first_n = -1, first_no = 0;
 	bool first_numbers = false, have_size = false;
 	long hr = -1, hc = -1;
+	char size_text[64] = "";
 	boardio_error first_err = { 0 };
 	int blank_no = 0;	/* a blank line after the board started */
 
@@ -285,6 +316,8 @@ static board *read_board(reader *rdp, int k, int *patterns_no, boardio_error *e)
 		first_no = l.no;
 		first_numbers = is_number_row(&l);
 		have_size = size_line(&l, &hr, &hc);
+		if (have_size)
+			snprintf(size_text, sizeof size_text, "%.*s", l.len < 60 ? l.len : 60, l.p);
 		first_n = parse_row(&l, k, NULL, &first_err);
 		if (first_n >= 0) {
 			first = malloc((size_t)first_n + 1);
@@ -305,6 +338,10 @@ static board *read_board(reader *rdp, int k, int *patterns_no, boardio_error *e)
 	}
 	if (rd.nomem) {
 		fail(e, 0, 0, "out of memory reading line %d", rd.no + 1);
+		goto out;
+	}
+	if (rd.linelong) {
+		fail(e, rd.no + 1, 1, "a line longer than any row of a board can be (%zu characters)", LINE_MAX_BYTES);
 		goto out;
 	}
 	if (rd.toolong) {
@@ -345,7 +382,7 @@ static board *read_board(reader *rdp, int k, int *patterns_no, boardio_error *e)
 		goto out;
 	}
 	if (hr < 1 || hc < 1 || hr > BOARDIO_MAX_CELLS || hc > BOARDIO_MAX_CELLS || hr * hc > BOARDIO_MAX_CELLS) {
-		fail(e, first_no, 1, "size %ld x %ld is out of range", hr, hc);
+		fail(e, first_no, 1, "size line '%s' is out of range (1 to %d cells)", size_text, BOARDIO_MAX_CELLS);
 		goto out;
 	}
 	if (!as_size) {
@@ -437,7 +474,9 @@ static graph *read_patterns(reader *rd, const board *b, int at, boardio_error *e
 		r++;
 	}
 	if (rd->nomem || rd->toolong || rd->ioerr) {
-		fail(e, 0, 0, rd->nomem ? "out of memory" : rd->toolong ? "input too large" : "read error");
+		fail(e, rd->linelong ? rd->no + 1 : 0, rd->linelong ? 1 : 0,
+		     rd->nomem ? "out of memory" : rd->linelong ? "a line longer than any row of a board can be"
+		     : rd->toolong ? "input too large" : "read error");
 		goto out;
 	}
 	if (r < rows) {
