@@ -98,6 +98,14 @@ check "the save is kept in place, unchanged" sh -c "cksum < '$S/game.save' | cmp
 check "nothing set aside" sh -c "! ls '$S' | grep -q corrupt"
 check "and it reads with enough memory" sh -c "'$HELPER' read '$S/game.save' | head -n 1 | grep -qx ok"
 
+# A statistics file past what a player can make (16 MB) is refused unread,
+# at once: a 64 MB one took 911 MB and 6 s to show.
+head -c 17000000 /dev/zero | tr '\0' '#' > "$T/huge"
+"$LIGHTSOUT" stats --file "$T/huge" > "$T/out" 2> "$T/err"
+rc=$?
+check "a 17 MB statistics file: exit $rc" [ $rc -eq 2 ]
+check "... refused by its size" grep -q "larger than 16 MB" "$T/err"
+
 # 200,000 kinds of board parse in seconds (was minutes: quadratic).
 awk 'BEGIN {
 	print "lightsout-stats 1"

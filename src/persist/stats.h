@@ -13,8 +13,10 @@
 #include "engine/variant.h"
 #include "persist/status.h"
 
-/* Bytes: a larger file is refused, not read (about 800k kinds of board). */
-#define STATS_MAX_BYTES (64 << 20)
+/* Bytes: a larger file is refused, not read.  16 MB is about 250k kinds
+ * of board, far more than a player can make (a daily result a day for 50
+ * years is 18k lines), and reads in about 250 MB; 64 MB took 911 MB. */
+#define STATS_MAX_BYTES (16 << 20)
 
 /* Boards kept apart from the normal rows, so a par-1 practice board
  * cannot set a record: the ladder, the daily board, boards the player
