@@ -22,6 +22,20 @@ check "recording refuses it too" [ $? -ne 0 ]
 check "and still creates nothing" [ ! -e "$T/planted" ]
 rm -f "$D/stats.lock"
 
+# A FIFO at the lock's name: said to be a FIFO, not another user's file.
+mkfifo "$D/stats.lock"
+timeout 20 "$LIGHTSOUT" stats > "$T/out" 2> "$T/err"
+check "stats with a FIFO for a lock: exit $?" [ $? -eq 2 ]
+check "and says it is a FIFO: $(cat "$T/err")" grep -q 'its lock file: not a regular file (a FIFO' "$T/err"
+rm -f "$D/stats.lock"
+# A hard link to our statistics (another user could make one where
+# fs.protected_hardlinks is 0): a file with other names is not trusted.
+ln "$D/stats" "$T/stats.link"
+"$LIGHTSOUT" stats > "$T/out" 2> "$T/err"
+check "statistics with a second name: exit $?" [ $? -eq 2 ]
+check "refused, saying why: $(cat "$T/err")" grep -q 'a file with other names (hard links)' "$T/err"
+rm -f "$T/stats.link"
+
 # A FIFO named game.save or stats: refused at once, lock released, no hang.
 # (timeout bounds the wait: 124 would mean it hung.)
 mkfifo "$S/game.save"

@@ -90,6 +90,12 @@ check "the reader wrote nothing" cmp -s "$T/before" "$T/after"
 sed 's/^/# /' "$T/err"
 rm -rf "$S/1.$DAY" "$S/2.$DAY" "$S/3.$DAY" "$S/4.$DAY" "$S/5.$DAY" "$S/6.$DAY" "$S/README"
 
+# A symlinked leaderboard directory: refused, and called what it is.
+ln -s "$S" "$T/scores-link"
+"$LIGHTSOUT" scores --scores "$T/scores-link" > "$T/out" 2> "$T/err"
+check "a symlinked directory: exit $?" [ $? -eq 2 ]
+check "said to be a symbolic link, not 'not a directory'" grep -q "refusing $T/scores-link: a symbolic link" "$T/err"
+
 # Binary bytes in a file of the right owner reach the parser: refused there.
 D0=2026-11-21
 head -c 4096 /dev/urandom > "$S/$me.$D0"

@@ -1,3 +1,4 @@
+#define _GNU_SOURCE	/* mkostemp: the temporary is close-on-exec from its creation */
 #include "persist/atomic.h"
 
 #include <dirent.h>
@@ -34,9 +35,7 @@ int atomic_write(const char *path, const void *data, size_t len, char *err, size
 	}
 	/* Leftovers of a write that was killed half-way: ours, stale. */
 	atomic_sweep(path, ATOMIC_STALE_SECONDS);
-	int fd = mkstemp(tmp);	/* O_EXCL, mode 0600: never follows a link */
-	if (fd >= 0)
-		fcntl(fd, F_SETFD, FD_CLOEXEC);
+	int fd = mkostemp(tmp, O_CLOEXEC);	/* O_EXCL, mode 0600: never follows a link */
 	if (fd < 0) {
 		snprintf(err, errlen, "cannot write in %s: %s", dir, strerror(errno));
 		return -1;
@@ -105,9 +104,12 @@ char *atomic_read_max(const char *path, size_t max, size_t *len, char *err, size
 		e = EINVAL;
 		goto fail;
 	}
-	if (st.st_uid != geteuid()) {
-		snprintf(err, errlen, "refusing %s: owned by another user", path);
-		e = EPERM;
+	if (st.st_uid != geteuid() || st.st_nlink != 1) {
+		/* Another name for it may be another user's hard link (where
+		 * fs.protected_hardlinks is 0): trusted no more than theirs. */
+		snprintf(err, errlen, "refusing %s: %s", path,
+			 st.st_uid != geteuid() ? "owned by another user" : "a file with other names (hard links)");
+		e = st.st_uid != geteuid() ? EPERM : EMLINK;
 		goto fail;
 	}
 	if ((unsigned long long)st.st_size > max) {
@@ -172,7 +174,7 @@ char *atomic_read(const char *path, size_t *len, char *err, size_t errlen)
 
 bool atomic_refused(int errnum)
 {
-	return errnum == ELOOP || errnum == EINVAL || errnum == EPERM || errnum == EFBIG || errnum == EISDIR;
+	return errnum == ELOOP || errnum == EINVAL || errnum == EPERM || errnum == EFBIG || errnum == EISDIR || errnum == EMLINK;
 }
 
 /* mkstemp's six characters. */

@@ -28,10 +28,15 @@ int lock_take(const char *path, int timeout_ms, char *err, size_t errlen)
 		return -1;
 	}
 	struct stat st;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid()) {
-		snprintf(err, errlen, "refusing %s: not a regular file of ours", name);
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid() || st.st_nlink != 1) {
+		/* Say what is there: a FIFO is not "another user's". */
+		int e = !S_ISREG(st.st_mode) ? EINVAL : EPERM;
+		snprintf(err, errlen, "refusing %s: %s", name,
+			 S_ISFIFO(st.st_mode) ? "a FIFO, not a file" : S_ISDIR(st.st_mode) ? "a directory, not a file"
+			 : !S_ISREG(st.st_mode) ? "not a regular file" : st.st_uid != geteuid() ? "owned by another user"
+			 : "a file with other names (hard links)");
 		close(fd);
-		errno = EPERM;
+		errno = e;
 		return -1;
 	}
 	for (int waited = 0;;) {

@@ -292,8 +292,12 @@ static int open_dir(const char *dir, persist_result *res)
 			persist_fail(res, PERSIST_NONE, e, NULL);
 		else if (e == ELOOP)
 			persist_fail(res, PERSIST_REFUSED, e, "a symbolic link");
-		else if (e == ENOTDIR)
-			persist_fail(res, PERSIST_REFUSED, e, "not a directory");
+		else if (e == ENOTDIR) {
+			/* O_DIRECTORY on a symlink says ENOTDIR: name what it is. */
+			struct stat st;
+			bool link = lstat(dir, &st) == 0 && S_ISLNK(st.st_mode);
+			persist_fail(res, PERSIST_REFUSED, link ? ELOOP : e, link ? "a symbolic link" : "not a directory");
+		}
 		else
 			persist_fail(res, PERSIST_IO, e, NULL);
 		return -1;

@@ -73,10 +73,13 @@ persist_status persist_errno(persist_result *r, int e)
 	case ELOOP:
 		return persist_fail(r, PERSIST_REFUSED, e, "a symbolic link");
 	case EINVAL:
+		return persist_fail(r, PERSIST_REFUSED, e, "not a regular file (a FIFO, a device or a directory)");
 	case EISDIR:
-		return persist_fail(r, PERSIST_REFUSED, e, "not a regular file");
+		return persist_fail(r, PERSIST_REFUSED, e, "a directory, not a file");
 	case EPERM:
 		return persist_fail(r, PERSIST_REFUSED, e, "owned by another user");
+	case EMLINK:
+		return persist_fail(r, PERSIST_REFUSED, e, "a file with other names (hard links): not trusted");
 	case EFBIG:
 		return persist_fail(r, PERSIST_REFUSED, e, "too large");
 	default:
