@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -18,6 +19,7 @@
 #include "engine/system.h"
 #include "engine/zmod.h"
 #include "persist/savegame.h"
+#include "persist/scores.h"
 #ifdef HAVE_M4RI
 #include <m4ri/m4ri.h>
 #endif
@@ -539,6 +541,66 @@ static void bench_generate(void)
 	row("generate cross 10000x10000", &a, "classic 10000x10000", &b);
 }
 
+/* The host's leaderboard: 100,000 names planted by one user, and 3000
+ * players of 16 daily boards each (48,000 rows; the players' files need
+ * root to be owned by 3000 uids). */
+typedef struct scores_case {
+	int planted, players;
+	bool table;		/* print the table too (names looked up) */
+} scores_case;
+
+static void scores_read(const void *arg, outcome *o)
+{
+	const scores_case *c = arg;
+	char dir[] = "/tmp/lo-bench-scores.XXXXXX", path[128];
+	if (!mkdtemp(dir) || chmod(dir, 01777) < 0) {
+		snprintf(o->note, sizeof o->note, "no directory");
+		return;
+	}
+	for (int i = 0; i < c->planted; i++) {
+		snprintf(path, sizeof path, "%s/%d.2026-11-25", dir, 200000 + i);
+		FILE *f = fopen(path, "w");
+		if (f)
+			fclose(f);
+	}
+	int made = 0;
+	for (int u = 0; u < c->players && geteuid() == 0; u++) {
+		snprintf(path, sizeof path, "%s/%d.2026-11-25", dir, 100000 + u);
+		FILE *f = fopen(path, "w");
+		if (!f)
+			break;
+		fprintf(f, "lightsout-scores 1\n");
+		for (int b = 0; b < 16; b++)
+			fprintf(f, "2026-11-25 - %d 10 %d no %dx%d plus k=2\n", 10 + u % 50, 1000 + u, 3 + b % 8, 3 + b / 8);
+		fclose(f);
+		made += chown(path, (uid_t)(100000 + u), (gid_t)(100000 + u)) == 0 && chmod(path, 0644) == 0;
+	}
+	double t0 = now();
+	scores t;
+	persist_result res;
+	size_t len = 0;
+	persist_status st = scores_load(dir, "2026-11-25", &t, &res);
+	char *table = st == PERSIST_OK && c->table ? scores_table(&t, NULL, &len) : NULL;
+	o->seconds = now() - t0;
+	snprintf(o->note, sizeof o->note, "%d rows of %d players, %d files skipped%s", t.n, made, t.skipped,
+		 c->players && !made ? " (not root: no players)" : "");
+	free(table);
+	scores_free(&t);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		o->note[0] = '\0';
+}
+
+static void bench_scores(void)
+{
+	static const scores_case planted = { 100000, 0, true }, rows = { 0, 3000, true };
+	measured a = run_case(scores_read, &planted);
+	row("leaderboard, 100000 planted names", &a, NULL, NULL);
+	a = run_case(scores_read, &rows);
+	row("leaderboard table, 48000 rows", &a, NULL, NULL);
+}
+
 static void bench_resume(void)
 {
 	static const long lengths[] = { 1, 10000, 1000000 };
@@ -709,6 +771,7 @@ int main(int argc, char **argv)
 	if (getenv("BENCH_RESUME") && *getenv("BENCH_RESUME")) {
 		bench_resume();
 	bench_generate();
+	bench_scores();
 		bench_generate();
 		return 0;
 	}

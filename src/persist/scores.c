@@ -434,6 +434,25 @@ static file_verdict read_one(int dfd, const char *name, uid_t uid, const char *d
 		note(t, name, "not a regular file");
 		return FILE_SKIP;
 	}
+	/* What the lstat tells is said without opening the file: a flood of
+	 * other users' files costs an lstat each (the checks are made again on
+	 * the open file below). */
+	if (pre.st_size > SCORES_FILE_MAX) {
+		note(t, name, "too large (%lld bytes): not read", (long long)pre.st_size);
+		return FILE_SKIP;
+	}
+	if (pre.st_nlink != 1) {
+		note(t, name, "a file with other names (hard links): ignored");
+		return FILE_SKIP;
+	}
+	if (pre.st_mode & (S_IWGRP | S_IWOTH)) {
+		note(t, name, "writable by others: ignored");
+		return FILE_SKIP;
+	}
+	if (pre.st_uid != uid) {
+		note(t, name, "owned by uid %lu, not the player it names: ignored", (unsigned long)pre.st_uid);
+		return FILE_SKIP;
+	}
 	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0) {
 		note(t, name, "%s", errno == ELOOP ? "a symbolic link, not followed" : strerror(errno));
