@@ -262,3 +262,25 @@ ui_solve_shown() {
 		ui_keys Space
 	done
 }
+
+# ui_second_game: a second game in a tmux server of its own (another login):
+# b_start runs lightsout --ascii there; b_screen, b_keys, b_wait as the ui_
+# ones; b_kill ends it (and the exit trap does).
+ui_second_game() {
+	B_CMD="tmux -L lo$$-b -f /dev/null"
+	trap 'b_kill; ui_cleanup' EXIT
+}
+b_kill() { $B_CMD kill-server >/dev/null 2>&1; return 0; }
+b_start() {
+	b_kill
+	cat >"$ui_tmp/run-b.sh" <<RUN
+'$LIGHTSOUT' --ascii
+echo "EXIT=\$?"
+exec sleep 600
+RUN
+	$B_CMD new-session -d -x 80 -y 24 "sh '$ui_tmp/run-b.sh'"
+	$B_CMD set-option -g window-size manual >/dev/null 2>&1
+}
+b_screen() { $B_CMD capture-pane -p 2>/dev/null; }
+b_keys() { $B_CMD send-keys "$@"; }
+b_wait() { ui_wait_on b_screen "$@"; }

@@ -67,22 +67,7 @@ check "with a write error" grep -q "lightsout generate: write error" "$ui_tmp/er
 # server (another login) asks to take A's game over, waits for it in vain
 # and leaves.  A, continued (fg), goes on with its game: nobody is left to
 # hand it to.
-B_CMD="tmux -L lo$$-b -f /dev/null"
-b_kill() { $B_CMD kill-server >/dev/null 2>&1; return 0; }
-trap 'b_kill; ui_cleanup' EXIT
-b_start() {
-	b_kill
-	cat >"$ui_tmp/run-b.sh" <<RUN
-'$LIGHTSOUT' --ascii
-echo "EXIT=\$?"
-exec sleep 600
-RUN
-	$B_CMD new-session -d -x 80 -y 24 "sh '$ui_tmp/run-b.sh'"
-	$B_CMD set-option -g window-size manual >/dev/null 2>&1
-}
-b_screen() { $B_CMD capture-pane -p 2>/dev/null; }
-b_keys() { $B_CMD send-keys "$@"; }
-b_wait() { ui_wait_on b_screen "$@"; }
+ui_second_game
 b_pid() {
 	ppid=$($B_CMD display-message -p '#{pane_pid}')
 	pgrep -P "$ppid" -x lightsout

@@ -418,6 +418,24 @@ static ssize_t read_bounded(int fd, char *buf, size_t max)
 }
 
 /* One player's file of date: its records into t, or a note why not. */
+/* Why a regular file named for uid is not read as that player's: too
+ * large, other names, writable by others, or another owner (the player
+ * is the owner, and only the owner may have written it); false if none. */
+static bool doubt(const struct stat *st, uid_t uid, char *why, size_t len)
+{
+	if (st->st_size > SCORES_FILE_MAX)
+		snprintf(why, len, "too large (%lld bytes): not read", (long long)st->st_size);
+	else if (st->st_nlink != 1)
+		snprintf(why, len, "a file with other names (hard links): ignored");
+	else if (st->st_mode & (S_IWGRP | S_IWOTH))
+		snprintf(why, len, "writable by others: ignored");
+	else if (st->st_uid != uid)
+		snprintf(why, len, "owned by uid %lu, not the player it names: ignored", (unsigned long)st->st_uid);
+	else
+		return false;
+	return true;
+}
+
 static file_verdict read_one(int dfd, const char *name, uid_t uid, const char *date, scores *t)
 {
 	struct stat pre, st;
@@ -435,22 +453,11 @@ static file_verdict read_one(int dfd, const char *name, uid_t uid, const char *d
 		return FILE_SKIP;
 	}
 	/* What the lstat tells is said without opening the file: a flood of
-	 * other users' files costs an lstat each (the checks are made again on
-	 * the open file below). */
-	if (pre.st_size > SCORES_FILE_MAX) {
-		note(t, name, "too large (%lld bytes): not read", (long long)pre.st_size);
-		return FILE_SKIP;
-	}
-	if (pre.st_nlink != 1) {
-		note(t, name, "a file with other names (hard links): ignored");
-		return FILE_SKIP;
-	}
-	if (pre.st_mode & (S_IWGRP | S_IWOTH)) {
-		note(t, name, "writable by others: ignored");
-		return FILE_SKIP;
-	}
-	if (pre.st_uid != uid) {
-		note(t, name, "owned by uid %lu, not the player it names: ignored", (unsigned long)pre.st_uid);
+	 * other users' files costs an lstat each (the same checks are made
+	 * again on the open file below). */
+	char why[80];
+	if (doubt(&pre, uid, why, sizeof why)) {
+		note(t, name, "%s", why);
 		return FILE_SKIP;
 	}
 	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
@@ -467,21 +474,8 @@ static file_verdict read_one(int dfd, const char *name, uid_t uid, const char *d
 		note(t, name, "not a regular file");
 		goto out;
 	}
-	if (st.st_size > SCORES_FILE_MAX) {
-		note(t, name, "too large (%lld bytes): not read", (long long)st.st_size);
-		goto out;
-	}
-	if (st.st_nlink != 1) {
-		note(t, name, "a file with other names (hard links): ignored");
-		goto out;
-	}
-	if (st.st_mode & (S_IWGRP | S_IWOTH)) {
-		note(t, name, "writable by others: ignored");
-		goto out;
-	}
-	/* The player is the owner, and only the owner may have written it. */
-	if (st.st_uid != uid) {
-		note(t, name, "owned by uid %lu, not the player it names: ignored", (unsigned long)st.st_uid);
+	if (doubt(&st, uid, why, sizeof why)) {
+		note(t, name, "%s", why);
 		goto out;
 	}
 	ssize_t len = read_bounded(fd, buf, SCORES_FILE_MAX);
