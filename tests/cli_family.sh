@@ -42,7 +42,7 @@ expect 2 'bad grid' analyze --grid triangle
 g1=$("$LO" generate --rule random --seed 2026 -s 5)
 g2=$("$LO" generate --rule random:2026 --seed 2026 -s 5)
 is "$g1" "$g2" "random --seed 2026 is random:2026"
-is "$(printf '%s\n' "$g1" | tr '\n' /)" "5 5/00101/10001/01001/00010/10110/" "5x5 random:2026 from seed 2026: the recorded board"
+is "$(printf '%s\n' "$g1" | tr '\n' /)" "rule random:2026/5 5/00101/10001/01001/00010/10110/" "5x5 random:2026 from seed 2026: the recorded board"
 printf '%s\n' "$g1" | "$LO" solve --rule random:2026 > /dev/null
 is "$?" 0 "and it is solvable"
 

@@ -44,5 +44,7 @@ check "generate: the board is solvable and the solution clears it" [ $rc -eq 0 -
 check "generate --par 9: optimal solution has 9 presses" [ "$("$LIGHTSOUT" solve -f moves "$T/g3" | head -n 1)" = 9 ]
 "$LIGHTSOUT" generate -s 4 -k 4 --seed 1 > "$T/g4"
 "$LIGHTSOUT" solve -k 4 "$T/g4" > "$T/s4"
-check "generate -k 4: solvable and cleared" [ "$(verify 4 plus "$T/g4" "$T/s4")" = clear ]
+check "generate -k 4 names its k first" sh -c "head -n 1 '$T/g4' | grep -qx 'rule plus k=4'"
+sed '/^rule /d' "$T/g4" > "$T/g4rows"
+check "generate -k 4: solvable and cleared" [ "$(verify 4 plus "$T/g4rows" "$T/s4")" = clear ]
 done_testing

@@ -155,4 +155,14 @@ check "graph: the win is in the statistics, keyed by the graph" sh -c "printf '%
 printf 'graph 2\n1: 1 2\n2: 2\n' >"$ui_tmp/unplaced.graph"
 ui_start -- play --graph "$ui_tmp/unplaced.graph"
 check "graph: one without places is refused with the reason" ui_wait "vertices have places"
+# A board file that names its variant (generate writes it) plays as it.
+"$LIGHTSOUT" generate --grid hex -s 6 --seed 1 > "$ui_tmp/hex.txt"
+ui_start -- --load "$ui_tmp/hex.txt"
+check "play --load of a file saying 'rule hex': a hex board" ui_wait "hex 6x6"
+ui_keys q
+ui_wait "EXIT=" >/dev/null
+ui_start -- --load "$ui_tmp/hex.txt" --rule x
+check "... and --rule x with it is one clear error" ui_wait "line 1 says rule hex, the opti"
+check "... exit 2" ui_wait "EXIT=2"
+
 done_testing

@@ -220,7 +220,7 @@ rm -f "$save"
 
 # (6) Share codes: generate --code plays that exact board.
 code=$("$LIGHTSOUT" generate -s 4 -r x --torus --seed 3 --code)
-rows=$("$LIGHTSOUT" generate -s 4 -r x --torus --seed 3 | tail -n +2 | tr -d ' ')
+rows=$("$LIGHTSOUT" generate -s 4 -r x --torus --seed 3 | sed "/^rule /d" | tail -n +2 | tr -d ' ')
 ui_start -- --code "$code"
 check "--code plays the board of the code" ui_board_is $rows
 check "... with its rule and torus" ui_wait "x torus 4x4"

@@ -272,8 +272,60 @@ static board *make_board(const uint8_t *first, int first_n, const row_set *t, in
 	return b;
 }
 
-/* The board, up to the end or a "patterns" line (*patterns_no its line). */
-static board *read_board(reader *rdp, int k, int *patterns_no, boardio_error *e)
+/* "rule NAME [k=K] [torus] [forward-only]" into v: NULL, or what is wrong
+ * (*col where). */
+static const char *variant_line(const line *l, boardio_variant *v, int *col)
+{
+	char buf[VARIANT_RULE_MAX + 64], *save = NULL;
+	if (l->len >= (int)sizeof buf)
+		return *col = 1, "the rule line is too long";
+	memcpy(buf, l->p, (size_t)l->len);
+	buf[l->len] = '\0';
+	memset(v, 0, sizeof *v);
+	v->present = true;
+	v->line = l->no;
+	strtok_r(buf, " \t", &save);	/* "rule" */
+	for (char *w = strtok_r(NULL, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
+		*col = (int)(w - buf) + 1;
+		if (!v->rule[0]) {
+			variant t;
+			char err[160];
+			variant_default(&t);
+			if (variant_set_rule(&t, w, err, sizeof err) < 0)
+				return "not a rule lightsout knows";
+			snprintf(v->rule, sizeof v->rule, "%s", t.rule);
+		} else if (!strncmp(w, "k=", 2)) {
+			char *end;
+			long n = strtol(w + 2, &end, 10);
+			if (*end || end == w + 2 || n < VARIANT_MIN_K || n > VARIANT_MAX_K)
+				return "k=K with K from 2 to 36";
+			v->k = (int)n;
+		} else if (!strcmp(w, "torus"))
+			v->torus = true;
+		else if (!strcmp(w, "forward-only"))
+			v->forward_only = true;
+		else
+			return "expected k=K, torus or forward-only";
+	}
+	if (!v->rule[0])
+		return *col = 6, "a rule line names its rule: rule NAME [k=K] [torus] [forward-only]";
+	return NULL;
+}
+
+void boardio_variant_line(const variant *v, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (!strcmp(v->rule, "plus") && v->k == 2 && !v->torus && !v->forward_only)
+		return;
+	if (v->graph)
+		return;		/* a graph's press sets are not a name: the patterns carry them */
+	snprintf(buf, len, "rule %s%s%.0d%s%s\n", v->rule, v->k != 2 ? " k=" : "", v->k != 2 ? v->k : 0,
+		 v->torus ? " torus" : "", v->forward_only ? " forward-only" : "");
+}
+
+/* The board, up to the end or a "patterns" line (*patterns_no its line);
+ * a "rule" line before it into *hdr. */
+static board *read_board(reader *rdp, int k, int *patterns_no, boardio_variant *hdr, boardio_error *e)
 {
 	reader rd = *rdp;
 	row_set t = { 0 };
@@ -305,6 +357,19 @@ static board *read_board(reader *rdp, int k, int *patterns_no, boardio_error *e)
 		if (blank_no) {
 			fail(e, blank_no, 1, "blank line inside the board");
 			goto out;
+		}
+		if (!first_no && l.len > 5 && !memcmp(l.p, "rule ", 5)) {
+			/* The file's own variant, before the board: its k is the
+			 * cells' bound. */
+			int col = 1;
+			const char *why = hdr->present ? (col = 1, "a second rule line") : variant_line(&l, hdr, &col);
+			if (why) {
+				fail(e, l.no, col, "%s", why);
+				goto out;
+			}
+			if (hdr->k)
+				k = hdr->k;
+			continue;
 		}
 		if (first_no) {
 			if (rows_add(&t, &l, first && !have_size ? first_n : 0, k, e) < 0)
@@ -495,11 +560,22 @@ out:
 }
 
 /* The board, and its patterns when asked for (else a section is refused). */
-static board *read_all(FILE *f, int k, graph **patterns, boardio_error *e)
+static board *read_all(FILE *f, int k, graph **patterns, boardio_variant *hdr, boardio_error *e)
 {
 	reader rd = { .f = f };
 	int at = 0;
-	board *b = read_board(&rd, k, &at, e);
+	boardio_variant none;
+	if (!hdr)
+		hdr = &none;
+	memset(hdr, 0, sizeof *hdr);
+	board *b = read_board(&rd, k, &at, hdr, e);
+	if (b && hdr == &none && none.present) {
+		/* A reader that cannot take the file's variant says so rather
+		 * than read its cells under another rule. */
+		fail(e, none.line, 1, "the file names its variant: read it with solve or play --load");
+		board_free(b);
+		b = NULL;
+	}
 	if (patterns)
 		*patterns = NULL;
 	if (b && at && !patterns) {
@@ -532,12 +608,12 @@ board *boardio_parse(const char *text, size_t len, int k, boardio_error *e)
 		fail(e, 0, 0, "out of memory");
 		return NULL;
 	}
-	board *b = read_all(f, k, NULL, e);
+	board *b = read_all(f, k, NULL, NULL, e);
 	fclose(f);
 	return b;
 }
 
-board *boardio_read_patterns(FILE *f, int k, graph **patterns, boardio_error *e)
+board *boardio_read_variant(FILE *f, int k, graph **patterns, boardio_variant *v, boardio_error *e)
 {
 	struct stat st;
 	memset(e, 0, sizeof *e);
@@ -545,7 +621,12 @@ board *boardio_read_patterns(FILE *f, int k, graph **patterns, boardio_error *e)
 		fail(e, 0, 0, "is a directory");
 		return NULL;
 	}
-	return read_all(f, k, patterns, e);
+	return read_all(f, k, patterns, v, e);
+}
+
+board *boardio_read_patterns(FILE *f, int k, graph **patterns, boardio_error *e)
+{
+	return boardio_read_variant(f, k, patterns, NULL, e);
 }
 
 board *boardio_read(FILE *f, int k, boardio_error *e)

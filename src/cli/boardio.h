@@ -11,6 +11,10 @@
  * is a board with them, and refused when both readings are boards.  Read
  * a line at a time, in memory proportional to the cells.
  *
+ *   rule NAME [k=K] [torus] [forward-only]
+ *                        optional, first: the board's variant, so a file
+ *                        of generate's says what it is (hex, k = 3, ...);
+ *                        a file without it is read as the options say
  *   patterns             optional, after the board: each cell's own press
  *   MASK MASK ...        set, one line per row, one mask per cell as in
  *                        --rule mask: (rows of 0/1 split by '/', odd
@@ -18,11 +22,13 @@
 #ifndef LO_BOARDIO_H
 #define LO_BOARDIO_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
 #include "engine/board.h"
 #include "engine/graph.h"
+#include "engine/variant.h"
 
 #define BOARDIO_MAX_CELLS 100000000	/* 10000 x 10000: absurd inputs stop here */
 
@@ -43,6 +49,23 @@ board *boardio_read(FILE *f, int k, boardio_error *err);
  * vertices at their cells' places (rows, cols as the board's), or NULL
  * when the file has none.  Up to GRAPH_MAX_VERTICES cells. */
 board *boardio_read_patterns(FILE *f, int k, graph **patterns, boardio_error *err);
+
+/* The variant a file names on its "rule" line. */
+typedef struct boardio_variant {
+	bool present;
+	int line;			/* where it was said */
+	char rule[VARIANT_RULE_MAX];
+	int k;				/* 0: not said */
+	bool torus, forward_only;
+} boardio_variant;
+
+/* As boardio_read_patterns, with the file's own variant line in *v (cells
+ * read below its k when it gives one, else below k). */
+board *boardio_read_variant(FILE *f, int k, graph **patterns, boardio_variant *v, boardio_error *err);
+
+/* The "rule ..." line for a variant (with a newline), or "" for the
+ * classic game (plus, k = 2): what generate writes first. */
+void boardio_variant_line(const variant *v, char *buf, size_t len);
 
 /* One symbol for a cell value: 0-9 then a-z. */
 char boardio_symbol(int v);

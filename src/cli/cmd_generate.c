@@ -115,6 +115,11 @@ int cmd_generate(int argc, char **argv)
 	if (rc == 0 && sc)
 		puts(sc);
 	else if (rc == 0) {
+		/* The variant first, when it is not the classic game: the file
+		 * then solves as what it is. */
+		char line[VARIANT_RULE_MAX + 64];
+		boardio_variant_line(&o.v, line, sizeof line);
+		fputs(line, stdout);
 		printf("%d %d\n", b->rows, b->cols);
 		boardio_write(stdout, b);
 	} else

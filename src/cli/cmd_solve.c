@@ -481,9 +481,15 @@ int cmd_solve(int argc, char **argv)
 	}
 	boardio_error be;
 	graph *patterns;
-	board *b = boardio_read_patterns(f, o.v.k, &patterns, &be);
+	boardio_variant fv;
+	board *b = boardio_read_variant(f, o.v.k, &patterns, &fv, &be);
 	if (f != stdin)
 		fclose(f);
+	if (b && options_take_variant(&o, &fv, &r, err, sizeof err) < 0) {
+		fprintf(stderr, "lightsout solve: %s: %s\n", f == stdin ? "<stdin>" : path, err);
+		board_free(b);
+		return EXIT_USAGE;
+	}
 	if (b && patterns && options_take_patterns(&o, patterns, b->rows, b->cols, &r, err, sizeof err) < 0) {
 		board_free(b);
 		goto usage_error;

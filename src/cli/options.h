@@ -46,6 +46,12 @@ typedef struct common_opts {
 
 void options_init(common_opts *o);
 
+struct boardio_variant;
+/* A board file's own variant line under the options: what the options did
+ * not say is taken from the file (and r made again); what they said
+ * differently is one error naming both, in err.  0, or -1. */
+int options_take_variant(common_opts *o, const struct boardio_variant *fv, rule *r, char *err, size_t errlen);
+
 /* "unknown or incomplete option '--sise': did you mean '--size'?" into
  * err, the nearest of longopts (by edits, or a prefix) when one is near. */
 void options_unknown(const struct option *longopts, const char *arg, char *err, size_t errlen);

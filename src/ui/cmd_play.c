@@ -234,8 +234,19 @@ static board *play_load(play_opts *o, game_config *cfg)
 	}
 	graph *patterns;
 	char err[256];
-	board *b = boardio_read_patterns(f, cfg->v.k, &patterns, &e);
+	boardio_variant fv;
+	board *b = boardio_read_variant(f, cfg->v.k, &patterns, &fv, &e);
 	fclose(f);
+	if (b && fv.present) {
+		/* The file's own variant, under what the options said. */
+		rule r;
+		if (options_take_variant(&o->common, &fv, &r, err, sizeof err) < 0) {
+			fprintf(stderr, "lightsout play: %s: %s\n", o->load, err);
+			board_free(b);
+			return NULL;
+		}
+		cfg->v = o->common.v;
+	}
 	if (b && patterns) {
 		if (options_take_patterns(&o->common, patterns, b->rows, b->cols, NULL, err, sizeof err) < 0) {
 			fprintf(stderr, "lightsout play: %s: %s\n", o->load, err);
