@@ -184,4 +184,17 @@ check "TERM=dumb: the terminal is as it was" ui_restored
 ui_start TERM=no-such-terminal -- --load "$one"
 check "an unknown TERM: exit 2 with a line" ui_wait "cannot use the terminal (TERM=no-such-terminal)"
 
+# The key bar keeps "? help" and "q quit" at every width down to 20
+# columns: the goal goes first, then the lesser keys.
+rm -rf "$XDG_STATE_HOME"	# no saved game to mention on the message line
+ui_start -- --size 3x3 --seed 1
+ui_wait "Moves 0" >/dev/null
+for w in 80 60 40 30 24; do
+	ui_tmux resize-window -x $w -y 14
+	check "at ${w}x14 the key bar shows '? help' and 'q quit'" ui_wait "? help·q quit"
+done
+ui_tmux resize-window -x 80 -y 24
+ui_keys q
+ui_wait "EXIT=" >/dev/null
+
 done_testing

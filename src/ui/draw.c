@@ -835,19 +835,25 @@ void draw_message(view *v, const char *msg)
 		put_clipped(LINES - 2, 1, v->msg);
 	} else if (v->keys) {
 		/* The bottom bar: the goal, then the screen's own rows that name
-		 * themselves; short of room, the higher ranks go first. */
+		 * themselves.  Short of room the goal goes first, then the higher
+		 * ranks; the help and quit keys stay down to 20 columns (as htop's
+		 * F1 and F10). */
 		char bar[300];
-		for (int most = 3; most >= 0; most--) {
+		static const int ranks[7] = { 3, 2, 1, 3, 2, 1, 0 };	/* 0: help and quit alone */
+		for (int step = 0; step < 7; step++) {
+			int most = ranks[step];
+			bool goal = step < 3 && v->what == VIEW_PLAY, last = most == 0;
 			size_t n = 0;
-			if (v->what == VIEW_PLAY)
+			bar[0] = '\0';
+			if (goal)
 				n = (size_t)snprintf(bar, sizeof bar, "%s", v->g->cur->k == 2 ? "Goal: all lights off"
 											: "Goal: every cell 0");
-			else
-				bar[0] = '\0';
-			for (const key_row *r = v->keys; (r->run || r->names_utf8) && n < sizeof bar; r++)
-				if (r->bar && r->bar_rank <= most)
+			for (const key_row *r = v->keys; (r->run || r->names_utf8) && n < sizeof bar; r++) {
+				bool always = r->keys[0] == '?' || r->keys[0] == 'q';
+				if (r->bar && (last ? always && r->bar_rank <= 1 : r->bar_rank <= most))
 					n += (size_t)snprintf(bar + n, sizeof bar - n, "%s%s", n ? v->gl->dot : "", r->bar);
-			if (utf8_cols(bar) <= COLS - 2 || most == 0)
+			}
+			if (utf8_cols(bar) <= COLS - 2 || last)
 				break;
 		}
 		attrset(A_DIM);
