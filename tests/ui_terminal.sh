@@ -12,6 +12,9 @@ ui_start -- --load "$one"
 ui_wait "Moves 0" >/dev/null
 ui_tmux resize-window -x 30 -y 6
 check "a small terminal says so, with the size this board needs" ui_wait "terminal too small — need 20x7"
+ui_tmux resize-window -x 100 -y 6
+check "with room for words: the size now and the size needed, and the way out" \
+	ui_wait "The terminal is 100x6 and this board needs 20x7: enlarge it, or press q."
 ui_tmux resize-window -x 80 -y 24
 check "enlarging it brings the board back" ui_board_is 010 111 010
 check "and the status line" ui_wait "Moves 0 · Par 1"

@@ -866,12 +866,15 @@ void draw_message(view *v, const char *msg)
 static void draw_too_small(view *v)
 {
 	int cols, lines;
-	char need[32], a[96], b[64];
+	char need[32], full[160], a[96], b[64];
 	min_size(v, &cols, &lines);
 	snprintf(need, sizeof need, "%dx%d", cols, lines);
+	/* The sizes in words, now and needed, and the way out. */
+	snprintf(full, sizeof full, "The terminal is %dx%d and this board needs %s: enlarge it, or press q.", COLS,
+		 LINES, need);
 	snprintf(a, sizeof a, "terminal too small %s need %s", v->gl->dash, need);
 	snprintf(b, sizeof b, "too small: %s", need);
-	const char *tries[] = { a, b, need, "small", "!" };
+	const char *tries[] = { full, a, b, need, "small", "!" };
 	for (size_t i = 0; i < sizeof tries / sizeof tries[0]; i++) {
 		int len = utf8_cols(tries[i]), y = LINES / 2, x = (COLS - len) / 2;
 		if (len <= COLS) {
