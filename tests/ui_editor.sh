@@ -29,7 +29,7 @@ ui_keys Escape
 check "Esc leaves the editor to play the board" ui_wait "Moves 0 | Par 20 | plus 8x8"
 ui_keys s
 check "the overlay solves the edited board" ui_marks_are $("$LIGHTSOUT" solve "$seed")
-check "in 20 presses, the only way" ui_wait "Need 20 (minimal, unique)"
+check "in 20 presses, the only way" ui_wait "needs 20 presses, the one shortest way"
 ui_keys T
 check "and plays it to the win (assisted)" ui_wait "20 moves, par 20" 600
 ui_keys q
@@ -61,9 +61,9 @@ check "digits set a value" ui_board_is 1200 0000 0000 0000 0000
 ui_keys 7
 check "a digit of k or more is refused" ui_wait "That value is k or more"
 ui_keys e
-check "the edited board starts without the overlay (a new board)" ui_gone "(minimal"
+check "the edited board starts without the overlay (a new board)" ui_gone "shortest way"
 ui_keys s
-check "5x4, k = 3: s solves the editor's board" ui_wait "(minimal"
+check "5x4, k = 3: s solves the editor's board" ui_wait "shortest way"
 ui_keys q y
 ui_wait "EXIT=" >/dev/null
 

@@ -15,7 +15,7 @@ press_middle() { ui_keys g 0 j l Space; }
 ui_start -- --load "$b"
 ui_wait "Moves 0" >/dev/null
 ui_keys s
-check "s shows the solution" ui_wait "Need 1"
+check "s shows the solution" ui_wait "needs 1 press"
 ui_keys s l Space
 ui_wait "Moves 1" >/dev/null
 ui_keys q y

@@ -790,8 +790,7 @@ static void status_line(view *v, double now, char *line, size_t size)
 		/* The plan replaces the rule and size: they fit no more. */
 		char plan[128];
 		info_plan(v->ov, v->gl, now, plan, sizeof plan);
-		snprintf(line, len, " Moves %d %s Par %s %s %s %s nullity %d", game_moves(g), d, par, d, plan, d,
-			 system_nullity(g->sys));
+		snprintf(line, len, " Moves %d %s Par %s %s %s", game_moves(g), d, par, d, plan);
 	} else
 		snprintf(line, len, " Moves %d %s Par %s %s %.20s%s %dx%d %s k=%d", game_moves(g), d, par, d,
 			 g->rule.name, g->rule.torus ? " torus" : "", g->cur->rows, g->cur->cols, d, g->cur->k);

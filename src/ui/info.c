@@ -40,23 +40,30 @@ void info_plan(lo_overlay *o, const glyphs *gl, double now, char *buf, size_t le
 		snprintf(buf, len, "No solution: proof marked");
 		return;
 	}
+	/* In words: "needs 8 presses", and how sure: the fewest there are
+	 * (the only such way, or one of several: ties among the shortest, not
+	 * the board's solutions), or the best found so far. */
+	const char *s = o->weight == 1 ? "" : "es";
 	if (o->minimal && o->ties >= 1) {
 		char ties[32];
 		format_count(o->ties, ties, sizeof ties);
-		snprintf(buf, len, "Need %d (minimal, %s%s)", o->weight, o->ties == 1 ? "unique" : ties,
-			 o->ties == 1 ? "" : " ways");
+		if (o->ties == 1)
+			snprintf(buf, len, "needs %d press%s, the one shortest way", o->weight, s);
+		else
+			snprintf(buf, len, "needs %d press%s, one of %s shortest ways", o->weight, s, ties);
 	} else if (o->minimal)
-		snprintf(buf, len, "Need %d (minimal)%s%s", o->weight, busy ? " " : "", busy ? spinner(gl, now) : "");
+		snprintf(buf, len, "needs %d press%s, no fewer%s%s", o->weight, s, busy ? " " : "",
+			 busy ? spinner(gl, now) : "");
 	else if (busy)	/* the search's best so far bounds it too, before its x comes */
-		snprintf(buf, len, "Need %s%d %s %.0f%% %s Esc stops", le,
+		snprintf(buf, len, "needs %s%d presses %s %.0f%% %s Esc stops", le,
 			 best >= 0 && best < o->weight ? best : o->weight, spinner(gl, now), 100 * done, gl->dot);
 	else if (o->out_of_time && o->bound > 0 && o->bound < o->weight)
-		snprintf(buf, len, "Need %s%d (best found in %.0f s, %s%d)", le, o->weight, SOLVER_BUDGET_SECONDS,
-			 gl->utf8 ? "\u2265" : ">=", o->bound);
+		snprintf(buf, len, "needs %s%d presses (best found in %.0f s, %s%d)", le, o->weight,
+			 SOLVER_BUDGET_SECONDS, gl->utf8 ? "\u2265" : ">=", o->bound);
 	else if (o->out_of_time)
-		snprintf(buf, len, "Need %s%d (best found in %.0f s)", le, o->weight, SOLVER_BUDGET_SECONDS);
+		snprintf(buf, len, "needs %s%d presses (best found in %.0f s)", le, o->weight, SOLVER_BUDGET_SECONDS);
 	else
-		snprintf(buf, len, "Need %s%d (best found%s)", le, o->weight, o->stopped ? ", stopped" : "");
+		snprintf(buf, len, "needs %s%d presses (best found%s)", le, o->weight, o->stopped ? ", stopped" : "");
 }
 
 void info_cert(const lo_overlay *o, const board *b, const glyphs *gl, char *buf, size_t len)

@@ -11,7 +11,7 @@
 #include "game/overlay.h"
 #include "engine/system.h"
 
-/* "Need 7 (minimal, unique)", "Need <=12 / 41%", "No solution: proof
+/* "needs 7 presses, the one shortest way", "needs <=12 presses 41% . Esc stops", "No solution: proof
  * marked"...; `now` turns the spinner. */
 void info_plan(lo_overlay *o, const glyphs *gl, double now, char *buf, size_t len);
 
