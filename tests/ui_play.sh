@@ -49,7 +49,7 @@ check "? shows the help" ui_wait "this help"
 ok=true
 for k in "← ↑ → ↓, h j k l" "Home 0, End \$" "PgUp g, PgDn G" "Space, Enter" \
 	"Backspace, x" "mouse click" "u; U, Ctrl-R" "Tab, Shift-Tab" "m, o" "Ctrl-L, Ctrl-Z" "Esc" \
-	"solution overlay" "take the next step" "play the whole solution" "hint" "editor" "analysis"; do
+	"solution overlay" "next step" "play the whole solution" "hint" "editor" "analysis"; do
 	ui_screen | grep -F -q -- "$k" || { echo "# help lacks: $k"; ok=false; }
 done
 check "help lists every key" $ok

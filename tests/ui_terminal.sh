@@ -200,4 +200,21 @@ ui_tmux resize-window -x 80 -y 24
 ui_keys q
 ui_wait "EXIT=" >/dev/null
 
+# The help wraps its lines to the window: nothing cut at 80x24, and at
+# 60x14 every line reachable by scrolling.
+ui_start -- --size 3x3 --seed 1
+ui_wait "Moves 0" >/dev/null
+ui_keys '?'
+check "80x24: the help's longest line whole" ui_wait "next step; play the whole solution (any key stops)"
+ui_keys Escape
+ui_tmux resize-window -x 60 -y 14
+ui_keys '?'
+ui_wait "Lights Out" >/dev/null
+for i in $(seq 1 40); do ui_keys Down; done
+check "60x14: scrolled to the end, the last line's end" ui_wait "resumes)"
+check "... its start wrapped above it, not cut" ui_wait "redraw the screen; suspend (fg"
+ui_tmux resize-window -x 80 -y 24
+ui_keys Escape q
+ui_wait "EXIT=" >/dev/null
+
 done_testing

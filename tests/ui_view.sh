@@ -104,7 +104,7 @@ ui_tmux resize-window -x 60 -y 14
 ui_keys '?'
 check "60x14: the help starts" ui_wait "move the cursor"
 check "and says it scrolls" ui_wait "Up/Down scroll"
-ui_keys NPage NPage
+ui_keys NPage NPage NPage NPage NPage
 check "PgDn reaches the last key" ui_wait "redraw the screen"
 ui_keys q
 ui_keys q

@@ -949,6 +949,61 @@ void draw_win(view *v, double now)
 		draw_message(v, "Solved!  n new board  r restart  q quit");
 }
 
+/* The help's lines at this width: each row's keys, then its label wrapped
+ * at spaces under itself, never cut.  With draw, lines from `top` are
+ * drawn from screen line 1 to the footer; returns the number of lines. */
+static int help_walk(const view *v, const key_row *rows, int top, bool draw)
+{
+	int indent = 19, width = COLS - 3 - indent - 1, n = 0;
+	if (width < 12) {	/* narrow: the label under its keys */
+		indent = 2;
+		width = COLS - 3 - indent - 1 > 8 ? COLS - 3 - indent - 1 : 8;
+	}
+	for (const key_row *k = rows; k->run || k->names_utf8; k++) {
+		if (!k->names_utf8)
+			continue;
+		const char *keys = v->gl->utf8 ? k->names_utf8 : k->names_ascii, *p = k->label;
+		bool under = indent == 2;
+		char line[300];
+		snprintf(line, sizeof line, "%s%*s %s ", keys, under ? 0 : 16 - utf8_cols(keys), "",
+			 under ? "" : v->gl->dash);
+		if (under) {
+			if (draw && n >= top && 1 + n - top < LINES - 1)
+				put_clipped(1 + n - top, 3, line);
+			n++;
+		}
+		while (*p) {
+			/* As many words as fit in width columns (a longer word is cut
+			 * only when it alone is wider than the line). */
+			int take = 0, cols = 0, last_space = -1;
+			for (const char *q = p; *q; q++) {
+				if ((*q & 0xc0) != 0x80 && ++cols > width)
+					break;
+				if (*q == ' ')
+					last_space = (int)(q - p);
+				take = (int)(q - p) + 1;
+			}
+			if (p[take] && last_space > 0)
+				take = last_space;
+			size_t used = strlen(line);
+			snprintf(line + used, sizeof line - used, "%.*s", take, p);
+			if (draw && n >= top && 1 + n - top < LINES - 1)
+				put_clipped(1 + n - top, 3, line);
+			n++;
+			p += take;
+			while (*p == ' ')
+				p++;
+			snprintf(line, sizeof line, "%*s", indent, "");
+		}
+	}
+	return n;
+}
+
+int draw_help_lines(const view *v, const key_row *rows)
+{
+	return help_walk(v, rows, 0, false);
+}
+
 void draw_help(view *v, const key_row *rows, int top)
 {
 	char title[96];
@@ -959,21 +1014,7 @@ void draw_help(view *v, const key_row *rows, int top)
 	put_clipped(0, 1, title);
 	attrset(A_NORMAL);
 	put_clipped(0, 2 + utf8_cols(title), "  Clear the board: every light off (every cell 0).");
-	int y = 1, i = 0, total = 0;
-	for (const key_row *k = rows; k->run || k->names_utf8; k++)
-		total += k->names_utf8 != NULL;
-	for (const key_row *k = rows; (k->run || k->names_utf8) && y < LINES - 1; k++) {
-		if (!k->names_utf8 || i++ < top)
-			continue;
-		const char *keys = v->gl->utf8 ? k->names_utf8 : k->names_ascii;
-		char line[200];
-		/* Pad by columns, not bytes: the arrows are 3 bytes each. */
-		snprintf(line, sizeof line, "%s%*s %s %s", keys, 16 - utf8_cols(keys), "", v->gl->dash, k->label);
-		move(y, 3);
-		clrtoeol();
-		put_clipped(y, 3, line);
-		y++;
-	}
+	int total = help_walk(v, rows, top, true);
 	attrset(A_DIM);
 	put_clipped(LINES - 1, 1, top > 0 || total > LINES - 2 ? "Enter: how to play; Up/Down scroll; other keys: back."
 							     : "Enter: how to play.  Any other key returns to the game.");

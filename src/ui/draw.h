@@ -105,7 +105,9 @@ void draw_message(view *v, const char *msg);	/* NULL or "": key hints */
 void draw_win(view *v, double now);
 /* A box of h x w characters at (y, x), framed like the board. */
 void draw_box(const glyphs *gl, int y, int x, int h, int w);
-/* The help: rows' keys and labels from line `top` on. */
+/* The help: rows' keys and labels, wrapped to the window, from line `top`
+ * on; draw_help_lines says how many lines that is at this width. */
+int draw_help_lines(const view *v, const struct key_row *rows);
 void draw_help(view *v, const struct key_row *rows, int top);
 /* The cursor one step (dr, dc) on the picture: the cube moves on its net
  * (staying put at a hole), other boards in rows and columns, clamped. */

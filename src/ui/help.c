@@ -14,19 +14,16 @@ static int help_room(void)
 	return LINES - 2 > 1 ? LINES - 2 : 1;
 }
 
-static int help_lines(void)
+static int help_lines(const app *a)
 {
-	int n = 0;
-	for (const key_row *r = board_screen.rows; r->run || r->names_utf8; r++)
-		n += r->names_utf8 != NULL;
-	return n;
+	return draw_help_lines(&a->v, board_screen.rows);
 }
 
 static reaction help_scroll(app *a, int key)
 {
 	int step = key == KEY_PPAGE || key == KEY_NPAGE ? help_room() : 1;
 	int dir = key == KEY_UP || key == 'k' || key == KEY_PPAGE ? -1 : +1;
-	int most = help_lines() - help_room();
+	int most = help_lines(a) - help_room();
 	a->help_top += dir * step;
 	a->help_top = a->help_top > most ? most : a->help_top;
 	a->help_top = a->help_top < 0 ? 0 : a->help_top;
