@@ -43,8 +43,9 @@ run sharecode src/engine/sharecode.c $ENGINE
 run savegame $PERSIST $ENGINE
 run stats src/persist/stats.c $PERSIST $ENGINE
 run ladder src/persist/ladder.c $PERSIST $ENGINE
-run scores src/persist/scores.c $PERSIST $ENGINE
+run scores src/persist/scores.c src/persist/name.c $PERSIST $ENGINE
 run partfile src/cli/partfile.c
+run sshkey src/persist/sshkey.c src/persist/sha256.c
 # The drawing of what decodes: the whole engine, the game and the curses
 # drawing code (config.h from the configured tree, for the engine's M4RI test).
 CFLAGS="$CFLAGS -I. $(pkg-config --cflags ncursesw 2>/dev/null)" run draw src/engine/*.c src/game/game.c \

@@ -11,12 +11,18 @@
 #include "engine/rule.h"
 #include "ui/cmd_play.h"
 #include "ui/keys_doc.h"
+#include "ui/serve.h"
 
 typedef int (*command_fn)(int argc, char **argv);
 
 static int run_play(int argc, char **argv)
 {
 	return play_main(argc, argv);
+}
+
+static int run_serve(int argc, char **argv)
+{
+	return serve_main(argc, argv);
 }
 
 /* Every command once: its name, what runs it (output_finish() flushes and
@@ -33,6 +39,8 @@ static const struct command {
 	{ "stats", cmd_stats },
 	{ "scores", cmd_scores },
 	{ "keys", keys_doc_main },
+	{ "serve", run_serve },
+	{ "ssh-keys", cmd_sshkeys },
 };
 #define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))
 
@@ -87,6 +95,8 @@ static void usage(void)
 	      "       lightsout stats [--file FILE]       statistics of finished games\n"
 	      "       lightsout scores [--daily DATE]     this host's daily leaderboard\n"
 	      "       lightsout keys [--man]              the game's keys, screen by screen\n"
+	      "       lightsout serve [options]           the game for a public SSH account\n"
+	      "       lightsout ssh-keys USER TYPE KEY   accept any SSH key (sshd's AuthorizedKeysCommand)\n"
 	      "\n"
 	      "Common options: -s, --size RxC|N   -r, --rule NAME   --torus   -k, --states K\n"
 	      "                --forward-only   --seed N   --help   --version\n"
@@ -122,8 +132,8 @@ int main(int argc, char **argv)
 	for (int i = 0; i < NCOMMANDS; i++)
 		if (strcmp(cmd, commands[i].name) == 0) {
 			/* The game reports its own end; the tools flush through output_finish. */
-			if (commands[i].run == run_play)
-				return play_main(argc - 1, argv + 1);
+			if (commands[i].run == run_play || commands[i].run == run_serve)
+				return commands[i].run(argc - 1, argv + 1);
 			return output_finish(commands[i].name[0] == 'a' ? "analyze" : commands[i].name,
 					     commands[i].run(argc - 1, argv + 1));
 		}

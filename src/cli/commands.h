@@ -11,5 +11,6 @@ int cmd_analyze(int argc, char **argv);
 int cmd_generate(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_scores(int argc, char **argv);
+int cmd_sshkeys(int argc, char **argv);
 
 #endif

@@ -272,6 +272,10 @@ static void leaderboard(saver *sv, const play *p, const stats_result *r)
 	char why[400];
 	if (!sv->scores_dir[0] || !play_score(p, r, &s))
 		return;
+	/* A public account's players share a uid: the result says whose it is. */
+	snprintf(s.pid, sizeof s.pid, "%s", sv->player_pid);
+	snprintf(s.name, sizeof s.name, "%s", sv->player_name);
+	s.guest = sv->player_guest;
 	/* Two games of ours finishing at once would each rewrite our file:
 	 * one at a time, under a lock in our own state directory. */
 	char lockpath[4200], err[300];

@@ -31,6 +31,9 @@ typedef struct saver {
 	char aside[80];		/* a lesser one, when the line is free */
 	char exit_msg[300];	/* to print once the terminal is restored */
 	char scores_dir[4096];	/* the host's leaderboard directory, "" none */
+	char player_pid[33];	/* a public account's player (lightsout serve), "" none */
+	char player_name[33];
+	bool player_guest;
 	char ranking[160];	/* after a daily win: where we stand, or why not */
 	bool ranking_failed;	/* ranking says why the result is not there */
 	graph **graphs;		/* resumed graph games' press sets, kept to the end */

@@ -138,6 +138,41 @@ static const char *parse_record(const char *s, size_t n, score *r)
 	return NULL;
 }
 
+bool score_same_player(const score *a, const score *b)
+{
+	return a->uid == b->uid && !strcmp(a->pid, b->pid);
+}
+
+/* "player PID key|guest NAME": an arcade player's line; NULL when it is
+ * one, with the player in r, else why not. */
+static const char *parse_player(const char *s, size_t n, score *r)
+{
+	char line[SCORES_PID_LEN + NAME_MAX_BYTES + 32], why[200];
+	if (n >= sizeof line)
+		return "a player line too long";
+	memcpy(line, s, n);
+	line[n] = '\0';
+	if (strncmp(line, "player ", 7) != 0)
+		return "not a player line";
+	const char *pid = line + 7;
+	if (strspn(pid, "0123456789abcdef") != SCORES_PID_LEN || pid[SCORES_PID_LEN] != ' ')
+		return "a player id is 32 hex digits";
+	const char *kind = pid + SCORES_PID_LEN + 1, *name;
+	if (!strncmp(kind, "key ", 4))
+		r->guest = false, name = kind + 4;
+	else if (!strncmp(kind, "guest ", 6))
+		r->guest = true, name = kind + 6;
+	else
+		return "a player is 'key' or 'guest'";
+	size_t nl = strlen(name);
+	if (nl >= sizeof r->name || !name_check(name, why, sizeof why))
+		return "not a player's name";
+	memcpy(r->pid, pid, SCORES_PID_LEN);
+	r->pid[SCORES_PID_LEN] = '\0';
+	memcpy(r->name, name, nl + 1);
+	return NULL;
+}
+
 bool score_same_board(const score *a, const score *b)
 {
 	return !strcmp(a->date, b->date) && !strcmp(a->level, b->level) && variant_equal(&a->v, &b->v);
@@ -147,6 +182,7 @@ int scores_parse(const char *text, size_t len, const char *date, score *out, cha
 {
 	const char *p = text, *end = text + len;
 	int n = 0;
+	score who = { .pid = "" };
 	if (len == 0) {
 		snprintf(err, errlen, "line 1: empty");
 		return -1;
@@ -158,7 +194,9 @@ int scores_parse(const char *text, size_t len, const char *date, score *out, cha
 		if (lineno == 1) {
 			if (ln != strlen(HEADER) || memcmp(p, HEADER, ln) != 0)
 				why = "not a lightsout scores file of version 1";
-		} else if (n == SCORES_MAX_RECORDS)
+		} else if (lineno == 2 && ln >= 7 && !memcmp(p, "player ", 7))
+			why = parse_player(p, ln, &who);
+		else if (n == SCORES_MAX_RECORDS)
 			why = "more than 16 records";
 		else if ((why = parse_record(p, ln, &out[n])) == NULL) {
 			if (date && strcmp(out[n].date, date) != 0)
@@ -179,6 +217,11 @@ int scores_parse(const char *text, size_t len, const char *date, score *out, cha
 		}
 		p = nl + 1;
 	}
+	for (int i = 0; i < n; i++) {
+		memcpy(out[i].pid, who.pid, sizeof who.pid);
+		memcpy(out[i].name, who.name, sizeof who.name);
+		out[i].guest = who.guest;
+	}
 	return n;
 }
 
@@ -191,6 +234,13 @@ int scores_format(const score *s, int n, char *buf, size_t cap)
 	if (w < 0 || (size_t)w >= cap)
 		return -1;
 	used = (size_t)w;
+	if (n > 0 && s[0].pid[0]) {
+		w = snprintf(buf + used, cap - used, "player %s %s %s\n", s[0].pid, s[0].guest ? "guest" : "key",
+			     s[0].name);
+		if (w < 0 || (size_t)w >= cap - used)
+			return -1;
+		used += (size_t)w;
+	}
 	for (int i = 0; i < n; i++) {
 		char v[VARIANT_RULE_MAX + 64], par[16];
 		variant_format(&s[i].v, v, sizeof v);
@@ -217,7 +267,7 @@ int score_compare(const score *a, const score *b)
 		return a->ms < b->ms ? -1 : 1;
 	if (a->uid != b->uid)
 		return a->uid < b->uid ? -1 : 1;
-	return 0;
+	return strcmp(a->pid, b->pid);
 }
 
 static int board_compare(const score *a, const score *b)
@@ -247,7 +297,8 @@ static int player_compare(const void *x, const void *y)
 		return c;
 	if (a->uid != b->uid)
 		return a->uid < b->uid ? -1 : 1;
-	return score_compare(a, b);
+	c = strcmp(a->pid, b->pid);
+	return c ? c : score_compare(a, b);
 }
 
 void scores_sort(scores *t)
@@ -259,7 +310,7 @@ void scores_sort(scores *t)
 	qsort(t->s, (size_t)t->n, sizeof *t->s, player_compare);
 	int kept = 1;
 	for (int i = 1; i < t->n; i++)
-		if (t->s[i].uid != t->s[kept - 1].uid || board_compare(&t->s[i], &t->s[kept - 1]))
+		if (!score_same_player(&t->s[i], &t->s[kept - 1]) || board_compare(&t->s[i], &t->s[kept - 1]))
 			t->s[kept++] = t->s[i];
 	t->n = kept;
 	qsort(t->s, (size_t)t->n, sizeof *t->s, sort_compare);
@@ -318,7 +369,6 @@ persist_status scores_check_dir(const char *dir, persist_result *res)
 	return res->status;
 }
 
-/* "UID.DATE": *uid; false for any other name. */
 /* "UID.DATE", or "UID.DATE.XXXXXX" (six letters or digits): the name a
  * player writes under when another user's file squats the first. */
 static bool parse_name(const char *name, const char *date, uid_t *uid)
@@ -334,6 +384,29 @@ static bool parse_name(const char *name, const char *date, uid_t *uid)
 		return false;
 	*uid = (uid_t)v;
 	return (long long)*uid == v;
+}
+
+/* "P<PID>.DATE", an arcade player's file: the id in pid; false for any
+ * other name. */
+static bool parse_player_name(const char *name, const char *date, char pid[SCORES_PID_LEN + 1])
+{
+	if (name[0] != 'P' || strspn(name + 1, "0123456789abcdef") != SCORES_PID_LEN ||
+	    name[1 + SCORES_PID_LEN] != '.' || strcmp(name + 2 + SCORES_PID_LEN, date) != 0)
+		return false;
+	memcpy(pid, name + 1, SCORES_PID_LEN);
+	pid[SCORES_PID_LEN] = '\0';
+	return true;
+}
+
+/* A directory only its owner can write in: the one place a player line
+ * is believed (the owner wrote every file there). */
+static bool private_dir(int dfd, uid_t *owner)
+{
+	struct stat st;
+	if (fstat(dfd, &st) < 0 || (st.st_mode & (S_IWGRP | S_IWOTH)))
+		return false;
+	*owner = st.st_uid;
+	return true;
 }
 
 /* Files read per owner: a set of uids with counts, open addressing.  One
@@ -436,7 +509,7 @@ static bool doubt(const struct stat *st, uid_t uid, char *why, size_t len)
 	return true;
 }
 
-static file_verdict read_one(int dfd, const char *name, uid_t uid, const char *date, scores *t)
+static file_verdict read_one(int dfd, const char *name, uid_t uid, const char *pid, const char *date, scores *t)
 {
 	struct stat pre, st;
 	char buf[SCORES_FILE_MAX + 1], err[300];
@@ -492,6 +565,12 @@ static file_verdict read_one(int dfd, const char *name, uid_t uid, const char *d
 		note(t, name, "%s", err);
 		goto out;
 	}
+	/* The player a file names and the one its name says are the same: an
+	 * account's file has no player line, an arcade player's has theirs. */
+	if (n > 0 && strcmp(recs[0].pid, pid) != 0) {
+		note(t, name, "%s", pid[0] ? "not the player its name says" : "a player line outside a public account's leaderboard");
+		goto out;
+	}
 	if (t->n + n > t->cap) {
 		int cap = t->cap ? t->cap * 2 : 64;
 		while (cap < t->n + n)
@@ -537,10 +616,23 @@ persist_status scores_load(const char *dir, const char *date, scores *t, persist
 	 * files are read twice at most: no number of one user's files can push
 	 * out another's result. */
 	owners seen = { 0 };
+	uid_t owner;
+	bool private = private_dir(dfd, &owner);
 	struct dirent *de;
 	while ((de = readdir(d))) {
 		uid_t uid;
 		struct stat st;
+		char pid[SCORES_PID_LEN + 1];
+		/* An arcade player's file, only in a directory nobody but its
+		 * owner writes in: no cap per owner there (one owner wrote them). */
+		if (private && parse_player_name(de->d_name, date, pid)) {
+			if (read_one(dfd, de->d_name, owner, pid, date, t) == FILE_NOMEM) {
+				persist_fail(res, PERSIST_NO_MEMORY, ENOMEM, NULL);
+				scores_free(t);
+				break;
+			}
+			continue;
+		}
 		/* Only UID.DATE[.XXXXXX]: temporaries (.UID.DATE.xxxxxx), other
 		 * days and anything else are not score files of this day. */
 		if (!parse_name(de->d_name, date, &uid))
@@ -558,7 +650,7 @@ persist_status scores_load(const char *dir, const char *date, scores *t, persist
 			}
 			++*c;
 		}
-		if (read_one(dfd, de->d_name, uid, date, t) == FILE_NOMEM) {
+		if (read_one(dfd, de->d_name, uid, "", date, t) == FILE_NOMEM) {
 			persist_fail(res, PERSIST_NO_MEMORY, ENOMEM, NULL);
 			scores_free(t);
 			break;
@@ -669,10 +761,25 @@ persist_status scores_record(const char *dir, const score *s, bool *kept, persis
 	int dfd = open_dir(dir, res);
 	if (dfd < 0)
 		return res->status;
-	snprintf(name, sizeof name, "%lu.%s", (unsigned long)geteuid(), s->date);
+	uid_t owner;
+	if (s->pid[0]) {
+		/* An arcade player's line is believed only where we alone write. */
+		if (strspn(s->pid, "0123456789abcdef") != SCORES_PID_LEN || s->pid[SCORES_PID_LEN] ||
+		    !name_check(s->name, tmp, sizeof tmp)) {
+			persist_fail(res, PERSIST_REFUSED, EINVAL, "not a player to record");
+			goto done;
+		}
+		if (!private_dir(dfd, &owner) || owner != geteuid()) {
+			persist_fail(res, PERSIST_REFUSED, EPERM,
+				     "a shared directory: a public account's players need a leaderboard of its own");
+			goto done;
+		}
+		snprintf(name, sizeof name, "P%s.%s", s->pid, s->date);
+	} else
+		snprintf(name, sizeof name, "%lu.%s", (unsigned long)geteuid(), s->date);
 	int n = read_own(dfd, name, s->date, recs, res);
 	bool fresh = false;	/* a new name of our own: never write over another's */
-	if (n == -2) {
+	if (n == -2 && !s->pid[0]) {
 		/* Another user's file, link or FIFO squats our name: our result
 		 * goes under a name of our own beside it, which the reader finds
 		 * by its owner (scores_load). */
@@ -688,6 +795,8 @@ persist_status scores_record(const char *dir, const score *s, bool *kept, persis
 	}
 	if (n < 0)
 		goto done;
+	if (n > 0 && strcmp(recs[0].pid, s->pid) != 0)
+		n = 0;		/* not this player's file: ours to replace */
 	int i = 0;
 	while (i < n && !score_same_board(&recs[i], s))
 		i++;
@@ -787,7 +896,7 @@ int scores_rank(const scores *t, const score *s, uid_t uid, int *of)
 	for (int i = 0; i < t->n; i++)
 		if (score_same_board(&t->s[i], s)) {
 			count++;
-			if (t->s[i].uid == uid && !rank)
+			if (t->s[i].uid == uid && !strcmp(t->s[i].pid, s->pid) && !rank)
 				rank = count;
 		}
 	*of = count;
@@ -847,12 +956,36 @@ static who *names_of(const scores *t, int *n)
 	return w;
 }
 
+/* Columns a name takes: UTF-8 continuation bytes take none (a name is
+ * one column a character: name_check). */
+static int columns(const char *s)
+{
+	int n = 0;
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* An arcade player's name as the table shows it. */
+static void arcade_name(const score *r, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s", r->name, r->guest ? " (guest)" : "");
+}
+
 char *scores_table(const scores *t, const score *only, size_t *len)
 {
 	textbuf out;
 	textbuf_init(&out);
-	int rank = 0, nnames;
+	int rank = 0, nnames, width = 16;
 	who *names = names_of(t, &nnames);
+	/* Arcade names are UTF-8 and may say "(guest)": pad by columns, to
+	 * the widest. */
+	for (int i = 0; i < t->n; i++)
+		if (t->s[i].pid[0]) {
+			char name[64];
+			arcade_name(&t->s[i], name, sizeof name);
+			width = columns(name) > width ? columns(name) : width;
+		}
 	for (int i = 0; i < t->n; i++) {
 		const score *r = &t->s[i];
 		if (only && !score_same_board(r, only))
@@ -862,14 +995,16 @@ char *scores_table(const scores *t, const score *only, size_t *len)
 			variant_format(&r->v, v, sizeof v);
 			textbuf_printf(&out, "%sDaily %s, %s%s%s%s\n", rank ? "\n" : "", r->date, v,
 				       r->level[0] ? " (" : "", r->level, r->level[0] ? ")" : "");
-			textbuf_printf(&out, "%4s  %-16s %7s %7s %9s  %s\n", "rank", "player", "moves", "par", "time",
-				       "assisted");
+			textbuf_printf(&out, "%4s  %-*s %7s %7s %9s  %s\n", "rank", width, "player", "moves", "par",
+				       "time", "assisted");
 			rank = 0;
 		}
 		char name[64], par[16], tm[32];
 		who key = { .uid = r->uid };
 		const who *found = names ? bsearch(&key, names, (size_t)nnames, sizeof *names, who_cmp) : NULL;
-		if (found)
+		if (r->pid[0])
+			arcade_name(r, name, sizeof name);
+		else if (found)
 			snprintf(name, sizeof name, "%s", found->name);
 		else
 			scores_player(r->uid, name, sizeof name);
@@ -878,8 +1013,8 @@ char *scores_table(const scores *t, const score *only, size_t *len)
 		else
 			snprintf(par, sizeof par, "%d", r->par);
 		format_ms(r->ms, tm, sizeof tm);
-		textbuf_printf(&out, "%4d  %-16s %7d %7s %9s  %s\n", ++rank, name, r->moves, par, tm,
-			       r->assisted ? "yes" : "no");
+		textbuf_printf(&out, "%4d  %s%*s %7d %7s %9s  %s\n", ++rank, name, width - columns(name), "", r->moves,
+			       par, tm, r->assisted ? "yes" : "no");
 	}
 	free(names);
 	return textbuf_finish(&out, len);

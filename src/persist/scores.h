@@ -10,7 +10,11 @@
  * variant as variant_format() writes it.  The best result per board is kept.
  *
  * Trust: a player is the owner uid of the file (fstat), never a name inside
- * it.  Everything in the directory is another user's input: a file is read
+ * it.  The one exception is a host's public account (lightsout serve), where
+ * many players share one uid: its leaderboard is a directory of its own that
+ * nobody else can write in, holding "P<PLAYER>.DATE" files whose second line
+ * names the player ("player PLAYER key NAME" or "... guest NAME"); only there,
+ * and only in files of the directory's owner, is a player line believed.  Everything in the directory is another user's input: a file is read
  * only when its name is UID.DATE for the date asked, it is a regular file
  * (never through a symlink, a FIFO never opened), owned by that UID, with
  * one link, writable by nobody else, at most SCORES_FILE_MAX bytes, and
@@ -26,6 +30,7 @@
 #include <sys/types.h>
 
 #include "engine/variant.h"
+#include "persist/name.h"
 #include "persist/status.h"
 
 #define SCORES_VERSION 1
@@ -36,6 +41,7 @@
 #define SCORES_MAX_MOVES 1000000000
 #define SCORES_MAX_MS 999999999999LL	/* about 31 years */
 #define SCORES_NOTE_LEN 200
+#define SCORES_PID_LEN 32
 
 typedef struct score {
 	char date[11];		/* YYYY-MM-DD */
@@ -46,6 +52,9 @@ typedef struct score {
 	long long ms;		/* time taken */
 	bool assisted;
 	uid_t uid;		/* the player: the file's owner (reading) */
+	char pid[SCORES_PID_LEN + 1];	/* an arcade player's id (32 hex), "" for an account */
+	char name[NAME_MAX_BYTES + 1];	/* an arcade player's name */
+	bool guest;			/* an arcade guest, kept nowhere */
 } score;
 
 typedef struct scores {
@@ -71,6 +80,8 @@ int scores_parse(const char *text, size_t len, const char *date, score *out, cha
  * not fit (or n is out of bounds). */
 int scores_format(const score *s, int n, char *buf, size_t cap);
 
+/* Same player: the uid, and the arcade player's id under it. */
+bool score_same_player(const score *a, const score *b);
 /* Same board: date, difficulty and variant. */
 bool score_same_board(const score *a, const score *b);
 /* Order on one board, best first: unassisted, fewer moves, less time,
@@ -82,7 +93,9 @@ int score_compare(const score *a, const score *b);
  * others without the sticky bit: why says which). */
 persist_status scores_check_dir(const char *dir, persist_result *res);
 
-/* Record s (uid ignored: ours) in dir, keeping our best for its board.
+/* Record s (uid ignored: ours) in dir, keeping our best for its board;
+ * an arcade player's result (pid set) only in a directory of ours that
+ * nobody else can write in.
  * PERSIST_OK (*kept false when an earlier result of ours was better);
  * PERSIST_NONE (no such directory); PERSIST_REFUSED (the directory, or our
  * file there is someone else's, a symlink, full...); PERSIST_IO. */
@@ -97,8 +110,8 @@ persist_status scores_load(const char *dir, const char *date, scores *t, persist
 /* Sort t: by board, then best first (scores_load does it). */
 void scores_sort(scores *t);
 
-/* Where uid stands on the board of s: rank from 1 (0: not there), *of the
- * players on that board. */
+/* Where the player of s (uid and pid) stands on its board: rank from 1 (0:
+ * not there), *of the players on that board. */
 int scores_rank(const scores *t, const score *s, uid_t uid, int *of);
 
 /* "alice", or "uid 1234" when the system has no name for it; printable. */

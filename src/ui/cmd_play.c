@@ -385,6 +385,19 @@ static void play_prefs(const play_opts *o, const prefs *p, game_config *cfg, cha
 	*cfg = c;
 }
 
+/* A public account's player (lightsout serve), or none. */
+static struct {
+	char pid[33], name[33];
+	bool guest;
+} player;
+
+void play_set_player(const char *pid, const char *name, bool guest)
+{
+	snprintf(player.pid, sizeof player.pid, "%s", pid);
+	snprintf(player.name, sizeof player.name, "%s", name);
+	player.guest = guest;
+}
+
 int play_main(int argc, char **argv)
 {
 	play_opts o;
@@ -428,6 +441,19 @@ int play_main(int argc, char **argv)
 		snprintf(a.s.sv.notice, sizeof a.s.sv.notice, "%s", note);
 	const char *scores_dir = options_scores_dir(o.scores, o.no_scores);
 	snprintf(a.s.sv.scores_dir, sizeof a.s.sv.scores_dir, "%s", scores_dir ? scores_dir : "");
+	if (player.pid[0]) {
+		memcpy(a.s.sv.player_pid, player.pid, sizeof player.pid);
+		memcpy(a.s.sv.player_name, player.name, sizeof player.name);
+		a.s.sv.player_guest = player.guest;
+		/* Who they are, and for a guest what leaving means, first. */
+		if (player.guest)
+			snprintf(a.s.sv.notice, sizeof a.s.sv.notice,
+				 "Playing as %s: a guest's game is not kept after you leave (log in with an SSH key to keep it).",
+				 player.name);
+		else if (!a.s.sv.notice[0])
+			snprintf(a.s.sv.notice, sizeof a.s.sv.notice, "Playing as %s: your games are kept for your key.",
+				 player.name);
+	}
 	/* A plain `lightsout`: the game left last time comes first. */
 	/* Another running game owns the save: nothing of it is resumed here
 	 * unless the player moves it over (app_run asks). */

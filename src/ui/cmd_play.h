@@ -2,7 +2,14 @@
 #ifndef LO_CMD_PLAY_H
 #define LO_CMD_PLAY_H
 
+#include <stdbool.h>
+
 /* argv[0] is "play"; returns the process exit status. */
 int play_main(int argc, char **argv);
+
+/* The next game's player on a public account (lightsout serve): results
+ * on the leaderboard carry the id and name; a guest is told that nothing
+ * is kept. */
+void play_set_player(const char *pid, const char *name, bool guest);
 
 #endif

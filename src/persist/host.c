@@ -1,0 +1,272 @@
+#include "persist/host.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "persist/atomic.h"
+#include "persist/lock.h"
+#include "persist/paths.h"
+
+static const char *const parts[] = { "players", "names", "guests", "live", "scores" };
+
+/* A directory of ours nobody else can write in, made when missing. */
+static host_status own_dir(const char *path, mode_t mode, char *err, size_t len)
+{
+	struct stat st;
+	if (mkdir(path, mode) == 0)
+		chmod(path, mode);	/* whatever the umask: scores/ is readable by all */
+	else if (errno != EEXIST) {
+		snprintf(err, len, "cannot create %s: %s", path, strerror(errno));
+		return HOST_ERROR;
+	}
+	if (lstat(path, &st) < 0) {
+		snprintf(err, len, "%s: %s", path, strerror(errno));
+		return HOST_ERROR;
+	}
+	const char *why = S_ISLNK(st.st_mode) ? "a symbolic link" : !S_ISDIR(st.st_mode) ? "not a directory"
+		: st.st_uid != geteuid() ? "another user's directory"
+		: (st.st_mode & (S_IWGRP | S_IWOTH)) ? "writable by others" : NULL;
+	if (why) {
+		snprintf(err, len, "%s is %s: the host's players cannot be kept there", path, why);
+		return HOST_ERROR;
+	}
+	return HOST_OK;
+}
+
+host_status host_open(const char *dir, char *err, size_t len)
+{
+	char path[4200];
+	if (strlen(dir) > 3000) {
+		snprintf(err, len, "%.60s...: path too long", dir);
+		return HOST_ERROR;
+	}
+	if (paths_mkdirs(dir, err, len) < 0)
+		return HOST_ERROR;
+	if (own_dir(dir, 0700, err, len) != HOST_OK)
+		return HOST_ERROR;
+	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, parts[i]);
+		if (own_dir(path, strcmp(parts[i], "scores") ? 0700 : 0755, err, len) != HOST_OK)
+			return HOST_ERROR;
+	}
+	return HOST_OK;
+}
+
+/* The first free one of n live-game locks "live/PREFIX.N"; -1 when all
+ * are held. */
+static int take_slot(const char *dir, const char *prefix, int n, int *slot)
+{
+	char path[4200], err[300];
+	for (int i = 0; i < n; i++) {
+		snprintf(path, sizeof path, "%s/live/%s%d", dir, prefix, i);
+		int fd = lock_take(path, 0, err, sizeof err);
+		if (fd >= 0) {
+			*slot = i;
+			return fd;
+		}
+	}
+	return -1;
+}
+
+/* Entries of a directory, not counting . and .. (stops at cap). */
+static int count_entries(const char *path, int cap)
+{
+	DIR *d = opendir(path);
+	int n = 0;
+	if (!d)
+		return 0;
+	struct dirent *de;
+	while (n < cap && (de = readdir(d)))
+		n += de->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
+static void hex(const unsigned char *b, size_t n, char *out)
+{
+	for (size_t i = 0; i < n; i++)
+		snprintf(out + 2 * i, 3, "%02x", b[i]);
+}
+
+/* The player's name file, when it holds a name we would accept now. */
+static void read_name(host_player *p)
+{
+	char path[4200], err[300], why[300];
+	size_t n;
+	snprintf(path, sizeof path, "%s/name", p->dir);
+	char *text = atomic_read_max(path, NAME_MAX_BYTES + 1, &n, err, sizeof err);
+	p->name[0] = '\0';
+	if (!text)
+		return;
+	if (n && text[n - 1] == '\n')
+		text[--n] = '\0';
+	if (n < sizeof p->name && strlen(text) == n && name_check(text, why, sizeof why))
+		memcpy(p->name, text, n + 1);
+	free(text);
+}
+
+host_status host_key_player(const char *dir, const unsigned char digest[32], const host_limits *lim,
+			    host_player *p, char *err, size_t len)
+{
+	int slot;
+	memset(p, 0, sizeof *p);
+	p->live_fd = -1;
+	hex(digest, HOST_PID_LEN / 2, p->pid);
+	char prefix[HOST_PID_LEN + 3];
+	snprintf(prefix, sizeof prefix, "k%s.", p->pid);
+	p->live_fd = take_slot(dir, prefix, lim->games_per_key, &slot);
+	if (p->live_fd < 0) {
+		snprintf(err, len, "You have %d game%s open on this host already: quit one first.",
+			 lim->games_per_key, lim->games_per_key == 1 ? "" : "s");
+		return HOST_FULL;
+	}
+	snprintf(p->dir, sizeof p->dir, "%s/players/%s", dir, p->pid);
+	snprintf(p->home, sizeof p->home, "%s/home", p->dir);
+	struct stat st;
+	if (lstat(p->dir, &st) < 0) {
+		char players[4200];
+		snprintf(players, sizeof players, "%s/players", dir);
+		if (count_entries(players, lim->players) >= lim->players) {
+			snprintf(err, len, "This host has room for %d players and has them all: "
+				 "log in without a key to play as a guest.", lim->players);
+			host_leave(p);
+			return HOST_FULL;
+		}
+	}
+	if (own_dir(p->dir, 0700, err, len) != HOST_OK || own_dir(p->home, 0700, err, len) != HOST_OK) {
+		host_leave(p);
+		return HOST_ERROR;
+	}
+	read_name(p);
+	return HOST_OK;
+}
+
+host_status host_guest(const char *dir, const host_limits *lim, host_player *p, char *err, size_t len)
+{
+	int slot;
+	memset(p, 0, sizeof *p);
+	p->guest = true;
+	p->live_fd = take_slot(dir, "g", lim->guests, &slot);
+	if (p->live_fd < 0) {
+		if (lim->guests > 0)
+			snprintf(err, len, "All %d guest places are taken: try again later, or log in with an SSH key.",
+				 lim->guests);
+		else
+			snprintf(err, len, "This host has no guest places: log in with an SSH key.");
+		return HOST_FULL;
+	}
+	unsigned char r[HOST_PID_LEN / 2];
+	FILE *f = fopen("/dev/urandom", "rb");
+	bool ok = f && fread(r, 1, sizeof r, f) == sizeof r;
+	if (f)
+		fclose(f);
+	if (!ok) {
+		snprintf(err, len, "/dev/urandom: cannot read");
+		host_leave(p);
+		return HOST_ERROR;
+	}
+	hex(r, sizeof r, p->pid);
+	snprintf(p->name, sizeof p->name, "guest-%.4s", p->pid);
+	/* Whatever a guest of this slot left (a game killed outright) goes now. */
+	snprintf(p->dir, sizeof p->dir, "%s/guests/%d", dir, slot);
+	snprintf(p->home, sizeof p->home, "%s", p->dir);
+	host_remove_tree(p->dir);
+	if (own_dir(p->dir, 0700, err, len) != HOST_OK) {
+		p->guest = false;	/* not ours to remove */
+		host_leave(p);
+		return HOST_ERROR;
+	}
+	return HOST_OK;
+}
+
+int host_claim_name(const char *dir, host_player *p, const char *name, char *why, size_t len)
+{
+	char key[2 * NAME_MAX_BYTES + 1], path[4300], err[300];
+	if (!name_check(name, why, len))
+		return -1;
+	name_key(name, key, sizeof key);
+	snprintf(path, sizeof path, "%s/names/%s", dir, key);
+	/* First come, first served: the name's file is created exclusively. */
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0 && errno == EEXIST) {
+		size_t n;
+		char *owner = atomic_read_max(path, 64, &n, err, sizeof err);
+		bool ours = owner && n == HOST_PID_LEN + 1 && !memcmp(owner, p->pid, HOST_PID_LEN);
+		free(owner);
+		if (!ours) {
+			snprintf(why, len, "that name is taken: choose another");
+			return 1;
+		}
+	} else if (fd < 0) {
+		snprintf(why, len, "%s: %s", path, strerror(errno));
+		return -1;
+	} else {
+		char line[HOST_PID_LEN + 2];
+		snprintf(line, sizeof line, "%s\n", p->pid);
+		bool ok = write(fd, line, HOST_PID_LEN + 1) == HOST_PID_LEN + 1 && fsync(fd) == 0;
+		int e = errno;
+		close(fd);
+		if (!ok) {
+			unlink(path);
+			snprintf(why, len, "%s: %s", path, strerror(e));
+			return -1;
+		}
+	}
+	char text[NAME_MAX_BYTES + 2];
+	int n = snprintf(text, sizeof text, "%s\n", name);
+	snprintf(path, sizeof path, "%s/name", p->dir);
+	if (atomic_write(path, text, (size_t)n, err, sizeof err) < 0) {
+		snprintf(why, len, "%s", err);
+		return -1;
+	}
+	snprintf(p->name, sizeof p->name, "%s", name);
+	return 0;
+}
+
+/* Remove what is in dfd, then nothing else: never through a symlink
+ * (unlinkat removes the link itself), never into another file system. */
+static void remove_in(int dfd)
+{
+	DIR *d = fdopendir(dfd);
+	if (!d) {
+		close(dfd);
+		return;
+	}
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		if (unlinkat(dirfd(d), de->d_name, 0) == 0)
+			continue;
+		int sub = openat(dirfd(d), de->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (sub >= 0) {
+			remove_in(sub);
+			unlinkat(dirfd(d), de->d_name, AT_REMOVEDIR);
+		}
+	}
+	closedir(d);
+}
+
+int host_remove_tree(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return unlink(path) == 0 || errno == ENOENT ? 0 : -1;
+	remove_in(fd);
+	return rmdir(path);
+}
+
+void host_leave(host_player *p)
+{
+	if (p->guest && p->dir[0])
+		host_remove_tree(p->dir);
+	if (p->live_fd >= 0)
+		lock_release(p->live_fd);
+	p->live_fd = -1;
+}

@@ -1,0 +1,76 @@
+/* A public account's players (lightsout serve): one Unix account, each SSH
+ * key a player, guests without one.  The host directory (mode 0700, ours):
+ *
+ *   players/PID/      a key's player: name, and home/ holding the
+ *                     player's own state, data and config directories
+ *   names/KEY         a name taken, first come first served (name_key():
+ *                     a hex file name), holding the PID that took it
+ *   guests/N/         guest slot N's home, made fresh at login, removed
+ *                     at logout (or by the next guest in that slot)
+ *   live/             one lock a live game: kPID.N (N < games per key),
+ *                     gN (N < guests); the kernel drops a dead game's lock
+ *   scores/           the account's daily leaderboard (mode 0755: others
+ *                     may read it; only we write)
+ *
+ * PID is 32 hex digits of the key's SHA-256 fingerprint: a directory
+ * name the client cannot choose, made from what sshd checked. */
+#ifndef LO_HOST_H
+#define LO_HOST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "persist/name.h"
+
+#define HOST_PID_LEN 32
+
+typedef struct host_limits {
+	int games_per_key;	/* live games of one key */
+	int guests;		/* live guest games in all (0: no guests) */
+	int players;		/* keys with a player on the host */
+} host_limits;
+
+#define HOST_GAMES_PER_KEY 2
+#define HOST_GUESTS 50
+#define HOST_PLAYERS 10000
+
+typedef enum host_status {
+	HOST_OK,
+	HOST_FULL,		/* a limit reached: err says which, in a player's words */
+	HOST_ERROR,		/* the host directory cannot be used: err says why */
+} host_status;
+
+typedef struct host_player {
+	char pid[HOST_PID_LEN + 1];
+	char name[NAME_MAX_BYTES + 1];	/* "" until the player has chosen one */
+	bool guest;
+	char home[4096];	/* the player's XDG homes are state/, data/ and config/ below */
+	char dir[3900];		/* the player's directory (a guest's is its home) */
+	int live_fd;		/* the live-game lock held while playing */
+} host_player;
+
+/* Make the host directory's parts (missing ones only); refuse one that is
+ * a symlink, not ours, or open to others. */
+host_status host_open(const char *dir, char *err, size_t len);
+
+/* The player of a key (its SHA-256 digest): a live-game slot taken, the
+ * player's directory made (if the host has room for a new player), its
+ * name read if it has one. */
+host_status host_key_player(const char *dir, const unsigned char digest[32], const host_limits *lim,
+			    host_player *p, char *err, size_t len);
+
+/* A guest: a free guest slot, its home made fresh, a name of its own
+ * ("guest-1a2b"). */
+host_status host_guest(const char *dir, const host_limits *lim, host_player *p, char *err, size_t len);
+
+/* Take name for p: 0 done; 1 taken by another player (why says so); -1
+ * refused (why: name_check's reason, or the system's). */
+int host_claim_name(const char *dir, host_player *p, const char *name, char *why, size_t len);
+
+/* The player leaves: a guest's home removed, the live-game lock dropped. */
+void host_leave(host_player *p);
+
+/* Remove a directory tree without following symlinks (a guest's home). */
+int host_remove_tree(const char *path);
+
+#endif

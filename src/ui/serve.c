@@ -1,0 +1,280 @@
+/* lightsout serve: the game for a public SSH account, where each key is a
+ * player and a login without one is a guest.  sshd checks the key; we learn
+ * which key it was from sshd's ExposeAuthInfo file ($SSH_USER_AUTH), never
+ * from anything the client sends. */
+#include "ui/serve.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/commands.h"
+#include "persist/atomic.h"
+#include "persist/host.h"
+#include "persist/paths.h"
+#include "persist/sshkey.h"
+#include "ui/cmd_play.h"
+
+static void serve_usage(void)
+{
+	printf("Usage: lightsout serve [--dir DIR] [--games-per-key N] [--guests N] [--players N] [-- PLAY-OPTIONS]\n"
+	       "The game for a public SSH account: each SSH key is a player with its own\n"
+	       "name, saved game and statistics; a login without a key is a guest whose game\n"
+	       "is not kept.  Run by sshd (ForceCommand) with ExposeAuthInfo yes: see\n"
+	       "contrib/sshd_config.lightsout-public and HOSTING OVER SSH in lightsout(6).\n"
+	       "\n"
+	       "      --dir DIR            the players' directory (default: the account's\n"
+	       "                           $XDG_STATE_HOME/lightsout/host)\n"
+	       "      --games-per-key N    live games of one key at once (default %d)\n"
+	       "      --guests N           live guest games in all, 0 for none (default %d)\n"
+	       "      --players N          players (keys) the host keeps (default %d)\n"
+	       "  -h, --help               this text\n"
+	       "Options after -- go to the game (lightsout play --help), e.g. -- --no-mouse.\n",
+	       HOST_GAMES_PER_KEY, HOST_GUESTS, HOST_PLAYERS);
+}
+
+static int count(const char *opt, const char *arg, int min, int *out)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || v < min || v > 1000000) {
+		fprintf(stderr, "lightsout serve: %s wants a whole number from %d to 1000000, not '%s'\n", opt, min,
+			arg);
+		return -1;
+	}
+	*out = (int)v;
+	return 0;
+}
+
+/* Which key sshd accepted: 1 with its digest, 0 for a login without one
+ * (a guest), -1 with err when sshd did not say. */
+static int identify(unsigned char digest[32], char *fp, char *err, size_t len)
+{
+	const char *path = getenv("SSH_USER_AUTH");
+	if (!path || path[0] != '/') {
+		snprintf(err, len, "sshd did not say who logged in: this account needs 'ExposeAuthInfo yes' "
+			 "(see contrib/sshd_config.lightsout-public)");
+		return -1;
+	}
+	size_t n;
+	char why[300];
+	char *text = atomic_read_max(path, 65536, &n, why, sizeof why);
+	if (!text) {
+		snprintf(err, len, "sshd's record of the login: %s", why);
+		return -1;
+	}
+	/* "publickey TYPE BASE64" for a key; other methods (keyboard-interactive
+	 * with an empty password, for guests) carry no key. */
+	int found = 0;
+	for (char *line = text, *next; !found && line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if (strncmp(line, "publickey ", 10) != 0)
+			continue;
+		char *type = line + 10, *b64 = strchr(type, ' ');
+		if (!b64) {
+			snprintf(err, len, "sshd's record of the login: a key without its type");
+			found = -1;
+			break;
+		}
+		*b64++ = '\0';
+		char *tail = strchr(b64, ' ');
+		if (tail)
+			*tail = '\0';
+		if (sshkey_check(type, b64, digest, why, sizeof why) < 0) {
+			snprintf(err, len, "the key sshd accepted: %s", why);
+			found = -1;
+			break;
+		}
+		sshkey_fingerprint(digest, fp);
+		found = 1;
+	}
+	free(text);
+	return found;
+}
+
+/* A name nobody has, to offer: the same two words for the same key. */
+static void suggest(const char *dir, const host_player *p, char *out, size_t len)
+{
+	static const char *const adj[] = { "amber", "brisk", "calm", "dusky", "eager", "fuzzy", "gentle", "hazel",
+					   "ivory", "jolly", "keen", "lucky", "mellow", "nimble", "quiet", "rusty" };
+	static const char *const noun[] = { "otter", "lynx", "heron", "badger", "falcon", "marten", "newt", "owl",
+					    "panda", "quail", "raven", "stoat", "tapir", "vole", "wren", "yak" };
+	unsigned h = (unsigned)strtoul((char[9]){ p->pid[0], p->pid[1], p->pid[2], p->pid[3], p->pid[4],
+						  p->pid[5], p->pid[6], p->pid[7], 0 }, NULL, 16);
+	for (int i = 0; i < 100; i++) {
+		if (i == 0)
+			snprintf(out, len, "%s-%s", adj[h & 15], noun[h >> 4 & 15]);
+		else
+			snprintf(out, len, "%s-%s-%d", adj[h & 15], noun[h >> 4 & 15], (int)(h >> 8) % 90 + 10 + i);
+		char key[2 * NAME_MAX_BYTES + 1], path[4300];
+		struct stat st;
+		name_key(out, key, sizeof key);
+		snprintf(path, sizeof path, "%s/names/%s", dir, key);
+		if (lstat(path, &st) < 0)
+			return;
+	}
+}
+
+/* A new key's first login: the name others will see.  0 when one was
+ * taken, -1 when the player left without one. */
+static int ask_name(const char *dir, host_player *p, const char *fp)
+{
+	char offer[NAME_MAX_BYTES + 8], line[256], why[300];
+	suggest(dir, p, offer, sizeof offer);
+	printf("\nWelcome to lightsout.  Your key is new here:\n  %s\n"
+	       "Choose the name other players will see: 1 to %d letters, digits,\n"
+	       "punctuation or single spaces.  Press Enter to take the one offered.\n",
+	       fp, NAME_MAX_CHARS);
+	for (int tries = 0; tries < 10; tries++) {
+		printf("Name [%s]: ", offer);
+		fflush(stdout);
+		if (!fgets(line, sizeof line, stdin))
+			return -1;
+		size_t n = strlen(line);
+		bool whole = n && line[n - 1] == '\n';
+		if (!whole && !feof(stdin)) {
+			for (int c; (c = getchar()) != EOF && c != '\n';)
+				;	/* the rest of an over-long line */
+			printf("That name cannot be used: longer than %d characters.\n", NAME_MAX_CHARS);
+			continue;
+		}
+		while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			line[--n] = '\0';
+		int r = host_claim_name(dir, p, n ? line : offer, why, sizeof why);
+		if (r == 0) {
+			printf("Welcome, %s.\n", p->name);
+			return 0;
+		}
+		printf("That name cannot be used: %s.\n", why);
+		if (r == 1 && !n)
+			suggest(dir, p, offer, sizeof offer);
+	}
+	return -1;
+}
+
+int serve_main(int argc, char **argv)
+{
+	enum { OPT_DIR = 256, OPT_GAMES, OPT_GUESTS, OPT_PLAYERS };
+	static const struct option longs[] = {
+		{ "dir", required_argument, NULL, OPT_DIR },
+		{ "games-per-key", required_argument, NULL, OPT_GAMES },
+		{ "guests", required_argument, NULL, OPT_GUESTS },
+		{ "players", required_argument, NULL, OPT_PLAYERS },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	host_limits lim = { HOST_GAMES_PER_KEY, HOST_GUESTS, HOST_PLAYERS };
+	char dir[3100] = "", err[600];
+	int c;
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "+h", longs, NULL)) != -1) {
+		switch (c) {
+		case OPT_DIR:
+			if (optarg[0] != '/' || strlen(optarg) >= sizeof dir) {
+				fprintf(stderr, "lightsout serve: --dir wants an absolute path\n");
+				return EXIT_USAGE;
+			}
+			snprintf(dir, sizeof dir, "%s", optarg);
+			break;
+		case OPT_GAMES:
+			if (count("--games-per-key", optarg, 1, &lim.games_per_key) < 0)
+				return EXIT_USAGE;
+			break;
+		case OPT_GUESTS:
+			if (count("--guests", optarg, 0, &lim.guests) < 0)
+				return EXIT_USAGE;
+			break;
+		case OPT_PLAYERS:
+			if (count("--players", optarg, 1, &lim.players) < 0)
+				return EXIT_USAGE;
+			break;
+		case 'h':
+			serve_usage();
+			return 0;
+		default:
+			fprintf(stderr, "lightsout serve: unknown option '%s'\nTry 'lightsout serve --help'.\n",
+				argv[optind - 1]);
+			return EXIT_USAGE;
+		}
+	}
+	if (!dir[0]) {
+		char state[4096];
+		if (paths_dir(PATHS_STATE, true, state, sizeof state, err, sizeof err) < 0) {
+			fprintf(stderr, "lightsout serve: %s\n", err);
+			return EXIT_USAGE;
+		}
+		if (snprintf(dir, sizeof dir, "%s/host", state) >= (int)sizeof dir) {
+			fprintf(stderr, "lightsout serve: %s: path too long\n", state);
+			return EXIT_USAGE;
+		}
+	}
+	unsigned char digest[32];
+	char fp[SSHKEY_FP_LEN] = "";
+	int who = identify(digest, fp, err, sizeof err);
+	if (who < 0) {
+		fprintf(stderr, "lightsout serve: %s\n", err);
+		return EXIT_USAGE;
+	}
+	if (host_open(dir, err, sizeof err) != HOST_OK) {
+		fprintf(stderr, "lightsout serve: %s\n", err);
+		return EXIT_USAGE;
+	}
+	host_player p;
+	host_status st = who ? host_key_player(dir, digest, &lim, &p, err, sizeof err)
+			     : host_guest(dir, &lim, &p, err, sizeof err);
+	if (st != HOST_OK) {
+		/* A limit is one line for the player, not a fault. */
+		fprintf(stderr, st == HOST_FULL ? "%s\n" : "lightsout serve: %s\n", err);
+		return st == HOST_FULL ? 1 : EXIT_USAGE;
+	}
+	if (!p.name[0]) {
+		if (!isatty(STDIN_FILENO)) {
+			fprintf(stderr, "A new player chooses a name at a terminal: log in with 'ssh -t'.\n");
+			host_leave(&p);
+			return 1;
+		}
+		if (ask_name(dir, &p, fp) < 0) {
+			printf("\nNo name chosen: come back any time.\n");
+			host_leave(&p);
+			return 0;
+		}
+	}
+	/* The player's own homes: everything the game keeps goes there. */
+	static const char *const vars[][2] = { { "XDG_STATE_HOME", "state" }, { "XDG_DATA_HOME", "data" },
+					       { "XDG_CONFIG_HOME", "config" } };
+	char path[4200], scores[3200];
+	setenv("HOME", p.home, 1);
+	for (int i = 0; i < 3; i++) {
+		snprintf(path, sizeof path, "%s/%s", p.home, vars[i][1]);
+		setenv(vars[i][0], path, 1);
+	}
+	snprintf(scores, sizeof scores, "%s/scores", dir);
+	play_set_player(p.pid, p.name, p.guest);
+	/* The game's own options after --: the admin's, from the command line
+	 * sshd runs (the client's command is never seen here). */
+	int extra = argc - optind;
+	char **pargv = calloc((size_t)extra + 4, sizeof *pargv);
+	if (!pargv) {
+		host_leave(&p);
+		return EXIT_USAGE;
+	}
+	int k = 0;
+	pargv[k++] = "play";
+	pargv[k++] = "--scores";
+	pargv[k++] = scores;
+	for (int i = optind; i < argc; i++)
+		pargv[k++] = argv[i];
+	optind = 1;
+	int rc = play_main(k, pargv);
+	free(pargv);
+	host_leave(&p);
+	return rc;
+}

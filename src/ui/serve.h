@@ -1,0 +1,8 @@
+/* `lightsout serve`: the game behind a public SSH account (see serve.c). */
+#ifndef LO_SERVE_H
+#define LO_SERVE_H
+
+/* argv[0] is "serve"; returns the process exit status. */
+int serve_main(int argc, char **argv);
+
+#endif

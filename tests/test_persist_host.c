@@ -1,0 +1,254 @@
+/* A public account's players: names (what is refused and why), the host
+ * directory (a player per key, first come first served names, the limits,
+ * guests removed on leaving) and the account's leaderboard, where many
+ * players share one uid and each result says whose it is. */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "persist/host.h"
+#include "persist/name.h"
+#include "persist/scores.h"
+#include "tap.h"
+
+#define DAY "2026-11-25"
+
+static void names(void)
+{
+	char why[300];
+	static const char *const good[] = { "alice", "Zoë", "Ñandú 7", "Δήμητρα", "Борис", "x", "a-b_c.d!",
+					    "abcdefghijklmnop" };
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+		tap_ok(name_check(good[i], why, sizeof why), "accepted: %s", good[i]);
+	static const struct {
+		const char *name, *why;
+	} bad[] = {
+		{ "", "at least one" },
+		{ "abcdefghijklmnopq", "longer than 16" },
+		{ "\033[31mred", "control character" },
+		{ "a\tb", "control character" },
+		{ "del\177", "control character" },
+		{ "c1\302\233x", "control character" },		/* U+009B, the 8-bit CSI */
+		{ "\342\200\256evil", "one column" },		/* U+202E right-to-left override */
+		{ "zero\342\200\213width", "one column" },	/* U+200B */
+		{ "e\314\201", "one column" },			/* a combining acute accent */
+		{ "\344\275\240\345\245\275", "one column" },	/* wide CJK */
+		{ "\360\237\230\200", "one column" },		/* an emoji */
+		{ "\300\257", "not valid UTF-8" },		/* an overlong '/' */
+		{ "\377", "not valid UTF-8" },
+		{ "\302", "not valid UTF-8" },			/* cut short */
+		{ " lead", "begin with a space" },
+		{ "trail ", "end with a space" },
+		{ "two  spaces", "two spaces" },
+		{ "\302\240nbsp", "not a letter" },		/* U+00A0 */
+		{ "soft\302\255hy", "not a letter" },		/* U+00AD */
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		bool ok = name_check(bad[i].name, why, sizeof why);
+		tap_ok(!ok && strstr(why, bad[i].why), "refused (%zu): %s", i, why);
+		/* Nothing of the name is echoed: at most our own words. */
+		tap_ok(!strchr(why, '\033') && (strlen(bad[i].name) < 4 || !strstr(why, bad[i].name + 1)),
+		       "the reason quotes nothing of the name");
+	}
+	char a[80], b[80];
+	name_key("Alice", a, sizeof a);
+	name_key("aLICE", b, sizeof b);
+	tap_ok(!strcmp(a, b) && !strcmp(a, "616c696365"), "names differing in case share a key: %s", a);
+	name_key("Zoë", a, sizeof a);
+	tap_ok(strspn(a, "0123456789abcdef") == strlen(a), "a key is a safe file name: %s", a);
+}
+
+static int count_dir(const char *path)
+{
+	char cmd[400];
+	snprintf(cmd, sizeof cmd, "ls -A '%s' | wc -l", path);
+	FILE *p = popen(cmd, "r");
+	int n = -1;
+	if (p && fscanf(p, "%d", &n) != 1)
+		n = -1;
+	if (p)
+		pclose(p);
+	return n;
+}
+
+static void hosting(const char *dir)
+{
+	char err[600], path[4400];
+	host_limits lim = { .games_per_key = 2, .guests = 1, .players = 3 };
+	unsigned char k1[32] = { 1 }, k2[32] = { 2 }, k3[32] = { 3 }, k4[32] = { 4 };
+	tap_is(host_open(dir, err, sizeof err), HOST_OK, "the host directory is made");
+	struct stat st;
+	snprintf(path, sizeof path, "%s/scores", dir);
+	tap_ok(stat(path, &st) == 0 && (st.st_mode & 0777) == 0755, "its leaderboard readable by all, written by us");
+	tap_ok(stat(dir, &st) == 0 && (st.st_mode & 0777) == 0700, "the rest ours alone");
+
+	host_player a, a2, a3, b;
+	tap_is(host_key_player(dir, k1, &lim, &a, err, sizeof err), HOST_OK, "a key's player");
+	tap_ok(!strcmp(a.pid, "01000000000000000000000000000000"), "named by its key's digest: %s", a.pid);
+	tap_ok(!a.name[0] && !a.guest, "new: no name yet");
+	char why[300];
+	tap_is(host_claim_name(dir, &a, "Alice", why, sizeof why), 0, "takes a name");
+	tap_is(host_key_player(dir, k1, &lim, &a2, err, sizeof err), HOST_OK, "the same key again (a second game)");
+	tap_ok(!strcmp(a2.name, "Alice"), "knows its name: %s", a2.name);
+	tap_is(host_key_player(dir, k1, &lim, &a3, err, sizeof err), HOST_FULL, "a third live game of one key: no");
+	tap_ok(strstr(err, "2 games open") != NULL, "says so: %s", err);
+	host_leave(&a2);
+	tap_is(host_key_player(dir, k1, &lim, &a3, err, sizeof err), HOST_OK, "once one is left, yes");
+	host_leave(&a3);
+
+	tap_is(host_key_player(dir, k2, &lim, &b, err, sizeof err), HOST_OK, "another key, another player");
+	tap_is(host_claim_name(dir, &b, "aLiCe", why, sizeof why), 1, "a name taken in another case: no");
+	tap_ok(strstr(why, "taken") != NULL, "says so: %s", why);
+	tap_is(host_claim_name(dir, &b, "bad\033name", why, sizeof why), -1, "a hostile name: no");
+	tap_is(host_claim_name(dir, &b, "Bob", why, sizeof why), 0, "a free one: yes");
+	tap_is(host_claim_name(dir, &a, "Alice", why, sizeof why), 0, "a player's own name again: yes");
+
+	/* Two processes claim one name at once: exactly one gets it. */
+	host_player c;
+	tap_is(host_key_player(dir, k3, &lim, &c, err, sizeof err), HOST_OK, "a third player (the host's cap)");
+	host_player d;
+	tap_is(host_key_player(dir, k4, &lim, &d, err, sizeof err), HOST_FULL, "a fourth is past the cap");
+	tap_ok(strstr(err, "room for 3 players") != NULL, "says so: %s", err);
+	int got = 0;
+	for (int i = 0; i < 2; i++) {
+		pid_t pid = fork();
+		if (pid == 0) {
+			host_player me = i ? b : c;
+			_exit(host_claim_name(dir, &me, "Racer", why, sizeof why) == 0 ? 0 : 1);
+		}
+	}
+	for (int i = 0; i < 2; i++) {
+		int status;
+		wait(&status);
+		got += WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	}
+	tap_is(got, 1, "two players race for one name: one gets it");
+
+	host_player g, g2;
+	tap_is(host_guest(dir, &lim, &g, err, sizeof err), HOST_OK, "a guest");
+	tap_ok(g.guest && !strncmp(g.name, "guest-", 6) && strlen(g.pid) == 32, "named %s", g.name);
+	tap_is(host_guest(dir, &lim, &g2, err, sizeof err), HOST_FULL, "a second guest past the limit: no");
+	tap_ok(strstr(err, "All 1 guest places") != NULL, "says so: %s", err);
+	/* What a guest's game leaves: directories, files, a symlink out. */
+	snprintf(path, sizeof path, "%s/state/lightsout", g.home);
+	char cmd[14000];
+	snprintf(cmd, sizeof cmd, "mkdir -p '%s' && echo x >'%s/game.save' && ln -s /etc '%s/out'", path, path,
+		 path);
+	tap_is(system(cmd), 0, "the guest's game writes its files");
+	char gdir[4000];
+	snprintf(gdir, sizeof gdir, "%s", g.dir);
+	host_leave(&g);
+	tap_ok(lstat(gdir, &st) < 0, "a guest who leaves leaves nothing");
+	tap_ok(stat("/etc/passwd", &st) == 0, "and the symlink was removed, not followed");
+	tap_is(host_guest(dir, &lim, &g2, err, sizeof err), HOST_OK, "the place is free again");
+	host_leave(&g2);
+	snprintf(path, sizeof path, "%s/guests", dir);
+	tap_is(count_dir(path), 0, "no guest's home is kept");
+	host_leave(&a);
+	host_leave(&b);
+	host_leave(&c);
+
+	/* A host directory someone else could write in is refused. */
+	char open_dir[4400];
+	snprintf(open_dir, sizeof open_dir, "%s/open", dir);
+	mkdir(open_dir, 0700);
+	chmod(open_dir, 0777);
+	tap_is(host_open(open_dir, err, sizeof err), HOST_ERROR, "a directory others can write in: refused");
+	tap_ok(strstr(err, "writable by others") != NULL, "says so: %s", err);
+	snprintf(path, sizeof path, "%s/link", dir);
+	if (symlink(dir, path) == 0) {
+		tap_is(host_open(path, err, sizeof err), HOST_ERROR, "a symbolic link: refused");
+	}
+}
+
+/* Columns (characters) of the line of text holding what. */
+static int line_columns(const char *text, const char *what)
+{
+	const char *at = strstr(text, what);
+	if (!at)
+		return -1;
+	while (at > text && at[-1] != '\n')
+		at--;
+	int n = 0;
+	for (; *at && *at != '\n'; at++)
+		n += ((unsigned char)*at & 0xc0) != 0x80;
+	return n;
+}
+
+static void board_of_players(const char *dir)
+{
+	char sdir[4400];
+	snprintf(sdir, sizeof sdir, "%s/scores", dir);
+	score s[3];
+	persist_result res;
+	bool kept;
+	for (int i = 0; i < 3; i++) {
+		memset(&s[i], 0, sizeof s[i]);
+		snprintf(s[i].date, sizeof s[i].date, DAY);
+		variant_default(&s[i].v);
+		s[i].moves = 5 + i;
+		s[i].par = 5;
+		s[i].ms = 1000;
+		snprintf(s[i].pid, sizeof s[i].pid, "%032x", i + 10);
+		snprintf(s[i].name, sizeof s[i].name, i == 1 ? "Zoë" : "p%d", i);
+		s[i].guest = i == 2;
+		tap_is(scores_record(sdir, &s[i], &kept, &res), PERSIST_OK, "player %d's win recorded under one uid", i);
+	}
+	scores t;
+	tap_is(scores_load(sdir, DAY, &t, &res), PERSIST_OK, "read back");
+	tap_is(t.n, 3, "three players, one uid: three rows");
+	int of;
+	tap_ok(scores_rank(&t, &s[1], geteuid(), &of) == 2 && of == 3, "each ranked as themselves");
+	size_t len;
+	char *table = scores_table(&t, NULL, &len);
+	tap_ok(table && strstr(table, "p2 (guest)") && strstr(table, "Zoë"), "names shown, the guest marked");
+	/* The columns line up by characters, not bytes: both rows end in the
+	 * same column. */
+	tap_ok(table && line_columns(table, "Zoë") == line_columns(table, "  p0 "), "a two-byte letter takes one column");
+	free(table);
+	scores_free(&t);
+	/* A player line in a shared (sticky) directory is not believed. */
+	char shared[4400];
+	snprintf(shared, sizeof shared, "%s/shared", dir);
+	mkdir(shared, 01777);
+	chmod(shared, 01777);
+	tap_is(scores_record(shared, &s[0], &kept, &res), PERSIST_REFUSED, "an arcade player's result in a shared directory: no");
+	char path[4500];
+	snprintf(path, sizeof path, "%s/%lu." DAY, shared, (unsigned long)geteuid());
+	FILE *f = fopen(path, "w");
+	fprintf(f, "lightsout-scores 1\nplayer %032x key Mallory\n" DAY " - 1 1 1 no 5x5 plus k=2\n", 7);
+	fclose(f);
+	chmod(path, 0644);
+	tap_is(scores_load(shared, DAY, &t, &res), PERSIST_OK, "a planted player line in a shared directory");
+	tap_is(t.n, 0, "is not read as a player");
+	scores_free(&t);
+	/* A file whose name and player line disagree is skipped. */
+	snprintf(path, sizeof path, "%s/P%032x." DAY, sdir, 99);
+	f = fopen(path, "w");
+	fprintf(f, "lightsout-scores 1\nplayer %032x key Liar\n" DAY " - 1 1 1 no 5x5 plus k=2\n", 10);
+	fclose(f);
+	tap_is(scores_load(sdir, DAY, &t, &res), PERSIST_OK, "a file naming another player");
+	tap_ok(t.n == 3 && t.skipped == 1, "is skipped (%d rows, %d skipped)", t.n, t.skipped);
+	scores_free(&t);
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/lightsout-host-test.XXXXXX";
+	if (!mkdtemp(dir))
+		return 1;
+	char host[200];
+	snprintf(host, sizeof host, "%s/host", dir);
+	names();
+	hosting(host);
+	board_of_players(host);
+	char cmd[300];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		tap_diag("could not remove %s", dir);
+	return tap_done();
+}

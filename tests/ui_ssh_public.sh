@@ -1,0 +1,283 @@
+#!/bin/sh
+# The public recipe through a real sshd, as root (it makes the public
+# account): contrib/sshd_config.lightsout-public with its marked lines
+# edited, any key accepted by `lightsout ssh-keys`, each key a player with
+# a name, saves of its own and its game back after a dropped link; a guest
+# without a key; hostile names refused; the limits; eight players at once
+# each winning the daily board, and the account's leaderboard holding
+# exactly those eight wins.
+. "$SRCDIR/tests/tap.sh"
+. "$SRCDIR/tests/ui_lib.sh"
+
+PATH="$PATH:/usr/sbin:/usr/local/sbin"
+for tool in sshd ssh ssh-keygen useradd userdel passwd; do
+	if ! command -v "$tool" >/dev/null 2>&1; then
+		echo "1..0 # SKIP $tool is not installed (Debian: openssh-server, openssh-client, passwd)"
+		exit 0
+	fi
+done
+if [ "$(id -u)" -ne 0 ]; then
+	echo "1..0 # SKIP needs root: it makes the public account and runs sshd for it"
+	exit 0
+fi
+[ -d /run/sshd ] || { mkdir -p /run/sshd && chmod 755 /run/sshd; }
+SSHD=$(command -v sshd)
+
+# sshd runs an AuthorizedKeysCommand only from a path whose every
+# directory is root's and closed to others: the game is copied there.
+base=$(mktemp -d /run/lightsout-public.XXXXXX) || exit 1
+chmod 755 "$base"
+mkdir -p "$base/bin" "$base/home"
+cp "$LIGHTSOUT" "$base/bin/lightsout"
+chmod 755 "$base/bin/lightsout"
+BIN="$base/bin/lightsout"
+acct="lopub$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')"
+useradd -M -d "$base/home" -s /bin/sh "$acct" || { echo "1..0 # SKIP useradd failed"; rm -rf "$base"; exit 0; }
+passwd -d "$acct" >/dev/null
+chown "$acct" "$base/home"
+chmod 700 "$base/home"
+host="$base/home/.local/state/lightsout/host"
+today=$(date -u +%Y-%m-%d)
+
+s="$ui_tmp/ssh"
+mkdir -p "$s"
+ssh-keygen -q -t ed25519 -N '' -f "$s/host_key" || exit 1
+for k in alice bob p1 p2 p3 p4 p5 p6 p7 p8; do
+	ssh-keygen -q -t ed25519 -N '' -C "$k" -f "$s/$k" || exit 1
+done
+
+# The shipped block: its Match line for this account, its two paths for
+# this game, and the test's limits on the ForceCommand.
+shipped="$SRCDIR/contrib/sshd_config.lightsout-public"
+sed -e "s|^Match User play\$|Match User $acct|" \
+	-e "s|^\\(	AuthorizedKeysCommand \\)/usr/local/bin/lightsout |\\1$BIN |" \
+	-e "s|^\\(	ForceCommand \\)/usr/local/bin/lightsout serve .*|\\1$BIN serve --games-per-key 2 --guests 1 --players 12|" \
+	"$shipped" >"$s/block"
+changed=$(diff "$shipped" "$s/block" | grep -c '^>')
+sanitizer_env=
+for var in ASAN_OPTIONS UBSAN_OPTIONS TSAN_OPTIONS; do
+	eval "val=\${$var:-}"
+	[ -z "$val" ] || sanitizer_env="$sanitizer_env $var=\"$val\""
+done
+{
+	cat <<EOF
+ListenAddress 127.0.0.1
+HostKey $s/host_key
+PidFile none
+UsePAM yes
+StrictModes no
+Subsystem sftp internal-sftp
+LogLevel VERBOSE
+EOF
+	[ -z "$sanitizer_env" ] || echo "SetEnv$sanitizer_env"
+	cat "$s/block"
+} >"$s/sshd_config"
+
+sshd_pid=
+cleanup() {
+	[ -n "$sshd_pid" ] && kill "$sshd_pid" 2>/dev/null
+	pkill -9 -u "$acct" 2>/dev/null
+	for f in "$s"/hold.*; do [ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null; done
+	tmux -L "lo$$-extra" -f /dev/null kill-server >/dev/null 2>&1
+	ui_cleanup
+	for _ in $(seq 40); do
+		userdel "$acct" 2>/dev/null && break
+		sleep 0.05
+	done
+	rm -rf "$base"
+}
+trap cleanup EXIT
+
+check "the test's block is the shipped one with its Match and two path lines edited" test "$changed" = 3
+check "sshd -t accepts the shipped block" "$SSHD" -t -f "$s/sshd_config"
+# sshd_start CONFIG: a private sshd on a free port ($port, "" if none).
+sshd_start() {
+	port=
+	for _ in 1 2 3 4 5 6 7 8 9 10; do
+		try=$((20000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 40000))
+		: >"$s/sshd.log"
+		"$SSHD" -D -e -f "$1" -o Port="$try" 2>>"$s/sshd.log" &
+		sshd_pid=$!
+		for _ in $(seq 200); do
+			grep -q "Server listening on 127.0.0.1 port $try" "$s/sshd.log" && break
+			kill -0 "$sshd_pid" 2>/dev/null || break
+			sleep 0.05
+		done
+		if grep -q "Server listening on 127.0.0.1 port $try" "$s/sshd.log"; then
+			port=$try
+			break
+		fi
+		kill "$sshd_pid" 2>/dev/null
+		sshd_pid=
+		grep -q "Address already in use" "$s/sshd.log" || break
+	done
+	echo "[127.0.0.1]:$port $(cat "$s/host_key.pub")" >"$s/known_hosts"
+	echo "$port" >"$s/port"
+}
+sshd_start "$s/sshd_config"
+if [ -z "$port" ]; then
+	sed 's/^/# sshd: /' "$s/sshd.log"
+	not_ok "a private sshd starts with the public block"
+	done_testing
+	exit 1
+fi
+ok "a private sshd starts with the public block (port $port)"
+
+# ssh WHO OPTIONS: as the key WHO, or as "guest" (no key at all); the
+# command in SSH_CMD, if set.
+cat >"$s/ssh" <<EOF
+who=\$1
+shift
+if [ "\$who" = guest ]; then
+	set -- -o PubkeyAuthentication=no -o KbdInteractiveAuthentication=yes "\$@"
+else
+	set -- -i '$s/'"\$who" -o PubkeyAuthentication=yes -o KbdInteractiveAuthentication=no -o BatchMode=yes "\$@"
+fi
+exec ssh -F /dev/null -o IdentitiesOnly=yes -o IdentityAgent=none -o PasswordAuthentication=no \\
+	-o UserKnownHostsFile='$s/known_hosts' -o StrictHostKeyChecking=yes -o LogLevel=ERROR \\
+	-o SendEnv=LANG -o SendEnv=LC_ALL -o IgnoreUnknown=ObscureKeystrokeTiming -o ObscureKeystrokeTiming=no \\
+	-p \$(cat '$s/port') "\$@" $acct@127.0.0.1 \${SSH_CMD:+"\$SSH_CMD"}
+EOF
+# login WHO: a fresh 80x24 pane, its ssh client's pid in client.pid.
+login() {
+	ui_next_server
+	rm -f "$s/client.pid"
+	cat >"$ui_tmp/run.sh" <<RUN
+echo \$\$ >"$s/client.pid"
+exec sh '$s/ssh' $1 -tt
+RUN
+	cat >"$ui_tmp/pane.sh" <<RUN
+sh '$ui_tmp/run.sh'
+echo "EXIT=\$?"
+exec sleep 600
+RUN
+	$TMUX_CMD new-session -d -x 80 -y 24 "sh '$ui_tmp/pane.sh'"
+	$TMUX_CMD set-option -g window-size manual >/dev/null 2>&1
+}
+fp() { ssh-keygen -l -E sha256 -f "$s/$1.pub" | cut -d' ' -f2; }
+# quit: q, and y if the game asks (it does once a move was made).
+quit() {
+	ui_keys q
+	for _ in $(seq 200); do
+		if ui_screen | grep -q "Quit this game?"; then
+			ui_keys y
+			break
+		fi
+		ui_screen | grep -q "EXIT=" && break
+		sleep 0.05
+	done
+	ui_wait "EXIT=0"
+}
+players() { find "$host/players" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | wc -l | tr -d ' '; }
+says() { printf '%s\n' "$1" | grep -q -- "$2"; }
+
+# 1. A new key: asked for a name; hostile ones refused with the reason.
+login alice
+check "a new key is asked for a name" ui_wait "Name ["
+check "the prompt names the key by its fingerprint, as ssh-keygen -l prints it" ui_wait "$(fp alice)"
+ui_keys Escape '[31mRED' Enter
+check "an escape sequence is refused, with the reason" ui_wait "character 1 is a control character"
+ui_keys -l "$(printf '\342\200\256evil')"
+ui_keys Enter
+check "a bidi override is refused" ui_wait "would not take exactly one column"
+ui_keys -l "abcdefghijklmnopq"
+ui_keys Enter
+check "seventeen characters are refused" ui_wait "longer than 16 characters"
+ui_keys -l "alice"
+ui_keys Enter
+check "a good name is taken, and the game starts saying who plays" ui_wait "Playing as alice"
+check "the game's board" ui_wait "Moves 0 "
+ui_keys Space
+ui_wait "Moves 1 " >/dev/null
+alice_board=$(ui_board)
+kill -9 "$(cat "$s/client.pid")"
+check "a dropped link ends the session" ui_wait "EXIT=137"
+saved() { grep -qx 'moves 1' "$host"/players/*/home/state/lightsout/game.save 2>/dev/null; }
+for _ in $(seq 200); do saved && break; sleep 0.05; done
+check "alice's game is saved in her own directory" saved
+
+# 2. A second key is another player: a name is first come, first served.
+login bob
+ui_wait "Name [" >/dev/null
+ui_keys -l "Alice"
+ui_keys Enter
+check "a name another player has (in any case) is refused" ui_wait "that name is taken"
+ui_keys -l "bob"
+ui_keys Enter
+check "bob plays a game of his own" ui_wait "Playing as bob"
+check "alice's game is not offered to bob" sh -c "! $TMUX_CMD capture-pane -p | grep -q Resume"
+check "two keys, two players' directories" test "$(players)" = 2
+quit >/dev/null
+
+# 3. alice again: no name asked, her game offered back.
+login alice
+check "alice's next login offers her game back (no name asked)" ui_wait "Resume the 5x5"
+ui_keys y
+ui_wait "Resumed" >/dev/null
+check "the board she left when the link dropped" ui_board_is $alice_board
+# Her key's second live game is let in (it may take the first over); a
+# third is refused with one line.
+X="tmux -L lo$$-extra -f /dev/null"
+$X new-session -d -x 80 -y 24 "sh '$s/ssh' alice -tt; echo EXIT=\$?; exec sleep 600"
+second() { $X capture-pane -p | grep -q "open in another session"; }
+for _ in $(seq 200); do second && break; sleep 0.05; done
+check "a key's second live game is let in, told the first is open" second
+out=$(sh "$s/ssh" alice -tt </dev/null 2>&1)
+check "a third is refused in one line" says "$out" "You have 2 games open on this host already"
+$X kill-server
+quit >/dev/null
+
+# 4. A guest: no key, no name asked, nothing kept.
+login guest
+check "a login without a key is a guest, told nothing is kept" ui_wait "a guest's game is not kept"
+check "the guest plays in a home of its own" test -d "$host/guests/0"
+out=$(sh "$s/ssh" guest -tt </dev/null 2>&1)
+check "past the guest limit: one clear line" says "$out" "All 1 guest places are taken"
+check "the guest leaves" quit
+for _ in $(seq 200); do [ -e "$host/guests/0" ] || break; sleep 0.05; done
+check "and its home is removed" test ! -e "$host/guests/0"
+check "a guest is no player kept" test "$(players)" = 2
+
+# 5. Nothing the client sends chooses the player: a command is ignored.
+out=$(SSH_CMD="echo NOT-THE-GAME" sh "$s/ssh" bob -T </dev/null 2>&1)
+check "a command asked for is ignored: the game runs (and wants a terminal)" says "$out" "needs a terminal"
+check "and the command did not run" test "${out#*NOT-THE-GAME}" = "$out"
+
+# 6. Eight players at once, each winning the daily board (T plays the
+# solution: an assisted win, still a win on the board's row).  The host
+# now offers the daily board: the same block, --daily on its ForceCommand.
+kill "$sshd_pid"
+sed "s|--players 12\$|--players 12 -- --daily --size 3x3|" "$s/sshd_config" >"$s/sshd_config.daily"
+sshd_start "$s/sshd_config.daily"
+check "sshd restarts with the daily board" test -n "$port"
+for i in 1 2 3 4 5 6 7 8; do
+	mkfifo "$s/in.$i"
+	sleep 600 >"$s/in.$i" &
+	echo $! >"$s/hold.$i"
+	(sh "$s/ssh" "p$i" -tt <"$s/in.$i" >"$s/out.$i" 2>&1; echo "EXIT=$?" >>"$s/out.$i") &
+done
+# wait_out I TEXT: until session I's stream shows TEXT (10 s).
+wait_out() {
+	for _ in $(seq 200); do
+		grep -F -q -a -- "$2" "$s/out.$1" && return 0
+		sleep 0.05
+	done
+	echo "# session $1 never showed '$2'" >&2
+	return 1
+}
+won=0
+for i in 1 2 3 4 5 6 7 8; do wait_out $i "Name [" && printf 'player %d\r' $i >"$s/in.$i"; done
+for i in 1 2 3 4 5 6 7 8; do wait_out $i "Moves 0" && printf 'sT' >"$s/in.$i"; done
+for i in 1 2 3 4 5 6 7 8; do wait_out $i "Solved" && won=$((won + 1)); done
+check "eight players at once each win the daily board ($won of 8)" test "$won" = 8
+for i in 1 2 3 4 5 6 7 8; do printf 'qy' >"$s/in.$i"; done
+for i in 1 2 3 4 5 6 7 8; do wait_out $i "EXIT=" >/dev/null; kill "$(cat "$s/hold.$i")" 2>/dev/null; done
+table=$("$BIN" scores --scores "$host/scores" --daily "$today")
+echo "$table" | sed 's/^/# /'
+rows=$(printf '%s\n' "$table" | grep -c '^ *[0-9][0-9]*  player [1-8] ')
+check "the account's leaderboard holds exactly the eight wins ($rows)" test "$rows" = 8
+check "each under its player's name, once" \
+	test "$(printf '%s\n' "$table" | grep -o 'player [1-8]' | sort -u | wc -l)" = 8
+check "ten players kept, each in a directory of its own" test "$(players)" = 10
+
+done_testing
