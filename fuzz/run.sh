@@ -51,6 +51,10 @@ run sshkey src/persist/sshkey.c src/persist/sha256.c
 CFLAGS="$CFLAGS -I. $(pkg-config --cflags ncursesw 2>/dev/null)" run draw src/engine/*.c src/game/game.c \
 	src/game/overlay.c src/game/solver.c src/game/thread.c src/ui/draw.c src/ui/glyphs.c src/ui/info.c \
 	src/cli/boardio.c $(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw) -lpthread
+CFLAGS="$CFLAGS -I. $(pkg-config --cflags ncursesw 2>/dev/null)" run live src/engine/*.c src/game/game.c \
+	src/game/overlay.c src/game/solver.c src/game/thread.c src/ui/draw.c src/ui/glyphs.c src/ui/info.c \
+	src/ui/watchview.c src/persist/live.c src/persist/name.c src/persist/lock.c src/cli/boardio.c \
+	$(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw) -lpthread
 if [ $failed -eq 0 ]; then
 	rm -rf "$out"
 	echo "fuzz: all targets clean"

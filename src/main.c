@@ -12,6 +12,7 @@
 #include "ui/cmd_play.h"
 #include "ui/keys_doc.h"
 #include "ui/serve.h"
+#include "ui/watch.h"
 
 typedef int (*command_fn)(int argc, char **argv);
 
@@ -23,6 +24,11 @@ static int run_play(int argc, char **argv)
 static int run_serve(int argc, char **argv)
 {
 	return serve_main(argc, argv);
+}
+
+static int run_watch(int argc, char **argv)
+{
+	return watch_main(argc, argv);
 }
 
 /* Every command once: its name, what runs it (output_finish() flushes and
@@ -40,6 +46,7 @@ static const struct command {
 	{ "scores", cmd_scores },
 	{ "keys", keys_doc_main },
 	{ "serve", run_serve },
+	{ "watch", run_watch },
 	{ "ssh-keys", cmd_sshkeys },
 };
 #define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))
@@ -96,6 +103,7 @@ static void usage(void)
 	      "       lightsout scores [--daily DATE]     this host's daily leaderboard\n"
 	      "       lightsout keys [--man]              the game's keys, screen by screen\n"
 	      "       lightsout serve [options]           the game for a public SSH account\n"
+	      "       lightsout watch [--list] [NAME]     watch a public account's live games\n"
 	      "       lightsout ssh-keys USER TYPE KEY   accept any SSH key (sshd's AuthorizedKeysCommand)\n"
 	      "\n"
 	      "Common options: -s, --size RxC|N   -r, --rule NAME   --torus   -k, --states K\n"
@@ -132,7 +140,7 @@ int main(int argc, char **argv)
 	for (int i = 0; i < NCOMMANDS; i++)
 		if (strcmp(cmd, commands[i].name) == 0) {
 			/* The game reports its own end; the tools flush through output_finish. */
-			if (commands[i].run == run_play || commands[i].run == run_serve)
+			if (commands[i].run == run_play || commands[i].run == run_serve || commands[i].run == run_watch)
 				return commands[i].run(argc - 1, argv + 1);
 			return output_finish(commands[i].name[0] == 'a' ? "analyze" : commands[i].name,
 					     commands[i].run(argc - 1, argv + 1));

@@ -4,13 +4,17 @@
  * players share one uid and each result says whose it is. */
 #include <fcntl.h>
 #include <stdio.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "persist/host.h"
+#include "persist/live.h"
+#include "persist/lock.h"
 #include "persist/name.h"
 #include "persist/scores.h"
 #include "tap.h"
@@ -84,7 +88,9 @@ static void hosting(const char *dir)
 	struct stat st;
 	snprintf(path, sizeof path, "%s/scores", dir);
 	tap_ok(stat(path, &st) == 0 && (st.st_mode & 0777) == 0755, "its leaderboard readable by all, written by us");
-	tap_ok(stat(dir, &st) == 0 && (st.st_mode & 0777) == 0700, "the rest ours alone");
+	tap_ok(stat(dir, &st) == 0 && (st.st_mode & 0777) == 0711, "the host directory: others reach those two by name");
+	snprintf(path, sizeof path, "%s/players", dir);
+	tap_ok(stat(path, &st) == 0 && (st.st_mode & 0777) == 0700, "the players' directories are ours alone");
 
 	host_player a, a2, a3, b;
 	tap_is(host_key_player(dir, k1, &lim, &a, err, sizeof err), HOST_OK, "a key's player");
@@ -236,6 +242,91 @@ static void board_of_players(const char *dir)
 	scores_free(&t);
 }
 
+/* Live games: the file round trip, hostile files refused with the line,
+ * a dead game's file skipped, watchers counted while they hold on. */
+static void live_games(const char *dir)
+{
+	char err[300], text[LIVE_FILE_MAX + 1], wdir[4400], ldir[4400];
+	live_game g, back;
+	memset(&g, 0, sizeof g);
+	snprintf(g.id, sizeof g.id, "g0");
+	snprintf(g.name, sizeof g.name, "Zoë");
+	g.open = true;
+	snprintf(g.variant, sizeof g.variant, "3x3 plus k=2");
+	g.moves = 4;
+	g.elapsed = 61;
+	g.cr = 2;
+	g.cc = 1;
+	snprintf(g.cells, sizeof g.cells, "010111010");
+	g.ncells = 9;
+	int n = live_format(&g, text, sizeof text);
+	tap_ok(n > 0 && live_parse(text, (size_t)n, &back, err, sizeof err) == 0, "a live game reads back");
+	tap_ok(!strcmp(back.name, "Zoë") && back.moves == 4 && back.elapsed == 61 && back.cr == 2 && back.cc == 1 &&
+	       back.ncells == 9 && !strcmp(back.cells, "010111010") && back.open && !back.guest, "whole");
+	static const struct {
+		const char *from, *to, *line;
+	} bad[] = {
+		{ "player Zoë", "player \033[2Jx", "line 2" },
+		{ "guest no", "guest maybe", "line 3" },
+		{ "variant 3x3 plus k=2", "variant 3x3 nosuchrule", "line 5" },
+		{ "moves 4", "moves -4", "line 6" },
+		{ "moves 4", "moves 99999999999999", "line 6" },
+		{ "cursor 2 1", "cursor 2", "line 9" },
+		{ "cells 010111010", "cells 01011101/", "line 10" },
+		{ "cells 010111010\n", "cells 010111010\nmore\n", "line 11" },
+		{ "lightsout-live 1", "lightsout-live 2", "line 1" },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char t[LIVE_FILE_MAX + 100];
+		const char *at = strstr(text, bad[i].from);
+		snprintf(t, sizeof t, "%.*s%s%s", (int)(at - text), text, bad[i].to, at + strlen(bad[i].from));
+		bool refused = live_parse(t, strlen(t), &back, err, sizeof err) < 0;
+		tap_ok(refused && !strncmp(err, bad[i].line, strlen(bad[i].line)), "refused where it is wrong: %s", err);
+	}
+
+	snprintf(wdir, sizeof wdir, "%s/watch", dir);
+	snprintf(ldir, sizeof ldir, "%s/live", dir);
+	char lock[4500], lerr[300];
+	snprintf(lock, sizeof lock, "%s/g0", ldir);
+	int held = lock_take(lock, 0, lerr, sizeof lerr);
+	tap_ok(held >= 0 && live_publish(wdir, &g) == 0, "a live game (its slot held) publishes");
+	snprintf(g.id, sizeof g.id, "g1");
+	snprintf(g.name, sizeof g.name, "ghost");
+	tap_is(live_publish(wdir, &g), 0, "and a game whose slot nobody holds (it died)");
+	live_game *list;
+	n = live_list(wdir, ldir, &list);
+	tap_ok(n == 1 && !strcmp(list[0].name, "Zoë") && !strcmp(list[0].id, "g0"), "only the live one is listed (%d)", n);
+	free(list);
+	snprintf(lock, sizeof lock, "%s/g1", wdir);
+	struct stat st;
+	tap_ok(lstat(lock, &st) < 0, "the dead game's file is taken away");
+	tap_is(live_eyes(wdir, "g0"), 0, "nobody watches yet");
+	int e1 = live_eye_open(wdir, "g0");
+	pid_t child = fork();
+	if (child == 0) {
+		int e2 = live_eye_open(wdir, "g0");
+		sleep(e2 >= 0 ? 30 : 0);
+		_exit(0);
+	}
+	int eyes = 0;
+	for (int i = 0; i < 200 && eyes < 2; i++) {
+		eyes = live_eyes(wdir, "g0");
+		nanosleep(&(struct timespec){ .tv_nsec = 10000000 }, NULL);
+	}
+	tap_is(eyes, 2, "two watchers");
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
+	tap_is(live_eyes(wdir, "g0"), 1, "a watcher killed outright is no longer counted");
+	live_eye_close(wdir, "g0", e1);
+	tap_is(live_eyes(wdir, "g0"), 0, "one that leaves neither");
+	/* A symlink planted as a game's file is not read. */
+	snprintf(lock, sizeof lock, "%s/g0", wdir);
+	unlink(lock);
+	tap_ok(symlink("/etc/passwd", lock) == 0 && live_read(wdir, ldir, "g0", &back) < 0, "a symlink is not read");
+	unlink(lock);
+	lock_release(held);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/lightsout-host-test.XXXXXX";
@@ -246,6 +337,7 @@ int main(void)
 	names();
 	hosting(host);
 	board_of_players(host);
+	live_games(host);
 	char cmd[300];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	if (system(cmd) != 0)

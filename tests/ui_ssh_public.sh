@@ -31,6 +31,14 @@ mkdir -p "$base/bin" "$base/home"
 cp "$LIGHTSOUT" "$base/bin/lightsout"
 chmod 755 "$base/bin/lightsout"
 BIN="$base/bin/lightsout"
+# sshd gives the keys command a bare environment: a sanitizer build's
+# leak check (which may not run as nobody) is turned off by a wrapper.
+KEYS="$BIN"
+if sanitized; then
+	KEYS="$base/bin/keys"
+	printf '#!/bin/sh\nASAN_OPTIONS=detect_leaks=0 exec %s "$@"\n' "$BIN" >"$KEYS"
+	chmod 755 "$KEYS"
+fi
 acct="lopub$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')"
 useradd -M -d "$base/home" -s /bin/sh "$acct" || { echo "1..0 # SKIP useradd failed"; rm -rf "$base"; exit 0; }
 passwd -d "$acct" >/dev/null
@@ -50,7 +58,7 @@ done
 # this game, and the test's limits on the ForceCommand.
 shipped="$SRCDIR/contrib/sshd_config.lightsout-public"
 sed -e "s|^Match User play\$|Match User $acct|" \
-	-e "s|^\\(	AuthorizedKeysCommand \\)/usr/local/bin/lightsout |\\1$BIN |" \
+	-e "s|^\\(	AuthorizedKeysCommand \\)/usr/local/bin/lightsout |\\1$KEYS |" \
 	-e "s|^\\(	ForceCommand \\)/usr/local/bin/lightsout serve .*|\\1$BIN serve --games-per-key 2 --guests 1 --players 12|" \
 	"$shipped" >"$s/block"
 changed=$(diff "$shipped" "$s/block" | grep -c '^>')
@@ -215,6 +223,34 @@ check "alice's next login offers her game back (no name asked)" ui_wait "Resume 
 ui_keys y
 ui_wait "Resumed" >/dev/null
 check "the board she left when the link dropped" ui_board_is $alice_board
+# Watching: bob (in a pane of his own) lists the live games and watches
+# alice's, read-only, her cursor and presses as she makes them.
+live=$("$BIN" watch --list --dir "$host")
+check "watch --list prints the live game, one a line" says "$live" "^alice	player	5x5 plus k=2	1	"
+B="tmux -L lo$$-bob -f /dev/null"
+$B new-session -d -x 80 -y 24 "sh '$s/ssh' bob -tt; echo EXIT=\$?; exec sleep 600"
+$B set-option -g window-size manual >/dev/null 2>&1
+bob_sees() { for _ in $(seq 200); do $B capture-pane -p | grep -q -F -- "$1" && return 0; sleep 0.05; done
+	$B capture-pane -p | sed 's/^/# bob: /'; return 1; }
+bob_sees "Playing as bob" >/dev/null
+$B send-keys W
+check "W lists the live games: alice's is there" bob_sees "alice "
+$B send-keys Enter
+check "Enter watches it" bob_sees "Watching alice"
+check "alice is told she has a watcher" ui_wait "alice, 1 watching"
+# The board bob sees is hers: cells and cursor (her preview aside).
+bob_board() { $B capture-pane -p | tr -d '‹›' | sed -n 's/^ *│\(.*\)│ *$/\1/p' | tr -s ' ' | sed '/^ *$/d'; }
+her_board() { ui_screen | tr -d '‹›' | sed -n 's/^ *│\(.*\)│ *$/\1/p' | tr -s ' ' | sed '/^ *$/d'; }
+check "bob sees alice's board and cursor" test "$(bob_board)" = "$(her_board)"
+ui_keys l Space
+ui_wait "Moves 2 " >/dev/null
+check "her press reaches him" bob_sees "Moves 2"
+check "with her cursor where she left it" test "$(bob_board)" = "$(her_board)"
+$B send-keys q
+check "q stops watching" bob_sees "Live games on this host"
+check "and alice's watcher count drops" ui_gone "1 watching"
+$B kill-server
+
 # Her key's second live game is let in (it may take the first over); a
 # third is refused with one line.
 X="tmux -L lo$$-extra -f /dev/null"

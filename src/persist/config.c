@@ -72,6 +72,10 @@ static const char *take(prefs *p, const char *key, const char *v)
 		if (!number(v, 1, 99, &p->speed))
 			return "speed: expected a number from 1";
 		p->has_speed = true;
+	} else if (!strcmp(key, "watchers")) {
+		if (!yes_no(v, &p->watchers))
+			return "watchers: expected yes or no";
+		p->has_watchers = true;
 	} else if (!strcmp(key, "animation")) {
 		if (!yes_no(v, &p->animation))
 			return "animation: expected yes or no";
@@ -170,6 +174,8 @@ int config_save(const char *path, const prefs *p, char *err, size_t errlen)
 		textbuf_printf(&t, "colour = %s\n", p->colour ? "yes" : "no");
 	if (p->has_animation)
 		textbuf_printf(&t, "animation = %s\n", p->animation ? "yes" : "no");
+	if (p->has_watchers)
+		textbuf_printf(&t, "watchers = %s\n", p->watchers ? "yes" : "no");
 	size_t len;
 	char *text = textbuf_finish(&t, &len);
 	if (!text) {

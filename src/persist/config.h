@@ -27,6 +27,7 @@ typedef struct prefs {
 	bool has_speed;
 	bool colour, has_colour;
 	bool animation, has_animation;
+	bool watchers, has_watchers;	/* others may watch (a public account) */
 } prefs;
 
 /* Read path into p (cleared first).  Lines that are wrong are skipped,

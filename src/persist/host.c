@@ -13,7 +13,12 @@
 #include "persist/lock.h"
 #include "persist/paths.h"
 
-static const char *const parts[] = { "players", "names", "guests", "live", "scores" };
+/* Readable by others: the leaderboard and the live games' files. */
+static const char *const parts[] = { "players", "names", "guests", "live", "scores", "watch" };
+static bool readable(const char *part)
+{
+	return !strcmp(part, "scores") || !strcmp(part, "watch");
+}
 
 /* A directory of ours nobody else can write in, made when missing. */
 static host_status own_dir(const char *path, mode_t mode, char *err, size_t len)
@@ -36,6 +41,9 @@ static host_status own_dir(const char *path, mode_t mode, char *err, size_t len)
 		snprintf(err, len, "%s is %s: the host's players cannot be kept there", path, why);
 		return HOST_ERROR;
 	}
+	/* Ours: its mode as this layout wants it (mkdir -p made it 0700). */
+	if ((st.st_mode & 07777) != mode)
+		chmod(path, mode);
 	return HOST_OK;
 }
 
@@ -48,29 +56,32 @@ host_status host_open(const char *dir, char *err, size_t len)
 	}
 	if (paths_mkdirs(dir, err, len) < 0)
 		return HOST_ERROR;
-	if (own_dir(dir, 0700, err, len) != HOST_OK)
+	/* 0711: others may reach scores/ and watch/ by name, list nothing. */
+	if (own_dir(dir, 0711, err, len) != HOST_OK)
 		return HOST_ERROR;
 	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
 		snprintf(path, sizeof path, "%s/%s", dir, parts[i]);
-		if (own_dir(path, strcmp(parts[i], "scores") ? 0700 : 0755, err, len) != HOST_OK)
+		if (own_dir(path, readable(parts[i]) ? 0755 : 0700, err, len) != HOST_OK)
 			return HOST_ERROR;
 	}
 	return HOST_OK;
 }
 
-/* The first free one of n live-game locks "live/PREFIX.N"; -1 when all
- * are held. */
-static int take_slot(const char *dir, const char *prefix, int n, int *slot)
+/* The first free one of n live-game locks "live/PREFIXN" (its name in
+ * p->slot); -1 when all are held. */
+static int take_slot(const char *dir, const char *prefix, int n, host_player *p, int *slot)
 {
 	char path[4200], err[300];
 	for (int i = 0; i < n; i++) {
-		snprintf(path, sizeof path, "%s/live/%s%d", dir, prefix, i);
+		snprintf(p->slot, sizeof p->slot, "%s%d", prefix, i);
+		snprintf(path, sizeof path, "%s/live/%s", dir, p->slot);
 		int fd = lock_take(path, 0, err, sizeof err);
 		if (fd >= 0) {
 			*slot = i;
 			return fd;
 		}
 	}
+	p->slot[0] = '\0';
 	return -1;
 }
 
@@ -120,7 +131,7 @@ host_status host_key_player(const char *dir, const unsigned char digest[32], con
 	hex(digest, HOST_PID_LEN / 2, p->pid);
 	char prefix[HOST_PID_LEN + 3];
 	snprintf(prefix, sizeof prefix, "k%s.", p->pid);
-	p->live_fd = take_slot(dir, prefix, lim->games_per_key, &slot);
+	p->live_fd = take_slot(dir, prefix, lim->games_per_key, p, &slot);
 	if (p->live_fd < 0) {
 		snprintf(err, len, "You have %d game%s open on this host already: quit one first.",
 			 lim->games_per_key, lim->games_per_key == 1 ? "" : "s");
@@ -152,7 +163,7 @@ host_status host_guest(const char *dir, const host_limits *lim, host_player *p, 
 	int slot;
 	memset(p, 0, sizeof *p);
 	p->guest = true;
-	p->live_fd = take_slot(dir, "g", lim->guests, &slot);
+	p->live_fd = take_slot(dir, "g", lim->guests, p, &slot);
 	if (p->live_fd < 0) {
 		if (lim->guests > 0)
 			snprintf(err, len, "All %d guest places are taken: try again later, or log in with an SSH key.",

@@ -11,6 +11,9 @@
  *                     gN (N < guests); the kernel drops a dead game's lock
  *   scores/           the account's daily leaderboard (mode 0755: others
  *                     may read it; only we write)
+ *   watch/            the live games as their players see them, for
+ *                     watchers (persist/live.h; mode 0755)
+ * The directory itself is 0711: others reach scores/ and watch/ by name.
  *
  * PID is 32 hex digits of the key's SHA-256 fingerprint: a directory
  * name the client cannot choose, made from what sshd checked. */
@@ -47,6 +50,7 @@ typedef struct host_player {
 	char home[4096];	/* the player's XDG homes are state/, data/ and config/ below */
 	char dir[3900];		/* the player's directory (a guest's is its home) */
 	int live_fd;		/* the live-game lock held while playing */
+	char slot[40];		/* its name in live/ (and the game's in watch/) */
 } host_player;
 
 /* Make the host directory's parts (missing ones only); refuse one that is

@@ -14,7 +14,7 @@
 
 const screen *const screens_all[] = {
 	&board_screen, &editor_screen, &analysis_screen, &menu_screen, &pager_screen, &help_screen, &question_screen,
-	&making_screen, NULL,
+	&making_screen, &watch_list_screen, &watch_screen, NULL,
 };
 
 const key_row *screen_find(const screen *s, int key)
@@ -210,7 +210,7 @@ void app_press(app *a, int times)
 
 void app_open_menu(app *a, bool editing)
 {
-	menu_open(&a->menu, &a->s.pl.g.cfg, editing, a->s.pl.mode, a->v.preview);
+	menu_open(&a->menu, &a->s.pl.g.cfg, editing, a->s.pl.mode, a->v.preview, a->w.open);
 	app_push(a, &menu_screen);
 }
 
@@ -235,6 +235,7 @@ void app_keep_prefs(app *a, const game_config *cfg)
 		snprintf(p->difficulty, sizeof p->difficulty, "%s", cfg->difficulty), p->has_difficulty = true;
 	}
 	p->preview = a->v.preview, p->has_preview = true;
+	p->watchers = a->w.open, p->has_watchers = true;
 	p->speed = a->st.speed + 1, p->has_speed = true;
 	if (!a->prefs_path[0] ||
 	    paths_file(PATHS_CONFIG, PATHS_CONFIG_FILE, true, a->prefs_path, sizeof a->prefs_path, err, sizeof err) < 0 ||
@@ -351,9 +352,15 @@ static int app_key(app *a)
 			continue;
 		}
 		/* The key's and the tick's changes, the clock and the solver's
-		 * spinner: one frame before waiting. */
+		 * spinner: one frame before waiting; watchers see it too. */
 		app_frame(a);
+		watch_publish(a, now);
+		const screen *top = app_top(a);
+		if (top->poll)
+			top->poll(a, now);
 		int wait = a->s.pl.ov.searching || a->s.mk ? 100 : 500;
+		if (top->poll)
+			wait = WATCH_POLL_MS;
 		if (draw_animating(&a->v, now))
 			wait = 30;
 		if (a->s.mk && app_top(a) == &making_screen)

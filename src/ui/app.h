@@ -19,6 +19,7 @@
 #include "ui/menu.h"
 #include "ui/pager.h"
 #include "ui/screen.h"
+#include "ui/watch.h"
 
 #define APP_DEPTH 6
 
@@ -52,6 +53,7 @@ struct app {
 	int depth;
 	menu menu;
 	pager page;
+	watching w;		/* our game published for watchers; the one we watch */
 	int help_top;		/* first help line shown */
 	int pattern;		/* analysis: quiet pattern shown */
 	uint8_t *chase;		/* the chase step's marks (C) */
@@ -76,7 +78,7 @@ int app_run(app *a);
 
 /* The screens. */
 extern const screen board_screen, editor_screen, analysis_screen, help_screen, pager_screen, menu_screen,
-	question_screen, making_screen;
+	question_screen, making_screen, watch_list_screen, watch_screen;
 
 void app_push(app *a, const screen *s);
 /* Close screen s if it is on top (a job that ended by itself). */
@@ -108,5 +110,11 @@ void app_open_page(app *a, const char *title, char *text, const char *footer);
 void app_keep_prefs(app *a, const game_config *cfg);
 /* End the game (status 0); a game in progress is saved for next time. */
 void app_end(app *a);
+
+/* Watching (ui/watch.c): our game's file brought up to date (a public
+ * account's player), the live games' list (W), and the end of both. */
+void watch_publish(app *a, double now);
+void watch_open_list(app *a);
+void watch_end(app *a);
 
 #endif

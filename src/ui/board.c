@@ -176,6 +176,13 @@ static reaction board_scores(app *a, int key)
 	return REACT_NONE;
 }
 
+static reaction board_watch(app *a, int key)
+{
+	(void)key;
+	watch_open_list(a);
+	return REACT_REDRAW;
+}
+
 static reaction board_share(app *a, int key)
 {
 	(void)key;
@@ -255,9 +262,11 @@ static const key_row board_rows[] = {
 	{ { 'C' }, steps_chase, NULL, NULL, NULL, NULL, 0 },
 	{ { 'e' }, board_edit, "e", "e", "editor: set the cells, then play or solve them", NULL, 0 },
 	{ { 'a' }, board_analysis, "a", "a", "analysis: rank, nullity, solutions, quiet patterns", NULL, 0 },
-	{ { 'S' }, board_stats, "S; c; L", "S; c; L", "statistics; share code; this host's daily leaderboard", NULL, 0 },
+	{ { 'S' }, board_stats, "S; c; L; W", "S; c; L; W",
+	  "statistics; share code; this host's daily leaderboard; watch live games", NULL, 0 },
 	{ { 'c' }, board_share, NULL, NULL, NULL, NULL, 0 },
 	{ { 'L' }, board_scores, NULL, NULL, NULL, NULL, 0 },
+	{ { 'W' }, board_watch, NULL, NULL, NULL, NULL, 0 },
 	{ { 'R', 'r' }, board_restart, "R, r", "R, r", "restart this board (R asks first; r after a win)", NULL, 0 },
 	{ { 'n' }, board_new_key, "n", "n", "new board (asks when a game is in progress)", NULL, 0 },
 	{ { 'p' }, board_preview, "p", "p", "preview on/off: what a press at the cursor changes", NULL, 0 },

@@ -389,13 +389,16 @@ static void play_prefs(const play_opts *o, const prefs *p, game_config *cfg, cha
 static struct {
 	char pid[33], name[33];
 	bool guest;
+	char host[4096], slot[40];
 } player;
 
-void play_set_player(const char *pid, const char *name, bool guest)
+void play_set_player(const char *pid, const char *name, bool guest, const char *host, const char *live_id)
 {
 	snprintf(player.pid, sizeof player.pid, "%s", pid);
 	snprintf(player.name, sizeof player.name, "%s", name);
 	player.guest = guest;
+	snprintf(player.host, sizeof player.host, "%s", host);
+	snprintf(player.slot, sizeof player.slot, "%s", live_id);
 }
 
 int play_main(int argc, char **argv)
@@ -453,7 +456,9 @@ int play_main(int argc, char **argv)
 		else if (!a.s.sv.notice[0])
 			snprintf(a.s.sv.notice, sizeof a.s.sv.notice, "Playing as %s: your games are kept for your key.",
 				 player.name);
+		watch_setup(&a.w, player.host, player.slot, player.name, player.guest);
 	}
+	a.w.open = !a.prefs.has_watchers || a.prefs.watchers;
 	/* A plain `lightsout`: the game left last time comes first. */
 	/* Another running game owns the save: nothing of it is resumed here
 	 * unless the player moves it over (app_run asks). */
@@ -511,6 +516,7 @@ int play_main(int argc, char **argv)
 		      baudrate() >= 19200;
 	a.v.anim_cell = -1;
 	rc = app_run(&a);
+	watch_end(&a);
 	term_close();
 	if (a.end_msg[0])
 		fprintf(stderr, "lightsout play: %s\n", a.end_msg);

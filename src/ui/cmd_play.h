@@ -9,7 +9,8 @@ int play_main(int argc, char **argv);
 
 /* The next game's player on a public account (lightsout serve): results
  * on the leaderboard carry the id and name; a guest is told that nothing
- * is kept. */
-void play_set_player(const char *pid, const char *name, bool guest);
+ * is kept; the game is published for watchers in host's watch/ under its
+ * live-game slot's name. */
+void play_set_player(const char *pid, const char *name, bool guest, const char *host, const char *live_id);
 
 #endif

@@ -796,6 +796,8 @@ static void status_line(view *v, double now, char *line, size_t size)
 			 g->rule.name, g->rule.torus ? " torus" : "", g->cur->rows, g->cur->cols, d, g->cur->k);
 	if (v->rung > 0 && v->what == VIEW_PLAY)
 		snprintf(line + strlen(line), len - strlen(line), " %s Rung %d", d, v->rung);
+	if (v->who[0] && v->what == VIEW_PLAY)
+		snprintf(line + strlen(line), len - strlen(line), " %s %s", d, v->who);
 	/* One character a cell: the cursor's place in words too. */
 	if (v->rulers)
 		snprintf(line + strlen(line), len - strlen(line), " %s row %d col %d", d, v->cr + 1, v->cc + 1);

@@ -62,6 +62,7 @@ typedef struct view {
 	int rung;			/* practice ladder rung for the status, or 0 */
 	char msg[160];			/* message line; empty shows the key hints */
 	char ranking[96];		/* after a daily win: "2nd of 5 on this host", or "" */
+	char who[64];			/* a public account's player: "alice, 2 watching" */
 	/* Marks on the cells: the plan's (when ov->shown) or one hint cell;
 	 * a pattern (a quiet pattern in the info panel) replaces both. */
 	lo_overlay *ov;

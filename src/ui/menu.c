@@ -7,7 +7,8 @@
 #include "ui/app.h"
 
 enum {
-	ITEM_ROWS, ITEM_COLS, ITEM_RULE, ITEM_STATES, ITEM_TORUS, ITEM_DIFFICULTY, ITEM_MODE, ITEM_PREVIEW, ITEM_COUNT
+	ITEM_ROWS, ITEM_COLS, ITEM_RULE, ITEM_STATES, ITEM_TORUS, ITEM_DIFFICULTY, ITEM_MODE, ITEM_PREVIEW, ITEM_WATCHERS,
+	ITEM_COUNT
 };
 
 /* Bigger boards are playable (--size, up to 10000) but not by arrow keys. */
@@ -22,8 +23,9 @@ static const char *const mode_names[] = { "free play", "daily board", "practice 
 static const char *const difficulties[] = { "", "easy", "normal", "hard" };
 #define NDIFF 4
 
-void menu_open(menu *m, const game_config *cfg, bool editing, play_mode mode, bool preview)
+void menu_open(menu *m, const game_config *cfg, bool editing, play_mode mode, bool preview, bool watchers)
 {
+	m->watchers = watchers;
 	m->cfg = *cfg;
 	m->item = 0;
 	m->editing = editing;
@@ -88,6 +90,9 @@ static void change(menu *m, int dir)
 		break;
 	case ITEM_PREVIEW:
 		m->preview = !m->preview;
+		break;
+	case ITEM_WATCHERS:
+		m->watchers = !m->watchers;
 		break;
 	case ITEM_STATES:
 		c->v.k += dir > 0 ? 1 : -1;
@@ -158,6 +163,7 @@ static reaction menu_apply(app *a, int key)
 		return REACT_REDRAW;
 	}
 	a->v.preview = a->menu.preview;
+	a->w.open = a->menu.watchers;
 	/* The same board and mode as now: nothing to make, nothing lost. */
 	a->menu.applied = !game_config_equal(cfg, &a->s.pl.g.cfg) || (!a->menu.editing && a->menu.mode != a->s.pl.mode);
 	return REACT_LEAVE | REACT_REDRAW;
@@ -177,7 +183,7 @@ static void menu_draw(app *a)
 	const game_config *c = &m->cfg;
 	char val[ITEM_COUNT][40];
 	static const char *const label[ITEM_COUNT] = { "Rows", "Columns", "Rule", "States (k)", "Torus",
-						       "Difficulty", "Mode", "Preview" };
+						       "Difficulty", "Mode", "Preview", "Watchers" };
 	snprintf(val[ITEM_ROWS], sizeof val[0], "%d", c->v.rows);
 	snprintf(val[ITEM_COLS], sizeof val[0], "%d", c->v.cols);
 	snprintf(val[ITEM_RULE], sizeof val[0], "%.24s", c->v.rule);
@@ -185,6 +191,7 @@ static void menu_draw(app *a)
 	snprintf(val[ITEM_TORUS], sizeof val[0], "%s", c->v.torus ? "on" : "off");
 	snprintf(val[ITEM_MODE], sizeof val[0], "%s", m->editing ? "-" : mode_names[m->mode]);
 	snprintf(val[ITEM_PREVIEW], sizeof val[0], "%s", m->preview ? "on" : "off");
+	snprintf(val[ITEM_WATCHERS], sizeof val[0], "%s", m->watchers ? "welcome" : "refused");
 	if (c->par > 0 && !c->difficulty[0])
 		snprintf(val[ITEM_DIFFICULTY], sizeof val[0], "par %d", c->par);
 	else

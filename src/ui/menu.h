@@ -17,11 +17,12 @@ typedef struct menu {
 	bool editing;		/* from the editor: Enter resizes, no new board */
 	play_mode mode;		/* free play, daily board, practice ladder */
 	bool preview;		/* the preview of a press under the cursor */
+	bool watchers;		/* others may watch this game (a public account) */
 	char note[120];		/* why Enter did not apply, until the next change */
 	bool applied;		/* closed by Enter with something to change: the
 				 * opener takes cfg, mode and preview */
 } menu;
 
-void menu_open(menu *m, const game_config *cfg, bool editing, play_mode mode, bool preview);
+void menu_open(menu *m, const game_config *cfg, bool editing, play_mode mode, bool preview, bool watchers);
 
 #endif

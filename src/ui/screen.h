@@ -54,6 +54,9 @@ typedef struct screen {
 	 * used up), and the work between keys when its time has come. */
 	bool (*intercept)(app *a, int key);
 	void (*tick)(app *a, double now);
+	/* Work between keys while this screen is on top (a watched game's
+	 * news), every WATCH_POLL_MS at most; NULL: none. */
+	void (*poll)(app *a, double now);
 	bool over_board;		/* drawn over the board below it */
 	bool shows_board;		/* the board's cells are in view: frames draw them */
 } screen;

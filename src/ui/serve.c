@@ -257,7 +257,7 @@ int serve_main(int argc, char **argv)
 		setenv(vars[i][0], path, 1);
 	}
 	snprintf(scores, sizeof scores, "%s/scores", dir);
-	play_set_player(p.pid, p.name, p.guest);
+	play_set_player(p.pid, p.name, p.guest, dir, p.slot);
 	/* The game's own options after --: the admin's, from the command line
 	 * sshd runs (the client's command is never seen here). */
 	int extra = argc - optind;

@@ -1,0 +1,277 @@
+#!/bin/sh
+# make bench-ssh: N players at once, each a real `ssh -tt`, through the
+# public recipe (contrib/sshd_config.lightsout-public) as tests/ui_ssh_public.sh
+# sets it up: a throwaway account, the game copied under /run, the shipped
+# block with only its marked lines edited, a private sshd on 127.0.0.1.
+# bench/ssh_driver runs the sessions and takes the figures; this script
+# makes the place for them, checks the account's leaderboard and tears it
+# all down again (also on Ctrl-C).  Not a test: see make check.
+#
+#   N=50 sh bench/ssh_bench.sh LIGHTSOUT SSH_DRIVER
+# Also read from the environment: KEYS (timed keys per session, 20),
+# GAP (ms between them, 100), IDLE (s of the measured idle window, 10),
+# CONNECTING (sessions logging in at once; default: under MaxStartups).
+LC_ALL=C
+export LC_ALL
+PATH="$PATH:/usr/sbin:/usr/local/sbin:/sbin"
+
+say() { printf 'bench-ssh: %s\n' "$*" >&2; }
+now() { date +%s.%N 2>/dev/null | sed 's/\.N*$//'; }
+t_begin=$(now)
+
+if [ $# -ne 2 ]; then
+	echo "Usage: N=50 sh $0 LIGHTSOUT SSH_DRIVER" >&2
+	exit 2
+fi
+N=${N:-50}
+KEYS=${KEYS:-20}
+GAP=${GAP:-100}
+IDLE=${IDLE:-10}
+for v in N KEYS GAP IDLE; do
+	eval "val=\$$v"
+	case $val in
+	'' | *[!0-9]*) echo "bench-ssh: $v wants a whole number, not '$val'" >&2; exit 2 ;;
+	esac
+done
+[ "$N" -ge 1 ] || { echo "bench-ssh: N wants at least 1" >&2; exit 2; }
+bin_src=$1
+driver=$2
+srcdir=$(cd "$(dirname "$0")/.." && pwd)
+shipped="$srcdir/contrib/sshd_config.lightsout-public"
+
+if [ "$(id -u)" -ne 0 ]; then
+	say "skipped: needs root (it makes a throwaway account and runs a private sshd for it); try: sudo make bench-ssh"
+	exit 0
+fi
+for tool in sshd ssh ssh-keygen useradd userdel passwd awk; do
+	if ! command -v "$tool" >/dev/null 2>&1; then
+		say "skipped: $tool is not installed (Debian: openssh-server, openssh-client, passwd)"
+		exit 0
+	fi
+done
+for f in "$bin_src" "$driver" "$shipped"; do
+	[ -f "$f" ] || { say "no $f"; exit 2; }
+done
+[ -d /run/sshd ] || { mkdir -p /run/sshd && chmod 755 /run/sshd; }
+SSHD=$(command -v sshd)
+
+base=
+s=
+acct=
+sshd_pid=
+driver_pid=
+
+# descendants PID...: every process below them, from /proc (deepest last).
+descendants() {
+	cat /proc/[0-9]*/stat 2>/dev/null | awk -v roots="$*" '
+		{
+			pid = $1
+			rest = $0
+			sub(/.*\) /, "", rest)
+			split(rest, f, " ")
+			kids[f[2]] = kids[f[2]] " " pid
+		}
+		END {
+			n = split(roots, queue, " ")
+			for (i = 1; i <= n; i++) {
+				m = split(kids[queue[i]], k, " ")
+				for (j = 1; j <= m; j++) {
+					queue[++n] = k[j]
+					print k[j]
+				}
+			}
+		}'
+}
+
+# Everything this run started, by pid: the driver (which ends its ssh
+# clients), the sshd and every process under it, then the account.
+cleanup() {
+	trap - EXIT INT TERM HUP
+	if [ -n "$driver_pid" ]; then
+		kill "$driver_pid" 2>/dev/null
+		wait "$driver_pid" 2>/dev/null
+	fi
+	if [ -n "$sshd_pid" ]; then
+		left=$(descendants "$sshd_pid")
+		kill "$sshd_pid" $left 2>/dev/null
+		for _ in $(seq 100); do
+			alive=
+			for p in $left; do kill -0 "$p" 2>/dev/null && alive="$alive $p"; done
+			[ -z "$alive" ] && break
+			sleep 0.05
+		done
+		# shellcheck disable=SC2086
+		[ -z "$alive" ] || kill -9 $alive 2>/dev/null
+		wait "$sshd_pid" 2>/dev/null
+	fi
+	if [ -n "$acct" ]; then
+		for _ in $(seq 100); do
+			userdel "$acct" 2>/dev/null && break
+			sleep 0.05
+		done
+		id "$acct" >/dev/null 2>&1 && say "could not remove the account $acct"
+	fi
+	[ -n "$base" ] && rm -rf "$base"
+	[ -n "$s" ] && rm -rf "$s"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM HUP
+
+# sshd runs an AuthorizedKeysCommand only from a path whose every
+# directory is root's and closed to others: the game is copied there.
+base=$(mktemp -d /run/lightsout-bench.XXXXXX) || exit 1
+chmod 755 "$base"
+mkdir -p "$base/bin" "$base/home"
+cp "$bin_src" "$base/bin/lightsout"
+chmod 755 "$base/bin/lightsout"
+BIN="$base/bin/lightsout"
+KEYCMD="$BIN"
+if grep -q -a -e __asan_init -e __tsan_init "$BIN" 2>/dev/null; then
+	say "note: a sanitizer build: its figures are not the game's"
+	KEYCMD="$base/bin/keys"
+	printf '#!/bin/sh\nASAN_OPTIONS=detect_leaks=0 exec %s "$@"\n' "$BIN" >"$KEYCMD"
+	chmod 755 "$KEYCMD"
+fi
+s=$(mktemp -d "${TMPDIR:-/tmp}/lightsout-bench-ssh.XXXXXX") || exit 1
+acct="lobench$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')"
+if ! useradd -M -d "$base/home" -s /bin/sh "$acct"; then
+	acct=
+	say "useradd failed"
+	exit 1
+fi
+passwd -d "$acct" >/dev/null
+chown "$acct" "$base/home"
+chmod 700 "$base/home"
+host="$base/home/.local/state/lightsout/host"
+
+say "making $N keys"
+mkdir "$s/keys" "$s/out"
+ssh-keygen -q -t ed25519 -N '' -f "$s/host_key" || exit 1
+i=1
+while [ "$i" -le "$N" ]; do
+	ssh-keygen -q -t ed25519 -N '' -C "p$i" -f "$s/keys/p$i" || exit 1
+	i=$((i + 1))
+done
+
+# The shipped block: its Match line for this account, its two paths for
+# this game, and the daily 3x3 board after its ForceCommand's own limits.
+sed -e "s|^Match User play\$|Match User $acct|" \
+	-e "s|^\\(	AuthorizedKeysCommand \\)/usr/local/bin/lightsout |\\1$KEYCMD |" \
+	-e "s|^\\(	ForceCommand \\)/usr/local/bin/lightsout serve \\(.*\\)|\\1$BIN serve \\2 -- --daily --size 3x3|" \
+	"$shipped" >"$s/block"
+changed=$(diff "$shipped" "$s/block" | grep -c '^>')
+if [ "$changed" != 3 ]; then
+	say "the shipped block changed shape: $changed of its marked lines edited, not 3"
+	exit 1
+fi
+{
+	cat <<EOF
+ListenAddress 127.0.0.1
+HostKey $s/host_key
+PidFile none
+UsePAM yes
+StrictModes no
+LogLevel INFO
+EOF
+	cat "$s/block"
+} >"$s/sshd_config"
+"$SSHD" -t -f "$s/sshd_config" || { say "sshd -t refuses the block"; exit 1; }
+startups=$(awk '$1 == "MaxStartups" { print $2; exit }' "$s/block")
+start=${startups%%:*}
+case $start in '' | *[!0-9]*) start=10 ;; esac	# sshd's own default, 10:30:100
+# At most this many logging in at once: under the point where sshd starts
+# refusing (a margin for its lag in counting a login as done).
+CONNECTING=${CONNECTING:-$((start - start / 10))}
+
+# A private sshd on a free port.
+port=
+for _ in 1 2 3 4 5 6 7 8 9 10; do
+	try=$((20000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 40000))
+	: >"$s/sshd.log"
+	"$SSHD" -D -e -f "$s/sshd_config" -o Port="$try" 2>>"$s/sshd.log" &
+	sshd_pid=$!
+	for _ in $(seq 200); do
+		grep -q "Server listening on 127.0.0.1 port $try" "$s/sshd.log" && break
+		kill -0 "$sshd_pid" 2>/dev/null || break
+		sleep 0.05
+	done
+	if grep -q "Server listening on 127.0.0.1 port $try" "$s/sshd.log"; then
+		port=$try
+		break
+	fi
+	kill "$sshd_pid" 2>/dev/null
+	wait "$sshd_pid" 2>/dev/null
+	sshd_pid=
+	grep -q "Address already in use" "$s/sshd.log" || break
+done
+if [ -z "$port" ]; then
+	sed 's/^/bench-ssh: sshd: /' "$s/sshd.log" >&2
+	say "the private sshd did not start"
+	exit 1
+fi
+echo "[127.0.0.1]:$port $(cat "$s/host_key.pub")" >"$s/known_hosts"
+
+# Session I: ssh -tt as key pI, no escape character, keystrokes not
+# obscured (newer clients delay them otherwise).
+cat >"$s/ssh" <<EOF
+exec ssh -F /dev/null -i '$s/keys/p'"\$1" -o IdentitiesOnly=yes -o IdentityAgent=none \\
+	-o PubkeyAuthentication=yes -o KbdInteractiveAuthentication=no -o PasswordAuthentication=no \\
+	-o BatchMode=yes -o UserKnownHostsFile='$s/known_hosts' -o StrictHostKeyChecking=yes -o LogLevel=ERROR \\
+	-o SendEnv=LANG -o IgnoreUnknown=ObscureKeystrokeTiming -o ObscureKeystrokeTiming=no \\
+	-e none -tt -p $port $acct@127.0.0.1
+EOF
+
+say "N=$N on port $port, at most $CONNECTING logging in at once (MaxStartups $startups as shipped, not raised)"
+today=$(date -u +%Y-%m-%d)
+TERM=xterm LANG=C.UTF-8 "$driver" -n "$N" -s "$s/ssh" -p "$sshd_pid" -w "$CONNECTING" -k "$KEYS" -g "$GAP" \
+	-i "$IDLE" -o "$s/out" >"$s/report" &
+driver_pid=$!
+wait "$driver_pid"
+driver_rc=$?
+driver_pid=
+[ "$driver_rc" -eq 0 ] || { say "the driver failed (status $driver_rc)"; exit 1; }
+
+# The account's leaderboard: one win per session, each under its name.
+days=$today
+late=$(date -u +%Y-%m-%d)
+[ "$late" = "$today" ] || days="$today $late"	# the run crossed midnight (UTC)
+: >"$s/table"
+for d in $days; do
+	"$BIN" scores --scores "$host/scores" --daily "$d" >>"$s/table" 2>"$s/table.err"
+done
+wins=$(grep -c '^ *[0-9][0-9]*  player [0-9][0-9]* ' "$s/table")
+names=$(grep -o '  player [0-9][0-9]* ' "$s/table" | sort -u | wc -l | tr -d ' ')
+drops=$(grep -c 'past MaxStartups' "$s/sshd.log")
+graces=$(grep -c -i 'grace' "$s/sshd.log")
+failed_out=
+for f in "$s"/out/out.*; do
+	grep -q -a Solved "$f" || failed_out="$failed_out $f"
+done
+if [ -n "$failed_out" ]; then
+	for f in $failed_out; do
+		say "${f##*/} ended (last 300 bytes, control characters dropped):"
+		tail -c 300 "$f" | tr -d '\000-\010\016-\037' | sed 's/^/    /' >&2
+		echo >&2
+	done
+fi
+
+sshd_version=$(ssh -V 2>&1)
+report=$(cat "$s/report")
+cleanup
+t_end=$(now)
+model=$(awk -F': *' '$1 ~ /^model name/ { print $2; exit }' /proc/cpuinfo)
+cores=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN)
+
+echo "== make bench-ssh: N players at once, each a real ssh -tt, through the public recipe =="
+echo "N                           $N"
+printf '%s\n' "$report"
+echo "leaderboard wins            $wins of $N, under $names distinct names (lightsout scores --daily $days)"
+mismatch=0
+if [ "$wins" != "$N" ] || [ "$names" != "$N" ]; then
+	echo "!!!!!!!! MISMATCH: the account's leaderboard has $wins wins under $names names for $N players !!!!!!!!"
+	mismatch=1
+fi
+echo "sshd refused (its log)      $drops past MaxStartups, $graces over LoginGraceTime"
+echo "machine                     nproc $cores, ${model:-unknown CPU}; $sshd_version"
+echo "wall time                   $(awk -v a="$t_begin" -v b="$t_end" 'BEGIN { printf "%.1f", b - a }') s (the whole run: keys, sshd, sessions, teardown)"
+exit $mismatch

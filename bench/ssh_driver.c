@@ -1,0 +1,867 @@
+/* make bench-ssh's driver: N players at once, each a real `ssh -tt` on two
+ * pipes, all driven from one poll loop so that every time is taken where a
+ * player would see it, at the client.  bench/ssh_bench.sh makes the account
+ * and the sshd, and prints what this program prints.
+ *
+ * A session answers the name prompt, sends cursor keys (l, h, l, ...) paced
+ * about GAP ms apart, each timed from write() to the first byte back, wins
+ * the board with "sT", then sits in the game.  Once every session sits
+ * there, the server side of each one (its sshd processes and the game) is
+ * measured over the idle window: RSS, PSS, CPU.  Then "qy" ends them.
+ *
+ * Not a test: see make check.  Figures on stdout, progress on stderr. */
+#define _DEFAULT_SOURCE		/* strsep */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define TAIL 64			/* bytes kept to find a text cut between reads */
+#define QUIET 0.03		/* s without output before a key is sent */
+#define SETTLE 1.0		/* s of the idle window before it is measured */
+#define T_CONNECT 60.0		/* s from start to the name prompt */
+#define T_GAME 60.0		/* s from the name to the board */
+#define T_ANSWER 10.0		/* s for a key's answer */
+#define T_SOLVE 120.0		/* s from "sT" to "Solved" */
+#define T_QUIT 30.0		/* s from "qy" to the end of the session */
+#define MAX_RETRIES 20		/* connections of one session refused before it fails */
+#define MAX_REASONS 8
+
+enum phase {
+	P_WAIT,			/* not started yet, or to be started again */
+	P_CONNECT,		/* ssh started; no name prompt yet */
+	P_NAME,			/* name sent; no board yet */
+	P_KEYS,			/* the timed cursor keys */
+	P_SOLVE,		/* "sT" sent; not solved yet */
+	P_IDLE,			/* solved; sitting in the game */
+	P_QUIT,			/* "qy" sent */
+	P_DONE,			/* ended after "qy" */
+	P_FAILED,
+};
+
+static const char *const phase_name[] = { "waiting to start", "logging in", "naming", "timing keys",
+					  "solving", "idle", "quitting", "done", "failed" };
+
+typedef struct session {
+	int id;
+	enum phase ph;
+	pid_t pid;		/* the ssh client (sh execs it) */
+	int in, out;		/* its stdin, its stdout and stderr */
+	bool eof, reaped;
+	int status;
+	double due;		/* P_WAIT: when to start; P_KEYS: next key */
+	double since;		/* when the phase began */
+	double started, prompted;
+	double key_at;		/* the key in flight, 0 when none */
+	double last_out;
+	int keys;		/* answered or given up */
+	bool in_game, won;
+	int tries;
+	char tail[TAIL + 1];
+	size_t tail_len;
+	char lastline[160];	/* what a session that ended said last */
+	FILE *dump;
+	unsigned long long idle_bytes;
+} session;
+
+static struct {
+	int n, window, keys, idle;
+	double gap;
+	const char *script, *dumpdir;
+	pid_t sshd;
+	bool debug;
+} opt = { 0, 90, 20, 10, 0.1, NULL, NULL, 0, false };
+
+static session *ses;
+static double *lat;
+static size_t nlat;
+static int unanswered, retries, max_connecting;
+static struct {
+	char text[160];
+	int count;
+} reason[MAX_REASONS];
+static int nreason;
+static volatile sig_atomic_t stop_signal;
+static bool measuring;		/* the idle window's measured part */
+static double t0;
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static double frand(void)
+{
+	return (double)rand() / ((double)RAND_MAX + 1.0);
+}
+
+static void progress(const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "bench-ssh: %6.1f s: ", now() - t0);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void on_signal(int sig)
+{
+	stop_signal = sig;
+}
+
+static void cloexec(int fd)
+{
+	fcntl(fd, F_SETFD, FD_CLOEXEC);
+}
+
+/* Session s's ssh: `sh SCRIPT ID` on a pipe each way. */
+static int session_start(session *s, double t)
+{
+	int in[2], out[2];
+	if (pipe(in) < 0)
+		return -1;
+	if (pipe(out) < 0) {
+		close(in[0]);
+		close(in[1]);
+		return -1;
+	}
+	/* No session may hold another's pipe open: its EOF would never come. */
+	for (int i = 0; i < 2; i++) {
+		cloexec(in[i]);
+		cloexec(out[i]);
+	}
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(in[0]);
+		close(in[1]);
+		close(out[0]);
+		close(out[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		char id[16];
+		snprintf(id, sizeof id, "%d", s->id);
+		dup2(in[0], 0);
+		dup2(out[1], 1);
+		dup2(out[1], 2);
+		signal(SIGPIPE, SIG_DFL);
+		execl("/bin/sh", "sh", opt.script, id, (char *)NULL);
+		_exit(127);
+	}
+	close(in[0]);
+	close(out[1]);
+	fcntl(in[1], F_SETFL, O_NONBLOCK);
+	fcntl(out[0], F_SETFL, O_NONBLOCK);
+	s->pid = pid;
+	s->in = in[1];
+	s->out = out[0];
+	s->eof = s->reaped = false;
+	s->ph = P_CONNECT;
+	s->since = s->started = t;
+	s->tail_len = 0;
+	s->lastline[0] = '\0';
+	s->tries++;
+	return 0;
+}
+
+static void session_close(session *s)
+{
+	if (s->in >= 0)
+		close(s->in);
+	if (s->out >= 0)
+		close(s->out);
+	s->in = s->out = -1;
+}
+
+static void session_send(session *s, const char *keys)
+{
+	size_t len = strlen(keys);
+	if (s->in < 0 || write(s->in, keys, len) != (ssize_t)len)
+		progress("session %d: could not send '%s': %s", s->id, keys, strerror(errno));
+}
+
+static void session_fail(session *s, const char *why)
+{
+	progress("session %d failed while %s: %s%s%s", s->id, phase_name[s->ph], why,
+		 s->lastline[0] ? "; it said: " : "", s->lastline);
+	s->ph = P_FAILED;
+	if (!s->reaped)
+		kill(s->pid, SIGTERM);
+	if (s->in >= 0)
+		close(s->in);
+	s->in = -1;
+}
+
+static void tally_reason(const char *text)
+{
+	for (int i = 0; i < nreason; i++)
+		if (strcmp(reason[i].text, text) == 0) {
+			reason[i].count++;
+			return;
+		}
+	if (nreason < MAX_REASONS) {
+		snprintf(reason[nreason].text, sizeof reason[nreason].text, "%s", text);
+		reason[nreason++].count = 1;
+	}
+}
+
+/* The last line of text the session printed: why it ended, when it did. */
+static void note_line(session *s, const char *buf, size_t len)
+{
+	size_t end = len;
+	while (end && (buf[end - 1] == '\n' || buf[end - 1] == '\r'))
+		end--;
+	if (!end)
+		return;
+	size_t start = end;
+	while (start && buf[start - 1] != '\n' && buf[start - 1] != '\r')
+		start--;
+	size_t k = 0;
+	for (size_t i = start; i < end && k + 1 < sizeof s->lastline; i++)
+		if (isprint((unsigned char)buf[i]))
+			s->lastline[k++] = buf[i];
+	s->lastline[k] = '\0';
+}
+
+static bool seen(const char *hay, size_t len, const char *needle)
+{
+	size_t k = strlen(needle);
+	for (size_t i = 0; i + k <= len; i++)
+		if (memcmp(hay + i, needle, k) == 0)
+			return true;
+	return false;
+}
+
+static void start_keys(session *s, double t)
+{
+	s->in_game = true;
+	s->ph = P_KEYS;
+	s->since = t;
+	s->keys = 0;
+	s->key_at = 0;
+	/* A random start in the first gap: the sessions are not in step. */
+	s->due = t + opt.gap * frand();
+}
+
+/* New output of session s, read at time t. */
+static void session_output(session *s, const char *data, size_t len, double t)
+{
+	char buf[TAIL + 4096];
+	if (s->dump)
+		fwrite(data, 1, len, s->dump);
+	if (opt.debug && s->id == 1) {
+		fprintf(stderr, "[%9.4f %s%s] ", t - t0, phase_name[s->ph], s->key_at ? ", key in flight" : "");
+		for (size_t i = 0; i < len; i++) {
+			unsigned char c = (unsigned char)data[i];
+			if (c == 27)
+				fputs("\\e", stderr);
+			else if (c < 32 || c == 127)
+				fprintf(stderr, "\\x%02x", c);
+			else
+				fputc(c, stderr);
+		}
+		fputc('\n', stderr);
+	}
+	if (s->key_at) {
+		lat[nlat++] = t - s->key_at;
+		s->key_at = 0;
+		s->keys++;
+		/* The next one a gap after this one was sent, give or take a
+		 * quarter, so that the sessions drift apart. */
+		s->due = t + opt.gap * (0.75 + 0.5 * frand());
+	}
+	s->last_out = t;
+	if (measuring)
+		s->idle_bytes += len;
+	/* Find the texts in what was kept of the last read and this one. */
+	memcpy(buf, s->tail, s->tail_len);
+	memcpy(buf + s->tail_len, data, len);
+	size_t all = s->tail_len + len;
+	note_line(s, buf, all);
+	switch (s->ph) {
+	case P_CONNECT:
+		if (seen(buf, all, "Name [")) {
+			char name[32];
+			snprintf(name, sizeof name, "player %d\r", s->id);
+			session_send(s, name);
+			s->ph = P_NAME;
+			s->since = s->prompted = t;
+		} else if (seen(buf, all, "Moves 0")) {
+			/* Named in an attempt that was cut short afterwards. */
+			s->prompted = t;
+			start_keys(s, t);
+		}
+		break;
+	case P_NAME:
+		if (seen(buf, all, "Moves 0"))
+			start_keys(s, t);
+		break;
+	case P_SOLVE:
+		if (seen(buf, all, "Solved")) {
+			s->won = true;
+			s->ph = P_IDLE;
+			s->since = t;
+		}
+		break;
+	default:
+		break;
+	}
+	size_t keep = all < TAIL ? all : TAIL;
+	memcpy(s->tail, buf + all - keep, keep);
+	s->tail_len = keep;
+}
+
+/* The session's ssh has ended and its output is all read. */
+static void session_ended(session *s, double t)
+{
+	session_close(s);
+	if (s->ph == P_QUIT) {
+		s->ph = P_DONE;
+		return;
+	}
+	if (s->ph == P_FAILED)
+		return;
+	if (s->ph == P_CONNECT && s->tries <= MAX_RETRIES) {
+		/* Refused before it was let in (MaxStartups, LoginGraceTime):
+		 * counted, and tried again after a pause. */
+		retries++;
+		tally_reason(s->lastline[0] ? s->lastline : "(nothing said)");
+		s->ph = P_WAIT;
+		s->due = t + 0.1 + 0.4 * frand();
+		return;
+	}
+	char why[64];
+	snprintf(why, sizeof why, "ssh ended (status %d)", WIFEXITED(s->status) ? WEXITSTATUS(s->status) : -1);
+	session_fail(s, why);
+}
+
+/* ---- The server side of the sessions: /proc ---- */
+
+typedef struct proc {
+	pid_t pid, ppid;
+	unsigned long long ticks, start;
+	char comm[32];
+	int group;		/* index of its session's root, -1 if none */
+} proc;
+
+static int proc_read(pid_t pid, proc *p)
+{
+	char path[64], buf[1024];
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	int fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -1;
+	ssize_t n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	char *open_paren = strchr(buf, '('), *close_paren = strrchr(buf, ')');
+	if (!open_paren || !close_paren || close_paren < open_paren)
+		return -1;
+	size_t clen = (size_t)(close_paren - open_paren - 1);
+	if (clen >= sizeof p->comm)
+		clen = sizeof p->comm - 1;
+	memcpy(p->comm, open_paren + 1, clen);
+	p->comm[clen] = '\0';
+	p->pid = pid;
+	/* Fields from the third: state ppid ... utime(14) stime(15) ... starttime(22). */
+	char *rest = close_paren + 2, *tok;
+	unsigned long long f[24] = { 0 };
+	int k = 3;
+	while ((tok = strsep(&rest, " ")) != NULL && k < 24) {
+		if (k > 3)
+			f[k] = strtoull(tok, NULL, 10);
+		k++;
+	}
+	if (k < 23)
+		return -1;
+	p->ppid = (pid_t)f[4];
+	p->ticks = f[14] + f[15];
+	p->start = f[22];
+	p->group = -1;
+	return 0;
+}
+
+static int by_pid(const void *a, const void *b)
+{
+	const proc *x = a, *y = b;
+	return (x->pid > y->pid) - (x->pid < y->pid);
+}
+
+static proc *proc_find(proc *v, size_t n, pid_t pid)
+{
+	proc key = { .pid = pid };
+	return bsearch(&key, v, n, sizeof *v, by_pid);
+}
+
+/* Every process, sorted by pid, each under the sshd connection (a child
+ * of the listening sshd) it belongs to: group is that child's index. */
+static proc *proc_scan(size_t *count)
+{
+	DIR *d = opendir("/proc");
+	size_t n = 0, cap = 1024;
+	proc *v = malloc(cap * sizeof *v);
+	if (!d || !v) {
+		if (d)
+			closedir(d);
+		free(v);
+		*count = 0;
+		return NULL;
+	}
+	for (struct dirent *e; (e = readdir(d)) != NULL;) {
+		if (!isdigit((unsigned char)e->d_name[0]))
+			continue;
+		if (n == cap) {
+			proc *w = realloc(v, 2 * cap * sizeof *v);
+			if (!w)
+				break;
+			v = w;
+			cap *= 2;
+		}
+		if (proc_read((pid_t)atoi(e->d_name), &v[n]) == 0)
+			n++;
+	}
+	closedir(d);
+	qsort(v, n, sizeof *v, by_pid);
+	for (size_t i = 0; i < n; i++) {
+		proc *p = &v[i];
+		for (int depth = 0; p && depth < 64; depth++) {
+			if (p->ppid == opt.sshd) {
+				v[i].group = (int)(p - v);
+				break;
+			}
+			p = proc_find(v, n, p->ppid);
+		}
+	}
+	*count = n;
+	return v;
+}
+
+/* What serves a session: sshd's two processes (the monitor and its
+ * unprivileged child), the game, and the login shell that runs sshd's
+ * ForceCommand (kept by some shells, exec'd away by others). */
+enum { C_SSHD, C_GAME, C_SHELL, C_N };
+static const char *const class_name[C_N] = { "sshd", "game", "shell" };
+
+static int proc_class(const proc *p)
+{
+	if (strncmp(p->comm, "sshd", 4) == 0)
+		return C_SSHD;
+	return strcmp(p->comm, "lightsout") == 0 ? C_GAME : C_SHELL;
+}
+
+/* RSS and PSS in kB, from smaps_rollup. */
+static int proc_memory(pid_t pid, long *rss, long *pss)
+{
+	char path[64], line[256];
+	snprintf(path, sizeof path, "/proc/%d/smaps_rollup", (int)pid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	*rss = *pss = -1;
+	while (fgets(line, sizeof line, f)) {
+		if (strncmp(line, "Rss:", 4) == 0)
+			*rss = atol(line + 4);
+		else if (strncmp(line, "Pss:", 4) == 0)
+			*pss = atol(line + 4);
+	}
+	fclose(f);
+	return *rss < 0 || *pss < 0 ? -1 : 0;
+}
+
+static int by_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Nearest rank. */
+static double pct(const double *v, size_t n, double q)
+{
+	double x = q * (double)n;
+	size_t k = (size_t)x;
+	if ((double)k < x)
+		k++;
+	return v[k ? k - 1 : 0];
+}
+
+static int count_phase(enum phase ph)
+{
+	int c = 0;
+	for (int i = 0; i < opt.n; i++)
+		c += ses[i].ph == ph;
+	return c;
+}
+
+/* What the server side costs while every session sits in the game. */
+typedef struct measure {
+	int groups, procs[C_N];
+	long rss[C_N], pss[C_N];	/* kB */
+	double cpu[C_N];	/* s of CPU over the window */
+	double client_cpu, window;
+	int gone, unreadable;
+} measure;
+
+static void measure_begin(proc **a, size_t *na, unsigned long long *client)
+{
+	*a = proc_scan(na);
+	*client = 0;
+	for (int i = 0; i < opt.n; i++) {
+		proc p;
+		if (ses[i].ph == P_IDLE && proc_read(ses[i].pid, &p) == 0)
+			*client += p.ticks;
+	}
+}
+
+static void measure_end(proc *a, size_t na, unsigned long long client, double window, measure *m)
+{
+	long hz = sysconf(_SC_CLK_TCK);
+	memset(m, 0, sizeof *m);
+	m->window = window;
+	for (size_t i = 0; i < na; i++) {
+		if (a[i].group < 0)
+			continue;
+		int k = proc_class(&a[i]);
+		m->groups += a[i].group == (int)i;
+		m->procs[k]++;
+		proc b;
+		if (proc_read(a[i].pid, &b) < 0 || b.start != a[i].start) {
+			m->gone++;
+			continue;
+		}
+		m->cpu[k] += (double)(b.ticks - a[i].ticks) / (double)hz;
+		long rss, pss;
+		if (proc_memory(a[i].pid, &rss, &pss) < 0) {
+			m->unreadable++;
+			continue;
+		}
+		m->rss[k] += rss;
+		m->pss[k] += pss;
+	}
+	unsigned long long later = 0;
+	for (int i = 0; i < opt.n; i++) {
+		proc p;
+		if (ses[i].ph == P_IDLE && proc_read(ses[i].pid, &p) == 0)
+			later += p.ticks;
+	}
+	m->client_cpu = (double)(later - client) / (double)hz;
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "Usage: ssh_driver -n N -s SCRIPT -p SSHD-PID [-w CONNECTING] [-k KEYS] [-g GAP-MS]\n"
+		"                  [-i IDLE-S] [-o DUMP-DIR] [-D]\n"
+		"Session I runs `sh SCRIPT I`, an ssh -tt to the game; SSHD-PID is the listening sshd.\n");
+	exit(2);
+}
+
+static double mib(long kb)
+{
+	return (double)kb / 1024.0;
+}
+
+static void report(const measure *m, double t_connected, double t_won, double t_all)
+{
+	int got = 0, won = 0, done = 0;
+	for (int i = 0; i < opt.n; i++) {
+		got += ses[i].in_game;
+		won += ses[i].won;
+		done += ses[i].ph == P_DONE && WIFEXITED(ses[i].status) && WEXITSTATUS(ses[i].status) == 0;
+	}
+	printf("sessions started            %d, at most %d logging in at once\n", opt.n, max_connecting);
+	printf("connections retried         %d", retries);
+	for (int i = 0; i < nreason; i++)
+		printf("%s%dx \"%s\"", i ? ", " : " (", reason[i].count, reason[i].text);
+	printf("%s\n", nreason ? ")" : "");
+	printf("sessions that got the game  %d of %d\n", got, opt.n);
+	printf("sessions that saw Solved    %d of %d\n", won, opt.n);
+	printf("sessions that quit cleanly  %d of %d (ssh exit status 0 after qy)\n", done, opt.n);
+	printf("all logged in and named     %.1f s after the first ssh started\n", t_connected);
+	printf("all won                     %.1f s after the first ssh started\n", t_won);
+	if (nlat) {
+		qsort(lat, nlat, sizeof *lat, by_double);
+		printf("key-to-screen latency       p50 %.1f ms  p90 %.1f ms  p99 %.1f ms  max %.1f ms\n",
+		       1e3 * pct(lat, nlat, 0.5), 1e3 * pct(lat, nlat, 0.9), 1e3 * pct(lat, nlat, 0.99),
+		       1e3 * lat[nlat - 1]);
+		printf("                            (%zu keys, %d unanswered in %.0f s; write to first byte back)\n",
+		       nlat, unanswered, T_ANSWER);
+	} else {
+		printf("key-to-screen latency       none measured\n");
+	}
+	if (!m->groups) {
+		printf("server side measured        nothing (no session sat idle in the game)\n");
+		printf("driver wall time            %.1f s\n", t_all);
+		return;
+	}
+	double g = m->groups, w = m->window;
+	long rss = 0, pss = 0;
+	double cpu = 0;
+	int procs = 0;
+	printf("server side measured        %d sessions (sshd's connections), while all sat idle in the game\n",
+	       m->groups);
+	printf("memory per session          %-6s %9s %9s %6s\n", "", "RSS", "PSS", "procs");
+	for (int k = 0; k < C_N; k++) {
+		printf("                            %-6s %5.2f MiB %5.2f MiB %6.2f\n", class_name[k], mib(m->rss[k]) / g,
+		       mib(m->pss[k]) / g, m->procs[k] / g);
+		rss += m->rss[k];
+		pss += m->pss[k];
+		cpu += m->cpu[k];
+		procs += m->procs[k];
+	}
+	printf("                            %-6s %5.2f MiB %5.2f MiB %6.2f\n", "all", mib(rss) / g, mib(pss) / g,
+	       procs / g);
+	printf("memory in total             all    RSS %.1f MiB, PSS %.1f MiB (%d processes)\n", mib(rss), mib(pss),
+	       procs);
+	printf("idle CPU per session        ");
+	for (int k = 0; k < C_N; k++)
+		printf("%s %.3f%%, ", class_name[k], 100 * m->cpu[k] / w / g);
+	printf("all %.3f%% of one core\n", 100 * cpu / w / g);
+	printf("idle CPU in total           ");
+	for (int k = 0; k < C_N; k++)
+		printf("%s %.2f%%, ", class_name[k], 100 * m->cpu[k] / w);
+	printf("all %.2f%% of one core\n", 100 * cpu / w);
+	printf("                            (utime+stime over %.1f s, after %.0f s settling; ticks of 1/%ld s)\n", w,
+	       SETTLE, sysconf(_SC_CLK_TCK));
+	printf("idle CPU, the ssh clients   %.2f%% of one core in total (on this machine too; not counted above)\n",
+	       100 * m->client_cpu / w);
+	unsigned long long bytes = 0;
+	for (int i = 0; i < opt.n; i++)
+		bytes += ses[i].idle_bytes;
+	printf("idle output per session     %.1f bytes/s to the client\n", (double)bytes / w / g);
+	if (m->gone || m->unreadable)
+		printf("NOTE: %d processes ended during the window, %d had no readable smaps_rollup\n", m->gone,
+		       m->unreadable);
+	printf("driver wall time            %.1f s\n", t_all);
+}
+
+int main(int argc, char **argv)
+{
+	for (int c; (c = getopt(argc, argv, "n:s:p:w:k:g:i:o:D")) != -1;) {
+		switch (c) {
+		case 'n': opt.n = atoi(optarg); break;
+		case 's': opt.script = optarg; break;
+		case 'p': opt.sshd = (pid_t)atoi(optarg); break;
+		case 'w': opt.window = atoi(optarg); break;
+		case 'k': opt.keys = atoi(optarg); break;
+		case 'g': opt.gap = atof(optarg) / 1e3; break;
+		case 'i': opt.idle = atoi(optarg); break;
+		case 'o': opt.dumpdir = optarg; break;
+		case 'D': opt.debug = true; break;
+		default: usage();
+		}
+	}
+	if (opt.n < 1 || !opt.script || opt.sshd < 1 || opt.window < 1 || opt.keys < 0 || opt.gap <= 0 ||
+	    opt.idle < 1)
+		usage();
+	ses = calloc((size_t)opt.n, sizeof *ses);
+	lat = calloc((size_t)opt.n * (size_t)opt.keys + 1, sizeof *lat);
+	struct pollfd *pfd = calloc((size_t)opt.n, sizeof *pfd);
+	int *pfd_ses = calloc((size_t)opt.n, sizeof *pfd_ses);
+	if (!ses || !lat || !pfd || !pfd_ses) {
+		fprintf(stderr, "ssh_driver: out of memory\n");
+		return 1;
+	}
+	signal(SIGPIPE, SIG_IGN);
+	struct sigaction sa = { 0 };
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	srand((unsigned)getpid() ^ (unsigned)time(NULL));
+	t0 = now();
+	for (int i = 0; i < opt.n; i++) {
+		session *s = &ses[i];
+		s->id = i + 1;
+		s->ph = P_WAIT;
+		s->in = s->out = -1;
+		s->due = t0;
+		if (opt.dumpdir) {
+			char path[PATH_MAX];
+			snprintf(path, sizeof path, "%s/out.%d", opt.dumpdir, s->id);
+			s->dump = fopen(path, "w");
+		}
+	}
+
+	enum { RUN, IDLE_SETTLE, IDLE_MEASURE, QUITTING } stage = RUN;
+	double t_connected = 0, t_won = 0, stage_at = 0, last_progress = t0, quit_at = 0;
+	proc *before = NULL;
+	size_t nbefore = 0;
+	unsigned long long client_before = 0;
+	measure m = { 0 };
+	char data[4096];
+	for (;;) {
+		double t = now();
+		if (stop_signal) {
+			for (int i = 0; i < opt.n; i++)
+				if (ses[i].pid > 0 && !ses[i].reaped)
+					kill(ses[i].pid, SIGTERM);
+			fprintf(stderr, "bench-ssh: stopped by signal %d\n", (int)stop_signal);
+			return 130;
+		}
+		/* Start what may start: at most `window` logging in at once. */
+		int connecting = count_phase(P_CONNECT);
+		for (int i = 0; i < opt.n && connecting < opt.window; i++) {
+			session *s = &ses[i];
+			if (s->ph != P_WAIT || s->due > t)
+				continue;
+			if (session_start(s, t) < 0) {
+				progress("session %d: cannot start ssh: %s", s->id, strerror(errno));
+				s->ph = P_FAILED;
+				continue;
+			}
+			connecting++;
+		}
+		if (connecting > max_connecting)
+			max_connecting = connecting;
+		/* Keys due, and what took too long. */
+		for (int i = 0; i < opt.n; i++) {
+			session *s = &ses[i];
+			if (s->ph == P_KEYS && s->key_at && t - s->key_at > T_ANSWER) {
+				unanswered++;
+				s->key_at = 0;
+				s->keys++;
+				s->due = t;
+			}
+			if (s->ph == P_KEYS && !s->key_at && t >= s->due) {
+				if (s->keys >= opt.keys) {
+					session_send(s, "sT");
+					s->ph = P_SOLVE;
+					s->since = t;
+				} else if (t - s->last_out < QUIET) {
+					s->due = s->last_out + QUIET;	/* the screen is still being drawn */
+				} else {
+					session_send(s, s->keys % 2 ? "h" : "l");
+					s->key_at = now();
+				}
+			}
+			double limit = s->ph == P_CONNECT ? T_CONNECT
+				     : s->ph == P_NAME  ? T_GAME
+				     : s->ph == P_SOLVE ? T_SOLVE
+				     : s->ph == P_QUIT  ? T_QUIT : 0;
+			if (limit && t - s->since > limit) {
+				if (s->ph == P_QUIT) {
+					kill(s->pid, SIGTERM);
+					s->since = t;	/* and again later, if need be */
+					progress("session %d did not end after qy: terminated", s->id);
+				} else {
+					session_fail(s, "timed out");
+				}
+			}
+		}
+		/* Where the run stands. */
+		int idle = count_phase(P_IDLE), failed = count_phase(P_FAILED), done = count_phase(P_DONE);
+		if (!t_connected && count_phase(P_WAIT) + count_phase(P_CONNECT) + count_phase(P_NAME) == 0)
+			t_connected = t - t0;
+		if (stage == RUN && idle + failed == opt.n) {
+			t_won = t - t0;
+			progress("%d sessions sit in the game (%d failed): idle window, %.0f s settling + %d s measured",
+				 idle, failed, SETTLE, opt.idle);
+			stage = IDLE_SETTLE;
+			stage_at = t;
+		} else if (stage == IDLE_SETTLE && t - stage_at >= SETTLE) {
+			measure_begin(&before, &nbefore, &client_before);
+			measuring = true;
+			stage = IDLE_MEASURE;
+			stage_at = now();
+		} else if (stage == IDLE_MEASURE && t - stage_at >= opt.idle) {
+			measure_end(before, nbefore, client_before, now() - stage_at, &m);
+			measuring = false;
+			free(before);
+			for (int i = 0; i < opt.n; i++)
+				if (ses[i].ph == P_IDLE) {
+					session_send(&ses[i], "qy");
+					ses[i].ph = P_QUIT;
+					ses[i].since = t;
+				}
+			stage = QUITTING;
+			quit_at = t;
+			progress("measured; quitting");
+		} else if (stage == QUITTING && done + failed == opt.n) {
+			bool all_gone = true;
+			for (int i = 0; i < opt.n; i++)
+				all_gone &= ses[i].pid <= 0 || ses[i].reaped;
+			if (all_gone || t - quit_at > T_QUIT + 10)
+				break;
+		}
+		if (stage == RUN && t - last_progress >= 5) {
+			progress("%d waiting, %d logging in, %d naming, %d timing keys, %d solving, %d idle, "
+				 "%d failed, %d retries",
+				 count_phase(P_WAIT), count_phase(P_CONNECT), count_phase(P_NAME), count_phase(P_KEYS),
+				 count_phase(P_SOLVE), idle, failed, retries);
+			last_progress = t;
+		}
+
+		/* Wait for output, or for the next thing due. */
+		double next = t + 0.1;
+		for (int i = 0; i < opt.n; i++) {
+			const session *s = &ses[i];
+			if ((s->ph == P_WAIT || (s->ph == P_KEYS && !s->key_at)) && s->due < next)
+				next = s->due;
+		}
+		int np = 0;
+		for (int i = 0; i < opt.n; i++)
+			if (ses[i].out >= 0 && !ses[i].eof) {
+				pfd[np].fd = ses[i].out;
+				pfd[np].events = POLLIN;
+				pfd_ses[np++] = i;
+			}
+		int ms = (int)((next - t) * 1e3) + 1;
+		int r = poll(pfd, (nfds_t)np, ms < 0 ? 0 : ms);
+		double tr = now();	/* when the bytes were there to read */
+		if (r < 0 && errno != EINTR) {
+			perror("ssh_driver: poll");
+			return 1;
+		}
+		for (int j = 0; r > 0 && j < np; j++) {
+			if (!pfd[j].revents)
+				continue;
+			session *s = &ses[pfd_ses[j]];
+			ssize_t n = read(s->out, data, sizeof data);
+			if (n > 0)
+				session_output(s, data, (size_t)n, tr);
+			else if (n == 0 || (errno != EAGAIN && errno != EINTR))
+				s->eof = true;
+		}
+		/* Ended sshs. */
+		for (;;) {
+			int status;
+			pid_t pid = waitpid(-1, &status, WNOHANG);
+			if (pid <= 0)
+				break;
+			for (int i = 0; i < opt.n; i++)
+				if (ses[i].pid == pid && !ses[i].reaped) {
+					ses[i].reaped = true;
+					ses[i].status = status;
+				}
+		}
+		for (int i = 0; i < opt.n; i++) {
+			session *s = &ses[i];
+			if (s->pid > 0 && s->eof && s->reaped && s->out >= 0)
+				session_ended(s, tr);
+			else if (s->ph == P_FAILED && s->reaped && s->out >= 0)
+				session_close(s);
+		}
+	}
+	for (int i = 0; i < opt.n; i++)
+		if (ses[i].dump)
+			fclose(ses[i].dump);
+	report(&m, t_connected, t_won, now() - t0);
+	return 0;
+}

@@ -1,0 +1,303 @@
+#define _DEFAULT_SOURCE		/* flock */
+#include "persist/live.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+
+#define HEADER "lightsout-live 1"
+
+int live_format(const live_game *g, char *buf, size_t cap)
+{
+	int n = snprintf(buf, cap,
+			 HEADER "\nplayer %s\nguest %s\nwatchers %s\nvariant %s\nmoves %d\nelapsed %ld\nwon %s\n"
+			 "cursor %d %d\ncells %s\n",
+			 g->name, g->guest ? "yes" : "no", g->open ? "yes" : "no", g->variant, g->moves, g->elapsed,
+			 g->won ? "yes" : "no", g->cr, g->cc, g->ncells ? g->cells : "-");
+	return n < 0 || (size_t)n >= cap ? -1 : n;
+}
+
+/* The value after "KEY " on line `line` of text, NUL-terminated in place. */
+static char *value(char **p, const char *key)
+{
+	char *nl = strchr(*p, '\n');
+	if (!nl)
+		return NULL;
+	*nl = '\0';
+	size_t kl = strlen(key);
+	char *line = *p;
+	*p = nl + 1;
+	if (strncmp(line, key, kl) != 0 || line[kl] != ' ')
+		return NULL;
+	return line + kl + 1;
+}
+
+static bool yes_no(const char *s, bool *out)
+{
+	if (!s || (strcmp(s, "yes") && strcmp(s, "no")))
+		return false;
+	*out = !strcmp(s, "yes");
+	return true;
+}
+
+static bool whole(const char *s, long max, long *out)
+{
+	char *end;
+	if (!s || *s < '0' || *s > '9' || strlen(s) > 12)
+		return false;
+	long v = strtol(s, &end, 10);
+	if (*end || v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
+int live_parse(const char *text, size_t len, live_game *g, char *err, size_t errlen)
+{
+	char buf[LIVE_FILE_MAX + 1], why[300];
+	if (len > LIVE_FILE_MAX || memchr(text, '\0', len)) {
+		snprintf(err, errlen, "line 1: not a live game");
+		return -1;
+	}
+	memcpy(buf, text, len);
+	buf[len] = '\0';
+	char *p = buf, *v;
+	int line = 1;
+	long n, r, c;
+#define FAIL(what) do { snprintf(err, errlen, "line %d: %s", line, what); return -1; } while (0)
+	if (strncmp(p, HEADER "\n", sizeof HEADER) != 0)
+		FAIL("not a lightsout live game of version 1");
+	p += sizeof HEADER;
+	line++;
+	if (!(v = value(&p, "player")) || strlen(v) >= sizeof g->name || !name_check(v, why, sizeof why))
+		FAIL("a player's name");
+	snprintf(g->name, sizeof g->name, "%s", v);
+	line++;
+	if (!yes_no(value(&p, "guest"), &g->guest))
+		FAIL("guest yes or no");
+	line++;
+	if (!yes_no(value(&p, "watchers"), &g->open))
+		FAIL("watchers yes or no");
+	line++;
+	variant var;
+	if (!(v = value(&p, "variant")) || strlen(v) >= sizeof g->variant || variant_parse(&var, v, why, sizeof why) < 0)
+		FAIL("a variant");
+	snprintf(g->variant, sizeof g->variant, "%s", v);
+	line++;
+	if (!whole(value(&p, "moves"), 1000000000, &n))
+		FAIL("moves");
+	g->moves = (int)n;
+	line++;
+	if (!whole(value(&p, "elapsed"), 999999999, &g->elapsed))
+		FAIL("elapsed seconds");
+	line++;
+	if (!yes_no(value(&p, "won"), &g->won))
+		FAIL("won yes or no");
+	line++;
+	char *sp;
+	if (!(v = value(&p, "cursor")) || !(sp = strchr(v, ' ')))
+		FAIL("cursor ROW COL");
+	*sp = '\0';
+	if (!whole(v, 100000, &r) || !whole(sp + 1, 100000, &c))
+		FAIL("cursor ROW COL");
+	g->cr = (int)r;
+	g->cc = (int)c;
+	line++;
+	if (!(v = value(&p, "cells")))
+		FAIL("cells");
+	size_t nc = strlen(v);
+	if (!strcmp(v, "-"))
+		g->ncells = 0;
+	else if (nc > LIVE_CELLS_MAX || strspn(v, "0123456789abcdefghijklmnopqrstuvwxyz") != nc)
+		FAIL("cells: digits and letters, one a cell");
+	else {
+		memcpy(g->cells, v, nc + 1);
+		g->ncells = (int)nc;
+	}
+	line++;
+	if (*p)
+		FAIL("more than a live game");
+#undef FAIL
+	return 0;
+}
+
+int live_publish(const char *dir, const live_game *g)
+{
+	char text[LIVE_FILE_MAX + 1], path[4200], tmp[4300];
+	int n = live_format(g, text, sizeof text);
+	if (n < 0)
+		return -1;
+	snprintf(path, sizeof path, "%s/%s", dir, g->id);
+	snprintf(tmp, sizeof tmp, "%s/.%s.new", dir, g->id);
+	/* Our slot is ours alone while we hold its lock: a fixed temporary
+	 * name is enough; never through a link somebody left there. */
+	unlink(tmp);
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -1;
+	fchmod(fd, 0644);	/* watchers of other accounts may read it */
+	bool ok = write(fd, text, (size_t)n) == n;
+	ok = close(fd) == 0 && ok;
+	if (!ok || rename(tmp, path) < 0) {
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+void live_withdraw(const char *dir, const char *id)
+{
+	char path[4200];
+	snprintf(path, sizeof path, "%s/%s", dir, id);
+	unlink(path);
+}
+
+/* A live-game slot's name: "k" and 32 hex digits, a dot and a number, or
+ * "g" and a number. */
+static bool slot_name(const char *s)
+{
+	if (s[0] == 'g')
+		return s[1] && strspn(s + 1, "0123456789") == strlen(s + 1) && strlen(s) < 12;
+	return s[0] == 'k' && strspn(s + 1, "0123456789abcdef") == 32 && s[33] == '.' && s[34] &&
+	       strspn(s + 34, "0123456789") == strlen(s + 34) && strlen(s) < LIVE_ID_MAX;
+}
+
+/* Is the game of slot id still running?  Its lock is held.  Looked at
+ * without taking it over (a reader may be another user, root included):
+ * only a lock we could take, or none at all, says the game is gone; a
+ * lock we may not open says nothing, and the game is taken as live. */
+static bool alive(const char *live_locks, const char *id)
+{
+	char path[4200];
+	snprintf(path, sizeof path, "%s/%s.lock", live_locks, id);
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return errno != ENOENT;
+	struct stat st;
+	bool held = fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || flock(fd, LOCK_SH | LOCK_NB) < 0;
+	close(fd);
+	return held;
+}
+
+int live_read(const char *dir, const char *live_locks, const char *id, live_game *g)
+{
+	char path[4200], buf[LIVE_FILE_MAX + 1], err[300];
+	struct stat dst, st;
+	if (!slot_name(id) || stat(dir, &dst) < 0)
+		return -1;
+	snprintf(path, sizeof path, "%s/%s", dir, id);
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	ssize_t n = -1;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == dst.st_uid && st.st_size <= LIVE_FILE_MAX)
+		n = read(fd, buf, LIVE_FILE_MAX + 1);
+	close(fd);
+	if (n < 0 || n > LIVE_FILE_MAX || live_parse(buf, (size_t)n, g, err, sizeof err) < 0)
+		return -1;
+	if (!alive(live_locks, id)) {
+		/* A game that died without taking its file away. */
+		if (dst.st_uid == geteuid())
+			unlink(path);
+		return -1;
+	}
+	snprintf(g->id, sizeof g->id, "%s", id);
+	return 0;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(((const live_game *)a)->name, ((const live_game *)b)->name);
+}
+
+int live_list(const char *dir, const char *live_locks, live_game **out)
+{
+	*out = NULL;
+	DIR *d = opendir(dir);
+	if (!d)
+		return -1;
+	int n = 0, cap = 0;
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		if (!slot_name(de->d_name))
+			continue;
+		if (n == cap) {
+			int more = cap ? cap * 2 : 16;
+			live_game *bigger = realloc(*out, (size_t)more * sizeof *bigger);
+			if (!bigger)
+				break;
+			*out = bigger;
+			cap = more;
+		}
+		if (live_read(dir, live_locks, de->d_name, &(*out)[n]) == 0)
+			n++;
+	}
+	closedir(d);
+	if (n > 1)
+		qsort(*out, (size_t)n, sizeof **out, by_name);
+	return n;
+}
+
+int live_eye_open(const char *dir, const char *id)
+{
+	char path[4300];
+	if (!slot_name(id))
+		return -1;
+	snprintf(path, sizeof path, "%s/e%s.%ld", dir, id, (long)getpid());
+	unlink(path);
+	int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -1;
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		close(fd);
+		unlink(path);
+		return -1;
+	}
+	return fd;
+}
+
+void live_eye_close(const char *dir, const char *id, int fd)
+{
+	char path[4300];
+	if (fd < 0)
+		return;
+	snprintf(path, sizeof path, "%s/e%s.%ld", dir, id, (long)getpid());
+	unlink(path);
+	close(fd);
+}
+
+int live_eyes(const char *dir, const char *id)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return 0;
+	char prefix[LIVE_ID_MAX + 4];
+	snprintf(prefix, sizeof prefix, "e%s.", id);
+	size_t pl = strlen(prefix);
+	int n = 0;
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		if (strncmp(de->d_name, prefix, pl) != 0)
+			continue;
+		int fd = openat(dirfd(d), de->d_name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		struct stat st;
+		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+			if (flock(fd, LOCK_SH | LOCK_NB) < 0)
+				n++;	/* held: somebody watches */
+			else
+				unlinkat(dirfd(d), de->d_name, 0);	/* its watcher is gone */
+		}
+		close(fd);
+	}
+	closedir(d);
+	return n;
+}

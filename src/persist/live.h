@@ -1,0 +1,80 @@
+/* Live games on a public account, for watchers: no daemon, each running
+ * game publishes what its player sees in a small file of the host's watch/
+ * directory, named like its live-game slot ("kPID.N", "gN"), replaced
+ * whole (a temporary renamed over it) after every change:
+ *
+ *     lightsout-live 1
+ *     player alice
+ *     guest no
+ *     watchers yes
+ *     variant 5x5 plus k=2
+ *     moves 12
+ *     elapsed 42
+ *     won no
+ *     cursor 2 3
+ *     cells 0110010000...          (row by row, a digit or letter a cell;
+ *                                    "-" past LIVE_CELLS_MAX or refused)
+ *
+ * A game is live while it holds its slot's lock (live/SLOT.lock): a file
+ * whose slot is free is a dead game's and is skipped (and removed by the
+ * account itself; a reader who may not open the lock takes the file as
+ * live: a game's own end takes its file away).
+ * Watchers say they watch with a file "eSLOT.PID" they hold locked; the
+ * game counts the held ones.  Every file is read as another program's
+ * input: regular, not a symlink, owned by the directory's owner, at most
+ * LIVE_FILE_MAX bytes, parsed strictly. */
+#ifndef LO_LIVE_H
+#define LO_LIVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/variant.h"
+#include "persist/name.h"
+
+#define LIVE_CELLS_MAX 10000
+#define LIVE_FILE_MAX (LIVE_CELLS_MAX + 1024)
+#define LIVE_ID_MAX 40
+
+typedef struct live_game {
+	char id[LIVE_ID_MAX];		/* the slot: the file's name */
+	char name[NAME_MAX_BYTES + 1];
+	bool guest;
+	bool open;			/* the player takes watchers */
+	char variant[VARIANT_RULE_MAX + 64];
+	int moves;
+	long elapsed;			/* seconds on the game's clock */
+	bool won;
+	int cr, cc;			/* the player's cursor */
+	int ncells;			/* 0: not shown (too big, or refused) */
+	char cells[LIVE_CELLS_MAX + 1];
+} live_game;
+
+/* The file's text; its length, or -1 when it does not fit in cap. */
+int live_format(const live_game *g, char *buf, size_t cap);
+
+/* Parse a file's text into g (id untouched); 0, or -1 with "line N: ..." */
+int live_parse(const char *text, size_t len, live_game *g, char *err, size_t errlen);
+
+/* Publish g as dir/ID (replaced whole; no fsync: a live view, not a save). */
+int live_publish(const char *dir, const live_game *g);
+
+/* Take our file away (the game ends). */
+void live_withdraw(const char *dir, const char *id);
+
+/* One game's file: 0, or -1 (gone, dead, or not a file to trust). */
+int live_read(const char *dir, const char *live_locks, const char *id, live_game *g);
+
+/* Every live game in dir (their slots' locks in live_locks), in *out
+ * (malloc'd, sorted by name); the count, or -1 when dir cannot be read. */
+int live_list(const char *dir, const char *live_locks, live_game **out);
+
+/* Watch the game id: a file "eID.PID" held locked while we watch; its
+ * descriptor, or -1. */
+int live_eye_open(const char *dir, const char *id);
+void live_eye_close(const char *dir, const char *id, int fd);
+
+/* Watchers of id now (files whose holder is gone are removed). */
+int live_eyes(const char *dir, const char *id);
+
+#endif

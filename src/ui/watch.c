@@ -1,0 +1,379 @@
+#include "ui/watch.h"
+
+#include <curses.h>
+#include <stddef.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/commands.h"
+#include "persist/paths.h"
+#include "ui/app.h"
+#include "ui/term.h"
+
+/* ---- Our own game, published ---- */
+
+static void who_line(watching *w, view *v)
+{
+	if (!w->dir[0])
+		return;
+	if (w->eyes > 0)
+		snprintf(v->who, sizeof v->who, "%s%s, %d watching", w->name, w->guest ? " (guest)" : "", w->eyes);
+	else
+		snprintf(v->who, sizeof v->who, "%s%s", w->name, w->guest ? " (guest)" : "");
+}
+
+void watch_setup(watching *w, const char *host, const char *live_id, const char *name, bool guest)
+{
+	w->dir[0] = w->locks[0] = '\0';
+	w->eyes = 0;
+	w->eyes_at = -1e9;
+	w->last[0] = '\0';
+	if (!host || !host[0] || !live_id || !live_id[0])
+		return;
+	snprintf(w->dir, sizeof w->dir, "%s/watch", host);
+	snprintf(w->locks, sizeof w->locks, "%s/live", host);
+	snprintf(w->id, sizeof w->id, "%s", live_id);
+	snprintf(w->name, sizeof w->name, "%s", name);
+	w->guest = guest;
+}
+
+static char cell_char(int v)
+{
+	return (char)(v < 10 ? '0' + v : 'a' + v - 10);
+}
+
+void watch_publish(app *a, double now)
+{
+	watching *w = &a->w;
+	if (!w->dir[0])
+		return;
+	const game *g = &a->s.pl.g;
+	const board *b = g->cur;
+	static live_game lg;
+	char text[LIVE_FILE_MAX + 1];
+	memset(&lg, 0, offsetof(live_game, cells));
+	snprintf(lg.id, sizeof lg.id, "%s", w->id);
+	snprintf(lg.name, sizeof lg.name, "%s", w->name);
+	lg.guest = w->guest;
+	lg.open = w->open;
+	variant_format(&g->cfg.v, lg.variant, sizeof lg.variant);
+	lg.moves = game_moves(g);
+	lg.won = g->won;
+	lg.cr = a->v.cr;
+	lg.cc = a->v.cc;
+	lg.ncells = 0;
+	/* Cells only for watchers welcome, on boards a file can carry. */
+	if (w->open && !g->cfg.v.graph && board_size(b) <= LIVE_CELLS_MAX && b->k <= 36) {
+		lg.ncells = board_size(b);
+		for (int i = 0; i < lg.ncells; i++)
+			lg.cells[i] = cell_char(b->cells[i]);
+		lg.cells[lg.ncells] = '\0';
+	}
+	/* The clock alone is no news: watchers run it from the file's time. */
+	lg.elapsed = 0;
+	if (live_format(&lg, text, sizeof text) >= 0 && strcmp(text, w->last) != 0) {
+		memcpy(w->last, text, strlen(text) + 1);
+		lg.elapsed = (long)game_elapsed(g, now);
+		live_publish(w->dir, &lg);
+	}
+	if (now - w->eyes_at >= 1.0) {
+		w->eyes_at = now;
+		int eyes = live_eyes(w->dir, w->id);
+		if (eyes != w->eyes || !a->v.who[0]) {
+			w->eyes = eyes;
+			who_line(w, &a->v);
+		}
+	}
+}
+
+void watch_end(app *a)
+{
+	if (a->w.dir[0])
+		live_withdraw(a->w.dir, a->w.id);
+	watch_close(&a->w.w);
+	free(a->w.list);
+	a->w.list = NULL;
+}
+
+/* ---- The screens: the list of live games (W), then one game ---- */
+
+/* The host's directory: the watch/ our game publishes in, one level up. */
+static bool host_of(const app *a, char *host, size_t len)
+{
+	const char *d = a->w.dir;
+	const char *slash = strrchr(d, '/');
+	if (!d[0] || !slash)
+		return false;
+	snprintf(host, len, "%.*s", (int)(slash - d), d);
+	return true;
+}
+
+static void list_refresh(app *a)
+{
+	char host[4200], locks[4300], dir[4300];
+	free(a->w.list);
+	a->w.list = NULL;
+	a->w.nlist = 0;
+	if (!host_of(a, host, sizeof host))
+		return;
+	snprintf(dir, sizeof dir, "%s/watch", host);
+	snprintf(locks, sizeof locks, "%s/live", host);
+	int n = live_list(dir, locks, &a->w.list);
+	/* Our own game is not one to watch. */
+	int kept = 0;
+	for (int i = 0; i < n; i++)
+		if (strcmp(a->w.list[i].id, a->w.id) != 0)
+			a->w.list[kept++] = a->w.list[i];
+	a->w.nlist = kept;
+	if (a->w.sel >= kept)
+		a->w.sel = kept ? kept - 1 : 0;
+}
+
+/* "alice      5x5 plus k=2     12 moves   1:02" */
+static void list_line(const live_game *g, char *buf, size_t len)
+{
+	snprintf(buf, len, "%-16s %-8s %-22.22s %6d moves %4ld:%02ld%s", g->name, g->guest ? "(guest)" : "",
+		 g->variant, g->moves, g->elapsed / 60, g->elapsed % 60,
+		 g->won ? "  solved" : g->open ? "" : "  no watchers");
+}
+
+static void list_draw(app *a)
+{
+	erase();
+	attrset(A_BOLD);
+	mvaddnstr(0, 1, "Live games on this host", COLS - 2);
+	attrset(A_NORMAL);
+	if (!a->w.nlist)
+		mvaddnstr(2, 2, "Nobody else is playing right now.", COLS - 4);
+	for (int i = 0; i < a->w.nlist && 2 + i < LINES - 2; i++) {
+		char line[200];
+		list_line(&a->w.list[i], line, sizeof line);
+		if (i == a->w.sel)
+			attrset(A_REVERSE);
+		mvaddnstr(2 + i, 2, line, COLS - 4);
+		attrset(A_NORMAL);
+	}
+	mvaddnstr(LINES - 1, 1, "Up/Down choose, Enter watch, r refresh, Esc or q back", COLS - 2);
+}
+
+static reaction list_move(app *a, int key)
+{
+	int d = key == KEY_UP || key == 'k' ? -1 : 1;
+	if (a->w.nlist)
+		a->w.sel = (a->w.sel + d + a->w.nlist) % a->w.nlist;
+	return REACT_REDRAW;
+}
+
+static reaction list_again(app *a, int key)
+{
+	(void)key;
+	list_refresh(a);
+	return REACT_REDRAW;
+}
+
+static reaction list_watch(app *a, int key)
+{
+	(void)key;
+	char host[4200], why[200];
+	if (!a->w.nlist || !host_of(a, host, sizeof host))
+		return REACT_NONE;
+	if (!watch_open(&a->w.w, host, a->w.list[a->w.sel].id, &a->gl, why, sizeof why)) {
+		watch_close(&a->w.w);
+		list_refresh(a);
+		list_draw(a);
+		mvaddnstr(LINES - 2, 2, why, COLS - 4);
+		return REACT_NONE;
+	}
+	a->w.w.v.color = a->v.color;
+	app_push(a, &watch_screen);
+	return REACT_REDRAW;
+}
+
+static reaction list_back(app *a, int key)
+{
+	(void)a;
+	(void)key;
+	return REACT_LEAVE | REACT_REDRAW;
+}
+
+static void list_enter(app *a)
+{
+	a->w.sel = 0;
+	list_refresh(a);
+}
+
+static const key_row list_rows[] = {
+	{ { KEY_UP, KEY_DOWN, 'k', 'j' }, list_move, "\u2191 \u2193, j k", "Up Down, j k", "choose a game", NULL, 0 },
+	{ { '\n', '\r', KEY_ENTER, ' ' }, list_watch, "Enter", "Enter", "watch it", NULL, 0 },
+	{ { 'r', 'W' }, list_again, "r", "r", "look again", NULL, 0 },
+	{ { KEY_ESC, 'q' }, list_back, "Esc, q", "Esc, q", "back to your game", NULL, 0 },
+	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+};
+
+const screen watch_list_screen = {
+	.name = "watch-list", .title = "Live games (W)", .rows = list_rows, .draw = list_draw, .enter = list_enter,
+};
+
+static void game_draw(app *a)
+{
+	watch_draw(&a->w.w, true, term_now());
+}
+
+static void game_poll(app *a, double now)
+{
+	if (watch_poll(&a->w.w, now))
+		watch_draw(&a->w.w, false, now);
+}
+
+static reaction game_leave_key(app *a, int key)
+{
+	(void)key;
+	watch_close(&a->w.w);
+	list_refresh(a);
+	return REACT_LEAVE | REACT_REDRAW;
+}
+
+static const key_row game_rows[] = {
+	{ { KEY_ESC, 'q' }, game_leave_key, "Esc, q", "Esc, q", "stop watching", NULL, 0 },
+	{ { 0 }, NULL, "any other key", "any other key", "ignored: watching is read-only", NULL, 0 },
+};
+
+const screen watch_screen = {
+	.name = "watch", .title = "Watching a game", .rows = game_rows, .draw = game_draw, .poll = game_poll,
+};
+
+void watch_open_list(app *a)
+{
+	if (!a->w.dir[0]) {
+		app_say(a, "Watching is for a public account's players (ssh play@host): nobody to watch here.");
+		return;
+	}
+	app_push(a, &watch_list_screen);
+}
+
+/* ---- lightsout watch ---- */
+
+static void watch_usage(void)
+{
+	printf("Usage: lightsout watch [--dir DIR] [--list] [NAME]\n"
+	       "The live games of a public account (lightsout serve): --list prints them,\n"
+	       "one a line (name, guest or player, variant, moves, seconds); NAME watches\n"
+	       "that player's game, read-only, until q.\n"
+	       "      --dir DIR   the account's host directory (default: this account's\n"
+	       "                  $XDG_STATE_HOME/lightsout/host)\n");
+}
+
+int watch_main(int argc, char **argv)
+{
+	static const struct option longs[] = {
+		{ "dir", required_argument, NULL, 'd' },
+		{ "list", no_argument, NULL, 'l' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char host[3100] = "", err[300];
+	bool list = false;
+	int c;
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
+		if (c == 'd')
+			snprintf(host, sizeof host, "%s", optarg);
+		else if (c == 'l')
+			list = true;
+		else if (c == 'h') {
+			watch_usage();
+			return 0;
+		} else {
+			fprintf(stderr, "lightsout watch: unknown option '%s'\nTry 'lightsout watch --help'.\n",
+				argv[optind - 1]);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind < argc - 1 || (list && optind < argc)) {
+		fprintf(stderr, "lightsout watch: give --list or one NAME\n");
+		return EXIT_USAGE;
+	}
+	if (!host[0]) {
+		char state[3000];
+		if (paths_dir(PATHS_STATE, false, state, sizeof state, err, sizeof err) < 0) {
+			fprintf(stderr, "lightsout watch: %s\n", err);
+			return EXIT_USAGE;
+		}
+		snprintf(host, sizeof host, "%s/host", state);
+	}
+	char dir[3200], locks[3200];
+	snprintf(dir, sizeof dir, "%s/watch", host);
+	snprintf(locks, sizeof locks, "%s/live", host);
+	live_game *games;
+	int n = live_list(dir, locks, &games);
+	if (n < 0) {
+		fprintf(stderr, "lightsout watch: %s: %s (is it a public account's host directory? see --dir)\n", dir,
+			strerror(errno));
+		return EXIT_USAGE;
+	}
+	if (list || optind == argc) {
+		for (int i = 0; i < n; i++)
+			printf("%s\t%s\t%s\t%d\t%ld%s\n", games[i].name, games[i].guest ? "guest" : "player",
+			       games[i].variant, games[i].moves, games[i].elapsed, games[i].won ? "\tsolved" : "");
+		if (!list && n == 0)
+			printf("Nobody is playing right now.\n");
+		free(games);
+		return 0;
+	}
+	const char *want = argv[optind];
+	int at = -1;
+	for (int i = 0; i < n; i++)
+		if (!strcmp(games[i].name, want))
+			at = i;
+	if (at < 0) {
+		fprintf(stderr, "lightsout watch: nobody called '%s' is playing ('lightsout watch --list')\n", want);
+		free(games);
+		return 1;
+	}
+	char id[LIVE_ID_MAX];
+	snprintf(id, sizeof id, "%s", games[at].id);
+	free(games);
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "lightsout watch: watching needs a terminal; --list prints the games\n");
+		return EXIT_USAGE;
+	}
+	glyphs gl;
+	static watched w;
+	if (term_open(false, err, sizeof err) < 0) {
+		fprintf(stderr, "lightsout watch: %s\n", err);
+		return EXIT_USAGE;
+	}
+	glyphs_init(&gl, false);
+	bool color = draw_colors_init(!getenv("NO_COLOR"));
+	char why[200];
+	if (!watch_open(&w, host, id, &gl, why, sizeof why)) {
+		term_close();
+		fprintf(stderr, "lightsout watch: %s\n", why);
+		watch_close(&w);
+		return 1;
+	}
+	w.v.color = color;
+	watch_draw(&w, true, term_now());
+	for (;;) {
+		timeout(WATCH_POLL_MS);
+		int ch = getch();
+		if (ch == 'q' || ch == KEY_ESC || ch == 'Q' || term_quit_signal)
+			break;
+		if (ch == KEY_RESIZE || ch == KEY_CTRL('l'))
+			watch_draw(&w, true, term_now());
+		else if (watch_poll(&w, term_now()))
+			watch_draw(&w, false, term_now());
+		if (w.gone && ch != ERR)
+			break;
+	}
+	watch_close(&w);
+	term_close();
+	return 0;
+}

@@ -1,0 +1,67 @@
+/* Watching live games on a public account (lightsout serve): each game
+ * publishes what its player sees (persist/live.h) and anyone may watch it,
+ * read-only, from the game (W) or from `lightsout watch`.  No daemon: a
+ * watcher polls the game's file, which the game replaces after each key. */
+#ifndef LO_WATCH_H
+#define LO_WATCH_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "game/game.h"
+#include "persist/live.h"
+#include "ui/draw.h"
+
+#define WATCH_POLL_MS 50	/* a press reaches the watcher within this (plus a frame) */
+
+/* One game watched: its file as last read, and a game of its variant that
+ * the real drawing code draws, the player's cursor on it. */
+typedef struct watched {
+	char dir[4200], locks[4200];
+	char id[LIVE_ID_MAX];
+	live_game lg;
+	bool have;		/* lg read and g made */
+	bool gone;		/* the game ended (or its file went) */
+	game g;
+	view v;
+	int eye;		/* our watcher's file, held while watching */
+	long long seen_ns;	/* the file's time as last read */
+	ino_t seen_ino;
+	double read_at;		/* when (term_now) it was read */
+} watched;
+
+typedef struct watching {
+	/* Our own game, published for watchers ("" dir: not a public account). */
+	char dir[4200], locks[4200];
+	char id[LIVE_ID_MAX];
+	char name[NAME_MAX_BYTES + 1];
+	bool guest;
+	bool open;		/* watchers welcome (the settings) */
+	char last[LIVE_FILE_MAX + 1];	/* as last published, clock aside */
+	int eyes;		/* watchers now */
+	double eyes_at;		/* when they were last counted */
+	/* The list (W) and the game being watched. */
+	live_game *list;
+	int nlist, sel;
+	watched w;
+} watching;
+
+/* The public account's directories for this player's game (host dir and
+ * slot from serve), or nothing: a game of a local account is not published. */
+void watch_setup(watching *w, const char *host, const char *live_id, const char *name, bool guest);
+
+/* Open a watch of game id in host; false (with why) when it cannot be. */
+bool watch_open(watched *w, const char *host, const char *id, const glyphs *gl, char *why, size_t len);
+/* Show the game lg describes (no file: watch_open reads one); false with
+ * why when it cannot be drawn here (refused, too big, a graph). */
+bool watch_show(watched *w, const live_game *lg, const glyphs *gl, char *why, size_t len);
+/* Read the game again if its file changed: true when there is news to draw. */
+bool watch_poll(watched *w, double now);
+/* The watched game: everything (all), or what changed since last drawn. */
+void watch_draw(watched *w, bool all, double now);
+void watch_close(watched *w);
+
+/* `lightsout watch [--dir DIR] [--list] [NAME]`. */
+int watch_main(int argc, char **argv);
+
+#endif

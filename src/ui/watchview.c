@@ -1,0 +1,185 @@
+/* A watched game: a live game's file made into a game the real drawing
+ * code draws, the player's cursor on it; polled for news (ui/watch.h). */
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "ui/watch.h"
+
+static int char_cell(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c - 'a' + 10;
+}
+
+static void watched_info(watched *w)
+{
+	const live_game *lg = &w->lg;
+	char clock[32];
+	long secs = lg->elapsed;
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	long long now_ns = (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+	/* The player's clock runs between publications: from the file's time. */
+	if (lg->moves > 0 && !lg->won && now_ns > w->seen_ns)
+		secs += (long)((now_ns - w->seen_ns) / 1000000000LL);
+	snprintf(clock, sizeof clock, "%ld:%02ld", secs / 60, secs % 60);
+	snprintf(w->v.info, sizeof w->v.info, "Watching %s%s %s Moves %d %s %s%s", lg->name,
+		 lg->guest ? " (guest)" : "", w->v.gl->dot, lg->moves, w->v.gl->dot, clock, lg->won ? " · solved!" : "");
+}
+
+/* Make a game of the file's variant; false when it cannot be drawn here. */
+static bool watched_game(watched *w, char *why, size_t len)
+{
+	game_config cfg;
+	memset(&cfg, 0, sizeof cfg);
+	cfg.par = -1;
+	if (w->have)
+		game_free(&w->g);
+	w->have = false;
+	if (!w->lg.open) {
+		snprintf(why, len, "%s does not take watchers.", w->lg.name);
+		return false;
+	}
+	if (!w->lg.ncells || variant_parse(&cfg.v, w->lg.variant, why, len) < 0) {
+		snprintf(why, len, "%s's board (%s) cannot be shown to watchers.", w->lg.name, w->lg.variant);
+		return false;
+	}
+	if (game_init(&w->g, &cfg, why, len) != GAME_OK)
+		return false;
+	if (board_size(w->g.cur) != w->lg.ncells) {
+		game_free(&w->g);
+		snprintf(why, len, "%s's board does not match its size.", w->lg.name);
+		return false;
+	}
+	w->have = true;
+	return true;
+}
+
+/* The file's cells and cursor onto the game drawn. */
+static void watched_apply(watched *w)
+{
+	board *b = w->g.cur;
+	for (int i = 0; i < w->lg.ncells; i++) {
+		int v = char_cell(w->lg.cells[i]);
+		b->cells[i] = (uint8_t)(v < b->k ? v : 0);
+	}
+	w->v.cr = w->lg.cr < b->rows ? w->lg.cr : b->rows - 1;
+	w->v.cc = w->lg.cc < b->cols ? w->lg.cc : b->cols - 1;
+	snprintf(w->v.mode, sizeof w->v.mode, "watching %s", w->lg.name);
+	watched_info(w);
+}
+
+static bool file_time(const watched *w, long long *ns, ino_t *ino)
+{
+	char path[4300];
+	struct stat st;
+	snprintf(path, sizeof path, "%s/%s", w->dir, w->id);
+	if (lstat(path, &st) < 0)
+		return false;
+	*ns = (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
+	*ino = st.st_ino;
+	return true;
+}
+
+bool watch_open(watched *w, const char *host, const char *id, const glyphs *gl, char *why, size_t len)
+{
+	live_game lg;
+	memset(w, 0, sizeof *w);
+	w->eye = -1;
+	snprintf(w->dir, sizeof w->dir, "%s/watch", host);
+	snprintf(w->locks, sizeof w->locks, "%s/live", host);
+	snprintf(w->id, sizeof w->id, "%s", id);
+	if (!file_time(w, &w->seen_ns, &w->seen_ino) || live_read(w->dir, w->locks, id, &lg) < 0) {
+		snprintf(why, len, "That game has ended.");
+		return false;
+	}
+	if (!watch_show(w, &lg, gl, why, len))
+		return false;
+	w->eye = live_eye_open(w->dir, id);
+	return true;
+}
+
+bool watch_show(watched *w, const live_game *lg, const glyphs *gl, char *why, size_t len)
+{
+	w->lg = *lg;
+	w->v.gl = gl;
+	w->v.what = VIEW_INFO;
+	w->v.hint = -1;
+	w->v.flash = -1;
+	w->v.anim_cell = -1;
+	w->v.cr = w->v.cc = 0;
+	snprintf(w->v.msg, sizeof w->v.msg, "Read-only: you see what %s sees.  q or Esc: stop watching.", w->lg.name);
+	if (!watched_game(w, why, len))
+		return false;
+	w->v.g = &w->g;
+	watched_apply(w);
+	return true;
+}
+
+bool watch_poll(watched *w, double now)
+{
+	long long ns;
+	ino_t ino;
+	if (w->gone)
+		return false;
+	char before[sizeof w->v.info];
+	snprintf(before, sizeof before, "%s", w->v.info);
+	if (!file_time(w, &ns, &ino)) {
+		w->gone = true;
+		return true;
+	}
+	if (ns == w->seen_ns && ino == w->seen_ino) {
+		if (w->have)
+			watched_info(w);	/* the clock */
+		return strcmp(before, w->v.info) != 0;
+	}
+	live_game lg;
+	if (live_read(w->dir, w->locks, w->id, &lg) < 0) {
+		w->gone = true;
+		return true;
+	}
+	w->seen_ns = ns;
+	w->seen_ino = ino;
+	w->read_at = now;
+	bool remake = strcmp(lg.variant, w->lg.variant) != 0 || lg.open != w->lg.open || !w->have;
+	w->lg = lg;
+	if (remake) {
+		char why[sizeof w->v.msg];
+		if (!watched_game(w, why, sizeof why)) {
+			snprintf(w->v.msg, sizeof w->v.msg, "%s", why);
+			return true;
+		}
+		w->v.g = &w->g;
+		w->v.ds.vr = -1;	/* a new board: all of it */
+	}
+	watched_apply(w);
+	return true;
+}
+
+void watch_draw(watched *w, bool all, double now)
+{
+	if (w->gone || !w->have) {
+		erase();
+		mvaddnstr(LINES / 2, 2, w->gone ? "The game you watched has ended.  Any key returns." : w->v.msg, COLS - 4);
+		return;
+	}
+	if (all || w->v.ds.vr < 0) {
+		draw_layout(&w->v);
+		draw_all(&w->v, now);
+	} else
+		draw_frame(&w->v, now);
+}
+
+void watch_close(watched *w)
+{
+	if (w->eye >= 0)
+		live_eye_close(w->dir, w->id, w->eye);
+	w->eye = -1;
+	if (w->have)
+		game_free(&w->g);
+	w->have = false;
+	draw_free(&w->v);
+}
+
