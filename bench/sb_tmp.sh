@@ -231,6 +231,17 @@ driver_rc=$?
 driver_pid=
 [ "$driver_rc" -eq 0 ] || { say "the driver failed (status $driver_rc)"; exit 1; }
 
+# What the server side cost over the whole run: the listening sshd's own
+# time and its children's, once every connection's processes are gone.
+for _ in $(seq 200); do
+	[ -z "$(descendants "$sshd_pid")" ] && break
+	sleep 0.05
+done
+server_cpu=$(sed 's/.*) //' "/proc/$sshd_pid/stat" |
+	awk -v hz="$(getconf CLK_TCK)" -v n="$N" '{ s = ($12 + $13 + $14 + $15) / hz; printf "%.1f s, %.0f ms per session", s, 1000 * s / n }')
+left=$(descendants "$sshd_pid" | wc -l | tr -d ' ')
+[ "$left" = 0 ] || server_cpu="$server_cpu (NOTE: $left processes still there, not counted)"
+
 # The account's leaderboard: one win per session, each under its name.
 days=$today
 late=$(date -u +%Y-%m-%d)
@@ -271,6 +282,7 @@ if [ "$wins" != "$N" ] || [ "$names" != "$N" ]; then
 	echo "!!!!!!!! MISMATCH: the account's leaderboard has $wins wins under $names names for $N players !!!!!!!!"
 	mismatch=1
 fi
+echo "server side CPU, whole run  $server_cpu (sshd and all below it: logins, games, logouts)"
 echo "sshd refused (its log)      $drops past MaxStartups, $graces over LoginGraceTime"
 echo "machine                     nproc $cores, ${model:-unknown CPU}; $sshd_version"
 echo "wall time                   $(awk -v a="$t_begin" -v b="$t_end" 'BEGIN { printf "%.1f", b - a }') s (the whole run: keys, sshd, sessions, teardown)"

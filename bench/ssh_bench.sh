@@ -10,7 +10,8 @@
 #   N=50 sh bench/ssh_bench.sh LIGHTSOUT SSH_DRIVER
 # Also read from the environment: KEYS (timed keys per session, 20),
 # GAP (ms between them, 100), IDLE (s of the measured idle window, 10),
-# CONNECTING (sessions logging in at once; default: under MaxStartups).
+# CONNECTING (sessions logging in at once; default: under MaxStartups),
+# SSH_OPTS (more options for every ssh client, e.g. -o KexAlgorithms=...).
 LC_ALL=C
 export LC_ALL
 PATH="$PATH:/usr/sbin:/usr/local/sbin:/sbin"
@@ -40,12 +41,12 @@ srcdir=$(cd "$(dirname "$0")/.." && pwd)
 shipped="$srcdir/contrib/sshd_config.lightsout-public"
 
 if [ "$(id -u)" -ne 0 ]; then
-	say "skipped: needs root (it makes a throwaway account and runs a private sshd for it); try: sudo make bench-ssh"
+	echo "bench-ssh: skipped: needs root, to make a throwaway account and run a private sshd for it (sudo make bench-ssh)"
 	exit 0
 fi
 for tool in sshd ssh ssh-keygen useradd userdel passwd awk; do
 	if ! command -v "$tool" >/dev/null 2>&1; then
-		say "skipped: $tool is not installed (Debian: openssh-server, openssh-client, passwd)"
+		echo "bench-ssh: skipped: $tool is not installed (Debian: openssh-server, openssh-client, passwd)"
 		exit 0
 	fi
 done
@@ -105,6 +106,9 @@ cleanup() {
 		wait "$sshd_pid" 2>/dev/null
 	fi
 	if [ -n "$acct" ]; then
+		# Anything of the account's that outlived its sshd (none should).
+		# shellcheck disable=SC2046
+		kill -9 $(find /proc -maxdepth 1 -name '[1-9]*' -user "$acct" 2>/dev/null | sed 's|^/proc/||') 2>/dev/null
 		for _ in $(seq 100); do
 			userdel "$acct" 2>/dev/null && break
 			sleep 0.05
@@ -145,7 +149,7 @@ chmod 700 "$base/home"
 host="$base/home/.local/state/lightsout/host"
 
 say "making $N keys"
-mkdir "$s/keys" "$s/out"
+mkdir "$s/keys"
 ssh-keygen -q -t ed25519 -N '' -f "$s/host_key" || exit 1
 i=1
 while [ "$i" -le "$N" ]; do
@@ -218,18 +222,30 @@ exec ssh -F /dev/null -i '$s/keys/p'"\$1" -o IdentitiesOnly=yes -o IdentityAgent
 	-o PubkeyAuthentication=yes -o KbdInteractiveAuthentication=no -o PasswordAuthentication=no \\
 	-o BatchMode=yes -o UserKnownHostsFile='$s/known_hosts' -o StrictHostKeyChecking=yes -o LogLevel=ERROR \\
 	-o SendEnv=LANG -o IgnoreUnknown=ObscureKeystrokeTiming -o ObscureKeystrokeTiming=no \\
-	-e none -tt -p $port $acct@127.0.0.1
+	${SSH_OPTS:-} -e none -tt -p $port $acct@127.0.0.1
 EOF
 
 say "N=$N on port $port, at most $CONNECTING logging in at once (MaxStartups $startups as shipped, not raised)"
 today=$(date -u +%Y-%m-%d)
 TERM=xterm LANG=C.UTF-8 "$driver" -n "$N" -s "$s/ssh" -p "$sshd_pid" -w "$CONNECTING" -k "$KEYS" -g "$GAP" \
-	-i "$IDLE" -o "$s/out" >"$s/report" &
+	-i "$IDLE" >"$s/report" &
 driver_pid=$!
 wait "$driver_pid"
 driver_rc=$?
 driver_pid=
+[ "$driver_rc" -ne 130 ] || exit 130	# stopped by Ctrl-C: it said so
 [ "$driver_rc" -eq 0 ] || { say "the driver failed (status $driver_rc)"; exit 1; }
+
+# What the server side cost over the whole run: the listening sshd's own
+# time and its children's, once every connection's processes are gone.
+for _ in $(seq 200); do
+	[ -z "$(descendants "$sshd_pid")" ] && break
+	sleep 0.05
+done
+server_cpu=$(sed 's/.*) //' "/proc/$sshd_pid/stat" |
+	awk -v hz="$(getconf CLK_TCK)" -v n="$N" '{ s = ($12 + $13 + $14 + $15) / hz; printf "%.1f s, %.0f ms per session", s, 1000 * s / n }')
+left=$(descendants "$sshd_pid" | wc -l | tr -d ' ')
+[ "$left" = 0 ] || server_cpu="$server_cpu (NOTE: $left processes still there, not counted)"
 
 # The account's leaderboard: one win per session, each under its name.
 days=$today
@@ -241,37 +257,34 @@ for d in $days; do
 done
 wins=$(grep -c '^ *[0-9][0-9]*  player [0-9][0-9]* ' "$s/table")
 names=$(grep -o '  player [0-9][0-9]* ' "$s/table" | sort -u | wc -l | tr -d ' ')
-drops=$(grep -c 'past MaxStartups' "$s/sshd.log")
-graces=$(grep -c -i 'grace' "$s/sshd.log")
-failed_out=
-for f in "$s"/out/out.*; do
-	grep -q -a Solved "$f" || failed_out="$failed_out $f"
-done
-if [ -n "$failed_out" ]; then
-	for f in $failed_out; do
-		say "${f##*/} ended (last 300 bytes, control characters dropped):"
-		tail -c 300 "$f" | tr -d '\000-\010\016-\037' | sed 's/^/    /' >&2
-		echo >&2
-	done
-fi
+# sshd's own count of what it refused: MaxStartups throttling (one line
+# as it ends: "..., N connections dropped") and logins over LoginGraceTime.
+drops=$(awk '/exited MaxStartups throttling/ { sub(/ connections dropped.*/, ""); n += $NF } END { print n + 0 }' "$s/sshd.log")
+graces=$(grep -c 'Timeout before authentication' "$s/sshd.log")
 
 sshd_version=$(ssh -V 2>&1)
 report=$(cat "$s/report")
+table=$(cat "$s/table")
+table_err=$(cat "$s/table.err")
 cleanup
 t_end=$(now)
 model=$(awk -F': *' '$1 ~ /^model name/ { print $2; exit }' /proc/cpuinfo)
 cores=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN)
 
-echo "== make bench-ssh: N players at once, each a real ssh -tt, through the public recipe =="
-echo "N                           $N"
-printf '%s\n' "$report"
-echo "leaderboard wins            $wins of $N, under $names distinct names (lightsout scores --daily $days)"
 mismatch=0
+board="leaderboard wins            $wins of $N, under $names distinct names (lightsout scores --daily $days)"
 if [ "$wins" != "$N" ] || [ "$names" != "$N" ]; then
-	echo "!!!!!!!! MISMATCH: the account's leaderboard has $wins wins under $names names for $N players !!!!!!!!"
+	board="$board
+!!!!!!!! MISMATCH: the account's leaderboard has $wins wins under $names names for $N players !!!!!!!!
+$(printf '%s\n%s\n' "$table" "$table_err" | sed 's/^/    /' | head -n 20)"
 	mismatch=1
 fi
-echo "sshd refused (its log)      $drops past MaxStartups, $graces over LoginGraceTime"
+echo "== make bench-ssh: N players at once, each a real ssh -tt, through the public recipe =="
+echo "N                           $N"
 echo "machine                     nproc $cores, ${model:-unknown CPU}; $sshd_version"
+echo "sshd                        the shipped block; MaxStartups $startups as shipped, not raised${SSH_OPTS:+; ssh clients given $SSH_OPTS}"
+printf '%s\n' "$report" | board="$board" awk '{ print } /^sessions that saw Solved/ { print ENVIRON["board"] }'
+echo "server side CPU, whole run  $server_cpu (sshd and all below it: logins, games, logouts)"
+echo "sshd refused (its log)      $drops past MaxStartups, $graces over LoginGraceTime"
 echo "wall time                   $(awk -v a="$t_begin" -v b="$t_end" 'BEGIN { printf "%.1f", b - a }') s (the whole run: keys, sshd, sessions, teardown)"
 exit $mismatch

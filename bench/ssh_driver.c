@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -30,7 +31,8 @@
 #include <unistd.h>
 
 #define TAIL 64			/* bytes kept to find a text cut between reads */
-#define QUIET 0.03		/* s without output before a key is sent */
+#define HIST 400		/* bytes kept to show what a failed session saw */
+#define QUIET 0.05		/* s without output before a key is sent */
 #define SETTLE 1.0		/* s of the idle window before it is measured */
 #define T_CONNECT 60.0		/* s from start to the name prompt */
 #define T_GAME 60.0		/* s from the name to the board */
@@ -66,6 +68,7 @@ typedef struct session {
 	double since;		/* when the phase began */
 	double started, prompted;
 	double key_at;		/* the key in flight, 0 when none */
+	bool key_busy;		/* sent while other sessions were logging in */
 	double last_out;
 	int keys;		/* answered or given up */
 	bool in_game, won;
@@ -73,22 +76,24 @@ typedef struct session {
 	char tail[TAIL + 1];
 	size_t tail_len;
 	char lastline[160];	/* what a session that ended said last */
-	FILE *dump;
+	char hist[HIST];	/* its last bytes, shown if it fails */
+	size_t hist_len;
+	enum phase failed_in;
 	unsigned long long idle_bytes;
 } session;
 
 static struct {
 	int n, window, keys, idle;
 	double gap;
-	const char *script, *dumpdir;
+	const char *script;
 	pid_t sshd;
 	bool debug;
-} opt = { 0, 90, 20, 10, 0.1, NULL, NULL, 0, false };
+} opt = { 0, 90, 20, 10, 0.1, NULL, 0, false };
 
 static session *ses;
-static double *lat;
-static size_t nlat;
-static int unanswered, retries, max_connecting;
+static double *lat, *lat_busy, *lat_calm;	/* all; while logins ran; after */
+static size_t nlat, nbusy, ncalm;
+static int unanswered, stray, retries, max_connecting;
 static struct {
 	char text[160];
 	int count;
@@ -200,6 +205,7 @@ static void session_fail(session *s, const char *why)
 {
 	progress("session %d failed while %s: %s%s%s", s->id, phase_name[s->ph], why,
 		 s->lastline[0] ? "; it said: " : "", s->lastline);
+	s->failed_in = s->ph;
 	s->ph = P_FAILED;
 	if (!s->reaped)
 		kill(s->pid, SIGTERM);
@@ -263,8 +269,15 @@ static void start_keys(session *s, double t)
 static void session_output(session *s, const char *data, size_t len, double t)
 {
 	char buf[TAIL + 4096];
-	if (s->dump)
-		fwrite(data, 1, len, s->dump);
+	if (len >= HIST) {
+		memcpy(s->hist, data + len - HIST, HIST);
+		s->hist_len = HIST;
+	} else {
+		size_t keep = s->hist_len + len > HIST ? HIST - len : s->hist_len;
+		memmove(s->hist, s->hist + s->hist_len - keep, keep);
+		memcpy(s->hist + keep, data, len);
+		s->hist_len = keep + len;
+	}
 	if (opt.debug && s->id == 1) {
 		fprintf(stderr, "[%9.4f %s%s] ", t - t0, phase_name[s->ph], s->key_at ? ", key in flight" : "");
 		for (size_t i = 0; i < len; i++) {
@@ -280,12 +293,18 @@ static void session_output(session *s, const char *data, size_t len, double t)
 	}
 	if (s->key_at) {
 		lat[nlat++] = t - s->key_at;
+		if (s->key_busy)
+			lat_busy[nbusy++] = t - s->key_at;
+		else
+			lat_calm[ncalm++] = t - s->key_at;
 		s->key_at = 0;
 		s->keys++;
 		/* The next one a gap after this one was sent, give or take a
 		 * quarter, so that the sessions drift apart. */
 		s->due = t + opt.gap * (0.75 + 0.5 * frand());
 	}
+	else if (s->ph == P_KEYS && t - s->last_out > QUIET)
+		stray++;	/* a piece of an answer, late: the timing is in doubt */
 	s->last_out = t;
 	if (measuring)
 		s->idle_bytes += len;
@@ -356,6 +375,7 @@ static void session_ended(session *s, double t)
 typedef struct proc {
 	pid_t pid, ppid;
 	unsigned long long ticks, start;
+	long long run_ns;	/* on a CPU, all its threads (schedstat); -1 unknown */
 	char comm[32];
 	int group;		/* index of its session's root, -1 if none */
 } proc;
@@ -396,7 +416,38 @@ static int proc_read(pid_t pid, proc *p)
 	p->ticks = f[14] + f[15];
 	p->start = f[22];
 	p->group = -1;
+	p->run_ns = -1;
 	return 0;
+}
+
+/* Time on a CPU in ns, to the nanosecond where utime+stime has ticks:
+ * the first field of each thread's schedstat. */
+static long long proc_runtime(pid_t pid)
+{
+	char path[64];
+	snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+	DIR *d = opendir(path);
+	if (!d)
+		return -1;
+	long long sum = 0;
+	for (struct dirent *e; (e = readdir(d)) != NULL;) {
+		if (!isdigit((unsigned char)e->d_name[0]))
+			continue;
+		char file[300];
+		unsigned long long ns;
+		snprintf(file, sizeof file, "/proc/%d/task/%s/schedstat", (int)pid, e->d_name);
+		FILE *f = fopen(file, "r");
+		if (!f || fscanf(f, "%llu", &ns) != 1) {
+			if (f)
+				fclose(f);
+			sum = -1;
+			break;
+		}
+		fclose(f);
+		sum += (long long)ns;
+	}
+	closedir(d);
+	return sum;
 }
 
 static int by_pid(const void *a, const void *b)
@@ -514,7 +565,8 @@ static int count_phase(enum phase ph)
 typedef struct measure {
 	int groups, procs[C_N];
 	long rss[C_N], pss[C_N];	/* kB */
-	double cpu[C_N];	/* s of CPU over the window */
+	double cpu[C_N];	/* s of CPU over the window, utime+stime */
+	double run[C_N];	/* the same from schedstat; < 0 unknown */
 	double client_cpu, window;
 	int gone, unreadable;
 } measure;
@@ -522,6 +574,9 @@ typedef struct measure {
 static void measure_begin(proc **a, size_t *na, unsigned long long *client)
 {
 	*a = proc_scan(na);
+	for (size_t i = 0; i < *na; i++)
+		if ((*a)[i].group >= 0)
+			(*a)[i].run_ns = proc_runtime((*a)[i].pid);
 	*client = 0;
 	for (int i = 0; i < opt.n; i++) {
 		proc p;
@@ -547,6 +602,11 @@ static void measure_end(proc *a, size_t na, unsigned long long client, double wi
 			continue;
 		}
 		m->cpu[k] += (double)(b.ticks - a[i].ticks) / (double)hz;
+		long long ns = proc_runtime(a[i].pid);
+		if (ns < 0 || a[i].run_ns < 0 || m->run[k] < 0)
+			m->run[k] = -1;
+		else
+			m->run[k] += (double)(ns - a[i].run_ns) / 1e9;
 		long rss, pss;
 		if (proc_memory(a[i].pid, &rss, &pss) < 0) {
 			m->unreadable++;
@@ -567,7 +627,7 @@ static void measure_end(proc *a, size_t na, unsigned long long client, double wi
 static void usage(void)
 {
 	fprintf(stderr, "Usage: ssh_driver -n N -s SCRIPT -p SSHD-PID [-w CONNECTING] [-k KEYS] [-g GAP-MS]\n"
-		"                  [-i IDLE-S] [-o DUMP-DIR] [-D]\n"
+		"                  [-i IDLE-S] [-D]\n"
 		"Session I runs `sh SCRIPT I`, an ssh -tt to the game; SSHD-PID is the listening sshd.\n");
 	exit(2);
 }
@@ -575,6 +635,28 @@ static void usage(void)
 static double mib(long kb)
 {
 	return (double)kb / 1024.0;
+}
+
+static void print_latency(const char *what, double *v, size_t n)
+{
+	if (!n) {
+		printf("%-27s none\n", what);
+		return;
+	}
+	qsort(v, n, sizeof *v, by_double);
+	printf("%-27s p50 %.1f ms  p90 %.1f ms  p99 %.1f ms  max %.1f ms", what, 1e3 * pct(v, n, 0.5),
+	       1e3 * pct(v, n, 0.9), 1e3 * pct(v, n, 0.99), 1e3 * v[n - 1]);
+	if (v != lat)
+		printf("  (%zu keys)", n);
+	putchar('\n');
+}
+
+static double cpu_s(int who)
+{
+	struct rusage ru;
+	getrusage(who, &ru);
+	return (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
+	       ru.ru_stime.tv_usec / 1e6;
 }
 
 static void report(const measure *m, double t_connected, double t_won, double t_all)
@@ -596,12 +678,12 @@ static void report(const measure *m, double t_connected, double t_won, double t_
 	printf("all logged in and named     %.1f s after the first ssh started\n", t_connected);
 	printf("all won                     %.1f s after the first ssh started\n", t_won);
 	if (nlat) {
-		qsort(lat, nlat, sizeof *lat, by_double);
-		printf("key-to-screen latency       p50 %.1f ms  p90 %.1f ms  p99 %.1f ms  max %.1f ms\n",
-		       1e3 * pct(lat, nlat, 0.5), 1e3 * pct(lat, nlat, 0.9), 1e3 * pct(lat, nlat, 0.99),
-		       1e3 * lat[nlat - 1]);
-		printf("                            (%zu keys, %d unanswered in %.0f s; write to first byte back)\n",
-		       nlat, unanswered, T_ANSWER);
+		print_latency("key-to-screen latency", lat, nlat);
+		printf("                            (%zu keys, %d unanswered in %.0f s; from write() to the first byte back;\n"
+		       "                            %d answers had a piece come over %.0f ms after the one before)\n",
+		       nlat, unanswered, T_ANSWER, stray, 1e3 * QUIET);
+		print_latency("  while others logged in", lat_busy, nbusy);
+		print_latency("  once all were in", lat_calm, ncalm);
 	} else {
 		printf("key-to-screen latency       none measured\n");
 	}
@@ -639,6 +721,15 @@ static void report(const measure *m, double t_connected, double t_won, double t_
 	printf("all %.2f%% of one core\n", 100 * cpu / w);
 	printf("                            (utime+stime over %.1f s, after %.0f s settling; ticks of 1/%ld s)\n", w,
 	       SETTLE, sysconf(_SC_CLK_TCK));
+	double run = 0;
+	for (int k = 0; k < C_N; k++)
+		run = run < 0 || m->run[k] < 0 ? -1 : run + m->run[k];
+	if (run >= 0) {
+		printf("  the same, from schedstat  ");
+		for (int k = 0; k < C_N; k++)
+			printf("%s %.3f%%, ", class_name[k], 100 * m->run[k] / w / g);
+		printf("all %.3f%% per session; all %.2f%% in total\n", 100 * run / w / g, 100 * run / w);
+	}
 	printf("idle CPU, the ssh clients   %.2f%% of one core in total (on this machine too; not counted above)\n",
 	       100 * m->client_cpu / w);
 	unsigned long long bytes = 0;
@@ -648,12 +739,72 @@ static void report(const measure *m, double t_connected, double t_won, double t_
 	if (m->gone || m->unreadable)
 		printf("NOTE: %d processes ended during the window, %d had no readable smaps_rollup\n", m->gone,
 		       m->unreadable);
+	printf("client side CPU, whole run  ssh clients %.1f s, this driver %.1f s (on this machine too)\n",
+	       cpu_s(RUSAGE_CHILDREN), cpu_s(RUSAGE_SELF));
 	printf("driver wall time            %.1f s\n", t_all);
+}
+
+/* Wait for output until `until` at most; read it, reap what ended. */
+static void pump(double until)
+{
+	static struct pollfd *pfd;
+	static int *pfd_ses;
+	char data[4096];
+	if (!pfd) {
+		pfd = calloc((size_t)opt.n, sizeof *pfd);
+		pfd_ses = calloc((size_t)opt.n, sizeof *pfd_ses);
+		if (!pfd || !pfd_ses) {
+			fprintf(stderr, "ssh_driver: out of memory\n");
+			exit(1);
+		}
+	}
+	int np = 0;
+	for (int i = 0; i < opt.n; i++)
+		if (ses[i].out >= 0 && !ses[i].eof) {
+			pfd[np].fd = ses[i].out;
+			pfd[np].events = POLLIN;
+			pfd_ses[np++] = i;
+		}
+	int ms = (int)((until - now()) * 1e3) + 1;
+	int r = poll(pfd, (nfds_t)np, ms < 0 ? 0 : ms);
+	double t = now();	/* when the bytes were there to read */
+	if (r < 0 && errno != EINTR) {
+		perror("ssh_driver: poll");
+		exit(1);
+	}
+	for (int j = 0; r > 0 && j < np; j++) {
+		if (!pfd[j].revents)
+			continue;
+		session *s = &ses[pfd_ses[j]];
+		ssize_t n = read(s->out, data, sizeof data);
+		if (n > 0)
+			session_output(s, data, (size_t)n, t);
+		else if (n == 0 || (errno != EAGAIN && errno != EINTR))
+			s->eof = true;
+	}
+	for (;;) {
+		int status;
+		pid_t pid = waitpid(-1, &status, WNOHANG);
+		if (pid <= 0)
+			break;
+		for (int i = 0; i < opt.n; i++)
+			if (ses[i].pid == pid && !ses[i].reaped) {
+				ses[i].reaped = true;
+				ses[i].status = status;
+			}
+	}
+	for (int i = 0; i < opt.n; i++) {
+		session *s = &ses[i];
+		if (s->pid > 0 && s->eof && s->reaped && s->out >= 0)
+			session_ended(s, t);
+		else if (s->ph == P_FAILED && s->reaped && s->out >= 0)
+			session_close(s);
+	}
 }
 
 int main(int argc, char **argv)
 {
-	for (int c; (c = getopt(argc, argv, "n:s:p:w:k:g:i:o:D")) != -1;) {
+	for (int c; (c = getopt(argc, argv, "n:s:p:w:k:g:i:D")) != -1;) {
 		switch (c) {
 		case 'n': opt.n = atoi(optarg); break;
 		case 's': opt.script = optarg; break;
@@ -662,7 +813,6 @@ int main(int argc, char **argv)
 		case 'k': opt.keys = atoi(optarg); break;
 		case 'g': opt.gap = atof(optarg) / 1e3; break;
 		case 'i': opt.idle = atoi(optarg); break;
-		case 'o': opt.dumpdir = optarg; break;
 		case 'D': opt.debug = true; break;
 		default: usage();
 		}
@@ -672,11 +822,17 @@ int main(int argc, char **argv)
 		usage();
 	ses = calloc((size_t)opt.n, sizeof *ses);
 	lat = calloc((size_t)opt.n * (size_t)opt.keys + 1, sizeof *lat);
-	struct pollfd *pfd = calloc((size_t)opt.n, sizeof *pfd);
-	int *pfd_ses = calloc((size_t)opt.n, sizeof *pfd_ses);
-	if (!ses || !lat || !pfd || !pfd_ses) {
+	lat_busy = calloc((size_t)opt.n * (size_t)opt.keys + 1, sizeof *lat);
+	lat_calm = calloc((size_t)opt.n * (size_t)opt.keys + 1, sizeof *lat);
+	if (!ses || !lat || !lat_busy || !lat_calm) {
 		fprintf(stderr, "ssh_driver: out of memory\n");
 		return 1;
+	}
+	/* Two pipes a session: as many descriptors as allowed. */
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
 	}
 	signal(SIGPIPE, SIG_IGN);
 	struct sigaction sa = { 0 };
@@ -692,11 +848,6 @@ int main(int argc, char **argv)
 		s->ph = P_WAIT;
 		s->in = s->out = -1;
 		s->due = t0;
-		if (opt.dumpdir) {
-			char path[PATH_MAX];
-			snprintf(path, sizeof path, "%s/out.%d", opt.dumpdir, s->id);
-			s->dump = fopen(path, "w");
-		}
 	}
 
 	enum { RUN, IDLE_SETTLE, IDLE_MEASURE, QUITTING } stage = RUN;
@@ -705,8 +856,10 @@ int main(int argc, char **argv)
 	size_t nbefore = 0;
 	unsigned long long client_before = 0;
 	measure m = { 0 };
-	char data[4096];
+	double next = t0;
 	for (;;) {
+		/* What came first: a key is sent on a screen known to be still. */
+		pump(next);
 		double t = now();
 		if (stop_signal) {
 			for (int i = 0; i < opt.n; i++)
@@ -731,6 +884,7 @@ int main(int argc, char **argv)
 		if (connecting > max_connecting)
 			max_connecting = connecting;
 		/* Keys due, and what took too long. */
+		int logging_in = count_phase(P_WAIT) + count_phase(P_CONNECT) + count_phase(P_NAME);
 		for (int i = 0; i < opt.n; i++) {
 			session *s = &ses[i];
 			if (s->ph == P_KEYS && s->key_at && t - s->key_at > T_ANSWER) {
@@ -749,6 +903,7 @@ int main(int argc, char **argv)
 				} else {
 					session_send(s, s->keys % 2 ? "h" : "l");
 					s->key_at = now();
+					s->key_busy = logging_in > 0;
 				}
 			}
 			double limit = s->ph == P_CONNECT ? T_CONNECT
@@ -808,60 +963,37 @@ int main(int argc, char **argv)
 			last_progress = t;
 		}
 
-		/* Wait for output, or for the next thing due. */
-		double next = t + 0.1;
+		/* Then wait for output, or for the next thing due. */
+		next = t + 0.1;
 		for (int i = 0; i < opt.n; i++) {
 			const session *s = &ses[i];
 			if ((s->ph == P_WAIT || (s->ph == P_KEYS && !s->key_at)) && s->due < next)
 				next = s->due;
 		}
-		int np = 0;
-		for (int i = 0; i < opt.n; i++)
-			if (ses[i].out >= 0 && !ses[i].eof) {
-				pfd[np].fd = ses[i].out;
-				pfd[np].events = POLLIN;
-				pfd_ses[np++] = i;
-			}
-		int ms = (int)((next - t) * 1e3) + 1;
-		int r = poll(pfd, (nfds_t)np, ms < 0 ? 0 : ms);
-		double tr = now();	/* when the bytes were there to read */
-		if (r < 0 && errno != EINTR) {
-			perror("ssh_driver: poll");
-			return 1;
-		}
-		for (int j = 0; r > 0 && j < np; j++) {
-			if (!pfd[j].revents)
-				continue;
-			session *s = &ses[pfd_ses[j]];
-			ssize_t n = read(s->out, data, sizeof data);
-			if (n > 0)
-				session_output(s, data, (size_t)n, tr);
-			else if (n == 0 || (errno != EAGAIN && errno != EINTR))
-				s->eof = true;
-		}
-		/* Ended sshs. */
-		for (;;) {
-			int status;
-			pid_t pid = waitpid(-1, &status, WNOHANG);
-			if (pid <= 0)
-				break;
-			for (int i = 0; i < opt.n; i++)
-				if (ses[i].pid == pid && !ses[i].reaped) {
-					ses[i].reaped = true;
-					ses[i].status = status;
-				}
-		}
-		for (int i = 0; i < opt.n; i++) {
-			session *s = &ses[i];
-			if (s->pid > 0 && s->eof && s->reaped && s->out >= 0)
-				session_ended(s, tr);
-			else if (s->ph == P_FAILED && s->reaped && s->out >= 0)
-				session_close(s);
-		}
 	}
-	for (int i = 0; i < opt.n; i++)
-		if (ses[i].dump)
-			fclose(ses[i].dump);
+	/* What the failed sessions saw last, escape sequences dropped. */
+	for (int i = 0, shown = 0; i < opt.n && shown < 5; i++) {
+		const session *s = &ses[i];
+		if (s->ph != P_FAILED)
+			continue;
+		fprintf(stderr, "bench-ssh: session %d failed while %s; its last bytes:\n    ", s->id,
+			phase_name[s->failed_in]);
+		for (size_t k = 0; k < s->hist_len; k++) {
+			unsigned char c = (unsigned char)s->hist[k];
+			if (c == 27) {	/* ESC [ params final */
+				if (k + 1 < s->hist_len && s->hist[k + 1] == '[')
+					for (k += 2; k < s->hist_len && !isalpha((unsigned char)s->hist[k]); k++)
+						;
+				continue;
+			}
+			if (c == '\n')
+				fputs("\n    ", stderr);
+			else if (c >= 32 && c != 127)
+				fputc(c, stderr);
+		}
+		fputc('\n', stderr);
+		shown++;
+	}
 	report(&m, t_connected, t_won, now() - t0);
 	return 0;
 }

@@ -46,18 +46,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	memset(&w, 0, sizeof w);
 	w.eye = -1;
-	if (!watch_show(&w, &lg, &gl, err, sizeof err)) {
-		watch_close(&w);
+	if (!watched_show(&w, &lg, &gl, err, sizeof err)) {
+		watched_close(&w);
 		return 0;
 	}
 	for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
 		resize_term(sizes[s][0], sizes[s][1]);
-		watch_draw(&w, true, 0);
-		watch_draw(&w, false, 0.5);
+		watched_draw(&w, true, 0);
+		watched_draw(&w, false, 0.5);
 	}
 	if (cut && live_parse((const char *)cut + 1, size - n1 - 1, &again, err, sizeof err) == 0 &&
-	    watch_show(&w, &again, &gl, err, sizeof err))
-		watch_draw(&w, false, 1.0);
-	watch_close(&w);
+	    watched_show(&w, &again, &gl, err, sizeof err))
+		watched_draw(&w, false, 1.0);
+	watched_close(&w);
 	return 0;
 }

@@ -123,7 +123,7 @@ GRAPH
 b=$(ui_board_file ring.txt 110001)
 ui_start XDG_STATE_HOME="$ui_tmp/ring-state" XDG_DATA_HOME="$ui_tmp/ring-data" -- play --graph "$g" --load "$b"
 check "graph: the vertices drawn at their places" ui_board_is 1 11 00 0
-check "graph: the status names it by its digest" ui_wait "graph:"
+check "graph: the status names it by its file" ui_wait "ring.graph 1x6"
 check "graph: vertex 1 previews itself and its two neighbours" preview_is 1 11 00 0
 ui_keys Right
 check "graph: right goes to the nearest vertex that way (2)" preview_is 1 01 01 0
@@ -144,6 +144,7 @@ ui_start XDG_STATE_HOME="$ui_tmp/ring-state" XDG_DATA_HOME="$ui_tmp/ring-data" -
 check "graph: a plain start offers it back without the file" ui_wait "Resume the 1x6 graph game (1 move,"
 ui_keys y
 check "graph: resumed as it was left" ui_board_is 1 11 11 1
+check "graph: without its file, the status names it by its digest" ui_wait "graph:"
 ui_keys u
 check "graph: its undo history came with it" ui_board_is 1 11 00 0
 ui_keys Up Up Up Space

@@ -249,7 +249,7 @@ check "--code with --rule is a usage error" test $? = 2
 ui_start -- --load "$b"
 ui_wait "Moves 0" >/dev/null
 ui_keys '?'
-check "help lists S, c and L" ui_wait "S; c; L          — statistics; share code; this host's daily leaderboard"
+check "help lists S, c, L and W" ui_wait "S; c; L; W       — statistics; share code; daily leaderboard; live games"
 check "help still ends with its last key" ui_wait "redraw the screen; suspend"
 ui_keys Space q
 ui_wait "EXIT=0" >/dev/null

@@ -249,6 +249,17 @@ check "with her cursor where she left it" test "$(bob_board)" = "$(her_board)"
 $B send-keys q
 check "q stops watching" bob_sees "Live games on this host"
 check "and alice's watcher count drops" ui_gone "1 watching"
+# She refuses watchers in the settings (the last item, one up from the first).
+ui_keys m
+ui_wait "Watchers" >/dev/null
+ui_keys Up Right
+ui_wait "refused" >/dev/null
+ui_keys Enter
+ui_gone "Settings" >/dev/null
+$B send-keys r
+check "the list says she takes no watchers" bob_sees "no watchers"
+$B send-keys Enter
+check "and watching her is refused, with the reason" bob_sees "alice does not take watchers"
 $B kill-server
 
 # Her key's second live game is let in (it may take the first over); a

@@ -109,10 +109,11 @@ check "PgDn reaches the last key" ui_wait "redraw the screen"
 ui_keys q
 ui_keys q
 ui_wait "EXIT=" >/dev/null
-# The settings offer masks, the modes and the preview; sizes move by ten.
+# The settings offer masks (past the shapes and random patterns), the modes
+# and the preview; sizes move by ten.
 ui_start -- --size 5x5 --seed 1
 ui_wait "Moves 0" >/dev/null
-ui_keys m Down Down Right Right Right Right Right Right
+ui_keys m Down Down Right Right Right Right Right Right Right Right Right Right
 check "settings: masks among the rules" ui_wait "mask:111/101/111"
 ui_keys Enter
 check "a ring board" ui_wait "mask:111/101/111 5x5"

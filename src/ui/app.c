@@ -210,7 +210,8 @@ void app_press(app *a, int times)
 
 void app_open_menu(app *a, bool editing)
 {
-	menu_open(&a->menu, &a->s.pl.g.cfg, editing, a->s.pl.mode, a->v.preview, a->w.open);
+	/* The menu copies what is in play when it opens (its enter). */
+	a->menu.editing = editing;
 	app_push(a, &menu_screen);
 }
 
@@ -354,7 +355,8 @@ static int app_key(app *a)
 		/* The key's and the tick's changes, the clock and the solver's
 		 * spinner: one frame before waiting; watchers see it too. */
 		app_frame(a);
-		watch_publish(a, now);
+		if (a->publish)
+			a->publish(a, now);
 		const screen *top = app_top(a);
 		if (top->poll)
 			top->poll(a, now);

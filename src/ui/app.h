@@ -54,6 +54,9 @@ struct app {
 	menu menu;
 	pager page;
 	watching w;		/* our game published for watchers; the one we watch */
+	/* Our game's file for watchers brought up to date before each wait
+	 * for a key (a public account's player), or NULL. */
+	void (*publish)(app *a, double now);
 	int help_top;		/* first help line shown */
 	int pattern;		/* analysis: quiet pattern shown */
 	uint8_t *chase;		/* the chase step's marks (C) */
@@ -112,7 +115,8 @@ void app_keep_prefs(app *a, const game_config *cfg);
 void app_end(app *a);
 
 /* Watching (ui/watch.c): our game's file brought up to date (a public
- * account's player), the live games' list (W), and the end of both. */
+ * account's player: the publish hook), the live games' list (W), and the
+ * end of both. */
 void watch_publish(app *a, double now);
 void watch_open_list(app *a);
 void watch_end(app *a);

@@ -263,7 +263,7 @@ static const key_row board_rows[] = {
 	{ { 'e' }, board_edit, "e", "e", "editor: set the cells, then play or solve them", NULL, 0 },
 	{ { 'a' }, board_analysis, "a", "a", "analysis: rank, nullity, solutions, quiet patterns", NULL, 0 },
 	{ { 'S' }, board_stats, "S; c; L; W", "S; c; L; W",
-	  "statistics; share code; this host's daily leaderboard; watch live games", NULL, 0 },
+	  "statistics; share code; daily leaderboard; live games", NULL, 0 },
 	{ { 'c' }, board_share, NULL, NULL, NULL, NULL, 0 },
 	{ { 'L' }, board_scores, NULL, NULL, NULL, NULL, 0 },
 	{ { 'W' }, board_watch, NULL, NULL, NULL, NULL, 0 },

@@ -457,8 +457,18 @@ int play_main(int argc, char **argv)
 			snprintf(a.s.sv.notice, sizeof a.s.sv.notice, "Playing as %s: your games are kept for your key.",
 				 player.name);
 		watch_setup(&a.w, player.host, player.slot, player.name, player.guest);
+		a.publish = watch_publish;
 	}
 	a.w.open = !a.prefs.has_watchers || a.prefs.watchers;
+	if (o.common.graph_path && cfg.v.graph) {
+		/* The status names the graph by its file: printable ASCII only. */
+		const char *base = strrchr(o.common.graph_path, '/');
+		snprintf(a.v.graph_name, sizeof a.v.graph_name, "%s", base ? base + 1 : o.common.graph_path);
+		for (char *c = a.v.graph_name; *c; c++)
+			if ((unsigned char)*c < 0x21 || (unsigned char)*c > 0x7e)
+				*c = '?';
+		a.v.graph_digest = cfg.v.graph->digest;
+	}
 	/* A plain `lightsout`: the game left last time comes first. */
 	/* Another running game owns the save: nothing of it is resumed here
 	 * unless the player moves it over (app_run asks). */

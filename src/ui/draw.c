@@ -791,9 +791,13 @@ static void status_line(view *v, double now, char *line, size_t size)
 		char plan[128];
 		info_plan(v->ov, v->gl, now, plan, sizeof plan);
 		snprintf(line, len, " Moves %d %s Par %s %s %s", game_moves(g), d, par, d, plan);
-	} else
-		snprintf(line, len, " Moves %d %s Par %s %s %.20s%s %dx%d %s k=%d", game_moves(g), d, par, d,
-			 g->rule.name, g->rule.torus ? " torus" : "", g->cur->rows, g->cur->cols, d, g->cur->k);
+	} else {
+		/* A graph by its file's name, not its digest. */
+		const char *name = g->cfg.v.graph && v->graph_name[0] && g->cfg.v.graph->digest == v->graph_digest
+					   ? v->graph_name : g->rule.name;
+		snprintf(line, len, " Moves %d %s Par %s %s %.20s%s %dx%d %s k=%d", game_moves(g), d, par, d, name,
+			 g->rule.torus ? " torus" : "", g->cur->rows, g->cur->cols, d, g->cur->k);
+	}
 	if (v->rung > 0 && v->what == VIEW_PLAY)
 		snprintf(line + strlen(line), len - strlen(line), " %s Rung %d", d, v->rung);
 	if (v->who[0] && v->what == VIEW_PLAY)

@@ -63,6 +63,8 @@ typedef struct view {
 	char msg[160];			/* message line; empty shows the key hints */
 	char ranking[96];		/* after a daily win: "2nd of 5 on this host", or "" */
 	char who[64];			/* a public account's player: "alice, 2 watching" */
+	char graph_name[40];		/* --graph FILE's base name, for the graph of */
+	uint64_t graph_digest;		/* this digest: the status names it so */
 	/* Marks on the cells: the plan's (when ov->shown) or one hint cell;
 	 * a pattern (a quiet pattern in the info panel) replaces both. */
 	lo_overlay *ov;

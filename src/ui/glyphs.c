@@ -20,6 +20,7 @@ void glyphs_init(glyphs *gl, bool ascii)
 		gl->arrows[3] = "\u2190";
 		gl->dash = "\u2014";
 		gl->dot = "\u00b7";
+		gl->ellipsis = "\u2026";
 		gl->star = "\u2605";
 	} else {
 		gl->on = "#";
@@ -31,6 +32,7 @@ void glyphs_init(glyphs *gl, bool ascii)
 		gl->arrows[3] = "<";
 		gl->dash = "-";
 		gl->dot = "|";
+		gl->ellipsis = "~";
 		gl->star = "*";
 	}
 }

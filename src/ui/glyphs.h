@@ -12,6 +12,7 @@ typedef struct glyphs {
 	const char *arrows[4];		/* k = 4 */
 	const char *dash;		/* in prose: "too small — need" */
 	const char *dot;		/* separator in the status line */
+	const char *ellipsis;		/* what a shortened value ends with (one column) */
 	const char *star;
 } glyphs;
 

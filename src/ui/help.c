@@ -57,20 +57,34 @@ static char *howto_text(const app *a)
 		g->rule.name, g->rule.torus ? ", wrapping around the edges" : "",
 		b->k == 2 ? "lit ones go off, dark ones light up" : "each goes one state up, mod k",
 		b->k == 2 ? "twice" : "k times");
-	n += (size_t)snprintf(t + n, cap - n,
-		"Light chasing: any classic (plus) board by hand\n"
-		"  1. Row by row from the top, press the cell under every light.  Each\n"
-		"     row goes dark, and no later press can touch it again.\n"
-		"  2. Only the last row is left lit.  Find it in the table below, press\n"
-		"     those cells of the TOP row, and chase down once more: it clears.\n"
-		"  3. On the board, C marks the next step of this on your own position.\n\n");
-	if (table)
-		n += (size_t)snprintf(t + n, cap - n, "  %dx%d: last row lit      press in the top row\n%s\n", b->rows,
-				      b->cols, table);
-	else if (rule_is_classic(&g->rule))
-		n += (size_t)snprintf(t + n, cap - n, "  (C works out the top row for this board.)\n\n");
-	else
-		n += (size_t)snprintf(t + n, cap - n, "  This rule is not chased row by row: s marks a solution.\n\n");
+	if (rule_is_classic(&g->rule)) {
+		n += (size_t)snprintf(t + n, cap - n,
+			"Light chasing: any classic board by hand\n"
+			"  1. Row by row from the top, press the cell under every light.  Each\n"
+			"     row goes dark, and no later press can touch it again.\n"
+			"  2. Only the last row is left lit.  Find it in the table below, press\n"
+			"     those cells of the TOP row, and chase down once more: it clears.\n"
+			"  3. On the board, C marks the next step of this on your own position.\n\n");
+		if (table)
+			n += (size_t)snprintf(t + n, cap - n, "  %dx%d: last row lit      press in the top row\n%s\n",
+					      b->rows, b->cols, table);
+		else
+			n += (size_t)snprintf(t + n, cap - n, "  (C works out the top row for this board.)\n\n");
+	} else {
+		/* Chasing row by row is the classic rule's: other rules reach
+		 * back up the board, so say what does work for every rule. */
+		const rule_entry *e = rule_entry_find(g->rule.name);
+		n += (size_t)snprintf(t + n, cap - n,
+			"Playing %s\n"
+			"  A press changes %s.\n"
+			"  The order of presses never matters and a cell pressed %s is as if\n"
+			"  never pressed, so a solution is a set of cells, each pressed fewer than\n"
+			"  %s times.  Work region by region: clear a corner, then the cells next\n"
+			"  to it, undoing (u) when a press spoils what was done.  The analysis (a)\n"
+			"  says how many solutions the board has and which patterns change nothing.\n\n",
+			e && e->word ? e->word : g->rule.name, e && e->blurb ? e->blurb : "its own pattern of cells",
+			b->k == 2 ? "twice" : "k times", b->k == 2 ? "two" : "k");
+	}
 	snprintf(t + n, cap - n,
 		 "Help from the game\n"
 		 "  s marks a shortest solution that stays true as you play; i gives one\n"
@@ -86,6 +100,7 @@ static reaction help_howto(app *a, int key)
 	char *text = howto_text(a);
 	if (text)
 		app_open_page(a, "How to play", text, "Arrows scroll; any other key returns to the help.");
+	a->page.wrap = true;	/* prose: wrapped to the window, not cut */
 	return REACT_NONE;
 }
 

@@ -2,7 +2,9 @@
 
 #include <curses.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "ui/app.h"
 
@@ -23,9 +25,24 @@ static const char *const mode_names[] = { "free play", "daily board", "practice 
 static const char *const difficulties[] = { "", "easy", "normal", "hard" };
 #define NDIFF 4
 
+/* Merlin, the cube and a graph have their own size: not the player's. */
+static bool fixed_size(const char *name)
+{
+	const rule_entry *e = rule_entry_find(name);
+	return e && (e->kind == RULE_MERLIN || e->kind == RULE_CUBE || e->kind == RULE_GRAPH);
+}
+
 void menu_open(menu *m, const game_config *cfg, bool editing, play_mode mode, bool preview, bool watchers)
 {
 	m->watchers = watchers;
+	m->seed = (unsigned)time(NULL) % 1000000u;
+	m->top = 0;
+	m->graph = cfg->v.graph;
+	m->graph_rows = cfg->v.rows;
+	m->graph_cols = cfg->v.cols;
+	m->fixed = fixed_size(cfg->v.rule);
+	m->rows = m->fixed ? 5 : cfg->v.rows;
+	m->cols = m->fixed ? 5 : cfg->v.cols;
 	m->cfg = *cfg;
 	m->item = 0;
 	m->editing = editing;
@@ -43,6 +60,13 @@ void menu_open(menu *m, const game_config *cfg, bool editing, play_mode mode, bo
 		snprintf(m->custom_rule, sizeof m->custom_rule, "%s", cfg->v.rule);
 }
 
+/* Opened (app_open_menu said from where): a copy of what is in play. */
+static void menu_enter(app *a)
+{
+	menu_open(&a->menu, &a->s.pl.g.cfg, a->menu.editing, a->s.pl.mode, a->v.preview, a->w.open);
+	a->menu.watchable = a->w.dir[0] != '\0';
+}
+
 /* Steps of one wrap around; steps of ten stop at the ends. */
 static int clamp_side(int v, int dir)
 {
@@ -51,7 +75,8 @@ static int clamp_side(int v, int dir)
 	return v < 1 ? 1 : v > MENU_MAX_SIDE ? MENU_MAX_SIDE : v;
 }
 
-/* The rule list: the built-ins, some masks, then the command line's. */
+/* The rule list: the built-ins (hexagons, Merlin and the cube too), random
+ * patterns, some masks, then the command line's. */
 static void next_rule(menu *m, int dir)
 {
 	int n = 0, cur = -1;
@@ -60,15 +85,47 @@ static void next_rule(menu *m, int dir)
 	for (const rule_entry *e = rule_registry; e->name && n < 15; e++)
 		if (e->flags & RULE_IN_MENU)
 			list[n++] = e->name;
+	list[n++] = "random:";
 	for (int i = 0; i < NMASKS; i++)
 		list[n++] = menu_masks[i];
-	if (m->custom_rule[0])
+	if (m->custom_rule[0] && strncmp(m->custom_rule, "random:", 7) != 0)
 		list[n++] = m->custom_rule;
 	for (int i = 0; i < n; i++)
-		if (strcmp(list[i], m->cfg.v.rule) == 0)
+		if (strcmp(list[i], m->cfg.v.rule) == 0 || (!strcmp(list[i], "random:") && !strncmp(m->cfg.v.rule, "random:", 7)))
 			cur = i;
+	/* A graph is its file's: the menu starts from the first rule. */
 	cur = ((cur < 0 ? 0 : cur) + dir + n) % n;
-	snprintf(m->cfg.v.rule, sizeof m->cfg.v.rule, "%s", list[cur]);
+	game_config *c = &m->cfg;
+	if (!strcmp(list[cur], "random:")) {
+		/* Each cell its own pattern: a seed of its own, kept while the
+		 * menu is open (the command line's, if it gave one). */
+		if (!strncmp(m->custom_rule, "random:", 7))
+			snprintf(c->v.rule, sizeof c->v.rule, "%s", m->custom_rule);
+		else
+			snprintf(c->v.rule, sizeof c->v.rule, "random:%u", m->seed);
+	} else
+		snprintf(c->v.rule, sizeof c->v.rule, "%s", list[cur]);
+	/* The graph the game came with is one of the choices, its press sets
+	 * kept: cycling away and back does not lose it. */
+	bool is_graph = !strncmp(c->v.rule, "graph:", 6);
+	c->v.graph = is_graph ? m->graph : NULL;
+	/* Merlin, the cube and a graph have one size each: take it, and give
+	 * the board its old size back when leaving them. */
+	bool fixed = fixed_size(c->v.rule);
+	if (fixed && !m->fixed) {
+		m->rows = c->v.rows;
+		m->cols = c->v.cols;
+	}
+	if (fixed) {
+		bool merlin = !strcmp(c->v.rule, "merlin");
+		c->v.rows = is_graph ? m->graph_rows : merlin ? 3 : 6;
+		c->v.cols = is_graph ? m->graph_cols : merlin ? 3 : 9;
+		c->v.torus = false;
+	} else if (m->fixed) {
+		c->v.rows = m->rows;
+		c->v.cols = m->cols;
+	}
+	m->fixed = fixed;
 }
 
 static void change(menu *m, int dir)
@@ -117,17 +174,23 @@ static void change(menu *m, int dir)
 	}
 }
 
+/* The lines on offer: Watchers only on a public account. */
+static int items(const menu *m)
+{
+	return m->watchable ? ITEM_COUNT : ITEM_WATCHERS;
+}
+
 static reaction menu_up(app *a, int key)
 {
 	(void)key;
-	a->menu.item = (a->menu.item + ITEM_COUNT - 1) % ITEM_COUNT;
+	a->menu.item = (a->menu.item + items(&a->menu) - 1) % items(&a->menu);
 	return REACT_REDRAW;
 }
 
 static reaction menu_down(app *a, int key)
 {
 	(void)key;
-	a->menu.item = (a->menu.item + 1) % ITEM_COUNT;
+	a->menu.item = (a->menu.item + 1) % items(&a->menu);
 	return REACT_REDRAW;
 }
 
@@ -176,17 +239,61 @@ static reaction menu_cancel(app *a, int key)
 	return REACT_LEAVE | REACT_REDRAW;
 }
 
+/* The rule as the menu shows it: its word for players, a random board's
+ * seed, a mask or a graph by name; shortened to width columns with an
+ * ellipsis, never past its box. */
+static void rule_value(const menu *m, const glyphs *gl, char *buf, size_t len, int width)
+{
+	const char *name = m->cfg.v.rule;
+	const rule_entry *e = rule_entry_find(name);
+	char full[VARIANT_RULE_MAX + 32];
+	if (e && e->kind == RULE_RANDOM)
+		snprintf(full, sizeof full, "random, seed %s", name + 7);
+	else if (e && e->kind == RULE_GRAPH)
+		snprintf(full, sizeof full, "graph %dx%d", m->graph_rows, m->graph_cols);
+	else if (e && !(e->flags & RULE_PREFIX) && strcmp(e->word, e->name))
+		snprintf(full, sizeof full, "%s (%s)", e->word, e->name);
+	else
+		snprintf(full, sizeof full, "%s", name);
+	if (width < 2)
+		width = 2;
+	if ((int)strlen(full) <= width)
+		snprintf(buf, len, "%s", full);
+	else
+		snprintf(buf, len, "%.*s%s", width - 1, full, gl->ellipsis);
+}
+
+/* Bytes of s that take at most cols columns (UTF-8 arrows are 3 bytes,
+ * one column: curses' n counts bytes). */
+static size_t clip_bytes(const char *s, int cols)
+{
+	size_t i = 0;
+	for (int c = 0; s[i]; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80 && ++c > cols)
+			break;
+	return i;
+}
+
+/* Lines between the box's frame and title and its footer. */
+#define MENU_CHROME 6
+
 static void menu_draw(app *a)
 {
-	const menu *m = &a->menu;
+	menu *m = &a->menu;
 	const glyphs *gl = &a->gl;
 	const game_config *c = &m->cfg;
-	char val[ITEM_COUNT][40];
+	char val[ITEM_COUNT][VARIANT_RULE_MAX + 40];
 	static const char *const label[ITEM_COUNT] = { "Rows", "Columns", "Rule", "States (k)", "Torus",
 						       "Difficulty", "Mode", "Preview", "Watchers" };
+	int w = 44;
+	if (w > COLS)
+		w = COLS;
+	/* Label, two arrows and their spaces take 17 columns of the box's
+	 * inside. */
+	int room = w - 4 - 17;
 	snprintf(val[ITEM_ROWS], sizeof val[0], "%d", c->v.rows);
 	snprintf(val[ITEM_COLS], sizeof val[0], "%d", c->v.cols);
-	snprintf(val[ITEM_RULE], sizeof val[0], "%.24s", c->v.rule);
+	rule_value(m, gl, val[ITEM_RULE], sizeof val[0], room);
 	snprintf(val[ITEM_STATES], sizeof val[0], "%d", c->v.k);
 	snprintf(val[ITEM_TORUS], sizeof val[0], "%s", c->v.torus ? "on" : "off");
 	snprintf(val[ITEM_MODE], sizeof val[0], "%s", m->editing ? "-" : mode_names[m->mode]);
@@ -196,22 +303,36 @@ static void menu_draw(app *a)
 		snprintf(val[ITEM_DIFFICULTY], sizeof val[0], "par %d", c->par);
 	else
 		snprintf(val[ITEM_DIFFICULTY], sizeof val[0], "%s", c->difficulty[0] ? c->difficulty : "any");
-	int w = 44, h = ITEM_COUNT + 6;
-	if (w > COLS)
-		w = COLS;
+	/* A short window shows the items around the chosen one, and says
+	 * that more are above or below. */
+	int count = items(m);
+	int shown = LINES - MENU_CHROME;
+	if (shown > count)
+		shown = count;
+	if (shown < 1)
+		shown = 1;
+	if (m->item < m->top)
+		m->top = m->item;
+	if (m->item >= m->top + shown)
+		m->top = m->item - shown + 1;
+	if (m->top > count - shown)
+		m->top = count - shown;
+	int h = shown + MENU_CHROME;
 	int y = (LINES - h) / 2, x = (COLS - w) / 2;
 	if (y < 0)
 		y = 0;
 	draw_box(gl, y, x, h, w);
 	attrset(A_BOLD);
-	mvaddnstr(y + 1, x + 2, "Settings", w - 4);
+	char title[64];
+	snprintf(title, sizeof title, "Settings%s", shown < count ? " (more: arrows)" : "   v: variants");
+	mvaddnstr(y + 1, x + 2, title, w - 4);
 	attrset(A_NORMAL);
-	for (int i = 0; i < ITEM_COUNT; i++) {
-		char line[400];
+	for (int i = m->top; i < m->top + shown; i++) {
+		char line[VARIANT_RULE_MAX + 80];
 		snprintf(line, sizeof line, "%-12s %s %s %s", label[i], gl->arrows[3], val[i], gl->arrows[1]);
 		if (i == m->item)
 			attrset(A_REVERSE);
-		mvaddnstr(y + 3 + i, x + 2, line, -1);
+		mvaddnstr(y + 3 + (i - m->top), x + 2, line, (int)clip_bytes(line, w - 4));
 		attrset(A_NORMAL);
 	}
 	if (m->note[0]) {
@@ -219,8 +340,28 @@ static void menu_draw(app *a)
 		mvaddnstr(y + h - 2, x + 2, m->note, w - 4);
 		attrset(A_NORMAL);
 	} else
-		mvaddnstr(y + h - 2, x + 2, m->editing ? "Enter: apply   Esc: cancel" : "Enter: new board   Esc: cancel",
+		mvaddnstr(y + h - 2, x + 2, m->editing || w < 36 ? "Enter: apply  Esc: cancel" : "Enter: new board   Esc: cancel",
 			  w - 4);
+}
+
+/* Every kind of board, a line each: what a press changes. */
+static reaction menu_variants(app *a, int key)
+{
+	(void)key;
+	size_t cap = 4096;
+	char *t = malloc(cap);
+	if (!t)
+		return REACT_NONE;
+	size_t n = (size_t)snprintf(t, cap, "Rules (the Rule line of the settings; --rule on the command line):\n\n");
+	for (const rule_entry *e = rule_registry; e->name && n < cap - 200; e++)
+		n += (size_t)snprintf(t + n, cap - n, "  %-16s %s\n", e->word, e->blurb);
+	snprintf(t + n, cap - n,
+		 "\nAny rule takes k states (States: each press adds 1 mod k) and most a\n"
+		 "torus (the edges wrap).  Random patterns take a seed: the same seed, the\n"
+		 "same board.  A graph comes from a file: lightsout --graph FILE.\n");
+	app_open_page(a, "Variants", t, "Arrows scroll; any other key returns to the settings.");
+	a->page.wrap = true;
+	return REACT_NONE;
 }
 
 static const key_row menu_rows[] = {
@@ -230,10 +371,12 @@ static const key_row menu_rows[] = {
 	{ { KEY_RIGHT, 'l', 'd', '+', ' ' }, menu_more, "\u2192, l, +, Space", "Right, l, +, Space", "change it up", NULL, 0 },
 	{ { KEY_NPAGE, KEY_PPAGE }, menu_by_ten, "PgDn, PgUp", "PgDn, PgUp", "change a size by ten", NULL, 0 },
 	{ { '\n', '\r', KEY_ENTER }, menu_apply, "Enter", "Enter", "apply: a new board of that kind", NULL, 0 },
+	{ { 'v', '?' }, menu_variants, "v, ?", "v, ?", "the variants: every rule in a line", NULL, 0 },
 	{ { KEY_ESC, 'q', 'm', 'o' }, menu_cancel, "Esc, q, m, o", "Esc, q, m, o", "cancel", NULL, 0 },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
 const screen menu_screen = {
-	.name = "menu", .title = "Settings menu", .rows = menu_rows, .draw = menu_draw, .over_board = true,
+	.name = "menu", .title = "Settings menu", .rows = menu_rows, .draw = menu_draw, .enter = menu_enter,
+	.over_board = true,
 };

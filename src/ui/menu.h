@@ -18,6 +18,13 @@ typedef struct menu {
 	play_mode mode;		/* free play, daily board, practice ladder */
 	bool preview;		/* the preview of a press under the cursor */
 	bool watchers;		/* others may watch this game (a public account) */
+	bool watchable;		/* a public account's game: the Watchers line is shown */
+	unsigned seed;		/* random patterns' seed, when chosen here */
+	bool fixed;		/* Merlin or the cube: their size, not the player's */
+	int rows, cols;		/* the size to go back to from them */
+	int top;		/* first item shown when the window is short */
+	const graph *graph;	/* the game's graph, if it came with one */
+	int graph_rows, graph_cols;
 	char note[120];		/* why Enter did not apply, until the next change */
 	bool applied;		/* closed by Enter with something to change: the
 				 * opener takes cfg, mode and preview */

@@ -37,14 +37,115 @@ void pager_close(pager *p)
 {
 	free(p->lines);
 	free(p->text);
+	free(p->shown);
+	free(p->wrapped);
 	memset(p, 0, sizeof *p);
+}
+
+/* Columns of s's first n bytes (UTF-8: continuation bytes take none). */
+static int cols_of(const char *s, size_t n)
+{
+	int c = 0;
+	for (size_t i = 0; i < n && s[i]; i++)
+		c += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return c;
+}
+
+/* Bytes of s that fit in w columns. */
+static size_t bytes_in(const char *s, int w)
+{
+	size_t i = 0;
+	for (int c = 0; s[i]; i++) {
+		if (((unsigned char)s[i] & 0xc0) != 0x80 && ++c > w)
+			break;
+	}
+	return i;
+}
+
+/* A line's continuation indent: its leading spaces, and a list marker's
+ * width ("  1. ") so that a wrapped item lines up under its words. */
+static int indent_of(const char *s)
+{
+	int n = (int)strspn(s, " ");
+	int d = (int)strspn(s + n, "0123456789");
+	if (d > 0 && s[n + d] == '.' && s[n + d + 1] == ' ')
+		n += d + 2;
+	return n;
+}
+
+void pager_layout(pager *p, int width)
+{
+	if (!p->wrap || width == p->width)
+		return;
+	if (width < 10)
+		width = 10;
+	/* Each piece is at most a whole line plus its indent. */
+	size_t cap = 0, lines = 0;
+	for (int i = 0; i < p->n; i++) {
+		size_t len = strlen(p->lines[i]);
+		size_t pieces = (size_t)cols_of(p->lines[i], len) / (size_t)(width / 2) + 1;
+		cap += len + pieces * ((size_t)width + 1);
+		lines += pieces * 2;
+	}
+	char *buf = malloc(cap + 1);
+	char **shown = malloc((lines + 1) * sizeof *shown);
+	if (!buf || !shown) {
+		free(buf);
+		free(shown);
+		return;		/* keep what was shown */
+	}
+	size_t used = 0;
+	int n = 0;
+	for (int i = 0; i < p->n; i++) {
+		const char *s = p->lines[i];
+		int indent = indent_of(s), lead = 0;
+		for (;;) {
+			int room = width - lead;
+			size_t take = bytes_in(s, room);
+			if (s[take]) {
+				/* Break at the last space that fits, else cut the word. */
+				size_t sp = take;
+				while (sp > 0 && s[sp] != ' ')
+					sp--;
+				if (sp > (size_t)indent)
+					take = sp;
+			}
+			shown[n++] = buf + used;
+			used += (size_t)snprintf(buf + used, cap + 1 - used, "%*s%.*s", lead, "", (int)take, s) + 1;
+			s += take;
+			while (*s == ' ')
+				s++;
+			if (!*s)
+				break;
+			lead = indent < width / 2 ? indent : 0;
+		}
+	}
+	free(p->wrapped);
+	free(p->shown);
+	p->wrapped = buf;
+	p->shown = shown;
+	p->nshown = n;
+	p->width = width;
+	p->left = 0;
+}
+
+/* The lines on screen: wrapped prose, or the text's own lines. */
+static char **lines_shown(const pager *p, int *n)
+{
+	if (p->wrap && p->shown) {
+		*n = p->nshown;
+		return p->shown;
+	}
+	*n = p->n;
+	return p->lines;
 }
 
 static int pager_width(const pager *p)
 {
-	int w = 0;
-	for (int i = 0; i < p->n; i++) {
-		int len = (int)strlen(p->lines[i]);
+	int w = 0, n;
+	char **lines = lines_shown(p, &n);
+	for (int i = 0; i < n; i++) {
+		int len = cols_of(lines[i], strlen(lines[i]));
 		w = len > w ? len : w;
 	}
 	return w;
@@ -54,8 +155,10 @@ static int pager_width(const pager *p)
 static reaction pager_scroll(app *a, int dy, int dx)
 {
 	pager *p = &a->page;
-	int rows = LINES - 3, cols = COLS - 2;
-	int max_top = p->n - rows, max_left = pager_width(p) - cols;
+	int rows = LINES - 3, cols = COLS - 2, n;
+	pager_layout(p, cols);
+	lines_shown(p, &n);
+	int max_top = n - rows, max_left = pager_width(p) - cols;
 	p->top += dy;
 	p->left += dx;
 	p->top = p->top > max_top ? max_top : p->top;
@@ -87,7 +190,13 @@ static reaction pager_back(app *a, int key)
 static void pager_draw(app *a)
 {
 	pager *p = &a->page;
-	draw_page(&a->v, p->title, p->lines, p->n, p->top, p->left, p->footer);
+	int n;
+	pager_layout(p, COLS - 2);
+	char **lines = lines_shown(p, &n);
+	/* After a resize the text may be shorter: no page past its end. */
+	if (p->top > n - (LINES - 3))
+		p->top = n - (LINES - 3) > 0 ? n - (LINES - 3) : 0;
+	draw_page(&a->v, p->title, lines, n, p->top, p->left, p->footer);
 }
 
 static void pager_leave(app *a)

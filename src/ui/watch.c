@@ -96,7 +96,7 @@ void watch_end(app *a)
 {
 	if (a->w.dir[0])
 		live_withdraw(a->w.dir, a->w.id);
-	watch_close(&a->w.w);
+	watched_close(&a->w.w);
 	free(a->w.list);
 	a->w.list = NULL;
 }
@@ -135,12 +135,17 @@ static void list_refresh(app *a)
 		a->w.sel = kept ? kept - 1 : 0;
 }
 
-/* "alice      5x5 plus k=2     12 moves   1:02" */
+/* "alice (guest)   5x5 plus k=2        12 moves   1:02  no watchers":
+ * 77 columns at most. */
 static void list_line(const live_game *g, char *buf, size_t len)
 {
-	snprintf(buf, len, "%-16s %-8s %-22.22s %6d moves %4ld:%02ld%s", g->name, g->guest ? "(guest)" : "",
-		 g->variant, g->moves, g->elapsed / 60, g->elapsed % 60,
-		 g->won ? "  solved" : g->open ? "" : "  no watchers");
+	char who[NAME_MAX_BYTES + 16];
+	snprintf(who, sizeof who, "%s%s", g->name, g->guest ? " (guest)" : "");
+	int pad = 24;
+	for (const char *c = who; *c; c++)
+		pad -= ((unsigned char)*c & 0xc0) != 0x80;	/* a name is a column a character */
+	snprintf(buf, len, "%s%*s %-16.16s %5d moves %3ld:%02ld%s", who, pad > 0 ? pad : 0, "", g->variant, g->moves,
+		 g->elapsed / 60, g->elapsed % 60, g->won ? "  solved" : g->open ? "" : "  no watchers");
 }
 
 static void list_draw(app *a)
@@ -183,8 +188,8 @@ static reaction list_watch(app *a, int key)
 	char host[4200], why[200];
 	if (!a->w.nlist || !host_of(a, host, sizeof host))
 		return REACT_NONE;
-	if (!watch_open(&a->w.w, host, a->w.list[a->w.sel].id, &a->gl, why, sizeof why)) {
-		watch_close(&a->w.w);
+	if (!watched_open(&a->w.w, host, a->w.list[a->w.sel].id, &a->gl, why, sizeof why)) {
+		watched_close(&a->w.w);
 		list_refresh(a);
 		list_draw(a);
 		mvaddnstr(LINES - 2, 2, why, COLS - 4);
@@ -220,32 +225,41 @@ const screen watch_list_screen = {
 	.name = "watch-list", .title = "Live games (W)", .rows = list_rows, .draw = list_draw, .enter = list_enter,
 };
 
-static void game_draw(app *a)
+static void watching_draw(app *a)
 {
-	watch_draw(&a->w.w, true, term_now());
+	watched_draw(&a->w.w, true, term_now());
 }
 
-static void game_poll(app *a, double now)
+static void watching_poll(app *a, double now)
 {
-	if (watch_poll(&a->w.w, now))
-		watch_draw(&a->w.w, false, now);
+	if (watched_poll(&a->w.w, now))
+		watched_draw(&a->w.w, false, now);
 }
 
-static reaction game_leave_key(app *a, int key)
+static reaction watching_leave(app *a, int key)
 {
 	(void)key;
-	watch_close(&a->w.w);
+	watched_close(&a->w.w);
 	list_refresh(a);
 	return REACT_LEAVE | REACT_REDRAW;
 }
 
-static const key_row game_rows[] = {
-	{ { KEY_ESC, 'q' }, game_leave_key, "Esc, q", "Esc, q", "stop watching", NULL, 0 },
-	{ { 0 }, NULL, "any other key", "any other key", "ignored: watching is read-only", NULL, 0 },
+static reaction watching_ignore(app *a, int key)
+{
+	(void)a;
+	(void)key;
+	return REACT_NONE;
+}
+
+static const key_row watching_rows[] = {
+	{ { KEY_ESC, 'q' }, watching_leave, "Esc, q", "Esc, q", "stop watching", NULL, 0 },
+	{ { 0 }, NULL, "any other key", "any other key", "nothing: watching is read-only", NULL, 0 },
+	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
 const screen watch_screen = {
-	.name = "watch", .title = "Watching a game", .rows = game_rows, .draw = game_draw, .poll = game_poll,
+	.name = "watch", .title = "Watching a game", .rows = watching_rows, .other = watching_ignore,
+	.draw = watching_draw, .poll = watching_poll,
 };
 
 void watch_open_list(app *a)
@@ -353,27 +367,27 @@ int watch_main(int argc, char **argv)
 	glyphs_init(&gl, false);
 	bool color = draw_colors_init(!getenv("NO_COLOR"));
 	char why[200];
-	if (!watch_open(&w, host, id, &gl, why, sizeof why)) {
+	if (!watched_open(&w, host, id, &gl, why, sizeof why)) {
 		term_close();
 		fprintf(stderr, "lightsout watch: %s\n", why);
-		watch_close(&w);
+		watched_close(&w);
 		return 1;
 	}
 	w.v.color = color;
-	watch_draw(&w, true, term_now());
+	watched_draw(&w, true, term_now());
 	for (;;) {
 		timeout(WATCH_POLL_MS);
 		int ch = getch();
 		if (ch == 'q' || ch == KEY_ESC || ch == 'Q' || term_quit_signal)
 			break;
 		if (ch == KEY_RESIZE || ch == KEY_CTRL('l'))
-			watch_draw(&w, true, term_now());
-		else if (watch_poll(&w, term_now()))
-			watch_draw(&w, false, term_now());
+			watched_draw(&w, true, term_now());
+		else if (watched_poll(&w, term_now()))
+			watched_draw(&w, false, term_now());
 		if (w.gone && ch != ERR)
 			break;
 	}
-	watch_close(&w);
+	watched_close(&w);
 	term_close();
 	return 0;
 }

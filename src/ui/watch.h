@@ -51,15 +51,15 @@ typedef struct watching {
 void watch_setup(watching *w, const char *host, const char *live_id, const char *name, bool guest);
 
 /* Open a watch of game id in host; false (with why) when it cannot be. */
-bool watch_open(watched *w, const char *host, const char *id, const glyphs *gl, char *why, size_t len);
-/* Show the game lg describes (no file: watch_open reads one); false with
+bool watched_open(watched *w, const char *host, const char *id, const glyphs *gl, char *why, size_t len);
+/* Show the game lg describes (no file: watched_open reads one); false with
  * why when it cannot be drawn here (refused, too big, a graph). */
-bool watch_show(watched *w, const live_game *lg, const glyphs *gl, char *why, size_t len);
+bool watched_show(watched *w, const live_game *lg, const glyphs *gl, char *why, size_t len);
 /* Read the game again if its file changed: true when there is news to draw. */
-bool watch_poll(watched *w, double now);
+bool watched_poll(watched *w, double now);
 /* The watched game: everything (all), or what changed since last drawn. */
-void watch_draw(watched *w, bool all, double now);
-void watch_close(watched *w);
+void watched_draw(watched *w, bool all, double now);
+void watched_close(watched *w);
 
 /* `lightsout watch [--dir DIR] [--list] [NAME]`. */
 int watch_main(int argc, char **argv);

@@ -13,7 +13,7 @@ static int char_cell(char c)
 	return c >= '0' && c <= '9' ? c - '0' : c - 'a' + 10;
 }
 
-static void watched_info(watched *w)
+static void info_line(watched *w)
 {
 	const live_game *lg = &w->lg;
 	char clock[32];
@@ -30,7 +30,7 @@ static void watched_info(watched *w)
 }
 
 /* Make a game of the file's variant; false when it cannot be drawn here. */
-static bool watched_game(watched *w, char *why, size_t len)
+static bool make_game(watched *w, char *why, size_t len)
 {
 	game_config cfg;
 	memset(&cfg, 0, sizeof cfg);
@@ -58,7 +58,7 @@ static bool watched_game(watched *w, char *why, size_t len)
 }
 
 /* The file's cells and cursor onto the game drawn. */
-static void watched_apply(watched *w)
+static void apply_file(watched *w)
 {
 	board *b = w->g.cur;
 	for (int i = 0; i < w->lg.ncells; i++) {
@@ -68,7 +68,7 @@ static void watched_apply(watched *w)
 	w->v.cr = w->lg.cr < b->rows ? w->lg.cr : b->rows - 1;
 	w->v.cc = w->lg.cc < b->cols ? w->lg.cc : b->cols - 1;
 	snprintf(w->v.mode, sizeof w->v.mode, "watching %s", w->lg.name);
-	watched_info(w);
+	info_line(w);
 }
 
 static bool file_time(const watched *w, long long *ns, ino_t *ino)
@@ -83,7 +83,7 @@ static bool file_time(const watched *w, long long *ns, ino_t *ino)
 	return true;
 }
 
-bool watch_open(watched *w, const char *host, const char *id, const glyphs *gl, char *why, size_t len)
+bool watched_open(watched *w, const char *host, const char *id, const glyphs *gl, char *why, size_t len)
 {
 	live_game lg;
 	memset(w, 0, sizeof *w);
@@ -95,13 +95,13 @@ bool watch_open(watched *w, const char *host, const char *id, const glyphs *gl, 
 		snprintf(why, len, "That game has ended.");
 		return false;
 	}
-	if (!watch_show(w, &lg, gl, why, len))
+	if (!watched_show(w, &lg, gl, why, len))
 		return false;
 	w->eye = live_eye_open(w->dir, id);
 	return true;
 }
 
-bool watch_show(watched *w, const live_game *lg, const glyphs *gl, char *why, size_t len)
+bool watched_show(watched *w, const live_game *lg, const glyphs *gl, char *why, size_t len)
 {
 	w->lg = *lg;
 	w->v.gl = gl;
@@ -111,14 +111,14 @@ bool watch_show(watched *w, const live_game *lg, const glyphs *gl, char *why, si
 	w->v.anim_cell = -1;
 	w->v.cr = w->v.cc = 0;
 	snprintf(w->v.msg, sizeof w->v.msg, "Read-only: you see what %s sees.  q or Esc: stop watching.", w->lg.name);
-	if (!watched_game(w, why, len))
+	if (!make_game(w, why, len))
 		return false;
 	w->v.g = &w->g;
-	watched_apply(w);
+	apply_file(w);
 	return true;
 }
 
-bool watch_poll(watched *w, double now)
+bool watched_poll(watched *w, double now)
 {
 	long long ns;
 	ino_t ino;
@@ -132,7 +132,7 @@ bool watch_poll(watched *w, double now)
 	}
 	if (ns == w->seen_ns && ino == w->seen_ino) {
 		if (w->have)
-			watched_info(w);	/* the clock */
+			info_line(w);	/* the clock */
 		return strcmp(before, w->v.info) != 0;
 	}
 	live_game lg;
@@ -147,18 +147,18 @@ bool watch_poll(watched *w, double now)
 	w->lg = lg;
 	if (remake) {
 		char why[sizeof w->v.msg];
-		if (!watched_game(w, why, sizeof why)) {
+		if (!make_game(w, why, sizeof why)) {
 			snprintf(w->v.msg, sizeof w->v.msg, "%s", why);
 			return true;
 		}
 		w->v.g = &w->g;
 		w->v.ds.vr = -1;	/* a new board: all of it */
 	}
-	watched_apply(w);
+	apply_file(w);
 	return true;
 }
 
-void watch_draw(watched *w, bool all, double now)
+void watched_draw(watched *w, bool all, double now)
 {
 	if (w->gone || !w->have) {
 		erase();
@@ -172,7 +172,7 @@ void watch_draw(watched *w, bool all, double now)
 		draw_frame(&w->v, now);
 }
 
-void watch_close(watched *w)
+void watched_close(watched *w)
 {
 	if (w->eye >= 0)
 		live_eye_close(w->dir, w->id, w->eye);
