@@ -28,10 +28,9 @@ N=${N:-50}
 KEYS=${KEYS:-20}
 GAP=${GAP:-100}
 IDLE=${IDLE:-10}
-for v in N KEYS GAP IDLE; do
-	eval "val=\$$v"
-	case $val in
-	'' | *[!0-9]*) echo "bench-ssh: $v wants a whole number, not '$val'" >&2; exit 2 ;;
+for v in "N=$N" "KEYS=$KEYS" "GAP=$GAP" "IDLE=$IDLE"; do
+	case ${v#*=} in
+	'' | *[!0-9]*) echo "bench-ssh: ${v%%=*} wants a whole number, not '${v#*=}'" >&2; exit 2 ;;
 	esac
 done
 [ "$N" -ge 1 ] || { echo "bench-ssh: N wants at least 1" >&2; exit 2; }
@@ -94,6 +93,7 @@ cleanup() {
 	fi
 	if [ -n "$sshd_pid" ]; then
 		left=$(descendants "$sshd_pid")
+		# shellcheck disable=SC2086
 		kill "$sshd_pid" $left 2>/dev/null
 		for _ in $(seq 100); do
 			alive=
@@ -186,6 +186,9 @@ case $start in '' | *[!0-9]*) start=10 ;; esac	# sshd's own default, 10:30:100
 # At most this many logging in at once: under the point where sshd starts
 # refusing (a margin for its lag in counting a login as done).
 CONNECTING=${CONNECTING:-$((start - start / 10))}
+case $CONNECTING in
+'' | 0 | *[!0-9]*) say "CONNECTING wants a whole number from 1, not '$CONNECTING'"; exit 2 ;;
+esac
 
 # A private sshd on a free port.
 port=
@@ -227,6 +230,7 @@ EOF
 
 say "N=$N on port $port, at most $CONNECTING logging in at once (MaxStartups $startups as shipped, not raised)"
 today=$(date -u +%Y-%m-%d)
+cpu_before=$(head -n 1 /proc/stat)
 TERM=xterm LANG=C.UTF-8 "$driver" -n "$N" -s "$s/ssh" -p "$sshd_pid" -w "$CONNECTING" -k "$KEYS" -g "$GAP" \
 	-i "$IDLE" >"$s/report" &
 driver_pid=$!
@@ -242,8 +246,22 @@ for _ in $(seq 200); do
 	[ -z "$(descendants "$sshd_pid")" ] && break
 	sleep 0.05
 done
-server_cpu=$(sed 's/.*) //' "/proc/$sshd_pid/stat" |
-	awk -v hz="$(getconf CLK_TCK)" -v n="$N" '{ s = ($12 + $13 + $14 + $15) / hz; printf "%.1f s, %.0f ms per session", s, 1000 * s / n }')
+cpu_after=$(head -n 1 /proc/stat)
+hz=$(getconf CLK_TCK)
+server_s=$(sed 's/.*) //' "/proc/$sshd_pid/stat" | awk -v hz="$hz" '{ printf "%.2f", ($12 + $13 + $14 + $15) / hz }')
+server_cpu=$(awk -v s="$server_s" -v n="$N" 'BEGIN { printf "%.1f s, %.0f ms per session", s, 1000 * s / n }')
+# Whatever else the machine did meanwhile (its busy time less this run's
+# own): another job on the same cores makes every figure here worse.
+other=$(printf '%s\n%s\n' "$cpu_before" "$cpu_after" | awk -v hz="$hz" -v server="$server_s" \
+	-v cores="$(getconf _NPROCESSORS_ONLN)" -v client="$(awk '/^client side CPU/ { print $8 + $12 }' "$s/report")" '
+	{ busy[NR] = $2 + $3 + $4 + $7 + $8 + $9; all[NR] = busy[NR] + $5 + $6 }
+	END {
+		b = (busy[2] - busy[1]) / hz
+		wall = (all[2] - all[1]) / hz / cores
+		o = b - server - client
+		printf "%.1f s of CPU in %.1f s (%.0f%% of %d cores) for other processes: kernel threads, other jobs", \
+			o, wall, 100 * o / wall / cores, cores
+	}')
 left=$(descendants "$sshd_pid" | wc -l | tr -d ' ')
 [ "$left" = 0 ] || server_cpu="$server_cpu (NOTE: $left processes still there, not counted)"
 
@@ -285,6 +303,7 @@ echo "machine                     nproc $cores, ${model:-unknown CPU}; $sshd_ver
 echo "sshd                        the shipped block; MaxStartups $startups as shipped, not raised${SSH_OPTS:+; ssh clients given $SSH_OPTS}"
 printf '%s\n' "$report" | board="$board" awk '{ print } /^sessions that saw Solved/ { print ENVIRON["board"] }'
 echo "server side CPU, whole run  $server_cpu (sshd and all below it: logins, games, logouts)"
+echo "the rest of the machine     $other"
 echo "sshd refused (its log)      $drops past MaxStartups, $graces over LoginGraceTime"
 echo "wall time                   $(awk -v a="$t_begin" -v b="$t_end" 'BEGIN { printf "%.1f", b - a }') s (the whole run: keys, sshd, sessions, teardown)"
 exit $mismatch

@@ -66,7 +66,7 @@ typedef struct session {
 	int status;
 	double due;		/* P_WAIT: when to start; P_KEYS: next key */
 	double since;		/* when the phase began */
-	double started, prompted;
+	double started;		/* this attempt's ssh */
 	double key_at;		/* the key in flight, 0 when none */
 	bool key_busy;		/* sent while other sessions were logging in */
 	double last_out;
@@ -92,7 +92,8 @@ static struct {
 
 static session *ses;
 static double *lat, *lat_busy, *lat_calm;	/* all; while logins ran; after */
-static size_t nlat, nbusy, ncalm;
+static double *login;		/* from ssh's start to the name prompt */
+static size_t nlat, nbusy, ncalm, nlogin;
 static int unanswered, stray, retries, max_connecting;
 static struct {
 	char text[160];
@@ -297,14 +298,15 @@ static void session_output(session *s, const char *data, size_t len, double t)
 			lat_busy[nbusy++] = t - s->key_at;
 		else
 			lat_calm[ncalm++] = t - s->key_at;
+		/* The next one a gap after this one was sent, give or take a
+		 * quarter, so that the sessions drift apart (and never two
+		 * in flight: see the key loop in main). */
+		s->due = s->key_at + opt.gap * (0.75 + 0.5 * frand());
 		s->key_at = 0;
 		s->keys++;
-		/* The next one a gap after this one was sent, give or take a
-		 * quarter, so that the sessions drift apart. */
-		s->due = t + opt.gap * (0.75 + 0.5 * frand());
-	}
-	else if (s->ph == P_KEYS && t - s->last_out > QUIET)
+	} else if (s->ph == P_KEYS && t - s->last_out > QUIET) {
 		stray++;	/* a piece of an answer, late: the timing is in doubt */
+	}
 	s->last_out = t;
 	if (measuring)
 		s->idle_bytes += len;
@@ -320,10 +322,11 @@ static void session_output(session *s, const char *data, size_t len, double t)
 			snprintf(name, sizeof name, "player %d\r", s->id);
 			session_send(s, name);
 			s->ph = P_NAME;
-			s->since = s->prompted = t;
+			s->since = t;
+			login[nlogin++] = t - s->started;
 		} else if (seen(buf, all, "Moves 0")) {
 			/* Named in an attempt that was cut short afterwards. */
-			s->prompted = t;
+			login[nlogin++] = t - s->started;
 			start_keys(s, t);
 		}
 		break;
@@ -637,17 +640,21 @@ static double mib(long kb)
 	return (double)kb / 1024.0;
 }
 
-static void print_latency(const char *what, double *v, size_t n)
+/* p50 p90 p99 max of v, in ms or in s; "(n WORD)" after them if WORD. */
+static void print_times(const char *what, double *v, size_t n, bool seconds, const char *word)
 {
 	if (!n) {
 		printf("%-27s none\n", what);
 		return;
 	}
+	const char *unit = seconds ? "s" : "ms";
+	double k = seconds ? 1 : 1e3;
+	int digits = seconds ? 2 : 1;
 	qsort(v, n, sizeof *v, by_double);
-	printf("%-27s p50 %.1f ms  p90 %.1f ms  p99 %.1f ms  max %.1f ms", what, 1e3 * pct(v, n, 0.5),
-	       1e3 * pct(v, n, 0.9), 1e3 * pct(v, n, 0.99), 1e3 * v[n - 1]);
-	if (v != lat)
-		printf("  (%zu keys)", n);
+	printf("%-27s p50 %.*f %s  p90 %.*f %s  p99 %.*f %s  max %.*f %s", what, digits, k * pct(v, n, 0.5), unit,
+	       digits, k * pct(v, n, 0.9), unit, digits, k * pct(v, n, 0.99), unit, digits, k * v[n - 1], unit);
+	if (word)
+		printf("  (%zu %s)", n, word);
 	putchar('\n');
 }
 
@@ -675,15 +682,16 @@ static void report(const measure *m, double t_connected, double t_won, double t_
 	printf("sessions that got the game  %d of %d\n", got, opt.n);
 	printf("sessions that saw Solved    %d of %d\n", won, opt.n);
 	printf("sessions that quit cleanly  %d of %d (ssh exit status 0 after qy)\n", done, opt.n);
+	print_times("login time (ssh to prompt)", login, nlogin, true, "logins");
 	printf("all logged in and named     %.1f s after the first ssh started\n", t_connected);
 	printf("all won                     %.1f s after the first ssh started\n", t_won);
 	if (nlat) {
-		print_latency("key-to-screen latency", lat, nlat);
+		print_times("key-to-screen latency", lat, nlat, false, NULL);
 		printf("                            (%zu keys, %d unanswered in %.0f s; from write() to the first byte back;\n"
 		       "                            %d answers had a piece come over %.0f ms after the one before)\n",
 		       nlat, unanswered, T_ANSWER, stray, 1e3 * QUIET);
-		print_latency("  while others logged in", lat_busy, nbusy);
-		print_latency("  once all were in", lat_calm, ncalm);
+		print_times("  while others logged in", lat_busy, nbusy, false, "keys");
+		print_times("  once all were in", lat_calm, ncalm, false, "keys");
 	} else {
 		printf("key-to-screen latency       none measured\n");
 	}
@@ -693,43 +701,37 @@ static void report(const measure *m, double t_connected, double t_won, double t_
 		return;
 	}
 	double g = m->groups, w = m->window;
-	long rss = 0, pss = 0;
-	double cpu = 0;
-	int procs = 0;
+	/* The last row of each table: every class together. */
+	int all = C_N;
+	long rss[C_N + 1] = { 0 }, pss[C_N + 1] = { 0 };
+	double cpu[C_N + 1] = { 0 }, run[C_N + 1] = { 0 }, procs[C_N + 1] = { 0 };
+	for (int k = 0; k < C_N; k++) {
+		rss[k] = m->rss[k], rss[all] += m->rss[k];
+		pss[k] = m->pss[k], pss[all] += m->pss[k];
+		cpu[k] = m->cpu[k], cpu[all] += m->cpu[k];
+		procs[k] = m->procs[k], procs[all] += m->procs[k];
+		run[k] = m->run[k];
+		run[all] = run[all] < 0 || m->run[k] < 0 ? -1 : run[all] + m->run[k];
+	}
 	printf("server side measured        %d sessions (sshd's connections), while all sat idle in the game\n",
 	       m->groups);
-	printf("memory per session          %-6s %9s %9s %6s\n", "", "RSS", "PSS", "procs");
-	for (int k = 0; k < C_N; k++) {
-		printf("                            %-6s %5.2f MiB %5.2f MiB %6.2f\n", class_name[k], mib(m->rss[k]) / g,
-		       mib(m->pss[k]) / g, m->procs[k] / g);
-		rss += m->rss[k];
-		pss += m->pss[k];
-		cpu += m->cpu[k];
-		procs += m->procs[k];
+	printf("memory, RSS / PSS           per session           in total\n");
+	for (int k = 0; k <= C_N; k++)
+		printf("  %-5s %4.3g procs          %5.2f / %5.2f MiB   %7.1f / %6.1f MiB\n",
+		       k == all ? "all" : class_name[k], procs[k] / g, mib(rss[k]) / g, mib(pss[k]) / g, mib(rss[k]),
+		       mib(pss[k]));
+	bool sched = run[all] >= 0;
+	printf("idle CPU, %% of one core     per session   in total%s\n",
+	       sched ? "     the same from schedstat (ns)" : "");
+	for (int k = 0; k <= C_N; k++) {
+		printf("  %-25s %8.3f%%   %7.2f%%", k == all ? "all" : class_name[k], 100 * cpu[k] / w / g,
+		       100 * cpu[k] / w);
+		if (sched)
+			printf("     %8.3f%%  %7.2f%%", 100 * run[k] / w / g, 100 * run[k] / w);
+		putchar('\n');
 	}
-	printf("                            %-6s %5.2f MiB %5.2f MiB %6.2f\n", "all", mib(rss) / g, mib(pss) / g,
-	       procs / g);
-	printf("memory in total             all    RSS %.1f MiB, PSS %.1f MiB (%d processes)\n", mib(rss), mib(pss),
-	       procs);
-	printf("idle CPU per session        ");
-	for (int k = 0; k < C_N; k++)
-		printf("%s %.3f%%, ", class_name[k], 100 * m->cpu[k] / w / g);
-	printf("all %.3f%% of one core\n", 100 * cpu / w / g);
-	printf("idle CPU in total           ");
-	for (int k = 0; k < C_N; k++)
-		printf("%s %.2f%%, ", class_name[k], 100 * m->cpu[k] / w);
-	printf("all %.2f%% of one core\n", 100 * cpu / w);
-	printf("                            (utime+stime over %.1f s, after %.0f s settling; ticks of 1/%ld s)\n", w,
-	       SETTLE, sysconf(_SC_CLK_TCK));
-	double run = 0;
-	for (int k = 0; k < C_N; k++)
-		run = run < 0 || m->run[k] < 0 ? -1 : run + m->run[k];
-	if (run >= 0) {
-		printf("  the same, from schedstat  ");
-		for (int k = 0; k < C_N; k++)
-			printf("%s %.3f%%, ", class_name[k], 100 * m->run[k] / w / g);
-		printf("all %.3f%% per session; all %.2f%% in total\n", 100 * run / w / g, 100 * run / w);
-	}
+	printf("  (utime+stime, in ticks of 1/%ld s, over %.1f s of the idle window, after %.0f s of it)\n",
+	       sysconf(_SC_CLK_TCK), w, SETTLE);
 	printf("idle CPU, the ssh clients   %.2f%% of one core in total (on this machine too; not counted above)\n",
 	       100 * m->client_cpu / w);
 	unsigned long long bytes = 0;
@@ -824,7 +826,8 @@ int main(int argc, char **argv)
 	lat = calloc((size_t)opt.n * (size_t)opt.keys + 1, sizeof *lat);
 	lat_busy = calloc((size_t)opt.n * (size_t)opt.keys + 1, sizeof *lat);
 	lat_calm = calloc((size_t)opt.n * (size_t)opt.keys + 1, sizeof *lat);
-	if (!ses || !lat || !lat_busy || !lat_calm) {
+	login = calloc((size_t)opt.n, sizeof *login);
+	if (!ses || !lat || !lat_busy || !lat_calm || !login) {
 		fprintf(stderr, "ssh_driver: out of memory\n");
 		return 1;
 	}

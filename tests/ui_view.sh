@@ -109,6 +109,51 @@ check "PgDn reaches the last key" ui_wait "redraw the screen"
 ui_keys q
 ui_keys q
 ui_wait "EXIT=" >/dev/null
+# At 30x9 the settings scroll: every line reachable, the footer shown,
+# and a long rule shortened inside the box.
+ui_start -- --size 5x5 --seed 1 --rule mask:00100/01110/11111/01110/00100
+ui_wait "Moves 0" >/dev/null
+ui_tmux resize-window -x 30 -y 9
+ui_keys m
+check "30x9: the settings say more lines are there" ui_wait "Settings (more: arrows)"
+check "30x9: the footer is whole" ui_wait "Enter: apply  Esc: cancel"
+check "30x9: a long rule is shortened inside its box" ui_wait "mask:001… → │"
+ui_keys Down Down Down Down Down Down Down
+check "30x9: the last line is reached" ui_wait "Preview      ←"
+ui_keys Escape
+ui_tmux resize-window -x 80 -y 24
+# How to play, in a 60-column window: wrapped at spaces, nothing cut; for
+# a rule that is not chased, no chasing lesson.
+ui_keys '?' Enter
+check "How to play opens" ui_wait "How to play"
+howto=$(ui_screen)
+ui_tmux resize-window -x 40 -y 30
+joined() { ui_screen | tr '\n' ' ' | tr -s ' '; }
+check "wrapped to 40 columns: a paragraph flows on, nothing cut" \
+	ui_wait_on joined "a solution is a set of cells, each pressed fewer than two times."
+check "no line reaches the edge (each wraps inside the window)" \
+	sh -c "! $TMUX_CMD capture-pane -p | grep -q '^.\{40\}'"
+check "a mask rule is not taught to chase" sh -c "! printf '%s' \"\$0\" | grep -q 'Light chasing'" "$howto"
+ui_keys q
+ui_keys q
+ui_keys q
+ui_wait "EXIT=" >/dev/null
+# The shapes are in the settings: hexagons, reached by the Rule line.
+ui_start -- --size 5x5 --seed 1
+ui_wait "Moves 0" >/dev/null
+ui_keys m Down Down Right Right Right Right Right
+check "settings: hexagons among the rules" ui_wait "hexagons (hex)"
+ui_keys Right Right
+check "settings: the cube takes its own size" ui_wait "Rows         ← 6 →"
+ui_keys Right
+check "settings: and leaving it gives the size back" ui_wait "Rows         ← 5 →"
+check "settings: random patterns, with a seed" ui_wait "random, seed"
+ui_keys v
+check "v: the Variants page, a line a rule" ui_wait "hexagons         the hexagonal cell and its six neighbours"
+ui_keys q
+ui_keys Escape
+ui_keys q
+ui_wait "EXIT=" >/dev/null
 # The settings offer masks (past the shapes and random patterns), the modes
 # and the preview; sizes move by ten.
 ui_start -- --size 5x5 --seed 1
@@ -134,6 +179,7 @@ ui_start -- --ascii --load "$five"
 ui_wait "Moves 0" >/dev/null
 ui_keys '?' Enter
 check "Enter in the help: how to play" ui_wait "Light chasing"
+ui_keys Down Down Down
 check "with the 5x5 lookup table" ui_wait "x . . . x   x x . . ."
 ui_keys q q
 ui_wait "Moves 0" >/dev/null

@@ -224,6 +224,16 @@ void app_open_page(app *a, const char *title, char *text, const char *footer)
 	app_push(a, &pager_screen);
 }
 
+void app_open_prose(app *a, const char *title, char *text, const char *footer)
+{
+	if (pager_open(&a->page, title, text, footer) < 0) {
+		draw_message(&a->v, "out of memory");
+		return;
+	}
+	a->page.wrap = true;
+	app_push(a, &pager_screen);
+}
+
 void app_keep_prefs(app *a, const game_config *cfg)
 {
 	char err[300];

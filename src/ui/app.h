@@ -108,6 +108,8 @@ void app_say(app *a, const char *msg);
  * of text (taken: freed when the page closes). */
 void app_open_menu(app *a, bool editing);
 void app_open_page(app *a, const char *title, char *text, const char *footer);
+/* The same for prose: wrapped to the window, paragraphs reflowed. */
+void app_open_prose(app *a, const char *title, char *text, const char *footer);
 /* Keep the settings in play (the board's kind, preview, T's speed) for the
  * next start; a failure is said on the message line. */
 void app_keep_prefs(app *a, const game_config *cfg);

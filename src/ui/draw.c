@@ -1043,6 +1043,7 @@ void draw_page(view *v, const char *title, char *const *lines, int n, int top, i
 		put_clipped(y, 1, p);
 	}
 	attrset(A_DIM);
-	put_clipped(LINES - 1, 1, footer);
+	/* A footer too long for the window says the same in fewer words. */
+	put_clipped(LINES - 1, 1, utf8_cols(footer) <= COLS - 2 ? footer : "Arrows scroll; other keys: back");
 	attrset(A_NORMAL);
 }

@@ -359,8 +359,7 @@ static reaction menu_variants(app *a, int key)
 		 "\nAny rule takes k states (States: each press adds 1 mod k) and most a\n"
 		 "torus (the edges wrap).  Random patterns take a seed: the same seed, the\n"
 		 "same board.  A graph comes from a file: lightsout --graph FILE.\n");
-	app_open_page(a, "Variants", t, "Arrows scroll; any other key returns to the settings.");
-	a->page.wrap = true;
+	app_open_prose(a, "Variants", t, "Arrows scroll; any other key returns to the settings.");
 	return REACT_NONE;
 }
 

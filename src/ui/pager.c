@@ -73,10 +73,52 @@ static int indent_of(const char *s)
 	return n;
 }
 
+/* A table's line: columns apart by three spaces or more. */
+static bool table_line(const char *s)
+{
+	return strstr(s + strspn(s, " "), "   ") != NULL;
+}
+
+/* Prose as paragraphs: a line joins the one before when it carries on its
+ * paragraph (indented as that paragraph's words are, under a list item's
+ * marker too; no table, no new item), so that a reflow does not keep the
+ * text's own line ends.  The joined lines go to a buffer of their own. */
+static void join_paragraphs(pager *p)
+{
+	size_t total = 0;
+	for (int i = 0; i < p->n; i++)
+		total += strlen(p->lines[i]) + 1;
+	char *buf = malloc(total + 1);
+	if (!buf)
+		return;		/* unjoined, still wrapped */
+	size_t used = 0;
+	int n = 0, carry = -1;	/* where the open paragraph's words start; -1 none */
+	for (int i = 0; i < p->n; i++) {
+		const char *s = p->lines[i];
+		int lead = (int)strspn(s, " ");
+		bool item = indent_of(s) != lead, table = table_line(s);
+		if (*s && !item && !table && carry >= 0 && lead == carry && lead > 0) {
+			buf[used - 1] = ' ';	/* the NUL of the line before */
+			used += (size_t)snprintf(buf + used, total + 1 - used, "%s", s + lead) + 1;
+			continue;
+		}
+		p->lines[n++] = buf + used;
+		used += (size_t)snprintf(buf + used, total + 1 - used, "%s", s) + 1;
+		carry = *s && !table ? indent_of(s) : -1;
+	}
+	free(p->text);
+	p->text = buf;
+	p->n = n;
+}
+
 void pager_layout(pager *p, int width)
 {
 	if (!p->wrap || width == p->width)
 		return;
+	if (!p->joined) {
+		join_paragraphs(p);
+		p->joined = true;
+	}
 	if (width < 10)
 		width = 10;
 	/* Each piece is at most a whole line plus its indent. */

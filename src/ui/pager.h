@@ -16,6 +16,7 @@ typedef struct pager {
 	 * sideways instead. */
 	bool wrap;
 	int width;			/* the width shown was wrapped to, 0 none */
+	bool joined;			/* lines of a paragraph joined into one */
 	char *wrapped;			/* shown's text */
 	char **shown;
 	int nshown;
