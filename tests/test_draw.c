@@ -149,6 +149,38 @@ static void hostile_graph(void)
 	resize_term(24, 80);
 }
 
+/* The cursor's symbol at (r, c) of a 3x3 board of rule spec, preview on:
+ * its attributes, and its left bracket's. */
+static void cursor_attrs(const char *spec, attr_t *sym, attr_t *bracket)
+{
+	char err[256] = "";
+	game g;
+	glyphs gl;
+	game_config c = test_config(3, 3, 2, spec, false);
+	*sym = *bracket = 0;
+	if (game_init(&g, &c, err, sizeof err) != 0)
+		return;
+	glyphs_init(&gl, false);	/* ASCII: a symbol is one byte */
+	view v;
+	memset(&v, 0, sizeof v);
+	v.g = &g;
+	v.gl = &gl;
+	v.preview = true;
+	v.hint = v.flash = -1;
+	v.cr = v.cc = 1;
+	draw_layout(&v);
+	draw_all(&v, 0);
+	/* The cursor's "[s]": find its bracket on screen. */
+	for (int y = 0; y < LINES; y++)
+		for (int x = 0; x + 2 < COLS; x++)
+			if ((mvinch(y, x) & A_CHARTEXT) == '[' && (mvinch(y, x + 2) & A_CHARTEXT) == ']') {
+				*bracket = mvinch(y, x) & A_ATTRIBUTES;
+				*sym = mvinch(y, x + 1) & A_ATTRIBUTES;
+			}
+	draw_free(&v);
+	game_free(&g);
+}
+
 int main(void)
 {
 	FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
@@ -164,6 +196,13 @@ int main(void)
 	run(2000, "plus");
 	run(2000, "cross");
 	hostile_graph();
+	/* A cursor on a cell its own press leaves alone is hollow: the
+	 * brackets reversed, the symbol not; plus reverses the symbol. */
+	attr_t sym, bracket;
+	cursor_attrs("plus", &sym, &bracket);
+	tap_ok(bracket && (sym & A_REVERSE), "plus: the cursor's cell changes, its symbol is reversed");
+	cursor_attrs("mask:010/101/010", &sym, &bracket);
+	tap_ok((bracket & A_REVERSE) && !(sym & A_REVERSE), "mask:010/101/010: a hollow cursor, the cell stays");
 	endwin();
 	delscreen(scr);
 	fclose(out);

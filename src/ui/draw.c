@@ -428,7 +428,8 @@ static uint64_t cell_key(const view *v, int row, int col, bool *flash)
 	int mark = cell_mark(v, i, &cert);
 	*flash = in_set(v->ds.lit, v->ds.nlit, i) || anim_lit(v, row, col);
 	return (uint64_t)board_get(b, row, col) | (uint64_t)(mark & 0xffff) << 8 | (uint64_t)cert << 24 |
-	       (uint64_t)here << 25 | (uint64_t)*flash << 26 | (uint64_t)in_preview(v, row, col) << 27;
+	       (uint64_t)here << 25 | (uint64_t)*flash << 26 | (uint64_t)in_preview(v, row, col) << 27 |
+	       (uint64_t)(here && v->preview) << 28;	/* a hollow cursor or not */
 }
 
 static void draw_cell_now(view *v, int row, int col, bool flash)
@@ -459,19 +460,23 @@ static void draw_cell_now(view *v, int row, int col, bool flash)
 	}
 	if (mark)
 		frame = A_BOLD | pair_attr(v, cert ? PAIR_CERT : PAIR_MARK);
+	/* With the preview on, a cursor whose own cell a press leaves alone
+	 * (mask:010/101/010) is hollow: its brackets reversed, its symbol
+	 * not, so "this cell stays" is seen without colour. */
+	bool hollow = here && !flash && v->preview && v->what == VIEW_PLAY && !in_preview(v, row, col);
 	if (here || flash) {
-		a = (a & ~A_DIM) | A_REVERSE;
+		a = hollow ? a : (a & ~A_DIM) | A_REVERSE;
 		frame = A_REVERSE | A_BOLD;
 	}
 	/* Unmarked, the brackets take the symbol's look: one run of
 	 * attributes, so a cursor move or the preview costs few bytes. */
-	if (!mark)
+	if (!mark && !hollow)
 		frame = a;
 	if (v->cw == 1) {
 		if (mark && !here && !flash)
 			a = frame | A_REVERSE;
-		else if (in_preview(v, row, col) && !here && !flash)
-			a |= A_UNDERLINE;
+		else if ((in_preview(v, row, col) && !here && !flash) || hollow)
+			a |= A_UNDERLINE | (hollow ? A_BOLD : A_NORMAL);
 		attrset(a);
 		mvaddstr(y, x, sym);
 		attrset(A_NORMAL);
@@ -517,7 +522,12 @@ static void draw_cell_now(view *v, int row, int col, bool flash)
 		y += mid;
 		/* In a lit tile the symbol stands on the fill; the cursor's
 		 * three middle characters are reverse against it. */
-		if (!(here || flash)) {
+		if (hollow) {
+			/* Brackets against the tile, the symbol as the tile. */
+			a = (a & ~(attr_t)A_DIM) | (fill & A_REVERSE) | (val ? 0 : A_DIM);
+			if (fill & A_REVERSE)
+				frame &= ~(attr_t)A_REVERSE;
+		} else if (!(here || flash)) {
 			a = (a & ~(attr_t)A_DIM) | (fill & A_REVERSE) | (val ? 0 : A_DIM);
 			frame |= fill & A_REVERSE;
 		} else if (fill & A_REVERSE) {

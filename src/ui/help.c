@@ -51,7 +51,9 @@ static char *howto_text(const app *a)
 		"A press\n"
 		"  Pressing a cell changes it and the cells its rule reaches (here: %s%s):\n"
 		"  %s.  The cells a press at the cursor would change are shown in\n"
-		"  angle brackets (p turns that off).  Pressing a cell %s undoes it, and\n"
+		"  angle brackets (p turns that off); a hollow cursor, its brackets alone\n"
+		"  highlighted, is a cell its own press leaves alone.  Pressing a cell %s\n"
+		"  undoes it, and\n"
 		"  the order of presses does not matter: a solution is a set of cells.\n\n",
 		b->k == 2 ? "Turn every light off." : "Bring every cell to 0 (the first symbol of the legend).",
 		g->rule.name, g->rule.torus ? ", wrapping around the edges" : "",
