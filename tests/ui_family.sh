@@ -56,6 +56,17 @@ check "cube: down from F into D on the net; D's corner touches F and L" \
 	preview_is 000 000 000 000000000000 000000000000 001100000000 110 100 000
 ui_keys k k l
 check "cube: the cursor on F's centre" ui_cursor_is 5 5
+# In the compact layout, a blank column between the faces of the middle band.
+ui_tmux resize-window -x 40 -y 16
+faces() {
+	for _ in $(seq 200); do
+		ui_screen | grep -q -E '│[^ │]{3} [^ │]{3} [^ │]{3} [^ │]{3}│' && return 0
+		sleep 0.05
+	done
+	return 1
+}
+check "cube: the faces stand apart (L F R B, a blank column between)" faces
+ui_tmux resize-window -x 80 -y 24
 ui_keys Space
 check "cube: one press wins" ui_wait "Solved!"
 

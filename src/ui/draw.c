@@ -67,7 +67,8 @@ static attr_t pair_attr(const view *v, int pair)
  * message and status lines, and room for the status's first words. */
 /* The picture in cells: a grid is its rows and columns; hex rows are
  * staggered by half a cell (one more column to fit); the cube is drawn as
- * its net, 3 faces high and 4 wide:
+ * its net, 3 faces high and 4 wide, a blank cell between faces so that
+ * each face reads as one:
  *        U
  *      L F R B
  *        D
@@ -87,8 +88,8 @@ static void picture_cells(const view *v, int *rows, int *cols)
 	*rows = b->rows;
 	*cols = b->cols;
 	if (v->g->rule.kind == RULE_CUBE) {
-		*rows = 9;
-		*cols = 12;
+		*rows = 3 * 3 + 2;
+		*cols = 4 * 3 + 3;
 	} else if (v->g->rule.kind == RULE_GRAPH && g->crow) {
 		*rows = *cols = 0;
 		for (int j = 0; j < g->n; j++) {
@@ -105,8 +106,8 @@ static void place(const view *v, int row, int col, int *py, int *px2)
 {
 	const graph *g = v->g->rule.graph;
 	if (v->g->rule.kind == RULE_CUBE) {
-		*py = 3 * cube_net[row][0] + col / 3;
-		*px2 = 2 * (3 * cube_net[row][1] + col % 3);
+		*py = 4 * cube_net[row][0] + col / 3;
+		*px2 = 2 * (4 * cube_net[row][1] + col % 3);
 		return;
 	}
 	if (v->g->rule.kind == RULE_GRAPH && g->crow) {
