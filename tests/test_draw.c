@@ -181,6 +181,43 @@ static void cursor_attrs(const char *spec, attr_t *sym, attr_t *bracket)
 	game_free(&g);
 }
 
+/* The longest run of reversed cells on the cursor's line of a 4x4 plus
+ * board drawn in big tiles (160x48). */
+static int cursor_bar(void)
+{
+	char err[256] = "";
+	game g;
+	glyphs gl;
+	game_config c = test_config(4, 4, 2, "plus", false);
+	if (game_init(&g, &c, err, sizeof err) != 0)
+		return -1;
+	glyphs_init(&gl, false);
+	resize_term(48, 160);
+	view v;
+	memset(&v, 0, sizeof v);
+	v.g = &g;
+	v.gl = &gl;
+	v.hint = v.flash = -1;
+	v.cr = v.cc = 1;
+	memset(g.cur->cells, 0, 16);	/* no lit tile: the only reverse is the bar */
+	draw_layout(&v);
+	draw_all(&v, 0);
+	int best = 0;
+	for (int y = 0; y < LINES; y++)
+		for (int x = 0; x + 2 < COLS; x++)
+			if ((mvinch(y, x) & A_CHARTEXT) == '[' && (mvinch(y, x + 2) & A_CHARTEXT) == ']') {
+				int run = 0;
+				for (int i = 0; i < COLS; i++) {
+					run = mvinch(y, i) & A_REVERSE ? run + 1 : 0;
+					best = run > best ? run : best;
+				}
+			}
+	draw_free(&v);
+	game_free(&g);
+	resize_term(24, 80);
+	return best;
+}
+
 int main(void)
 {
 	FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
@@ -203,6 +240,8 @@ int main(void)
 	tap_ok(bracket && (sym & A_REVERSE), "plus: the cursor's cell changes, its symbol is reversed");
 	cursor_attrs("mask:010/101/010", &sym, &bracket);
 	tap_ok((bracket & A_REVERSE) && !(sym & A_REVERSE), "mask:010/101/010: a hollow cursor, the cell stays");
+	int bar = cursor_bar();
+	tap_ok(bar >= 7, "in big tiles the cursor is a bar across its tile, not 3 characters (%d)", bar);
 	endwin();
 	delscreen(scr);
 	fclose(out);

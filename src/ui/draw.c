@@ -519,6 +519,17 @@ static void draw_cell_now(view *v, int row, int col, bool flash)
 		}
 		if (own_patterns(v) && !tile_count && th >= 3 && tw >= 8)
 			draw_own_pattern(v, row, col, y + mid - 1, x + tw - (tw >= 10 ? 4 : 3), fill);
+		/* The cursor's tile: a bar across the middle half of it, around
+		 * the symbol and its brackets, against the fill, so it stands out
+		 * in an 18x8 tile as in a small one (half: a cursor move stays a
+		 * couple of hundred bytes over SSH). */
+		int bar = tw / 2 > 3 ? tw / 2 : 3;
+		if (here && !hollow && !flash && tw > 3) {
+			attrset(A_BOLD | ((fill & A_REVERSE) ? A_NORMAL : A_REVERSE));
+			move(y + mid, x + (tw - bar) / 2);
+			for (int j = 0; j < bar; j++)
+				addch(' ');
+		}
 		x += (tw - 3) / 2;
 		y += mid;
 		/* In a lit tile the symbol stands on the fill; the cursor's
