@@ -95,6 +95,27 @@ check "the game asks the terminal for mouse reports" mouse_on
 ui_keys q
 ui_wait "EXIT=0" >/dev/null
 check "mouse reports off after quit" mouse_off
+# Past column 223 the old encoding cannot say where: on a terminal whose
+# description knows only it (tmux's "screen"), the game asks for SGR
+# reports (1006) and reads them.  A 1x9 board in a 320-column pane, its
+# last two cells lit: a click on the last cell wins.
+wide=$(ui_board_file wide.txt 000000011)
+ui_start -- --load "$wide"
+ui_tmux resize-window -x 320 -y 20
+ui_wait "Moves 0" >/dev/null
+sgr_on() { test "$(ui_tmux display-message -p '#{mouse_sgr_flag}')" = 1; }
+check "SGR mouse reports asked for" sgr_on
+line=$(ui_screen | grep -n '●' | head -n 1)
+row=${line%%:*}
+text=${line#*:}
+prefix=${text%●*}
+col=$(($(printf '%s' "$prefix" | wc -m) + 1))
+check "the last cell is drawn past column 223 ($col)" test "$col" -gt 223
+ui_keys -l "$(printf '\033[<0;%d;%dM' "$col" "$row")"
+check "an SGR click there presses it" ui_wait "Solved!"
+ui_keys q
+ui_wait "EXIT=0" >/dev/null
+check "SGR reports off after quit" sh -c "! $TMUX_CMD display-message -p '#{mouse_sgr_flag}' | grep -qx 1"
 ui_start -- --no-mouse --load "$one"
 ui_wait "Moves 0" >/dev/null
 check "--no-mouse: no mouse reports asked for" mouse_off

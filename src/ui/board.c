@@ -29,10 +29,10 @@ static reaction board_backward(app *a, int key)
 
 static reaction board_mouse(app *a, int key)
 {
-	(void)key;
 	MEVENT ev;
 	int r, c;
-	if (getmouse(&ev) != OK || a->s.pl.g.won || !draw_cell_at(&a->v, ev.y, ev.x, &r, &c))
+	bool got = key == KEY_SGR_MOUSE ? term_sgr_mouse(&ev) : getmouse(&ev) == OK;
+	if (!got || a->s.pl.g.won || !draw_cell_at(&a->v, ev.y, ev.x, &r, &c))
 		return REACT_NONE;
 	app_cursor_to(a, r, c);
 	if (ev.bstate & BUTTON1_PRESSED)
@@ -249,7 +249,7 @@ static const key_row board_rows[] = {
 	/* Terminals send DEL or ^H for Backspace; accept all three. */
 	{ { KEY_BACKSPACE, KEY_DEL, KEY_CTRL('h'), 'x' }, board_backward, "Backspace, x", "Backspace, x",
 	  "press backward, one state down (k > 2)", NULL, 0 },
-	{ { KEY_MOUSE }, board_mouse, "mouse click", "mouse click", "press the cell clicked (right button: backward)", NULL, 0 },
+	{ { KEY_MOUSE, KEY_SGR_MOUSE }, board_mouse, "mouse click", "mouse click", "press the cell clicked (right button: backward)", NULL, 0 },
 	{ { 'u', 'U', KEY_CTRL('r') }, board_history, "u; U, Ctrl-R", "u; U, Ctrl-R", "undo; redo", "u undo", 1 },
 	{ { 's' }, steps_overlay, "s", "s", "solution overlay: mark a minimal solution from here", "s solution", 2 },
 	{ { KEY_ESC }, steps_stop_search, "Esc", "Esc", "stop the overlay's search, keep the best found", NULL, 0 },

@@ -12,6 +12,7 @@
 volatile sig_atomic_t term_quit_signal, term_stop_request, term_continued, term_takeover;
 
 static bool term_active;
+static bool sgr_mouse;	/* SGR mouse reports turned on by us (term_sgr_mouse reads them) */
 static bool have_termios;
 static struct termios saved_termios;
 /* What a crash handler writes to undo curses without calling it: leave the
@@ -105,7 +106,19 @@ int term_open(bool mouse, char *err, size_t errlen)
 	timeout(500);	/* the clock ticks; no busy loop */
 	if (mouse) {
 		mouseinterval(0);	/* act on the press, no wait for a click */
+		/* Clicks only (mode 1000): no report for every motion, so text
+		 * such as a share code can be selected without Shift. */
 		mousemask(BUTTON1_PRESSED | BUTTON3_PRESSED, NULL);
+		/* A terminal description that knows only the old encoding (tmux's
+		 * and screen's: kmous \E[M) caps clicks at column 223; SGR
+		 * reports (1006) have no cap, and are read here. */
+		const char *km = tigetstr("kmous");
+		if (km && km != (char *)-1 && !strcmp(km, "\033[M")) {
+			define_key("\033[<", KEY_SGR_MOUSE);
+			fputs("\033[?1006h", stdout);
+			fflush(stdout);
+			sgr_mouse = true;
+		}
 	}
 	crash_reset_add(tigetstr("sgr0"));
 	crash_reset_add(tigetstr("cnorm"));
@@ -132,12 +145,43 @@ int term_open(bool mouse, char *err, size_t errlen)
 	return 0;
 }
 
+bool term_sgr_mouse(MEVENT *ev)
+{
+	/* The rest of "\033[<B;X;YM": digits and two semicolons, then M (a
+	 * press) or m (a release), all sent at once by the terminal. */
+	char buf[32];
+	int n = 0, ch;
+	timeout(20);
+	while (n < (int)sizeof buf - 1 && (ch = getch()) != ERR) {
+		buf[n++] = (char)ch;
+		if (ch == 'M' || ch == 'm')
+			break;
+	}
+	buf[n] = '\0';
+	int b, x, y;
+	char end;
+	memset(ev, 0, sizeof *ev);
+	if (sscanf(buf, "%d;%d;%d%c", &b, &x, &y, &end) != 4 || x < 1 || y < 1 || (end != 'M' && end != 'm'))
+		return false;
+	ev->x = x - 1;
+	ev->y = y - 1;
+	/* Presses of the left and right buttons; releases, motion and wheels
+	 * are none of ours. */
+	if (end == 'M' && !(b & (32 | 64)))
+		ev->bstate = (b & 3) == 0 ? BUTTON1_PRESSED : (b & 3) == 2 ? BUTTON3_PRESSED : 0;
+	return ev->bstate != 0;
+}
+
 void term_close(void)
 {
 	if (!term_active)
 		return;
 	term_active = false;
 	mousemask(0, NULL);
+	if (sgr_mouse) {
+		fputs("\033[?1006l", stdout);
+		sgr_mouse = false;
+	}
 	curs_set(1);
 	endwin();
 	fflush(stdout);

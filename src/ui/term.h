@@ -4,6 +4,7 @@
 #ifndef LO_TERM_H
 #define LO_TERM_H
 
+#include <curses.h>
 #include <signal.h>
 #include <stdbool.h>
 
@@ -19,6 +20,12 @@ extern volatile sig_atomic_t term_takeover;
 int term_open(bool mouse, char *err, size_t errlen);
 /* Restore the terminal; safe to call more than once. */
 void term_close(void);
+
+/* The key code of an SGR mouse report's start, on terminals whose
+ * description knows only the old encoding; term_sgr_mouse() reads the rest
+ * into ev: true for a press of the left or right button. */
+#define KEY_SGR_MOUSE (KEY_MAX + 1)
+bool term_sgr_mouse(MEVENT *ev);
 /* Ctrl-Z: leave curses, stop, and come back when continued. */
 void term_suspend(void);
 /* Is there a shell that could continue us?  Not when the game is in its
