@@ -26,7 +26,7 @@ done
 check "typed in: the board is seed 000's" ui_board_is $(sed 1d "$seed")
 check "the lit count follows" ui_wait "| 24 lit"
 ui_keys Escape
-check "Esc leaves the editor to play the board" ui_wait "Moves 0 | Par 20 | plus 8x8"
+check "Esc leaves the editor to play the board" ui_wait "Moves 0 | Par 20 | classic 8x8"
 ui_keys s
 check "the overlay solves the edited board" ui_marks_are $("$LIGHTSOUT" solve "$seed")
 check "in 20 presses, the only way" ui_wait "needs 20 presses, the one shortest way"

@@ -32,7 +32,7 @@ preview_is() {
 b=$(ui_board_file hex.txt 00000 01100 01110 01100 00000)
 ui_start -- play --grid hex -s 5 --load "$b"
 check "hex: drawn" ui_board_is 00000 01100 01110 01100 00000
-check "hex: status names the variant" ui_wait "hex 5x5"
+check "hex: status names the variant" ui_wait "hexagons 5x5"
 check "hex: odd rows drawn half a cell right" sh -c "$TMUX_CMD capture-pane -p | grep -E '^ *│ *\\[' >/dev/null"
 check "hex: the corner's preview is its three cells" preview_is 11000 10000 00000 00000 00000
 ui_keys j j l l
@@ -170,7 +170,7 @@ check "graph: one without places is refused with the reason" ui_wait "vertices h
 # A board file that names its variant (generate writes it) plays as it.
 "$LIGHTSOUT" generate --grid hex -s 6 --seed 1 > "$ui_tmp/hex.txt"
 ui_start -- --load "$ui_tmp/hex.txt"
-check "play --load of a file saying 'rule hex': a hex board" ui_wait "hex 6x6"
+check "play --load of a file saying 'rule hex': a hex board" ui_wait "hexagons 6x6"
 ui_keys q
 ui_wait "EXIT=" >/dev/null
 ui_start -- --load "$ui_tmp/hex.txt" --rule x

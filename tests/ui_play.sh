@@ -8,7 +8,7 @@ b=$(ui_board_file two.txt 11000 10100 01110 00100 00000)
 
 ui_start -- play --load "$b"
 check "starts and draws the loaded board" ui_board_is 11000 10100 01110 00100 00000
-check "status line shows moves, par, rule, size, k" ui_wait "Moves 0 · Par 2 · plus 5x5 · k=2"
+check "status line shows moves, par, the rule in a word, size" ui_wait "Moves 0 · Par 2 · classic 5x5 "
 check "cursor starts top left" ui_cursor_is 1 1
 
 # G then $: bottom row, last column; press it.
@@ -143,7 +143,7 @@ ui_wait "Moves 0" >/dev/null
 ui_keys m
 check "m opens the settings" ui_wait "Settings"
 ui_keys Right Down Left Left Enter
-check "settings apply: 6x3 board" ui_wait "plus 6x3"
+check "settings apply: 6x3 board" ui_wait "classic 6x3"
 ui_keys o Down Down Right Enter
 check "o opens them too: rule changes" ui_wait "cross 6x3"
 ui_keys m Down Down Down Down Right Escape

@@ -223,7 +223,7 @@ code=$("$LIGHTSOUT" generate -s 4 -r x --torus --seed 3 --code)
 rows=$("$LIGHTSOUT" generate -s 4 -r x --torus --seed 3 | sed "/^rule /d" | tail -n +2 | tr -d ' ')
 ui_start -- --code "$code"
 check "--code plays the board of the code" ui_board_is $rows
-check "... with its rule and torus" ui_wait "x torus 4x4"
+check "... with its rule and torus" ui_wait "diagonals torus 4x4"
 ui_keys c
 check "c shows the share code" ui_wait "Share code"
 check "... the same code" ui_wait "  $code"

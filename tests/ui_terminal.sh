@@ -107,7 +107,7 @@ check "q still quits" ui_wait "EXIT=0"
 ui_start LANG=C LC_ALL=C -- --load "$one"
 check "LANG=C draws an ASCII frame" ui_wait "+-----"
 check "LANG=C draws ASCII cells" ascii_cells
-check "LANG=C status in ASCII" ui_wait "Moves 0 | Par 1 | plus 3x3 | k=2"
+check "LANG=C status in ASCII" ui_wait "Moves 0 | Par 1 | classic 3x3 "
 ui_keys q
 ui_start -- --ascii --load "$one"
 check "--ascii forces ASCII on UTF-8" ascii_cells

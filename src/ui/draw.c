@@ -814,11 +814,18 @@ static void status_line(view *v, double now, char *line, size_t size)
 		info_plan(v->ov, v->gl, now, plan, sizeof plan);
 		snprintf(line, len, " Moves %d %s Par %s %s %s", game_moves(g), d, par, d, plan);
 	} else {
-		/* A graph by its file's name, not its digest. */
-		const char *name = g->cfg.v.graph && v->graph_name[0] && g->cfg.v.graph->digest == v->graph_digest
-					   ? v->graph_name : g->rule.name;
-		snprintf(line, len, " Moves %d %s Par %s %s %.20s%s %dx%d %s k=%d", game_moves(g), d, par, d, name,
-			 g->rule.torus ? " torus" : "", g->cur->rows, g->cur->cols, d, g->cur->k);
+		/* The rule in a player's word ("classic", "diagonals"), a mask or
+		 * a random board by its name, a graph by its file's; k in words,
+		 * and only when the cells are more than lights. */
+		const rule_entry *e = rule_entry_find(g->rule.name);
+		const char *name = e && e->word && !(e->flags & RULE_PREFIX) ? e->word : g->rule.name;
+		if (g->cfg.v.graph && v->graph_name[0] && g->cfg.v.graph->digest == v->graph_digest)
+			name = v->graph_name;
+		char states[32] = "";
+		if (g->cur->k > 2)
+			snprintf(states, sizeof states, " %s %d colours", d, g->cur->k);
+		snprintf(line, len, " Moves %d %s Par %s %s %.20s%s %dx%d%s", game_moves(g), d, par, d, name,
+			 g->rule.torus ? " torus" : "", g->cur->rows, g->cur->cols, states);
 	}
 	if (v->rung > 0 && v->what == VIEW_PLAY)
 		snprintf(line + strlen(line), len - strlen(line), " %s Rung %d", d, v->rung);
