@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +16,6 @@
 #include "cli/commands.h"
 #include "persist/atomic.h"
 #include "persist/host.h"
-#include "persist/paths.h"
 #include "persist/sshkey.h"
 #include "ui/cmd_play.h"
 
@@ -28,7 +28,7 @@ static void serve_usage(void)
 	       "contrib/sshd_config.lightsout-public and HOSTING OVER SSH in lightsout(6).\n"
 	       "\n"
 	       "      --dir DIR            the players' directory (default: the account's\n"
-	       "                           $XDG_STATE_HOME/lightsout/host)\n"
+	       "                           ~/.local/state/lightsout/host, home from passwd)\n"
 	       "      --games-per-key N    live games of one key at once (default %d)\n"
 	       "      --guests N           live guest games in all, 0 for none (default %d)\n"
 	       "      --players N          players (keys) the host keeps (default %d)\n"
@@ -206,13 +206,14 @@ int serve_main(int argc, char **argv)
 		}
 	}
 	if (!dir[0]) {
-		char state[4096];
-		if (paths_dir(PATHS_STATE, true, state, sizeof state, err, sizeof err) < 0) {
-			fprintf(stderr, "lightsout serve: %s\n", err);
-			return EXIT_USAGE;
-		}
-		if (snprintf(dir, sizeof dir, "%s/host", state) >= (int)sizeof dir) {
-			fprintf(stderr, "lightsout serve: %s: path too long\n", state);
+		/* From the account's home in the password file, not from the
+		 * environment: a server that accepted the client's XDG or HOME
+		 * variables must not let a client pick the players' directory. */
+		struct passwd *pw = getpwuid(geteuid());
+		if (!pw || !pw->pw_dir || pw->pw_dir[0] != '/' ||
+		    snprintf(dir, sizeof dir, "%s/.local/state/lightsout/host", pw->pw_dir) >= (int)sizeof dir) {
+			fprintf(stderr, "lightsout serve: this account has no home directory to keep its players in "
+					"(give --dir)\n");
 			return EXIT_USAGE;
 		}
 	}
