@@ -38,6 +38,7 @@ bin_src=$1
 driver=$2
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
 shipped="$srcdir/contrib/sshd_config.lightsout-public"
+. "$srcdir/tests/sshd_lib.sh"
 
 if [ "$(id -u)" -ne 0 ]; then
 	echo "bench-ssh: skipped: needs root, to make a throwaway account and run a private sshd for it (sudo make bench-ssh)"
@@ -121,14 +122,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM HUP
 
-# sshd runs an AuthorizedKeysCommand only from a path whose every
-# directory is root's and closed to others: the game is copied there.
-base=$(mktemp -d /run/lightsout-bench.XXXXXX) || exit 1
-chmod 755 "$base"
-mkdir -p "$base/bin" "$base/home"
-cp "$bin_src" "$base/bin/lightsout"
-chmod 755 "$base/bin/lightsout"
-BIN="$base/bin/lightsout"
+sshd_game_copy "$bin_src" lightsout-bench || exit 1
 KEYCMD="$BIN"
 if grep -q -a -e __asan_init -e __tsan_init "$BIN" 2>/dev/null; then
 	say "note: a sanitizer build: its figures are not the game's"
@@ -191,26 +185,7 @@ case $CONNECTING in
 esac
 
 # A private sshd on a free port.
-port=
-for _ in 1 2 3 4 5 6 7 8 9 10; do
-	try=$((20000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 40000))
-	: >"$s/sshd.log"
-	"$SSHD" -D -e -f "$s/sshd_config" -o Port="$try" 2>>"$s/sshd.log" &
-	sshd_pid=$!
-	for _ in $(seq 200); do
-		grep -q "Server listening on 127.0.0.1 port $try" "$s/sshd.log" && break
-		kill -0 "$sshd_pid" 2>/dev/null || break
-		sleep 0.05
-	done
-	if grep -q "Server listening on 127.0.0.1 port $try" "$s/sshd.log"; then
-		port=$try
-		break
-	fi
-	kill "$sshd_pid" 2>/dev/null
-	wait "$sshd_pid" 2>/dev/null
-	sshd_pid=
-	grep -q "Address already in use" "$s/sshd.log" || break
-done
+sshd_start "$SSHD" "$s/sshd_config" "$s"
 if [ -z "$port" ]; then
 	sed 's/^/bench-ssh: sshd: /' "$s/sshd.log" >&2
 	say "the private sshd did not start"

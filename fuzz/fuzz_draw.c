@@ -16,22 +16,10 @@
 #include "ui/draw.h"
 #include "ui/glyphs.h"
 
+#include "fuzz_screen.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static SCREEN *scr;
-static glyphs gl;
-
-static void screen_open(void)
-{
-	if (scr)
-		return;
-	setenv("TERM", "xterm-256color", 1);
-	FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
-	scr = newterm(NULL, out, in);
-	if (!scr)
-		abort();
-	glyphs_init(&gl, false);
-}
 
 /* A graph from the bytes: R x C cells (up to 16 x 16), each pressing the
  * cells its bytes name, placed on the grid (as a share code's graph). */

@@ -11,22 +11,10 @@
 #include "persist/live.h"
 #include "ui/watch.h"
 
+#include "fuzz_screen.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static SCREEN *scr;
-static glyphs gl;
-
-static void screen_open(void)
-{
-	if (scr)
-		return;
-	setenv("TERM", "xterm-256color", 1);
-	FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
-	scr = newterm(NULL, out, in);
-	if (!scr)
-		abort();
-	glyphs_init(&gl, false);
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

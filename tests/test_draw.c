@@ -22,6 +22,17 @@ static long frame_cost(view *v)
 	return v->ds.written - before;
 }
 
+/* A view of g with the preview on and nothing marked, its cursor at (1, 1). */
+static void view_init(view *v, game *g, const glyphs *gl)
+{
+	memset(v, 0, sizeof *v);
+	v->g = g;
+	v->gl = gl;
+	v->preview = true;
+	v->hint = v->flash = -1;
+	v->cr = v->cc = 1;
+}
+
 static void run(int size, const char *spec)
 {
 	char err[256] = "";
@@ -32,12 +43,7 @@ static void run(int size, const char *spec)
 		return;
 	glyphs_init(&gl, true);
 	view v;
-	memset(&v, 0, sizeof v);
-	v.g = &g;
-	v.gl = &gl;
-	v.preview = true;
-	v.hint = v.flash = -1;
-	v.cr = v.cc = 1;
+	view_init(&v, &g, &gl);
 	draw_layout(&v);
 	draw_all(&v, 0);
 	long all = v.ds.written, shown = (long)v.nr * v.nc;
@@ -162,12 +168,7 @@ static void cursor_attrs(const char *spec, attr_t *sym, attr_t *bracket)
 		return;
 	glyphs_init(&gl, false);	/* ASCII: a symbol is one byte */
 	view v;
-	memset(&v, 0, sizeof v);
-	v.g = &g;
-	v.gl = &gl;
-	v.preview = true;
-	v.hint = v.flash = -1;
-	v.cr = v.cc = 1;
+	view_init(&v, &g, &gl);
 	draw_layout(&v);
 	draw_all(&v, 0);
 	/* The cursor's "[s]": find its bracket on screen. */
@@ -194,11 +195,8 @@ static int cursor_bar(void)
 	glyphs_init(&gl, false);
 	resize_term(48, 160);
 	view v;
-	memset(&v, 0, sizeof v);
-	v.g = &g;
-	v.gl = &gl;
-	v.hint = v.flash = -1;
-	v.cr = v.cc = 1;
+	view_init(&v, &g, &gl);
+	v.preview = false;
 	memset(g.cur->cells, 0, 16);	/* no lit tile: the only reverse is the bar */
 	draw_layout(&v);
 	draw_all(&v, 0);

@@ -8,6 +8,7 @@
 # no command, shell or forwarding gets through the block.
 . "$SRCDIR/tests/tap.sh"
 . "$SRCDIR/tests/ui_lib.sh"
+. "$SRCDIR/tests/sshd_lib.sh"
 
 PATH="$PATH:/usr/sbin:/usr/local/sbin"
 for tool in sshd ssh ssh-keygen; do
@@ -44,11 +45,7 @@ changed=$(diff "$shipped" "$s/block" | grep -c '^>')
 # sets for the player, so that a test run as root cannot touch /root.
 # sshd gives the game a clean environment: the sanitizer builds' options
 # are passed on by name (on the one SetEnv line: sshd reads only the first).
-sanitizer_env=
-for var in ASAN_OPTIONS UBSAN_OPTIONS TSAN_OPTIONS; do
-	eval "val=\${$var:-}"
-	[ -z "$val" ] || sanitizer_env="$sanitizer_env $var=\"$val\""
-done
+sanitizer_env=$(sshd_sanitizer_env)
 cat >"$s/sshd_config" <<EOF
 ListenAddress 127.0.0.1
 HostKey $s/host_key
@@ -105,24 +102,7 @@ ssh_cleanup() {
 trap ssh_cleanup EXIT
 
 # A random port; sshd says whether it got it, and another is tried if not.
-port=
-for _ in 1 2 3 4 5 6 7 8 9 10; do
-	try=$((20000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 40000))
-	: >"$s/sshd.log"
-	"$SSHD" -D -e -f "$s/sshd_config" -o Port="$try" 2>>"$s/sshd.log" &
-	sshd_pid=$!
-	for _ in $(seq 200); do
-		grep -q "Server listening on 127.0.0.1 port $try" "$s/sshd.log" && break
-		kill -0 "$sshd_pid" 2>/dev/null || break
-		sleep 0.05
-	done
-	if grep -q "Server listening on 127.0.0.1 port $try" "$s/sshd.log"; then
-		port=$try
-		break
-	fi
-	sshd_stop
-	grep -q "Address already in use" "$s/sshd.log" || break
-done
+sshd_start "$SSHD" "$s/sshd_config" "$s"
 echo "[127.0.0.1]:$port $(cat "$s/host_key.pub")" >"$s/known_hosts"
 
 # The client: no user or system ssh_config, only this key and host key.

@@ -8,6 +8,7 @@
 # exactly those eight wins.
 . "$SRCDIR/tests/tap.sh"
 . "$SRCDIR/tests/ui_lib.sh"
+. "$SRCDIR/tests/sshd_lib.sh"
 
 PATH="$PATH:/usr/sbin:/usr/local/sbin"
 for tool in sshd ssh ssh-keygen useradd userdel passwd; do
@@ -23,14 +24,7 @@ fi
 [ -d /run/sshd ] || { mkdir -p /run/sshd && chmod 755 /run/sshd; }
 SSHD=$(command -v sshd)
 
-# sshd runs an AuthorizedKeysCommand only from a path whose every
-# directory is root's and closed to others: the game is copied there.
-base=$(mktemp -d /run/lightsout-public.XXXXXX) || exit 1
-chmod 755 "$base"
-mkdir -p "$base/bin" "$base/home"
-cp "$LIGHTSOUT" "$base/bin/lightsout"
-chmod 755 "$base/bin/lightsout"
-BIN="$base/bin/lightsout"
+sshd_game_copy "$LIGHTSOUT" lightsout-public || exit 1
 # sshd gives the keys command a bare environment: a sanitizer build's
 # leak check (which may not run as nobody) is turned off by a wrapper.
 KEYS="$BIN"
@@ -62,11 +56,7 @@ sed -e "s|^Match User play\$|Match User $acct|" \
 	-e "s|^\\(	ForceCommand \\)/usr/local/bin/lightsout serve .*|\\1$BIN serve --games-per-key 2 --guests 1 --players 12|" \
 	"$shipped" >"$s/block"
 changed=$(diff "$shipped" "$s/block" | grep -c '^>')
-sanitizer_env=
-for var in ASAN_OPTIONS UBSAN_OPTIONS TSAN_OPTIONS; do
-	eval "val=\${$var:-}"
-	[ -z "$val" ] || sanitizer_env="$sanitizer_env $var=\"$val\""
-done
+sanitizer_env=$(sshd_sanitizer_env)
 {
 	cat <<EOF
 ListenAddress 127.0.0.1
@@ -98,31 +88,13 @@ trap cleanup EXIT
 
 check "the test's block is the shipped one with its Match and two path lines edited" test "$changed" = 3
 check "sshd -t accepts the shipped block" "$SSHD" -t -f "$s/sshd_config"
-# sshd_start CONFIG: a private sshd on a free port ($port, "" if none).
-sshd_start() {
-	port=
-	for _ in 1 2 3 4 5 6 7 8 9 10; do
-		try=$((20000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 40000))
-		: >"$s/sshd.log"
-		"$SSHD" -D -e -f "$1" -o Port="$try" 2>>"$s/sshd.log" &
-		sshd_pid=$!
-		for _ in $(seq 200); do
-			grep -q "Server listening on 127.0.0.1 port $try" "$s/sshd.log" && break
-			kill -0 "$sshd_pid" 2>/dev/null || break
-			sleep 0.05
-		done
-		if grep -q "Server listening on 127.0.0.1 port $try" "$s/sshd.log"; then
-			port=$try
-			break
-		fi
-		kill "$sshd_pid" 2>/dev/null
-		sshd_pid=
-		grep -q "Address already in use" "$s/sshd.log" || break
-	done
+# start CONFIG: the private sshd, its host key known to the client.
+start() {
+	sshd_start "$SSHD" "$1" "$s"
 	echo "[127.0.0.1]:$port $(cat "$s/host_key.pub")" >"$s/known_hosts"
 	echo "$port" >"$s/port"
 }
-sshd_start "$s/sshd_config"
+start "$s/sshd_config"
 if [ -z "$port" ]; then
 	sed 's/^/# sshd: /' "$s/sshd.log"
 	not_ok "a private sshd starts with the public block"
@@ -295,7 +267,7 @@ check "and the command did not run" test "${out#*NOT-THE-GAME}" = "$out"
 # now offers the daily board: the same block, --daily on its ForceCommand.
 kill "$sshd_pid"
 sed "s|--players 12\$|--players 12 -- --daily --size 3x3|" "$s/sshd_config" >"$s/sshd_config.daily"
-sshd_start "$s/sshd_config.daily"
+start "$s/sshd_config.daily"
 check "sshd restarts with the daily board" test -n "$port"
 for i in 1 2 3 4 5 6 7 8; do
 	mkfifo "$s/in.$i"

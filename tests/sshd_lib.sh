@@ -1,0 +1,53 @@
+# A private sshd for the SSH tests and the load benchmark, sourced by them.
+#
+# sshd_start SSHD CONFIG DIR: start SSHD -D -f CONFIG on 127.0.0.1 on a
+# random free port (sshd says whether it got it; another is tried if the
+# address was in use).  Sets port ("" when none) and sshd_pid; DIR/sshd.log
+# is its log.
+sshd_start() {
+	port=
+	for _ in 1 2 3 4 5 6 7 8 9 10; do
+		try=$((20000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 40000))
+		: >"$3/sshd.log"
+		"$1" -D -e -f "$2" -o Port="$try" 2>>"$3/sshd.log" &
+		sshd_pid=$!
+		for _ in $(seq 200); do
+			grep -q "Server listening on 127.0.0.1 port $try" "$3/sshd.log" && break
+			kill -0 "$sshd_pid" 2>/dev/null || break
+			sleep 0.05
+		done
+		if grep -q "Server listening on 127.0.0.1 port $try" "$3/sshd.log"; then
+			port=$try
+			return 0
+		fi
+		kill "$sshd_pid" 2>/dev/null
+		wait "$sshd_pid" 2>/dev/null
+		sshd_pid=
+		grep -q "Address already in use" "$3/sshd.log" || return 1
+	done
+	return 1
+}
+
+# sshd_sanitizer_env: the sanitizer builds' options as sshd's SetEnv takes
+# them (sshd gives a session a clean environment; it reads one SetEnv).
+sshd_sanitizer_env() {
+	env_line=
+	for var in ASAN_OPTIONS UBSAN_OPTIONS TSAN_OPTIONS; do
+		eval "val=\${$var:-}"
+		[ -z "$val" ] || env_line="$env_line $var=\"$val\""
+	done
+	printf '%s' "$env_line"
+}
+
+# sshd_game_copy BIN PREFIX: a copy of the game sshd will run as an
+# AuthorizedKeysCommand (only from a path whose every directory is root's
+# and closed to others): in a fresh /run/PREFIX.XXXXXX, whose path goes to
+# base, with bin/lightsout and an empty home/ in it; the copy in BIN.
+sshd_game_copy() {
+	base=$(mktemp -d "/run/$2.XXXXXX") || return 1
+	chmod 755 "$base"
+	mkdir -p "$base/bin" "$base/home"
+	cp "$1" "$base/bin/lightsout"
+	chmod 755 "$base/bin/lightsout"
+	BIN="$base/bin/lightsout"
+}
