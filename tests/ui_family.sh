@@ -11,7 +11,7 @@
 # press at the cursor changes) or is the cursor's [x] (a press changes it
 # too: every built-in pattern has its cell), 0 elsewhere.
 ui_preview() {
-	ui_screen | grep -E '^ *[|│]' | sed -e 's/[|│ ▪]//g' -e 's/‹[·●]›/P/g' -e 's/\[[·●]\]/P/g' \
+	ui_screen | grep -E '^ *[|│]' | sed -e 's/[|│ ▪─╱╲]//g' -e 's/‹[·●]›/P/g' -e 's/\[[·●]\]/P/g' \
 		-e 's/[·●]/0/g' -e 's/P/1/g' | grep -v '^$'
 }
 preview_is() {
@@ -135,6 +135,7 @@ b=$(ui_board_file ring.txt 110001)
 ui_start XDG_STATE_HOME="$ui_tmp/ring-state" XDG_DATA_HOME="$ui_tmp/ring-data" -- play --graph "$g" --load "$b"
 check "graph: the vertices drawn at their places" ui_board_is 1 11 00 0
 check "graph: the status names it by its file" ui_wait "ring.graph 1x6"
+check "graph: its edges are drawn between the vertices" ui_wait "╱────"
 check "graph: vertex 1 previews itself and its two neighbours" preview_is 1 11 00 0
 ui_keys Right
 check "graph: right goes to the nearest vertex that way (2)" preview_is 1 01 01 0

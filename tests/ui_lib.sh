@@ -174,13 +174,13 @@ ui_gone() {
 # as drawn for k > 2 (a random tile's pattern squares dropped).  Works for
 # the UTF-8 and the ASCII glyphs.
 ui_board() {
-	ui_screen | grep -E '^ *[|│]' | sed -e 's/[][|│ ()!{}‹›▪]//g' -e 's/·/0/g' -e 's/●/1/g' -e 's/\./0/g' \
+	ui_screen | grep -E '^ *[|│]' | sed -e 's/[][|│ ()!{}‹›▪─╱╲]//g' -e 's/·/0/g' -e 's/●/1/g' -e 's/\./0/g' \
 		-e 's/#/1/g' | grep -v '^$'
 }
 
 # The cursor's cell as "ROW COL" (1-based): the cell drawn in [ ].
 ui_cursor() {
-	ui_screen | grep -E '^ *[|│]' | sed -e 's/[|│ ()!{}‹›]//g' -e 's/[·●←↑→↓]/x/g' | grep -v '^$' |
+	ui_screen | grep -E '^ *[|│]' | sed -e 's/[|│ ()!{}‹›─╱╲]//g' -e 's/[·●←↑→↓]/x/g' | grep -v '^$' |
 		awk '{ i = index($0, "["); if (i) { print NR, i; exit } }'
 }
 

@@ -923,6 +923,66 @@ static void draw_too_small(view *v)
 	}
 }
 
+#define DRAW_EDGES_MAX 2000	/* press-set entries of a graph whose edges are drawn */
+
+/* A graph's edges, drawn once under its vertices (a frame redraws only a
+ * vertex's own box, so they stay): a line of box characters from centre to
+ * centre for each pair where one presses the other, off the two boxes.
+ * Where cells have room around them: not at one character a cell. */
+static void draw_edges(view *v)
+{
+	const graph *g = v->g->rule.graph;
+	if (v->g->rule.kind != RULE_GRAPH || !g || !g->crow || v->cw < 3 || own_patterns(v))
+		return;	/* a board of own patterns draws each in its tile instead */
+	/* A graph dense enough to be a blur of lines says nothing by them,
+	 * and a hostile one would cost a redraw n^2 lines: none past this. */
+	if (g->start[g->n] > DRAW_EDGES_MAX)
+		return;
+	const char *h = v->gl->utf8 ? "\u2500" : "-", *vt = v->gl->utf8 ? "\u2502" : "|";
+	const char *down = v->gl->utf8 ? "\u2572" : "\\", *up = v->gl->utf8 ? "\u2571" : "/";
+	/* A vertex's box: its tile, or its three columns. */
+	int bh = v->scale ? v->ch - 1 : 1, bw = v->scale ? v->cw - 1 : 3, cols = v->g->cur->cols;
+	attrset(A_DIM | pair_attr(v, PAIR_FRAME));
+	for (int i = 0; i < g->n; i++)
+		for (int k = g->start[i]; k < g->start[i + 1]; k++) {
+			int j = g->set[k];
+			/* Each pair once: i presses j, and (when j presses i too)
+			 * the pair's smaller index draws it. */
+			bool back = false;
+			for (int t = g->start[j]; t < g->start[j + 1]; t++)
+				back |= g->set[t] == i;
+			if (j == i || (back && j < i))
+				continue;
+			int ty0, tx0, ty1, tx1;
+			cell_origin(v, i / cols, i % cols, &ty0, &tx0);
+			cell_origin(v, j / cols, j % cols, &ty1, &tx1);
+			int y0 = ty0 + (bh - 1) / 2, x0 = tx0 + bw / 2, y1 = ty1 + (bh - 1) / 2, x1 = tx1 + bw / 2;
+			int dy = abs(y1 - y0), dx = abs(x1 - x0), sy = y0 < y1 ? 1 : -1, sx = x0 < x1 ? 1 : -1;
+			/* Bresenham from centre to centre; each character says the
+			 * step it takes: along, down, or across ("──╲──╲"). */
+			const char *c = !dy ? h : vt;
+			for (int y = y0, x = x0, e = dx - dy;;) {
+				int py = y, px = x;
+				bool last = y == y1 && x == x1;
+				if (!last) {
+					int e2 = 2 * e;
+					if (e2 > -dy)
+						e -= dy, x += sx;
+					if (e2 < dx)
+						e += dx, y += sy;
+					c = y == py ? h : x == px ? vt : sx == sy ? down : up;
+				}
+				bool in0 = py >= ty0 && py < ty0 + bh && px >= tx0 && px < tx0 + bw;
+				bool in1 = py >= ty1 && py < ty1 + bh && px >= tx1 && px < tx1 + bw;
+				if (!in0 && !in1)
+					mvaddstr(py, px, c);
+				if (last)
+					break;
+			}
+		}
+	attrset(A_NORMAL);
+}
+
 void draw_all(view *v, double now)
 {
 	erase();
@@ -933,6 +993,7 @@ void draw_all(view *v, double now)
 	}
 	draw_title(v);
 	draw_border(v);
+	draw_edges(v);
 	v->ds.now = now;
 	frame_sets(v);
 	frame_cells(v);
