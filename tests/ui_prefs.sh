@@ -23,6 +23,25 @@ check "the next start plays them" ui_wait "6x5"
 check "... with the preview off" sh -c "! ( $TMUX_CMD capture-pane -p | grep -q '‹' )"
 ui_keys q
 ui_wait "EXIT=0" >/dev/null
+# A colour theme: chosen in the settings (the last line, one up from the first), kept
+# at once without a new board, offered again at the next start.
+ui_start --
+ui_wait "6x5" >/dev/null
+ui_keys m
+ui_wait "Colours" >/dev/null
+ui_keys Up Right
+check "the settings offer colour themes" ui_wait "Colours      ← amber →"
+ui_keys Enter
+ui_wait "Moves 0" >/dev/null
+check "a theme is kept at once" grep -q "^theme = amber$" "$conf"
+ui_keys q
+ui_wait "EXIT=0" >/dev/null
+ui_start --
+ui_wait "6x5" >/dev/null
+ui_keys m
+check "... and is the next start's" ui_wait "Colours      ← amber →"
+ui_keys Escape q
+ui_wait "EXIT=0" >/dev/null
 ui_start -- --size 4
 check "the command line wins for one run" ui_wait "4x4"
 ui_keys q

@@ -72,6 +72,11 @@ static const char *take(prefs *p, const char *key, const char *v)
 		if (!number(v, 1, 99, &p->speed))
 			return "speed: expected a number from 1";
 		p->has_speed = true;
+	} else if (!strcmp(key, "theme")) {
+		if (strlen(v) >= sizeof p->theme || strspn(v, "abcdefghijklmnopqrstuvwxyz") != strlen(v) || !*v)
+			return "theme: expected a theme's name (classic, amber, ocean, forest)";
+		snprintf(p->theme, sizeof p->theme, "%s", v);
+		p->has_theme = true;
 	} else if (!strcmp(key, "watchers")) {
 		if (!yes_no(v, &p->watchers))
 			return "watchers: expected yes or no";
@@ -176,6 +181,8 @@ int config_save(const char *path, const prefs *p, char *err, size_t errlen)
 		textbuf_printf(&t, "animation = %s\n", p->animation ? "yes" : "no");
 	if (p->has_watchers)
 		textbuf_printf(&t, "watchers = %s\n", p->watchers ? "yes" : "no");
+	if (p->has_theme)
+		textbuf_printf(&t, "theme = %s\n", p->theme);
 	size_t len;
 	char *text = textbuf_finish(&t, &len);
 	if (!text) {

@@ -28,6 +28,8 @@ typedef struct prefs {
 	bool colour, has_colour;
 	bool animation, has_animation;
 	bool watchers, has_watchers;	/* others may watch (a public account) */
+	char theme[16];			/* a colour theme's name (the ui checks it) */
+	bool has_theme;
 } prefs;
 
 /* Read path into p (cleared first).  Lines that are wrong are skipped,

@@ -247,6 +247,7 @@ void app_keep_prefs(app *a, const game_config *cfg)
 	}
 	p->preview = a->v.preview, p->has_preview = true;
 	p->watchers = a->w.open, p->has_watchers = true;
+	snprintf(p->theme, sizeof p->theme, "%s", draw_theme_name(a->v.theme)), p->has_theme = true;
 	p->speed = a->st.speed + 1, p->has_speed = true;
 	if (!a->prefs_path[0] ||
 	    paths_file(PATHS_CONFIG, PATHS_CONFIG_FILE, true, a->prefs_path, sizeof a->prefs_path, err, sizeof err) < 0 ||

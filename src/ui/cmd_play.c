@@ -520,7 +520,13 @@ int play_main(int argc, char **argv)
 		saving_close(&a.s.sv);
 		return EXIT_USAGE;
 	}
-	a.v.color = draw_colors_init(want_color(&o) && (!a.prefs.has_colour || a.prefs.colour));
+	a.v.theme = a.prefs.has_theme ? draw_theme_find(a.prefs.theme) : 0;
+	if (a.v.theme < 0) {
+		a.v.theme = 0;	/* a theme this version does not have: the first */
+		if (!a.s.sv.notice[0])
+			snprintf(a.s.sv.notice, sizeof a.s.sv.notice, "config: no theme '%.15s'; classic colours", a.prefs.theme);
+	}
+	a.v.color = draw_colors_init(want_color(&o) && (!a.prefs.has_colour || a.prefs.colour), a.v.theme);
 	/* Animations cost bytes: none on a slow link, none when asked. */
 	a.v.animate = !o.no_animation && want_color(&o) && (!a.prefs.has_animation || a.prefs.animation) &&
 		      baudrate() >= 19200;

@@ -15,20 +15,48 @@ enum { PAIR_ON = 1, PAIR_FRAME, PAIR_TITLE, PAIR_WIN, PAIR_STATUS, PAIR_MARK, PA
 #define PALETTE 6
 static const short palette[PALETTE] = { COLOR_YELLOW, COLOR_GREEN, COLOR_CYAN, COLOR_MAGENTA, COLOR_RED, COLOR_BLUE };
 
-bool draw_colors_init(bool enable)
+/* The colour themes: lights, frame, title, win, status line (ink on
+ * paper), marks and certificates, on the terminal's own background. */
+static const struct theme {
+	const char *name;
+	short on, frame, title, win, status_fg, status_bg, mark, cert;
+} themes[] = {
+	{ "classic", COLOR_YELLOW, COLOR_BLUE, COLOR_CYAN, COLOR_GREEN, COLOR_BLACK, COLOR_CYAN, COLOR_MAGENTA, COLOR_RED },
+	{ "amber", COLOR_YELLOW, COLOR_YELLOW, COLOR_YELLOW, COLOR_GREEN, COLOR_BLACK, COLOR_YELLOW, COLOR_RED,
+	  COLOR_MAGENTA },
+	{ "ocean", COLOR_CYAN, COLOR_BLUE, COLOR_CYAN, COLOR_GREEN, COLOR_WHITE, COLOR_BLUE, COLOR_YELLOW, COLOR_RED },
+	{ "forest", COLOR_GREEN, COLOR_GREEN, COLOR_YELLOW, COLOR_CYAN, COLOR_BLACK, COLOR_GREEN, COLOR_MAGENTA,
+	  COLOR_RED },
+};
+
+const char *draw_theme_name(int theme)
+{
+	return themes[theme >= 0 && theme < DRAW_THEMES ? theme : 0].name;
+}
+
+int draw_theme_find(const char *name)
+{
+	for (int i = 0; i < DRAW_THEMES; i++)
+		if (!strcmp(themes[i].name, name))
+			return i;
+	return -1;
+}
+
+bool draw_colors_init(bool enable, int theme)
 {
 	if (!enable || !has_colors() || start_color() == ERR)
 		return false;
+	const struct theme *t = &themes[theme >= 0 && theme < DRAW_THEMES ? theme : 0];
 	short bg = COLOR_BLACK;
 	if (use_default_colors() == OK)
 		bg = -1;	/* keep the user's background */
-	init_pair(PAIR_ON, COLOR_YELLOW, bg);
-	init_pair(PAIR_FRAME, COLOR_BLUE, bg);
-	init_pair(PAIR_TITLE, COLOR_CYAN, bg);
-	init_pair(PAIR_WIN, COLOR_GREEN, bg);
-	init_pair(PAIR_STATUS, COLOR_BLACK, COLOR_CYAN);
-	init_pair(PAIR_MARK, COLOR_MAGENTA, bg);
-	init_pair(PAIR_CERT, COLOR_RED, bg);
+	init_pair(PAIR_ON, t->on, bg);
+	init_pair(PAIR_FRAME, t->frame, bg);
+	init_pair(PAIR_TITLE, t->title, bg);
+	init_pair(PAIR_WIN, t->win, bg);
+	init_pair(PAIR_STATUS, t->status_fg, t->status_bg);
+	init_pair(PAIR_MARK, t->mark, bg);
+	init_pair(PAIR_CERT, t->cert, bg);
 	for (int i = 0; i < PALETTE; i++)
 		init_pair((short)(PAIR_VALUE + i), palette[i], bg);
 	return true;

@@ -44,6 +44,7 @@ typedef struct view {
 	const game *g;
 	const glyphs *gl;
 	bool color;
+	int theme;			/* the colour theme (draw_colors_init) */
 	int cr, cc;			/* the cursor, in board cells */
 	/* Layout, from draw_layout(). */
 	bool too_small;
@@ -86,8 +87,12 @@ typedef struct view {
 	drawstate ds;
 } view;
 
-/* Colour pairs when enabled and the terminal has colour; returns whether. */
-bool draw_colors_init(bool enable);
+/* Colour pairs of a theme (0 classic, amber, ocean, forest) when enabled
+ * and the terminal has colour; returns whether. */
+#define DRAW_THEMES 4
+bool draw_colors_init(bool enable, int theme);
+const char *draw_theme_name(int theme);
+int draw_theme_find(const char *name);	/* -1: no such theme */
 
 /* Fit the board to the screen (LINES x COLS), keeping the cursor visible. */
 void draw_layout(view *v);

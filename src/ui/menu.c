@@ -9,7 +9,8 @@
 #include "ui/app.h"
 
 enum {
-	ITEM_ROWS, ITEM_COLS, ITEM_RULE, ITEM_STATES, ITEM_TORUS, ITEM_DIFFICULTY, ITEM_MODE, ITEM_PREVIEW, ITEM_WATCHERS,
+	ITEM_ROWS, ITEM_COLS, ITEM_RULE, ITEM_STATES, ITEM_TORUS, ITEM_DIFFICULTY, ITEM_MODE, ITEM_PREVIEW, ITEM_THEME,
+	ITEM_WATCHERS,
 	ITEM_COUNT
 };
 
@@ -65,6 +66,8 @@ static void menu_enter(app *a)
 {
 	menu_open(&a->menu, &a->s.pl.g.cfg, a->menu.editing, a->s.pl.mode, a->v.preview, a->w.open);
 	a->menu.watchable = a->w.dir[0] != '\0';
+	a->menu.theme = a->v.theme;
+	a->menu.colour = a->v.color;
 }
 
 /* Steps of one wrap around; steps of ten stop at the ends. */
@@ -151,6 +154,9 @@ static void change(menu *m, int dir)
 	case ITEM_WATCHERS:
 		m->watchers = !m->watchers;
 		break;
+	case ITEM_THEME:
+		m->theme = (m->theme + (dir > 0 ? 1 : DRAW_THEMES - 1)) % DRAW_THEMES;
+		break;
 	case ITEM_STATES:
 		c->v.k += dir > 0 ? 1 : -1;
 		if (c->v.k < VARIANT_MIN_K)
@@ -226,7 +232,16 @@ static reaction menu_apply(app *a, int key)
 		return REACT_REDRAW;
 	}
 	a->v.preview = a->menu.preview;
+	bool kept = a->menu.theme != a->v.theme || a->menu.watchers != a->w.open;
 	a->w.open = a->menu.watchers;
+	if (a->menu.theme != a->v.theme) {
+		a->v.theme = a->menu.theme;
+		if (a->v.color)
+			draw_colors_init(true, a->v.theme);
+	}
+	/* Colours and watchers need no new board: kept at once. */
+	if (kept)
+		app_keep_prefs(a, NULL);
 	/* The same board and mode as now: nothing to make, nothing lost. */
 	a->menu.applied = !game_config_equal(cfg, &a->s.pl.g.cfg) || (!a->menu.editing && a->menu.mode != a->s.pl.mode);
 	return REACT_LEAVE | REACT_REDRAW;
@@ -284,7 +299,7 @@ static void menu_draw(app *a)
 	const game_config *c = &m->cfg;
 	char val[ITEM_COUNT][VARIANT_RULE_MAX + 40];
 	static const char *const label[ITEM_COUNT] = { "Rows", "Columns", "Rule", "States (k)", "Torus",
-						       "Difficulty", "Mode", "Preview", "Watchers" };
+						       "Difficulty", "Mode", "Preview", "Colours", "Watchers" };
 	int w = 44;
 	if (w > COLS)
 		w = COLS;
@@ -299,6 +314,7 @@ static void menu_draw(app *a)
 	snprintf(val[ITEM_MODE], sizeof val[0], "%s", m->editing ? "-" : mode_names[m->mode]);
 	snprintf(val[ITEM_PREVIEW], sizeof val[0], "%s", m->preview ? "on" : "off");
 	snprintf(val[ITEM_WATCHERS], sizeof val[0], "%s", m->watchers ? "welcome" : "refused");
+	snprintf(val[ITEM_THEME], sizeof val[0], "%s%s", draw_theme_name(m->theme), m->colour ? "" : " (no colour here)");
 	if (c->par > 0 && !c->difficulty[0])
 		snprintf(val[ITEM_DIFFICULTY], sizeof val[0], "par %d", c->par);
 	else

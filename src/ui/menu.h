@@ -19,6 +19,8 @@ typedef struct menu {
 	bool preview;		/* the preview of a press under the cursor */
 	bool watchers;		/* others may watch this game (a public account) */
 	bool watchable;		/* a public account's game: the Watchers line is shown */
+	int theme;		/* the colour theme */
+	bool colour;		/* the terminal shows colours (else no theme to choose) */
 	unsigned seed;		/* random patterns' seed, when chosen here */
 	bool fixed;		/* Merlin or the cube: their size, not the player's */
 	int rows, cols;		/* the size to go back to from them */

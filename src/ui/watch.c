@@ -365,7 +365,7 @@ int watch_main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	glyphs_init(&gl, false);
-	bool color = draw_colors_init(!getenv("NO_COLOR"));
+	bool color = draw_colors_init(!getenv("NO_COLOR"), 0);
 	char why[200];
 	if (!watched_open(&w, host, id, &gl, why, sizeof why)) {
 		term_close();
