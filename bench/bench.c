@@ -291,13 +291,14 @@ static void njp_first_row(const void *arg, outcome *o)
 }
 
 /* lightsout analyze -s 1-N for the classic rule: every square built as
- * the command does (its quiet patterns kept while they fit, for the
- * search), the time split between singular and invertible sizes; or,
- * with algebra_only, the chase alone (nullity and quiet patterns' first
- * rows). */
+ * the command does (with list, its quiet patterns made as for
+ * --quiet-patterns, while they fit), the time split between singular and
+ * invertible sizes; or, with algebra_only, the chase alone (nullity and
+ * quiet patterns' first rows). */
 typedef struct classic_range {
 	int last;
 	bool algebra_only;
+	bool list;		/* the quiet patterns made too, as for --quiet-patterns */
 } classic_range;
 
 static void classic_analyze(const void *arg, outcome *o)
@@ -317,7 +318,8 @@ static void classic_analyze(const void *arg, outcome *o)
 			d = ch ? chase_nullity(ch) : -1000000;
 			chase_free(ch);
 		} else {
-			lo_system *s = system_new(m, m, &r, 2);
+			lo_system *s = NULL;
+			(c->list ? system_create : system_create_counts)(m, m, &r, 2, &s);
 			d = s ? system_nullity(s) : -1000000;
 			if (s && system_has_kernel(s))
 				kept += (double)d * m * m;
@@ -362,9 +364,11 @@ static void bench_chase(void)
 	row("classic 7999x7999 (nullity 256)", &a, "8001x8001 (nullity 0)", &b);
 	a = run_case(solve_random, &s8000), b = run_case(solve_random, &i8001);
 	row("8000x8000 random: certificate", &a, "8001x8001 random", &b);
-	static const classic_range an = { 2000, false }, al = { 2000, true };
+	static const classic_range an = { 2000, false, false }, aq = { 2000, false, true }, al = { 2000, true, false };
 	a = run_case(classic_analyze, &an);
 	row("analyze -s 1-2000", &a, NULL, NULL);
+	a = run_case(classic_analyze, &aq);
+	row("the same, quiet patterns made", &a, NULL, NULL);
 	a = run_case(classic_analyze, &al);
 	row("2..2000: the chase alone", &a, NULL, NULL);
 }

@@ -18,12 +18,12 @@ struct chase {
 	gf2_mat *kern;		/* unknowns of the quiet patterns */
 	/* The classic rule (plus_poly), its polynomials in pn words.  M
 	 * invertible: M^-1 = inv(T).  M singular, with g = gcd(P_R, D_C) and
-	 * h = D_C / g: sol = s mod h where s P_R = g mod D_C, and last = the
-	 * last row of quiet pattern 0 (bits). */
+	 * h = D_C / g: sol = s mod h where s P_R = g mod D_C, and d = D_C and
+	 * pm1 = P_{R-1} mod D_C for certificates. */
 	int pn;
 	uint64_t *inv;
 	int inv_deg;
-	uint64_t *g, *h, *sol, *last;
+	uint64_t *g, *h, *sol, *d, *pm1;
 };
 
 static inline uint64_t *m_row(const chase *c, int i)
@@ -334,22 +334,21 @@ static int plus_poly(chase *c)
 		rc = 0;
 		goto out;
 	}
-	c->g = calloc((size_t)n * 3 + (size_t)words, sizeof *c->g);
+	c->g = calloc((size_t)n * 5, sizeof *c->g);
 	c->kern = gf2_new(c->nullity, C);
 	if (!c->g || !c->kern)
 		goto out;
 	c->h = c->g + n;
 	c->sol = c->h + n;
-	c->last = c->sol + n;
+	c->d = c->sol + n;
+	c->pm1 = c->d + n;
 	memcpy(c->g, g, (size_t)n * sizeof *g);
+	memcpy(c->d, d, (size_t)n * sizeof *d);
+	memcpy(c->pm1, a, (size_t)n * sizeof *a);
 	memcpy(tmp, d, (size_t)n * sizeof *d);
 	gf2poly_divmod(tmp, g, c->h, n);	/* no remainder: g divides D_C */
 	memcpy(c->sol, s, (size_t)n * sizeof *s);
 	gf2poly_divmod(c->sol, c->h, NULL, n);
-	/* Quiet pattern i ends with the row P_{R-1}(T) T^i h(T) e_0 (a is
-	 * P_{R-1} mod D_C); deg h < C, as deg g >= 1. */
-	gf2poly_mulmod(a, c->h, d, tmp, n);
-	vec_of_poly(c, tmp, c->last);
 	vec_of_poly(c, c->h, gf2_row(c->kern, 0));
 	for (int i = 1; i < c->nullity; i++) {
 		uint64_t *row = gf2_row(c->kern, i);
@@ -618,18 +617,21 @@ out:
 }
 
 /* Quiet pattern i's overlap with b is odd: the chase with u = 0 left b +
- * A x = c on the last row, so for a quiet z, z.b = z.(A x + c) = z_{R-1}.c,
- * and z_{R-1} = T^i last for pattern i, so z.b = last.T^i c (T symmetric).
- * The first such i, or -1.  v: words of scratch. */
-static int odd_pattern(const chase *c, const uint64_t *res, uint64_t *v)
+ * A x = c on the last row, so for a quiet z, z.b = z.(A x + c) = z_{R-1}.c;
+ * pattern i ends with z_{R-1} = P_{R-1}(T) T^i h(T) e_0 = T^i e, e its
+ * first one's, so z.b = e.T^i c (T symmetric).  The first such i, or -1.
+ * v, e: words, p: pn words of scratch. */
+static int odd_pattern(const chase *c, const uint64_t *res, uint64_t *v, uint64_t *e, uint64_t *p)
 {
 	int words = c->words, last = words - 1;
 	uint64_t top = top_mask(c->sh.cols);
+	gf2poly_mulmod(c->pm1, c->h, c->d, p, c->pn);	/* deg h < C, as deg g >= 1 */
+	vec_of_poly(c, p, e);
 	memcpy(v, res, (size_t)words * sizeof *v);
 	for (int i = 0; i < c->nullity; i++) {
 		uint64_t acc = 0;
 		for (int w = 0; w < words; w++)
-			acc ^= v[w] & c->last[w];
+			acc ^= v[w] & e[w];
 		if (__builtin_parityll(acc))
 			return i;
 		times_t(v, last, last, top);
@@ -641,9 +643,10 @@ static int odd_pattern(const chase *c, const uint64_t *res, uint64_t *v)
 #define LO_UNCHECKED LO_REFUSED
 
 /* b is not solvable (g does not divide r): the certificate, checked. */
-static lo_result plus_refute(const chase *c, const uint8_t *b, const uint64_t *res, uint64_t *v, uint8_t *cert)
+static lo_result plus_refute(const chase *c, const uint8_t *b, const uint64_t *res, uint64_t *v, uint64_t *e,
+			     uint64_t *p, uint8_t *cert)
 {
-	int i = odd_pattern(c, res, v);
+	int i = odd_pattern(c, res, v, e, p);
 	if (i < 0)
 		return LO_UNCHECKED;	/* the two computations disagree */
 	if (!cert)
@@ -672,7 +675,7 @@ static lo_result plus_solve(const chase *c, const uint8_t *b, uint8_t *x, uint8_
 	} else {
 		poly_of_vec(c, res, r, tmp);
 		if (gf2poly_divmod(r, c->g, quot, n) >= 0) {
-			st = plus_refute(c, b, res, v, cert);
+			st = plus_refute(c, b, res, v, u, q, cert);
 			goto out;
 		}
 		gf2poly_mulmod(quot, c->sol, c->h, q, n);

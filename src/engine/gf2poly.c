@@ -10,6 +10,12 @@ int gf2poly_deg(const uint64_t *p, int n)
 	return -1;
 }
 
+/* The degree of p, known to be at most d (>= 0). */
+static int deg_at_most(const uint64_t *p, int d)
+{
+	return gf2poly_deg(p, d / 64 + 1);
+}
+
 void gf2poly_xor_shifted(uint64_t *p, const uint64_t *q, int dq, int s)
 {
 	int ws = s / 64, bs = s % 64, qw = dq / 64 + 1;
@@ -38,7 +44,7 @@ int gf2poly_divmod(uint64_t *a, const uint64_t *b, uint64_t *quot, int n)
 			if (quot)
 				quot[(i - db) / 64] |= 1ULL << ((i - db) % 64);
 		}
-	return gf2poly_deg(a, n);
+	return da < 0 ? -1 : deg_at_most(a, da);
 }
 
 void gf2poly_mulmod(const uint64_t *a, const uint64_t *b, const uint64_t *m, uint64_t *out, int n)
@@ -74,12 +80,12 @@ int gf2poly_gcdext(const uint64_t *a, const uint64_t *m, uint64_t *g, uint64_t *
 	s1[0] = 1;
 	int d0 = gf2poly_deg(r0, n), d1 = gf2poly_deg(r1, n);
 	while (d1 >= 0) {
+		int ds = gf2poly_deg(s1, n);
 		while (d0 >= d1) {
-			int ds = gf2poly_deg(s1, n);
 			gf2poly_xor_shifted(r0, r1, d1, d0 - d1);
 			if (ds >= 0)
 				gf2poly_xor_shifted(s0, s1, ds, d0 - d1);
-			d0 = gf2poly_deg(r0, n);
+			d0 = d0 ? deg_at_most(r0, d0 - 1) : -1;
 		}
 		uint64_t *t = r0;
 		r0 = r1;
