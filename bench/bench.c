@@ -234,6 +234,29 @@ static void solve_random(const void *arg, outcome *o)
 	solve_board_as(arg, true, o);
 }
 
+/* The classic rule's path before the polynomials for singular boards:
+ * M built and eliminated densely (chase_solve_dense), all lit. */
+static void solve_dense_m(const void *arg, outcome *o)
+{
+	const board_case *c = arg;
+	rule r;
+	char err[64];
+	rule_parse(&r, c->rule, false, err, sizeof err);
+	size_t n = (size_t)c->rows * c->cols;
+	board *b = board_new(c->rows, c->cols, 2);
+	uint8_t *x = malloc(n);
+	memset(b->cells, 1, n);
+	double t0 = now();
+	chase *ch = chase_new(c->rows, c->cols, &r);
+	bool ok = ch && chase_solve_dense(ch, b->cells, x, NULL) == LO_SOLVED;
+	o->seconds = now() - t0;
+	rule_apply(&r, b, x);
+	snprintf(o->note, sizeof o->note, "all-lit %s", ok && board_is_clear(b) ? "solved and verified" : "WRONG");
+	chase_free(ch);
+	board_free(b);
+	free(x);
+}
+
 /* ---- the best public method for giant classic boards, written here ----
  * njpipeorgan/LightsOut: light chasing with the first row's C presses kept
  * symbolic, every light of the current row an affine form over them (C + 1
@@ -355,15 +378,31 @@ static void bench_chase(void)
 		row(name, &a, "njp method (first row)", &b);
 	}
 	/* Singular (the polynomial path: g, h, s mod h) beside invertible
-	 * (M^-1 as a polynomial), each pair measured back to back. */
+	 * (M^-1 as a polynomial): each pair back to back, the best of three
+	 * (the machine is shared; a ratio is what is wanted). */
 	static const board_case s8000 = { "plus", 8000, 8000, 0, false }, s7999 = { "plus", 7999, 7999, 0, false },
 				i8001 = { "plus", 8001, 8001, 0, false };
-	a = run_case(solve_board, &s8000), b = run_case(solve_board, &i8001);
-	row("classic 8000x8000 (nullity 80)", &a, "8001x8001 (nullity 0)", &b);
-	a = run_case(solve_board, &s7999), b = run_case(solve_board, &i8001);
-	row("classic 7999x7999 (nullity 256)", &a, "8001x8001 (nullity 0)", &b);
-	a = run_case(solve_random, &s8000), b = run_case(solve_random, &i8001);
-	row("8000x8000 random: certificate", &a, "8001x8001 random", &b);
+	static const struct {
+		const char *name, *base_name;
+		case_fn fn;
+		const board_case *sing, *inv;
+	} pairs[] = {
+		{ "classic 8000x8000 (nullity 80)", "8001x8001 (nullity 0)", solve_board, &s8000, &i8001 },
+		{ "classic 7999x7999 (nullity 256)", "8001x8001 (nullity 0)", solve_board, &s7999, &i8001 },
+		{ "8000x8000 random: certificate", "8001x8001 random", solve_random, &s8000, &i8001 },
+	};
+	for (int i = 0; i < 3; i++) {
+		for (int t = 0; t < 3; t++) {
+			measured x = run_case(pairs[i].fn, pairs[i].sing), y = run_case(pairs[i].fn, pairs[i].inv);
+			if (t == 0 || x.o.seconds < a.o.seconds)
+				a = x;
+			if (t == 0 || y.o.seconds < b.o.seconds)
+				b = y;
+		}
+		row(pairs[i].name, &a, pairs[i].base_name, &b);
+	}
+	a = run_case(solve_board, &s8000), b = run_case(solve_dense_m, &s8000);
+	row("classic 8000x8000 (nullity 80)", &a, "M eliminated (old path)", &b);
 	static const classic_range an = { 2000, false, false }, aq = { 2000, false, true }, al = { 2000, true, false };
 	a = run_case(classic_analyze, &an);
 	row("analyze -s 1-2000", &a, NULL, NULL);

@@ -15,7 +15,7 @@ struct chase {
 	bool plus;		/* the classic rule without torus: the polynomial path */
 	gf2_mat *m;		/* other rules: residual equations over the unknowns (+ 1 spare column) */
 	int nullity;
-	gf2_mat *kern;		/* unknowns of the quiet patterns */
+	gf2_mat *kern;		/* other rules: unknowns of the quiet patterns */
 	/* The classic rule (plus_poly), its polynomials in pn words.  M
 	 * invertible: M^-1 = inv(T).  M singular, with g = gcd(P_R, D_C) and
 	 * h = D_C / g: sol = s mod h where s P_R = g mod D_C, and d = D_C and
@@ -292,8 +292,7 @@ static void poly_of_vec(const chase *c, const uint64_t *v, uint64_t *r, uint64_t
  * memory. */
 static int plus_poly(chase *c)
 {
-	int C = c->sh.cols, R = c->sh.rows, n = C / 64 + 2, words = c->words, last = words - 1, rc = -1;
-	uint64_t top = top_mask(C);
+	int C = c->sh.cols, R = c->sh.rows, n = C / 64 + 2, rc = -1;
 	c->pn = n;
 	uint64_t *buf = calloc((size_t)n * 9, sizeof *buf);
 	if (!buf)
@@ -335,8 +334,7 @@ static int plus_poly(chase *c)
 		goto out;
 	}
 	c->g = calloc((size_t)n * 5, sizeof *c->g);
-	c->kern = gf2_new(c->nullity, C);
-	if (!c->g || !c->kern)
+	if (!c->g)
 		goto out;
 	c->h = c->g + n;
 	c->sol = c->h + n;
@@ -349,16 +347,26 @@ static int plus_poly(chase *c)
 	gf2poly_divmod(tmp, g, c->h, n);	/* no remainder: g divides D_C */
 	memcpy(c->sol, s, (size_t)n * sizeof *s);
 	gf2poly_divmod(c->sol, c->h, NULL, n);
-	vec_of_poly(c, c->h, gf2_row(c->kern, 0));
-	for (int i = 1; i < c->nullity; i++) {
-		uint64_t *row = gf2_row(c->kern, i);
-		memcpy(row, gf2_row(c->kern, i - 1), (size_t)words * sizeof *row);
-		times_t(row, last, last, top);
-	}
 	rc = 0;
 out:
 	free(buf);
 	return rc;
+}
+
+/* The unknowns of quiet pattern i: T^i h(T) e_0 for the classic rule
+ * (made when asked: O(C^2 / 64), nothing beside a chase), a row of kern
+ * for the others. */
+static void kernel_unknowns(const chase *c, int i, uint64_t *u)
+{
+	int words = c->words, last = words - 1;
+	if (!c->plus) {
+		memcpy(u, gf2_row(c->kern, i), (size_t)words * sizeof *u);
+		return;
+	}
+	uint64_t top = top_mask(c->sh.cols);
+	vec_of_poly(c, c->h, u);
+	while (i-- > 0)
+		times_t(u, last, last, top);
 }
 
 /* u = S(T) v by Horner, for the classic rule with M invertible. */
@@ -530,10 +538,11 @@ int chase_nullity(const chase *c)
 
 int chase_kernel(const chase *c, int i, uint8_t *x)
 {
-	uint64_t *res = calloc((size_t)c->words, sizeof *res);
+	uint64_t *res = calloc((size_t)c->words * 2, sizeof *res);
 	if (!res)
 		return -1;
-	chase_rows(c, NULL, x, gf2_row(c->kern, i), res);
+	kernel_unknowns(c, i, res + c->words);
+	chase_rows(c, NULL, x, res + c->words, res);
 	free(res);
 	return 0;
 }
@@ -651,7 +660,8 @@ static lo_result plus_refute(const chase *c, const uint8_t *b, const uint64_t *r
 		return LO_UNCHECKED;	/* the two computations disagree */
 	if (!cert)
 		return LO_UNSOLVABLE;
-	chase_rows(c, NULL, cert, gf2_row(c->kern, i), v);
+	kernel_unknowns(c, i, e);
+	chase_rows(c, NULL, cert, e, v);
 	size_t n = (size_t)c->sh.rows * c->sh.cols;
 	return all_zero(v, c->words) && overlap_odd(cert, b, n) ? LO_UNSOLVABLE : LO_UNCHECKED;
 }
