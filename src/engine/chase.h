@@ -21,9 +21,10 @@
 
 typedef struct chase chase;
 
-/* Builds and factors M (everything solving needs: the chase is read-only
- * afterwards, safe to share between threads); NULL when out of memory or
- * not supported. */
+/* Makes everything solving needs (M built and factored, or for the
+ * classic rule its polynomials: O((R + C) C / 64), singular or not); the
+ * chase is read-only afterwards, safe to share between threads.  NULL when
+ * out of memory or not supported. */
 chase *chase_new(int rows, int cols, const rule *r);
 void chase_free(chase *c);
 
