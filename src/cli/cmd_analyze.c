@@ -35,7 +35,9 @@ static void help(void)
 static int analyze_one(int rows, int cols, const rule *r, int k, bool quiet, bool dist, bool fwd)
 {
 	lo_system *s;
-	if (system_create(rows, cols, r, k, &s) == LO_TOO_LARGE) {
+	/* Without --quiet-patterns the patterns are not listed, not even made. */
+	lo_result made = quiet ? system_create(rows, cols, r, k, &s) : system_create_counts(rows, cols, r, k, &s);
+	if (made == LO_TOO_LARGE) {
 		char why[300];
 		system_limit_message(rows, cols, r, k, why, sizeof why);
 		fprintf(stderr, "lightsout analyze: %s\n", why);

@@ -5,9 +5,11 @@
  * row p: the top-row cell is the only press there that reaches it), and
  * what is left is a small system M u = c in the unknown presses u.
  *
- * For the classic rule without torus, M = p_R(T) for the tridiagonal T of
- * a row: symmetric, and each row one bit-vector recurrence that stays in
- * L1 cache.  Other rules sweep the unknowns' bit vectors down the board. */
+ * For the classic rule without torus, M = P_R(T) for the tridiagonal T of
+ * a row, and T is cyclic: M u = c is solved, singular or not, as P_R q = r
+ * modulo T's minimal polynomial, with no matrix at all (chase.c,
+ * plus_poly).  Other rules sweep the unknowns' bit vectors down the board
+ * and eliminate M. */
 #ifndef LO_CHASE_H
 #define LO_CHASE_H
 
@@ -19,9 +21,10 @@
 
 typedef struct chase chase;
 
-/* Builds and factors M (everything solving needs: the chase is read-only
- * afterwards, safe to share between threads); NULL when out of memory or
- * not supported. */
+/* Makes everything solving needs (M built and factored, or for the
+ * classic rule its polynomials: O((R + C) C / 64), singular or not); the
+ * chase is read-only afterwards, safe to share between threads.  NULL when
+ * out of memory or not supported. */
 chase *chase_new(int rows, int cols, const rule *r);
 void chase_free(chase *c);
 
@@ -36,5 +39,14 @@ int chase_kernel(const chase *c, int i, uint8_t *x);
  * LO_UNSOLVABLE when none: then, if cert is not NULL, it gets a quiet
  * pattern with odd overlap with b.  LO_NOMEM when out of memory. */
 lo_result chase_solve(const chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert);
+
+/* The same by eliminating M densely, O(C^3 / 64): the path the classic
+ * rule's algebra replaced, kept as the tests' oracle (and as its fallback,
+ * should an answer of the algebra ever fail its check). */
+lo_result chase_solve_dense(const chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert);
+
+/* How many answers of the algebra failed their check (and went to the
+ * dense path) since the program started: the tests want 0. */
+long chase_fallbacks(void);
 
 #endif

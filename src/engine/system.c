@@ -20,6 +20,7 @@ typedef struct backend backend;
 struct lo_system {
 	int rows, cols, k, n;
 	int rank, nullity;
+	bool counts_only;	/* system_create_counts: no kernel listed */
 	uint8_t *kernel;	/* nullity x n */
 	int *order;		/* nullity */
 	rule r;
@@ -169,7 +170,7 @@ static int keep_kernel(lo_system *s)
 		return -1;
 	for (int i = 0; i < s->nullity; i++)
 		s->order[i] = s->be->order_of ? s->be->order_of(s, i) : 2;
-	if ((double)s->nullity * s->n > KERNEL_MAX_BYTES)
+	if (s->counts_only || (double)s->nullity * s->n > KERNEL_MAX_BYTES)
 		return 0;
 	s->kernel = calloc((size_t)s->nullity * (size_t)s->n + 1, 1);
 	if (!s->kernel)
@@ -596,7 +597,7 @@ static int system_build(lo_system *s, const backend *be)
 	return be->build(s);
 }
 
-lo_result system_create(int rows, int cols, const rule *r, int k, lo_system **out)
+static lo_result create(int rows, int cols, const rule *r, int k, bool counts_only, lo_system **out)
 {
 	*out = NULL;
 	if (!system_fits(rows, cols, r, k))
@@ -604,6 +605,7 @@ lo_result system_create(int rows, int cols, const rule *r, int k, lo_system **ou
 	lo_system *s = system_blank(rows, cols, r, k);
 	if (!s)
 		return LO_NOMEM;
+	s->counts_only = counts_only;
 	const backend *be = NULL;
 	for (int i = s->n > CHASE_MIN_UNKNOWNS ? 0 : DENSE_FIRST; !be && i < NBACKENDS; i++)
 		if (backends[i].applies(rows, cols, r, k))
@@ -616,6 +618,7 @@ lo_result system_create(int rows, int cols, const rule *r, int k, lo_system **ou
 			return LO_TOO_LARGE;
 		if (!(s = system_blank(rows, cols, r, k)))
 			return LO_NOMEM;
+		s->counts_only = counts_only;
 		rc = system_build(s, &backends[DENSE_ZMOD]);
 	}
 	if (rc < 0) {
@@ -624,6 +627,16 @@ lo_result system_create(int rows, int cols, const rule *r, int k, lo_system **ou
 	}
 	*out = s;
 	return LO_SOLVED;
+}
+
+lo_result system_create(int rows, int cols, const rule *r, int k, lo_system **out)
+{
+	return create(rows, cols, r, k, false, out);
+}
+
+lo_result system_create_counts(int rows, int cols, const rule *r, int k, lo_system **out)
+{
+	return create(rows, cols, r, k, true, out);
 }
 
 void system_free(lo_system *s)

@@ -44,6 +44,10 @@ void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, s
  * system_limit_message() then says why. */
 lo_system *system_new(int rows, int cols, const rule *r, int k);
 lo_result system_create(int rows, int cols, const rule *r, int k, lo_system **out);
+/* The same for rank, nullity, counts and solving only: the quiet patterns
+ * (d of them, n cells each: most of the work on a singular giant board)
+ * are not listed, so system_has_kernel may be false. */
+lo_result system_create_counts(int rows, int cols, const rule *r, int k, lo_system **out);
 void system_free(lo_system *s);
 
 int system_rows(const lo_system *s);
