@@ -171,7 +171,9 @@ ui_keys p
 settle "$(size)"
 worst=$(most l h j k)
 echo "# most bytes for one cursor move, preview off: $worst"
-check "with the preview on, a cursor move sends under 250 bytes" test "$with" -gt 0 -a "$with" -lt 250
+# The cursor's bar across its tile costs about 45 of these bytes (201
+# before it): 300 leaves room for a status line rewritten meanwhile.
+check "with the preview on, a cursor move sends under 300 bytes" test "$with" -gt 0 -a "$with" -lt 300
 ui_keys p
 settle "$(size)"
 pressed=$(most Space)
