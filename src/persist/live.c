@@ -245,12 +245,25 @@ int live_list(const char *dir, const char *live_locks, live_game **out)
 	return n;
 }
 
+/* The directory of id's watchers: one per game, so that counting them
+ * costs a game its own few entries, not every game's on the host. */
+static void eyes_dir(const char *dir, const char *id, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/eyes.%s", dir, id);
+}
+
 int live_eye_open(const char *dir, const char *id)
 {
-	char path[4300];
+	char eyes[4300], path[4400];
 	if (!slot_name(id))
 		return -1;
-	snprintf(path, sizeof path, "%s/e%s.%ld", dir, id, (long)getpid());
+	eyes_dir(dir, id, eyes, sizeof eyes);
+	if (mkdir(eyes, 0700) < 0 && errno != EEXIST)
+		return -1;
+	struct stat st;
+	if (lstat(eyes, &st) < 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid())
+		return -1;
+	snprintf(path, sizeof path, "%s/%ld", eyes, (long)getpid());
 	unlink(path);
 	int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0)
@@ -265,26 +278,27 @@ int live_eye_open(const char *dir, const char *id)
 
 void live_eye_close(const char *dir, const char *id, int fd)
 {
-	char path[4300];
+	char eyes[4300], path[4400];
 	if (fd < 0)
 		return;
-	snprintf(path, sizeof path, "%s/e%s.%ld", dir, id, (long)getpid());
+	eyes_dir(dir, id, eyes, sizeof eyes);
+	snprintf(path, sizeof path, "%s/%ld", eyes, (long)getpid());
 	unlink(path);
 	close(fd);
+	rmdir(eyes);	/* when it was the last watcher */
 }
 
 int live_eyes(const char *dir, const char *id)
 {
-	DIR *d = opendir(dir);
+	char eyes[4300];
+	eyes_dir(dir, id, eyes, sizeof eyes);
+	DIR *d = opendir(eyes);
 	if (!d)
-		return 0;
-	char prefix[LIVE_ID_MAX + 4];
-	snprintf(prefix, sizeof prefix, "e%s.", id);
-	size_t pl = strlen(prefix);
+		return 0;	/* nobody has watched yet */
 	int n = 0;
 	struct dirent *de;
 	while ((de = readdir(d))) {
-		if (strncmp(de->d_name, prefix, pl) != 0)
+		if (de->d_name[0] == '.')
 			continue;
 		int fd = openat(dirfd(d), de->d_name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 		if (fd < 0)

@@ -19,8 +19,9 @@
  * whose slot is free is a dead game's and is skipped (and removed by the
  * account itself; a reader who may not open the lock takes the file as
  * live: a game's own end takes its file away).
- * Watchers say they watch with a file "eSLOT.PID" they hold locked; the
- * game counts the held ones.  Every file is read as another program's
+ * Watchers say they watch with a file "eyes.SLOT/PID" they hold locked;
+ * the game counts the held ones (a directory a game: counting costs a
+ * game its own watchers, not every game's on the host).  Every file is read as another program's
  * input: regular, not a symlink, owned by the directory's owner, at most
  * LIVE_FILE_MAX bytes, parsed strictly. */
 #ifndef LO_LIVE_H
@@ -69,8 +70,8 @@ int live_read(const char *dir, const char *live_locks, const char *id, live_game
  * (malloc'd, sorted by name); the count, or -1 when dir cannot be read. */
 int live_list(const char *dir, const char *live_locks, live_game **out);
 
-/* Watch the game id: a file "eID.PID" held locked while we watch; its
- * descriptor, or -1. */
+/* Watch the game id: a file "eyes.ID/PID" held locked while we watch;
+ * its descriptor, or -1. */
 int live_eye_open(const char *dir, const char *id);
 void live_eye_close(const char *dir, const char *id, int fd);
 
