@@ -742,8 +742,11 @@ static bool own_alternate(int dfd, const char *name, char *alt, size_t len)
 		if (!strncmp(de->d_name, name, nl) && de->d_name[nl] == '.' && strlen(de->d_name) == nl + 7 &&
 		    fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
 		    st.st_uid == geteuid() && st.st_nlink == 1) {
-			snprintf(alt, len, "%s", de->d_name);
-			found = true;
+			size_t dl = strlen(de->d_name);
+			if (dl < len) {
+				memcpy(alt, de->d_name, dl + 1);
+				found = true;
+			}
 		}
 	closedir(d);
 	return found;
