@@ -27,7 +27,7 @@ static void fail(boardio_error *e, int line, int col, const char *fmt, ...)
 	va_end(ap);
 }
 
-static int symbol_value(int c)
+int boardio_value(int c)
 {
 	if (c >= '0' && c <= '9')
 		return c - '0';
@@ -83,7 +83,7 @@ static int parse_row(const line *l, int k, uint8_t *out, boardio_error *e)
 			}
 			v = (int)acc;
 		} else {
-			v = symbol_value(c);
+			v = boardio_value(c);
 			if (v < 0 || (tokens && i + 1 < l->len && !isspace((unsigned char)l->p[i + 1]))) {
 				if (isprint(c))
 					fail(e, l->no, i + 1, "unexpected '%c': cells are 0-9, a-z, '.', '#', '+' or '-'", c);

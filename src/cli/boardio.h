@@ -69,6 +69,9 @@ void boardio_variant_line(const variant *v, char *buf, size_t len);
 
 /* One symbol for a cell value: 0-9 then a-z. */
 char boardio_symbol(int v);
+/* A symbol's value (0-9, a-z or A-Z, '.', '#', '+', '-'), or -1 for another
+ * character. */
+int boardio_value(int c);
 
 /* Rows of symbols, no size line. */
 void boardio_write(FILE *f, const board *b);

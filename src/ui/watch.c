@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/boardio.h"
 #include "cli/commands.h"
 #include "persist/paths.h"
 #include "ui/app.h"
@@ -43,11 +44,6 @@ void watch_setup(watching *w, const char *host, const char *live_id, const char 
 	w->guest = guest;
 }
 
-static char cell_char(int v)
-{
-	return (char)(v < 10 ? '0' + v : 'a' + v - 10);
-}
-
 void watch_publish(app *a, double now)
 {
 	watching *w = &a->w;
@@ -68,11 +64,12 @@ void watch_publish(app *a, double now)
 	lg.cr = a->v.cr;
 	lg.cc = a->v.cc;
 	lg.ncells = 0;
-	/* Cells only for watchers welcome, on boards a file can carry. */
-	if (w->open && !g->cfg.v.graph && board_size(b) <= LIVE_CELLS_MAX && b->k <= 36) {
+	/* Cells only for watchers welcome, on boards a file can carry; a
+	 * cell as a board file writes it (every k has a symbol). */
+	if (w->open && !g->cfg.v.graph && board_size(b) <= LIVE_CELLS_MAX) {
 		lg.ncells = board_size(b);
 		for (int i = 0; i < lg.ncells; i++)
-			lg.cells[i] = cell_char(b->cells[i]);
+			lg.cells[i] = boardio_symbol(b->cells[i]);
 		lg.cells[lg.ncells] = '\0';
 	}
 	/* The clock alone is no news: watchers run it from the file's time. */
@@ -103,28 +100,15 @@ void watch_end(app *a)
 
 /* ---- The screens: the list of live games (W), then one game ---- */
 
-/* The host's directory: the watch/ our game publishes in, one level up. */
-static bool host_of(const app *a, char *host, size_t len)
-{
-	const char *d = a->w.dir;
-	const char *slash = strrchr(d, '/');
-	if (!d[0] || !slash)
-		return false;
-	snprintf(host, len, "%.*s", (int)(slash - d), d);
-	return true;
-}
-
+/* The host's live games: those beside ours in its watch/. */
 static void list_refresh(app *a)
 {
-	char host[4200], locks[4300], dir[4300];
 	free(a->w.list);
 	a->w.list = NULL;
 	a->w.nlist = 0;
-	if (!host_of(a, host, sizeof host))
+	if (!a->w.dir[0])
 		return;
-	snprintf(dir, sizeof dir, "%s/watch", host);
-	snprintf(locks, sizeof locks, "%s/live", host);
-	int n = live_list(dir, locks, &a->w.list);
+	int n = live_list(a->w.dir, a->w.locks, &a->w.list);
 	/* Our own game is not one to watch. */
 	int kept = 0;
 	for (int i = 0; i < n; i++)
@@ -185,10 +169,10 @@ static reaction list_again(app *a, int key)
 static reaction list_watch(app *a, int key)
 {
 	(void)key;
-	char host[4200], why[200];
-	if (!a->w.nlist || !host_of(a, host, sizeof host))
+	char why[200];
+	if (!a->w.nlist)
 		return REACT_NONE;
-	if (!watched_open(&a->w.w, host, a->w.list[a->w.sel].id, &a->gl, why, sizeof why)) {
+	if (!watched_open(&a->w.w, a->w.dir, a->w.locks, a->w.list[a->w.sel].id, &a->gl, why, sizeof why)) {
 		watched_close(&a->w.w);
 		list_refresh(a);
 		list_draw(a);
@@ -232,7 +216,7 @@ static void watching_draw(app *a)
 
 static void watching_poll(app *a, double now)
 {
-	if (watched_poll(&a->w.w, now))
+	if (watched_poll(&a->w.w))
 		watched_draw(&a->w.w, false, now);
 }
 
@@ -367,7 +351,7 @@ int watch_main(int argc, char **argv)
 	glyphs_init(&gl, false);
 	bool color = draw_colors_init(!getenv("NO_COLOR"), 0);
 	char why[200];
-	if (!watched_open(&w, host, id, &gl, why, sizeof why)) {
+	if (!watched_open(&w, dir, locks, id, &gl, why, sizeof why)) {
 		term_close();
 		fprintf(stderr, "lightsout watch: %s\n", why);
 		watched_close(&w);
@@ -382,7 +366,7 @@ int watch_main(int argc, char **argv)
 			break;
 		if (ch == KEY_RESIZE || ch == KEY_CTRL('l'))
 			watched_draw(&w, true, term_now());
-		else if (watched_poll(&w, term_now()))
+		else if (watched_poll(&w))
 			watched_draw(&w, false, term_now());
 		if (w.gone && ch != ERR)
 			break;

@@ -27,7 +27,6 @@ typedef struct watched {
 	int eye;		/* our watcher's file, held while watching */
 	long long seen_ns;	/* the file's time as last read */
 	ino_t seen_ino;
-	double read_at;		/* when (term_now) it was read */
 } watched;
 
 typedef struct watching {
@@ -50,13 +49,15 @@ typedef struct watching {
  * slot from serve), or nothing: a game of a local account is not published. */
 void watch_setup(watching *w, const char *host, const char *live_id, const char *name, bool guest);
 
-/* Open a watch of game id in host; false (with why) when it cannot be. */
-bool watched_open(watched *w, const char *host, const char *id, const glyphs *gl, char *why, size_t len);
+/* Open a watch of game id, its file in dir (a host's watch/), its lock in
+ * locks (live/); false (with why) when it cannot be. */
+bool watched_open(watched *w, const char *dir, const char *locks, const char *id, const glyphs *gl, char *why,
+		  size_t len);
 /* Show the game lg describes (no file: watched_open reads one); false with
  * why when it cannot be drawn here (refused, too big, a graph). */
 bool watched_show(watched *w, const live_game *lg, const glyphs *gl, char *why, size_t len);
 /* Read the game again if its file changed: true when there is news to draw. */
-bool watched_poll(watched *w, double now);
+bool watched_poll(watched *w);
 /* The watched game: everything (all), or what changed since last drawn. */
 void watched_draw(watched *w, bool all, double now);
 void watched_close(watched *w);

@@ -6,12 +6,8 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "cli/boardio.h"
 #include "ui/watch.h"
-
-static int char_cell(char c)
-{
-	return c >= '0' && c <= '9' ? c - '0' : c - 'a' + 10;
-}
 
 static void info_line(watched *w)
 {
@@ -62,7 +58,7 @@ static void apply_file(watched *w)
 {
 	board *b = w->g.cur;
 	for (int i = 0; i < w->lg.ncells; i++) {
-		int v = char_cell(w->lg.cells[i]);
+		int v = boardio_value(w->lg.cells[i]);	/* 0-9 a-z: live_parse checked */
 		b->cells[i] = (uint8_t)(v < b->k ? v : 0);
 	}
 	w->v.cr = w->lg.cr < b->rows ? w->lg.cr : b->rows - 1;
@@ -83,13 +79,14 @@ static bool file_time(const watched *w, long long *ns, ino_t *ino)
 	return true;
 }
 
-bool watched_open(watched *w, const char *host, const char *id, const glyphs *gl, char *why, size_t len)
+bool watched_open(watched *w, const char *dir, const char *locks, const char *id, const glyphs *gl, char *why,
+		  size_t len)
 {
 	live_game lg;
 	memset(w, 0, sizeof *w);
 	w->eye = -1;
-	snprintf(w->dir, sizeof w->dir, "%s/watch", host);
-	snprintf(w->locks, sizeof w->locks, "%s/live", host);
+	snprintf(w->dir, sizeof w->dir, "%s", dir);
+	snprintf(w->locks, sizeof w->locks, "%s", locks);
 	snprintf(w->id, sizeof w->id, "%s", id);
 	if (!file_time(w, &w->seen_ns, &w->seen_ino) || live_read(w->dir, w->locks, id, &lg) < 0) {
 		snprintf(why, len, "That game has ended.");
@@ -118,7 +115,7 @@ bool watched_show(watched *w, const live_game *lg, const glyphs *gl, char *why, 
 	return true;
 }
 
-bool watched_poll(watched *w, double now)
+bool watched_poll(watched *w)
 {
 	long long ns;
 	ino_t ino;
@@ -142,7 +139,6 @@ bool watched_poll(watched *w, double now)
 	}
 	w->seen_ns = ns;
 	w->seen_ino = ino;
-	w->read_at = now;
 	bool remake = strcmp(lg.variant, w->lg.variant) != 0 || lg.open != w->lg.open || !w->have;
 	w->lg = lg;
 	if (remake) {
