@@ -24,9 +24,7 @@ static bool readable(const char *part)
 static host_status own_dir(const char *path, mode_t mode, char *err, size_t len)
 {
 	struct stat st;
-	if (mkdir(path, mode) == 0)
-		chmod(path, mode);	/* whatever the umask: scores/ is readable by all */
-	else if (errno != EEXIST) {
+	if (mkdir(path, mode) < 0 && errno != EEXIST) {
 		snprintf(err, len, "cannot create %s: %s", path, strerror(errno));
 		return HOST_ERROR;
 	}
@@ -41,7 +39,8 @@ static host_status own_dir(const char *path, mode_t mode, char *err, size_t len)
 		snprintf(err, len, "%s is %s: the host's players cannot be kept there", path, why);
 		return HOST_ERROR;
 	}
-	/* Ours: its mode as this layout wants it (mkdir -p made it 0700). */
+	/* Ours: its mode as this layout wants it, whatever the umask (or
+	 * mkdir -p's 0700) made it. */
 	if ((st.st_mode & 07777) != mode)
 		chmod(path, mode);
 	return HOST_OK;
@@ -196,13 +195,28 @@ host_status host_guest(const char *dir, const host_limits *lim, host_player *p, 
 	return HOST_OK;
 }
 
+/* A name's file in names/. */
+static void name_path(const char *dir, const char *name, char *path, size_t len)
+{
+	char key[2 * NAME_MAX_BYTES + 1];
+	name_key(name, key, sizeof key);
+	snprintf(path, len, "%s/names/%s", dir, key);
+}
+
+bool host_name_taken(const char *dir, const char *name)
+{
+	char path[4300];
+	struct stat st;
+	name_path(dir, name, path, sizeof path);
+	return lstat(path, &st) == 0;
+}
+
 int host_claim_name(const char *dir, host_player *p, const char *name, char *why, size_t len)
 {
-	char key[2 * NAME_MAX_BYTES + 1], path[4300], err[300];
+	char path[4300], err[300];
 	if (!name_check(name, why, len))
 		return -1;
-	name_key(name, key, sizeof key);
-	snprintf(path, sizeof path, "%s/names/%s", dir, key);
+	name_path(dir, name, path, sizeof path);
 	/* First come, first served: the name's file is created exclusively. */
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0 && errno == EEXIST) {

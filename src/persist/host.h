@@ -71,6 +71,9 @@ host_status host_guest(const char *dir, const host_limits *lim, host_player *p, 
  * refused (why: name_check's reason, or the system's). */
 int host_claim_name(const char *dir, host_player *p, const char *name, char *why, size_t len);
 
+/* Whether some player has name (in any case): for offering a free one. */
+bool host_name_taken(const char *dir, const char *name);
+
 /* The player leaves: a guest's home removed, the live-game lock dropped. */
 void host_leave(host_player *p);
 

@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/commands.h"
@@ -106,18 +105,14 @@ static void suggest(const char *dir, const host_player *p, char *out, size_t len
 					   "ivory", "jolly", "keen", "lucky", "mellow", "nimble", "quiet", "rusty" };
 	static const char *const noun[] = { "otter", "lynx", "heron", "badger", "falcon", "marten", "newt", "owl",
 					    "panda", "quail", "raven", "stoat", "tapir", "vole", "wren", "yak" };
-	unsigned h = (unsigned)strtoul((char[9]){ p->pid[0], p->pid[1], p->pid[2], p->pid[3], p->pid[4],
-						  p->pid[5], p->pid[6], p->pid[7], 0 }, NULL, 16);
+	unsigned h = 0;
+	sscanf(p->pid, "%8x", &h);	/* the key's digest, in hex */
 	for (int i = 0; i < 100; i++) {
 		if (i == 0)
 			snprintf(out, len, "%s-%s", adj[h & 15], noun[h >> 4 & 15]);
 		else
 			snprintf(out, len, "%s-%s-%d", adj[h & 15], noun[h >> 4 & 15], (int)(h >> 8) % 90 + 10 + i);
-		char key[2 * NAME_MAX_BYTES + 1], path[4300];
-		struct stat st;
-		name_key(out, key, sizeof key);
-		snprintf(path, sizeof path, "%s/names/%s", dir, key);
-		if (lstat(path, &st) < 0)
+		if (!host_name_taken(dir, out))
 			return;
 	}
 }
