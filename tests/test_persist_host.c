@@ -16,6 +16,7 @@
 #include "persist/live.h"
 #include "persist/lock.h"
 #include "persist/name.h"
+#include "persist/roster.h"
 #include "persist/scores.h"
 #include "tap.h"
 
@@ -79,11 +80,27 @@ static int count_dir(const char *path)
 	return n;
 }
 
+/* roster_register as 0 taken, 1 another's, -1 refused, 2 no room. */
+static int claim(const char *dir, host_player *p, const char *name, const host_limits *lim, char *why, size_t len)
+{
+	switch (roster_register(dir, p, name, lim, "192.0.2.1", time(NULL), why, len)) {
+	case ROSTER_OK:
+	case ROSTER_HAD_NAME:
+		return 0;
+	case ROSTER_TAKEN:
+		return 1;
+	case ROSTER_FULL:
+		return 2;
+	default:
+		return -1;
+	}
+}
+
 static void hosting(const char *dir)
 {
 	char err[600], path[4400];
-	host_limits lim = { .games_per_key = 2, .guests = 1, .players = 3 };
-	unsigned char k1[32] = { 1 }, k2[32] = { 2 }, k3[32] = { 3 }, k4[32] = { 4 };
+	host_limits lim = { .games_per_key = 2, .guests = 1, .players = 4 };
+	unsigned char k1[32] = { 1 }, k2[32] = { 2 }, k3[32] = { 3 }, k4[32] = { 4 }, k5[32] = { 5 };
 	tap_is(host_open(dir, err, sizeof err), HOST_OK, "the host directory is made");
 	struct stat st;
 	snprintf(path, sizeof path, "%s/scores", dir);
@@ -96,8 +113,10 @@ static void hosting(const char *dir)
 	tap_is(host_key_player(dir, k1, &lim, &a, err, sizeof err), HOST_OK, "a key's player");
 	tap_ok(!strcmp(a.pid, "01000000000000000000000000000000"), "named by its key's digest: %s", a.pid);
 	tap_ok(!a.name[0] && !a.guest, "new: no name yet");
+	tap_ok(lstat(a.dir, &st) < 0, "and nothing made for it until it chooses one");
 	char why[300];
-	tap_is(host_claim_name(dir, &a, "Alice", why, sizeof why), 0, "takes a name");
+	tap_is(claim(dir, &a, "Alice", &lim, why, sizeof why), 0, "takes a name");
+	tap_ok(lstat(a.home, &st) == 0 && S_ISDIR(st.st_mode), "and is a player now, with a home");
 	tap_is(host_key_player(dir, k1, &lim, &a2, err, sizeof err), HOST_OK, "the same key again (a second game)");
 	tap_ok(!strcmp(a2.name, "Alice"), "knows its name: %s", a2.name);
 	tap_is(host_key_player(dir, k1, &lim, &a3, err, sizeof err), HOST_FULL, "a third live game of one key: no");
@@ -107,24 +126,21 @@ static void hosting(const char *dir)
 	host_leave(&a3);
 
 	tap_is(host_key_player(dir, k2, &lim, &b, err, sizeof err), HOST_OK, "another key, another player");
-	tap_is(host_claim_name(dir, &b, "aLiCe", why, sizeof why), 1, "a name taken in another case: no");
+	tap_is(claim(dir, &b, "aLiCe", &lim, why, sizeof why), 1, "a name taken in another case: no");
 	tap_ok(strstr(why, "taken") != NULL, "says so: %s", why);
-	tap_is(host_claim_name(dir, &b, "bad\033name", why, sizeof why), -1, "a hostile name: no");
-	tap_is(host_claim_name(dir, &b, "Bob", why, sizeof why), 0, "a free one: yes");
-	tap_is(host_claim_name(dir, &a, "Alice", why, sizeof why), 0, "a player's own name again: yes");
+	tap_is(claim(dir, &b, "bad\033name", &lim, why, sizeof why), -1, "a hostile name: no");
+	tap_is(claim(dir, &b, "Bob", &lim, why, sizeof why), 0, "a free one: yes");
 
-	/* Two processes claim one name at once: exactly one gets it. */
-	host_player c;
-	tap_is(host_key_player(dir, k3, &lim, &c, err, sizeof err), HOST_OK, "a third player (the host's cap)");
-	host_player d;
-	tap_is(host_key_player(dir, k4, &lim, &d, err, sizeof err), HOST_FULL, "a fourth is past the cap");
-	tap_ok(strstr(err, "room for 3 players") != NULL, "says so: %s", err);
+	/* Two keys claim one name at once: exactly one gets it. */
+	host_player c, d, e;
+	tap_is(host_key_player(dir, k3, &lim, &c, err, sizeof err), HOST_OK, "a third key");
+	tap_is(host_key_player(dir, k4, &lim, &d, err, sizeof err), HOST_OK, "a fourth key");
 	int got = 0;
 	for (int i = 0; i < 2; i++) {
 		pid_t pid = fork();
 		if (pid == 0) {
-			host_player me = i ? b : c;
-			_exit(host_claim_name(dir, &me, "Racer", why, sizeof why) == 0 ? 0 : 1);
+			host_player me = i ? d : c;
+			_exit(claim(dir, &me, "Racer", &lim, why, sizeof why) == 0 ? 0 : 1);
 		}
 	}
 	for (int i = 0; i < 2; i++) {
@@ -133,6 +149,16 @@ static void hosting(const char *dir)
 		got += WIFEXITED(status) && WEXITSTATUS(status) == 0;
 	}
 	tap_is(got, 1, "two players race for one name: one gets it");
+	host_read_name(&c);
+	host_player *loser = c.name[0] ? &d : &c;
+	tap_is(claim(dir, loser, "Dora", &lim, why, sizeof why), 0, "the other takes another (the host's cap)");
+	tap_is(host_key_player(dir, k5, &lim, &e, err, sizeof err), HOST_OK, "a fifth key may log in");
+	tap_is(roster_room(dir, &lim, "192.0.2.2", err, sizeof err), ROSTER_FULL, "but the host has no room for it");
+	tap_ok(strstr(err, "room for 4 players") != NULL, "says so: %s", err);
+	tap_is(claim(dir, &e, "Eve", &lim, why, sizeof why), 2, "and its name is refused for that");
+	host_leave(&e);
+	snprintf(path, sizeof path, "%s/live", dir);
+	tap_is(count_dir(path), 4, "a key that leaves leaves no lock behind (those of a, b, c, d)");
 
 	host_player g, g2;
 	tap_is(host_guest(dir, &lim, &g, err, sizeof err), HOST_OK, "a guest");
@@ -157,6 +183,9 @@ static void hosting(const char *dir)
 	host_leave(&a);
 	host_leave(&b);
 	host_leave(&c);
+	host_leave(&d);
+	snprintf(path, sizeof path, "%s/live", dir);
+	tap_is(count_dir(path), 0, "nor do the others (live/ is empty)");
 
 	/* A host directory someone else could write in is refused. */
 	char open_dir[4400];

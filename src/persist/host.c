@@ -14,14 +14,14 @@
 #include "persist/paths.h"
 
 /* Readable by others: the leaderboard and the live games' files. */
-static const char *const parts[] = { "players", "names", "guests", "live", "scores", "watch" };
+static const char *const parts[] = { "players", "names", "addresses", "guests", "live", "scores", "watch" };
 static bool readable(const char *part)
 {
 	return !strcmp(part, "scores") || !strcmp(part, "watch");
 }
 
 /* A directory of ours nobody else can write in, made when missing. */
-static host_status own_dir(const char *path, mode_t mode, char *err, size_t len)
+host_status host_own_dir(const char *path, mode_t mode, char *err, size_t len)
 {
 	struct stat st;
 	if (mkdir(path, mode) < 0 && errno != EEXIST) {
@@ -56,11 +56,11 @@ host_status host_open(const char *dir, char *err, size_t len)
 	if (paths_mkdirs(dir, err, len) < 0)
 		return HOST_ERROR;
 	/* 0711: others may reach scores/ and watch/ by name, list nothing. */
-	if (own_dir(dir, 0711, err, len) != HOST_OK)
+	if (host_own_dir(dir, 0711, err, len) != HOST_OK)
 		return HOST_ERROR;
 	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
 		snprintf(path, sizeof path, "%s/%s", dir, parts[i]);
-		if (own_dir(path, readable(parts[i]) ? 0755 : 0700, err, len) != HOST_OK)
+		if (host_own_dir(path, readable(parts[i]) ? 0755 : 0700, err, len) != HOST_OK)
 			return HOST_ERROR;
 	}
 	return HOST_OK;
@@ -70,32 +70,19 @@ host_status host_open(const char *dir, char *err, size_t len)
  * p->slot); -1 when all are held. */
 static int take_slot(const char *dir, const char *prefix, int n, host_player *p, int *slot)
 {
-	char path[4200], err[300];
+	char path[sizeof p->lock], err[300];
 	for (int i = 0; i < n; i++) {
 		snprintf(p->slot, sizeof p->slot, "%s%d", prefix, i);
 		snprintf(path, sizeof path, "%s/live/%s", dir, p->slot);
-		int fd = lock_take(path, 0, err, sizeof err);
+		int fd = lock_take_removable(path, err, sizeof err);
 		if (fd >= 0) {
 			*slot = i;
+			snprintf(p->lock, sizeof p->lock, "%s", path);
 			return fd;
 		}
 	}
 	p->slot[0] = '\0';
 	return -1;
-}
-
-/* Entries of a directory, not counting . and .. (stops at cap). */
-static int count_entries(const char *path, int cap)
-{
-	DIR *d = opendir(path);
-	int n = 0;
-	if (!d)
-		return 0;
-	struct dirent *de;
-	while (n < cap && (de = readdir(d)))
-		n += de->d_name[0] != '.';
-	closedir(d);
-	return n;
 }
 
 static void hex(const unsigned char *b, size_t n, char *out)
@@ -104,8 +91,7 @@ static void hex(const unsigned char *b, size_t n, char *out)
 		snprintf(out + 2 * i, 3, "%02x", b[i]);
 }
 
-/* The player's name file, when it holds a name we would accept now. */
-static void read_name(host_player *p)
+void host_read_name(host_player *p)
 {
 	char path[4200], err[300], why[300];
 	size_t n;
@@ -138,22 +124,7 @@ host_status host_key_player(const char *dir, const unsigned char digest[32], con
 	}
 	snprintf(p->dir, sizeof p->dir, "%s/players/%s", dir, p->pid);
 	snprintf(p->home, sizeof p->home, "%s/home", p->dir);
-	struct stat st;
-	if (lstat(p->dir, &st) < 0) {
-		char players[4200];
-		snprintf(players, sizeof players, "%s/players", dir);
-		if (count_entries(players, lim->players) >= lim->players) {
-			snprintf(err, len, "This host has room for %d players and has them all: "
-				 "log in without a key to play as a guest.", lim->players);
-			host_leave(p);
-			return HOST_FULL;
-		}
-	}
-	if (own_dir(p->dir, 0700, err, len) != HOST_OK || own_dir(p->home, 0700, err, len) != HOST_OK) {
-		host_leave(p);
-		return HOST_ERROR;
-	}
-	read_name(p);
+	host_read_name(p);
 	return HOST_OK;
 }
 
@@ -187,7 +158,7 @@ host_status host_guest(const char *dir, const host_limits *lim, host_player *p, 
 	snprintf(p->dir, sizeof p->dir, "%s/guests/%d", dir, slot);
 	snprintf(p->home, sizeof p->home, "%s", p->dir);
 	host_remove_tree(p->dir);
-	if (own_dir(p->dir, 0700, err, len) != HOST_OK) {
+	if (host_own_dir(p->dir, 0700, err, len) != HOST_OK) {
 		p->guest = false;	/* not ours to remove */
 		host_leave(p);
 		return HOST_ERROR;
@@ -195,8 +166,7 @@ host_status host_guest(const char *dir, const host_limits *lim, host_player *p, 
 	return HOST_OK;
 }
 
-/* A name's file in names/. */
-static void name_path(const char *dir, const char *name, char *path, size_t len)
+void host_name_path(const char *dir, const char *name, char *path, size_t len)
 {
 	char key[2 * NAME_MAX_BYTES + 1];
 	name_key(name, key, sizeof key);
@@ -207,51 +177,8 @@ bool host_name_taken(const char *dir, const char *name)
 {
 	char path[4300];
 	struct stat st;
-	name_path(dir, name, path, sizeof path);
+	host_name_path(dir, name, path, sizeof path);
 	return lstat(path, &st) == 0;
-}
-
-int host_claim_name(const char *dir, host_player *p, const char *name, char *why, size_t len)
-{
-	char path[4300], err[300];
-	if (!name_check(name, why, len))
-		return -1;
-	name_path(dir, name, path, sizeof path);
-	/* First come, first served: the name's file is created exclusively. */
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (fd < 0 && errno == EEXIST) {
-		size_t n;
-		char *owner = atomic_read_max(path, 64, &n, err, sizeof err);
-		bool ours = owner && n == HOST_PID_LEN + 1 && !memcmp(owner, p->pid, HOST_PID_LEN);
-		free(owner);
-		if (!ours) {
-			snprintf(why, len, "that name is taken: choose another");
-			return 1;
-		}
-	} else if (fd < 0) {
-		snprintf(why, len, "%s: %s", path, strerror(errno));
-		return -1;
-	} else {
-		char line[HOST_PID_LEN + 2];
-		snprintf(line, sizeof line, "%s\n", p->pid);
-		bool ok = write(fd, line, HOST_PID_LEN + 1) == HOST_PID_LEN + 1 && fsync(fd) == 0;
-		int e = errno;
-		close(fd);
-		if (!ok) {
-			unlink(path);
-			snprintf(why, len, "%s: %s", path, strerror(e));
-			return -1;
-		}
-	}
-	char text[NAME_MAX_BYTES + 2];
-	int n = snprintf(text, sizeof text, "%s\n", name);
-	snprintf(path, sizeof path, "%s/name", p->dir);
-	if (atomic_write(path, text, (size_t)n, err, sizeof err) < 0) {
-		snprintf(why, len, "%s", err);
-		return -1;
-	}
-	snprintf(p->name, sizeof p->name, "%s", name);
-	return 0;
 }
 
 /* Remove what is in dfd, then nothing else: never through a symlink
@@ -291,7 +218,6 @@ void host_leave(host_player *p)
 {
 	if (p->guest && p->dir[0])
 		host_remove_tree(p->dir);
-	if (p->live_fd >= 0)
-		lock_release(p->live_fd);
+	lock_remove(p->lock, p->live_fd);
 	p->live_fd = -1;
 }

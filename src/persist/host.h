@@ -1,19 +1,26 @@
 /* A public account's players (lightsout serve): one Unix account, each SSH
  * key a player, guests without one.  The host directory (mode 0700, ours):
  *
- *   players/PID/      a key's player: name, and home/ holding the
- *                     player's own state, data and config directories
+ *   players/PID/      a key's player, made when the key chooses a name
+ *                     (persist/roster.h): name, seen (its time is the
+ *                     last login), and home/ holding the player's own
+ *                     state, data and config directories
  *   names/KEY         a name taken, first come first served (name_key():
  *                     a hex file name), holding the PID that took it
+ *   addresses/A       the new players one client address made lately
+ *   register.lock     held while a name is taken, changed or freed
  *   guests/N/         guest slot N's home, made fresh at login, removed
  *                     at logout (or by the next guest in that slot)
  *   live/             one lock a live game: kPID.N (N < games per key),
- *                     gN (N < guests); the kernel drops a dead game's lock
+ *                     gN (N < guests); the kernel drops a dead game's
+ *                     lock, a game that ends removes its file
  *   scores/           the account's daily leaderboard (mode 0755: others
  *                     may read it; only we write)
  *   watch/            the live games as their players see them, for
  *                     watchers (persist/live.h; mode 0755)
- * The directory itself is 0711: others reach scores/ and watch/ by name.
+ * The directory itself is 0711: others reach scores/ and watch/ by name
+ * (and serve keeps the directories above it, up to the account's home,
+ * searchable for that).
  *
  * PID is 32 hex digits of the key's SHA-256 fingerprint: a directory
  * name the client cannot choose, made from what sshd checked. */
@@ -22,6 +29,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "persist/name.h"
 
@@ -31,11 +39,15 @@ typedef struct host_limits {
 	int games_per_key;	/* live games of one key */
 	int guests;		/* live guest games in all (0: no guests) */
 	int players;		/* keys with a player on the host */
+	int new_per_address;	/* new players one client address may make a day (0: any) */
+	int forget_days;	/* a player with no game for so long is forgotten (0: never) */
 } host_limits;
 
 #define HOST_GAMES_PER_KEY 2
 #define HOST_GUESTS 50
 #define HOST_PLAYERS 10000
+#define HOST_NEW_PER_ADDRESS 10
+#define HOST_FORGET_DAYS 365
 
 typedef enum host_status {
 	HOST_OK,
@@ -51,28 +63,38 @@ typedef struct host_player {
 	char dir[3900];		/* the player's directory (a guest's is its home) */
 	int live_fd;		/* the live-game lock held while playing */
 	char slot[40];		/* its name in live/ (and the game's in watch/) */
+	char lock[4200];	/* live/SLOT: the lock is this path's .lock */
 } host_player;
 
 /* Make the host directory's parts (missing ones only); refuse one that is
  * a symlink, not ours, or open to others. */
 host_status host_open(const char *dir, char *err, size_t len);
 
-/* The player of a key (its SHA-256 digest): a live-game slot taken, the
- * player's directory made (if the host has room for a new player), its
- * name read if it has one. */
+/* The player of a key (its SHA-256 digest): a live-game slot taken, its
+ * name read if the key has chosen one.  Nothing is made for a new key:
+ * it becomes a player when it chooses a name (roster_register). */
 host_status host_key_player(const char *dir, const unsigned char digest[32], const host_limits *lim,
 			    host_player *p, char *err, size_t len);
+
+/* p->name from the player's name file, when it holds a name we would
+ * accept now ("" otherwise). */
+void host_read_name(host_player *p);
 
 /* A guest: a free guest slot, its home made fresh, a name of its own
  * ("guest-1a2b"). */
 host_status host_guest(const char *dir, const host_limits *lim, host_player *p, char *err, size_t len);
 
-/* Take name for p: 0 done; 1 taken by another player (why says so); -1
- * refused (why: name_check's reason, or the system's). */
-int host_claim_name(const char *dir, host_player *p, const char *name, char *why, size_t len);
-
-/* Whether some player has name (in any case): for offering a free one. */
+/* Whether some player has name (or one that looks like it): for offering
+ * a free one. */
 bool host_name_taken(const char *dir, const char *name);
+
+/* A directory of ours nobody else can write in, made when missing, its
+ * mode set to mode; HOST_ERROR with err for a link, another's, or one
+ * others can write in. */
+host_status host_own_dir(const char *path, mode_t mode, char *err, size_t len);
+
+/* The file of name in names/ (the PID that has it is inside). */
+void host_name_path(const char *dir, const char *name, char *path, size_t len);
 
 /* The player leaves: a guest's home removed, the live-game lock dropped. */
 void host_leave(host_player *p);

@@ -65,3 +65,33 @@ void lock_release(int fd)
 		close(fd);
 	}
 }
+
+int lock_take_removable(const char *path, char *err, size_t errlen)
+{
+	char name[4096];
+	snprintf(name, sizeof name, "%s.lock", path);
+	/* A few rounds at most: each lost one means a holder left just now. */
+	for (int round = 0; round < 8; round++) {
+		int fd = lock_take(path, 0, err, errlen);
+		if (fd < 0)
+			return -1;
+		struct stat held, named;
+		if (fstat(fd, &held) == 0 && lstat(name, &named) == 0 && held.st_dev == named.st_dev &&
+		    held.st_ino == named.st_ino)
+			return fd;
+		lock_release(fd);
+	}
+	snprintf(err, errlen, "%s keeps changing", name);
+	errno = EAGAIN;
+	return -1;
+}
+
+void lock_remove(const char *path, int fd)
+{
+	char name[4096];
+	if (fd < 0)
+		return;
+	if (snprintf(name, sizeof name, "%s.lock", path) < (int)sizeof name)
+		unlink(name);
+	lock_release(fd);
+}

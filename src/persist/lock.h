@@ -16,4 +16,12 @@
 int lock_take(const char *path, int timeout_ms, char *err, size_t errlen);
 void lock_release(int fd);
 
+/* A lock whose file goes away with it (a live game's slot): taken as
+ * lock_take (no waiting), but only on the file that PATH.lock still names,
+ * so that a holder removing it at the same moment cannot leave us holding
+ * a lock on a file nobody else will open. */
+int lock_take_removable(const char *path, char *err, size_t errlen);
+/* Remove PATH.lock, then release: a key that leaves leaves no file. */
+void lock_remove(const char *path, int fd);
+
 #endif

@@ -10,13 +10,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli/commands.h"
 #include "persist/atomic.h"
 #include "persist/host.h"
 #include "persist/sshkey.h"
+#include "persist/roster.h"
 #include "ui/cmd_play.h"
+#include "ui/lineedit.h"
 
 static void serve_usage(void)
 {
@@ -31,9 +35,15 @@ static void serve_usage(void)
 	       "      --games-per-key N    live games of one key at once (default %d)\n"
 	       "      --guests N           live guest games in all, 0 for none (default %d)\n"
 	       "      --players N          players (keys) the host keeps (default %d)\n"
+	       "      --new-players-per-address N\n"
+	       "                           new players one client address may make a day,\n"
+	       "                           0 for any number (default %d; IPv6: per /64)\n"
+	       "      --forget-after DAYS  forget a player with no game for DAYS days, 0 never\n"
+	       "                           (default %d; their leaderboard rows stay)\n"
 	       "  -h, --help               this text\n"
-	       "Options after -- go to the game (lightsout play --help), e.g. -- --no-mouse.\n",
-	       HOST_GAMES_PER_KEY, HOST_GUESTS, HOST_PLAYERS);
+	       "Options after -- go to the game (lightsout play --help), e.g. -- --no-mouse.\n"
+	       "A player changes name with: ssh -t ACCOUNT@HOST rename\n",
+	       HOST_GAMES_PER_KEY, HOST_GUESTS, HOST_PLAYERS, HOST_NEW_PER_ADDRESS, HOST_FORGET_DAYS);
 }
 
 static int count(const char *opt, const char *arg, int min, int *out)
@@ -117,56 +127,137 @@ static void suggest(const char *dir, const host_player *p, char *out, size_t len
 	}
 }
 
-/* A new key's first login: the name others will see.  0 when one was
- * taken, -1 when the player left without one. */
-static int ask_name(const char *dir, host_player *p, const char *fp)
+/* A line typed as a name: 1 with the name in out (the offer when the line
+ * is empty), 0 when the line cannot be one (why said), -1 when the player
+ * left. */
+static int read_name(const char *prompt, const char *offer, char *out, size_t len)
 {
-	char offer[NAME_MAX_BYTES + 8], line[256], why[300];
+	char line[LINEEDIT_MAX];
+	int n = lineedit_read(STDIN_FILENO, STDOUT_FILENO, prompt, line);
+	if (n < 0)
+		return -1;
+	const char *nul = memchr(line, '\0', (size_t)n);
+	if (nul) {
+		printf("That name cannot be used: character %d is a NUL byte.\n", (int)(nul - line) + 1);
+		return 0;
+	}
+	if (n >= (int)len) {
+		printf("That name cannot be used: longer than %d characters.\n", NAME_MAX_CHARS);
+		return 0;
+	}
+	if (n == 0)
+		snprintf(out, len, "%s", offer);
+	else {
+		memcpy(out, line, (size_t)n);
+		out[n] = '\0';
+	}
+	return 1;
+}
+
+/* A new key's first login: the name others will see.  0 when the key has
+ * a name (this one's or, one key one name, another login's), -1 when the
+ * player left without one or the host cannot take a new player. */
+static int ask_name(const char *dir, host_player *p, const char *fp, const host_limits *lim, const char *addr)
+{
+	char offer[NAME_MAX_BYTES + 8], name[NAME_MAX_BYTES + 1], prompt[NAME_MAX_BYTES + 24], why[300];
 	suggest(dir, p, offer, sizeof offer);
 	printf("\nWelcome to lightsout.  Your key is new here:\n  %s\n"
 	       "Choose the name other players will see: 1 to %d letters, digits,\n"
 	       "punctuation or single spaces.  Press Enter to take the one offered.\n",
 	       fp, NAME_MAX_CHARS);
 	for (int tries = 0; tries < 10; tries++) {
-		printf("Name [%s]: ", offer);
+		snprintf(prompt, sizeof prompt, "Name [%s]: ", offer);
 		fflush(stdout);
-		if (!fgets(line, sizeof line, stdin))
+		int r = read_name(prompt, offer, name, sizeof name);
+		if (r < 0)
 			return -1;
-		size_t n = strlen(line);
-		bool whole = n && line[n - 1] == '\n';
-		if (!whole && !feof(stdin)) {
-			for (int c; (c = getchar()) != EOF && c != '\n';)
-				;	/* the rest of an over-long line */
-			printf("That name cannot be used: longer than %d characters.\n", NAME_MAX_CHARS);
+		if (r == 0)
 			continue;
-		}
-		while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-			line[--n] = '\0';
-		int r = host_claim_name(dir, p, n ? line : offer, why, sizeof why);
-		if (r == 0) {
+		switch (roster_register(dir, p, name, lim, addr, time(NULL), why, sizeof why)) {
+		case ROSTER_OK:
 			printf("Welcome, %s.\n", p->name);
 			return 0;
+		case ROSTER_HAD_NAME:
+			printf("This key chose a name in another session: welcome, %s.\n", p->name);
+			return 0;
+		case ROSTER_TAKEN:
+			if (!strcmp(name, offer))
+				suggest(dir, p, offer, sizeof offer);
+			/* fall through */
+		case ROSTER_REFUSED:
+			printf("That name cannot be used: %s.\n", why);
+			break;
+		case ROSTER_FULL:
+			printf("%s\n", why);
+			return -1;
+		case ROSTER_ERROR:
+			fprintf(stderr, "lightsout serve: %s\n", why);
+			return -1;
 		}
-		printf("That name cannot be used: %s.\n", why);
-		if (r == 1 && !n)
-			suggest(dir, p, offer, sizeof offer);
 	}
 	return -1;
 }
 
+/* ssh -t ACCOUNT@HOST rename: a player takes another name. */
+static void ask_rename(const char *dir, host_player *p)
+{
+	char name[NAME_MAX_BYTES + 1], prompt[NAME_MAX_BYTES + 24], why[300];
+	printf("\nYou play as %s.  Choose another name (Enter keeps this one).\n", p->name);
+	for (int tries = 0; tries < 10; tries++) {
+		snprintf(prompt, sizeof prompt, "New name [%s]: ", p->name);
+		fflush(stdout);
+		int r = read_name(prompt, p->name, name, sizeof name);
+		if (r < 0 || (r > 0 && !strcmp(name, p->name)))
+			return;
+		if (r == 0)
+			continue;
+		roster_status st = roster_rename(dir, p, name, why, sizeof why);
+		if (st == ROSTER_OK) {
+			printf("You are %s now.\n", p->name);
+			return;
+		}
+		printf("That name cannot be used: %s.\n", why);
+		if (st == ROSTER_ERROR)
+			return;
+	}
+}
+
+/* Let others on this machine reach the leaderboard and the live games:
+ * the directories from the account's home down to the host's become
+ * searchable (never listable, never writable). */
+static void open_path(const char *home, const char *dir)
+{
+	char path[3100];
+	size_t n = strlen(home);
+	snprintf(path, sizeof path, "%s", dir);
+	for (char *slash = path + n; slash; slash = strchr(slash + 1, '/')) {
+		char keep = *slash;
+		*slash = '\0';
+		struct stat st;
+		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid() &&
+		    (st.st_mode & 0011) != 0011)
+			chmod(path, (st.st_mode & 07777) | 0011);
+		*slash = keep;
+		if (!keep)
+			break;
+	}
+}
+
 int serve_main(int argc, char **argv)
 {
-	enum { OPT_DIR = 256, OPT_GAMES, OPT_GUESTS, OPT_PLAYERS };
+	enum { OPT_DIR = 256, OPT_GAMES, OPT_GUESTS, OPT_PLAYERS, OPT_PER_ADDRESS, OPT_FORGET };
 	static const struct option longs[] = {
 		{ "dir", required_argument, NULL, OPT_DIR },
 		{ "games-per-key", required_argument, NULL, OPT_GAMES },
 		{ "guests", required_argument, NULL, OPT_GUESTS },
 		{ "players", required_argument, NULL, OPT_PLAYERS },
+		{ "new-players-per-address", required_argument, NULL, OPT_PER_ADDRESS },
+		{ "forget-after", required_argument, NULL, OPT_FORGET },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	host_limits lim = { HOST_GAMES_PER_KEY, HOST_GUESTS, HOST_PLAYERS };
-	char dir[3100] = "", err[600];
+	host_limits lim = { HOST_GAMES_PER_KEY, HOST_GUESTS, HOST_PLAYERS, HOST_NEW_PER_ADDRESS, HOST_FORGET_DAYS };
+	char dir[3100] = "", home[3100] = "", err[600];
 	int c;
 	opterr = 0;
 	optind = 1;
@@ -191,6 +282,14 @@ int serve_main(int argc, char **argv)
 			if (count("--players", optarg, 1, &lim.players) < 0)
 				return EXIT_USAGE;
 			break;
+		case OPT_PER_ADDRESS:
+			if (count("--new-players-per-address", optarg, 0, &lim.new_per_address) < 0)
+				return EXIT_USAGE;
+			break;
+		case OPT_FORGET:
+			if (count("--forget-after", optarg, 0, &lim.forget_days) < 0)
+				return EXIT_USAGE;
+			break;
 		case 'h':
 			serve_usage();
 			return 0;
@@ -211,6 +310,7 @@ int serve_main(int argc, char **argv)
 					"(give --dir)\n");
 			return EXIT_USAGE;
 		}
+		snprintf(home, sizeof home, "%s", pw->pw_dir);
 	}
 	unsigned char digest[32];
 	char fp[SSHKEY_FP_LEN] = "";
@@ -223,6 +323,11 @@ int serve_main(int argc, char **argv)
 		fprintf(stderr, "lightsout serve: %s\n", err);
 		return EXIT_USAGE;
 	}
+	if (home[0])
+		open_path(home, dir);
+	roster_prune(dir, &lim, time(NULL));
+	char addr[80];
+	roster_address(getenv("SSH_CONNECTION"), addr, sizeof addr);
 	host_player p;
 	host_status st = who ? host_key_player(dir, digest, &lim, &p, err, sizeof err)
 			     : host_guest(dir, &lim, &p, err, sizeof err);
@@ -231,17 +336,31 @@ int serve_main(int argc, char **argv)
 		fprintf(stderr, st == HOST_FULL ? "%s\n" : "lightsout serve: %s\n", err);
 		return st == HOST_FULL ? 1 : EXIT_USAGE;
 	}
-	if (!p.name[0]) {
+	/* The command the client asked for (sshd keeps it aside for us). */
+	const char *asked = getenv("SSH_ORIGINAL_COMMAND");
+	bool rename = asked && !strcmp(asked, "rename");
+	if (!p.guest && !p.name[0]) {
 		if (!isatty(STDIN_FILENO)) {
 			fprintf(stderr, "A new player chooses a name at a terminal: log in with 'ssh -t'.\n");
 			host_leave(&p);
 			return 1;
 		}
-		if (ask_name(dir, &p, fp) < 0) {
+		if (roster_room(dir, &lim, addr, err, sizeof err) != ROSTER_OK) {
+			fprintf(stderr, "%s\n", err);
+			host_leave(&p);
+			return 1;
+		}
+		if (ask_name(dir, &p, fp, &lim, addr) < 0) {
 			printf("\nNo name chosen: come back any time.\n");
 			host_leave(&p);
 			return 0;
 		}
+	} else if (!p.guest) {
+		roster_seen(&p, time(NULL));
+		if (rename && isatty(STDIN_FILENO))
+			ask_rename(dir, &p);
+	} else if (rename) {
+		printf("A guest has no name to change: log in with an SSH key to have one.\n");
 	}
 	/* The player's own homes: everything the game keeps goes there. */
 	static const char *const vars[][2] = { { "XDG_STATE_HOME", "state" }, { "XDG_DATA_HOME", "data" },

@@ -1,0 +1,367 @@
+#include "persist/roster.h"
+
+#include <arpa/inet.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "persist/atomic.h"
+#include "persist/lock.h"
+#include "persist/name.h"
+#include "persist/sha256.h"
+
+#define DAY (24 * 3600L)
+#define PRUNE_EVERY 3600	/* seconds between two prunes of a host */
+#define NAMELESS_AGE 3600	/* an older version's nameless key directory, left this long */
+
+/* Entries of a directory that do not begin with a dot (stops at cap). */
+static int count_entries(const char *path, int cap)
+{
+	DIR *d = opendir(path);
+	int n = 0;
+	if (!d)
+		return 0;
+	struct dirent *de;
+	while (n < cap && (de = readdir(d)))
+		n += de->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
+static int register_lock(const char *dir, char *why, size_t len)
+{
+	char path[4200], err[300];
+	snprintf(path, sizeof path, "%s/register", dir);
+	int fd = lock_take(path, LOCK_WAIT_MS, err, sizeof err);
+	if (fd < 0)
+		snprintf(why, len, "%s", err);
+	return fd;
+}
+
+/* addresses/A for an address: a hash, so no address is a file name. */
+static void address_path(const char *dir, const char *addr, char *path, size_t len)
+{
+	unsigned char d[SHA256_LEN];
+	sha256(addr, strlen(addr), d);
+	int n = snprintf(path, len, "%s/addresses/", dir);
+	for (int i = 0; i < 16 && n + 3 <= (int)len; i++)
+		n += snprintf(path + n, len - (size_t)n, "%02x", d[i]);
+}
+
+/* The times of the address's new players in the last day, oldest first;
+ * how many (at most cap). */
+static int address_times(const char *dir, const char *addr, time_t now, long *t, int cap)
+{
+	char path[4300], err[300];
+	size_t n;
+	address_path(dir, addr, path, sizeof path);
+	char *text = atomic_read_max(path, 65536, &n, err, sizeof err);
+	int k = 0;
+	if (!text)
+		return 0;
+	for (char *p = text, *end; *p && k < cap; p = end) {
+		long v = strtol(p, &end, 10);
+		if (end == p || (*end && *end != '\n'))
+			break;	/* not ours to read: count what came before */
+		if (*end)
+			end++;
+		if (v > now - DAY && v <= now)
+			t[k++] = v;
+	}
+	free(text);
+	return k;
+}
+
+static roster_status room(const char *dir, const host_limits *lim, const char *addr, time_t now, char *why,
+			  size_t len)
+{
+	char players[4200];
+	snprintf(players, sizeof players, "%s/players", dir);
+	if (count_entries(players, lim->players) >= lim->players) {
+		snprintf(why, len, "This host has room for %d players and has them all: "
+			 "log in without a key to play as a guest.", lim->players);
+		return ROSTER_FULL;
+	}
+	if (lim->new_per_address > 0 && addr && addr[0]) {
+		long t[1000];
+		int cap = lim->new_per_address < 1000 ? lim->new_per_address : 1000;
+		if (address_times(dir, addr, now, t, cap) >= cap) {
+			snprintf(why, len, "%d new players have come from your address today: "
+				 "try again tomorrow, or log in without a key to play as a guest.", cap);
+			return ROSTER_FULL;
+		}
+	}
+	return ROSTER_OK;
+}
+
+roster_status roster_room(const char *dir, const host_limits *lim, const char *addr, char *why, size_t len)
+{
+	return room(dir, lim, addr, time(NULL), why, len);
+}
+
+/* One more new player from addr, now. */
+static void address_count(const char *dir, const char *addr, time_t now, int cap)
+{
+	if (!addr || !addr[0] || cap <= 0)
+		return;
+	char path[4300], err[300];
+	long t[1000];
+	int n = address_times(dir, addr, now, t, cap < 1000 ? cap : 1000);
+	/* Oldest first; keep the newest cap - 1 and now. */
+	int from = n >= cap ? n - cap + 1 : 0;
+	char text[1000 * 24];
+	size_t used = 0;
+	for (int i = from; i < n; i++)
+		used += (size_t)snprintf(text + used, sizeof text - used, "%ld\n", t[i]);
+	used += (size_t)snprintf(text + used, sizeof text - used, "%ld\n", (long)now);
+	address_path(dir, addr, path, sizeof path);
+	atomic_write(path, text, used, err, sizeof err);
+}
+
+/* Whether names/ says name is pid's: 1 yes, 0 free, -1 another's. */
+static int name_owner(const char *dir, const char *name, const char *pid)
+{
+	char path[4300], err[300];
+	size_t n;
+	host_name_path(dir, name, path, sizeof path);
+	struct stat st;
+	if (lstat(path, &st) < 0)
+		return errno == ENOENT ? 0 : -1;
+	char *owner = atomic_read_max(path, 64, &n, err, sizeof err);
+	bool ours = owner && n == HOST_PID_LEN + 1 && !memcmp(owner, pid, HOST_PID_LEN);
+	free(owner);
+	return ours ? 1 : -1;
+}
+
+/* names/ gives name to pid (it is free or pid's already). */
+static int name_give(const char *dir, const char *name, const char *pid, char *why, size_t len)
+{
+	char path[4300], line[HOST_PID_LEN + 2];
+	host_name_path(dir, name, path, sizeof path);
+	snprintf(line, sizeof line, "%s\n", pid);
+	if (atomic_write(path, line, HOST_PID_LEN + 1, why, len) < 0)
+		return -1;
+	return 0;
+}
+
+/* Free the name of p's name file, if names/ gives it to p. */
+static void name_free_old(const char *dir, const char *pdir, const char *pid)
+{
+	char path[4200], err[300];
+	size_t n;
+	snprintf(path, sizeof path, "%s/name", pdir);
+	char *text = atomic_read_max(path, NAME_MAX_BYTES + 1, &n, err, sizeof err);
+	if (!text)
+		return;
+	if (n && text[n - 1] == '\n')
+		text[--n] = '\0';
+	if (strlen(text) == n && name_owner(dir, text, pid) == 1) {
+		host_name_path(dir, text, path, sizeof path);
+		unlink(path);
+	}
+	free(text);
+}
+
+static int write_name(const host_player *p, const char *name, char *why, size_t len)
+{
+	char path[4200], text[NAME_MAX_BYTES + 2];
+	int n = snprintf(text, sizeof text, "%s\n", name);
+	snprintf(path, sizeof path, "%s/name", p->dir);
+	return atomic_write(path, text, (size_t)n, why, len);
+}
+
+void roster_seen(const host_player *p, time_t now)
+{
+	char path[4200];
+	snprintf(path, sizeof path, "%s/seen", p->dir);
+	int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return;
+	struct timespec ts[2] = { { now, 0 }, { now, 0 } };
+	futimens(fd, ts);
+	close(fd);
+}
+
+roster_status roster_register(const char *dir, host_player *p, const char *name, const host_limits *lim,
+			      const char *addr, time_t now, char *why, size_t len)
+{
+	if (!name_check(name, why, len))
+		return ROSTER_REFUSED;
+	int lfd = register_lock(dir, why, len);
+	if (lfd < 0)
+		return ROSTER_ERROR;
+	roster_status st = ROSTER_OK;
+	struct stat sb;
+	host_read_name(p);
+	if (p->name[0]) {
+		/* Another login of this key was first: one key, one name. */
+		st = ROSTER_HAD_NAME;
+		goto out;
+	}
+	bool known = lstat(p->dir, &sb) == 0;
+	if (!known && (st = room(dir, lim, addr, now, why, len)) != ROSTER_OK)
+		goto out;
+	if (name_owner(dir, name, p->pid) < 0) {
+		snprintf(why, len, "that name is taken: choose another");
+		st = ROSTER_TAKEN;
+		goto out;
+	}
+	if (host_own_dir(p->dir, 0700, why, len) != HOST_OK || host_own_dir(p->home, 0700, why, len) != HOST_OK) {
+		st = ROSTER_ERROR;
+		goto out;
+	}
+	/* A name file we no longer accept (an older version's rules) frees
+	 * its name as it goes. */
+	name_free_old(dir, p->dir, p->pid);
+	if (name_give(dir, name, p->pid, why, len) < 0 || write_name(p, name, why, len) < 0) {
+		st = ROSTER_ERROR;
+		goto out;
+	}
+	roster_seen(p, now);
+	if (!known)
+		address_count(dir, addr, now, lim->new_per_address);
+	snprintf(p->name, sizeof p->name, "%s", name);
+out:
+	lock_release(lfd);
+	return st;
+}
+
+roster_status roster_rename(const char *dir, host_player *p, const char *name, char *why, size_t len)
+{
+	if (!name_check(name, why, len))
+		return ROSTER_REFUSED;
+	int lfd = register_lock(dir, why, len);
+	if (lfd < 0)
+		return ROSTER_ERROR;
+	roster_status st = ROSTER_OK;
+	char old[NAME_MAX_BYTES + 1];
+	host_read_name(p);
+	snprintf(old, sizeof old, "%s", p->name);
+	if (!old[0]) {
+		snprintf(why, len, "only a player with a name can change it");
+		st = ROSTER_ERROR;
+	} else if (name_owner(dir, name, p->pid) < 0) {
+		snprintf(why, len, "that name is taken: choose another");
+		st = ROSTER_TAKEN;
+	} else if (name_give(dir, name, p->pid, why, len) < 0 || write_name(p, name, why, len) < 0) {
+		st = ROSTER_ERROR;
+	} else {
+		/* The old name goes only now: the player always has one.  The
+		 * same name in another case shares its file: keep it. */
+		char a[4300], b[4300];
+		host_name_path(dir, old, a, sizeof a);
+		host_name_path(dir, name, b, sizeof b);
+		if (strcmp(a, b) != 0 && name_owner(dir, old, p->pid) == 1)
+			unlink(a);
+		snprintf(p->name, sizeof p->name, "%s", name);
+	}
+	lock_release(lfd);
+	return st;
+}
+
+/* Forget one player unless it is in a game: every one of its live slots
+ * is taken first (and their files removed after). */
+static bool forget(const char *dir, const char *pid, int slots)
+{
+	char lock[4200], err[300], pdir[4200];
+	int fds[64];
+	int n = slots < 64 ? slots : 64, held = 0;
+	for (; held < n; held++) {
+		snprintf(lock, sizeof lock, "%s/live/k%s.%d", dir, pid, held);
+		if ((fds[held] = lock_take_removable(lock, err, sizeof err)) < 0)
+			break;
+	}
+	bool gone = false;
+	if (held == n) {
+		char why[300];
+		int lfd = register_lock(dir, why, sizeof why);
+		if (lfd >= 0) {
+			snprintf(pdir, sizeof pdir, "%s/players/%s", dir, pid);
+			name_free_old(dir, pdir, pid);
+			gone = host_remove_tree(pdir) == 0;
+			lock_release(lfd);
+		}
+	}
+	for (int i = 0; i < held; i++) {
+		snprintf(lock, sizeof lock, "%s/live/k%s.%d", dir, pid, i);
+		lock_remove(lock, fds[i]);
+	}
+	return gone;
+}
+
+int roster_prune(const char *dir, const host_limits *lim, time_t now)
+{
+	char path[4200];
+	struct stat st;
+	snprintf(path, sizeof path, "%s/pruned", dir);
+	if (lstat(path, &st) == 0 && st.st_mtime > now - PRUNE_EVERY && st.st_mtime <= now)
+		return 0;
+	int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd >= 0) {
+		struct timespec ts[2] = { { now, 0 }, { now, 0 } };
+		futimens(fd, ts);
+		close(fd);
+	}
+	int forgotten = 0;
+	snprintf(path, sizeof path, "%s/players", dir);
+	DIR *d = opendir(path);
+	if (d) {
+		struct dirent *de;
+		while ((de = readdir(d))) {
+			const char *pid = de->d_name;
+			if (strlen(pid) != HOST_PID_LEN || strspn(pid, "0123456789abcdef") != HOST_PID_LEN)
+				continue;
+			/* The last login; a player's directory's own time when
+			 * it has no record of one, and for a nameless one. */
+			char file[4300];
+			snprintf(file, sizeof file, "%s/%s/name", path, pid);
+			bool named = lstat(file, &st) == 0;
+			snprintf(file, sizeof file, "%s/%s/seen", path, pid);
+			if (!named || lstat(file, &st) < 0) {
+				snprintf(file, sizeof file, "%s/%s", path, pid);
+				if (lstat(file, &st) < 0)
+					continue;
+			}
+			long age = (long)(now - st.st_mtime);
+			if (named ? lim->forget_days > 0 && age > lim->forget_days * DAY : age > NAMELESS_AGE)
+				forgotten += forget(dir, pid, lim->games_per_key) && named;
+		}
+		closedir(d);
+	}
+	/* Address counts say nothing after a day. */
+	snprintf(path, sizeof path, "%s/addresses", dir);
+	if ((d = opendir(path))) {
+		struct dirent *de;
+		while ((de = readdir(d)))
+			if (de->d_name[0] != '.' && fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+			    st.st_mtime < now - DAY)
+				unlinkat(dirfd(d), de->d_name, 0);
+		closedir(d);
+	}
+	return forgotten;
+}
+
+void roster_address(const char *conn, char *out, size_t len)
+{
+	char ip[64];
+	out[0] = '\0';
+	if (!conn || sscanf(conn, "%63s", ip) != 1)
+		return;
+	unsigned char a[16];
+	if (inet_pton(AF_INET, ip, a) == 1) {
+		snprintf(out, len, "%u.%u.%u.%u", a[0], a[1], a[2], a[3]);
+	} else if (inet_pton(AF_INET6, ip, a) == 1) {
+		/* An IPv4 client seen through IPv6 is its IPv4 address. */
+		static const unsigned char mapped[12] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff };
+		if (!memcmp(a, mapped, 12))
+			snprintf(out, len, "%u.%u.%u.%u", a[12], a[13], a[14], a[15]);
+		else
+			snprintf(out, len, "%02x%02x:%02x%02x:%02x%02x:%02x%02x::/64", a[0], a[1], a[2], a[3], a[4],
+				 a[5], a[6], a[7]);
+	}
+}

@@ -1,0 +1,56 @@
+/* Who a public host keeps (lightsout serve): a key becomes a player only
+ * when it chooses a name, has one name at a time (a rename frees the old
+ * one), and is forgotten after a long absence; a client address makes a
+ * bounded number of new players a day.  Every change of names/ and
+ * players/ is made holding the host's register.lock, so two logins of one
+ * key at the same moment end with one name, and a player being forgotten
+ * cannot be renamed halfway. */
+#ifndef LO_ROSTER_H
+#define LO_ROSTER_H
+
+#include <stddef.h>
+#include <time.h>
+
+#include "persist/host.h"
+
+typedef enum roster_status {
+	ROSTER_OK,		/* done: p->name is the player's name */
+	ROSTER_HAD_NAME,	/* the key chose a name meanwhile, in another login: p->name */
+	ROSTER_TAKEN,		/* another player has that name, or one that looks like it */
+	ROSTER_REFUSED,		/* not a name to accept: why says which rule */
+	ROSTER_FULL,		/* no new player now (the host's cap, or the address's day) */
+	ROSTER_ERROR,		/* the host directory failed us: why says how */
+} roster_status;
+
+/* Whether a new key may become a player now: room on the host and the
+ * address under its daily limit.  ROSTER_OK, or ROSTER_FULL with why in a
+ * player's words. */
+roster_status roster_room(const char *dir, const host_limits *lim, const char *addr, char *why, size_t len);
+
+/* Key player p (from host_key_player, no name yet) takes name and becomes
+ * a player: its directory made, the name's file in names/, the address
+ * counted. */
+roster_status roster_register(const char *dir, host_player *p, const char *name, const host_limits *lim,
+			      const char *addr, time_t now, char *why, size_t len);
+
+/* A player takes another name; the old one is free for others at once and
+ * the player's games, statistics and saves stay theirs. */
+roster_status roster_rename(const char *dir, host_player *p, const char *name, char *why, size_t len);
+
+/* The player has just logged in (players/PID/seen's time). */
+void roster_seen(const host_player *p, time_t now);
+
+/* Forget the players not seen for lim->forget_days (their directory and
+ * name; their rows on past leaderboards stay, the name written there),
+ * directories of keys that never chose a name (an older version made
+ * them at login), and address counts older than a day.  Runs at most once
+ * an hour (the host's pruned file); players in a game are left alone.
+ * Returns the players forgotten. */
+int roster_prune(const char *dir, const host_limits *lim, time_t now);
+
+/* The client's address as the limit counts it, from SSH_CONNECTION ("IP
+ * PORT IP PORT"): IPv4 whole, IPv6 by its /64 (a home's prefix: one
+ * household has 2^64 addresses of it).  "" when unknown. */
+void roster_address(const char *ssh_connection, char *out, size_t len);
+
+#endif

@@ -1,0 +1,197 @@
+/* Who a public host keeps: one key, one name whatever the timing; a
+ * rename frees the old name; new players a day per client address; the
+ * long absent forgotten, players in a game never. */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "persist/host.h"
+#include "persist/roster.h"
+#include "tap.h"
+
+#define T0 1800000000L		/* a fixed "now" (2027) */
+#define DAYS(n) ((n) * 86400L)
+
+static const host_limits lim = { .games_per_key = 2, .guests = 1, .players = 100, .new_per_address = 3,
+				 .forget_days = 365 };
+
+static void key(int i, unsigned char k[32])
+{
+	memset(k, 0, 32);
+	k[0] = (unsigned char)i;
+	k[1] = 0x5a;
+}
+
+static bool exists(const char *path)
+{
+	struct stat st;
+	return lstat(path, &st) == 0;
+}
+
+/* A new key logs in and takes name at time t from addr; its player (left:
+ * the slot free again). */
+static roster_status join(const char *dir, int i, const char *name, const char *addr, time_t t, host_player *p)
+{
+	char err[600], why[300];
+	unsigned char k[32];
+	key(i, k);
+	if (host_key_player(dir, k, &lim, p, err, sizeof err) != HOST_OK)
+		return ROSTER_ERROR;
+	roster_status st = roster_register(dir, p, name, &lim, addr, t, why, sizeof why);
+	host_leave(p);
+	return st;
+}
+
+static void one_key_one_name(const char *dir)
+{
+	char err[600], why[300];
+	unsigned char k[32];
+	key(1, k);
+	host_player a, b;
+	tap_is(host_key_player(dir, k, &lim, &a, err, sizeof err), HOST_OK, "a key's first login");
+	tap_is(host_key_player(dir, k, &lim, &b, err, sizeof err), HOST_OK, "and its second, at once");
+	/* Both are asked for a name and answer at the same moment. */
+	int st[2];
+	for (int i = 0; i < 2; i++) {
+		if (fork() == 0) {
+			host_player *me = i ? &b : &a;
+			_exit((int)roster_register(dir, me, i ? "Second" : "First", &lim, "192.0.2.9", T0, why,
+						   sizeof why));
+		}
+	}
+	for (int i = 0; i < 2; i++) {
+		int status;
+		wait(&status);
+		st[i] = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	}
+	tap_ok((st[0] == ROSTER_OK && st[1] == ROSTER_HAD_NAME) || (st[1] == ROSTER_OK && st[0] == ROSTER_HAD_NAME),
+	       "one login takes its name, the other is told the key has one (%d, %d)", st[0], st[1]);
+	host_read_name(&a);
+	host_read_name(&b);
+	tap_ok(a.name[0] && !strcmp(a.name, b.name), "one key, one name: %s", a.name);
+	const char *other = strcmp(a.name, "First") ? "First" : "Second";
+	tap_ok(!host_name_taken(dir, other), "the name it did not keep is free: %s", other);
+
+	/* A rename frees the old name at once; the player stays who it is. */
+	char old[40];
+	snprintf(old, sizeof old, "%s", a.name);
+	tap_is(roster_rename(dir, &a, "Renamed", why, sizeof why), ROSTER_OK, "a player renames");
+	tap_ok(!strcmp(a.name, "Renamed") && host_name_taken(dir, "Renamed"), "to the new name");
+	tap_ok(!host_name_taken(dir, old), "the old name is free for others");
+	tap_is(roster_rename(dir, &a, "renamed", why, sizeof why), ROSTER_OK, "the same name in another case");
+	tap_ok(host_name_taken(dir, "Renamed"), "keeps it taken");
+	host_player c;
+	tap_is(join(dir, 2, old, "192.0.2.8", T0, &c), ROSTER_OK, "another key takes the freed name");
+	tap_is(roster_rename(dir, &a, old, why, sizeof why), ROSTER_TAKEN, "a rename to another's name: no");
+	tap_is(roster_rename(dir, &a, "no\033pe", why, sizeof why), ROSTER_REFUSED, "nor to a hostile one");
+	host_read_name(&a);
+	tap_ok(!strcmp(a.name, "renamed"), "the player keeps its name then: %s", a.name);
+	host_leave(&a);
+	host_leave(&b);
+}
+
+static void per_address(const char *dir)
+{
+	host_player p;
+	char why[300];
+	for (int i = 0; i < 3; i++) {
+		char name[20];
+		snprintf(name, sizeof name, "Home %d", i);
+		tap_is(join(dir, 10 + i, name, "198.51.100.7", T0, &p), ROSTER_OK, "%s from one address", name);
+	}
+	tap_is(roster_room(dir, &lim, "198.51.100.7", why, sizeof why), ROSTER_OK,
+	       "roster_room uses the clock: those were long ago");
+	tap_is(join(dir, 13, "Home 3", "198.51.100.7", T0 + 60, &p), ROSTER_FULL, "a fourth the same day: no");
+	tap_ok(!exists(p.dir), "and nothing is kept of it");
+	tap_is(join(dir, 13, "Home 3", "198.51.100.8", T0 + 60, &p), ROSTER_OK, "from another address: yes");
+	tap_is(join(dir, 14, "Home 4", "198.51.100.7", T0 + DAYS(1) + 1, &p), ROSTER_OK, "the next day: yes");
+	/* A known player logging in again is no new player. */
+	host_player a;
+	unsigned char k[32];
+	char err[600];
+	key(10, k);
+	tap_is(host_key_player(dir, k, &lim, &a, err, sizeof err), HOST_OK, "a player of that address again");
+	tap_ok(!strcmp(a.name, "Home 0"), "keeps its name: %s", a.name);
+	host_leave(&a);
+
+	char addr[80];
+	roster_address("2001:db8:1:2:aaaa::1 50000 2001:db8::1 22", addr, sizeof addr);
+	char addr2[80];
+	roster_address("2001:db8:1:2:bbbb:cccc:dddd:eeee 50001 2001:db8::1 22", addr2, sizeof addr2);
+	tap_ok(addr[0] && !strcmp(addr, addr2), "IPv6 addresses of one /64 count as one: %s", addr);
+	roster_address("2001:db8:1:3::1 50000 2001:db8::1 22", addr2, sizeof addr2);
+	tap_ok(strcmp(addr, addr2) != 0, "another /64 is another: %s", addr2);
+	roster_address("::ffff:192.0.2.5 50000 ::1 22", addr, sizeof addr);
+	tap_ok(!strcmp(addr, "192.0.2.5"), "IPv4 seen through IPv6 is IPv4: %s", addr);
+	roster_address("192.0.2.5 50000 192.0.2.1 22", addr, sizeof addr);
+	tap_ok(!strcmp(addr, "192.0.2.5"), "IPv4 whole: %s", addr);
+	roster_address("not-an-address 1 2 3", addr, sizeof addr);
+	tap_ok(!addr[0], "something else counts as no address");
+	roster_address(NULL, addr, sizeof addr);
+	tap_ok(!addr[0], "and so does none");
+}
+
+static void pruning(const char *dir)
+{
+	host_player old, recent, busy;
+	char err[600], why[300];
+	tap_is(join(dir, 30, "Oldtimer", "203.0.113.1", T0, &old), ROSTER_OK, "a player who never comes back");
+	tap_is(join(dir, 31, "Recent", "203.0.113.2", T0 + DAYS(300), &recent), ROSTER_OK, "one seen lately");
+	tap_is(join(dir, 32, "Busy", "203.0.113.3", T0, &busy), ROSTER_OK, "one seen long ago");
+	unsigned char k[32];
+	key(32, k);
+	host_player playing;
+	tap_is(host_key_player(dir, k, &lim, &playing, err, sizeof err), HOST_OK, "who is in a game right now");
+	/* An older version made a directory for a key at login. */
+	char nameless[4200];
+	snprintf(nameless, sizeof nameless, "%s/players/%032x", dir, 0xdead);
+	mkdir(nameless, 0700);
+	struct timespec ts[2] = { { T0, 0 }, { T0, 0 } };
+	utimensat(AT_FDCWD, nameless, ts, 0);
+
+	int n = roster_prune(dir, &lim, T0 + DAYS(400));
+	tap_is(n, 1, "a prune a year on forgets one player (%d)", n);
+	tap_ok(!exists(old.dir), "the one not seen for a year: its directory gone");
+	tap_ok(!host_name_taken(dir, "Oldtimer"), "its name free");
+	tap_ok(exists(recent.dir) && host_name_taken(dir, "Recent"), "one seen 100 days ago stays");
+	tap_ok(exists(busy.dir) && host_name_taken(dir, "Busy"), "one in a game stays");
+	tap_ok(!exists(nameless), "a key's directory without a name goes");
+	tap_is(roster_prune(dir, &lim, T0 + DAYS(400) + 60), 0, "a prune within the hour does nothing");
+	host_leave(&playing);
+	tap_is(roster_prune(dir, &lim, T0 + DAYS(400) + 3601), 1, "an hour on, the one out of its game goes");
+	tap_ok(!exists(busy.dir), "gone");
+	char live[4200];
+	snprintf(live, sizeof live, "%s/live", dir);
+	char cmd[4300];
+	snprintf(cmd, sizeof cmd, "test -z \"$(ls -A '%s')\"", live);
+	tap_is(system(cmd), 0, "and a prune leaves no lock behind");
+	tap_is(join(dir, 33, "Oldtimer", "203.0.113.4", T0 + DAYS(401), &old), ROSTER_OK,
+	       "a forgotten name can be taken again");
+	host_limits never = lim;
+	never.forget_days = 0;
+	tap_is(roster_prune(dir, &never, T0 + DAYS(5000)), 0, "--forget-after 0: nobody is forgotten");
+	(void)why;
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/lo-roster.XXXXXX", err[600];
+	if (!mkdtemp(dir))
+		return 1;
+	tap_is(host_open(dir, err, sizeof err), HOST_OK, "a host directory");
+	one_key_one_name(dir);
+	per_address(dir);
+	char fresh[200];
+	snprintf(fresh, sizeof fresh, "%s/pruned-host", dir);
+	tap_is(host_open(fresh, err, sizeof err), HOST_OK, "another host directory, for the prunes");
+	pruning(fresh);
+	char cmd[200];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		return 1;
+	return tap_done();
+}
