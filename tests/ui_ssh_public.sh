@@ -1,17 +1,22 @@
 #!/bin/sh
 # The public recipe through a real sshd, as root (it makes the public
 # account): contrib/sshd_config.lightsout-public with its marked lines
-# edited, any key accepted by `lightsout ssh-keys`, each key a player with
-# a name, saves of its own and its game back after a dropped link; a guest
-# without a key; hostile names refused; the limits; eight players at once
-# each winning the daily board, and the account's leaderboard holding
-# exactly those eight wins.
+# edited and contrib/pam.lightsout-public first in sshd's PAM stack, any
+# key accepted by `lightsout ssh-keys`, each key a player with a name,
+# saves of its own and its game back after a dropped link; a guest without
+# a key, while su to the account fails for a local user; hostile names
+# refused, the prompt's editing keys; nothing kept of a key that leaves
+# without a name; the limits (per client address too); a rename; a
+# connection without a session closed; the leaderboard and live games
+# read by another local user; eight players at once each winning the
+# daily board, and the account's leaderboard holding exactly those eight
+# wins.
 . "$SRCDIR/tests/tap.sh"
 . "$SRCDIR/tests/ui_lib.sh"
 . "$SRCDIR/tests/sshd_lib.sh"
 
 PATH="$PATH:/usr/sbin:/usr/local/sbin"
-for tool in sshd ssh ssh-keygen useradd userdel passwd; do
+for tool in sshd ssh ssh-keygen useradd userdel usermod runuser su setsid; do
 	if ! command -v "$tool" >/dev/null 2>&1; then
 		echo "1..0 # SKIP $tool is not installed (Debian: openssh-server, openssh-client, passwd)"
 		exit 0
@@ -22,8 +27,6 @@ if [ "$(id -u)" -ne 0 ]; then
 	exit 0
 fi
 [ -d /run/sshd ] || { mkdir -p /run/sshd && chmod 755 /run/sshd; }
-SSHD=$(command -v sshd)
-
 sshd_game_copy "$LIGHTSOUT" lightsout-public || exit 1
 # sshd gives the keys command a bare environment: a sanitizer build's
 # leak check (which may not run as nobody) is turned off by a wrapper.
@@ -35,16 +38,26 @@ if sanitized; then
 fi
 acct="lopub$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')"
 useradd -M -d "$base/home" -s /bin/sh "$acct" || { echo "1..0 # SKIP useradd failed"; rm -rf "$base"; exit 0; }
-passwd -d "$acct" >/dev/null
+usermod -p '*' "$acct"
 chown "$acct" "$base/home"
 chmod 700 "$base/home"
+# sshd asks PAM under its own program's name: a copy named after the
+# account reads /etc/pam.d/ACCOUNT, the shipped line then the system's
+# sshd stack, and the system's own /etc/pam.d/sshd is left alone.
+SSHD="$base/bin/$acct"
+cp "$(command -v sshd)" "$SSHD"
+pam="/etc/pam.d/$acct"
+{
+	grep -v '^#' "$SRCDIR/contrib/pam.lightsout-public" | sed "s/ user = play\$/ user = $acct/"
+	echo "@include sshd"
+} >"$pam"
 host="$base/home/.local/state/lightsout/host"
 today=$(date -u +%Y-%m-%d)
 
 s="$ui_tmp/ssh"
 mkdir -p "$s"
 ssh-keygen -q -t ed25519 -N '' -f "$s/host_key" || exit 1
-for k in alice bob p1 p2 p3 p4 p5 p6 p7 p8; do
+for k in alice bob quitter p1 p2 p3 p4 p5 p6 p7 p8 p9; do
 	ssh-keygen -q -t ed25519 -N '' -C "$k" -f "$s/$k" || exit 1
 done
 
@@ -53,7 +66,8 @@ done
 shipped="$SRCDIR/contrib/sshd_config.lightsout-public"
 sed -e "s|^Match User play\$|Match User $acct|" \
 	-e "s|^\\(	AuthorizedKeysCommand \\)/usr/local/bin/lightsout |\\1$KEYS |" \
-	-e "s|^\\(	ForceCommand \\)/usr/local/bin/lightsout serve .*|\\1$BIN serve --games-per-key 2 --guests 1 --players 12|" \
+	-e "s|^\\(	ForceCommand \\)/usr/local/bin/lightsout serve .*|\\1$BIN serve --games-per-key 2 --guests 1 --players 12 --new-players-per-address 10|" \
+	-e "s|^\\(	UnusedConnectionTimeout \\)60\$|\\12|" \
 	"$shipped" >"$s/block"
 changed=$(diff "$shipped" "$s/block" | grep -c '^>')
 sanitizer_env=$(sshd_sanitizer_env)
@@ -83,10 +97,12 @@ cleanup() {
 		sleep 0.05
 	done
 	rm -rf "$base"
+	rm -f "$pam"
 }
 trap cleanup EXIT
 
-check "the test's block is the shipped one with its Match and two path lines edited" test "$changed" = 3
+check "the test's block is the shipped one with its Match, two path lines and a timeout edited" \
+	test "$changed" = 4
 check "sshd -t accepts the shipped block" "$SSHD" -t -f "$s/sshd_config"
 # start CONFIG: the private sshd, its host key known to the client.
 start() {
@@ -118,13 +134,14 @@ exec ssh -F /dev/null -o IdentitiesOnly=yes -o IdentityAgent=none -o PasswordAut
 	-o SendEnv=LANG -o SendEnv=LC_ALL -o IgnoreUnknown=ObscureKeystrokeTiming -o ObscureKeystrokeTiming=no \\
 	-p \$(cat '$s/port') "\$@" $acct@127.0.0.1 \${SSH_CMD:+"\$SSH_CMD"}
 EOF
-# login WHO: a fresh 80x24 pane, its ssh client's pid in client.pid.
+# login WHO [COMMAND]: a fresh 80x24 pane, its ssh client's pid in
+# client.pid.
 login() {
 	ui_next_server
 	rm -f "$s/client.pid"
 	cat >"$ui_tmp/run.sh" <<RUN
 echo \$\$ >"$s/client.pid"
-exec sh '$s/ssh' $1 -tt
+SSH_CMD='${2:-}' exec sh '$s/ssh' $1 -tt
 RUN
 	cat >"$ui_tmp/pane.sh" <<RUN
 sh '$ui_tmp/run.sh'
@@ -149,21 +166,48 @@ quit() {
 	ui_wait "EXIT=0"
 }
 players() { find "$host/players" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | wc -l | tr -d ' '; }
+# until_is COMMAND VALUE: poll until COMMAND prints VALUE (10 s).
+until_is() {
+	for _ in $(seq 200); do [ "$($1)" = "$2" ] && return 0; sleep 0.05; done
+	echo "# $1: $($1), not $2" >&2
+	return 1
+}
 says() { printf '%s\n' "$1" | grep -q -- "$2"; }
 
+# 0. A local user cannot become the account: it has no password, and only
+# sshd's stack lets guests in.
+out=$(setsid runuser -u nobody -- su "$acct" -c id </dev/null 2>&1)
+check "su to the account fails for a local user" test "${out#*uid=}" = "$out"
+
 # 1. A new key: asked for a name; hostile ones refused with the reason.
+lives() { find "$host/live" -mindepth 1 2>/dev/null | wc -l | tr -d ' '; }
+out=$(sh "$s/ssh" alice -T </dev/null 2>&1)
+check "a new key without a terminal is told to use ssh -t" says "$out" "log in with 'ssh -t'"
+check "and leaves nothing: no player, no lock" test "$(players)/$(lives)" = "0/0"
 login alice
 check "a new key is asked for a name" ui_wait "Name ["
 check "the prompt names the key by its fingerprint, as ssh-keygen -l prints it" ui_wait "$(fp alice)"
-ui_keys Escape '[31mRED' Enter
-check "an escape sequence is refused, with the reason" ui_wait "character 1 is a control character"
+ui_keys C-g Enter
+check "a control character is refused, with the reason" ui_wait "character 1 is a control character"
+ui_keys Escape '[31mRED'
+check "an escape sequence is a key, never text" ui_wait "]: RED"
+ui_keys C-u C-@ Enter
+check "a NUL byte is refused as what it is" ui_wait "character 1 is a NUL byte"
 ui_keys -l "$(printf '\342\200\256evil')"
 ui_keys Enter
 check "a bidi override is refused" ui_wait "would not take exactly one column"
 ui_keys -l "abcdefghijklmnopq"
 ui_keys Enter
 check "seventeen characters are refused" ui_wait "longer than 16 characters"
-ui_keys -l "alice"
+# Typed out of order and mended with the editing keys: "alice".
+ui_keys -l "lce"
+ui_keys Home
+ui_keys -l "a"
+ui_keys Right
+ui_keys -l "i"
+ui_keys End
+ui_keys -l "x"
+ui_keys BSpace
 ui_keys Enter
 check "a good name is taken, and the game starts saying who plays" ui_wait "Playing as alice"
 check "the game's board" ui_wait "Moves 0 "
@@ -189,6 +233,13 @@ check "alice's game is not offered to bob" sh -c "! $TMUX_CMD capture-pane -p | 
 check "two keys, two players' directories" test "$(players)" = 2
 quit >/dev/null
 
+# A key that leaves at the prompt is no player and leaves nothing.
+login quitter
+ui_wait "Name [" >/dev/null
+ui_keys C-c
+check "leaving at the name prompt ends the session" ui_wait "EXIT=0"
+check "and keeps nothing of the key: no player, no lock" until_is 'eval echo $(players)/$(lives)' 2/0
+
 # 3. alice again: no name asked, her game offered back.
 login alice
 check "alice's next login offers her game back (no name asked)" ui_wait "Resume the 5x5"
@@ -199,6 +250,9 @@ check "the board she left when the link dropped" ui_board_is $alice_board
 # alice's, read-only, her cursor and presses as she makes them.
 live=$("$BIN" watch --list --dir "$host")
 check "watch --list prints the live game, one a line" says "$live" "^alice	player	5x5 plus k=2	1	"
+live=$(runuser -u nobody -- "$BIN" watch --list --dir "$host" 2>&1)
+check "another local user lists the live games too" says "$live" "^alice	player	5x5 plus k=2	1	"
+check "but cannot list the players" sh -c "! runuser -u nobody -- ls '$host/players' >/dev/null 2>&1"
 B="tmux -L lo$$-bob -f /dev/null"
 $B new-session -d -x 80 -y 24 "sh '$s/ssh' bob -tt; echo EXIT=\$?; exec sleep 600"
 $B set-option -g window-size manual >/dev/null 2>&1
@@ -262,11 +316,30 @@ out=$(SSH_CMD="echo NOT-THE-GAME" sh "$s/ssh" bob -T </dev/null 2>&1)
 check "a command asked for is ignored: the game runs (and wants a terminal)" says "$out" "needs a terminal"
 check "and the command did not run" test "${out#*NOT-THE-GAME}" = "$out"
 
+# 5b. A player renames: ssh -t ACCOUNT@HOST rename.
+login bob rename
+check "ssh ... rename asks a player for another name" ui_wait "New name [bob]"
+ui_keys -l "alice"
+ui_keys Enter
+check "one another has is refused" ui_wait "that name is taken"
+ui_keys -l "robert"
+ui_keys Enter
+check "a free one is taken, and the game plays under it" ui_wait "Playing as robert"
+quit >/dev/null
+
+# 5c. A connection that opens no session is closed by sshd
+# (UnusedConnectionTimeout, 2 s here), guest or not.
+sh "$s/ssh" guest -N </dev/null >/dev/null 2>&1 &
+npid=$!
+for _ in $(seq 200); do kill -0 "$npid" 2>/dev/null || break; sleep 0.05; done
+check "ssh -N is closed by sshd within seconds" sh -c "! kill -0 $npid 2>/dev/null"
+kill "$npid" 2>/dev/null
+
 # 6. Eight players at once, each winning the daily board (T plays the
 # solution: an assisted win, still a win on the board's row).  The host
 # now offers the daily board: the same block, --daily on its ForceCommand.
 kill "$sshd_pid"
-sed "s|--players 12\$|--players 12 -- --daily --size 3x3|" "$s/sshd_config" >"$s/sshd_config.daily"
+sed "s|--new-players-per-address 10\$|& -- --daily --size 3x3|" "$s/sshd_config" >"$s/sshd_config.daily"
 start "$s/sshd_config.daily"
 check "sshd restarts with the daily board" test -n "$port"
 for i in 1 2 3 4 5 6 7 8; do
@@ -298,5 +371,11 @@ check "the account's leaderboard holds exactly the eight wins ($rows)" test "$ro
 check "each under its player's name, once" \
 	test "$(printf '%s\n' "$table" | grep -o 'player [1-8]' | sort -u | wc -l)" = 8
 check "ten players kept, each in a directory of its own" test "$(players)" = 10
+out=$(runuser -u nobody -- "$BIN" scores --scores "$host/scores" --daily "$today" 2>&1)
+check "another local user reads the account's leaderboard" says "$out" "player 8"
+out=$(sh "$s/ssh" p9 -tt </dev/null 2>&1)
+check "an eleventh new player from one address in a day is refused" \
+	says "$out" "10 new players have come from your address today"
+check "and nothing is kept of it" test "$(players)" = 10
 
 done_testing
