@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "cli/serve_check.h"
 #include "persist/atomic.h"
 #include "persist/host.h"
 #include "persist/sshkey.h"
@@ -31,6 +32,10 @@ static void serve_usage(void)
 	       "      --games-per-key N    live games of one key at once (default %d)\n"
 	       "      --guests N           live guest games in all, 0 for none (default %d)\n"
 	       "      --players N          players (keys) the host keeps (default %d)\n"
+	       "      --check [ACCOUNT]    check the public account (default play) as sshd\n"
+	       "                           applies it, print each problem with its fix (root)\n"
+	       "      --sshd-config FILE   with --check: this sshd_config (--pam-config FILE,\n"
+	       "                           --shadow FILE likewise), not the system's\n"
 	       "  -h, --help               this text\n"
 	       "Options after -- go to the game (lightsout play --help), e.g. -- --no-mouse.\n",
 	       HOST_GAMES_PER_KEY, HOST_GUESTS, HOST_PLAYERS);
@@ -156,8 +161,12 @@ static int ask_name(const char *dir, host_player *p, const char *fp)
 
 int serve_main(int argc, char **argv)
 {
-	enum { OPT_DIR = 256, OPT_GAMES, OPT_GUESTS, OPT_PLAYERS };
+	enum { OPT_DIR = 256, OPT_GAMES, OPT_GUESTS, OPT_PLAYERS, OPT_CHECK, OPT_SSHD, OPT_PAM, OPT_SHADOW };
 	static const struct option longs[] = {
+		{ "check", optional_argument, NULL, OPT_CHECK },
+		{ "sshd-config", required_argument, NULL, OPT_SSHD },
+		{ "pam-config", required_argument, NULL, OPT_PAM },
+		{ "shadow", required_argument, NULL, OPT_SHADOW },
 		{ "dir", required_argument, NULL, OPT_DIR },
 		{ "games-per-key", required_argument, NULL, OPT_GAMES },
 		{ "guests", required_argument, NULL, OPT_GUESTS },
@@ -167,6 +176,8 @@ int serve_main(int argc, char **argv)
 	};
 	host_limits lim = { HOST_GAMES_PER_KEY, HOST_GUESTS, HOST_PLAYERS };
 	char dir[3100] = "", err[600];
+	const char *check = NULL;
+	serve_check_files files = { NULL, NULL, NULL };
 	int c;
 	opterr = 0;
 	optind = 1;
@@ -191,6 +202,18 @@ int serve_main(int argc, char **argv)
 			if (count("--players", optarg, 1, &lim.players) < 0)
 				return EXIT_USAGE;
 			break;
+		case OPT_CHECK:	/* --check, --check=ACCOUNT or --check ACCOUNT */
+			check = optarg ? optarg : optind < argc && argv[optind][0] != '-' ? argv[optind++] : "play";
+			break;
+		case OPT_SSHD:
+			files.sshd_config = optarg;
+			break;
+		case OPT_PAM:
+			files.pam = optarg;
+			break;
+		case OPT_SHADOW:
+			files.shadow = optarg;
+			break;
 		case 'h':
 			serve_usage();
 			return 0;
@@ -199,6 +222,10 @@ int serve_main(int argc, char **argv)
 				argv[optind - 1]);
 			return EXIT_USAGE;
 		}
+	}
+	if (check) {
+		int problems = serve_check(check, &files, stdout);
+		return problems < 0 ? EXIT_USAGE : problems > 0;
 	}
 	if (!dir[0]) {
 		/* From the account's home in the password file, not from the
