@@ -223,6 +223,10 @@ int serve_main(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
+	if (!check && (files.sshd_config || files.pam || files.shadow)) {
+		fprintf(stderr, "lightsout serve: --sshd-config, --pam-config and --shadow go with --check\n");
+		return EXIT_USAGE;
+	}
 	if (check) {
 		int problems = serve_check(check, &files, stdout);
 		return problems < 0 ? EXIT_USAGE : problems > 0;
