@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "cli/serve_check.h"
 #include "persist/atomic.h"
 #include "persist/host.h"
 #include "persist/sshkey.h"
@@ -40,6 +41,10 @@ static void serve_usage(void)
 	       "                           0 for any number (default %d; IPv6: per /64)\n"
 	       "      --forget-after DAYS  forget a player with no game for DAYS days, 0 never\n"
 	       "                           (default %d; their leaderboard rows stay)\n"
+	       "      --check [ACCOUNT]    check the public account (default play) as sshd\n"
+	       "                           applies it, print each problem with its fix (root)\n"
+	       "      --sshd-config FILE   with --check: this sshd_config (--pam-config FILE,\n"
+	       "                           --shadow FILE likewise), not the system's\n"
 	       "  -h, --help               this text\n"
 	       "Options after -- go to the game (lightsout play --help), e.g. -- --no-mouse.\n"
 	       "A player changes name with: ssh -t ACCOUNT@HOST rename\n",
@@ -245,8 +250,13 @@ static void open_path(const char *home, const char *dir)
 
 int serve_main(int argc, char **argv)
 {
-	enum { OPT_DIR = 256, OPT_GAMES, OPT_GUESTS, OPT_PLAYERS, OPT_PER_ADDRESS, OPT_FORGET };
+	enum { OPT_DIR = 256, OPT_GAMES, OPT_GUESTS, OPT_PLAYERS, OPT_PER_ADDRESS, OPT_FORGET, OPT_CHECK, OPT_SSHD,
+	       OPT_PAM, OPT_SHADOW };
 	static const struct option longs[] = {
+		{ "check", optional_argument, NULL, OPT_CHECK },
+		{ "sshd-config", required_argument, NULL, OPT_SSHD },
+		{ "pam-config", required_argument, NULL, OPT_PAM },
+		{ "shadow", required_argument, NULL, OPT_SHADOW },
 		{ "dir", required_argument, NULL, OPT_DIR },
 		{ "games-per-key", required_argument, NULL, OPT_GAMES },
 		{ "guests", required_argument, NULL, OPT_GUESTS },
@@ -258,6 +268,8 @@ int serve_main(int argc, char **argv)
 	};
 	host_limits lim = { HOST_GAMES_PER_KEY, HOST_GUESTS, HOST_PLAYERS, HOST_NEW_PER_ADDRESS, HOST_FORGET_DAYS };
 	char dir[3100] = "", home[3100] = "", err[600];
+	const char *check = NULL;
+	serve_check_files files = { NULL, NULL, NULL };
 	int c;
 	opterr = 0;
 	optind = 1;
@@ -290,6 +302,18 @@ int serve_main(int argc, char **argv)
 			if (count("--forget-after", optarg, 0, &lim.forget_days) < 0)
 				return EXIT_USAGE;
 			break;
+		case OPT_CHECK:	/* --check, --check=ACCOUNT or --check ACCOUNT */
+			check = optarg ? optarg : optind < argc && argv[optind][0] != '-' ? argv[optind++] : "play";
+			break;
+		case OPT_SSHD:
+			files.sshd_config = optarg;
+			break;
+		case OPT_PAM:
+			files.pam = optarg;
+			break;
+		case OPT_SHADOW:
+			files.shadow = optarg;
+			break;
 		case 'h':
 			serve_usage();
 			return 0;
@@ -298,6 +322,14 @@ int serve_main(int argc, char **argv)
 				argv[optind - 1]);
 			return EXIT_USAGE;
 		}
+	}
+	if (!check && (files.sshd_config || files.pam || files.shadow)) {
+		fprintf(stderr, "lightsout serve: --sshd-config, --pam-config and --shadow go with --check\n");
+		return EXIT_USAGE;
+	}
+	if (check) {
+		int problems = serve_check(check, &files, stdout);
+		return problems < 0 ? EXIT_USAGE : problems > 0;
 	}
 	if (!dir[0]) {
 		/* From the account's home in the password file, not from the

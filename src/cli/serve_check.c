@@ -1,0 +1,707 @@
+/* lightsout serve --check ACCOUNT: the public account as sshd will really
+ * apply it (sshd -T for that user), the programs it runs, the password and
+ * PAM rule that let guests in, and the players' directory.  Each problem
+ * is printed with its fix; nothing is changed. */
+#include "cli/serve_check.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pwd.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "persist/host.h"
+
+typedef struct report {
+	FILE *out;
+	int problems;
+} report;
+
+static void say_ok(report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say_ok(report *r, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("ok:      ", r->out);
+	vfprintf(r->out, fmt, ap);
+	fputc('\n', r->out);
+	va_end(ap);
+}
+
+/* A problem and, on the next line, what fixes it (NULL: nothing to run). */
+static void say_problem(report *r, const char *fix, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say_problem(report *r, const char *fix, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("PROBLEM: ", r->out);
+	vfprintf(r->out, fmt, ap);
+	fputc('\n', r->out);
+	if (fix)
+		fprintf(r->out, "  fix:   %s\n", fix);
+	va_end(ap);
+	r->problems++;
+}
+
+/* What useradd takes, so that the name is safe in sshd's -C list. */
+static bool account_valid(const char *a)
+{
+	size_t n = strlen(a);
+	if (n < 1 || n > 32 || a[0] == '-')
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!((a[i] >= 'a' && a[i] <= 'z') || (a[i] >= 'A' && a[i] <= 'Z') || (a[i] >= '0' && a[i] <= '9') ||
+		      strchr("_.-", a[i]) || (a[i] == '$' && i == n - 1)))
+			return false;
+	return true;
+}
+
+/* Split s in place at blanks; the number of words (at most max). */
+static int split_words(char *s, char **w, int max)
+{
+	int n = 0;
+	for (char *save = NULL, *t = strtok_r(s, " \t\r\n", &save); t && n < max; t = strtok_r(NULL, " \t\r\n", &save))
+		w[n++] = t;
+	return n;
+}
+
+/* ---- 1. the account ---- */
+
+static void check_account(report *r, const char *account, const struct passwd *pw)
+{
+	char fix[2 * PATH_MAX + 100];
+	struct stat st;
+	errno = 0;
+	if (!pw->pw_dir || pw->pw_dir[0] != '/') {
+		snprintf(fix, sizeof fix, "usermod --home /var/lib/lightsout-%s --move-home %s", account, account);
+		say_problem(r, fix, "%s has no home directory in the password file", account);
+	} else if (stat(pw->pw_dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		const char *why = errno == ENOENT ? "missing" : "not a directory";
+		snprintf(fix, sizeof fix, "mkdir -m 711 %s && chown %s: %s", pw->pw_dir, account, pw->pw_dir);
+		say_problem(r, fix, "%s's home %s is %s", account, pw->pw_dir, why);
+	} else if (st.st_uid != pw->pw_uid) {
+		snprintf(fix, sizeof fix, "chown %s: %s", account, pw->pw_dir);
+		say_problem(r, fix, "%s's home %s belongs to uid %u, not to %s", account, pw->pw_dir,
+			    (unsigned)st.st_uid, account);
+	} else {
+		say_ok(r, "account %s (uid %u), its home %s is its own", account, (unsigned)pw->pw_uid, pw->pw_dir);
+	}
+	if (pw->pw_uid == 0)
+		say_problem(r, "useradd --system --create-home --shell /bin/sh play, and check that account",
+			    "%s is root: strangers must not play as root", account);
+	/* sshd runs ForceCommand through the account's shell. */
+	const char *sh = pw->pw_shell && pw->pw_shell[0] ? pw->pw_shell : "/bin/sh";
+	const char *base = strrchr(sh, '/') ? strrchr(sh, '/') + 1 : sh;
+	if (strcmp(base, "nologin") == 0 || strcmp(base, "false") == 0 || access(sh, X_OK) < 0) {
+		snprintf(fix, sizeof fix, "usermod --shell /bin/sh %s", account);
+		say_problem(r, fix, "%s's shell %s cannot run the game: sshd runs ForceCommand with it", account, sh);
+	}
+}
+
+/* ---- 2. what sshd applies to the account ---- */
+
+enum { S_AKC, S_AKCUSER, S_EXPOSE, S_FORCE, S_METHODS, S_TTY, S_NOFWD, S_PAM, S_PUBKEY, S_KBD, S_N };
+static const char *const setting_names[S_N] = {
+	"authorizedkeyscommand", "authorizedkeyscommanduser", "exposeauthinfo", "forcecommand",
+	"authenticationmethods", "permittty", "disableforwarding", "usepam", "pubkeyauthentication",
+	"kbdinteractiveauthentication",
+};
+
+/* sshd: on PATH, or in the sbin directories a plain PATH lacks. */
+static bool find_sshd(char *out, size_t len)
+{
+	const char *env = getenv("PATH");
+	char dirs[4200];
+	snprintf(dirs, sizeof dirs, "%s:/usr/sbin:/usr/local/sbin", env ? env : "");
+	for (char *save = NULL, *d = strtok_r(dirs, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
+		struct stat st;
+		if (d[0] == '/' && snprintf(out, len, "%s/sshd", d) < (int)len && stat(out, &st) == 0 &&
+		    S_ISREG(st.st_mode) && access(out, X_OK) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Run argv[0] with argv (no shell): its output and errors together, at
+ * most 1 MiB, in a string to free; its wait status in *status (-1 when it
+ * could not be started).  NULL only when out of memory or pipes. */
+static char *run_capture(char *const argv[], int *status)
+{
+	int fd[2];
+	*status = -1;
+	if (pipe(fd) < 0)
+		return NULL;
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(fd[0]);
+		close(fd[1]);
+		return NULL;
+	}
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDONLY);
+		if (null >= 0)
+			dup2(null, STDIN_FILENO);
+		dup2(fd[1], STDOUT_FILENO);
+		dup2(fd[1], STDERR_FILENO);
+		close(fd[0]);
+		close(fd[1]);
+		execv(argv[0], argv);
+		fprintf(stderr, "%s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	close(fd[1]);
+	size_t cap = 65536, n = 0;
+	char *buf = malloc(cap + 1);
+	for (;;) {
+		char chunk[8192];
+		ssize_t got = read(fd[0], chunk, sizeof chunk);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		if (!buf || n + (size_t)got > (1u << 20))
+			continue;	/* drain the rest: sshd must not block */
+		if (n + (size_t)got > cap) {
+			char *more = realloc(buf, 2 * cap + 1);
+			if (!more) {
+				free(buf);
+				buf = NULL;
+				continue;
+			}
+			buf = more;
+			cap *= 2;
+		}
+		memcpy(buf + n, chunk, (size_t)got);
+		n += (size_t)got;
+	}
+	close(fd[0]);
+	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+		;
+	if (buf)
+		buf[n] = '\0';
+	return buf;
+}
+
+/* Parse sshd -T's "key value" lines in place: value pointers into text. */
+static void parse_settings(char *text, const char *val[S_N])
+{
+	for (char *line = text, *next; line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		char *sp = strchr(line, ' ');
+		if (!sp)
+			continue;
+		*sp = '\0';
+		for (int i = 0; i < S_N; i++)
+			if (!val[i] && strcmp(line, setting_names[i]) == 0)
+				val[i] = sp + 1;
+	}
+}
+
+/* What the ForceCommand line says about serve. */
+typedef struct serve_line {
+	char prog[PATH_MAX];	/* "" when ForceCommand is not lightsout serve */
+	bool guests;		/* guests let in (no --guests 0) */
+	char dir[PATH_MAX];	/* --dir, or "" */
+	bool pam;		/* UsePAM (true when sshd did not say) */
+} serve_line;
+
+static void parse_force(const char *force, serve_line *s)
+{
+	char copy[8192], *w[256];
+	s->prog[0] = s->dir[0] = '\0';
+	s->guests = HOST_GUESTS > 0;
+	s->pam = true;
+	snprintf(copy, sizeof copy, "%s", force);
+	int n = split_words(copy, w, 256);
+	if (n < 2 || strcmp(w[1], "serve") != 0)
+		return;
+	snprintf(s->prog, sizeof s->prog, "%s", w[0]);
+	for (int i = 2; i < n && strcmp(w[i], "--") != 0; i++) {
+		const char *v = NULL;
+		if (strncmp(w[i], "--guests=", 9) == 0 || strncmp(w[i], "--dir=", 6) == 0)
+			v = strchr(w[i], '=') + 1;
+		else if ((strcmp(w[i], "--guests") == 0 || strcmp(w[i], "--dir") == 0) && i + 1 < n)
+			v = w[i + 1];
+		if (!v)
+			continue;
+		if (w[i][2] == 'g')
+			s->guests = strtol(v, NULL, 10) != 0;
+		else
+			snprintf(s->dir, sizeof s->dir, "%s", v);
+	}
+}
+
+/* Whether the space-separated lists of AuthenticationMethods hold one
+ * that is method alone (a key, or keyboard-interactive, suffices). */
+static bool method_alone(const char *methods, const char *method)
+{
+	char copy[2048], *w[64];
+	snprintf(copy, sizeof copy, "%s", methods);
+	int n = split_words(copy, w, 64);
+	for (int i = 0; i < n; i++)
+		if (strcmp(w[i], method) == 0 || strcmp(w[i], "any") == 0)
+			return true;
+	return false;
+}
+
+/* The settings sshd applies; the ForceCommand's serve line into s and the
+ * AuthorizedKeysCommand's program into akc (both "" when unknown). */
+static void check_sshd(report *r, const char *account, const char *config, serve_line *s, char *akc, size_t akclen)
+{
+	char sshd[PATH_MAX], criteria[200], fix[PATH_MAX + 200];
+	akc[0] = '\0';
+	parse_force("", s);
+	if (!find_sshd(sshd, sizeof sshd)) {
+		say_problem(r, "apt-get install openssh-server", "sshd is not installed (not on PATH, /usr/sbin or /usr/local/sbin)");
+		return;
+	}
+	snprintf(criteria, sizeof criteria, "user=%s,host=localhost,addr=127.0.0.1", account);
+	char *argv[] = { sshd, "-T", "-C", criteria, config ? "-f" : NULL, (char *)config, NULL };
+	int status;
+	char *text = run_capture(argv, &status);
+	if (!text) {
+		say_problem(r, NULL, "cannot run %s: %s", sshd, strerror(errno));
+		return;
+	}
+	if (status != 0) {
+		size_t n = strlen(text);
+		while (n && text[n - 1] == '\n')
+			text[--n] = '\0';
+		say_problem(r, "correct the configuration, then check again (sshd -t tells the same)",
+			    "%s -T %s%s refuses the configuration: %s", sshd, config ? "-f " : "", config ? config : "",
+			    n ? text : "(no message)");
+		free(text);
+		return;
+	}
+	const char *val[S_N] = { NULL };
+	parse_settings(text, val);
+	for (int i = 0; i < S_N; i++)
+		if (!val[i])
+			val[i] = "";
+	if (strcmp(val[S_AKC], "none") == 0 && strcmp(val[S_FORCE], "none") == 0) {
+		snprintf(fix, sizeof fix, "append contrib/sshd_config.lightsout-public to %s with 'Match User %s'",
+			 config ? config : "/etc/ssh/sshd_config", account);
+		say_problem(r, fix, "sshd applies no lightsout recipe to %s (no AuthorizedKeysCommand, no ForceCommand)",
+			    account);
+		free(text);
+		return;
+	}
+	/* AuthorizedKeysCommand PROGRAM ssh-keys %u %t %k */
+	char copy[4200], *w[16];
+	snprintf(copy, sizeof copy, "%s", val[S_AKC]);
+	int n = split_words(copy, w, 16);
+	if (n == 5 && strcmp(w[1], "ssh-keys") == 0 && strcmp(w[2], "%u") == 0 && strcmp(w[3], "%t") == 0 &&
+	    strcmp(w[4], "%k") == 0) {
+		snprintf(akc, akclen, "%s", w[0]);
+		say_ok(r, "AuthorizedKeysCommand runs %s ssh-keys", akc);
+	} else {
+		say_problem(r, "AuthorizedKeysCommand /usr/local/bin/lightsout ssh-keys %u %t %k",
+			    "AuthorizedKeysCommand is '%s', not lightsout ssh-keys %%u %%t %%k: keys are not players",
+			    val[S_AKC]);
+	}
+	struct passwd *kpw = strcmp(val[S_AKCUSER], "none") ? getpwnam(val[S_AKCUSER]) : NULL;
+	if (!kpw)
+		say_problem(r, "AuthorizedKeysCommandUser nobody",
+			    "AuthorizedKeysCommandUser '%s' is no account: sshd runs no keys command", val[S_AKCUSER]);
+	else if (kpw->pw_uid == 0 || strcmp(kpw->pw_name, account) == 0)
+		say_problem(r, "AuthorizedKeysCommandUser nobody",
+			    "AuthorizedKeysCommandUser is %s: the keys command should run as nobody, not root or the account",
+			    kpw->pw_name);
+	else
+		say_ok(r, "AuthorizedKeysCommandUser %s", kpw->pw_name);
+	if (strcmp(val[S_EXPOSE], "yes") == 0)
+		say_ok(r, "ExposeAuthInfo yes");
+	else
+		say_problem(r, "ExposeAuthInfo yes",
+			    "ExposeAuthInfo is '%s': serve cannot tell which key logged in, and refuses everyone",
+			    val[S_EXPOSE]);
+	parse_force(val[S_FORCE], s);
+	s->pam = strcmp(val[S_PAM], "yes") == 0;
+	if (s->prog[0])
+		say_ok(r, "ForceCommand runs %s serve (guests %s)", s->prog, s->guests ? "on" : "off");
+	else
+		say_problem(r, "ForceCommand /usr/local/bin/lightsout serve --games-per-key 2 --guests 50 --players 10000",
+			    "ForceCommand is '%s', not lightsout serve: logins get a shell, not the game", val[S_FORCE]);
+	if (akc[0] && s->prog[0]) {
+		char ra[PATH_MAX], rs[PATH_MAX];
+		struct stat sa, ss;
+		if (realpath(akc, ra) && realpath(s->prog, rs) && stat(ra, &sa) == 0 && stat(rs, &ss) == 0 &&
+		    (sa.st_dev != ss.st_dev || sa.st_ino != ss.st_ino)) {
+			snprintf(fix, sizeof fix, "point AuthorizedKeysCommand and ForceCommand at the same installed %s",
+				 s->prog);
+			say_problem(r, fix, "AuthorizedKeysCommand runs %s but ForceCommand runs %s: one game, one path",
+				    ra, rs);
+		}
+	}
+	bool methods_ok = method_alone(val[S_METHODS], "publickey") &&
+			  (!s->guests || method_alone(val[S_METHODS], "keyboard-interactive"));
+	if (methods_ok)
+		say_ok(r, "AuthenticationMethods %s", val[S_METHODS]);
+	else
+		say_problem(r, s->guests ? "AuthenticationMethods publickey keyboard-interactive"
+					 : "AuthenticationMethods publickey",
+			    "AuthenticationMethods is '%s': %s", val[S_METHODS],
+			    s->guests ? "a key alone, or keyboard-interactive alone for guests, must let one in"
+				      : "a key alone must let one in");
+	if (strcmp(val[S_PUBKEY], "yes") != 0)
+		say_problem(r, "PubkeyAuthentication yes", "PubkeyAuthentication is '%s': keys cannot log in",
+			    val[S_PUBKEY]);
+	if (s->guests && strcmp(val[S_KBD], "yes") != 0)
+		say_problem(r, "KbdInteractiveAuthentication yes (or --guests 0 on the ForceCommand line)",
+			    "KbdInteractiveAuthentication is '%s': guests cannot log in", val[S_KBD]);
+	if (s->guests && strcmp(val[S_PAM], "yes") != 0)
+		say_problem(r, "UsePAM yes (or --guests 0 on the ForceCommand line)",
+			    "UsePAM is '%s': guests are let in by sshd's PAM stack", val[S_PAM]);
+	if (strcmp(val[S_TTY], "yes") == 0 && strcmp(val[S_NOFWD], "yes") == 0)
+		say_ok(r, "PermitTTY yes, DisableForwarding yes");
+	if (strcmp(val[S_TTY], "yes") != 0)
+		say_problem(r, "PermitTTY yes", "PermitTTY is '%s': the game needs a terminal", val[S_TTY]);
+	if (strcmp(val[S_NOFWD], "yes") != 0)
+		say_problem(r, "DisableForwarding yes",
+			    "DisableForwarding is '%s': strangers could forward ports through the host", val[S_NOFWD]);
+	free(text);
+}
+
+/* ---- 3. the programs sshd runs ---- */
+
+/* Why st breaks sshd's rule for what it runs as root's helper, or NULL. */
+static const char *unsafe_mode(const struct stat *st)
+{
+	return st->st_uid != 0 ? "is not owned by root" : (st->st_mode & S_IWOTH) ? "is writable by others"
+		: (st->st_mode & S_IWGRP) ? "is writable by its group" : NULL;
+}
+
+/* sshd's rule for the AuthorizedKeysCommand (its safe_path()): the real
+ * path a regular file, it and every directory above it up to / owned by
+ * root and writable by no one else.  false with the first offence in why
+ * (and *missing when there is no such file). */
+static bool path_safe(const char *prog, char *why, size_t len, bool *missing)
+{
+	*missing = false;
+	char real[PATH_MAX];
+	struct stat st;
+	if (prog[0] != '/') {
+		snprintf(why, len, "%s is not an absolute path", prog);
+		return false;
+	}
+	if (!realpath(prog, real) || stat(real, &st) < 0) {
+		snprintf(why, len, "%s: %s", prog, strerror(errno));
+		*missing = true;
+		return false;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(why, len, "%s is not a regular file", real);
+		return false;
+	}
+	const char *bad = unsafe_mode(&st);
+	while (!bad && strcmp(real, "/") != 0) {
+		char *slash = strrchr(real, '/');
+		if (slash == real)
+			slash[1] = '\0';
+		else
+			*slash = '\0';
+		if (stat(real, &st) < 0) {
+			snprintf(why, len, "%s: %s", real, strerror(errno));
+			return false;
+		}
+		bad = unsafe_mode(&st);
+	}
+	if (bad)
+		snprintf(why, len, "%s %s", real, bad);
+	return !bad;
+}
+
+/* Whether pw may run prog: x on the file and every directory above it
+ * (by the mode bits of the class pw falls in; supplementary groups not
+ * counted).  false with the first that stops it in at. */
+static bool path_runs_as(const char *prog, const struct passwd *pw, char *at, size_t len)
+{
+	char real[PATH_MAX];
+	struct stat st;
+	if (!realpath(prog, real))
+		return true;	/* said by path_safe */
+	for (;;) {
+		if (stat(real, &st) < 0)
+			return true;
+		mode_t x = st.st_uid == pw->pw_uid ? S_IXUSR : st.st_gid == pw->pw_gid ? S_IXGRP : S_IXOTH;
+		if (pw->pw_uid != 0 && !(st.st_mode & x)) {
+			snprintf(at, len, "%s", real);
+			return false;
+		}
+		if (strcmp(real, "/") == 0)
+			return true;
+		char *slash = strrchr(real, '/');
+		if (slash == real)
+			slash[1] = '\0';
+		else
+			*slash = '\0';
+	}
+}
+
+static void check_programs(report *r, const char *account, const char *akc, const char *force)
+{
+	static const char *const fix = "make install (or install the program under /usr/local/bin), then point "
+				       "AuthorizedKeysCommand and ForceCommand at the installed path";
+	char why[PATH_MAX + 100], at[PATH_MAX];
+	bool missing;
+	if (akc[0]) {
+		if (path_safe(akc, why, sizeof why, &missing))
+			say_ok(r, "sshd will run %s for keys: it and every directory above it are root's alone", akc);
+		else if (missing)
+			say_problem(r, fix, "the keys command is missing (%s): every key-holder silently becomes a guest",
+				    why);
+		else
+			say_problem(r, fix,
+				    "sshd will not run the keys command: %s.  sshd logs \"Unsafe AuthorizedKeysCommand\" "
+				    "and every key-holder silently becomes a guest", why);
+		struct passwd *nobody = getpwnam("nobody");
+		if (nobody && !path_runs_as(akc, nobody, at, sizeof at)) {
+			char f[PATH_MAX + 20];
+			snprintf(f, sizeof f, "chmod o+x %s", at);
+			say_problem(r, f, "nobody cannot run %s: %s is closed to others", akc, at);
+		}
+	}
+	if (force[0] && strcmp(force, akc) != 0) {
+		if (path_safe(force, why, sizeof why, &missing))
+			say_ok(r, "the game %s and every directory above it are root's alone", force);
+		else if (missing)
+			say_problem(r, fix, "the game in ForceCommand is missing (%s): nobody can play", why);
+		else
+			say_problem(r, fix,
+				    "the game in ForceCommand is where others can change it: %s.  Whoever can write "
+				    "there plays every player", why);
+	}
+	struct passwd *pw = getpwnam(account);
+	if (force[0] && pw && !path_runs_as(force, pw, at, sizeof at)) {
+		char f[PATH_MAX + 20];
+		snprintf(f, sizeof f, "chmod o+x %s", at);
+		say_problem(r, f, "%s cannot run %s: %s is closed to it", account, force, at);
+	}
+}
+
+/* ---- 4. the password and sshd's PAM rule for guests ---- */
+
+static void check_password(report *r, const char *account, const struct passwd *pw, const char *shadow,
+			   bool pam_on)
+{
+	char fix[200], *line = NULL;
+	size_t cap = 0, alen = strlen(account);
+	FILE *f = fopen(shadow, "r");
+	if (!f) {
+		say_problem(r, NULL, "cannot read %s: %s", shadow, strerror(errno));
+		return;
+	}
+	char *hash = NULL;
+	while (!hash && getline(&line, &cap, f) > 0)
+		if (strncmp(line, account, alen) == 0 && line[alen] == ':') {
+			hash = line + alen + 1;
+			hash[strcspn(hash, ":\n")] = '\0';
+		}
+	fclose(f);
+	if (!hash)	/* no shadow entry: the password file's field counts */
+		hash = strcmp(pw->pw_passwd, "x") == 0 ? "*" : pw->pw_passwd;
+	snprintf(fix, sizeof fix, "usermod -p '*' %s", account);
+	if (!hash[0])
+		say_problem(r, fix, "%s has an empty password: every local user can su to %s", account, account);
+	else if (hash[0] == '!' && !pam_on)
+		say_problem(r, fix, "%s's password is locked ('!') and sshd runs without PAM: sshd refuses the account",
+			    account);
+	else if (hash[0] == '*' || hash[0] == '!')
+		say_ok(r, "%s has no password that su or login accept", account);
+	else
+		say_problem(r, fix, "%s has a password: whoever knows it can su to %s, outside the game", account,
+			    account);
+	free(line);
+}
+
+/* Whether the words of an auth line are the guests' rule: pam_succeed_if
+ * on the user name, done when it holds, for account. */
+static bool guest_rule(char **w, int n, const char *account)
+{
+	int i = 1;
+	bool done = false, ignore = false;
+	if (i < n && strcasecmp(w[i], "sufficient") == 0) {
+		done = ignore = true;
+		i++;
+	} else if (i < n && w[i][0] == '[') {
+		for (; i < n; i++) {
+			char *t = w[i] + (w[i][0] == '[');
+			done |= strncasecmp(t, "success=done", 12) == 0;
+			ignore |= strncasecmp(t, "default=ignore", 14) == 0;
+			if (strchr(w[i], ']')) {
+				i++;
+				break;
+			}
+		}
+	}
+	if (!done || !ignore || i >= n)
+		return false;
+	const char *mod = strrchr(w[i], '/') ? strrchr(w[i], '/') + 1 : w[i];
+	if (strcmp(mod, "pam_succeed_if.so") != 0)
+		return false;
+	bool user = false;
+	for (i++; i < n; i++) {
+		if (strcmp(w[i], "use_uid") == 0)
+			return false;	/* the caller's user, not the one logging in */
+		if (strcmp(w[i], "user") != 0 || i + 2 >= n)
+			continue;
+		if (strcmp(w[i + 1], "=") == 0 && strcmp(w[i + 2], account) == 0)
+			user = true;
+		if (strcmp(w[i + 1], "in") == 0) {
+			char list[1024];
+			snprintf(list, sizeof list, "%s", w[i + 2]);
+			for (char *save = NULL, *u = strtok_r(list, ":", &save); u; u = strtok_r(NULL, ":", &save))
+				user |= strcmp(u, account) == 0;
+		}
+	}
+	return user;
+}
+
+static void check_pam(report *r, const char *account, const char *pam)
+{
+	char fix[400], *line = NULL;
+	size_t cap = 0;
+	FILE *f = fopen(pam, "r");
+	snprintf(fix, sizeof fix, "add this line at the top of %s:  auth [success=done default=ignore] "
+		 "pam_succeed_if.so quiet user = %s", pam, account);
+	if (!f) {
+		say_problem(r, fix, "cannot read %s (%s): guests cannot log in", pam, strerror(errno));
+		return;
+	}
+	/* 1: the rule comes first; 0: not seen; -1: seen after another auth line. */
+	int found = 0;
+	bool other_auth = false;
+	while (found != 1 && getline(&line, &cap, f) > 0) {
+		char *w[64];
+		line[strcspn(line, "#")] = '\0';
+		int n = split_words(line, w, 64);
+		if (n == 0)
+			continue;
+		bool auth = strcasecmp(w[0], "auth") == 0 || strcasecmp(w[0], "-auth") == 0;
+		if (auth && guest_rule(w, n, account))
+			found = other_auth ? -1 : 1;
+		else if (auth || (strcmp(w[0], "@include") == 0 && n > 1 && strcmp(w[1], "common-auth") == 0))
+			other_auth = true;
+	}
+	free(line);
+	fclose(f);
+	if (found == 1)
+		say_ok(r, "%s lets guests of %s in before any other auth line", pam, account);
+	else
+		say_problem(r, fix, "%s has %s: guests cannot log in", pam,
+			    found ? "the guests' rule after another auth line" : "no rule letting guests in");
+}
+
+/* ---- 5. the players' directory ---- */
+
+static void check_dir(report *r, const char *account, const struct passwd *pw, const char *dir)
+{
+	char path[PATH_MAX], fix[PATH_MAX + 100];
+	struct stat st;
+	snprintf(path, sizeof path, "%s", dir);
+	/* Every directory from / down: local users reach scores/ and watch/
+	 * by name through each. */
+	bool closed = false;
+	for (char *p = path + 1;; p++) {
+		bool end = *p == '\0';
+		if (*p != '/' && !end)
+			continue;
+		*p = '\0';
+		if (stat(path, &st) < 0) {
+			say_ok(r, "%s is not made yet: serve makes it at the first login", path);
+			return;
+		}
+		if (!(st.st_mode & S_IXOTH)) {
+			snprintf(fix, sizeof fix, "chmod o+x %s", path);
+			say_problem(r, fix, "%s is closed to others: local users cannot read the leaderboard or watch",
+				    path);
+			closed = true;
+		}
+		if (end)
+			break;
+		*p = '/';
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		say_problem(r, NULL, "%s is not a directory: serve cannot keep its players there", dir);
+	} else if (st.st_uid != pw->pw_uid) {
+		snprintf(fix, sizeof fix, "chown -R %s: %s", account, dir);
+		say_problem(r, fix, "%s belongs to uid %u, not to %s", dir, (unsigned)st.st_uid, account);
+	} else if (st.st_mode & (S_IWGRP | S_IWOTH)) {
+		snprintf(fix, sizeof fix, "chmod go-w %s", dir);
+		say_problem(r, fix, "%s is writable by others: they could change every player's files", dir);
+	} else if (!closed) {
+		say_ok(r, "the players' directory %s is %s's, open to others to read", dir, account);
+	}
+}
+
+int serve_check(const char *account, const serve_check_files *files, FILE *out)
+{
+	static const serve_check_files none = { NULL, NULL, NULL };
+	report r = { out, 0 };
+	if (!files)
+		files = &none;
+	if (!account_valid(account)) {
+		fprintf(out, "'%s' cannot be an account name\n", account);
+		return -1;
+	}
+	if (geteuid() != 0) {
+		fprintf(out, "The check must run as root: sshd -T reads the host keys, and the check reads "
+			     "/etc/shadow (sudo lightsout serve --check %s)\n", account);
+		return -1;
+	}
+	char fix[300];
+	struct passwd pwbuf, *pw = getpwnam(account);
+	char pwstr[3][PATH_MAX];
+	if (pw) {
+		/* Kept: later getpwnam() calls reuse the static result. */
+		pwbuf = *pw;
+		snprintf(pwstr[0], sizeof pwstr[0], "%s", pw->pw_dir ? pw->pw_dir : "");
+		snprintf(pwstr[1], sizeof pwstr[1], "%s", pw->pw_shell ? pw->pw_shell : "");
+		snprintf(pwstr[2], sizeof pwstr[2], "%s", pw->pw_passwd ? pw->pw_passwd : "");
+		pwbuf.pw_name = (char *)account;
+		pwbuf.pw_dir = pwstr[0];
+		pwbuf.pw_shell = pwstr[1];
+		pwbuf.pw_passwd = pwstr[2];
+		pw = &pwbuf;
+		check_account(&r, account, pw);
+	} else {
+		snprintf(fix, sizeof fix, "useradd --system --create-home --home-dir /var/lib/lightsout-%s "
+			 "--shell /bin/sh %s", account, account);
+		say_problem(&r, fix, "there is no account %s", account);
+	}
+	serve_line s;
+	char akc[PATH_MAX];
+	check_sshd(&r, account, files->sshd_config, &s, akc, sizeof akc);
+	check_programs(&r, account, akc, s.prog);
+	if (pw)
+		check_password(&r, account, pw, files->shadow ? files->shadow : "/etc/shadow", s.pam);
+	if (s.guests)
+		check_pam(&r, account, files->pam ? files->pam : "/etc/pam.d/sshd");
+	char dir[PATH_MAX + 40] = "";
+	if (s.dir[0])
+		snprintf(dir, sizeof dir, "%s", s.dir);
+	else if (pw && pw->pw_dir[0] == '/')
+		snprintf(dir, sizeof dir, "%s/.local/state/lightsout/host", pw->pw_dir);	/* as serve */
+	if (pw && dir[0] == '/')
+		check_dir(&r, account, pw, dir);
+	if (r.problems) {
+		fprintf(out, "%d problem%s\n", r.problems, r.problems == 1 ? "" : "s");
+	} else {
+		char host[256] = "HOST";
+		if (gethostname(host, sizeof host) < 0 || !host[0])
+			snprintf(host, sizeof host, "HOST");
+		host[sizeof host - 1] = '\0';
+		fprintf(out, "ready: ssh %s@%s\n", account, host);
+	}
+	return r.problems;
+}
