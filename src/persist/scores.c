@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pwd.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -13,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "persist/lock.h"
 #include "persist/textbuf.h"
 
 #define HEADER "lightsout-scores 1"
@@ -386,11 +388,11 @@ static bool parse_name(const char *name, const char *date, uid_t *uid)
 	return (long long)*uid == v;
 }
 
-/* "P<PID>.DATE", an arcade player's file: the id in pid; false for any
- * other name. */
-static bool parse_player_name(const char *name, const char *date, char pid[SCORES_PID_LEN + 1])
+/* "P<PID>.DATE" (kind 'P', a key's player) or "G<PID>.DATE" (kind 'G', a
+ * guest), an arcade player's file: the id in pid; false for any other name. */
+static bool parse_player_name(const char *name, char kind, const char *date, char pid[SCORES_PID_LEN + 1])
 {
-	if (name[0] != 'P' || strspn(name + 1, "0123456789abcdef") != SCORES_PID_LEN ||
+	if (name[0] != kind || strspn(name + 1, "0123456789abcdef") != SCORES_PID_LEN ||
 	    name[1 + SCORES_PID_LEN] != '.' || strcmp(name + 2 + SCORES_PID_LEN, date) != 0)
 		return false;
 	memcpy(pid, name + 1, SCORES_PID_LEN);
@@ -490,7 +492,22 @@ static ssize_t read_bounded(int fd, char *buf, size_t max)
 	return (ssize_t)used;
 }
 
-/* One player's file of date: its records into t, or a note why not. */
+/* Room in t for more records; false when out of memory. */
+static bool grow(scores *t, int more)
+{
+	if (t->n + more <= t->cap)
+		return true;
+	int cap = t->cap ? t->cap * 2 : 64;
+	while (cap < t->n + more)
+		cap *= 2;
+	score *s = realloc(t->s, (size_t)cap * sizeof *s);
+	if (!s)
+		return false;
+	t->s = s;
+	t->cap = cap;
+	return true;
+}
+
 /* Why a regular file named for uid is not read as that player's: too
  * large, other names, writable by others, or another owner (the player
  * is the owner, and only the owner may have written it); false if none. */
@@ -509,7 +526,10 @@ static bool doubt(const struct stat *st, uid_t uid, char *why, size_t len)
 	return true;
 }
 
-static file_verdict read_one(int dfd, const char *name, uid_t uid, const char *pid, const char *date, scores *t)
+/* One player's file of date: its records into t, or a note why not.
+ * guest: a guest's file ("G"), whose player line must say so. */
+static file_verdict read_one(int dfd, const char *name, uid_t uid, const char *pid, bool guest, const char *date,
+			     scores *t)
 {
 	struct stat pre, st;
 	char buf[SCORES_FILE_MAX + 1], err[300];
@@ -571,17 +591,13 @@ static file_verdict read_one(int dfd, const char *name, uid_t uid, const char *p
 		note(t, name, "%s", pid[0] ? "not the player its name says" : "a player line outside a public account's leaderboard");
 		goto out;
 	}
-	if (t->n + n > t->cap) {
-		int cap = t->cap ? t->cap * 2 : 64;
-		while (cap < t->n + n)
-			cap *= 2;
-		score *more = realloc(t->s, (size_t)cap * sizeof *more);
-		if (!more) {
-			v = FILE_NOMEM;
-			goto out;
-		}
-		t->s = more;
-		t->cap = cap;
+	if (n > 0 && guest && !recs[0].guest) {
+		note(t, name, "a key's player in a guest's file");
+		goto out;
+	}
+	if (!grow(t, n)) {
+		v = FILE_NOMEM;
+		goto out;
 	}
 	for (int i = 0; i < n; i++) {
 		recs[i].uid = uid;
@@ -618,15 +634,24 @@ persist_status scores_load(const char *dir, const char *date, scores *t, persist
 	owners seen = { 0 };
 	uid_t owner;
 	bool private = private_dir(dfd, &owner);
+	int guests = 0;
 	struct dirent *de;
 	while ((de = readdir(d))) {
 		uid_t uid;
 		struct stat st;
 		char pid[SCORES_PID_LEN + 1];
+		bool guest = false;
 		/* An arcade player's file, only in a directory nobody but its
-		 * owner writes in: no cap per owner there (one owner wrote them). */
-		if (private && parse_player_name(de->d_name, date, pid)) {
-			if (read_one(dfd, de->d_name, owner, pid, date, t) == FILE_NOMEM) {
+		 * owner writes in: no cap per owner there (one owner wrote them),
+		 * but guests' files are read SCORES_GUEST_MAX at most (the writer
+		 * keeps no more: scores_record). */
+		if (private && (parse_player_name(de->d_name, 'P', date, pid) ||
+				(guest = parse_player_name(de->d_name, 'G', date, pid)))) {
+			if (guest && guests++ >= SCORES_GUEST_MAX) {
+				note(t, de->d_name, "more than %d guest results: not read", SCORES_GUEST_MAX);
+				continue;
+			}
+			if (read_one(dfd, de->d_name, owner, pid, guest, date, t) == FILE_NOMEM) {
 				persist_fail(res, PERSIST_NO_MEMORY, ENOMEM, NULL);
 				scores_free(t);
 				break;
@@ -650,7 +675,7 @@ persist_status scores_load(const char *dir, const char *date, scores *t, persist
 			}
 			++*c;
 		}
-		if (read_one(dfd, de->d_name, uid, "", date, t) == FILE_NOMEM) {
+		if (read_one(dfd, de->d_name, uid, "", false, date, t) == FILE_NOMEM) {
 			persist_fail(res, PERSIST_NO_MEMORY, ENOMEM, NULL);
 			scores_free(t);
 			break;
@@ -752,6 +777,250 @@ static bool own_alternate(int dfd, const char *name, char *alt, size_t len)
 	return found;
 }
 
+
+/* ---- Guests' results: bounded in number and in age ---- */
+
+#define GUEST_STAMP ".guests-swept"
+
+/* The date days ago (UTC, as the daily board's date). */
+static void days_ago(int days, char out[11])
+{
+	time_t t = time(NULL) - (time_t)days * 86400;
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	strftime(out, 11, "%Y-%m-%d", &tm);
+}
+
+/* An arcade player's file of any date: its kind ('P' or 'G'), id and date. */
+static bool player_file(const char *name, char *kind, char pid[SCORES_PID_LEN + 1], char date[11])
+{
+	if ((name[0] != 'P' && name[0] != 'G') || strlen(name) != 2 + SCORES_PID_LEN + 10)
+		return false;
+	memcpy(date, name + 2 + SCORES_PID_LEN, 10);
+	date[10] = '\0';
+	*kind = name[0];
+	return scores_date_valid(date) && parse_player_name(name, *kind, date, pid);
+}
+
+/* Guests' results older than SCORES_GUEST_DAYS removed, once a day: the
+ * cutoff last applied is kept in GUEST_STAMP.  A "G" file goes by its name
+ * alone; a "P" file of a guest (written before guests had a prefix) must
+ * be opened to be known, so only those dated between the last cutoff and
+ * this one are: each once.  A key's file is never removed. */
+static void guests_sweep(int dfd)
+{
+	char cutoff[11], last[16] = "";
+	days_ago(SCORES_GUEST_DAYS, cutoff);
+	int fd = openat(dfd, GUEST_STAMP, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd >= 0) {
+		ssize_t n = read(fd, last, sizeof last - 1);
+		close(fd);
+		last[n > 0 ? n : 0] = '\0';
+		last[strcspn(last, "\n")] = '\0';
+		if (!scores_date_valid(last))
+			last[0] = '\0';
+	}
+	if (last[0] && strcmp(last, cutoff) >= 0)
+		return;		/* swept today */
+	int lfd = dup(dfd);
+	DIR *d = lfd >= 0 ? fdopendir(lfd) : NULL;
+	if (!d) {
+		if (lfd >= 0)
+			close(lfd);
+		return;
+	}
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		char kind, pid[SCORES_PID_LEN + 1], date[11];
+		struct stat st;
+		if (!player_file(de->d_name, &kind, pid, date) || strcmp(date, cutoff) >= 0 ||
+		    (kind == 'P' && last[0] && strcmp(date, last) < 0) ||
+		    fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode) ||
+		    st.st_uid != geteuid())
+			continue;
+		if (kind == 'P') {
+			scores t;
+			scores_init(&t);
+			bool guest = read_one(dfd, de->d_name, geteuid(), pid, false, date, &t) == FILE_OK && t.n > 0 &&
+				     t.s[0].guest;
+			scores_free(&t);
+			if (!guest)
+				continue;
+		}
+		unlinkat(dfd, de->d_name, 0);
+	}
+	closedir(d);
+	/* The stamp, written whole: a temporary renamed (under the lock). */
+	char text[16];
+	int len = snprintf(text, sizeof text, "%s\n", cutoff);
+	fd = openat(dfd, GUEST_STAMP ".tmp", O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return;
+	bool ok = write(fd, text, (size_t)len) == len;
+	ok = close(fd) == 0 && ok;
+	if (!ok || renameat(dfd, GUEST_STAMP ".tmp", dfd, GUEST_STAMP) < 0)
+		unlinkat(dfd, GUEST_STAMP ".tmp", 0);
+}
+
+/* A guest's file of the day as guests_room weighs it: its records in a
+ * table, from first, n of them (-1: not a guest's file as written). */
+typedef struct guest_file {
+	char name[SCORES_PID_LEN + 16];
+	int first, n;
+	long long age;		/* mtime; the result being written is the latest */
+	bool gone;
+} guest_file;
+
+typedef struct guest_ref {
+	const score *s;
+	long long age;
+	int file;
+} guest_ref;
+
+/* By board, then best first; of equal results the later ranks after. */
+static int guest_ref_compare(const void *x, const void *y)
+{
+	const guest_ref *a = x, *b = y;
+	int c = board_compare(a->s, b->s);
+	if (c)
+		return c;
+	if (a->s->assisted != b->s->assisted)
+		return a->s->assisted ? 1 : -1;
+	if (a->s->moves != b->s->moves)
+		return a->s->moves < b->s->moves ? -1 : 1;
+	if (a->s->ms != b->s->ms)
+		return a->s->ms < b->s->ms ? -1 : 1;
+	if (a->age != b->age)
+		return a->age < b->age ? -1 : 1;
+	return a->file - b->file;
+}
+
+/* The file to remove first: one that is not a guest's file as written,
+ * else the one holding the last result of the board with the most guests
+ * (a flood of results on one board pushes out only that board's worst).
+ * -1 when none is left. */
+static int guest_victim(const guest_file *f, int nf, const scores *all, guest_ref *refs)
+{
+	int n = 0;
+	for (int i = 0; i < nf; i++) {
+		if (f[i].gone)
+			continue;
+		if (f[i].n <= 0)
+			return i;
+		for (int k = 0; k < f[i].n; k++)
+			refs[n++] = (guest_ref){ &all->s[f[i].first + k], f[i].age, i };
+	}
+	qsort(refs, (size_t)n, sizeof *refs, guest_ref_compare);
+	int victim = -1, most = 0;
+	for (int i = 0, j; i < n; i = j) {
+		for (j = i + 1; j < n && !board_compare(refs[i].s, refs[j].s); j++)
+			;
+		if (j - i > most) {
+			most = j - i;
+			victim = refs[j - 1].file;
+		}
+	}
+	return victim;
+}
+
+/* Room for a new guest's file own (its records mine[n]) among the day's
+ * guest files: true when there are fewer than SCORES_GUEST_MAX others, or
+ * once worse ones are removed; false (res set) when this one would be the
+ * first to go.  Only the day's guest files are opened, and only when full. */
+static bool guests_room(int dfd, const char *own, const char *date, const score *mine, int n, persist_result *res)
+{
+	int lfd = dup(dfd);
+	DIR *d = lfd >= 0 ? fdopendir(lfd) : NULL;
+	if (!d) {
+		if (lfd >= 0)
+			close(lfd);
+		persist_fail(res, PERSIST_IO, errno, NULL);
+		return false;
+	}
+	guest_file *f = NULL;
+	int nf = 0, cap = 0;
+	bool room = true;
+	struct dirent *de;
+	char pid[SCORES_PID_LEN + 1];
+	while (room && (de = readdir(d))) {
+		if (!parse_player_name(de->d_name, 'G', date, pid) || !strcmp(de->d_name, own))
+			continue;
+		if (nf == cap) {
+			cap = cap ? 2 * cap : SCORES_GUEST_MAX + 1;
+			guest_file *more = realloc(f, (size_t)cap * sizeof *f);
+			if (!more) {
+				room = false;
+				break;
+			}
+			f = more;
+		}
+		memset(&f[nf], 0, sizeof f[nf]);
+		snprintf(f[nf].name, sizeof f[nf].name, "%.*s", (int)sizeof f[nf].name - 1, de->d_name);
+		nf++;
+	}
+	closedir(d);
+	if (!room) {
+		free(f);
+		persist_fail(res, PERSIST_NO_MEMORY, ENOMEM, NULL);
+		return false;
+	}
+	if (nf < SCORES_GUEST_MAX) {
+		free(f);
+		return true;
+	}
+	/* Full: every guest file of the day weighed, ours as the latest. */
+	scores all;
+	scores_init(&all);
+	guest_ref *refs = malloc(((size_t)nf + 1) * SCORES_MAX_RECORDS * sizeof *refs);
+	for (int i = 0; refs && i < nf; i++) {
+		struct stat st;
+		f[i].first = all.n;
+		f[i].age = fstatat(dfd, f[i].name, &st, AT_SYMLINK_NOFOLLOW) == 0 ? (long long)st.st_mtime : 0;
+		parse_player_name(f[i].name, 'G', date, pid);
+		file_verdict v = read_one(dfd, f[i].name, geteuid(), pid, true, date, &all);
+		if (v == FILE_NOMEM) {
+			free(refs);
+			refs = NULL;
+		}
+		f[i].n = v == FILE_OK ? all.n - f[i].first : -1;
+	}
+	guest_file *in = refs ? realloc(f, ((size_t)nf + 1) * sizeof *f) : NULL;
+	if (!in || !grow(&all, n)) {
+		free(in ? in : f);
+		free(refs);
+		scores_free(&all);
+		persist_fail(res, PERSIST_NO_MEMORY, ENOMEM, NULL);
+		return false;
+	}
+	f = in;
+	memset(&f[nf], 0, sizeof f[nf]);
+	f[nf].first = all.n;
+	f[nf].n = n;
+	f[nf].age = LLONG_MAX;
+	for (int i = 0; i < n; i++)
+		all.s[all.n++] = mine[i];
+	for (int live = nf + 1; live > SCORES_GUEST_MAX; live--) {
+		int v = guest_victim(f, nf + 1, &all, refs);
+		if (v < 0)
+			break;
+		if (v == nf) {
+			char why[120];
+			snprintf(why, sizeof why, "the day's %d guest places hold better results (a key keeps its own)",
+				 SCORES_GUEST_MAX);
+			persist_fail(res, PERSIST_REFUSED, ENOSPC, why);
+			room = false;
+			break;
+		}
+		unlinkat(dfd, f[v].name, 0);
+		f[v].gone = true;
+	}
+	free(f);
+	free(refs);
+	scores_free(&all);
+	return room;
+}
+
+
 persist_status scores_record(const char *dir, const score *s, bool *kept, persist_result *res)
 {
 	char name[80], tmp[100], text[SCORES_FILE_MAX + 1];
@@ -765,6 +1034,7 @@ persist_status scores_record(const char *dir, const score *s, bool *kept, persis
 	if (dfd < 0)
 		return res->status;
 	uid_t owner;
+	int glock = -1;
 	if (s->pid[0]) {
 		/* An arcade player's line is believed only where we alone write. */
 		if (strspn(s->pid, "0123456789abcdef") != SCORES_PID_LEN || s->pid[SCORES_PID_LEN] ||
@@ -777,7 +1047,18 @@ persist_status scores_record(const char *dir, const score *s, bool *kept, persis
 				     "a shared directory: a public account's players need a leaderboard of its own");
 			goto done;
 		}
-		snprintf(name, sizeof name, "P%s.%s", s->pid, s->date);
+		snprintf(name, sizeof name, "%c%s.%s", s->guest ? 'G' : 'P', s->pid, s->date);
+		if (s->guest) {
+			/* Every guest's game counts and removes guests' files:
+			 * one at a time. */
+			char lock[4200], why[300];
+			snprintf(lock, sizeof lock, "%.4000s/.guests", dir);
+			if ((glock = lock_take(lock, LOCK_WAIT_MS, why, sizeof why)) < 0) {
+				persist_fail(res, PERSIST_REFUSED, errno, why);
+				goto done;
+			}
+			guests_sweep(dfd);
+		}
 	} else
 		snprintf(name, sizeof name, "%lu.%s", (unsigned long)geteuid(), s->date);
 	int n = read_own(dfd, name, s->date, recs, res);
@@ -815,6 +1096,8 @@ persist_status scores_record(const char *dir, const score *s, bool *kept, persis
 		goto done;
 	} else
 		recs[n++] = mine;
+	if (glock >= 0 && !guests_room(dfd, name, s->date, recs, n, res))
+		goto done;
 	int len = scores_format(recs, n, text, sizeof text);
 	if (len < 0) {
 		persist_fail(res, PERSIST_REFUSED, EFBIG, "the records do not fit in a score file");
@@ -887,6 +1170,7 @@ persist_status scores_record(const char *dir, const score *s, bool *kept, persis
 	fsync(dfd);
 	*kept = true;
 done:
+	lock_release(glock);
 	close(dfd);
 	return res->status;
 }

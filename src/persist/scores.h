@@ -12,9 +12,16 @@
  * Trust: a player is the owner uid of the file (fstat), never a name inside
  * it.  The one exception is a host's public account (lightsout serve), where
  * many players share one uid: its leaderboard is a directory of its own that
- * nobody else can write in, holding "P<PLAYER>.DATE" files whose second line
- * names the player ("player PLAYER key NAME" or "... guest NAME"); only there,
- * and only in files of the directory's owner, is a player line believed.  Everything in the directory is another user's input: a file is read
+ * nobody else can write in, holding "P<PLAYER>.DATE" files (a key's player)
+ * and "G<PLAYER>.DATE" files (a guest's) whose second line names the player
+ * ("player PLAYER key NAME" or "... guest NAME"); only there, and only in
+ * files of the directory's owner, is a player line believed.  Guests cost
+ * nothing to be, so their results are bounded: at most SCORES_GUEST_MAX a
+ * day (the worst go first, see scores_record) and SCORES_GUEST_DAYS days
+ * (older guest files are removed when a guest's result is written, once a
+ * day; a key's results are never removed).  Before guests had a prefix of
+ * their own they were "P" files too: those are still read, and removed
+ * once they are old.  Everything in the directory is another user's input: a file is read
  * only when its name is UID.DATE for the date asked, it is a regular file
  * (never through a symlink, a FIFO never opened), owned by that UID, with
  * one link, writable by nobody else, at most SCORES_FILE_MAX bytes, and
@@ -37,6 +44,8 @@
 #define SCORES_FILE_MAX 8192		/* bytes: a larger file is skipped unread */
 #define SCORES_MAX_RECORDS 16		/* daily boards of one player in one day */
 #define SCORES_MAX_FILES 10000		/* files of one day read at most */
+#define SCORES_GUEST_MAX 200		/* guest results kept (and read) a day */
+#define SCORES_GUEST_DAYS 30		/* days a guest's result is kept */
 #define SCORES_MAX_NOTES 8		/* notes kept; the rest are counted */
 #define SCORES_MAX_MOVES 1000000000
 #define SCORES_MAX_MS 999999999999LL	/* about 31 years */
@@ -95,7 +104,13 @@ persist_status scores_check_dir(const char *dir, persist_result *res);
 
 /* Record s (uid ignored: ours) in dir, keeping our best for its board;
  * an arcade player's result (pid set) only in a directory of ours that
- * nobody else can write in.
+ * nobody else can write in.  A guest's, under the directory's lock
+ * (.guests.lock), first removes guest results older than SCORES_GUEST_DAYS
+ * (once a day, the day kept in .guests-swept), then makes room when the
+ * day holds SCORES_GUEST_MAX guest results already: from the board with
+ * the most guests, its last (a flood on one board pushes out only its own
+ * worst), and when that is this result it is not written (PERSIST_REFUSED,
+ * why says so).
  * PERSIST_OK (*kept false when an earlier result of ours was better);
  * PERSIST_NONE (no such directory); PERSIST_REFUSED (the directory, or our
  * file there is someone else's, a symlink, full...); PERSIST_IO. */
