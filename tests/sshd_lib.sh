@@ -51,3 +51,29 @@ sshd_game_copy() {
 	chmod 755 "$base/bin/lightsout"
 	BIN="$base/bin/lightsout"
 }
+
+# sshd_public_account PREFIX PAMLINE: the public account as the README
+# makes it, for a test or a benchmark (root; after sshd_game_copy): a
+# throwaway account PREFIXnnnnn (its name in acct) without a password, its
+# home base/home (0700).  sshd asks PAM under its own program's name: a
+# copy of sshd named after the account (in SSHD) reads /etc/pam.d/ACCOUNT
+# (in pam), which is the shipped line PAMLINE (contrib/pam.lightsout-public,
+# its account edited) and then the system's sshd stack, so the system's
+# own /etc/pam.d/sshd is left alone.
+sshd_public_account() {
+	acct="$1$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')"
+	if ! useradd -M -d "$base/home" -s /bin/sh "$acct"; then
+		acct=
+		return 1
+	fi
+	usermod -p '*' "$acct"
+	chown "$acct" "$base/home"
+	chmod 700 "$base/home"
+	SSHD="$base/bin/$acct"
+	cp "$(command -v sshd)" "$SSHD"
+	pam="/etc/pam.d/$acct"
+	{
+		grep -v '^#' "$2" | sed "s/ user = play\$/ user = $acct/"
+		echo "@include sshd"
+	} >"$pam"
+}

@@ -36,21 +36,9 @@ if sanitized; then
 	printf '#!/bin/sh\nASAN_OPTIONS=detect_leaks=0 exec %s "$@"\n' "$BIN" >"$KEYS"
 	chmod 755 "$KEYS"
 fi
-acct="lopub$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')"
-useradd -M -d "$base/home" -s /bin/sh "$acct" || { echo "1..0 # SKIP useradd failed"; rm -rf "$base"; exit 0; }
-usermod -p '*' "$acct"
-chown "$acct" "$base/home"
-chmod 700 "$base/home"
-# sshd asks PAM under its own program's name: a copy named after the
-# account reads /etc/pam.d/ACCOUNT, the shipped line then the system's
-# sshd stack, and the system's own /etc/pam.d/sshd is left alone.
-SSHD="$base/bin/$acct"
-cp "$(command -v sshd)" "$SSHD"
-pam="/etc/pam.d/$acct"
-{
-	grep -v '^#' "$SRCDIR/contrib/pam.lightsout-public" | sed "s/ user = play\$/ user = $acct/"
-	echo "@include sshd"
-} >"$pam"
+pam=
+sshd_public_account lopub "$SRCDIR/contrib/pam.lightsout-public" ||
+	{ echo "1..0 # SKIP useradd failed"; rm -rf "$base"; exit 0; }
 host="$base/home/.local/state/lightsout/host"
 today=$(date -u +%Y-%m-%d)
 
@@ -97,7 +85,7 @@ cleanup() {
 		sleep 0.05
 	done
 	rm -rf "$base"
-	rm -f "$pam"
+	[ -z "$pam" ] || rm -f "$pam"
 }
 trap cleanup EXIT
 
