@@ -12,6 +12,15 @@
 # GAP (ms between them, 100), IDLE (s of the measured idle window, 10),
 # CONNECTING (sessions logging in at once; default: under MaxStartups),
 # SSH_OPTS (more options for every ssh client, e.g. -o KexAlgorithms=...).
+# Each player comes from an address of its own (127.0.x.y), as strangers
+# do: the recipe's limit of new players per address holds.
+#
+# ATTACK=1 (make bench-ssh-attack): the same players while a stranger with
+# a script attacks from one address of its own: throwaway keys registered
+# as fast as it can (ATTACK_KEYS, 100), idle guest sessions holding guest
+# places (ATTACK_GUESTS, 60: more than the 50 there are) and connections
+# without a session (ATTACK_IDLE, 20: ssh -N); before that, a client that
+# claims a 10000x10000 terminal, whose game's memory is measured.
 LC_ALL=C
 export LC_ALL
 PATH="$PATH:/usr/sbin:/usr/local/sbin:/sbin"
@@ -25,10 +34,15 @@ if [ $# -ne 2 ]; then
 	exit 2
 fi
 N=${N:-50}
+ATTACK=${ATTACK:-0}
+ATTACK_KEYS=${ATTACK_KEYS:-100}
+ATTACK_GUESTS=${ATTACK_GUESTS:-60}
+ATTACK_IDLE=${ATTACK_IDLE:-20}
 KEYS=${KEYS:-20}
 GAP=${GAP:-100}
 IDLE=${IDLE:-10}
-for v in "N=$N" "KEYS=$KEYS" "GAP=$GAP" "IDLE=$IDLE"; do
+for v in "N=$N" "KEYS=$KEYS" "GAP=$GAP" "IDLE=$IDLE" "ATTACK=$ATTACK" "ATTACK_KEYS=$ATTACK_KEYS" \
+	"ATTACK_GUESTS=$ATTACK_GUESTS" "ATTACK_IDLE=$ATTACK_IDLE"; do
 	case ${v#*=} in
 	'' | *[!0-9]*) echo "bench-ssh: ${v%%=*} wants a whole number, not '${v#*=}'" >&2; exit 2 ;;
 	esac
@@ -44,7 +58,7 @@ if [ "$(id -u)" -ne 0 ]; then
 	echo "bench-ssh: skipped: needs root, to make a throwaway account and run a private sshd for it (sudo make bench-ssh)"
 	exit 0
 fi
-for tool in sshd ssh ssh-keygen useradd userdel passwd awk; do
+for tool in sshd ssh ssh-keygen useradd userdel usermod awk script; do
 	if ! command -v "$tool" >/dev/null 2>&1; then
 		echo "bench-ssh: skipped: $tool is not installed (Debian: openssh-server, openssh-client, passwd)"
 		exit 0
@@ -59,8 +73,10 @@ SSHD=$(command -v sshd)
 base=
 s=
 acct=
+pam=
 sshd_pid=
 driver_pid=
+attackers=
 
 # descendants PID...: every process below them, from /proc (deepest last).
 descendants() {
@@ -92,6 +108,7 @@ cleanup() {
 		kill "$driver_pid" 2>/dev/null
 		wait "$driver_pid" 2>/dev/null
 	fi
+	attack_stop
 	if [ -n "$sshd_pid" ]; then
 		left=$(descendants "$sshd_pid")
 		# shellcheck disable=SC2086
@@ -118,9 +135,110 @@ cleanup() {
 	fi
 	[ -n "$base" ] && rm -rf "$base"
 	[ -n "$s" ] && rm -rf "$s"
+	[ -n "$pam" ] && rm -f "$pam"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM HUP
+
+# A client whose terminal claims 10000x10000 (a pty of script(1), sized so
+# before ssh reads it): the peak memory of its game, from /proc.
+attack_giant() {
+	ssh-keygen -q -t ed25519 -N '' -f "$s/giant" </dev/null || return
+	mkfifo "$s/giant.in"
+	sleep 600 >"$s/giant.in" &
+	hold=$!
+	echo "stty rows 10000 cols 10000; exec sh $s/attack_ssh $s/giant -b 127.0.77.1 -tt" >"$s/giant.sh"
+	script -q -f -c "sh $s/giant.sh" /dev/null <"$s/giant.in" >"$s/giant.out" 2>&1 &
+	giant=$!
+	for _ in $(seq 400); do grep -q -a 'Name \[' "$s/giant.out" && break; sleep 0.05; done
+	printf 'giant\r' >"$s/giant.in"
+	game=
+	for _ in $(seq 400); do
+		game=$(pgrep -n -u "$acct" -f ' serve ' 2>/dev/null)
+		[ -n "$game" ] && grep -q -a 'Moves 0' "$s/giant.out" && break
+		sleep 0.05
+	done
+	hwm=$(awk '/^VmHWM/ { printf "%.1f MiB", $2 / 1024 }' "/proc/$game/status" 2>/dev/null)
+	kill "$giant" "$hold" 2>/dev/null
+	wait "$giant" "$hold" 2>/dev/null
+	echo "${hwm:-not measured}"
+}
+
+# The stranger's script, in the background while the players play: keys
+# registered one after another, guests and ssh -N held open.
+attack_start() {
+	# The stranger's ssh: as key FILE or as a guest ("guest"), from
+	# 127.0.66.1 (no player's address) unless -b says otherwise.
+	cat >"$s/attack_ssh" <<ATTACK
+key=\$1
+shift
+if [ "\$key" = guest ]; then
+	set -- -o PubkeyAuthentication=no -o KbdInteractiveAuthentication=yes "\$@"
+else
+	set -- -i "\$key" -o PubkeyAuthentication=yes -o KbdInteractiveAuthentication=no -o BatchMode=yes "\$@"
+fi
+exec ssh -F /dev/null -b 127.0.66.1 -o IdentitiesOnly=yes -o IdentityAgent=none -o PasswordAuthentication=no \\
+	-o UserKnownHostsFile='$s/known_hosts' -o StrictHostKeyChecking=yes -o LogLevel=ERROR -p $port "\$@" $acct@127.0.0.1
+ATTACK
+	say "attack: a client claiming a 10000x10000 terminal"
+	giant_mem=$(attack_giant)
+	mkdir "$s/junk"
+	mkfifo "$s/junk/hold"
+	sleep 3600 >"$s/junk/hold" &
+	attackers="$!"
+	say "attack: $ATTACK_GUESTS idle guests, $ATTACK_IDLE ssh -N, $ATTACK_KEYS throwaway keys, from 127.0.66.1"
+	i=1
+	while [ "$i" -le "$ATTACK_GUESTS" ]; do
+		sh "$s/attack_ssh" guest -tt <"$s/junk/hold" >"$s/junk/g$i" 2>&1 &
+		attackers="$attackers $!"
+		i=$((i + 1))
+	done
+	i=1
+	while [ "$i" -le "$ATTACK_IDLE" ]; do
+		sh "$s/attack_ssh" guest -N </dev/null >/dev/null 2>&1 &
+		echo $! >>"$s/junk/idle"
+		attackers="$attackers $!"
+		i=$((i + 1))
+	done
+	# Every guest in or refused before the players come.
+	for _ in $(seq 600); do
+		settled=$(grep -l -a -e "not kept" -e "guest places are taken" "$s"/junk/g* 2>/dev/null | wc -l)
+		[ "$settled" -ge "$ATTACK_GUESTS" ] && break
+		sleep 0.05
+	done
+	(
+		i=1
+		while [ "$i" -le "$ATTACK_KEYS" ] && [ ! -e "$s/junk/stop" ]; do
+			ssh-keygen -q -t ed25519 -N '' -f "$s/junk/k$i" </dev/null || break
+			printf 'junk %d\r' "$i" | timeout 5 sh "$s/attack_ssh" "$s/junk/k$i" -tt >"$s/junk/o$i" 2>&1
+			i=$((i + 1))
+		done
+	) &
+	attackers="$attackers $!"
+}
+
+# What the attack got, once the players are done.
+attack_report() {
+	tried=$(find "$s/junk" -name 'o*' | wc -l | tr -d ' ')
+	became=$(grep -l -a "Welcome, junk" "$s"/junk/o* 2>/dev/null | wc -l | tr -d ' ')
+	by_addr=$(grep -l -a "from your address today" "$s"/junk/o* 2>/dev/null | wc -l | tr -d ' ')
+	held=$(grep -l -a "not kept" "$s"/junk/g* 2>/dev/null | wc -l | tr -d ' ')
+	refused=$(grep -l -a "guest places are taken" "$s"/junk/g* 2>/dev/null | wc -l | tr -d ' ')
+	open=0
+	for p in $(cat "$s/junk/idle" 2>/dev/null); do kill -0 "$p" 2>/dev/null && open=$((open + 1)); done
+	echo "attack: 10000x10000 client  its game's peak memory (VmHWM) $giant_mem"
+	echo "attack: throwaway keys      $tried tried from one address: $became became players, $by_addr refused by the address's daily limit"
+	echo "attack: idle guests         $held held a guest place, $refused refused (all places taken)"
+	echo "attack: ssh -N              $ATTACK_IDLE opened, $open still open at the end (UnusedConnectionTimeout)"
+	echo "players on the host         $(find "$host/players" -mindepth 1 -maxdepth 1 | wc -l | tr -d ' ') (the $N players and the attack's)"
+}
+
+attack_stop() {
+	[ -n "$s" ] && [ -d "$s/junk" ] && : >"$s/junk/stop"
+	# shellcheck disable=SC2086
+	[ -z "$attackers" ] || kill $attackers 2>/dev/null
+	attackers=
+}
 
 sshd_game_copy "$bin_src" lightsout-bench || exit 1
 KEYCMD="$BIN"
@@ -131,15 +249,10 @@ if grep -q -a -e __asan_init -e __tsan_init "$BIN" 2>/dev/null; then
 	chmod 755 "$KEYCMD"
 fi
 s=$(mktemp -d "${TMPDIR:-/tmp}/lightsout-bench-ssh.XXXXXX") || exit 1
-acct="lobench$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')"
-if ! useradd -M -d "$base/home" -s /bin/sh "$acct"; then
-	acct=
+if ! sshd_public_account lobench "$srcdir/contrib/pam.lightsout-public"; then
 	say "useradd failed"
 	exit 1
 fi
-passwd -d "$acct" >/dev/null
-chown "$acct" "$base/home"
-chmod 700 "$base/home"
 host="$base/home/.local/state/lightsout/host"
 
 say "making $N keys"
@@ -196,13 +309,14 @@ echo "[127.0.0.1]:$port $(cat "$s/host_key.pub")" >"$s/known_hosts"
 # Session I: ssh -tt as key pI, no escape character, keystrokes not
 # obscured (newer clients delay them otherwise).
 cat >"$s/ssh" <<EOF
-exec ssh -F /dev/null -i '$s/keys/p'"\$1" -o IdentitiesOnly=yes -o IdentityAgent=none \\
+exec ssh -F /dev/null -i '$s/keys/p'"\$1" -b 127.0.\$((\$1 / 250)).\$((\$1 % 250 + 2)) -o IdentitiesOnly=yes -o IdentityAgent=none \\
 	-o PubkeyAuthentication=yes -o KbdInteractiveAuthentication=no -o PasswordAuthentication=no \\
 	-o BatchMode=yes -o UserKnownHostsFile='$s/known_hosts' -o StrictHostKeyChecking=yes -o LogLevel=ERROR \\
 	-o SendEnv=LANG -o IgnoreUnknown=ObscureKeystrokeTiming -o ObscureKeystrokeTiming=no \\
 	${SSH_OPTS:-} -e none -tt -p $port $acct@127.0.0.1
 EOF
 
+[ "$ATTACK" = 0 ] || attack_start
 say "N=$N on port $port, at most $CONNECTING logging in at once (MaxStartups $startups as shipped, not raised)"
 today=$(date -u +%Y-%m-%d)
 cpu_before=$(head -n 1 /proc/stat)
@@ -212,6 +326,8 @@ driver_pid=$!
 wait "$driver_pid"
 driver_rc=$?
 driver_pid=
+[ "$ATTACK" = 0 ] || attack_report >"$s/attack"
+attack_stop
 [ "$driver_rc" -ne 130 ] || exit 130	# stopped by Ctrl-C: it said so
 [ "$driver_rc" -eq 0 ] || { say "the driver failed (status $driver_rc)"; exit 1; }
 
@@ -257,6 +373,8 @@ graces=$(grep -c 'Timeout before authentication' "$s/sshd.log")
 
 sshd_version=$(ssh -V 2>&1)
 report=$(cat "$s/report")
+attack=
+[ "$ATTACK" = 0 ] || attack=$(cat "$s/attack")
 table=$(cat "$s/table")
 table_err=$(cat "$s/table.err")
 cleanup
@@ -280,5 +398,6 @@ printf '%s\n' "$report" | board="$board" awk '{ print } /^sessions that saw Solv
 echo "server side CPU, whole run  $server_cpu (sshd and all below it: logins, games, logouts)"
 echo "the rest of the machine     $other"
 echo "sshd refused (its log)      $drops past MaxStartups, $graces over LoginGraceTime"
+[ "$ATTACK" = 0 ] || printf '%s\n' "$attack"
 echo "wall time                   $(awk -v a="$t_begin" -v b="$t_end" 'BEGIN { printf "%.1f", b - a }') s (the whole run: keys, sshd, sessions, teardown)"
 exit $mismatch

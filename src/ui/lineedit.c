@@ -139,7 +139,7 @@ int lineedit_read(int in, int out, const char *prompt, char buf[LINEEDIT_MAX])
 		raw.c_iflag &= ~(tcflag_t)(IXON | ICRNL | INLCR | IGNCR | ISTRIP);
 		raw.c_cc[VMIN] = 1;
 		raw.c_cc[VTIME] = 0;
-		tcsetattr(in, TCSAFLUSH, &raw);
+		tcsetattr(in, TCSADRAIN, &raw);
 	}
 	bool utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8");
 	line l = { .n = 0 };
@@ -217,7 +217,7 @@ int lineedit_read(int in, int out, const char *prompt, char buf[LINEEDIT_MAX])
 	}
 	put(out, "\r\n", 2);
 	if (term)
-		tcsetattr(in, TCSAFLUSH, &saved);
+		tcsetattr(in, TCSADRAIN, &saved);
 	memcpy(buf, l.b, (size_t)l.n);
 	return result;
 }
