@@ -1,4 +1,4 @@
-/* A public account's players: names (what is refused and why), the host
+/* A public account's players (names themselves: tests/test_name.c): the host
  * directory (a player per key, first come first served names, the limits,
  * guests removed on leaving) and the account's leaderboard, where many
  * players share one uid and each result says whose it is. */
@@ -20,51 +20,6 @@
 #include "tap.h"
 
 #define DAY "2026-11-25"
-
-static void names(void)
-{
-	char why[300];
-	static const char *const good[] = { "alice", "Zoë", "Ñandú 7", "Δήμητρα", "Борис", "x", "a-b_c.d!",
-					    "abcdefghijklmnop" };
-	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
-		tap_ok(name_check(good[i], why, sizeof why), "accepted: %s", good[i]);
-	static const struct {
-		const char *name, *why;
-	} bad[] = {
-		{ "", "at least one" },
-		{ "abcdefghijklmnopq", "longer than 16" },
-		{ "\033[31mred", "control character" },
-		{ "a\tb", "control character" },
-		{ "del\177", "control character" },
-		{ "c1\302\233x", "control character" },		/* U+009B, the 8-bit CSI */
-		{ "\342\200\256evil", "one column" },		/* U+202E right-to-left override */
-		{ "zero\342\200\213width", "one column" },	/* U+200B */
-		{ "e\314\201", "one column" },			/* a combining acute accent */
-		{ "\344\275\240\345\245\275", "one column" },	/* wide CJK */
-		{ "\360\237\230\200", "one column" },		/* an emoji */
-		{ "\300\257", "not valid UTF-8" },		/* an overlong '/' */
-		{ "\377", "not valid UTF-8" },
-		{ "\302", "not valid UTF-8" },			/* cut short */
-		{ " lead", "begin with a space" },
-		{ "trail ", "end with a space" },
-		{ "two  spaces", "two spaces" },
-		{ "\302\240nbsp", "not a letter" },		/* U+00A0 */
-		{ "soft\302\255hy", "not a letter" },		/* U+00AD */
-	};
-	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		bool ok = name_check(bad[i].name, why, sizeof why);
-		tap_ok(!ok && strstr(why, bad[i].why), "refused (%zu): %s", i, why);
-		/* Nothing of the name is echoed: at most our own words. */
-		tap_ok(!strchr(why, '\033') && (strlen(bad[i].name) < 4 || !strstr(why, bad[i].name + 1)),
-		       "the reason quotes nothing of the name");
-	}
-	char a[80], b[80];
-	name_key("Alice", a, sizeof a);
-	name_key("aLICE", b, sizeof b);
-	tap_ok(!strcmp(a, b) && !strcmp(a, "616c696365"), "names differing in case share a key: %s", a);
-	name_key("Zoë", a, sizeof a);
-	tap_ok(strspn(a, "0123456789abcdef") == strlen(a), "a key is a safe file name: %s", a);
-}
 
 static int count_dir(const char *path)
 {
@@ -334,7 +289,6 @@ int main(void)
 		return 1;
 	char host[200];
 	snprintf(host, sizeof host, "%s/host", dir);
-	names();
 	hosting(host);
 	board_of_players(host);
 	live_games(host);
