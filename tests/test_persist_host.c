@@ -140,6 +140,18 @@ static int line_columns(const char *text, const char *what)
 	return n;
 }
 
+/* The line of text holding what, in line; false when none does. */
+static bool line_of(const char *text, const char *what, char *line, size_t len)
+{
+	const char *at = text ? strstr(text, what) : NULL;
+	if (!at)
+		return false;
+	while (at > text && at[-1] != '\n')
+		at--;
+	snprintf(line, len, "%.*s", (int)strcspn(at, "\n"), at);
+	return true;
+}
+
 static void board_of_players(const char *dir)
 {
 	char sdir[4400];
@@ -155,7 +167,8 @@ static void board_of_players(const char *dir)
 		s[i].par = 5;
 		s[i].ms = 1000;
 		snprintf(s[i].pid, sizeof s[i].pid, "%032x", i + 10);
-		snprintf(s[i].name, sizeof s[i].name, i == 1 ? "Zoë" : "p%d", i);
+		/* An old name that says guest: accepted when it was chosen. */
+		snprintf(s[i].name, sizeof s[i].name, i == 0 ? "bob (guest)" : i == 1 ? "Zoë" : "p%d", i);
 		s[i].guest = i == 2;
 		tap_is(scores_record(sdir, &s[i], &kept, &res), PERSIST_OK, "player %d's win recorded under one uid", i);
 	}
@@ -165,11 +178,26 @@ static void board_of_players(const char *dir)
 	int of;
 	tap_ok(scores_rank(&t, &s[1], geteuid(), &of) == 2 && of == 3, "each ranked as themselves");
 	size_t len;
-	char *table = scores_table(&t, NULL, &len);
-	tap_ok(table && strstr(table, "p2 (guest)") && strstr(table, "Zoë"), "names shown, the guest marked");
+	char *table = scores_table(&t, NULL, true, &len);
+	char line[200];
+	tap_ok(line_of(table, "login", line, sizeof line) && strstr(line, "player "), "a login column: %s", line);
+	tap_ok(line_of(table, "  p2 ", line, sizeof line) && strstr(line, " guest "),
+	       "the guest marked in its own column: %s", line);
+	tap_ok(line_of(table, "bob (guest)", line, sizeof line) && strstr(line, " key ") && !strstr(line, " guest "),
+	       "a player whose name says guest is no guest there: %s", line);
+	tap_ok(line_of(table, "Zoë", line, sizeof line) && strstr(line, " key "), "Zoë shown as she is: %s", line);
 	/* The columns line up by characters, not bytes: both rows end in the
 	 * same column. */
-	tap_ok(table && line_columns(table, "Zoë") == line_columns(table, "  p0 "), "a two-byte letter takes one column");
+	tap_ok(table && line_columns(table, "Zoë") == line_columns(table, "  p2 "), "a two-byte letter takes one column");
+	free(table);
+	/* Not UTF-8: her name escaped, the columns still lined up. */
+	table = scores_table(&t, NULL, false, &len);
+	tap_ok(line_of(table, "Zo\\u00EB", line, sizeof line), "not UTF-8: Zo\\u00EB: %s", line);
+	bool ascii = table != NULL;
+	for (size_t i = 0; table && i < len; i++)
+		ascii = ascii && (unsigned char)table[i] < 0x80;
+	tap_ok(ascii, "and not one byte >= 0x80 in the table");
+	tap_ok(table && line_columns(table, "Zo\\u00EB") == line_columns(table, "  p2 "), "the columns lined up");
 	free(table);
 	scores_free(&t);
 	/* A player line in a shared (sticky) directory is not believed. */
