@@ -36,9 +36,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	scores t = { .s = recs, .n = n, .cap = n };
 	scores_sort(&t);
 	size_t tl;
-	char *table = scores_table(&t, NULL, &tl);
-	if (!table)
-		abort();
-	free(table);
+	for (int utf8 = 0; utf8 < 2; utf8++) {
+		char *table = scores_table(&t, NULL, utf8, &tl);
+		if (!table)
+			abort();
+		/* Not UTF-8: nothing but ASCII reaches the terminal. */
+		for (size_t i = 0; !utf8 && i < tl; i++)
+			if ((unsigned char)table[i] >= 0x80)
+				abort();
+		free(table);
+	}
 	return 0;
 }

@@ -43,7 +43,11 @@ run sharecode src/engine/sharecode.c $ENGINE
 run savegame $PERSIST $ENGINE
 run stats src/persist/stats.c $PERSIST $ENGINE
 run ladder src/persist/ladder.c $PERSIST $ENGINE
-run scores src/persist/scores.c src/persist/name.c $PERSIST $ENGINE
+# Names are compared and checked with ICU (persist/name.c).
+ICU=$(pkg-config --libs icu-uc icu-i18n 2>/dev/null || echo -licui18n -licuuc -licudata)
+CFLAGS="$CFLAGS $(pkg-config --cflags icu-uc icu-i18n 2>/dev/null)" run scores src/persist/scores.c \
+	src/persist/name.c src/persist/sha256.c $PERSIST $ENGINE $ICU
+CFLAGS="$CFLAGS $(pkg-config --cflags icu-uc icu-i18n 2>/dev/null)" run name src/persist/name.c src/persist/sha256.c $ICU
 run partfile src/cli/partfile.c
 run sshkey src/persist/sshkey.c src/persist/sha256.c
 # The drawing of what decodes: the whole engine, the game and the curses
@@ -51,10 +55,10 @@ run sshkey src/persist/sshkey.c src/persist/sha256.c
 CFLAGS="$CFLAGS -I. $(pkg-config --cflags ncursesw 2>/dev/null)" run draw src/engine/*.c src/game/game.c \
 	src/game/overlay.c src/game/solver.c src/game/thread.c src/ui/draw.c src/ui/glyphs.c src/ui/info.c \
 	src/cli/boardio.c $(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw) -lpthread
-CFLAGS="$CFLAGS -I. $(pkg-config --cflags ncursesw 2>/dev/null)" run live src/engine/*.c src/game/game.c \
+CFLAGS="$CFLAGS -I. $(pkg-config --cflags ncursesw icu-uc icu-i18n 2>/dev/null)" run live src/engine/*.c src/game/game.c \
 	src/game/overlay.c src/game/solver.c src/game/thread.c src/ui/draw.c src/ui/glyphs.c src/ui/info.c \
-	src/ui/watchview.c src/persist/live.c src/persist/name.c src/persist/lock.c src/cli/boardio.c \
-	$(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw) -lpthread
+	src/ui/watchview.c src/persist/live.c src/persist/name.c src/persist/sha256.c src/persist/lock.c src/cli/boardio.c \
+	$(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw) $ICU -lpthread
 if [ $failed -eq 0 ]; then
 	rm -rf "$out"
 	echo "fuzz: all targets clean"

@@ -62,6 +62,61 @@ check "an assisted win says so" grep -Eq "^ +1  $myname +4 +7 +0:02.0  yes$" "$T
 check "nothing skipped, nothing said" [ ! -s "$T/err" ]
 sed 's/^/# /' "$T/out"
 
+# A public account's leaderboard (a directory only its owner writes in):
+# names are players' own text.  Under LANG=C a name's bytes never reach
+# the terminal raw (Û is c3 9b, and 0x9B is an 8-bit CSI), and a guest is
+# said in a column of its own, never by the name ("bob (guest)" is a name).
+A="$T/arcade"
+mkdir -m 755 "$A"
+arcade() { # PID KIND NAME MOVES
+	printf 'lightsout-scores 1\nplayer %s %s %s\n%s - %s 7 5000 no 5x5 plus k=2\n' "$1" "$2" "$3" $DAY "$4" \
+		> "$A/P$1.$DAY"
+}
+arcade 0123456789abcdef0123456789abcdef key "$(printf '\303\2336n')" 5
+arcade 00000000000000000000000000000001 guest guest-1a2b 6
+arcade 00000000000000000000000000000002 key "bob (guest)" 7
+LC_ALL=C LANG=C "$LIGHTSOUT" scores --scores "$A" --daily $DAY > "$T/out" 2> "$T/err"
+check "LANG=C: the arcade table, exit 0" [ $? -eq 0 ]
+sed 's/^/# /' "$T/out"
+check "no byte 0x9b in it" sh -c "! od -An -tx1 -v '$T/out' | grep -qw 9b"
+check "no byte >= 0x80 at all" sh -c "! od -An -tx1 -v '$T/out' | grep -q ' [89a-f][0-9a-f]'"
+check "the name escaped as \\u00DB6n" grep -Eq '^ +1  \\u00DB6n +key +5 ' "$T/out"
+check "a login column" grep -Eq '^rank  player +login +moves' "$T/out"
+check "the guest marked in it" grep -Eq '^ +2  guest-1a2b +guest +6 ' "$T/out"
+check "a name that says guest is a key's" grep -Eq '^ +3  bob \(guest\) +key +7 ' "$T/out"
+if LC_ALL=C.UTF-8 locale charmap 2>/dev/null | grep -qi 'utf-\?8'; then
+	LC_ALL=C.UTF-8 "$LIGHTSOUT" scores --scores "$A" --daily $DAY > "$T/out" 2> "$T/err"
+	check "UTF-8: the name as it is" grep -Eq "^ +1  $(printf '\303\2336n') +key +5 " "$T/out"
+else
+	skip "no C.UTF-8 locale here"
+fi
+
+# watch --list: the same names from live games (a game is live while its
+# lock is held: we hold both).
+if command -v flock > /dev/null 2>&1; then
+	H="$T/host"
+	mkdir -p "$H/watch" "$H/live"
+	live() { # SLOT GUEST NAME
+		printf 'lightsout-live 1\nplayer %s\nguest %s\nwatchers yes\nvariant 5x5 plus k=2\nmoves 3\nelapsed 9\nwon no\ncursor 0 0\ncells -\n' \
+			"$3" "$2" > "$H/watch/$1"
+		: > "$H/live/$1.lock"
+	}
+	live g1 no "$(printf '\303\2336n')"
+	live g2 yes guest-1a2b
+	exec 8> "$H/live/g1.lock" 9> "$H/live/g2.lock"
+	flock 8 && flock 9
+	LC_ALL=C LANG=C "$LIGHTSOUT" watch --list --dir "$H" > "$T/out" 2> "$T/err" 8>&- 9>&-
+	check "LANG=C watch --list: exit 0" [ $? -eq 0 ]
+	sed 's/^/# /' "$T/out"
+	check "two games listed" [ "$(wc -l < "$T/out")" -eq 2 ]
+	check "no byte >= 0x80 in the list" sh -c "! od -An -tx1 -v '$T/out' | grep -q ' [89a-f][0-9a-f]'"
+	check "the name escaped, a player" grep -q '^\\u00DB6n	player	5x5 plus k=2	3	9$' "$T/out"
+	check "the guest a guest" grep -q '^guest-1a2b	guest	' "$T/out"
+	exec 8>&- 9>&-
+else
+	skip "flock is not installed: watch --list not run"
+fi
+
 # Files planted by someone: the table prints at once, both boards intact.
 ln -s /etc/passwd "$S/1.$DAY"
 mkfifo "$S/2.$DAY"

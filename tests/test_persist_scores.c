@@ -131,14 +131,14 @@ static void ranking(void)
 	tap_is(scores_rank(&t, &s[0], 102, &of), 4, "an assisted win comes after every other");
 	tap_is(scores_rank(&t, &s[0], 104, &of), 0, "a player of another board: not there");
 	size_t len;
-	char *text = scores_table(&t, NULL, &len);
+	char *text = scores_table(&t, NULL, true, &len);
 	tap_ok(text && strstr(text, "Daily " DAY ", 5x5 plus k=2\n") && strstr(text, "Daily " DAY ", 5x5 plus k=2 (hard)\n"),
 	       "the table has a heading per board");
 	tap_ok(text && strstr(text, "yes\n") && strstr(text, "0:08.0"), "assisted shown, times m:ss.t");
 	for (char *l = text ? strtok(text, "\n") : NULL; l; l = strtok(NULL, "\n"))
 		tap_diag("%s", l);
 	free(text);
-	text = scores_table(&t, &s[4], &len);
+	text = scores_table(&t, &s[4], true, &len);
 	tap_ok(text && !strstr(text, "5x5 plus k=2\n") && strstr(text, "(hard)"), "one board's table alone");
 	free(text);
 }

@@ -8,6 +8,7 @@
 #include "config.h"
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "persist/name.h"
 #include "persist/scores.h"
 
 static void help(void)
@@ -19,6 +20,10 @@ static void help(void)
 	       "      --daily DATE       the day YYYY-MM-DD (default today, UTC, as --daily plays)\n"
 	       "      --scores DIR       the leaderboard directory (default %s)\n"
 	       "  -h, --help             this help\n"
+	       "\n"
+	       "A public account's leaderboard says each player's login (key or guest) in\n"
+	       "a column of its own.  Where the locale is not UTF-8, a name's letters\n"
+	       "outside ASCII are shown as \\uXXXX (and \\ as \\\\).\n"
 	       "\n"
 	       "A player is the owner of a file there, never a name written in it; a file\n"
 	       "that is forged, a link, too large or damaged is skipped with a note on\n"
@@ -99,7 +104,7 @@ int cmd_scores(int argc, char **argv)
 		printf("No daily results for %s in %s.\n", date, dir);
 	else {
 		size_t len;
-		char *table = scores_table(&t, NULL, &len);
+		char *table = scores_table(&t, NULL, name_locale_utf8(), &len);
 		if (!table) {
 			fprintf(stderr, "lightsout scores: out of memory\n");
 			scores_free(&t);

@@ -10,6 +10,7 @@
 
 #include "game/saved.h"
 #include "persist/lock.h"
+#include "persist/name.h"
 #include "persist/paths.h"
 #include "persist/savegame.h"
 #include "persist/scores.h"
@@ -394,7 +395,7 @@ char *saving_scores_text(const saver *sv, const char *date, char *msg, size_t le
 		return NULL;
 	}
 	size_t n;
-	char *table = t.n ? scores_table(&t, NULL, &n) : NULL;
+	char *table = t.n ? scores_table(&t, NULL, name_locale_utf8(), &n) : NULL;
 	if (!t.n) {
 		char none[100];
 		snprintf(none, sizeof none, "No daily results for %s yet: win a daily board (--daily).\n", date);

@@ -1,8 +1,18 @@
 #include "persist/name.h"
 
+#include <langinfo.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <unicode/uchar.h>
+#include <unicode/unorm2.h>
+#include <unicode/uspoof.h>
+#include <unicode/ustring.h>
+#include <unicode/utf8.h>
+
+#include "persist/sha256.h"
 
 /* The next code point of s (valid, shortest-form UTF-8 up to two bytes:
  * every character we accept is below U+0800), its length in *n; -1 for a
@@ -69,6 +79,11 @@ bool name_check(const char *s, char *why, size_t len)
 				 "punctuation or space", chars + 1);
 			return false;
 		}
+		/* U+03A2 is inside the Greek letters, and no character. */
+		if (!u_isdefined((UChar32)c)) {
+			snprintf(why, len, "character %d is no character of Unicode (unassigned)", chars + 1);
+			return false;
+		}
 		if (c == ' ' && p[1] == ' ') {
 			snprintf(why, len, "two spaces in a row");
 			return false;
@@ -85,13 +100,200 @@ bool name_check(const char *s, char *why, size_t len)
 	return true;
 }
 
+/* s (UTF-8) under NFKC with full case folding, then its TS #39 skeleton,
+ * in UTF-8 (malloc'd); NULL on invalid UTF-8, an ICU error or no memory.
+ * Each ICU step is asked its length first: both steps may lengthen the
+ * text (U+FDFA alone becomes 18 characters). */
+static char *skeleton_of(const char *s)
+{
+	UErrorCode e = U_ZERO_ERROR;
+	const UNormalizer2 *fold = unorm2_getNFKCCasefoldInstance(&e);
+	USpoofChecker *sc = U_SUCCESS(e) ? uspoof_open(&e) : NULL;
+	UChar *u = malloc((strlen(s) + 1) * sizeof *u), *f = NULL, *k = NULL;
+	char *out = NULL;
+	int32_t n = 0, fn, kn, on;
+	if (!sc || !u)
+		goto done;
+	u_strFromUTF8(u, (int32_t)strlen(s) + 1, &n, s, -1, &e);
+	fn = U_SUCCESS(e) ? unorm2_normalize(fold, u, n, NULL, 0, &e) : 0;
+	if (e == U_BUFFER_OVERFLOW_ERROR)
+		e = U_ZERO_ERROR;
+	if (U_FAILURE(e) || !(f = malloc(((size_t)fn + 1) * sizeof *f)))
+		goto done;
+	unorm2_normalize(fold, u, n, f, fn + 1, &e);
+	kn = U_SUCCESS(e) ? uspoof_getSkeleton(sc, 0, f, fn, NULL, 0, &e) : 0;
+	if (e == U_BUFFER_OVERFLOW_ERROR)
+		e = U_ZERO_ERROR;
+	if (U_FAILURE(e) || !(k = malloc(((size_t)kn + 1) * sizeof *k)))
+		goto done;
+	uspoof_getSkeleton(sc, 0, f, fn, k, kn + 1, &e);
+	on = U_SUCCESS(e) ? 0 : -1;
+	if (on == 0)
+		u_strToUTF8(NULL, 0, &on, k, kn, &e);
+	if (e == U_BUFFER_OVERFLOW_ERROR)
+		e = U_ZERO_ERROR;
+	if (U_FAILURE(e) || !(out = malloc((size_t)on + 1)))
+		goto done;
+	u_strToUTF8(out, on + 1, NULL, k, kn, &e);
+	if (U_FAILURE(e)) {
+		free(out);
+		out = NULL;
+	}
+done:
+	if (sc)
+		uspoof_close(sc);
+	free(u);
+	free(f);
+	free(k);
+	return out;
+}
+
+/* Letters of one script, digits and punctuation beside them: ICU's
+ * single-script restriction level (Common characters go with any). */
+static bool one_script(const char *s, bool *failed)
+{
+	UErrorCode e = U_ZERO_ERROR;
+	USpoofChecker *sc = uspoof_open(&e);
+	int32_t bad = 0;
+	if (sc) {
+		uspoof_setRestrictionLevel(sc, USPOOF_SINGLE_SCRIPT_RESTRICTIVE);
+		uspoof_setChecks(sc, USPOOF_RESTRICTION_LEVEL, &e);
+		bad = U_SUCCESS(e) ? uspoof_checkUTF8(sc, s, -1, NULL, &e) : 0;
+		uspoof_close(sc);
+	}
+	*failed = U_FAILURE(e);
+	return !*failed && !(bad & USPOOF_RESTRICTION_LEVEL);
+}
+
+bool name_check_new(const char *s, char *why, size_t len)
+{
+	if (!name_check(s, why, len))
+		return false;
+	/* Whatever reads as "guest" is refused, in any script or case. */
+	char *mine = skeleton_of(s), *guest = skeleton_of("guest");
+	bool guestly = mine && guest && strstr(mine, guest);
+	bool failed = !mine || !guest;
+	free(mine);
+	free(guest);
+	if (guestly) {
+		snprintf(why, len, "names with 'guest' in them are kept for guests");
+		return false;
+	}
+	bool single = !failed && one_script(s, &failed);
+	/* A name we cannot compare is not one to hand out. */
+	if (failed) {
+		snprintf(why, len, "the name could not be checked (Unicode data missing?): try another");
+		return false;
+	}
+	if (!single) {
+		snprintf(why, len, "letters of two scripts (Latin, Greek, Cyrillic) in one name: "
+			 "it could pass for another's; use one script");
+		return false;
+	}
+	return true;
+}
+
 void name_key(const char *s, char *key, size_t len)
 {
-	size_t o = 0;
-	for (const unsigned char *p = (const unsigned char *)s; *p && o + 3 <= len; p++) {
-		unsigned char c = *p >= 'A' && *p <= 'Z' ? (unsigned char)(*p + 32) : *p;
-		o += (size_t)snprintf(key + o, len - o, "%02x", c);
+	unsigned char d[SHA256_LEN];
+	char *k = skeleton_of(s);
+	if (k) {
+		sha256(k, strlen(k), d);
+		free(k);
+	} else {
+		/* No skeleton (invalid UTF-8, no ICU data, no memory): the
+		 * ASCII-folded bytes, which at least tell apart what the old
+		 * key did, hashed to the same length.  Invalid UTF-8 never
+		 * meets a skeleton's key (a skeleton is valid UTF-8). */
+		sha256_ctx c;
+		sha256_init(&c);
+		for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+			unsigned char b = *p >= 'A' && *p <= 'Z' ? (unsigned char)(*p + 32) : *p;
+			sha256_update(&c, &b, 1);
+		}
+		sha256_final(&c, d);
 	}
+	size_t o = 0;
+	for (int i = 0; i < SHA256_LEN && o + 3 <= len; i++)
+		o += (size_t)snprintf(key + o, len - o, "%02x", d[i]);
 	if (len)
 		key[o < len ? o : len - 1] = '\0';
+}
+
+/* Shown raw: printable, and (under UTF-8) neither a control, a format
+ * character (bidi overrides), a line separator nor unassigned. */
+static bool raw(UChar32 c, bool utf8)
+{
+	if (c < 0x80)
+		return c >= 0x20 && c != 0x7f && (utf8 || c != '\\');
+	if (!utf8)
+		return false;
+	switch (u_charType(c)) {
+	case U_CONTROL_CHAR:
+	case U_FORMAT_CHAR:
+	case U_LINE_SEPARATOR:
+	case U_PARAGRAPH_SEPARATOR:
+	case U_UNASSIGNED:
+	case U_SURROGATE:
+	case U_PRIVATE_USE_CHAR:
+		return false;
+	default:
+		return true;
+	}
+}
+
+/* Columns c takes: none when it combines, two when East Asian wide. */
+static int width(UChar32 c)
+{
+	int t = u_charType(c);
+	if (t == U_NON_SPACING_MARK || t == U_ENCLOSING_MARK)
+		return 0;
+	int w = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
+	return w == U_EA_WIDE || w == U_EA_FULLWIDTH ? 2 : 1;
+}
+
+int name_for_terminal(const char *name, bool utf8, char *out, size_t len)
+{
+	size_t o = 0;
+	int cols = 0;
+	int32_t n = (int32_t)strnlen(name, 1 << 20);
+	if (!len)
+		return 0;
+	for (int32_t i = 0; i < n;) {
+		int32_t at = i;
+		UChar32 c;
+		U8_NEXT(name, i, n, c);
+		char piece[16 * 4 + 1];
+		int w;
+		if (c >= 0 && raw(c, utf8)) {
+			memcpy(piece, name + at, (size_t)(i - at));
+			piece[i - at] = '\0';
+			w = width(c);
+		} else if (c == '\\')
+			w = snprintf(piece, sizeof piece, "\\\\");
+		else if (c >= 0 && c < 0x80)
+			w = snprintf(piece, sizeof piece, "\\x%02x", (unsigned)c);
+		else if (c >= 0)
+			w = snprintf(piece, sizeof piece, c > 0xffff ? "\\U%08X" : "\\u%04X", (unsigned)c);
+		else {
+			/* Not UTF-8: each byte of what U8_NEXT passed over. */
+			w = 0;
+			for (int32_t j = at; j < i && j - at < 16; j++)
+				w += snprintf(piece + w, sizeof piece - (size_t)w, "\\x%02x", (unsigned char)name[j]);
+		}
+		size_t pl = strlen(piece);
+		if (o + pl + 1 > len)
+			break;
+		memcpy(out + o, piece, pl);
+		o += pl;
+		cols += w;
+	}
+	out[o] = '\0';
+	return cols;
+}
+
+bool name_locale_utf8(void)
+{
+	const char *cs = nl_langinfo(CODESET);
+	return cs && (!strcasecmp(cs, "UTF-8") || !strcasecmp(cs, "utf8"));
 }

@@ -3,8 +3,10 @@
  * characters of UTF-8, each one column wide on any terminal (letters of
  * the Latin, Greek and Cyrillic scripts, digits, punctuation, single
  * spaces inside).  Control characters, escape sequences, bidi overrides,
- * zero-width and combining characters, wide characters and anything else
- * that would break a column or mislead a reader are refused. */
+ * zero-width and combining characters, wide characters, unassigned code
+ * points and anything else that would break a column or mislead a reader
+ * are refused.  Names are told apart as a reader tells them apart: by
+ * their confusable skeleton (Unicode TS #39, through ICU). */
 #ifndef LO_NAME_H
 #define LO_NAME_H
 
@@ -13,14 +15,36 @@
 
 #define NAME_MAX_CHARS 16
 #define NAME_MAX_BYTES (NAME_MAX_CHARS * 2)	/* each allowed character is 1 or 2 bytes */
+#define NAME_KEY_LEN 64				/* name_key's hex digits, without the '\0' */
+/* name_for_terminal's output for a name that name_check accepts, '\0'
+ * included: every character escaped as \uXXXX at worst. */
+#define NAME_SHOWN_MAX (NAME_MAX_CHARS * 6 + 1)
 
-/* True when s is a name to accept; otherwise false with the reason (one
- * line, no part of s quoted raw) in why. */
+/* True when s is a name safe to show (one line, no part of s quoted raw,
+ * in why otherwise).  What files written earlier hold is read with this:
+ * a name accepted once stays readable. */
 bool name_check(const char *s, char *why, size_t len);
 
-/* The name's key for uniqueness: ASCII letters folded to lower case, then
- * every byte as two hex digits (a safe file name), in key (at least
- * 2 * NAME_MAX_BYTES + 1 bytes). */
+/* True when s may be chosen as a new name: name_check, and letters of one
+ * script only (Latin, Greek or Cyrillic, with digits and punctuation), and
+ * nothing that reads as "guest" (kept for guests). */
+bool name_check_new(const char *s, char *why, size_t len);
+
+/* The name's key for uniqueness, in key (NAME_KEY_LEN + 1 bytes): the
+ * SHA-256, in lower-case hex, of the name's skeleton after NFKC and case
+ * folding, so that names a reader cannot tell apart (alice, Cyrillic
+ * аlice, ALICE; ZOË and Zoë; rn and m) share one.  Never fails. */
 void name_key(const char *s, char *key, size_t len);
+
+/* name as a terminal of the locale shows it, in out: under UTF-8
+ * (utf8) as it is, otherwise every character outside printable ASCII as
+ * \uXXXX (and '\' as \\), so that no byte >= 0x80 reaches a terminal
+ * that might take it for a control (0x9B is CSI).  Controls and invalid
+ * bytes are escaped either way.  Returns the columns written; cut short,
+ * whole characters only, when out is too small. */
+int name_for_terminal(const char *name, bool utf8, char *out, size_t len);
+
+/* True when the locale's codeset (LC_CTYPE, after setlocale) is UTF-8. */
+bool name_locale_utf8(void);
 
 #endif

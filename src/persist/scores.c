@@ -1243,35 +1243,37 @@ static who *names_of(const scores *t, int *n)
 	return w;
 }
 
-/* Columns a name takes: UTF-8 continuation bytes take none (a name is
- * one column a character: name_check). */
-static int columns(const char *s)
+/* A player's name as the table shows it, in buf (NAME_SHOWN_MAX bytes at
+ * least); the columns it takes.  A passwd name is printable ASCII
+ * already (scores_player); an arcade player's, written by the account,
+ * is escaped where the terminal is not UTF-8. */
+static int shown_name(const score *r, const who *names, int nnames, bool utf8, char *buf, size_t len)
 {
-	int n = 0;
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
+	if (r->pid[0])
+		return name_for_terminal(r->name, utf8, buf, len);
+	who key = { .uid = r->uid };
+	const who *found = names ? bsearch(&key, names, (size_t)nnames, sizeof *names, who_cmp) : NULL;
+	if (found)
+		snprintf(buf, len, "%s", found->name);
+	else
+		scores_player(r->uid, buf, len);
+	return (int)strlen(buf);
 }
 
-/* An arcade player's name as the table shows it. */
-static void arcade_name(const score *r, char *buf, size_t len)
-{
-	snprintf(buf, len, "%s%s", r->name, r->guest ? " (guest)" : "");
-}
-
-char *scores_table(const scores *t, const score *only, size_t *len)
+char *scores_table(const scores *t, const score *only, bool utf8, size_t *len)
 {
 	textbuf out;
 	textbuf_init(&out);
 	int rank = 0, nnames, width = 16;
+	bool arcade = false;
 	who *names = names_of(t, &nnames);
-	/* Arcade names are UTF-8 and may say "(guest)": pad by columns, to
-	 * the widest. */
+	/* Arcade names are UTF-8: pad by columns, to the widest. */
 	for (int i = 0; i < t->n; i++)
 		if (t->s[i].pid[0]) {
-			char name[64];
-			arcade_name(&t->s[i], name, sizeof name);
-			width = columns(name) > width ? columns(name) : width;
+			char name[NAME_SHOWN_MAX];
+			int cols = name_for_terminal(t->s[i].name, utf8, name, sizeof name);
+			width = cols > width ? cols : width;
+			arcade = true;
 		}
 	for (int i = 0; i < t->n; i++) {
 		const score *r = &t->s[i];
@@ -1282,26 +1284,22 @@ char *scores_table(const scores *t, const score *only, size_t *len)
 			variant_format(&r->v, v, sizeof v);
 			textbuf_printf(&out, "%sDaily %s, %s%s%s%s\n", rank ? "\n" : "", r->date, v,
 				       r->level[0] ? " (" : "", r->level, r->level[0] ? ")" : "");
-			textbuf_printf(&out, "%4s  %-*s %7s %7s %9s  %s\n", "rank", width, "player", "moves", "par",
-				       "time", "assisted");
+			textbuf_printf(&out, "%4s  %-*s %s%7s %7s %9s  %s\n", "rank", width, "player",
+				       arcade ? "login" : "", "moves", "par", "time", "assisted");
 			rank = 0;
 		}
-		char name[64], par[16], tm[32];
-		who key = { .uid = r->uid };
-		const who *found = names ? bsearch(&key, names, (size_t)nnames, sizeof *names, who_cmp) : NULL;
-		if (r->pid[0])
-			arcade_name(r, name, sizeof name);
-		else if (found)
-			snprintf(name, sizeof name, "%s", found->name);
-		else
-			scores_player(r->uid, name, sizeof name);
+		char name[NAME_SHOWN_MAX], par[16], tm[32];
+		int cols = shown_name(r, names, nnames, utf8, name, sizeof name);
 		if (r->par < 0)
 			snprintf(par, sizeof par, "-");
 		else
 			snprintf(par, sizeof par, "%d", r->par);
 		format_ms(r->ms, tm, sizeof tm);
-		textbuf_printf(&out, "%4d  %s%*s %7d %7s %9s  %s\n", ++rank, name, width - columns(name), "", r->moves,
-			       par, tm, r->assisted ? "yes" : "no");
+		/* A guest is said in a column of its own, never in the name's:
+		 * "bob (guest)" can be a name, the column cannot. */
+		textbuf_printf(&out, "%4d  %s%*s %s%7d %7s %9s  %s\n", ++rank, name, width - cols, "",
+			       !arcade ? "" : !r->pid[0] ? "     " : r->guest ? "guest" : "key  ", r->moves, par, tm,
+			       r->assisted ? "yes" : "no");
 	}
 	free(names);
 	return textbuf_finish(&out, len);

@@ -133,8 +133,11 @@ int scores_rank(const scores *t, const score *s, uid_t uid, int *of);
 void scores_player(uid_t uid, char *buf, size_t len);
 
 /* The table: per board, a heading then rank, player, moves, par, time,
- * assisted.  only: that board alone (NULL: every board).  Malloc'd, *len its length; NULL
+ * assisted; where arcade players are (a public account's), their login
+ * (key or guest) after the name.  only: that board alone (NULL: every
+ * board).  utf8: the terminal's codeset is UTF-8 (otherwise names are
+ * escaped to ASCII: name_for_terminal).  Malloc'd, *len its length; NULL
  * when out of memory. */
-char *scores_table(const scores *t, const score *only, size_t *len);
+char *scores_table(const scores *t, const score *only, bool utf8, size_t *len);
 
 #endif

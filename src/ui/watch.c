@@ -13,20 +13,25 @@
 
 #include "cli/boardio.h"
 #include "cli/commands.h"
+#include "persist/name.h"
 #include "persist/paths.h"
 #include "ui/app.h"
 #include "ui/term.h"
 
 /* ---- Our own game, published ---- */
 
-static void who_line(watching *w, view *v)
+static void who_line(watching *w, view *v, bool utf8)
 {
+	/* The line is short: a name escaped for a terminal that is not
+	 * UTF-8 may lose its end (whole escapes only). */
+	char name[NAME_MAX_BYTES + 1];
 	if (!w->dir[0])
 		return;
+	name_for_terminal(w->name, utf8, name, sizeof name);
 	if (w->eyes > 0)
-		snprintf(v->who, sizeof v->who, "%s%s, %d watching", w->name, w->guest ? " (guest)" : "", w->eyes);
+		snprintf(v->who, sizeof v->who, "%s%s, %d watching", name, w->guest ? " (guest)" : "", w->eyes);
 	else
-		snprintf(v->who, sizeof v->who, "%s%s", w->name, w->guest ? " (guest)" : "");
+		snprintf(v->who, sizeof v->who, "%s%s", name, w->guest ? " (guest)" : "");
 }
 
 void watch_setup(watching *w, const char *host, const char *live_id, const char *name, bool guest)
@@ -84,7 +89,7 @@ void watch_publish(app *a, double now)
 		int eyes = live_eyes(w->dir, w->id);
 		if (eyes != w->eyes || !a->v.who[0]) {
 			w->eyes = eyes;
-			who_line(w, &a->v);
+			who_line(w, &a->v, a->gl.utf8);
 		}
 	}
 }
@@ -119,17 +124,16 @@ static void list_refresh(app *a)
 		a->w.sel = kept ? kept - 1 : 0;
 }
 
-/* "alice (guest)   5x5 plus k=2        12 moves   1:02  no watchers":
- * 77 columns at most. */
-static void list_line(const live_game *g, char *buf, size_t len)
+/* "guest-1a2b       guest  5x5 plus k=2        12 moves   1:02  no watchers":
+ * 77 columns at most under UTF-8.  A guest is said in a column of its
+ * own, past any name: "bob (guest)" can be a name, the column cannot. */
+static void list_line(const live_game *g, bool utf8, char *buf, size_t len)
 {
-	char who[NAME_MAX_BYTES + 16];
-	snprintf(who, sizeof who, "%s%s", g->name, g->guest ? " (guest)" : "");
-	int pad = 24;
-	for (const char *c = who; *c; c++)
-		pad -= ((unsigned char)*c & 0xc0) != 0x80;	/* a name is a column a character */
-	snprintf(buf, len, "%s%*s %-16.16s %5d moves %3ld:%02ld%s", who, pad > 0 ? pad : 0, "", g->variant, g->moves,
-		 g->elapsed / 60, g->elapsed % 60, g->won ? "  solved" : g->open ? "" : "  no watchers");
+	char name[NAME_SHOWN_MAX];
+	int pad = NAME_MAX_CHARS - name_for_terminal(g->name, utf8, name, sizeof name);
+	snprintf(buf, len, "%s%*s %-6s %-16.16s %5d moves %3ld:%02ld%s", name, pad > 0 ? pad : 0, "",
+		 g->guest ? "guest" : "", g->variant, g->moves, g->elapsed / 60, g->elapsed % 60,
+		 g->won ? "  solved" : g->open ? "" : "  no watchers");
 }
 
 static void list_draw(app *a)
@@ -141,8 +145,8 @@ static void list_draw(app *a)
 	if (!a->w.nlist)
 		mvaddnstr(2, 2, "Nobody else is playing right now.", COLS - 4);
 	for (int i = 0; i < a->w.nlist && 2 + i < LINES - 2; i++) {
-		char line[200];
-		list_line(&a->w.list[i], line, sizeof line);
+		char line[NAME_SHOWN_MAX + 100];
+		list_line(&a->w.list[i], a->gl.utf8, line, sizeof line);
 		if (i == a->w.sel)
 			attrset(A_REVERSE);
 		mvaddnstr(2 + i, 2, line, COLS - 4);
@@ -317,9 +321,13 @@ int watch_main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (list || optind == argc) {
-		for (int i = 0; i < n; i++)
-			printf("%s\t%s\t%s\t%d\t%ld%s\n", games[i].name, games[i].guest ? "guest" : "player",
-			       games[i].variant, games[i].moves, games[i].elapsed, games[i].won ? "\tsolved" : "");
+		bool utf8 = name_locale_utf8();
+		for (int i = 0; i < n; i++) {
+			char name[NAME_SHOWN_MAX];
+			name_for_terminal(games[i].name, utf8, name, sizeof name);
+			printf("%s\t%s\t%s\t%d\t%ld%s\n", name, games[i].guest ? "guest" : "player", games[i].variant,
+			       games[i].moves, games[i].elapsed, games[i].won ? "\tsolved" : "");
+		}
 		if (!list && n == 0)
 			printf("Nobody is playing right now.\n");
 		free(games);

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "cli/boardio.h"
+#include "persist/name.h"
 #include "ui/watch.h"
 
 static void info_line(watched *w)
@@ -21,7 +22,11 @@ static void info_line(watched *w)
 	if (lg->moves > 0 && !lg->won && now_ns > w->seen_ns)
 		secs += (long)((now_ns - w->seen_ns) / 1000000000LL);
 	snprintf(clock, sizeof clock, "%ld:%02ld", secs / 60, secs % 60);
-	snprintf(w->v.info, sizeof w->v.info, "Watching %s%s %s Moves %d %s %s%s", lg->name,
+	/* The player's name as this terminal can show it (persist/name.h);
+	 * escaped, a long one loses its end to fit the line. */
+	char name[64];
+	name_for_terminal(lg->name, w->v.gl->utf8, name, sizeof name);
+	snprintf(w->v.info, sizeof w->v.info, "Watching %s%s %s Moves %d %s %s%s", name,
 		 lg->guest ? " (guest)" : "", w->v.gl->dot, lg->moves, w->v.gl->dot, clock, lg->won ? " · solved!" : "");
 }
 

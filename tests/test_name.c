@@ -1,0 +1,197 @@
+/* Names (persist/name.h): what a name may be when read and when chosen,
+ * the key that makes look-alikes one name, and a name shown on a
+ * terminal whose locale is not UTF-8. */
+#include <stdio.h>
+#include <string.h>
+
+#include "persist/name.h"
+#include "tap.h"
+
+/* The reason quotes nothing of the name: our own words, one line. */
+static bool clean_reason(const char *name, const char *why)
+{
+	return !strchr(why, '\033') && !strchr(why, '\n') && (strlen(name) < 4 || !strstr(why, name + 1));
+}
+
+static void checks(void)
+{
+	char why[300];
+	static const char *const good[] = { "alice", "Zoë", "Ñandú 7", "Δήμητρα", "Борис", "x", "a-b_c.d!",
+					    "abcdefghijklmnop" };
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+		tap_ok(name_check(good[i], why, sizeof why), "accepted: %s", good[i]);
+	static const struct {
+		const char *name, *why;
+	} bad[] = {
+		{ "", "at least one" },
+		{ "abcdefghijklmnopq", "longer than 16" },
+		{ "\033[31mred", "control character" },
+		{ "a\tb", "control character" },
+		{ "del\177", "control character" },
+		{ "c1\302\233x", "control character" },		/* U+009B, the 8-bit CSI */
+		{ "\342\200\256evil", "one column" },		/* U+202E right-to-left override */
+		{ "zero\342\200\213width", "one column" },	/* U+200B */
+		{ "e\314\201", "one column" },			/* a combining acute accent */
+		{ "\344\275\240\345\245\275", "one column" },	/* wide CJK */
+		{ "\360\237\230\200", "one column" },		/* an emoji */
+		{ "\300\257", "not valid UTF-8" },		/* an overlong '/' */
+		{ "\377", "not valid UTF-8" },
+		{ "\302", "not valid UTF-8" },			/* cut short */
+		{ " lead", "begin with a space" },
+		{ "trail ", "end with a space" },
+		{ "two  spaces", "two spaces" },
+		{ "\302\240nbsp", "not a letter" },		/* U+00A0 */
+		{ "soft\302\255hy", "not a letter" },		/* U+00AD */
+		{ "\316\242x", "unassigned" },			/* U+03A2, between Ρ and Σ */
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		bool ok = name_check(bad[i].name, why, sizeof why);
+		tap_ok(!ok && strstr(why, bad[i].why), "refused (%zu): %s", i, why);
+		tap_ok(clean_reason(bad[i].name, why), "the reason quotes nothing of the name");
+		/* What may not be read may not be chosen either. */
+		tap_ok(!name_check_new(bad[i].name, why, sizeof why), "and refused as a new name");
+	}
+}
+
+static void new_names(void)
+{
+	char why[300];
+	/* One script each, with digits and punctuation: Latin, Greek, Cyrillic. */
+	static const char *const good[] = { "alice", "Zoë", "Ñandú 7", "Δήμητρα", "Борис", "Борис-2", "ΑΒΓ 42",
+					    "a-b_c.d!", "Û6n", "gue st" };
+	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+		tap_ok(name_check_new(good[i], why, sizeof why), "a new name: %s", good[i]);
+	static const char *const mixed[] = {
+		"\320\260lice",		/* Cyrillic а, then Latin */
+		"\316\221lice",		/* Greek Alpha, then Latin */
+		"alic\320\265",		/* Latin, then Cyrillic е */
+		"Борис Bob",
+		"Δ\320\264",		/* Greek, Cyrillic */
+	};
+	for (size_t i = 0; i < sizeof mixed / sizeof mixed[0]; i++) {
+		tap_ok(name_check(mixed[i], why, sizeof why), "readable (%zu): an old row stays", i);
+		bool ok = name_check_new(mixed[i], why, sizeof why);
+		tap_ok(!ok && strstr(why, "script"), "mixed scripts refused as a new name (%zu): %s", i, why);
+		tap_ok(clean_reason(mixed[i], why), "the reason quotes nothing of the name (%s)", why);
+	}
+	static const char *const guests[] = {
+		"guest", "Guest-1a2b", "bob (guest)", "GUEST", "xguestx", "gu\320\265st",
+		"g\317\205est",		/* Greek upsilon for u */
+		"GUE\321\225T",		/* Cyrillic dze for s */
+	};
+	for (size_t i = 0; i < sizeof guests / sizeof guests[0]; i++) {
+		tap_ok(name_check(guests[i], why, sizeof why), "readable (%zu)", i);
+		bool ok = name_check_new(guests[i], why, sizeof why);
+		tap_ok(!ok && !strcmp(why, "names with 'guest' in them are kept for guests"),
+		       "reads as guest, refused (%zu), in our words alone: %s", i, why);
+	}
+}
+
+static void key_is(const char *a, const char *b, bool same)
+{
+	char ka[NAME_KEY_LEN + 1], kb[NAME_KEY_LEN + 1];
+	name_key(a, ka, sizeof ka);
+	name_key(b, kb, sizeof kb);
+	tap_ok(!strcmp(ka, kb) == same, "%s and %s: %s key", a, b, same ? "one" : "two");
+}
+
+static void keys(void)
+{
+	char k[NAME_KEY_LEN + 8];
+	name_key("Zoë", k, sizeof k);
+	tap_ok(strlen(k) == NAME_KEY_LEN && strspn(k, "0123456789abcdef") == NAME_KEY_LEN,
+	       "a key is %d hex digits, a safe file name: %s", NAME_KEY_LEN, k);
+	static const char *const alices[] = { "ALICE", "Alice", "aLICE", "\320\260lice", "\316\221lice", "alic\320\265",
+					      "\316\221LICE" };
+	for (size_t i = 0; i < sizeof alices / sizeof alices[0]; i++)
+		key_is("alice", alices[i], true);
+	key_is("ZO\303\213", "Zo\303\253", true);		/* ZOË, Zoë */
+	key_is("Zoe\314\210", "Zo\303\253", true);		/* e and a combining diaeresis: NFKC */
+	key_is("\316\221\316\222\316\223", "\316\261\316\262\316\263", true);	/* ΑΒΓ, αβγ */
+	key_is("rn", "m", true);
+	key_is("ﬁx", "fix", true);				/* NFKC: the ligature */
+	key_is("alice", "alicf", false);
+	key_is("bob", "bab", false);
+	key_is("alice", "alice2", false);
+	key_is("Zoë", "Zoe", false);
+	/* Not UTF-8: a key all the same, deterministic, apart from any name's. */
+	char a[NAME_KEY_LEN + 1], b[NAME_KEY_LEN + 1];
+	name_key("\377\376", a, sizeof a);
+	name_key("\377\376", b, sizeof b);
+	tap_ok(!strcmp(a, b) && strlen(a) == NAME_KEY_LEN, "invalid UTF-8 has a key too: %s", a);
+	key_is("\377", "\376", false);
+	/* A buffer too small gets what fits, terminated. */
+	char small[9];
+	name_key("alice", small, sizeof small);
+	name_key("alice", k, sizeof k);
+	tap_ok(strlen(small) == 8 && !strncmp(small, k, 8), "a short buffer: the key's start");
+}
+
+/* No byte >= 0x80 in s. */
+static bool ascii(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s >= 0x80)
+			return false;
+	return true;
+}
+
+static void terminal(void)
+{
+	char out[NAME_SHOWN_MAX];
+	/* Û6n: c3 9b 36 6e, 0x9B an 8-bit CSI to a terminal taking Latin-1. */
+	int cols = name_for_terminal("\303\2336n", false, out, sizeof out);
+	tap_ok(ascii(out) && !strchr(out, 0x9b), "not UTF-8: no byte >= 0x80 (%s)", out);
+	tap_ok(!strcmp(out, "\\u00DB6n") && cols == 8, "the character as \\u00DB, 8 columns (%d)", cols);
+	cols = name_for_terminal("\303\2336n", true, out, sizeof out);
+	tap_ok(!strcmp(out, "\303\2336n") && cols == 3, "UTF-8: as it is, 3 columns (%d)", cols);
+	static const char *const names[] = { "Zoë", "Δήμητρα", "Борис", "Ñandú 7", "alice", "a\\b" };
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		name_for_terminal(names[i], true, out, sizeof out);
+		tap_ok(!strcmp(out, names[i]), "UTF-8 passes unchanged: %s", out);
+		name_for_terminal(names[i], false, out, sizeof out);
+		tap_ok(ascii(out), "ASCII otherwise: %s", out);
+	}
+	name_for_terminal("a\\u00DB", false, out, sizeof out);
+	tap_ok(!strcmp(out, "a\\\\u00DB"), "a backslash doubled: no name forges an escape (%s)", out);
+	/* Controls and broken bytes escaped under either. */
+	for (int u = 0; u < 2; u++) {
+		name_for_terminal("a\033[2J\302\233\377\342\200\256b", u, out, sizeof out);
+		tap_ok(!strchr(out, '\033') && !strchr(out, 0x9b) && !strchr(out, 0xff) && ascii(out),
+		       "%s: controls, C1, bidi and invalid bytes escaped (%s)", u ? "UTF-8" : "ASCII", out);
+	}
+	/* Every byte before 0x9B: not UTF-8, never raw; UTF-8, raw only
+	 * inside a letter (c3 9b is Û; c2 9b is U+009B, a control). */
+	int leaks = 0;
+	for (int b = 1; b < 256; b++)
+		for (int u = 0; u < 2; u++) {
+			char in[4] = { (char)b, (char)0x9b, 0, 0 };
+			name_for_terminal(in, u, out, sizeof out);
+			if (u && b >= 0xc3 && b <= 0xdf)
+				leaks += strcmp(out, in) != 0;
+			else
+				leaks += strchr(out, 0x9b) != NULL || (!u && !ascii(out));
+		}
+	tap_is(leaks, 0, "0x9B never reaches the terminal raw");
+	/* Cut short on a whole escape. */
+	char small[9];
+	name_for_terminal("\303\233\303\233", false, small, sizeof small);
+	tap_ok(!strcmp(small, "\\u00DB"), "a short buffer: whole escapes only (%s)", small);
+	/* The worst a name may be fits NAME_SHOWN_MAX. */
+	char worst[NAME_MAX_BYTES + 1] = "";
+	for (int i = 0; i < NAME_MAX_CHARS; i++)
+		strcat(worst, "\321\217");	/* я */
+	char why[200];
+	tap_ok(name_check(worst, why, sizeof why), "16 two-byte letters: a name");
+	cols = name_for_terminal(worst, false, out, sizeof out);
+	tap_ok(cols == NAME_MAX_CHARS * 6 && strlen(out) == NAME_SHOWN_MAX - 1, "all of it fits NAME_SHOWN_MAX");
+}
+
+int main(void)
+{
+	checks();
+	new_names();
+	keys();
+	terminal();
+	return tap_done();
+}
