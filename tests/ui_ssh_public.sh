@@ -214,6 +214,12 @@ ui_wait "Name [" >/dev/null
 ui_keys -l "Alice"
 ui_keys Enter
 check "a name another player has (in any case) is refused" ui_wait "that name is taken"
+ui_keys -l "$(printf '\320\260lice')"
+ui_keys Enter
+check "letters of two scripts in one name are refused (a Cyrillic a)" ui_wait "letters of two scripts"
+ui_keys -l "bob (guest)"
+ui_keys Enter
+check "a name that would pass for a guest is refused" ui_wait "kept for guests"
 ui_keys -l "bob"
 ui_keys Enter
 check "bob plays a game of his own" ui_wait "Playing as bob"

@@ -168,7 +168,7 @@ host_status host_guest(const char *dir, const host_limits *lim, host_player *p, 
 
 void host_name_path(const char *dir, const char *name, char *path, size_t len)
 {
-	char key[2 * NAME_MAX_BYTES + 1];
+	char key[NAME_KEY_LEN + 1];
 	name_key(name, key, sizeof key);
 	snprintf(path, len, "%s/names/%s", dir, key);
 }

@@ -190,7 +190,7 @@ void roster_seen(const host_player *p, time_t now)
 roster_status roster_register(const char *dir, host_player *p, const char *name, const host_limits *lim,
 			      const char *addr, time_t now, char *why, size_t len)
 {
-	if (!name_check(name, why, len))
+	if (!name_check_new(name, why, len))
 		return ROSTER_REFUSED;
 	int lfd = register_lock(dir, why, len);
 	if (lfd < 0)
@@ -233,7 +233,7 @@ out:
 
 roster_status roster_rename(const char *dir, host_player *p, const char *name, char *why, size_t len)
 {
-	if (!name_check(name, why, len))
+	if (!name_check_new(name, why, len))
 		return ROSTER_REFUSED;
 	int lfd = register_lock(dir, why, len);
 	if (lfd < 0)
@@ -292,6 +292,60 @@ static bool forget(const char *dir, const char *pid, int slots)
 		lock_remove(lock, fds[i]);
 	}
 	return gone;
+}
+
+#define KEYED ".skeleton-keys"	/* names/ holds this version's keys */
+
+int roster_rekey(const char *dir, char *why, size_t len)
+{
+	char names[4200], old[4200], path[4300];
+	struct stat st;
+	snprintf(names, sizeof names, "%s/names/" KEYED, dir);
+	if (lstat(names, &st) == 0)
+		return 0;
+	int lfd = register_lock(dir, why, len);
+	if (lfd < 0)
+		return -1;
+	int rc = 0;
+	if (lstat(names, &st) == 0)
+		goto out;	/* another login did it meanwhile */
+	snprintf(names, sizeof names, "%s/names", dir);
+	snprintf(old, sizeof old, "%s/names.old", dir);
+	host_remove_tree(old);	/* a rekey cut short: the players' files say it all */
+	if (rename(names, old) < 0) {
+		snprintf(why, len, "%s: %s", names, strerror(errno));
+		rc = -1;
+		goto out;
+	}
+	if (host_own_dir(names, 0700, why, len) != HOST_OK) {
+		rc = -1;
+		goto out;
+	}
+	snprintf(path, sizeof path, "%s/players", dir);
+	DIR *d = opendir(path);
+	if (d) {
+		struct dirent *de;
+		while ((de = readdir(d))) {
+			if (strlen(de->d_name) != HOST_PID_LEN || strspn(de->d_name, "0123456789abcdef") != HOST_PID_LEN)
+				continue;
+			host_player p = { .live_fd = -1 };
+			snprintf(p.pid, sizeof p.pid, "%s", de->d_name);
+			snprintf(p.dir, sizeof p.dir, "%.3800s/%.32s", path, de->d_name);
+			host_read_name(&p);
+			char err[300];
+			if (p.name[0] && name_owner(dir, p.name, p.pid) == 0)
+				name_give(dir, p.name, p.pid, err, sizeof err);
+		}
+		closedir(d);
+	}
+	host_remove_tree(old);
+	snprintf(path, sizeof path, "%s/names/" KEYED, dir);
+	int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd >= 0)
+		close(fd);
+out:
+	lock_release(lfd);
+	return rc;
 }
 
 int roster_prune(const char *dir, const host_limits *lim, time_t now)

@@ -22,6 +22,13 @@ typedef enum roster_status {
 	ROSTER_ERROR,		/* the host directory failed us: why says how */
 } roster_status;
 
+/* Key names/ by the rule of this version (name_key: look-alikes share a
+ * key), once: a host an older version kept is re-keyed from its players'
+ * name files, which are the truth (the first of two players whose names
+ * now look alike keeps the key; the other keeps its name).  0, or -1 with
+ * why. */
+int roster_rekey(const char *dir, char *why, size_t len);
+
 /* Whether a new key may become a player now: room on the host and the
  * address under its daily limit.  ROSTER_OK, or ROSTER_FULL with why in a
  * player's words. */

@@ -357,6 +357,10 @@ int serve_main(int argc, char **argv)
 	}
 	if (home[0])
 		open_path(home, dir);
+	if (roster_rekey(dir, err, sizeof err) < 0) {
+		fprintf(stderr, "lightsout serve: %s\n", err);
+		return EXIT_USAGE;
+	}
 	roster_prune(dir, &lim, time(NULL));
 	char addr[80];
 	roster_address(getenv("SSH_CONNECTION"), addr, sizeof addr);
