@@ -15,6 +15,10 @@ check "stats --help describes --file" grep -q -- "--file FILE" "$T/out"
 "$LIGHTSOUT" stats --bogus > "$T/out" 2> "$T/err"
 check "stats --bogus: exit 2" [ $? -eq 2 ]
 check "stats --bogus: a message" grep -q "unknown or incomplete option '--bogus'" "$T/err"
+"$LIGHTSOUT" stats --file "$T/nonexistent/stats" > "$T/out" 2> "$T/err"
+check "stats --file naming no file: exit 2" [ $? -eq 2 ]
+check "names the file and says why" grep -q "lightsout stats: $T/nonexistent/stats: No such file or directory" "$T/err"
+check "and claims no empty record" [ ! -s "$T/out" ]
 "$LIGHTSOUT" stats extra 2> "$T/err"
 check "stats extra argument: exit 2" [ $? -eq 2 ]
 check "lightsout --help lists stats" sh -c "\"$LIGHTSOUT\" --help | grep -q 'lightsout stats'"

@@ -68,6 +68,11 @@ int cmd_stats(int argc, char **argv)
 	persist_result res;
 	persist_status st;
 	struct stat probe;
+	if (file && lstat(path, &probe) < 0) {
+		/* A file the user names must be there: "no games" would hide a typo. */
+		fprintf(stderr, "lightsout stats: %s: %s\n", path, strerror(errno));
+		return EXIT_USAGE;
+	}
 	if (file)
 		/* A file the user names is only read: no lock, nothing moved. */
 		st = stats_read_only(path, &s, &res);
