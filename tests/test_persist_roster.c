@@ -198,6 +198,22 @@ static void rekeying(const char *dir)
 	tap_is(roster_rekey(dir, why, sizeof why), 0, "a second rekey is nothing");
 }
 
+/* Strangers logging in at the same moment are offered different names. */
+static void offers(const char *dir)
+{
+	host_player a = { .pid = "0000000000000000000000000000000a" }, b = { .pid = "0000000000000000000000000000000b" };
+	tap_ok(roster_offer(dir, &a, "nimble-marten", T0), "a name offered to one new key");
+	tap_ok(roster_offer(dir, &a, "nimble-marten", T0 + 1), "and again to the same key");
+	tap_ok(!roster_offer(dir, &b, "Nimble-Marten", T0 + 2), "not to another at the same time (in any case)");
+	roster_offer_drop(dir, &b, "nimble-marten");
+	tap_ok(!roster_offer(dir, &b, "nimble-marten", T0 + 3), "another's drop frees nothing");
+	roster_offer_drop(dir, &a, "nimble-marten");
+	tap_ok(roster_offer(dir, &b, "nimble-marten", T0 + 4), "once dropped, another may be offered it");
+	tap_ok(!roster_offer(dir, &a, "nimble-marten", T0 + 5), "and the first may not now");
+	tap_ok(roster_offer(dir, &a, "nimble-marten", T0 + 5 + ROSTER_OFFER_AGE), "an offer left lasts its time only");
+	roster_offer_drop(dir, &a, "nimble-marten");
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/lo-roster.XXXXXX", err[600];
@@ -205,6 +221,7 @@ int main(void)
 		return 1;
 	tap_is(host_open(dir, err, sizeof err), HOST_OK, "a host directory");
 	rekeying(dir);
+	offers(dir);
 	one_key_one_name(dir);
 	per_address(dir);
 	char fresh[200];

@@ -170,7 +170,7 @@ check "su to the account fails for a local user" test "${out#*uid=}" = "$out"
 # 1. A new key: asked for a name; hostile ones refused with the reason.
 lives() { find "$host/live" -mindepth 1 2>/dev/null | wc -l | tr -d ' '; }
 out=$(sh "$s/ssh" alice -T </dev/null 2>&1)
-check "a new key without a terminal is told to use ssh -t" says "$out" "log in with 'ssh -t'"
+check "a new key without a terminal is told to use ssh -t" says "$out" "log in with 'ssh -t $acct@HOST'"
 check "and leaves nothing: no player, no lock" test "$(players)/$(lives)" = "0/0"
 login alice
 check "a new key is asked for a name" ui_wait "Name ["
@@ -307,7 +307,8 @@ check "a guest is no player kept" test "$(players)" = 2
 
 # 5. Nothing the client sends chooses the player: a command is ignored.
 out=$(SSH_CMD="echo NOT-THE-GAME" sh "$s/ssh" bob -T </dev/null 2>&1)
-check "a command asked for is ignored: the game runs (and wants a terminal)" says "$out" "needs a terminal"
+check "a command asked for is not run: the player is told to log in with ssh -t" \
+	says "$out" "runs no command here: log in with 'ssh -t $acct@HOST'"
 check "and the command did not run" test "${out#*NOT-THE-GAME}" = "$out"
 
 # 5b. A player renames: ssh -t ACCOUNT@HOST rename.
@@ -352,7 +353,10 @@ wait_out() {
 	return 1
 }
 won=0
-for i in 1 2 3 4 5 6 7 8; do wait_out $i "Name [" && printf 'player %d\r' $i >"$s/in.$i"; done
+for i in 1 2 3 4 5 6 7 8; do wait_out $i "Name [" >/dev/null; done
+offered=$(for i in 1 2 3 4 5 6 7 8; do grep -a -o 'Name \[[^]]*\]' "$s/out.$i" | head -n 1; done | sort -u | wc -l)
+check "eight strangers at once are offered eight different names ($offered)" test "$offered" = 8
+for i in 1 2 3 4 5 6 7 8; do printf 'player %d\r' $i >"$s/in.$i"; done
 for i in 1 2 3 4 5 6 7 8; do wait_out $i "Moves 0" && printf 'sT' >"$s/in.$i"; done
 for i in 1 2 3 4 5 6 7 8; do wait_out $i "Solved" && won=$((won + 1)); done
 check "eight players at once each win the daily board ($won of 8)" test "$won" = 8

@@ -14,7 +14,7 @@
 #include "persist/paths.h"
 
 /* Readable by others: the leaderboard and the live games' files. */
-static const char *const parts[] = { "players", "names", "addresses", "guests", "live", "scores", "watch" };
+static const char *const parts[] = { "players", "names", "addresses", "offers", "guests", "live", "scores", "watch" };
 static bool readable(const char *part)
 {
 	return !strcmp(part, "scores") || !strcmp(part, "watch");

@@ -8,6 +8,7 @@
  *   names/KEY         a name taken, first come first served (name_key():
  *                     a hex file name), holding the PID that took it
  *   addresses/A       the new players one client address made lately
+ *   offers/KEY        a name being offered to a new key (by name_key)
  *   register.lock     held while a name is taken, changed or freed
  *   guests/N/         guest slot N's home, made fresh at login, removed
  *                     at logout (or by the next guest in that slot)

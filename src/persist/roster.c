@@ -175,6 +175,53 @@ static int write_name(const host_player *p, const char *name, char *why, size_t 
 	return atomic_write(path, text, (size_t)n, why, len);
 }
 
+static void offer_path(const char *dir, const char *name, char *path, size_t len)
+{
+	char key[NAME_KEY_LEN + 1];
+	name_key(name, key, sizeof key);
+	snprintf(path, len, "%s/offers/%s", dir, key);
+}
+
+bool roster_offer(const char *dir, const host_player *p, const char *name, time_t now)
+{
+	char path[4300], err[300], line[HOST_PID_LEN + 2];
+	offer_path(dir, name, path, sizeof path);
+	snprintf(line, sizeof line, "%s\n", p->pid);
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	struct timespec ts[2] = { { now, 0 }, { now, 0 } };
+	if (fd >= 0) {
+		bool ok = write(fd, line, HOST_PID_LEN + 1) == HOST_PID_LEN + 1;
+		futimens(fd, ts);	/* its time is the offer's: now */
+		close(fd);
+		return ok;
+	}
+	struct stat st;
+	size_t n;
+	char *owner = atomic_read_max(path, 64, &n, err, sizeof err);
+	bool ours = owner && n == HOST_PID_LEN + 1 && !memcmp(owner, p->pid, HOST_PID_LEN);
+	free(owner);
+	if (ours)
+		return true;
+	/* Another's offer lasts its time; then the name is free to offer. */
+	if (lstat(path, &st) == 0 && st.st_mtime > now - ROSTER_OFFER_AGE && st.st_mtime <= now)
+		return false;
+	if (atomic_write(path, line, HOST_PID_LEN + 1, err, sizeof err) < 0)
+		return false;
+	utimensat(AT_FDCWD, path, ts, AT_SYMLINK_NOFOLLOW);
+	return true;
+}
+
+void roster_offer_drop(const char *dir, const host_player *p, const char *name)
+{
+	char path[4300], err[300];
+	size_t n;
+	offer_path(dir, name, path, sizeof path);
+	char *owner = atomic_read_max(path, 64, &n, err, sizeof err);
+	if (owner && n == HOST_PID_LEN + 1 && !memcmp(owner, p->pid, HOST_PID_LEN))
+		unlink(path);
+	free(owner);
+}
+
 void roster_seen(const host_player *p, time_t now)
 {
 	char path[4200];
@@ -387,13 +434,19 @@ int roster_prune(const char *dir, const host_limits *lim, time_t now)
 		}
 		closedir(d);
 	}
-	/* Address counts say nothing after a day. */
-	snprintf(path, sizeof path, "%s/addresses", dir);
-	if ((d = opendir(path))) {
+	/* Address counts say nothing after a day, offers after their time. */
+	static const struct {
+		const char *part;
+		long age;
+	} stale[] = { { "addresses", DAY }, { "offers", ROSTER_OFFER_AGE } };
+	for (size_t i = 0; i < sizeof stale / sizeof stale[0]; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, stale[i].part);
+		if (!(d = opendir(path)))
+			continue;
 		struct dirent *de;
 		while ((de = readdir(d)))
 			if (de->d_name[0] != '.' && fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-			    st.st_mtime < now - DAY)
+			    st.st_mtime < now - stale[i].age)
 				unlinkat(dirfd(d), de->d_name, 0);
 		closedir(d);
 	}

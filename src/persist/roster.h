@@ -8,6 +8,7 @@
 #ifndef LO_ROSTER_H
 #define LO_ROSTER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <time.h>
 
@@ -43,6 +44,14 @@ roster_status roster_register(const char *dir, host_player *p, const char *name,
 /* A player takes another name; the old one is free for others at once and
  * the player's games, statistics and saves stay theirs. */
 roster_status roster_rename(const char *dir, host_player *p, const char *name, char *why, size_t len);
+
+/* Whether name may be offered to new key p as a suggestion: nobody else
+ * is being offered it (an offer is kept in offers/ for ROSTER_OFFER_AGE
+ * seconds, or until roster_offer_drop), so strangers logging in at the
+ * same moment are offered different names. */
+#define ROSTER_OFFER_AGE 600
+bool roster_offer(const char *dir, const host_player *p, const char *name, time_t now);
+void roster_offer_drop(const char *dir, const host_player *p, const char *name);
 
 /* The player has just logged in (players/PID/seen's time). */
 void roster_seen(const host_player *p, time_t now);

@@ -113,7 +113,8 @@ static int identify(unsigned char digest[32], char *fp, char *err, size_t len)
 	return found;
 }
 
-/* A name nobody has, to offer: the same two words for the same key. */
+/* A name nobody has and nobody else is being offered, to offer: the same
+ * two words for the same key. */
 static void suggest(const char *dir, const host_player *p, char *out, size_t len)
 {
 	static const char *const adj[] = { "amber", "brisk", "calm", "dusky", "eager", "fuzzy", "gentle", "hazel",
@@ -127,7 +128,7 @@ static void suggest(const char *dir, const host_player *p, char *out, size_t len
 			snprintf(out, len, "%s-%s", adj[h & 15], noun[h >> 4 & 15]);
 		else
 			snprintf(out, len, "%s-%s-%d", adj[h & 15], noun[h >> 4 & 15], (int)(h >> 8) % 90 + 10 + i);
-		if (!host_name_taken(dir, out))
+		if (!host_name_taken(dir, out) && roster_offer(dir, p, out, time(NULL)))
 			return;
 	}
 }
@@ -175,31 +176,38 @@ static int ask_name(const char *dir, host_player *p, const char *fp, const host_
 		fflush(stdout);
 		int r = read_name(prompt, offer, name, sizeof name);
 		if (r < 0)
-			return -1;
+			break;
 		if (r == 0)
 			continue;
 		switch (roster_register(dir, p, name, lim, addr, time(NULL), why, sizeof why)) {
 		case ROSTER_OK:
 			printf("Welcome, %s.\n", p->name);
+			roster_offer_drop(dir, p, offer);
 			return 0;
 		case ROSTER_HAD_NAME:
 			printf("This key chose a name in another session: welcome, %s.\n", p->name);
+			roster_offer_drop(dir, p, offer);
 			return 0;
 		case ROSTER_TAKEN:
-			if (!strcmp(name, offer))
+			if (!strcmp(name, offer)) {
+				roster_offer_drop(dir, p, offer);
 				suggest(dir, p, offer, sizeof offer);
+			}
 			/* fall through */
 		case ROSTER_REFUSED:
 			printf("That name cannot be used: %s.\n", why);
 			break;
 		case ROSTER_FULL:
 			printf("%s\n", why);
-			return -1;
+			tries = 10;
+			break;
 		case ROSTER_ERROR:
 			fprintf(stderr, "lightsout serve: %s\n", why);
-			return -1;
+			tries = 10;
+			break;
 		}
 	}
+	roster_offer_drop(dir, p, offer);
 	return -1;
 }
 
@@ -344,6 +352,13 @@ int serve_main(int argc, char **argv)
 		}
 		snprintf(home, sizeof home, "%s", pw->pw_dir);
 	}
+	/* Over SSH the player needs ssh's words, not the shell's. */
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		struct passwd *pw = getpwuid(geteuid());
+		fprintf(stderr, "lightsout is a game for a terminal and runs no command here: "
+				"log in with 'ssh -t %s@HOST'.\n", pw && pw->pw_name ? pw->pw_name : "play");
+		return 1;
+	}
 	unsigned char digest[32];
 	char fp[SSHKEY_FP_LEN] = "";
 	int who = identify(digest, fp, err, sizeof err);
@@ -376,11 +391,6 @@ int serve_main(int argc, char **argv)
 	const char *asked = getenv("SSH_ORIGINAL_COMMAND");
 	bool rename = asked && !strcmp(asked, "rename");
 	if (!p.guest && !p.name[0]) {
-		if (!isatty(STDIN_FILENO)) {
-			fprintf(stderr, "A new player chooses a name at a terminal: log in with 'ssh -t'.\n");
-			host_leave(&p);
-			return 1;
-		}
 		if (roster_room(dir, &lim, addr, err, sizeof err) != ROSTER_OK) {
 			fprintf(stderr, "%s\n", err);
 			host_leave(&p);
@@ -393,7 +403,7 @@ int serve_main(int argc, char **argv)
 		}
 	} else if (!p.guest) {
 		roster_seen(&p, time(NULL));
-		if (rename && isatty(STDIN_FILENO))
+		if (rename)
 			ask_rename(dir, &p);
 	} else if (rename) {
 		printf("A guest has no name to change: log in with an SSH key to have one.\n");
