@@ -32,6 +32,13 @@ is "$("$LO" analyze --board cube -k 3)" "6x9 50 4 81" "the cube with k = 3"
 is "$("$LO" analyze --grid hex -s 2-5 | tr '\n' /)" "2x2 3 1 2/3x3 9 0 1/4x4 16 0 1/5x5 24 1 2/" "hex nullities 2x2 to 5x5"
 is "$("$LO" analyze --grid hex --torus -s 4x6 | cut -d' ' -f1)" "4x6" "hex on a 4x6 torus"
 expect 2 'even number of rows' analyze --grid hex --torus -s 3
+# solve takes the size from the board: the file's rows are checked, not
+# the default size's (5 rows would be refused).
+is "$(printf '2 2\n11\n11\n' | "$LO" solve --grid hex --torus --format moves 2>&1 | head -n 1)" "1" \
+	"solve --grid hex --torus takes a 2x2 board's own size"
+is "$(printf '3 2\n11\n11\n01\n' | "$LO" solve --grid hex --torus 2>&1)" \
+	"lightsout solve: hex on a torus needs an even number of rows (offset rows must meet), not 3" \
+	"and refuses a 3-row board by its own rows"
 expect 2 'merlin is 3x3' analyze --board merlin -s 4
 expect 2 'no torus form' analyze --board cube --torus
 expect 2 'give one of --rule' analyze --board cube --rule x

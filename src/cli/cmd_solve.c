@@ -400,6 +400,7 @@ int cmd_solve(int argc, char **argv)
 	int opt;
 
 	options_init(&o);
+	o.size_from_board = true;
 	opterr = 0;
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, OPTIONS_COMMON_SHORT "f:t:", longopts, NULL)) != -1) {

@@ -276,7 +276,8 @@ int options_finish(common_opts *o, rule *r, char *err, size_t errlen)
 	if (o->rule_spec != o->v.rule && variant_set_rule(&o->v, o->rule_spec, err, errlen) < 0)
 		return -1;
 	o->rule_spec = o->v.rule;
-	if (check_sizes(o, err, errlen) < 0)
+	/* A size the board file gives is checked against the rule once read. */
+	if ((o->size_set || !o->size_from_board) && check_sizes(o, err, errlen) < 0)
 		return -1;
 	if (r)
 		variant_rule(&o->v, r);

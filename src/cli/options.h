@@ -32,6 +32,7 @@ enum {
 typedef struct common_opts {
 	variant v;			/* its size is the first of a range */
 	bool size_set;
+	bool size_from_board;		/* no --size: a board file will give it (solve) */
 	int rows_hi, cols_hi;		/* last size (== first unless a range) */
 	bool size_is_range;
 	const char *rule_spec;		/* as given: options_finish() reads it */
