@@ -331,6 +331,38 @@ static bool input_lost(app *a, double since)
 	return ++a->fast_errors >= FAST_ERRORS_MAX;
 }
 
+#define CLIP_SAID "Window "
+
+/* A window larger than curses is given: is it news since it was last said?
+ * One that fits again takes the words back. */
+static void clip_check(app *a)
+{
+	int rows, cols;
+	if (!term_clipped(&rows, &cols)) {
+		if (a->clip_rows && !strncmp(a->v.msg, CLIP_SAID, strlen(CLIP_SAID)))
+			draw_message(&a->v, "");
+		a->clip_rows = a->clip_cols = 0;
+		a->clip_due = false;
+	} else if (rows != a->clip_rows || cols != a->clip_cols) {
+		a->clip_rows = rows;
+		a->clip_cols = cols;
+		a->clip_due = true;
+	}
+}
+
+/* Said once on the board, over whatever the message line said. */
+static void clip_say(app *a)
+{
+	if (!a->clip_due || app_top(a) != &board_screen || a->v.too_small)
+		return;
+	a->clip_due = false;
+	char line[160];
+	/* Short enough for the narrowest bound's message line. */
+	snprintf(line, sizeof line, CLIP_SAID "%dx%d (rows x cols): the game draws %dx%d of it (--max-screen).",
+		 a->clip_rows, a->clip_cols, LINES, COLS);
+	draw_message(&a->v, line);	/* getch shows it */
+}
+
 /* The next key, with everything between keys done here: signals, suspend,
  * resize, the clock, the solver's news, saving and the game's own steps. */
 static int app_key(app *a)
@@ -380,8 +412,16 @@ static int app_key(app *a)
 			making_screen.draw(a);	/* its clock */
 		if (stepping && (int)((a->st.due - now) * 1000) + 1 < wait)
 			wait = (int)((a->st.due - now) * 1000) + 1;
-		timeout(wait);
-		int ch = getch();
+		if (a->idle > 0) {
+			/* Within the waits there are anyway: no wakeup of its own. */
+			double left = a->last_key + a->idle - now;
+			if (left <= 0)
+				return KEY_IDLE;
+			if (left * 1000 + 1 < wait)
+				wait = (int)(left * 1000) + 1;
+		}
+		clip_say(a);
+		int ch = term_getch(wait);
 		if (ch == ERR) {
 			if (input_lost(a, now))
 				return KEY_LOST;
@@ -390,9 +430,12 @@ static int app_key(app *a)
 		a->fast_errors = 0;
 		a->v.anim_cell = -1;	/* a key skips what is left of an animation */
 		if (ch == KEY_RESIZE) {
+			clip_check(a);
 			app_redraw(a);
 			continue;
 		}
+		/* A resize is no sign of a player: only keys and clicks are. */
+		a->last_key = term_now();
 		a->st.pending_key = 0;
 		return ch;
 	}
@@ -493,6 +536,8 @@ int app_run(app *a)
 		app_ask(a, q, takeover_yes, takeover_no);
 	} else if (a->offer_resume)
 		ask_resume(a);
+	clip_check(a);
+	a->last_key = term_now();
 	int status = 0;
 	while (!a->quit) {
 		int ch = app_key(a);
@@ -503,6 +548,10 @@ int app_run(app *a)
 		}
 		if (ch == KEY_STOP) {
 			status = 128 + term_quit_signal;
+			break;
+		}
+		if (ch == KEY_IDLE) {
+			a->idled = true;	/* ends as q does; play_main says why */
 			break;
 		}
 		if (ch == KEY_LOST) {

@@ -26,6 +26,7 @@
 /* Pseudo-keys from app_key() when the game must end. */
 #define KEY_STOP (-2)		/* a signal asked us to stop */
 #define KEY_LOST (-3)		/* standard input is gone */
+#define KEY_IDLE (-4)		/* no key for the idle time (--idle) */
 
 typedef struct steps {
 	int pending_key;	/* a key waiting for the plan ("Solving...") */
@@ -67,6 +68,11 @@ struct app {
 	bool quit;
 	bool offer_resume;	/* pl is the saved game: ask before playing it */
 	char end_msg[160];	/* why the game ended, if not by q */
+	double idle;		/* seconds without a key that end the game; 0: never */
+	double last_key;	/* when the last key or click came */
+	bool idled;		/* the game ended for want of keys */
+	int clip_rows, clip_cols;	/* the window larger than curses has, as said; 0: not */
+	bool clip_due;		/* ... and yet to be said */
 	/* The board the command line asked for, if the saved game is declined. */
 	game_config fresh_cfg;
 	play_mode fresh_mode;

@@ -31,8 +31,16 @@
 
 enum {
 	OPT_PAR = OPT_FIRST_COMMAND, OPT_DIFFICULTY, OPT_LOAD, OPT_ASCII, OPT_NO_COLOR, OPT_NO_MOUSE, OPT_NO_ANIMATION,
-	OPT_DAILY, OPT_PRACTICE, OPT_CODE, OPT_SCORES, OPT_NO_SCORES
+	OPT_DAILY, OPT_PRACTICE, OPT_CODE, OPT_SCORES, OPT_NO_SCORES, OPT_MAX_SCREEN, OPT_IDLE
 };
+
+/* --max-screen's range: below a standard terminal the bound would only
+ * spoil the game; above tmux's largest window it bounds nothing. */
+#define MAX_SCREEN_LO_ROWS 24
+#define MAX_SCREEN_LO_COLS 80
+#define MAX_SCREEN_HI 10000
+/* --idle's most: a week. */
+#define IDLE_MAX_SECONDS (7L * 24 * 3600)
 
 static void play_help(void)
 {
@@ -62,10 +70,15 @@ static void play_help(void)
 	     "      --no-color           no colour (also when NO_COLOR is set)\n"
 	     "      --no-mouse           ignore the mouse\n"
 	     "      --no-animation       no flips and no celebration wave\n"
+	     "      --max-screen RxC     draw in at most R rows and C columns of a larger\n"
+	     "                           window (default %dx%d; it bounds the memory)\n"
+	     "      --idle TIME          no key for TIME: save the game and quit; minutes,\n"
+	     "                           or with a unit: 45s, 30m, 2h (default 0: never)\n"
 	     "  -h, --help               this help\n"
 	     "\n"
 	     "Without an option that chooses the board, the game in progress when you\n"
-	     "last quit is offered back.  Press ? in the game for the keys.\n", SCORES_DIR_SHOWN);
+	     "last quit is offered back.  Press ? in the game for the keys.\n", SCORES_DIR_SHOWN, TERM_MAX_ROWS,
+	     TERM_MAX_COLS);
 }
 
 typedef struct play_opts {
@@ -75,7 +88,63 @@ typedef struct play_opts {
 	bool ascii, no_color, no_mouse, no_animation, daily, ladder, no_scores;
 	bool rule_given;
 	bool board_chosen;		/* an option that says which board: no resume offer */
+	int max_rows, max_cols;		/* --max-screen */
+	long idle;			/* --idle, in seconds; 0: never */
 } play_opts;
+
+/* --max-screen ROWSxCOLS.  0, or -1 with err. */
+static int parse_max_screen(const char *s, play_opts *o, char *err, size_t errlen)
+{
+	char rows[16];
+	const char *x = strchr(s, 'x');
+	long r, c;
+	if (!x || (size_t)(x - s) >= sizeof rows) {
+		snprintf(err, errlen, "bad --max-screen '%s': use ROWSxCOLS, such as %dx%d", s, TERM_MAX_ROWS,
+			 TERM_MAX_COLS);
+		return -1;
+	}
+	memcpy(rows, s, (size_t)(x - s));
+	rows[x - s] = '\0';
+	if (options_parse_int(rows, MAX_SCREEN_LO_ROWS, MAX_SCREEN_HI, &r) < 0 ||
+	    options_parse_int(x + 1, MAX_SCREEN_LO_COLS, MAX_SCREEN_HI, &c) < 0) {
+		snprintf(err, errlen, "bad --max-screen '%s': rows %d to %d, columns %d to %d (ROWSxCOLS)", s,
+			 MAX_SCREEN_LO_ROWS, MAX_SCREEN_HI, MAX_SCREEN_LO_COLS, MAX_SCREEN_HI);
+		return -1;
+	}
+	o->max_rows = (int)r;
+	o->max_cols = (int)c;
+	return 0;
+}
+
+/* --idle N (minutes), Ns, Nm or Nh.  0, or -1 with err. */
+static int parse_idle(const char *s, play_opts *o, char *err, size_t errlen)
+{
+	char num[24];
+	size_t n = strlen(s);
+	long unit = 60, v;
+	if (n && strchr("smh", s[n - 1])) {
+		unit = s[n - 1] == 's' ? 1 : s[n - 1] == 'm' ? 60 : 3600;
+		n--;
+	}
+	if (n < sizeof num)
+		memcpy(num, s, n);
+	num[n < sizeof num ? n : 0] = '\0';	/* too long: "", refused */
+	if (options_parse_int(num, 0, IDLE_MAX_SECONDS / unit, &v) < 0) {
+		snprintf(err, errlen, "bad --idle '%s': use minutes, or a number with s, m or h (45s, 30m, 2h), "
+			 "up to a week; 0 for never", s);
+		return -1;
+	}
+	o->idle = v * unit;
+	return 0;
+}
+
+/* "30 minutes", "45 seconds", "1 hour": an idle time in words. */
+static void idle_words(long secs, char *buf, size_t len)
+{
+	long n = secs % 60 ? secs : secs % 3600 ? secs / 60 : secs / 3600;
+	const char *unit = secs % 60 ? "second" : secs % 3600 ? "minute" : "hour";
+	snprintf(buf, len, "%ld %s%s", n, unit, n == 1 ? "" : "s");
+}
 
 static int usage_error(const char *msg)
 {
@@ -102,18 +171,23 @@ static int play_parse(int argc, char **argv, play_opts *o)
 		{ "code", required_argument, NULL, OPT_CODE },
 		{ "scores", required_argument, NULL, OPT_SCORES },
 		{ "no-scores", no_argument, NULL, OPT_NO_SCORES },
+		{ "max-screen", required_argument, NULL, OPT_MAX_SCREEN },
+		{ "idle", required_argument, NULL, OPT_IDLE },
 		{ NULL, 0, NULL, 0 },
 	};
 	char err[256];
 	memset(o, 0, sizeof *o);
 	options_init(&o->common);
 	o->par = -1;
+	o->max_rows = TERM_MAX_ROWS;
+	o->max_cols = TERM_MAX_COLS;
 	opterr = 0;
 	optind = 1;
 	int opt;
 	while ((opt = getopt_long(argc, argv, ":" OPTIONS_COMMON_SHORT, longopts, NULL)) != -1) {
 		if (opt != 'h' && opt != OPT_VERSION && opt != OPT_ASCII && opt != OPT_NO_COLOR &&
-		    opt != OPT_NO_MOUSE && opt != OPT_NO_ANIMATION && opt != OPT_SCORES && opt != OPT_NO_SCORES && opt != ':' && opt != '?')
+		    opt != OPT_NO_MOUSE && opt != OPT_NO_ANIMATION && opt != OPT_SCORES && opt != OPT_NO_SCORES &&
+		    opt != OPT_MAX_SCREEN && opt != OPT_IDLE && opt != ':' && opt != '?')
 			o->board_chosen = true;
 		if (opt == 'r')
 			o->rule_given = true;
@@ -162,6 +236,14 @@ static int play_parse(int argc, char **argv, play_opts *o)
 			break;
 		case OPT_NO_SCORES:
 			o->no_scores = true;
+			break;
+		case OPT_MAX_SCREEN:
+			if (parse_max_screen(optarg, o, err, sizeof err) < 0)
+				return usage_error(err);
+			break;
+		case OPT_IDLE:
+			if (parse_idle(optarg, o, err, sizeof err) < 0)
+				return usage_error(err);
 			break;
 		case OPT_PRACTICE:
 			if (optarg && strcmp(optarg, "ladder") != 0) {
@@ -401,6 +483,21 @@ void play_set_player(const char *pid, const char *name, bool guest, const char *
 	snprintf(player.slot, sizeof player.slot, "%s", live_id);
 }
 
+/* The line that says why the game ended by itself (--idle), and what of it
+ * is kept: a guest's game is not, a won game is over. */
+static void idle_said(const app *a, long idle, int rc)
+{
+	char when[40];
+	idle_words(idle, when, sizeof when);
+	const char *again = player.pid[0] ? "log in again" : "start lightsout again";
+	if (rc == 0 && !player.guest && a->s.sv.save_path[0] && game_in_progress(&a->s.pl.g))
+		printf("No key for %s: your game is saved; %s to go on.\n", when, again);
+	else if (rc == 0 && player.guest && player.pid[0])
+		printf("No key for %s: the session ended (a guest's game is not kept).\n", when);
+	else
+		printf("No key for %s: the session ended.\n", when);
+}
+
 int play_main(int argc, char **argv)
 {
 	play_opts o;
@@ -514,7 +611,8 @@ int play_main(int argc, char **argv)
 	a.v.flash = -1;
 	a.v.g = &a.s.pl.g;
 	a.mouse = !o.no_mouse;
-	if (term_open(a.mouse, err, sizeof err) < 0) {
+	a.idle = (double)o.idle;
+	if (term_open(a.mouse, o.max_rows, o.max_cols, err, sizeof err) < 0) {
 		fprintf(stderr, "lightsout play: %s\n", err);
 		play_free(&a.s.pl);
 		saving_close(&a.s.sv);
@@ -538,6 +636,8 @@ int play_main(int argc, char **argv)
 		fprintf(stderr, "lightsout play: %s\n", a.end_msg);
 	if (a.s.sv.exit_msg[0])
 		fprintf(stderr, "lightsout play: %s\n", a.s.sv.exit_msg);
+	if (a.idled)
+		idle_said(&a, o.idle, rc);
 	draw_free(&a.v);
 	play_free(&a.s.pl);
 	/* Last: the slot is free only once its save is written. */

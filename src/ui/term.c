@@ -1,15 +1,21 @@
 #include "ui/term.h"
 
 #include <curses.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <term.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
 volatile sig_atomic_t term_quit_signal, term_stop_request, term_continued, term_takeover;
+static volatile sig_atomic_t resized;	/* SIGWINCH: term_getch() fits curses to the window */
+/* The most curses is given, and the window's real size (which may be more). */
+static int max_rows = TERM_MAX_ROWS, max_cols = TERM_MAX_COLS;
+static int real_rows, real_cols;
 
 static bool term_active;
 static bool sgr_mouse;	/* SGR mouse reports turned on by us (term_sgr_mouse reads them) */
@@ -35,6 +41,15 @@ static void on_cont(int sig)
 {
 	(void)sig;
 	term_continued = 1;
+	/* A window resized while we were stopped sent its SIGWINCH to the
+	 * shell in front of us: look again. */
+	resized = 1;
+}
+
+static void on_winch(int sig)
+{
+	(void)sig;
+	resized = 1;
 }
 
 static void on_takeover(int sig, siginfo_t *info, void *ctx)
@@ -75,9 +90,70 @@ static void crash_reset_add(const char *cap)
 	}
 }
 
-int term_open(bool mouse, char *err, size_t errlen)
+/* A size from the environment, 0 when none or nonsense. */
+static int env_num(const char *name)
+{
+	const char *s = getenv(name);
+	char *end;
+	long n = s ? strtol(s, &end, 10) : 0;
+	return s && end != s && !*end && n > 0 && n <= SHRT_MAX ? (int)n : 0;
+}
+
+/* The window's size as the terminal says (any size a client claims), else
+ * as LINES and COLUMNS say; 0 when neither knows. */
+static void window_size(int *rows, int *cols)
+{
+	struct winsize ws;
+	*rows = *cols = 0;
+	if ((ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 || ioctl(STDIN_FILENO, TIOCGWINSZ, &ws) == 0) && ws.ws_row &&
+	    ws.ws_col) {
+		*rows = ws.ws_row;
+		*cols = ws.ws_col;
+		return;
+	}
+	*rows = env_num("LINES");
+	*cols = env_num("COLUMNS");
+}
+
+/* What curses may take of a window: the bound's part of it. */
+static int clamp(int n, int most)
+{
+	return n > most ? most : n;
+}
+
+/* Curses sizes its screens from LINES and COLUMNS before the terminal
+ * (use_env): at the start, and again by itself when it comes back from
+ * endwin (Ctrl-Z).  They say the bounded size of the window as last seen. */
+static void size_env(int rows, int cols)
+{
+	char n[16];
+	snprintf(n, sizeof n, "%d", clamp(rows, max_rows));
+	setenv("LINES", n, 1);
+	snprintf(n, sizeof n, "%d", clamp(cols, max_cols));
+	setenv("COLUMNS", n, 1);
+}
+
+int term_open(bool mouse, int most_rows, int most_cols, char *err, size_t errlen)
 {
 	have_termios = tcgetattr(STDIN_FILENO, &saved_termios) == 0;
+	max_rows = most_rows;
+	max_cols = most_cols;
+	/* Curses keeps some 84 bytes a cell in its three screens: it must
+	 * never see the size a client claims, only the bounded one (the
+	 * environment's).  Our own SIGWINCH handler, in place before newterm,
+	 * keeps curses from installing its own, which would read the
+	 * terminal's size again. */
+	window_size(&real_rows, &real_cols);
+	if (real_rows > 0 && real_cols > 0)
+		size_env(real_rows, real_cols);
+	else {
+		/* Neither knows: the terminal description's size. */
+		unsetenv("LINES");
+		unsetenv("COLUMNS");
+	}
+	use_env(TRUE);
+	handle(SIGWINCH, on_winch);
+	resized = 0;
 	/* newterm, not initscr: initscr exits by itself on a bad TERM. */
 	SCREEN *scr = newterm(NULL, stdout, stdin);
 	if (!scr) {
@@ -143,6 +219,32 @@ int term_open(bool mouse, char *err, size_t errlen)
 	for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
 		handle(fatal[i], on_crash);
 	return 0;
+}
+
+bool term_clipped(int *rows, int *cols)
+{
+	*rows = real_rows;
+	*cols = real_cols;
+	return real_rows > max_rows || real_cols > max_cols;
+}
+
+int term_getch(int wait_ms)
+{
+	if (resized) {
+		resized = 0;
+		int r, c;
+		window_size(&r, &c);
+		if (r > 0 && c > 0) {
+			real_rows = r;
+			real_cols = c;
+			size_env(r, c);
+			/* resizeterm queues KEY_RESIZE when the bounded size
+			 * changes what curses has. */
+			resizeterm(clamp(r, max_rows), clamp(c, max_cols));
+		}
+	}
+	timeout(wait_ms);
+	return getch();
 }
 
 bool term_sgr_mouse(MEVENT *ev)

@@ -16,8 +16,21 @@ extern volatile sig_atomic_t term_continued;	/* SIGCONT: repaint */
  * pending while we were stopped may outlive it).  The sender's pid, or 0. */
 extern volatile sig_atomic_t term_takeover;
 
-/* Start curses on the controlling terminal.  Returns 0, or -1 with err. */
-int term_open(bool mouse, char *err, size_t errlen);
+/* The most of a window curses is given by default (--max-screen): far above
+ * any real screen, and 8 MB of curses' cells where a client claiming
+ * 5000x5000 would cost 2 GB. */
+#define TERM_MAX_ROWS 200
+#define TERM_MAX_COLS 500
+
+/* Start curses on the controlling terminal, on at most the top left
+ * max_rows x max_cols of the window, now and after any resize.  Returns 0,
+ * or -1 with err. */
+int term_open(bool mouse, int max_rows, int max_cols, char *err, size_t errlen);
+/* Is the window larger than curses is given?  Its real size either way. */
+bool term_clipped(int *rows, int *cols);
+/* The next key, or ERR after wait_ms; a resize since the last call first
+ * resizes curses (within the bound) and comes back as KEY_RESIZE. */
+int term_getch(int wait_ms);
 /* Restore the terminal; safe to call more than once. */
 void term_close(void);
 

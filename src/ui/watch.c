@@ -352,7 +352,7 @@ int watch_main(int argc, char **argv)
 	}
 	glyphs gl;
 	static watched w;
-	if (term_open(false, err, sizeof err) < 0) {
+	if (term_open(false, TERM_MAX_ROWS, TERM_MAX_COLS, err, sizeof err) < 0) {
 		fprintf(stderr, "lightsout watch: %s\n", err);
 		return EXIT_USAGE;
 	}
@@ -368,8 +368,7 @@ int watch_main(int argc, char **argv)
 	w.v.color = color;
 	watched_draw(&w, true, term_now());
 	for (;;) {
-		timeout(WATCH_POLL_MS);
-		int ch = getch();
+		int ch = term_getch(WATCH_POLL_MS);
 		if (ch == 'q' || ch == KEY_ESC || ch == 'Q' || term_quit_signal)
 			break;
 		if (ch == KEY_RESIZE || ch == KEY_CTRL('l'))
