@@ -45,7 +45,7 @@ today=$(date -u +%Y-%m-%d)
 s="$ui_tmp/ssh"
 mkdir -p "$s"
 ssh-keygen -q -t ed25519 -N '' -f "$s/host_key" || exit 1
-for k in alice bob quitter p1 p2 p3 p4 p5 p6 p7 p8 p9; do
+for k in alice bob quitter p1 p2 p3 p4 p5 p6 p7 p8 p9 idler; do
 	ssh-keygen -q -t ed25519 -N '' -C "$k" -f "$s/$k" || exit 1
 done
 
@@ -120,16 +120,16 @@ fi
 exec ssh -F /dev/null -o IdentitiesOnly=yes -o IdentityAgent=none -o PasswordAuthentication=no \\
 	-o UserKnownHostsFile='$s/known_hosts' -o StrictHostKeyChecking=yes -o LogLevel=ERROR \\
 	-o SendEnv=LANG -o SendEnv=LC_ALL -o IgnoreUnknown=ObscureKeystrokeTiming -o ObscureKeystrokeTiming=no \\
-	-p \$(cat '$s/port') "\$@" $acct@127.0.0.1 \${SSH_CMD:+"\$SSH_CMD"}
+	\${SSH_BIND:+-b "\$SSH_BIND"} -p \$(cat '$s/port') "\$@" $acct@127.0.0.1 \${SSH_CMD:+"\$SSH_CMD"}
 EOF
-# login WHO [COMMAND]: a fresh 80x24 pane, its ssh client's pid in
-# client.pid.
+# login WHO [COMMAND [ADDRESS]]: a fresh 80x24 pane, its ssh client's pid
+# in client.pid (from 127.0.0.1, or ADDRESS).
 login() {
 	ui_next_server
 	rm -f "$s/client.pid"
 	cat >"$ui_tmp/run.sh" <<RUN
 echo \$\$ >"$s/client.pid"
-SSH_CMD='${2:-}' exec sh '$s/ssh' $1 -tt
+SSH_CMD='${2:-}' SSH_BIND='${3:-}' exec sh '$s/ssh' $1 -tt
 RUN
 	cat >"$ui_tmp/pane.sh" <<RUN
 sh '$ui_tmp/run.sh'
@@ -374,6 +374,26 @@ check "another local user reads the account's leaderboard" says "$out" "player 8
 out=$(sh "$s/ssh" p9 -tt </dev/null 2>&1)
 check "an eleventh new player from one address in a day is refused" \
 	says "$out" "10 new players have come from your address today"
+check "and nothing is kept of it" test "$(players)" = 10
+
+# 7. No key for the admin's time (--idle, 2 s here) ends a session with a
+# line that says why: a player's game saved, a guest's not, and at the
+# name prompt too.
+kill "$sshd_pid"
+sed "s|--new-players-per-address 10\$|& --idle 2s|" "$s/sshd_config" >"$s/sshd_config.idle"
+start "$s/sshd_config.idle"
+login bob
+ui_wait "Moves " >/dev/null
+ui_keys Space
+check "an idle player's game is saved and the session ends, saying why" \
+	ui_wait "No key for 2 seconds: your game is saved; log in again to go on."
+check "with status 0" ui_wait "EXIT=0"
+login guest
+check "an idle guest's session ends, saying why" ui_wait "No key for 2 seconds: the session ended"
+check "and frees its place" until_is 'eval ls -A $host/guests' ""
+login idler "" 127.0.0.2
+check "an idle new key at the name prompt is told, and leaves" ui_wait "No key for 2 seconds."
+check "without a name" ui_wait "No name chosen"
 check "and nothing is kept of it" test "$(players)" = 10
 
 done_testing

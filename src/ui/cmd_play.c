@@ -116,8 +116,7 @@ static int parse_max_screen(const char *s, play_opts *o, char *err, size_t errle
 	return 0;
 }
 
-/* --idle N (minutes), Ns, Nm or Nh.  0, or -1 with err. */
-static int parse_idle(const char *s, play_opts *o, char *err, size_t errlen)
+int play_parse_idle(const char *s, long *secs, char *err, size_t errlen)
 {
 	char num[24];
 	size_t n = strlen(s);
@@ -134,12 +133,11 @@ static int parse_idle(const char *s, play_opts *o, char *err, size_t errlen)
 			 "up to a week; 0 for never", s);
 		return -1;
 	}
-	o->idle = v * unit;
+	*secs = v * unit;
 	return 0;
 }
 
-/* "30 minutes", "45 seconds", "1 hour": an idle time in words. */
-static void idle_words(long secs, char *buf, size_t len)
+void play_idle_words(long secs, char *buf, size_t len)
 {
 	long n = secs % 60 ? secs : secs % 3600 ? secs / 60 : secs / 3600;
 	const char *unit = secs % 60 ? "second" : secs % 3600 ? "minute" : "hour";
@@ -242,7 +240,7 @@ static int play_parse(int argc, char **argv, play_opts *o)
 				return usage_error(err);
 			break;
 		case OPT_IDLE:
-			if (parse_idle(optarg, o, err, sizeof err) < 0)
+			if (play_parse_idle(optarg, &o->idle, err, sizeof err) < 0)
 				return usage_error(err);
 			break;
 		case OPT_PRACTICE:
@@ -488,7 +486,7 @@ void play_set_player(const char *pid, const char *name, bool guest, const char *
 static void idle_said(const app *a, long idle, int rc)
 {
 	char when[40];
-	idle_words(idle, when, sizeof when);
+	play_idle_words(idle, when, sizeof when);
 	const char *again = player.pid[0] ? "log in again" : "start lightsout again";
 	if (rc == 0 && !player.guest && a->s.sv.save_path[0] && game_in_progress(&a->s.pl.g))
 		printf("No key for %s: your game is saved; %s to go on.\n", when, again);

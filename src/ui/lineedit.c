@@ -129,7 +129,7 @@ static void cut(line *l, int from, int to)
 	l->c = from;
 }
 
-int lineedit_read(int in, int out, const char *prompt, char buf[LINEEDIT_MAX])
+int lineedit_read(int in, int out, const char *prompt, char buf[LINEEDIT_MAX], long idle_ms)
 {
 	struct termios saved, raw;
 	bool term = tcgetattr(in, &saved) == 0;
@@ -147,6 +147,11 @@ int lineedit_read(int in, int out, const char *prompt, char buf[LINEEDIT_MAX])
 	redraw(out, prompt, &l, utf8);
 	for (;;) {
 		unsigned char ch;
+		struct pollfd pfd = { .fd = in, .events = POLLIN };
+		if (idle_ms > 0 && poll(&pfd, 1, idle_ms > 1000000000L ? 1000000000 : (int)idle_ms) == 0) {
+			result = LINEEDIT_IDLE;
+			break;
+		}
 		if (read(in, &ch, 1) != 1)
 			break;
 		int key = ED_NONE;

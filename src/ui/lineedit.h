@@ -12,8 +12,10 @@
 
 /* Show prompt on out and read a line from the terminal in (its settings
  * restored after): the line's length in buf (not NUL-terminated; it may
- * hold NUL bytes), or -1 when the player left (end of input, Ctrl-C, or
- * Ctrl-D on an empty line). */
-int lineedit_read(int in, int out, const char *prompt, char buf[LINEEDIT_MAX]);
+ * hold NUL bytes), -1 when the player left (end of input, Ctrl-C, or
+ * Ctrl-D on an empty line), LINEEDIT_IDLE when no key came for idle_ms
+ * (<= 0: wait for ever). */
+#define LINEEDIT_IDLE (-2)
+int lineedit_read(int in, int out, const char *prompt, char buf[LINEEDIT_MAX], long idle_ms);
 
 #endif

@@ -23,6 +23,8 @@
 #include "ui/cmd_play.h"
 #include "ui/lineedit.h"
 
+#define SERVE_IDLE (30 * 60)	/* --idle's default: seconds */
+
 static void serve_usage(void)
 {
 	printf("Usage: lightsout serve [--dir DIR] [--games-per-key N] [--guests N] [--players N] [-- PLAY-OPTIONS]\n"
@@ -41,6 +43,8 @@ static void serve_usage(void)
 	       "                           0 for any number (default %d; IPv6: per /64)\n"
 	       "      --forget-after DAYS  forget a player with no game for DAYS days, 0 never\n"
 	       "                           (default %d; their leaderboard rows stay)\n"
+	       "      --idle TIME          no key for TIME (minutes, or 45s, 30m, 2h; 0 never):\n"
+	       "                           the game is saved and the session ends (default 30m)\n"
 	       "      --check [ACCOUNT]    check the public account (default play) as sshd\n"
 	       "                           applies it, print each problem with its fix (root)\n"
 	       "      --sshd-config FILE   with --check: this sshd_config (--pam-config FILE,\n"
@@ -136,10 +140,17 @@ static void suggest(const char *dir, const host_player *p, char *out, size_t len
 /* A line typed as a name: 1 with the name in out (the offer when the line
  * is empty), 0 when the line cannot be one (why said), -1 when the player
  * left. */
+static long idle_secs = SERVE_IDLE;	/* --idle: at the prompt too */
+
 static int read_name(const char *prompt, const char *offer, char *out, size_t len)
 {
 	char line[LINEEDIT_MAX];
-	int n = lineedit_read(STDIN_FILENO, STDOUT_FILENO, prompt, line);
+	int n = lineedit_read(STDIN_FILENO, STDOUT_FILENO, prompt, line, idle_secs * 1000);
+	if (n == LINEEDIT_IDLE) {
+		char when[40];
+		play_idle_words(idle_secs, when, sizeof when);
+		printf("No key for %s.\n", when);
+	}
 	if (n < 0)
 		return -1;
 	const char *nul = memchr(line, '\0', (size_t)n);
@@ -258,8 +269,8 @@ static void open_path(const char *home, const char *dir)
 
 int serve_main(int argc, char **argv)
 {
-	enum { OPT_DIR = 256, OPT_GAMES, OPT_GUESTS, OPT_PLAYERS, OPT_PER_ADDRESS, OPT_FORGET, OPT_CHECK, OPT_SSHD,
-	       OPT_PAM, OPT_SHADOW };
+	enum { OPT_DIR = 256, OPT_GAMES, OPT_GUESTS, OPT_PLAYERS, OPT_PER_ADDRESS, OPT_FORGET, OPT_IDLE, OPT_CHECK,
+	       OPT_SSHD, OPT_PAM, OPT_SHADOW };
 	static const struct option longs[] = {
 		{ "check", optional_argument, NULL, OPT_CHECK },
 		{ "sshd-config", required_argument, NULL, OPT_SSHD },
@@ -271,6 +282,7 @@ int serve_main(int argc, char **argv)
 		{ "players", required_argument, NULL, OPT_PLAYERS },
 		{ "new-players-per-address", required_argument, NULL, OPT_PER_ADDRESS },
 		{ "forget-after", required_argument, NULL, OPT_FORGET },
+		{ "idle", required_argument, NULL, OPT_IDLE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -309,6 +321,12 @@ int serve_main(int argc, char **argv)
 		case OPT_FORGET:
 			if (count("--forget-after", optarg, 0, &lim.forget_days) < 0)
 				return EXIT_USAGE;
+			break;
+		case OPT_IDLE:
+			if (play_parse_idle(optarg, &idle_secs, err, sizeof err) < 0) {
+				fprintf(stderr, "lightsout serve: %s\n", err);
+				return EXIT_USAGE;
+			}
 			break;
 		case OPT_CHECK:	/* --check, --check=ACCOUNT or --check ACCOUNT */
 			check = optarg ? optarg : optind < argc && argv[optind][0] != '-' ? argv[optind++] : "play";
@@ -422,7 +440,7 @@ int serve_main(int argc, char **argv)
 	/* The game's own options after --: the admin's, from the command line
 	 * sshd runs (the client's command is never seen here). */
 	int extra = argc - optind;
-	char **pargv = calloc((size_t)extra + 4, sizeof *pargv);
+	char **pargv = calloc((size_t)extra + 6, sizeof *pargv), idle[24];
 	if (!pargv) {
 		host_leave(&p);
 		return EXIT_USAGE;
@@ -431,6 +449,9 @@ int serve_main(int argc, char **argv)
 	pargv[k++] = "play";
 	pargv[k++] = "--scores";
 	pargv[k++] = scores;
+	snprintf(idle, sizeof idle, "%lds", idle_secs);
+	pargv[k++] = "--idle";	/* before the admin's own options: theirs win */
+	pargv[k++] = idle;
 	for (int i = optind; i < argc; i++)
 		pargv[k++] = argv[i];
 	optind = 1;
