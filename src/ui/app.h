@@ -123,10 +123,9 @@ void app_keep_prefs(app *a, const game_config *cfg);
 void app_end(app *a);
 
 /* Watching (ui/watch.c): our game's file brought up to date (a public
- * account's player: the publish hook), the live games' list (W), and the
- * end of both. */
+ * account's player: the publish hook), and the end of it and of watching
+ * (the live games' list is a screen: watch_list_screen). */
 void watch_publish(app *a, double now);
-void watch_open_list(app *a);
 void watch_end(app *a);
 
 #endif

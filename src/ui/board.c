@@ -179,7 +179,11 @@ static reaction board_scores(app *a, int key)
 static reaction board_watch(app *a, int key)
 {
 	(void)key;
-	watch_open_list(a);
+	if (!a->w.dir[0]) {
+		app_say(a, "Watching is for a public account's players (ssh play@host): nobody to watch here.");
+		return REACT_NONE;
+	}
+	app_push(a, &watch_list_screen);
 	return REACT_REDRAW;
 }
 

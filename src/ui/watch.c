@@ -250,15 +250,6 @@ const screen watch_screen = {
 	.draw = watching_draw, .poll = watching_poll,
 };
 
-void watch_open_list(app *a)
-{
-	if (!a->w.dir[0]) {
-		app_say(a, "Watching is for a public account's players (ssh play@host): nobody to watch here.");
-		return;
-	}
-	app_push(a, &watch_list_screen);
-}
-
 /* ---- lightsout watch ---- */
 
 static void watch_usage(void)
