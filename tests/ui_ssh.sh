@@ -382,12 +382,22 @@ check "sftp gets the game too (its exit status 2, no sftp server)" test "$status
 check "sshd ran the forced command for it" \
 	test "$(grep -c "forced-command (config).*lightsout" "$s/sshd.log")" = $((forced + 1))
 
-# No shell escape: the game calls nothing that starts a program.  (A
-# sanitizer's runtime spawns its symbolizer, so its builds are not asked.)
+# No shell escape: the game calls nothing that starts a program.  One
+# command does, for the admin alone: `serve --check` asks sshd what it
+# applies (fork and execv of sshd -T, argv built by us, no shell), an
+# option no player can give (the ForceCommand's words are the admin's).
+# So: nothing but fork and execv is imported, and no source file but
+# cli/serve_check.c calls them.  (A sanitizer's runtime spawns its
+# symbolizer, so its builds are not asked.)
 if command -v nm >/dev/null 2>&1 && ! sanitized; then
-	spawns=$(nm -D "$LIGHTSOUT" | grep -E ' U (system|popen|fork|vfork|exec[lv]p?e?|posix_spawnp?|dlopen)(@|$)')
-	check "the game imports nothing that starts a program${spawns:+: $spawns}" test -z "$spawns"
+	spawns=$(nm -D "$LIGHTSOUT" | grep -E ' U (system|popen|fork|vfork|exec[lv]p?e?|posix_spawnp?|dlopen)(@|$)' |
+		grep -v -E ' U (fork|execv)(@|$)')
+	check "the game imports nothing that starts a program but fork and execv${spawns:+: $spawns}" test -z "$spawns"
+	callers=$(cd "$SRCDIR/src" && grep -l -E '(^|[^a-z_])(system|popen|fork|vfork|exec[lv]p?e?|posix_spawnp?)[ ]*\(' \
+		*/*.c main.c | grep -v '^cli/serve_check\.c$' | tr '\n' ' ')
+	check "and only serve --check calls them${callers:+ (also: $callers)}" test -z "$callers"
 else
+	skip "nm is not installed, or a sanitizer's runtime is linked in"
 	skip "nm is not installed, or a sanitizer's runtime is linked in"
 fi
 
