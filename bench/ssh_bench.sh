@@ -210,7 +210,8 @@ ATTACK
 		i=1
 		while [ "$i" -le "$ATTACK_KEYS" ] && [ ! -e "$s/junk/stop" ]; do
 			ssh-keygen -q -t ed25519 -N '' -f "$s/junk/k$i" </dev/null || break
-			printf 'junk %d\r' "$i" | timeout 5 sh "$s/attack_ssh" "$s/junk/k$i" -tt >"$s/junk/o$i" 2>&1
+			# A name, then q: a key that became a player leaves at once.
+			printf 'junk %d\rq' "$i" | timeout 5 sh "$s/attack_ssh" "$s/junk/k$i" -tt >"$s/junk/o$i" 2>&1
 			i=$((i + 1))
 		done
 	) &
@@ -224,12 +225,20 @@ attack_report() {
 	by_addr=$(grep -l -a "from your address today" "$s"/junk/o* 2>/dev/null | wc -l | tr -d ' ')
 	held=$(grep -l -a "not kept" "$s"/junk/g* 2>/dev/null | wc -l | tr -d ' ')
 	refused=$(grep -l -a "guest places are taken" "$s"/junk/g* 2>/dev/null | wc -l | tr -d ' ')
-	open=0
-	for p in $(cat "$s/junk/idle" 2>/dev/null); do kill -0 "$p" 2>/dev/null && open=$((open + 1)); done
+	# sshd closes a connection without a session after its
+	# UnusedConnectionTimeout: wait for that (90 s at most).
+	t0=$(now)
+	for _ in $(seq 900); do
+		open=0
+		for p in $(cat "$s/junk/idle" 2>/dev/null); do kill -0 "$p" 2>/dev/null && open=$((open + 1)); done
+		[ "$open" = 0 ] && break
+		sleep 0.1
+	done
+	waited=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.0f", b - a }')
 	echo "attack: 10000x10000 client  its game's peak memory (VmHWM) $giant_mem"
 	echo "attack: throwaway keys      $tried tried from one address: $became became players, $by_addr refused by the address's daily limit"
 	echo "attack: idle guests         $held held a guest place, $refused refused (all places taken)"
-	echo "attack: ssh -N              $ATTACK_IDLE opened, $open still open at the end (UnusedConnectionTimeout)"
+	echo "attack: ssh -N              $ATTACK_IDLE opened before the players came, $open still open ${waited} s after they left (UnusedConnectionTimeout)"
 	echo "players on the host         $(find "$host/players" -mindepth 1 -maxdepth 1 | wc -l | tr -d ' ') (the $N players and the attack's)"
 }
 
