@@ -376,6 +376,30 @@ check "an eleventh new player from one address in a day is refused" \
 	says "$out" "10 new players have come from your address today"
 check "and nothing is kept of it" test "$(players)" = 10
 
+# 6b. A client that claims a 5000x5000 terminal: the game holds no more
+# than its screen bound (200x500) costs; ncurses alone would take 2 GB.
+ui_next_server
+cat >"$ui_tmp/pane.sh" <<RUN
+stty rows 5000 cols 5000
+sh '$s/ssh' alice -tt
+echo "EXIT=\$?"
+exec sleep 600
+RUN
+$TMUX_CMD new-session -d -x 80 -y 24 "sh '$ui_tmp/pane.sh'"
+game=
+for _ in $(seq 200); do
+	game=$(pgrep -n -u "$acct" -f ' serve ' 2>/dev/null) && [ -n "$game" ] &&
+		grep -q 'VmHWM' "/proc/$game/status" && ui_screen | grep -q -e Moves -e Resume && break
+	sleep 0.05
+done
+hwm=$(awk '/^VmHWM/ { print $2 }' "/proc/$game/status" 2>/dev/null)
+limit=80
+sanitized && limit=400	# a sanitizer's shadow and quarantine; 2 GB is still far past it
+check "a game whose client claims 5000x5000 holds under $limit MB (${hwm:-?} kB)" \
+	test "${hwm:-99999999}" -lt $((limit * 1024))
+pkill -u "$acct" -f ' serve ' 2>/dev/null
+ui_wait "EXIT=" >/dev/null
+
 # 7. No key for the admin's time (--idle, 2 s here) ends a session with a
 # line that says why: a player's game saved, a guest's not, and at the
 # name prompt too.
