@@ -48,11 +48,13 @@ ui_keys '?'
 check "? shows the help" ui_wait "this help"
 ok=true
 for k in "← ↑ → ↓, h j k l" "Home 0, End \$" "PgUp g, PgDn G" "Space, Enter" \
-	"Backspace, x" "mouse click" "u; U, Ctrl-R" "Tab, Shift-Tab" "m, o" "Ctrl-L, Ctrl-Z" "Esc" \
+	"Backspace, x" "mouse click" "u; U, Ctrl-R" "Tab, Shift-Tab" "m, o" "Ctrl-L" "Esc" \
 	"solution overlay" "next step" "play the whole solution" "hint" "editor" "analysis"; do
 	ui_screen | grep -F -q -- "$k" || { echo "# help lacks: $k"; ok=false; }
 done
 check "help lists every key" $ok
+check "but not Ctrl-Z, refused here (the game leads its session: no shell to go back to)" \
+	sh -c "! $TMUX_CMD capture-pane -p | grep -q 'Ctrl-Z'"
 ui_keys Space
 check "any key leaves the help" ui_board_is 11000 10100 01110 00100 00000
 

@@ -62,6 +62,16 @@ rc=$?
 check "generate over the file size limit exits 2, not by SIGXFSZ (got $rc)" test "$rc" = 2
 check "with a write error" grep -q "lightsout generate: write error" "$ui_tmp/err"
 
+# In a shell of its own the game can be suspended: its help offers Ctrl-Z
+# (ui_play.sh checks it is not offered where it is refused).
+rm -rf "$XDG_STATE_HOME"
+ui_shell
+ui_keys "'$LIGHTSOUT' --ascii" Enter
+ui_wait "Moves 0" >/dev/null
+ui_keys '?'
+check "with a shell to go back to, the help offers Ctrl-Z" ui_wait "Ctrl-L, Ctrl-Z"
+ui_keys Escape q
+
 # A takeover asked of a suspended game ends with the game that asked.  Game
 # A, suspended (Ctrl-Z) in a shell of its own; game B in another tmux
 # server (another login) asks to take A's game over, waits for it in vain

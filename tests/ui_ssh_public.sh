@@ -296,7 +296,8 @@ quit >/dev/null
 
 # 4. A guest: no key, no name asked, nothing kept.
 login guest
-check "a login without a key is a guest, told nothing is kept" ui_wait "a guest's game is not kept"
+check "a login without a key is a guest, told nothing is kept, in one line of 80 columns" \
+	ui_wait "a guest's game is not kept (use an SSH key)."
 check "the guest plays in a home of its own" test -d "$host/guests/0"
 out=$(sh "$s/ssh" guest -tt </dev/null 2>&1)
 check "past the guest limit: one clear line" says "$out" "All 1 guest places are taken"

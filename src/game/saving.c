@@ -398,7 +398,7 @@ char *saving_scores_text(const saver *sv, const char *date, char *msg, size_t le
 	char *table = t.n ? scores_table(&t, NULL, name_locale_utf8(), &n) : NULL;
 	if (!t.n) {
 		char none[100];
-		snprintf(none, sizeof none, "No daily results for %s yet: win a daily board (--daily).\n", date);
+		snprintf(none, sizeof none, "No daily results for %s yet: win today's daily board to be the first.\n", date);
 		table = strdup(none);
 	}
 	/* The files skipped, in a line each: other users' doing, not ours. */

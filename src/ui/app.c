@@ -531,8 +531,13 @@ int app_run(app *a)
 		draw_message(&a->v, a->s.sv.aside);
 	if (a->s.sv.other) {
 		char q[160];
-		snprintf(q, sizeof q, "A game of yours is open in another session (pid %ld): move it here?",
-			 (long)a->s.sv.other);
+		/* A pid helps a local user find the other game; a player over
+		 * SSH has no use for it. */
+		if (a->remote)
+			snprintf(q, sizeof q, "A game of yours is open in another session: move it here?");
+		else
+			snprintf(q, sizeof q, "A game of yours is open in another session (pid %ld): move it here?",
+				 (long)a->s.sv.other);
 		app_ask(a, q, takeover_yes, takeover_no);
 	} else if (a->offer_resume)
 		ask_resume(a);
@@ -542,8 +547,11 @@ int app_run(app *a)
 	while (!a->quit) {
 		int ch = app_key(a);
 		if (ch == KEY_STOP && term_takeover) {
-			snprintf(a->end_msg, sizeof a->end_msg, "this game moved to another session (pid %ld), saved as it was",
-				 (long)term_takeover);
+			if (a->remote)
+				snprintf(a->end_msg, sizeof a->end_msg, "this game moved to another session, saved as it was");
+			else
+				snprintf(a->end_msg, sizeof a->end_msg,
+					 "this game moved to another session (pid %ld), saved as it was", (long)term_takeover);
 			break;
 		}
 		if (ch == KEY_STOP) {

@@ -48,6 +48,7 @@ struct app {
 	glyphs gl;
 	steps st;
 	bool mouse;
+	bool remote;		/* over SSH: messages name no pid and no option */
 	bool quiet;		/* presses draw nothing: T to the end redraws once */
 	int fast_errors;	/* getch() failing at once: stdin is gone */
 	const screen *stack[APP_DEPTH];

@@ -277,9 +277,10 @@ static const key_row board_rows[] = {
 	{ { 'm', 'o' }, board_menu, "m, o", "m, o", "settings: size, rule, states, torus, difficulty", "m settings", 3 },
 	{ { '?' }, board_help, "?", "?", "this help and how to play", "? help", 1 },
 	{ { 'q' }, board_quit, "q", "q", "quit (asks when a game is in progress)", "q quit", 1 },
-	/* Ctrl-Z is the terminal's: a signal, handled by the main loop. */
+	/* Ctrl-Z is the terminal's: a signal, handled by the main loop, and
+	 * refused where there is no shell to go back to (over SSH). */
 	{ { KEY_CTRL('l') }, board_redraw, "Ctrl-L, Ctrl-Z", "Ctrl-L, Ctrl-Z", "redraw the screen; suspend (fg resumes)",
-	  NULL, 0 },
+	  NULL, ROW_SUSPEND },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 

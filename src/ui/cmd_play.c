@@ -543,11 +543,11 @@ int play_main(int argc, char **argv)
 		memcpy(a.s.sv.player_pid, player.pid, sizeof player.pid);
 		memcpy(a.s.sv.player_name, player.name, sizeof player.name);
 		a.s.sv.player_guest = player.guest;
-		/* Who they are, and for a guest what leaving means, first. */
+		/* Who they are, and for a guest what leaving means, first: in
+		 * one line of 80 columns (67 here). */
 		if (player.guest)
 			snprintf(a.s.sv.notice, sizeof a.s.sv.notice,
-				 "Playing as %s: a guest's game is not kept after you leave (log in with an SSH key to keep it).",
-				 player.name);
+				 "Playing as %s: a guest's game is not kept (use an SSH key).", player.name);
 		else if (!a.s.sv.notice[0])
 			snprintf(a.s.sv.notice, sizeof a.s.sv.notice, "Playing as %s: your games are kept for your key.",
 				 player.name);
@@ -616,6 +616,8 @@ int play_main(int argc, char **argv)
 		saving_close(&a.s.sv);
 		return EXIT_USAGE;
 	}
+	a.v.no_suspend = !term_can_suspend();
+	a.remote = getenv("SSH_CONNECTION") != NULL || player.host[0];
 	a.v.theme = a.prefs.has_theme ? draw_theme_find(a.prefs.theme) : 0;
 	if (a.v.theme < 0) {
 		a.v.theme = 0;	/* a theme this version does not have: the first */

@@ -1087,6 +1087,15 @@ static int help_walk(const view *v, const key_row *rows, int top, bool draw)
 		if (!k->names_utf8)
 			continue;
 		const char *keys = v->gl->utf8 ? k->names_utf8 : k->names_ascii, *p = k->label;
+		char own_keys[64], own_label[160];
+		if (k->bar_rank == ROW_SUSPEND && v->no_suspend) {
+			/* Ctrl-Z is refused here: its part of the row goes. */
+			const char *comma = strrchr(keys, ','), *semi = strrchr(p, ';');
+			snprintf(own_keys, sizeof own_keys, "%.*s", comma ? (int)(comma - keys) : 63, keys);
+			snprintf(own_label, sizeof own_label, "%.*s", semi ? (int)(semi - p) : 159, p);
+			keys = own_keys;
+			p = own_label;
+		}
 		bool under = indent == 2;
 		char line[300];
 		snprintf(line, sizeof line, "%s%*s %s ", keys, under ? 0 : 16 - utf8_cols(keys), "",

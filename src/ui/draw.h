@@ -57,6 +57,7 @@ typedef struct view {
 	bool rulers;			/* one character a cell, with rulers */
 	int gutter;			/* columns of the row ruler */
 	bool title;			/* the title line is shown */
+	bool no_suspend;		/* Ctrl-Z is refused: the help does not offer it */
 	bool preview;			/* bracket what a press at the cursor changes */
 	bool assisted;			/* the win screen says the solver helped */
 	char mode[64];			/* title line, right: "daily 2024-05-01" */

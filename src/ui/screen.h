@@ -27,13 +27,18 @@ typedef enum reaction {
 
 typedef reaction (*key_handler)(app *a, int key);
 
+#define ROW_SUSPEND (-1)
+
 typedef struct key_row {
 	int keys[SCREEN_KEYS_MAX];	/* curses codes; 0 ends the list */
 	key_handler run;
 	const char *names_utf8, *names_ascii;	/* as the help shows them; NULL: not listed */
 	const char *label;		/* what they do, for the help and the docs */
 	const char *bar;		/* a word or two for the bottom bar, or NULL */
-	int bar_rank;			/* 1 stays longest when the bar is short of room */
+	int bar_rank;			/* 1 stays longest when the bar is short of room;
+					 * ROW_SUSPEND: the last of the names (after ", ")
+					 * and of the label (after "; ") are Ctrl-Z's,
+					 * left out where Ctrl-Z is refused */
 } key_row;
 
 typedef struct screen {
