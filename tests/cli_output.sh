@@ -3,6 +3,7 @@
 # long commands stop at the first failed write.  Unknown commands: one line.
 . "$SRCDIR/tests/tap.sh"
 T=$(mktemp -d) && trap 'rm -rf "$T"' EXIT
+printf 'lightsout-stats 1\n' >"$T/none"	# a statistics file with no games yet
 
 # fails_writing HOW ARGS...: HOW is "full" (stdout /dev/full) or "closed".
 fails_writing() {
