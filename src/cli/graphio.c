@@ -305,17 +305,3 @@ graph *graphio_read(FILE *f, boardio_error *e)
 	free(buf);
 	return g;
 }
-
-void graphio_write(FILE *f, const graph *g)
-{
-	fprintf(f, "graph %d\n", g->n);
-	for (int v = 0; v < g->n; v++) {
-		fprintf(f, "%d", v + 1);
-		if (g->crow)
-			fprintf(f, " at %d %d", g->crow[v], g->ccol[v]);
-		fputc(':', f);
-		for (int t = g->start[v]; t < g->start[v + 1]; t++)
-			fprintf(f, " %d", g->set[t] + 1);
-		fputc('\n', f);
-	}
-}

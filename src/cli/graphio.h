@@ -23,7 +23,4 @@
 graph *graphio_parse(const char *text, size_t len, boardio_error *err);
 graph *graphio_read(FILE *f, boardio_error *err);
 
-/* The format above, vertices in order. */
-void graphio_write(FILE *f, const graph *g);
-
 #endif

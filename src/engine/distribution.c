@@ -12,14 +12,6 @@ bool distribution_fits(int rows, int cols, int k)
 	return rows >= 1 && cols >= 1;
 }
 
-uint32_t distribution_index(const uint8_t *cells, int n, int k)
-{
-	uint32_t idx = 0;
-	for (int i = n; i-- > 0;)
-		idx = idx * (uint32_t)k + cells[i];
-	return idx;
-}
-
 void distribution_cells(uint32_t index, int n, int k, uint8_t *cells)
 {
 	for (int i = 0; i < n; i++) {

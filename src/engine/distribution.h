@@ -21,8 +21,7 @@ uint8_t *distribution_table(int rows, int cols, int k, const rule *r, bool forwa
 /* counts[p] = boards with optimal p presses; returns max p, or -1. */
 int distribution_counts(const uint8_t *table, uint32_t states, uint64_t *counts, int maxp);
 
-/* Position index of a board (as in the table). */
-uint32_t distribution_index(const uint8_t *cells, int n, int k);
+/* The board at a position index of the table (cell 0 the lowest digit). */
 void distribution_cells(uint32_t index, int n, int k, uint8_t *cells);
 
 #endif

@@ -50,11 +50,6 @@ bool history_redo(history *h, lo_move *m)
 	return true;
 }
 
-bool history_can_undo(const history *h)
-{
-	return h->pos > 0;
-}
-
 bool history_can_redo(const history *h)
 {
 	return h->pos < h->len;

@@ -221,8 +221,3 @@ bool solver_busy(solver *sv, double *done, int *best)
 	pthread_mutex_unlock(&sv->mu);
 	return busy;
 }
-
-int solver_n(const solver *sv)
-{
-	return sv->n;
-}

@@ -44,13 +44,11 @@ void solver_stop(solver *sv);
 
 /* A new answer for the latest submit since the last call?  Then copies it,
  * with the presses into x (or the certificate into cert when unsolvable),
- * each solver_n() long. */
+ * as long as the board the solver was made for. */
 bool solver_poll(solver *sv, solver_answer *a, uint8_t *x, uint8_t *cert);
 
 /* Is a search running for the latest submit?  Then its progress: fraction
  * of the kernel done and the best weight so far (-1 none yet). */
 bool solver_busy(solver *sv, double *done, int *best);
-
-int solver_n(const solver *sv);
 
 #endif

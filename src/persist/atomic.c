@@ -172,11 +172,6 @@ char *atomic_read(const char *path, size_t *len, char *err, size_t errlen)
 	return atomic_read_max(path, ATOMIC_READ_MAX, len, err, errlen);
 }
 
-bool atomic_refused(int errnum)
-{
-	return errnum == ELOOP || errnum == EINVAL || errnum == EPERM || errnum == EFBIG || errnum == EISDIR || errnum == EMLINK;
-}
-
 /* mkstemp's six characters. */
 static bool temp_suffix(const char *s)
 {

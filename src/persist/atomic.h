@@ -23,9 +23,6 @@ int atomic_write(const char *path, const void *data, size_t len, char *err, size
 char *atomic_read_max(const char *path, size_t max, size_t *len, char *err, size_t errlen);
 char *atomic_read(const char *path, size_t *len, char *err, size_t errlen);	/* max ATOMIC_READ_MAX */
 
-/* An errno from atomic_read that means "not a file of ours to read". */
-bool atomic_refused(int errnum);
-
 #define ATOMIC_STALE_SECONDS (10 * 60)
 
 /* Remove the temporary files of writes to path that were killed half-way:
