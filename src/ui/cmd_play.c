@@ -63,7 +63,7 @@ static void play_help(void)
 	     "      --code CODE          play the board of a share code (its rule, k, torus);\n"
 	     "                           --code @FILE reads a long one from FILE\n"
 	     "      --daily              today's board: the same for everyone (UTC date)\n"
-	     "      --practice[=ladder]  par rises by one after each win, drops on a restart\n"
+	     "      --practice[=ladder]  par +1 a win, -1 leaving a board unsolved\n"
 	     "      --scores DIR         the host's daily leaderboard (default %s)\n"
 	     "      --no-scores          keep daily wins off the host's leaderboard\n"
 	     "      --ascii              ASCII only, even on a UTF-8 terminal\n"
