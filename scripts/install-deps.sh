@@ -4,9 +4,12 @@
 set -e
 # openssh-server is for tests/ui_ssh.sh, which runs a private sshd of its
 # own; on a machine with systemd Debian also starts one on port 22
-# (systemctl disable --now ssh, if that is not wanted).
+# (systemctl disable --now ssh, if that is not wanted).  debhelper, dpkg-dev,
+# lintian and adduser build, check and install the Debian packages (make
+# check-deb).
 PKGS="build-essential autoconf automake autoconf-archive pkg-config libncurses-dev libm4ri-dev libicu-dev tmux clang libclang-rt-14-dev libtsan2
-	openssh-server openssh-client strace"
+	openssh-server openssh-client strace
+	debhelper dpkg-dev lintian adduser"
 if [ "$(id -u)" -ne 0 ]; then
 	SUDO=sudo
 fi
