@@ -26,6 +26,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "cli/outbuf.h"
 #include "engine/board.h"
 #include "engine/graph.h"
 #include "engine/variant.h"
@@ -73,6 +74,8 @@ char boardio_symbol(int v);
  * character. */
 int boardio_value(int c);
 
+/* The symbols of n cells, no newline. */
+void boardio_put_symbols(outbuf *o, const uint8_t *cells, size_t n);
 /* Rows of symbols, no size line. */
 void boardio_write(FILE *f, const board *b);
 void boardio_write_cells(FILE *f, const uint8_t *cells, int rows, int cols);

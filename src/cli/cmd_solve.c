@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/partfile.h"
+#include "cli/solutionio.h"
 #include "engine/search.h"
 #include "engine/system.h"
 
@@ -107,26 +108,19 @@ static void print_json(const board *b, const rule *r, const uint8_t *x, bool sol
 	printf("{\"size\":\"%dx%d\",\"rows\":%d,\"cols\":%d,\"rule\":\"%s\",\"torus\":%s,\"k\":%d,\"solvable\":%s,",
 	       b->rows, b->cols, b->rows, b->cols, r->name, r->torus ? "true" : "false", b->k,
 	       solvable ? "true" : "false");
+	outbuf o;
+	outbuf_open(&o, stdout);
 	if (solvable) {
-		printf("\"presses\":[");
-		int n = board_size(b), first = 1;
-		for (int i = 0; i < n; i++)
-			if (x[i]) {
-				printf("%s[%d,%d,%d]", first ? "" : ",", i / b->cols + 1, i % b->cols + 1,
-				       search_signed(x[i], b->k, fwd));
-				first = 0;
-			}
-		printf("],\"weight\":%d,\"optimal\":%s,\"lower_bound\":%d,", res->weight, res->optimal ? "true" : "false",
+		outbuf_puts(&o, "\"presses\":");
+		solutionio_put_json_presses(&o, x, b->rows, b->cols, b->k, fwd);
+		outbuf_close(&o);
+		printf(",\"weight\":%d,\"optimal\":%s,\"lower_bound\":%d,", res->weight, res->optimal ? "true" : "false",
 		       res->optimal ? res->weight : res->lower_bound);
 	} else {
-		printf("\"certificate\":[");
-		for (int i = 0; i < b->rows; i++) {
-			printf("%s\"", i ? "," : "");
-			for (int j = 0; j < b->cols; j++)
-				putchar(boardio_symbol(cert[i * b->cols + j]));
-			putchar('"');
-		}
-		printf("],");
+		outbuf_puts(&o, "\"certificate\":");
+		solutionio_put_json_rows(&o, cert, b->rows, b->cols);
+		outbuf_close(&o);
+		printf(",");
 	}
 	printf("\"rank\":%d,\"nullity\":%d,\"solutions\":\"%s\"}\n", system_rank(s), system_nullity(s),
 	       solvable ? count : "0");
@@ -137,19 +131,7 @@ static void print_json(const board *b, const rule *r, const uint8_t *x, bool sol
  * columns. */
 static void print_moves(const uint8_t *x, int rows, int cols, int k, bool fwd, bool vertices, int weight)
 {
-	printf("%d\n", weight);
-	for (int i = 0; i < rows * cols; i++) {
-		if (!x[i])
-			continue;
-		if (vertices && k == 2)
-			printf("%d\n", i + 1);
-		else if (vertices)
-			printf("%d %+d\n", i + 1, search_signed(x[i], k, fwd));
-		else if (k == 2)
-			printf("%d %d\n", i / cols + 1, i % cols + 1);
-		else
-			printf("%d %d %+d\n", i / cols + 1, i % cols + 1, search_signed(x[i], k, fwd));
-	}
+	solutionio_write_moves(stdout, x, rows, cols, k, fwd, vertices, weight);
 }
 
 /* "I/N", 1 <= I <= N <= 2^62. */
@@ -361,15 +343,13 @@ static int merge(int nfiles, char **files, enum format fmt)
 			    b->rows == 1 && strncmp(b->rule, "graph:", 6) == 0, b->weight);
 	else {
 		printf("{\"size\":\"%dx%d\",\"rows\":%d,\"cols\":%d,\"rule\":\"%s\",\"torus\":%s,\"k\":%d,"
-		       "\"solvable\":true,\"presses\":[",
+		       "\"solvable\":true,\"presses\":",
 		       b->rows, b->cols, b->rows, b->cols, b->rule, b->torus ? "true" : "false", b->k);
-		for (int i = 0, first = 1; i < n; i++)
-			if (b->x[i]) {
-				printf("%s[%d,%d,%d]", first ? "" : ",", i / b->cols + 1, i % b->cols + 1,
-				       search_signed(b->x[i], b->k, b->forward_only));
-				first = 0;
-			}
-		printf("],\"weight\":%d,\"optimal\":%s,\"lower_bound\":%d,\"rank\":%d,\"nullity\":%d,"
+		outbuf o;
+		outbuf_open(&o, stdout);
+		solutionio_put_json_presses(&o, b->x, b->rows, b->cols, b->k, b->forward_only);
+		outbuf_close(&o);
+		printf(",\"weight\":%d,\"optimal\":%s,\"lower_bound\":%d,\"rank\":%d,\"nullity\":%d,"
 		       "\"solutions\":\"%llu\",\"parts\":%d}\n",
 		       b->weight, m.optimal ? "true" : "false", m.lower_bound, n - b->nullity, b->nullity,
 		       (unsigned long long)b->combinations, count);
