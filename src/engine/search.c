@@ -1,9 +1,11 @@
+#define _GNU_SOURCE	/* sched_getaffinity, CPU_COUNT */
 #include "engine/search.h"
 #include "engine/wht.h"
 #include "engine/zwht.h"
 #include "engine/clones.h"
 
 #include <limits.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -16,10 +18,16 @@
 /* k > 2: below this many combinations the Gray code is quicker. */
 #define SEARCH_ZWHT_MIN_COMBINATIONS 4096
 
-static int search_threads(void)
+/* As the caller says, else the CPUs this process may run on (not those
+ * online: taskset and containers give fewer). */
+static int search_threads(const search_ctl *ctl)
 {
-	long c = sysconf(_SC_NPROCESSORS_ONLN);
-	return c < 1 ? 1 : c > 8 ? 8 : (int)c;
+	int c = ctl ? ctl->threads : 0;
+	if (c <= 0) {
+		cpu_set_t set;
+		c = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 1;
+	}
+	return c < 1 ? 1 : c > SEARCH_MAX_THREADS ? SEARCH_MAX_THREADS : c;
 }
 
 static double now(void)
@@ -258,7 +266,7 @@ static lo_result search_gf2_wht(const lo_system *s, uint8_t *x, int d, watch *w,
 		for (int i = 0; i < n; i++)
 			keys[i] |= (uint64_t)v[i] << g;
 	}
-	wht_job job = { .n = n, .d = d, .keys = keys, .x0 = x, .threads = search_threads(),
+	wht_job job = { .n = n, .d = d, .keys = keys, .x0 = x, .threads = search_threads(w->ctl),
 			.keep_going = wht_keep_going, .ctx = w };
 	wht_result wr;
 	wht_search(&job, &wr);
@@ -290,7 +298,7 @@ static lo_result search_zmod_wht(const lo_system *s, uint8_t *x, int d, bool fwd
 		gen[g] = system_kernel(s, g);
 	}
 	zwht_job job = { .n = n, .d = d, .k = k, .order = order, .gen = gen, .x0 = x, .forward_only = fwd,
-			 .threads = search_threads(), .keep_going = wht_keep_going, .ctx = w };
+			 .threads = search_threads(w->ctl), .keep_going = wht_keep_going, .ctx = w };
 	zwht_result zr;
 	zwht_search(&job, &zr, t);
 	if (zr.weight < res->weight) {
