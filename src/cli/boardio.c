@@ -1,3 +1,4 @@
+#define _DEFAULT_SOURCE	/* madvise, MADV_HUGEPAGE */
 #include "cli/boardio.h"
 
 #include <ctype.h>
@@ -6,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include "engine/rule.h"
@@ -280,6 +282,30 @@ typedef struct row_set {
 	bool numbers;
 } row_set;
 
+/* Big cells in huge pages where the kernel gives them on request: a
+ * 64 MB board is then 32 page faults, not 16384 (a third of the time a
+ * whole solve --any took). */
+static void advise_huge(void *p, size_t n)
+{
+#ifdef MADV_HUGEPAGE
+	const uintptr_t huge = (uintptr_t)2 << 20;
+	uintptr_t from = ((uintptr_t)p + huge - 1) & ~(huge - 1), to = ((uintptr_t)p + n) & ~(huge - 1);
+	if (n >= 4 * huge && to > from)
+		madvise((void *)from, to - from, MADV_HUGEPAGE);
+#else
+	(void)p;
+	(void)n;
+#endif
+}
+
+uint8_t *boardio_cells_alloc(size_t n)
+{
+	uint8_t *p = malloc(n ? n : 1);
+	if (p)
+		advise_huge(p, n);
+	return p;
+}
+
 /* Room for the next row of n cells. */
 static int rows_grow(row_set *t, int n, boardio_error *e)
 {
@@ -296,6 +322,7 @@ static int rows_grow(row_set *t, int n, boardio_error *e)
 	}
 	t->cells = p;
 	t->cap = cap;
+	advise_huge(p, cap);
 	return 0;
 }
 

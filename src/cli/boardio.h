@@ -68,6 +68,10 @@ board *boardio_read_variant(FILE *f, int k, graph **patterns, boardio_variant *v
  * classic game (plus, k = 2): what generate writes first. */
 void boardio_variant_line(const variant *v, char *buf, size_t len);
 
+/* Room for n cells of a giant board or its solution (malloc'd, free()
+ * them), in huge pages where the kernel has them. */
+uint8_t *boardio_cells_alloc(size_t n);
+
 /* One symbol for a cell value: 0-9 then a-z. */
 char boardio_symbol(int v);
 /* A symbol's value (0-9, a-z or A-Z, '.', '#', '+', '-'), or -1 for another

@@ -520,7 +520,7 @@ int cmd_solve(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	int n = board_size(b);
-	uint8_t *x = malloc((size_t)n), *cert = malloc((size_t)n);
+	uint8_t *x = boardio_cells_alloc((size_t)n), *cert = malloc((size_t)n);
 	if (!s || !x || !cert) {
 		fprintf(stderr, "lightsout solve: out of memory for a %dx%d board\n", b->rows, b->cols);
 		free(x);

@@ -44,8 +44,15 @@ static inline int cell_weight(int v, int k, bool forward_only)
 
 int search_weight(const uint8_t *x, int n, int k, bool forward_only)
 {
-	int w = 0;
-	for (int i = 0; i < n; i++)
+	int w = 0, i = 0;
+	/* k = 2, eight cells at a time: the bytes' sum (at most 8) lands in
+	 * the top byte of the product. */
+	for (; k == 2 && i + 8 <= n; i += 8) {
+		uint64_t v;
+		memcpy(&v, x + i, 8);
+		w += (int)((v * 0x0101010101010101u) >> 56);
+	}
+	for (; i < n; i++)
 		w += k == 2 ? x[i] : cell_weight(x[i], k, forward_only);
 	return w;
 }
