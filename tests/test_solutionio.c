@@ -95,7 +95,8 @@ int main(void)
 		{ 17, 1000, 3, false, false }, { 17, 1000, 3, true, false }, { 40, 23, 36, false, false },
 		{ 40, 23, 36, true, false }, { 1, 3000, 2, false, true }, { 1, 3000, 5, false, true },
 		{ 2, 100003, 4, false, false },	/* past the column table */
-		{ 100003, 1, 2, false, false },
+		{ 100003, 1, 2, false, false }, { 700, 700, 2, false, false }, { 1000, 1000, 7, true, false },
+		{ 1, 400000, 3, false, true },	/* many a buffer's flush */
 	};
 	unsigned r = 7;
 	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {

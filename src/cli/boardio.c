@@ -230,7 +230,7 @@ static bool next_line(reader *rd, line *l)
 	size_t n;
 	for (;;) {
 		n = rd->end - rd->start;
-		nl = memchr(rd->buf + rd->start, '\n', n);
+		nl = n ? memchr(rd->buf + rd->start, '\n', n) : NULL;	/* no buffer yet at first */
 		if (nl) {
 			n = (size_t)(nl - (rd->buf + rd->start));
 			break;

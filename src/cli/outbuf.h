@@ -9,12 +9,12 @@
 #include <string.h>
 
 #define OUTBUF_SIZE ((size_t)1 << 20)
-#define OUTBUF_SLACK 128	/* outbuf_room's most; fixed-width copies may overrun by it */
+#define OUTBUF_SLACK 1024	/* outbuf_room's most; fixed-width copies may overrun by it */
 
 typedef struct outbuf {
 	FILE *f;
 	char *buf, *p, *end;	/* end leaves OUTBUF_SLACK spare */
-	char small[1024];	/* when the big one cannot be had */
+	char small[4 * OUTBUF_SLACK];	/* when the big one cannot be had */
 } outbuf;
 
 void outbuf_open(outbuf *o, FILE *f);
@@ -26,8 +26,7 @@ void outbuf_close(outbuf *o);
 /* Room for n <= OUTBUF_SLACK bytes at the returned place (o->p). */
 static inline char *outbuf_room(outbuf *o, size_t n)
 {
-	(void)n;
-	if (o->p >= o->end)
+	if (o->p >= o->end || (size_t)(o->end + OUTBUF_SLACK - o->p) < n)
 		outbuf_flush(o);
 	return o->p;
 }
