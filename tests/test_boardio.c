@@ -85,6 +85,57 @@ static void big_board(int rows, int cols, int k, bool digits_only)
 	free(want);
 }
 
+/* The same as whitespace-separated numbers (spaces, tabs, runs of them). */
+static void big_numbers(int rows, int cols, int k)
+{
+	size_t n = (size_t)rows * cols;
+	uint8_t *want = malloc(n);
+	char *text = malloc(n * 5 + (size_t)rows + 1), *p = text;
+	unsigned r = 777u + (unsigned)k;
+	size_t bad_at = 0;
+	for (int i = 0; i < rows; i++) {
+		for (int j = 0; j < cols; j++) {
+			r = r * 1103515245u + 12345u;
+			int v = (int)((r >> 16) % (unsigned)k);
+			want[(size_t)i * cols + j] = (uint8_t)v;
+			if (j)
+				p += sprintf(p, "%s", r % 7 == 0 ? "\t" : r % 11 == 0 ? "  " : " ");
+			if (i == rows - 1 && j == cols / 2)
+				bad_at = (size_t)(p - text);
+			p += sprintf(p, r % 13 == 0 && v < 10 ? "0%d" : "%d", v);
+		}
+		*p++ = '\n';
+	}
+	size_t len = (size_t)(p - text);
+	FILE *f = tmpfile();
+	fwrite(text, 1, len, f);
+	rewind(f);
+	boardio_error e;
+	board *b = boardio_read(f, k, &e);
+	tap_ok(b && b->rows == rows && b->cols == cols && !memcmp(b->cells, want, n), "%dx%d k=%d as numbers: %s",
+	       rows, cols, k, b ? "read" : e.msg);
+	board_free(b);
+	/* A value not below k in the middle of the last row: named there. */
+	size_t line_start = bad_at;
+	while (line_start && text[line_start - 1] != '\n')
+		line_start--;
+	char *mod = malloc(len + 8);
+	memcpy(mod, text, bad_at);
+	int w = sprintf(mod + bad_at, "%d", k);
+	size_t end = bad_at;
+	while (text[end] >= '0' && text[end] <= '9')
+		end++;
+	memcpy(mod + bad_at + w, text + end, len - end);
+	b = boardio_parse(mod, bad_at + (size_t)w + len - end, k, &e);
+	tap_ok(!b && e.line == rows && e.col == (int)(bad_at - line_start) + 1, "... %d at %d:%zu: %d:%d: %s", k, rows,
+	       bad_at - line_start + 1, e.line, e.col, e.msg);
+	board_free(b);
+	fclose(f);
+	free(mod);
+	free(text);
+	free(want);
+}
+
 int main(void)
 {
 	boardio_error e;
@@ -156,6 +207,9 @@ int main(void)
 	big_board(200, 3001, 36, true);
 	big_board(5, 7, 2, true);
 	big_board(7, 1, 5, false);
+	big_numbers(900, 700, 2);
+	big_numbers(300, 301, 36);
+	big_numbers(50, 3, 10);
 	/* A row of one symbol over rows of many, and the other way. */
 	err_at("10101010101\n1\n", 2, 2, 2, "a short row after long ones");
 	err_at("1\n10101010101\n", 2, 2, 12, "a long row after a short one");

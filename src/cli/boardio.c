@@ -139,6 +139,30 @@ static bool symbols_fill(const char *p, int len, int k, uint8_t *out)
 	return true;
 }
 
+/* A row of numbers (one or two digits, blanks between) into exactly
+ * cols cells below k; false on anything else, which parse_row then
+ * reads slowly and names. */
+static bool numbers_fill(const char *p, int len, int k, uint8_t *out, int cols)
+{
+	int n = 0, i = 0;
+	while (i < len) {
+		while (i < len && (p[i] == ' ' || p[i] == '\t'))
+			i++;
+		if (i == len)
+			break;
+		unsigned v = (unsigned char)p[i] - '0';
+		if (v > 9 || n == cols)
+			return false;
+		i++;
+		if (i < len && (unsigned)((unsigned char)p[i] - '0') <= 9u)
+			v = v * 10 + (unsigned)(p[i++] - '0');
+		if (v >= (unsigned)k || (i < len && p[i] != ' ' && p[i] != '\t'))
+			return false;
+		out[n++] = (uint8_t)v;
+	}
+	return n == cols;
+}
+
 /* "R C": exactly two decimal numbers. */
 static bool size_line(const line *l, long *r, long *c)
 {
@@ -334,11 +358,12 @@ static int rows_add(row_set *t, const line *l, long prev_cells, int k, boardio_e
 	/* The usual row: symbols, as many as the rows above, straight into
 	 * their place; anything else is read twice, to count and say what is
 	 * wrong first. */
-	if (!numbers && above && l->len == t->cols && !t->numbers && l->len > 1 &&
-	    (double)(t->count + 1) * l->len + prev_cells <= BOARDIO_MAX_CELLS) {
-		if (rows_grow(t, l->len, e) < 0)
+	if (above && numbers == t->numbers && t->cols > 1 && (numbers || l->len == t->cols) &&
+	    (double)(t->count + 1) * t->cols + prev_cells <= BOARDIO_MAX_CELLS) {
+		if (rows_grow(t, t->cols, e) < 0)
 			return -1;
-		if (symbols_fill(l->p, l->len, k, t->cells + (size_t)t->count * (size_t)l->len)) {
+		uint8_t *dst = t->cells + (size_t)t->count * (size_t)t->cols;
+		if (numbers ? numbers_fill(l->p, l->len, k, dst, t->cols) : symbols_fill(l->p, l->len, k, dst)) {
 			t->count++;
 			return 0;
 		}
