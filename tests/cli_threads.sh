@@ -58,4 +58,11 @@ for t in 1 2 5; do
 	"$LIGHTSOUT" solve --threads $t -f moves "$T/b30" > "$T/m$t" 2>&1 || not_ok "--threads $t failed"
 done
 check "1, 2 and 5 threads print the same minimal solution" sh -c "cmp -s '$T/m1' '$T/m2' && cmp -s '$T/m1' '$T/m5'"
+
+# generate --par searches too: the same count rules, the same board.
+refused "bad thread count '0'" "$LIGHTSOUT" generate --threads 0
+refused "bad LIGHTSOUT_THREADS='x'" env LIGHTSOUT_THREADS=x "$LIGHTSOUT" generate
+"$LIGHTSOUT" generate -s 6 --par 12 --seed 3 --threads 1 > "$T/g1" 2>&1 || not_ok "generate --threads 1 failed"
+LIGHTSOUT_THREADS=2 "$LIGHTSOUT" generate -s 6 --par 12 --seed 3 > "$T/g2" 2>&1 || not_ok "generate on 2 threads failed"
+check "generate --par: the same board on 1 and 2 threads" cmp -s "$T/g1" "$T/g2"
 done_testing
