@@ -1,7 +1,8 @@
 /* make bench: the solver's figures, each case beside the baseline it
  * replaces, measured in the same run.  Every case runs in a child process
  * so its peak memory (ru_maxrss) is its own.  Not a test: see make check. */
-#define _DEFAULT_SOURCE	/* wait4 */
+#define _GNU_SOURCE	/* wait4, F_SETPIPE_SZ */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -313,6 +314,75 @@ static void njp_first_row(const void *arg, outcome *o)
 	snprintf(o->note, sizeof o->note, "first row only: %d presses, rank %d", presses, rank);
 }
 
+/* ---- the whole process: lightsout solve --any on a board file, its
+ * reading and printing included, against reading the file and the solve
+ * alone ---- */
+
+typedef struct io_case {
+	const char *path;	/* the board file */
+	const char *format;	/* grid, moves, json; NULL: read the file only */
+	const char *binary;	/* lightsout to run */
+} io_case;
+
+/* The file read through in 1 MiB blocks, as cat does. */
+static void io_read(const io_case *c, outcome *o)
+{
+	char *buf = malloc(1 << 20);
+	double t0 = now();
+	int fd = open(c->path, O_RDONLY);
+	long long total = 0;
+	ssize_t got;
+	while (fd >= 0 && (got = read(fd, buf, 1 << 20)) > 0)
+		total += got;
+	o->seconds = now() - t0;
+	if (fd >= 0)
+		close(fd);
+	snprintf(o->note, sizeof o->note, "%.1f MB", total / 1e6);
+	free(buf);
+}
+
+/* lightsout solve --any -f FORMAT FILE, its output drained from a pipe
+ * (what a reader downstream costs it, never a disk's speed); its own peak
+ * memory in the note. */
+static void io_solve(const void *arg, outcome *o)
+{
+	const io_case *c = arg;
+	if (!c->format) {
+		io_read(c, o);
+		return;
+	}
+	int fd[2];
+	if (pipe(fd) < 0)
+		return;
+	fcntl(fd[0], F_SETPIPE_SZ, 1 << 20);	/* fewer switches between writer and reader */
+	double t0 = now();
+	pid_t pid = fork();
+	if (pid == 0) {
+		dup2(fd[1], 1);
+		close(fd[0]);
+		close(fd[1]);
+		execl(c->binary, c->binary, "solve", "--any", "-f", c->format, c->path, (char *)NULL);
+		_exit(127);
+	}
+	close(fd[1]);
+	char *buf = malloc(1 << 20);
+	long long total = 0;
+	ssize_t got;
+	while ((got = read(fd[0], buf, 1 << 20)) > 0)
+		total += got;
+	close(fd[0]);
+	int status;
+	struct rusage ru;
+	wait4(pid, &status, 0, &ru);
+	o->seconds = now() - t0;
+	/* Its CPU time too: on a busy machine the wall clock says little. */
+	double cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
+		     ru.ru_stime.tv_usec / 1e6;
+	snprintf(o->note, sizeof o->note, "%s: %.0f MB out, cpu %.2f s, peak %.0f MB%s", c->format, total / 1e6, cpu,
+		 ru.ru_maxrss / 1024.0, WIFEXITED(status) && WEXITSTATUS(status) == 0 ? "" : ", FAILED");
+	free(buf);
+}
+
 /* lightsout analyze -s 1-N for the classic rule: every square built as
  * the command does (with list, its quiet patterns made as for
  * --quiet-patterns, while they fit), the time split between singular and
@@ -410,6 +480,63 @@ static void bench_chase(void)
 	row("the same, quiet patterns made", &a, NULL, NULL);
 	a = run_case(classic_analyze, &al);
 	row("2..2000: the chase alone", &a, NULL, NULL);
+}
+
+/* BENCH_IO=1 runs only this; BENCH_IO_BASELINE=PATH puts another
+ * lightsout (an older build: the reader a character at a time) beside. */
+static void bench_io(void)
+{
+	const char *dir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	const char *old = getenv("BENCH_IO_BASELINE");
+	char path[512];
+	snprintf(path, sizeof path, "%s/lightsout-bench-8000.XXXXXX", dir);
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (!f) {
+		printf("whole process: no temporary file in %s\n", dir);
+		return;
+	}
+	/* 8000 lines of 8000 '1's: the all-lit board, 64 MB. */
+	char *line = malloc(8001);
+	memset(line, '1', 8000);
+	line[8000] = '\n';
+	for (int i = 0; i < 8000; i++)
+		fwrite(line, 1, 8001, f);
+	free(line);
+	if (fclose(f) != 0) {
+		printf("whole process: could not write %s\n", path);
+		unlink(path);
+		return;
+	}
+	const char *bin = getenv("BENCH_LIGHTSOUT") && *getenv("BENCH_LIGHTSOUT") ? getenv("BENCH_LIGHTSOUT") : "./lightsout";
+	static const board_case s8000 = { "plus", 8000, 8000, 0, false };
+	static const njp_case n8000 = { 8000 };
+	io_case rd = { path, NULL, bin };
+	measured cat = run_case(io_solve, &rd), alone = run_case(solve_board, &s8000), njp = run_case(njp_first_row, &n8000);
+	static const char *const formats[] = { "grid", "moves", "json" };
+	measured grid = { 0 };
+	for (int i = 0; i < 3; i++) {
+		io_case c = { path, formats[i], bin };
+		measured m = run_case(io_solve, &c);
+		char name[64];
+		snprintf(name, sizeof name, "8000x8000 solve --any -f %s", formats[i]);
+		if (i == 0) {
+			grid = m;
+			measured both = cat;
+			both.o.seconds = cat.o.seconds + alone.o.seconds;
+			snprintf(both.o.note, sizeof both.o.note, "read %.1f ms + solve %.1f ms", cat.o.seconds * 1e3,
+				 alone.o.seconds * 1e3);
+			row(name, &m, "read file + solve alone", &both);
+			row(name, &m, "njp method (first row)", &njp);
+		} else
+			row(name, &m, "-f grid", &grid);
+		if (old && *old) {
+			io_case b = { path, formats[i], old };
+			measured base = run_case(io_solve, &b);
+			row(name, &m, "BENCH_IO_BASELINE", &base);
+		}
+	}
+	unlink(path);
 }
 
 /* ---- k > 2: the Z/k chase and elimination by parts vs the Smith form ---- */
@@ -726,7 +853,7 @@ static void scores_read(const void *arg, outcome *o)
 	persist_result res;
 	size_t len = 0;
 	persist_status st = scores_load(dir, "2026-11-25", &t, &res);
-	char *table = st == PERSIST_OK && c->table ? scores_table(&t, NULL, &len) : NULL;
+	char *table = st == PERSIST_OK && c->table ? scores_table(&t, NULL, true, &len) : NULL;
 	o->seconds = now() - t0;
 	snprintf(o->note, sizeof o->note, "%d rows of %d players, %d files skipped%s", t.n, made, t.skipped,
 		 c->players && !made ? " (not root: no players)" : "");
@@ -914,6 +1041,10 @@ int main(int argc, char **argv)
 		bench_chase();
 		return 0;
 	}
+	if (getenv("BENCH_IO") && *getenv("BENCH_IO")) {
+		bench_io();
+		return 0;
+	}
 	if (getenv("BENCH_SPLIT") && *getenv("BENCH_SPLIT")) {
 		bench_split();
 		return 0;
@@ -954,6 +1085,7 @@ int main(int argc, char **argv)
 	bench_resume();
 
 	bench_chase();
+	bench_io();
 
 	/* Torus: the sweep (a bit vector per unknown) vs dense elimination. */
 	static const board_case t100 = { "plus", 100, 100, 0, true }, t100d = { "plus", 100, 100, 2, true },

@@ -1,3 +1,5 @@
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/boardio.h"
@@ -14,6 +16,124 @@ static void err_at(const char *text, int k, int line, int col, const char *what)
 	board *b = parse(text, k, &e);
 	tap_ok(!b && e.line == line && e.col == col, "%s: line %d column %d: %s", what, e.line, e.col, e.msg);
 	board_free(b);
+}
+
+/* Every symbol for each value, mixed: what the word-at-a-time reader and
+ * its table must agree on. */
+static char spelled(int v, unsigned r)
+{
+	if (v == 0 && r % 3 == 1)
+		return r % 2 ? '.' : '-';
+	if (v == 1 && r % 3 == 1)
+		return r % 2 ? '#' : '+';
+	if (v >= 10 && r % 2)
+		return (char)('A' + v - 10);
+	return boardio_symbol(v);
+}
+
+/* A rows x cols board of random symbols below k, read back from a file
+ * (blocks cross rows) and from memory, and written back. */
+static void big_board(int rows, int cols, int k, bool digits_only)
+{
+	size_t n = (size_t)rows * cols, len = n + (size_t)rows;
+	uint8_t *want = malloc(n);
+	char *text = malloc(len + 1), *p = text;
+	unsigned r = 12345u + (unsigned)k;
+	for (int i = 0; i < rows; i++) {
+		for (int j = 0; j < cols; j++) {
+			r = r * 1103515245u + 12345u;
+			int v = (int)((r >> 16) % (unsigned)(digits_only && k > 10 ? 10 : k));
+			want[(size_t)i * cols + j] = (uint8_t)v;
+			*p++ = digits_only ? boardio_symbol(v) : spelled(v, r >> 8);
+		}
+		*p++ = '\n';
+	}
+	FILE *f = tmpfile();
+	fwrite(text, 1, len, f);
+	rewind(f);
+	boardio_error e;
+	board *b = boardio_read(f, k, &e), *m = boardio_parse(text, len, k, &e);
+	tap_ok(b && m && b->rows == rows && b->cols == cols && !memcmp(b->cells, want, n) && !memcmp(m->cells, want, n),
+	       "%dx%d k=%d %s: read from a file and from memory", rows, cols, k, digits_only ? "digits" : "all symbols");
+	FILE *w = tmpfile();
+	if (b)
+		boardio_write(w, b);
+	long wrote = ftell(w);
+	rewind(w);
+	char *back = malloc(len);
+	bool same = wrote == (long)len && fread(back, 1, len, w) == len;
+	for (size_t i = 0, q = 0; same && i < (size_t)rows; i++, q++)
+		for (size_t j = 0; j < (size_t)cols; j++, q++)
+			same = back[q] == boardio_symbol(want[i * cols + j]);
+	tap_ok(same, "... and written back as its symbols");
+	/* A bad cell deep in the last row, past a block: its place, exactly. */
+	if (rows > 2 && cols > 20) {
+		text[len - 1 - (size_t)cols + 13] = k == 36 ? '!' : boardio_symbol(k);
+		rewind(f);
+		fwrite(text, 1, len, f);
+		rewind(f);
+		board_free(b);
+		b = boardio_read(f, k, &e);
+		tap_ok(!b && e.line == rows && e.col == 14, "... a bad cell at %d:14: %d:%d: %s", rows, e.line, e.col, e.msg);
+	}
+	board_free(b);
+	board_free(m);
+	fclose(f);
+	fclose(w);
+	free(back);
+	free(text);
+	free(want);
+}
+
+/* The same as whitespace-separated numbers (spaces, tabs, runs of them). */
+static void big_numbers(int rows, int cols, int k)
+{
+	size_t n = (size_t)rows * cols;
+	uint8_t *want = malloc(n);
+	char *text = malloc(n * 5 + (size_t)rows + 1), *p = text;
+	unsigned r = 777u + (unsigned)k;
+	size_t bad_at = 0;
+	for (int i = 0; i < rows; i++) {
+		for (int j = 0; j < cols; j++) {
+			r = r * 1103515245u + 12345u;
+			int v = (int)((r >> 16) % (unsigned)k);
+			want[(size_t)i * cols + j] = (uint8_t)v;
+			if (j)
+				p += sprintf(p, "%s", r % 7 == 0 ? "\t" : r % 11 == 0 ? "  " : " ");
+			if (i == rows - 1 && j == cols / 2)
+				bad_at = (size_t)(p - text);
+			p += sprintf(p, r % 13 == 0 && v < 10 ? "0%d" : "%d", v);
+		}
+		*p++ = '\n';
+	}
+	size_t len = (size_t)(p - text);
+	FILE *f = tmpfile();
+	fwrite(text, 1, len, f);
+	rewind(f);
+	boardio_error e;
+	board *b = boardio_read(f, k, &e);
+	tap_ok(b && b->rows == rows && b->cols == cols && !memcmp(b->cells, want, n), "%dx%d k=%d as numbers: %s",
+	       rows, cols, k, b ? "read" : e.msg);
+	board_free(b);
+	/* A value not below k in the middle of the last row: named there. */
+	size_t line_start = bad_at;
+	while (line_start && text[line_start - 1] != '\n')
+		line_start--;
+	char *mod = malloc(len + 8);
+	memcpy(mod, text, bad_at);
+	int w = sprintf(mod + bad_at, "%d", k);
+	size_t end = bad_at;
+	while (text[end] >= '0' && text[end] <= '9')
+		end++;
+	memcpy(mod + bad_at + w, text + end, len - end);
+	b = boardio_parse(mod, bad_at + (size_t)w + len - end, k, &e);
+	tap_ok(!b && e.line == rows && e.col == (int)(bad_at - line_start) + 1, "... %d at %d:%zu: %d:%d: %s", k, rows,
+	       bad_at - line_start + 1, e.line, e.col, e.msg);
+	board_free(b);
+	fclose(f);
+	free(mod);
+	free(text);
+	free(want);
 }
 
 int main(void)
@@ -78,5 +198,23 @@ int main(void)
 	err_at("99999 99999\n1\n", 2, 1, 1, "absurd size");
 	err_at("1 2a 0\n", 36, 1, 4, "junk after a number");
 	tap_is(boardio_symbol(35), 'z', "symbol for 35");
+
+	big_board(1500, 1500, 2, true);
+	big_board(700, 1003, 3, false);
+	big_board(300, 300, 10, true);
+	big_board(301, 299, 11, false);
+	big_board(200, 3001, 36, false);
+	big_board(200, 3001, 36, true);
+	big_board(5, 7, 2, true);
+	big_board(7, 1, 5, false);
+	big_numbers(900, 700, 2);
+	big_numbers(300, 301, 36);
+	big_numbers(50, 3, 10);
+	/* A row of one symbol over rows of many, and the other way. */
+	err_at("10101010101\n1\n", 2, 2, 2, "a short row after long ones");
+	err_at("1\n10101010101\n", 2, 2, 12, "a long row after a short one");
+	err_at("0101010101010101\n01010101010101x1\n", 2, 2, 15, "a bad symbol in the second word of a row");
+	err_at("0101010101010101\n0101010101010121\n", 2, 2, 15, "a digit not below k in the second word");
+	err_at("0101010101010101\n0101 10101010121\n", 2, 2, 1, "numbers among symbol rows");
 	return tap_done();
 }

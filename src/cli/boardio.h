@@ -26,6 +26,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "cli/outbuf.h"
 #include "engine/board.h"
 #include "engine/graph.h"
 #include "engine/variant.h"
@@ -67,12 +68,18 @@ board *boardio_read_variant(FILE *f, int k, graph **patterns, boardio_variant *v
  * classic game (plus, k = 2): what generate writes first. */
 void boardio_variant_line(const variant *v, char *buf, size_t len);
 
+/* Room for n cells of a giant board or its solution (malloc'd, free()
+ * them), in huge pages where the kernel has them. */
+uint8_t *boardio_cells_alloc(size_t n);
+
 /* One symbol for a cell value: 0-9 then a-z. */
 char boardio_symbol(int v);
 /* A symbol's value (0-9, a-z or A-Z, '.', '#', '+', '-'), or -1 for another
  * character. */
 int boardio_value(int c);
 
+/* The symbols of n cells, no newline. */
+void boardio_put_symbols(outbuf *o, const uint8_t *cells, size_t n);
 /* Rows of symbols, no size line. */
 void boardio_write(FILE *f, const board *b);
 void boardio_write_cells(FILE *f, const uint8_t *cells, int rows, int cols);

@@ -7,13 +7,14 @@
 
 #include "cli/boardio.h"
 #include "cli/commands.h"
+#include "cli/cores.h"
 #include "engine/generate.h"
 #include "cli/options.h"
 #include "cli/output.h"
 #include "engine/sharecode.h"
 #include "engine/system.h"
 
-enum { OPT_PAR = OPT_FIRST_COMMAND, OPT_CODE };
+enum { OPT_PAR = OPT_FIRST_COMMAND, OPT_CODE, OPT_THREADS };
 
 static void help(void)
 {
@@ -32,6 +33,7 @@ static void help(void)
 	     "      --forward-only     par counts only forward presses (k > 2)\n"
 	     "  -p, --par P            the board's optimal solution has exactly P presses\n"
 	     "  -t, --time-limit SECS  give up looking for that par after SECS (default 30)\n"
+	     "      --threads N        each search on N threads (as for solve)\n"
 	     "      --seed N           reproducible: the same N gives the same board\n"
 	     "      --code             print the board's share code (one word, for\n"
 	     "                         'lightsout --code CODE') instead of the board");
@@ -45,12 +47,15 @@ int cmd_generate(int argc, char **argv)
 		{ "par", required_argument, NULL, 'p' },
 		{ "code", no_argument, NULL, OPT_CODE },
 		{ "time-limit", required_argument, NULL, 't' },
+		{ "threads", required_argument, NULL, OPT_THREADS },
 		{ NULL, 0, NULL, 0 },
 	};
 	common_opts o;
 	long par = -1;
 	double limit = GENERATE_TIME_LIMIT;
 	bool code = false;
+	const char *threads_arg = NULL, *threads_from;
+	int threads;
 	char err[256];
 	int opt;
 
@@ -65,6 +70,8 @@ int cmd_generate(int argc, char **argv)
 			continue;
 		if (opt == OPT_CODE)
 			code = true;
+		else if (opt == OPT_THREADS)
+			threads_arg = optarg;
 		else if (opt == 'p') {
 			if (options_parse_int(optarg, 0, 1000000, &par) < 0) {
 				snprintf(err, sizeof err, "bad par '%s': use a number of presses", optarg);
@@ -84,6 +91,8 @@ int cmd_generate(int argc, char **argv)
 		help();
 		return 0;
 	}
+	if (cores_threads(threads_arg, getenv("LIGHTSOUT_THREADS"), &threads, &threads_from, err, sizeof err) < 0)
+		goto usage_error;
 	if (optind < argc) {
 		snprintf(err, sizeof err, "unexpected argument '%s'", argv[optind]);
 		goto usage_error;
@@ -105,7 +114,7 @@ int cmd_generate(int argc, char **argv)
 	}
 	gen_result res;
 	output_progress ps;
-	gen_ctl ctl = { .time_limit = limit };
+	gen_ctl ctl = { .time_limit = limit, .threads = threads };
 	output_progress_start(&ps, &ctl);
 	int rc = generate_board_ctl(s, &r, o.v.forward_only, (int)par, &g, b, &ctl, &res, err, sizeof err);
 	output_progress_end(&ps);

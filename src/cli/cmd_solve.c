@@ -9,12 +9,14 @@
 
 #include "cli/boardio.h"
 #include "cli/commands.h"
+#include "cli/cores.h"
 #include "cli/options.h"
 #include "cli/partfile.h"
+#include "cli/solutionio.h"
 #include "engine/search.h"
 #include "engine/system.h"
 
-enum { OPT_FORMAT = OPT_FIRST_COMMAND, OPT_ANY, OPT_TIME, OPT_PART, OPT_MERGE };
+enum { OPT_FORMAT = OPT_FIRST_COMMAND, OPT_ANY, OPT_TIME, OPT_PART, OPT_MERGE, OPT_THREADS, OPT_VERBOSE };
 #define DEFAULT_LIMIT 10.0	/* seconds, for searches too big to finish */
 enum format { FORMAT_GRID, FORMAT_MOVES, FORMAT_JSON };
 
@@ -43,6 +45,10 @@ static void help(void)
 	     "      --merge [FILE...]  read the parts' blocks (files, or standard input) and\n"
 	     "                         print the lightest solution: 'optimal' when every part\n"
 	     "                         is there once and finished\n"
+	     "      --threads N        search on N threads (1 to 64; LIGHTSOUT_THREADS=N\n"
+	     "                         says it too); by default one per core this process\n"
+	     "                         may use (its CPU affinity and cgroup cpu.max quota)\n"
+	     "      --verbose          say on standard error how many threads, and why\n"
 	     "\n"
 	     "Exit status: 0 solved, 1 no solution (a certificate on standard error),\n"
 	     "2 usage or input error, out of memory, or a write error.");
@@ -107,26 +113,19 @@ static void print_json(const board *b, const rule *r, const uint8_t *x, bool sol
 	printf("{\"size\":\"%dx%d\",\"rows\":%d,\"cols\":%d,\"rule\":\"%s\",\"torus\":%s,\"k\":%d,\"solvable\":%s,",
 	       b->rows, b->cols, b->rows, b->cols, r->name, r->torus ? "true" : "false", b->k,
 	       solvable ? "true" : "false");
+	outbuf o;
+	outbuf_open(&o, stdout);
 	if (solvable) {
-		printf("\"presses\":[");
-		int n = board_size(b), first = 1;
-		for (int i = 0; i < n; i++)
-			if (x[i]) {
-				printf("%s[%d,%d,%d]", first ? "" : ",", i / b->cols + 1, i % b->cols + 1,
-				       search_signed(x[i], b->k, fwd));
-				first = 0;
-			}
-		printf("],\"weight\":%d,\"optimal\":%s,\"lower_bound\":%d,", res->weight, res->optimal ? "true" : "false",
+		outbuf_puts(&o, "\"presses\":");
+		solutionio_put_json_presses(&o, x, b->rows, b->cols, b->k, fwd);
+		outbuf_close(&o);
+		printf(",\"weight\":%d,\"optimal\":%s,\"lower_bound\":%d,", res->weight, res->optimal ? "true" : "false",
 		       res->optimal ? res->weight : res->lower_bound);
 	} else {
-		printf("\"certificate\":[");
-		for (int i = 0; i < b->rows; i++) {
-			printf("%s\"", i ? "," : "");
-			for (int j = 0; j < b->cols; j++)
-				putchar(boardio_symbol(cert[i * b->cols + j]));
-			putchar('"');
-		}
-		printf("],");
+		outbuf_puts(&o, "\"certificate\":");
+		solutionio_put_json_rows(&o, cert, b->rows, b->cols);
+		outbuf_close(&o);
+		printf(",");
 	}
 	printf("\"rank\":%d,\"nullity\":%d,\"solutions\":\"%s\"}\n", system_rank(s), system_nullity(s),
 	       solvable ? count : "0");
@@ -137,19 +136,7 @@ static void print_json(const board *b, const rule *r, const uint8_t *x, bool sol
  * columns. */
 static void print_moves(const uint8_t *x, int rows, int cols, int k, bool fwd, bool vertices, int weight)
 {
-	printf("%d\n", weight);
-	for (int i = 0; i < rows * cols; i++) {
-		if (!x[i])
-			continue;
-		if (vertices && k == 2)
-			printf("%d\n", i + 1);
-		else if (vertices)
-			printf("%d %+d\n", i + 1, search_signed(x[i], k, fwd));
-		else if (k == 2)
-			printf("%d %d\n", i / cols + 1, i % cols + 1);
-		else
-			printf("%d %d %+d\n", i / cols + 1, i % cols + 1, search_signed(x[i], k, fwd));
-	}
+	solutionio_write_moves(stdout, x, rows, cols, k, fwd, vertices, weight);
 }
 
 /* "I/N", 1 <= I <= N <= 2^62. */
@@ -203,7 +190,7 @@ static uint64_t system_digest(const lo_system *s, const uint8_t *x0)
 /* Part I/N of the search from x (the solver's solution): x becomes the
  * part's best, and pf its block.  0, or -1 with err. */
 static int search_part(const board *b, const rule *r, const lo_system *s, uint8_t *x, bool fwd, double limit,
-		       uint64_t part, uint64_t parts, partfile *pf, char *err, size_t errlen)
+		       int threads, uint64_t part, uint64_t parts, partfile *pf, char *err, size_t errlen)
 {
 	uint64_t total = search_combinations(s);
 	if (total == 0 && !system_has_kernel(s)) {
@@ -216,7 +203,7 @@ static int search_part(const board *b, const rule *r, const lo_system *s, uint8_
 				      "split or not", system_nullity(s));
 		return -1;
 	}
-	search_ctl ctl = { .forward_only = fwd, .ranged = true };
+	search_ctl ctl = { .forward_only = fwd, .ranged = true, .threads = threads };
 	if (search_part_range(s, part, parts, &ctl.first, &ctl.last) < 0) {
 		snprintf(err, errlen, "--part %llu/%llu: the board's solutions are only %llu combination%s of %d quiet "
 				      "patterns: use at most %llu part%s",
@@ -361,15 +348,13 @@ static int merge(int nfiles, char **files, enum format fmt)
 			    b->rows == 1 && strncmp(b->rule, "graph:", 6) == 0, b->weight);
 	else {
 		printf("{\"size\":\"%dx%d\",\"rows\":%d,\"cols\":%d,\"rule\":\"%s\",\"torus\":%s,\"k\":%d,"
-		       "\"solvable\":true,\"presses\":[",
+		       "\"solvable\":true,\"presses\":",
 		       b->rows, b->cols, b->rows, b->cols, b->rule, b->torus ? "true" : "false", b->k);
-		for (int i = 0, first = 1; i < n; i++)
-			if (b->x[i]) {
-				printf("%s[%d,%d,%d]", first ? "" : ",", i / b->cols + 1, i % b->cols + 1,
-				       search_signed(b->x[i], b->k, b->forward_only));
-				first = 0;
-			}
-		printf("],\"weight\":%d,\"optimal\":%s,\"lower_bound\":%d,\"rank\":%d,\"nullity\":%d,"
+		outbuf o;
+		outbuf_open(&o, stdout);
+		solutionio_put_json_presses(&o, b->x, b->rows, b->cols, b->k, b->forward_only);
+		outbuf_close(&o);
+		printf(",\"weight\":%d,\"optimal\":%s,\"lower_bound\":%d,\"rank\":%d,\"nullity\":%d,"
 		       "\"solutions\":\"%llu\",\"parts\":%d}\n",
 		       b->weight, m.optimal ? "true" : "false", m.lower_bound, n - b->nullity, b->nullity,
 		       (unsigned long long)b->combinations, count);
@@ -389,11 +374,15 @@ int cmd_solve(int argc, char **argv)
 		{ "time-limit", required_argument, NULL, 't' },
 		{ "part", required_argument, NULL, OPT_PART },
 		{ "merge", no_argument, NULL, OPT_MERGE },
+		{ "threads", required_argument, NULL, OPT_THREADS },
+		{ "verbose", no_argument, NULL, OPT_VERBOSE },
 		{ NULL, 0, NULL, 0 },
 	};
 	common_opts o;
 	enum format fmt = FORMAT_GRID;
-	bool any = false, merging = false;
+	bool any = false, merging = false, verbose = false;
+	const char *threads_arg = NULL, *threads_from;
+	int threads;
 	uint64_t part = 0, parts = 0;
 	double limit = 0;
 	char err[256];
@@ -434,6 +423,12 @@ int cmd_solve(int argc, char **argv)
 		case OPT_MERGE:
 			merging = true;
 			break;
+		case OPT_THREADS:
+			threads_arg = optarg;
+			break;
+		case OPT_VERBOSE:
+			verbose = true;
+			break;
 		case 't':
 			if (options_parse_double(optarg, 0.001, 1e6, &limit) < 0) {
 				snprintf(err, sizeof err, "bad time limit '%s': use seconds, e.g. 2.5", optarg);
@@ -449,6 +444,10 @@ int cmd_solve(int argc, char **argv)
 		help();
 		return 0;
 	}
+	if (cores_threads(threads_arg, getenv("LIGHTSOUT_THREADS"), &threads, &threads_from, err, sizeof err) < 0)
+		goto usage_error;
+	if (verbose)
+		fprintf(stderr, "lightsout solve: %d thread%s (%s)\n", threads, threads == 1 ? "" : "s", threads_from);
 	if (part && (any || merging || fmt == FORMAT_JSON)) {
 		snprintf(err, sizeof err, "--part searches and prints its block: not with %s",
 			 any ? "--any" : merging ? "--merge" : "--format json");
@@ -522,7 +521,7 @@ int cmd_solve(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	int n = board_size(b);
-	uint8_t *x = malloc((size_t)n), *cert = malloc((size_t)n);
+	uint8_t *x = boardio_cells_alloc((size_t)n), *cert = malloc((size_t)n);
 	if (!s || !x || !cert) {
 		fprintf(stderr, "lightsout solve: out of memory for a %dx%d board\n", b->rows, b->cols);
 		free(x);
@@ -545,7 +544,7 @@ int cmd_solve(int argc, char **argv)
 	bool solvable = st == LO_SOLVED;
 	partfile pf = { 0 };
 	if (solvable && part) {
-		if (search_part(b, &r, s, x, o.v.forward_only, limit, part, parts, &pf, err, sizeof err) < 0) {
+		if (search_part(b, &r, s, x, o.v.forward_only, limit, threads, part, parts, &pf, err, sizeof err) < 0) {
 			fprintf(stderr, "lightsout solve: %s\n", err);
 			free(x);
 			free(cert);
@@ -576,7 +575,7 @@ int cmd_solve(int argc, char **argv)
 						"(--time-limit sets how long)\n",
 					system_nullity(s), span, limit);
 			}
-			search_ctl ctl = { .time_limit = limit, .forward_only = o.v.forward_only };
+			search_ctl ctl = { .time_limit = limit, .forward_only = o.v.forward_only, .threads = threads };
 			if (isatty(STDERR_FILENO)) {
 				ctl.progress = show_progress;
 				ctl.ctx = &ps;

@@ -23,6 +23,17 @@ board *board_new(int rows, int cols, int k)
 	return b;
 }
 
+board *board_adopt(int rows, int cols, int k, uint8_t *cells)
+{
+	if (rows < 1 || cols < 1 || k < BOARD_MIN_K || k > BOARD_MAX_K || (long long)rows * cols > (1LL << 30))
+		return NULL;
+	board *b = malloc(sizeof *b);
+	if (!b)
+		return NULL;
+	*b = (board){ .rows = rows, .cols = cols, .k = k, .cells = cells };
+	return b;
+}
+
 board *board_clone(const board *b)
 {
 	board *c = board_new(b->rows, b->cols, b->k);

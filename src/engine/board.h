@@ -14,6 +14,10 @@ typedef struct board {
 } board;
 
 board *board_new(int rows, int cols, int k);	/* all zero; NULL on bad size or no memory */
+/* A board over cells (malloc'd, rows * cols values in [0, k)), which it
+ * then owns: a reader fills them in place instead of copying them.  NULL,
+ * cells still the caller's, on a bad size or no memory. */
+board *board_adopt(int rows, int cols, int k, uint8_t *cells);
 board *board_clone(const board *b);
 void board_free(board *b);
 void board_copy(board *dst, const board *src);	/* same shape */

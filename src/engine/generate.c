@@ -16,7 +16,7 @@ static double mono(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static int par_of(const lo_system *s, const board *b, bool fwd, double seconds, atomic_int *cancel,
+static int par_of(const lo_system *s, const board *b, bool fwd, double seconds, atomic_int *cancel, int threads,
 		  bool *proven)
 {
 	int n = board_size(b);
@@ -25,7 +25,7 @@ static int par_of(const lo_system *s, const board *b, bool fwd, double seconds, 
 		free(x);
 		return -1;
 	}
-	search_ctl ctl = { .time_limit = seconds, .forward_only = fwd, .cancel = cancel };
+	search_ctl ctl = { .time_limit = seconds, .forward_only = fwd, .cancel = cancel, .threads = threads };
 	search_result res;
 	search_minimal(s, x, &ctl, &res);
 	free(x);
@@ -144,7 +144,7 @@ int generate_board_ctl(const lo_system *s, const rule *r, bool fwd, int par, rng
 			continue;
 		bool proven = false;
 		int p = par_of(s, b, fwd, left < GENERATE_SEARCH_SECONDS ? left : GENERATE_SEARCH_SECONDS, cancel,
-			       &proven);
+			       ctl ? ctl->threads : 0, &proven);
 		if (p < 0)
 			continue;
 		if (par < 0 || (p == par && proven)) {

@@ -37,6 +37,7 @@ typedef struct gen_ctl {
 	/* Called after each try from the generating thread. */
 	void (*progress)(void *ctx, int tries, int closest, double seconds_left);
 	void *ctx;
+	int threads;			/* each search's (search_ctl.threads); 0: the engine's choice */
 } gen_ctl;
 
 /* Fill b (shape and k of the system) with a random non-empty solvable board.

@@ -12,6 +12,8 @@
  * min(x, k - x) (backward presses allowed) or of x (forward only). */
 int search_weight(const uint8_t *x, int n, int k, bool forward_only);
 
+#define SEARCH_MAX_THREADS 64
+
 typedef struct search_ctl {
 	double time_limit;		/* seconds; <= 0 means no limit */
 	bool forward_only;
@@ -27,6 +29,10 @@ typedef struct search_ctl {
 	 * minimum over exactly those, when the range was finished. */
 	bool ranged;
 	uint64_t first, last;
+	/* Threads for the transforms, up to SEARCH_MAX_THREADS; 0: one per
+	 * CPU of the affinity mask.  The caller knows better (quotas, the
+	 * user's choice): the engine reads no files. */
+	int threads;
 } search_ctl;
 
 typedef struct search_result {

@@ -93,9 +93,9 @@ void wht_search(const wht_job *job, wht_result *res)
 	int threads = job->threads > 0 ? job->threads : 1;
 	if ((uint64_t)threads > sh.chunks)
 		threads = (int)sh.chunks;
-	pthread_t tid[8];
+	pthread_t tid[WHT_MAX_THREADS];
 	int started = 0;
-	for (int t = 1; t < threads && t < 8; t++)
+	for (int t = 1; t < threads && t < WHT_MAX_THREADS; t++)
 		if (pthread_create(&tid[started], NULL, wide ? worker32 : worker16, &sh) == 0)
 			started++;
 	(wide ? worker32 : worker16)(&sh);

@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#define WHT_MAX_THREADS 64	/* the most threads a job starts */
+
 typedef struct wht_job {
 	int n, d;
 	const uint64_t *keys;	/* n keys of d bits */

@@ -169,9 +169,9 @@ void zwht_search(const zwht_job *job, zwht_result *res, int *best_t)
 	if ((uint64_t)threads > sh.groups)
 		threads = (int)sh.groups;
 	void *(*work)(void *) = wide ? worker32 : worker16;
-	pthread_t tid[8];
+	pthread_t tid[ZWHT_MAX_THREADS];
 	int started = 0;
-	for (int t = 1; t < threads && t < 8; t++)
+	for (int t = 1; t < threads && t < ZWHT_MAX_THREADS; t++)
 		if (pthread_create(&tid[started], NULL, work, &sh) == 0)
 			started++;
 	work(&sh);

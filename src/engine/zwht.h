@@ -22,6 +22,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#define ZWHT_MAX_THREADS 64	/* the most threads a job starts */
+
 typedef struct zwht_job {
 	int n, d, k;
 	const int *order;		/* d orders, each dividing k */

@@ -1,0 +1,24 @@
+/* A solution's presses as text, through one buffer: the moves format's
+ * lines and the JSON "presses" array, at the rate of the memory. */
+#ifndef LO_SOLUTIONIO_H
+#define LO_SOLUTIONIO_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cli/outbuf.h"
+
+/* The moves format: the weight, then a line per pressed cell, "R C" (with
+ * " +V" when k > 2, V as search_signed says); vertices: "I" instead of
+ * "R C" (a graph's one row). */
+void solutionio_write_moves(FILE *f, const uint8_t *x, int rows, int cols, int k, bool fwd, bool vertices,
+			    int weight);
+
+/* [[R,C,V],...] for the pressed cells. */
+void solutionio_put_json_presses(outbuf *o, const uint8_t *x, int rows, int cols, int k, bool fwd);
+
+/* ["ROW","ROW",...]: rows of symbols (a certificate). */
+void solutionio_put_json_rows(outbuf *o, const uint8_t *cells, int rows, int cols);
+
+#endif

@@ -1,0 +1,68 @@
+#!/bin/sh
+# The search's threads: the cores the process may use (taskset gives one),
+# or --threads over LIGHTSOUT_THREADS; bad counts are usage errors; the
+# answer does not depend on them.
+. "$SRCDIR/tests/tap.sh"
+T=$(mktemp -d) && trap 'rm -rf "$T"' EXIT
+unset LIGHTSOUT_THREADS
+"$LIGHTSOUT" generate -s 30 --seed 4 > "$T/b30" || exit 99
+
+# said THREADS FROM CMD...: --verbose names the count and what chose it.
+said() {
+	want="lightsout solve: $1 ($2)"
+	shift 2
+	"$@" > "$T/out" 2> "$T/err"
+	rc=$?
+	if [ $rc -eq 0 ] && grep -qx -- "$want" "$T/err"; then
+		ok "$want"
+	else
+		not_ok "want '$want', got exit $rc: $(head -c 300 "$T/err")"
+	fi
+}
+
+if command -v taskset > /dev/null && taskset -c 0 true 2> /dev/null; then
+	said "1 thread" detected taskset -c 0 "$LIGHTSOUT" solve --verbose "$T/b30"
+	# --any too: the count is settled before the board is read.
+	one=$(taskset -c 0 "$LIGHTSOUT" solve --verbose --any "$T/b30" 2>&1 >/dev/null)
+	check "... and one CPU is one thread whatever else ($one)" test "$one" = "lightsout solve: 1 thread (detected)"
+else
+	skip "taskset -c 0: no taskset here"
+	skip "... and one CPU is one thread"
+fi
+said "2 threads" --threads "$LIGHTSOUT" solve --verbose --threads 2 "$T/b30"
+said "3 threads" LIGHTSOUT_THREADS env LIGHTSOUT_THREADS=3 "$LIGHTSOUT" solve --verbose "$T/b30"
+said "2 threads" --threads env LIGHTSOUT_THREADS=3 "$LIGHTSOUT" solve --verbose --threads 2 "$T/b30"
+said "64 threads" --threads "$LIGHTSOUT" solve --verbose --threads 64 "$T/b30"
+
+# refused ARG... : exit 2 and the message's start.
+refused() {
+	pat=$1
+	shift
+	"$@" < "$T/b30" > "$T/out" 2> "$T/err"
+	rc=$?
+	if [ $rc -eq 2 ] && grep -q -- "$pat" "$T/err" && [ ! -s "$T/out" ]; then
+		ok "exit 2, '$pat'"
+	else
+		not_ok "want exit 2 and '$pat', got exit $rc: $(head -c 300 "$T/err")"
+	fi
+}
+for bad in 0 65 -1 2x '' ' 2' 99999999999999999999; do
+	refused "bad thread count '$bad': use --threads N, N from 1 to 64" "$LIGHTSOUT" solve --threads "$bad"
+done
+refused "bad LIGHTSOUT_THREADS='many': use a count from 1 to 64" env LIGHTSOUT_THREADS=many "$LIGHTSOUT" solve
+refused "bad LIGHTSOUT_THREADS='0'" env LIGHTSOUT_THREADS=0 "$LIGHTSOUT" solve
+refused "unknown or incomplete option '--threads'" "$LIGHTSOUT" solve --threads
+
+# The same minimal answer on 1, 2 and 5 threads (d = 20 for 30x30).
+for t in 1 2 5; do
+	"$LIGHTSOUT" solve --threads $t -f moves "$T/b30" > "$T/m$t" 2>&1 || not_ok "--threads $t failed"
+done
+check "1, 2 and 5 threads print the same minimal solution" sh -c "cmp -s '$T/m1' '$T/m2' && cmp -s '$T/m1' '$T/m5'"
+
+# generate --par searches too: the same count rules, the same board.
+refused "bad thread count '0'" "$LIGHTSOUT" generate --threads 0
+refused "bad LIGHTSOUT_THREADS='x'" env LIGHTSOUT_THREADS=x "$LIGHTSOUT" generate
+"$LIGHTSOUT" generate -s 6 --par 12 --seed 3 --threads 1 > "$T/g1" 2>&1 || not_ok "generate --threads 1 failed"
+LIGHTSOUT_THREADS=2 "$LIGHTSOUT" generate -s 6 --par 12 --seed 3 > "$T/g2" 2>&1 || not_ok "generate on 2 threads failed"
+check "generate --par: the same board on 1 and 2 threads" cmp -s "$T/g1" "$T/g2"
+done_testing
