@@ -420,11 +420,11 @@ int roster_prune(const char *dir, const host_limits *lim, time_t now)
 			/* The last login; a player's directory's own time when
 			 * it has no record of one, and for a nameless one. */
 			char file[4300];
-			snprintf(file, sizeof file, "%s/%s/name", path, pid);
+			snprintf(file, sizeof file, "%.4000s/%.32s/name", path, pid);
 			bool named = lstat(file, &st) == 0;
-			snprintf(file, sizeof file, "%s/%s/seen", path, pid);
+			snprintf(file, sizeof file, "%.4000s/%.32s/seen", path, pid);
 			if (!named || lstat(file, &st) < 0) {
-				snprintf(file, sizeof file, "%s/%s", path, pid);
+				snprintf(file, sizeof file, "%.4000s/%.32s", path, pid);
 				if (lstat(file, &st) < 0)
 					continue;
 			}
