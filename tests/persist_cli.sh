@@ -45,4 +45,24 @@ code2=$("$LIGHTSOUT" generate -s 3x4 -r mask:101/010/101 --torus -k 3 --forward-
 check "custom mask, torus, k = 3: $code2" sh -c "echo '$code2' | grep -Eq '^LO1[0-9A-Z]+$'"
 check "generate --help documents --code" sh -c "\"$LIGHTSOUT\" generate --help | grep -q -- '--code'"
 check "without --code the board is printed as before" sh -c "\"$LIGHTSOUT\" generate -s 5 --seed 7 | head -n 1 | grep -qx '5 5'"
+
+# solve reads a share code: as an argument, from a file, from standard
+# input; the same answer as the board itself.
+"$LIGHTSOUT" generate -s 5 --seed 7 >"$T/board"
+want=$("$LIGHTSOUT" solve --format moves "$T/board")
+check "solve --code CODE answers as for the board" [ "$("$LIGHTSOUT" solve --code "$code" --format moves)" = "$want" ]
+printf '%s\n' "$code" >"$T/code"
+check "solve --code @FILE too" [ "$("$LIGHTSOUT" solve --code "@$T/code" --format moves)" = "$want" ]
+check "solve --code - reads it from standard input" \
+	[ "$(printf '  %s\n' "$code" | "$LIGHTSOUT" solve --code - --format moves)" = "$want" ]
+"$LIGHTSOUT" generate -s 3x4 -r mask:101/010/101 --torus -k 3 --forward-only --seed 1 >"$T/board2"
+check "a code carries its rule, torus, k and forward-only" \
+	[ "$("$LIGHTSOUT" solve --code "$code2" -f json)" = "$("$LIGHTSOUT" solve -f json "$T/board2")" ]
+bad=$(printf '%s' "$code" | sed 's/.$/Z/;t' | tr -d '\n')
+[ "$bad" = "$code" ] && bad="${code%?}Y"
+"$LIGHTSOUT" solve --code "$bad" >"$T/out" 2>"$T/err"
+check "a mistyped code: exit 2" [ $? -eq 2 ]
+check "said in one line, with what is wrong" grep -q "^lightsout solve: .*share code" "$T/err"
+"$LIGHTSOUT" solve --code "$code" -s 5 >"$T/out" 2>"$T/err"
+check "a code with --size: exit 2, the code is the board" grep -q "a share code is the board" "$T/err"
 done_testing

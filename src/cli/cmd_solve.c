@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli/boardio.h"
+#include "cli/codearg.h"
 #include "cli/commands.h"
 #include "cli/cores.h"
 #include "cli/options.h"
@@ -16,7 +17,7 @@
 #include "engine/search.h"
 #include "engine/system.h"
 
-enum { OPT_FORMAT = OPT_FIRST_COMMAND, OPT_ANY, OPT_TIME, OPT_PART, OPT_MERGE, OPT_THREADS, OPT_VERBOSE };
+enum { OPT_FORMAT = OPT_FIRST_COMMAND, OPT_ANY, OPT_TIME, OPT_PART, OPT_MERGE, OPT_THREADS, OPT_VERBOSE, OPT_CODE };
 #define DEFAULT_LIMIT 10.0	/* seconds, for searches too big to finish */
 enum format { FORMAT_GRID, FORMAT_MOVES, FORMAT_JSON };
 
@@ -24,6 +25,9 @@ static void help(void)
 {
 	puts("Usage: lightsout solve [options] [FILE|-]\n"
 	     "Read a board (FILE, or standard input) and print a minimal-weight solution.\n"
+	     "      --code CODE        the board of a share code instead (its rule, k and\n"
+	     "                         torus); --code @FILE reads it from FILE, --code -\n"
+	     "                         from standard input\n"
 	     "\n"
 	     "  -s, --size RxC         the size the board must have\n"
 	     "  -r, --rule NAME        plus (default), cross, x, box, knight, mask:ROW/ROW/...,\n"
@@ -365,6 +369,10 @@ out:
 	return status;
 }
 
+static board *read_board(common_opts *o, const char *path, rule *r, char *err, size_t errlen);
+static int solve_board(const common_opts *o, const rule *r, board *b, enum format fmt, bool any, double limit,
+		       int threads, uint64_t part, uint64_t parts);
+
 int cmd_solve(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -376,12 +384,13 @@ int cmd_solve(int argc, char **argv)
 		{ "merge", no_argument, NULL, OPT_MERGE },
 		{ "threads", required_argument, NULL, OPT_THREADS },
 		{ "verbose", no_argument, NULL, OPT_VERBOSE },
+		{ "code", required_argument, NULL, OPT_CODE },
 		{ NULL, 0, NULL, 0 },
 	};
 	common_opts o;
 	enum format fmt = FORMAT_GRID;
 	bool any = false, merging = false, verbose = false;
-	const char *threads_arg = NULL, *threads_from;
+	const char *threads_arg = NULL, *threads_from, *code = NULL;
 	int threads;
 	uint64_t part = 0, parts = 0;
 	double limit = 0;
@@ -429,6 +438,9 @@ int cmd_solve(int argc, char **argv)
 		case OPT_VERBOSE:
 			verbose = true;
 			break;
+		case OPT_CODE:
+			code = optarg;
+			break;
 		case 't':
 			if (options_parse_double(optarg, 0.001, 1e6, &limit) < 0) {
 				snprintf(err, sizeof err, "bad time limit '%s': use seconds, e.g. 2.5", optarg);
@@ -463,36 +475,77 @@ int cmd_solve(int argc, char **argv)
 					  "part files (and --format)");
 		goto usage_error;
 	}
+	if (merging && code) {
+		snprintf(err, sizeof err, "--merge reads parts of a search: not with --code");
+		goto usage_error;
+	}
 	if (merging)
 		return merge(argc - optind, argv + optind, fmt);
 	if (optind < argc - 1) {
 		snprintf(err, sizeof err, "one board file at most");
 		goto usage_error;
 	}
-	rule r;
-	if (options_finish(&o, &r, err, sizeof err) < 0)
+	if (code && (optind < argc || o.size_set || o.k_set || o.v.torus || o.v.forward_only ||
+		     o.rule_spec != o.v.rule || o.shape || o.graph_path)) {
+		snprintf(err, sizeof err, "a share code is the board, its rule, k and torus: no board file, --size, "
+					  "--rule, --grid, --board, --graph, -k, --torus or --forward-only");
 		goto usage_error;
+	}
+	rule r;
+	board *b;
+	if (code) {
+		sharecode sc;
+		if (codearg_read(code, &sc, err, sizeof err) < 0) {
+			fprintf(stderr, "lightsout solve: %s\n", err);
+			return EXIT_USAGE;
+		}
+		o.v = sc.v;
+		options_keep_graph(sc.graph);	/* the variant points to it */
+		sc.graph = NULL;
+		b = sc.board;
+		sc.board = NULL;
+		sharecode_free(&sc);
+		variant_rule(&o.v, &r);
+	} else if ((b = read_board(&o, optind < argc ? argv[optind] : "-", &r, err, sizeof err)) == NULL) {
+		if (err[0])
+			goto usage_error;
+		return EXIT_USAGE;
+	}
+	return solve_board(&o, &r, b, fmt, any, limit, threads, part, parts);
 
-	const char *path = optind < argc ? argv[optind] : "-";
+usage_error:
+	fprintf(stderr, "lightsout solve: %s\nTry 'lightsout solve --help'.\n", err);
+	return EXIT_USAGE;
+}
+
+/* The board of FILE (or "-"), its variant line and patterns taken into o
+ * and r.  NULL after a message: on stderr, or in err for a usage error. */
+static board *read_board(common_opts *o, const char *path, rule *r, char *err, size_t errlen)
+{
+	err[0] = '\0';
+	if (options_finish(o, r, err, errlen) < 0)
+		return NULL;
+
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
 	if (!f) {
 		fprintf(stderr, "lightsout solve: %s: %s\n", path, strerror(errno));
-		return EXIT_USAGE;
+		return NULL;
 	}
 	boardio_error be;
 	graph *patterns;
 	boardio_variant fv;
-	board *b = boardio_read_variant(f, o.v.k, &patterns, &fv, &be);
+	board *b = boardio_read_variant(f, o->v.k, &patterns, &fv, &be);
 	if (f != stdin)
 		fclose(f);
-	if (b && options_take_variant(&o, &fv, &r, err, sizeof err) < 0) {
+	if (b && options_take_variant(o, &fv, r, err, errlen) < 0) {
 		fprintf(stderr, "lightsout solve: %s: %s\n", f == stdin ? "<stdin>" : path, err);
+		err[0] = '\0';
 		board_free(b);
-		return EXIT_USAGE;
+		return NULL;
 	}
-	if (b && patterns && options_take_patterns(&o, patterns, b->rows, b->cols, &r, err, sizeof err) < 0) {
+	if (b && patterns && options_take_patterns(o, patterns, b->rows, b->cols, r, err, errlen) < 0) {
 		board_free(b);
-		goto usage_error;
+		return NULL;	/* err says why */
 	}
 	if (!b) {
 		if (be.line)
@@ -500,22 +553,31 @@ int cmd_solve(int argc, char **argv)
 				be.col, be.msg);
 		else
 			fprintf(stderr, "lightsout solve: %s: %s\n", f == stdin ? "<stdin>" : path, be.msg);
-		return EXIT_USAGE;
+		return NULL;
 	}
-	if (o.size_set && (o.v.rows != b->rows || o.v.cols != b->cols)) {
-		fprintf(stderr, "lightsout solve: --size %dx%d but the board is %dx%d\n", o.v.rows, o.v.cols, b->rows,
+	if (o->size_set && (o->v.rows != b->rows || o->v.cols != b->cols)) {
+		fprintf(stderr, "lightsout solve: --size %dx%d but the board is %dx%d\n", o->v.rows, o->v.cols, b->rows,
 			b->cols);
 		board_free(b);
-		return EXIT_USAGE;
+		return NULL;
 	}
-	if (rule_check_shape(&r, b->rows, b->cols, err, sizeof err) < 0) {
+	return b;
+}
+
+/* Solve board b of variant o (rule r) and print the answer as fmt says;
+ * b is freed.  The exit status. */
+static int solve_board(const common_opts *o, const rule *r, board *b, enum format fmt, bool any, double limit,
+		       int threads, uint64_t part, uint64_t parts)
+{
+	char err[256];
+	if (rule_check_shape(r, b->rows, b->cols, err, sizeof err) < 0) {
 		fprintf(stderr, "lightsout solve: %s\n", err);
 		board_free(b);
 		return EXIT_USAGE;
 	}
 	lo_system *s;
-	if (system_create(b->rows, b->cols, &r, b->k, &s) == LO_TOO_LARGE) {
-		system_limit_message(b->rows, b->cols, &r, b->k, err, sizeof err);
+	if (system_create(b->rows, b->cols, r, b->k, &s) == LO_TOO_LARGE) {
+		system_limit_message(b->rows, b->cols, r, b->k, err, sizeof err);
 		fprintf(stderr, "lightsout solve: %s\n", err);
 		board_free(b);
 		return EXIT_USAGE;
@@ -544,7 +606,7 @@ int cmd_solve(int argc, char **argv)
 	bool solvable = st == LO_SOLVED;
 	partfile pf = { 0 };
 	if (solvable && part) {
-		if (search_part(b, &r, s, x, o.v.forward_only, limit, threads, part, parts, &pf, err, sizeof err) < 0) {
+		if (search_part(b, r, s, x, o->v.forward_only, limit, threads, part, parts, &pf, err, sizeof err) < 0) {
 			fprintf(stderr, "lightsout solve: %s\n", err);
 			free(x);
 			free(cert);
@@ -555,7 +617,7 @@ int cmd_solve(int argc, char **argv)
 		res.weight = pf.weight;
 	} else if (solvable) {
 		if (any) {
-			res.weight = search_weight(x, n, b->k, o.v.forward_only);
+			res.weight = search_weight(x, n, b->k, o->v.forward_only);
 			res.optimal = system_nullity(s) == 0;
 		} else {
 			progress_state ps = { mono(), false };
@@ -575,7 +637,7 @@ int cmd_solve(int argc, char **argv)
 						"(--time-limit sets how long)\n",
 					system_nullity(s), span, limit);
 			}
-			search_ctl ctl = { .time_limit = limit, .forward_only = o.v.forward_only, .threads = threads };
+			search_ctl ctl = { .time_limit = limit, .forward_only = o->v.forward_only, .threads = threads };
 			if (isatty(STDERR_FILENO)) {
 				ctl.progress = show_progress;
 				ctl.ctx = &ps;
@@ -596,16 +658,16 @@ int cmd_solve(int argc, char **argv)
 		}
 	} else {
 		status = EXIT_UNSOLVABLE;
-		print_certificate(b, &r, cert);
+		print_certificate(b, r, cert);
 	}
 
 	if (fmt == FORMAT_JSON)
-		print_json(b, &r, x, solvable, &res, o.v.forward_only, s, cert);
+		print_json(b, r, x, solvable, &res, o->v.forward_only, s, cert);
 	else if (solvable && fmt == FORMAT_GRID)
 		boardio_write_cells(stdout, x, b->rows, b->cols);
 	else if (solvable)
-		print_moves(x, b->rows, b->cols, b->k, o.v.forward_only,
-			    variant_shape_of(&o.v) == SHAPE_GRAPH && b->rows == 1, res.weight);
+		print_moves(x, b->rows, b->cols, b->k, o->v.forward_only,
+			    variant_shape_of(&o->v) == SHAPE_GRAPH && b->rows == 1, res.weight);
 	/* After the solution: the block --merge reads. */
 	if (solvable && part)
 		partfile_write(stdout, &pf);
@@ -615,7 +677,4 @@ int cmd_solve(int argc, char **argv)
 	board_free(b);
 	return status;	/* main checks that the output was written */
 
-usage_error:
-	fprintf(stderr, "lightsout solve: %s\nTry 'lightsout solve --help'.\n", err);
-	return EXIT_USAGE;
 }
