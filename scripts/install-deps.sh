@@ -6,9 +6,13 @@ set -e
 # own; on a machine with systemd Debian also starts one on port 22
 # (systemctl disable --now ssh, if that is not wanted).  debhelper, dpkg-dev,
 # lintian and adduser build, check and install the Debian packages (make
-# check-deb).
+# check-deb).  parallel, slurm-wlm and munge are for tests/split_parallel.sh
+# and tests/split_slurm.sh, which start a munged, slurmctld and slurmd of
+# their own with their own configuration; with systemd Debian also enables
+# the system's (systemctl disable --now munge slurmctld slurmd, if those are
+# not wanted).
 PKGS="build-essential autoconf automake autoconf-archive pkg-config libncurses-dev libm4ri-dev libicu-dev tmux clang libclang-rt-14-dev libtsan2
-	openssh-server openssh-client strace
+	openssh-server openssh-client strace parallel slurm-wlm munge
 	debhelper dpkg-dev lintian adduser"
 if [ "$(id -u)" -ne 0 ]; then
 	SUDO=sudo
