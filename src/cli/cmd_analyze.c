@@ -1,4 +1,5 @@
 /* lightsout analyze: the algebra of a board shape. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 #include "cli/output.h"
 #include "engine/distribution.h"
 #include "cli/options.h"
+#include "cli/progress.h"
 #include "engine/system.h"
 
 enum { OPT_QUIET = OPT_FIRST_COMMAND, OPT_DIST };
@@ -141,13 +143,28 @@ int cmd_analyze(int argc, char **argv)
 				fprintf(stderr, "lightsout analyze: %s\n", err);
 			return EXIT_USAGE;
 		}
+	/* A long range shows its progress on a terminal: each size's share is
+	 * its cells cubed, as elimination costs. */
+	double work = 0, done = 0;
+	for (int n = o.v.rows; n <= o.rows_hi; n++)
+		work += pow((double)n * (o.size_is_range ? n : o.v.cols), 1.5);
+	progress pr;
+	progress_start(&pr, "analyzing", "sizes", 0);
 	for (int n = o.v.rows; n <= o.rows_hi; n++) {
+		progress_clear(&pr);
 		int rc = analyze_one(n, o.size_is_range ? n : o.v.cols, &r, o.v.k, quiet, dist, o.v.forward_only);
 		if (rc)
 			return rc;
 		if (output_check("analyze") < 0)
 			return EXIT_USAGE;
+		if (pr.tty)
+			fflush(stdout);	/* the line under the progress, not after it */
+		done += pow((double)n * (o.size_is_range ? n : o.v.cols), 1.5);
+		char extra[40];
+		snprintf(extra, sizeof extra, "%dx%d done", n, o.size_is_range ? n : o.v.cols);
+		progress_show(&pr, done / work, extra);
 	}
+	progress_clear(&pr);
 	return 0;
 
 usage_error:

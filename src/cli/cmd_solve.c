@@ -13,6 +13,7 @@
 #include "cli/cores.h"
 #include "cli/options.h"
 #include "cli/partfile.h"
+#include "cli/progress.h"
 #include "cli/solutionio.h"
 #include "engine/search.h"
 #include "engine/system.h"
@@ -58,26 +59,13 @@ static void help(void)
 	     "2 usage or input error, out of memory, or a write error.");
 }
 
-/* Progress on a terminal only, and only once the search has taken a while. */
-typedef struct progress_state {
-	double start;
-	bool shown;
-} progress_state;
-
-static double mono(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
+/* The search's progress line (a terminal only): its share, rate, time
+ * left and best so far. */
 static void show_progress(void *ctx, double done, int best)
 {
-	progress_state *p = ctx;
-	if (mono() - p->start < 1.0)
-		return;
-	fprintf(stderr, "\rsearching: %5.1f%%  best so far %d presses ", 100 * done, best);
-	p->shown = true;
+	char extra[48];
+	snprintf(extra, sizeof extra, "best so far %d presses", best);
+	progress_show(ctx, done, best >= 0 ? extra : NULL);
 }
 
 static void print_certificate(const board *b, const rule *r, const uint8_t *y)
@@ -230,15 +218,15 @@ static int search_part(const board *b, const rule *r, const lo_system *s, uint8_
 			(unsigned long long)(ctl.last - ctl.first), limit);
 	}
 	ctl.time_limit = limit;
-	progress_state ps = { mono(), false };
-	if (isatty(STDERR_FILENO)) {
+	progress ps;
+	progress_start(&ps, "searching", "combinations", (double)(ctl.last - ctl.first));
+	if (ps.tty) {
 		ctl.progress = show_progress;
 		ctl.ctx = &ps;
 	}
 	search_result res;
 	search_minimal(s, x, &ctl, &res);
-	if (ps.shown)
-		fputs("\r\033[K", stderr);
+	progress_clear(&ps);
 	pf->x = x;
 	pf->searched = res.covered;
 	pf->finished = res.optimal;
@@ -620,7 +608,6 @@ static int solve_board(const common_opts *o, const rule *r, board *b, enum forma
 			res.weight = search_weight(x, n, b->k, o->v.forward_only);
 			res.optimal = system_nullity(s) == 0;
 		} else {
-			progress_state ps = { mono(), false };
 			double log2_space = 0;
 			for (int i = 0; i < system_nullity(s); i++)
 				log2_space += log2(system_kernel_order(s, i));
@@ -637,14 +624,15 @@ static int solve_board(const common_opts *o, const rule *r, board *b, enum forma
 						"(--time-limit sets how long)\n",
 					system_nullity(s), span, limit);
 			}
+			progress ps;
+			progress_start(&ps, "searching", "combinations", log2_space < 1000 ? exp2(log2_space) : 0);
 			search_ctl ctl = { .time_limit = limit, .forward_only = o->v.forward_only, .threads = threads };
-			if (isatty(STDERR_FILENO)) {
+			if (ps.tty) {
 				ctl.progress = show_progress;
 				ctl.ctx = &ps;
 			}
 			search_minimal(s, x, &ctl, &res);
-			if (ps.shown)
-				fputs("\r\033[K", stderr);
+			progress_clear(&ps);
 			if (res.status.code == LO_TOO_LARGE)
 				fprintf(stderr, "lightsout solve: %d quiet patterns are too large to search: the solution may not be minimal\n",
 					system_nullity(s));

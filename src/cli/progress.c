@@ -1,0 +1,82 @@
+#include "cli/progress.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <time.h>
+#include <unistd.h>
+
+static double mono(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+void progress_start(progress *p, const char *what, const char *unit, double total)
+{
+	p->what = what;
+	p->unit = unit;
+	p->total = total;
+	p->start = mono();
+	p->last = 0;
+	p->tty = isatty(STDERR_FILENO);
+	p->shown = false;
+}
+
+void progress_time(double secs, char *buf, int len)
+{
+	if (!(secs < 1e9))
+		snprintf(buf, (size_t)len, "a long time");
+	else if (secs >= 3600)
+		snprintf(buf, (size_t)len, "%.0fh %02.0fm", floor(secs / 3600), floor(fmod(secs, 3600) / 60));
+	else if (secs >= 60)
+		snprintf(buf, (size_t)len, "%.0fm %02.0fs", floor(secs / 60), floor(fmod(secs, 60)));
+	else
+		snprintf(buf, (size_t)len, "%.0fs", ceil(secs));
+}
+
+/* 1234567 as "1.23M". */
+static void count_text(double v, char *buf, int len)
+{
+	static const char suffix[] = " kMGTPE";
+	int i = 0;
+	while (v >= 1000 && i < 6) {
+		v /= 1000;
+		i++;
+	}
+	if (i)
+		snprintf(buf, (size_t)len, "%.3g%c", v, suffix[i]);
+	else
+		snprintf(buf, (size_t)len, "%.3g", v);
+}
+
+void progress_show(progress *p, double done, const char *extra)
+{
+	if (!p->tty)
+		return;
+	double now = mono(), spent = now - p->start;
+	if (spent < 1.0 || now - p->last < 0.1)
+		return;
+	p->last = now;
+	char rate[48] = "", left[48] = "";
+	if (p->total > 0) {
+		char n[16];
+		count_text(done * p->total / spent, n, sizeof n);
+		snprintf(rate, sizeof rate, "  %s %s/s", n, p->unit);
+	}
+	if (done > 0.001) {
+		char t[24];
+		progress_time(spent * (1 - done) / done, t, sizeof t);
+		snprintf(left, sizeof left, "  %s left", t);
+	}
+	fprintf(stderr, "\r%s: %5.1f%%%s%s%s%s\033[K", p->what, 100 * done, rate, left, extra ? "  " : "",
+		extra ? extra : "");
+	p->shown = true;
+}
+
+void progress_clear(progress *p)
+{
+	if (p->shown)
+		fputs("\r\033[K", stderr);
+	p->shown = false;
+}
