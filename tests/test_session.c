@@ -224,7 +224,7 @@ static void test_assisted(void)
 	if (!start(&s, middle(), PLAY_FREE, &c))
 		return;
 	long before = recorded(&s, STATS_CUSTOM).assisted;
-	session_assist(&s);
+	session_help(&s, SESSION_AID_HINT);
 	session_press(&s, 0, 0, +1, now());
 	tap_ok(session_end(&s, now()) == 0, "quit: the assisted game is saved");
 	play_free(&s.pl);
@@ -243,7 +243,7 @@ static void test_assisted(void)
 
 	if (!start(&s, middle(), PLAY_FREE, &c))
 		return;
-	session_assist(&s);
+	session_help(&s, SESSION_AID_HINT);
 	session_press(&s, 0, 0, +1, now());
 	ev = session_restart(&s, now());
 	tap_ok((ev & SESSION_BOARD) && game_moves(&s.pl.g) == 0 && s.pl.assisted, "a restart keeps the help");
@@ -302,7 +302,7 @@ static void test_take_over(void)
 		close(ready[0]);
 		if (!start(&s, middle(), PLAY_FREE, &c))
 			_exit(1);
-		session_assist(&s);
+		session_help(&s, SESSION_AID_HINT);
 		session_press(&s, 0, 0, +1, now());
 		if (write(ready[1], "r", 1) != 1)
 			_exit(1);
@@ -350,7 +350,7 @@ static void test_ladder(void)
 		session_tick(&s, now());
 		nanosleep(&ts, NULL);
 	}
-	session_assist(&s);	/* the plan was used: still a rung up */
+	session_help(&s, SESSION_AID_HINT);	/* the plan was used: still a rung up */
 	int ev = 0;
 	for (int i = 0; i < 16 && !s.pl.g.won; i++)
 		if (overlay_mark(&s.pl.ov, i))
@@ -370,7 +370,7 @@ static void test_ladder(void)
 	ev = session_restart(&s, now());
 	tap_ok((ev & SESSION_BOARD) && s.pl.rung == 3 && game_moves(&s.pl.g) == 0,
 	       "R on a board in progress: the same board, the same rung (rung %d)", s.pl.rung);
-	tap_ok(session_leaving_costs(&s), "leaving it after the restart still costs a rung");
+	tap_ok(session_leaving(&s, true) == SESSION_LEAVE_RUNG, "leaving it after the restart still costs a rung");
 	ev = session_new_board(&s, &c, PLAY_LADDER, true, now());
 	ev = until_made(&s);
 	tap_ok((ev & SESSION_MESSAGE) && strstr(s.msg, "Down to rung 2") && s.pl.g.par == 2 && s.pl.rung == 2 &&
@@ -393,6 +393,162 @@ static void test_config_equal(void)
 	b = a;
 	b.par = 7;
 	tap_ok(!game_config_equal(&a, &b), "an exact par is not");
+}
+
+/* Which help makes a board assisted: the plan, a hint, a step, a chase;
+ * the proof that it cannot be cleared, or stopping a search, does not. */
+static void test_help_rules(void)
+{
+	static const struct {
+		session_aid aid;
+		bool assists;
+		const char *name;
+	} aids[] = {
+		{ SESSION_AID_PLAN, true, "the plan" }, { SESSION_AID_STEP, true, "a step" },
+		{ SESSION_AID_HINT, true, "a hint" }, { SESSION_AID_CHASE, true, "a chase step" },
+		{ SESSION_AID_PROOF, false, "the proof" }, { SESSION_AID_STOP, false, "a search stopped" },
+	};
+	game_config c = test_config(3, 3, 2, "plus", false);
+	for (size_t i = 0; i < sizeof aids / sizeof *aids; i++) {
+		session s;
+		if (!start(&s, middle(), PLAY_FREE, &c))
+			return;
+		int ev = session_help(&s, aids[i].aid);
+		tap_ok(s.pl.assisted == aids[i].assists && (ev == SESSION_STATUS) == aids[i].assists,
+		       "%s %s the board assisted", aids[i].name, aids[i].assists ? "makes" : "leaves not");
+		if (aids[i].aid == SESSION_AID_STEP)
+			tap_ok(s.pl.ov.shown, "a step shows the plan it follows");
+		finish(&s);
+	}
+	session s;
+	if (!start(&s, middle(), PLAY_FREE, &c))
+		return;
+	int ev = session_plan_toggle(&s);
+	tap_ok((ev & SESSION_PLAN) && (ev & SESSION_STATUS) && s.pl.ov.shown && s.pl.assisted,
+	       "the plan shown: assisted (events %#x)", ev);
+	ev = session_plan_toggle(&s);
+	tap_ok(ev == SESSION_PLAN && !s.pl.ov.shown && s.pl.assisted, "hidden again: still assisted");
+	finish(&s);
+	if (!start(&s, middle(), PLAY_FREE, &c))
+		return;
+	session_plan_state st = session_plan_want(&s);
+	tap_ok(st == SESSION_PLAN_SOLVING || st == SESSION_PLAN_READY, "the plan asked for: solving (%d)", st);
+	ev = session_plan_stop(&s);
+	tap_ok((ev == 0 || ev == SESSION_PLAN) && !s.pl.assisted && !s.pl.ov.shown,
+	       "asked for and stopped, never shown: no help");
+	finish(&s);
+}
+
+/* One daily board a day: no other is made, whatever was played on it;
+ * leaving another board costs as it stands. */
+static void test_leaving(void)
+{
+	session s;
+	game_config c = test_config(3, 3, 2, "plus", false);
+	if (!start(&s, NULL, PLAY_DAILY, &c))
+		return;
+	tap_ok(session_leaving(&s, true) == SESSION_LEAVE_NEVER, "a daily board cannot be left for another");
+	tap_ok(session_leaving(&s, false) == SESSION_LEAVE_FREE, "... but for other settings, yes");
+	int ev = session_next_board(&s, now());
+	tap_ok(ev == SESSION_MESSAGE && !s.mk && strstr(s.msg, "daily"), "n on it: no board made, said (%s)", s.msg);
+	finish(&s);
+	if (!start(&s, middle(), PLAY_FREE, &c))
+		return;
+	tap_ok(session_leaving(&s, true) == SESSION_LEAVE_FREE, "a board not pressed leaves for free");
+	session_press(&s, 0, 0, +1, now());
+	tap_ok(session_leaving(&s, true) == SESSION_LEAVE_LOSS, "one in progress: a loss");
+	ev = session_next_board(&s, now());
+	tap_ok((ev & SESSION_MAKING) && s.mk, "n: another board is made");
+	ev = until_made(&s);
+	tap_ok((ev & SESSION_BOARD) && game_moves(&s.pl.g) == 0, "and played");
+	finish(&s);
+}
+
+/* Away from the board (analysis, suspended) the clock stands still. */
+static void test_pause(void)
+{
+	session s;
+	game_config c = test_config(3, 3, 2, "plus", false);
+	if (!start(&s, middle(), PLAY_FREE, &c))
+		return;
+	double t = now();
+	session_press(&s, 0, 0, +1, t);
+	int ev = session_pause(&s, true, t + 1);
+	double at = game_elapsed(&s.pl.g, t + 1), later = game_elapsed(&s.pl.g, t + 50);
+	tap_ok(ev == SESSION_STATUS && at == later, "away: the clock stops (%.1f, then %.1f)", at, later);
+	session_pause(&s, false, t + 50);
+	double back = game_elapsed(&s.pl.g, t + 52);
+	tap_ok(back > at + 1.5 && back < at + 2.5, "back: it goes on from there (%.1f)", back);
+	finish(&s);
+}
+
+/* The editor's cells go through the session, modulo k. */
+static void test_edit_cells(void)
+{
+	session s;
+	game_config c = test_config(3, 3, 3, "plus", false);
+	if (!start(&s, NULL, PLAY_FREE, &c))
+		return;
+	session_edit_begin(&s, now());
+	int ev = session_edit_set(&s, 0, 1, 5);
+	tap_ok(ev == SESSION_CELLS && board_get(s.pl.g.cur, 0, 1) == 2, "a value is taken modulo k (5 -> 2)");
+	session_edit_step(&s, 0, 1, +1);
+	tap_ok(board_get(s.pl.g.cur, 0, 1) == 0, "a step up from k-1 wraps to 0");
+	session_edit_step(&s, 0, 1, -1);
+	tap_ok(board_get(s.pl.g.cur, 0, 1) == 2, "and down from 0 to k-1");
+	tap_ok(session_edit_set(&s, 3, 0, 1) == 0 && session_edit_step(&s, 0, -1, 1) == 0, "outside the board: nothing");
+	ev = session_edit_clear(&s);
+	bool dark = true;
+	for (int i = 0; i < board_size(s.pl.g.cur); i++)
+		dark = dark && s.pl.g.cur->cells[i] == 0;
+	tap_ok((ev & SESSION_BOARD) && dark, "cleared: every cell off");
+	session_edit_commit(&s, now());
+	finish(&s);
+}
+
+/* session_open: a board chosen is played and the game saved stays; a
+ * plain start offers the game saved last time back. */
+static void test_open(void)
+{
+	char err[256];
+	session_fail why;
+	game_config c = test_config(3, 3, 2, "plus", false);
+	session_settings set = { .cfg = c, .mode = PLAY_FREE, .origin = "load", .loaded = middle(), .seed = 7,
+				 .keep_saved = true, .note = "" };
+	session *s = session_open(&set, &why, err, sizeof err);
+	if (!tap_ok(s != NULL, "opened with a board loaded (%s)", s ? "" : err))
+		return;
+	tap_ok(!session_offers_resume(s) && strcmp(s->pl.origin, "load") == 0 && s->pl.g.solvable,
+	       "it is played, nothing offered");
+	session_press(s, 0, 0, +1, now());
+	tap_ok(session_kept(s), "in progress: kept for next time");
+	tap_ok(session_end(s, now()) == 0, "ended: saved");
+	session_close(s);
+
+	set.loaded = NULL;
+	set.keep_saved = false;
+	set.note = "a line for the start";
+	s = session_open(&set, &why, err, sizeof err);
+	if (!tap_ok(s != NULL, "a plain start opens (%s)", s ? "" : err))
+		return;
+	tap_ok(session_offers_resume(s) && game_moves(&s->pl.g) == 1, "the game saved is offered back, its move kept");
+	tap_ok(strcmp(s->sv.notice, "a line for the start") == 0, "the note is there for the start");
+	session_note(s, "another");
+	tap_ok(strcmp(s->sv.notice, "a line for the start") == 0, "a second note does not cover the first");
+	session_resume(s, now());
+	session_undo(s, false, now());
+	int ev = session_press(s, 1, 1, +1, now());
+	tap_ok((ev & SESSION_WON) && !session_kept(s), "won: nothing left to keep");
+	session_end(s, now());
+	session_close(s);
+
+	game_config bad = test_config(3, 3, 2, "plus", false);
+	bad.v.k = 1;
+	set.cfg = bad;
+	set.keep_saved = true;
+	s = session_open(&set, &why, err, sizeof err);
+	tap_ok(!s && why == SESSION_FAIL_SETTINGS && err[0], "a board that cannot be: refused (%s)", err);
+	session_close(s);
 }
 
 int main(void)
@@ -418,6 +574,14 @@ int main(void)
 	test_editor();
 	test_ladder();
 	test_config_equal();
+	test_help_rules();
+	test_leaving();
+	test_pause();
+	test_edit_cells();
+	/* In a state of its own: no game left by the tests above. */
+	snprintf(state, sizeof state, "%s/open", dir);
+	setenv("XDG_STATE_HOME", state, 1);
+	test_open();
 	char cmd[128];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	if (system(cmd) != 0)

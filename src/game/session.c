@@ -1,6 +1,7 @@
 #include "game/session.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "game/maker.h"
@@ -11,6 +12,148 @@
 #define SESSION_EDIT_PAR_SECONDS 0.3
 
 static const char rung_unsaved[] = "The practice rung could not be saved: it holds until you quit.";
+
+/* The player's name and what their games become, first, in one line of
+ * 80 columns: a guest's game is not kept. */
+static void open_player(session *s, const session_settings *set)
+{
+	snprintf(s->sv.player_pid, sizeof s->sv.player_pid, "%s", set->player_pid);
+	snprintf(s->sv.player_name, sizeof s->sv.player_name, "%s", set->player_name ? set->player_name : "");
+	s->sv.player_guest = set->player_guest;
+	if (set->player_guest)
+		snprintf(s->sv.notice, sizeof s->sv.notice,
+			 "Playing as %s: a guest's game is not kept (use an SSH key).", s->sv.player_name);
+	else if (!s->sv.notice[0])
+		snprintf(s->sv.notice, sizeof s->sv.notice, "Playing as %s: your games are kept for your key.",
+			 s->sv.player_name);
+}
+
+/* The first board, as the settings ask: loaded, or made for the mode. */
+static int open_board(session *s, const session_settings *set, session_fail *why, char *err, size_t len)
+{
+	game g;
+	board *loaded = set->loaded;
+	bool was_loaded = loaded != NULL;
+	*why = SESSION_FAIL_SETTINGS;
+	if (game_init(&g, &set->cfg, err, len) < 0) {
+		board_free(loaded);
+		return -1;
+	}
+	s->pl.mode = set->mode;
+	snprintf(s->pl.origin, sizeof s->pl.origin, "%s", set->origin);
+	if (set->mode == PLAY_LADDER)
+		s->pl.rung = ladder_load(&set->cfg);
+	s->pl.ctl = set->ctl;
+	int rc = loaded ? game_load(&g, loaded, GAME_PAR_SECONDS, err, len) : play_generate(&s->pl, &g, err, len);
+	s->pl.ctl = NULL;
+	board_free(loaded);
+	if (rc < 0) {
+		*why = was_loaded ? SESSION_FAIL_UNSOLVABLE : SESSION_FAIL_SETTINGS;
+		game_free(&g);
+		return -1;
+	}
+	if (play_init(&s->pl, &g, set->mode, set->origin, err, len) < 0) {
+		*why = SESSION_FAIL_MEMORY;
+		return -1;
+	}
+	return 0;
+}
+
+session *session_open(const session_settings *set, session_fail *why, char *err, size_t len)
+{
+	session *s = calloc(1, sizeof *s);
+	if (!s) {
+		board_free(set->loaded);
+		*why = SESSION_FAIL_MEMORY;
+		snprintf(err, len, "out of memory");
+		return NULL;
+	}
+	rng_seed(&s->pl.r, set->seed);
+	saving_init(&s->sv, set->keep_saved);
+	if (set->note)
+		session_note(s, set->note);
+	snprintf(s->sv.scores_dir, sizeof s->sv.scores_dir, "%s", set->scores_dir ? set->scores_dir : "");
+	if (set->player_pid && set->player_pid[0])
+		open_player(s, set);
+	/* A plain `lightsout`: the game left last time comes first (another
+	 * running game owning the save keeps it, unless the player moves it
+	 * over). */
+	s->offer_resume = !set->keep_saved && saving_load(&s->sv, &s->pl);
+	if (s->offer_resume)
+		board_free(set->loaded);
+	else if (open_board(s, set, why, err, len) < 0) {
+		saving_close(&s->sv);
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+void session_close(session *s)
+{
+	if (!s)
+		return;
+	session_stop_making(s);
+	board_free(s->edit_from);
+	play_free(&s->pl);
+	/* Last: the slot is free only once its save is written. */
+	saving_close(&s->sv);
+	free(s);
+}
+
+bool session_offers_resume(const session *s)
+{
+	return s->offer_resume;
+}
+
+void session_note(session *s, const char *line)
+{
+	if (!s->sv.notice[0])
+		snprintf(s->sv.notice, sizeof s->sv.notice, "%s", line);
+}
+
+const char *session_exit_msg(const session *s)
+{
+	return s->sv.exit_msg;
+}
+
+bool session_kept(const session *s)
+{
+	return !s->sv.player_guest && s->sv.save_path[0] && game_in_progress(&s->pl.g);
+}
+
+void session_snapshot(const session *s, session_view *v)
+{
+	*v = (session_view){
+		.g = &s->pl.g,
+		.plan = &s->pl.ov,
+		.mode = s->pl.mode,
+		.daily = s->pl.daily,
+		.rung = s->pl.rung,
+		.assisted = s->pl.assisted,
+		.ranking = s->ranking,
+		.msg = s->msg,
+		.row = s->row,
+		.col = s->col,
+		.making = s->mk != NULL,
+		.make_since = s->make_since,
+		.notice = s->sv.notice,
+		.aside = s->sv.aside,
+		.other = (long)s->sv.other,
+		.saves = s->sv.save_path[0] != '\0',
+	};
+}
+
+char *session_stats_text(const session *s, char *msg, size_t len)
+{
+	return saving_stats_text(&s->sv, msg, len);
+}
+
+char *session_scores_text(const session *s, char *date, size_t datelen, char *msg, size_t len)
+{
+	play_scores_date(&s->pl, date, datelen);
+	return saving_scores_text(&s->sv, date, msg, len);
+}
 
 static int say(session *s, const char *msg)
 {
@@ -152,9 +295,32 @@ int session_new_board(session *s, const game_config *cfg, play_mode mode, bool g
 	return SESSION_MAKING;
 }
 
-bool session_leaving_costs(const session *s)
+session_leave session_leaving(const session *s, bool same_kind)
 {
-	return s->pl.mode == PLAY_LADDER && s->pl.tried && s->pl.rung > LADDER_FIRST_RUNG;
+	if (same_kind && s->pl.mode == PLAY_DAILY)
+		return SESSION_LEAVE_NEVER;
+	if (s->pl.mode == PLAY_LADDER && s->pl.tried && s->pl.rung > LADDER_FIRST_RUNG)
+		return SESSION_LEAVE_RUNG;
+	return game_in_progress(&s->pl.g) ? SESSION_LEAVE_LOSS : SESSION_LEAVE_FREE;
+}
+
+int session_next_board(session *s, double now)
+{
+	s->msg[0] = '\0';
+	/* The daily board is the day's: another is tomorrow's. */
+	if (s->pl.mode == PLAY_DAILY)
+		return say(s, "One daily board a day: R restarts it.");
+	game_config cfg = s->pl.g.cfg;
+	return session_new_board(s, &cfg, s->pl.mode, true, now);
+}
+
+int session_pause(session *s, bool away, double now)
+{
+	if (away)
+		game_clock_pause(&s->pl.g, now);
+	else
+		game_clock_resume(&s->pl.g, now);
+	return SESSION_STATUS;
 }
 
 void session_stop_making(session *s)
@@ -222,9 +388,55 @@ int session_tick(session *s, double now)
 	return ev;
 }
 
-void session_assist(session *s)
+int session_help(session *s, session_aid aid)
 {
-	s->pl.assisted = true;
+	bool was = s->pl.assisted;
+	switch (aid) {
+	case SESSION_AID_STEP:
+		s->pl.ov.shown = true;	/* the steps follow the marks */
+		/* fall through */
+	case SESSION_AID_PLAN:
+	case SESSION_AID_HINT:
+	case SESSION_AID_CHASE:
+		s->pl.assisted = true;
+		break;
+	case SESSION_AID_PROOF:
+	case SESSION_AID_STOP:
+		break;
+	}
+	return s->pl.assisted && !was ? SESSION_STATUS : 0;
+}
+
+session_plan_state session_plan_want(session *s)
+{
+	lo_overlay *ov = &s->pl.ov;
+	if (ov->nomem)
+		return SESSION_PLAN_NOMEM;
+	if (!ov->active || !ov->have) {
+		overlay_activate(ov, s->pl.g.cur);
+		return SESSION_PLAN_SOLVING;
+	}
+	return ov->solvable ? SESSION_PLAN_READY : SESSION_PLAN_NONE;
+}
+
+int session_plan_toggle(session *s)
+{
+	lo_overlay *ov = &s->pl.ov;
+	ov->shown = !ov->shown;
+	if (!ov->shown)
+		return SESSION_PLAN;
+	overlay_activate(ov, s->pl.g.cur);
+	return SESSION_PLAN | session_help(s, SESSION_AID_PLAN);
+}
+
+int session_plan_stop(session *s)
+{
+	lo_overlay *ov = &s->pl.ov;
+	if (!ov->searching || !ov->active)
+		return 0;
+	overlay_stop(ov);
+	session_help(s, SESSION_AID_STOP);
+	return SESSION_PLAN;
 }
 
 int session_edit_begin(session *s, double now)
@@ -296,6 +508,33 @@ int session_edit_commit(session *s, double now)
 	int ev = session_fresh(s, now);
 	s->pl.assisted = true;
 	return ev;
+}
+
+int session_edit_set(session *s, int row, int col, int value)
+{
+	board *b = s->pl.g.cur;
+	if (row < 0 || col < 0 || row >= b->rows || col >= b->cols)
+		return 0;
+	s->row = row;
+	s->col = col;
+	board_set(b, row, col, ((value % b->k) + b->k) % b->k);
+	return SESSION_CELLS;
+}
+
+int session_edit_step(session *s, int row, int col, int by)
+{
+	const board *b = s->pl.g.cur;
+	if (row < 0 || col < 0 || row >= b->rows || col >= b->cols)
+		return 0;
+	return session_edit_set(s, row, col, board_get(b, row, col) + by);
+}
+
+int session_edit_clear(session *s)
+{
+	board *b = s->pl.g.cur;
+	for (int i = 0; i < board_size(b); i++)
+		b->cells[i] = 0;
+	return SESSION_BOARD;
 }
 
 int session_resume_decline(session *s, const game_config *cfg, play_mode mode, double now)

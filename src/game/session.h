@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "engine/generate.h"
 #include "game/play.h"
 #include "game/saving.h"
 
@@ -40,7 +41,75 @@ typedef struct session {
 	int row, col;		/* where the last press, undo or redo was */
 	char msg[300];		/* what the last call has to say ("" nothing) */
 	char ranking[96];	/* after a daily win: where it stands, or "" */
+	bool offer_resume;	/* pl is the game saved last time */
 } session;
+
+/* What the front end hands session_open(): the board asked for, where it
+ * comes from, and who plays. */
+typedef struct session_settings {
+	game_config cfg;	/* the board's kind (when no saved game is offered) */
+	play_mode mode;
+	const char *origin;	/* "random", "seeded", "load" or "code" */
+	board *loaded;		/* the board to play (taken, freed), or NULL: one is made */
+	uint64_t seed;		/* the boards' random numbers */
+	bool keep_saved;	/* a board was chosen: a saved game stays for later */
+	const char *scores_dir;	/* the host's leaderboard directory, or NULL */
+	const char *note;	/* a line for the start (settings not used), or "" */
+	const char *player_pid;	/* a public account's player (lightsout serve), or NULL */
+	const char *player_name;
+	bool player_guest;
+	const gen_ctl *ctl;	/* making the first board: progress and cancel, or NULL */
+} session_settings;
+
+/* Why session_open() failed. */
+typedef enum session_fail {
+	SESSION_FAIL_SETTINGS,		/* a kind of board that cannot be */
+	SESSION_FAIL_UNSOLVABLE,	/* the board loaded cannot be cleared (or measured) */
+	SESSION_FAIL_MEMORY,
+} session_fail;
+
+/* A session: its files and save slot found, the game saved last time
+ * offered back (unless a board was chosen), else the first board loaded
+ * or made.  NULL with why and err. */
+session *session_open(const session_settings *set, session_fail *why, char *err, size_t len);
+/* Free it all; the save slot last (free only once its save is written):
+ * after session_end(). */
+void session_close(session *s);
+/* Is the game played the one saved last time (the player is asked)? */
+bool session_offers_resume(const session *s);
+/* A line for the start, unless the session has one already. */
+void session_note(session *s, const char *line);
+/* What to print once the terminal is restored, or "". */
+const char *session_exit_msg(const session *s);
+/* Is a game in progress kept for next time (a player's, not a guest's)? */
+bool session_kept(const session *s);
+
+/* What the front end reads to draw a frame: a snapshot, read only, good
+ * until the next call that changes the session. */
+typedef struct session_view {
+	const game *g;		/* board (g->cur), moves, clock, settings (g->cfg), won */
+	const lo_overlay *plan;	/* the plan: marks, shown, proof */
+	play_mode mode;
+	const char *daily;	/* the daily board's date, or "" */
+	int rung;		/* the ladder's rung, else 0 */
+	bool assisted;		/* a win on this board is assisted */
+	const char *ranking;	/* after a daily win: where it stands, or "" */
+	const char *msg;	/* what the last call had to say, or "" */
+	int row, col;		/* where the last press, undo or redo was */
+	bool making;		/* a board is being made in the background */
+	double make_since;
+	const char *notice;	/* a line for the start, or "" */
+	const char *aside;	/* a lesser one, when the line is free */
+	long other;		/* the pid of the game that holds the save, else 0 */
+	bool saves;		/* a game in progress is saved for next time */
+} session_view;
+void session_snapshot(const session *s, session_view *v);
+
+/* The statistics table, and the host's leaderboard of the day played
+ * (the daily board's date, else today; in date): malloc'd, or NULL with
+ * msg. */
+char *session_stats_text(const session *s, char *msg, size_t len);
+char *session_scores_text(const session *s, char *date, size_t datelen, char *msg, size_t len);
 
 /* The press (+1 forward, -1 backward) at (row, col): counted, followed by
  * the plan, saved soon; a win is recorded at once. */
@@ -55,17 +124,58 @@ int session_restart(session *s, double now);
  * on the ladder a rung down when it was tried and not won (the board made
  * is the lower rung's). */
 int session_new_board(session *s, const game_config *cfg, play_mode mode, bool give_up, double now);
-/* Would leaving the board played now cost a ladder rung? */
-bool session_leaving_costs(const session *s);
 /* Stop making a board: the one played stays. */
 void session_stop_making(session *s);
 /* Between keys: a board made, the plan's news, a save due. */
 int session_tick(session *s, double now);
 
-/* The solver helped on this board (overlay, hint, step, chase): every
- * win on it is assisted, whatever happens between (restart, undo, save and
- * resume, takeover). */
-void session_assist(session *s);
+/* What the player asked the solver for. */
+typedef enum session_aid {
+	SESSION_AID_PLAN,	/* the plan's marks shown (s) */
+	SESSION_AID_STEP,	/* the game pressing the plan for the player (t, T) */
+	SESSION_AID_HINT,	/* where to press next */
+	SESSION_AID_CHASE,	/* a step of light chasing (C) */
+	SESSION_AID_PROOF,	/* why the board cannot be cleared: no help to clear it */
+	SESSION_AID_STOP,	/* a minimal plan's search stopped */
+} session_aid;
+
+/* Help of kind aid was given on this board: a plan, a hint, a step or a
+ * chase makes every win on it assisted, whatever happens between
+ * (restart, undo, save and resume, takeover); a step shows the plan.
+ * Returns SESSION_STATUS when the board just became assisted. */
+int session_help(session *s, session_aid aid);
+
+/* Is the plan there to use?  Asking for it starts the solver. */
+typedef enum session_plan_state {
+	SESSION_PLAN_READY,
+	SESSION_PLAN_SOLVING,	/* asked: SESSION_PLAN from session_tick() says when */
+	SESSION_PLAN_NONE,	/* the board cannot be cleared from here */
+	SESSION_PLAN_NOMEM,
+} session_plan_state;
+session_plan_state session_plan_want(session *s);
+/* Show (help) or hide the plan's marks: returns SESSION_PLAN, and
+ * SESSION_STATUS when the board just became assisted. */
+int session_plan_toggle(session *s);
+/* Stop the search for a minimal plan, the best found kept: SESSION_PLAN,
+ * or 0 when none was running. */
+int session_plan_stop(session *s);
+
+/* What leaving the board played for another costs: one of the same kind
+ * (same_kind: n), or of other settings. */
+typedef enum session_leave {
+	SESSION_LEAVE_FREE,	/* nothing: not in progress */
+	SESSION_LEAVE_LOSS,	/* the attempt in progress counts as a loss */
+	SESSION_LEAVE_RUNG,	/* ...and practice goes down a rung */
+	SESSION_LEAVE_NEVER,	/* one daily board a day: no other today */
+} session_leave;
+session_leave session_leaving(const session *s, bool same_kind);
+/* Another board of the same kind, given up as session_leaving() says;
+ * on a daily board, SESSION_MESSAGE says why not. */
+int session_next_board(session *s, double now);
+
+/* The player is away from the board (analysis, suspended) or back: the
+ * clock stops and goes on.  Returns SESSION_STATUS. */
+int session_pause(session *s, bool away, double now);
 
 /* A position not reached by a press (new board, restart): a new attempt,
  * and the plan starts again hidden.  session_resume is the same for the
@@ -80,6 +190,12 @@ int session_resume(session *s, double now);
 int session_edit_begin(session *s, double now);
 int session_edit_reshape(session *s, const game_config *cfg);
 int session_edit_commit(session *s, double now);
+/* In the editor: the cell at (row, col) to value (modulo k), a step up
+ * (+1) or down (-1), or every cell off.  SESSION_CELLS, or 0 outside the
+ * board. */
+int session_edit_set(session *s, int row, int col, int value);
+int session_edit_step(session *s, int row, int col, int by);
+int session_edit_clear(session *s);
 
 /* The saved game offered at the start was declined: dropped uncounted,
  * and a board for cfg in mode is made instead. */

@@ -92,21 +92,28 @@ void app_end(app *a)
 	a->status = 0;
 }
 
+session_view app_session(const app *a)
+{
+	session_view sv;
+	session_snapshot(a->s, &sv);
+	return sv;
+}
+
 void app_fresh(app *a)
 {
 	view *v = &a->v;
-	const board *b = a->s.pl.g.cur;
-	v->g = &a->s.pl.g;
-	v->ov = &a->s.pl.ov;
+	const board *b = a->s->pl.g.cur;
+	v->g = &a->s->pl.g;
+	v->ov = &a->s->pl.ov;
 	v->hint = -1;
 	v->cr = v->cr < b->rows ? v->cr : b->rows - 1;
 	v->cc = v->cc < b->cols ? v->cc : b->cols - 1;
 	v->msg[0] = '\0';
-	v->rung = a->s.pl.rung;
+	v->rung = a->s->pl.rung;
 	v->mode[0] = '\0';
-	if (a->s.pl.mode == PLAY_DAILY)
-		snprintf(v->mode, sizeof v->mode, "daily %s", a->s.pl.daily);
-	if (a->s.pl.mode == PLAY_LADDER)
+	if (a->s->pl.mode == PLAY_DAILY)
+		snprintf(v->mode, sizeof v->mode, "daily %s", a->s->pl.daily);
+	if (a->s->pl.mode == PLAY_LADDER)
 		snprintf(v->mode, sizeof v->mode, "practice ladder");
 	a->st.cell = -1;
 	a->st.playing = false;
@@ -117,8 +124,8 @@ void app_fresh(app *a)
 /* The plan has news: its marks, the hint, the proof's line and the status. */
 static void plan_news(app *a)
 {
-	const game *g = &a->s.pl.g;
-	const lo_overlay *ov = &a->s.pl.ov;
+	const game *g = &a->s->pl.g;
+	const lo_overlay *ov = &a->s->pl.ov;
 	if (app_top(a) != &board_screen || g->won)
 		return;		/* the celebration covers the board */
 	/* The marks and the status are the next frame's; the proof's line comes back after a press cleared it, but does not
@@ -132,7 +139,7 @@ static void plan_news(app *a)
 
 void app_react(app *a, int ev)
 {
-	session *s = &a->s;
+	session *s = a->s;
 	double now = term_now();
 	if (ev & SESSION_MADE) {
 		app_close(a, &making_screen);
@@ -162,20 +169,20 @@ void app_react(app *a, int ev)
 
 int app_cursor_cell(const app *a)
 {
-	return a->v.cr * a->s.pl.g.cur->cols + a->v.cc;
+	return a->v.cr * a->s->pl.g.cur->cols + a->v.cc;
 }
 
 /* The cursor to (r, c), clamped; scrolls when it leaves the view. */
 void app_cursor_to(app *a, int r, int c)
 {
-	const board *b = a->s.pl.g.cur;
+	const board *b = a->s->pl.g.cur;
 	a->v.cr = r < 0 ? 0 : r >= b->rows ? b->rows - 1 : r;
 	a->v.cc = c < 0 ? 0 : c >= b->cols ? b->cols - 1 : c;
 }
 
 reaction app_cursor(app *a, int key)
 {
-	int r = a->v.cr, c = a->v.cc, rows = a->s.pl.g.cur->rows, cols = a->s.pl.g.cur->cols;
+	int r = a->v.cr, c = a->v.cc, rows = a->s->pl.g.cur->rows, cols = a->s->pl.g.cur->cols;
 	switch (key) {
 	case KEY_UP: case 'k': draw_step(&a->v, -1, 0, &r, &c); break;
 	case KEY_DOWN: case 'j': draw_step(&a->v, 1, 0, &r, &c); break;
@@ -200,9 +207,9 @@ void app_press(app *a, int times)
 {
 	if (a->v.msg[0] && !a->quiet)
 		app_say(a, "");
-	int ev = session_press(&a->s, a->v.cr, a->v.cc, times, term_now());
+	int ev = session_press(a->s, a->v.cr, a->v.cc, times, term_now());
 	if ((ev & SESSION_CELLS) && !a->quiet)
-		draw_animate(&a->v, a->v.cr * a->s.pl.g.cur->cols + a->v.cc, false, term_now());
+		draw_animate(&a->v, a->v.cr * a->s->pl.g.cur->cols + a->v.cc, false, term_now());
 	if (a->quiet)
 		ev &= SESSION_MESSAGE | SESSION_SAVE_FAILED;	/* the caller redraws once, and celebrates */
 	app_react(a, ev);
@@ -307,9 +314,9 @@ static void job_control(app *a)
 		draw_message(&a->v, "Ctrl-Z: no shell to suspend to in this session; q quits.");
 	}
 	if (term_stop_request) {
-		game_clock_pause(&a->s.pl.g, term_now());
+		session_pause(a->s, true, term_now());
 		term_suspend();
-		game_clock_resume(&a->s.pl.g, term_now());
+		session_pause(a->s, false, term_now());
 	}
 	if (term_continued) {
 		term_continued = 0;
@@ -369,18 +376,18 @@ static int app_key(app *a)
 {
 	for (;;) {
 		bool on_board = app_top(a) == &board_screen;
-		int ev = session_tick(&a->s, term_now());
+		int ev = session_tick(a->s, term_now());
 		if (ev) {
 			app_react(a, ev);
 			if (ev & SESSION_MADE)
 				continue;
 		}
-		if (a->st.pending_key && a->s.pl.ov.have && on_board) {
+		if (a->st.pending_key && a->s->pl.ov.have && on_board) {
 			int ch = a->st.pending_key;
 			a->st.pending_key = 0;
 			return ch;
 		}
-		if (term_takeover && !session_asked_away(&a->s)) {
+		if (term_takeover && !session_asked_away(a->s)) {
 			/* Asked while stopped (Ctrl-Z), by a game that has since
 			 * left or given up: nobody to hand over to. */
 			term_takeover = 0;
@@ -403,12 +410,12 @@ static int app_key(app *a)
 		const screen *top = app_top(a);
 		if (top->poll)
 			top->poll(a, now);
-		int wait = a->s.pl.ov.searching || a->s.mk ? 100 : 500;
+		int wait = a->s->pl.ov.searching || a->s->mk ? 100 : 500;
 		if (top->poll)
 			wait = WATCH_POLL_MS;
 		if (draw_animating(&a->v, now))
 			wait = 30;
-		if (a->s.mk && app_top(a) == &making_screen)
+		if (a->s->mk && app_top(a) == &making_screen)
 			making_screen.draw(a);	/* its clock */
 		if (stepping && (int)((a->st.due - now) * 1000) + 1 < wait)
 			wait = (int)((a->st.due - now) * 1000) + 1;
@@ -474,22 +481,22 @@ static void resume_yes(app *a)
  * one, which is forgotten but not counted: the question says so. */
 static void resume_no(app *a)
 {
-	app_react(a, session_resume_decline(&a->s, &a->fresh_cfg, a->fresh_mode, term_now()));
+	app_react(a, session_resume_decline(a->s, &a->fresh_cfg, a->fresh_mode, term_now()));
 }
 
 static void ask_resume(app *a)
 {
 	char q[160];
-	long secs = (long)game_elapsed(&a->s.pl.g, term_now());
-	int moves = game_moves(&a->s.pl.g);
-	const rule_entry *e = rule_entry_find(a->s.pl.g.cfg.v.rule);
+	long secs = (long)game_elapsed(&a->s->pl.g, term_now());
+	int moves = game_moves(&a->s->pl.g);
+	const rule_entry *e = rule_entry_find(a->s->pl.g.cfg.v.rule);
 	char kind[48] = "";
 	if (e && strcmp(e->name, "plus"))
 		snprintf(kind, sizeof kind, " %s", e->word);
-	if (a->s.pl.g.cfg.v.k > 2)
-		snprintf(kind + strlen(kind), sizeof kind - strlen(kind), " %d-state", a->s.pl.g.cfg.v.k);
+	if (a->s->pl.g.cfg.v.k > 2)
+		snprintf(kind + strlen(kind), sizeof kind - strlen(kind), " %d-state", a->s->pl.g.cfg.v.k);
 	snprintf(q, sizeof q, "Resume the %dx%d%s%s game (%d move%s, %ld:%02ld)? n: drop it, not counted",
-		 a->s.pl.g.cfg.v.rows, a->s.pl.g.cfg.v.cols, kind, a->s.pl.g.cfg.v.torus ? " torus" : "", moves,
+		 a->s->pl.g.cfg.v.rows, a->s->pl.g.cfg.v.cols, kind, a->s->pl.g.cfg.v.torus ? " torus" : "", moves,
 		 moves == 1 ? "" : "s", secs / 60, secs % 60);
 	app_ask(a, q, resume_yes, resume_no);
 }
@@ -501,7 +508,7 @@ static void takeover_yes(app *a)
 {
 	draw_message(&a->v, "Asking the other game to hand over...");
 	refresh();
-	int ev = session_take_over(&a->s, term_now());
+	int ev = session_take_over(a->s, term_now());
 	if (ev & SESSION_BOARD)
 		a->v.vr = a->v.vc = 0;
 	app_react(a, ev);
@@ -524,12 +531,12 @@ int app_run(app *a)
 	a->depth = 0;
 	a->stack[a->depth++] = &board_screen;
 	a->st.cell = -1;
-	app_react(a, session_resume(&a->s, term_now()));
-	if (a->s.sv.notice[0])
-		draw_message(&a->v, a->s.sv.notice);
-	else if (a->s.sv.aside[0] && !a->v.msg[0])
-		draw_message(&a->v, a->s.sv.aside);
-	if (a->s.sv.other) {
+	app_react(a, session_resume(a->s, term_now()));
+	if (a->s->sv.notice[0])
+		draw_message(&a->v, a->s->sv.notice);
+	else if (a->s->sv.aside[0] && !a->v.msg[0])
+		draw_message(&a->v, a->s->sv.aside);
+	if (a->s->sv.other) {
 		char q[160];
 		/* A pid helps a local user find the other game; a player over
 		 * SSH has no use for it. */
@@ -537,7 +544,7 @@ int app_run(app *a)
 			snprintf(q, sizeof q, "A game of yours is open in another session: move it here?");
 		else
 			snprintf(q, sizeof q, "A game of yours is open in another session (pid %ld): move it here?",
-				 (long)a->s.sv.other);
+				 (long)a->s->sv.other);
 		app_ask(a, q, takeover_yes, takeover_no);
 	} else if (a->offer_resume)
 		ask_resume(a);
@@ -574,7 +581,7 @@ int app_run(app *a)
 	 * time (quitting is not giving up); a position in the editor is no
 	 * game yet, and the last save stays as it was.  A save that fails
 	 * here is said once the terminal is back, and the status says it. */
-	if (session_end(&a->s, term_now()) < 0 && status == 0)
+	if (session_end(a->s, term_now()) < 0 && status == 0)
 		status = 1;
 	pager_close(&a->page);
 	free(a->chase);

@@ -43,7 +43,7 @@ typedef struct question {
 } question;
 
 struct app {
-	session s;
+	session *s;
 	view v;
 	glyphs gl;
 	steps st;
@@ -102,6 +102,9 @@ void app_ask(app *a, const char *text, void (*yes)(app *a), void (*no)(app *a));
 void app_fresh(app *a);
 /* What the session says changed (session_event flags), drawn. */
 void app_react(app *a, int ev);
+
+/* The session as this frame reads it (session_snapshot()). */
+session_view app_session(const app *a);
 
 /* The cursor keys (arrows, h j k l, Home 0 End $, PgUp g PgDn G). */
 reaction app_cursor(app *a, int key);

@@ -32,7 +32,7 @@ static reaction board_mouse(app *a, int key)
 	MEVENT ev;
 	int r, c;
 	bool got = key == KEY_SGR_MOUSE ? term_sgr_mouse(&ev) : getmouse(&ev) == OK;
-	if (!got || a->s.pl.g.won || !draw_cell_at(&a->v, ev.y, ev.x, &r, &c))
+	if (!got || app_session(a).g->won || !draw_cell_at(&a->v, ev.y, ev.x, &r, &c))
 		return REACT_NONE;
 	app_cursor_to(a, r, c);
 	if (ev.bstate & BUTTON1_PRESSED)
@@ -46,24 +46,25 @@ static reaction board_history(app *a, int key)
 {
 	if (a->v.msg[0])
 		app_say(a, "");
-	app_react(a, session_undo(&a->s, key != 'u', term_now()));
+	app_react(a, session_undo(a->s, key != 'u', term_now()));
 	return REACT_NONE;
 }
 
 static void restart_now(app *a)
 {
-	app_react(a, session_restart(&a->s, term_now()));
+	app_react(a, session_restart(a->s, term_now()));
 }
 
 static reaction board_restart(app *a, int key)
 {
-	if (key == 'r' && !a->s.pl.g.won) {
+	const game *g = app_session(a).g;
+	if (key == 'r' && !g->won) {
 		app_say(a, "r restarts a solved board; R restarts this one (it asks first).");
 		return REACT_NONE;
 	}
-	if (!game_touched(&a->s.pl.g))
+	if (!game_touched(g))
 		return REACT_NONE;
-	if (game_in_progress(&a->s.pl.g))
+	if (game_in_progress(g))
 		app_ask(a, "Restart this board?", restart_now, NULL);
 	else
 		restart_now(a);
@@ -72,24 +73,25 @@ static reaction board_restart(app *a, int key)
 
 static void new_now(app *a)
 {
-	if (a->s.pl.mode == PLAY_DAILY) {
-		app_say(a, "One daily board a day: R restarts it.");
-		return;
-	}
-	app_react(a, session_new_board(&a->s, &a->s.pl.g.cfg, a->s.pl.mode, true, term_now()));
+	app_react(a, session_next_board(a->s, term_now()));
 }
 
 /* The question before leaving a board: what it costs, in words. */
-static bool ask_leave(app *a, void (*yes)(app *a))
+static bool ask_leave(app *a, bool same_kind, void (*yes)(app *a))
 {
 	char q[160];
-	if (session_leaving_costs(&a->s))
+	switch (session_leaving(a->s, same_kind)) {
+	case SESSION_LEAVE_RUNG:
 		snprintf(q, sizeof q, "Give up this board for a new one? Practice goes down to rung %d.",
-			 a->s.pl.rung - 1);
-	else if (game_in_progress(&a->s.pl.g))
+			 app_session(a).rung - 1);
+		break;
+	case SESSION_LEAVE_LOSS:
 		snprintf(q, sizeof q, "Give up this board for a new one? It counts as a loss.");
-	else
+		break;
+	case SESSION_LEAVE_FREE:
+	case SESSION_LEAVE_NEVER:
 		return false;
+	}
 	app_ask(a, q, yes, NULL);
 	return true;
 }
@@ -97,7 +99,7 @@ static bool ask_leave(app *a, void (*yes)(app *a))
 static reaction board_new_key(app *a, int key)
 {
 	(void)key;
-	if (a->s.pl.mode == PLAY_DAILY || !ask_leave(a, new_now))
+	if (!ask_leave(a, true, new_now))
 		new_now(a);
 	return REACT_NONE;
 }
@@ -120,9 +122,10 @@ static reaction board_help(app *a, int key)
 static reaction board_quit(app *a, int key)
 {
 	(void)key;
-	if (!game_in_progress(&a->s.pl.g))
+	session_view sv = app_session(a);
+	if (!game_in_progress(sv.g))
 		return REACT_QUIT;
-	app_ask(a, a->s.sv.save_path[0] ? "Quit this game? It is saved: lightsout resumes it." : "Quit this game? It cannot be saved here.", app_end, NULL);
+	app_ask(a, sv.saves ? "Quit this game? It is saved: lightsout resumes it." : "Quit this game? It cannot be saved here.", app_end, NULL);
 	return REACT_NONE;
 }
 
@@ -152,7 +155,7 @@ static reaction board_stats(app *a, int key)
 {
 	(void)key;
 	char msg[300];
-	char *text = saving_stats_text(&a->s.sv, msg, sizeof msg);
+	char *text = session_stats_text(a->s, msg, sizeof msg);
 	if (!text) {
 		app_say(a, msg);
 		return REACT_NONE;
@@ -165,8 +168,7 @@ static reaction board_scores(app *a, int key)
 {
 	(void)key;
 	char msg[300], date[16], title[64];
-	play_scores_date(&a->s.pl, date, sizeof date);
-	char *text = saving_scores_text(&a->s.sv, date, msg, sizeof msg);
+	char *text = session_scores_text(a->s, date, sizeof date, msg, sizeof msg);
 	if (!text) {
 		app_say(a, msg);
 		return REACT_NONE;
@@ -191,7 +193,7 @@ static reaction board_share(app *a, int key)
 {
 	(void)key;
 	char msg[300];
-	char *text = share_text(&a->s.pl.g, COLS, msg, sizeof msg);
+	char *text = share_text(app_session(a).g, COLS, msg, sizeof msg);
 	if (!text) {
 		app_say(a, msg);
 		return REACT_NONE;
@@ -213,7 +215,7 @@ static reaction board_preview(app *a, int key)
 static void settings_now(app *a)
 {
 	app_keep_prefs(a, &a->menu.cfg);
-	app_react(a, session_new_board(&a->s, &a->menu.cfg, a->menu.mode, true, term_now()));
+	app_react(a, session_new_board(a->s, &a->menu.cfg, a->menu.mode, true, term_now()));
 }
 
 /* The settings closed with Enter: a new board of that kind, in that mode,
@@ -223,7 +225,7 @@ static void board_back(app *a, const screen *child)
 	if (child != &menu_screen || !a->menu.applied)
 		return;
 	a->menu.applied = false;
-	if (!ask_leave(a, settings_now))
+	if (!ask_leave(a, false, settings_now))
 		settings_now(a);
 }
 
@@ -235,10 +237,11 @@ static void board_before(app *a)
 static void board_draw(app *a)
 {
 	double now = term_now();
-	a->v.assisted = a->s.pl.assisted;
-	snprintf(a->v.ranking, sizeof a->v.ranking, "%s", a->s.ranking);
+	session_view sv = app_session(a);
+	a->v.assisted = sv.assisted;
+	snprintf(a->v.ranking, sizeof a->v.ranking, "%s", sv.ranking);
 	draw_all(&a->v, now);
-	if (a->s.pl.g.won)
+	if (sv.g->won)
 		draw_win(&a->v, now);
 }
 

@@ -488,7 +488,7 @@ static void idle_said(const app *a, long idle, int rc)
 	char when[40];
 	play_idle_words(idle, when, sizeof when);
 	const char *again = player.pid[0] ? "log in again" : "start lightsout again";
-	if (rc == 0 && !player.guest && a->s.sv.save_path[0] && game_in_progress(&a->s.pl.g))
+	if (rc == 0 && session_kept(a->s))
 		printf("No key for %s: your game is saved; %s to go on.\n", when, again);
 	else if (rc == 0 && player.guest && player.pid[0])
 		printf("No key for %s: the session ended (a guest's game is not kept).\n", when);
@@ -533,24 +533,34 @@ int play_main(int argc, char **argv)
 	a.fresh_cfg = cfg;
 	a.fresh_mode = mode;
 	snprintf(a.fresh_origin, sizeof a.fresh_origin, "%s", origin);
-	rng_seed(&a.s.pl.r, o.common.seed_set ? o.common.seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32));
-	saving_init(&a.s.sv, o.board_chosen);
-	if (note[0] && !a.s.sv.notice[0])
-		snprintf(a.s.sv.notice, sizeof a.s.sv.notice, "%s", note);
 	const char *scores_dir = options_scores_dir(o.scores, o.no_scores);
-	snprintf(a.s.sv.scores_dir, sizeof a.s.sv.scores_dir, "%s", scores_dir ? scores_dir : "");
+	session_settings set = {
+		.cfg = cfg,
+		.mode = mode,
+		.origin = origin,
+		.loaded = loaded,
+		.seed = o.common.seed_set ? o.common.seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32),
+		.keep_saved = o.board_chosen,
+		.scores_dir = scores_dir,
+		.note = note,
+		.player_pid = player.pid,
+		.player_name = player.name,
+		.player_guest = player.guest,
+	};
+	/* Before the terminal is taken: a long search says so. */
+	output_progress ps;
+	gen_ctl ctl = { 0 };
+	output_progress_start(&ps, &ctl);
+	set.ctl = &ctl;
+	session_fail why;
+	a.s = session_open(&set, &why, err, sizeof err);
+	output_progress_end(&ps);
+	if (!a.s) {
+		fprintf(stderr, "lightsout play: %s\n", err);
+		return why == SESSION_FAIL_UNSOLVABLE ? EXIT_UNSOLVABLE : EXIT_USAGE;
+	}
+	a.offer_resume = session_offers_resume(a.s);
 	if (player.pid[0]) {
-		memcpy(a.s.sv.player_pid, player.pid, sizeof player.pid);
-		memcpy(a.s.sv.player_name, player.name, sizeof player.name);
-		a.s.sv.player_guest = player.guest;
-		/* Who they are, and for a guest what leaving means, first: in
-		 * one line of 80 columns (67 here). */
-		if (player.guest)
-			snprintf(a.s.sv.notice, sizeof a.s.sv.notice,
-				 "Playing as %s: a guest's game is not kept (use an SSH key).", player.name);
-		else if (!a.s.sv.notice[0])
-			snprintf(a.s.sv.notice, sizeof a.s.sv.notice, "Playing as %s: your games are kept for your key.",
-				 player.name);
 		watch_setup(&a.w, player.host, player.slot, player.name, player.guest);
 		a.publish = watch_publish;
 	}
@@ -564,56 +574,18 @@ int play_main(int argc, char **argv)
 				*c = '?';
 		a.v.graph_digest = cfg.v.graph->digest;
 	}
-	/* A plain `lightsout`: the game left last time comes first. */
-	/* Another running game owns the save: nothing of it is resumed here
-	 * unless the player moves it over (app_run asks). */
-	bool resume = !o.board_chosen && saving_load(&a.s.sv, &a.s.pl);
-	a.offer_resume = resume;
-	if (!resume) {
-		game g;
-		if (game_init(&g, &cfg, err, sizeof err) < 0) {
-			board_free(loaded);
-			fprintf(stderr, "lightsout play: %s\n", err);
-			return EXIT_USAGE;
-		}
-		a.s.pl.mode = mode;
-		snprintf(a.s.pl.origin, sizeof a.s.pl.origin, "%s", origin);
-		if (mode == PLAY_LADDER)
-			a.s.pl.rung = ladder_load(&cfg);
-		/* Before the terminal is taken: a long search says so. */
-		output_progress ps;
-		gen_ctl ctl = { 0 };
-		output_progress_start(&ps, &ctl);
-		a.s.pl.ctl = &ctl;
-		rc = loaded ? game_load(&g, loaded, GAME_PAR_SECONDS, err, sizeof err) : play_generate(&a.s.pl, &g, err, sizeof err);
-		a.s.pl.ctl = NULL;
-		output_progress_end(&ps);
-		bool was_loaded = loaded != NULL;
-		board_free(loaded);
-		if (rc < 0) {
-			fprintf(stderr, "lightsout play: %s\n", err);
-			game_free(&g);
-			return was_loaded ? EXIT_UNSOLVABLE : EXIT_USAGE;
-		}
-		if (play_init(&a.s.pl, &g, mode, origin, err, sizeof err) < 0) {
-			fprintf(stderr, "lightsout play: %s\n", err);
-			return EXIT_USAGE;
-		}
-	} else
-		board_free(loaded);
 
 	glyphs_init(&a.gl, o.ascii);
 	a.v.gl = &a.gl;
 	a.v.preview = a.prefs.has_preview ? a.prefs.preview : true;
 	a.st.speed = a.prefs.has_speed ? a.prefs.speed - 1 : 0;
 	a.v.flash = -1;
-	a.v.g = &a.s.pl.g;
+	a.v.g = &a.s->pl.g;
 	a.mouse = !o.no_mouse;
 	a.idle = (double)o.idle;
 	if (term_open(a.mouse, o.max_rows, o.max_cols, err, sizeof err) < 0) {
 		fprintf(stderr, "lightsout play: %s\n", err);
-		play_free(&a.s.pl);
-		saving_close(&a.s.sv);
+		session_close(a.s);
 		return EXIT_USAGE;
 	}
 	a.v.no_suspend = !term_can_suspend();
@@ -621,8 +593,9 @@ int play_main(int argc, char **argv)
 	a.v.theme = a.prefs.has_theme ? draw_theme_find(a.prefs.theme) : 0;
 	if (a.v.theme < 0) {
 		a.v.theme = 0;	/* a theme this version does not have: the first */
-		if (!a.s.sv.notice[0])
-			snprintf(a.s.sv.notice, sizeof a.s.sv.notice, "config: no theme '%.15s'; classic colours", a.prefs.theme);
+		char line[80];
+		snprintf(line, sizeof line, "config: no theme '%.15s'; classic colours", a.prefs.theme);
+		session_note(a.s, line);
 	}
 	a.v.color = draw_colors_init(want_color(&o) && (!a.prefs.has_colour || a.prefs.colour), a.v.theme);
 	/* Animations cost bytes: none on a slow link, none when asked. */
@@ -634,13 +607,11 @@ int play_main(int argc, char **argv)
 	term_close();
 	if (a.end_msg[0])
 		fprintf(stderr, "lightsout play: %s\n", a.end_msg);
-	if (a.s.sv.exit_msg[0])
-		fprintf(stderr, "lightsout play: %s\n", a.s.sv.exit_msg);
+	if (session_exit_msg(a.s)[0])
+		fprintf(stderr, "lightsout play: %s\n", session_exit_msg(a.s));
 	if (a.idled)
 		idle_said(&a, o.idle, rc);
 	draw_free(&a.v);
-	play_free(&a.s.pl);
-	/* Last: the slot is free only once its save is written. */
-	saving_close(&a.s.sv);
+	session_close(a.s);
 	return rc;
 }

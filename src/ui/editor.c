@@ -7,16 +7,10 @@
 #include "ui/app.h"
 #include "ui/term.h"
 
-static void editor_set(app *a, int v)
-{
-	board *b = a->s.pl.g.cur;
-	board_set(b, a->v.cr, a->v.cc, ((v % b->k) + b->k) % b->k);
-}
-
 static reaction editor_digit(app *a, int key)
 {
-	if (key - '0' < a->s.pl.g.cur->k)
-		editor_set(a, key - '0');
+	if (key - '0' < a->s->pl.g.cur->k)
+		session_edit_set(a->s, a->v.cr, a->v.cc, key - '0');
 	else
 		draw_message(&a->v, "That value is k or more: Space steps through them all.");
 	return REACT_NONE;
@@ -24,18 +18,15 @@ static reaction editor_digit(app *a, int key)
 
 static reaction editor_step(app *a, int key)
 {
-	int v = board_get(a->s.pl.g.cur, a->v.cr, a->v.cc);
 	bool up = key == ' ' || key == '\n' || key == '\r' || key == KEY_ENTER;
-	editor_set(a, up ? v + 1 : v - 1);
+	session_edit_step(a->s, a->v.cr, a->v.cc, up ? +1 : -1);
 	return REACT_NONE;
 }
 
 static reaction editor_clear(app *a, int key)
 {
 	(void)key;
-	board *b = a->s.pl.g.cur;
-	for (int i = 0; i < board_size(b); i++)
-		b->cells[i] = 0;
+	session_edit_clear(a->s);
 	return REACT_NONE;
 }
 
@@ -52,16 +43,16 @@ static void editor_back(app *a, const screen *child)
 	if (child != &menu_screen || !a->menu.applied)
 		return;
 	a->menu.applied = false;
-	int ev = session_edit_reshape(&a->s, &a->menu.cfg);
+	int ev = session_edit_reshape(a->s, &a->menu.cfg);
 	if (ev & SESSION_BOARD) {
 		view *v = &a->v;
 		v->vr = v->vc = 0;
-		v->cr = v->cr < a->s.pl.g.cur->rows ? v->cr : a->s.pl.g.cur->rows - 1;
-		v->cc = v->cc < a->s.pl.g.cur->cols ? v->cc : a->s.pl.g.cur->cols - 1;
+		v->cr = v->cr < a->s->pl.g.cur->rows ? v->cr : a->s->pl.g.cur->rows - 1;
+		v->cc = v->cc < a->s->pl.g.cur->cols ? v->cc : a->s->pl.g.cur->cols - 1;
 		v->msg[0] = '\0';
 	}
 	if (ev & SESSION_MESSAGE)
-		snprintf(a->v.msg, sizeof a->v.msg, "%.150s", a->s.msg);
+		snprintf(a->v.msg, sizeof a->v.msg, "%.150s", a->s->msg);
 }
 
 static reaction editor_done(app *a, int key)
@@ -83,8 +74,8 @@ static reaction editor_redraw(app *a, int key)
  * outside the history. */
 static void editor_enter(app *a)
 {
-	int ev = session_edit_begin(&a->s, term_now());
-	snprintf(a->v.msg, sizeof a->v.msg, "%.150s", ev & SESSION_MESSAGE ? a->s.msg : "");
+	int ev = session_edit_begin(a->s, term_now());
+	snprintf(a->v.msg, sizeof a->v.msg, "%.150s", ev & SESSION_MESSAGE ? a->s->msg : "");
 	a->v.what = VIEW_EDIT;
 	a->v.hint = -1;
 }
@@ -99,7 +90,7 @@ static void editor_draw(app *a)
 static void editor_leave(app *a)
 {
 	a->v.what = VIEW_PLAY;
-	app_react(a, session_edit_commit(&a->s, term_now()));
+	app_react(a, session_edit_commit(a->s, term_now()));
 }
 
 static const key_row editor_rows[] = {

@@ -11,7 +11,7 @@
 static reaction making_stop(app *a, int key)
 {
 	(void)key;
-	session_stop_making(&a->s);
+	session_stop_making(a->s);
 	draw_message(&a->v, "Stopped: the board you had stays.");
 	return REACT_LEAVE;
 }
@@ -26,7 +26,7 @@ static reaction making_wait(app *a, int key)
 static void making_draw(app *a)
 {
 	char msg[96];
-	snprintf(msg, sizeof msg, "Making a new board (%d s)... Esc or q stops.", (int)(term_now() - a->s.make_since));
+	snprintf(msg, sizeof msg, "Making a new board (%d s)... Esc or q stops.", (int)(term_now() - a->s->make_since));
 	if (strcmp(msg, a->v.msg) != 0)
 		draw_message(&a->v, msg);
 }

@@ -32,7 +32,8 @@ static void playing_say(app *a)
 static void show_cert(app *a)
 {
 	char why[160];
-	info_cert(&a->s.pl.ov, a->s.pl.g.cur, &a->gl, why, sizeof why);
+	session_view sv = app_session(a);
+	info_cert(sv.plan, sv.g->cur, &a->gl, why, sizeof why);
 	app_say(a, why);
 }
 
@@ -40,41 +41,28 @@ static void show_cert(app *a)
  * comes back once the solver has answered). */
 static bool plan_ready(app *a, int key)
 {
-	lo_overlay *ov = &a->s.pl.ov;
-	if (ov->nomem) {
+	switch (session_plan_want(a->s)) {
+	case SESSION_PLAN_READY:
+		return true;
+	case SESSION_PLAN_NOMEM:
 		app_say(a, "Out of memory for a solution from here.");
 		return false;
-	}
-	if (!ov->active || !ov->have) {
-		overlay_activate(ov, a->s.pl.g.cur);
+	case SESSION_PLAN_SOLVING:
 		a->st.pending_key = key;
 		app_say(a, "Solving...");
 		return false;
+	case SESSION_PLAN_NONE:
+		break;
 	}
-	if (!ov->solvable) {
-		app_say(a, "No solution from here: s shows the proof.");
-		return false;
-	}
-	return true;
-}
-
-static void show_plan(app *a)
-{
-	session_assist(&a->s);
-	if (a->s.pl.ov.shown)
-		return;
-	a->s.pl.ov.shown = true;
+	app_say(a, "No solution from here: s shows the proof.");
+	return false;
 }
 
 reaction steps_overlay(app *a, int key)
 {
 	(void)key;
-	lo_overlay *ov = &a->s.pl.ov;
-	ov->shown = !ov->shown;
-	if (ov->shown) {
-		overlay_activate(ov, a->s.pl.g.cur);
-		session_assist(&a->s);
-	}
+	session_plan_toggle(a->s);
+	const lo_overlay *ov = app_session(a).plan;
 	app_say(a, "");
 	if (ov->shown && ov->have && !ov->solvable)
 		show_cert(a);
@@ -84,28 +72,27 @@ reaction steps_overlay(app *a, int key)
 reaction steps_stop_search(app *a, int key)
 {
 	(void)key;
-	if (a->s.pl.ov.searching && a->s.pl.ov.active) {
-		overlay_stop(&a->s.pl.ov);
+	if (session_plan_stop(a->s))
 		app_say(a, "Search stopped: the best found is kept.");
-	}
 	return REACT_NONE;
 }
 
 reaction steps_tab(app *a, int key)
 {
-	if (!a->s.pl.ov.shown) {
+	session_view sv = app_session(a);
+	if (!sv.plan->shown) {
 		app_say(a, "Tab walks the solution's marks: s shows them first.");
 		return REACT_NONE;
 	}
 	if (!plan_ready(a, key))
 		return REACT_NONE;
-	show_plan(a);
-	int i = overlay_next(&a->s.pl.ov, app_cursor_cell(a), key == KEY_BTAB ? -1 : +1);
+	session_help(a->s, SESSION_AID_PLAN);
+	int i = overlay_next(sv.plan, app_cursor_cell(a), key == KEY_BTAB ? -1 : +1);
 	if (i < 0) {
 		app_say(a, "Nothing left to press.");
 		return REACT_NONE;
 	}
-	app_cursor_to(a, i / a->s.pl.g.cur->cols, i % a->s.pl.g.cur->cols);
+	app_cursor_to(a, i / sv.g->cur->cols, i % sv.g->cur->cols);
 	return REACT_NONE;
 }
 
@@ -114,22 +101,24 @@ reaction steps_tab(app *a, int key)
 static int next_step(app *a)
 {
 	int here = app_cursor_cell(a);
-	return overlay_mark(&a->s.pl.ov, here) ? here : overlay_next(&a->s.pl.ov, here, +1);
+	const lo_overlay *plan = app_session(a).plan;
+	return overlay_mark(plan, here) ? here : overlay_next(plan, here, +1);
 }
 
 reaction steps_hint(app *a, int key)
 {
 	if (!plan_ready(a, key))
 		return REACT_NONE;
-	const lo_overlay *ov = &a->s.pl.ov;
-	int cols = a->s.pl.g.cur->cols, i = next_step(a);
+	session_view sv = app_session(a);
+	const lo_overlay *ov = sv.plan;
+	int cols = sv.g->cur->cols, i = next_step(a);
 	if (i < 0) {
 		app_say(a, "Nothing left to press.");
 		return REACT_NONE;
 	}
 	int m = overlay_mark(ov, i);
 	char msg[160];
-	if (a->s.pl.g.cur->k == 2)
+	if (sv.g->cur->k == 2)
 		snprintf(msg, sizeof msg, "Hint: press row %d, column %d%s.", i / cols + 1, i % cols + 1,
 			 ov->minimal ? "" : " (not yet proven minimal)");
 	else
@@ -137,7 +126,7 @@ reaction steps_hint(app *a, int key)
 			 m > 0 ? "forward" : "backward", m > 0 ? m : -m, m == 1 || m == -1 ? "" : "s",
 			 ov->minimal ? "" : " (not yet proven minimal)");
 	a->v.hint = i;
-	session_assist(&a->s);
+	session_help(a->s, SESSION_AID_HINT);
 	app_say(a, msg);
 	return REACT_NONE;
 }
@@ -146,7 +135,7 @@ reaction steps_hint(app *a, int key)
  * when its time is due (steps_due). */
 static void step_begin(app *a, int i)
 {
-	int cols = a->s.pl.g.cur->cols;
+	int cols = app_session(a).g->cur->cols;
 	app_cursor_to(a, i / cols, i % cols);
 	a->v.flash = i;
 	a->st.cell = i;
@@ -160,8 +149,8 @@ void steps_due(app *a, double now)
 		int i = st->cell;
 		st->cell = -1;
 		a->v.flash = -1;
-		app_press(a, overlay_mark(&a->s.pl.ov, i) > 0 ? +1 : -1);
-		if (st->playing && !a->s.pl.g.won) {
+		app_press(a, overlay_mark(app_session(a).plan, i) > 0 ? +1 : -1);
+		if (st->playing && !app_session(a).g->won) {
 			playing_say(a);
 			st->due = now + PLAY_PAUSE_SECONDS * play_speeds[st->speed];
 		} else
@@ -171,7 +160,7 @@ void steps_due(app *a, double now)
 	if (!st->playing)
 		return;
 	int i = next_step(a);
-	if (i < 0 || a->s.pl.g.won) {
+	if (i < 0 || app_session(a).g->won) {
 		st->playing = false;
 		return;
 	}
@@ -185,10 +174,11 @@ static void play_to_end(app *a)
 {
 	a->st.playing = false;
 	a->quiet = true;
-	for (int i = next_step(a), n = 0; i >= 0 && !a->s.pl.g.won; i = next_step(a), n++) {
-		a->v.cr = i / a->s.pl.g.cur->cols;
-		a->v.cc = i % a->s.pl.g.cur->cols;
-		app_press(a, overlay_mark(&a->s.pl.ov, i) > 0 ? +1 : -1);
+	session_view sv = app_session(a);	/* its pointers follow the game */
+	for (int i = next_step(a), n = 0; i >= 0 && !sv.g->won; i = next_step(a), n++) {
+		a->v.cr = i / sv.g->cur->cols;
+		a->v.cc = i % sv.g->cur->cols;
+		app_press(a, overlay_mark(sv.plan, i) > 0 ? +1 : -1);
 	}
 	a->quiet = false;
 	draw_follow(&a->v);
@@ -218,16 +208,16 @@ bool steps_key(app *a, int key)
 		play_to_end(a);
 		return true;
 	}
-	if (!a->s.pl.g.won)
+	if (!app_session(a).g->won)
 		app_say(a, "Stopped.");
 	return true;		/* T: any other key stops, and is used up doing it */
 }
 
 reaction steps_step(app *a, int key)
 {
-	if (a->s.pl.g.won || !plan_ready(a, key))
+	if (app_session(a).g->won || !plan_ready(a, key))
 		return REACT_NONE;
-	show_plan(a);
+	session_help(a->s, SESSION_AID_STEP);
 	int i = next_step(a);
 	if (i < 0) {
 		app_say(a, "Nothing left to press.");
@@ -247,11 +237,12 @@ reaction steps_chase(app *a, int key)
 {
 	(void)key;
 	int row;
-	uint8_t *marks = realloc(a->chase, (size_t)board_size(a->s.pl.g.cur));
+	const game *g = app_session(a).g;
+	uint8_t *marks = realloc(a->chase, (size_t)board_size(g->cur));
 	char msg[160];
 	if (marks)
 		a->chase = marks;
-	teach_stage st = marks ? teach_step(&a->s.pl.g, marks, &row) : TEACH_NOMEM;
+	teach_stage st = marks ? teach_step(g, marks, &row) : TEACH_NOMEM;
 	switch (st) {
 	case TEACH_CHASE:
 		snprintf(msg, sizeof msg, "Chasing row %d: press under each of its lights (marked), then C again.",
@@ -273,7 +264,7 @@ reaction steps_chase(app *a, int key)
 		app_say(a, "out of memory");
 		return REACT_NONE;
 	}
-	session_assist(&a->s);
+	session_help(a->s, SESSION_AID_CHASE);
 	a->v.pattern = marks;
 	app_say(a, msg);
 	return REACT_NONE;
