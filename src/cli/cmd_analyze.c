@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/boardio.h"
 #include "cli/commands.h"
@@ -143,22 +144,21 @@ int cmd_analyze(int argc, char **argv)
 				fprintf(stderr, "lightsout analyze: %s\n", err);
 			return EXIT_USAGE;
 		}
-	/* A long range shows its progress on a terminal: each size's share is
-	 * its cells cubed, as elimination costs. */
+	/* A long range whose lines go to a file or a pipe shows its progress
+	 * on the terminal (lines on the terminal are their own progress):
+	 * each size's share is its cells to the power 1.5, as its time grows. */
 	double work = 0, done = 0;
 	for (int n = o.v.rows; n <= o.rows_hi; n++)
 		work += pow((double)n * (o.size_is_range ? n : o.v.cols), 1.5);
 	progress pr;
 	progress_start(&pr, "analyzing", "sizes", 0);
+	pr.tty = pr.tty && !isatty(STDOUT_FILENO);
 	for (int n = o.v.rows; n <= o.rows_hi; n++) {
-		progress_clear(&pr);
 		int rc = analyze_one(n, o.size_is_range ? n : o.v.cols, &r, o.v.k, quiet, dist, o.v.forward_only);
 		if (rc)
 			return rc;
 		if (output_check("analyze") < 0)
 			return EXIT_USAGE;
-		if (pr.tty)
-			fflush(stdout);	/* the line under the progress, not after it */
 		done += pow((double)n * (o.size_is_range ? n : o.v.cols), 1.5);
 		char extra[40];
 		snprintf(extra, sizeof extra, "%dx%d done", n, o.size_is_range ? n : o.v.cols);

@@ -64,7 +64,7 @@ static void help(void)
 static void show_progress(void *ctx, double done, int best)
 {
 	char extra[48];
-	snprintf(extra, sizeof extra, "best so far %d presses", best);
+	snprintf(extra, sizeof extra, "best so far %d", best);
 	progress_show(ctx, done, best >= 0 ? extra : NULL);
 }
 
@@ -284,11 +284,17 @@ static int merge(int nfiles, char **files, enum format fmt)
 		nfiles = 1;
 		files = dash;
 	}
+	progress pr;
+	progress_start(&pr, "merging", "parts", nfiles);
 	for (int i = 0; i < nfiles; i++) {
+		char extra[48];
+		snprintf(extra, sizeof extra, "%d of %d files read", i, nfiles);
+		progress_show(&pr, (double)i / nfiles, extra);
 		bool in = strcmp(files[i], "-") == 0;
 		const char *name = in ? stdin_name : files[i];
 		FILE *f = in ? stdin : fopen(files[i], "r");
 		if (!f) {
+			progress_clear(&pr);
 			fprintf(stderr, "lightsout solve: %s: %s\n", name, strerror(errno));
 			goto out;
 		}
@@ -298,6 +304,7 @@ static int merge(int nfiles, char **files, enum format fmt)
 		if (!in)
 			fclose(f);
 		if (!text) {
+			progress_clear(&pr);
 			fprintf(stderr, "lightsout solve: %s: %s\n", name, e ? strerror(e) : "out of memory");
 			goto out;
 		}
@@ -305,6 +312,7 @@ static int merge(int nfiles, char **files, enum format fmt)
 		int rc = partfile_parse(text, len, name, &parts, &count, &pe);
 		free(text);
 		if (rc < 0) {
+			progress_clear(&pr);
 			if (pe.line && pe.col)
 				fprintf(stderr, "lightsout solve: %s:%d:%d: %s\n", name, pe.line, pe.col, pe.msg);
 			else if (pe.line)
@@ -314,6 +322,7 @@ static int merge(int nfiles, char **files, enum format fmt)
 			goto out;
 		}
 	}
+	progress_clear(&pr);
 	partfile_merged m;
 	char msg[512];
 	if (partfile_merge(parts, count, &m, msg, sizeof msg) < 0) {

@@ -2,6 +2,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -69,8 +70,16 @@ void progress_show(progress *p, double done, const char *extra)
 		progress_time(spent * (1 - done) / done, t, sizeof t);
 		snprintf(left, sizeof left, "  %s left", t);
 	}
-	fprintf(stderr, "\r%s: %5.1f%%%s%s%s%s\033[K", p->what, 100 * done, rate, left, extra ? "  " : "",
-		extra ? extra : "");
+	/* One line, never wrapped: a wrapped line would not come back with \r. */
+	char line[256];
+	int n = snprintf(line, sizeof line, "%s: %5.1f%%%s%s%s%s", p->what, 100 * done, rate, left,
+			 extra ? "  " : "", extra ? extra : ""), cols = 80;
+	struct winsize ws;
+	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		cols = ws.ws_col;
+	if (n >= cols)
+		line[cols > 1 ? cols - 1 : 0] = '\0';
+	fprintf(stderr, "\r%s\033[K", line);
 	p->shown = true;
 }
 
