@@ -1,7 +1,7 @@
 #!/bin/sh
-# The README's GNU parallel recipe for the split search, run as written:
-# its own command lines, taken from README.md, with the ssh hosts replaced
-# by the local machine (parallel's ':', two jobs at once).  The parts'
+# docs/scaling.md's GNU parallel recipe for the split search, run as
+# written: its own command lines, taken from there, with the ssh hosts
+# replaced by the local machine (parallel's ':', two jobs at once).  The parts'
 # grouped outputs in one file, and --merge of that file proves the
 # optimum: the weight of the whole board's solve, and it clears the board.
 . "$SRCDIR/tests/tap.sh"
@@ -18,15 +18,15 @@ awk '/^\*\*GNU parallel over ssh\.\*\*/ { found = 1 }
 	inside && /^```$/ { exit }
 	inside && line != "" { sub(/^[ \t]+/, "") }
 	inside { if (sub(/\\$/, "")) { line = line $0; next } print line $0; line = "" }' \
-	"$SRCDIR/README.md" > "$T/recipe"
+	"$SRCDIR/docs/scaling.md" > "$T/recipe"
 run=$(grep '^parallel ' "$T/recipe")
 merge=$(grep '^lightsout solve --merge ' "$T/recipe")
-check "README: a parallel line and a merge line" test -n "$run" -a -n "$merge"
+check "docs/scaling.md: a parallel line and a merge line" test -n "$run" -a -n "$merge"
 # The hosts, and only they, replaced by the local machine.
 local_run=$(printf '%s\n' "$run" | sed 's|-S [^ ]*|-S 2/:|')
-check "README: the parallel line names its hosts with -S" test "$local_run" != "$run"
+check "docs/scaling.md: the parallel line names its hosts with -S" test "$local_run" != "$run"
 
-# A 30x30 classic board: nullity 20, 2^20 combinations, in the README's 64
+# A 30x30 classic board: nullity 20, 2^20 combinations, in the recipe's 64
 # parts.  The lines run in $T, where board.txt is, with lightsout on PATH.
 mkdir -p "$T/bin" "$T/home"
 ln -s "$LIGHTSOUT" "$T/bin/lightsout"

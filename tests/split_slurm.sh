@@ -3,8 +3,8 @@
 # machine, started by the test (munged on a private socket with a fresh
 # key, slurmctld and slurmd with their own slurm.conf, state and ports in
 # a temporary directory; the system's /etc/slurm and /etc/munge are not
-# read), the README's sbatch line submitted as written (4 tasks instead of
-# 64), and the merge the first task submits proves the whole board's
+# read), the sbatch line of docs/scaling.md submitted as written (4 tasks
+# instead of 64), and the merge the first task submits proves the whole board's
 # optimum.  Everything started is stopped on exit.  Skipped where Slurm
 # cannot run: not root, slurm-wlm or munge missing, or a daemon that does
 # not come up here.
@@ -148,13 +148,13 @@ for _ in 1 2 3; do
 done
 [ -n "$ctld_pid" ] || skip_all "${why:-no free ports}"
 
-# The README's sbatch line, as the script's header gives it, with 4 tasks.
-run=$(grep '^sbatch --array=1-64 ' "$SRCDIR/README.md")
-check "the README's sbatch line is the script's header's" \
+# docs/scaling.md's sbatch line, as the script's header gives it, with 4 tasks.
+run=$(grep '^sbatch --array=1-64 ' "$SRCDIR/docs/scaling.md")
+check "the sbatch line of docs/scaling.md is the script's header's" \
 	grep -q "^#   ${run%board.txt}BOARD \[SOLVE-OPTIONS...\]\$" "$SRCDIR/contrib/lightsout-split.sbatch"
 run=$(printf '%s\n' "$run" | sed 's/--array=1-64 /--array=1-4 /')
 
-# The submitter's directory, where the README runs it: board.txt, and the
+# The submitter's directory, where docs/scaling.md runs it: board.txt, and the
 # shipped script under contrib/.  LIGHTSOUT is the built program, through
 # a wrapper that notes each command line (the --time-limit a task chose
 # from the real squeue).
@@ -185,9 +185,9 @@ else
 	not_ok "the jobs after $(($(date +%s) - start)) s: $states; still queued: $left"
 fi
 
-# The README's last line, JOBID filled in: the merge's verdict, then its
+# docs/scaling.md's last line, JOBID filled in: the merge's verdict, then its
 # answer (the whole board's weight, and it clears the board).
-show=$(grep '^cat lightsout-parts.JOBID/' "$SRCDIR/README.md" | sed "s/JOBID/$job/g")
+show=$(grep '^cat lightsout-parts.JOBID/' "$SRCDIR/docs/scaling.md" | sed "s/JOBID/$job/g")
 (cd "$T/work" && sh -c "$show") > "$T/shown" 2> "$T/shown.err"
 head -n 1 "$T/shown" > "$T/verdict"
 tail -n +2 "$T/shown" > "$T/merged"

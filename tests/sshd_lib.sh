@@ -52,7 +52,7 @@ sshd_game_copy() {
 	BIN="$base/bin/lightsout"
 }
 
-# sshd_public_account PREFIX PAMLINE: the public account as the README
+# sshd_public_account PREFIX PAMLINE: the public account as docs/hosting.md
 # makes it, for a test or a benchmark (root; after sshd_game_copy): a
 # throwaway account PREFIXnnnnn (its name in acct) without a password, its
 # home base/home (0700).  sshd asks PAM under its own program's name: a
