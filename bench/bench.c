@@ -1051,9 +1051,8 @@ int main(int argc, char **argv)
 	}
 	if (getenv("BENCH_RESUME") && *getenv("BENCH_RESUME")) {
 		bench_resume();
-	bench_generate();
-	bench_scores();
 		bench_generate();
+		bench_scores();
 		return 0;
 	}
 
