@@ -11,6 +11,7 @@
 
 #include "config.h"
 #include "cli/boardio.h"
+#include "cli/codearg.h"
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "cli/output.h"
@@ -26,8 +27,6 @@
 /* The game draws a graph at its vertices' places; the CLI needs none. */
 #define GRAPH_UNPLACED "the game draws a graph whose vertices have places ('V at ROW COL: ...'); " \
 		       "solve, analyze and generate take any graph"
-/* A share code of the largest board is about 67 MB of text. */
-#define PLAY_CODE_FILE_MAX (128 << 20)
 
 enum {
 	OPT_PAR = OPT_FIRST_COMMAND, OPT_DIFFICULTY, OPT_LOAD, OPT_ASCII, OPT_NO_COLOR, OPT_NO_MOUSE, OPT_NO_ANIMATION,
@@ -361,55 +360,17 @@ static bool want_color(const play_opts *o)
 
 /* The --code board; its settings replace the config's.  NULL after a
  * message on stderr. */
-/* --code @FILE: a code too long for a command line (a big board's code is
- * longer than the 128 KiB one argument may be).  NULL after a message. */
-static char *read_code_file(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		fprintf(stderr, "lightsout play: cannot open %s: %s\n", path, strerror(errno));
-		return NULL;
-	}
-	size_t cap = 1 << 16, len = 0;
-	char *text = malloc(cap);
-	while (text) {
-		len += fread(text + len, 1, cap - 1 - len, f);
-		if (len < cap - 1 || ferror(f))
-			break;
-		if (cap >= PLAY_CODE_FILE_MAX) {
-			fprintf(stderr, "lightsout play: %s: larger than any share code (%d MB)\n", path,
-				PLAY_CODE_FILE_MAX >> 20);
-			free(text);
-			fclose(f);
-			return NULL;
-		}
-		char *more = realloc(text, cap *= 2);
-		if (!more)
-			free(text);
-		text = more;
-	}
-	if (!text || ferror(f)) {
-		fprintf(stderr, "lightsout play: %s: %s\n", path, text ? strerror(errno) : "out of memory");
-		free(text);
-		fclose(f);
-		return NULL;
-	}
-	fclose(f);
-	text[len] = '\0';
-	return text;
-}
-
 static board *play_code(const play_opts *o, game_config *cfg)
 {
-	char err[256];
+	char err[300];
 	sharecode sc;
-	char *file = o->code[0] == '@' ? read_code_file(o->code + 1) : NULL;
-	if (o->code[0] == '@' && !file)
+	if (!strcmp(o->code, "-")) {
+		fprintf(stderr, "lightsout play: the game reads its keys from standard input: give the code, "
+				"or @FILE\n");
 		return NULL;
-	int rc = sharecode_decode(file ? file : o->code, &sc, err, sizeof err);
-	free(file);
-	if (rc < 0) {
-		fprintf(stderr, "lightsout play: bad share code: %s\n", err);
+	}
+	if (codearg_read(o->code, &sc, err, sizeof err) < 0) {
+		fprintf(stderr, "lightsout play: %s%s\n", o->code[0] == '@' ? "" : "bad share code: ", err);
 		return NULL;
 	}
 	board *b = sc.board;
