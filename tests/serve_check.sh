@@ -9,19 +9,7 @@
 . "$SRCDIR/tests/tap.sh"
 . "$SRCDIR/tests/sshd_lib.sh"
 
-PATH="$PATH:/usr/sbin:/usr/local/sbin"
-for tool in sshd ssh-keygen useradd userdel runuser; do
-	if ! command -v "$tool" >/dev/null 2>&1; then
-		echo "1..0 # SKIP $tool is not installed (Debian: openssh-server, openssh-client, passwd, util-linux)"
-		exit 0
-	fi
-done
-if [ "$(id -u)" -ne 0 ]; then
-	echo "1..0 # SKIP needs root: it makes an account and runs sshd -T"
-	exit 0
-fi
-# sshd -T refuses to parse without its privilege separation directory.
-[ -d /run/sshd ] || { mkdir -p /run/sshd && chmod 755 /run/sshd; }
+sshd_root_test "it makes an account and runs sshd -T" sshd ssh-keygen useradd userdel runuser
 
 sshd_game_copy "$LIGHTSOUT" lightsout-check || exit 1
 acct="lochk$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')"

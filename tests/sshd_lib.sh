@@ -77,3 +77,25 @@ sshd_public_account() {
 		echo "@include sshd"
 	} >"$pam"
 }
+
+# sshd_root_test WHY TOOL...: go on only as root with every TOOL (sshd and
+# the account tools live in /usr/sbin, added to PATH), else skip the whole
+# test the TAP way, saying which.  WHY: what root is needed for.
+sshd_root_test() {
+	why=$1
+	shift
+	PATH="$PATH:/usr/sbin:/usr/local/sbin"
+	for tool in "$@"; do
+		if ! command -v "$tool" >/dev/null 2>&1; then
+			echo "1..0 # SKIP $tool is not installed (Debian: openssh-server, openssh-client, passwd, util-linux)"
+			exit 0
+		fi
+	done
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "1..0 # SKIP needs root: $why"
+		exit 0
+	fi
+	# sshd (and sshd -T) refuse to run without their privilege separation
+	# directory.
+	[ -d /run/sshd ] || { mkdir -p /run/sshd && chmod 755 /run/sshd; }
+}

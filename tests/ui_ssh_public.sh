@@ -15,18 +15,7 @@
 . "$SRCDIR/tests/ui_lib.sh"
 . "$SRCDIR/tests/sshd_lib.sh"
 
-PATH="$PATH:/usr/sbin:/usr/local/sbin"
-for tool in sshd ssh ssh-keygen useradd userdel usermod runuser su setsid; do
-	if ! command -v "$tool" >/dev/null 2>&1; then
-		echo "1..0 # SKIP $tool is not installed (Debian: openssh-server, openssh-client, passwd)"
-		exit 0
-	fi
-done
-if [ "$(id -u)" -ne 0 ]; then
-	echo "1..0 # SKIP needs root: it makes the public account and runs sshd for it"
-	exit 0
-fi
-[ -d /run/sshd ] || { mkdir -p /run/sshd && chmod 755 /run/sshd; }
+sshd_root_test "it makes the public account and runs sshd for it" sshd ssh ssh-keygen useradd userdel usermod runuser su setsid
 sshd_game_copy "$LIGHTSOUT" lightsout-public || exit 1
 # sshd gives the keys command a bare environment: a sanitizer build's
 # leak check (which may not run as nobody) is turned off by a wrapper.
