@@ -17,14 +17,14 @@ enum { OPT_QUIET = OPT_FIRST_COMMAND, OPT_DIST };
 
 static void help(void)
 {
-	puts("Usage: lightsout analyze [options]\n"
+	fputs("Usage: lightsout analyze [options]\n"
 	     "For each size print: RxC rank nullity solutions\n"
 	     "(solutions: how many press patterns clear any solvable board, exactly).\n"
 	     "\n"
 	     "  -s, --size RxC|N|A-B   the size, or square sizes A to B (default 5)\n"
-	     "  -r, --rule NAME        plus (default), cross, x, box, knight, mask:ROW/ROW/...,\n"
-	     "                         random or random:SEED (each cell its own pattern)\n"
-	     "      --grid hex         hexagonal cells in offset rows, each with six neighbours\n"
+	     , stdout);
+	options_help_rule(25);
+	puts(	     "      --grid hex         hexagonal cells in offset rows, each with six neighbours\n"
 	     "      --board NAME       merlin (the 3x3 Magic Square) or cube (6 faces of 3x3)\n"
 	     "      --graph FILE       any press sets: 'graph N', then 'V: W W ...' per vertex\n"
 	     "      --torus            wrap around the edges\n"

@@ -18,14 +18,14 @@ enum { OPT_PAR = OPT_FIRST_COMMAND, OPT_CODE, OPT_THREADS };
 
 static void help(void)
 {
-	puts("Usage: lightsout generate [options]\n"
+	fputs("Usage: lightsout generate [options]\n"
 	     "Print a random solvable board (\"R C\" then one row per line), made from\n"
 	     "random presses so that it always has a solution.\n"
 	     "\n"
 	     "  -s, --size RxC|N       board size (default 5x5)\n"
-	     "  -r, --rule NAME        plus (default), cross, x, box, knight, mask:ROW/ROW/...,\n"
-	     "                         random or random:SEED (each cell its own pattern)\n"
-	     "      --grid hex         hexagonal cells in offset rows, each with six neighbours\n"
+	     , stdout);
+	options_help_rule(25);
+	puts(	     "      --grid hex         hexagonal cells in offset rows, each with six neighbours\n"
 	     "      --board NAME       merlin (the 3x3 Magic Square) or cube (6 faces of 3x3)\n"
 	     "      --graph FILE       any press sets: 'graph N', then 'V: W W ...' per vertex\n"
 	     "      --torus            wrap around the edges\n"

@@ -24,16 +24,16 @@ enum format { FORMAT_GRID, FORMAT_MOVES, FORMAT_JSON };
 
 static void help(void)
 {
-	puts("Usage: lightsout solve [options] [FILE|-]\n"
+	fputs("Usage: lightsout solve [options] [FILE|-]\n"
 	     "Read a board (FILE, or standard input) and print a minimal-weight solution.\n"
+	     "\n"
 	     "      --code CODE        the board of a share code instead (its rule, k and\n"
 	     "                         torus); --code @FILE reads it from FILE, --code -\n"
 	     "                         from standard input\n"
-	     "\n"
 	     "  -s, --size RxC         the size the board must have\n"
-	     "  -r, --rule NAME        plus (default), cross, x, box, knight, mask:ROW/ROW/...,\n"
-	     "                         random or random:SEED (each cell its own pattern)\n"
-	     "      --grid hex         hexagonal cells in offset rows, each with six neighbours\n"
+	     , stdout);
+	options_help_rule(25);
+	puts(	     "      --grid hex         hexagonal cells in offset rows, each with six neighbours\n"
 	     "      --board NAME       merlin (the 3x3 Magic Square) or cube (6 faces of 3x3)\n"
 	     "      --graph FILE       any press sets: 'graph N', then 'V: W W ...' per vertex\n"
 	     "      --torus            wrap around the edges\n"

@@ -336,3 +336,28 @@ int options_take_variant(common_opts *o, const boardio_variant *fv, rule *r, cha
 	o->v.forward_only = o->v.forward_only || fv->forward_only;
 	return rule_parse(r, o->v.rule, o->v.torus, err, errlen);
 }
+
+void options_help_rule(int col)
+{
+	char names[400];
+	rule_help_names(names, sizeof names);
+	int at = printf("  -r, --rule NAME");
+	const char *p = names;
+	while (*p) {
+		printf("%*s", col > at ? col - at : 1, "");
+		/* As many words as fit before column 80. */
+		int width = 79 - col, take = 0, last_space = -1;
+		for (int i = 0; p[i] && i < width; i++) {
+			if (p[i] == ' ')
+				last_space = i;
+			take = i + 1;
+		}
+		if (p[take] && last_space > 0)
+			take = last_space;
+		printf("%.*s\n", take, p);
+		p += take;
+		while (*p == ' ')
+			p++;
+		at = 0;
+	}
+}

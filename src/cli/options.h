@@ -53,6 +53,10 @@ struct boardio_variant;
  * differently is one error naming both, in err.  0, or -1. */
 int options_take_variant(common_opts *o, const struct boardio_variant *fv, rule *r, char *err, size_t errlen);
 
+/* The help's --rule line, "  -r, --rule NAME" then the registry's names
+ * from column col, wrapped at 80 columns under themselves. */
+void options_help_rule(int col);
+
 /* "unknown or incomplete option '--sise': did you mean '--size'?" into
  * err, the nearest of longopts (by edits, or a prefix) when one is near. */
 void options_unknown(const struct option *longopts, const char *arg, char *err, size_t errlen);

@@ -135,6 +135,23 @@ static void rule_list(char *buf, size_t len)
 	}
 }
 
+void rule_help_names(char *buf, size_t len)
+{
+	size_t n = 0;
+	const rule_entry *random = NULL;
+	buf[0] = '\0';
+	for (const rule_entry *e = rule_registry; e->name && n < len; e++) {
+		if (e->kind == RULE_RANDOM)
+			random = e;
+		if (e->kind != RULE_UNIFORM)
+			continue;	/* shapes (--grid, --board), graphs (--graph) and random: below */
+		n += (size_t)snprintf(buf + n, len - n, "%s%s%s%s", n ? ", " : "", e->name,
+				      e->flags & RULE_PREFIX ? "ROW/ROW/..." : "", e == rule_registry ? " (default)" : "");
+	}
+	if (random && n < len)
+		snprintf(buf + n, len - n, ", random or %sSEED (%s)", random->name, random->blurb);
+}
+
 int rule_parse(rule *r, const char *spec, bool torus, char *err, size_t errlen)
 {
 	memset(r, 0, sizeof *r);

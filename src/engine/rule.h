@@ -111,6 +111,11 @@ typedef struct rule_entry {
 extern const rule_entry rule_registry[];
 /* The entry of a name or spec ("random:7" finds "random:"), or NULL. */
 const rule_entry *rule_entry_find(const char *spec);
+
+/* What --rule takes, from the registry, for the commands' help: "plus
+ * (default), cross, ..., mask:ROW/ROW/..., random or random:SEED (each
+ * cell its own pattern)" (the shapes have options of their own). */
+void rule_help_names(char *buf, size_t len);
 /* The entry of a share-code id, or NULL. */
 const rule_entry *rule_entry_by_code(int id);
 /* The classic game of the seeds: plus, no torus (chased row by row). */

@@ -43,13 +43,13 @@ enum {
 
 static void play_help(void)
 {
-	printf("Usage: lightsout [play] [options]\n"
+	fputs("Usage: lightsout [play] [options]\n"
 	     "Play Lights Out in the terminal: press cells to turn every light off.\n"
 	     "\n"
 	     "  -s, --size RxC           board size (default 5x5)\n"
-	     "  -r, --rule NAME          plus (default), cross, x, box, knight, mask:ROW/ROW/...,\n"
-	     "                           random or random:SEED (each cell its own pattern)\n"
-	     "      --grid hex           hexagonal cells in staggered rows\n"
+	     , stdout);
+	options_help_rule(27);
+	printf(	     "      --grid hex           hexagonal cells in staggered rows\n"
 	     "      --board NAME         merlin (the 3x3 Magic Square) or cube (drawn as a net)\n"
 	     "      --graph FILE         any press sets, drawn at their vertices' places\n"
 	     "      --torus              wrap around the edges\n"
