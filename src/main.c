@@ -32,22 +32,24 @@ static int run_watch(int argc, char **argv)
 }
 
 /* Every command once: its name, what runs it (output_finish() flushes and
- * checks standard output after it). */
+ * checks standard output after it), and its line of the usage (NULL: a
+ * spelling of another, not listed). */
 static const struct command {
 	const char *name;
 	command_fn run;
+	const char *args, *what;
 } commands[] = {
-	{ "play", run_play },
-	{ "solve", cmd_solve },
-	{ "analyze", cmd_analyze },
-	{ "analyse", cmd_analyze },
-	{ "generate", cmd_generate },
-	{ "stats", cmd_stats },
-	{ "scores", cmd_scores },
-	{ "keys", keys_doc_main },
-	{ "serve", run_serve },
-	{ "watch", run_watch },
-	{ "ssh-keys", cmd_sshkeys },
+	{ "play", run_play, "[options]", "play the game" },
+	{ "solve", cmd_solve, "[options] [FILE|-]", "print a minimal solution of a board" },
+	{ "analyze", cmd_analyze, "[options]", "rank, nullity, solutions, quiet patterns" },
+	{ "analyse", cmd_analyze, NULL, NULL },
+	{ "generate", cmd_generate, "[options]", "print a random solvable board" },
+	{ "stats", cmd_stats, "[--file FILE]", "statistics of finished games" },
+	{ "scores", cmd_scores, "[--daily DATE]", "this host's daily leaderboard" },
+	{ "keys", keys_doc_main, "[--man]", "the game's keys, screen by screen" },
+	{ "serve", run_serve, "[options]", "the game for a public SSH account" },
+	{ "watch", run_watch, "[--list] [NAME]", "watch a public account's live games" },
+	{ "ssh-keys", cmd_sshkeys, "USER TYPE KEY", "accept any SSH key (sshd's AuthorizedKeysCommand)" },
 };
 #define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))
 
@@ -95,17 +97,17 @@ static const char *nearest(const char *word)
 
 static void usage(void)
 {
-	fputs("Usage: lightsout [play] [options]          play the game\n"
-	      "       lightsout solve [options] [FILE|-]  print a minimal solution of a board\n"
-	      "       lightsout analyze [options]         rank, nullity, solutions, quiet patterns\n"
-	      "       lightsout generate [options]        print a random solvable board\n"
-	      "       lightsout stats [--file FILE]       statistics of finished games\n"
-	      "       lightsout scores [--daily DATE]     this host's daily leaderboard\n"
-	      "       lightsout keys [--man]              the game's keys, screen by screen\n"
-	      "       lightsout serve [options]           the game for a public SSH account\n"
-	      "       lightsout watch [--list] [NAME]     watch a public account's live games\n"
-	      "       lightsout ssh-keys USER TYPE KEY   accept any SSH key (sshd's AuthorizedKeysCommand)\n"
-	      "\n"
+	/* From the table, so a new command is listed the day it is added. */
+	for (int i = 0; i < NCOMMANDS; i++) {
+		const struct command *c = &commands[i];
+		if (!c->what)
+			continue;
+		char line[64];
+		/* The first, play, is the command when none is given. */
+		snprintf(line, sizeof line, i ? "lightsout %s %s" : "lightsout [%s] %s", c->name, c->args);
+		printf("%s %-35s %s\n", i ? "      " : "Usage:", line, c->what);
+	}
+	fputs("\n"
 	      "Common options: -s, --size RxC|N   -r, --rule NAME   --torus   -k, --states K\n"
 	      "                --forward-only   --seed N   --help   --version\n"
 	      "                --grid hex   --board merlin|cube   --graph FILE\n"
