@@ -109,15 +109,6 @@ static bool band_applies(int rows, int cols, const rule *r, int k)
 						  n * bandorder_width_bound(rows, cols, r) <= SYSTEM_MAX_BAND_AREA));
 }
 
-bool system_fits(int rows, int cols, const rule *r, int k)
-{
-	long long n = (long long)rows * cols;
-	if (rows < 1 || cols < 1 || k < BOARD_MIN_K || k > BOARD_MAX_K)
-		return false;
-	return chase_applies(rows, cols, r, k) || zchase_applies(rows, cols, r, k) || band_applies(rows, cols, r, k) || cross_applies(rows, cols, r, k) ||
-	       n <= (k == 2 ? SYSTEM_MAX_UNKNOWNS_GF2 : SYSTEM_MAX_UNKNOWNS_ZMOD);
-}
-
 void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, size_t len)
 {
 	if (!rule_is_uniform(r))
@@ -438,16 +429,17 @@ static void cross_free_be(void *impl)
 
 /* ---- Dense elimination: any rule, any press sets, small boards. */
 
+/* Dense elimination takes any rule, up to its size. */
 static bool dense_gf2_applies(int rows, int cols, const rule *r, int k)
 {
-	(void)rows, (void)cols, (void)r;
-	return k == 2;
+	(void)r;
+	return k == 2 && (long long)rows * cols <= SYSTEM_MAX_UNKNOWNS_GF2;
 }
 
 static bool dense_zmod_applies(int rows, int cols, const rule *r, int k)
 {
-	(void)rows, (void)cols, (void)r;
-	return k > 2;
+	(void)r;
+	return k > 2 && (long long)rows * cols <= SYSTEM_MAX_UNKNOWNS_ZMOD;
 }
 
 static int gf2_build(lo_system *s)
@@ -568,6 +560,17 @@ static const backend backends[] = {
 #define NBACKENDS ((int)(sizeof backends / sizeof backends[0]))
 #define DENSE_FIRST (NBACKENDS - 2)
 #define DENSE_ZMOD (NBACKENDS - 1)
+
+/* A board fits when some back end takes it: the table says it all. */
+bool system_fits(int rows, int cols, const rule *r, int k)
+{
+	if (rows < 1 || cols < 1 || k < BOARD_MIN_K || k > BOARD_MAX_K)
+		return false;
+	for (int i = 0; i < NBACKENDS; i++)
+		if (backends[i].applies(rows, cols, r, k))
+			return true;
+	return false;
+}
 
 lo_system *system_new(int rows, int cols, const rule *r, int k)
 {
