@@ -464,7 +464,7 @@ static const char *variant_line(const line *l, boardio_variant *v, int *col)
 void boardio_variant_line(const variant *v, char *buf, size_t len)
 {
 	buf[0] = '\0';
-	if (!strcmp(v->rule, "plus") && v->k == 2 && !v->torus && !v->forward_only)
+	if (rule_name_is_classic(v->rule) && v->k == 2 && !v->torus && !v->forward_only)
 		return;
 	if (v->graph)
 		return;		/* a graph's press sets are not a name: the patterns carry them */

@@ -45,9 +45,14 @@ const rule_entry *rule_entry_by_code(int id)
 	return NULL;
 }
 
+bool rule_name_is_classic(const char *name)
+{
+	return strcmp(name, rule_registry[0].name) == 0;
+}
+
 bool rule_is_classic(const rule *r)
 {
-	return !r->torus && strcmp(r->name, rule_registry[0].name) == 0;
+	return !r->torus && rule_name_is_classic(r->name);
 }
 
 static int mask_parse(rule *r, const char *m, char *err, size_t errlen)

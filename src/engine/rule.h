@@ -112,6 +112,9 @@ extern const rule_entry rule_registry[];
 /* The entry of a name or spec ("random:7" finds "random:"), or NULL. */
 const rule_entry *rule_entry_find(const char *spec);
 
+/* Whether a rule's name is the classic rule's (the registry's first). */
+bool rule_name_is_classic(const char *name);
+
 /* What --rule takes, from the registry, for the commands' help: "plus
  * (default), cross, ..., mask:ROW/ROW/..., random or random:SEED (each
  * cell its own pattern)" (the shapes have options of their own). */

@@ -491,7 +491,7 @@ static void ask_resume(app *a)
 	int moves = game_moves(&a->s->pl.g);
 	const rule_entry *e = rule_entry_find(a->s->pl.g.cfg.v.rule);
 	char kind[48] = "";
-	if (e && strcmp(e->name, "plus"))
+	if (e && !rule_name_is_classic(e->name))
 		snprintf(kind, sizeof kind, " %s", e->word);
 	if (a->s->pl.g.cfg.v.k > 2)
 		snprintf(kind + strlen(kind), sizeof kind - strlen(kind), " %d-state", a->s->pl.g.cfg.v.k);

@@ -77,7 +77,6 @@ struct app {
 	/* The board the command line asked for, if the saved game is declined. */
 	game_config fresh_cfg;
 	play_mode fresh_mode;
-	char fresh_origin[16];
 };
 
 /* Run until the player quits, a signal asks to stop, or input ends.

@@ -493,7 +493,6 @@ int play_main(int argc, char **argv)
 	/* What to start if a saved game is offered and declined. */
 	a.fresh_cfg = cfg;
 	a.fresh_mode = mode;
-	snprintf(a.fresh_origin, sizeof a.fresh_origin, "%s", origin);
 	const char *scores_dir = options_scores_dir(o.scores, o.no_scores);
 	session_settings set = {
 		.cfg = cfg,
