@@ -166,13 +166,17 @@ ended() { until_out "EXIT=" && kill "$hold" 2>/dev/null; hold=; }
 play alice
 check "a key-holder is asked for a name" until_out "Name ["
 printf 'alice\r' >"$s/in"
+check "and lands in the lobby" until_out "free play"
+printf 'f' >"$s/in"
 check "and plays as it" until_out "Moves 0"
 printf 'sT' >"$s/in"
 check "a key-holder wins (s, T: the solution played)" until_out "Solved"
 printf 'qy' >"$s/in"
 ended
 play guest
-check "a guest gets in without a key or a question" until_out "Moves 0"
+check "a guest gets in without a key or a question" until_out "free play"
+printf 'f' >"$s/in"
+check "and plays free play" until_out "Moves 0"
 printf 'sT' >"$s/in"
 check "a guest wins" until_out "Solved"
 printf 'qy' >"$s/in"

@@ -464,6 +464,31 @@ static void test_leaving(void)
 	finish(&s);
 }
 
+/* A board handed over (a share code pasted in the game): played at once
+ * as a free board of its own variant, the board left given up. */
+static void test_play_board(void)
+{
+	session s;
+	game_config c = test_config(3, 3, 2, "plus", false);
+	if (!start(&s, NULL, PLAY_LADDER, &c))
+		return;
+	session_press(&s, 0, 0, +1, now());
+	game_config t = test_config(3, 3, 3, "plus", true);
+	board *b = board_new(3, 3, 3);
+	b->cells[4] = 2;
+	int ev = session_play_board(&s, b, &t, now());
+	tap_ok((ev & SESSION_BOARD) && s.pl.mode == PLAY_FREE && s.pl.rung == 0 && strcmp(s.pl.origin, "code") == 0,
+	       "a code's board is played at once, as free play (events %#x, origin %s)", ev, s.pl.origin);
+	tap_ok(s.pl.g.cfg.v.k == 3 && s.pl.g.cfg.v.torus && board_get(s.pl.g.cur, 1, 1) == 2 && game_moves(&s.pl.g) == 0,
+	       "with its own variant and cells");
+	game_config bad = test_config(3, 3, 2, "plus", false);
+	bad.v.rows = 0;
+	ev = session_play_board(&s, board_new(3, 3, 2), &bad, now());
+	tap_ok(ev == SESSION_MESSAGE && s.msg[0] && s.pl.g.cfg.v.k == 3, "a board that cannot be: said, the board played stays (%s)",
+	       s.msg);
+	finish(&s);
+}
+
 /* Away from the board (analysis, suspended) the clock stands still. */
 static void test_pause(void)
 {
@@ -576,6 +601,7 @@ int main(void)
 	test_config_equal();
 	test_help_rules();
 	test_leaving();
+	test_play_board();
 	test_pause();
 	test_edit_cells();
 	/* In a state of its own: no game left by the tests above. */

@@ -187,7 +187,10 @@ ui_keys -l "x"
 ui_keys BSpace
 ui_keys Enter
 check "a good name is taken, and the game starts saying who plays" ui_wait "Playing as alice"
-check "the game's board" ui_wait "Moves 0 "
+check "the lobby first: what there is to do" ui_wait "d  today's daily board"
+check "with the live games to watch" ui_wait "w  live games"
+ui_keys f
+check "f: the game's board" ui_wait "Moves 0 "
 ui_keys Space
 ui_wait "Moves 1 " >/dev/null
 alice_board=$(ui_board)
@@ -379,7 +382,7 @@ $TMUX_CMD new-session -d -x 80 -y 24 "sh '$ui_tmp/pane.sh'"
 game=
 for _ in $(seq 200); do
 	game=$(pgrep -n -u "$acct" -f ' serve ' 2>/dev/null) && [ -n "$game" ] &&
-		grep -q 'VmHWM' "/proc/$game/status" && ui_screen | grep -q -e Moves -e Resume && break
+		grep -q 'VmHWM' "/proc/$game/status" && ui_screen | grep -q -e Moves -e Resume -e 'free play' && break
 	sleep 0.05
 done
 hwm=$(awk '/^VmHWM/ { print $2 }' "/proc/$game/status" 2>/dev/null)
@@ -397,6 +400,8 @@ kill "$sshd_pid"
 sed "s|--new-players-per-address 10\$|& --idle 2s|" "$s/sshd_config" >"$s/sshd_config.idle"
 start "$s/sshd_config.idle"
 login bob
+ui_wait "free play" >/dev/null
+ui_keys f
 ui_wait "Moves " >/dev/null
 ui_keys Space
 check "an idle player's game is saved and the session ends, saying why" \

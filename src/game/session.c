@@ -295,6 +295,39 @@ int session_new_board(session *s, const game_config *cfg, play_mode mode, bool g
 	return SESSION_MAKING;
 }
 
+int session_play_board(session *s, board *b, const game_config *cfg, double now)
+{
+	char err[256];
+	game next;
+	s->msg[0] = '\0';
+	if (game_init(&next, cfg, err, sizeof err) < 0) {
+		board_free(b);
+		return say(s, err);
+	}
+	/* Par searched briefly, as for an edited board: the plan proves it
+	 * later, and the game answers at once. */
+	int rc = game_load(&next, b, SESSION_EDIT_PAR_SECONDS, err, sizeof err);
+	board_free(b);
+	if (rc < 0) {
+		game_free(&next);
+		return say(s, err);
+	}
+	session_stop_making(s);
+	int ev = give_up(s, now, true);
+	if (play_replace(&s->pl, &next, err, sizeof err) < 0)
+		return ev | say(s, err);
+	s->pl.mode = PLAY_FREE;
+	s->pl.rung = 0;
+	s->pl.daily[0] = '\0';
+	snprintf(s->pl.origin, sizeof s->pl.origin, "code");
+	char kept[sizeof s->msg];
+	snprintf(kept, sizeof kept, "%s", s->msg);
+	ev |= session_fresh(s, now);
+	if (kept[0] && !s->msg[0])
+		ev |= say(s, kept);
+	return ev;
+}
+
 session_leave session_leaving(const session *s, bool same_kind)
 {
 	if (same_kind && s->pl.mode == PLAY_DAILY)

@@ -124,6 +124,11 @@ int session_restart(session *s, double now);
  * on the ladder a rung down when it was tried and not won (the board made
  * is the lower rung's). */
 int session_new_board(session *s, const game_config *cfg, play_mode mode, bool give_up, double now);
+/* Play board b (taken, freed) of cfg's variant at once, a free board of
+ * the player's own (a share code pasted in the game): the board played
+ * is given up as session_leaving(s, false) says.  Returns SESSION_BOARD,
+ * or SESSION_MESSAGE with why not (the board played stays). */
+int session_play_board(session *s, board *b, const game_config *cfg, double now);
 /* Stop making a board: the one played stays. */
 void session_stop_making(session *s);
 /* Between keys: a board made, the plan's news, a save due. */

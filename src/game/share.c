@@ -6,7 +6,7 @@
 
 #include "engine/sharecode.h"
 
-char *share_text(const game *g, int cols, char *msg, size_t msglen)
+char *share_text(const game *g, int cols, bool remote, char *msg, size_t msglen)
 {
 	char *code = sharecode_encode(g->start, &g->cfg.v, msg, msglen);
 	if (!code)
@@ -24,10 +24,17 @@ char *share_text(const game *g, int cols, char *msg, size_t msglen)
 	size_t n = (size_t)snprintf(text, cap, "The starting position of this board, its rule and k:\n\n");
 	for (size_t i = 0; i < len; i += width)
 		n += (size_t)snprintf(text + n, cap - n, "  %.*s\n", (int)width, code + i);
-	snprintf(text + n, cap - n,
-		 "\nPlay it with:  lightsout --code %s\n"
-		 "(case, spaces, dashes and line breaks in a code do not matter)\n",
-		 len <= width ? code : "CODE");
+	const char *shown = len <= width ? code : "CODE";
+	if (remote)
+		snprintf(text + n, cap - n,
+			 "\nOthers play it by pressing P in the game and pasting it\n"
+			 "(or with:  lightsout --code %s)\n"
+			 "(case, spaces, dashes and line breaks in a code do not matter)\n", shown);
+	else
+		snprintf(text + n, cap - n,
+			 "\nPlay it with:  lightsout --code %s\n"
+			 "or press P in the game and paste it\n"
+			 "(case, spaces, dashes and line breaks in a code do not matter)\n", shown);
 	free(code);
 	return text;
 }

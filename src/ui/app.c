@@ -14,7 +14,7 @@
 
 const screen *const screens_all[] = {
 	&board_screen, &editor_screen, &analysis_screen, &menu_screen, &pager_screen, &help_screen, &question_screen,
-	&making_screen, &watch_list_screen, &watch_screen, NULL,
+	&making_screen, &watch_list_screen, &watch_screen, &code_screen, &lobby_screen, NULL,
 };
 
 const key_row *screen_find(const screen *s, int key)
@@ -82,7 +82,12 @@ void app_redraw(app *a)
 static void app_frame(app *a)
 {
 	const screen *top = app_top(a);
-	if (top->shows_board && !a->v.too_small && !a->quit)
+	/* A box over a whole screen of its own (a question over the lobby):
+	 * no board there to draw. */
+	int base = a->depth - 1;
+	while (base > 0 && a->stack[base]->over_board)
+		base--;
+	if (top->shows_board && a->stack[base]->shows_board && !a->v.too_small && !a->quit)
 		draw_frame(&a->v, term_now());
 }
 
@@ -474,6 +479,7 @@ static void app_dispatch(app *a, int ch)
 
 static void resume_yes(app *a)
 {
+	app_close(a, &lobby_screen);	/* the game kept is what they came back for */
 	draw_message(&a->v, "Resumed: u undoes the moves made before.");
 }
 
@@ -481,7 +487,12 @@ static void resume_yes(app *a)
  * one, which is forgotten but not counted: the question says so. */
 static void resume_no(app *a)
 {
-	app_react(a, session_resume_decline(a->s, &a->fresh_cfg, a->fresh_mode, term_now()));
+	int ev = session_resume_decline(a->s, &a->fresh_cfg, a->fresh_mode, term_now());
+	/* Over the lobby the board is made behind it, its keys live: f
+	 * waits for it, another choice makes its own. */
+	if (app_top(a) == &lobby_screen)
+		ev &= ~SESSION_MAKING;
+	app_react(a, ev);
 }
 
 static void ask_resume(app *a)
@@ -509,8 +520,10 @@ static void takeover_yes(app *a)
 	draw_message(&a->v, "Asking the other game to hand over...");
 	refresh();
 	int ev = session_take_over(a->s, term_now());
-	if (ev & SESSION_BOARD)
+	if (ev & SESSION_BOARD) {
 		a->v.vr = a->v.vc = 0;
+		app_close(a, &lobby_screen);
+	}
 	app_react(a, ev);
 	if (ev & SESSION_BOARD)
 		return;
@@ -532,6 +545,8 @@ int app_run(app *a)
 	a->stack[a->depth++] = &board_screen;
 	a->st.cell = -1;
 	app_react(a, session_resume(a->s, term_now()));
+	if (a->lobby)
+		app_push(a, &lobby_screen);	/* a saved game is offered over it */
 	if (a->s->sv.notice[0])
 		draw_message(&a->v, a->s->sv.notice);
 	else if (a->s->sv.aside[0] && !a->v.msg[0])

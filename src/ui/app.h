@@ -42,6 +42,17 @@ typedef struct question {
 	void (*no)(app *a);	/* NULL: nothing */
 } question;
 
+/* A share code being typed or pasted (P, or c in the lobby). */
+#define CODE_ENTRY_MAX 16384	/* a few KB pasted: a board of some 250x250 */
+typedef struct code_entry {
+	char text[CODE_ENTRY_MAX + 1];
+	size_t len;
+	char why[200];		/* why the last code was refused, or "" */
+	bool played;		/* Enter played it: the screen that opened the field goes too */
+	board *pending;		/* decoded, waiting for the player to leave the board played */
+	game_config cfg;	/* ... and its variant */
+} code_entry;
+
 struct app {
 	session *s;
 	view v;
@@ -63,6 +74,8 @@ struct app {
 	int pattern;		/* analysis: quiet pattern shown */
 	uint8_t *chase;		/* the chase step's marks (C) */
 	question q;
+	code_entry code;
+	bool lobby;		/* start at the lobby (lightsout serve) */
 	prefs prefs;		/* the settings kept for the next start */
 	char prefs_path[4096];	/* "": none kept */
 	int status;		/* exit status once quitting */
@@ -87,7 +100,7 @@ int app_run(app *a);
 
 /* The screens. */
 extern const screen board_screen, editor_screen, analysis_screen, help_screen, pager_screen, menu_screen,
-	question_screen, making_screen, watch_list_screen, watch_screen;
+	question_screen, making_screen, watch_list_screen, watch_screen, code_screen, lobby_screen;
 
 void app_push(app *a, const screen *s);
 /* Close screen s if it is on top (a job that ended by itself). */

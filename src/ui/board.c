@@ -193,12 +193,19 @@ static reaction board_share(app *a, int key)
 {
 	(void)key;
 	char msg[300];
-	char *text = share_text(app_session(a).g, COLS, msg, sizeof msg);
+	char *text = share_text(app_session(a).g, COLS, a->remote, msg, sizeof msg);
 	if (!text) {
 		app_say(a, msg);
 		return REACT_NONE;
 	}
 	app_open_page(a, "Share code", text, "Arrows scroll; any other key returns to the game.");
+	return REACT_NONE;
+}
+
+static reaction board_code(app *a, int key)
+{
+	(void)key;
+	app_push(a, &code_screen);
 	return REACT_NONE;
 }
 
@@ -269,9 +276,10 @@ static const key_row board_rows[] = {
 	{ { 'C' }, steps_chase, NULL, NULL, NULL, NULL, 0 },
 	{ { 'e' }, board_edit, "e", "e", "editor: set the cells, then play or solve them", NULL, 0 },
 	{ { 'a' }, board_analysis, "a", "a", "analysis: rank, nullity, solutions, quiet patterns", NULL, 0 },
-	{ { 'S' }, board_stats, "S; c; L; W", "S; c; L; W",
-	  "statistics; share code; daily leaderboard; live games", NULL, 0 },
+	{ { 'S' }, board_stats, "S; c; P; L; W", "S; c; P; L; W",
+	  "statistics; share code; enter a code; leaderboard; watch", NULL, 0 },
 	{ { 'c' }, board_share, NULL, NULL, NULL, NULL, 0 },
+	{ { 'P' }, board_code, NULL, NULL, NULL, NULL, 0 },
 	{ { 'L' }, board_scores, NULL, NULL, NULL, NULL, 0 },
 	{ { 'W' }, board_watch, NULL, NULL, NULL, NULL, 0 },
 	{ { 'R', 'r' }, board_restart, "R, r", "R, r", "restart this board (R asks first; r after a win)", NULL, 0 },

@@ -30,7 +30,7 @@
 
 enum {
 	OPT_PAR = OPT_FIRST_COMMAND, OPT_DIFFICULTY, OPT_LOAD, OPT_ASCII, OPT_NO_COLOR, OPT_NO_MOUSE, OPT_NO_ANIMATION,
-	OPT_DAILY, OPT_PRACTICE, OPT_CODE, OPT_SCORES, OPT_NO_SCORES, OPT_MAX_SCREEN, OPT_IDLE
+	OPT_DAILY, OPT_PRACTICE, OPT_CODE, OPT_SCORES, OPT_NO_SCORES, OPT_MAX_SCREEN, OPT_IDLE, OPT_LOBBY
 };
 
 /* --max-screen's range: below a standard terminal the bound would only
@@ -73,6 +73,8 @@ static void play_help(void)
 	     "                           window (default %dx%d; it bounds the memory)\n"
 	     "      --idle TIME          no key for TIME: save the game and quit; minutes,\n"
 	     "                           or with a unit: 45s, 30m, 2h (default 0: never)\n"
+	     "      --lobby              start at the lobby (what lightsout serve does);\n"
+	     "                           --daily, --practice, --load and --code skip it\n"
 	     "  -h, --help               this help\n"
 	     "\n"
 	     "Without an option that chooses the board, the game in progress when you\n"
@@ -84,7 +86,7 @@ typedef struct play_opts {
 	common_opts common;
 	long par;
 	const char *difficulty, *load, *code, *scores;
-	bool ascii, no_color, no_mouse, no_animation, daily, ladder, no_scores;
+	bool ascii, no_color, no_mouse, no_animation, daily, ladder, no_scores, lobby;
 	bool rule_given;
 	bool board_chosen;		/* an option that says which board: no resume offer */
 	int max_rows, max_cols;		/* --max-screen */
@@ -170,6 +172,7 @@ static int play_parse(int argc, char **argv, play_opts *o)
 		{ "no-scores", no_argument, NULL, OPT_NO_SCORES },
 		{ "max-screen", required_argument, NULL, OPT_MAX_SCREEN },
 		{ "idle", required_argument, NULL, OPT_IDLE },
+		{ "lobby", no_argument, NULL, OPT_LOBBY },
 		{ NULL, 0, NULL, 0 },
 	};
 	char err[256];
@@ -184,7 +187,7 @@ static int play_parse(int argc, char **argv, play_opts *o)
 	while ((opt = getopt_long(argc, argv, ":" OPTIONS_COMMON_SHORT, longopts, NULL)) != -1) {
 		if (opt != 'h' && opt != OPT_VERSION && opt != OPT_ASCII && opt != OPT_NO_COLOR &&
 		    opt != OPT_NO_MOUSE && opt != OPT_NO_ANIMATION && opt != OPT_SCORES && opt != OPT_NO_SCORES &&
-		    opt != OPT_MAX_SCREEN && opt != OPT_IDLE && opt != ':' && opt != '?')
+		    opt != OPT_MAX_SCREEN && opt != OPT_IDLE && opt != OPT_LOBBY && opt != ':' && opt != '?')
 			o->board_chosen = true;
 		if (opt == 'r')
 			o->rule_given = true;
@@ -241,6 +244,9 @@ static int play_parse(int argc, char **argv, play_opts *o)
 		case OPT_IDLE:
 			if (play_parse_idle(optarg, &o->idle, err, sizeof err) < 0)
 				return usage_error(err);
+			break;
+		case OPT_LOBBY:
+			o->lobby = true;
 			break;
 		case OPT_PRACTICE:
 			if (optarg && strcmp(optarg, "ladder") != 0) {
@@ -543,6 +549,8 @@ int play_main(int argc, char **argv)
 	a.v.g = &a.s->pl.g;
 	a.mouse = !o.no_mouse;
 	a.idle = (double)o.idle;
+	/* A board the options chose (the admin's --daily) is played at once. */
+	a.lobby = o.lobby && !o.daily && !o.ladder && !o.load && !o.code;
 	if (term_open(a.mouse, o.max_rows, o.max_cols, err, sizeof err) < 0) {
 		fprintf(stderr, "lightsout play: %s\n", err);
 		session_close(a.s);

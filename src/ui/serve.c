@@ -440,13 +440,14 @@ int serve_main(int argc, char **argv)
 	/* The game's own options after --: the admin's, from the command line
 	 * sshd runs (the client's command is never seen here). */
 	int extra = argc - optind;
-	char **pargv = calloc((size_t)extra + 6, sizeof *pargv), idle[24];
+	char **pargv = calloc((size_t)extra + 7, sizeof *pargv), idle[24];
 	if (!pargv) {
 		host_leave(&p);
 		return EXIT_USAGE;
 	}
 	int k = 0;
 	pargv[k++] = "play";
+	pargv[k++] = "--lobby";	/* a stranger sees first what there is to do */
 	pargv[k++] = "--scores";
 	pargv[k++] = scores;
 	snprintf(idle, sizeof idle, "%lds", idle_secs);

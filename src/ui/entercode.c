@@ -1,0 +1,190 @@
+/* Entering a share code in the game (P on the board, c in the lobby): a
+ * one-line field that takes a code typed or pasted, and plays its board
+ * with its own rule, k and torus.  A bad code is refused with the
+ * decoder's reason, the field kept open to mend it; a code pasted in
+ * pieces (the share page breaks a long one into lines, and each line
+ * break arrives as Enter) goes on growing after its first piece is
+ * refused as truncated. */
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/sharecode.h"
+#include "ui/app.h"
+#include "ui/term.h"
+
+#define CODE_BOX_ROWS 7
+#define CODE_BOX_COLS 76
+
+static void code_draw(app *a)
+{
+	code_entry *ce = &a->code;
+	int w = COLS - 2 < CODE_BOX_COLS ? COLS - 2 : CODE_BOX_COLS;
+	int y = (LINES - CODE_BOX_ROWS) / 2, x = (COLS - w) / 2;
+	if (w < 20 || y < 0)
+		return;		/* the "too small" screen says it */
+	attrset(A_NORMAL);
+	draw_box(&a->gl, y, x, CODE_BOX_ROWS, w);
+	int room = w - 4;
+	attrset(A_BOLD);
+	mvaddnstr(y + 1, x + 2, "Play a share code", room);
+	attrset(A_NORMAL);
+	mvaddnstr(y + 2, x + 2, "Paste or type it, then Enter.  Esc: back", room);
+	/* The field: its end, where the typing is, with a count once long. */
+	char count[32] = "";
+	if (ce->len > (size_t)room - 4)
+		snprintf(count, sizeof count, " (%zu)", ce->len);
+	int shown = room - 3 - (int)strlen(count);
+	const char *tail = ce->len > (size_t)shown ? ce->text + ce->len - shown : ce->text;
+	mvaddstr(y + 3, x + 2, "> ");
+	addnstr(tail, shown);
+	addstr(a->gl.utf8 ? "\u2581" : "_");
+	addstr(count);
+	if (ce->why[0]) {
+		attrset(A_BOLD);
+		mvaddnstr(y + 5, x + 2, ce->why, room);
+		attrset(A_NORMAL);
+	} else
+		mvaddnstr(y + 5, x + 2, "Case, spaces, dashes and line breaks do not matter.", room);
+}
+
+static void code_enter(app *a)
+{
+	code_entry *ce = &a->code;
+	ce->len = 0;
+	ce->text[0] = '\0';
+	ce->why[0] = '\0';
+	ce->played = false;
+}
+
+static void code_drop_pending(app *a)
+{
+	board_free(a->code.pending);
+	a->code.pending = NULL;
+}
+
+static void code_leave(app *a)
+{
+	code_drop_pending(a);
+}
+
+/* The pending board, played: the field closes, and the lobby under it. */
+static void code_play(app *a)
+{
+	code_entry *ce = &a->code;
+	board *b = ce->pending;
+	ce->pending = NULL;
+	if (!b)
+		return;
+	int ev = session_play_board(a->s, b, &ce->cfg, term_now());
+	if (!(ev & SESSION_BOARD)) {
+		snprintf(ce->why, sizeof ce->why, "%s", app_session(a).msg);
+		app_redraw(a);
+		return;
+	}
+	ce->played = true;
+	app_close(a, &code_screen);
+	a->v.vr = a->v.vc = 0;
+	app_react(a, ev);
+	if (!(ev & SESSION_MESSAGE))
+		app_say(a, "The share code's board: free play, with its own rule and k.");
+}
+
+static void code_keep(app *a)
+{
+	code_drop_pending(a);
+	snprintf(a->code.why, sizeof a->code.why, "Kept your board: Esc goes back to it.");
+	app_redraw(a);
+}
+
+static reaction code_submit(app *a, int key)
+{
+	(void)key;
+	code_entry *ce = &a->code;
+	sharecode sc;
+	if (!ce->len) {
+		snprintf(ce->why, sizeof ce->why, "Paste a share code first: it starts with LO.");
+		return REACT_REDRAW;
+	}
+	if (sharecode_decode(ce->text, &sc, ce->why, sizeof ce->why) < 0)
+		return REACT_REDRAW;	/* the decoder's reason, under the field */
+	if (sc.graph) {
+		sharecode_free(&sc);
+		snprintf(ce->why, sizeof ce->why, "A graph's code: the game here plays grids, hex and cubes only.");
+		return REACT_REDRAW;
+	}
+	code_drop_pending(a);
+	memset(&ce->cfg, 0, sizeof ce->cfg);
+	ce->cfg.v = sc.v;
+	ce->cfg.par = -1;
+	ce->pending = sc.board;
+	sc.board = NULL;
+	sharecode_free(&sc);
+	ce->why[0] = '\0';
+	switch (session_leaving(a->s, false)) {
+	case SESSION_LEAVE_RUNG:
+		app_ask(a, "Give up your board for this one? Practice goes down a rung.", code_play, code_keep);
+		break;
+	case SESSION_LEAVE_LOSS:
+		app_ask(a, "Give up your board for this one? It counts as a loss.", code_play, code_keep);
+		break;
+	case SESSION_LEAVE_FREE:
+	case SESSION_LEAVE_NEVER:
+		code_play(a);
+		break;
+	}
+	return REACT_NONE;
+}
+
+static reaction code_erase(app *a, int key)
+{
+	code_entry *ce = &a->code;
+	if (key == KEY_CTRL('u'))
+		ce->len = 0;
+	else if (ce->len)
+		ce->len--;
+	ce->text[ce->len] = '\0';
+	ce->why[0] = '\0';
+	code_draw(a);
+	return REACT_NONE;
+}
+
+static reaction code_back(app *a, int key)
+{
+	(void)a;
+	(void)key;
+	return REACT_LEAVE;
+}
+
+/* A character of the code: what a terminal pastes arrives key by key. */
+static reaction code_char(app *a, int key)
+{
+	code_entry *ce = &a->code;
+	if (key < 0x20 || key > 0x7e)
+		return REACT_NONE;
+	if (ce->len == CODE_ENTRY_MAX) {
+		snprintf(ce->why, sizeof ce->why, "Longer than any code the game takes here (%d characters).",
+			 CODE_ENTRY_MAX);
+	} else {
+		ce->text[ce->len++] = (char)key;
+		ce->text[ce->len] = '\0';
+	}
+	code_draw(a);
+	return REACT_NONE;
+}
+
+static const key_row code_rows[] = {
+	{ { '\n', '\r', KEY_ENTER }, code_submit, "Enter", "Enter", "play the code's board (a bad code: the reason)",
+	  NULL, 0 },
+	{ { KEY_BACKSPACE, KEY_DEL, KEY_CTRL('h'), KEY_CTRL('u') }, code_erase, "Backspace; Ctrl-U", "Backspace; Ctrl-U",
+	  "erase a character; all of it", NULL, 0 },
+	{ { KEY_ESC }, code_back, "Esc", "Esc", "back, no board played", NULL, 0 },
+	{ { 0 }, NULL, "letters, digits, paste", "letters, digits, paste",
+	  "the code (case, spaces, dashes and line breaks do not matter)", NULL, 0 },
+	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+};
+
+const screen code_screen = {
+	.name = "code", .title = "Entering a share code (P)", .rows = code_rows, .other = code_char,
+	.draw = code_draw, .enter = code_enter, .leave = code_leave, .over_board = true,
+};

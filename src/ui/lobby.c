@@ -1,0 +1,205 @@
+/* The lobby: a public account's first screen (lightsout serve, or play
+ * --lobby), where a stranger sees at once what there is to do, one key
+ * each, the board one key away.  It opens over the board screen, whose
+ * free-play board is already made: f only closes the lobby, and the other
+ * boards are made by the session as the settings would make them. */
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "game/practice.h"
+#include "persist/live.h"
+#include "persist/name.h"
+#include "ui/app.h"
+#include "ui/term.h"
+
+static int lobby_live;		/* other games live on this host when the lobby opened */
+
+/* The host's live games, ours aside; -1 where there is no host (a local
+ * game). */
+static int live_count(const app *a)
+{
+	live_game *list = NULL;
+	if (!a->w.dir[0])
+		return -1;
+	int n = live_list(a->w.dir, a->w.locks, &list), others = 0;
+	for (int i = 0; i < n; i++)
+		others += strcmp(list[i].id, a->w.id) != 0;
+	free(list);
+	return others;
+}
+
+static void lobby_enter(app *a)
+{
+	lobby_live = live_count(a);
+}
+
+static void lobby_line(int y, const char *text)
+{
+	if (y < LINES - 2)
+		mvaddnstr(y, 2, text, COLS - 3 > 0 ? COLS - 3 : 0);
+}
+
+static void lobby_draw(app *a)
+{
+	session_view sv = app_session(a);
+	const game_config *cfg = &sv.g->cfg;
+	char line[NAME_SHOWN_MAX + 120], name[NAME_SHOWN_MAX], date[16];
+	int y = 0;
+	erase();
+	attrset(A_BOLD);
+	lobby_line(y++, "Lights Out");
+	attrset(A_NORMAL);
+	y++;
+	if (a->w.name[0]) {
+		name_for_terminal(a->w.name, a->gl.utf8, name, sizeof name);
+		if (a->w.guest)
+			snprintf(line, sizeof line, "Welcome, %s: a guest (your games are not kept).", name);
+		else
+			snprintf(line, sizeof line, "Welcome back, %s: your games are kept for your key.", name);
+		lobby_line(y++, line);
+		y++;
+	}
+	practice_daily_seed(time(NULL), cfg, date, sizeof date);
+	int rung = ladder_load(cfg);
+	char live[64];
+	if (lobby_live < 0)
+		snprintf(live, sizeof live, "live games (on a public account only)");
+	else if (lobby_live == 0)
+		snprintf(live, sizeof live, "live games (nobody else is playing)");
+	else
+		snprintf(live, sizeof live, "live games to watch (%d playing now)", lobby_live);
+	struct {
+		char key;
+		char what[96];
+	} items[8] = {
+		{ 'd', "" }, { 'p', "" }, { 'f', "" }, { 'w', "" },
+		{ 'l', "the daily leaderboard" }, { 'h', "how to play, and the keys" },
+		{ 'c', "play a share code someone gave you" }, { 'q', "quit" },
+	};
+	snprintf(items[0].what, sizeof items[0].what, "today's daily board (%s, the same for everyone)", date);
+	snprintf(items[1].what, sizeof items[1].what, "practice ladder, at rung %d", rung);
+	snprintf(items[2].what, sizeof items[2].what, "free play: a random %dx%d board", cfg->v.rows, cfg->v.cols);
+	snprintf(items[3].what, sizeof items[3].what, "%s", live);
+	for (int i = 0; i < 8; i++) {
+		snprintf(line, sizeof line, "%c  %s", items[i].key, items[i].what);
+		lobby_line(y, line);
+		if (y < LINES - 2 && COLS > 3)
+			mvchgat(y, 2, 1, A_BOLD, 0, NULL);	/* the key stands out */
+		y++;
+	}
+	if (a->v.msg[0])
+		draw_message(&a->v, a->v.msg);
+	attrset(A_DIM);
+	mvaddnstr(LINES - 1, 1, "Press a key; settings and more are on the board (? there).", COLS - 2);
+	attrset(A_NORMAL);
+}
+
+/* A board of mode for the settings played, made by the session; the
+ * lobby goes first, so the board shows under the making. */
+static void lobby_make(app *a, play_mode mode)
+{
+	game_config cfg = app_session(a).g->cfg;
+	app_close(a, &lobby_screen);
+	app_react(a, session_new_board(a->s, &cfg, mode, false, term_now()));
+}
+
+static reaction lobby_daily(app *a, int key)
+{
+	(void)key;
+	lobby_make(a, PLAY_DAILY);
+	return REACT_NONE;
+}
+
+static reaction lobby_ladder(app *a, int key)
+{
+	(void)key;
+	lobby_make(a, PLAY_LADDER);
+	return REACT_NONE;
+}
+
+static reaction lobby_free(app *a, int key)
+{
+	(void)key;
+	app_close(a, &lobby_screen);
+	if (app_session(a).making)
+		app_push(a, &making_screen);	/* the free board is still being made */
+	return REACT_NONE;
+}
+
+static reaction lobby_watch(app *a, int key)
+{
+	(void)key;
+	if (!a->w.dir[0]) {
+		app_say(a, "Watching is for a public account's players: nobody to watch here.");
+		return REACT_NONE;
+	}
+	app_push(a, &watch_list_screen);
+	return REACT_NONE;
+}
+
+static reaction lobby_scores(app *a, int key)
+{
+	(void)key;
+	char msg[300], date[16], title[64];
+	char *text = session_scores_text(a->s, date, sizeof date, msg, sizeof msg);
+	if (!text) {
+		app_say(a, msg);
+		return REACT_NONE;
+	}
+	snprintf(title, sizeof title, "Daily leaderboard of this host, %s", date);
+	app_open_page(a, title, text, "Arrows scroll; any other key returns to the lobby.");
+	return REACT_NONE;
+}
+
+static reaction lobby_help(app *a, int key)
+{
+	(void)key;
+	a->help_top = 0;
+	app_push(a, &help_screen);
+	return REACT_NONE;
+}
+
+static reaction lobby_code(app *a, int key)
+{
+	(void)key;
+	app_push(a, &code_screen);
+	return REACT_NONE;
+}
+
+static reaction lobby_quit(app *a, int key)
+{
+	(void)a;
+	(void)key;
+	return REACT_QUIT;
+}
+
+/* Back from a screen it opened: a code played closes the lobby too, and
+ * the live games are counted again. */
+static void lobby_back(app *a, const screen *child)
+{
+	if (child == &code_screen && a->code.played) {
+		app_close(a, &lobby_screen);
+		return;
+	}
+	lobby_live = live_count(a);
+}
+
+static const key_row lobby_rows[] = {
+	{ { 'd' }, lobby_daily, "d", "d", "today's daily board", NULL, 0 },
+	{ { 'p' }, lobby_ladder, "p", "p", "the practice ladder, at your rung", NULL, 0 },
+	{ { 'f', '\n', '\r', KEY_ENTER }, lobby_free, "f, Enter", "f, Enter", "free play: a random board", NULL, 0 },
+	{ { 'w', 'W' }, lobby_watch, "w", "w", "live games to watch", NULL, 0 },
+	{ { 'l', 'L' }, lobby_scores, "l", "l", "the daily leaderboard", NULL, 0 },
+	{ { 'h', '?' }, lobby_help, "h, ?", "h, ?", "how to play, and the keys", NULL, 0 },
+	{ { 'c', 'P' }, lobby_code, "c", "c", "play a share code", NULL, 0 },
+	{ { 'q' }, lobby_quit, "q", "q", "quit", NULL, 0 },
+	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
+};
+
+const screen lobby_screen = {
+	.name = "lobby", .title = "The lobby (lightsout serve)", .rows = lobby_rows, .draw = lobby_draw,
+	.enter = lobby_enter, .back = lobby_back,
+};
