@@ -151,7 +151,7 @@ attack_giant() {
 	script -q -f -c "sh $s/giant.sh" /dev/null <"$s/giant.in" >"$s/giant.out" 2>&1 &
 	giant=$!
 	for _ in $(seq 400); do grep -q -a 'Name \[' "$s/giant.out" && break; sleep 0.05; done
-	printf 'giant\r' >"$s/giant.in"
+	printf 'giant\rf' >"$s/giant.in"	# the name, then free play from the lobby
 	game=
 	for _ in $(seq 400); do
 		game=$(pgrep -n -u "$acct" -f ' serve ' 2>/dev/null)
