@@ -116,9 +116,9 @@ static void hosting(const char *dir)
 	tap_is(count_dir(path), 4, "a key that leaves leaves no lock behind (those of a, b, c, d)");
 
 	host_player g, g2;
-	tap_is(host_guest(dir, &lim, &g, err, sizeof err), HOST_OK, "a guest");
+	tap_is(host_guest(dir, &lim, "", &g, err, sizeof err), HOST_OK, "a guest");
 	tap_ok(g.guest && !strncmp(g.name, "guest-", 6) && strlen(g.pid) == 32, "named %s", g.name);
-	tap_is(host_guest(dir, &lim, &g2, err, sizeof err), HOST_FULL, "a second guest past the limit: no");
+	tap_is(host_guest(dir, &lim, "", &g2, err, sizeof err), HOST_FULL, "a second guest past the limit: no");
 	tap_ok(strstr(err, "All 1 guest places") != NULL, "says so: %s", err);
 	/* What a guest's game leaves: directories, files, a symlink out. */
 	snprintf(path, sizeof path, "%s/state/lightsout", g.home);
@@ -131,10 +131,29 @@ static void hosting(const char *dir)
 	host_leave(&g);
 	tap_ok(lstat(gdir, &st) < 0, "a guest who leaves leaves nothing");
 	tap_ok(stat("/etc/passwd", &st) == 0, "and the symlink was removed, not followed");
-	tap_is(host_guest(dir, &lim, &g2, err, sizeof err), HOST_OK, "the place is free again");
+	tap_is(host_guest(dir, &lim, "", &g2, err, sizeof err), HOST_OK, "the place is free again");
 	host_leave(&g2);
 	snprintf(path, sizeof path, "%s/guests", dir);
 	tap_is(count_dir(path), 0, "no guest's home is kept");
+
+	/* One address holds at most guests_per_address places, whatever is free. */
+	host_limits many = lim;
+	many.guests = 4;
+	many.guests_per_address = 2;
+	host_player ga[3], gb;
+	tap_is(host_guest(dir, &many, "198.51.100.1", &ga[0], err, sizeof err), HOST_OK, "a guest from an address");
+	tap_is(host_guest(dir, &many, "198.51.100.1", &ga[1], err, sizeof err), HOST_OK, "a second from it");
+	tap_is(host_guest(dir, &many, "198.51.100.1", &ga[2], err, sizeof err), HOST_FULL,
+	       "a third from it: no, with places free");
+	tap_ok(strstr(err, "2 guests from your address") != NULL, "says so: %s", err);
+	tap_is(host_guest(dir, &many, "198.51.100.2", &gb, err, sizeof err), HOST_OK, "another address: yes");
+	host_leave(&ga[0]);
+	tap_is(host_guest(dir, &many, "198.51.100.1", &ga[2], err, sizeof err), HOST_OK,
+	       "once one of its guests has left: yes");
+	host_leave(&ga[1]);
+	host_leave(&ga[2]);
+	host_leave(&gb);
+	tap_is(count_dir(path), 0, "and none of their homes is kept");
 	host_leave(&a);
 	host_leave(&b);
 	host_leave(&c);

@@ -1,3 +1,4 @@
+#define _DEFAULT_SOURCE		/* flock */
 #include "persist/host.h"
 
 #include <dirent.h>
@@ -6,12 +7,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "persist/atomic.h"
 #include "persist/lock.h"
 #include "persist/paths.h"
+#include "persist/sha256.h"
 
 /* Readable by others: the leaderboard and the live games' files. */
 static const char *const parts[] = { "players", "names", "addresses", "offers", "guests", "live", "scores", "watch" };
@@ -128,7 +131,43 @@ host_status host_key_player(const char *dir, const unsigned char digest[32], con
 	return HOST_OK;
 }
 
-host_status host_guest(const char *dir, const host_limits *lim, host_player *p, char *err, size_t len)
+/* The hash of addr, as a guest's home keeps it. */
+static void address_hash(const char *addr, char out[HOST_PID_LEN + 1])
+{
+	unsigned char d[SHA256_LEN];
+	sha256(addr, strlen(addr), d);
+	hex(d, HOST_PID_LEN / 2, out);
+}
+
+/* Live guests other than slot whose home says they came from hash. */
+static int guests_from(const char *dir, const host_limits *lim, int slot, const char *hash)
+{
+	int n = 0;
+	for (int i = 0; i < lim->guests; i++) {
+		char path[4300], err[300];
+		size_t len;
+		if (i == slot)
+			continue;
+		snprintf(path, sizeof path, "%s/guests/%d/address", dir, i);
+		char *text = atomic_read_max(path, 64, &len, err, sizeof err);
+		bool same = text && len == HOST_PID_LEN && !memcmp(text, hash, HOST_PID_LEN);
+		free(text);
+		if (!same)
+			continue;
+		/* Its place is live while its lock is held. */
+		snprintf(path, sizeof path, "%s/live/g%d.lock", dir, i);
+		int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		if (flock(fd, LOCK_SH | LOCK_NB) < 0)
+			n++;
+		close(fd);
+	}
+	return n;
+}
+
+host_status host_guest(const char *dir, const host_limits *lim, const char *addr, host_player *p, char *err,
+		       size_t len)
 {
 	int slot;
 	memset(p, 0, sizeof *p);
@@ -163,6 +202,23 @@ host_status host_guest(const char *dir, const host_limits *lim, host_player *p, 
 		host_leave(p);
 		return HOST_ERROR;
 	}
+	if (lim->guests_per_address <= 0 || !addr || !addr[0])
+		return HOST_OK;
+	/* One address's guests, counted and this one added as one step. */
+	char path[4200], hash[HOST_PID_LEN + 1], why[300];
+	snprintf(path, sizeof path, "%s/guests-admit", dir);
+	int lfd = lock_take(path, LOCK_WAIT_MS, why, sizeof why);
+	address_hash(addr, hash);
+	if (guests_from(dir, lim, slot, hash) >= lim->guests_per_address) {
+		lock_release(lfd);
+		host_leave(p);
+		snprintf(err, len, "%d guests from your address are playing already: try again later, or log in "
+			 "with an SSH key.", lim->guests_per_address);
+		return HOST_FULL;
+	}
+	snprintf(path, sizeof path, "%s/address", p->dir);
+	atomic_write(path, hash, HOST_PID_LEN, why, sizeof why);
+	lock_release(lfd);
 	return HOST_OK;
 }
 

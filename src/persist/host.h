@@ -10,6 +10,7 @@
  *   addresses/A       the new players one client address made lately
  *   offers/KEY        a name being offered to a new key (by name_key)
  *   register.lock     held while a name is taken, changed or freed
+ *   guests-admit.lock held while a guest's address is counted
  *   guests/N/         guest slot N's home, made fresh at login, removed
  *                     at logout (or by the next guest in that slot)
  *   live/             one lock a live game: kPID.N (N < games per key),
@@ -39,6 +40,7 @@
 typedef struct host_limits {
 	int games_per_key;	/* live games of one key */
 	int guests;		/* live guest games in all (0: no guests) */
+	int guests_per_address;	/* live guest games of one client address (0: any) */
 	int players;		/* keys with a player on the host */
 	int new_per_address;	/* new players one client address may make a day (0: any) */
 	int forget_days;	/* a player with no game for so long is forgotten (0: never) */
@@ -46,6 +48,7 @@ typedef struct host_limits {
 
 #define HOST_GAMES_PER_KEY 2
 #define HOST_GUESTS 50
+#define HOST_GUESTS_PER_ADDRESS 5
 #define HOST_PLAYERS 10000
 #define HOST_NEW_PER_ADDRESS 10
 #define HOST_FORGET_DAYS 365
@@ -81,9 +84,12 @@ host_status host_key_player(const char *dir, const unsigned char digest[32], con
  * accept now ("" otherwise). */
 void host_read_name(host_player *p);
 
-/* A guest: a free guest slot, its home made fresh, a name of its own
- * ("guest-1a2b"). */
-host_status host_guest(const char *dir, const host_limits *lim, host_player *p, char *err, size_t len);
+/* A guest from client address addr ("" unknown; roster_address): a free
+ * guest slot, its home made fresh, a name of its own ("guest-1a2b"); no
+ * more than lim->guests_per_address live at once from one address (its
+ * hash kept in the guest's home, as "address"). */
+host_status host_guest(const char *dir, const host_limits *lim, const char *addr, host_player *p, char *err,
+		       size_t len);
 
 /* Whether some player has name (or one that looks like it): for offering
  * a free one. */

@@ -37,6 +37,9 @@ static void serve_usage(void)
 	       "                           ~/.local/state/lightsout/host, home from passwd)\n"
 	       "      --games-per-key N    live games of one key at once (default %d)\n"
 	       "      --guests N           live guest games in all, 0 for none (default %d)\n"
+	       "      --guests-per-address N\n"
+	       "                           live guest games of one client address, 0 for any\n"
+	       "                           number (default %d; IPv6: per /64)\n"
 	       "      --players N          players (keys) the host keeps (default %d)\n"
 	       "      --new-players-per-address N\n"
 	       "                           new players one client address may make a day,\n"
@@ -52,7 +55,7 @@ static void serve_usage(void)
 	       "  -h, --help               this text\n"
 	       "Options after -- go to the game (lightsout play --help), e.g. -- --no-mouse.\n"
 	       "A player changes name with: ssh -t ACCOUNT@HOST rename\n",
-	       HOST_GAMES_PER_KEY, HOST_GUESTS, HOST_PLAYERS, HOST_NEW_PER_ADDRESS, HOST_FORGET_DAYS);
+	       HOST_GAMES_PER_KEY, HOST_GUESTS, HOST_GUESTS_PER_ADDRESS, HOST_PLAYERS, HOST_NEW_PER_ADDRESS, HOST_FORGET_DAYS);
 }
 
 static int count(const char *opt, const char *arg, int min, int *out)
@@ -269,7 +272,7 @@ static void open_path(const char *home, const char *dir)
 
 int serve_main(int argc, char **argv)
 {
-	enum { OPT_DIR = 256, OPT_GAMES, OPT_GUESTS, OPT_PLAYERS, OPT_PER_ADDRESS, OPT_FORGET, OPT_IDLE, OPT_CHECK,
+	enum { OPT_DIR = 256, OPT_GAMES, OPT_GUESTS, OPT_GUESTS_ADDR, OPT_PLAYERS, OPT_PER_ADDRESS, OPT_FORGET, OPT_IDLE, OPT_CHECK,
 	       OPT_SSHD, OPT_PAM, OPT_SHADOW };
 	static const struct option longs[] = {
 		{ "check", optional_argument, NULL, OPT_CHECK },
@@ -279,6 +282,7 @@ int serve_main(int argc, char **argv)
 		{ "dir", required_argument, NULL, OPT_DIR },
 		{ "games-per-key", required_argument, NULL, OPT_GAMES },
 		{ "guests", required_argument, NULL, OPT_GUESTS },
+		{ "guests-per-address", required_argument, NULL, OPT_GUESTS_ADDR },
 		{ "players", required_argument, NULL, OPT_PLAYERS },
 		{ "new-players-per-address", required_argument, NULL, OPT_PER_ADDRESS },
 		{ "forget-after", required_argument, NULL, OPT_FORGET },
@@ -286,7 +290,9 @@ int serve_main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	host_limits lim = { HOST_GAMES_PER_KEY, HOST_GUESTS, HOST_PLAYERS, HOST_NEW_PER_ADDRESS, HOST_FORGET_DAYS };
+	host_limits lim = { .games_per_key = HOST_GAMES_PER_KEY, .guests = HOST_GUESTS,
+			    .guests_per_address = HOST_GUESTS_PER_ADDRESS, .players = HOST_PLAYERS,
+			    .new_per_address = HOST_NEW_PER_ADDRESS, .forget_days = HOST_FORGET_DAYS };
 	char dir[3100] = "", home[3100] = "", err[600];
 	const char *check = NULL;
 	serve_check_files files = { NULL, NULL, NULL };
@@ -308,6 +314,10 @@ int serve_main(int argc, char **argv)
 			break;
 		case OPT_GUESTS:
 			if (count("--guests", optarg, 0, &lim.guests) < 0)
+				return EXIT_USAGE;
+			break;
+		case OPT_GUESTS_ADDR:
+			if (count("--guests-per-address", optarg, 0, &lim.guests_per_address) < 0)
 				return EXIT_USAGE;
 			break;
 		case OPT_PLAYERS:
@@ -399,7 +409,7 @@ int serve_main(int argc, char **argv)
 	roster_address(getenv("SSH_CONNECTION"), addr, sizeof addr);
 	host_player p;
 	host_status st = who ? host_key_player(dir, digest, &lim, &p, err, sizeof err)
-			     : host_guest(dir, &lim, &p, err, sizeof err);
+			     : host_guest(dir, &lim, addr, &p, err, sizeof err);
 	if (st != HOST_OK) {
 		/* A limit is one line for the player, not a fault. */
 		fprintf(stderr, st == HOST_FULL ? "%s\n" : "lightsout serve: %s\n", err);
