@@ -202,10 +202,13 @@ ATTACK
 	done
 	# Every guest in or refused before the players come.
 	for _ in $(seq 600); do
-		settled=$(grep -l -a -e "not kept" -e "guest places are taken" "$s"/junk/g* 2>/dev/null | wc -l)
+		settled=$(grep -l -a -e "not kept" -e "guest places are taken" -e "guests from your address" \
+			"$s"/junk/g* 2>/dev/null | wc -l)
 		[ "$settled" -ge "$ATTACK_GUESTS" ] && break
 		sleep 0.05
 	done
+	# Someone else, meanwhile, comes as a guest from another address.
+	timeout 10 sh "$s/attack_ssh" guest -b 127.0.0.9 -tt </dev/null >"$s/junk/neighbour" 2>&1
 	(
 		i=1
 		while [ "$i" -le "$ATTACK_KEYS" ] && [ ! -e "$s/junk/stop" ]; do
@@ -224,7 +227,10 @@ attack_report() {
 	became=$(grep -l -a "Welcome, junk" "$s"/junk/o* 2>/dev/null | wc -l | tr -d ' ')
 	by_addr=$(grep -l -a "from your address today" "$s"/junk/o* 2>/dev/null | wc -l | tr -d ' ')
 	held=$(grep -l -a "not kept" "$s"/junk/g* 2>/dev/null | wc -l | tr -d ' ')
-	refused=$(grep -l -a "guest places are taken" "$s"/junk/g* 2>/dev/null | wc -l | tr -d ' ')
+	refused=$(grep -l -a -e "guest places are taken" -e "guests from your address" "$s"/junk/g* 2>/dev/null |
+		wc -l | tr -d ' ')
+	neighbour=no
+	grep -q -a "not kept" "$s/junk/neighbour" 2>/dev/null && neighbour=yes
 	# sshd closes a connection without a session after its
 	# UnusedConnectionTimeout: wait for that (90 s at most).
 	t0=$(now)
@@ -237,7 +243,8 @@ attack_report() {
 	waited=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.0f", b - a }')
 	echo "attack: 10000x10000 client  its game's peak memory (VmHWM) $giant_mem"
 	echo "attack: throwaway keys      $tried tried from one address: $became became players, $by_addr refused by the address's daily limit"
-	echo "attack: idle guests         $held held a guest place, $refused refused (all places taken)"
+	echo "attack: idle guests         $held held a guest place, $refused refused (the address's guests, or all places)"
+	echo "attack: a guest elsewhere   got a place while the stranger held its own: $neighbour"
 	echo "attack: ssh -N              $ATTACK_IDLE opened before the players came, $open still open ${waited} s after they left (UnusedConnectionTimeout)"
 	echo "players on the host         $(find "$host/players" -mindepth 1 -maxdepth 1 | wc -l | tr -d ' ') (the $N players and the attack's)"
 }
