@@ -227,6 +227,29 @@ void app_open_menu(app *a, bool editing)
 	app_push(a, &menu_screen);
 }
 
+void app_open_scores(app *a, const char *back)
+{
+	char msg[300], date[16], title[64], footer[96];
+	char *text = session_scores_text(a->s, date, sizeof date, msg, sizeof msg);
+	if (!text) {
+		app_say(a, msg);
+		return;
+	}
+	snprintf(title, sizeof title, "Daily leaderboard of this host, %s", date);
+	snprintf(footer, sizeof footer, "Arrows scroll; any other key returns to %s.", back);
+	app_open_page(a, title, text, footer);
+}
+
+bool app_open_watch(app *a)
+{
+	if (!a->w.dir[0]) {
+		app_say(a, "Watching is for a public account's players (ssh play@host): nobody to watch here.");
+		return false;
+	}
+	app_push(a, &watch_list_screen);
+	return true;
+}
+
 void app_open_page(app *a, const char *title, char *text, const char *footer)
 {
 	if (pager_open(&a->page, title, text, footer) < 0) {

@@ -130,6 +130,11 @@ void app_say(app *a, const char *msg);
  * of text (taken: freed when the page closes). */
 void app_open_menu(app *a, bool editing);
 void app_open_page(app *a, const char *title, char *text, const char *footer);
+/* The host's daily leaderboard as a page (L), any key back to `back`
+ * ("the game", "the lobby"); or the message why there is none. */
+void app_open_scores(app *a, const char *back);
+/* The live games' list (W); false, said, where there is nobody to watch. */
+bool app_open_watch(app *a);
 /* The same for prose: wrapped to the window, paragraphs reflowed. */
 void app_open_prose(app *a, const char *title, char *text, const char *footer);
 /* Keep the settings in play (the board's kind, preview, T's speed) for the

@@ -167,26 +167,14 @@ static reaction board_stats(app *a, int key)
 static reaction board_scores(app *a, int key)
 {
 	(void)key;
-	char msg[300], date[16], title[64];
-	char *text = session_scores_text(a->s, date, sizeof date, msg, sizeof msg);
-	if (!text) {
-		app_say(a, msg);
-		return REACT_NONE;
-	}
-	snprintf(title, sizeof title, "Daily leaderboard of this host, %s", date);
-	app_open_page(a, title, text, "Arrows scroll; any other key returns to the game.");
+	app_open_scores(a, "the game");
 	return REACT_NONE;
 }
 
 static reaction board_watch(app *a, int key)
 {
 	(void)key;
-	if (!a->w.dir[0]) {
-		app_say(a, "Watching is for a public account's players (ssh play@host): nobody to watch here.");
-		return REACT_NONE;
-	}
-	app_push(a, &watch_list_screen);
-	return REACT_REDRAW;
+	return app_open_watch(a) ? REACT_REDRAW : REACT_NONE;
 }
 
 static reaction board_share(app *a, int key)

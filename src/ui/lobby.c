@@ -132,25 +132,14 @@ static reaction lobby_free(app *a, int key)
 static reaction lobby_watch(app *a, int key)
 {
 	(void)key;
-	if (!a->w.dir[0]) {
-		app_say(a, "Watching is for a public account's players: nobody to watch here.");
-		return REACT_NONE;
-	}
-	app_push(a, &watch_list_screen);
+	app_open_watch(a);
 	return REACT_NONE;
 }
 
 static reaction lobby_scores(app *a, int key)
 {
 	(void)key;
-	char msg[300], date[16], title[64];
-	char *text = session_scores_text(a->s, date, sizeof date, msg, sizeof msg);
-	if (!text) {
-		app_say(a, msg);
-		return REACT_NONE;
-	}
-	snprintf(title, sizeof title, "Daily leaderboard of this host, %s", date);
-	app_open_page(a, title, text, "Arrows scroll; any other key returns to the lobby.");
+	app_open_scores(a, "the lobby");
 	return REACT_NONE;
 }
 
