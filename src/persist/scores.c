@@ -609,6 +609,20 @@ out:
 	return v;
 }
 
+/* A listing of directory dfd on a descriptor of its own (readdir's: dfd
+ * stays for openat); NULL with errno when it cannot be had. */
+static DIR *list_dir(int dfd)
+{
+	int lfd = dup(dfd);
+	DIR *d = lfd >= 0 ? fdopendir(lfd) : NULL;
+	if (!d && lfd >= 0) {
+		int e = errno;
+		close(lfd);
+		errno = e;
+	}
+	return d;
+}
+
 persist_status scores_load(const char *dir, const char *date, scores *t, persist_result *res)
 {
 	scores_init(t);
@@ -618,12 +632,9 @@ persist_status scores_load(const char *dir, const char *date, scores *t, persist
 	int dfd = open_dir(dir, res);
 	if (dfd < 0)
 		return res->status;
-	int lfd = dup(dfd);	/* readdir's own: dfd stays for openat */
-	DIR *d = lfd >= 0 ? fdopendir(lfd) : NULL;
+	DIR *d = list_dir(dfd);
 	if (!d) {
 		persist_fail(res, PERSIST_IO, errno, NULL);
-		if (lfd >= 0)
-			close(lfd);
 		close(dfd);
 		return res->status;
 	}
@@ -695,13 +706,9 @@ persist_status scores_load(const char *dir, const char *date, scores *t, persist
  * ten minutes. */
 static void sweep(int dfd, const char *prefix)
 {
-	int lfd = dup(dfd);
-	DIR *d = lfd >= 0 ? fdopendir(lfd) : NULL;
-	if (!d) {
-		if (lfd >= 0)
-			close(lfd);
+	DIR *d = list_dir(dfd);
+	if (!d)
 		return;
-	}
 	size_t pl = strlen(prefix);
 	time_t now = time(NULL);
 	struct dirent *de;
@@ -752,13 +759,9 @@ static int read_own(int dfd, const char *name, const char *date, score *recs, pe
  * another user's file squats "UID.DATE"): true with its name in alt. */
 static bool own_alternate(int dfd, const char *name, char *alt, size_t len)
 {
-	int lfd = dup(dfd);
-	DIR *d = lfd >= 0 ? fdopendir(lfd) : NULL;
-	if (!d) {
-		if (lfd >= 0)
-			close(lfd);
+	DIR *d = list_dir(dfd);
+	if (!d)
 		return false;
-	}
 	size_t nl = strlen(name);
 	bool found = false;
 	struct dirent *de;
@@ -822,13 +825,9 @@ static void guests_sweep(int dfd)
 	}
 	if (last[0] && strcmp(last, cutoff) >= 0)
 		return;		/* swept today */
-	int lfd = dup(dfd);
-	DIR *d = lfd >= 0 ? fdopendir(lfd) : NULL;
-	if (!d) {
-		if (lfd >= 0)
-			close(lfd);
+	DIR *d = list_dir(dfd);
+	if (!d)
 		return;
-	}
 	struct dirent *de;
 	while ((de = readdir(d))) {
 		char kind, pid[SCORES_PID_LEN + 1], date[11];
@@ -929,11 +928,8 @@ static int guest_victim(const guest_file *f, int nf, const scores *all, guest_re
  * first to go.  Only the day's guest files are opened, and only when full. */
 static bool guests_room(int dfd, const char *own, const char *date, const score *mine, int n, persist_result *res)
 {
-	int lfd = dup(dfd);
-	DIR *d = lfd >= 0 ? fdopendir(lfd) : NULL;
+	DIR *d = list_dir(dfd);
 	if (!d) {
-		if (lfd >= 0)
-			close(lfd);
 		persist_fail(res, PERSIST_IO, errno, NULL);
 		return false;
 	}
