@@ -246,6 +246,22 @@ static bool refill(reader *rd)
 	return true;
 }
 
+/* Whether a line of n bytes so far is past a bound (said in rd), as a
+ * character at a time would find it: the first byte past a bound stops the
+ * reading, READ_MAX's before the line's. */
+static bool past_bound(reader *rd, size_t n)
+{
+	if (rd->at + n > READ_MAX && READ_MAX - rd->at <= LINE_MAX_BYTES) {
+		rd->toolong = true;
+		return true;
+	}
+	if (n > LINE_MAX_BYTES) {
+		rd->linelong = rd->toolong = true;
+		return true;
+	}
+	return false;
+}
+
 /* The next line, CR and trailing blanks trimmed; false at the end or on a
  * problem (nomem, toolong, ioerr). */
 static bool next_line(reader *rd, line *l)
@@ -259,16 +275,8 @@ static bool next_line(reader *rd, line *l)
 			n = (size_t)(nl - (rd->buf + rd->start));
 			break;
 		}
-		/* As a character at a time would: the first byte past a bound
-		 * stops the reading, READ_MAX's before the line's. */
-		if (rd->at + n > READ_MAX && READ_MAX - rd->at <= LINE_MAX_BYTES) {
-			rd->toolong = true;
+		if (past_bound(rd, n))
 			return false;
-		}
-		if (n > LINE_MAX_BYTES) {
-			rd->linelong = rd->toolong = true;
-			return false;
-		}
 		if (!refill(rd)) {
 			if (rd->nomem || rd->ioerr)
 				return false;
@@ -278,14 +286,8 @@ static bool next_line(reader *rd, line *l)
 			break;
 		}
 	}
-	if (rd->at + n > READ_MAX && READ_MAX - rd->at <= LINE_MAX_BYTES) {
-		rd->toolong = true;
+	if (past_bound(rd, n))
 		return false;
-	}
-	if (n > LINE_MAX_BYTES) {
-		rd->linelong = rd->toolong = true;
-		return false;
-	}
 	l->p = rd->buf ? rd->buf + rd->start : "";
 	size_t used = n + (nl != NULL);
 	rd->start += used;
