@@ -1,4 +1,3 @@
-#define _DEFAULT_SOURCE		/* flock */
 #include "persist/host.h"
 
 #include <dirent.h>
@@ -7,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -155,13 +153,8 @@ static int guests_from(const char *dir, const host_limits *lim, int slot, const 
 		if (!same)
 			continue;
 		/* Its place is live while its lock is held. */
-		snprintf(path, sizeof path, "%s/live/g%d.lock", dir, i);
-		int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		if (flock(fd, LOCK_SH | LOCK_NB) < 0)
-			n++;
-		close(fd);
+		snprintf(path, sizeof path, "%s/live/g%d", dir, i);
+		n += lock_held(path);
 	}
 	return n;
 }

@@ -1,5 +1,6 @@
 #define _DEFAULT_SOURCE		/* flock */
 #include "persist/live.h"
+#include "persist/lock.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -176,14 +177,8 @@ static bool slot_name(const char *s)
 static bool alive(const char *live_locks, const char *id)
 {
 	char path[4200];
-	snprintf(path, sizeof path, "%s/%s.lock", live_locks, id);
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-	if (fd < 0)
-		return errno != ENOENT;
-	struct stat st;
-	bool held = fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || flock(fd, LOCK_SH | LOCK_NB) < 0;
-	close(fd);
-	return held;
+	snprintf(path, sizeof path, "%s/%s", live_locks, id);
+	return lock_held(path);
 }
 
 int live_read(const char *dir, const char *live_locks, const char *id, live_game *g)

@@ -95,3 +95,16 @@ void lock_remove(const char *path, int fd)
 		unlink(name);
 	lock_release(fd);
 }
+
+bool lock_held(const char *path)
+{
+	char name[4096];
+	snprintf(name, sizeof name, "%s.lock", path);
+	int fd = open(name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return errno != ENOENT;
+	struct stat st;
+	bool held = fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || flock(fd, LOCK_SH | LOCK_NB) < 0;
+	close(fd);
+	return held;
+}

@@ -5,6 +5,7 @@
 #ifndef LO_LOCK_H
 #define LO_LOCK_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #define LOCK_WAIT_MS 5000	/* a healthy holder is done in milliseconds */
@@ -15,6 +16,11 @@
  * EPERM it is not a regular file of ours. */
 int lock_take(const char *path, int timeout_ms, char *err, size_t errlen);
 void lock_release(int fd);
+
+/* Whether someone holds the lock of path (PATH.lock), looked at without
+ * taking it: none there says no; one we may not open, or not a file, says
+ * yes (the safe answer for a watcher or a counter). */
+bool lock_held(const char *path);
 
 /* A lock whose file goes away with it (a live game's slot): taken as
  * lock_take (no waiting), but only on the file that PATH.lock still names,
