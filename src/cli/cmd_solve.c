@@ -14,6 +14,7 @@
 #include "cli/options.h"
 #include "cli/partfile.h"
 #include "cli/progress.h"
+#include "cli/readall.h"
 #include "cli/solutionio.h"
 #include "engine/search.h"
 #include "engine/system.h"
@@ -247,31 +248,6 @@ static int search_part(const board *b, const rule *r, const lo_system *s, uint8_
 	return 0;
 }
 
-/* Read all of f into a new string (*len bytes). */
-static char *slurp(FILE *f, size_t *len)
-{
-	size_t cap = 1 << 16, n = 0;
-	char *buf = malloc(cap);
-	while (buf) {
-		n += fread(buf + n, 1, cap - n, f);
-		if (n < cap)
-			break;
-		char *grown = realloc(buf, cap * 2);
-		if (!grown) {
-			free(buf);
-			return NULL;
-		}
-		buf = grown;
-		cap *= 2;
-	}
-	if (buf && ferror(f)) {
-		free(buf);
-		return NULL;
-	}
-	*len = n;
-	return buf;
-}
-
 /* lightsout solve --merge: the parts from the files (or standard input),
  * checked, and the lightest solution printed as solve prints one. */
 static int merge(int nfiles, char **files, enum format fmt)
@@ -299,13 +275,13 @@ static int merge(int nfiles, char **files, enum format fmt)
 			goto out;
 		}
 		size_t len;
-		char *text = slurp(f, &len);
+		char *text = readall(f, SIZE_MAX, &len);
 		int e = errno;
 		if (!in)
 			fclose(f);
 		if (!text) {
 			progress_clear(&pr);
-			fprintf(stderr, "lightsout solve: %s: %s\n", name, e ? strerror(e) : "out of memory");
+			fprintf(stderr, "lightsout solve: %s: %s\n", name, e == ENOMEM ? "out of memory" : strerror(e));
 			goto out;
 		}
 		partfile_error pe;

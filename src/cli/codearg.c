@@ -5,31 +5,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/readall.h"
+
 /* All of f, NUL-terminated; NULL with err. */
 static char *slurp(FILE *f, const char *name, char *err, size_t errlen)
 {
-	size_t cap = 1 << 16, len = 0;
-	char *text = malloc(cap);
-	while (text) {
-		len += fread(text + len, 1, cap - 1 - len, f);
-		if (len < cap - 1 || ferror(f))
-			break;
-		if (cap >= CODEARG_FILE_MAX) {
-			snprintf(err, errlen, "%s: larger than any share code (%d MB)", name, CODEARG_FILE_MAX >> 20);
-			free(text);
-			return NULL;
-		}
-		char *more = realloc(text, cap *= 2);
-		if (!more)
-			free(text);
-		text = more;
-	}
-	if (!text || ferror(f)) {
-		snprintf(err, errlen, "%s: %s", name, text ? strerror(errno) : "out of memory");
-		free(text);
-		return NULL;
-	}
-	text[len] = '\0';
+	size_t len;
+	char *text = readall(f, CODEARG_FILE_MAX, &len);
+	if (!text && errno == EFBIG)
+		snprintf(err, errlen, "%s: larger than any share code (%d MB)", name, CODEARG_FILE_MAX >> 20);
+	else if (!text)
+		snprintf(err, errlen, "%s: %s", name, strerror(errno));
 	return text;
 }
 
