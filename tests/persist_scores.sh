@@ -97,7 +97,7 @@ if command -v flock > /dev/null 2>&1; then
 	H="$T/host"
 	mkdir -p "$H/watch" "$H/live"
 	live() { # SLOT GUEST NAME
-		printf 'lightsout-live 1\nplayer %s\nguest %s\nwatchers yes\nvariant 5x5 plus k=2\nmoves 3\nelapsed 9\nwon no\ncursor 0 0\ncells -\n' \
+		printf 'lightsout-live 1\nplayer %s\nguest %s\nwatchers yes\nvariant 5x5 plus k=2\nmoves 3\nelapsed 9\nwon no\ncursor 0 0\nrace -\ncells -\n' \
 			"$3" "$2" > "$H/watch/$1"
 		: > "$H/live/$1.lock"
 	}

@@ -293,7 +293,17 @@ static void live_games(const char *dir)
 	int n = live_format(&g, text, sizeof text);
 	tap_ok(n > 0 && live_parse(text, (size_t)n, &back, err, sizeof err) == 0, "a live game reads back");
 	tap_ok(!strcmp(back.name, "Zoë") && back.moves == 4 && back.elapsed == 61 && back.cr == 2 && back.cc == 1 &&
-	       back.ncells == 9 && !strcmp(back.cells, "010111010") && back.open && !back.guest, "whole");
+	       back.ncells == 9 && !strcmp(back.cells, "010111010") && back.open && !back.guest && !back.race[0],
+	       "whole");
+	{
+		live_game r = g, rb;
+		snprintf(r.race, sizeof r.race, "bob smith");
+		r.race_moves = 7;
+		n = live_format(&r, text, sizeof text);
+		tap_ok(n > 0 && live_parse(text, (size_t)n, &rb, err, sizeof err) == 0 && !strcmp(rb.race, "bob smith") &&
+		       rb.race_moves == 7, "a racer's file names the other racer and their moves");
+		n = live_format(&g, text, sizeof text);
+	}
 	static const struct {
 		const char *from, *to, *line;
 	} bad[] = {
@@ -303,8 +313,10 @@ static void live_games(const char *dir)
 		{ "moves 4", "moves -4", "line 6" },
 		{ "moves 4", "moves 99999999999999", "line 6" },
 		{ "cursor 2 1", "cursor 2", "line 9" },
-		{ "cells 010111010", "cells 01011101/", "line 10" },
-		{ "cells 010111010\n", "cells 010111010\nmore\n", "line 11" },
+		{ "race -", "race bob", "line 10" },
+		{ "race -", "race 3 \033[2Jx", "line 10" },
+		{ "cells 010111010", "cells 01011101/", "line 11" },
+		{ "cells 010111010\n", "cells 010111010\nmore\n", "line 12" },
 		{ "lightsout-live 1", "lightsout-live 2", "line 1" },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

@@ -23,7 +23,7 @@ typedef struct play {
 	lo_overlay ov;			/* follows g: made with it, freed with it */
 	rng r;
 	play_mode mode;
-	char origin[16];		/* "random", "load", "code" or "edit" */
+	char origin[16];		/* "random", "load", "code", "race" or "edit" */
 	char daily[11];			/* the date of a daily board, else "" */
 	int rung;			/* ladder: par of the current board, else 0 */
 	bool recorded;			/* this attempt is in the statistics */

@@ -141,6 +141,7 @@ void session_snapshot(const session *s, session_view *v)
 		.aside = s->sv.aside,
 		.other = (long)s->sv.other,
 		.saves = s->sv.save_path[0] != '\0',
+		.origin = s->pl.origin,
 	};
 }
 
@@ -295,7 +296,7 @@ int session_new_board(session *s, const game_config *cfg, play_mode mode, bool g
 	return SESSION_MAKING;
 }
 
-int session_play_board(session *s, board *b, const game_config *cfg, double now)
+static int play_given(session *s, board *b, const game_config *cfg, const char *origin, double now)
 {
 	char err[256];
 	game next;
@@ -319,13 +320,23 @@ int session_play_board(session *s, board *b, const game_config *cfg, double now)
 	s->pl.mode = PLAY_FREE;
 	s->pl.rung = 0;
 	s->pl.daily[0] = '\0';
-	snprintf(s->pl.origin, sizeof s->pl.origin, "code");
+	snprintf(s->pl.origin, sizeof s->pl.origin, "%s", origin);
 	char kept[sizeof s->msg];
 	snprintf(kept, sizeof kept, "%s", s->msg);
 	ev |= session_fresh(s, now);
 	if (kept[0] && !s->msg[0])
 		ev |= say(s, kept);
 	return ev;
+}
+
+int session_play_board(session *s, board *b, const game_config *cfg, double now)
+{
+	return play_given(s, b, cfg, "code", now);
+}
+
+int session_play_race(session *s, board *b, const game_config *cfg, double now)
+{
+	return play_given(s, b, cfg, "race", now);
 }
 
 session_leave session_leaving(const session *s, bool same_kind)

@@ -102,6 +102,7 @@ typedef struct session_view {
 	const char *aside;	/* a lesser one, when the line is free */
 	long other;		/* the pid of the game that holds the save, else 0 */
 	bool saves;		/* a game in progress is saved for next time */
+	const char *origin;	/* "random", "seeded", "load", "code", "race"... */
 } session_view;
 void session_snapshot(const session *s, session_view *v);
 
@@ -129,6 +130,9 @@ int session_new_board(session *s, const game_config *cfg, play_mode mode, bool g
  * is given up as session_leaving(s, false) says.  Returns SESSION_BOARD,
  * or SESSION_MESSAGE with why not (the board played stays). */
 int session_play_board(session *s, board *b, const game_config *cfg, double now);
+/* The same for a race's board (ui/race.c): the view's origin says "race"
+ * while it is the board played. */
+int session_play_race(session *s, board *b, const game_config *cfg, double now);
 /* Stop making a board: the one played stays. */
 void session_stop_making(session *s);
 /* Between keys: a board made, the plan's news, a save due. */

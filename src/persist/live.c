@@ -17,11 +17,14 @@
 
 int live_format(const live_game *g, char *buf, size_t cap)
 {
+	char race[NAME_MAX_BYTES + 32] = "-";
+	if (g->race[0])
+		snprintf(race, sizeof race, "%d %s", g->race_moves, g->race);
 	int n = snprintf(buf, cap,
 			 HEADER "\nplayer %s\nguest %s\nwatchers %s\nvariant %s\nmoves %d\nelapsed %ld\nwon %s\n"
-			 "cursor %d %d\ncells %s\n",
+			 "cursor %d %d\nrace %s\ncells %s\n",
 			 g->name, g->guest ? "yes" : "no", g->open ? "yes" : "no", g->variant, g->moves, g->elapsed,
-			 g->won ? "yes" : "no", g->cr, g->cc, g->ncells ? g->cells : "-");
+			 g->won ? "yes" : "no", g->cr, g->cc, race, g->ncells ? g->cells : "-");
 	return n < 0 || (size_t)n >= cap ? -1 : n;
 }
 
@@ -110,6 +113,20 @@ int live_parse(const char *text, size_t len, live_game *g, char *err, size_t err
 		FAIL("cursor ROW COL");
 	g->cr = (int)r;
 	g->cc = (int)c;
+	line++;
+	if (!(v = value(&p, "race")))
+		FAIL("race - or race MOVES NAME");
+	g->race[0] = '\0';
+	g->race_moves = 0;
+	if (strcmp(v, "-") != 0) {
+		if (!(sp = strchr(v, ' ')))
+			FAIL("race - or race MOVES NAME");
+		*sp = '\0';
+		if (!whole(v, 1000000000, &n) || strlen(sp + 1) >= sizeof g->race || !name_check(sp + 1, why, sizeof why))
+			FAIL("race - or race MOVES NAME");
+		g->race_moves = (int)n;
+		snprintf(g->race, sizeof g->race, "%s", sp + 1);
+	}
 	line++;
 	if (!(v = value(&p, "cells")))
 		FAIL("cells");

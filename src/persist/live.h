@@ -12,6 +12,7 @@
  *     elapsed 42
  *     won no
  *     cursor 2 3
+ *     race 7 bob                   (racing bob, who has made 7 moves; "-": no race)
  *     cells 0110010000...          (row by row, a digit or letter a cell;
  *                                    "-" past LIVE_CELLS_MAX or refused)
  *
@@ -47,6 +48,8 @@ typedef struct live_game {
 	long elapsed;			/* seconds on the game's clock */
 	bool won;
 	int cr, cc;			/* the player's cursor */
+	char race[NAME_MAX_BYTES + 1];	/* racing this player, or "" */
+	int race_moves;			/* ...who has made so many moves */
 	int ncells;			/* 0: not shown (too big, or refused) */
 	char cells[LIVE_CELLS_MAX + 1];
 } live_game;

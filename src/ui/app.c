@@ -7,6 +7,7 @@
 
 #include "persist/paths.h"
 #include "ui/info.h"
+#include "ui/race.h"
 #include "ui/term.h"
 
 /* getch() ERR this many times in a row, each at once: no terminal left. */
@@ -14,7 +15,7 @@
 
 const screen *const screens_all[] = {
 	&board_screen, &editor_screen, &analysis_screen, &menu_screen, &pager_screen, &help_screen, &question_screen,
-	&making_screen, &watch_list_screen, &watch_screen, &code_screen, &lobby_screen, NULL,
+	&making_screen, &watch_list_screen, &watch_screen, &code_screen, &lobby_screen, &race_screen, NULL,
 };
 
 const key_row *screen_find(const screen *s, int key)
@@ -231,6 +232,19 @@ void app_open_scores(app *a, const char *back)
 {
 	char msg[300], date[16], title[64], footer[96];
 	char *text = session_scores_text(a->s, date, sizeof date, msg, sizeof msg);
+	/* The day's races, ranked apart, below the daily board's table. */
+	char *races = race_scores_text(a, text ? date : NULL);
+	if (races && text) {
+		char *both = malloc(strlen(text) + strlen(races) + 2);
+		if (both)
+			sprintf(both, "%s\n%s", text, races);
+		free(text);
+		free(races);
+		text = both;
+	} else if (races) {
+		text = races;
+		snprintf(date, sizeof date, "races");
+	}
 	if (!text) {
 		app_say(a, msg);
 		return;
@@ -441,6 +455,8 @@ static int app_key(app *a)
 		int wait = a->s->pl.ov.searching || a->s->mk ? 100 : 500;
 		if (top->poll)
 			wait = WATCH_POLL_MS;
+		if (race_running() && wait > RACE_POLL_MS)
+			wait = RACE_POLL_MS;
 		if (draw_animating(&a->v, now))
 			wait = 30;
 		if (a->s->mk && app_top(a) == &making_screen)

@@ -22,6 +22,7 @@
 #include "ui/watch.h"
 
 #define APP_DEPTH 6
+#define RACE_POLL_MS 100	/* a race's news reaches the racers within this */
 
 /* Pseudo-keys from app_key() when the game must end. */
 #define KEY_STOP (-2)		/* a signal asked us to stop */
@@ -100,7 +101,7 @@ int app_run(app *a);
 
 /* The screens. */
 extern const screen board_screen, editor_screen, analysis_screen, help_screen, pager_screen, menu_screen,
-	question_screen, making_screen, watch_list_screen, watch_screen, code_screen, lobby_screen;
+	question_screen, making_screen, watch_list_screen, watch_screen, code_screen, lobby_screen, race_screen;
 
 void app_push(app *a, const screen *s);
 /* Close screen s if it is on top (a job that ended by itself). */

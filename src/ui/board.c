@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ui/race.h"
 #include "ui/steps.h"
 #include "ui/info.h"
 #include "game/share.h"
@@ -79,7 +80,11 @@ static void new_now(app *a)
 /* The question before leaving a board: what it costs, in words. */
 static bool ask_leave(app *a, bool same_kind, void (*yes)(app *a))
 {
-	char q[160];
+	char q[NAME_SHOWN_MAX + 80];
+	if (race_leave_question(a, "Give up the race for a new board?", q, sizeof q)) {
+		app_ask(a, q, yes, NULL);
+		return true;
+	}
 	switch (session_leaving(a->s, same_kind)) {
 	case SESSION_LEAVE_RUNG:
 		snprintf(q, sizeof q, "Give up this board for a new one? Practice goes down to rung %d.",
@@ -123,6 +128,11 @@ static reaction board_quit(app *a, int key)
 {
 	(void)key;
 	session_view sv = app_session(a);
+	char q[NAME_SHOWN_MAX + 80];
+	if (race_leave_question(a, "Quit and leave the race?", q, sizeof q)) {
+		app_ask(a, q, app_end, NULL);
+		return REACT_NONE;
+	}
 	if (!game_in_progress(sv.g))
 		return REACT_QUIT;
 	app_ask(a, sv.saves ? "Quit this game? It is saved: lightsout resumes it." : "Quit this game? It cannot be saved here.", app_end, NULL);
@@ -175,6 +185,13 @@ static reaction board_watch(app *a, int key)
 {
 	(void)key;
 	return app_open_watch(a) ? REACT_REDRAW : REACT_NONE;
+}
+
+static reaction board_race(app *a, int key)
+{
+	(void)key;
+	race_open(a);
+	return REACT_REDRAW;
 }
 
 static reaction board_share(app *a, int key)
@@ -264,12 +281,13 @@ static const key_row board_rows[] = {
 	{ { 'C' }, steps_chase, NULL, NULL, NULL, NULL, 0 },
 	{ { 'e' }, board_edit, "e", "e", "editor: set the cells, then play or solve them", NULL, 0 },
 	{ { 'a' }, board_analysis, "a", "a", "analysis: rank, nullity, solutions, quiet patterns", NULL, 0 },
-	{ { 'S' }, board_stats, "S; c; P; L; W", "S; c; P; L; W",
-	  "statistics; share code; enter a code; leaderboard; watch", NULL, 0 },
+	{ { 'S' }, board_stats, "S; c; P; L; W; v", "S; c; P; L; W; v",
+	  "statistics; share code; enter a code; leaderboard; watch; race", NULL, 0 },
 	{ { 'c' }, board_share, NULL, NULL, NULL, NULL, 0 },
 	{ { 'P' }, board_code, NULL, NULL, NULL, NULL, 0 },
 	{ { 'L' }, board_scores, NULL, NULL, NULL, NULL, 0 },
 	{ { 'W' }, board_watch, NULL, NULL, NULL, NULL, 0 },
+	{ { 'v', 'V' }, board_race, NULL, NULL, NULL, NULL, 0 },
 	{ { 'R', 'r' }, board_restart, "R, r", "R, r", "restart this board (R asks first; r after a win)", NULL, 0 },
 	{ { 'n' }, board_new_key, "n", "n", "new board (asks when a game is in progress)", NULL, 0 },
 	{ { 'p' }, board_preview, "p", "p", "preview on/off: what a press at the cursor changes", NULL, 0 },

@@ -13,9 +13,11 @@
 #include "persist/live.h"
 #include "persist/name.h"
 #include "ui/app.h"
+#include "ui/race.h"
 #include "ui/term.h"
 
 static int lobby_live;		/* other games live on this host when the lobby opened */
+static int lobby_races;		/* races open to us then (-1: no host) */
 
 /* The host's live games, ours aside; -1 where there is no host (a local
  * game). */
@@ -31,9 +33,15 @@ static int live_count(const app *a)
 	return others;
 }
 
-static void lobby_enter(app *a)
+static void lobby_count(app *a)
 {
 	lobby_live = live_count(a);
+	lobby_races = race_open_count(a);
+}
+
+static void lobby_enter(app *a)
+{
+	lobby_count(a);
 }
 
 static void lobby_line(int y, const char *text)
@@ -74,8 +82,8 @@ static void lobby_draw(app *a)
 	struct {
 		char key;
 		char what[96];
-	} items[8] = {
-		{ 'd', "" }, { 'p', "" }, { 'f', "" }, { 'w', "" },
+	} items[9] = {
+		{ 'd', "" }, { 'p', "" }, { 'f', "" }, { 'w', "" }, { 'r', "" },
 		{ 'l', "the daily leaderboard" }, { 'h', "how to play, and the keys" },
 		{ 'c', "play a share code someone gave you" }, { 'q', "quit" },
 	};
@@ -83,7 +91,14 @@ static void lobby_draw(app *a)
 	snprintf(items[1].what, sizeof items[1].what, "practice ladder, at rung %d", rung);
 	snprintf(items[2].what, sizeof items[2].what, "free play: a random %dx%d board", cfg->v.rows, cfg->v.cols);
 	snprintf(items[3].what, sizeof items[3].what, "%s", live);
-	for (int i = 0; i < 8; i++) {
+	if (lobby_races < 0)
+		snprintf(items[4].what, sizeof items[4].what, "race another player (on a public account only)");
+	else if (lobby_races == 0)
+		snprintf(items[4].what, sizeof items[4].what, "race another player: open a race or challenge one");
+	else
+		snprintf(items[4].what, sizeof items[4].what, "race another player (%d race%s open to you)", lobby_races,
+			 lobby_races == 1 ? "" : "s");
+	for (int i = 0; i < 9; i++) {
 		snprintf(line, sizeof line, "%c  %s", items[i].key, items[i].what);
 		lobby_line(y, line);
 		if (y < LINES - 2 && COLS > 3)
@@ -136,6 +151,13 @@ static reaction lobby_watch(app *a, int key)
 	return REACT_NONE;
 }
 
+static reaction lobby_race(app *a, int key)
+{
+	(void)key;
+	race_open(a);
+	return REACT_NONE;
+}
+
 static reaction lobby_scores(app *a, int key)
 {
 	(void)key;
@@ -173,7 +195,7 @@ static void lobby_back(app *a, const screen *child)
 		app_close(a, &lobby_screen);
 		return;
 	}
-	lobby_live = live_count(a);
+	lobby_count(a);
 }
 
 static const key_row lobby_rows[] = {
@@ -181,6 +203,7 @@ static const key_row lobby_rows[] = {
 	{ { 'p' }, lobby_ladder, "p", "p", "the practice ladder, at your rung", NULL, 0 },
 	{ { 'f', '\n', '\r', KEY_ENTER }, lobby_free, "f, Enter", "f, Enter", "free play: a random board", NULL, 0 },
 	{ { 'w', 'W' }, lobby_watch, "w", "w", "live games to watch", NULL, 0 },
+	{ { 'r', 'v' }, lobby_race, "r", "r", "race another player on the same board", NULL, 0 },
 	{ { 'l', 'L' }, lobby_scores, "l", "l", "the daily leaderboard", NULL, 0 },
 	{ { 'h', '?' }, lobby_help, "h, ?", "h, ?", "how to play, and the keys", NULL, 0 },
 	{ { 'c', 'P' }, lobby_code, "c", "c", "play a share code", NULL, 0 },

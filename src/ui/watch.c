@@ -16,6 +16,7 @@
 #include "persist/name.h"
 #include "persist/paths.h"
 #include "ui/app.h"
+#include "ui/race.h"
 #include "ui/term.h"
 
 /* ---- Our own game, published ---- */
@@ -77,6 +78,7 @@ void watch_publish(app *a, double now)
 			lg.cells[i] = boardio_symbol(b->cells[i]);
 		lg.cells[lg.ncells] = '\0';
 	}
+	race_live(&lg);
 	/* The clock alone is no news: watchers run it from the file's time. */
 	lg.elapsed = 0;
 	if (live_format(&lg, text, sizeof text) >= 0 && strcmp(text, w->last) != 0) {
@@ -92,10 +94,12 @@ void watch_publish(app *a, double now)
 			who_line(w, &a->v, a->gl.utf8);
 		}
 	}
+	race_tick(a, now);
 }
 
 void watch_end(app *a)
 {
+	race_end(a);
 	if (a->w.dir[0])
 		live_withdraw(a->w.dir, a->w.id);
 	watched_close(&a->w.w);
@@ -129,11 +133,15 @@ static void list_refresh(app *a)
  * own, past any name: "bob (guest)" can be a name, the column cannot. */
 static void list_line(const live_game *g, bool utf8, char *buf, size_t len)
 {
-	char name[NAME_SHOWN_MAX];
+	char name[NAME_SHOWN_MAX], rival[NAME_SHOWN_MAX + 16] = "";
 	int pad = NAME_MAX_CHARS - name_for_terminal(g->name, utf8, name, sizeof name);
-	snprintf(buf, len, "%s%*s %-6s %-16.16s %5d moves %3ld:%02ld%s", name, pad > 0 ? pad : 0, "",
+	if (g->race[0]) {
+		memcpy(rival, "  racing ", 10);
+		name_for_terminal(g->race, utf8, rival + 9, sizeof rival - 9);
+	}
+	snprintf(buf, len, "%s%*s %-6s %-16.16s %5d moves %3ld:%02ld%s%s", name, pad > 0 ? pad : 0, "",
 		 g->guest ? "guest" : "", g->variant, g->moves, g->elapsed / 60, g->elapsed % 60,
-		 g->won ? "  solved" : g->open ? "" : "  no watchers");
+		 g->won ? "  solved" : g->open ? "" : "  no watchers", rival);
 }
 
 static void list_draw(app *a)

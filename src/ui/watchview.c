@@ -24,10 +24,18 @@ static void info_line(watched *w)
 	snprintf(clock, sizeof clock, "%ld:%02ld", secs / 60, secs % 60);
 	/* The player's name as this terminal can show it (persist/name.h);
 	 * escaped, a long one loses its end to fit the line. */
-	char name[64];
+	char name[64], rival[96] = "";
 	name_for_terminal(lg->name, w->v.gl->utf8, name, sizeof name);
-	snprintf(w->v.info, sizeof w->v.info, "Watching %s%s %s Moves %d %s %s%s", name,
-		 lg->guest ? " (guest)" : "", w->v.gl->dot, lg->moves, w->v.gl->dot, clock, lg->won ? " · solved!" : "");
+	if (lg->race[0]) {
+		/* A race: the other racer's moves as this racer last saw them. */
+		char other[64];
+		name_for_terminal(lg->race, w->v.gl->utf8, other, sizeof other);
+		snprintf(rival, sizeof rival, " %s racing %s: %d move%s", w->v.gl->dot, other, lg->race_moves,
+			 lg->race_moves == 1 ? "" : "s");
+	}
+	snprintf(w->v.info, sizeof w->v.info, "Watching %s%s %s Moves %d %s %s%s%s", name,
+		 lg->guest ? " (guest)" : "", w->v.gl->dot, lg->moves, w->v.gl->dot, clock, lg->won ? " · solved!" : "",
+		 rival);
 }
 
 /* Make a game of the file's variant; false when it cannot be drawn here. */

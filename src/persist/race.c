@@ -1,0 +1,627 @@
+#include "persist/race.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "persist/atomic.h"
+#include "persist/lock.h"
+
+#define OFFER_HEADER "lightsout-race 1"
+#define JOIN_HEADER "lightsout-race-join 1"
+#define RESULT_HEADER "lightsout-race-result 1"
+
+/* ---- The files' texts ---- */
+
+static int side_format(const race_side *s, const char *role, char *buf, size_t cap)
+{
+	int n = snprintf(buf, cap, "%s %s\n%s-key %s\n%s-slot %s\n", role, s->name, role, s->key[0] ? s->key : "-",
+			 role, s->slot);
+	return n < 0 || (size_t)n >= cap ? -1 : n;
+}
+
+int race_offer_format(const race_offer *o, char *buf, size_t cap)
+{
+	char side[200];
+	if (side_format(&o->by, "by", side, sizeof side) < 0)
+		return -1;
+	int n = snprintf(buf, cap, OFFER_HEADER "\ntoken %s\n%sfor %s\nvariant %s\npar %d\ncells %s\n", o->token,
+			 side, o->to[0] ? o->to : "-", o->variant, o->par, o->cells);
+	return n < 0 || (size_t)n >= cap ? -1 : n;
+}
+
+int race_join_format(const race_join *j, char *buf, size_t cap)
+{
+	char side[200];
+	if (side_format(&j->who, "who", side, sizeof side) < 0)
+		return -1;
+	int n = snprintf(buf, cap, JOIN_HEADER "\ntoken %s\n%sstart %lld\n", j->token, side, j->start_ms);
+	return n < 0 || (size_t)n >= cap ? -1 : n;
+}
+
+int race_result_format(const race_result *r, char *buf, size_t cap)
+{
+	char won[200], lost[200];
+	if (side_format(&r->winner, "winner", won, sizeof won) < 0 ||
+	    side_format(&r->loser, "loser", lost, sizeof lost) < 0)
+		return -1;
+	int n = snprintf(buf, cap, RESULT_HEADER "\ntoken %s\n%s%smoves %d\npar %d\nms %lld\nassisted %s\nforfeit %s\n"
+			 "variant %s\n", r->token, won, lost, r->moves, r->par, r->ms, r->assisted ? "yes" : "no",
+			 r->forfeit ? "yes" : "no", r->variant);
+	return n < 0 || (size_t)n >= cap ? -1 : n;
+}
+
+/* A parser over a copy of the text, line by line, "KEY VALUE". */
+typedef struct reader {
+	char buf[RACE_FILE_MAX + 1];
+	char *p;
+	int line;
+	char *err;
+	size_t errlen;
+} reader;
+
+static bool reader_init(reader *rd, const char *text, size_t len, const char *header, char *err, size_t errlen)
+{
+	rd->err = err;
+	rd->errlen = errlen;
+	rd->line = 1;
+	if (len > RACE_FILE_MAX || memchr(text, '\0', len)) {
+		snprintf(err, errlen, "line 1: not a race file");
+		return false;
+	}
+	memcpy(rd->buf, text, len);
+	rd->buf[len] = '\0';
+	size_t hl = strlen(header);
+	if (strncmp(rd->buf, header, hl) != 0 || rd->buf[hl] != '\n') {
+		snprintf(err, errlen, "line 1: not a lightsout %s", header + 10);
+		return false;
+	}
+	rd->p = rd->buf + hl + 1;
+	return true;
+}
+
+/* The next line's value after "key ", or NULL (the error said). */
+static char *reader_value(reader *rd, const char *key)
+{
+	rd->line++;
+	char *nl = strchr(rd->p, '\n'), *line = rd->p;
+	size_t kl = strlen(key);
+	if (!nl || strncmp(line, key, kl) != 0 || line[kl] != ' ') {
+		snprintf(rd->err, rd->errlen, "line %d: %s wanted", rd->line, key);
+		return NULL;
+	}
+	*nl = '\0';
+	rd->p = nl + 1;
+	return line + kl + 1;
+}
+
+static bool reader_end(reader *rd)
+{
+	if (*rd->p) {
+		snprintf(rd->err, rd->errlen, "line %d: more than a race file", rd->line + 1);
+		return false;
+	}
+	return true;
+}
+
+static bool fail(reader *rd, const char *what)
+{
+	snprintf(rd->err, rd->errlen, "line %d: %s", rd->line, what);
+	return false;
+}
+
+static bool copy(reader *rd, char *out, size_t cap, const char *v, const char *what)
+{
+	if (!v)
+		return false;
+	if (strlen(v) >= cap)
+		return fail(rd, what);
+	memcpy(out, v, strlen(v) + 1);
+	return true;
+}
+
+static bool number(reader *rd, const char *v, long long min, long long max, long long *out, const char *what)
+{
+	char *end;
+	if (!v)
+		return false;
+	errno = 0;
+	long long n = strtoll(v, &end, 10);
+	if (errno || end == v || *end || n < min || n > max || strlen(v) > 20)
+		return fail(rd, what);
+	*out = n;
+	return true;
+}
+
+static bool yes_no(reader *rd, const char *v, bool *out, const char *what)
+{
+	if (!v)
+		return false;
+	if (strcmp(v, "yes") && strcmp(v, "no"))
+		return fail(rd, what);
+	*out = !strcmp(v, "yes");
+	return true;
+}
+
+/* A live slot's name: "k" 32 hex "." N, or "g" N (as host.c makes them). */
+static bool slot_ok(const char *s)
+{
+	size_t n = strlen(s);
+	if (s[0] == 'g')
+		return n > 1 && n < 12 && strspn(s + 1, "0123456789") == n - 1;
+	return s[0] == 'k' && n > 34 && n < LIVE_ID_MAX && strspn(s + 1, "0123456789abcdef") == 32 && s[33] == '.' &&
+	       strspn(s + 34, "0123456789") == n - 34;
+}
+
+static bool token_ok(const char *t)
+{
+	const char *dash = strrchr(t, '-');
+	char slot[LIVE_ID_MAX];
+	if (!dash || (size_t)(dash - t) >= sizeof slot || !dash[1] || strspn(dash + 1, "0123456789") != strlen(dash + 1))
+		return false;
+	memcpy(slot, t, (size_t)(dash - t));
+	slot[dash - t] = '\0';
+	return slot_ok(slot) && strlen(dash + 1) <= 16;
+}
+
+static bool side_parse(reader *rd, const char *role, race_side *s)
+{
+	char key[24], why[200];
+	const char *v = reader_value(rd, role);
+	if (!copy(rd, s->name, sizeof s->name, v, "a player's name"))
+		return false;
+	if (!name_check(s->name, why, sizeof why))
+		return fail(rd, "a player's name");
+	snprintf(key, sizeof key, "%s-key", role);
+	if (!(v = reader_value(rd, key)))
+		return false;
+	if (!strcmp(v, "-"))
+		s->key[0] = '\0';
+	else if (strlen(v) != RACE_KEY_LEN || strspn(v, "0123456789abcdef") != RACE_KEY_LEN)
+		return fail(rd, "a key's player id (32 hex digits) or -");
+	else
+		memcpy(s->key, v, RACE_KEY_LEN + 1);
+	snprintf(key, sizeof key, "%s-slot", role);
+	if (!copy(rd, s->slot, sizeof s->slot, reader_value(rd, key), "a live game's slot"))
+		return false;
+	return slot_ok(s->slot) || fail(rd, "a live game's slot");
+}
+
+static bool token_parse(reader *rd, char *token)
+{
+	const char *v = reader_value(rd, "token");
+	if (!copy(rd, token, RACE_TOKEN_MAX, v, "a race's token"))
+		return false;
+	return token_ok(token) || fail(rd, "a race's token");
+}
+
+static bool variant_value(reader *rd, char *out, size_t cap)
+{
+	variant var;
+	char why[200];
+	const char *v = reader_value(rd, "variant");
+	if (!copy(rd, out, cap, v, "a variant"))
+		return false;
+	return variant_parse(&var, out, why, sizeof why) == 0 || fail(rd, "a variant");
+}
+
+int race_offer_parse(const char *text, size_t len, race_offer *o, char *err, size_t errlen)
+{
+	static reader rd;
+	long long n;
+	char why[200];
+	if (!reader_init(&rd, text, len, OFFER_HEADER, err, errlen) || !token_parse(&rd, o->token) ||
+	    !side_parse(&rd, "by", &o->by))
+		return -1;
+	const char *v = reader_value(&rd, "for");
+	if (!copy(&rd, o->to, sizeof o->to, v, "a player's name or -"))
+		return -1;
+	if (!strcmp(o->to, "-"))
+		o->to[0] = '\0';
+	else if (!name_check(o->to, why, sizeof why))
+		return fail(&rd, "a player's name or -"), -1;
+	if (!variant_value(&rd, o->variant, sizeof o->variant) ||
+	    !number(&rd, reader_value(&rd, "par"), -1, 100000, &n, "par"))
+		return -1;
+	o->par = (int)n;
+	if (!copy(&rd, o->cells, sizeof o->cells, reader_value(&rd, "cells"), "cells: too many"))
+		return -1;
+	o->ncells = (int)strlen(o->cells);
+	if (!o->ncells || strspn(o->cells, "0123456789abcdefghijklmnopqrstuvwxyz") != (size_t)o->ncells)
+		return fail(&rd, "cells: digits and letters, one a cell"), -1;
+	return reader_end(&rd) ? 0 : -1;
+}
+
+int race_join_parse(const char *text, size_t len, race_join *j, char *err, size_t errlen)
+{
+	static reader rd;
+	if (!reader_init(&rd, text, len, JOIN_HEADER, err, errlen) || !token_parse(&rd, j->token) ||
+	    !side_parse(&rd, "who", &j->who) ||
+	    !number(&rd, reader_value(&rd, "start"), 0, 1LL << 50, &j->start_ms, "start (epoch milliseconds)"))
+		return -1;
+	return reader_end(&rd) ? 0 : -1;
+}
+
+int race_result_parse(const char *text, size_t len, race_result *r, char *err, size_t errlen)
+{
+	static reader rd;
+	long long moves, par;
+	if (!reader_init(&rd, text, len, RESULT_HEADER, err, errlen) || !token_parse(&rd, r->token) ||
+	    !side_parse(&rd, "winner", &r->winner) || !side_parse(&rd, "loser", &r->loser) ||
+	    !number(&rd, reader_value(&rd, "moves"), 0, 1000000000, &moves, "moves") ||
+	    !number(&rd, reader_value(&rd, "par"), -1, 100000, &par, "par") ||
+	    !number(&rd, reader_value(&rd, "ms"), 0, 1LL << 50, &r->ms, "milliseconds") ||
+	    !yes_no(&rd, reader_value(&rd, "assisted"), &r->assisted, "assisted yes or no") ||
+	    !yes_no(&rd, reader_value(&rd, "forfeit"), &r->forfeit, "forfeit yes or no") ||
+	    !variant_value(&rd, r->variant, sizeof r->variant))
+		return -1;
+	r->moves = (int)moves;
+	r->par = (int)par;
+	return reader_end(&rd) ? 0 : -1;
+}
+
+/* ---- The files ---- */
+
+static void path_of(const char *host, const char *slot, const char *ext, char *out, size_t len)
+{
+	snprintf(out, len, "%s/races/%s.%s", host, slot, ext);
+}
+
+int race_dir_open(const char *host)
+{
+	char path[4200];
+	snprintf(path, sizeof path, "%s/races", host);
+	if (mkdir(path, 0700) < 0 && errno != EEXIST)
+		return -1;
+	snprintf(path, sizeof path, "%s/races/results", host);
+	if (mkdir(path, 0700) < 0 && errno != EEXIST)
+		return -1;
+	return 0;
+}
+
+/* A file of ours whole: its text (static, NUL-terminated) and length. */
+static char *read_small(const char *path, size_t *len)
+{
+	static char buf[RACE_FILE_MAX + 1];
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	struct stat st;
+	if (fd < 0)
+		return NULL;
+	ssize_t n = -1;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() && st.st_size <= RACE_FILE_MAX)
+		n = read(fd, buf, RACE_FILE_MAX + 1);
+	close(fd);
+	if (n < 0 || n > RACE_FILE_MAX)
+		return NULL;
+	buf[n] = '\0';
+	*len = (size_t)n;
+	return buf;
+}
+
+/* Write text to path only if nothing is there: 0 written, 1 there already,
+ * -1 not written.  A temporary linked to its name: the file appears whole
+ * or not at all, and of two writers exactly one wins. */
+static int put_once(const char *path, const char *text, size_t len)
+{
+	char tmp[4300];
+	snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+	int fd = mkstemp(tmp);
+	if (fd < 0)
+		return -1;
+	bool ok = write(fd, text, len) == (ssize_t)len;
+	ok = close(fd) == 0 && ok;
+	int rc = -1;
+	if (ok)
+		rc = link(tmp, path) == 0 ? 0 : errno == EEXIST ? 1 : -1;
+	unlink(tmp);
+	return rc;
+}
+
+static void remove_race(const char *host, const char *slot)
+{
+	char path[4200];
+	static const char *const ext[] = { "won", "join", "offer" };
+	for (size_t i = 0; i < sizeof ext / sizeof *ext; i++) {
+		path_of(host, slot, ext[i], path, sizeof path);
+		unlink(path);
+	}
+}
+
+bool race_slot_alive(const char *host, const char *slot)
+{
+	char path[4200];
+	if (!slot_ok(slot))
+		return false;
+	snprintf(path, sizeof path, "%s/live/%s", host, slot);
+	return lock_held(path);
+}
+
+int race_offer_publish(const char *host, const race_offer *o)
+{
+	char text[RACE_FILE_MAX + 1], path[4200], err[200];
+	int n = race_offer_format(o, text, sizeof text);
+	if (n < 0 || !slot_ok(o->by.slot) || race_dir_open(host) < 0)
+		return -1;
+	remove_race(host, o->by.slot);
+	path_of(host, o->by.slot, "offer", path, sizeof path);
+	return atomic_write(path, text, (size_t)n, err, sizeof err);
+}
+
+void race_withdraw(const char *host, const char *slot)
+{
+	if (slot_ok(slot))
+		remove_race(host, slot);
+}
+
+int race_offer_read(const char *host, const char *slot, race_offer *o)
+{
+	char path[4200], err[200];
+	size_t n;
+	if (!slot_ok(slot))
+		return -1;
+	path_of(host, slot, "offer", path, sizeof path);
+	char *text = read_small(path, &n);
+	if (!text || race_offer_parse(text, n, o, err, sizeof err) < 0 || strcmp(o->by.slot, slot) != 0)
+		return -1;
+	return 0;
+}
+
+static int cmp_token(const void *a, const void *b)
+{
+	const char *ta = strrchr(((const race_offer *)a)->token, '-');
+	const char *tb = strrchr(((const race_offer *)b)->token, '-');
+	long long x = atoll(ta + 1), y = atoll(tb + 1);
+	return (x > y) - (x < y);
+}
+
+int race_list(const char *host, const char *slot, race_offer **out)
+{
+	char path[4200];
+	*out = NULL;
+	snprintf(path, sizeof path, "%s/races", host);
+	DIR *d = opendir(path);
+	if (!d)
+		return errno == ENOENT ? 0 : -1;
+	race_offer *list = NULL;
+	int n = 0, cap = 0, read = 0;
+	struct dirent *e;
+	while ((e = readdir(d)) && read < RACE_LIST_MAX) {
+		char id[LIVE_ID_MAX];
+		size_t l = strlen(e->d_name);
+		if (l < 7 || l - 6 >= sizeof id || strcmp(e->d_name + l - 6, ".offer") != 0)
+			continue;
+		memcpy(id, e->d_name, l - 6);
+		id[l - 6] = '\0';
+		if (!slot_ok(id) || !strcmp(id, slot))
+			continue;
+		read++;
+		if (!race_slot_alive(host, id)) {
+			remove_race(host, id);	/* its opener is gone */
+			continue;
+		}
+		path_of(host, id, "join", path, sizeof path);
+		if (access(path, F_OK) == 0)
+			continue;	/* taken */
+		if (n == cap) {
+			int nc = cap ? cap * 2 : 8;
+			race_offer *grown = realloc(list, (size_t)nc * sizeof *list);
+			if (!grown)
+				break;
+			list = grown;
+			cap = nc;
+		}
+		if (race_offer_read(host, id, &list[n]) == 0)
+			n++;
+	}
+	closedir(d);
+	if (n > 1)
+		qsort(list, (size_t)n, sizeof *list, cmp_token);
+	*out = list;
+	return n;
+}
+
+/* Is the offer of slot still the race token?  */
+static bool still(const char *host, const char *slot, const char *token)
+{
+	static race_offer o;
+	return race_offer_read(host, slot, &o) == 0 && !strcmp(o.token, token);
+}
+
+int race_take(const char *host, const char *slot, const char *token, race_join *j)
+{
+	char text[RACE_FILE_MAX + 1], path[4200], err[200];
+	size_t len;
+	if (!still(host, slot, token) || !race_slot_alive(host, slot))
+		return -1;
+	int n = race_join_format(j, text, sizeof text);
+	if (n < 0)
+		return -1;
+	path_of(host, slot, "join", path, sizeof path);
+	int rc = put_once(path, text, (size_t)n);
+	if (rc != 1)
+		return rc;
+	char *theirs = read_small(path, &len);
+	if (!theirs || race_join_parse(theirs, len, j, err, sizeof err) < 0)
+		return -1;
+	return 1;
+}
+
+int race_taken(const char *host, const char *slot, const char *token, race_join *j)
+{
+	char path[4200], err[200];
+	size_t len;
+	if (!slot_ok(slot))
+		return -1;
+	path_of(host, slot, "join", path, sizeof path);
+	char *text = read_small(path, &len);
+	if (!text)
+		return still(host, slot, token) ? 0 : -1;
+	if (race_join_parse(text, len, j, err, sizeof err) < 0 || strcmp(j->token, token) != 0)
+		return -1;
+	return 1;
+}
+
+/* Results older than RACE_RESULTS_DAYS go; how many of date stay. */
+static int results_sweep(const char *host, const char *date)
+{
+	char path[4200], oldest[16];
+	time_t t = time(NULL) - (time_t)RACE_RESULTS_DAYS * 86400;
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	strftime(oldest, sizeof oldest, "%Y-%m-%d", &tm);
+	snprintf(path, sizeof path, "%s/races/results", host);
+	DIR *d = opendir(path);
+	if (!d)
+		return 0;
+	int today = 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		if (strlen(e->d_name) < 12 || e->d_name[10] != '.')
+			continue;
+		if (!strncmp(e->d_name, date, 10))
+			today++;
+		else if (strncmp(e->d_name, oldest, 10) < 0) {
+			snprintf(path, sizeof path, "%s/races/results/%s", host, e->d_name);
+			unlink(path);
+		}
+	}
+	closedir(d);
+	return today;
+}
+
+int race_decide(const char *host, const char *slot, race_result *r, const char *date)
+{
+	char text[RACE_FILE_MAX + 1], path[4200], err[200];
+	size_t len;
+	int n = race_result_format(r, text, sizeof text);
+	if (n < 0 || !slot_ok(slot) || !token_ok(r->token))
+		return -1;
+	path_of(host, slot, "won", path, sizeof path);
+	if (!still(host, slot, r->token))
+		return -1;
+	int rc = put_once(path, text, (size_t)n);
+	if (rc == 1) {
+		char *theirs = read_small(path, &len);
+		if (!theirs || race_result_parse(theirs, len, r, err, sizeof err) < 0)
+			return -1;
+		return 1;
+	}
+	if (rc < 0)
+		return -1;
+	/* Ranked: two keys' players, never one key against itself. */
+	if (r->winner.key[0] && r->loser.key[0] && strcmp(r->winner.key, r->loser.key) != 0 &&
+	    results_sweep(host, date) < RACE_RESULTS_DAY) {
+		snprintf(path, sizeof path, "%s/races/results/%.10s.%s", host, date, r->token);
+		put_once(path, text, (size_t)n);
+	}
+	return 0;
+}
+
+int race_decided(const char *host, const char *slot, const char *token, race_result *r)
+{
+	char path[4200], err[200];
+	size_t len;
+	if (!slot_ok(slot))
+		return -1;
+	path_of(host, slot, "won", path, sizeof path);
+	char *text = read_small(path, &len);
+	if (!text)
+		return still(host, slot, token) ? 0 : -1;
+	if (race_result_parse(text, len, r, err, sizeof err) < 0 || strcmp(r->token, token) != 0)
+		return -1;
+	return 1;
+}
+
+/* ---- The day's table ---- */
+
+typedef struct tally {
+	char key[RACE_KEY_LEN + 1];
+	char name[NAME_MAX_BYTES + 1];
+	int wins, fair, forfeits;
+	long long best_ms;	/* fastest win not by forfeit, or -1 */
+} tally;
+
+static int cmp_tally(const void *a, const void *b)
+{
+	const tally *x = a, *y = b;
+	if (x->fair != y->fair)
+		return y->fair - x->fair;
+	if (x->wins != y->wins)
+		return y->wins - x->wins;
+	return strcmp(x->name, y->name);
+}
+
+char *race_table_text(const char *host, const char *date, bool utf8)
+{
+	char path[4200], err[200];
+	snprintf(path, sizeof path, "%s/races/results", host);
+	DIR *d = opendir(path);
+	if (!d)
+		return NULL;
+	tally *t = NULL;
+	int n = 0, cap = 0, seen = 0;
+	struct dirent *e;
+	static race_result r;
+	while ((e = readdir(d)) && seen < RACE_RESULTS_DAY) {
+		size_t len;
+		if (strncmp(e->d_name, date, 10) != 0 || e->d_name[10] != '.')
+			continue;
+		seen++;
+		snprintf(path, sizeof path, "%s/races/results/%s", host, e->d_name);
+		char *text = read_small(path, &len);
+		if (!text || race_result_parse(text, len, &r, err, sizeof err) < 0 || !r.winner.key[0])
+			continue;
+		int i = 0;
+		while (i < n && strcmp(t[i].key, r.winner.key) != 0)
+			i++;
+		if (i == n) {
+			if (n == cap) {
+				int nc = cap ? cap * 2 : 16;
+				tally *grown = realloc(t, (size_t)nc * sizeof *t);
+				if (!grown)
+					break;
+				t = grown;
+				cap = nc;
+			}
+			memset(&t[n], 0, sizeof t[n]);
+			memcpy(t[n].key, r.winner.key, sizeof t[n].key);
+			t[n].best_ms = -1;
+			n++;
+		}
+		snprintf(t[i].name, sizeof t[i].name, "%s", r.winner.name);	/* the name now (a rename) */
+		t[i].wins++;
+		t[i].fair += !r.assisted;
+		t[i].forfeits += r.forfeit;
+		if (!r.forfeit && (t[i].best_ms < 0 || r.ms < t[i].best_ms))
+			t[i].best_ms = r.ms;
+	}
+	closedir(d);
+	if (!n) {
+		free(t);
+		return NULL;
+	}
+	qsort(t, (size_t)n, sizeof *t, cmp_tally);
+	size_t size = 200 + (size_t)n * 160, used = 0;
+	char *out = malloc(size);
+	if (out) {
+		used += (size_t)snprintf(out, size, "Races won on %s (ranked apart from the daily board)\n\n"
+					 "  #  player            wins  unassisted  by forfeit  fastest\n", date);
+		for (int i = 0; i < n && used < size; i++) {
+			char name[NAME_SHOWN_MAX], best[24] = "-";
+			int pad = NAME_MAX_CHARS - name_for_terminal(t[i].name, utf8, name, sizeof name);
+			if (t[i].best_ms >= 0)
+				snprintf(best, sizeof best, "%lld:%02lld.%lld", t[i].best_ms / 60000,
+					 t[i].best_ms / 1000 % 60, t[i].best_ms / 100 % 10);
+			used += (size_t)snprintf(out + used, size - used, "%3d  %s%*s %5d  %10d  %10d  %7s\n", i + 1,
+						 name, pad > 0 ? pad : 0, "", t[i].wins, t[i].fair, t[i].forfeits, best);
+		}
+	}
+	free(t);
+	return out;
+}

@@ -1,0 +1,116 @@
+/* Races on a public account (lightsout serve): two players, the same
+ * board, the same moment; the first to clear it wins.  No daemon: a race
+ * is a few small files in the host's races/ directory (mode 0700), named
+ * after the live-game slot of the player who opened it (persist/host.h):
+ *
+ *   SLOT.offer   the race opened: who, for whom ("-" anyone), the board
+ *   SLOT.join    who took it and when both start (made once: link(2))
+ *   SLOT.won     who won, made once by the first to clear the board, or
+ *                by the one left when the other leaves (a forfeit)
+ *   results/DATE.TOKEN   a decided race between two keys' players, for
+ *                the day's race table (ranked apart from the daily board)
+ *
+ * A race lives while its opener's game holds its slot's lock: an offer
+ * whose slot is free is a dead race and is removed (with its join and win)
+ * by whoever lists the races.  A slot opens one race at a time, so the
+ * races open are bounded by the live games; results are bounded a day
+ * (RACE_RESULTS_DAY) and kept RACE_RESULTS_DAYS days.  Each file is
+ * written whole and read strictly, as another program's input. */
+#ifndef LO_RACE_H
+#define LO_RACE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/variant.h"
+#include "persist/live.h"
+#include "persist/name.h"
+
+#define RACE_CELLS_MAX 2500		/* a race's board: at most 50x50 */
+#define RACE_FILE_MAX (RACE_CELLS_MAX + 1024)
+#define RACE_TOKEN_MAX (LIVE_ID_MAX + 24)
+#define RACE_LIST_MAX 200		/* offers read at most */
+#define RACE_RESULTS_DAY 2000		/* results kept a day */
+#define RACE_RESULTS_DAYS 30
+#define RACE_KEY_LEN 32
+
+/* One side of a race. */
+typedef struct race_side {
+	char name[NAME_MAX_BYTES + 1];
+	char key[RACE_KEY_LEN + 1];	/* the key's player id, "" for a guest */
+	char slot[LIVE_ID_MAX];		/* its live game's slot */
+} race_side;
+
+typedef struct race_offer {
+	char token[RACE_TOKEN_MAX];	/* SLOT-MILLISECONDS: this race and no other */
+	race_side by;
+	char to[NAME_MAX_BYTES + 1];	/* the player challenged, or "" anyone */
+	char variant[VARIANT_RULE_MAX + 64];
+	int par;			/* -1 unknown */
+	int ncells;
+	char cells[RACE_CELLS_MAX + 1];	/* as a live file writes them */
+} race_offer;
+
+typedef struct race_join {
+	char token[RACE_TOKEN_MAX];
+	race_side who;
+	long long start_ms;		/* both play from then (epoch ms) */
+} race_join;
+
+typedef struct race_result {
+	char token[RACE_TOKEN_MAX];
+	race_side winner, loser;
+	int moves;			/* the winner's; 0 for a forfeit */
+	int par;
+	long long ms;			/* from the start to the win */
+	bool assisted;
+	bool forfeit;			/* the loser left */
+	char variant[VARIANT_RULE_MAX + 64];
+} race_result;
+
+/* The files' texts: length, or -1 when it does not fit. */
+int race_offer_format(const race_offer *o, char *buf, size_t cap);
+int race_join_format(const race_join *j, char *buf, size_t cap);
+int race_result_format(const race_result *r, char *buf, size_t cap);
+/* Parse: 0, or -1 with "line N: ..." in err. */
+int race_offer_parse(const char *text, size_t len, race_offer *o, char *err, size_t errlen);
+int race_join_parse(const char *text, size_t len, race_join *j, char *err, size_t errlen);
+int race_result_parse(const char *text, size_t len, race_result *r, char *err, size_t errlen);
+
+/* The host's races/ (and its results/), made when missing: 0 or -1. */
+int race_dir_open(const char *host);
+
+/* Open a race from our slot (o->by.slot; its lock held): a race of ours
+ * before it, decided or not, is removed first.  0, or -1. */
+int race_offer_publish(const char *host, const race_offer *o);
+/* Take our race away (we leave it, or it is over and we go on). */
+void race_withdraw(const char *host, const char *slot);
+
+/* Open races of live games, ours (slot) aside and those taken: in *out
+ * (malloc'd, oldest first), their count; dead races are removed. */
+int race_list(const char *host, const char *slot, race_offer **out);
+/* One offer, still open or not: 0, or -1 (gone, dead). */
+int race_offer_read(const char *host, const char *slot, race_offer *o);
+
+/* Take the race of slot: 0 taken (*j as written), 1 somebody else took it
+ * first (*j theirs), -1 gone (its token differs, or the offer went). */
+int race_take(const char *host, const char *slot, const char *token, race_join *j);
+/* Has somebody taken our race?  1 with *j, 0 not yet, -1 gone. */
+int race_taken(const char *host, const char *slot, const char *token, race_join *j);
+
+/* The race is decided once: 0 this result stands, 1 another stood first
+ * (*r replaced by it), -1 it cannot be written (gone).  A result between
+ * two keys' players goes into the day's table too (date YYYY-MM-DD). */
+int race_decide(const char *host, const char *slot, race_result *r, const char *date);
+/* Decided yet?  1 with *r, 0 not yet, -1 gone. */
+int race_decided(const char *host, const char *slot, const char *token, race_result *r);
+
+/* Is the game in slot still running (its lock held)? */
+bool race_slot_alive(const char *host, const char *slot);
+
+/* The day's race table, wins per player, most first: text (malloc'd), or
+ * NULL when there is nothing (none today, or no memory). utf8: names as
+ * the terminal can show them. */
+char *race_table_text(const char *host, const char *date, bool utf8);
+
+#endif
