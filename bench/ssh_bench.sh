@@ -18,9 +18,11 @@
 # ATTACK=1 (make bench-ssh-attack): the same players while a stranger with
 # a script attacks from one address of its own: throwaway keys registered
 # as fast as it can (ATTACK_KEYS, 100), idle guest sessions holding guest
-# places (ATTACK_GUESTS, 60: more than the 50 there are) and connections
-# without a session (ATTACK_IDLE, 20: ssh -N); before that, a client that
-# claims a 10000x10000 terminal, whose game's memory is measured.
+# places (ATTACK_GUESTS, 60: more than the 50 there are), connections
+# without a session (ATTACK_IDLE, 20: ssh -N) and, from a second address,
+# throwaway keys left sitting at the name prompt (ATTACK_PROMPTS, 10); before
+# that, a client that claims a 10000x10000 terminal, whose game's memory is
+# measured.
 LC_ALL=C
 export LC_ALL
 PATH="$PATH:/usr/sbin:/usr/local/sbin:/sbin"
@@ -38,11 +40,12 @@ ATTACK=${ATTACK:-0}
 ATTACK_KEYS=${ATTACK_KEYS:-100}
 ATTACK_GUESTS=${ATTACK_GUESTS:-60}
 ATTACK_IDLE=${ATTACK_IDLE:-20}
+ATTACK_PROMPTS=${ATTACK_PROMPTS:-10}
 KEYS=${KEYS:-20}
 GAP=${GAP:-100}
 IDLE=${IDLE:-10}
 for v in "N=$N" "KEYS=$KEYS" "GAP=$GAP" "IDLE=$IDLE" "ATTACK=$ATTACK" "ATTACK_KEYS=$ATTACK_KEYS" \
-	"ATTACK_GUESTS=$ATTACK_GUESTS" "ATTACK_IDLE=$ATTACK_IDLE"; do
+	"ATTACK_GUESTS=$ATTACK_GUESTS" "ATTACK_IDLE=$ATTACK_IDLE" "ATTACK_PROMPTS=$ATTACK_PROMPTS"; do
 	case ${v#*=} in
 	'' | *[!0-9]*) echo "bench-ssh: ${v%%=*} wants a whole number, not '${v#*=}'" >&2; exit 2 ;;
 	esac
@@ -209,6 +212,21 @@ ATTACK
 	done
 	# Someone else, meanwhile, comes as a guest from another address.
 	timeout 10 sh "$s/attack_ssh" guest -b 127.0.0.9 -tt </dev/null >"$s/junk/neighbour" 2>&1
+	# Throwaway keys left at the name prompt, from the stranger's second
+	# address (from its first they would also block its own registering).
+	say "attack: $ATTACK_PROMPTS throwaway keys sitting at the name prompt, from 127.0.66.2"
+	i=1
+	while [ "$i" -le "$ATTACK_PROMPTS" ]; do
+		ssh-keygen -q -t ed25519 -N '' -f "$s/junk/w$i" </dev/null || break
+		sh "$s/attack_ssh" "$s/junk/w$i" -b 127.0.66.2 -tt <"$s/junk/hold" >"$s/junk/sit$i" 2>&1 &
+		attackers="$attackers $!"
+		i=$((i + 1))
+	done
+	for _ in $(seq 600); do
+		settled=$(grep -l -a -e "Name \[" -e "choosing a name already" "$s"/junk/sit* 2>/dev/null | wc -l)
+		[ "$settled" -ge "$ATTACK_PROMPTS" ] && break
+		sleep 0.05
+	done
 	(
 		i=1
 		while [ "$i" -le "$ATTACK_KEYS" ] && [ ! -e "$s/junk/stop" ]; do
@@ -229,6 +247,8 @@ attack_report() {
 	held=$(grep -l -a "not kept" "$s"/junk/g* 2>/dev/null | wc -l | tr -d ' ')
 	refused=$(grep -l -a -e "guest places are taken" -e "guests from your address" "$s"/junk/g* 2>/dev/null |
 		wc -l | tr -d ' ')
+	sat=$(grep -l -a "Name \[" "$s"/junk/sit* 2>/dev/null | wc -l | tr -d ' ')
+	unseated=$(grep -l -a "choosing a name already" "$s"/junk/sit* 2>/dev/null | wc -l | tr -d ' ')
 	neighbour=no
 	grep -q -a "not kept" "$s/junk/neighbour" 2>/dev/null && neighbour=yes
 	# sshd closes a connection without a session after its
@@ -244,6 +264,7 @@ attack_report() {
 	echo "attack: 10000x10000 client  its game's peak memory (VmHWM) $giant_mem"
 	echo "attack: throwaway keys      $tried tried from one address: $became became players, $by_addr refused by the address's daily limit"
 	echo "attack: idle guests         $held held a guest place, $refused refused (the address's guests, or all places)"
+	echo "attack: name-prompt sitters $ATTACK_PROMPTS from a second address: $sat sat at the prompt, $unseated refused (the address's prompts at once)"
 	echo "attack: a guest elsewhere   got a place while the stranger held its own: $neighbour"
 	echo "attack: ssh -N              $ATTACK_IDLE opened before the players came, $open still open ${waited} s after they left (UnusedConnectionTimeout)"
 	echo "players on the host         $(find "$host/players" -mindepth 1 -maxdepth 1 | wc -l | tr -d ' ') (the $N players and the attack's)"

@@ -174,6 +174,64 @@ static void hosting(const char *dir)
 	}
 }
 
+/* New keys at the name prompt: at most prompts_per_address from one
+ * address and prompts in all; a place free again when its prompt ends,
+ * and no file kept of it. */
+static void prompts(const char *dir)
+{
+	char err[600], path[4400];
+	host_limits lim = { .prompts = 4, .prompts_per_address = 2 };
+	host_prompt q[5];
+	snprintf(path, sizeof path, "%s/prompts", dir);
+	tap_is(host_prompt_take(dir, &lim, "198.51.100.1", &q[0], err, sizeof err), HOST_OK,
+	       "a new key at the name prompt");
+	tap_is(host_prompt_take(dir, &lim, "198.51.100.1", &q[1], err, sizeof err), HOST_OK, "a second from its address");
+	tap_is(host_prompt_take(dir, &lim, "198.51.100.1", &q[2], err, sizeof err), HOST_FULL,
+	       "a third from it: no, with places free");
+	tap_ok(strstr(err, "2 new keys from your address are choosing a name") != NULL, "says so: %s", err);
+	tap_is(count_dir(path), 4, "and keeps no file of it (the two held: an address slot and a host slot each)");
+	tap_is(host_prompt_take(dir, &lim, "198.51.100.2", &q[2], err, sizeof err), HOST_OK, "another address: yes");
+	host_prompt_leave(&q[0]);
+	tap_is(host_prompt_take(dir, &lim, "198.51.100.1", &q[0], err, sizeof err), HOST_OK,
+	       "once one of its prompts has ended: yes");
+	tap_is(host_prompt_take(dir, &lim, "", &q[3], err, sizeof err), HOST_OK,
+	       "an unknown address counts in the host's bound only");
+	tap_is(host_prompt_take(dir, &lim, "198.51.100.3", &q[4], err, sizeof err), HOST_FULL,
+	       "past the host's bound: no, whatever the address");
+	tap_ok(strstr(err, "4 new keys are choosing a name") != NULL, "says so: %s", err);
+	tap_is(count_dir(path), 7, "and keeps no file of it (four held, three of them an address's too)");
+	for (int i = 0; i < 4; i++)
+		host_prompt_leave(&q[i]);
+	tap_is(count_dir(path), 0, "prompts that end leave nothing");
+
+	/* A prompt killed outright: the kernel drops its locks, the next
+	 * prompt of that address reuses its files, the sweep removes them. */
+	pid_t child = fork();
+	if (child == 0) {
+		host_prompt k[2];
+		bool both = host_prompt_take(dir, &lim, "198.51.100.9", &k[0], err, sizeof err) == HOST_OK &&
+			    host_prompt_take(dir, &lim, "198.51.100.9", &k[1], err, sizeof err) == HOST_OK;
+		_exit(both ? 0 : 1);	/* without leaving */
+	}
+	int status;
+	waitpid(child, &status, 0);
+	tap_ok(WIFEXITED(status) && WEXITSTATUS(status) == 0 && count_dir(path) == 4,
+	       "two prompts killed outright leave their files (%d)", count_dir(path));
+	tap_is(host_prompt_take(dir, &lim, "198.51.100.9", &q[0], err, sizeof err), HOST_OK,
+	       "but not their places: their address may open another");
+	host_prompt_sweep(dir);
+	tap_is(count_dir(path), 2, "the sweep removes the files nobody holds, not an open prompt's");
+	host_prompt_leave(&q[0]);
+	tap_is(count_dir(path), 0, "which goes when it ends");
+	lim.prompts = lim.prompts_per_address = 0;
+	for (int i = 0; i < 5; i++)
+		tap_is(host_prompt_take(dir, &lim, "198.51.100.1", &q[i], err, sizeof err), HOST_OK,
+		       "no bounds: prompt %d from one address", i + 1);
+	tap_is(count_dir(path), 0, "holding no file");
+	for (int i = 0; i < 5; i++)
+		host_prompt_leave(&q[i]);
+}
+
 /* Columns (characters) of the line of text holding what. */
 static int line_columns(const char *text, const char *what)
 {
@@ -378,6 +436,7 @@ int main(void)
 	char host[200];
 	snprintf(host, sizeof host, "%s/host", dir);
 	hosting(host);
+	prompts(host);
 	board_of_players(host);
 	live_games(host);
 	char cmd[300];

@@ -6,7 +6,8 @@
 # saves of its own and its game back after a dropped link; a guest without
 # a key, while su to the account fails for a local user; hostile names
 # refused, the prompt's editing keys; nothing kept of a key that leaves
-# without a name; the limits (per client address too); a rename; a
+# without a name; the limits (per client address too: new keys at the
+# name prompt at once, a hangup there ending it); a rename; a
 # connection without a session closed; the leaderboard and live games
 # read by another local user; eight players at once each winning the
 # daily board, and the account's leaderboard holding exactly those eight
@@ -34,7 +35,7 @@ today=$(date -u +%Y-%m-%d)
 s="$ui_tmp/ssh"
 mkdir -p "$s"
 ssh-keygen -q -t ed25519 -N '' -f "$s/host_key" || exit 1
-for k in alice bob quitter p1 p2 p3 p4 p5 p6 p7 p8 p9 idler; do
+for k in alice bob quitter p1 p2 p3 p4 p5 p6 p7 p8 p9 idler w1 w2 w3; do
 	ssh-keygen -q -t ed25519 -N '' -C "$k" -f "$s/$k" || exit 1
 done
 
@@ -43,7 +44,7 @@ done
 shipped="$SRCDIR/contrib/sshd_config.lightsout-public"
 sed -e "s|^Match User play\$|Match User $acct|" \
 	-e "s|^\\(	AuthorizedKeysCommand \\)/usr/local/bin/lightsout |\\1$KEYS |" \
-	-e "s|^\\(	ForceCommand \\)/usr/local/bin/lightsout serve .*|\\1$BIN serve --games-per-key 2 --guests 1 --players 12 --new-players-per-address 10|" \
+	-e "s|^\\(	ForceCommand \\)/usr/local/bin/lightsout serve .*|\\1$BIN serve --games-per-key 2 --guests 1 --players 12 --prompts-per-address 8 --new-players-per-address 10|" \
 	-e "s|^\\(	UnusedConnectionTimeout \\)60\$|\\12|" \
 	"$shipped" >"$s/block"
 changed=$(diff "$shipped" "$s/block" | grep -c '^>')
@@ -414,5 +415,45 @@ login idler "" 127.0.0.2
 check "an idle new key at the name prompt is told, and leaves" ui_wait "No key for 2 seconds."
 check "without a name" ui_wait "No name chosen"
 check "and nothing is kept of it" test "$(players)" = 10
+
+# 8. New keys at the name prompt at once from one address: at most
+# --prompts-per-address (2 here); a place free again when a prompt ends,
+# by leaving or by a dropped link, and nothing kept of it.
+kill "$sshd_pid"
+sed "s|--prompts-per-address 8 |--prompts-per-address 2 |" "$s/sshd_config" >"$s/sshd_config.prompts"
+start "$s/sshd_config.prompts"
+# sitter KEY: KEY at the name prompt from 127.0.0.3, fed by a FIFO; its
+# ssh client's pid in client.KEY.
+sitter() {
+	mkfifo "$s/in.$1"
+	sleep 600 >"$s/in.$1" &
+	echo $! >"$s/hold.$1"
+	SSH_BIND=127.0.0.3 sh "$s/ssh" "$1" -tt <"$s/in.$1" >"$s/out.$1" 2>&1 &
+	echo $! >"$s/client.$1"
+}
+prompt_files() { find "$host/prompts" -name '*.lock' 2>/dev/null | wc -l | tr -d ' '; }
+sitter w1
+sitter w2
+wait_out w1 "Name [" >/dev/null
+check "two new keys from one address sit at the name prompt" wait_out w2 "Name ["
+out=$(SSH_BIND=127.0.0.3 sh "$s/ssh" w3 -tt </dev/null 2>&1)
+rc=$?
+check "a third from that address is refused in one line" \
+	says "$out" "2 new keys from your address are choosing a name already: try again later."
+check "and ends with a failure status ($rc)" test "$rc" -ne 0
+check "keeping nothing of it (each sitter holds two slots)" test "$(prompt_files)/$(players)" = 4/10
+printf '\003' >"$s/in.w1"
+wait "$(cat "$s/client.w1")"
+check "one sitter leaves" test $? = 0
+sitter w3
+check "and a new key from that address gets its place" wait_out w3 "Name ["
+lives_before=$(lives)
+kill -9 "$(cat "$s/client.w2")"
+check "a dropped link at the prompt frees its place and its files" until_is prompt_files 2
+check "and its key's live lock" until_is lives $((lives_before - 1))
+printf '\003' >"$s/in.w3"
+wait "$(cat "$s/client.w3")"
+check "once the last leaves, no prompt's file is left" test "$(prompt_files)" = 0
+check "and none of the sitters became a player" test "$(players)" = 10
 
 done_testing

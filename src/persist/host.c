@@ -15,7 +15,8 @@
 #include "persist/sha256.h"
 
 /* Readable by others: the leaderboard and the live games' files. */
-static const char *const parts[] = { "players", "names", "addresses", "offers", "guests", "live", "scores", "watch" };
+static const char *const parts[] = { "players", "names", "addresses", "offers", "guests", "live", "prompts", "scores",
+				     "watch" };
 static bool readable(const char *part)
 {
 	return !strcmp(part, "scores") || !strcmp(part, "watch");
@@ -67,23 +68,36 @@ host_status host_open(const char *dir, char *err, size_t len)
 	return HOST_OK;
 }
 
+/* The first free one of n removable locks BASE0 .. BASE(n-1): its
+ * descriptor, its path in path and its number in *slot; -1 when all are
+ * held. */
+static int take_first(const char *base, int n, char *path, size_t len, int *slot)
+{
+	char err[300];
+	for (int i = 0; i < n; i++) {
+		snprintf(path, len, "%s%d", base, i);
+		int fd = lock_take_removable(path, err, sizeof err);
+		if (fd >= 0) {
+			*slot = i;
+			return fd;
+		}
+	}
+	path[0] = '\0';
+	return -1;
+}
+
 /* The first free one of n live-game locks "live/PREFIXN" (its name in
  * p->slot); -1 when all are held. */
 static int take_slot(const char *dir, const char *prefix, int n, host_player *p, int *slot)
 {
-	char path[sizeof p->lock], err[300];
-	for (int i = 0; i < n; i++) {
-		snprintf(p->slot, sizeof p->slot, "%s%d", prefix, i);
-		snprintf(path, sizeof path, "%s/live/%s", dir, p->slot);
-		int fd = lock_take_removable(path, err, sizeof err);
-		if (fd >= 0) {
-			*slot = i;
-			snprintf(p->lock, sizeof p->lock, "%s", path);
-			return fd;
-		}
-	}
-	p->slot[0] = '\0';
-	return -1;
+	char base[4100];	/* room in p->lock for the number */
+	snprintf(base, sizeof base, "%s/live/%s", dir, prefix);
+	int fd = take_first(base, n, p->lock, sizeof p->lock, slot);
+	if (fd >= 0)
+		snprintf(p->slot, sizeof p->slot, "%s%d", prefix, *slot);
+	else
+		p->slot[0] = '\0';
+	return fd;
 }
 
 static void hex(const unsigned char *b, size_t n, char *out)
@@ -213,6 +227,66 @@ host_status host_guest(const char *dir, const host_limits *lim, const char *addr
 	atomic_write(path, hash, HOST_PID_LEN, why, sizeof why);
 	lock_release(lfd);
 	return HOST_OK;
+}
+
+host_status host_prompt_take(const char *dir, const host_limits *lim, const char *addr, host_prompt *q, char *err,
+			     size_t len)
+{
+	char base[4100], hash[HOST_PID_LEN + 1];
+	int slot;
+	q->fd = q->addr_fd = -1;
+	q->lock[0] = q->addr_lock[0] = '\0';
+	/* An address's slots are named by its hash: each is its own lock, so
+	 * they need no count under a lock of their own. */
+	if (lim->prompts_per_address > 0 && addr && addr[0]) {
+		address_hash(addr, hash);
+		snprintf(base, sizeof base, "%s/prompts/a%s.", dir, hash);
+		q->addr_fd = take_first(base, lim->prompts_per_address, q->addr_lock, sizeof q->addr_lock, &slot);
+		if (q->addr_fd < 0) {
+			snprintf(err, len, "%d new keys from your address are choosing a name already: try again later.",
+				 lim->prompts_per_address);
+			return HOST_FULL;
+		}
+	}
+	if (lim->prompts > 0) {
+		snprintf(base, sizeof base, "%s/prompts/", dir);
+		q->fd = take_first(base, lim->prompts, q->lock, sizeof q->lock, &slot);
+		if (q->fd < 0) {
+			host_prompt_leave(q);
+			snprintf(err, len, "%d new keys are choosing a name already: try again later.", lim->prompts);
+			return HOST_FULL;
+		}
+	}
+	return HOST_OK;
+}
+
+void host_prompt_leave(host_prompt *q)
+{
+	lock_remove(q->lock, q->fd);
+	lock_remove(q->addr_lock, q->addr_fd);
+	q->fd = q->addr_fd = -1;
+}
+
+void host_prompt_sweep(const char *dir)
+{
+	char path[4200], err[300];
+	snprintf(path, sizeof path, "%s/prompts", dir);
+	DIR *d = opendir(path);
+	if (!d)
+		return;
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		/* Taken as a prompt would take it, then removed: never the
+		 * file of a prompt that is open. */
+		size_t n = strlen(de->d_name);
+		if (n < 6 || strcmp(de->d_name + n - 5, ".lock"))
+			continue;
+		snprintf(path, sizeof path, "%s/prompts/%.*s", dir, (int)(n - 5), de->d_name);
+		int fd = lock_take_removable(path, err, sizeof err);
+		if (fd >= 0)
+			lock_remove(path, fd);
+	}
+	closedir(d);
 }
 
 void host_name_path(const char *dir, const char *name, char *path, size_t len)

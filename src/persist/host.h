@@ -11,6 +11,9 @@
  *   offers/KEY        a name being offered to a new key (by name_key)
  *   register.lock     held while a name is taken, changed or freed
  *   guests-admit.lock held while a guest's address is counted
+ *   prompts/          one lock a new key at the name prompt: N (N < the
+ *                     host's bound) and aHASH.N (N < the address's, HASH
+ *                     its address's); removed when the prompt ends
  *   guests/N/         guest slot N's home, made fresh at login, removed
  *                     at logout (or by the next guest in that slot)
  *   live/             one lock a live game: kPID.N (N < games per key),
@@ -44,6 +47,8 @@ typedef struct host_limits {
 	int players;		/* keys with a player on the host */
 	int new_per_address;	/* new players one client address may make a day (0: any) */
 	int forget_days;	/* a player with no game for so long is forgotten (0: never) */
+	int prompts;		/* new keys at the name prompt at once (0: any) */
+	int prompts_per_address;	/* new keys at the name prompt from one client address (0: any) */
 } host_limits;
 
 #define HOST_GAMES_PER_KEY 2
@@ -52,6 +57,8 @@ typedef struct host_limits {
 #define HOST_PLAYERS 10000
 #define HOST_NEW_PER_ADDRESS 10
 #define HOST_FORGET_DAYS 365
+#define HOST_PROMPTS 50
+#define HOST_PROMPTS_PER_ADDRESS 3
 
 typedef enum host_status {
 	HOST_OK,
@@ -90,6 +97,31 @@ void host_read_name(host_player *p);
  * hash kept in the guest's home, as "address"). */
 host_status host_guest(const char *dir, const host_limits *lim, const char *addr, host_player *p, char *err,
 		       size_t len);
+
+/* A new key's place at the name prompt, which may wait long (--idle) and
+ * is a process all that while: bounded in all and per client address, so
+ * that throwaway keys from one address cannot hold hundreds open. */
+typedef struct host_prompt {
+	int fd;			/* the host's slot held (-1: none) */
+	int addr_fd;		/* the address's slot held (-1: none) */
+	char lock[4200];	/* their paths (the locks are PATH.lock) */
+	char addr_lock[4200];
+} host_prompt;
+
+/* Take a place at the name prompt for a new key from client address addr
+ * ("" unknown: counted in the host's bound only): HOST_OK, or HOST_FULL
+ * with err in a player's words when lim->prompts_per_address prompts from
+ * that address, or lim->prompts in all, are open. */
+host_status host_prompt_take(const char *dir, const host_limits *lim, const char *addr, host_prompt *q, char *err,
+			     size_t len);
+
+/* The prompt ended (a name chosen, the key left or idled): its slots'
+ * files removed with them. */
+void host_prompt_leave(host_prompt *q);
+
+/* Remove the prompt slots' files nobody holds (a prompt killed outright
+ * leaves its files; no other address would reuse its address's). */
+void host_prompt_sweep(const char *dir);
 
 /* Whether some player has name (or one that looks like it): for offering
  * a free one. */

@@ -450,6 +450,7 @@ int roster_prune(const char *dir, const host_limits *lim, time_t now)
 				unlinkat(dirfd(d), de->d_name, 0);
 		closedir(d);
 	}
+	host_prompt_sweep(dir);
 	return forgotten;
 }
 

@@ -59,8 +59,9 @@ void roster_seen(const host_player *p, time_t now);
 /* Forget the players not seen for lim->forget_days (their directory and
  * name; their rows on past leaderboards stay, the name written there),
  * directories of keys that never chose a name (an older version made
- * them at login), and address counts older than a day.  Runs at most once
- * an hour (the host's pruned file); players in a game are left alone.
+ * them at login), address counts older than a day, and the slots of name
+ * prompts killed outright (host_prompt_sweep).  Runs at most once an hour
+ * (the host's pruned file); players in a game are left alone.
  * Returns the players forgotten. */
 int roster_prune(const char *dir, const host_limits *lim, time_t now);
 

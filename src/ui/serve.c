@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <pwd.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +28,8 @@
 
 static void serve_usage(void)
 {
-	printf("Usage: lightsout serve [--dir DIR] [--games-per-key N] [--guests N] [--players N] [-- PLAY-OPTIONS]\n"
+	printf("Usage: lightsout serve [--dir DIR] [--games-per-key N] [--guests N] [--players N] [--prompts N]\n"
+	       "                       [-- PLAY-OPTIONS]\n"
 	       "The game for a public SSH account: each SSH key is a player with its own\n"
 	       "name, saved game and statistics; a login without a key is a guest whose game\n"
 	       "is not kept.  Run by sshd (ForceCommand) with ExposeAuthInfo yes: see\n"
@@ -44,6 +46,11 @@ static void serve_usage(void)
 	       "      --new-players-per-address N\n"
 	       "                           new players one client address may make a day,\n"
 	       "                           0 for any number (default %d; IPv6: per /64)\n"
+	       "      --prompts N          new keys choosing a name at once, 0 for any number\n"
+	       "                           (default %d)\n"
+	       "      --prompts-per-address N\n"
+	       "                           new keys choosing a name at once from one client\n"
+	       "                           address, 0 for any number (default %d; IPv6: per /64)\n"
 	       "      --forget-after DAYS  forget a player with no game for DAYS days, 0 never\n"
 	       "                           (default %d; their leaderboard rows stay)\n"
 	       "      --idle TIME          no key for TIME (minutes, or 45s, 30m, 2h; 0 never):\n"
@@ -55,7 +62,8 @@ static void serve_usage(void)
 	       "  -h, --help               this text\n"
 	       "Options after -- go to the game (lightsout play --help), e.g. -- --no-mouse.\n"
 	       "A player changes name with: ssh -t ACCOUNT@HOST rename\n",
-	       HOST_GAMES_PER_KEY, HOST_GUESTS, HOST_GUESTS_PER_ADDRESS, HOST_PLAYERS, HOST_NEW_PER_ADDRESS, HOST_FORGET_DAYS);
+	       HOST_GAMES_PER_KEY, HOST_GUESTS, HOST_GUESTS_PER_ADDRESS, HOST_PLAYERS, HOST_NEW_PER_ADDRESS, HOST_PROMPTS,
+	       HOST_PROMPTS_PER_ADDRESS, HOST_FORGET_DAYS);
 }
 
 static int count(const char *opt, const char *arg, int min, int *out)
@@ -225,6 +233,36 @@ static int ask_name(const char *dir, host_player *p, const char *fp, const host_
 	return -1;
 }
 
+/* A hangup at the name prompt (the link dropped) ends it as leaving does,
+ * so that its slots and lock go with it instead of with the process. */
+static volatile sig_atomic_t hung_up;
+static void on_hangup(int sig)
+{
+	(void)sig;
+	hung_up = 1;
+}
+
+/* A new key: a place at the prompt (bounded per address and in all, for it
+ * may wait long), then its name asked: as ask_name, or -2 (the line said)
+ * when no place is free. */
+static int ask_name_placed(const char *dir, host_player *p, const char *fp, const host_limits *lim, const char *addr)
+{
+	char err[300];
+	host_prompt q;
+	if (host_prompt_take(dir, lim, addr, &q, err, sizeof err) != HOST_OK) {
+		fprintf(stderr, "%s\n", err);
+		return -2;
+	}
+	/* No SA_RESTART: the read at the prompt returns, and the prompt ends. */
+	struct sigaction sa = { .sa_handler = on_hangup }, old;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGHUP, &sa, &old);
+	int r = ask_name(dir, p, fp, lim, addr);
+	host_prompt_leave(&q);
+	sigaction(SIGHUP, &old, NULL);
+	return hung_up ? -1 : r;
+}
+
 /* ssh -t ACCOUNT@HOST rename: a player takes another name. */
 static void ask_rename(const char *dir, host_player *p)
 {
@@ -272,8 +310,8 @@ static void open_path(const char *home, const char *dir)
 
 int serve_main(int argc, char **argv)
 {
-	enum { OPT_DIR = 256, OPT_GAMES, OPT_GUESTS, OPT_GUESTS_ADDR, OPT_PLAYERS, OPT_PER_ADDRESS, OPT_FORGET, OPT_IDLE, OPT_CHECK,
-	       OPT_SSHD, OPT_PAM, OPT_SHADOW };
+	enum { OPT_DIR = 256, OPT_GAMES, OPT_GUESTS, OPT_GUESTS_ADDR, OPT_PLAYERS, OPT_PER_ADDRESS, OPT_PROMPTS,
+	       OPT_PROMPTS_ADDR, OPT_FORGET, OPT_IDLE, OPT_CHECK, OPT_SSHD, OPT_PAM, OPT_SHADOW };
 	static const struct option longs[] = {
 		{ "check", optional_argument, NULL, OPT_CHECK },
 		{ "sshd-config", required_argument, NULL, OPT_SSHD },
@@ -285,6 +323,8 @@ int serve_main(int argc, char **argv)
 		{ "guests-per-address", required_argument, NULL, OPT_GUESTS_ADDR },
 		{ "players", required_argument, NULL, OPT_PLAYERS },
 		{ "new-players-per-address", required_argument, NULL, OPT_PER_ADDRESS },
+		{ "prompts", required_argument, NULL, OPT_PROMPTS },
+		{ "prompts-per-address", required_argument, NULL, OPT_PROMPTS_ADDR },
 		{ "forget-after", required_argument, NULL, OPT_FORGET },
 		{ "idle", required_argument, NULL, OPT_IDLE },
 		{ "help", no_argument, NULL, 'h' },
@@ -292,7 +332,8 @@ int serve_main(int argc, char **argv)
 	};
 	host_limits lim = { .games_per_key = HOST_GAMES_PER_KEY, .guests = HOST_GUESTS,
 			    .guests_per_address = HOST_GUESTS_PER_ADDRESS, .players = HOST_PLAYERS,
-			    .new_per_address = HOST_NEW_PER_ADDRESS, .forget_days = HOST_FORGET_DAYS };
+			    .new_per_address = HOST_NEW_PER_ADDRESS, .forget_days = HOST_FORGET_DAYS,
+			    .prompts = HOST_PROMPTS, .prompts_per_address = HOST_PROMPTS_PER_ADDRESS };
 	char dir[3100] = "", home[3100] = "", err[600];
 	const char *check = NULL;
 	serve_check_files files = { NULL, NULL, NULL };
@@ -326,6 +367,14 @@ int serve_main(int argc, char **argv)
 			break;
 		case OPT_PER_ADDRESS:
 			if (count("--new-players-per-address", optarg, 0, &lim.new_per_address) < 0)
+				return EXIT_USAGE;
+			break;
+		case OPT_PROMPTS:
+			if (count("--prompts", optarg, 0, &lim.prompts) < 0)
+				return EXIT_USAGE;
+			break;
+		case OPT_PROMPTS_ADDR:
+			if (count("--prompts-per-address", optarg, 0, &lim.prompts_per_address) < 0)
 				return EXIT_USAGE;
 			break;
 		case OPT_FORGET:
@@ -424,10 +473,12 @@ int serve_main(int argc, char **argv)
 			host_leave(&p);
 			return 1;
 		}
-		if (ask_name(dir, &p, fp, &lim, addr) < 0) {
-			printf("\nNo name chosen: come back any time.\n");
+		int named = ask_name_placed(dir, &p, fp, &lim, addr);
+		if (named < 0) {
+			if (named == -1)
+				printf("\nNo name chosen: come back any time.\n");
 			host_leave(&p);
-			return 0;
+			return named == -1 ? 0 : 1;
 		}
 	} else if (!p.guest) {
 		roster_seen(&p, time(NULL));
