@@ -273,6 +273,25 @@ $B send-keys r
 check "the list says she takes no watchers" bob_sees "no watchers"
 $B send-keys Enter
 check "and watching her is refused, with the reason" bob_sees "alice does not take watchers"
+# A race through sshd: bob opens one from his board, alice takes it, both
+# get the same board at the same moment; she clears it first, and exactly
+# one win is ranked.
+$B send-keys q
+bob_sees "Moves " >/dev/null
+$B send-keys v
+bob_sees "o  open a race" >/dev/null
+$B send-keys o
+check "bob opens a race over ssh" bob_sees "Your race is open"
+ui_keys v
+check "alice sees it open to her" ui_wait "take bob's race"
+ui_keys Enter
+check "both get the board at the same moment" ui_wait "Race against bob: go!"
+bob_sees "Race against alice: go!" >/dev/null
+check "the same board for both" test "$(bob_board | tr -d '[]')" = "$(her_board | tr -d '[]')"
+ui_solve_shown
+check "alice clears it first and wins" ui_wait "You won the race against bob"
+check "bob is told she won" bob_sees "alice won the race:"
+check "exactly one race ranked" test "$(ls "$host/races/results" | grep -c "^$today\\.")" = 1
 $B kill-server
 
 # Her key's second live game is let in (it may take the first over); a
