@@ -4,10 +4,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "persist/paths.h"
+#include "persist/race.h"
 #include "ui/info.h"
-#include "ui/race.h"
 #include "ui/term.h"
 
 /* getch() ERR this many times in a row, each at once: no terminal left. */
@@ -228,12 +229,32 @@ void app_open_menu(app *a, bool editing)
 	app_push(a, &menu_screen);
 }
 
+/* The races won on date (NULL: today) on this host, ranked; NULL: none. */
+static char *races_text(const app *a, const char *date)
+{
+	char host[4200], day[16];
+	size_t n = strlen(a->w.dir);
+	if (n < 6 || n - 6 >= sizeof host || strcmp(a->w.dir + n - 6, "/watch") != 0)
+		return NULL;
+	memcpy(host, a->w.dir, n - 6);
+	host[n - 6] = '\0';
+	if (date)
+		snprintf(day, sizeof day, "%s", date);
+	else {
+		time_t t = time(NULL);
+		struct tm tm;
+		gmtime_r(&t, &tm);
+		strftime(day, sizeof day, "%Y-%m-%d", &tm);
+	}
+	return race_table_text(host, day, a->gl.utf8);
+}
+
 void app_open_scores(app *a, const char *back)
 {
 	char msg[300], date[16], title[64], footer[96];
 	char *text = session_scores_text(a->s, date, sizeof date, msg, sizeof msg);
 	/* The day's races, ranked apart, below the daily board's table. */
-	char *races = race_scores_text(a, text ? date : NULL);
+	char *races = races_text(a, text ? date : NULL);
 	if (races && text) {
 		char *both = malloc(strlen(text) + strlen(races) + 2);
 		if (both)
@@ -261,6 +282,20 @@ bool app_open_watch(app *a)
 		return false;
 	}
 	app_push(a, &watch_list_screen);
+	return true;
+}
+
+bool app_open_race(app *a)
+{
+	if (!a->w.dir[0] || !a->w.name[0]) {
+		app_say(a, "Races are for a public account's players (ssh play@host): nobody to race here.");
+		return false;
+	}
+	if (a->w.rival[0]) {
+		app_say(a, "You are racing: clear the board first (leaving it is a forfeit).");
+		return false;
+	}
+	app_push(a, &race_screen);
 	return true;
 }
 
@@ -455,7 +490,7 @@ static int app_key(app *a)
 		int wait = a->s->pl.ov.searching || a->s->mk ? 100 : 500;
 		if (top->poll)
 			wait = WATCH_POLL_MS;
-		if (race_running() && wait > RACE_POLL_MS)
+		if (a->racing && wait > RACE_POLL_MS)
 			wait = RACE_POLL_MS;
 		if (draw_animating(&a->v, now))
 			wait = 30;

@@ -71,6 +71,7 @@ struct app {
 	/* Our game's file for watchers brought up to date before each wait
 	 * for a key (a public account's player), or NULL. */
 	void (*publish)(app *a, double now);
+	bool racing;		/* a race open, counting down or run (ui/race.c): its news polled often */
 	int help_top;		/* first help line shown */
 	int pattern;		/* analysis: quiet pattern shown */
 	uint8_t *chase;		/* the chase step's marks (C) */
@@ -136,6 +137,8 @@ void app_open_page(app *a, const char *title, char *text, const char *footer);
 void app_open_scores(app *a, const char *back);
 /* The live games' list (W); false, said, where there is nobody to watch. */
 bool app_open_watch(app *a);
+/* The races (v, r): false, said, off a public account or while racing. */
+bool app_open_race(app *a);
 /* The same for prose: wrapped to the window, paragraphs reflowed. */
 void app_open_prose(app *a, const char *title, char *text, const char *footer);
 /* Keep the settings in play (the board's kind, preview, T's speed) for the
@@ -149,5 +152,9 @@ void app_end(app *a);
  * (the live games' list is a screen: watch_list_screen). */
 void watch_publish(app *a, double now);
 void watch_end(app *a);
+/* A race's course between keys (from the publish hook) and its end with
+ * the game (ui/race.c): race_screen is its screen. */
+void race_tick(app *a, double now);
+void race_end(app *a);
 
 #endif

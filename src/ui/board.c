@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ui/race.h"
 #include "ui/steps.h"
 #include "ui/info.h"
 #include "game/share.h"
@@ -78,10 +77,21 @@ static void new_now(app *a)
 }
 
 /* The question before leaving a board: what it costs, in words. */
+/* While racing: the question says who wins by the forfeit. */
+static bool racing_question(const app *a, const char *what, char *q, size_t len)
+{
+	char name[NAME_SHOWN_MAX];
+	if (!a->w.rival[0])
+		return false;
+	name_for_terminal(a->w.rival, a->gl.utf8, name, sizeof name);
+	snprintf(q, len, "%s %s wins by forfeit.", what, name);
+	return true;
+}
+
 static bool ask_leave(app *a, bool same_kind, void (*yes)(app *a))
 {
 	char q[NAME_SHOWN_MAX + 80];
-	if (race_leave_question(a, "Give up the race for a new board?", q, sizeof q)) {
+	if (racing_question(a, "Give up the race for a new board?", q, sizeof q)) {
 		app_ask(a, q, yes, NULL);
 		return true;
 	}
@@ -129,7 +139,7 @@ static reaction board_quit(app *a, int key)
 	(void)key;
 	session_view sv = app_session(a);
 	char q[NAME_SHOWN_MAX + 80];
-	if (race_leave_question(a, "Quit and leave the race?", q, sizeof q)) {
+	if (racing_question(a, "Quit and leave the race?", q, sizeof q)) {
 		app_ask(a, q, app_end, NULL);
 		return REACT_NONE;
 	}
@@ -190,8 +200,7 @@ static reaction board_watch(app *a, int key)
 static reaction board_race(app *a, int key)
 {
 	(void)key;
-	race_open(a);
-	return REACT_REDRAW;
+	return app_open_race(a) ? REACT_REDRAW : REACT_NONE;
 }
 
 static reaction board_share(app *a, int key)

@@ -463,6 +463,14 @@ static void idle_said(const app *a, long idle, int rc)
 		printf("No key for %s: the session ended.\n", when);
 }
 
+/* A public account's game between keys: published for watchers, and a
+ * race's news. */
+static void publish(app *a, double now)
+{
+	watch_publish(a, now);
+	race_tick(a, now);
+}
+
 int play_main(int argc, char **argv)
 {
 	play_opts o;
@@ -528,7 +536,7 @@ int play_main(int argc, char **argv)
 	a.offer_resume = session_offers_resume(a.s);
 	if (player.pid[0]) {
 		watch_setup(&a.w, player.host, player.slot, player.name, player.guest);
-		a.publish = watch_publish;
+		a.publish = publish;
 	}
 	a.w.open = !a.prefs.has_watchers || a.prefs.watchers;
 	if (o.common.graph_path && cfg.v.graph) {
@@ -571,6 +579,7 @@ int play_main(int argc, char **argv)
 		      baudrate() >= 19200;
 	a.v.anim_cell = -1;
 	rc = app_run(&a);
+	race_end(&a);
 	watch_end(&a);
 	term_close();
 	if (a.end_msg[0])

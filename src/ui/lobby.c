@@ -12,8 +12,8 @@
 #include "game/practice.h"
 #include "persist/live.h"
 #include "persist/name.h"
+#include "persist/race.h"
 #include "ui/app.h"
-#include "ui/race.h"
 #include "ui/term.h"
 
 static int lobby_live;		/* other games live on this host when the lobby opened */
@@ -33,10 +33,27 @@ static int live_count(const app *a)
 	return others;
 }
 
+/* Races open to us (for anyone, or a challenge to us); -1 without a host. */
+static int races_count(const app *a)
+{
+	char host[4200];
+	race_offer *list;
+	size_t n = strlen(a->w.dir);
+	if (!a->w.name[0] || n < 6 || n - 6 >= sizeof host)
+		return -1;
+	memcpy(host, a->w.dir, n - 6);
+	host[n - 6] = '\0';
+	int count = race_list(host, a->w.id, &list), mine = 0;
+	for (int i = 0; i < count; i++)
+		mine += !list[i].to[0] || !strcmp(list[i].to, a->w.name);
+	free(list);
+	return mine;
+}
+
 static void lobby_count(app *a)
 {
 	lobby_live = live_count(a);
-	lobby_races = race_open_count(a);
+	lobby_races = races_count(a);
 }
 
 static void lobby_enter(app *a)
@@ -154,7 +171,7 @@ static reaction lobby_watch(app *a, int key)
 static reaction lobby_race(app *a, int key)
 {
 	(void)key;
-	race_open(a);
+	app_open_race(a);
 	return REACT_NONE;
 }
 

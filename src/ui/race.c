@@ -16,7 +16,6 @@
 #include "cli/boardio.h"
 #include "persist/race.h"
 #include "ui/app.h"
-#include "ui/race.h"
 #include "ui/term.h"
 
 #define RACE_COUNTDOWN_MS 3000
@@ -55,8 +54,6 @@ static struct {
 	double listed_at, challenges_at;
 	char told[RACE_TOKEN_MAX];	/* the last challenge told on the board */
 } R;
-
-static void today(char *date, size_t len);
 
 static long long now_ms(void)
 {
@@ -102,17 +99,33 @@ static void race_init(app *a)
 	me_of(a, &R.me);
 }
 
-bool race_available(const app *a)
+static void today(char *date, size_t len)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	strftime(date, len, "%Y-%m-%d", &tm);
+}
+
+static bool race_available(const app *a)
 {
 	return a->w.dir[0] && a->w.name[0];
 }
 
-bool race_running(void)
+/* The phase, and what the rest of the game sees of it. */
+static void race_set(app *a, race_phase phase)
 {
-	return R.phase != RACE_IDLE;
+	R.phase = phase;
+	a->racing = phase != RACE_IDLE;
+	if (phase == RACE_ON) {
+		snprintf(a->w.rival, sizeof a->w.rival, "%s", R.them.name);
+		a->w.rival_moves = R.their_moves;
+	} else if (a->w.rival[0]) {
+		a->w.rival[0] = '\0';
+		a->v.who[0] = '\0';
+		a->w.eyes_at = -1e9;	/* the who line again, without the race */
+	}
 }
-
-/* ---- The list ---- */
 
 static void list_refresh(app *a)
 {
@@ -254,7 +267,7 @@ static bool race_make(app *a, const char *to)
 		say("The race could not be opened (the host's races/ directory).");
 		return false;
 	}
-	R.phase = RACE_WAITING;
+	race_set(a, RACE_WAITING);
 	R.line[0] = '\0';
 	return true;
 }
@@ -293,7 +306,7 @@ static reaction race_choose(app *a, int key)
 		R.offer = o;
 		R.them = o.by;
 		R.start_ms = j.start_ms;
-		R.phase = RACE_COUNTDOWN;
+		race_set(a, RACE_COUNTDOWN);
 		R.line[0] = '\0';
 	} else {
 		say(rc > 0 ? "Somebody else took that race first." : "That race is over.");
@@ -320,7 +333,7 @@ static reaction race_back(app *a, int key)
 	}
 	if (R.phase == RACE_WAITING && host_of(a, host, sizeof host)) {
 		race_withdraw(host, a->w.id);
-		R.phase = RACE_IDLE;
+		race_set(a, RACE_IDLE);
 		say("Your race is taken back.");
 		list_refresh(a);
 		return REACT_REDRAW;
@@ -335,7 +348,7 @@ static void race_begin(app *a)
 	char why[200], name[NAME_SHOWN_MAX], msg[NAME_SHOWN_MAX + 120];
 	memset(&cfg, 0, sizeof cfg);
 	cfg.par = -1;
-	R.phase = RACE_IDLE;
+	race_set(a, RACE_IDLE);
 	if (variant_parse(&cfg.v, R.offer.variant, why, sizeof why) < 0) {
 		say(why);
 		return;
@@ -355,7 +368,7 @@ static void race_begin(app *a)
 		say(app_session(a).msg);
 		return;
 	}
-	R.phase = RACE_ON;
+	race_set(a, RACE_ON);
 	R.their_moves = 0;
 	app_close(a, &race_screen);
 	app_close(a, &lobby_screen);
@@ -377,10 +390,10 @@ static void race_poll(app *a, double now)
 		if (rc == 1) {
 			R.them = j.who;
 			R.start_ms = j.start_ms;
-			R.phase = RACE_COUNTDOWN;
+			race_set(a, RACE_COUNTDOWN);
 			race_draw(a);
 		} else if (rc < 0) {
-			R.phase = RACE_IDLE;
+			race_set(a, RACE_IDLE);
 			say("Your race is gone.");
 			list_refresh(a);
 			race_draw(a);
@@ -407,33 +420,6 @@ static void race_enter(app *a)
 	R.sel = 0;
 	if (R.phase == RACE_IDLE)
 		list_refresh(a);
-}
-
-int race_open_count(app *a)
-{
-	char host[4200];
-	race_offer *list;
-	if (!race_available(a) || !host_of(a, host, sizeof host))
-		return -1;
-	race_init(a);
-	int n = race_list(host, a->w.id, &list), mine = 0;
-	for (int i = 0; i < n; i++)
-		mine += !list[i].to[0] || !strcmp(list[i].to, R.me.name);
-	free(list);
-	return mine;
-}
-
-void race_open(app *a)
-{
-	if (!race_available(a)) {
-		app_say(a, "Races are played on a public account (ssh to one: lightsout serve).");
-		return;
-	}
-	if (R.phase == RACE_ON) {
-		app_say(a, "You are racing: clear the board first (leaving it is a forfeit).");
-		return;
-	}
-	app_push(a, &race_screen);
 }
 
 /* ---- The race's course, between keys ---- */
@@ -477,9 +463,7 @@ static void race_finish(app *a, bool winner, bool forfeit)
 	r.forfeit = forfeit;
 	snprintf(r.variant, sizeof r.variant, "%s", R.offer.variant);
 	today(date, sizeof date);
-	R.phase = RACE_IDLE;
-	a->v.who[0] = '\0';
-	a->w.eyes_at = -1e9;	/* the who line without the race */
+	race_set(a, RACE_IDLE);
 	if (!host_of(a, host, sizeof host))
 		return;
 	if (race_decide(host, R.offer.by.slot, &r, date) < 0) {
@@ -519,15 +503,11 @@ void race_tick(app *a, double now)
 	race_result r;
 	int rc = race_decided(host, R.offer.by.slot, R.offer.token, &r);
 	if (rc == 1) {
-		R.phase = RACE_IDLE;
-		a->v.who[0] = '\0';
-		a->w.eyes_at = -1e9;
+		race_set(a, RACE_IDLE);
 		result_text(a, &r, msg, sizeof msg);
 		app_say(a, msg);
 	} else if (rc < 0) {
-		R.phase = RACE_IDLE;
-		a->v.who[0] = '\0';
-		a->w.eyes_at = -1e9;
+		race_set(a, RACE_IDLE);
 		app_say(a, "The race ended: the other player left it.");
 	} else if (strcmp(sv.origin, "race") != 0)
 		race_finish(a, false, true);	/* we left its board */
@@ -538,52 +518,12 @@ void race_tick(app *a, double now)
 	else {
 		live_game *lg = malloc(sizeof *lg);
 		if (lg && live_read(a->w.dir, a->w.locks, R.them.slot, lg) == 0)
-			R.their_moves = lg->moves;
+			R.their_moves = a->w.rival_moves = lg->moves;
 		free(lg);
 		char name[40];	/* the status line's room: whole escapes only */
 		name_for_terminal(R.them.name, a->gl.utf8, name, sizeof name);
 		snprintf(a->v.who, sizeof a->v.who, "vs %s: %d move%s", name, R.their_moves,
 			 R.their_moves == 1 ? "" : "s");
-	}
-}
-
-static void today(char *date, size_t len)
-{
-	time_t t = time(NULL);
-	struct tm tm;
-	gmtime_r(&t, &tm);
-	strftime(date, len, "%Y-%m-%d", &tm);
-}
-
-char *race_scores_text(app *a, const char *date)
-{
-	char host[4200], day[16];
-	if (!race_available(a) || !host_of(a, host, sizeof host))
-		return NULL;
-	if (!date)
-		today(day, sizeof day);
-	else
-		snprintf(day, sizeof day, "%s", date);
-	return race_table_text(host, day, a->gl.utf8);
-}
-
-bool race_leave_question(const app *a, const char *what, char *q, size_t len)
-{
-	char name[NAME_SHOWN_MAX];
-	if (R.phase != RACE_ON)
-		return false;
-	name_for_terminal(R.them.name, a->gl.utf8, name, sizeof name);
-	snprintf(q, len, "%s %s wins by forfeit.", what, name);
-	return true;
-}
-
-void race_live(live_game *lg)
-{
-	lg->race[0] = '\0';
-	lg->race_moves = 0;
-	if (R.phase == RACE_ON) {
-		snprintf(lg->race, sizeof lg->race, "%s", R.them.name);
-		lg->race_moves = R.their_moves;
 	}
 }
 
@@ -594,7 +534,7 @@ void race_end(app *a)
 		race_finish(a, false, true);	/* leaving the game is a forfeit */
 	else if (R.phase == RACE_WAITING && host_of(a, host, sizeof host))
 		race_withdraw(host, a->w.id);
-	R.phase = RACE_IDLE;
+	race_set(a, RACE_IDLE);
 	free(R.offers);
 	free(R.players);
 	R.offers = NULL;

@@ -16,7 +16,6 @@
 #include "persist/name.h"
 #include "persist/paths.h"
 #include "ui/app.h"
-#include "ui/race.h"
 #include "ui/term.h"
 
 /* ---- Our own game, published ---- */
@@ -78,7 +77,8 @@ void watch_publish(app *a, double now)
 			lg.cells[i] = boardio_symbol(b->cells[i]);
 		lg.cells[lg.ncells] = '\0';
 	}
-	race_live(&lg);
+	snprintf(lg.race, sizeof lg.race, "%s", w->rival);
+	lg.race_moves = w->rival_moves;
 	/* The clock alone is no news: watchers run it from the file's time. */
 	lg.elapsed = 0;
 	if (live_format(&lg, text, sizeof text) >= 0 && strcmp(text, w->last) != 0) {
@@ -94,12 +94,10 @@ void watch_publish(app *a, double now)
 			who_line(w, &a->v, a->gl.utf8);
 		}
 	}
-	race_tick(a, now);
 }
 
 void watch_end(app *a)
 {
-	race_end(a);
 	if (a->w.dir[0])
 		live_withdraw(a->w.dir, a->w.id);
 	watched_close(&a->w.w);

@@ -38,6 +38,10 @@ typedef struct watching {
 	bool open;		/* watchers welcome (the settings) */
 	char last[LIVE_FILE_MAX + 1];	/* as last published, clock aside */
 	int eyes;		/* watchers now */
+	/* A race being run (ui/race.c): the other racer and their moves, as
+	 * published for watchers ("" no race). */
+	char rival[NAME_MAX_BYTES + 1];
+	int rival_moves;
 	double eyes_at;		/* when they were last counted */
 	/* The list (W) and the game being watched. */
 	live_game *list;
