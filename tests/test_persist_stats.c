@@ -24,8 +24,44 @@ static stats_result result(int rows, const char *spec, bool won, int moves, int 
 	return r;
 }
 
+/* The daily streak: days in a row, over a month's, a leap year's and a
+ * year's end, counted up to today or, before today's win, to yesterday. */
+static void streaks(void)
+{
+	stats s;
+	stats_init(&s);
+	static const struct {
+		const char *date;
+		bool won;
+	} days[] = {
+		{ "2023-12-30", true }, { "2023-12-31", true }, { "2024-01-01", true }, { "2024-02-27", true },
+		{ "2024-02-28", true }, { "2024-02-29", true }, { "2024-03-01", true }, { "2024-03-02", false },
+		{ "2024-03-03", true },
+	};
+	for (size_t i = 0; i < sizeof days / sizeof *days; i++) {
+		stats_result r = result(5, "plus", days[i].won, 9, 7, 40);
+		r.kind = STATS_DAILY;
+		r.daily = days[i].date;
+		stats_update(&s, &r);
+	}
+	tap_is(stats_daily_streak(&s, "2024-01-01"), 3, "a streak over a year's end");
+	tap_is(stats_daily_streak(&s, "2024-03-01"), 4, "over a leap day");
+	tap_is(stats_daily_streak(&s, "2024-03-02"), 4, "today not won yet: up to yesterday");
+	tap_is(stats_daily_streak(&s, "2024-03-03"), 1, "a day given up ends it");
+	tap_is(stats_daily_streak(&s, "2024-03-05"), 0, "a day missed ends it");
+	variant v;
+	variant_default(&v);
+	v.rows = v.cols = 5;
+	strcpy(v.rule, "plus");
+	const stats_daily *d = stats_daily_find(&s, "2024-03-02", &v);
+	tap_ok(d && !d->won && d->moves == 9, "a day's daily board as played");
+	tap_ok(!stats_daily_find(&s, "2024-03-04", &v), "and none where none was played");
+	stats_free(&s);
+}
+
 int main(void)
 {
+	streaks();
 	char dir[] = "/tmp/lo-persist-stats.XXXXXX";
 	if (!mkdtemp(dir)) {
 		printf("Bail out! mkdtemp\n");

@@ -65,8 +65,17 @@ ui_wait "EXIT=0" >/dev/null
 
 ui_start -- play --lobby
 ui_wait "d  today's daily board" >/dev/null
+check "who you are: today's daily board not played yet" ui_wait "Today's daily board: not played yet."
 ui_keys d
 check "d: today's daily board" ui_wait "daily 20"
+ui_wait "Moves 0 " >/dev/null
+ui_solve_shown
+ui_wait "Solved" >/dev/null
+ui_keys q
+ui_wait "EXIT=0" >/dev/null
+ui_start -- play --lobby
+check "won: the lobby says the streak and today's result" \
+	ui_wait "Daily streak: 1 day; today's daily board: won in"
 ui_keys q
 ui_wait "EXIT=0" >/dev/null
 

@@ -375,6 +375,36 @@ char *saving_stats_text(const saver *sv, char *msg, size_t len)
 	return table;
 }
 
+void saving_daily_line(const saver *sv, const char *date, const variant *key, char *buf, size_t len)
+{
+	persist_result res;
+	stats st;
+	struct stat probe;
+	buf[0] = '\0';
+	if (!sv->stats_path[0] || lstat(sv->stats_path, &probe) < 0 || stats_load(sv->stats_path, &st, &res) != PERSIST_OK) {
+		snprintf(buf, len, "Today's daily board: not played yet.");
+		return;
+	}
+	int streak = stats_daily_streak(&st, date);
+	const stats_daily *d = stats_daily_find(&st, date, key);
+	char today[120], par[24] = "";
+	if (d && d->par >= 0)
+		snprintf(par, sizeof par, " (par %d)", d->par);
+	long secs = d ? (long)d->seconds : 0;
+	if (!d)
+		snprintf(today, sizeof today, "today's daily board: not played yet");
+	else if (d->won)
+		snprintf(today, sizeof today, "today's daily board: won in %d moves%s, %ld:%02ld%s", d->moves, par,
+			 secs / 60, secs % 60, d->assisted ? ", assisted" : "");
+	else
+		snprintf(today, sizeof today, "today's daily board: given up after %d moves", d->moves);
+	if (streak > 0)
+		snprintf(buf, len, "Daily streak: %d day%s; %s.", streak, streak == 1 ? "" : "s", today);
+	else
+		snprintf(buf, len, "%c%s.", today[0] - 'a' + 'A', today + 1);
+	stats_free(&st);
+}
+
 char *saving_scores_text(const saver *sv, const char *date, char *msg, size_t len)
 {
 	persist_result res;

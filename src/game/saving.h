@@ -78,6 +78,9 @@ int saving_finish(saver *sv, play *p, double now, char *msg, size_t len);
 bool saving_daily_done(const saver *sv, const play *p);
 
 /* The statistics table to show, malloc'd; NULL with msg. */
+/* The player's daily streak and date's daily board of variant key, in a
+ * line ("Daily streak: 3 days; today's daily board: won in ..."). */
+void saving_daily_line(const saver *sv, const char *date, const variant *key, char *buf, size_t len);
 char *saving_stats_text(const saver *sv, char *msg, size_t len);
 
 /* The host's daily leaderboard of date, malloc'd; NULL with msg (no

@@ -150,6 +150,11 @@ char *session_stats_text(const session *s, char *msg, size_t len)
 	return saving_stats_text(&s->sv, msg, len);
 }
 
+void session_daily_line(const session *s, const char *date, const game_config *cfg, char *buf, size_t len)
+{
+	saving_daily_line(&s->sv, date, &cfg->v, buf, len);
+}
+
 char *session_scores_text(const session *s, char *date, size_t datelen, char *msg, size_t len)
 {
 	play_scores_date(&s->pl, date, datelen);

@@ -110,6 +110,9 @@ void session_snapshot(const session *s, session_view *v);
  * (the daily board's date, else today; in date): malloc'd, or NULL with
  * msg. */
 char *session_stats_text(const session *s, char *msg, size_t len);
+/* The player's daily streak and date's daily board of cfg's variant, in
+ * a line for the lobby. */
+void session_daily_line(const session *s, const char *date, const game_config *cfg, char *buf, size_t len);
 char *session_scores_text(const session *s, char *date, size_t datelen, char *msg, size_t len);
 
 /* The press (+1 forward, -1 backward) at (row, col): counted, followed by

@@ -61,6 +61,57 @@ static int lower_bound(const stats *s, const variant *key, stats_kind kind)
 	return lo;
 }
 
+/* The day before date, as YYYY-MM-DD: the proleptic Gregorian calendar,
+ * counted in days (no time zone in it). */
+static void day_before(const char *date, char *out, size_t len)
+{
+	int y, m, d;
+	if (sscanf(date, "%4d-%2d-%2d", &y, &m, &d) != 3 || m < 1 || m > 12 || d < 1) {
+		snprintf(out, len, "0000-00-00");
+		return;
+	}
+	if (--d == 0) {
+		static const int days[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+		if (--m == 0) {
+			m = 12;
+			y--;
+		}
+		bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+		d = days[m - 1] + (m == 2 && leap);
+	}
+	snprintf(out, len, "%04d-%02d-%02d", y, m, d);
+}
+
+static bool daily_won_on(const stats *s, const char *date)
+{
+	for (int i = 0; i < s->ndaily; i++)
+		if (s->daily[i].won && !strcmp(s->daily[i].date, date))
+			return true;
+	return false;
+}
+
+int stats_daily_streak(const stats *s, const char *date)
+{
+	char day[16];
+	int n = 0;
+	snprintf(day, sizeof day, "%.10s", date);
+	if (!daily_won_on(s, day))
+		day_before(day, day, sizeof day);
+	while (daily_won_on(s, day) && n < s->ndaily) {
+		n++;
+		day_before(day, day, sizeof day);
+	}
+	return n;
+}
+
+const stats_daily *stats_daily_find(const stats *s, const char *date, const variant *key)
+{
+	for (int i = 0; i < s->ndaily; i++)
+		if (!strcmp(s->daily[i].date, date) && variant_equal(&s->daily[i].key, key))
+			return &s->daily[i];
+	return NULL;
+}
+
 const stats_entry *stats_find(const stats *s, const variant *key, stats_kind kind)
 {
 	int at = lower_bound(s, key, kind);

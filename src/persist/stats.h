@@ -89,6 +89,12 @@ int stats_update(stats *s, const stats_result *r);
 /* The entry for a variant and kind, or NULL. */
 const stats_entry *stats_find(const stats *s, const variant *key, stats_kind kind);
 
+/* The daily boards won on consecutive days up to date (YYYY-MM-DD), or up
+ * to the day before when date has no win yet: the player's daily streak. */
+int stats_daily_streak(const stats *s, const char *date);
+/* The daily board of date and variant key as played, or NULL. */
+const stats_daily *stats_daily_find(const stats *s, const char *date, const variant *key);
+
 /* The file's text, malloc'd; NULL when out of memory. */
 char *stats_format(const stats *s, size_t *len);
 

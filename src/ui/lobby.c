@@ -85,9 +85,11 @@ static void lobby_draw(app *a)
 		else
 			snprintf(line, sizeof line, "Welcome back, %s: your games are kept for your key.", name);
 		lobby_line(y++, line);
-		y++;
 	}
 	practice_daily_seed(time(NULL), cfg, date, sizeof date);
+	session_daily_line(a->s, date, cfg, line, sizeof line);
+	lobby_line(y++, line);
+	y++;
 	int rung = ladder_load(cfg);
 	char live[64];
 	if (lobby_live < 0)
