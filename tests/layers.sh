@@ -1,7 +1,7 @@
 #!/bin/sh
 # The code map holds: each folder includes only itself and the folders
-# below it (engine <- persist <- game <- cli, ui <- main), and only ui/
-# includes curses.
+# below it (engine <- persist <- game <- cli, ui <- main), only ui/
+# includes curses, and the session's struct is private to the game layer.
 . "$SRCDIR/tests/tap.sh"
 cd "$SRCDIR/src" || exit 1
 # allowed FOLDER WHAT...: the project folders FOLDER may include.
@@ -22,5 +22,11 @@ allowed ui ui cli game persist engine
 for dir in engine persist game cli; do
 	check "$dir/ has no curses" sh -c "! grep -l '<n*curses' $dir/*.[ch]"
 done
+# The session is the game layer's: front ends read its snapshot and call
+# its verbs; its struct is seen by game/session.c and its test alone.
+users=$(grep -l '#include "game/session_impl.h"' */*.[ch] main.c ../tests/*.c 2>/dev/null | tr '\n' ' ')
+check "only game/session.c and its test see the session's struct (found: $users)" \
+	[ "$users" = "game/session.c ../tests/test_session.c " ]
+check "and the session's header has no struct of it" sh -c "! grep -q '^struct session {\|^typedef struct session {' game/session.h"
 check "every include names its folder" sh -c "! grep -h '^#include \"[a-z_]*\.h\"' */*.[ch] main.c | grep -v config.h"
 done_testing

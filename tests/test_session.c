@@ -11,7 +11,7 @@
 
 #include "game/maker.h"
 #include "game/practice.h"
-#include "game/session.h"
+#include "game/session_impl.h"
 #include "persist/stats.h"
 #include "game_config.h"
 #include "tap.h"

@@ -249,7 +249,7 @@ check "--code with --rule is a usage error" test $? = 2
 ui_start -- --load "$b"
 ui_wait "Moves 0" >/dev/null
 ui_keys '?'
-check "help lists S, c, P, L and W" ui_wait "S; c; P; L; W    — statistics; share code; enter a code; leaderboard; watch"
+check "help lists S, c, P, L, W and v" ui_wait "S; c; P; L; W; v — stats; share code; enter a code; leaderboard; watch; race"
 check "help still ends with its last key" ui_wait "Ctrl-L           — redraw the screen"
 ui_keys Space q
 ui_wait "EXIT=0" >/dev/null

@@ -120,7 +120,7 @@ void overlay_stop(lo_overlay *o)
 		solver_stop(o->sv);
 }
 
-bool overlay_progress(lo_overlay *o, double *done, int *best)
+bool overlay_progress(const lo_overlay *o, double *done, int *best)
 {
 	*done = 0;
 	*best = -1;

@@ -52,7 +52,7 @@ bool overlay_poll(lo_overlay *o);
 /* Esc: stop the search, keep the best found. */
 void overlay_stop(lo_overlay *o);
 /* Progress of the running search (fraction done, best weight or -1). */
-bool overlay_progress(lo_overlay *o, double *done, int *best);
+bool overlay_progress(const lo_overlay *o, double *done, int *best);
 
 /* Signed presses the plan makes at cell i (0: none); for an unsolvable
  * position, the certificate's value there. */

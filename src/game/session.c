@@ -1,4 +1,4 @@
-#include "game/session.h"
+#include "game/session_impl.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -18,7 +18,7 @@
 
 /* What a call changed: flags, or-ed. */
 typedef enum session_event {
-	SESSION_CELLS = 1 << 0,		/* the cells a press at s->row, s->col changes */
+	SESSION_CELLS = 1 << 0,		/* the cells a press at the view's row, col changes */
 	SESSION_BOARD = 1 << 1,		/* a new position or shape: everything */
 	SESSION_PLAN = 1 << 2,		/* the plan or its proof has news */
 	SESSION_WON = 1 << 3,		/* the board was just cleared */
@@ -30,19 +30,9 @@ typedef enum session_event {
 	SESSION_STATUS = 1 << 9,	/* moves, par or clock changed */
 } session_event;
 
-typedef struct session {
-	play pl;
-	saver sv;
-	struct maker *mk;	/* a board being made, or NULL */
-	bool make_gives_up;	/* the board played is given up once it is made */
-	double make_since;
-	char after_made[120];	/* said once the board is made */
-	board *edit_from;	/* the position the editor opened on */
-	int row, col;		/* where the last press, undo or redo was */
-	char msg[300];		/* what the last call has to say ("" nothing) */
-	char ranking[96];	/* after a daily win: where it stands, or "" */
-	bool offer_resume;	/* pl is the game saved last time */
-} session;
+/* The session itself is the game layer's (game/session_impl.h): front
+ * ends read a snapshot (session_view) and call the verbs below. */
+typedef struct session session;
 
 /* What the front end hands session_open(): the board asked for, where it
  * comes from, and who plays. */

@@ -8,7 +8,7 @@
 
 static void analysis_show(app *a)
 {
-	const lo_system *sys = a->s->pl.g.sys;
+	const lo_system *sys = app_session(a).g->sys;
 	bool patterns = system_nullity(sys) > 0 && system_has_kernel(sys);
 	a->v.pattern = patterns ? system_kernel(sys, a->pattern) : NULL;
 	info_pattern(sys, a->pattern, &a->gl, a->v.info, sizeof a->v.info);
@@ -16,7 +16,7 @@ static void analysis_show(app *a)
 
 static reaction analysis_step(app *a, int key)
 {
-	int d = system_nullity(a->s->pl.g.sys);
+	int d = system_nullity(app_session(a).g->sys);
 	if (d == 0)
 		return REACT_NONE;
 	bool back = key == KEY_LEFT || key == 'h' || key == KEY_BTAB || key == KEY_UP || key == 'k';
@@ -38,7 +38,7 @@ static void analysis_enter(app *a)
 	session_pause(a->s, true, term_now());
 	a->v.what = VIEW_INFO;
 	a->pattern = 0;
-	info_system(a->s->pl.g.sys, &a->gl, line, sizeof line);
+	info_system(app_session(a).g->sys, &a->gl, line, sizeof line);
 	snprintf(a->v.msg, sizeof a->v.msg, "%s", line);
 	analysis_show(a);
 }

@@ -109,18 +109,19 @@ session_view app_session(const app *a)
 void app_fresh(app *a)
 {
 	view *v = &a->v;
-	const board *b = a->s->pl.g.cur;
-	v->g = &a->s->pl.g;
-	v->ov = &a->s->pl.ov;
+	session_view sv = app_session(a);
+	const board *b = sv.g->cur;
+	v->g = sv.g;
+	v->ov = sv.plan;
 	v->hint = -1;
 	v->cr = v->cr < b->rows ? v->cr : b->rows - 1;
 	v->cc = v->cc < b->cols ? v->cc : b->cols - 1;
 	v->msg[0] = '\0';
-	v->rung = a->s->pl.rung;
+	v->rung = sv.rung;
 	v->mode[0] = '\0';
-	if (a->s->pl.mode == PLAY_DAILY)
-		snprintf(v->mode, sizeof v->mode, "daily %s", a->s->pl.daily);
-	if (a->s->pl.mode == PLAY_LADDER)
+	if (sv.mode == PLAY_DAILY)
+		snprintf(v->mode, sizeof v->mode, "daily %s", sv.daily);
+	if (sv.mode == PLAY_LADDER)
 		snprintf(v->mode, sizeof v->mode, "practice ladder");
 	a->st.cell = -1;
 	a->st.playing = false;
@@ -131,8 +132,9 @@ void app_fresh(app *a)
 /* The plan has news: its marks, the hint, the proof's line and the status. */
 static void plan_news(app *a)
 {
-	const game *g = &a->s->pl.g;
-	const lo_overlay *ov = &a->s->pl.ov;
+	session_view sv = app_session(a);
+	const game *g = sv.g;
+	const lo_overlay *ov = sv.plan;
 	if (app_top(a) != &board_screen || g->won)
 		return;		/* the celebration covers the board */
 	/* The marks and the status are the next frame's; the proof's line comes back after a press cleared it, but does not
@@ -146,7 +148,6 @@ static void plan_news(app *a)
 
 void app_react(app *a, int ev)
 {
-	session *s = a->s;
 	double now = term_now();
 	if (ev & SESSION_MADE) {
 		app_close(a, &making_screen);
@@ -158,16 +159,17 @@ void app_react(app *a, int ev)
 		app_fresh(a);
 	if (ev & SESSION_PLAN)
 		plan_news(a);
+	session_view sv = app_session(a);
 	if (ev & SESSION_WON) {
-		a->v.rung = s->pl.rung;
-		a->v.assisted = s->pl.assisted;
-		snprintf(a->v.ranking, sizeof a->v.ranking, "%s", s->ranking);
-		draw_animate(&a->v, s->row * s->pl.g.cur->cols + s->col, true, now);
+		a->v.rung = sv.rung;
+		a->v.assisted = sv.assisted;
+		snprintf(a->v.ranking, sizeof a->v.ranking, "%s", sv.ranking);
+		draw_animate(&a->v, sv.row * sv.g->cur->cols + sv.col, true, now);
 		draw_frame(&a->v, now);
 		draw_win(&a->v, now);
 	}
 	if (ev & SESSION_MESSAGE)
-		draw_message(&a->v, s->msg);
+		draw_message(&a->v, sv.msg);
 	if (ev & SESSION_MAKING)
 		app_push(a, &making_screen);
 }
@@ -176,20 +178,21 @@ void app_react(app *a, int ev)
 
 int app_cursor_cell(const app *a)
 {
-	return a->v.cr * a->s->pl.g.cur->cols + a->v.cc;
+	return a->v.cr * app_session(a).g->cur->cols + a->v.cc;
 }
 
 /* The cursor to (r, c), clamped; scrolls when it leaves the view. */
 void app_cursor_to(app *a, int r, int c)
 {
-	const board *b = a->s->pl.g.cur;
+	const board *b = app_session(a).g->cur;
 	a->v.cr = r < 0 ? 0 : r >= b->rows ? b->rows - 1 : r;
 	a->v.cc = c < 0 ? 0 : c >= b->cols ? b->cols - 1 : c;
 }
 
 reaction app_cursor(app *a, int key)
 {
-	int r = a->v.cr, c = a->v.cc, rows = a->s->pl.g.cur->rows, cols = a->s->pl.g.cur->cols;
+	const board *b = app_session(a).g->cur;
+	int r = a->v.cr, c = a->v.cc, rows = b->rows, cols = b->cols;
 	switch (key) {
 	case KEY_UP: case 'k': draw_step(&a->v, -1, 0, &r, &c); break;
 	case KEY_DOWN: case 'j': draw_step(&a->v, 1, 0, &r, &c); break;
@@ -216,7 +219,7 @@ void app_press(app *a, int times)
 		app_say(a, "");
 	int ev = session_press(a->s, a->v.cr, a->v.cc, times, term_now());
 	if ((ev & SESSION_CELLS) && !a->quiet)
-		draw_animate(&a->v, a->v.cr * a->s->pl.g.cur->cols + a->v.cc, false, term_now());
+		draw_animate(&a->v, app_cursor_cell(a), false, term_now());
 	if (a->quiet)
 		ev &= SESSION_MESSAGE | SESSION_SAVE_FAILED;	/* the caller redraws once, and celebrates */
 	app_react(a, ev);
@@ -459,7 +462,7 @@ static int app_key(app *a)
 			if (ev & SESSION_MADE)
 				continue;
 		}
-		if (a->st.pending_key && a->s->pl.ov.have && on_board) {
+		if (a->st.pending_key && app_session(a).plan->have && on_board) {
 			int ch = a->st.pending_key;
 			a->st.pending_key = 0;
 			return ch;
@@ -487,14 +490,15 @@ static int app_key(app *a)
 		const screen *top = app_top(a);
 		if (top->poll)
 			top->poll(a, now);
-		int wait = a->s->pl.ov.searching || a->s->mk ? 100 : 500;
+		session_view sv = app_session(a);
+		int wait = sv.plan->searching || sv.making ? 100 : 500;
 		if (top->poll)
 			wait = WATCH_POLL_MS;
 		if (a->racing && wait > RACE_POLL_MS)
 			wait = RACE_POLL_MS;
 		if (draw_animating(&a->v, now))
 			wait = 30;
-		if (a->s->mk && app_top(a) == &making_screen)
+		if (sv.making && app_top(a) == &making_screen)
 			making_screen.draw(a);	/* its clock */
 		if (stepping && (int)((a->st.due - now) * 1000) + 1 < wait)
 			wait = (int)((a->st.due - now) * 1000) + 1;
@@ -572,16 +576,17 @@ static void resume_no(app *a)
 static void ask_resume(app *a)
 {
 	char q[160];
-	long secs = (long)game_elapsed(&a->s->pl.g, term_now());
-	int moves = game_moves(&a->s->pl.g);
-	const rule_entry *e = rule_entry_find(a->s->pl.g.cfg.v.rule);
+	const game *g = app_session(a).g;
+	long secs = (long)game_elapsed(g, term_now());
+	int moves = game_moves(g);
+	const rule_entry *e = rule_entry_find(g->cfg.v.rule);
 	char kind[48] = "";
 	if (e && !rule_name_is_classic(e->name))
 		snprintf(kind, sizeof kind, " %s", e->word);
-	if (a->s->pl.g.cfg.v.k > 2)
-		snprintf(kind + strlen(kind), sizeof kind - strlen(kind), " %d-state", a->s->pl.g.cfg.v.k);
+	if (g->cfg.v.k > 2)
+		snprintf(kind + strlen(kind), sizeof kind - strlen(kind), " %d-state", g->cfg.v.k);
 	snprintf(q, sizeof q, "Resume the %dx%d%s%s game (%d move%s, %ld:%02ld)? n: drop it, not counted",
-		 a->s->pl.g.cfg.v.rows, a->s->pl.g.cfg.v.cols, kind, a->s->pl.g.cfg.v.torus ? " torus" : "", moves,
+		 g->cfg.v.rows, g->cfg.v.cols, kind, g->cfg.v.torus ? " torus" : "", moves,
 		 moves == 1 ? "" : "s", secs / 60, secs % 60);
 	app_ask(a, q, resume_yes, resume_no);
 }
@@ -621,11 +626,12 @@ int app_run(app *a)
 	app_react(a, session_resume(a->s, term_now()));
 	if (a->lobby)
 		app_push(a, &lobby_screen);	/* a saved game is offered over it */
-	if (a->s->sv.notice[0])
-		draw_message(&a->v, a->s->sv.notice);
-	else if (a->s->sv.aside[0] && !a->v.msg[0])
-		draw_message(&a->v, a->s->sv.aside);
-	if (a->s->sv.other) {
+	session_view sv = app_session(a);
+	if (sv.notice[0])
+		draw_message(&a->v, sv.notice);
+	else if (sv.aside[0] && !a->v.msg[0])
+		draw_message(&a->v, sv.aside);
+	if (sv.other) {
 		char q[160];
 		/* A pid helps a local user find the other game; a player over
 		 * SSH has no use for it. */
@@ -633,7 +639,7 @@ int app_run(app *a)
 			snprintf(q, sizeof q, "A game of yours is open in another session: move it here?");
 		else
 			snprintf(q, sizeof q, "A game of yours is open in another session (pid %ld): move it here?",
-				 (long)a->s->sv.other);
+				 sv.other);
 		app_ask(a, q, takeover_yes, takeover_no);
 	} else if (a->offer_resume)
 		ask_resume(a);

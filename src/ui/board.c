@@ -291,7 +291,7 @@ static const key_row board_rows[] = {
 	{ { 'e' }, board_edit, "e", "e", "editor: set the cells, then play or solve them", NULL, 0 },
 	{ { 'a' }, board_analysis, "a", "a", "analysis: rank, nullity, solutions, quiet patterns", NULL, 0 },
 	{ { 'S' }, board_stats, "S; c; P; L; W; v", "S; c; P; L; W; v",
-	  "statistics; share code; enter a code; leaderboard; watch; race", NULL, 0 },
+	  "stats; share code; enter a code; leaderboard; watch; race", NULL, 0 },
 	{ { 'c' }, board_share, NULL, NULL, NULL, NULL, 0 },
 	{ { 'P' }, board_code, NULL, NULL, NULL, NULL, 0 },
 	{ { 'L' }, board_scores, NULL, NULL, NULL, NULL, 0 },

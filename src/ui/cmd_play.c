@@ -554,7 +554,7 @@ int play_main(int argc, char **argv)
 	a.v.preview = a.prefs.has_preview ? a.prefs.preview : true;
 	a.st.speed = a.prefs.has_speed ? a.prefs.speed - 1 : 0;
 	a.v.flash = -1;
-	a.v.g = &a.s->pl.g;
+	a.v.g = app_session(&a).g;
 	a.mouse = !o.no_mouse;
 	a.idle = (double)o.idle;
 	/* A board the options chose (the admin's --daily) is played at once. */

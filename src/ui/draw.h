@@ -69,7 +69,7 @@ typedef struct view {
 	uint64_t graph_digest;		/* this digest: the status names it so */
 	/* Marks on the cells: the plan's (when ov->shown) or one hint cell;
 	 * a pattern (a quiet pattern in the info panel) replaces both. */
-	lo_overlay *ov;
+	const lo_overlay *ov;
 	int hint;			/* cell index, or -1 */
 	const uint8_t *pattern;
 	int flash;			/* a press about to be made here (t, T): its

@@ -9,7 +9,7 @@
 
 static reaction editor_digit(app *a, int key)
 {
-	if (key - '0' < a->s->pl.g.cur->k)
+	if (key - '0' < app_session(a).g->cur->k)
 		session_edit_set(a->s, a->v.cr, a->v.cc, key - '0');
 	else
 		draw_message(&a->v, "That value is k or more: Space steps through them all.");
@@ -46,13 +46,14 @@ static void editor_back(app *a, const screen *child)
 	int ev = session_edit_reshape(a->s, &a->menu.cfg);
 	if (ev & SESSION_BOARD) {
 		view *v = &a->v;
+		const board *b = app_session(a).g->cur;
 		v->vr = v->vc = 0;
-		v->cr = v->cr < a->s->pl.g.cur->rows ? v->cr : a->s->pl.g.cur->rows - 1;
-		v->cc = v->cc < a->s->pl.g.cur->cols ? v->cc : a->s->pl.g.cur->cols - 1;
+		v->cr = v->cr < b->rows ? v->cr : b->rows - 1;
+		v->cc = v->cc < b->cols ? v->cc : b->cols - 1;
 		v->msg[0] = '\0';
 	}
 	if (ev & SESSION_MESSAGE)
-		snprintf(a->v.msg, sizeof a->v.msg, "%.150s", a->s->msg);
+		snprintf(a->v.msg, sizeof a->v.msg, "%.150s", app_session(a).msg);
 }
 
 static reaction editor_done(app *a, int key)
@@ -75,7 +76,7 @@ static reaction editor_redraw(app *a, int key)
 static void editor_enter(app *a)
 {
 	int ev = session_edit_begin(a->s, term_now());
-	snprintf(a->v.msg, sizeof a->v.msg, "%.150s", ev & SESSION_MESSAGE ? a->s->msg : "");
+	snprintf(a->v.msg, sizeof a->v.msg, "%.150s", ev & SESSION_MESSAGE ? app_session(a).msg : "");
 	a->v.what = VIEW_EDIT;
 	a->v.hint = -1;
 }

@@ -34,7 +34,7 @@ static reaction help_scroll(app *a, int key)
  * and light chasing with this board's lookup table. */
 static char *howto_text(const app *a)
 {
-	const game *g = &a->s->pl.g;
+	const game *g = app_session(a).g;
 	const board *b = g->cur;
 	char *table = rule_is_classic(&g->rule) && b->k == 2 ? teach_lookup_text(b->rows, b->cols)
 										   : NULL;

@@ -22,7 +22,7 @@ static void format_count(double c, char *buf, size_t len)
 		snprintf(buf, len, "%.3g", c);
 }
 
-void info_plan(lo_overlay *o, const glyphs *gl, double now, char *buf, size_t len)
+void info_plan(const lo_overlay *o, const glyphs *gl, double now, char *buf, size_t len)
 {
 	const char *le = gl->utf8 ? "\u2264" : "<=";
 	double done;

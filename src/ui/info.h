@@ -13,7 +13,7 @@
 
 /* "needs 7 presses, the one shortest way", "needs <=12 presses 41% . Esc stops", "No solution: proof
  * marked"...; `now` turns the spinner. */
-void info_plan(lo_overlay *o, const glyphs *gl, double now, char *buf, size_t len);
+void info_plan(const lo_overlay *o, const glyphs *gl, double now, char *buf, size_t len);
 
 /* One line on why the certificate proves there is no solution. */
 void info_cert(const lo_overlay *o, const board *b, const glyphs *gl, char *buf, size_t len);

@@ -26,7 +26,7 @@ static reaction making_wait(app *a, int key)
 static void making_draw(app *a)
 {
 	char msg[96];
-	snprintf(msg, sizeof msg, "Making a new board (%d s)... Esc or q stops.", (int)(term_now() - a->s->make_since));
+	snprintf(msg, sizeof msg, "Making a new board (%d s)... Esc or q stops.", (int)(term_now() - app_session(a).make_since));
 	if (strcmp(msg, a->v.msg) != 0)
 		draw_message(&a->v, msg);
 }

@@ -64,7 +64,7 @@ void menu_open(menu *m, const game_config *cfg, bool editing, play_mode mode, bo
 /* Opened (app_open_menu said from where): a copy of what is in play. */
 static void menu_enter(app *a)
 {
-	menu_open(&a->menu, &a->s->pl.g.cfg, a->menu.editing, a->s->pl.mode, a->v.preview, a->w.open);
+	menu_open(&a->menu, &app_session(a).g->cfg, a->menu.editing, app_session(a).mode, a->v.preview, a->w.open);
 	a->menu.watchable = a->w.dir[0] != '\0';
 	a->menu.theme = a->v.theme;
 	a->menu.colour = a->v.color;
@@ -243,7 +243,7 @@ static reaction menu_apply(app *a, int key)
 	if (kept)
 		app_keep_prefs(a, NULL);
 	/* The same board and mode as now: nothing to make, nothing lost. */
-	a->menu.applied = !game_config_equal(cfg, &a->s->pl.g.cfg) || (!a->menu.editing && a->menu.mode != a->s->pl.mode);
+	a->menu.applied = !game_config_equal(cfg, &app_session(a).g->cfg) || (!a->menu.editing && a->menu.mode != app_session(a).mode);
 	return REACT_LEAVE | REACT_REDRAW;
 }
 

@@ -54,7 +54,7 @@ void watch_publish(app *a, double now)
 	watching *w = &a->w;
 	if (!w->dir[0])
 		return;
-	const game *g = &a->s->pl.g;
+	const game *g = app_session(a).g;
 	const board *b = g->cur;
 	static live_game lg;
 	char text[LIVE_FILE_MAX + 1];
