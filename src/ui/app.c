@@ -338,7 +338,7 @@ void app_keep_prefs(app *a, const game_config *cfg)
 	p->speed = a->st.speed + 1, p->has_speed = true;
 	if (!a->prefs_path[0] ||
 	    paths_file(PATHS_CONFIG, PATHS_CONFIG_FILE, true, a->prefs_path, sizeof a->prefs_path, err, sizeof err) < 0 ||
-	    config_save(a->prefs_path, p, err, sizeof err) < 0) {
+	    prefs_save(a->prefs_path, p, err, sizeof err) < 0) {
 		char line[340];
 		snprintf(line, sizeof line, "Settings not kept: %.300s", a->prefs_path[0] ? err : "no place for them");
 		draw_message(&a->v, line);

@@ -13,7 +13,7 @@
 #include <stdbool.h>
 
 #include "game/session.h"
-#include "persist/config.h"
+#include "persist/prefs.h"
 #include "ui/draw.h"
 #include "ui/glyphs.h"
 #include "ui/menu.h"

@@ -16,7 +16,7 @@
 #include "cli/options.h"
 #include "cli/output.h"
 #include "game/practice.h"
-#include "persist/config.h"
+#include "persist/prefs.h"
 #include "persist/paths.h"
 #include "ui/app.h"
 #include "engine/sharecode.h"
@@ -485,7 +485,7 @@ int play_main(int argc, char **argv)
 	if (paths_file(PATHS_CONFIG, PATHS_CONFIG_FILE, false, a.prefs_path, sizeof a.prefs_path, note, sizeof note) < 0)
 		a.prefs_path[0] = '\0';
 	else
-		config_load(a.prefs_path, &a.prefs, note, sizeof note);
+		prefs_load(a.prefs_path, &a.prefs, note, sizeof note);
 	/* A bad code is a usage error, found before the terminal is needed. */
 	board *loaded = NULL;
 	if (o.code && !(loaded = play_code(&o, &cfg)))

@@ -3,8 +3,8 @@
  * reads; command-line options override it for one run.  A line that is
  * not understood is named and skipped, never fatal: preferences are a
  * convenience, not a save. */
-#ifndef LO_CONFIG_H
-#define LO_CONFIG_H
+#ifndef LO_PREFS_H
+#define LO_PREFS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -36,12 +36,12 @@ typedef struct prefs {
  * the first named in note ("config line 3: ..."), else note is "".
  * Returns 0 (also when there is no file), -1 when the file cannot be read
  * (note says why; p stays empty). */
-int config_load(const char *path, prefs *p, char *note, size_t len);
+int prefs_load(const char *path, prefs *p, char *note, size_t len);
 
 /* Write every field of p marked present.  0, or -1 with err. */
-int config_save(const char *path, const prefs *p, char *err, size_t errlen);
+int prefs_save(const char *path, const prefs *p, char *err, size_t errlen);
 
-/* Parse text (for the tests and the fuzzer): as config_load. */
-void config_parse(const char *text, size_t len, prefs *p, char *note, size_t notelen);
+/* Parse text (for the tests and the fuzzer): as prefs_load. */
+void prefs_parse(const char *text, size_t len, prefs *p, char *note, size_t notelen);
 
 #endif

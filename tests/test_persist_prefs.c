@@ -1,11 +1,11 @@
 /* The settings file: each key read and checked, a bad line named and
- * skipped (never fatal), a round trip through config_save. */
+ * skipped (never fatal), a round trip through prefs_save. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "persist/config.h"
+#include "persist/prefs.h"
 #include "tap.h"
 
 int main(void)
@@ -14,7 +14,7 @@ int main(void)
 	char note[200];
 	const char *good = "# a comment\n size = 7x9 \nrule = knight\nstates=3\ntorus = yes\ndifficulty = hard\n"
 			   "preview = no\nspeed = 4\ncolour = off\n";
-	config_parse(good, strlen(good), &p, note, sizeof note);
+	prefs_parse(good, strlen(good), &p, note, sizeof note);
 	tap_ok(!note[0], "a good file: no note (%s)", note);
 	tap_ok(p.has_size && p.rows == 7 && p.cols == 9, "size 7x9");
 	tap_ok(p.has_rule && !strcmp(p.rule, "knight"), "rule knight");
@@ -37,29 +37,29 @@ int main(void)
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		char text[256];
 		snprintf(text, sizeof text, "%srule = cross\n", bad[i].text);
-		config_parse(text, strlen(text), &p, note, sizeof note);
+		prefs_parse(text, strlen(text), &p, note, sizeof note);
 		tap_ok(strstr(note, bad[i].want) && strstr(note, "(skipped)") && p.has_rule && !strcmp(p.rule, "cross"),
 		       "'%.*s': %s, and the next line still read", (int)strcspn(bad[i].text, "\n"), bad[i].text, note);
 	}
 	char nul[] = "size = 5x5\n\0\nrule = x\n";
-	config_parse(nul, sizeof nul - 1, &p, note, sizeof note);
+	prefs_parse(nul, sizeof nul - 1, &p, note, sizeof note);
 	tap_ok(strstr(note, "line 2: not text") && p.has_size && p.has_rule, "a NUL byte: that line skipped: %s", note);
 
 	char dir[] = "/tmp/lo-config.XXXXXX", path[64], err[300];
 	if (!mkdtemp(dir))
 		return printf("Bail out! mkdtemp\n"), 1;
 	snprintf(path, sizeof path, "%s/config", dir);
-	tap_ok(config_load(path, &p, note, sizeof note) == 0 && !p.has_size && !note[0], "no file: nothing, no note");
-	config_parse(good, strlen(good), &p, note, sizeof note);
-	tap_ok(config_save(path, &p, err, sizeof err) == 0, "saved (%s)", err);
+	tap_ok(prefs_load(path, &p, note, sizeof note) == 0 && !p.has_size && !note[0], "no file: nothing, no note");
+	prefs_parse(good, strlen(good), &p, note, sizeof note);
+	tap_ok(prefs_save(path, &p, err, sizeof err) == 0, "saved (%s)", err);
 	prefs q;
-	tap_ok(config_load(path, &q, note, sizeof note) == 0 && !note[0] && q.rows == 7 && q.cols == 9 &&
+	tap_ok(prefs_load(path, &q, note, sizeof note) == 0 && !note[0] && q.rows == 7 && q.cols == 9 &&
 		       !strcmp(q.rule, "knight") && q.k == 3 && q.torus && !strcmp(q.difficulty, "hard") && !q.preview &&
 		       q.speed == 4 && !q.colour,
 	       "and read back the same");
 	char link[80];
 	snprintf(link, sizeof link, "%s/link", dir);
-	tap_ok(symlink(path, link) == 0 && config_load(link, &q, note, sizeof note) < 0 && !q.has_size && note[0],
+	tap_ok(symlink(path, link) == 0 && prefs_load(link, &q, note, sizeof note) < 0 && !q.has_size && note[0],
 	       "a symlink is not followed: %s", note);
 	unlink(link);
 	unlink(path);

@@ -1,4 +1,4 @@
-#include "persist/config.h"
+#include "persist/prefs.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -104,7 +104,7 @@ static char *trim(char *s)
 	return s;
 }
 
-void config_parse(const char *text, size_t len, prefs *p, char *note, size_t notelen)
+void prefs_parse(const char *text, size_t len, prefs *p, char *note, size_t notelen)
 {
 	memset(p, 0, sizeof *p);
 	note[0] = '\0';
@@ -137,7 +137,7 @@ void config_parse(const char *text, size_t len, prefs *p, char *note, size_t not
 	}
 }
 
-int config_load(const char *path, prefs *p, char *note, size_t len)
+int prefs_load(const char *path, prefs *p, char *note, size_t len)
 {
 	size_t n;
 	char err[300];
@@ -150,12 +150,12 @@ int config_load(const char *path, prefs *p, char *note, size_t len)
 		snprintf(note, len, "settings not read: %.200s", err);
 		return -1;
 	}
-	config_parse(text, n, p, note, len);
+	prefs_parse(text, n, p, note, len);
 	free(text);
 	return 0;
 }
 
-int config_save(const char *path, const prefs *p, char *err, size_t errlen)
+int prefs_save(const char *path, const prefs *p, char *err, size_t errlen)
 {
 	textbuf t;
 	textbuf_init(&t);
