@@ -1,0 +1,50 @@
+/* libFuzzer target: a race's three files (another game's, on a shared host)
+ * parsed strictly: each refusal says its line, and what parses formats
+ * back to a text that parses to the same. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "persist/race.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void refused_well(const char *err)
+{
+	if (strncmp(err, "line ", 5) != 0)
+		abort();	/* every refusal says where */
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static race_offer o, o2;
+	static race_join j, j2;
+	static race_result r, r2;
+	static char text[RACE_FILE_MAX + 1];
+	char err[300];
+	const char *in = (const char *)data;
+	if (race_offer_parse(in, size, &o, err, sizeof err) < 0)
+		refused_well(err);
+	else {
+		int n = race_offer_format(&o, text, sizeof text);
+		if (n < 0 || race_offer_parse(text, (size_t)n, &o2, err, sizeof err) < 0 || strcmp(o.cells, o2.cells) ||
+		    strcmp(o.token, o2.token) || o.par != o2.par)
+			abort();
+	}
+	if (race_join_parse(in, size, &j, err, sizeof err) < 0)
+		refused_well(err);
+	else {
+		int n = race_join_format(&j, text, sizeof text);
+		if (n < 0 || race_join_parse(text, (size_t)n, &j2, err, sizeof err) < 0 || j.start_ms != j2.start_ms)
+			abort();
+	}
+	if (race_result_parse(in, size, &r, err, sizeof err) < 0)
+		refused_well(err);
+	else {
+		int n = race_result_format(&r, text, sizeof text);
+		if (n < 0 || race_result_parse(text, (size_t)n, &r2, err, sizeof err) < 0 || r.ms != r2.ms ||
+		    r.moves != r2.moves || strcmp(r.winner.name, r2.winner.name))
+			abort();
+	}
+	return 0;
+}
