@@ -14,6 +14,7 @@
 
 #include "config.h"
 #include "engine/chase.h"
+#include "engine/distribution.h"
 #include "engine/generate.h"
 #include "engine/gf2.h"
 #include "engine/rng.h"
@@ -802,8 +803,71 @@ static void gen_board(const void *arg, outcome *o)
 	system_free(s);
 }
 
+/* generate --par: a board of exactly that par, drawn through the kernel's
+ * cell classes, against the table of all k^n positions it replaces. */
+typedef struct par_case {
+	const char *rule;
+	int side, k, par;
+	bool table;		/* the old path: the whole table, then a pick */
+} par_case;
+
+static void gen_par(const void *arg, outcome *o)
+{
+	const par_case *c = arg;
+	rule r;
+	char err[256];
+	rule_parse(&r, c->rule, false, err, sizeof err);
+	double t0 = now();
+	lo_system *s = system_new(c->side, c->side, &r, c->k);
+	board *b = board_new(c->side, c->side, c->k);
+	rng g;
+	rng_seed(&g, 1);
+	gen_result res;
+	int rc = -1;
+	if (!c->table)
+		rc = s && b ? generate_board(s, &r, false, c->par, &g, b, &res, err, sizeof err) : -1;
+	else {
+		uint32_t states, count = 0;
+		uint8_t *t = distribution_table(c->side, c->side, c->k, &r, false, &states);
+		for (uint32_t i = 0; t && i < states; i++)
+			count += t[i] == c->par;
+		uint32_t pick = count ? rng_below(&g, count) : 0;
+		for (uint32_t i = 0; count && i < states; i++)
+			if (t[i] == c->par && pick-- == 0) {
+				distribution_cells(i, c->side * c->side, c->k, b->cells);
+				rc = 0;
+				break;
+			}
+		free(t);
+	}
+	o->seconds = now() - t0;
+	snprintf(o->note, sizeof o->note, "%s", rc < 0 ? "failed" : "made");
+	board_free(b);
+	system_free(s);
+}
+
+/* BENCH_PAR=1 runs only this. */
+static void bench_par(void)
+{
+	static const par_case p2 = { "plus", 5, 2, 2, false }, p2t = { "plus", 5, 2, 2, true },
+			      p15 = { "plus", 5, 2, 15, false }, p15t = { "plus", 5, 2, 15, true },
+			      hex = { "hex", 5, 2, 19, false }, hext = { "hex", 5, 2, 19, true },
+			      k3 = { "plus", 5, 3, 12, false }, k4 = { "plus", 5, 4, 24, false };
+	measured pa = run_case(gen_par, &p2), pb = run_case(gen_par, &p2t);
+	row("generate 5x5 --par 2", &pa, "2^25 table (old path)", &pb);
+	pa = run_case(gen_par, &p15), pb = run_case(gen_par, &p15t);
+	row("generate 5x5 --par 15", &pa, "2^25 table (old path)", &pb);
+	pa = run_case(gen_par, &hex), pb = run_case(gen_par, &hext);
+	row("generate 5x5 hex --par 19", &pa, "2^25 table (old path)", &pb);
+	pa = run_case(gen_par, &k3);
+	row("generate 5x5 k=3 --par 12", &pa, NULL, NULL);
+	pa = run_case(gen_par, &k4);
+	row("generate 5x5 k=4 --par 24", &pa, NULL, NULL);
+}
+
 static void bench_generate(void)
 {
+
 	static const gen_case cross1 = { "cross", 1000 }, cross2 = { "cross", 2000 }, plus2 = { "plus", 2000 },
 			      cross10 = { "cross", 10000 }, plus10 = { "plus", 10000 };
 	measured a = run_case(gen_board, &cross1), b = run_case(gen_board, &plus2);
@@ -1049,9 +1113,14 @@ int main(int argc, char **argv)
 		bench_split();
 		return 0;
 	}
+	if (getenv("BENCH_PAR") && *getenv("BENCH_PAR")) {
+		bench_par();
+		return 0;
+	}
 	if (getenv("BENCH_RESUME") && *getenv("BENCH_RESUME")) {
 		bench_resume();
 		bench_generate();
+		bench_par();
 		bench_scores();
 		return 0;
 	}
@@ -1082,6 +1151,7 @@ int main(int argc, char **argv)
 	row("all-lit n x n, n = 1..40", &a, NULL, NULL);
 
 	bench_resume();
+	bench_par();
 
 	bench_chase();
 	bench_io();

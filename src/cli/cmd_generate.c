@@ -101,7 +101,8 @@ int cmd_generate(int argc, char **argv)
 	if (options_finish(&o, &r, err, sizeof err) < 0)
 		goto usage_error;
 	lo_system *s;
-	if (system_create(o.v.rows, o.v.cols, &r, o.v.k, &s) == LO_TOO_LARGE) {
+	system_ctl built = { .threads = threads };
+	if (system_create_ctl(o.v.rows, o.v.cols, &r, o.v.k, &built, &s) == LO_TOO_LARGE) {
 		system_limit_message(o.v.rows, o.v.cols, &r, o.v.k, err, sizeof err);
 		goto usage_error;
 	}

@@ -549,7 +549,8 @@ static int solve_board(const common_opts *o, const rule *r, board *b, enum forma
 		return EXIT_USAGE;
 	}
 	lo_system *s;
-	if (system_create(b->rows, b->cols, r, b->k, &s) == LO_TOO_LARGE) {
+	system_ctl sc = { .threads = threads };
+	if (system_create_ctl(b->rows, b->cols, r, b->k, &sc, &s) == LO_TOO_LARGE) {
 		system_limit_message(b->rows, b->cols, r, b->k, err, sizeof err);
 		fprintf(stderr, "lightsout solve: %s\n", err);
 		board_free(b);

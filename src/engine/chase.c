@@ -16,6 +16,7 @@ struct chase {
 	gf2_mat *m;		/* other rules: residual equations over the unknowns (+ 1 spare column) */
 	int nullity;
 	gf2_mat *kern;		/* other rules: unknowns of the quiet patterns */
+	int threads;		/* chase_new_threads: 1 keeps the building on one */
 	/* The classic rule (plus_poly), its polynomials in pn words.  M
 	 * invertible: M^-1 = inv(T).  M singular, with g = gcd(P_R, D_C) and
 	 * h = D_C / g: sol = s mod h where s P_R = g mod D_C, and d = D_C and
@@ -172,7 +173,7 @@ out:
 	return NULL;
 }
 
-/* M by the general sweep, on both cores. */
+/* M by the general sweep, on two cores unless told one. */
 static int build_sweep(chase *c)
 {
 	/* One spare column for the right-hand side when solving. */
@@ -182,7 +183,7 @@ static int build_sweep(chase *c)
 	pthread_t t;
 	int half = c->words / 2;
 	sweep_job jobs[2] = { { c, 0, half, false }, { c, half, c->words, false } };
-	bool two = half > 0 && pthread_create(&t, NULL, sweep, &jobs[1]) == 0;
+	bool two = c->threads != 1 && half > 0 && pthread_create(&t, NULL, sweep, &jobs[1]) == 0;
 	if (!two)
 		jobs[0].w1 = c->words;
 	sweep(&jobs[0]);
@@ -196,9 +197,15 @@ static int factor_dense(chase *c);
 
 chase *chase_new(int rows, int cols, const rule *r)
 {
+	return chase_new_threads(rows, cols, r, 0);
+}
+
+chase *chase_new_threads(int rows, int cols, const rule *r, int threads)
+{
 	chase *c = calloc(1, sizeof *c);
 	if (!c)
 		return NULL;
+	c->threads = threads;
 	if (!chaseshape_make(&c->sh, r, rows, cols)) {
 		free(c);
 		return NULL;
@@ -491,7 +498,7 @@ static int eliminate(const chase *c, const gf2_mat *m, const uint64_t *rhs, gf2_
 	memcpy(a->bits, m->bits, (size_t)C * (size_t)a->words * sizeof *a->bits);
 	for (int i = 0; i < C; i++)
 		gf2_set(a, i, C, rhs ? (int)(rhs[i / 64] >> (i % 64) & 1) : 0);
-	int rank = gf2_rref(a, C, pivcol);
+	int rank = gf2_rref_threads(a, C, pivcol, c->threads);
 	*out = a;
 	return rank;
 }

@@ -26,6 +26,10 @@ typedef struct chase chase;
  * chase is read-only afterwards, safe to share between threads.  NULL when
  * out of memory or not supported. */
 chase *chase_new(int rows, int cols, const rule *r);
+/* The same on at most `threads` threads (the sweep and the elimination
+ * split in two): 1 keeps the building on the calling thread, as --threads 1
+ * asks; 0 is chase_new, the engine's choice. */
+chase *chase_new_threads(int rows, int cols, const rule *r, int threads);
 void chase_free(chase *c);
 
 /* Rank and nullity of the whole board's matrix (nullity(A) = nullity(M)). */

@@ -28,6 +28,11 @@ static int n_entry(const crossred *c, int i, int j)
 
 crossred *crossred_new(int rows, int cols, int k)
 {
+	return crossred_new_threads(rows, cols, k, 0);
+}
+
+crossred *crossred_new_threads(int rows, int cols, int k, int threads)
+{
 	crossred *c = calloc(1, sizeof *c);
 	if (!c)
 		return NULL;
@@ -50,7 +55,7 @@ crossred *crossred_new(int rows, int cols, int k)
 					gf2_set(c->re, i, j, 1);
 			gf2_set(c->re, i, m + i, 1);
 		}
-		c->rank = gf2_rref(c->re, m, c->pivcol);
+		c->rank = gf2_rref_threads(c->re, m, c->pivcol, threads);
 		if (c->rank < 0)
 			goto fail;
 		c->nullity = gf2_kernel(c->re, m, c->rank, c->pivcol, c->kern);

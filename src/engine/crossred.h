@@ -16,6 +16,9 @@
 typedef struct crossred crossred;
 
 crossred *crossred_new(int rows, int cols, int k);	/* NULL: no memory */
+/* The same, its k = 2 elimination on at most `threads` threads (1: the
+ * calling thread alone; 0: the engine's choice). */
+crossred *crossred_new_threads(int rows, int cols, int k, int threads);
 void crossred_free(crossred *c);
 
 /* The kernel: generators of the given orders (dividing k), as for lo_system. */

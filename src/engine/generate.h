@@ -24,9 +24,13 @@ typedef struct gen_result {
 	lo_status status;
 } gen_result;
 
-/* A board of a given par is found by trying random presses, each try with
- * a minimal search of at most GENERATE_SEARCH_SECONDS; the whole job stops
- * after GENERATE_TRIES tries or its time limit, whichever comes first. */
+/* A board of a given par is drawn exactly, uniformly among the boards of
+ * that par, through the kernel's cell classes (parclass.h) when the kernel
+ * is small (5x5: a few ms at any par).  Past the classes' budget: from the
+ * table of all k^n positions on small shapes, else by trying random
+ * presses, each try with a minimal search of at most
+ * GENERATE_SEARCH_SECONDS; that job stops after GENERATE_TRIES tries or its
+ * time limit, whichever comes first. */
 #define GENERATE_TRIES 400
 #define GENERATE_SEARCH_SECONDS 1.0
 #define GENERATE_TIME_LIMIT 30.0	/* seconds for the whole job, by default */

@@ -191,7 +191,7 @@ static inline int bit_at(const uint64_t *row, int c)
 	return (int)(row[c >> 6] >> (c & 63)) & 1;
 }
 
-int gf2_rref_m4r(gf2_mat *m, int pivot_cols, int *pivcol)
+static int rref_m4r(gf2_mat *m, int pivot_cols, int *pivcol, int threads)
 {
 	int words = m->words, rank = 0, c = 0;
 	size_t tsize = (size_t)words << M4R_BITS;
@@ -259,7 +259,8 @@ int gf2_rref_m4r(gf2_mat *m, int pivot_cols, int *pivcol)
 		m4r_pass pass = { m, table, pc, found, 0, rank, rank + found, w0 };
 		m4r_slice sl[2] = { { &pass, 0, m->rows / 2 }, { &pass, m->rows / 2, m->rows } };
 		pthread_t th;
-		bool two = (double)m->rows * (words - w0) > 1e5 && pthread_create(&th, NULL, m4r_clear, &sl[1]) == 0;
+		bool two = threads != 1 && (double)m->rows * (words - w0) > 1e5 &&
+			   pthread_create(&th, NULL, m4r_clear, &sl[1]) == 0;
 		if (!two)
 			sl[0].to = m->rows;
 		m4r_clear(&sl[0]);
@@ -272,6 +273,11 @@ int gf2_rref_m4r(gf2_mat *m, int pivot_cols, int *pivcol)
 	free(table);
 	free(tmp);
 	return rank;
+}
+
+int gf2_rref_m4r(gf2_mat *m, int pivot_cols, int *pivcol)
+{
+	return rref_m4r(m, pivot_cols, pivcol, 0);
 }
 
 #ifdef HAVE_M4RI
@@ -320,11 +326,17 @@ static bool m4ri_room(const gf2_mat *m)
 }
 #endif
 
-int gf2_rref(gf2_mat *m, int pivot_cols, int *pivcol)
+int gf2_rref_threads(gf2_mat *m, int pivot_cols, int *pivcol, int threads)
 {
 #ifdef HAVE_M4RI
+	/* Built without OpenMP, M4RI runs on the calling thread. */
 	if ((long long)m->rows * m->words >= M4RI_MIN_WORDS && m4ri_room(m))
 		return rref_m4ri(m, pivot_cols, pivcol);
 #endif
-	return gf2_rref_m4r(m, pivot_cols, pivcol);
+	return rref_m4r(m, pivot_cols, pivcol, threads);
+}
+
+int gf2_rref(gf2_mat *m, int pivot_cols, int *pivcol)
+{
+	return gf2_rref_threads(m, pivot_cols, pivcol, 0);
 }

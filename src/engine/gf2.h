@@ -41,6 +41,9 @@ static inline void gf2_set(gf2_mat *m, int r, int c, int v)
  * columns beyond carry along whatever was augmented there.  pivcol[i] is
  * the pivot column of row i < rank.  Returns the rank. */
 int gf2_rref(gf2_mat *m, int pivot_cols, int *pivcol);
+/* The same on at most `threads` threads: 1 keeps it on the calling
+ * thread; 0, or more, lets a big matrix's rows be cleared on two. */
+int gf2_rref_threads(gf2_mat *m, int pivot_cols, int *pivcol, int threads);
 
 /* The same by one method each, for the benchmark and the tests: one
  * pivot at a time (the baseline), and our Four Russians (the fallback when

@@ -21,6 +21,7 @@ struct lo_system {
 	int rows, cols, k, n;
 	int rank, nullity;
 	bool counts_only;	/* system_create_counts: no kernel listed */
+	int threads;		/* system_ctl: what the builds may run on */
 	uint8_t *kernel;	/* nullity x n */
 	int *order;		/* nullity */
 	rule r;
@@ -176,7 +177,7 @@ static int keep_kernel(lo_system *s)
 
 static int chase_build(lo_system *s)
 {
-	chase *c = chase_new(s->rows, s->cols, &s->r);
+	chase *c = chase_new_threads(s->rows, s->cols, &s->r, s->threads);
 	if (!(s->impl = c) || (s->nullity = chase_nullity(c)) < 0)
 		return -1;
 	return keep_kernel(s);
@@ -212,7 +213,7 @@ static bool zchase_transposed(int rows, int cols, const rule *r, int k)
 
 static int zchase_build(lo_system *s)
 {
-	zchase *c = zchase_new(s->rows, s->cols, &s->r, s->k);
+	zchase *c = zchase_new_threads(s->rows, s->cols, &s->r, s->k, s->threads);
 	if (!(s->impl = c))
 		return -1;
 	s->nullity = zchase_nullity(c);
@@ -223,7 +224,7 @@ static int zchase_build_t(lo_system *s)
 {
 	rule t;
 	transpose_rule(&s->r, &t);
-	zchase *c = zchase_new(s->cols, s->rows, &t, s->k);
+	zchase *c = zchase_new_threads(s->cols, s->rows, &t, s->k, s->threads);
 	if (!(s->impl = c))
 		return -1;
 	s->nullity = zchase_nullity(c);
@@ -399,7 +400,7 @@ static void zband_free_be(void *impl)
 
 static int cross_build(lo_system *s)
 {
-	crossred *c = crossred_new(s->rows, s->cols, s->k);
+	crossred *c = crossred_new_threads(s->rows, s->cols, s->k, s->threads);
 	if (!(s->impl = c))
 		return -1;
 	s->nullity = crossred_nullity(c);
@@ -465,7 +466,7 @@ static int gf2_build(lo_system *s)
 	free(nb);
 	for (int i = 0; i < n; i++)
 		gf2_set(re, i, n + i, 1);
-	s->rank = gf2_rref(re, n, s->pivcol);
+	s->rank = gf2_rref_threads(re, n, s->pivcol, s->threads);
 	if (s->rank < 0)
 		return -1;
 	s->nullity = n - s->rank;
@@ -600,7 +601,7 @@ static int system_build(lo_system *s, const backend *be)
 	return be->build(s);
 }
 
-static lo_result create(int rows, int cols, const rule *r, int k, bool counts_only, lo_system **out)
+static lo_result create(int rows, int cols, const rule *r, int k, bool counts_only, int threads, lo_system **out)
 {
 	*out = NULL;
 	if (!system_fits(rows, cols, r, k))
@@ -609,6 +610,7 @@ static lo_result create(int rows, int cols, const rule *r, int k, bool counts_on
 	if (!s)
 		return LO_NOMEM;
 	s->counts_only = counts_only;
+	s->threads = threads;
 	const backend *be = NULL;
 	for (int i = s->n > CHASE_MIN_UNKNOWNS ? 0 : DENSE_FIRST; !be && i < NBACKENDS; i++)
 		if (backends[i].applies(rows, cols, r, k))
@@ -622,6 +624,7 @@ static lo_result create(int rows, int cols, const rule *r, int k, bool counts_on
 		if (!(s = system_blank(rows, cols, r, k)))
 			return LO_NOMEM;
 		s->counts_only = counts_only;
+		s->threads = threads;
 		rc = system_build(s, &backends[DENSE_ZMOD]);
 	}
 	if (rc < 0) {
@@ -634,12 +637,17 @@ static lo_result create(int rows, int cols, const rule *r, int k, bool counts_on
 
 lo_result system_create(int rows, int cols, const rule *r, int k, lo_system **out)
 {
-	return create(rows, cols, r, k, false, out);
+	return create(rows, cols, r, k, false, 0, out);
 }
 
 lo_result system_create_counts(int rows, int cols, const rule *r, int k, lo_system **out)
 {
-	return create(rows, cols, r, k, true, out);
+	return create(rows, cols, r, k, true, 0, out);
+}
+
+lo_result system_create_ctl(int rows, int cols, const rule *r, int k, const system_ctl *ctl, lo_system **out)
+{
+	return create(rows, cols, r, k, ctl && ctl->counts_only, ctl ? ctl->threads : 0, out);
 }
 
 void system_free(lo_system *s)

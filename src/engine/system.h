@@ -48,6 +48,15 @@ lo_result system_create(int rows, int cols, const rule *r, int k, lo_system **ou
  * (d of them, n cells each: most of the work on a singular giant board)
  * are not listed, so system_has_kernel may be false. */
 lo_result system_create_counts(int rows, int cols, const rule *r, int k, lo_system **out);
+/* Either of them, on at most `threads` threads: the builds that split
+ * their work (the chase's sweep, the eliminations) keep to the calling
+ * thread when it is 1, as --threads 1 asks; 0 is the engine's choice.
+ * The caller knows the count (cli/cores.h): the engine reads no files. */
+typedef struct system_ctl {
+	bool counts_only;	/* as system_create_counts */
+	int threads;
+} system_ctl;
+lo_result system_create_ctl(int rows, int cols, const rule *r, int k, const system_ctl *ctl, lo_system **out);
 void system_free(lo_system *s);
 
 int system_rows(const lo_system *s);

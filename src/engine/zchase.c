@@ -15,6 +15,7 @@ struct zchase {
 	int k, padded;
 	bool plus;
 	zlu *m;
+	int threads;		/* zchase_new_threads: 1 keeps the sweep on one */
 };
 
 int zchase_unknowns(const rule *r, int rows, int cols)
@@ -191,7 +192,7 @@ static int build_sweep(const zchase *c, uint8_t *m)
 	int blocks = c->padded / BLOCK, half = blocks / 2;
 	sweep_job jobs[2] = { { c, m, 0, half, false }, { c, m, half, blocks, false } };
 	pthread_t t;
-	bool two = half > 0 && pthread_create(&t, NULL, sweep, &jobs[1]) == 0;
+	bool two = c->threads != 1 && half > 0 && pthread_create(&t, NULL, sweep, &jobs[1]) == 0;
 	if (!two)
 		jobs[0].b1 = blocks;
 	sweep(&jobs[0]);
@@ -202,9 +203,15 @@ static int build_sweep(const zchase *c, uint8_t *m)
 
 zchase *zchase_new(int rows, int cols, const rule *r, int k)
 {
+	return zchase_new_threads(rows, cols, r, k, 0);
+}
+
+zchase *zchase_new_threads(int rows, int cols, const rule *r, int k, int threads)
+{
 	zchase *c = k < 2 ? NULL : calloc(1, sizeof *c);
 	if (!c)
 		return NULL;
+	c->threads = threads;
 	if (!chaseshape_make(&c->sh, r, rows, cols)) {
 		free(c);
 		return NULL;

@@ -30,6 +30,9 @@ int zchase_unknowns(const rule *r, int rows, int cols);
 
 /* Builds and factors M.  NULL when out of memory or not supported. */
 zchase *zchase_new(int rows, int cols, const rule *r, int k);
+/* The same on at most `threads` threads (the sweep splits in two): 1
+ * keeps it on the calling thread; 0 is zchase_new, the engine's choice. */
+zchase *zchase_new_threads(int rows, int cols, const rule *r, int k, int threads);
 void zchase_free(zchase *c);
 
 int zchase_nullity(const zchase *c);
