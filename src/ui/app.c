@@ -235,12 +235,9 @@ void app_open_menu(app *a, bool editing)
 /* The races won on date (NULL: today) on this host, ranked; NULL: none. */
 static char *races_text(const app *a, const char *date)
 {
-	char host[4200], day[16];
-	size_t n = strlen(a->w.dir);
-	if (n < 6 || n - 6 >= sizeof host || strcmp(a->w.dir + n - 6, "/watch") != 0)
+	char day[16];
+	if (!a->w.host[0])
 		return NULL;
-	memcpy(host, a->w.dir, n - 6);
-	host[n - 6] = '\0';
 	if (date)
 		snprintf(day, sizeof day, "%s", date);
 	else {
@@ -249,7 +246,7 @@ static char *races_text(const app *a, const char *date)
 		gmtime_r(&t, &tm);
 		strftime(day, sizeof day, "%Y-%m-%d", &tm);
 	}
-	return race_table_text(host, day, a->gl.utf8);
+	return race_table_text(a->w.host, day, a->gl.utf8);
 }
 
 void app_open_scores(app *a, const char *back)

@@ -36,14 +36,10 @@ static int live_count(const app *a)
 /* Races open to us (for anyone, or a challenge to us); -1 without a host. */
 static int races_count(const app *a)
 {
-	char host[4200];
 	race_offer *list;
-	size_t n = strlen(a->w.dir);
-	if (!a->w.name[0] || n < 6 || n - 6 >= sizeof host)
+	if (!a->w.host[0] || !a->w.name[0])
 		return -1;
-	memcpy(host, a->w.dir, n - 6);
-	host[n - 6] = '\0';
-	int count = race_list(host, a->w.id, &list), mine = 0;
+	int count = race_list(a->w.host, a->w.id, &list), mine = 0;
 	for (int i = 0; i < count; i++)
 		mine += !list[i].to[0] || !strcmp(list[i].to, a->w.name);
 	free(list);

@@ -62,17 +62,6 @@ static long long now_ms(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* The host directory: the watch/ directory's parent. */
-static bool host_of(const app *a, char *host, size_t len)
-{
-	size_t n = strlen(a->w.dir);
-	if (n < 6 || strcmp(a->w.dir + n - 6, "/watch") != 0 || n - 6 >= len)
-		return false;
-	memcpy(host, a->w.dir, n - 6);
-	host[n - 6] = '\0';
-	return true;
-}
-
 static void me_of(const app *a, race_side *me)
 {
 	memset(me, 0, sizeof *me);
@@ -90,12 +79,11 @@ static bool same_key(const race_side *x, const char *id)
 
 static void race_init(app *a)
 {
-	char host[4200];
-	if (R.init || !host_of(a, host, sizeof host))
+	if (R.init || !a->w.host[0])
 		return;
 	R.init = true;
 	/* A race left in our slot by a game of ours before is over. */
-	race_withdraw(host, a->w.id);
+	race_withdraw(a->w.host, a->w.id);
 	me_of(a, &R.me);
 }
 
@@ -129,16 +117,15 @@ static void race_set(app *a, race_phase phase)
 
 static void list_refresh(app *a)
 {
-	char host[4200];
 	free(R.offers);
 	free(R.players);
 	R.offers = NULL;
 	R.players = NULL;
 	R.noffers = R.nplayers = R.nitems = 0;
 	R.listed_at = term_now();
-	if (!host_of(a, host, sizeof host))
+	if (!a->w.host[0])
 		return;
-	int n = race_list(host, a->w.id, &R.offers);
+	int n = race_list(a->w.host, a->w.id, &R.offers);
 	R.noffers = n > 0 ? n : 0;
 	for (int i = 0; i < R.noffers; i++) {
 		const race_offer *o = &R.offers[i];
@@ -228,12 +215,12 @@ static void say(const char *text)
  * the one played. */
 static bool race_make(app *a, const char *to)
 {
-	char host[4200], err[200];
+	char err[200];
 	session_view sv = app_session(a);
 	game_config cfg = sv.g->cfg;
 	cfg.par = -1;
 	cfg.difficulty[0] = '\0';
-	if (!host_of(a, host, sizeof host))
+	if (!a->w.host[0])
 		return false;
 	if (cfg.v.graph || cfg.v.rows * cfg.v.cols > RACE_CELLS_MAX) {
 		say("Races are on boards of at most 2500 cells (no graphs): choose another board in the settings.");
@@ -263,7 +250,7 @@ static bool race_make(app *a, const char *to)
 		o->cells[i] = boardio_symbol(g.cur->cells[i]);
 	o->cells[o->ncells] = '\0';
 	game_free(&g);
-	if (race_offer_publish(host, o) < 0) {
+	if (race_offer_publish(a->w.host, o) < 0) {
 		say("The race could not be opened (the host's races/ directory).");
 		return false;
 	}
@@ -282,9 +269,8 @@ static reaction race_open_any(app *a, int key)
 
 static reaction race_choose(app *a, int key)
 {
-	char host[4200];
 	(void)key;
-	if (R.phase != RACE_IDLE || !R.nitems || !host_of(a, host, sizeof host))
+	if (R.phase != RACE_IDLE || !R.nitems || !a->w.host[0])
 		return REACT_NONE;
 	const race_item *it = &R.items[R.sel];
 	if (!it->take) {
@@ -301,7 +287,7 @@ static reaction race_choose(app *a, int key)
 	snprintf(j.token, sizeof j.token, "%s", o.token);
 	j.who = R.me;
 	j.start_ms = now_ms() + RACE_COUNTDOWN_MS;
-	int rc = race_take(host, o.by.slot, o.token, &j);
+	int rc = race_take(a->w.host, o.by.slot, o.token, &j);
 	if (rc == 0) {
 		R.offer = o;
 		R.them = o.by;
@@ -325,14 +311,13 @@ static reaction race_move(app *a, int key)
 
 static reaction race_back(app *a, int key)
 {
-	char host[4200];
 	(void)key;
 	if (R.phase == RACE_COUNTDOWN) {
 		say("The race is on: it starts in a moment (leaving the board then is a forfeit).");
 		return REACT_REDRAW;
 	}
-	if (R.phase == RACE_WAITING && host_of(a, host, sizeof host)) {
-		race_withdraw(host, a->w.id);
+	if (R.phase == RACE_WAITING && a->w.host[0]) {
+		race_withdraw(a->w.host, a->w.id);
 		race_set(a, RACE_IDLE);
 		say("Your race is taken back.");
 		list_refresh(a);
@@ -381,12 +366,11 @@ static void race_begin(app *a)
 
 static void race_poll(app *a, double now)
 {
-	char host[4200];
-	if (!host_of(a, host, sizeof host))
+	if (!a->w.host[0])
 		return;
 	if (R.phase == RACE_WAITING) {
 		race_join j;
-		int rc = race_taken(host, a->w.id, R.offer.token, &j);
+		int rc = race_taken(a->w.host, a->w.id, R.offer.token, &j);
 		if (rc == 1) {
 			R.them = j.who;
 			R.start_ms = j.start_ms;
@@ -447,7 +431,7 @@ static void result_text(const app *a, const race_result *r, char *buf, size_t le
 /* The race decided with us (winner true) or them as the winner. */
 static void race_finish(app *a, bool winner, bool forfeit)
 {
-	char host[4200], date[16], msg[300];
+	char date[16], msg[300];
 	session_view sv = app_session(a);
 	race_result r;
 	memset(&r, 0, sizeof r);
@@ -464,9 +448,9 @@ static void race_finish(app *a, bool winner, bool forfeit)
 	snprintf(r.variant, sizeof r.variant, "%s", R.offer.variant);
 	today(date, sizeof date);
 	race_set(a, RACE_IDLE);
-	if (!host_of(a, host, sizeof host))
+	if (!a->w.host[0])
 		return;
-	if (race_decide(host, R.offer.by.slot, &r, date) < 0) {
+	if (race_decide(a->w.host, R.offer.by.slot, &r, date) < 0) {
 		app_say(a, "The race ended: the other player left it.");
 		return;
 	}
@@ -476,8 +460,8 @@ static void race_finish(app *a, bool winner, bool forfeit)
 
 void race_tick(app *a, double now)
 {
-	char host[4200], msg[300];
-	if (!race_available(a) || !host_of(a, host, sizeof host))
+	char msg[300];
+	if (!race_available(a) || !a->w.host[0])
 		return;
 	race_init(a);
 	if (R.phase != RACE_ON) {
@@ -486,7 +470,7 @@ void race_tick(app *a, double now)
 			return;
 		R.challenges_at = now;
 		race_offer *list;
-		int n = race_list(host, a->w.id, &list);
+		int n = race_list(a->w.host, a->w.id, &list);
 		for (int i = n - 1; i >= 0; i--)
 			if (!strcmp(list[i].to, R.me.name) && strcmp(list[i].token, R.told) != 0) {
 				char name[NAME_SHOWN_MAX];
@@ -501,7 +485,7 @@ void race_tick(app *a, double now)
 	}
 	session_view sv = app_session(a);
 	race_result r;
-	int rc = race_decided(host, R.offer.by.slot, R.offer.token, &r);
+	int rc = race_decided(a->w.host, R.offer.by.slot, R.offer.token, &r);
 	if (rc == 1) {
 		race_set(a, RACE_IDLE);
 		result_text(a, &r, msg, sizeof msg);
@@ -513,7 +497,7 @@ void race_tick(app *a, double now)
 		race_finish(a, false, true);	/* we left its board */
 	else if (sv.g->won)
 		race_finish(a, true, false);
-	else if (!race_slot_alive(host, R.them.slot))
+	else if (!race_slot_alive(a->w.host, R.them.slot))
 		race_finish(a, true, true);	/* they left the game */
 	else {
 		live_game *lg = malloc(sizeof *lg);
@@ -529,11 +513,10 @@ void race_tick(app *a, double now)
 
 void race_end(app *a)
 {
-	char host[4200];
 	if (R.phase == RACE_ON)
 		race_finish(a, false, true);	/* leaving the game is a forfeit */
-	else if (R.phase == RACE_WAITING && host_of(a, host, sizeof host))
-		race_withdraw(host, a->w.id);
+	else if (R.phase == RACE_WAITING && a->w.host[0])
+		race_withdraw(a->w.host, a->w.id);
 	race_set(a, RACE_IDLE);
 	free(R.offers);
 	free(R.players);

@@ -36,12 +36,13 @@ static void who_line(watching *w, view *v, bool utf8)
 
 void watch_setup(watching *w, const char *host, const char *live_id, const char *name, bool guest)
 {
-	w->dir[0] = w->locks[0] = '\0';
+	w->host[0] = w->dir[0] = w->locks[0] = '\0';
 	w->eyes = 0;
 	w->eyes_at = -1e9;
 	w->last[0] = '\0';
 	if (!host || !host[0] || !live_id || !live_id[0])
 		return;
+	snprintf(w->host, sizeof w->host, "%s", host);
 	snprintf(w->dir, sizeof w->dir, "%s/watch", host);
 	snprintf(w->locks, sizeof w->locks, "%s/live", host);
 	snprintf(w->id, sizeof w->id, "%s", live_id);

@@ -30,8 +30,9 @@ typedef struct watched {
 } watched;
 
 typedef struct watching {
-	/* Our own game, published for watchers ("" dir: not a public account). */
-	char dir[4200], locks[4200];
+	/* Our own game, published for watchers ("" dir: not a public account):
+	 * the host directory, its watch/ and live/. */
+	char host[4096], dir[4200], locks[4200];
 	char id[LIVE_ID_MAX];
 	char name[NAME_MAX_BYTES + 1];
 	bool guest;
