@@ -77,6 +77,10 @@ check "bob's status line shows alice's moves" sees "$B" "vs alice: 0 moves"
 $C send-keys w
 check "the watcher's list: alice racing bob" sees "$C" "racing bob"
 check "and bob racing alice" sees "$C" "racing alice"
+live=$("$LIGHTSOUT" watch --list --dir "$host")
+check "watch --list from a shell: both racing, each naming the other" \
+	sh -c "printf '%s\n' \"\$1\" | grep -q '^alice	player	.*	racing bob\$' &&
+		printf '%s\n' \"\$1\" | grep -q '^bob	player	.*	racing alice\$'" - "$live"
 
 # bob presses once; alice sees it.
 $B send-keys Space

@@ -321,10 +321,13 @@ int watch_main(int argc, char **argv)
 	if (list || optind == argc) {
 		bool utf8 = name_locale_utf8();
 		for (int i = 0; i < n; i++) {
-			char name[NAME_SHOWN_MAX];
+			char name[NAME_SHOWN_MAX], rival[NAME_SHOWN_MAX] = "";
 			name_for_terminal(games[i].name, utf8, name, sizeof name);
-			printf("%s\t%s\t%s\t%d\t%ld%s\n", name, games[i].guest ? "guest" : "player", games[i].variant,
-			       games[i].moves, games[i].elapsed, games[i].won ? "\tsolved" : "");
+			if (games[i].race[0])
+				name_for_terminal(games[i].race, utf8, rival, sizeof rival);
+			printf("%s\t%s\t%s\t%d\t%ld%s%s%s\n", name, games[i].guest ? "guest" : "player", games[i].variant,
+			       games[i].moves, games[i].elapsed, games[i].won ? "\tsolved" : "", rival[0] ? "\tracing " : "",
+			       rival);
 		}
 		if (!list && n == 0)
 			printf("Nobody is playing right now.\n");
