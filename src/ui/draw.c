@@ -461,6 +461,37 @@ static uint64_t cell_key(const view *v, int row, int col, bool *flash)
 	       (uint64_t)(here && v->preview) << 28;	/* a hollow cursor or not */
 }
 
+/* A frame on the edge of a th x tw tile at (y, x): whole and heavy for
+ * the cursor, its four corners for a cell in the preview.  In ASCII the
+ * cursor's is '=' and '|' (not '#' or '.', the cells' own symbols). */
+static void tile_frame(const glyphs *gl, int y, int x, int th, int tw, bool whole, attr_t a)
+{
+	bool u = gl->utf8;
+	const char *tl, *tr, *bl, *br, *h = u ? "\u2501" : "=", *vt = u ? "\u2503" : "|";
+	if (whole) {
+		tl = u ? "\u250f" : "+";
+		tr = u ? "\u2513" : "+";
+		bl = u ? "\u2517" : "+";
+		br = u ? "\u251b" : "+";
+	} else {
+		tl = u ? "\u250c" : "+";
+		tr = u ? "\u2510" : "+";
+		bl = u ? "\u2514" : "+";
+		br = u ? "\u2518" : "+";
+	}
+	attrset(a);
+	for (int i = 0; i < th; i++) {
+		bool top = i == 0, bottom = i == th - 1;
+		if (!whole && !top && !bottom)
+			continue;
+		mvaddstr(y + i, x, top ? tl : bottom ? bl : vt);
+		if (whole && (top || bottom))
+			for (int j = 1; j < tw - 1; j++)
+				addstr(h);
+		mvaddstr(y + i, x + tw - 1, top ? tr : bottom ? br : vt);
+	}
+}
+
 static void draw_cell_now(view *v, int row, int col, bool flash)
 {
 	const board *b = v->g->cur;
@@ -545,17 +576,22 @@ static void draw_cell_now(view *v, int row, int col, bool flash)
 				}
 			}
 		}
+		/* From 10x4 tiles up, the cursor's tile framed whole and the
+		 * corners of each tile a press there changes, as large as the
+		 * tile: a 3-character mark in a 14x6 tile was lost.  Smaller
+		 * tiles keep to a bar: at 80x24 a cursor move stays under 200
+		 * bytes over SSH (frames there cost 250, 730 with the preview). */
+		bool framed = th >= 4;
+		if (framed && (here || in_preview(v, row, col)))
+			tile_frame(v->gl, y, x, th, tw, here, fill | (here ? A_BOLD : A_NORMAL));
 		if (own_patterns(v) && !tile_count && th >= 3 && tw >= 8)
 			draw_own_pattern(v, row, col, y + mid - 1, x + tw - (tw >= 10 ? 4 : 3), fill);
-		/* The cursor's tile: a bar across the middle half of it, around
-		 * the symbol and its brackets, against the fill, so it stands out
-		 * in an 18x8 tile as in a small one (half: a cursor move stays a
-		 * couple of hundred bytes over SSH). */
-		int bar = tw / 2 > 3 ? tw / 2 : 3;
-		if (here && !hollow && !flash && tw > 3) {
+		/* A tile too small for a frame: the cursor's middle row
+		 * reversed against the fill, the whole width of the tile. */
+		if (here && !hollow && !flash && !framed && tw > 3) {
 			attrset(A_BOLD | ((fill & A_REVERSE) ? A_NORMAL : A_REVERSE));
-			move(y + mid, x + (tw - bar) / 2);
-			for (int j = 0; j < bar; j++)
+			move(y + mid, x);
+			for (int j = 0; j < tw; j++)
 				addch(' ');
 		}
 		x += (tw - 3) / 2;
