@@ -110,4 +110,16 @@ check "ASCII: the cursor is read" ui_cursor_is 1 1
 ui_keys q
 ui_wait "EXIT=" >/dev/null
 
+# A win with the solution shown: what it took, not "needs 0 presses".
+one=$(ui_board_file one.txt 010 111 010)
+ui_start -- --load "$one"
+ui_wait "Moves 0" >/dev/null
+ui_keys s
+check "s shows the plan" ui_wait "needs 1 press"
+ui_keys j l Space
+check "after the win the status says what it took" ui_wait "Cleared in 1 press (par 1)"
+check "and nothing of a plan left" ui_gone "shortest way"
+ui_keys q
+ui_wait "EXIT=" >/dev/null
+
 done_testing

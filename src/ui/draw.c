@@ -872,7 +872,12 @@ static void status_line(view *v, double now, char *line, size_t size)
 		snprintf(line, len, " Editing %s %.20s%s %dx%d %s k=%d %s %d lit", d, g->rule.name,
 			 g->rule.torus ? " torus" : "", g->cur->rows, g->cur->cols, d, g->cur->k, d,
 			 board_count_nonzero(g->cur));
-	else if (v->ov && v->ov->shown) {
+	else if (v->ov && v->ov->shown && g->won) {
+		/* No plan left to tell: what it took ("needs 0 presses" was true
+		 * of nothing the player could do). */
+		int moves = game_moves(g);
+		snprintf(line, len, " Cleared in %d press%s (par %s)", moves, moves == 1 ? "" : "es", par);
+	} else if (v->ov && v->ov->shown) {
 		/* The plan replaces the rule and size: they fit no more. */
 		char plan[128];
 		info_plan(v->ov, v->gl, now, plan, sizeof plan);
