@@ -122,4 +122,16 @@ check "and nothing of a plan left" ui_gone "shortest way"
 ui_keys q
 ui_wait "EXIT=" >/dev/null
 
+# k = 4 is drawn with arrows: the status names it so, not "4 colours".
+k4=$(ui_board_file k4.txt 130 300 000)
+ui_start -- --load "$k4" -k 4
+check "k = 4: the status says arrows" ui_wait "3x3 · arrows"
+check "k = 4: not colours" ui_gone "colours"
+ui_keys q
+ui_wait "EXIT=" >/dev/null
+ui_start -- --size 3x3 -k 3 --seed 1
+check "k = 3 keeps its colours" ui_wait "3 colours"
+ui_keys q
+ui_wait "EXIT=" >/dev/null
+
 done_testing

@@ -891,7 +891,9 @@ static void status_line(view *v, double now, char *line, size_t size)
 		if (g->cfg.v.graph && v->graph_name[0] && g->cfg.v.graph->digest == v->graph_digest)
 			name = v->graph_name;
 		char states[32] = "";
-		if (g->cur->k > 2)
+		if (g->cur->k == 4)	/* drawn as arrows that turn: named so */
+			snprintf(states, sizeof states, " %s arrows", d);
+		else if (g->cur->k > 2)
 			snprintf(states, sizeof states, " %s %d colours", d, g->cur->k);
 		snprintf(line, len, " Moves %d %s Par %s %s %.20s%s %dx%d%s", game_moves(g), d, par, d, name,
 			 g->rule.torus ? " torus" : "", g->cur->rows, g->cur->cols, states);
