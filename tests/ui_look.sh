@@ -134,4 +134,31 @@ check "k = 3 keeps its colours" ui_wait "3 colours"
 ui_keys q
 ui_wait "EXIT=" >/dev/null
 
+# The cursor is saved with the game and put back on resume; a save from
+# before it was kept still resumes, the cursor at the top left.
+save="$XDG_STATE_HOME/lightsout/game.save"
+rm -f "$save"
+ui_start -- --size 5x5 --seed 1
+ui_wait "Moves 0" >/dev/null
+ui_keys Space j j l l l
+ui_cursor_is 3 4 >/dev/null
+ui_keys q y
+ui_wait "EXIT=0" >/dev/null
+check "the save keeps the cursor" grep -q '^cursor 3 4$' "$save"
+ui_start --
+check "a plain start offers the saved game" ui_wait "Resume the 5x5 game"
+check "the cursor is where it was, under the question" ui_cursor_is 3 4
+ui_keys y
+check "and stays there once resumed" ui_cursor_is 3 4
+ui_keys q y
+ui_wait "EXIT=0" >/dev/null
+sed -i '/^cursor /d' "$save"
+ui_start --
+check "a save without the cursor line is offered" ui_wait "Resume the 5x5 game"
+ui_keys y
+check "and resumes, the cursor at the top left" ui_cursor_is 1 1
+check "with its move" ui_wait "Moves 1 "
+ui_keys q y
+ui_wait "EXIT=0" >/dev/null
+
 done_testing
