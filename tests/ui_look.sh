@@ -161,4 +161,22 @@ check "with its move" ui_wait "Moves 1 "
 ui_keys q y
 ui_wait "EXIT=0" >/dev/null
 
+# A line too long for the window is cut after a whole word, with an
+# ellipsis ("..." in ASCII), not in the middle of one.
+ui_start -- --load "$five"
+ui_wait "Moves 0" >/dev/null
+ui_tmux resize-window -x 40 -y 12
+ui_keys '?'
+check "40x12: the help's goal cut at a word, with an ellipsis" ui_wait "Clear the board:…"
+check "40x12: no word cut short" ui_gone "Clear the board: ev"
+ui_keys q q
+ui_wait "EXIT=" >/dev/null
+ui_start -- --ascii --load "$five"
+ui_wait "Moves 0" >/dev/null
+ui_tmux resize-window -x 40 -y 12
+ui_keys '?'
+check "40x12, ASCII: the ellipsis is '...'" ui_wait "Clear the..."
+ui_keys q q
+ui_wait "EXIT=" >/dev/null
+
 done_testing

@@ -85,6 +85,33 @@ static void put_clipped(int y, int x, const char *s)
 	mvaddnstr(y, x, s, (int)(p - s));
 }
 
+/* Prose at (y, x) that may not fit: cut after the last whole word that
+ * fits with an ellipsis after it ("Clear the board: ev" said nothing). */
+static void put_cut(const glyphs *gl, int y, int x, const char *s)
+{
+	int room = COLS - x, n = 0, ew = gl->utf8 ? 1 : 3;
+	if (utf8_cols(s) <= room || room <= ew + 1) {
+		put_clipped(y, x, s);
+		return;
+	}
+	const char *p = s, *word_end = NULL;
+	for (; *p; p++) {
+		if (((unsigned char)*p & 0xc0) == 0x80)
+			continue;
+		if (n + 1 > room - ew)
+			break;
+		n++;
+		if (*p == ' ' && p > s && p[-1] != ' ')
+			word_end = p;
+	}
+	/* A single word too long for the line is cut inside it. */
+	const char *end = word_end ? word_end : p;
+	if (y < 0 || y >= LINES || room <= 0)
+		return;
+	mvaddnstr(y, x, s, (int)(end - s));
+	addstr(gl->utf8 ? "\u2026" : "...");
+}
+
 static attr_t pair_attr(const view *v, int pair)
 {
 	return v->color ? (attr_t)COLOR_PAIR(pair) : A_NORMAL;
@@ -833,9 +860,9 @@ static void draw_title(view *v)
 	title_words(v, right, sizeof right);
 	int x = COLS - 1 - utf8_cols(right);
 	if (right[0] && x > 12)
-		put_clipped(0, x, right);
+		put_cut(v->gl, 0, x, right);
 	else if (v->mode[0] && COLS - 1 - utf8_cols(v->mode) > 12)
-		put_clipped(0, COLS - 1 - utf8_cols(v->mode), v->mode);
+		put_cut(v->gl, 0, COLS - 1 - utf8_cols(v->mode), v->mode);
 }
 
 static void format_clock(char *buf, size_t len, long s)
@@ -923,7 +950,7 @@ static void frame_status(view *v, double now)
 	attrset(pair_attr(v, PAIR_STATUS) | (v->color ? A_NORMAL : A_REVERSE));
 	move(LINES - 1, 0);
 	clrtoeol();
-	put_clipped(LINES - 1, 0, line);
+	put_cut(v->gl, LINES - 1, 0, line);
 	attrset(A_NORMAL);
 }
 
@@ -937,7 +964,7 @@ void draw_message(view *v, const char *msg)
 	clrtoeol();
 	if (v->msg[0]) {
 		attrset(A_BOLD);
-		put_clipped(LINES - 2, 1, v->msg);
+		put_cut(v->gl, LINES - 2, 1, v->msg);
 	} else if (v->keys) {
 		/* The bottom bar: the goal, then the screen's own rows that name
 		 * themselves.  Short of room the goal goes first, then the higher
@@ -962,7 +989,7 @@ void draw_message(view *v, const char *msg)
 				break;
 		}
 		attrset(A_DIM);
-		put_clipped(LINES - 2, 1, bar);
+		put_cut(v->gl, LINES - 2, 1, bar);
 	}
 	attrset(A_NORMAL);
 }
@@ -1106,7 +1133,7 @@ void draw_win(view *v, double now)
 	move(y, 0);
 	clrtoeol();
 	attrset(A_BOLD | pair_attr(v, PAIR_WIN));
-	put_clipped(y, len < COLS ? (COLS - len) / 2 : 0, line);
+	put_cut(v->gl, y, len < COLS ? (COLS - len) / 2 : 0, line);
 	attrset(A_NORMAL);
 	if (v->title && v->ranking[0]) {
 		char msg[sizeof v->msg];
@@ -1189,10 +1216,10 @@ void draw_help(view *v, const key_row *rows, int top)
 	attrset(A_BOLD | pair_attr(v, PAIR_TITLE));
 	put_clipped(0, 1, title);
 	attrset(A_NORMAL);
-	put_clipped(0, 2 + utf8_cols(title), "  Clear the board: every light off (every cell 0).");
+	put_cut(v->gl, 0, 2 + utf8_cols(title), "  Clear the board: every light off (every cell 0).");
 	int total = help_walk(v, rows, top, true);
 	attrset(A_DIM);
-	put_clipped(LINES - 1, 1, top > 0 || total > LINES - 2 ? "Enter: how to play; Up/Down scroll; other keys: back."
+	put_cut(v->gl, LINES - 1, 1, top > 0 || total > LINES - 2 ? "Enter: how to play; Up/Down scroll; other keys: back."
 							     : "Enter: how to play.  Any other key returns to the game.");
 	attrset(A_NORMAL);
 }
@@ -1214,6 +1241,6 @@ void draw_page(view *v, const char *title, char *const *lines, int n, int top, i
 	}
 	attrset(A_DIM);
 	/* A footer too long for the window says the same in fewer words. */
-	put_clipped(LINES - 1, 1, utf8_cols(footer) <= COLS - 2 ? footer : "Arrows scroll; other keys: back");
+	put_cut(v->gl, LINES - 1, 1, utf8_cols(footer) <= COLS - 2 ? footer : "Arrows scroll; other keys: back");
 	attrset(A_NORMAL);
 }
