@@ -182,38 +182,41 @@ static void cursor_attrs(const char *spec, attr_t *sym, attr_t *bracket)
 	game_free(&g);
 }
 
-/* The longest run of reversed cells on the cursor's line of a 4x4 plus
- * board drawn in big tiles (160x48). */
-static int cursor_bar(void)
+/* The cursor's frame on a 4x4 plus board drawn in big tiles (160x48, 20x9
+ * tiles, ASCII): the '=' of its top and bottom edges, and the rows where
+ * its sides stand at both ends of them. */
+static void cursor_frame(int *edge, int *sides)
 {
 	char err[256] = "";
 	game g;
 	glyphs gl;
 	game_config c = test_config(4, 4, 2, "plus", false);
+	*edge = *sides = -1;
 	if (game_init(&g, &c, err, sizeof err) != 0)
-		return -1;
-	glyphs_init(&gl, false);
+		return;
+	glyphs_init(&gl, true);
 	resize_term(48, 160);
 	view v;
 	view_init(&v, &g, &gl);
 	v.preview = false;
-	memset(g.cur->cells, 0, 16);	/* no lit tile: the only reverse is the bar */
 	draw_layout(&v);
 	draw_all(&v, 0);
-	int best = 0;
+	int left = -1, right = -1;
+	*edge = *sides = 0;
 	for (int y = 0; y < LINES; y++)
-		for (int x = 0; x + 2 < COLS; x++)
-			if ((mvinch(y, x) & A_CHARTEXT) == '[' && (mvinch(y, x + 2) & A_CHARTEXT) == ']') {
-				int run = 0;
-				for (int i = 0; i < COLS; i++) {
-					run = mvinch(y, i) & A_REVERSE ? run + 1 : 0;
-					best = run > best ? run : best;
-				}
-			}
+		for (int x = 0; x < COLS; x++) {
+			chtype ch = mvinch(y, x) & A_CHARTEXT;
+			*edge += ch == '=';
+			if (ch == '=' && left < 0)
+				left = x - 1;
+			if (ch == '=' && right < x + 1)
+				right = x + 1;
+		}
+	for (int y = 0; y < LINES && left >= 0; y++)
+		*sides += (mvinch(y, left) & A_CHARTEXT) == '|' && (mvinch(y, right) & A_CHARTEXT) == '|';
 	draw_free(&v);
 	game_free(&g);
 	resize_term(24, 80);
-	return best;
 }
 
 int main(void)
@@ -238,8 +241,11 @@ int main(void)
 	tap_ok(bracket && (sym & A_REVERSE), "plus: the cursor's cell changes, its symbol is reversed");
 	cursor_attrs("mask:010/101/010", &sym, &bracket);
 	tap_ok((bracket & A_REVERSE) && !(sym & A_REVERSE), "mask:010/101/010: a hollow cursor, the cell stays");
-	int bar = cursor_bar();
-	tap_ok(bar >= 7, "in big tiles the cursor is a bar across its tile, not 3 characters (%d)", bar);
+	int edge, sides;
+	cursor_frame(&edge, &sides);
+	tap_ok(edge == 2 * 18 && sides == 7,
+	       "in 20x9 tiles the cursor's whole tile is framed, not 3 characters (%d '=', %d rows of sides)", edge,
+	       sides);
 	endwin();
 	delscreen(scr);
 	fclose(out);

@@ -45,6 +45,8 @@ static void sample(saved_game *sg)
 	strcpy(sg->daily, "2024-02-29");
 	sg->assisted = true;
 	sg->game = 0x0123456789abcdefULL;
+	sg->cur_row = 3;
+	sg->cur_col = 1;
 }
 
 static int same(const saved_game *a, const saved_game *b)
@@ -53,7 +55,8 @@ static int same(const saved_game *a, const saved_game *b)
 	    !board_equal(a->current, b->current) || a->hist.len != b->hist.len || a->hist.pos != b->hist.pos ||
 	    a->moves != b->moves || a->elapsed != b->elapsed || a->par != b->par || a->par_proven != b->par_proven ||
 	    strcmp(a->mode, b->mode) || strcmp(a->difficulty, b->difficulty) || a->rung != b->rung ||
-	    strcmp(a->daily, b->daily) || a->assisted != b->assisted || a->game != b->game)
+	    strcmp(a->daily, b->daily) || a->assisted != b->assisted || a->game != b->game ||
+	    a->cur_row != b->cur_row || a->cur_col != b->cur_col)
 		return 0;
 	for (int i = 0; i < a->hist.len; i++)
 		if (memcmp(&a->hist.moves[i], &b->hist.moves[i], sizeof(lo_move)))
@@ -207,6 +210,9 @@ int main(void)
 	expect_bad(text, "1 1 +1", "1 1 +3", "move 1: expected");
 	expect_bad(text, "1 1 +1", "1 1 +1 x", "move 1: unexpected 'x'");
 	expect_bad(text, "end", "fin", "expected 'end'");
+	tap_ok(text && strstr(text, "\ncursor 4 2\nend\n"), "the cursor is kept, before the end");
+	expect_bad(text, "cursor", "cursor 5 1", "cursor: expected 'row col' within 4x5");
+	expect_bad(text, "cursor", "cursor 1", "cursor: expected 2 numbers");
 
 	/* Version 1 saves (start and current as text) are still read, and
 	 * checked the same way. */
@@ -223,6 +229,7 @@ int main(void)
 			 "start packed\nw\nhistory 1 1\n1 1 +1\nend\n";
 	tap_ok(savegame_parse(v2, strlen(v2), &b, err, sizeof err) == 0 && board_is_clear(b.current) && !b.assisted,
 	       "a version 2 save still reads, unassisted: %s", err);
+	tap_ok(b.cur_row == -1 && b.cur_col == -1, "a save without a cursor line reads, the cursor unknown");
 	savegame_free(&b);
 	expect_bad(v1, "00\nhistory", "01", "the current board is not the start board after the 1 moves");
 	expect_bad(v1, "start\n", "start\n12", "line 15: start row 1, column 2: '2' is not a value below 2");

@@ -190,6 +190,25 @@ int main(void)
 		tap_ok(table && strstr(table, "\nPractice ladder and daily replays (no records)\n"),
 	       "the table shows practice boards apart, after a blank line");
 		free(table);
+		/* A long variant's name widens the names' column: every row's
+		 * numbers stay under their headings. */
+		stats_result lw = result(4, "mask:01110/11111/11011/11111/01110", true, 3, 3, 5.0);
+		stats_update(&h, &lw);
+		table = stats_table(&h, &tl);
+		int at = -1;
+		bool lined = table != NULL;
+		for (char *line = table; line && *line; line = strchr(line, '\n') + 1) {
+			char *played = strstr(line, "played"), *eol = strchr(line, '\n');
+			/* The "played" heading's end and each row's second number's end. */
+			if (played && played < eol)
+				at = (int)(played - line) + 6;
+			else if (at > 0 && eol - line > at && line[0] != ' ' && line[0] != '\n' && strchr(line, '%'))
+				lined &= line[at - 1] >= '0' && line[at - 1] <= '9' && line[at] == ' ';
+			if (!eol)
+				break;
+		}
+		tap_ok(lined && at > 0, "a long variant's row keeps its columns under the headings");
+		free(table);
 		stats_free(&h);
 		/* Version 1 files (no kinds, no assisted wins) still read. */
 		const char *v1 = "lightsout-stats 1\nboard 3 3 2 cross no no 1 1 1 0 0 1.000 1 1\n"

@@ -9,9 +9,10 @@
 
 # The preview as 0/1 rows: 1 where the cell is bracketed ‹x› (what a
 # press at the cursor changes) or is the cursor's [x] (a press changes it
-# too: every built-in pattern has its cell), 0 elsewhere.
+# too: every built-in pattern has its cell), 0 elsewhere; the frames of
+# big tiles dropped.
 ui_preview() {
-	ui_screen | grep -E '^ *[|│]' | sed -e 's/[|│ ▪─╱╲]//g' -e 's/‹[·●]›/P/g' -e 's/\[[·●]\]/P/g' \
+	ui_screen | grep -E '^ *[|│]' | sed -e 's/[|│ ▪─╱╲┏━┓┃┗┛┌┐└┘]//g' -e 's/‹[·●]›/P/g' -e 's/\[[·●]\]/P/g' \
 		-e 's/[·●]/0/g' -e 's/P/1/g' | grep -v '^$'
 }
 preview_is() {
@@ -90,7 +91,7 @@ check "merlin: the unique solution wins" ui_wait "Solved!"
 ui_start -- play -r random:42 -s 3 --seed 1
 check "random: the corner's preview is itself and its right neighbour" preview_is 110 000 000
 check "random: its tile draws that pattern beside the symbol" sh -c \
-	"$TMUX_CMD capture-pane -p | grep -E '^ *│ +\[[·●]\] +▪▪ ' >/dev/null"
+	"$TMUX_CMD capture-pane -p | grep -E '^ *│ *┃? +\[[·●]\] +▪▪[ ┃]' >/dev/null"
 check "random: and nothing of it on the row below" sh -c \
 	"$TMUX_CMD capture-pane -p | grep -A1 -E '\[[·●]\]' | tail -1 | cut -c1-30 | grep -v '▪' >/dev/null"
 

@@ -171,16 +171,17 @@ ui_gone() {
 }
 
 # Board rows inside the frame, as digits: 0 for off, 1 for on, digits
-# as drawn for k > 2 (a random tile's pattern squares dropped).  Works for
-# the UTF-8 and the ASCII glyphs.
+# as drawn for k > 2 (a random tile's pattern squares and the frames of the
+# cursor's tile and the preview's dropped).  Works for the UTF-8 and the
+# ASCII glyphs.
 ui_board() {
-	ui_screen | grep -E '^ *[|│]' | sed -e 's/[][|│ ()!{}‹›▪─╱╲]//g' -e 's/·/0/g' -e 's/●/1/g' -e 's/\./0/g' \
+	ui_screen | grep -E '^ *[|│]' | sed -e 's/[][|│ ()!{}‹›▪─╱╲┏━┓┃┗┛┌┐└┘+=]//g' -e 's/·/0/g' -e 's/●/1/g' -e 's/\./0/g' \
 		-e 's/#/1/g' | grep -v '^$'
 }
 
 # The cursor's cell as "ROW COL" (1-based): the cell drawn in [ ].
 ui_cursor() {
-	ui_screen | grep -E '^ *[|│]' | sed -e 's/[|│ ()!{}‹›─╱╲]//g' -e 's/[·●←↑→↓]/x/g' | grep -v '^$' |
+	ui_screen | grep -E '^ *[|│]' | sed -e 's/[|│ ()!{}‹›─╱╲┏━┓┃┗┛┌┐└┘+=]//g' -e 's/[·●←↑→↓]/x/g' | grep -v '^$' |
 		awk '{ i = index($0, "["); if (i) { print NR, i; exit } }'
 }
 
@@ -200,7 +201,7 @@ ui_cursor_is() {
 # "(x)" (a press) or "!x!" (a certificate), 0 where it is " x " or "[x]".
 ui_marks() {
 	ui_screen | grep -E '^ *[|]' | sed -e 's/^ *|//' -e 's/| *$//' |
-		sed -e 's/([.#])/1/g' -e 's/![.#]!/1/g' -e 's/{[.#]}/0/g' -e 's/[[ ][.#][] ]/0/g' -e 's/ //g' |
+		sed -e 's/([.#])/1/g' -e 's/![.#]!/1/g' -e 's/{[.#]}/0/g' -e 's/[[ ][.#][] ]/0/g' -e 's/[ |+=]//g' |
 		grep -v '^$'
 }
 

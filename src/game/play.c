@@ -151,6 +151,8 @@ void play_from_saved(play *p, const saved_game *sg)
 	p->rung = 0;
 	p->assisted = sg->assisted;
 	p->game = sg->game;
+	p->cur_row = sg->cur_row;
+	p->cur_col = sg->cur_col;
 	if (p->mode == PLAY_LADDER)
 		p->rung = sg->rung > 0 ? sg->rung : LADDER_FIRST_RUNG;
 }
@@ -162,6 +164,10 @@ void play_to_saved(const play *p, saved_game *sg)
 	snprintf(sg->daily, sizeof sg->daily, "%s", p->mode == PLAY_DAILY ? p->daily : "");
 	sg->assisted = p->assisted;
 	sg->game = p->game;
+	/* Within the board or not at all (a save a parser refuses is lost). */
+	bool in = p->cur_row >= 0 && p->cur_row < p->g.cur->rows && p->cur_col >= 0 && p->cur_col < p->g.cur->cols;
+	sg->cur_row = in ? p->cur_row : -1;
+	sg->cur_col = in ? p->cur_col : -1;
 }
 
 bool play_result(play *p, stats_result *r, double now)

@@ -34,6 +34,8 @@ typedef struct play {
 	bool assisted;			/* the solver helped on this board (plan, hint, steps,
 					 * chase, editor): kept through restart and saves */
 	const gen_ctl *ctl;		/* making a board: limit, cancel, progress (or NULL) */
+	int cur_row, cur_col;		/* the player's cursor as the front end last said,
+					 * saved with the game; -1 unknown */
 } play;
 
 /* g must be a game_init()ed game; the plan is made for it.  Returns 0, or

@@ -142,7 +142,15 @@ void session_snapshot(const session *s, session_view *v)
 		.other = (long)s->sv.other,
 		.saves = s->sv.save_path[0] != '\0',
 		.origin = s->pl.origin,
+		.cur_row = s->pl.cur_row,
+		.cur_col = s->pl.cur_col,
 	};
+}
+
+void session_cursor(session *s, int row, int col)
+{
+	s->pl.cur_row = row;
+	s->pl.cur_col = col;
 }
 
 char *session_stats_text(const session *s, char *msg, size_t len)

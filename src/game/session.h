@@ -93,8 +93,12 @@ typedef struct session_view {
 	long other;		/* the pid of the game that holds the save, else 0 */
 	bool saves;		/* a game in progress is saved for next time */
 	const char *origin;	/* "random", "seeded", "load", "code", "race"... */
+	int cur_row, cur_col;	/* the cursor saved with a resumed game, else as last
+				 * told; -1 unknown */
 } session_view;
 void session_snapshot(const session *s, session_view *v);
+/* Where the player's cursor is: saved with the game, given back on resume. */
+void session_cursor(session *s, int row, int col);
 
 /* The statistics table, and the host's leaderboard of the day played
  * (the daily board's date, else today; in date): malloc'd, or NULL with

@@ -24,6 +24,7 @@ void savegame_init(saved_game *sg)
 	memset(sg, 0, sizeof *sg);
 	history_init(&sg->hist);
 	sg->par = -1;
+	sg->cur_row = sg->cur_col = -1;
 }
 
 void savegame_free(saved_game *sg)
@@ -118,6 +119,9 @@ char *savegame_format(const saved_game *sg, size_t *len)
 		const lo_move *m = &sg->hist.moves[i];
 		textbuf_printf(&t, "%d %d %+d\n", m->row + 1, m->col + 1, m->times);
 	}
+	/* Optional, so that saves from before it still load. */
+	if (sg->cur_row >= 0 && sg->cur_col >= 0)
+		textbuf_printf(&t, "cursor %d %d\n", sg->cur_row + 1, sg->cur_col + 1);
 	textbuf_printf(&t, "end\n");
 	return textbuf_finish(&t, len);
 }
@@ -620,6 +624,19 @@ static int parse_body(cursor *c, saved_game *sg)
 	board_free(replay);
 	if (next_line(c, &s, &n) < 0)
 		return -1;
+	if (n > 7 && memcmp(s, "cursor ", 7) == 0) {
+		/* Where the cursor was, within the board (absent before it was kept). */
+		c->line--;
+		c->p = s;
+		if (keyed_ints(c, "cursor", 2, 1, VARIANT_MAX_SIDE, v) < 0)
+			return -1;
+		if (v[0] > sg->v.rows || v[1] > sg->v.cols)
+			return bad(c, "cursor: expected 'row col' within %dx%d", sg->v.rows, sg->v.cols);
+		sg->cur_row = (int)v[0] - 1;
+		sg->cur_col = (int)v[1] - 1;
+		if (next_line(c, &s, &n) < 0)
+			return -1;
+	}
 	if (n != 3 || memcmp(s, "end", 3) != 0)
 		return bad(c, "expected 'end'");
 	while (c->p < c->end) {

@@ -35,6 +35,8 @@ typedef struct saved_game {
 	char daily[11];			/* YYYY-MM-DD of a daily board, else "" */
 	bool assisted;			/* the solver helped on this board: no records */
 	uint64_t game;			/* the attempt's id, 0 none: the records count it once */
+	int cur_row, cur_col;		/* the player's cursor, -1 when not kept (a save
+					 * before it was: a "cursor R C" line before "end") */
 } saved_game;
 
 /* Empty: no boards, empty history, par -1. */

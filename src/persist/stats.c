@@ -676,12 +676,23 @@ char *stats_table(const stats *s, size_t *len)
 	char name[300], avg[32], best[32], t[32];
 	textbuf out;
 	textbuf_init(&out);
+	/* The names' column as wide as the longest name: a long variant
+	 * pushed its row's numbers out of line. */
+	int w = 18, dw = 24;
+	for (int i = 0; i < s->n; i++) {
+		variant_format(&s->entries[i].key, name, sizeof name);
+		w = (int)strlen(name) > w ? (int)strlen(name) : w;
+	}
+	for (int i = 0; i < s->ndaily; i++) {
+		variant_format(&s->daily[i].key, name, sizeof name);
+		dw = (int)strlen(name) > dw ? (int)strlen(name) : dw;
+	}
 	/* Two header lines, so the columns fit 80 and say what they count:
 	 * moves over par on average and at best, the fastest win, the win
 	 * streak now and at best, wins the solver helped with. */
-	textbuf_printf(&out, "%-18s %6s %5s %4s %13s %8s %10s %6s\n", "", "", "", "", "moves over par", "fastest",
+	textbuf_printf(&out, "%-*s %6s %5s %4s %13s %8s %10s %6s\n", w, "", "", "", "", "moves over par", "fastest",
 		       "win streak", "solver");
-	textbuf_printf(&out, "%-18s %6s %5s %4s %6s %6s %8s %5s %4s %6s\n", "board", "played", "won", "won%", "avg",
+	textbuf_printf(&out, "%-*s %6s %5s %4s %6s %6s %8s %5s %4s %6s\n", w, "board", "played", "won", "won%", "avg",
 		       "best", "win", "now", "best", "helped");
 	for (int i = 0; i < s->n; i++) {
 		const stats_entry *e = &s->entries[i];
@@ -699,7 +710,7 @@ char *stats_table(const stats *s, size_t *len)
 		else
 			snprintf(best, sizeof best, "-");
 		format_time(e->best_time, t, sizeof t);
-		textbuf_printf(&out, "%-18s %6ld %5ld %3ld%% %6s %6s %8s %5ld %4ld %6ld\n", name, e->played, e->won,
+		textbuf_printf(&out, "%-*s %6ld %5ld %3ld%% %6s %6s %8s %5ld %4ld %6ld\n", w, name, e->played, e->won,
 			       e->played ? (100 * e->won + e->played / 2) / e->played : 0, avg, best, t,
 			       e->streak, e->best_streak, e->assisted);
 	}
@@ -710,14 +721,14 @@ char *stats_table(const stats *s, size_t *len)
 		variant_format(&d->key, name, sizeof name);
 		format_time(d->seconds, t, sizeof t);
 		if (d->won && d->assisted)
-			textbuf_printf(&out, "%s  %-24s won with help in %d moves, %s\n", d->date, name, d->moves, t);
+			textbuf_printf(&out, "%s  %-*s won with help in %d moves, %s\n", d->date, dw, name, d->moves, t);
 		else if (d->won && d->par >= 0)
-			textbuf_printf(&out, "%s  %-24s won in %d moves (par %d), %s\n", d->date, name, d->moves,
+			textbuf_printf(&out, "%s  %-*s won in %d moves (par %d), %s\n", d->date, dw, name, d->moves,
 				       d->par, t);
 		else if (d->won)
-			textbuf_printf(&out, "%s  %-24s won in %d moves, %s\n", d->date, name, d->moves, t);
+			textbuf_printf(&out, "%s  %-*s won in %d moves, %s\n", d->date, dw, name, d->moves, t);
 		else
-			textbuf_printf(&out, "%s  %-24s not solved (%d moves, %s)\n", d->date, name, d->moves, t);
+			textbuf_printf(&out, "%s  %-*s not solved (%d moves, %s)\n", d->date, dw, name, d->moves, t);
 	}
 	return textbuf_finish(&out, len);
 }

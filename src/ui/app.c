@@ -562,6 +562,7 @@ static void resume_yes(app *a)
  * one, which is forgotten but not counted: the question says so. */
 static void resume_no(app *a)
 {
+	app_cursor_to(a, 0, 0);	/* the saved game's place means nothing on a new board */
 	int ev = session_resume_decline(a->s, &a->fresh_cfg, a->fresh_mode, term_now());
 	/* Over the lobby the board is made behind it, its keys live: f
 	 * waits for it, another choice makes its own. */
@@ -588,6 +589,15 @@ static void ask_resume(app *a)
 	app_ask(a, q, resume_yes, resume_no);
 }
 
+/* The cursor where the saved game had it (a save from before it was
+ * kept: where it is). */
+static void saved_cursor(app *a)
+{
+	session_view sv = app_session(a);
+	if (sv.cur_row >= 0 && sv.cur_col >= 0)
+		app_cursor_to(a, sv.cur_row, sv.cur_col);
+}
+
 /* Another running game owns the save (the same player logged in again
  * while the old game still runs, say): move its game here, or keep this
  * one apart.  Neither writes over the other. */
@@ -599,6 +609,7 @@ static void takeover_yes(app *a)
 	if (ev & SESSION_BOARD) {
 		a->v.vr = a->v.vc = 0;
 		app_close(a, &lobby_screen);
+		saved_cursor(a);
 	}
 	app_react(a, ev);
 	if (ev & SESSION_BOARD)
@@ -620,6 +631,8 @@ int app_run(app *a)
 	a->depth = 0;
 	a->stack[a->depth++] = &board_screen;
 	a->st.cell = -1;
+	if (a->offer_resume)
+		saved_cursor(a);
 	app_react(a, session_resume(a->s, term_now()));
 	if (a->lobby)
 		app_push(a, &lobby_screen);	/* a saved game is offered over it */
@@ -668,6 +681,8 @@ int app_run(app *a)
 		}
 		app_dispatch(a, ch);
 		status = a->status;
+		/* Kept with the game when it is saved, for a resume. */
+		session_cursor(a->s, a->v.cr, a->v.cc);
 	}
 	/* Quit, signal or lost terminal: a game in progress is kept for next
 	 * time (quitting is not giving up); a position in the editor is no

@@ -85,6 +85,33 @@ static void put_clipped(int y, int x, const char *s)
 	mvaddnstr(y, x, s, (int)(p - s));
 }
 
+/* Prose at (y, x) that may not fit: cut after the last whole word that
+ * fits with an ellipsis after it ("Clear the board: ev" said nothing). */
+static void put_cut(const glyphs *gl, int y, int x, const char *s)
+{
+	int room = COLS - x, n = 0, ew = gl->utf8 ? 1 : 3;
+	if (utf8_cols(s) <= room || room <= ew + 1) {
+		put_clipped(y, x, s);
+		return;
+	}
+	const char *p = s, *word_end = NULL;
+	for (; *p; p++) {
+		if (((unsigned char)*p & 0xc0) == 0x80)
+			continue;
+		if (n + 1 > room - ew)
+			break;
+		n++;
+		if (*p == ' ' && p > s && p[-1] != ' ')
+			word_end = p;
+	}
+	/* A single word too long for the line is cut inside it. */
+	const char *end = word_end ? word_end : p;
+	if (y < 0 || y >= LINES || room <= 0)
+		return;
+	mvaddnstr(y, x, s, (int)(end - s));
+	addstr(gl->utf8 ? "\u2026" : "...");
+}
+
 static attr_t pair_attr(const view *v, int pair)
 {
 	return v->color ? (attr_t)COLOR_PAIR(pair) : A_NORMAL;
@@ -461,6 +488,37 @@ static uint64_t cell_key(const view *v, int row, int col, bool *flash)
 	       (uint64_t)(here && v->preview) << 28;	/* a hollow cursor or not */
 }
 
+/* A frame on the edge of a th x tw tile at (y, x): whole and heavy for
+ * the cursor, its four corners for a cell in the preview.  In ASCII the
+ * cursor's is '=' and '|' (not '#' or '.', the cells' own symbols). */
+static void tile_frame(const glyphs *gl, int y, int x, int th, int tw, bool whole, attr_t a)
+{
+	bool u = gl->utf8;
+	const char *tl, *tr, *bl, *br, *h = u ? "\u2501" : "=", *vt = u ? "\u2503" : "|";
+	if (whole) {
+		tl = u ? "\u250f" : "+";
+		tr = u ? "\u2513" : "+";
+		bl = u ? "\u2517" : "+";
+		br = u ? "\u251b" : "+";
+	} else {
+		tl = u ? "\u250c" : "+";
+		tr = u ? "\u2510" : "+";
+		bl = u ? "\u2514" : "+";
+		br = u ? "\u2518" : "+";
+	}
+	attrset(a);
+	for (int i = 0; i < th; i++) {
+		bool top = i == 0, bottom = i == th - 1;
+		if (!whole && !top && !bottom)
+			continue;
+		mvaddstr(y + i, x, top ? tl : bottom ? bl : vt);
+		if (whole && (top || bottom))
+			for (int j = 1; j < tw - 1; j++)
+				addstr(h);
+		mvaddstr(y + i, x + tw - 1, top ? tr : bottom ? br : vt);
+	}
+}
+
 static void draw_cell_now(view *v, int row, int col, bool flash)
 {
 	const board *b = v->g->cur;
@@ -545,17 +603,22 @@ static void draw_cell_now(view *v, int row, int col, bool flash)
 				}
 			}
 		}
+		/* From 10x4 tiles up, the cursor's tile framed whole and the
+		 * corners of each tile a press there changes, as large as the
+		 * tile: a 3-character mark in a 14x6 tile was lost.  Smaller
+		 * tiles keep to a bar: at 80x24 a cursor move stays under 200
+		 * bytes over SSH (frames there cost 250, 730 with the preview). */
+		bool framed = th >= 4;
+		if (framed && (here || in_preview(v, row, col)))
+			tile_frame(v->gl, y, x, th, tw, here, fill | (here ? A_BOLD : A_NORMAL));
 		if (own_patterns(v) && !tile_count && th >= 3 && tw >= 8)
 			draw_own_pattern(v, row, col, y + mid - 1, x + tw - (tw >= 10 ? 4 : 3), fill);
-		/* The cursor's tile: a bar across the middle half of it, around
-		 * the symbol and its brackets, against the fill, so it stands out
-		 * in an 18x8 tile as in a small one (half: a cursor move stays a
-		 * couple of hundred bytes over SSH). */
-		int bar = tw / 2 > 3 ? tw / 2 : 3;
-		if (here && !hollow && !flash && tw > 3) {
+		/* A tile too small for a frame: the cursor's middle row
+		 * reversed against the fill, the whole width of the tile. */
+		if (here && !hollow && !flash && !framed && tw > 3) {
 			attrset(A_BOLD | ((fill & A_REVERSE) ? A_NORMAL : A_REVERSE));
-			move(y + mid, x + (tw - bar) / 2);
-			for (int j = 0; j < bar; j++)
+			move(y + mid, x);
+			for (int j = 0; j < tw; j++)
 				addch(' ');
 		}
 		x += (tw - 3) / 2;
@@ -797,9 +860,9 @@ static void draw_title(view *v)
 	title_words(v, right, sizeof right);
 	int x = COLS - 1 - utf8_cols(right);
 	if (right[0] && x > 12)
-		put_clipped(0, x, right);
+		put_cut(v->gl, 0, x, right);
 	else if (v->mode[0] && COLS - 1 - utf8_cols(v->mode) > 12)
-		put_clipped(0, COLS - 1 - utf8_cols(v->mode), v->mode);
+		put_cut(v->gl, 0, COLS - 1 - utf8_cols(v->mode), v->mode);
 }
 
 static void format_clock(char *buf, size_t len, long s)
@@ -836,7 +899,12 @@ static void status_line(view *v, double now, char *line, size_t size)
 		snprintf(line, len, " Editing %s %.20s%s %dx%d %s k=%d %s %d lit", d, g->rule.name,
 			 g->rule.torus ? " torus" : "", g->cur->rows, g->cur->cols, d, g->cur->k, d,
 			 board_count_nonzero(g->cur));
-	else if (v->ov && v->ov->shown) {
+	else if (v->ov && v->ov->shown && g->won) {
+		/* No plan left to tell: what it took ("needs 0 presses" was true
+		 * of nothing the player could do). */
+		int moves = game_moves(g);
+		snprintf(line, len, " Cleared in %d press%s (par %s)", moves, moves == 1 ? "" : "es", par);
+	} else if (v->ov && v->ov->shown) {
 		/* The plan replaces the rule and size: they fit no more. */
 		char plan[128];
 		info_plan(v->ov, v->gl, now, plan, sizeof plan);
@@ -850,7 +918,9 @@ static void status_line(view *v, double now, char *line, size_t size)
 		if (g->cfg.v.graph && v->graph_name[0] && g->cfg.v.graph->digest == v->graph_digest)
 			name = v->graph_name;
 		char states[32] = "";
-		if (g->cur->k > 2)
+		if (g->cur->k == 4)	/* drawn as arrows that turn: named so */
+			snprintf(states, sizeof states, " %s arrows", d);
+		else if (g->cur->k > 2)
 			snprintf(states, sizeof states, " %s %d colours", d, g->cur->k);
 		snprintf(line, len, " Moves %d %s Par %s %s %.20s%s %dx%d%s", game_moves(g), d, par, d, name,
 			 g->rule.torus ? " torus" : "", g->cur->rows, g->cur->cols, states);
@@ -880,7 +950,7 @@ static void frame_status(view *v, double now)
 	attrset(pair_attr(v, PAIR_STATUS) | (v->color ? A_NORMAL : A_REVERSE));
 	move(LINES - 1, 0);
 	clrtoeol();
-	put_clipped(LINES - 1, 0, line);
+	put_cut(v->gl, LINES - 1, 0, line);
 	attrset(A_NORMAL);
 }
 
@@ -894,7 +964,7 @@ void draw_message(view *v, const char *msg)
 	clrtoeol();
 	if (v->msg[0]) {
 		attrset(A_BOLD);
-		put_clipped(LINES - 2, 1, v->msg);
+		put_cut(v->gl, LINES - 2, 1, v->msg);
 	} else if (v->keys) {
 		/* The bottom bar: the goal, then the screen's own rows that name
 		 * themselves.  Short of room the goal goes first, then the higher
@@ -919,7 +989,7 @@ void draw_message(view *v, const char *msg)
 				break;
 		}
 		attrset(A_DIM);
-		put_clipped(LINES - 2, 1, bar);
+		put_cut(v->gl, LINES - 2, 1, bar);
 	}
 	attrset(A_NORMAL);
 }
@@ -1063,7 +1133,7 @@ void draw_win(view *v, double now)
 	move(y, 0);
 	clrtoeol();
 	attrset(A_BOLD | pair_attr(v, PAIR_WIN));
-	put_clipped(y, len < COLS ? (COLS - len) / 2 : 0, line);
+	put_cut(v->gl, y, len < COLS ? (COLS - len) / 2 : 0, line);
 	attrset(A_NORMAL);
 	if (v->title && v->ranking[0]) {
 		char msg[sizeof v->msg];
@@ -1146,10 +1216,10 @@ void draw_help(view *v, const key_row *rows, int top)
 	attrset(A_BOLD | pair_attr(v, PAIR_TITLE));
 	put_clipped(0, 1, title);
 	attrset(A_NORMAL);
-	put_clipped(0, 2 + utf8_cols(title), "  Clear the board: every light off (every cell 0).");
+	put_cut(v->gl, 0, 2 + utf8_cols(title), "  Clear the board: every light off (every cell 0).");
 	int total = help_walk(v, rows, top, true);
 	attrset(A_DIM);
-	put_clipped(LINES - 1, 1, top > 0 || total > LINES - 2 ? "Enter: how to play; Up/Down scroll; other keys: back."
+	put_cut(v->gl, LINES - 1, 1, top > 0 || total > LINES - 2 ? "Enter: how to play; Up/Down scroll; other keys: back."
 							     : "Enter: how to play.  Any other key returns to the game.");
 	attrset(A_NORMAL);
 }
@@ -1171,6 +1241,6 @@ void draw_page(view *v, const char *title, char *const *lines, int n, int top, i
 	}
 	attrset(A_DIM);
 	/* A footer too long for the window says the same in fewer words. */
-	put_clipped(LINES - 1, 1, utf8_cols(footer) <= COLS - 2 ? footer : "Arrows scroll; other keys: back");
+	put_cut(v->gl, LINES - 1, 1, utf8_cols(footer) <= COLS - 2 ? footer : "Arrows scroll; other keys: back");
 	attrset(A_NORMAL);
 }
