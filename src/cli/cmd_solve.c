@@ -7,15 +7,15 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/boardio.h"
-#include "cli/codearg.h"
+#include "formats/boardio.h"
+#include "formats/codearg.h"
 #include "cli/commands.h"
 #include "cli/cores.h"
-#include "cli/options.h"
-#include "cli/partfile.h"
+#include "formats/options.h"
+#include "formats/partfile.h"
 #include "cli/progress.h"
-#include "cli/readall.h"
-#include "cli/solutionio.h"
+#include "formats/readall.h"
+#include "formats/solutionio.h"
 #include "engine/search.h"
 #include "engine/system.h"
 

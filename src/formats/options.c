@@ -1,5 +1,5 @@
-#include "cli/options.h"
-#include "cli/boardio.h"
+#include "formats/options.h"
+#include "formats/boardio.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "cli/graphio.h"
+#include "formats/graphio.h"
 
 /* Edits (insert, delete, change) from a to b, capped at 9. */
 static int edits(const char *a, const char *b)
