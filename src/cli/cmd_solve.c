@@ -322,7 +322,7 @@ static int merge(int nfiles, char **files, enum format fmt)
 		boardio_write_cells(stdout, b->x, b->rows, b->cols);
 	else if (fmt == FORMAT_MOVES)
 		print_moves(b->x, b->rows, b->cols, b->k, b->forward_only,
-			    b->rows == 1 && strncmp(b->rule, "graph:", 6) == 0, b->weight);
+			    b->rows == 1 && rule_name_is_graph(b->rule), b->weight);
 	else {
 		printf("{\"size\":\"%dx%d\",\"rows\":%d,\"cols\":%d,\"rule\":\"%s\",\"torus\":%s,\"k\":%d,"
 		       "\"solvable\":true,\"presses\":",
