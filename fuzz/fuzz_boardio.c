@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cli/boardio.h"
+#include "formats/boardio.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

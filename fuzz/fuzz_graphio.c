@@ -3,7 +3,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "cli/graphio.h"
+#include "formats/graphio.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -7,8 +7,8 @@
 
 #include "config.h"
 #include "cli/commands.h"
-#include "cli/output.h"
 #include "engine/rule.h"
+#include "formats/output.h"
 #include "ui/cmd_play.h"
 #include "ui/keys_doc.h"
 #include "ui/serve.h"
@@ -21,8 +21,12 @@ static int run_play(int argc, char **argv)
 	return play_main(argc, argv);
 }
 
+/* The admin's serve --check is a command-line tool (cli/), the rest the
+ * account's front door (ui/): the two front ends stand side by side. */
 static int run_serve(int argc, char **argv)
 {
+	if (serve_check_wanted(argc, argv))
+		return output_finish("serve", cmd_serve_check(argc, argv));
 	return serve_main(argc, argv);
 }
 

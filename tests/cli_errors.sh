@@ -86,4 +86,22 @@ rc=$?
 check "keys --help: exit $rc" [ $rc -eq 0 ]
 check "keys --help prints its usage" grep -q '^Usage: lightsout keys' "$T/out"
 
+# serve --check is the command-line tools' (main sends it there, not to
+# the account's front door): its options and its words, without root.
+expect 2 'go with --check' '' serve --sshd-config /dev/null
+expect 2 "'--dir' is not an option of the check" '' serve --check play --dir /tmp
+expect 2 "unexpected 'extra'" '' serve --check play extra
+expect 2 "'--shadow' needs a value" '' serve --check play --shadow
+# After --, the words are the game's: that serve is the front door's.
+expect 1 'is a game for a terminal' '' serve --dir /tmp -- --sshd-config x
+"$LIGHTSOUT" serve --check --help >"$T/out" 2>&1
+rc=$?
+check "serve --check --help: exit $rc" [ $rc -eq 0 ]
+check "serve --check --help prints the check's usage" grep -q '^Usage: lightsout serve --check' "$T/out"
+# --grid and --board take their rules from the registry.
+expect 2 "bad grid 'cube': use square or hex" '' generate --grid cube
+expect 2 "bad board 'hex': use merlin or cube" '' generate --board hex
+"$LIGHTSOUT" generate --board cube --seed 1 >"$T/out" 2>&1
+check "generate --board cube is 6x9" grep -qx '6 9' "$T/out"
+
 done_testing

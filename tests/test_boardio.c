@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/boardio.h"
+#include "formats/boardio.h"
 #include "tap.h"
 
 static board *parse(const char *text, int k, boardio_error *e)

@@ -95,5 +95,14 @@ int main(void)
 	tap_ok(!rule_is_classic(&r), "plus on a torus is not the classic game");
 	rule_parse(&r, "plus", false, err, sizeof err);
 	tap_ok(rule_is_classic(&r), "plus is");
+	/* The registry answers what the options once compared by name. */
+	tap_ok(rule_name_wants_seed("random"), "random alone wants a seed");
+	tap_ok(!rule_name_wants_seed("random:7") && !rule_name_wants_seed("rand") && !rule_name_wants_seed("plus"),
+	       "random:7, rand and plus do not");
+	int rows = 0, cols = 0;
+	tap_ok(rule_kind_size(RULE_CUBE, &rows, &cols) && rows == 6 && cols == 9, "the cube is 6x9 (%dx%d)", rows, cols);
+	tap_ok(rule_kind_size(RULE_MERLIN, &rows, &cols) && rows == 3 && cols == 3, "merlin is 3x3");
+	tap_ok(!rule_kind_size(RULE_HEX, &rows, &cols) && !rule_kind_size(RULE_UNIFORM, &rows, &cols),
+	       "hex and the uniform rules fit many sizes");
 	return tap_done();
 }

@@ -1,8 +1,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/boardio.h"
-#include "cli/solutionio.h"
+#include "formats/boardio.h"
+#include "formats/solutionio.h"
 #include "engine/search.h"
 #include "tap.h"
 

@@ -5,11 +5,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/boardio.h"
+#include "formats/boardio.h"
 #include "cli/commands.h"
-#include "cli/output.h"
+#include "formats/output.h"
 #include "engine/distribution.h"
-#include "cli/options.h"
+#include "formats/options.h"
 #include "cli/progress.h"
 #include "engine/system.h"
 

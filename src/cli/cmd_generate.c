@@ -5,12 +5,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/boardio.h"
+#include "formats/boardio.h"
 #include "cli/commands.h"
 #include "cli/cores.h"
 #include "engine/generate.h"
-#include "cli/options.h"
-#include "cli/output.h"
+#include "formats/options.h"
+#include "formats/output.h"
 #include "engine/sharecode.h"
 #include "engine/system.h"
 

@@ -7,7 +7,7 @@
 
 #include "config.h"
 #include "cli/commands.h"
-#include "cli/options.h"
+#include "formats/options.h"
 #include "persist/name.h"
 #include "persist/scores.h"
 

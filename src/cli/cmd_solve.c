@@ -7,15 +7,15 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/boardio.h"
-#include "cli/codearg.h"
+#include "formats/boardio.h"
+#include "formats/codearg.h"
 #include "cli/commands.h"
 #include "cli/cores.h"
-#include "cli/options.h"
-#include "cli/partfile.h"
+#include "formats/options.h"
+#include "formats/partfile.h"
 #include "cli/progress.h"
-#include "cli/readall.h"
-#include "cli/solutionio.h"
+#include "formats/readall.h"
+#include "formats/solutionio.h"
 #include "engine/search.h"
 #include "engine/system.h"
 
@@ -322,7 +322,7 @@ static int merge(int nfiles, char **files, enum format fmt)
 		boardio_write_cells(stdout, b->x, b->rows, b->cols);
 	else if (fmt == FORMAT_MOVES)
 		print_moves(b->x, b->rows, b->cols, b->k, b->forward_only,
-			    b->rows == 1 && strncmp(b->rule, "graph:", 6) == 0, b->weight);
+			    b->rows == 1 && rule_name_is_graph(b->rule), b->weight);
 	else {
 		printf("{\"size\":\"%dx%d\",\"rows\":%d,\"cols\":%d,\"rule\":\"%s\",\"torus\":%s,\"k\":%d,"
 		       "\"solvable\":true,\"presses\":",

@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 
 #include "cli/commands.h"
-#include "cli/options.h"
+#include "formats/options.h"
 #include "persist/paths.h"
 #include "persist/stats.h"
 

@@ -50,6 +50,41 @@ bool rule_name_is_classic(const char *name)
 	return strcmp(name, rule_registry[0].name) == 0;
 }
 
+bool rule_name_is_graph(const char *spec)
+{
+	const rule_entry *e = rule_entry_find(spec);
+	return e && e->kind == RULE_GRAPH;
+}
+
+bool rule_name_is_random(const char *spec)
+{
+	const rule_entry *e = rule_entry_find(spec);
+	return (e && e->kind == RULE_RANDOM) || rule_name_wants_seed(spec);
+}
+
+bool rule_name_wants_seed(const char *spec)
+{
+	for (const rule_entry *e = rule_registry; e->name; e++)
+		if (e->kind == RULE_RANDOM)
+			return strncmp(spec, e->name, strlen(e->name) - 1) == 0 && spec[strlen(e->name) - 1] == '\0';
+	return false;
+}
+
+bool rule_kind_size(rule_kind kind, int *rows, int *cols)
+{
+	switch (kind) {
+	case RULE_MERLIN:
+		*rows = *cols = 3;
+		return true;
+	case RULE_CUBE:
+		*rows = 6;	/* the faces */
+		*cols = 9;	/* the stickers of a face */
+		return true;
+	default:
+		return false;
+	}
+}
+
 bool rule_is_classic(const rule *r)
 {
 	return !r->torus && rule_name_is_classic(r->name);
@@ -198,16 +233,18 @@ void rule_graph(rule *r, const graph *g)
 int rule_check_shape(const rule *r, int rows, int cols, char *err, size_t errlen)
 {
 	bool no_torus = false;
+	int want_rows = 0, want_cols = 0;
+	rule_kind_size(r->kind, &want_rows, &want_cols);
 	switch (r->kind) {
 	case RULE_MERLIN:
-		if (rows != 3 || cols != 3) {
+		if (rows != want_rows || cols != want_cols) {
 			snprintf(err, errlen, "merlin is 3x3, not %dx%d", rows, cols);
 			return -1;
 		}
 		no_torus = true;
 		break;
 	case RULE_CUBE:
-		if (rows != 6 || cols != 9) {
+		if (rows != want_rows || cols != want_cols) {
 			snprintf(err, errlen, "the cube is 6 faces of 9 stickers (6x9), not %dx%d", rows, cols);
 			return -1;
 		}

@@ -114,6 +114,16 @@ const rule_entry *rule_entry_find(const char *spec);
 
 /* Whether a rule's name is the classic rule's (the registry's first). */
 bool rule_name_is_classic(const char *name);
+/* Whether spec names a graph's rule ("graph:ID") or a random one
+ * ("random:SEED", or "random" alone). */
+bool rule_name_is_graph(const char *spec);
+bool rule_name_is_random(const char *spec);
+/* Whether spec is the random rule without its seed ("random"): the
+ * caller draws one and gives "random:SEED". */
+bool rule_name_wants_seed(const char *spec);
+/* The one size of a rule that has one (merlin 3x3, the cube 6x9); false
+ * for a rule that fits boards of many sizes. */
+bool rule_kind_size(rule_kind kind, int *rows, int *cols);
 
 /* What --rule takes, from the registry, for the commands' help: "plus
  * (default), cross, ..., mask:ROW/ROW/..., random or random:SEED (each

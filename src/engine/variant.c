@@ -15,7 +15,7 @@ void variant_default(variant *v)
 /* A graph rule is not parsed from its name: its press sets are v->graph. */
 static int parse_rule(const variant *v, rule *r, const char *spec, char *err, size_t errlen)
 {
-	if (v->graph && strncmp(spec, "graph:", 6) == 0) {
+	if (v->graph && rule_name_is_graph(spec)) {
 		rule_graph(r, v->graph);
 		if (strcmp(r->name, spec) != 0) {
 			snprintf(err, errlen, "the rule is not the graph given (%.40s)", r->name);
@@ -42,7 +42,7 @@ void variant_set_graph(variant *v, const graph *g)
  * it: a key, not a playable rule (no press sets to expand). */
 static bool graph_name_only(const variant *v, const char *spec)
 {
-	return !v->graph && strncmp(spec, "graph:", 6) == 0 && strlen(spec) == 22 &&
+	return !v->graph && rule_name_is_graph(spec) && strlen(spec) == 22 &&
 	       strspn(spec + 6, "0123456789abcdef") == 16;
 }
 

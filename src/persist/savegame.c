@@ -476,7 +476,7 @@ static int parse_body(cursor *c, saved_game *sg)
 	if (keyed_bool(c, "torus", &sg->v.torus) < 0 || keyed_bool(c, "forward-only", &sg->v.forward_only) < 0)
 		return -1;
 	int graph_line = c->line + 1;
-	if (strncmp(buf, "graph:", 6) == 0 && read_graph(c, sg) < 0)
+	if (rule_name_is_graph(buf) && read_graph(c, sg) < 0)
 		return -1;
 	char rerr[200];
 	if (variant_set_rule(&sg->v, buf, rerr, sizeof rerr) < 0) {

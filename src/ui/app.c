@@ -322,7 +322,7 @@ void app_keep_prefs(app *a, const game_config *cfg)
 {
 	char err[300];
 	prefs *p = &a->prefs;
-	if (cfg && !cfg->v.graph && strncmp(cfg->v.rule, "random:", 7) != 0) {
+	if (cfg && !cfg->v.graph && !rule_name_is_random(cfg->v.rule)) {
 		p->rows = cfg->v.rows, p->cols = cfg->v.cols, p->has_size = true;
 		snprintf(p->rule, sizeof p->rule, "%s", cfg->v.rule), p->has_rule = true;
 		p->k = cfg->v.k, p->has_k = true;

@@ -10,11 +10,10 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "cli/boardio.h"
-#include "cli/codearg.h"
-#include "cli/commands.h"
-#include "cli/options.h"
-#include "cli/output.h"
+#include "formats/boardio.h"
+#include "formats/codearg.h"
+#include "formats/options.h"
+#include "formats/output.h"
 #include "game/practice.h"
 #include "persist/prefs.h"
 #include "persist/paths.h"

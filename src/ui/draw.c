@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/boardio.h"
+#include "formats/boardio.h"
 #include "ui/info.h"
 #include "ui/screen.h"
 #include "engine/search.h"

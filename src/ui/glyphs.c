@@ -4,7 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "cli/boardio.h"
+#include "formats/boardio.h"
 
 void glyphs_init(glyphs *gl, bool ascii)
 {

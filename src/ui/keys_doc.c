@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/commands.h"
+#include "formats/output.h"
 #include "ui/screen.h"
 
 /* Roff for the man page: the arrows by name, '-' as a minus sign. */
@@ -60,5 +60,5 @@ int keys_doc_main(int argc, char **argv)
 				printf("| %s | %s |\n", r->names_utf8, r->label);
 		}
 	}
-	return 0;	/* main checks the output (cli/output.c) */
+	return 0;	/* main checks the output (formats/output.c) */
 }

@@ -30,7 +30,8 @@ static const char *const difficulties[] = { "", "easy", "normal", "hard" };
 static bool fixed_size(const char *name)
 {
 	const rule_entry *e = rule_entry_find(name);
-	return e && (e->kind == RULE_MERLIN || e->kind == RULE_CUBE || e->kind == RULE_GRAPH);
+	int rows, cols;
+	return e && (rule_kind_size(e->kind, &rows, &cols) || e->kind == RULE_GRAPH);
 }
 
 void menu_open(menu *m, const game_config *cfg, bool editing, play_mode mode, bool preview, bool watchers)
@@ -88,21 +89,23 @@ static void next_rule(menu *m, int dir)
 	for (const rule_entry *e = rule_registry; e->name && n < 15; e++)
 		if (e->flags & RULE_IN_MENU)
 			list[n++] = e->name;
-	list[n++] = "random:";
+	for (const rule_entry *e = rule_registry; e->name; e++)
+		if (e->kind == RULE_RANDOM)
+			list[n++] = e->name;
 	for (int i = 0; i < NMASKS; i++)
 		list[n++] = menu_masks[i];
-	if (m->custom_rule[0] && strncmp(m->custom_rule, "random:", 7) != 0)
+	if (m->custom_rule[0] && !rule_name_is_random(m->custom_rule))
 		list[n++] = m->custom_rule;
 	for (int i = 0; i < n; i++)
-		if (strcmp(list[i], m->cfg.v.rule) == 0 || (!strcmp(list[i], "random:") && !strncmp(m->cfg.v.rule, "random:", 7)))
+		if (strcmp(list[i], m->cfg.v.rule) == 0 || (rule_name_is_random(list[i]) && rule_name_is_random(m->cfg.v.rule)))
 			cur = i;
 	/* A graph is its file's: the menu starts from the first rule. */
 	cur = ((cur < 0 ? 0 : cur) + dir + n) % n;
 	game_config *c = &m->cfg;
-	if (!strcmp(list[cur], "random:")) {
+	if (rule_name_is_random(list[cur])) {
 		/* Each cell its own pattern: a seed of its own, kept while the
 		 * menu is open (the command line's, if it gave one). */
-		if (!strncmp(m->custom_rule, "random:", 7))
+		if (rule_name_is_random(m->custom_rule) && !rule_name_wants_seed(m->custom_rule))
 			snprintf(c->v.rule, sizeof c->v.rule, "%s", m->custom_rule);
 		else
 			snprintf(c->v.rule, sizeof c->v.rule, "random:%u", m->seed);
@@ -110,7 +113,7 @@ static void next_rule(menu *m, int dir)
 		snprintf(c->v.rule, sizeof c->v.rule, "%s", list[cur]);
 	/* The graph the game came with is one of the choices, its press sets
 	 * kept: cycling away and back does not lose it. */
-	bool is_graph = !strncmp(c->v.rule, "graph:", 6);
+	bool is_graph = rule_name_is_graph(c->v.rule);
 	c->v.graph = is_graph ? m->graph : NULL;
 	/* Merlin, the cube and a graph have one size each: take it, and give
 	 * the board its old size back when leaving them. */
@@ -120,9 +123,13 @@ static void next_rule(menu *m, int dir)
 		m->cols = c->v.cols;
 	}
 	if (fixed) {
-		bool merlin = !strcmp(c->v.rule, "merlin");
-		c->v.rows = is_graph ? m->graph_rows : merlin ? 3 : 6;
-		c->v.cols = is_graph ? m->graph_cols : merlin ? 3 : 9;
+		const rule_entry *e = rule_entry_find(c->v.rule);
+		if (is_graph) {
+			c->v.rows = m->graph_rows;
+			c->v.cols = m->graph_cols;
+		} else {
+			rule_kind_size(e->kind, &c->v.rows, &c->v.cols);
+		}
 		c->v.torus = false;
 	} else if (m->fixed) {
 		c->v.rows = m->rows;

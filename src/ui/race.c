@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/boardio.h"
+#include "formats/boardio.h"
 #include "persist/race.h"
 #include "ui/app.h"
 #include "ui/term.h"

@@ -15,8 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/commands.h"
-#include "cli/serve_check.h"
+#include "formats/output.h"
 #include "persist/atomic.h"
 #include "persist/host.h"
 #include "persist/sshkey.h"
@@ -311,12 +310,8 @@ static void open_path(const char *home, const char *dir)
 int serve_main(int argc, char **argv)
 {
 	enum { OPT_DIR = 256, OPT_GAMES, OPT_GUESTS, OPT_GUESTS_ADDR, OPT_PLAYERS, OPT_PER_ADDRESS, OPT_PROMPTS,
-	       OPT_PROMPTS_ADDR, OPT_FORGET, OPT_IDLE, OPT_CHECK, OPT_SSHD, OPT_PAM, OPT_SHADOW };
+	       OPT_PROMPTS_ADDR, OPT_FORGET, OPT_IDLE };
 	static const struct option longs[] = {
-		{ "check", optional_argument, NULL, OPT_CHECK },
-		{ "sshd-config", required_argument, NULL, OPT_SSHD },
-		{ "pam-config", required_argument, NULL, OPT_PAM },
-		{ "shadow", required_argument, NULL, OPT_SHADOW },
 		{ "dir", required_argument, NULL, OPT_DIR },
 		{ "games-per-key", required_argument, NULL, OPT_GAMES },
 		{ "guests", required_argument, NULL, OPT_GUESTS },
@@ -335,8 +330,6 @@ int serve_main(int argc, char **argv)
 			    .new_per_address = HOST_NEW_PER_ADDRESS, .forget_days = HOST_FORGET_DAYS,
 			    .prompts = HOST_PROMPTS, .prompts_per_address = HOST_PROMPTS_PER_ADDRESS };
 	char dir[3100] = "", home[3100] = "", err[600];
-	const char *check = NULL;
-	serve_check_files files = { NULL, NULL, NULL };
 	int c;
 	opterr = 0;
 	optind = 1;
@@ -387,18 +380,6 @@ int serve_main(int argc, char **argv)
 				return EXIT_USAGE;
 			}
 			break;
-		case OPT_CHECK:	/* --check, --check=ACCOUNT or --check ACCOUNT */
-			check = optarg ? optarg : optind < argc && argv[optind][0] != '-' ? argv[optind++] : "play";
-			break;
-		case OPT_SSHD:
-			files.sshd_config = optarg;
-			break;
-		case OPT_PAM:
-			files.pam = optarg;
-			break;
-		case OPT_SHADOW:
-			files.shadow = optarg;
-			break;
 		case 'h':
 			serve_usage();
 			return 0;
@@ -407,14 +388,6 @@ int serve_main(int argc, char **argv)
 				argv[optind - 1]);
 			return EXIT_USAGE;
 		}
-	}
-	if (!check && (files.sshd_config || files.pam || files.shadow)) {
-		fprintf(stderr, "lightsout serve: --sshd-config, --pam-config and --shadow go with --check\n");
-		return EXIT_USAGE;
-	}
-	if (check) {
-		int problems = serve_check(check, &files, stdout);
-		return problems < 0 ? EXIT_USAGE : problems > 0;
 	}
 	if (!dir[0]) {
 		/* From the account's home in the password file, not from the

@@ -11,8 +11,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/boardio.h"
-#include "cli/commands.h"
+#include "formats/boardio.h"
+#include "formats/output.h"
 #include "persist/name.h"
 #include "persist/paths.h"
 #include "ui/app.h"

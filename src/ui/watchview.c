@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "cli/boardio.h"
+#include "formats/boardio.h"
 #include "persist/name.h"
 #include "ui/watch.h"
 

@@ -1,9 +1,9 @@
-#include "cli/solutionio.h"
+#include "formats/solutionio.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/boardio.h"
+#include "formats/boardio.h"
 #include "engine/search.h"
 
 /* Each press is row text, column number, value text: copied 16 bytes at a

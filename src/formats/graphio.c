@@ -1,4 +1,4 @@
-#include "cli/graphio.h"
+#include "formats/graphio.h"
 
 #include <ctype.h>
 #include <stdarg.h>

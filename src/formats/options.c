@@ -1,5 +1,5 @@
-#include "cli/options.h"
-#include "cli/boardio.h"
+#include "formats/options.h"
+#include "formats/boardio.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "cli/graphio.h"
+#include "formats/graphio.h"
 
 /* Edits (insert, delete, change) from a to b, capped at 9. */
 static int edits(const char *a, const char *b)
@@ -138,20 +138,27 @@ int options_common(common_opts *o, int opt, const char *arg, bool allow_range, c
 	case 'r':
 		o->rule_spec = arg;
 		return 1;
-	case OPT_GRID:
-		if (strcmp(arg, "hex") != 0 && strcmp(arg, "square") != 0) {
+	case OPT_GRID: {
+		/* A grid is square (no rule of its own) or a rule of that kind. */
+		const rule_entry *e = rule_entry_find(arg);
+		if (strcmp(arg, "square") != 0 && !(e && e->kind == RULE_HEX)) {
 			snprintf(err, errlen, "bad grid '%s': use square or hex", arg);
 			return -1;
 		}
-		o->shape = strcmp(arg, "hex") == 0 ? "hex" : NULL;
+		o->shape = e ? e->name : NULL;
 		return 1;
-	case OPT_BOARD:
-		if (strcmp(arg, "merlin") != 0 && strcmp(arg, "cube") != 0) {
+	}
+	case OPT_BOARD: {
+		/* A board is a rule with one size of its own. */
+		const rule_entry *e = rule_entry_find(arg);
+		int rows, cols;
+		if (!e || !rule_kind_size(e->kind, &rows, &cols)) {
 			snprintf(err, errlen, "bad board '%s': use merlin or cube", arg);
 			return -1;
 		}
-		o->shape = strcmp(arg, "merlin") == 0 ? "merlin" : "cube";
+		o->shape = e->name;
 		return 1;
+	}
 	case OPT_GRAPH:
 		o->graph_path = arg;
 		return 1;
@@ -257,12 +264,13 @@ int options_finish(common_opts *o, rule *r, char *err, size_t errlen)
 			return -1;
 	} else if (o->shape) {
 		o->rule_spec = o->shape;
-		if (!o->size_set && strcmp(o->shape, "hex") != 0) {
-			bool cube = strcmp(o->shape, "cube") == 0;
-			o->v.rows = o->rows_hi = cube ? 6 : 3;
-			o->v.cols = o->cols_hi = cube ? 9 : 3;
+		const rule_entry *e = rule_entry_find(o->shape);
+		int rows, cols;
+		if (!o->size_set && e && rule_kind_size(e->kind, &rows, &cols)) {
+			o->v.rows = o->rows_hi = rows;
+			o->v.cols = o->cols_hi = cols;
 		}
-	} else if (strcmp(o->rule_spec, "random") == 0) {
+	} else if (rule_name_wants_seed(o->rule_spec)) {
 		/* A fresh pattern each time unless --seed says which. */
 		uint64_t seed = o->seed_set ? o->seed : ((uint64_t)time(NULL) << 20 ^ (uint64_t)getpid()) % 1000000000u;
 		snprintf(spec, sizeof spec, "random:%llu", (unsigned long long)seed);

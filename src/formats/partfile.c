@@ -1,4 +1,4 @@
-#include "cli/partfile.h"
+#include "formats/partfile.h"
 
 #include <errno.h>
 #include <inttypes.h>

@@ -1,12 +1,17 @@
 /* Standard output, checked: a command whose output did not arrive (disk
  * full, stdout closed, reader gone with SIGPIPE ignored) says so once and
- * exits 2 instead of reporting success. */
+ * exits 2 instead of reporting success.  And the exit statuses every
+ * command of both front ends returns: 0 done, 1 unsolvable, 2 usage or
+ * input error. */
 #ifndef LO_OUTPUT_H
 #define LO_OUTPUT_H
 
 #include <stdbool.h>
 
 #include "engine/generate.h"
+
+#define EXIT_UNSOLVABLE 1
+#define EXIT_USAGE 2
 
 /* Flush stdout; -1 (after one message "lightsout WHO: write error: ...")
  * when any write so far failed.  Long commands call it between results so

@@ -1,5 +1,5 @@
 #define _DEFAULT_SOURCE	/* madvise, MADV_HUGEPAGE */
-#include "cli/boardio.h"
+#include "formats/boardio.h"
 
 #include <ctype.h>
 #include <errno.h>

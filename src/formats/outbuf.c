@@ -1,4 +1,4 @@
-#include "cli/outbuf.h"
+#include "formats/outbuf.h"
 
 #include <stdlib.h>
 

@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "cli/boardio.h"
+#include "formats/boardio.h"
 #include "engine/graph.h"
 
 graph *graphio_parse(const char *text, size_t len, boardio_error *err);

@@ -1,4 +1,4 @@
-#include "cli/readall.h"
+#include "formats/readall.h"
 
 #include <errno.h>
 #include <stdlib.h>

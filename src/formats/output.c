@@ -1,4 +1,4 @@
-#include "cli/output.h"
+#include "formats/output.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -7,7 +7,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/commands.h"
 
 static bool reported;
 

@@ -26,7 +26,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "cli/outbuf.h"
+#include "formats/outbuf.h"
 #include "engine/board.h"
 #include "engine/graph.h"
 #include "engine/variant.h"

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cli/outbuf.h"
+#include "formats/outbuf.h"
 
 /* The moves format: the weight, then a line per pressed cell, "R C" (with
  * " +V" when k > 2, V as search_signed says); vertices: "I" instead of

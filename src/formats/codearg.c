@@ -1,11 +1,11 @@
-#include "cli/codearg.h"
+#include "formats/codearg.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/readall.h"
+#include "formats/readall.h"
 
 /* All of f, NUL-terminated; NULL with err. */
 static char *slurp(FILE *f, const char *name, char *err, size_t errlen)
