@@ -577,7 +577,7 @@ static int solve_board(const common_opts *o, const rule *r, board *b, enum forma
 		board_free(b);
 		return EXIT_USAGE;
 	}
-	bool solvable = st == LO_SOLVED;
+	bool solvable = st == LO_OK;
 	partfile pf = { 0 };
 	if (solvable && part) {
 		if (search_part(b, r, s, x, o->v.forward_only, limit, threads, part, parts, &pf, err, sizeof err) < 0) {

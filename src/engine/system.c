@@ -41,7 +41,7 @@ struct lo_system {
 struct backend {
 	const char *name;
 	bool (*applies)(int rows, int cols, const rule *r, int k);
-	int (*build)(lo_system *s);	/* 0; -1 no memory; -2 too large here */
+	lo_result (*build)(lo_system *s);	/* LO_OK, LO_NOMEM, LO_TOO_LARGE here */
 	lo_result (*solve)(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert);
 	int (*kernel_of)(const lo_system *s, int i, uint8_t *x);
 	int (*order_of)(const lo_system *s, int i);
@@ -154,32 +154,32 @@ static void transpose_cells(const uint8_t *a, int rows, int cols, uint8_t *out)
 }
 
 /* Quiet patterns for a structured backend, kept while they fit in memory. */
-static int keep_kernel(lo_system *s)
+static lo_result keep_kernel(lo_system *s)
 {
 	s->rank = s->n - s->nullity;
 	s->order = malloc(((size_t)s->nullity + 1) * sizeof *s->order);
 	if (!s->order)
-		return -1;
+		return LO_NOMEM;
 	for (int i = 0; i < s->nullity; i++)
 		s->order[i] = s->be->order_of ? s->be->order_of(s, i) : 2;
 	if (s->counts_only || (double)s->nullity * s->n > KERNEL_MAX_BYTES)
-		return 0;
+		return LO_OK;
 	s->kernel = calloc((size_t)s->nullity * (size_t)s->n + 1, 1);
 	if (!s->kernel)
-		return 0;	/* optional: the search just cannot run */
+		return LO_OK;	/* optional: the search just cannot run */
 	for (int i = 0; i < s->nullity; i++)
 		if (s->be->kernel_of(s, i, s->kernel + (size_t)i * (size_t)s->n) < 0)
-			return -1;
-	return 0;
+			return LO_NOMEM;
+	return LO_OK;
 }
 
 /* ---- Light chasing, k = 2: the classic rule, and chaseable masks on a torus. */
 
-static int chase_build(lo_system *s)
+static lo_result chase_build(lo_system *s)
 {
 	chase *c = chase_new_threads(s->rows, s->cols, &s->r, s->threads);
 	if (!(s->impl = c) || (s->nullity = chase_nullity(c)) < 0)
-		return -1;
+		return LO_NOMEM;
 	return keep_kernel(s);
 }
 
@@ -211,22 +211,22 @@ static bool zchase_transposed(int rows, int cols, const rule *r, int k)
 	return !zchase_straight(rows, cols, r, k) && zchase_applies(rows, cols, r, k);
 }
 
-static int zchase_build(lo_system *s)
+static lo_result zchase_build(lo_system *s)
 {
 	zchase *c = zchase_new_threads(s->rows, s->cols, &s->r, s->k, s->threads);
 	if (!(s->impl = c))
-		return -1;
+		return LO_NOMEM;
 	s->nullity = zchase_nullity(c);
 	return keep_kernel(s);
 }
 
-static int zchase_build_t(lo_system *s)
+static lo_result zchase_build_t(lo_system *s)
 {
 	rule t;
 	transpose_rule(&s->r, &t);
 	zchase *c = zchase_new_threads(s->cols, s->rows, &t, s->k, s->threads);
 	if (!(s->impl = c))
-		return -1;
+		return LO_NOMEM;
 	s->nullity = zchase_nullity(c);
 	return keep_kernel(s);
 }
@@ -244,7 +244,7 @@ static lo_result zchase_solve_t(const lo_system *s, const uint8_t *cells, uint8_
 		return LO_NOMEM;
 	transpose_cells(cells, s->rows, s->cols, t);
 	lo_result st = zchase_solve(s->impl, t, t + n, cert ? t + 2 * n : NULL);
-	if (st == LO_SOLVED)
+	if (st == LO_OK)
 		transpose_cells(t + n, s->cols, s->rows, x);
 	else if (st == LO_UNSOLVABLE && cert)
 		transpose_cells(t + 2 * n, s->cols, s->rows, cert);
@@ -300,17 +300,17 @@ static void reverse_rule(const rule *r, rule *t)
 	}
 }
 
-static int band_build(lo_system *s)
+static lo_result band_build(lo_system *s)
 {
 	band *b = band_new(s->rows, s->cols, &s->r);
 	if (!(s->impl = b))
-		return -1;
+		return LO_NOMEM;
 	s->nullity = band_nullity(b);
 	if (s->nullity > 0 && !rule_is_symmetric(&s->r)) {
 		rule t;
 		reverse_rule(&s->r, &t);
 		if (!(s->left = band_new(s->rows, s->cols, &t)))
-			return -1;
+			return LO_NOMEM;
 	}
 	return keep_kernel(s);
 }
@@ -344,12 +344,12 @@ static void band_free_be(void *impl)
 	band_free(impl);
 }
 
-static int zband_build(lo_system *s)
+static lo_result zband_build(lo_system *s)
 {
 	zband *b = NULL;
 	lo_result st = zband_create(s->rows, s->cols, &s->r, s->k, &b);
 	if (!(s->impl = b))
-		return st == LO_TOO_LARGE ? -2 : -1;
+		return st == LO_TOO_LARGE ? LO_TOO_LARGE : LO_NOMEM;
 	s->nullity = zband_nullity(b);
 	if (s->nullity > 0 && !rule_is_symmetric(&s->r)) {
 		rule t;
@@ -357,7 +357,7 @@ static int zband_build(lo_system *s)
 		reverse_rule(&s->r, &t);
 		st = zband_create(s->rows, s->cols, &t, s->k, &l);
 		if (!(s->left = l))
-			return st == LO_TOO_LARGE ? -2 : -1;
+			return st == LO_TOO_LARGE ? LO_TOO_LARGE : LO_NOMEM;
 	}
 	return keep_kernel(s);
 }
@@ -398,11 +398,11 @@ static void zband_free_be(void *impl)
 
 /* ---- The cross rule: R + C unknowns instead of R * C. */
 
-static int cross_build(lo_system *s)
+static lo_result cross_build(lo_system *s)
 {
 	crossred *c = crossred_new_threads(s->rows, s->cols, s->k, s->threads);
 	if (!(s->impl = c))
-		return -1;
+		return LO_NOMEM;
 	s->nullity = crossred_nullity(c);
 	return keep_kernel(s);
 }
@@ -443,7 +443,7 @@ static bool dense_zmod_applies(int rows, int cols, const rule *r, int k)
 	return k > 2 && (long long)rows * cols <= SYSTEM_MAX_UNKNOWNS_ZMOD;
 }
 
-static int gf2_build(lo_system *s)
+static lo_result gf2_build(lo_system *s)
 {
 	int n = s->n;
 	const rule *r = &s->r;
@@ -453,7 +453,7 @@ static int gf2_build(lo_system *s)
 	s->pivcol = malloc((size_t)n * sizeof *s->pivcol);
 	if (!nb || !re || !s->pivcol) {
 		free(nb);
-		return -1;
+		return LO_NOMEM;
 	}
 	/* Row i of A lists the presses that change cell i: for the symmetric
 	 * rules that is the neighbourhood of i, but build it from columns so
@@ -468,17 +468,17 @@ static int gf2_build(lo_system *s)
 		gf2_set(re, i, n + i, 1);
 	s->rank = gf2_rref_threads(re, n, s->pivcol, s->threads);
 	if (s->rank < 0)
-		return -1;
+		return LO_NOMEM;
 	s->nullity = n - s->rank;
 	s->kernel = calloc((size_t)s->nullity * n + 1, 1);
 	s->order = malloc(((size_t)s->nullity + 1) * sizeof *s->order);
 	if (!s->kernel || !s->order)
-		return -1;
+		return LO_NOMEM;
 	if (gf2_kernel(re, n, s->rank, s->pivcol, s->kernel) < 0)
-		return -1;
+		return LO_NOMEM;
 	for (int q = 0; q < s->nullity; q++)
 		s->order[q] = 2;
-	return 0;
+	return LO_OK;
 }
 
 static lo_result gf2_solve_be(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert)
@@ -491,13 +491,13 @@ static void gf2_free_be(void *impl)
 	gf2_free(impl);
 }
 
-static int zmod_build(lo_system *s)
+static lo_result zmod_build(lo_system *s)
 {
 	size_t n = (size_t)s->n;
 	const rule *r = &s->r;
 	uint8_t *a = calloc(n * n + 1, 1);
 	int *nb = malloc((size_t)rule_max_cells(r, s->rows, s->cols) * sizeof *nb);
-	int rc = -1;
+	lo_result rc = LO_NOMEM;
 	if (!a || !nb)
 		goto out;
 	for (size_t j = 0; j < n; j++) {
@@ -519,7 +519,7 @@ static int zmod_build(lo_system *s)
 		if (zlu_kernel(lu, i, s->kernel + (size_t)i * n) < 0)
 			goto out;
 	}
-	rc = 0;
+	rc = LO_OK;
 out:
 	free(a);
 	free(nb);
@@ -594,8 +594,8 @@ static lo_system *system_blank(int rows, int cols, const rule *r, int k)
 	return s;
 }
 
-/* Build s with backend be: 0, -1 (no memory) or -2 (too large here). */
-static int system_build(lo_system *s, const backend *be)
+/* Build s with backend be: LO_OK, LO_NOMEM or LO_TOO_LARGE (here). */
+static lo_result system_build(lo_system *s, const backend *be)
 {
 	s->be = be;
 	return be->build(s);
@@ -615,8 +615,8 @@ static lo_result create(int rows, int cols, const rule *r, int k, bool counts_on
 	for (int i = s->n > CHASE_MIN_UNKNOWNS ? 0 : DENSE_FIRST; !be && i < NBACKENDS; i++)
 		if (backends[i].applies(rows, cols, r, k))
 			be = &backends[i];
-	int rc = system_build(s, be);
-	if (rc == -2) {
+	lo_result rc = system_build(s, be);
+	if (rc == LO_TOO_LARGE) {
 		/* The band's dense remainder is too big: dense, where it fits. */
 		system_free(s);
 		if ((long long)rows * cols > SYSTEM_MAX_UNKNOWNS_ZMOD)
@@ -627,12 +627,12 @@ static lo_result create(int rows, int cols, const rule *r, int k, bool counts_on
 		s->threads = threads;
 		rc = system_build(s, &backends[DENSE_ZMOD]);
 	}
-	if (rc < 0) {
+	if (rc != LO_OK) {
 		system_free(s);
 		return LO_NOMEM;
 	}
 	*out = s;
-	return LO_SOLVED;
+	return LO_OK;
 }
 
 lo_result system_create(int rows, int cols, const rule *r, int k, lo_system **out)
