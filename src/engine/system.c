@@ -41,6 +41,9 @@ struct lo_system {
 struct backend {
 	const char *name;
 	bool (*applies)(int rows, int cols, const rule *r, int k);
+	/* A shape of its kind at any size, and its limit in words. */
+	bool (*owns)(int rows, int cols, const rule *r, int k);
+	void (*limit)(int rows, int cols, const rule *r, int k, char *buf, size_t len);
 	lo_result (*build)(lo_system *s);	/* LO_OK, LO_NOMEM, LO_TOO_LARGE here */
 	lo_result (*solve)(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert);
 	int (*kernel_of)(const lo_system *s, int i, uint8_t *x);
@@ -110,27 +113,61 @@ static bool band_applies(int rows, int cols, const rule *r, int k)
 						  n * bandorder_width_bound(rows, cols, r) <= SYSTEM_MAX_BAND_AREA));
 }
 
-void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, size_t len)
+/* ---- Each back end's limit in words: `owns` says whether a shape is of
+ * its kind whatever its size (the first in the table that owns it speaks),
+ * `limit` what it takes. */
+
+static bool uniform_k2(const rule *r, int k)
 {
-	if (!rule_is_uniform(r))
-		snprintf(buf, len, "%dx%d has %lld cells; cells with their own press sets are solved up to %d (k = 2) or %d",
-			 rows, cols, (long long)rows * cols, SYSTEM_MAX_UNKNOWNS_GF2, SYSTEM_MAX_UNKNOWNS_ZMOD);
-	else if (k == 2 && rule_is_classic(r))
+	return rule_is_uniform(r) && k <= 2;
+}
+
+static bool chase_owns(int rows, int cols, const rule *r, int k)
+{
+	return uniform_k2(r, k) && k == 2 && (rule_is_classic(r) || (r->torus && chaseshape_supports(r, rows, cols)));
+}
+
+static void chase_limit(int rows, int cols, const rule *r, int k, char *buf, size_t len)
+{
+	(void)k;
+	if (rule_is_classic(r))
 		snprintf(buf, len, "%dx%d is too large: the classic rule is solved up to %dx%d", rows, cols,
 			 SYSTEM_MAX_SIDE_CHASE, SYSTEM_MAX_SIDE_CHASE);
-	else if (k == 2 && r->torus && chaseshape_supports(r, rows, cols))
+	else
 		snprintf(buf, len, "%dx%d is too large: this rule with --torus is solved up to %dx%d", rows, cols,
 			 SYSTEM_MAX_SIDE_SWEEP, SYSTEM_MAX_SIDE_SWEEP);
-	else if (k > 2 && zchase_unknowns(r, rows, cols) > 0)
-		snprintf(buf, len,
-			 "%dx%d is too large: with k > 2 this rule is solved while its chase (along the rows or the "
-			 "columns) leaves at most %d unknowns (%d with this shape) and runs at most %d lines",
-			 rows, cols, SYSTEM_MAX_UNKNOWNS_ZCHASE, zchase_unknowns(r, rows, cols),
-			 rule_is_classic(r) ? SYSTEM_MAX_SIDE_CHASE : SYSTEM_MAX_SIDE_SWEEP);
-	else if (r->lines)
-		snprintf(buf, len, "%dx%d is too large: the cross rule is solved while rows + columns <= %d (k = 2) or %d",
-			 rows, cols, SYSTEM_MAX_LINES_GF2, SYSTEM_MAX_LINES_ZMOD);
-	else if (band_applies(rows, cols, r, k))
+}
+
+static bool zchase_owns(int rows, int cols, const rule *r, int k)
+{
+	return rule_is_uniform(r) && k > 2 && zchase_unknowns(r, rows, cols) > 0;
+}
+
+static void zchase_limit(int rows, int cols, const rule *r, int k, char *buf, size_t len)
+{
+	(void)k;
+	snprintf(buf, len,
+		 "%dx%d is too large: with k > 2 this rule is solved while its chase (along the rows or the "
+		 "columns) leaves at most %d unknowns (%d with this shape) and runs at most %d lines",
+		 rows, cols, SYSTEM_MAX_UNKNOWNS_ZCHASE, zchase_unknowns(r, rows, cols),
+		 rule_is_classic(r) ? SYSTEM_MAX_SIDE_CHASE : SYSTEM_MAX_SIDE_SWEEP);
+}
+
+static bool band_gf2_owns(int rows, int cols, const rule *r, int k)
+{
+	(void)rows, (void)cols;
+	return uniform_k2(r, k) && !r->lines;
+}
+
+static bool band_zmod_owns(int rows, int cols, const rule *r, int k)
+{
+	(void)rows, (void)cols;
+	return rule_is_uniform(r) && k > 2 && !r->lines;
+}
+
+static void band_limit(int rows, int cols, const rule *r, int k, char *buf, size_t len)
+{
+	if (band_applies(rows, cols, r, k))
 		snprintf(buf, len,
 			 "%dx%d: with k = %d the banded elimination leaves more than %d unknowns without a unit "
 			 "pivot, past what is solved densely",
@@ -144,6 +181,39 @@ void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, s
 		snprintf(buf, len, "%dx%d has %lld cells; with k > 2 local rules are solved up to %d cells", rows, cols,
 			 (long long)rows * cols, SYSTEM_MAX_UNKNOWNS_BAND);
 }
+
+static bool cross_owns(int rows, int cols, const rule *r, int k)
+{
+	(void)rows, (void)cols, (void)k;
+	return rule_is_uniform(r) && r->lines;
+}
+
+static void cross_limit(int rows, int cols, const rule *r, int k, char *buf, size_t len)
+{
+	(void)r, (void)k;
+	snprintf(buf, len, "%dx%d is too large: the cross rule is solved while rows + columns <= %d (k = 2) or %d",
+		 rows, cols, SYSTEM_MAX_LINES_GF2, SYSTEM_MAX_LINES_ZMOD);
+}
+
+static bool dense_gf2_owns(int rows, int cols, const rule *r, int k)
+{
+	(void)rows, (void)cols;
+	return !rule_is_uniform(r) && k <= 2;
+}
+
+static bool dense_zmod_owns(int rows, int cols, const rule *r, int k)
+{
+	(void)rows, (void)cols;
+	return !rule_is_uniform(r) && k > 2;
+}
+
+static void dense_limit(int rows, int cols, const rule *r, int k, char *buf, size_t len)
+{
+	(void)r, (void)k;
+	snprintf(buf, len, "%dx%d has %lld cells; cells with their own press sets are solved up to %d (k = 2) or %d",
+		 rows, cols, (long long)rows * cols, SYSTEM_MAX_UNKNOWNS_GF2, SYSTEM_MAX_UNKNOWNS_ZMOD);
+}
+
 
 /* out (cols x rows) = the transpose of a (rows x cols). */
 static void transpose_cells(const uint8_t *a, int rows, int cols, uint8_t *out)
@@ -548,15 +618,22 @@ static void zmod_free_be(void *impl)
  * refuse, go to the dense backends at the end (the brute-force-tested
  * path). */
 static const backend backends[] = {
-	{ "chase", chase_applies, chase_build, chase_solve_be, chase_kernel_be, NULL, chase_free_be },
-	{ "zchase", zchase_straight, zchase_build, zchase_solve_be, zchase_kernel_be, zchase_order_be, zchase_free_be },
-	{ "zchase transposed", zchase_transposed, zchase_build_t, zchase_solve_t, zchase_kernel_t, zchase_order_be,
-	  zchase_free_be },
-	{ "band", band_gf2_applies, band_build, band_solve_be, band_kernel_be, NULL, band_free_be },
-	{ "zband", band_zmod_applies, zband_build, zband_solve_be, zband_kernel_be, zband_order_be, zband_free_be },
-	{ "cross", cross_applies, cross_build, cross_solve_be, cross_kernel_be, cross_order_be, cross_free_be },
-	{ "dense gf2", dense_gf2_applies, gf2_build, gf2_solve_be, NULL, NULL, gf2_free_be },
-	{ "dense zmod", dense_zmod_applies, zmod_build, zmod_solve_be, NULL, NULL, zmod_free_be },
+	{ "chase", chase_applies, chase_owns, chase_limit, chase_build, chase_solve_be, chase_kernel_be, NULL,
+	  chase_free_be },
+	{ "zchase", zchase_straight, zchase_owns, zchase_limit, zchase_build, zchase_solve_be, zchase_kernel_be,
+	  zchase_order_be, zchase_free_be },
+	{ "zchase transposed", zchase_transposed, zchase_owns, zchase_limit, zchase_build_t, zchase_solve_t,
+	  zchase_kernel_t, zchase_order_be, zchase_free_be },
+	{ "band", band_gf2_applies, band_gf2_owns, band_limit, band_build, band_solve_be, band_kernel_be, NULL,
+	  band_free_be },
+	{ "zband", band_zmod_applies, band_zmod_owns, band_limit, zband_build, zband_solve_be, zband_kernel_be,
+	  zband_order_be, zband_free_be },
+	{ "cross", cross_applies, cross_owns, cross_limit, cross_build, cross_solve_be, cross_kernel_be, cross_order_be,
+	  cross_free_be },
+	{ "dense gf2", dense_gf2_applies, dense_gf2_owns, dense_limit, gf2_build, gf2_solve_be, NULL, NULL,
+	  gf2_free_be },
+	{ "dense zmod", dense_zmod_applies, dense_zmod_owns, dense_limit, zmod_build, zmod_solve_be, NULL, NULL,
+	  zmod_free_be },
 };
 #define NBACKENDS ((int)(sizeof backends / sizeof backends[0]))
 #define DENSE_FIRST (NBACKENDS - 2)
@@ -571,6 +648,39 @@ bool system_fits(int rows, int cols, const rule *r, int k)
 		if (backends[i].applies(rows, cols, r, k))
 			return true;
 	return false;
+}
+
+/* Why a shape does not fit: in the words of the first back end that owns
+ * it. */
+void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, size_t len)
+{
+	for (int i = 0; i < NBACKENDS; i++)
+		if (backends[i].owns(rows, cols, r, k)) {
+			backends[i].limit(rows, cols, r, k, buf, len);
+			return;
+		}
+	snprintf(buf, len, "%dx%d with k = %d is beyond every solver's limits", rows, cols, k);
+}
+
+int system_backends(void)
+{
+	return NBACKENDS;
+}
+
+const char *system_backend_name(int i)
+{
+	return i >= 0 && i < NBACKENDS ? backends[i].name : NULL;
+}
+
+bool system_backend_limit(int i, int rows, int cols, const rule *r, int k, char *buf, size_t len)
+{
+	if (i < 0 || i >= NBACKENDS || !backends[i].owns || !backends[i].limit)
+		return false;
+	buf[0] = '\0';
+	if (!backends[i].owns(rows, cols, r, k))
+		return false;
+	backends[i].limit(rows, cols, r, k, buf, len);
+	return buf[0] != '\0';
 }
 
 lo_system *system_new(int rows, int cols, const rule *r, int k)

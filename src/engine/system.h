@@ -33,8 +33,14 @@ typedef struct lo_system lo_system;
 #define SYSTEM_MAX_LINES_ZMOD 1000	/* cross: rows + cols, k > 2 */
 bool system_fits(int rows, int cols, const rule *r, int k);
 
-/* Why a shape does not fit, for an error message. */
+/* Why a shape does not fit, for an error message: the back-end table
+ * carries each back end's words. */
 void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, size_t len);
+/* The table's entries, for tests: how many, entry i's name, and whether
+ * it owns the shape and has its words (then written to buf). */
+int system_backends(void);
+const char *system_backend_name(int i);
+bool system_backend_limit(int i, int rows, int cols, const rule *r, int k, char *buf, size_t len);
 
 /* NULL when out of memory or the board does not fit; system_create says
  * which: LO_OK (built, *out set), LO_TOO_LARGE or LO_NOMEM.  Past the
