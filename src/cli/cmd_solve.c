@@ -53,7 +53,7 @@ static void help(void)
 	     "                         is there once and finished\n"
 	     "      --threads N        search on N threads (1 to 64; LIGHTSOUT_THREADS=N\n"
 	     "                         says it too); by default one per core this process\n"
-	     "                         may use (its CPU affinity and cgroup cpu.max quota)\n"
+	     "                         may use (its CPU affinity and cgroup CPU quota)\n"
 	     "      --verbose          say on standard error how many threads, and why\n"
 	     "\n"
 	     "Exit status: 0 solved, 1 no solution (a certificate on standard error),\n"
