@@ -209,7 +209,7 @@ static void solve_board_as(const board_case *c, bool random_cells, outcome *o)
 	lo_result st = s ? system_solve(s, b->cells, x, cert) : LO_NOMEM;
 	o->seconds = now() - t0;
 	const char *what = "unsolvable";
-	if (st == LO_SOLVED) {
+	if (st == LO_OK) {
 		rule_apply(&r, b, x);
 		what = board_is_clear(b) ? "solved and verified" : "WRONG";
 	} else if (st == LO_UNSOLVABLE && cert) {
@@ -250,7 +250,7 @@ static void solve_dense_m(const void *arg, outcome *o)
 	memset(b->cells, 1, n);
 	double t0 = now();
 	chase *ch = chase_new(c->rows, c->cols, &r);
-	bool ok = ch && chase_solve_dense(ch, b->cells, x, NULL) == LO_SOLVED;
+	bool ok = ch && chase_solve_dense(ch, b->cells, x, NULL) == LO_OK;
 	o->seconds = now() - t0;
 	rule_apply(&r, b, x);
 	snprintf(o->note, sizeof o->note, "all-lit %s", ok && board_is_clear(b) ? "solved and verified" : "WRONG");
@@ -592,14 +592,14 @@ static void zk_solve(const void *arg, outcome *o)
 		zmod_diagonalize(a, n, k, u, v, d);
 		for (int i = 0; i < n; i++)
 			rhs[i] = (k - b->cells[i]) % k;
-		ok = zmod_solve(u, v, d, n, k, rhs, x, NULL) == LO_SOLVED;
+		ok = zmod_solve(u, v, d, n, k, rhs, x, NULL) == LO_OK;
 		nullity = 0;
 		for (int i = 0; i < n; i++)
 			nullity += zmod_gcd(d[i], k) != 1;
 		free(a), free(u), free(v), free(d), free(nb), free(rhs);
 	} else {
 		lo_system *s = system_new(c->rows, c->cols, &r, k);
-		ok = s && system_solve(s, b->cells, x, NULL) == LO_SOLVED;
+		ok = s && system_solve(s, b->cells, x, NULL) == LO_OK;
 		nullity = s ? system_nullity(s) : -1;
 		system_free(s);
 	}

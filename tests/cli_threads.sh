@@ -65,6 +65,13 @@ refused "bad LIGHTSOUT_THREADS='x'" env LIGHTSOUT_THREADS=x "$LIGHTSOUT" generat
 "$LIGHTSOUT" generate -s 6 --par 12 --seed 3 --threads 1 > "$T/g1" 2>&1 || not_ok "generate --threads 1 failed"
 LIGHTSOUT_THREADS=2 "$LIGHTSOUT" generate -s 6 --par 12 --seed 3 > "$T/g2" 2>&1 || not_ok "generate on 2 threads failed"
 check "generate --par: the same board on 1 and 2 threads" cmp -s "$T/g1" "$T/g2"
+# analyze builds its systems on the same count, by the same rules.
+refused "bad thread count '0': use --threads N, N from 1 to 64" "$LIGHTSOUT" analyze --threads 0
+refused "bad LIGHTSOUT_THREADS='x'" env LIGHTSOUT_THREADS=x "$LIGHTSOUT" analyze
+"$LIGHTSOUT" analyze -s 60-64 --torus --threads 1 > "$T/a1" 2>&1 || not_ok "analyze --threads 1 failed"
+LIGHTSOUT_THREADS=2 "$LIGHTSOUT" analyze -s 60-64 --torus > "$T/a2" 2>&1 || not_ok "analyze on 2 threads failed"
+check "analyze: the same lines on 1 and 2 threads" cmp -s "$T/a1" "$T/a2"
+check "analyze --help names --threads" sh -c "'$LIGHTSOUT' analyze --help | grep -q -- '--threads N'"
 # The chase's building keeps to the count too: on one thread solve starts
 # no thread at all (a 64x64 torus is chased, its sweep split in two).
 "$LIGHTSOUT" generate -s 64 --torus --seed 3 > "$T/t64" || exit 99
@@ -82,9 +89,26 @@ if command -v strace > /dev/null && strace -f -o /dev/null true 2> /dev/null; th
 	strace -f -e trace=clone,clone3 -o "$T/trace" "$LIGHTSOUT" solve --threads 2 "$T/t64" > /dev/null 2>&1
 	clones=$(grep -c 'clone' "$T/trace")
 	check "... and on 2 threads the sweep starts one ($clones)" test "$clones" -ge 1
+	# analyze: the same sweep, the same count.
+	for how in "--threads 1" "LIGHTSOUT_THREADS=1"; do
+		case $how in
+		--*) set -- "$LIGHTSOUT" analyze -s 64 --torus --threads 1 ;;
+		*) set -- env LIGHTSOUT_THREADS=1 "$LIGHTSOUT" analyze -s 64 --torus ;;
+		esac
+		strace -f -e trace=clone,clone3 -o "$T/trace" "$@" > /dev/null 2>&1
+		rc=$?
+		clones=$(grep -c 'clone' "$T/trace")
+		check "analyze $how on a 64x64 torus: exit $rc, $clones threads started" test $rc -eq 0 -a "$clones" -eq 0
+	done
+	strace -f -e trace=clone,clone3 -o "$T/trace" "$LIGHTSOUT" analyze -s 64 --torus --threads 2 > /dev/null 2>&1
+	clones=$(grep -c 'clone' "$T/trace")
+	check "... and analyze on 2 threads starts one ($clones)" test "$clones" -ge 1
 else
 	skip "strace -f: no strace here"
 	skip "... LIGHTSOUT_THREADS=1"
 	skip "... and on 2 threads"
+	skip "analyze --threads 1: no strace here"
+	skip "analyze LIGHTSOUT_THREADS=1"
+	skip "... and analyze on 2 threads"
 fi
 done_testing

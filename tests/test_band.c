@@ -35,8 +35,8 @@ int main(void)
 				for (int t = 0; t < 4; t++) {
 					for (int i = 0; i < n; i++)
 						b->cells[i] = (uint8_t)rng_below(&g, 2);
-					bool dense = system_solve(s, b->cells, x, NULL) == LO_SOLVED;
-					bool banded = band_solve(m, b->cells, x) == LO_SOLVED;
+					bool dense = system_solve(s, b->cells, x, NULL) == LO_OK;
+					bool banded = band_solve(m, b->cells, x) == LO_OK;
 					bad += dense != banded;
 					unsolvable += !banded;
 					if (banded) {
@@ -98,7 +98,7 @@ int main(void)
 				memset(b->cells, 0, (size_t)n);
 				rule_apply(&r, b, x);
 			}
-			if (system_solve(s, b->cells, x, y) == LO_SOLVED) {
+			if (system_solve(s, b->cells, x, y) == LO_OK) {
 				board *c2 = board_clone(b);
 				rule_apply(&r, c2, x);
 				solved += board_is_clear(c2);

@@ -91,7 +91,7 @@ static bool answer_holds(int R, int C, lo_result st, bool solvable, const uint8_
 {
 	size_t n = (size_t)R * C;
 	*cert_bad = false;
-	if (st != (solvable ? LO_SOLVED : LO_UNSOLVABLE))
+	if (st != (solvable ? LO_OK : LO_UNSOLVABLE))
 		return false;
 	if (solvable) {
 		press_all(R, C, b, x, scratch);

@@ -55,7 +55,33 @@ int main(void)
 	quota_is("0::/a/b\n", 4, "a zero period is no quota");
 	put("sys/fs/cgroup/a/b/cpu.max", "99999999999 1000\n");
 	quota_is("0::/a/b\n", 4, "a huge quota is capped (the root's 4 wins)");
-	quota_is("1:cpu:/a/b\n", 0, "cgroup v1 only: no v2 quota");
+	quota_is("1:cpu:/a/b\n", 0, "cgroup v1 only, no v1 files: no quota");
+
+	/* cgroup v1: cpu.cfs_quota_us over cpu.cfs_period_us, where the cpu
+	 * controller is mounted. */
+	put("sys/fs/cgroup/cpu,cpuacct/x/y/cpu.cfs_quota_us", "250000\n");
+	put("sys/fs/cgroup/cpu,cpuacct/x/y/cpu.cfs_period_us", "100000\n");
+	quota_is("5:memory:/m\n3:cpu,cpuacct:/x/y\n", 3, "v1: 2.5 cores round up to 3");
+	put("sys/fs/cgroup/cpu,cpuacct/x/cpu.cfs_quota_us", "100000\n");
+	put("sys/fs/cgroup/cpu,cpuacct/x/cpu.cfs_period_us", "100000\n");
+	quota_is("3:cpu,cpuacct:/x/y\n", 1, "v1: a parent's smaller quota limits the child");
+	put("sys/fs/cgroup/cpu,cpuacct/x/cpu.cfs_quota_us", "-1\n");
+	quota_is("3:cpu,cpuacct:/x/y\n", 3, "v1: -1 is no quota");
+	put("sys/fs/cgroup/cpu,cpuacct/x/y/cpu.cfs_quota_us", "-1\n");
+	quota_is("3:cpu,cpuacct:/x/y\n", 0, "v1: -1 all the way up: no quota");
+	quota_is("5:memory:/x/y\n", 0, "v1: a line without the cpu controller is not read");
+	put("sys/fs/cgroup/cpu/z/cpu.cfs_quota_us", "600000\n");
+	put("sys/fs/cgroup/cpu/z/cpu.cfs_period_us", "200000\n");
+	quota_is("2:cpu:/z\n", 3, "v1: the controller mounted as cpu alone");
+	quota_is("2:cpuacct,cpu:/z\n", 3, "v1: listed the other way round, found under cpu");
+	put("sys/fs/cgroup/cpu/z/cpu.cfs_period_us", "junk\n");
+	quota_is("2:cpu:/z\n", 0, "v1: a period that is not a number is no quota");
+	put("sys/fs/cgroup/cpu/z/cpu.cfs_period_us", "200000\n");
+	/* Both hierarchies (hybrid): v2's quota first, v1's where v2 has none. */
+	quota_is("2:cpu:/z\n0::/a/b\n", 4, "v2's quota over v1's");
+	put("sys/fs/cgroup/cpu.max", "max 100000\n");
+	put("sys/fs/cgroup/a/b/cpu.max", "max 100000\n");
+	quota_is("2:cpu:/z\n0::/a/b\n", 3, "v1's quota where v2 sets none");
 
 	int n;
 	const char *from;

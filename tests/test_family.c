@@ -127,7 +127,7 @@ static void merlin(void)
 	for (int pos = 0; pos < 512; pos++) {
 		for (int i = 0; i < 9; i++)
 			b->cells[i] = (uint8_t)(pos >> i & 1);
-		if (system_solve(s, b->cells, x, NULL) != LO_SOLVED)
+		if (system_solve(s, b->cells, x, NULL) != LO_OK)
 			continue;
 		rule_apply(&r, b, x);
 		cleared += board_is_clear(b);

@@ -14,7 +14,7 @@ static int coset_min(const lo_system *s, const board *b, bool fwd)
 	int n = board_size(b), k = b->k, d = system_nullity(s), best = -1;
 	uint8_t *x = malloc((size_t)n), *y = malloc((size_t)n);
 	int t[64] = { 0 };
-	if (system_solve(s, b->cells, x, NULL) != LO_SOLVED) {
+	if (system_solve(s, b->cells, x, NULL) != LO_OK) {
 		free(x);
 		free(y);
 		return -1;
@@ -102,7 +102,7 @@ int main(void)
 	generate_board(s, &r, false, -1, &g, b, &res, err, sizeof err);
 	tap_ok(board_equal(a, b) && !board_is_clear(a), "same seed, same board");
 	uint8_t x[25];
-	tap_ok(system_solve(s, a->cells, x, NULL) == LO_SOLVED, "a generated board is solvable");
+	tap_ok(system_solve(s, a->cells, x, NULL) == LO_OK, "a generated board is solvable");
 	search_result sr;
 	search_minimal(s, x, NULL, &sr);
 	tap_ok(sr.weight == res.par && res.par_proven, "par %d is the minimal weight", res.par);

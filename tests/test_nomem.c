@@ -112,7 +112,7 @@ static void sweep(const char *name, const char *spec, bool torus, int rows, int 
 		lo_result st = system_solve(s, b->cells, x, y);
 		atomic_store(&fail_in, -1);
 		runs++;
-		bool right = st == LO_NOMEM || (solvable ? st == LO_SOLVED && clears(&r, b, x)
+		bool right = st == LO_NOMEM || (solvable ? st == LO_OK && clears(&r, b, x)
 							 : st == LO_UNSOLVABLE && certifies(&r, b, y));
 		if (st == LO_NOMEM && !atomic_load(&failed))
 			right = false;	/* out of memory only when it was */

@@ -53,7 +53,7 @@ static int check_shape(const rule *r, int rows, int cols, int k, rng *g, int *bo
 		uint32_t v = idx;
 		for (int i = 0; i < n; i++, v /= (uint32_t)k)
 			b->cells[i] = (uint8_t)(v % (uint32_t)k);
-		bool solvable = system_solve(s, b->cells, x, y) == LO_SOLVED;
+		bool solvable = system_solve(s, b->cells, x, y) == LO_OK;
 		(*boards_checked)++;
 		if (solvable != (br.count[idx] > 0)) {
 			tap_diag("%s %dx%d k=%d board %u: solvable %d, brute %u", r->name, rows, cols, k, idx, solvable,

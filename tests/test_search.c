@@ -166,7 +166,7 @@ static void *solve_cells(void *arg)
 	for (int i = j->first; i < n; i += 7) {
 		b[i] = 1;
 		lo_result st = system_solve(j->s, b, x, y);
-		j->wrong += st != LO_SOLVED && st != LO_UNSOLVABLE;
+		j->wrong += st != LO_OK && st != LO_UNSOLVABLE;
 		b[i] = 0;
 	}
 	free(b);

@@ -49,7 +49,7 @@ int main(void)
 	board *lit = board_new(39, 39, 2);
 	uint8_t *px = malloc(39 * 39);
 	memset(lit->cells, 1, 39 * 39);
-	bool solved = system_solve(bare, lit->cells, px, NULL) == LO_SOLVED;
+	bool solved = system_solve(bare, lit->cells, px, NULL) == LO_OK;
 	rule_apply(&r, lit, px);
 	tap_ok(made && system_has_kernel(full) && !system_has_kernel(bare) && system_rank(bare) == system_rank(full) &&
 		       strcmp(count, count2) == 0 && solved && board_is_clear(lit),
@@ -72,7 +72,7 @@ int main(void)
 		for (int i = 0; i < n; i++)
 			x[i] = (uint8_t)rng_below(&g, (uint32_t)k);
 		rule_apply(&r, b, x);
-		bool ok = system_solve(s, b->cells, y, NULL) == LO_SOLVED;
+		bool ok = system_solve(s, b->cells, y, NULL) == LO_OK;
 		rule_apply(&r, b, y);
 		bool kq = true;
 		for (int i = 0; i < system_nullity(s); i++) {
@@ -95,6 +95,34 @@ int main(void)
 	       "banded limit for local rules, k = 2: cells x width");
 	rule_parse(&r, "plus", false, err, sizeof err);
 	tap_ok(system_fits(10000, 10000, &r, 2) && !system_fits(10001, 10, &r, 2), "the classic rule goes to 10000x10000");
+	/* Each back end in the table carries its limit in words: some shape of
+	 * its kind gets them, and they name the shape. */
+	static const struct {
+		const char *rule;
+		bool torus;
+		int rows, cols, k;
+	} kinds[] = {
+		{ "plus", false, 10001, 10001, 2 }, { "plus", true, 2001, 2001, 2 }, { "plus", false, 3000, 3000, 3 },
+		{ "box", false, 500, 500, 2 },	    { "box", false, 201, 201, 3 },  { "cross", false, 20001, 10, 2 },
+		{ "random:1", false, 101, 100, 2 }, { "random:1", false, 51, 51, 4 },
+	};
+	int nkinds = (int)(sizeof kinds / sizeof kinds[0]), worded = 0;
+	for (int i = 0; i < system_backends(); i++) {
+		bool has = false;
+		for (int j = 0; j < nkinds && !has; j++) {
+			char words[512], head[32];
+			rule_parse(&r, kinds[j].rule, kinds[j].torus, err, sizeof err);
+			snprintf(head, sizeof head, "%dx%d", kinds[j].rows, kinds[j].cols);
+			has = system_backend_limit(i, kinds[j].rows, kinds[j].cols, &r, kinds[j].k, words, sizeof words) &&
+			      strncmp(words, head, strlen(head)) == 0;
+		}
+		if (has)
+			worded++;
+		else
+			tap_diag("back end %s: no limit in words", system_backend_name(i));
+	}
+	tap_ok(system_backends() > 0 && worded == system_backends(), "all %d back ends have their limit in words",
+	       system_backends());
 	/* Why a band is not built is its status, not errno. */
 	rule pr, cr;
 	char perr[64];

@@ -47,7 +47,7 @@ static int build_and_solve(int rows, int cols, int k, const char *spec, bool tor
 	lo_result made = system_create_ctl(rows, cols, &r, k, &ctl, &s);
 	int count = atomic_load(&started);
 	*cleared = false;
-	if (made == LO_SOLVED && system_solve(s, b->cells, x, NULL) == LO_SOLVED) {
+	if (made == LO_OK && system_solve(s, b->cells, x, NULL) == LO_OK) {
 		rule_apply(&r, b, x);
 		*cleared = board_is_clear(b);
 	}

@@ -60,7 +60,7 @@ static bool dense_solvable(const dense *m, const uint8_t *b)
 	uint8_t *x = malloc((size_t)m->n);
 	for (int i = 0; i < m->n; i++)
 		c[i] = (m->k - b[i]) % m->k;
-	bool ok = zmod_solve(m->u, m->v, m->d, m->n, m->k, c, x, NULL) == LO_SOLVED;
+	bool ok = zmod_solve(m->u, m->v, m->d, m->n, m->k, c, x, NULL) == LO_OK;
 	free(c);
 	free(x);
 	return ok;
@@ -127,9 +127,9 @@ static void check_shape(const rule *r, int R, int C, int k, rng *g, tally *t)
 		lo_result st = zband_solve(z, b->cells, x);
 		t->boards++;
 		t->unsolvable += st == LO_UNSOLVABLE;
-		if ((st == LO_SOLVED) != want_ok || st == LO_NOMEM)
+		if ((st == LO_OK) != want_ok || st == LO_NOMEM)
 			t->bad_solve++;
-		else if (st == LO_SOLVED)
+		else if (st == LO_OK)
 			t->bad_solve += !clears(r, b, x);
 	}
 	t->shapes++;
@@ -199,7 +199,7 @@ static void big(const char *name, bool torus, int R, int C, int k, rng *g)
 		} else
 			memcpy(b->cells, x, (size_t)n);
 		lo_result st = system_solve(s, b->cells, x, y);
-		if (st == LO_SOLVED)
+		if (st == LO_OK)
 			ok = clears(&r, b, x);
 		else if (st == LO_UNSOLVABLE) {
 			ok = rep % 2 == 0 && brute_certificate_holds(&r, b, y);

@@ -56,7 +56,7 @@ static bool dense_solvable(const dense *m, const uint8_t *b)
 	uint8_t *x = malloc((size_t)m->n);
 	for (int i = 0; i < m->n; i++)
 		c[i] = (m->k - b[i]) % m->k;
-	bool ok = zmod_solve(m->u, m->v, m->d, m->n, m->k, c, x, NULL) == LO_SOLVED;
+	bool ok = zmod_solve(m->u, m->v, m->d, m->n, m->k, c, x, NULL) == LO_OK;
 	free(c);
 	free(x);
 	return ok;
@@ -112,9 +112,9 @@ static void check_shape(const rule *r, int R, int C, int k, rng *g, tally *t)
 		bool want_ok = dense_solvable(&m, b->cells);
 		lo_result st = zchase_solve(z, b->cells, x, y);
 		t->boards++;
-		if ((st == LO_SOLVED) != want_ok || st == LO_NOMEM)
+		if ((st == LO_OK) != want_ok || st == LO_NOMEM)
 			t->bad_solve++;
-		else if (st == LO_SOLVED)
+		else if (st == LO_OK)
 			t->bad_solve += !clears(r, b, x);
 		else {
 			/* A is symmetric: y^T A = 0 is A y = 0. */
@@ -149,7 +149,7 @@ static void big(const char *name, bool torus, int R, int C, int k, rng *g)
 	for (int i = 0; i < n; i++)
 		x[i] = (uint8_t)rng_below(g, (uint32_t)k);
 	rule_apply(&r, b, x);
-	bool ok = s && system_solve(s, b->cells, x, NULL) == LO_SOLVED && clears(&r, b, x);
+	bool ok = s && system_solve(s, b->cells, x, NULL) == LO_OK && clears(&r, b, x);
 	int kernel_ok = 1;
 	for (int i = 0; s && i < system_nullity(s) && i < 3; i++) {
 		board *z = board_new(R, C, k);
@@ -200,7 +200,7 @@ static void transposed(const char *name, bool torus, int R, int C, int k, rng *g
 		} else
 			memcpy(b->cells, y, (size_t)n);
 		lo_result st = system_solve(wide, b->cells, x, y);
-		if (st == LO_SOLVED)
+		if (st == LO_OK)
 			ok = clears(&r, b, x);
 		else if (st == LO_UNSOLVABLE) {
 			long dot = 0;

@@ -90,11 +90,11 @@ int main(void)
 				memcpy(cc, x, (size_t)n);
 			for (int i = 0; i < n; i++)
 				rhs[i] = cc[i];
-			bool dense_ok = zmod_solve(u, v, d, n, k, rhs, x, NULL) == LO_SOLVED;
+			bool dense_ok = zmod_solve(u, v, d, n, k, rhs, x, NULL) == LO_OK;
 			lo_result st = zlu_solve(f, cc, x, y);
-			if ((st == LO_SOLVED) != dense_ok) {
+			if ((st == LO_OK) != dense_ok) {
 				bad_solve++;
-			} else if (st == LO_SOLVED) {
+			} else if (st == LO_OK) {
 				apply(a, n, k, x, ax, false);
 				bad_solve += memcmp(ax, cc, (size_t)n) != 0;
 			} else {

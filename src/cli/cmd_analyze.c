@@ -7,13 +7,14 @@
 
 #include "formats/boardio.h"
 #include "cli/commands.h"
+#include "cli/cores.h"
 #include "formats/output.h"
 #include "engine/distribution.h"
 #include "formats/options.h"
 #include "cli/progress.h"
 #include "engine/system.h"
 
-enum { OPT_QUIET = OPT_FIRST_COMMAND, OPT_DIST };
+enum { OPT_QUIET = OPT_FIRST_COMMAND, OPT_DIST, OPT_THREADS };
 
 static void help(void)
 {
@@ -32,14 +33,17 @@ static void help(void)
 	     "      --forward-only     with --distribution: count only forward presses\n"
 	     "  -q, --quiet-patterns   print a basis of the quiet patterns (the nullspace)\n"
 	     "  -d, --distribution     how many boards need exactly p presses, for every p\n"
-	     "                         (small boards only: at most 2^26 positions)");
+	     "                         (small boards only: at most 2^26 positions)\n"
+	     "      --threads N        build each system on N threads (1 to 64; as for solve,\n"
+	     "                         LIGHTSOUT_THREADS=N says it too)");
 }
 
-static int analyze_one(int rows, int cols, const rule *r, int k, bool quiet, bool dist, bool fwd)
+static int analyze_one(int rows, int cols, const rule *r, int k, bool quiet, bool dist, bool fwd, int threads)
 {
 	lo_system *s;
 	/* Without --quiet-patterns the patterns are not listed, not even made. */
-	lo_result made = quiet ? system_create(rows, cols, r, k, &s) : system_create_counts(rows, cols, r, k, &s);
+	system_ctl sc = { .counts_only = !quiet, .threads = threads };
+	lo_result made = system_create_ctl(rows, cols, r, k, &sc, &s);
 	if (made == LO_TOO_LARGE) {
 		char why[300];
 		system_limit_message(rows, cols, r, k, why, sizeof why);
@@ -90,12 +94,14 @@ int cmd_analyze(int argc, char **argv)
 		OPTIONS_COMMON_LONG,
 		{ "quiet-patterns", no_argument, NULL, 'q' },
 		{ "distribution", no_argument, NULL, 'd' },
+		{ "threads", required_argument, NULL, OPT_THREADS },
 		{ NULL, 0, NULL, 0 },
 	};
 	common_opts o;
 	bool quiet = false, dist = false;
+	const char *threads_arg = NULL, *threads_from;
 	char err[256];
-	int opt;
+	int opt, threads;
 
 	options_init(&o);
 	opterr = 0;
@@ -110,6 +116,8 @@ int cmd_analyze(int argc, char **argv)
 			quiet = true;
 		else if (opt == 'd')
 			dist = true;
+		else if (opt == OPT_THREADS)
+			threads_arg = optarg;
 		else {
 			options_unknown(longopts, argv[optind - 1], err, sizeof err);
 			goto usage_error;
@@ -119,6 +127,8 @@ int cmd_analyze(int argc, char **argv)
 		help();
 		return 0;
 	}
+	if (cores_threads(threads_arg, getenv("LIGHTSOUT_THREADS"), &threads, &threads_from, err, sizeof err) < 0)
+		goto usage_error;
 	if (optind < argc) {
 		snprintf(err, sizeof err, "unexpected argument '%s'", argv[optind]);
 		goto usage_error;
@@ -154,7 +164,7 @@ int cmd_analyze(int argc, char **argv)
 	progress_start(&pr, "analyzing", "sizes", 0);
 	pr.tty = pr.tty && !isatty(STDOUT_FILENO);
 	for (int n = o.v.rows; n <= o.rows_hi; n++) {
-		int rc = analyze_one(n, o.size_is_range ? n : o.v.cols, &r, o.v.k, quiet, dist, o.v.forward_only);
+		int rc = analyze_one(n, o.size_is_range ? n : o.v.cols, &r, o.v.k, quiet, dist, o.v.forward_only, threads);
 		if (rc)
 			return rc;
 		if (output_check("analyze") < 0)

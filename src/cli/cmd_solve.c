@@ -53,7 +53,7 @@ static void help(void)
 	     "                         is there once and finished\n"
 	     "      --threads N        search on N threads (1 to 64; LIGHTSOUT_THREADS=N\n"
 	     "                         says it too); by default one per core this process\n"
-	     "                         may use (its CPU affinity and cgroup cpu.max quota)\n"
+	     "                         may use (its CPU affinity and cgroup CPU quota)\n"
 	     "      --verbose          say on standard error how many threads, and why\n"
 	     "\n"
 	     "Exit status: 0 solved, 1 no solution (a certificate on standard error),\n"
@@ -577,7 +577,7 @@ static int solve_board(const common_opts *o, const rule *r, board *b, enum forma
 		board_free(b);
 		return EXIT_USAGE;
 	}
-	bool solvable = st == LO_SOLVED;
+	bool solvable = st == LO_OK;
 	partfile pf = { 0 };
 	if (solvable && part) {
 		if (search_part(b, r, s, x, o->v.forward_only, limit, threads, part, parts, &pf, err, sizeof err) < 0) {

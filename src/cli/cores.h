@@ -1,5 +1,5 @@
 /* How many threads a search may run: the cores this process is allowed
- * (its CPU affinity, and the cgroup v2 cpu.max quota where one is set),
+ * (its CPU affinity, and the cgroup quota where one is set: v2 or v1),
  * or what --threads or LIGHTSOUT_THREADS says instead.  The engine is
  * handed the count; it reads no files and no environment. */
 #ifndef LO_CORES_H
@@ -11,11 +11,12 @@
 
 #define CORES_MAX SEARCH_MAX_THREADS	/* the most threads a search starts */
 
-/* The cgroup v2 quota of the process's cgroup and those above it, in
- * cores rounded up (cpu.max "QUOTA PERIOD"), the least of them; 0 when
- * none is set ("max") or it cannot be read.  root prefixes the paths
- * (/proc/self/cgroup and /sys/fs/cgroup/...): "" for the real ones, a
- * folder of fakes in tests. */
+/* The cgroup quota of the process's cgroup and those above it, in cores
+ * rounded up, the least of them: v2's cpu.max "QUOTA PERIOD", or where
+ * v2 sets none, v1's cpu.cfs_quota_us over cpu.cfs_period_us (under
+ * /sys/fs/cgroup/cpu,cpuacct or .../cpu); 0 when none is set ("max", -1)
+ * or it cannot be read.  root prefixes the paths (/proc/self/cgroup and
+ * /sys/fs/cgroup/...): "" for the real ones, a folder of fakes in tests. */
 int cores_quota(const char *root);
 
 /* The CPUs in the affinity mask, at least 1. */

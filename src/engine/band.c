@@ -220,10 +220,10 @@ lo_result band_solve(const band *m, const uint8_t *b, uint8_t *out)
 			for (uint64_t set = bits[w]; set; set &= set - 1)
 				rhs[t + 1 + w * 64 + __builtin_ctzll(set)] ^= 1;
 	}
-	st = LO_SOLVED;
+	st = LO_OK;
 	for (int i = m->rank; i < m->n; i++)
 		st = rhs[i] ? LO_UNSOLVABLE : st;
-	if (st == LO_SOLVED) {
+	if (st == LO_OK) {
 		if (back_substitute(m, rhs, x) < 0)
 			st = LO_NOMEM;
 		else

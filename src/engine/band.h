@@ -24,7 +24,7 @@ int band_nullity(const band *m);
  * when out of memory (x then means nothing). */
 int band_kernel(const band *m, int i, uint8_t *x);
 
-/* Presses x that clear b (0/1 bytes), free unknowns 0: LO_SOLVED;
+/* Presses x that clear b (0/1 bytes), free unknowns 0: LO_OK;
  * LO_UNSOLVABLE when none; LO_NOMEM when out of memory. */
 lo_result band_solve(const band *m, const uint8_t *b, uint8_t *x);
 

@@ -606,7 +606,7 @@ static lo_result dense_solve(const chase *c, const gf2_mat *m, const uint8_t *b,
 			if (gf2_get(a, i, C))
 				u[piv[i] / 64] |= 1ULL << (piv[i] % 64);
 		chase_rows(c, b, x, u, res);
-		st = LO_SOLVED;
+		st = LO_OK;
 		goto out;
 	}
 	st = LO_UNSOLVABLE;
@@ -655,29 +655,26 @@ static int odd_pattern(const chase *c, const uint64_t *res, uint64_t *v, uint64_
 	return -1;
 }
 
-/* What plus_solve says when an answer fails its check. */
-#define LO_UNCHECKED LO_REFUSED
-
 /* b is not solvable (g does not divide r): the certificate, checked. */
 static lo_result plus_refute(const chase *c, const uint8_t *b, const uint64_t *res, uint64_t *v, uint64_t *e,
 			     uint64_t *p, uint8_t *cert)
 {
 	int i = odd_pattern(c, res, v, e, p);
 	if (i < 0)
-		return LO_UNCHECKED;	/* the two computations disagree */
+		return LO_REFUSED;	/* the two computations disagree */
 	if (!cert)
 		return LO_UNSOLVABLE;
 	kernel_unknowns(c, i, e);
 	chase_rows(c, NULL, cert, e, v);
 	size_t n = (size_t)c->sh.rows * c->sh.cols;
-	return all_zero(v, c->words) && overlap_odd(cert, b, n) ? LO_UNSOLVABLE : LO_UNCHECKED;
+	return all_zero(v, c->words) && overlap_odd(cert, b, n) ? LO_UNSOLVABLE : LO_REFUSED;
 }
 
 /* The classic rule: M u = c through the polynomials (plus_poly), O(C^2 /
  * 64) beside the two chases.  Every answer is checked: presses by the
  * residual they leave (the chase clears every other row by itself), a
- * certificate by its own residual and its overlap with b.  LO_UNCHECKED
- * when a check fails. */
+ * certificate by its own residual and its overlap with b.  LO_REFUSED
+ * when a check fails (never returned out of chase_solve). */
 static lo_result plus_solve(const chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert)
 {
 	lo_result st;
@@ -699,7 +696,7 @@ static lo_result plus_solve(const chase *c, const uint8_t *b, uint8_t *x, uint8_
 		vec_of_poly(c, q, u);
 	}
 	chase_rows(c, b, x, u, res);
-	st = all_zero(res, words) ? LO_SOLVED : LO_UNCHECKED;
+	st = all_zero(res, words) ? LO_OK : LO_REFUSED;
 out:
 	free(buf);
 	return st;
@@ -717,7 +714,7 @@ lo_result chase_solve(const chase *c, const uint8_t *b, uint8_t *x, uint8_t *cer
 	if (!c->plus)
 		return dense_solve(c, c->m, b, x, cert);
 	lo_result st = plus_solve(c, b, x, cert);
-	if (st != LO_UNCHECKED)
+	if (st != LO_REFUSED)
 		return st;
 	/* An answer that fails its check is never given (the tests find none):
 	 * the dense elimination decides. */

@@ -39,7 +39,7 @@ int chase_nullity(const chase *c);
  * 0, or -1 when out of memory (x then means nothing). */
 int chase_kernel(const chase *c, int i, uint8_t *x);
 
-/* Presses x (rows * cols bytes, 0/1) that clear b: LO_SOLVED.
+/* Presses x (rows * cols bytes, 0/1) that clear b: LO_OK.
  * LO_UNSOLVABLE when none: then, if cert is not NULL, it gets a quiet
  * pattern with odd overlap with b.  LO_NOMEM when out of memory. */
 lo_result chase_solve(const chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert);

@@ -146,7 +146,7 @@ lo_result crossred_solve(const crossred *c, const uint8_t *b, uint8_t *x, uint8_
 		st = gf2_solve(c->re, m, c->rank, c->pivcol, y, y, w);
 	} else
 		st = zmod_solve(c->u, c->v, c->d, m, k, rhs, y, w);
-	if (st == LO_SOLVED)
+	if (st == LO_OK)
 		lift(c, b, y, x);
 	else if (st == LO_UNSOLVABLE && cert)
 		/* w^T N = 0 and w . rhs != 0 give y_ij = -(w_i + w'_j). */

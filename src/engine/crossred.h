@@ -26,7 +26,7 @@ int crossred_nullity(const crossred *c);
 int crossred_order(const crossred *c, int i);
 void crossred_kernel(const crossred *c, int i, uint8_t *x);	/* rows*cols */
 
-/* Forward presses x clearing b: LO_SOLVED; LO_UNSOLVABLE with a
+/* Forward presses x clearing b: LO_OK; LO_UNSOLVABLE with a
  * certificate y (y^T A = 0, y . b != 0) when there are none; LO_NOMEM. */
 lo_result crossred_solve(const crossred *c, const uint8_t *b, uint8_t *x, uint8_t *cert);
 

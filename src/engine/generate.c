@@ -22,7 +22,7 @@ static int par_of(const lo_system *s, const board *b, bool fwd, double seconds, 
 {
 	int n = board_size(b);
 	uint8_t *x = malloc((size_t)n);
-	if (!x || system_solve(s, b->cells, x, NULL) != LO_SOLVED) {
+	if (!x || system_solve(s, b->cells, x, NULL) != LO_OK) {
 		free(x);
 		return -1;
 	}

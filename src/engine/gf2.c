@@ -118,7 +118,7 @@ lo_result gf2_solve(const gf2_mat *re, int n, int rank, const int *pivcol, const
 		}
 	}
 	gf2_free(b);
-	return ok ? LO_SOLVED : LO_UNSOLVABLE;
+	return ok ? LO_OK : LO_UNSOLVABLE;
 }
 
 int gf2_dot(const uint64_t *a, const uint64_t *b, int words)

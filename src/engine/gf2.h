@@ -55,7 +55,7 @@ int gf2_rref_m4r(gf2_mat *m, int pivot_cols, int *pivcol);
  * vector per free column, n bytes each, into kern; returns how many. */
 int gf2_kernel(const gf2_mat *re, int n, int rank, const int *pivcol, uint8_t *kern);
 
-/* Solve A x = c (c: n bytes 0/1) from [R | E]; free unknowns 0: LO_SOLVED.
+/* Solve A x = c (c: n bytes 0/1) from [R | E]; free unknowns 0: LO_OK.
  * LO_UNSOLVABLE when inconsistent: then cert (if not NULL) gets a row of E
  * with E_i A = 0 and E_i c = 1.  LO_NOMEM when out of memory.  c and x may
  * be the same array. */

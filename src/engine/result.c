@@ -7,7 +7,7 @@ const char *lo_result_text(lo_result code)
 {
 	switch (code) {
 	case LO_UNSOLVABLE: return "unsolvable";
-	case LO_SOLVED: return "ok";
+	case LO_OK: return "ok";
 	case LO_NOMEM: return "out of memory";
 	case LO_TOO_LARGE: return "too large";
 	case LO_REFUSED: return "refused";

@@ -41,7 +41,10 @@ struct lo_system {
 struct backend {
 	const char *name;
 	bool (*applies)(int rows, int cols, const rule *r, int k);
-	int (*build)(lo_system *s);	/* 0; -1 no memory; -2 too large here */
+	/* A shape of its kind at any size, and its limit in words. */
+	bool (*owns)(int rows, int cols, const rule *r, int k);
+	void (*limit)(int rows, int cols, const rule *r, int k, char *buf, size_t len);
+	lo_result (*build)(lo_system *s);	/* LO_OK, LO_NOMEM, LO_TOO_LARGE here */
 	lo_result (*solve)(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert);
 	int (*kernel_of)(const lo_system *s, int i, uint8_t *x);
 	int (*order_of)(const lo_system *s, int i);
@@ -110,27 +113,61 @@ static bool band_applies(int rows, int cols, const rule *r, int k)
 						  n * bandorder_width_bound(rows, cols, r) <= SYSTEM_MAX_BAND_AREA));
 }
 
-void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, size_t len)
+/* ---- Each back end's limit in words: `owns` says whether a shape is of
+ * its kind whatever its size (the first in the table that owns it speaks),
+ * `limit` what it takes. */
+
+static bool uniform_k2(const rule *r, int k)
 {
-	if (!rule_is_uniform(r))
-		snprintf(buf, len, "%dx%d has %lld cells; cells with their own press sets are solved up to %d (k = 2) or %d",
-			 rows, cols, (long long)rows * cols, SYSTEM_MAX_UNKNOWNS_GF2, SYSTEM_MAX_UNKNOWNS_ZMOD);
-	else if (k == 2 && rule_is_classic(r))
+	return rule_is_uniform(r) && k <= 2;
+}
+
+static bool chase_owns(int rows, int cols, const rule *r, int k)
+{
+	return uniform_k2(r, k) && k == 2 && (rule_is_classic(r) || (r->torus && chaseshape_supports(r, rows, cols)));
+}
+
+static void chase_limit(int rows, int cols, const rule *r, int k, char *buf, size_t len)
+{
+	(void)k;
+	if (rule_is_classic(r))
 		snprintf(buf, len, "%dx%d is too large: the classic rule is solved up to %dx%d", rows, cols,
 			 SYSTEM_MAX_SIDE_CHASE, SYSTEM_MAX_SIDE_CHASE);
-	else if (k == 2 && r->torus && chaseshape_supports(r, rows, cols))
+	else
 		snprintf(buf, len, "%dx%d is too large: this rule with --torus is solved up to %dx%d", rows, cols,
 			 SYSTEM_MAX_SIDE_SWEEP, SYSTEM_MAX_SIDE_SWEEP);
-	else if (k > 2 && zchase_unknowns(r, rows, cols) > 0)
-		snprintf(buf, len,
-			 "%dx%d is too large: with k > 2 this rule is solved while its chase (along the rows or the "
-			 "columns) leaves at most %d unknowns (%d with this shape) and runs at most %d lines",
-			 rows, cols, SYSTEM_MAX_UNKNOWNS_ZCHASE, zchase_unknowns(r, rows, cols),
-			 rule_is_classic(r) ? SYSTEM_MAX_SIDE_CHASE : SYSTEM_MAX_SIDE_SWEEP);
-	else if (r->lines)
-		snprintf(buf, len, "%dx%d is too large: the cross rule is solved while rows + columns <= %d (k = 2) or %d",
-			 rows, cols, SYSTEM_MAX_LINES_GF2, SYSTEM_MAX_LINES_ZMOD);
-	else if (band_applies(rows, cols, r, k))
+}
+
+static bool zchase_owns(int rows, int cols, const rule *r, int k)
+{
+	return rule_is_uniform(r) && k > 2 && zchase_unknowns(r, rows, cols) > 0;
+}
+
+static void zchase_limit(int rows, int cols, const rule *r, int k, char *buf, size_t len)
+{
+	(void)k;
+	snprintf(buf, len,
+		 "%dx%d is too large: with k > 2 this rule is solved while its chase (along the rows or the "
+		 "columns) leaves at most %d unknowns (%d with this shape) and runs at most %d lines",
+		 rows, cols, SYSTEM_MAX_UNKNOWNS_ZCHASE, zchase_unknowns(r, rows, cols),
+		 rule_is_classic(r) ? SYSTEM_MAX_SIDE_CHASE : SYSTEM_MAX_SIDE_SWEEP);
+}
+
+static bool band_gf2_owns(int rows, int cols, const rule *r, int k)
+{
+	(void)rows, (void)cols;
+	return uniform_k2(r, k) && !r->lines;
+}
+
+static bool band_zmod_owns(int rows, int cols, const rule *r, int k)
+{
+	(void)rows, (void)cols;
+	return rule_is_uniform(r) && k > 2 && !r->lines;
+}
+
+static void band_limit(int rows, int cols, const rule *r, int k, char *buf, size_t len)
+{
+	if (band_applies(rows, cols, r, k))
 		snprintf(buf, len,
 			 "%dx%d: with k = %d the banded elimination leaves more than %d unknowns without a unit "
 			 "pivot, past what is solved densely",
@@ -145,6 +182,39 @@ void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, s
 			 (long long)rows * cols, SYSTEM_MAX_UNKNOWNS_BAND);
 }
 
+static bool cross_owns(int rows, int cols, const rule *r, int k)
+{
+	(void)rows, (void)cols, (void)k;
+	return rule_is_uniform(r) && r->lines;
+}
+
+static void cross_limit(int rows, int cols, const rule *r, int k, char *buf, size_t len)
+{
+	(void)r, (void)k;
+	snprintf(buf, len, "%dx%d is too large: the cross rule is solved while rows + columns <= %d (k = 2) or %d",
+		 rows, cols, SYSTEM_MAX_LINES_GF2, SYSTEM_MAX_LINES_ZMOD);
+}
+
+static bool dense_gf2_owns(int rows, int cols, const rule *r, int k)
+{
+	(void)rows, (void)cols;
+	return !rule_is_uniform(r) && k <= 2;
+}
+
+static bool dense_zmod_owns(int rows, int cols, const rule *r, int k)
+{
+	(void)rows, (void)cols;
+	return !rule_is_uniform(r) && k > 2;
+}
+
+static void dense_limit(int rows, int cols, const rule *r, int k, char *buf, size_t len)
+{
+	(void)r, (void)k;
+	snprintf(buf, len, "%dx%d has %lld cells; cells with their own press sets are solved up to %d (k = 2) or %d",
+		 rows, cols, (long long)rows * cols, SYSTEM_MAX_UNKNOWNS_GF2, SYSTEM_MAX_UNKNOWNS_ZMOD);
+}
+
+
 /* out (cols x rows) = the transpose of a (rows x cols). */
 static void transpose_cells(const uint8_t *a, int rows, int cols, uint8_t *out)
 {
@@ -154,32 +224,32 @@ static void transpose_cells(const uint8_t *a, int rows, int cols, uint8_t *out)
 }
 
 /* Quiet patterns for a structured backend, kept while they fit in memory. */
-static int keep_kernel(lo_system *s)
+static lo_result keep_kernel(lo_system *s)
 {
 	s->rank = s->n - s->nullity;
 	s->order = malloc(((size_t)s->nullity + 1) * sizeof *s->order);
 	if (!s->order)
-		return -1;
+		return LO_NOMEM;
 	for (int i = 0; i < s->nullity; i++)
 		s->order[i] = s->be->order_of ? s->be->order_of(s, i) : 2;
 	if (s->counts_only || (double)s->nullity * s->n > KERNEL_MAX_BYTES)
-		return 0;
+		return LO_OK;
 	s->kernel = calloc((size_t)s->nullity * (size_t)s->n + 1, 1);
 	if (!s->kernel)
-		return 0;	/* optional: the search just cannot run */
+		return LO_OK;	/* optional: the search just cannot run */
 	for (int i = 0; i < s->nullity; i++)
 		if (s->be->kernel_of(s, i, s->kernel + (size_t)i * (size_t)s->n) < 0)
-			return -1;
-	return 0;
+			return LO_NOMEM;
+	return LO_OK;
 }
 
 /* ---- Light chasing, k = 2: the classic rule, and chaseable masks on a torus. */
 
-static int chase_build(lo_system *s)
+static lo_result chase_build(lo_system *s)
 {
 	chase *c = chase_new_threads(s->rows, s->cols, &s->r, s->threads);
 	if (!(s->impl = c) || (s->nullity = chase_nullity(c)) < 0)
-		return -1;
+		return LO_NOMEM;
 	return keep_kernel(s);
 }
 
@@ -211,22 +281,22 @@ static bool zchase_transposed(int rows, int cols, const rule *r, int k)
 	return !zchase_straight(rows, cols, r, k) && zchase_applies(rows, cols, r, k);
 }
 
-static int zchase_build(lo_system *s)
+static lo_result zchase_build(lo_system *s)
 {
 	zchase *c = zchase_new_threads(s->rows, s->cols, &s->r, s->k, s->threads);
 	if (!(s->impl = c))
-		return -1;
+		return LO_NOMEM;
 	s->nullity = zchase_nullity(c);
 	return keep_kernel(s);
 }
 
-static int zchase_build_t(lo_system *s)
+static lo_result zchase_build_t(lo_system *s)
 {
 	rule t;
 	transpose_rule(&s->r, &t);
 	zchase *c = zchase_new_threads(s->cols, s->rows, &t, s->k, s->threads);
 	if (!(s->impl = c))
-		return -1;
+		return LO_NOMEM;
 	s->nullity = zchase_nullity(c);
 	return keep_kernel(s);
 }
@@ -244,7 +314,7 @@ static lo_result zchase_solve_t(const lo_system *s, const uint8_t *cells, uint8_
 		return LO_NOMEM;
 	transpose_cells(cells, s->rows, s->cols, t);
 	lo_result st = zchase_solve(s->impl, t, t + n, cert ? t + 2 * n : NULL);
-	if (st == LO_SOLVED)
+	if (st == LO_OK)
 		transpose_cells(t + n, s->cols, s->rows, x);
 	else if (st == LO_UNSOLVABLE && cert)
 		transpose_cells(t + 2 * n, s->cols, s->rows, cert);
@@ -300,17 +370,17 @@ static void reverse_rule(const rule *r, rule *t)
 	}
 }
 
-static int band_build(lo_system *s)
+static lo_result band_build(lo_system *s)
 {
 	band *b = band_new(s->rows, s->cols, &s->r);
 	if (!(s->impl = b))
-		return -1;
+		return LO_NOMEM;
 	s->nullity = band_nullity(b);
 	if (s->nullity > 0 && !rule_is_symmetric(&s->r)) {
 		rule t;
 		reverse_rule(&s->r, &t);
 		if (!(s->left = band_new(s->rows, s->cols, &t)))
-			return -1;
+			return LO_NOMEM;
 	}
 	return keep_kernel(s);
 }
@@ -344,12 +414,12 @@ static void band_free_be(void *impl)
 	band_free(impl);
 }
 
-static int zband_build(lo_system *s)
+static lo_result zband_build(lo_system *s)
 {
 	zband *b = NULL;
 	lo_result st = zband_create(s->rows, s->cols, &s->r, s->k, &b);
 	if (!(s->impl = b))
-		return st == LO_TOO_LARGE ? -2 : -1;
+		return st == LO_TOO_LARGE ? LO_TOO_LARGE : LO_NOMEM;
 	s->nullity = zband_nullity(b);
 	if (s->nullity > 0 && !rule_is_symmetric(&s->r)) {
 		rule t;
@@ -357,7 +427,7 @@ static int zband_build(lo_system *s)
 		reverse_rule(&s->r, &t);
 		st = zband_create(s->rows, s->cols, &t, s->k, &l);
 		if (!(s->left = l))
-			return st == LO_TOO_LARGE ? -2 : -1;
+			return st == LO_TOO_LARGE ? LO_TOO_LARGE : LO_NOMEM;
 	}
 	return keep_kernel(s);
 }
@@ -398,11 +468,11 @@ static void zband_free_be(void *impl)
 
 /* ---- The cross rule: R + C unknowns instead of R * C. */
 
-static int cross_build(lo_system *s)
+static lo_result cross_build(lo_system *s)
 {
 	crossred *c = crossred_new_threads(s->rows, s->cols, s->k, s->threads);
 	if (!(s->impl = c))
-		return -1;
+		return LO_NOMEM;
 	s->nullity = crossred_nullity(c);
 	return keep_kernel(s);
 }
@@ -443,7 +513,7 @@ static bool dense_zmod_applies(int rows, int cols, const rule *r, int k)
 	return k > 2 && (long long)rows * cols <= SYSTEM_MAX_UNKNOWNS_ZMOD;
 }
 
-static int gf2_build(lo_system *s)
+static lo_result gf2_build(lo_system *s)
 {
 	int n = s->n;
 	const rule *r = &s->r;
@@ -453,7 +523,7 @@ static int gf2_build(lo_system *s)
 	s->pivcol = malloc((size_t)n * sizeof *s->pivcol);
 	if (!nb || !re || !s->pivcol) {
 		free(nb);
-		return -1;
+		return LO_NOMEM;
 	}
 	/* Row i of A lists the presses that change cell i: for the symmetric
 	 * rules that is the neighbourhood of i, but build it from columns so
@@ -468,17 +538,17 @@ static int gf2_build(lo_system *s)
 		gf2_set(re, i, n + i, 1);
 	s->rank = gf2_rref_threads(re, n, s->pivcol, s->threads);
 	if (s->rank < 0)
-		return -1;
+		return LO_NOMEM;
 	s->nullity = n - s->rank;
 	s->kernel = calloc((size_t)s->nullity * n + 1, 1);
 	s->order = malloc(((size_t)s->nullity + 1) * sizeof *s->order);
 	if (!s->kernel || !s->order)
-		return -1;
+		return LO_NOMEM;
 	if (gf2_kernel(re, n, s->rank, s->pivcol, s->kernel) < 0)
-		return -1;
+		return LO_NOMEM;
 	for (int q = 0; q < s->nullity; q++)
 		s->order[q] = 2;
-	return 0;
+	return LO_OK;
 }
 
 static lo_result gf2_solve_be(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert)
@@ -491,13 +561,13 @@ static void gf2_free_be(void *impl)
 	gf2_free(impl);
 }
 
-static int zmod_build(lo_system *s)
+static lo_result zmod_build(lo_system *s)
 {
 	size_t n = (size_t)s->n;
 	const rule *r = &s->r;
 	uint8_t *a = calloc(n * n + 1, 1);
 	int *nb = malloc((size_t)rule_max_cells(r, s->rows, s->cols) * sizeof *nb);
-	int rc = -1;
+	lo_result rc = LO_NOMEM;
 	if (!a || !nb)
 		goto out;
 	for (size_t j = 0; j < n; j++) {
@@ -519,7 +589,7 @@ static int zmod_build(lo_system *s)
 		if (zlu_kernel(lu, i, s->kernel + (size_t)i * n) < 0)
 			goto out;
 	}
-	rc = 0;
+	rc = LO_OK;
 out:
 	free(a);
 	free(nb);
@@ -548,15 +618,22 @@ static void zmod_free_be(void *impl)
  * refuse, go to the dense backends at the end (the brute-force-tested
  * path). */
 static const backend backends[] = {
-	{ "chase", chase_applies, chase_build, chase_solve_be, chase_kernel_be, NULL, chase_free_be },
-	{ "zchase", zchase_straight, zchase_build, zchase_solve_be, zchase_kernel_be, zchase_order_be, zchase_free_be },
-	{ "zchase transposed", zchase_transposed, zchase_build_t, zchase_solve_t, zchase_kernel_t, zchase_order_be,
-	  zchase_free_be },
-	{ "band", band_gf2_applies, band_build, band_solve_be, band_kernel_be, NULL, band_free_be },
-	{ "zband", band_zmod_applies, zband_build, zband_solve_be, zband_kernel_be, zband_order_be, zband_free_be },
-	{ "cross", cross_applies, cross_build, cross_solve_be, cross_kernel_be, cross_order_be, cross_free_be },
-	{ "dense gf2", dense_gf2_applies, gf2_build, gf2_solve_be, NULL, NULL, gf2_free_be },
-	{ "dense zmod", dense_zmod_applies, zmod_build, zmod_solve_be, NULL, NULL, zmod_free_be },
+	{ "chase", chase_applies, chase_owns, chase_limit, chase_build, chase_solve_be, chase_kernel_be, NULL,
+	  chase_free_be },
+	{ "zchase", zchase_straight, zchase_owns, zchase_limit, zchase_build, zchase_solve_be, zchase_kernel_be,
+	  zchase_order_be, zchase_free_be },
+	{ "zchase transposed", zchase_transposed, zchase_owns, zchase_limit, zchase_build_t, zchase_solve_t,
+	  zchase_kernel_t, zchase_order_be, zchase_free_be },
+	{ "band", band_gf2_applies, band_gf2_owns, band_limit, band_build, band_solve_be, band_kernel_be, NULL,
+	  band_free_be },
+	{ "zband", band_zmod_applies, band_zmod_owns, band_limit, zband_build, zband_solve_be, zband_kernel_be,
+	  zband_order_be, zband_free_be },
+	{ "cross", cross_applies, cross_owns, cross_limit, cross_build, cross_solve_be, cross_kernel_be, cross_order_be,
+	  cross_free_be },
+	{ "dense gf2", dense_gf2_applies, dense_gf2_owns, dense_limit, gf2_build, gf2_solve_be, NULL, NULL,
+	  gf2_free_be },
+	{ "dense zmod", dense_zmod_applies, dense_zmod_owns, dense_limit, zmod_build, zmod_solve_be, NULL, NULL,
+	  zmod_free_be },
 };
 #define NBACKENDS ((int)(sizeof backends / sizeof backends[0]))
 #define DENSE_FIRST (NBACKENDS - 2)
@@ -571,6 +648,39 @@ bool system_fits(int rows, int cols, const rule *r, int k)
 		if (backends[i].applies(rows, cols, r, k))
 			return true;
 	return false;
+}
+
+/* Why a shape does not fit: in the words of the first back end that owns
+ * it. */
+void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, size_t len)
+{
+	for (int i = 0; i < NBACKENDS; i++)
+		if (backends[i].owns(rows, cols, r, k)) {
+			backends[i].limit(rows, cols, r, k, buf, len);
+			return;
+		}
+	snprintf(buf, len, "%dx%d with k = %d is beyond every solver's limits", rows, cols, k);
+}
+
+int system_backends(void)
+{
+	return NBACKENDS;
+}
+
+const char *system_backend_name(int i)
+{
+	return i >= 0 && i < NBACKENDS ? backends[i].name : NULL;
+}
+
+bool system_backend_limit(int i, int rows, int cols, const rule *r, int k, char *buf, size_t len)
+{
+	if (i < 0 || i >= NBACKENDS || !backends[i].owns || !backends[i].limit)
+		return false;
+	buf[0] = '\0';
+	if (!backends[i].owns(rows, cols, r, k))
+		return false;
+	backends[i].limit(rows, cols, r, k, buf, len);
+	return buf[0] != '\0';
 }
 
 lo_system *system_new(int rows, int cols, const rule *r, int k)
@@ -594,8 +704,8 @@ static lo_system *system_blank(int rows, int cols, const rule *r, int k)
 	return s;
 }
 
-/* Build s with backend be: 0, -1 (no memory) or -2 (too large here). */
-static int system_build(lo_system *s, const backend *be)
+/* Build s with backend be: LO_OK, LO_NOMEM or LO_TOO_LARGE (here). */
+static lo_result system_build(lo_system *s, const backend *be)
 {
 	s->be = be;
 	return be->build(s);
@@ -615,8 +725,8 @@ static lo_result create(int rows, int cols, const rule *r, int k, bool counts_on
 	for (int i = s->n > CHASE_MIN_UNKNOWNS ? 0 : DENSE_FIRST; !be && i < NBACKENDS; i++)
 		if (backends[i].applies(rows, cols, r, k))
 			be = &backends[i];
-	int rc = system_build(s, be);
-	if (rc == -2) {
+	lo_result rc = system_build(s, be);
+	if (rc == LO_TOO_LARGE) {
 		/* The band's dense remainder is too big: dense, where it fits. */
 		system_free(s);
 		if ((long long)rows * cols > SYSTEM_MAX_UNKNOWNS_ZMOD)
@@ -627,12 +737,12 @@ static lo_result create(int rows, int cols, const rule *r, int k, bool counts_on
 		s->threads = threads;
 		rc = system_build(s, &backends[DENSE_ZMOD]);
 	}
-	if (rc < 0) {
+	if (rc != LO_OK) {
 		system_free(s);
 		return LO_NOMEM;
 	}
 	*out = s;
-	return LO_SOLVED;
+	return LO_OK;
 }
 
 lo_result system_create(int rows, int cols, const rule *r, int k, lo_system **out)

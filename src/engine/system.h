@@ -33,11 +33,17 @@ typedef struct lo_system lo_system;
 #define SYSTEM_MAX_LINES_ZMOD 1000	/* cross: rows + cols, k > 2 */
 bool system_fits(int rows, int cols, const rule *r, int k);
 
-/* Why a shape does not fit, for an error message. */
+/* Why a shape does not fit, for an error message: the back-end table
+ * carries each back end's words. */
 void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, size_t len);
+/* The table's entries, for tests: how many, entry i's name, and whether
+ * it owns the shape and has its words (then written to buf). */
+int system_backends(void);
+const char *system_backend_name(int i);
+bool system_backend_limit(int i, int rows, int cols, const rule *r, int k, char *buf, size_t len);
 
 /* NULL when out of memory or the board does not fit; system_create says
- * which: LO_SOLVED (built, *out set), LO_TOO_LARGE or LO_NOMEM.  Past the
+ * which: LO_OK (built, *out set), LO_TOO_LARGE or LO_NOMEM.  Past the
  * dense limit, a k with a square factor p^2 and a local rule is known to
  * fit only once eliminated (the band's dense remainder must be small):
  * system_fits() says yes, system_create() may still say LO_TOO_LARGE, and
@@ -85,7 +91,7 @@ int system_press_bound(const lo_system *s, const uint8_t *x, bool forward_only);
 /* Number of solutions of any solvable board (the kernel's size), decimal. */
 void system_count(const lo_system *s, char *buf, size_t len);
 
-/* Find forward press counts x (mod k) with cells + A x = 0: LO_SOLVED.
+/* Find forward press counts x (mod k) with cells + A x = 0: LO_OK.
  * LO_UNSOLVABLE when there are none; then cert (if not NULL) gets y with
  * y^T A = 0 and y . cells != 0 (mod k): proof that no presses can clear
  * the board.  LO_NOMEM when out of memory: x and cert mean nothing. */

@@ -401,8 +401,8 @@ lo_result zband_solve(const zband *m, const uint8_t *b, uint8_t *out)
 	if (!z || !x || !y)
 		goto done;
 	memset(out, 0, (size_t)n);
-	st = LO_SOLVED;
-	for (int i = 0; i < m->nparts && st == LO_SOLVED; i++) {
+	st = LO_OK;
+	for (int i = 0; i < m->nparts && st == LO_OK; i++) {
 		const zb_part *pt = &m->part[i];
 		for (int j = 0; j < n; j++)
 			z[m->pos[j]] = (uint8_t)((k - b[j]) % k % pt->q);	/* A x = -b */
@@ -415,7 +415,7 @@ lo_result zband_solve(const zband *m, const uint8_t *b, uint8_t *out)
 				st = left[t] ? LO_UNSOLVABLE : st;
 			memset(y, 0, (size_t)n);
 		}
-		if (st != LO_SOLVED)
+		if (st != LO_OK)
 			break;
 		set_free(pt, y, x, n);
 		back_substitute(m, pt, z, y, x, pt->rank);

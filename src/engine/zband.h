@@ -48,7 +48,7 @@ int zband_order(const zband *m, int i);
 /* Quiet pattern i into x (rows * cols values); 0, or -1 when out of memory. */
 int zband_kernel(const zband *m, int i, uint8_t *x);
 
-/* Presses x with b + A x = 0 (mod k): LO_SOLVED; LO_UNSOLVABLE when none;
+/* Presses x with b + A x = 0 (mod k): LO_OK; LO_UNSOLVABLE when none;
  * LO_NOMEM. */
 lo_result zband_solve(const zband *m, const uint8_t *b, uint8_t *x);
 

@@ -274,7 +274,7 @@ lo_result zchase_solve(const zchase *c, const uint8_t *b, uint8_t *x, uint8_t *c
 	for (int i = 0; i < U; i++)
 		res[i] = (uint8_t)((k - res[i]) % k);
 	lo_result st = zlu_solve(c->m, res, u, NULL);
-	if (st == LO_SOLVED)
+	if (st == LO_OK)
 		chase_rows(c, b, x, u, res);
 	else if (st == LO_UNSOLVABLE && cert) {
 		/* Some quiet pattern is not orthogonal to b. */

@@ -40,7 +40,7 @@ int zchase_order(const zchase *c, int i);
 /* Quiet pattern i into x (rows * cols values); 0, or -1 when out of memory. */
 int zchase_kernel(const zchase *c, int i, uint8_t *x);
 
-/* Forward presses x with b + A x = 0: LO_SOLVED.  LO_UNSOLVABLE: cert (if
+/* Forward presses x with b + A x = 0: LO_OK.  LO_UNSOLVABLE: cert (if
  * not NULL) gets a quiet pattern y with y . b != 0 (A is symmetric, and
  * over Z/k a board is solvable iff every quiet pattern is orthogonal to
  * it).  LO_NOMEM. */

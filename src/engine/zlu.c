@@ -343,7 +343,7 @@ lo_result zlu_solve(const zlu *f, const uint8_t *c, uint8_t *x, uint8_t *cert)
 	if (!z || !y)
 		goto out;
 	memset(x, 0, (size_t)n);
-	st = LO_SOLVED;
+	st = LO_OK;
 	for (int i = 0; i < f->nparts; i++) {
 		const part *pt = &f->part[i];
 		int bad = part_solve(pt, n, c, z, y);

@@ -35,7 +35,7 @@ int zlu_order(const zlu *f, int i);
 /* Kernel generator i (n values); 0, or -1 when out of memory. */
 int zlu_kernel(const zlu *f, int i, uint8_t *y);
 
-/* x with A x = c (mod k): LO_SOLVED.  LO_UNSOLVABLE when none: cert (if
+/* x with A x = c (mod k): LO_OK.  LO_UNSOLVABLE when none: cert (if
  * not NULL) gets y with y^T A = 0 and y . c != 0.  LO_NOMEM. */
 lo_result zlu_solve(const zlu *f, const uint8_t *c, uint8_t *x, uint8_t *cert);
 

@@ -208,5 +208,5 @@ lo_result zmod_solve(const uint8_t *u, const uint8_t *v, const uint8_t *d, int n
 			x[j] = (uint8_t)(acc % k);
 		}
 	free(y);
-	return ok ? LO_SOLVED : LO_UNSOLVABLE;
+	return ok ? LO_OK : LO_UNSOLVABLE;
 }

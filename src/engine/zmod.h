@@ -28,7 +28,7 @@ int zmod_diagonalize(uint8_t *a, int n, int k, uint8_t *u, uint8_t *v, uint8_t *
 int zmod_kernel(const uint8_t *v, const uint8_t *d, int n, int k, uint8_t *kern, int *order);
 
 /* Solve A x = c (mod k) from U A V = D: y = D^-1 U c one equation at a
- * time, x = V y: LO_SOLVED.  LO_UNSOLVABLE when some d_i y = (U c)_i has no
+ * time, x = V y: LO_OK.  LO_UNSOLVABLE when some d_i y = (U c)_i has no
  * solution: then cert (if not NULL) gets (k/g) U_i, which kills A but not
  * c.  LO_NOMEM when out of memory. */
 lo_result zmod_solve(const uint8_t *u, const uint8_t *v, const uint8_t *d, int n, int k, const int *c, uint8_t *x,

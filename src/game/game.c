@@ -8,7 +8,7 @@
 #include "engine/history.h"
 #include "engine/search.h"
 
-int game_init(game *g, const game_config *cfg, char *err, size_t errlen)
+lo_result game_init(game *g, const game_config *cfg, char *err, size_t errlen)
 {
 	memset(g, 0, sizeof *g);
 	g->cfg = *cfg;
@@ -16,7 +16,7 @@ int game_init(game *g, const game_config *cfg, char *err, size_t errlen)
 	g->hist = malloc(sizeof *g->hist);
 	if (!g->hist) {
 		snprintf(err, errlen, "out of memory");
-		return GAME_NOMEM;
+		return LO_NOMEM;
 	}
 	history_init(g->hist);
 	variant_rule(&cfg->v, &g->rule);
@@ -26,17 +26,17 @@ int game_init(game *g, const game_config *cfg, char *err, size_t errlen)
 	if (g->cur && g->start)
 		made = system_create(cfg->v.rows, cfg->v.cols, &g->rule, cfg->v.k, &g->sys);
 	if (!g->sys) {
-		int rc = GAME_NOMEM;
+		lo_result rc = LO_NOMEM;
 		if (made != LO_TOO_LARGE)
 			snprintf(err, errlen, "out of memory for a %dx%d board", cfg->v.rows, cfg->v.cols);
 		else {
 			system_limit_message(cfg->v.rows, cfg->v.cols, &g->rule, cfg->v.k, err, errlen);
-			rc = GAME_REFUSED;
+			rc = LO_TOO_LARGE;
 		}
 		game_free(g);
 		return rc;
 	}
-	return GAME_OK;
+	return LO_OK;
 }
 
 void game_free(game *g)
@@ -62,12 +62,12 @@ static void game_begin(game *g)
 	g->clock_acc = 0;
 }
 
-int game_generate(game *g, rng *r, int par, char *err, size_t errlen)
+lo_result game_generate(game *g, rng *r, int par, char *err, size_t errlen)
 {
 	return game_generate_ctl(g, r, par, NULL, err, errlen);
 }
 
-int game_generate_ctl(game *g, rng *r, int par, const gen_ctl *ctl, char *err, size_t errlen)
+lo_result game_generate_ctl(game *g, rng *r, int par, const gen_ctl *ctl, char *err, size_t errlen)
 {
 	bool fwd = g->cfg.v.forward_only;
 	gen_result res;
@@ -76,32 +76,32 @@ int game_generate_ctl(game *g, rng *r, int par, const gen_ctl *ctl, char *err, s
 	if (par <= 0 && g->cfg.difficulty[0])
 		par = generate_difficulty_par(g->sys, &g->rule, fwd, g->cfg.difficulty, r);
 	if (generate_board_ctl(g->sys, &g->rule, fwd, par > 0 ? par : -1, r, g->start, ctl, &res, err, errlen) < 0)
-		return -1;
+		return res.status.code != LO_OK ? res.status.code : LO_REFUSED;
 	g->par = res.par;
 	g->par_proven = res.par_proven;
 	g->solvable = true;
 	game_begin(g);
-	return 0;
+	return LO_OK;
 }
 
 /* Par of a loaded board: the minimal search, bounded so a huge kernel
  * cannot freeze the game; then par is an upper bound only. */
-int game_load(game *g, const board *b, double seconds, char *err, size_t errlen)
+lo_result game_load(game *g, const board *b, double seconds, char *err, size_t errlen)
 {
 	int n = board_size(b);
 	uint8_t *x = malloc((size_t)n);
 	if (!x) {
 		snprintf(err, errlen, "out of memory");
-		return GAME_NOMEM;
+		return LO_NOMEM;
 	}
 	board_copy(g->start, b);
 	lo_result st = system_solve(g->sys, b->cells, x, NULL);
 	if (st == LO_NOMEM) {
 		free(x);
 		snprintf(err, errlen, "out of memory");
-		return GAME_NOMEM;
+		return LO_NOMEM;
 	}
-	g->solvable = st == LO_SOLVED;
+	g->solvable = st == LO_OK;
 	g->par = -1;
 	g->par_proven = false;
 	if (g->solvable) {
@@ -113,7 +113,7 @@ int game_load(game *g, const board *b, double seconds, char *err, size_t errlen)
 	}
 	free(x);
 	game_begin(g);
-	return 0;
+	return LO_OK;
 }
 
 static void clock_stop(game *g, double now)

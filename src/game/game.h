@@ -40,28 +40,23 @@ typedef struct game {
  * bytes past a string's end, no padding). */
 bool game_config_equal(const game_config *a, const game_config *b);
 
-/* What making a game returns: its kind, not only its words in err. */
-enum game_status {
-	GAME_OK = 0,
-	GAME_REFUSED = -1,	/* this shape cannot be played (beyond the solver's limits) */
-	GAME_NOMEM = -2,	/* not now: memory ran out */
-};
-
-/* The rule and the solver for cfg's shape.  Returns a game_status, err
- * saying why when it is not GAME_OK. */
-int game_init(game *g, const game_config *cfg, char *err, size_t errlen);
+/* The rule and the solver for cfg's shape.  LO_OK; else err says why:
+ * LO_TOO_LARGE, this shape cannot be played (beyond the solver's limits);
+ * LO_NOMEM, not now: memory ran out. */
+lo_result game_init(game *g, const game_config *cfg, char *err, size_t errlen);
 void game_free(game *g);
 
 /* A random solvable board as cfg asks (par, difficulty or any), or exactly
- * `par` presses when par > 0 (the practice ladder). */
-int game_generate(game *g, rng *r, int par, char *err, size_t errlen);
+ * `par` presses when par > 0 (the practice ladder).  LO_OK, or the
+ * generator's status (err says why). */
+lo_result game_generate(game *g, rng *r, int par, char *err, size_t errlen);
 /* The same under a control: a time limit, a cancel flag, progress. */
-int game_generate_ctl(game *g, rng *r, int par, const gen_ctl *ctl, char *err, size_t errlen);
+lo_result game_generate_ctl(game *g, rng *r, int par, const gen_ctl *ctl, char *err, size_t errlen);
 
 /* Play a given board (same shape as the config); par found by a search
  * bounded by `seconds`.  A board that cannot be cleared is played too
- * (solvable false, par -1): the overlay shows why. */
-int game_load(game *g, const board *b, double seconds, char *err, size_t errlen);
+ * (solvable false, par -1): the overlay shows why.  LO_OK or LO_NOMEM. */
+lo_result game_load(game *g, const board *b, double seconds, char *err, size_t errlen);
 #define GAME_PAR_SECONDS 2.0
 
 /* A press of `times` (+1 or -1) at (row, col); records it for undo. */

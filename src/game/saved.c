@@ -18,23 +18,23 @@ void saved_from_game(saved_game *sg, const game *g, double now)
 	snprintf(sg->difficulty, sizeof sg->difficulty, "%s", g->cfg.difficulty);
 }
 
-int saved_to_game(game *g, const saved_game *sg, char *err, size_t errlen)
+lo_result saved_to_game(game *g, const saved_game *sg, char *err, size_t errlen)
 {
 	game_config cfg;
 	memset(&cfg, 0, sizeof cfg);
 	cfg.v = sg->v;
 	cfg.par = -1;
 	snprintf(cfg.difficulty, sizeof cfg.difficulty, "%s", sg->difficulty);
-	int rc = game_init(g, &cfg, err, errlen);
-	if (rc != GAME_OK)
+	lo_result rc = game_init(g, &cfg, err, errlen);
+	if (rc != LO_OK)
 		return rc;
 	/* Par comes from the file: no search, just solvability. */
-	if ((rc = game_load(g, sg->start, 0.001, err, errlen)) != GAME_OK)
+	if ((rc = game_load(g, sg->start, 0.001, err, errlen)) != LO_OK)
 		goto fail;
 	for (int i = 0; i < sg->hist.len; i++)
 		if (history_push(g->hist, sg->hist.moves[i]) < 0) {
 			snprintf(err, errlen, "out of memory");
-			rc = GAME_NOMEM;
+			rc = LO_NOMEM;
 			goto fail;
 		}
 	g->hist->pos = sg->hist.pos;
@@ -43,7 +43,7 @@ int saved_to_game(game *g, const saved_game *sg, char *err, size_t errlen)
 	g->par = sg->par;
 	g->par_proven = sg->par_proven;
 	g->clock_acc = sg->elapsed;
-	return 0;
+	return LO_OK;
 fail:
 	game_free(g);
 	return rc;

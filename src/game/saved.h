@@ -19,10 +19,9 @@ void saved_from_game(saved_game *sg, const game *g, double now);
 
 /* A new game (game_init() done here) in the position sg holds: start,
  * undo history, redo tail, par, clock (stopped: it runs again on the next
- * press).  Returns a game_status (g freed unless GAME_OK): GAME_NOMEM
- * says the save is fine and memory short, GAME_REFUSED that this game
- * can never play it. */
-int saved_to_game(game *g, const saved_game *sg, char *err, size_t errlen);
+ * press).  LO_OK, else g is freed: LO_NOMEM says the save is fine and
+ * memory short, LO_TOO_LARGE that this game can never play it. */
+lo_result saved_to_game(game *g, const saved_game *sg, char *err, size_t errlen);
 
 /* The record of g finished now: won or given up.  daily: a date or NULL. */
 void saved_result(stats_result *r, const game *g, double now, const char *daily);

@@ -146,12 +146,12 @@ bool saving_load(saver *sv, play *p)
 		return false;
 	}
 	game g;
-	int rc = saved_to_game(&g, &sg, err, sizeof err);
-	if (rc == GAME_OK && !keep_graph(sv, &sg)) {
+	lo_result rc = saved_to_game(&g, &sg, err, sizeof err);
+	if (rc == LO_OK && !keep_graph(sv, &sg)) {
 		game_free(&g);
-		rc = GAME_NOMEM;
+		rc = LO_NOMEM;
 	}
-	if (rc == GAME_NOMEM) {
+	if (rc == LO_NOMEM) {
 		/* The save is fine and memory short: keep it where it is, and
 		 * save nothing over it from this game. */
 		snprintf(sv->notice, sizeof sv->notice, "Not enough memory to resume the saved game: it is kept, and "
@@ -160,7 +160,7 @@ bool saving_load(saver *sv, play *p)
 		savegame_free(&sg);
 		return false;
 	}
-	if (rc != GAME_OK) {
+	if (rc != LO_OK) {
 		/* A save the parser took but this game can never play: set it
 		 * aside like a damaged one, so no new game writes over it. */
 		savegame_free(&sg);

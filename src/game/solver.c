@@ -102,7 +102,7 @@ static void *worker(void *arg)
 		memset(&res, 0, sizeof res);
 		memset(sv->cert, 0, (size_t)sv->n);
 		lo_result st = system_solve(sv->sys, sv->cells, sv->x, sv->cert);
-		bool ok = st == LO_SOLVED;
+		bool ok = st == LO_OK;
 		if (ok) {
 			res.weight = search_weight(sv->x, sv->n, sv->k, sv->forward_only);
 			pthread_mutex_lock(&sv->mu);

@@ -42,10 +42,10 @@ teach_stage teach_step(const game *g, uint8_t *marks, int *row)
 	if (!x)
 		return TEACH_NOMEM;
 	lo_result st = system_solve(g->sys, b->cells, x, NULL);
-	if (st == LO_SOLVED)
+	if (st == LO_OK)
 		memcpy(marks, x, (size_t)cols);
 	free(x);
-	return st == LO_SOLVED ? TEACH_LOOKUP : st == LO_NOMEM ? TEACH_NOMEM : TEACH_STUCK;
+	return st == LO_OK ? TEACH_LOOKUP : st == LO_NOMEM ? TEACH_NOMEM : TEACH_STUCK;
 }
 
 /* Chase top-row presses p down an empty rows x cols classic board: the

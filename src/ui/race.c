@@ -228,7 +228,7 @@ static bool race_make(app *a, const char *to)
 	}
 	game g;
 	rng r;
-	if (game_init(&g, &cfg, err, sizeof err) != GAME_OK) {
+	if (game_init(&g, &cfg, err, sizeof err) != LO_OK) {
 		say(err);
 		return false;
 	}

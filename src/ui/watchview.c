@@ -55,7 +55,7 @@ static bool make_game(watched *w, char *why, size_t len)
 		snprintf(why, len, "%s's board (%s) cannot be shown to watchers.", w->lg.name, w->lg.variant);
 		return false;
 	}
-	if (game_init(&w->g, &cfg, why, len) != GAME_OK)
+	if (game_init(&w->g, &cfg, why, len) != LO_OK)
 		return false;
 	if (board_size(w->g.cur) != w->lg.ncells) {
 		game_free(&w->g);
