@@ -1,6 +1,6 @@
 #!/bin/sh
 # make bench-ssh: N players at once, each a real `ssh -tt`, through the
-# public recipe (contrib/sshd_config.lightsout-public) as tests/ui_ssh_public.sh
+# public recipe (contrib/sshd_config.lightsout-public) as tests/ui/ui_ssh_public.sh
 # sets it up: a throwaway account, the game copied under /run, the shipped
 # block with only its marked lines edited, a private sshd on 127.0.0.1.
 # bench/ssh_driver runs the sessions and takes the figures; this script
@@ -55,7 +55,7 @@ bin_src=$1
 driver=$2
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
 shipped="$srcdir/contrib/sshd_config.lightsout-public"
-. "$srcdir/tests/sshd_lib.sh"
+. "$srcdir/tests/lib/sshd_lib.sh"
 
 if [ "$(id -u)" -ne 0 ]; then
 	echo "bench-ssh: skipped: needs root, to make a throwaway account and run a private sshd for it (sudo make bench-ssh)"

@@ -2,12 +2,12 @@
 # Install what building and testing lightsout needs, from Debian's packages.
 # Runs as root directly, or through sudo for a normal user.
 set -e
-# openssh-server is for tests/ui_ssh.sh, which runs a private sshd of its
+# openssh-server is for tests/ui/ui_ssh.sh, which runs a private sshd of its
 # own; on a machine with systemd Debian also starts one on port 22
 # (systemctl disable --now ssh, if that is not wanted).  debhelper, dpkg-dev,
 # lintian and adduser build, check and install the Debian packages (make
-# check-deb).  parallel, slurm-wlm and munge are for tests/split_parallel.sh
-# and tests/split_slurm.sh, which start a munged, slurmctld and slurmd of
+# check-deb).  parallel, slurm-wlm and munge are for tests/cli/split_parallel.sh
+# and tests/cli/split_slurm.sh, which start a munged, slurmctld and slurmd of
 # their own with their own configuration; with systemd Debian also enables
 # the system's (systemctl disable --now munge slurmctld slurmd, if those are
 # not wanted).

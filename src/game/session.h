@@ -5,7 +5,7 @@
  * give-up costs on the ladder, what goes into the statistics and onto the
  * host's leaderboard.  Screens hand it moves; each call returns what
  * changed as an event mask, with one line for the player in msg.  No
- * curses: tests/test_session.c plays it. */
+ * curses: tests/game/test_session.c plays it. */
 #ifndef LO_SESSION_H
 #define LO_SESSION_H
 

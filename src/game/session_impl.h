@@ -1,7 +1,7 @@
 /* The session's own state: private to the game layer.  Only
- * game/session.c and its white-box test (tests/test_session.c) include
+ * game/session.c and its white-box test (tests/game/test_session.c) include
  * this; front ends see session_view and the verbs of game/session.h
- * (tests/layers.sh checks it). */
+ * (tests/project/layers.sh checks it). */
 #ifndef LO_SESSION_IMPL_H
 #define LO_SESSION_IMPL_H
 

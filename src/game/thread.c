@@ -21,7 +21,7 @@ void thread_mask(sigset_t *set)
 		sigdelset(set, own_doing[i]);
 }
 
-/* Test hook (tests/ui_signals.sh), the only place that reads
+/* Test hook (tests/ui/ui_signals.sh), the only place that reads
  * LIGHTSOUT_TEST_FAULT: with "thread", a background thread started while
  * the game holds the terminal (not in line mode) faults at once, as a bug
  * in the solver or the maker would.  A real access fault, not raise(), so

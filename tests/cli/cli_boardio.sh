@@ -1,0 +1,74 @@
+#!/bin/sh
+# Board files: limits checked while reading, in memory proportional to the
+# cells; a failed allocation is "out of memory", not a malformed file; the
+# integer format never reads one file two ways.
+. "$SRCDIR/tests/lib/tap.sh"
+T=$(mktemp -d) && trap 'rm -rf "$T"' EXIT
+
+# expect STATUS PATTERN CMD...: exit status and a stderr line matching PATTERN.
+expect() {
+	want=$1 pat=$2
+	shift 2
+	"$@" > "$T/out" 2> "$T/err"
+	rc=$?
+	if [ $rc -eq "$want" ] && grep -q -- "$pat" "$T/err"; then
+		ok "exit $want, '$pat'"
+	else
+		not_ok "want exit $want and '$pat', got exit $rc: $(head -c 300 "$T/err")"
+	fi
+}
+
+if sanitized; then
+	for what in "out of memory reading a board" "... not a complaint about the file" \
+		"300 MB of rows refused by size" "500 MB of newlines: empty" "300 MB on one line, in 10 MB"; do
+		skip "$what: a sanitizer build cannot run under ulimit -v"
+	done
+else
+	# The least memory limit under which the program runs at all.
+	floor=1000 hi=600000
+	while [ $((hi - floor)) -gt 250 ]; do
+		mid=$(((floor + hi) / 2))
+		if (ulimit -v "$mid" && exec "$LIGHTSOUT" --version) > /dev/null 2>&1; then hi=$mid; else floor=$mid; fi
+	done
+	floor=$hi
+
+	# A valid 2000x2000 board with 2 MB to spare: out of memory, said so.
+	"$LIGHTSOUT" generate -s 2000 --seed 1 > "$T/b2000" || exit 99
+	expect 2 'out of memory' sh -c "ulimit -v $((floor + 2000)) && exec \"\$0\" solve \"\$1\"" "$LIGHTSOUT" "$T/b2000"
+	check "... and not a complaint about the file" sh -c "! grep -q 'row has' '$T/err'"
+
+	# 300 MB of one-cell rows under a 250 MB limit: refused by size while reading.
+	expect 2 'board larger than 100000000 cells' sh -c \
+		"yes + | head -c 300000000 | (ulimit -v $((floor + 250000)) && exec \"\$0\" solve)" "$LIGHTSOUT"
+	# 500 MB of newlines in 50 MB: empty, without an index of the lines.
+	expect 2 'empty input' sh -c \
+		"yes '' | head -c 500000000 | (ulimit -v $((floor + 50000)) && exec \"\$0\" solve)" "$LIGHTSOUT"
+	# 300 MB of '1' on one line: stopped at the line's bound, in 10 MB more
+	# than the program needs at all (it took 883 MB before).
+	expect 2 '<stdin>:1:1: a line longer than any row of a board can be' sh -c \
+		"head -c 300000000 /dev/zero | tr '\\0' 1 | (ulimit -v $((floor + 10000)) && exec \"\$0\" solve)" "$LIGHTSOUT"
+fi
+
+expect 2 'is a directory' "$LIGHTSOUT" solve "$T"
+printf '0 77777\n' > "$T/big"
+expect 2 'value 77777 is not below' "$LIGHTSOUT" solve "$T/big"
+printf '0 2147483648\n' > "$T/big"
+expect 2 'value 2147483648 is not below' "$LIGHTSOUT" solve "$T/big"
+
+# Two numbers over rows of two numbers: refused when both readings are boards,
+# with the way out; each reading alone is taken.
+printf '1 2\n0 1\n' > "$T/amb"
+expect 2 ":1:1: '1 2' reads as the size line of a 1x2 board and as the first row of a 2x2 board" \
+	"$LIGHTSOUT" solve -k 3 "$T/amb"
+check "... and says how to write it: '12'" grep -q "'1 2' as '12'" "$T/err"
+printf '12\n01\n' > "$T/sym"
+"$LIGHTSOUT" solve -k 3 -f json "$T/sym" > "$T/out" 2> "$T/err"
+check "... and '12' over '01' is the 2x2 board" grep -q '"size":"2x2"' "$T/out"
+printf '1 1\n0 1\n' > "$T/b11"
+"$LIGHTSOUT" solve -f json "$T/b11" > "$T/out" 2> "$T/err"
+check "'1 1' over '0 1' is the 2x2 board" grep -q '"size":"2x2"' "$T/out"
+printf '1 2\n0 1\n' > "$T/b12"
+"$LIGHTSOUT" solve -f json "$T/b12" > "$T/out" 2> "$T/err"
+check "'1 2' over '0 1' with k = 2 is a size line and a 1x2 board" grep -q '"size":"1x2"' "$T/out"
+
+done_testing

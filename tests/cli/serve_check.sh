@@ -1,0 +1,162 @@
+#!/bin/sh
+# lightsout serve --check, as root (it makes a throwaway account): the
+# shipped recipe with its Match and two program lines edited, checked
+# through sshd -T (no sshd is started), with a PAM file and a shadow file
+# of the test's own.  A safe setup is "ready"; the game in a directory
+# others can write (the /tmp mistake), an empty password, no PAM rule for
+# guests, no ExposeAuthInfo, a missing account and a closed players'
+# directory are each reported with a fix, and the status says so.
+. "$SRCDIR/tests/lib/tap.sh"
+. "$SRCDIR/tests/lib/sshd_lib.sh"
+
+sshd_root_test "it makes an account and runs sshd -T" sshd ssh-keygen useradd userdel runuser
+
+sshd_game_copy "$LIGHTSOUT" lightsout-check || exit 1
+acct="lochk$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')"
+useradd -M -d "$base/home" -s /bin/sh "$acct" || { echo "1..0 # SKIP useradd failed"; rm -rf "$base"; exit 0; }
+chown "$acct" "$base/home"
+chmod 711 "$base/home"
+t=$(mktemp -d /tmp/lightsout-check.XXXXXX) || exit 1
+cleanup() {
+	for _ in $(seq 40); do
+		userdel "$acct" 2>/dev/null && break
+		sleep 0.05
+	done
+	rm -rf "$base" "$t"
+}
+trap cleanup EXIT
+ssh-keygen -q -t ed25519 -N '' -f "$t/host_key" || exit 1
+
+# config PROGRAM [SED-SCRIPT]: the shipped block for the account with both
+# programs at PROGRAM (and SED-SCRIPT applied), in $t/sshd_config.
+shipped="$SRCDIR/contrib/sshd_config.lightsout-public"
+config() {
+	{
+		printf 'HostKey %s\nPidFile none\nUsePAM yes\n' "$t/host_key"
+		sed -e "s|^Match User play\$|Match User $acct|" \
+			-e "s|^\\(	AuthorizedKeysCommand \\)/usr/local/bin/lightsout |\\1$1 |" \
+			-e "s|^\\(	ForceCommand \\)/usr/local/bin/lightsout |\\1$1 |" \
+			-e "${2:-b}" "$shipped"
+	} >"$t/sshd_config"
+}
+# pam RULE: sshd's PAM stack with RULE (may be empty) first.
+pam() {
+	{
+		[ -z "$1" ] || printf '%s\n' "$1"
+		printf '@include common-auth\naccount    required     pam_nologin.so\n@include common-account\n'
+	} >"$t/pam"
+}
+rule="auth [success=done default=ignore] pam_succeed_if.so quiet user = $acct"
+# shadow HASH: the account's password field.
+shadow() { printf 'root:*:19000:0:99999:7:::\n%s:%s:19000:0:99999:7:::\n' "$acct" "$1" >"$t/shadow"; }
+# run [ACCOUNT]: the check, its output in $t/out, its status in rc.
+run() {
+	"$LIGHTSOUT" serve --check "${1:-$acct}" --sshd-config "$t/sshd_config" --pam-config "$t/pam" \
+		--shadow "$t/shadow" >"$t/out" 2>&1
+	rc=$?
+}
+has() { grep -q -e "$1" "$t/out"; }
+show() { sed 's/^/# /' "$t/out"; }
+
+config "$BIN"
+pam "$rule"
+shadow '*'
+run
+check "the shipped recipe, installed safely: status 0" test "$rc" -eq 0
+check "... and it says ready" has "^ready: ssh $acct@"
+check "... with no problem" sh -c "! grep -q PROBLEM '$t/out'"
+check "... having checked sshd's view of the keys command" has "^ok: .*AuthorizedKeysCommand runs $BIN ssh-keys"
+[ "$rc" -eq 0 ] || show
+
+# The /tmp mistake: /tmp is writable by everyone, so nothing under it is
+# safe for sshd, even a root-owned 0755 program.
+mkdir -p "$t/build"
+chmod 755 "$t" "$t/build"
+cp "$BIN" "$t/build/lightsout"
+config "$t/build/lightsout"
+run
+check "a game under /tmp: status 1" test "$rc" -eq 1
+check "... sshd's refusal named" has 'Unsafe AuthorizedKeysCommand'
+check "... /tmp named as what others can write" has '/tmp is writable by others'
+check "... every key-holder becoming a guest said" has 'every key-holder silently becomes a guest'
+check "... the fix given" has '^  fix: *make install'
+check "... and no ready line" has '^[0-9]* problems\{0,1\}$'
+
+# A directory of another user's above the game.
+mkdir "$base/ubin"
+cp "$BIN" "$base/ubin/lightsout"
+chown "$acct" "$base/ubin"
+config "$base/ubin/lightsout"
+run
+check "a game in a directory the account owns: reported" has "$base/ubin is not owned by root"
+check "... status 1" test "$rc" -eq 1
+
+config "$BIN"
+shadow ''
+run
+check "an empty password: status 1" test "$rc" -eq 1
+check "... every local user can su to it" has "every local user can su to $acct"
+check "... the fix given" has "fix: *usermod -p '\\*' $acct"
+shadow '!'
+run
+check "a locked password with PAM: ready" test "$rc" -eq 0
+
+pam ''
+run
+check "no PAM rule for guests: status 1" test "$rc" -eq 1
+check "... guests cannot log in" has 'guests cannot log in'
+check "... the line to add given" has "fix: .*pam_succeed_if.so quiet user = $acct"
+{ echo '@include common-auth'; echo "$rule"; } >"$t/pam"
+run
+check "the PAM rule after common-auth: reported" has 'after another auth line'
+pam "auth   [default=ignore   success=done]	pam_succeed_if.so quiet user in nobody:$acct:games"
+run
+check "the rule with other spacing and a user list: ready" test "$rc" -eq 0
+pam ''
+config "$BIN" 's/--guests 50/--guests 0/'
+run
+check "no PAM rule, no guests: ready" test "$rc" -eq 0
+
+pam "$rule"
+config "$BIN" '/ExposeAuthInfo/d'
+run
+check "no ExposeAuthInfo: status 1" test "$rc" -eq 1
+check "... said" has "ExposeAuthInfo is 'no'"
+config "$BIN" 's/^\(	AuthenticationMethods\).*/\1 publickey/'
+run
+check "guests on but no keyboard-interactive: reported" has "AuthenticationMethods is 'publickey'"
+
+config "$BIN"
+run "lonobody$$"
+check "an account that does not exist: status 1" test "$rc" -eq 1
+check "... said, with useradd as its fix" has "no account lonobody$$"
+check "... useradd as its fix" has "fix: *useradd .*lonobody$$"
+
+# The players' directory: every directory down to it open to others (o+x).
+host="$base/home/.local/state/lightsout/host"
+mkdir -p "$host"
+chown -R "$acct" "$base/home/.local"
+chmod 700 "$base/home/.local"
+chmod 711 "$base/home/.local/state" "$base/home/.local/state/lightsout" "$host"
+run
+check "a closed .local: status 1" test "$rc" -eq 1
+check "... the fix names it" has "fix: *chmod o+x $base/home/.local\$"
+chmod 711 "$base/home/.local"
+chmod 777 "$host"
+run
+check "a players' directory writable by others: reported" has "$host is writable by others"
+chmod 711 "$host"
+run
+check "the players' directory as serve makes it: ready" test "$rc" -eq 0
+
+# Not root: the check says it needs root (status 2).  A sanitizer build's
+# leak check cannot run as nobody.
+if sanitized; then
+	skip "not root (a sanitizer build)"
+else
+	runuser -u nobody -- "$BIN" serve --check "$acct" >"$t/out" 2>&1
+	rc=$?
+	check "not root: status 2 and the reason" sh -c "[ $rc -eq 2 ] && grep -q 'must run as root' '$t/out'"
+fi
+[ "$failed" -eq 0 ] || show
+done_testing

@@ -1,0 +1,35 @@
+#!/bin/sh
+# The code map holds: each folder includes only itself and the folders
+# below it (engine <- persist <- game, and engine <- formats; both under
+# cli and ui, the two front ends side by side; both under main), only ui/
+# includes curses, and the session's struct is private to the game layer.
+. "$SRCDIR/tests/lib/tap.sh"
+cd "$SRCDIR/src" || exit 1
+# allowed FOLDER WHAT...: the project folders FOLDER may include.
+allowed() {
+	dir=$1
+	shift
+	bad=$(grep -ho '^#include "[a-z]*/' "$dir"/*.[ch] | sed 's/#include "//; s#/##' | sort -u |
+		while read -r used; do
+			case " $* " in *" $used "*) ;; *) echo "$used" ;; esac
+		done)
+	check "$dir/ includes only $* (found: ${bad:-none else})" [ -z "$bad" ]
+}
+allowed engine engine
+allowed persist persist engine
+allowed game game persist engine
+allowed formats formats engine
+allowed cli cli formats game persist engine
+# Not cli: the game is a front end beside the tools, not on top of them.
+allowed ui ui formats game persist engine
+for dir in engine persist game formats cli; do
+	check "$dir/ has no curses" sh -c "! grep -l '<n*curses' $dir/*.[ch]"
+done
+# The session is the game layer's: front ends read its snapshot and call
+# its verbs; its struct is seen by game/session.c and its test alone.
+users=$(grep -l '#include "game/session_impl.h"' */*.[ch] main.c ../tests/*/*.c 2>/dev/null | tr '\n' ' ')
+check "only game/session.c and its test see the session's struct (found: $users)" \
+	[ "$users" = "game/session.c ../tests/game/test_session.c " ]
+check "and the session's header has no struct of it" sh -c "! grep -q '^struct session {\|^typedef struct session {' game/session.h"
+check "every include names its folder" sh -c "! grep -h '^#include \"[a-z_]*\.h\"' */*.[ch] main.c | grep -v config.h"
+done_testing

@@ -1,0 +1,66 @@
+#!/bin/sh
+# Settings kept: what the settings menu applies is the next start's
+# default, the command line overrides it for one run, and a bad line in
+# the file is named and skipped.
+. "$SRCDIR/tests/lib/tap.sh"
+. "$SRCDIR/tests/lib/ui_lib.sh"
+
+conf="$XDG_CONFIG_HOME/lightsout/config"
+ui_start --
+ui_wait "5x5" >/dev/null
+ui_keys m
+ui_wait "Settings" >/dev/null
+ui_keys Right Enter
+check "the settings apply: a 6x5 board" ui_wait "6x5"
+ui_keys p
+ui_wait "Preview off" >/dev/null
+ui_keys q
+ui_wait "EXIT=0" >/dev/null
+check "the settings are kept" grep -q "^size = 6x5$" "$conf"
+check "... and the preview" grep -q "^preview = no$" "$conf"
+ui_start --
+check "the next start plays them" ui_wait "6x5"
+check "... with the preview off" sh -c "! ( $TMUX_CMD capture-pane -p | grep -q '‹' )"
+ui_keys q
+ui_wait "EXIT=0" >/dev/null
+# A colour theme: chosen in the settings (the last line, one up from the first), kept
+# at once without a new board, offered again at the next start.
+ui_start --
+ui_wait "6x5" >/dev/null
+ui_keys m
+ui_wait "Colours" >/dev/null
+ui_keys Up Right
+check "the settings offer colour themes" ui_wait "Colours      ← amber →"
+ui_keys Enter
+ui_wait "Moves 0" >/dev/null
+check "a theme is kept at once" grep -q "^theme = amber$" "$conf"
+ui_keys q
+ui_wait "EXIT=0" >/dev/null
+ui_start --
+ui_wait "6x5" >/dev/null
+ui_keys m
+check "... and is the next start's" ui_wait "Colours      ← amber →"
+ui_keys Escape q
+ui_wait "EXIT=0" >/dev/null
+ui_start -- --size 4
+check "the command line wins for one run" ui_wait "4x4"
+ui_keys q
+ui_wait "EXIT=0" >/dev/null
+check "... and changes nothing kept" grep -q "^size = 6x5$" "$conf"
+printf 'size = 6x5\nrule = hexagon\n' >"$conf"
+ui_start --
+check "a bad line is named" ui_wait "config line 2: rule: not a rule lightsout knows (skipped)"
+check "... and the rest is used" ui_wait "6x5"
+ui_keys q
+ui_wait "EXIT=0" >/dev/null
+printf 'size = 6x5\n' >"$XDG_CONFIG_HOME/other"
+rm -f "$conf"
+ln -s "$XDG_CONFIG_HOME/other" "$conf"
+ui_start --
+check "a symlinked settings file is not read: said" ui_wait "settings not read"
+check "... and the defaults are played" ui_wait "5x5"
+ui_keys q
+ui_wait "EXIT=0" >/dev/null
+rm -f "$conf"
+
+done_testing

@@ -1,0 +1,478 @@
+#!/bin/sh
+# The public recipe through a real sshd, as root (it makes the public
+# account): contrib/sshd_config.lightsout-public with its marked lines
+# edited and contrib/pam.lightsout-public first in sshd's PAM stack, any
+# key accepted by `lightsout ssh-keys`, each key a player with a name,
+# saves of its own and its game back after a dropped link; a guest without
+# a key, while su to the account fails for a local user; hostile names
+# refused, the prompt's editing keys; nothing kept of a key that leaves
+# without a name; the limits (per client address too: new keys at the
+# name prompt at once, a hangup there ending it); a rename; a
+# connection without a session closed; the leaderboard and live games
+# read by another local user; eight players at once each winning the
+# daily board, and the account's leaderboard holding exactly those eight
+# wins.
+. "$SRCDIR/tests/lib/tap.sh"
+. "$SRCDIR/tests/lib/ui_lib.sh"
+. "$SRCDIR/tests/lib/sshd_lib.sh"
+
+sshd_root_test "it makes the public account and runs sshd for it" sshd ssh ssh-keygen useradd userdel usermod runuser su setsid
+sshd_game_copy "$LIGHTSOUT" lightsout-public || exit 1
+# sshd gives the keys command a bare environment: a sanitizer build's
+# leak check (which may not run as nobody) is turned off by a wrapper.
+KEYS="$BIN"
+if sanitized; then
+	KEYS="$base/bin/keys"
+	printf '#!/bin/sh\nASAN_OPTIONS=detect_leaks=0 exec %s "$@"\n' "$BIN" >"$KEYS"
+	chmod 755 "$KEYS"
+fi
+pam=
+sshd_public_account lopub "$SRCDIR/contrib/pam.lightsout-public" ||
+	{ echo "1..0 # SKIP useradd failed"; rm -rf "$base"; exit 0; }
+host="$base/home/.local/state/lightsout/host"
+today=$(date -u +%Y-%m-%d)
+
+s="$ui_tmp/ssh"
+mkdir -p "$s"
+ssh-keygen -q -t ed25519 -N '' -f "$s/host_key" || exit 1
+for k in alice bob quitter p1 p2 p3 p4 p5 p6 p7 p8 p9 idler w1 w2 w3; do
+	ssh-keygen -q -t ed25519 -N '' -C "$k" -f "$s/$k" || exit 1
+done
+
+# The shipped block: its Match line for this account, its two paths for
+# this game, and the test's limits on the ForceCommand.
+shipped="$SRCDIR/contrib/sshd_config.lightsout-public"
+sed -e "s|^Match User play\$|Match User $acct|" \
+	-e "s|^\\(	AuthorizedKeysCommand \\)/usr/local/bin/lightsout |\\1$KEYS |" \
+	-e "s|^\\(	ForceCommand \\)/usr/local/bin/lightsout serve .*|\\1$BIN serve --games-per-key 2 --guests 1 --players 12 --prompts-per-address 8 --new-players-per-address 10|" \
+	-e "s|^\\(	UnusedConnectionTimeout \\)60\$|\\12|" \
+	"$shipped" >"$s/block"
+changed=$(diff "$shipped" "$s/block" | grep -c '^>')
+sanitizer_env=$(sshd_sanitizer_env)
+{
+	cat <<EOF
+ListenAddress 127.0.0.1
+HostKey $s/host_key
+PidFile none
+UsePAM yes
+StrictModes no
+Subsystem sftp internal-sftp
+LogLevel VERBOSE
+EOF
+	[ -z "$sanitizer_env" ] || echo "SetEnv$sanitizer_env"
+	cat "$s/block"
+} >"$s/sshd_config"
+
+sshd_pid=
+cleanup() {
+	[ -n "$sshd_pid" ] && kill "$sshd_pid" 2>/dev/null
+	pkill -9 -u "$acct" 2>/dev/null
+	for f in "$s"/hold.*; do [ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null; done
+	tmux -L "lo$$-extra" -f /dev/null kill-server >/dev/null 2>&1
+	ui_cleanup
+	for _ in $(seq 40); do
+		userdel "$acct" 2>/dev/null && break
+		sleep 0.05
+	done
+	rm -rf "$base"
+	[ -z "$pam" ] || rm -f "$pam"
+}
+trap cleanup EXIT
+
+check "the test's block is the shipped one with its Match, two path lines and a timeout edited" \
+	test "$changed" = 4
+check "sshd -t accepts the shipped block" "$SSHD" -t -f "$s/sshd_config"
+# start CONFIG: the private sshd, its host key known to the client.
+start() {
+	sshd_start "$SSHD" "$1" "$s"
+	echo "[127.0.0.1]:$port $(cat "$s/host_key.pub")" >"$s/known_hosts"
+	echo "$port" >"$s/port"
+}
+start "$s/sshd_config"
+if [ -z "$port" ]; then
+	sed 's/^/# sshd: /' "$s/sshd.log"
+	not_ok "a private sshd starts with the public block"
+	done_testing
+	exit 1
+fi
+ok "a private sshd starts with the public block (port $port)"
+
+# ssh WHO OPTIONS: as the key WHO, or as "guest" (no key at all); the
+# command in SSH_CMD, if set.
+cat >"$s/ssh" <<EOF
+who=\$1
+shift
+if [ "\$who" = guest ]; then
+	set -- -o PubkeyAuthentication=no -o KbdInteractiveAuthentication=yes "\$@"
+else
+	set -- -i '$s/'"\$who" -o PubkeyAuthentication=yes -o KbdInteractiveAuthentication=no -o BatchMode=yes "\$@"
+fi
+exec ssh -F /dev/null -o IdentitiesOnly=yes -o IdentityAgent=none -o PasswordAuthentication=no \\
+	-o UserKnownHostsFile='$s/known_hosts' -o StrictHostKeyChecking=yes -o LogLevel=ERROR \\
+	-o SendEnv=LANG -o SendEnv=LC_ALL -o IgnoreUnknown=ObscureKeystrokeTiming -o ObscureKeystrokeTiming=no \\
+	\${SSH_BIND:+-b "\$SSH_BIND"} -p \$(cat '$s/port') "\$@" $acct@127.0.0.1 \${SSH_CMD:+"\$SSH_CMD"}
+EOF
+# login WHO [COMMAND [ADDRESS]]: a fresh 80x24 pane, its ssh client's pid
+# in client.pid (from 127.0.0.1, or ADDRESS).
+login() {
+	ui_next_server
+	rm -f "$s/client.pid"
+	cat >"$ui_tmp/run.sh" <<RUN
+echo \$\$ >"$s/client.pid"
+SSH_CMD='${2:-}' SSH_BIND='${3:-}' exec sh '$s/ssh' $1 -tt
+RUN
+	cat >"$ui_tmp/pane.sh" <<RUN
+sh '$ui_tmp/run.sh'
+echo "EXIT=\$?"
+exec sleep 600
+RUN
+	$TMUX_CMD new-session -d -x 80 -y 24 "sh '$ui_tmp/pane.sh'"
+	$TMUX_CMD set-option -g window-size manual >/dev/null 2>&1
+}
+fp() { ssh-keygen -l -E sha256 -f "$s/$1.pub" | cut -d' ' -f2; }
+# quit: q, and y if the game asks (it does once a move was made).
+quit() {
+	ui_keys q
+	for _ in $(seq 200); do
+		if ui_screen | grep -q "Quit this game?"; then
+			ui_keys y
+			break
+		fi
+		ui_screen | grep -q "EXIT=" && break
+		sleep 0.05
+	done
+	ui_wait "EXIT=0"
+}
+players() { find "$host/players" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | wc -l | tr -d ' '; }
+# until_is COMMAND VALUE: poll until COMMAND prints VALUE (10 s).
+until_is() {
+	for _ in $(seq 200); do [ "$($1)" = "$2" ] && return 0; sleep 0.05; done
+	echo "# $1: $($1), not $2" >&2
+	return 1
+}
+says() { printf '%s\n' "$1" | grep -q -- "$2"; }
+
+# 0. A local user cannot become the account: it has no password, and only
+# sshd's stack lets guests in.
+out=$(setsid runuser -u nobody -- su "$acct" -c id </dev/null 2>&1)
+check "su to the account fails for a local user" test "${out#*uid=}" = "$out"
+
+# 1. A new key: asked for a name; hostile ones refused with the reason.
+lives() { find "$host/live" -mindepth 1 2>/dev/null | wc -l | tr -d ' '; }
+out=$(sh "$s/ssh" alice -T </dev/null 2>&1)
+check "a new key without a terminal is told to use ssh -t" says "$out" "log in with 'ssh -t $acct@HOST'"
+check "and leaves nothing: no player, no lock" test "$(players)/$(lives)" = "0/0"
+login alice
+check "a new key is asked for a name" ui_wait "Name ["
+check "the prompt names the key by its fingerprint, as ssh-keygen -l prints it" ui_wait "$(fp alice)"
+ui_keys C-g Enter
+check "a control character is refused, with the reason" ui_wait "character 1 is a control character"
+ui_keys Escape '[31mRED'
+check "an escape sequence is a key, never text" ui_wait "]: RED"
+ui_keys C-u C-@ Enter
+check "a NUL byte is refused as what it is" ui_wait "character 1 is a NUL byte"
+ui_keys -l "$(printf '\342\200\256evil')"
+ui_keys Enter
+check "a bidi override is refused" ui_wait "would not take exactly one column"
+ui_keys -l "abcdefghijklmnopq"
+ui_keys Enter
+check "seventeen characters are refused" ui_wait "longer than 16 characters"
+# Typed out of order and mended with the editing keys: "alice".
+ui_keys -l "lce"
+ui_keys Home
+ui_keys -l "a"
+ui_keys Right
+ui_keys -l "i"
+ui_keys End
+ui_keys -l "x"
+ui_keys BSpace
+ui_keys Enter
+check "a good name is taken, and the game starts saying who plays" ui_wait "Playing as alice"
+check "the lobby first: what there is to do" ui_wait "d  today's daily board"
+check "with the live games to watch" ui_wait "w  live games"
+ui_keys f
+check "f: the game's board" ui_wait "Moves 0 "
+ui_keys Space
+ui_wait "Moves 1 " >/dev/null
+alice_board=$(ui_board)
+kill -9 "$(cat "$s/client.pid")"
+check "a dropped link ends the session" ui_wait "EXIT=137"
+saved() { grep -qx 'moves 1' "$host"/players/*/home/state/lightsout/game.save 2>/dev/null; }
+for _ in $(seq 200); do saved && break; sleep 0.05; done
+check "alice's game is saved in her own directory" saved
+
+# 2. A second key is another player: a name is first come, first served.
+login bob
+ui_wait "Name [" >/dev/null
+ui_keys -l "Alice"
+ui_keys Enter
+check "a name another player has (in any case) is refused" ui_wait "that name is taken"
+ui_keys -l "$(printf '\320\260lice')"
+ui_keys Enter
+check "letters of two scripts in one name are refused (a Cyrillic a)" ui_wait "letters of two scripts"
+ui_keys -l "bob (guest)"
+ui_keys Enter
+check "a name that would pass for a guest is refused" ui_wait "kept for guests"
+ui_keys -l "bob"
+ui_keys Enter
+check "bob plays a game of his own" ui_wait "Playing as bob"
+check "alice's game is not offered to bob" sh -c "! $TMUX_CMD capture-pane -p | grep -q Resume"
+check "two keys, two players' directories" test "$(players)" = 2
+quit >/dev/null
+
+# A key that leaves at the prompt is no player and leaves nothing.
+login quitter
+ui_wait "Name [" >/dev/null
+ui_keys C-c
+check "leaving at the name prompt ends the session" ui_wait "EXIT=0"
+check "and keeps nothing of the key: no player, no lock" until_is 'eval echo $(players)/$(lives)' 2/0
+
+# 3. alice again: no name asked, her game offered back.
+login alice
+check "alice's next login offers her game back (no name asked)" ui_wait "Resume the 5x5"
+ui_keys y
+ui_wait "Resumed" >/dev/null
+check "the board she left when the link dropped" ui_board_is $alice_board
+# Watching: bob (in a pane of his own) lists the live games and watches
+# alice's, read-only, her cursor and presses as she makes them.
+live=$("$BIN" watch --list --dir "$host")
+check "watch --list prints the live game, one a line" says "$live" "^alice	player	5x5 plus k=2	1	"
+live=$(runuser -u nobody -- "$BIN" watch --list --dir "$host" 2>&1)
+check "another local user lists the live games too" says "$live" "^alice	player	5x5 plus k=2	1	"
+check "but cannot list the players" sh -c "! runuser -u nobody -- ls '$host/players' >/dev/null 2>&1"
+B="tmux -L lo$$-bob -f /dev/null"
+$B new-session -d -x 80 -y 24 "sh '$s/ssh' bob -tt; echo EXIT=\$?; exec sleep 600"
+$B set-option -g window-size manual >/dev/null 2>&1
+bob_sees() { for _ in $(seq 200); do $B capture-pane -p | grep -q -F -- "$1" && return 0; sleep 0.05; done
+	$B capture-pane -p | sed 's/^/# bob: /'; return 1; }
+bob_sees "Playing as bob" >/dev/null
+$B send-keys W
+check "W lists the live games: alice's is there" bob_sees "alice "
+$B send-keys Enter
+check "Enter watches it" bob_sees "Watching alice"
+check "alice is told she has a watcher" ui_wait "alice, 1 watching"
+# The board bob sees is hers: cells and cursor (her preview aside).
+bob_board() { $B capture-pane -p | tr -d '‹›' | sed -n 's/^ *│\(.*\)│ *$/\1/p' | tr -s ' ' | sed '/^ *$/d'; }
+her_board() { ui_screen | tr -d '‹›' | sed -n 's/^ *│\(.*\)│ *$/\1/p' | tr -s ' ' | sed '/^ *$/d'; }
+check "bob sees alice's board and cursor" test "$(bob_board)" = "$(her_board)"
+ui_keys l Space
+ui_wait "Moves 2 " >/dev/null
+check "her press reaches him" bob_sees "Moves 2"
+check "with her cursor where she left it" test "$(bob_board)" = "$(her_board)"
+$B send-keys q
+check "q stops watching" bob_sees "Live games on this host"
+check "and alice's watcher count drops" ui_gone "1 watching"
+# She refuses watchers in the settings (the last item, one up from the first).
+ui_keys m
+ui_wait "Watchers" >/dev/null
+ui_keys Up Right
+ui_wait "refused" >/dev/null
+ui_keys Enter
+ui_gone "Settings" >/dev/null
+$B send-keys r
+check "the list says she takes no watchers" bob_sees "no watchers"
+$B send-keys Enter
+check "and watching her is refused, with the reason" bob_sees "alice does not take watchers"
+# A race through sshd: bob opens one from his board, alice takes it, both
+# get the same board at the same moment; she clears it first, and exactly
+# one win is ranked.
+$B send-keys q
+bob_sees "Moves " >/dev/null
+$B send-keys v
+bob_sees "o  open a race" >/dev/null
+$B send-keys o
+check "bob opens a race over ssh" bob_sees "Your race is open"
+ui_keys v
+check "alice sees it open to her" ui_wait "take bob's race"
+ui_keys Enter
+check "both get the board at the same moment" ui_wait "Race against bob: go!"
+bob_sees "Race against alice: go!" >/dev/null
+check "the same board for both" test "$(bob_board | tr -d '[]')" = "$(her_board | tr -d '[]')"
+ui_solve_shown
+check "alice clears it first and wins" ui_wait "You won the race against bob"
+check "bob is told she won" bob_sees "alice won the race:"
+check "exactly one race ranked" test "$(ls "$host/races/results" | grep -c "^$today\\.")" = 1
+$B kill-server
+
+# Her key's second live game is let in (it may take the first over); a
+# third is refused with one line.
+X="tmux -L lo$$-extra -f /dev/null"
+$X new-session -d -x 80 -y 24 "sh '$s/ssh' alice -tt; echo EXIT=\$?; exec sleep 600"
+second() { $X capture-pane -p | grep -q "open in another session"; }
+for _ in $(seq 200); do second && break; sleep 0.05; done
+check "a key's second live game is let in, told the first is open" second
+out=$(sh "$s/ssh" alice -tt </dev/null 2>&1)
+check "a third is refused in one line" says "$out" "You have 2 games open on this host already"
+$X kill-server
+quit >/dev/null
+
+# 4. A guest: no key, no name asked, nothing kept.
+login guest
+check "a login without a key is a guest, told nothing is kept, in one line of 80 columns" \
+	ui_wait "a guest's game is not kept (use an SSH key)."
+check "the guest plays in a home of its own" test -d "$host/guests/0"
+out=$(sh "$s/ssh" guest -tt </dev/null 2>&1)
+check "past the guest limit: one clear line" says "$out" "All 1 guest places are taken"
+check "the guest leaves" quit
+for _ in $(seq 200); do [ -e "$host/guests/0" ] || break; sleep 0.05; done
+check "and its home is removed" test ! -e "$host/guests/0"
+check "a guest is no player kept" test "$(players)" = 2
+
+# 5. Nothing the client sends chooses the player: a command is ignored.
+out=$(SSH_CMD="echo NOT-THE-GAME" sh "$s/ssh" bob -T </dev/null 2>&1)
+check "a command asked for is not run: the player is told to log in with ssh -t" \
+	says "$out" "runs no command here: log in with 'ssh -t $acct@HOST'"
+check "and the command did not run" test "${out#*NOT-THE-GAME}" = "$out"
+
+# 5b. A player renames: ssh -t ACCOUNT@HOST rename.
+login bob rename
+check "ssh ... rename asks a player for another name" ui_wait "New name [bob]"
+ui_keys -l "alice"
+ui_keys Enter
+check "one another has is refused" ui_wait "that name is taken"
+ui_keys -l "robert"
+ui_keys Enter
+check "a free one is taken, and the game plays under it" ui_wait "Playing as robert"
+quit >/dev/null
+
+# 5c. A connection that opens no session is closed by sshd
+# (UnusedConnectionTimeout, 2 s here), guest or not.
+sh "$s/ssh" guest -N </dev/null >/dev/null 2>&1 &
+npid=$!
+for _ in $(seq 200); do kill -0 "$npid" 2>/dev/null || break; sleep 0.05; done
+check "ssh -N is closed by sshd within seconds" sh -c "! kill -0 $npid 2>/dev/null"
+kill "$npid" 2>/dev/null
+
+# 6. Eight players at once, each winning the daily board (T plays the
+# solution: an assisted win, still a win on the board's row).  The host
+# now offers the daily board: the same block, --daily on its ForceCommand.
+kill "$sshd_pid"
+sed "s|--new-players-per-address 10\$|& -- --daily --size 3x3|" "$s/sshd_config" >"$s/sshd_config.daily"
+start "$s/sshd_config.daily"
+check "sshd restarts with the daily board" test -n "$port"
+for i in 1 2 3 4 5 6 7 8; do
+	mkfifo "$s/in.$i"
+	sleep 600 >"$s/in.$i" &
+	echo $! >"$s/hold.$i"
+	(sh "$s/ssh" "p$i" -tt <"$s/in.$i" >"$s/out.$i" 2>&1; echo "EXIT=$?" >>"$s/out.$i") &
+done
+# wait_out I TEXT: until session I's stream shows TEXT (10 s).
+wait_out() {
+	for _ in $(seq 200); do
+		grep -F -q -a -- "$2" "$s/out.$1" && return 0
+		sleep 0.05
+	done
+	echo "# session $1 never showed '$2'" >&2
+	return 1
+}
+won=0
+for i in 1 2 3 4 5 6 7 8; do wait_out $i "Name [" >/dev/null; done
+offered=$(for i in 1 2 3 4 5 6 7 8; do grep -a -o 'Name \[[^]]*\]' "$s/out.$i" | head -n 1; done | sort -u | wc -l)
+check "eight strangers at once are offered eight different names ($offered)" test "$offered" = 8
+for i in 1 2 3 4 5 6 7 8; do printf 'player %d\r' $i >"$s/in.$i"; done
+for i in 1 2 3 4 5 6 7 8; do wait_out $i "Moves 0" && printf 'sT' >"$s/in.$i"; done
+for i in 1 2 3 4 5 6 7 8; do wait_out $i "Solved" && won=$((won + 1)); done
+check "eight players at once each win the daily board ($won of 8)" test "$won" = 8
+for i in 1 2 3 4 5 6 7 8; do printf 'qy' >"$s/in.$i"; done
+for i in 1 2 3 4 5 6 7 8; do wait_out $i "EXIT=" >/dev/null; kill "$(cat "$s/hold.$i")" 2>/dev/null; done
+table=$("$BIN" scores --scores "$host/scores" --daily "$today")
+echo "$table" | sed 's/^/# /'
+rows=$(printf '%s\n' "$table" | grep -c '^ *[0-9][0-9]*  player [1-8] ')
+check "the account's leaderboard holds exactly the eight wins ($rows)" test "$rows" = 8
+check "each under its player's name, once" \
+	test "$(printf '%s\n' "$table" | grep -o 'player [1-8]' | sort -u | wc -l)" = 8
+check "ten players kept, each in a directory of its own" test "$(players)" = 10
+out=$(runuser -u nobody -- "$BIN" scores --scores "$host/scores" --daily "$today" 2>&1)
+check "another local user reads the account's leaderboard" says "$out" "player 8"
+out=$(sh "$s/ssh" p9 -tt </dev/null 2>&1)
+check "an eleventh new player from one address in a day is refused" \
+	says "$out" "10 new players have come from your address today"
+check "and nothing is kept of it" test "$(players)" = 10
+
+# 6b. A client that claims a 5000x5000 terminal: the game holds no more
+# than its screen bound (200x500) costs; ncurses alone would take 2 GB.
+ui_next_server
+cat >"$ui_tmp/pane.sh" <<RUN
+stty rows 5000 cols 5000
+sh '$s/ssh' alice -tt
+echo "EXIT=\$?"
+exec sleep 600
+RUN
+$TMUX_CMD new-session -d -x 80 -y 24 "sh '$ui_tmp/pane.sh'"
+game=
+for _ in $(seq 200); do
+	game=$(pgrep -n -u "$acct" -f ' serve ' 2>/dev/null) && [ -n "$game" ] &&
+		grep -q 'VmHWM' "/proc/$game/status" && ui_screen | grep -q -e Moves -e Resume -e 'free play' && break
+	sleep 0.05
+done
+hwm=$(awk '/^VmHWM/ { print $2 }' "/proc/$game/status" 2>/dev/null)
+limit=80
+sanitized && limit=400	# a sanitizer's shadow and quarantine; 2 GB is still far past it
+check "a game whose client claims 5000x5000 holds under $limit MB (${hwm:-?} kB)" \
+	test "${hwm:-99999999}" -lt $((limit * 1024))
+pkill -u "$acct" -f ' serve ' 2>/dev/null
+ui_wait "EXIT=" >/dev/null
+
+# 7. No key for the admin's time (--idle, 2 s here) ends a session with a
+# line that says why: a player's game saved, a guest's not, and at the
+# name prompt too.
+kill "$sshd_pid"
+sed "s|--new-players-per-address 10\$|& --idle 2s|" "$s/sshd_config" >"$s/sshd_config.idle"
+start "$s/sshd_config.idle"
+login bob
+ui_wait "free play" >/dev/null
+ui_keys f
+ui_wait "Moves " >/dev/null
+ui_keys Space
+check "an idle player's game is saved and the session ends, saying why" \
+	ui_wait "No key for 2 seconds: your game is saved; log in again to go on."
+check "with status 0" ui_wait "EXIT=0"
+login guest
+check "an idle guest's session ends, saying why" ui_wait "No key for 2 seconds: the session ended"
+check "and frees its place" until_is 'eval ls -A $host/guests' ""
+login idler "" 127.0.0.2
+check "an idle new key at the name prompt is told, and leaves" ui_wait "No key for 2 seconds."
+check "without a name" ui_wait "No name chosen"
+check "and nothing is kept of it" test "$(players)" = 10
+
+# 8. New keys at the name prompt at once from one address: at most
+# --prompts-per-address (2 here); a place free again when a prompt ends,
+# by leaving or by a dropped link, and nothing kept of it.
+kill "$sshd_pid"
+sed "s|--prompts-per-address 8 |--prompts-per-address 2 |" "$s/sshd_config" >"$s/sshd_config.prompts"
+start "$s/sshd_config.prompts"
+# sitter KEY: KEY at the name prompt from 127.0.0.3, fed by a FIFO; its
+# ssh client's pid in client.KEY.
+sitter() {
+	mkfifo "$s/in.$1"
+	sleep 600 >"$s/in.$1" &
+	echo $! >"$s/hold.$1"
+	SSH_BIND=127.0.0.3 sh "$s/ssh" "$1" -tt <"$s/in.$1" >"$s/out.$1" 2>&1 &
+	echo $! >"$s/client.$1"
+}
+prompt_files() { find "$host/prompts" -name '*.lock' 2>/dev/null | wc -l | tr -d ' '; }
+sitter w1
+sitter w2
+wait_out w1 "Name [" >/dev/null
+check "two new keys from one address sit at the name prompt" wait_out w2 "Name ["
+out=$(SSH_BIND=127.0.0.3 sh "$s/ssh" w3 -tt </dev/null 2>&1)
+rc=$?
+check "a third from that address is refused in one line" \
+	says "$out" "2 new keys from your address are choosing a name already: try again later."
+check "and ends with a failure status ($rc)" test "$rc" -ne 0
+check "keeping nothing of it (each sitter holds two slots)" test "$(prompt_files)/$(players)" = 4/10
+printf '\003' >"$s/in.w1"
+wait "$(cat "$s/client.w1")"
+check "one sitter leaves" test $? = 0
+sitter w3
+check "and a new key from that address gets its place" wait_out w3 "Name ["
+lives_before=$(lives)
+kill -9 "$(cat "$s/client.w2")"
+check "a dropped link at the prompt frees its place and its files" until_is prompt_files 2
+check "and its key's live lock" until_is lives $((lives_before - 1))
+printf '\003' >"$s/in.w3"
+wait "$(cat "$s/client.w3")"
+check "once the last leaves, no prompt's file is left" test "$(prompt_files)" = 0
+check "and none of the sitters became a player" test "$(players)" = 10
+
+done_testing
