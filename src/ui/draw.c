@@ -1,0 +1,67 @@
+/* The frame: what to draw after each key and tick, from the parts
+ * (layout.c, cells.c, chrome.c, theme.c), and the drawstate they share. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui/draw_parts.h"
+
+/* The drawstate for the layout now, every cell unknown.  Out of memory:
+ * no keys, and every frame draws every visible cell (still right). */
+static void frame_forget(view *v)
+{
+	drawstate *ds = &v->ds;
+	int n = v->too_small ? 0 : v->nr * v->nc;
+	if (n > ds->nkeys) {
+		free(ds->keys);
+		ds->keys = malloc((size_t)n * sizeof *ds->keys);
+		ds->nkeys = ds->keys ? n : 0;
+	}
+	for (int i = 0; i < ds->nkeys; i++)
+		ds->keys[i] = DRAW_UNKNOWN;
+	ds->vr = v->vr;
+	ds->vc = v->vc;
+	ds->status[0] = '\0';
+}
+
+void draw_free(view *v)
+{
+	free(v->ds.keys);
+	free(v->ds.near);
+	free(v->ds.lit);
+	free(v->ds.flip);
+	free(v->ds.own);
+	memset(&v->ds, 0, sizeof v->ds);
+}
+
+void draw_all(view *v, double now)
+{
+	erase();
+	frame_forget(v);
+	if (v->too_small) {
+		chrome_too_small(v);
+		return;
+	}
+	chrome_title(v);
+	chrome_border(v);
+	cells_edges(v);
+	v->ds.now = now;
+	cells_sets(v);
+	cells_draw(v);
+	draw_message(v, v->msg);
+	chrome_status(v, now);
+}
+
+void draw_frame(view *v, double now)
+{
+	if (v->too_small)
+		return;
+	draw_follow(v);
+	if (v->vr != v->ds.vr || v->vc != v->ds.vc || !v->ds.keys) {
+		draw_all(v, now);	/* scrolled: every cell moved */
+		return;
+	}
+	v->ds.now = now;
+	cells_sets(v);
+	cells_draw(v);
+	chrome_status(v, now);
+}
