@@ -6,59 +6,120 @@
 
 #include "ui/draw_parts.h"
 
-/* The picture in cells: a grid is its rows and columns; hex rows are
- * staggered by half a cell (one more column to fit); the cube is drawn as
- * its net, 3 faces high and 4 wide, a blank cell between faces so that
- * each face reads as one:
+/* Each shape's picture on its own: its size in cells, and where a cell
+ * sits in it, in cells down and half cells across from the view's first
+ * cell.  A grid is its rows and columns; hex rows are staggered by half a
+ * cell (one more column to fit); the cube is drawn as its net, 3 faces
+ * high and 4 wide, a blank cell between faces so that each face reads as
+ * one:
  *        U
  *      L F R B
  *        D
- * and a graph's vertices sit at their coordinates, in cells.  The cube and
- * graphs are drawn whole: no scrolling, no rulers.                      */
+ * and a graph's vertices sit at their coordinates, in cells (a graph
+ * without any is laid out as a grid).  The cube and graphs are drawn
+ * whole: no scrolling, no rulers. */
+typedef struct shape {
+	bool whole;
+	void (*size)(const view *v, int *rows, int *cols);
+	void (*place)(const view *v, int row, int col, int *py, int *px2);
+} shape;
+
+static void grid_size(const view *v, int *rows, int *cols)
+{
+	*rows = v->g->cur->rows;
+	*cols = v->g->cur->cols;
+}
+
+static void grid_place(const view *v, int row, int col, int *py, int *px2)
+{
+	*py = row - v->vr;
+	*px2 = 2 * (col - v->vc);
+}
+
+static void hex_size(const view *v, int *rows, int *cols)
+{
+	grid_size(v, rows, cols);
+	*cols += *rows > 1;
+}
+
+static void hex_place(const view *v, int row, int col, int *py, int *px2)
+{
+	grid_place(v, row, col, py, px2);
+	*px2 += row % 2;
+}
+
 static const int cube_net[6][2] = { { 0, 1 }, { 1, 0 }, { 1, 1 }, { 1, 2 }, { 1, 3 }, { 2, 1 } };
+
+static void cube_size(const view *v, int *rows, int *cols)
+{
+	(void)v;
+	*rows = 3 * 3 + 2;
+	*cols = 4 * 3 + 3;
+}
+
+static void cube_place(const view *v, int row, int col, int *py, int *px2)
+{
+	(void)v;
+	*py = 4 * cube_net[row][0] + col / 3;
+	*px2 = 2 * (4 * cube_net[row][1] + col % 3);
+}
+
+static void graph_size(const view *v, int *rows, int *cols)
+{
+	const graph *g = v->g->rule.graph;
+	if (!g->crow) {
+		grid_size(v, rows, cols);
+		return;
+	}
+	*rows = *cols = 0;
+	for (int j = 0; j < g->n; j++) {
+		*rows = g->crow[j] >= *rows ? g->crow[j] + 1 : *rows;
+		*cols = g->ccol[j] >= *cols ? g->ccol[j] + 1 : *cols;
+	}
+}
+
+static void graph_place(const view *v, int row, int col, int *py, int *px2)
+{
+	const graph *g = v->g->rule.graph;
+	if (!g->crow) {
+		grid_place(v, row, col, py, px2);
+		return;
+	}
+	int i = row * v->g->cur->cols + col;	/* a board's own patterns: R x C */
+	*py = g->crow[i];
+	*px2 = 2 * g->ccol[i];
+}
+
+static const shape grid_shape = { false, grid_size, grid_place }, hex_shape = { false, hex_size, hex_place },
+		   cube_shape = { true, cube_size, cube_place }, graph_shape = { true, graph_size, graph_place };
+
+static const shape *shape_of(const view *v)
+{
+	switch (v->g->rule.kind) {
+	case RULE_HEX:
+		return &hex_shape;
+	case RULE_CUBE:
+		return &cube_shape;
+	case RULE_GRAPH:
+		return &graph_shape;
+	default:
+		return &grid_shape;
+	}
+}
 
 bool layout_whole(const view *v)
 {
-	return v->g->rule.kind == RULE_CUBE || v->g->rule.kind == RULE_GRAPH;
+	return shape_of(v)->whole;
 }
 
 static void picture_cells(const view *v, int *rows, int *cols)
 {
-	const board *b = v->g->cur;
-	const graph *g = v->g->rule.graph;
-	*rows = b->rows;
-	*cols = b->cols;
-	if (v->g->rule.kind == RULE_CUBE) {
-		*rows = 3 * 3 + 2;
-		*cols = 4 * 3 + 3;
-	} else if (v->g->rule.kind == RULE_GRAPH && g->crow) {
-		*rows = *cols = 0;
-		for (int j = 0; j < g->n; j++) {
-			*rows = g->crow[j] >= *rows ? g->crow[j] + 1 : *rows;
-			*cols = g->ccol[j] >= *cols ? g->ccol[j] + 1 : *cols;
-		}
-	} else if (v->g->rule.kind == RULE_HEX && b->rows > 1)
-		*cols = b->cols + 1;
+	shape_of(v)->size(v, rows, cols);
 }
 
-/* Where cell (row, col) is drawn, relative to (top, left): in cells down,
- * and in half cells across (hex odd rows sit half a cell right). */
 static void place(const view *v, int row, int col, int *py, int *px2)
 {
-	const graph *g = v->g->rule.graph;
-	if (v->g->rule.kind == RULE_CUBE) {
-		*py = 4 * cube_net[row][0] + col / 3;
-		*px2 = 2 * (4 * cube_net[row][1] + col % 3);
-		return;
-	}
-	if (v->g->rule.kind == RULE_GRAPH && g->crow) {
-		int i = row * v->g->cur->cols + col;	/* a board's own patterns: R x C */
-		*py = g->crow[i];
-		*px2 = 2 * g->ccol[i];
-		return;
-	}
-	*py = row - v->vr;
-	*px2 = 2 * (col - v->vc) + (v->g->rule.kind == RULE_HEX && row % 2);
+	shape_of(v)->place(v, row, col, py, px2);
 }
 
 void layout_cell_origin(const view *v, int row, int col, int *y, int *x)
