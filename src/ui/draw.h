@@ -89,7 +89,8 @@ typedef struct view {
 } view;
 
 /* Colour pairs of a theme (0 classic, amber, ocean, forest) when enabled
- * and the terminal has colour; returns whether. */
+ * and the terminal has colour, in 256 colours where it has them, else 8;
+ * returns whether. */
 #define DRAW_THEMES 4
 bool draw_colors_init(bool enable, int theme);
 const char *draw_theme_name(int theme);

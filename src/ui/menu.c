@@ -377,10 +377,10 @@ static reaction menu_variants(app *a, int key)
 		return REACT_NONE;
 	size_t n = (size_t)snprintf(t, cap, "Rules (the Rule line of the settings; --rule on the command line):\n\n");
 	for (const rule_entry *e = rule_registry; e->name && n < cap - 200; e++)
-		n += (size_t)snprintf(t + n, cap - n, "  %-16s %s\n", e->word, e->blurb);
+		n += (size_t)snprintf(t + n, cap - n, "  %-15s   %s\n", e->word, e->blurb);	/* a table: wrapped under its column */
 	snprintf(t + n, cap - n,
-		 "\nAny rule takes k states (States: each press adds 1 mod k) and most a\n"
-		 "torus (the edges wrap).  Random patterns take a seed: the same seed, the\n"
+		 "\nAny rule takes k states (States: each press adds 1 mod k) and most a "
+		 "torus (the edges wrap).  Random patterns take a seed: the same seed, the "
 		 "same board.  A graph comes from a file: lightsout --graph FILE.\n");
 	app_open_prose(a, "Variants", t, "Arrows scroll; any other key returns to the settings.");
 	return REACT_NONE;

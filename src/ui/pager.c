@@ -62,21 +62,28 @@ static size_t bytes_in(const char *s, int w)
 	return i;
 }
 
-/* A line's continuation indent: its leading spaces, and a list marker's
- * width ("  1. ") so that a wrapped item lines up under its words. */
+/* A table's line: columns apart by three spaces or more. */
+static bool table_line(const char *s)
+{
+	return strstr(s + strspn(s, " "), "   ") != NULL;
+}
+
+/* A line's continuation indent, in columns: its leading spaces, a list
+ * marker's width ("  1. ") so that a wrapped item lines up under its
+ * words, and for a table's line (a term and what it means) where its last
+ * column starts, so that the meaning goes on under itself. */
 static int indent_of(const char *s)
 {
 	int n = (int)strspn(s, " ");
 	int d = (int)strspn(s + n, "0123456789");
 	if (d > 0 && s[n + d] == '.' && s[n + d + 1] == ' ')
-		n += d + 2;
-	return n;
-}
-
-/* A table's line: columns apart by three spaces or more. */
-static bool table_line(const char *s)
-{
-	return strstr(s + strspn(s, " "), "   ") != NULL;
+		return n + d + 2;
+	if (!table_line(s))
+		return n;
+	const char *last = s + n;
+	for (const char *gap = strstr(last, "   "); gap; gap = strstr(last, "   "))
+		last = gap + strspn(gap, " ");
+	return *last ? cols_of(s, (size_t)(last - s)) : n;
 }
 
 /* Prose as paragraphs: a line joins the one before when it carries on its
@@ -140,7 +147,11 @@ void pager_layout(pager *p, int width)
 	int n = 0;
 	for (int i = 0; i < p->n; i++) {
 		const char *s = p->lines[i];
-		int indent = indent_of(s), lead = 0;
+		int indent = indent_of(s), lead = 0, first = (int)strspn(s, " ");
+		/* An indent past half the width leaves too little room: the
+		 * line's own, a step in, then. */
+		int hang = indent < width / 2 ? indent : first + 4 < width / 2 ? first + 4 : 0;
+		size_t indent_bytes = bytes_in(s, indent);
 		for (;;) {
 			int room = width - lead;
 			size_t take = bytes_in(s, room);
@@ -149,7 +160,7 @@ void pager_layout(pager *p, int width)
 				size_t sp = take;
 				while (sp > 0 && s[sp] != ' ')
 					sp--;
-				if (sp > (size_t)indent)
+				if (sp > indent_bytes)
 					take = sp;
 			}
 			shown[n++] = buf + used;
@@ -159,7 +170,7 @@ void pager_layout(pager *p, int width)
 				s++;
 			if (!*s)
 				break;
-			lead = indent < width / 2 ? indent : 0;
+			lead = hang;
 		}
 	}
 	free(p->wrapped);

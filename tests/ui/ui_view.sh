@@ -149,7 +149,22 @@ ui_keys Right
 check "settings: and leaving it gives the size back" ui_wait "Rows         ← 5 →"
 check "settings: random patterns, with a seed" ui_wait "random, seed"
 ui_keys v
-check "v: the Variants page, a line a rule" ui_wait "hexagons         the hexagonal cell and its six neighbours"
+check "v: the Variants page, a line a rule" ui_wait "hexagons          the hexagonal cell and its six neighbours"
+# Narrower, a rule's meaning wraps under itself, not under the rule's name
+# (or the page's edge): "ok N" when N wrapped lines all hang so.
+variants_hang() {
+	ui_screen | awk '
+		/^ *Any rule/ { exit }
+		/^   [^ ]/ && match($0, /[^ ]   +[^ ]/) { col = RSTART + RLENGTH - 1; next }
+		col && /^ +[^ ]/ { match($0, /[^ ]/); if (RSTART != col) { print "bad: " $0; bad = 1; exit }; n++ }
+		END { if (!bad) print "ok " n }'
+}
+ui_tmux resize-window -x 60 -y 40
+ui_wait "file: lightsout --graph FILE." >/dev/null
+hang=$(variants_hang)
+check "at 60 columns the meanings wrap under themselves ($hang)" sh -c "case '$hang' in 'ok 0' | bad*) exit 1 ;; ok*) exit 0 ;; *) exit 1 ;; esac"
+check "... and the note below flows as one paragraph" ui_wait "and most a torus (the edges wrap)."
+ui_tmux resize-window -x 80 -y 24
 ui_keys q
 ui_keys Escape
 ui_keys q

@@ -1,0 +1,480 @@
+/* Everything on screen but the board's cells: the title line, the frame
+ * and its rulers, the status and message lines (the key bar), the win's
+ * line, the too-small screen, the help and whole-screen pages, and the
+ * prose cut to fit on each. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui/draw_parts.h"
+#include "ui/info.h"
+#include "ui/screen.h"
+
+/* Display columns of a UTF-8 string: count the bytes that start a character. */
+int chrome_cols(const char *s)
+{
+	int n = 0;
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* Write s at (y, x) cut at the right edge: curses would wrap it instead. */
+void chrome_put_clipped(int y, int x, const char *s)
+{
+	int room = COLS - x, n = 0;
+	const char *p = s;
+	if (room <= 0 || y < 0 || y >= LINES)
+		return;
+	for (; *p; p++) {
+		if (((unsigned char)*p & 0xc0) != 0x80 && ++n > room)
+			break;
+	}
+	mvaddnstr(y, x, s, (int)(p - s));
+}
+
+/* Prose at (y, x) that may not fit: cut after the last whole word that
+ * fits with an ellipsis after it ("Clear the board: ev" said nothing). */
+void chrome_put_cut(const glyphs *gl, int y, int x, const char *s)
+{
+	int room = COLS - x, n = 0, ew = gl->utf8 ? 1 : 3;
+	if (chrome_cols(s) <= room || room <= ew + 1) {
+		chrome_put_clipped(y, x, s);
+		return;
+	}
+	const char *p = s, *word_end = NULL;
+	for (; *p; p++) {
+		if (((unsigned char)*p & 0xc0) == 0x80)
+			continue;
+		if (n + 1 > room - ew)
+			break;
+		n++;
+		if (*p == ' ' && p > s && p[-1] != ' ')
+			word_end = p;
+	}
+	/* A single word too long for the line is cut inside it. */
+	const char *end = word_end ? word_end : p;
+	if (y < 0 || y >= LINES || room <= 0)
+		return;
+	mvaddnstr(y, x, s, (int)(end - s));
+	addstr(gl->utf8 ? "\u2026" : "...");
+}
+
+/* The goal for k > 2, with what each symbol means. */
+static void legend(const view *v, char *buf, size_t len)
+{
+	int k = v->g->cur->k, n = 0;
+	buf[0] = '\0';
+	if (k == 2)
+		return;
+	for (int i = 0; i < k && i < 10 && (size_t)n < len; i++) {
+		char g[2];
+		n += snprintf(buf + n, len - (size_t)n, "%s%s=%d", i ? " " : "", glyphs_cell(v->gl, i, k, g), i);
+	}
+	if (k > 10 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, " ... %d", k - 1);
+	char g[2];
+	if ((size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, "  goal: all %s", glyphs_cell(v->gl, 0, k, g));
+}
+
+/* The legend and the mode: the title line's right side. */
+static void title_words(const view *v, char *buf, size_t len)
+{
+	legend(v, buf, len);
+	if (v->mode[0])
+		snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", buf[0] ? "  " : "", v->mode);
+}
+
+static void hline_str(int y, int x, int n, const char *s)
+{
+	move(y, x);
+	for (int i = 0; i < n; i++)
+		addstr(s);
+}
+
+void draw_box(const glyphs *gl, int y, int x, int h, int w)
+{
+	/* The board's own line drawing: Unicode box, or ASCII in ASCII mode. */
+	const char *hz = gl->utf8 ? "\u2500" : "-", *vt = gl->utf8 ? "\u2502" : "|";
+	const char *corner[4] = { gl->utf8 ? "\u250c" : "+", gl->utf8 ? "\u2510" : "+", gl->utf8 ? "\u2514" : "+",
+				  gl->utf8 ? "\u2518" : "+" };
+	for (int i = 0; i < h && y + i < LINES; i++) {
+		move(y + i, x);
+		for (int j = 0; j < w; j++) {
+			bool top = i == 0, bottom = i == h - 1, left = j == 0, right = j == w - 1;
+			if ((top || bottom) && (left || right))
+				addstr(corner[2 * bottom + right]);
+			else if (top || bottom)
+				addstr(hz);
+			else
+				addstr(left || right ? vt : " ");
+		}
+	}
+}
+
+void chrome_border(view *v)
+{
+	const glyphs *gl = v->gl;
+	int y0 = v->top - 1, y1 = v->top + v->ph, x0 = v->left - 1, x1 = v->left + v->pw;
+	int w = x1 - x0 - 1;
+	const board *b = v->g->cur;
+	attrset(theme_attr(v, PAIR_FRAME));
+	const char *h = gl->utf8 ? "\u2500" : "-", *vert = gl->utf8 ? "\u2502" : "|";
+	mvaddstr(y0, x0, gl->utf8 ? "\u250c" : "+");
+	hline_str(y0, x0 + 1, w, h);
+	addstr(gl->utf8 ? "\u2510" : "+");
+	mvaddstr(y1, x0, gl->utf8 ? "\u2514" : "+");
+	hline_str(y1, x0 + 1, w, h);
+	addstr(gl->utf8 ? "\u2518" : "+");
+	for (int y = y0 + 1; y < y1; y++) {
+		mvaddstr(y, x0, vert);
+		mvaddstr(y, x1, vert);
+	}
+	/* Arrows on the frame say there is more board that way. */
+	attrset(A_BOLD | theme_attr(v, PAIR_TITLE));
+	if (v->vr > 0)
+		mvaddstr(y0, x0 + 1 + w / 2, gl->arrows[0]);
+	if (v->vr + v->nr < b->rows)
+		mvaddstr(y1, x0 + 1 + w / 2, gl->arrows[2]);
+	if (v->vc > 0)
+		mvaddstr(y0 + 1 + (y1 - y0 - 1) / 2, x0, gl->arrows[3]);
+	if (v->vc + v->nc < b->cols)
+		mvaddstr(y0 + 1 + (y1 - y0 - 1) / 2, x1, gl->arrows[1]);
+	attrset(A_NORMAL);
+	if (!v->title) {
+		/* No title line: the legend and the mode on the frame's top. */
+		char words[200];
+		title_words(v, words, sizeof words);
+		int len = chrome_cols(words);
+		if (words[0] && len + 4 <= w) {
+			attrset(A_BOLD | theme_attr(v, PAIR_TITLE));
+			mvprintw(y0, x0 + 1 + (w - len - 2) / 2, " %s ", words);
+			attrset(A_NORMAL);
+		}
+	}
+	if (!v->rulers)
+		return;
+	/* Compact boards: column numbers every ten above, row numbers every
+	 * five at the left (the cursor's place is on the status line). */
+	attrset(A_DIM);
+	move(y0 - 1, 0);
+	clrtoeol();
+	for (int c = v->vc; c < v->vc + v->nc; c++) {
+		char num[16];
+		int n = snprintf(num, sizeof num, "%d", c + 1), x = v->left + c - v->vc;
+		if ((c + 1) % 10 == 0 && x - n + 1 >= v->left)
+			mvaddstr(y0 - 1, x - n + 1, num);
+		else if ((c + 1) % 5 == 0)
+			mvaddstr(y0 - 1, x, gl->utf8 ? "\u00b7" : ".");
+	}
+	for (int r = v->vr; r < v->vr + v->nr; r++)
+		if ((r + 1) % 5 == 0 || r == v->vr)
+			mvprintw(v->top + r - v->vr, 0, "%*d", v->gutter - 1, r + 1);
+	attrset(A_NORMAL);
+}
+
+void chrome_title(view *v)
+{
+	if (!v->title)
+		return;
+	char right[200];
+	move(0, 0);
+	clrtoeol();
+	attrset(A_BOLD | theme_attr(v, PAIR_TITLE));
+	mvaddstr(0, 1, "Lights Out");
+	attrset(A_NORMAL);
+	title_words(v, right, sizeof right);
+	int x = COLS - 1 - chrome_cols(right);
+	if (right[0] && x > 12)
+		chrome_put_cut(v->gl, 0, x, right);
+	else if (v->mode[0] && COLS - 1 - chrome_cols(v->mode) > 12)
+		chrome_put_cut(v->gl, 0, COLS - 1 - chrome_cols(v->mode), v->mode);
+}
+
+static void format_clock(char *buf, size_t len, long s)
+{
+	if (s >= 3600)
+		snprintf(buf, len, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+	else
+		snprintf(buf, len, "%ld:%02ld", s / 60, s % 60);
+}
+
+static void format_par(const game *g, char *buf, size_t len)
+{
+	if (!g->solvable)
+		snprintf(buf, len, "none");
+	else if (g->par < 0)
+		snprintf(buf, len, "?");
+	else
+		snprintf(buf, len, "%s%d", g->par_proven ? "" : "<=", g->par);
+}
+
+/* The status line's words, padded to the clock at the right edge. */
+static void status_line(view *v, double now, char *line, size_t size)
+{
+	const game *g = v->g;
+	const char *d = v->gl->dot;
+	char par[16], clock[32];
+	size_t len = size;
+	long secs = (long)game_elapsed(g, now);
+	format_par(g, par, sizeof par);
+	format_clock(clock, sizeof clock, secs);
+	if (v->what == VIEW_INFO)
+		snprintf(line, len, " %s", v->info);
+	else if (v->what == VIEW_EDIT)
+		snprintf(line, len, " Editing %s %.20s%s %dx%d %s k=%d %s %d lit", d, g->rule.name,
+			 g->rule.torus ? " torus" : "", g->cur->rows, g->cur->cols, d, g->cur->k, d,
+			 board_count_nonzero(g->cur));
+	else if (v->ov && v->ov->shown && g->won) {
+		/* No plan left to tell: what it took ("needs 0 presses" was true
+		 * of nothing the player could do). */
+		int moves = game_moves(g);
+		snprintf(line, len, " Cleared in %d press%s (par %s)", moves, moves == 1 ? "" : "es", par);
+	} else if (v->ov && v->ov->shown) {
+		/* The plan replaces the rule and size: they fit no more. */
+		char plan[128];
+		info_plan(v->ov, v->gl, now, plan, sizeof plan);
+		snprintf(line, len, " Moves %d %s Par %s %s %s", game_moves(g), d, par, d, plan);
+	} else {
+		/* The rule in a player's word ("classic", "diagonals"), a mask or
+		 * a random board by its name, a graph by its file's; k in words,
+		 * and only when the cells are more than lights. */
+		const rule_entry *e = rule_entry_find(g->rule.name);
+		const char *name = e && e->word && !(e->flags & RULE_PREFIX) ? e->word : g->rule.name;
+		if (g->cfg.v.graph && v->graph_name[0] && g->cfg.v.graph->digest == v->graph_digest)
+			name = v->graph_name;
+		char states[32] = "";
+		if (g->cur->k == 4)	/* drawn as arrows that turn: named so */
+			snprintf(states, sizeof states, " %s arrows", d);
+		else if (g->cur->k > 2)
+			snprintf(states, sizeof states, " %s %d colours", d, g->cur->k);
+		snprintf(line, len, " Moves %d %s Par %s %s %.20s%s %dx%d%s", game_moves(g), d, par, d, name,
+			 g->rule.torus ? " torus" : "", g->cur->rows, g->cur->cols, states);
+	}
+	if (v->rung > 0 && v->what == VIEW_PLAY)
+		snprintf(line + strlen(line), len - strlen(line), " %s Rung %d", d, v->rung);
+	if (v->who[0] && v->what == VIEW_PLAY)
+		snprintf(line + strlen(line), len - strlen(line), " %s %s", d, v->who);
+	/* One character a cell: the cursor's place in words too. */
+	if (v->rulers)
+		snprintf(line + strlen(line), len - strlen(line), " %s row %d col %d", d, v->cr + 1, v->cc + 1);
+	/* Clock at the right edge; the whole line rewritten, curses sends only
+	 * the characters that differ. */
+	int pad = COLS - chrome_cols(line) - (int)strlen(clock) - 1;
+	if (v->what == VIEW_PLAY && pad > 0 && (size_t)pad < len - strlen(line) - strlen(clock) - 2)
+		snprintf(line + strlen(line), len - strlen(line), "%*s%s ", pad, "", clock);
+}
+
+/* The status line, when its words differ from those drawn. */
+void chrome_status(view *v, double now)
+{
+	char line[sizeof v->ds.status];
+	status_line(v, now, line, sizeof line);
+	if (strcmp(line, v->ds.status) == 0)
+		return;
+	snprintf(v->ds.status, sizeof v->ds.status, "%s", line);
+	attrset(theme_attr(v, PAIR_STATUS) | (v->color ? A_NORMAL : A_REVERSE));
+	move(LINES - 1, 0);
+	clrtoeol();
+	chrome_put_cut(v->gl, LINES - 1, 0, line);
+	attrset(A_NORMAL);
+}
+
+void draw_message(view *v, const char *msg)
+{
+	if (msg != v->msg)
+		snprintf(v->msg, sizeof v->msg, "%s", msg ? msg : "");
+	if (v->too_small)
+		return;
+	move(LINES - 2, 0);
+	clrtoeol();
+	if (v->msg[0]) {
+		attrset(A_BOLD);
+		chrome_put_cut(v->gl, LINES - 2, 1, v->msg);
+	} else if (v->keys) {
+		/* The bottom bar: the goal, then the screen's own rows that name
+		 * themselves.  Short of room the goal goes first, then the higher
+		 * ranks; the help and quit keys stay down to 20 columns (as htop's
+		 * F1 and F10). */
+		char bar[300];
+		static const int ranks[7] = { 3, 2, 1, 3, 2, 1, 0 };	/* 0: help and quit alone */
+		for (int step = 0; step < 7; step++) {
+			int most = ranks[step];
+			bool goal = step < 3 && v->what == VIEW_PLAY, last = most == 0;
+			size_t n = 0;
+			bar[0] = '\0';
+			if (goal)
+				n = (size_t)snprintf(bar, sizeof bar, "%s", v->g->cur->k == 2 ? "Goal: all lights off"
+											: "Goal: every cell 0");
+			for (const key_row *r = v->keys; (r->run || r->names_utf8) && n < sizeof bar; r++) {
+				bool always = r->keys[0] == '?' || r->keys[0] == 'q';
+				if (r->bar && (last ? always && r->bar_rank <= 1 : r->bar_rank <= most))
+					n += (size_t)snprintf(bar + n, sizeof bar - n, "%s%s", n ? v->gl->dot : "", r->bar);
+			}
+			if (chrome_cols(bar) <= COLS - 2 || last)
+				break;
+		}
+		attrset(A_DIM);
+		chrome_put_cut(v->gl, LINES - 2, 1, bar);
+	}
+	attrset(A_NORMAL);
+}
+
+/* The message shortens to fit, down to a 1x1 terminal: never cut. */
+void chrome_too_small(view *v)
+{
+	int cols, lines;
+	char need[32], full[160], a[96], b[64];
+	layout_min_size(v, &cols, &lines);
+	snprintf(need, sizeof need, "%dx%d", cols, lines);
+	/* The sizes in words, now and needed, and the way out. */
+	snprintf(full, sizeof full, "The terminal is %dx%d and this board needs %s: enlarge it, or press q.", COLS,
+		 LINES, need);
+	snprintf(a, sizeof a, "terminal too small %s need %s", v->gl->dash, need);
+	snprintf(b, sizeof b, "too small: %s", need);
+	const char *tries[] = { full, a, b, need, "small", "!" };
+	for (size_t i = 0; i < sizeof tries / sizeof tries[0]; i++) {
+		int len = chrome_cols(tries[i]), y = LINES / 2, x = (COLS - len) / 2;
+		if (len <= COLS) {
+			/* Terminals keep their bottom right cell from curses (a
+			 * write there would scroll): one line up where there is
+			 * one.  A 1x1 terminal stays blank until it grows. */
+			if (y == LINES - 1 && x + len == COLS)
+				y = y > 0 ? y - 1 : y;
+			mvaddnstr(y, x, tries[i], -1);
+			return;
+		}
+	}
+}
+
+/* The celebration: on the title line and the message line, so the board
+ * it celebrates stays in view. */
+void draw_win(view *v, double now)
+{
+	if (v->too_small)
+		return;
+	const game *g = v->g;
+	char line[200], clock[32], par[16];
+	format_clock(clock, sizeof clock, (long)game_elapsed(g, now));
+	format_par(g, par, sizeof par);
+	int moves = game_moves(g);
+	bool perfect = g->par >= 0 && moves <= g->par && !v->assisted;
+	snprintf(line, sizeof line, "%s Solved! %d move%s%s par %s%s (%s)%s %s", v->gl->star, moves,
+		 moves == 1 ? "" : "s", perfect ? ":" : ",", par, perfect ? ", perfect!" : "", clock,
+		 v->assisted ? ", assisted: no record" : "", v->gl->star);
+	int y = v->title ? 0 : LINES - 2, len = chrome_cols(line);
+	move(y, 0);
+	clrtoeol();
+	attrset(A_BOLD | theme_attr(v, PAIR_WIN));
+	chrome_put_cut(v->gl, y, len < COLS ? (COLS - len) / 2 : 0, line);
+	attrset(A_NORMAL);
+	if (v->title && v->ranking[0]) {
+		char msg[sizeof v->msg];
+		snprintf(msg, sizeof msg, "Solved!  %.90s (L)  n new board  r restart  q quit", v->ranking);
+		draw_message(v, msg);
+	} else if (v->title)
+		draw_message(v, "Solved!  n new board  r restart  q quit");
+}
+
+/* The help's lines at this width: each row's keys, then its label wrapped
+ * at spaces under itself, never cut.  With draw, lines from `top` are
+ * drawn from screen line 1 to the footer; returns the number of lines. */
+static int help_walk(const view *v, const key_row *rows, int top, bool draw)
+{
+	int indent = 19, width = COLS - 3 - indent - 1, n = 0;
+	if (width < 12) {	/* narrow: the label under its keys */
+		indent = 2;
+		width = COLS - 3 - indent - 1 > 8 ? COLS - 3 - indent - 1 : 8;
+	}
+	for (const key_row *k = rows; k->run || k->names_utf8; k++) {
+		if (!k->names_utf8)
+			continue;
+		const char *keys = v->gl->utf8 ? k->names_utf8 : k->names_ascii, *p = k->label;
+		char own_keys[64], own_label[160];
+		if (k->bar_rank == ROW_SUSPEND && v->no_suspend) {
+			/* Ctrl-Z is refused here: its part of the row goes. */
+			const char *comma = strrchr(keys, ','), *semi = strrchr(p, ';');
+			snprintf(own_keys, sizeof own_keys, "%.*s", comma ? (int)(comma - keys) : 63, keys);
+			snprintf(own_label, sizeof own_label, "%.*s", semi ? (int)(semi - p) : 159, p);
+			keys = own_keys;
+			p = own_label;
+		}
+		bool under = indent == 2;
+		char line[300];
+		snprintf(line, sizeof line, "%s%*s %s ", keys, under ? 0 : 16 - chrome_cols(keys), "",
+			 under ? "" : v->gl->dash);
+		if (under) {
+			if (draw && n >= top && 1 + n - top < LINES - 1)
+				chrome_put_clipped(1 + n - top, 3, line);
+			n++;
+		}
+		while (*p) {
+			/* As many words as fit in width columns (a longer word is cut
+			 * only when it alone is wider than the line). */
+			int take = 0, cols = 0, last_space = -1;
+			for (const char *q = p; *q; q++) {
+				if ((*q & 0xc0) != 0x80 && ++cols > width)
+					break;
+				if (*q == ' ')
+					last_space = (int)(q - p);
+				take = (int)(q - p) + 1;
+			}
+			if (p[take] && last_space > 0)
+				take = last_space;
+			size_t used = strlen(line);
+			snprintf(line + used, sizeof line - used, "%.*s", take, p);
+			if (draw && n >= top && 1 + n - top < LINES - 1)
+				chrome_put_clipped(1 + n - top, 3, line);
+			n++;
+			p += take;
+			while (*p == ' ')
+				p++;
+			snprintf(line, sizeof line, "%*s", indent, "");
+		}
+	}
+	return n;
+}
+
+int draw_help_lines(const view *v, const key_row *rows)
+{
+	return help_walk(v, rows, 0, false);
+}
+
+void draw_help(view *v, const key_row *rows, int top)
+{
+	char title[96];
+	erase();
+	/* The goal shares the title line: the key table needs every other one. */
+	snprintf(title, sizeof title, "Lights Out %s keys", v->gl->dash);
+	attrset(A_BOLD | theme_attr(v, PAIR_TITLE));
+	chrome_put_clipped(0, 1, title);
+	attrset(A_NORMAL);
+	chrome_put_cut(v->gl, 0, 2 + chrome_cols(title), "  Clear the board: every light off (every cell 0).");
+	int total = help_walk(v, rows, top, true);
+	attrset(A_DIM);
+	chrome_put_cut(v->gl, LINES - 1, 1, top > 0 || total > LINES - 2 ? "Enter: how to play; Up/Down scroll; other keys: back."
+							     : "Enter: how to play.  Any other key returns to the game.");
+	attrset(A_NORMAL);
+}
+
+void draw_page(view *v, const char *title, char *const *lines, int n, int top, int left, const char *footer)
+{
+	erase();
+	attrset(A_BOLD | theme_attr(v, PAIR_TITLE));
+	chrome_put_clipped(0, 1, title);
+	attrset(A_NORMAL);
+	for (int y = 2, i = top; y < LINES - 1 && i < n; y++, i++) {
+		const char *p = lines[i];
+		/* Skip `left` characters, not bytes. */
+		for (int skip = left; *p && skip > 0; skip--)
+			do
+				p++;
+			while (((unsigned char)*p & 0xc0) == 0x80);
+		chrome_put_clipped(y, 1, p);
+	}
+	attrset(A_DIM);
+	/* A footer too long for the window says the same in fewer words. */
+	chrome_put_cut(v->gl, LINES - 1, 1, chrome_cols(footer) <= COLS - 2 ? footer : "Arrows scroll; other keys: back");
+	attrset(A_NORMAL);
+}
