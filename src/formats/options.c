@@ -292,24 +292,6 @@ int options_finish(common_opts *o, rule *r, char *err, size_t errlen)
 	return 0;
 }
 
-int options_take_patterns(common_opts *o, graph *g, int rows, int cols, rule *r, char *err, size_t errlen)
-{
-	if (o->rule_chosen || o->v.torus) {
-		snprintf(err, errlen, "the board file's patterns are its rule: drop --rule, --grid, --board, --graph "
-				      "and --torus");
-		graph_free(g);
-		return -1;
-	}
-	options_keep_graph(g);
-	variant_set_graph(&o->v, g);
-	o->v.rows = rows;
-	o->v.cols = cols;
-	o->rule_spec = o->v.rule;
-	if (r)
-		variant_rule(&o->v, r);
-	return 0;
-}
-
 const char *options_scores_dir(const char *given, bool none)
 {
 	struct stat st;
@@ -320,29 +302,6 @@ const char *options_scores_dir(const char *given, bool none)
 	/* The built-in directory counts when something is there: a missing
 	 * one means this host keeps no leaderboard, and nothing is said. */
 	return SCORES_DIR[0] && lstat(SCORES_DIR, &st) == 0 ? SCORES_DIR : NULL;
-}
-
-int options_take_variant(common_opts *o, const boardio_variant *fv, rule *r, char *err, size_t errlen)
-{
-	if (!fv->present)
-		return 0;
-	bool rule_differs = o->rule_chosen && strcmp(o->v.rule, fv->rule) != 0;
-	bool k_differs = o->k_set && fv->k && o->v.k != fv->k;
-	bool torus_differs = o->v.torus && !fv->torus, fwd_differs = o->v.forward_only && !fv->forward_only;
-	if (rule_differs || k_differs || torus_differs || fwd_differs) {
-		snprintf(err, errlen, "line %d says rule %s%s%.0d%s%s, the options %s%s%.0d%s%s: give one or the other",
-			 fv->line, fv->rule, fv->k ? " k=" : "", fv->k, fv->torus ? " torus" : "",
-			 fv->forward_only ? " forward-only" : "", o->v.rule, o->k_set ? " k=" : "", o->k_set ? o->v.k : 0,
-			 o->v.torus ? " torus" : "", o->v.forward_only ? " forward-only" : "");
-		return -1;
-	}
-	if (variant_set_rule(&o->v, fv->rule, err, errlen) < 0)
-		return -1;
-	if (fv->k)
-		o->v.k = fv->k;
-	o->v.torus = fv->torus;
-	o->v.forward_only = o->v.forward_only || fv->forward_only;
-	return rule_parse(r, o->v.rule, o->v.torus, err, errlen);
 }
 
 void options_help_rule(int col)

@@ -47,12 +47,6 @@ typedef struct common_opts {
 
 void options_init(common_opts *o);
 
-struct boardio_variant;
-/* A board file's own variant line under the options: what the options did
- * not say is taken from the file (and r made again); what they said
- * differently is one error naming both, in err.  0, or -1. */
-int options_take_variant(common_opts *o, const struct boardio_variant *fv, rule *r, char *err, size_t errlen);
-
 /* The help's --rule line, "  -r, --rule NAME" then the registry's names
  * from column col, wrapped at 80 columns under themselves. */
 void options_help_rule(int col);
@@ -76,12 +70,6 @@ int options_finish(common_opts *o, rule *r, char *err, size_t errlen);
 /* g (or NULL) becomes the one graph kept as long as the process, in place
  * of the one kept before (which nothing may point to any more). */
 void options_keep_graph(graph *g);
-
-/* A board file's own patterns (boardio_read_patterns) as the rule, after
- * options_finish: g is kept as long as the process, the variant becomes
- * that graph on a rows x cols board, and r (unless NULL) its rule.
- * Refused, g freed, when the command line chose a rule or a torus. */
-int options_take_patterns(common_opts *o, graph *g, int rows, int cols, rule *r, char *err, size_t errlen);
 
 /* "RxC", "N", and with allow_range "A-B" (square sizes A..B). */
 int options_parse_size(const char *s, common_opts *o, bool allow_range, char *err, size_t errlen);
