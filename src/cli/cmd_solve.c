@@ -422,8 +422,7 @@ int cmd_solve(int argc, char **argv)
 			}
 			break;
 		default:
-			options_unknown(longopts, argv[optind - 1], err, sizeof err);
-			goto usage_error;
+			return options_unknown("solve", longopts, argv[optind - 1]);
 		}
 	}
 	if (o.help) {
@@ -488,8 +487,7 @@ int cmd_solve(int argc, char **argv)
 	return solve_board(&o, &r, b, fmt, any, limit, threads, part, parts);
 
 usage_error:
-	fprintf(stderr, "lightsout solve: %s\nTry 'lightsout solve --help'.\n", err);
-	return EXIT_USAGE;
+	return options_usage_error("solve", err);
 }
 
 /* The board of FILE (or "-"), its variant line and patterns taken into o

@@ -11,6 +11,7 @@
 
 #include "config.h"
 #include "formats/graphio.h"
+#include "formats/output.h"
 
 /* Edits (insert, delete, change) from a to b, capped at 9. */
 static int edits(const char *a, const char *b)
@@ -35,7 +36,13 @@ static int edits(const char *a, const char *b)
 	return row[m] < 9 ? row[m] : 9;
 }
 
-void options_unknown(const struct option *longopts, const char *arg, char *err, size_t errlen)
+int options_usage_error(const char *cmd, const char *msg)
+{
+	fprintf(stderr, "lightsout %s: %s\nTry 'lightsout %s --help'.\n", cmd, msg, cmd);
+	return EXIT_USAGE;
+}
+
+int options_unknown(const char *cmd, const struct option *longopts, const char *arg)
 {
 	const char *best = NULL;
 	int least = 3;
@@ -50,10 +57,12 @@ void options_unknown(const struct option *longopts, const char *arg, char *err, 
 				least = e, best = o->name;
 		}
 	}
+	char err[300];
 	if (best)
-		snprintf(err, errlen, "unknown or incomplete option '%s': did you mean '--%s'?", arg, best);
+		snprintf(err, sizeof err, "unknown or incomplete option '%s': did you mean '--%s'?", arg, best);
 	else
-		snprintf(err, errlen, "unknown or incomplete option '%s'", arg ? arg : "?");
+		snprintf(err, sizeof err, "unknown or incomplete option '%s'", arg ? arg : "?");
+	return options_usage_error(cmd, err);
 }
 
 void options_init(common_opts *o)

@@ -51,9 +51,15 @@ void options_init(common_opts *o);
  * from column col, wrapped at 80 columns under themselves. */
 void options_help_rule(int col);
 
-/* "unknown or incomplete option '--sise': did you mean '--size'?" into
- * err, the nearest of longopts (by edits, or a prefix) when one is near. */
-void options_unknown(const struct option *longopts, const char *arg, char *err, size_t errlen);
+/* A usage error of command cmd: "lightsout CMD: MSG" then "Try 'lightsout
+ * CMD --help'." on stderr.  Returns EXIT_USAGE, the exit status. */
+int options_usage_error(const char *cmd, const char *msg);
+
+/* The usage error for an option getopt refused (arg as given):
+ * "unknown or incomplete option '--sise': did you mean '--size'?", the
+ * nearest of longopts (by edits, or a prefix) when one is near.  Returns
+ * EXIT_USAGE. */
+int options_unknown(const char *cmd, const struct option *longopts, const char *arg);
 
 /* Handle one getopt_long result.  Returns 1 when it was a common option,
  * 0 when not, -1 on a bad value (message in err). */

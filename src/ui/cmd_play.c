@@ -146,9 +146,7 @@ void play_idle_words(long secs, char *buf, size_t len)
 
 static int usage_error(const char *msg)
 {
-	fprintf(stderr, "lightsout play: %s\n", msg);
-	fprintf(stderr, "Try 'lightsout play --help'.\n");
-	return EXIT_USAGE;
+	return options_usage_error("play", msg);
 }
 
 /* Returns -1 to go on, else the exit status. */
@@ -258,8 +256,7 @@ static int play_parse(int argc, char **argv, play_opts *o)
 			snprintf(err, sizeof err, "option '%s' needs a value", argv[optind - 1]);
 			return usage_error(err);
 		default:
-			options_unknown(longopts, argv[optind - 1], err, sizeof err);
-			return usage_error(err);
+			return options_unknown("play", longopts, argv[optind - 1]);
 		}
 	}
 	if (o->common.help) {
