@@ -118,10 +118,8 @@ int cmd_analyze(int argc, char **argv)
 			dist = true;
 		else if (opt == OPT_THREADS)
 			threads_arg = optarg;
-		else {
-			options_unknown(longopts, argv[optind - 1], err, sizeof err);
-			goto usage_error;
-		}
+		else
+			return options_unknown("analyze", longopts, argv[optind - 1]);
 	}
 	if (o.help) {
 		help();
@@ -178,6 +176,5 @@ int cmd_analyze(int argc, char **argv)
 	return 0;
 
 usage_error:
-	fprintf(stderr, "lightsout analyze: %s\nTry 'lightsout analyze --help'.\n", err);
-	return EXIT_USAGE;
+	return options_usage_error("analyze", err);
 }

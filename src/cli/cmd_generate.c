@@ -83,8 +83,7 @@ int cmd_generate(int argc, char **argv)
 				goto usage_error;
 			}
 		} else {
-			options_unknown(longopts, argv[optind - 1], err, sizeof err);
-			goto usage_error;
+			return options_unknown("generate", longopts, argv[optind - 1]);
 		}
 	}
 	if (o.help) {
@@ -140,6 +139,5 @@ int cmd_generate(int argc, char **argv)
 	return rc == 0 ? 0 : EXIT_USAGE;
 
 usage_error:
-	fprintf(stderr, "lightsout generate: %s\nTry 'lightsout generate --help'.\n", err);
-	return EXIT_USAGE;
+	return options_usage_error("generate", err);
 }

@@ -64,10 +64,8 @@ int cmd_scores(int argc, char **argv)
 			snprintf(date, sizeof date, "%s", optarg);
 		} else if (opt == OPT_SCORES)
 			given = optarg;
-		else {
-			options_unknown(longopts, argv[optind - 1], err, sizeof err);
-			goto usage_error;
-		}
+		else
+			return options_unknown("scores", longopts, argv[optind - 1]);
 	}
 	if (optind < argc) {
 		snprintf(err, sizeof err, "unexpected argument '%s'", argv[optind]);
@@ -117,6 +115,5 @@ int cmd_scores(int argc, char **argv)
 	return 0;
 
 usage_error:
-	fprintf(stderr, "lightsout scores: %s\nTry 'lightsout scores --help'.\n", err);
-	return EXIT_USAGE;
+	return options_usage_error("scores", err);
 }

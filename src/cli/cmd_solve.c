@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "formats/boardfile.h"
 #include "formats/boardio.h"
 #include "formats/codearg.h"
 #include "cli/commands.h"
@@ -421,8 +422,7 @@ int cmd_solve(int argc, char **argv)
 			}
 			break;
 		default:
-			options_unknown(longopts, argv[optind - 1], err, sizeof err);
-			goto usage_error;
+			return options_unknown("solve", longopts, argv[optind - 1]);
 		}
 	}
 	if (o.help) {
@@ -487,8 +487,7 @@ int cmd_solve(int argc, char **argv)
 	return solve_board(&o, &r, b, fmt, any, limit, threads, part, parts);
 
 usage_error:
-	fprintf(stderr, "lightsout solve: %s\nTry 'lightsout solve --help'.\n", err);
-	return EXIT_USAGE;
+	return options_usage_error("solve", err);
 }
 
 /* The board of FILE (or "-"), its variant line and patterns taken into o
@@ -504,35 +503,20 @@ static board *read_board(common_opts *o, const char *path, rule *r, char *err, s
 		fprintf(stderr, "lightsout solve: %s: %s\n", path, strerror(errno));
 		return NULL;
 	}
-	boardio_error be;
-	graph *patterns;
-	boardio_variant fv;
-	board *b = boardio_read_variant(f, o->v.k, &patterns, &fv, &be);
+	const char *name = f == stdin ? "<stdin>" : path;
+	board *b;
+	boardfile_status st = boardfile_read(f, name, o, r, &b, err, errlen);
 	if (f != stdin)
 		fclose(f);
-	if (b && options_take_variant(o, &fv, r, err, errlen) < 0) {
-		fprintf(stderr, "lightsout solve: %s: %s\n", f == stdin ? "<stdin>" : path, err);
-		err[0] = '\0';
-		board_free(b);
-		return NULL;
-	}
-	if (b && patterns && options_take_patterns(o, patterns, b->rows, b->cols, r, err, errlen) < 0) {
-		board_free(b);
-		return NULL;	/* err says why */
-	}
-	if (!b) {
-		if (be.line)
-			fprintf(stderr, "lightsout solve: %s:%d:%d: %s\n", f == stdin ? "<stdin>" : path, be.line,
-				be.col, be.msg);
-		else
-			fprintf(stderr, "lightsout solve: %s: %s\n", f == stdin ? "<stdin>" : path, be.msg);
-		return NULL;
-	}
-	if (o->size_set && (o->v.rows != b->rows || o->v.cols != b->cols)) {
+	if (st == BOARDFILE_SIZE) {
 		fprintf(stderr, "lightsout solve: --size %dx%d but the board is %dx%d\n", o->v.rows, o->v.cols, b->rows,
 			b->cols);
 		board_free(b);
 		return NULL;
+	}
+	if (st == BOARDFILE_BAD) {
+		fprintf(stderr, "lightsout solve: %s\n", err);
+		err[0] = '\0';
 	}
 	return b;
 }

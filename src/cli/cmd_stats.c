@@ -48,10 +48,8 @@ int cmd_stats(int argc, char **argv)
 		}
 		if (opt == OPT_FILE)
 			file = optarg;
-		else {
-			options_unknown(longopts, argv[optind - 1], err, sizeof err);
-			goto usage_error;
-		}
+		else
+			return options_unknown("stats", longopts, argv[optind - 1]);
 	}
 	if (optind < argc) {
 		snprintf(err, sizeof err, "unexpected argument '%s'", argv[optind]);
@@ -105,6 +103,5 @@ int cmd_stats(int argc, char **argv)
 	return 0;
 
 usage_error:
-	fprintf(stderr, "lightsout stats: %s\nTry 'lightsout stats --help'.\n", err);
-	return EXIT_USAGE;
+	return options_usage_error("stats", err);
 }

@@ -50,7 +50,3 @@ bool history_redo(history *h, lo_move *m)
 	return true;
 }
 
-bool history_can_redo(const history *h)
-{
-	return h->pos < h->len;
-}

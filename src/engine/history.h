@@ -23,6 +23,5 @@ void history_clear(history *h);
 int history_push(history *h, lo_move m);		/* drops the redo tail; -1 no memory */
 bool history_undo(history *h, lo_move *m);		/* the move to revert */
 bool history_redo(history *h, lo_move *m);		/* the move to replay */
-bool history_can_redo(const history *h);
 
 #endif

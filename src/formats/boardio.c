@@ -777,11 +777,6 @@ board *boardio_read_patterns(FILE *f, int k, graph **patterns, boardio_error *e)
 	return boardio_read_variant(f, k, patterns, NULL, e);
 }
 
-board *boardio_read(FILE *f, int k, boardio_error *e)
-{
-	return boardio_read_patterns(f, k, NULL, e);
-}
-
 void boardio_put_symbols(outbuf *o, const uint8_t *cells, size_t n)
 {
 	const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;

@@ -42,13 +42,10 @@ typedef struct boardio_error {
  * and fills err on any problem. */
 board *boardio_parse(const char *text, size_t len, int k, boardio_error *err);
 
-/* Read all of f (up to a bound) and parse it; a patterns section is
- * refused here. */
-board *boardio_read(FILE *f, int k, boardio_error *err);
-
-/* The same, and *patterns = the section's press sets as a graph of R*C
- * vertices at their cells' places (rows, cols as the board's), or NULL
- * when the file has none.  Up to GRAPH_MAX_VERTICES cells. */
+/* Read all of f (up to a bound) and parse it, and *patterns = the
+ * section's press sets as a graph of R*C vertices at their cells' places
+ * (rows, cols as the board's), or NULL when the file has none.  Up to
+ * GRAPH_MAX_VERTICES cells.  With patterns NULL a section is refused. */
 board *boardio_read_patterns(FILE *f, int k, graph **patterns, boardio_error *err);
 
 /* The variant a file names on its "rule" line. */

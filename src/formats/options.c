@@ -11,6 +11,7 @@
 
 #include "config.h"
 #include "formats/graphio.h"
+#include "formats/output.h"
 
 /* Edits (insert, delete, change) from a to b, capped at 9. */
 static int edits(const char *a, const char *b)
@@ -35,7 +36,13 @@ static int edits(const char *a, const char *b)
 	return row[m] < 9 ? row[m] : 9;
 }
 
-void options_unknown(const struct option *longopts, const char *arg, char *err, size_t errlen)
+int options_usage_error(const char *cmd, const char *msg)
+{
+	fprintf(stderr, "lightsout %s: %s\nTry 'lightsout %s --help'.\n", cmd, msg, cmd);
+	return EXIT_USAGE;
+}
+
+int options_unknown(const char *cmd, const struct option *longopts, const char *arg)
 {
 	const char *best = NULL;
 	int least = 3;
@@ -50,10 +57,12 @@ void options_unknown(const struct option *longopts, const char *arg, char *err, 
 				least = e, best = o->name;
 		}
 	}
+	char err[300];
 	if (best)
-		snprintf(err, errlen, "unknown or incomplete option '%s': did you mean '--%s'?", arg, best);
+		snprintf(err, sizeof err, "unknown or incomplete option '%s': did you mean '--%s'?", arg, best);
 	else
-		snprintf(err, errlen, "unknown or incomplete option '%s'", arg ? arg : "?");
+		snprintf(err, sizeof err, "unknown or incomplete option '%s'", arg ? arg : "?");
+	return options_usage_error(cmd, err);
 }
 
 void options_init(common_opts *o)
@@ -292,24 +301,6 @@ int options_finish(common_opts *o, rule *r, char *err, size_t errlen)
 	return 0;
 }
 
-int options_take_patterns(common_opts *o, graph *g, int rows, int cols, rule *r, char *err, size_t errlen)
-{
-	if (o->rule_chosen || o->v.torus) {
-		snprintf(err, errlen, "the board file's patterns are its rule: drop --rule, --grid, --board, --graph "
-				      "and --torus");
-		graph_free(g);
-		return -1;
-	}
-	options_keep_graph(g);
-	variant_set_graph(&o->v, g);
-	o->v.rows = rows;
-	o->v.cols = cols;
-	o->rule_spec = o->v.rule;
-	if (r)
-		variant_rule(&o->v, r);
-	return 0;
-}
-
 const char *options_scores_dir(const char *given, bool none)
 {
 	struct stat st;
@@ -320,29 +311,6 @@ const char *options_scores_dir(const char *given, bool none)
 	/* The built-in directory counts when something is there: a missing
 	 * one means this host keeps no leaderboard, and nothing is said. */
 	return SCORES_DIR[0] && lstat(SCORES_DIR, &st) == 0 ? SCORES_DIR : NULL;
-}
-
-int options_take_variant(common_opts *o, const boardio_variant *fv, rule *r, char *err, size_t errlen)
-{
-	if (!fv->present)
-		return 0;
-	bool rule_differs = o->rule_chosen && strcmp(o->v.rule, fv->rule) != 0;
-	bool k_differs = o->k_set && fv->k && o->v.k != fv->k;
-	bool torus_differs = o->v.torus && !fv->torus, fwd_differs = o->v.forward_only && !fv->forward_only;
-	if (rule_differs || k_differs || torus_differs || fwd_differs) {
-		snprintf(err, errlen, "line %d says rule %s%s%.0d%s%s, the options %s%s%.0d%s%s: give one or the other",
-			 fv->line, fv->rule, fv->k ? " k=" : "", fv->k, fv->torus ? " torus" : "",
-			 fv->forward_only ? " forward-only" : "", o->v.rule, o->k_set ? " k=" : "", o->k_set ? o->v.k : 0,
-			 o->v.torus ? " torus" : "", o->v.forward_only ? " forward-only" : "");
-		return -1;
-	}
-	if (variant_set_rule(&o->v, fv->rule, err, errlen) < 0)
-		return -1;
-	if (fv->k)
-		o->v.k = fv->k;
-	o->v.torus = fv->torus;
-	o->v.forward_only = o->v.forward_only || fv->forward_only;
-	return rule_parse(r, o->v.rule, o->v.torus, err, errlen);
 }
 
 void options_help_rule(int col)

@@ -47,19 +47,19 @@ typedef struct common_opts {
 
 void options_init(common_opts *o);
 
-struct boardio_variant;
-/* A board file's own variant line under the options: what the options did
- * not say is taken from the file (and r made again); what they said
- * differently is one error naming both, in err.  0, or -1. */
-int options_take_variant(common_opts *o, const struct boardio_variant *fv, rule *r, char *err, size_t errlen);
-
 /* The help's --rule line, "  -r, --rule NAME" then the registry's names
  * from column col, wrapped at 80 columns under themselves. */
 void options_help_rule(int col);
 
-/* "unknown or incomplete option '--sise': did you mean '--size'?" into
- * err, the nearest of longopts (by edits, or a prefix) when one is near. */
-void options_unknown(const struct option *longopts, const char *arg, char *err, size_t errlen);
+/* A usage error of command cmd: "lightsout CMD: MSG" then "Try 'lightsout
+ * CMD --help'." on stderr.  Returns EXIT_USAGE, the exit status. */
+int options_usage_error(const char *cmd, const char *msg);
+
+/* The usage error for an option getopt refused (arg as given):
+ * "unknown or incomplete option '--sise': did you mean '--size'?", the
+ * nearest of longopts (by edits, or a prefix) when one is near.  Returns
+ * EXIT_USAGE. */
+int options_unknown(const char *cmd, const struct option *longopts, const char *arg);
 
 /* Handle one getopt_long result.  Returns 1 when it was a common option,
  * 0 when not, -1 on a bad value (message in err). */
@@ -76,12 +76,6 @@ int options_finish(common_opts *o, rule *r, char *err, size_t errlen);
 /* g (or NULL) becomes the one graph kept as long as the process, in place
  * of the one kept before (which nothing may point to any more). */
 void options_keep_graph(graph *g);
-
-/* A board file's own patterns (boardio_read_patterns) as the rule, after
- * options_finish: g is kept as long as the process, the variant becomes
- * that graph on a rows x cols board, and r (unless NULL) its rule.
- * Refused, g freed, when the command line chose a rule or a torus. */
-int options_take_patterns(common_opts *o, graph *g, int rows, int cols, rule *r, char *err, size_t errlen);
 
 /* "RxC", "N", and with allow_range "A-B" (square sizes A..B). */
 int options_parse_size(const char *s, common_opts *o, bool allow_range, char *err, size_t errlen);

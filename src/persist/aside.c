@@ -65,9 +65,3 @@ persist_status aside_set(const char *path, const char *why, persist_result *res)
 	res->moved[0] = '\0';
 	return persist_fail(res, PERSIST_IO, e, line);
 }
-
-bool aside_transient(int errnum)
-{
-	return errnum == EACCES || errnum == EPERM || errnum == EIO || errnum == ENOMEM || errnum == EMFILE ||
-	       errnum == ENFILE || errnum == EINTR || errnum == EAGAIN;
-}

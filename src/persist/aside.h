@@ -17,8 +17,4 @@ int aside_move(const char *path, char *moved, size_t len);
  * PERSIST_SET_ASIDE with res->moved and why, or PERSIST_IO. */
 persist_status aside_set(const char *path, const char *why, persist_result *res);
 
-/* A read error that says nothing about the file itself (permissions, I/O,
- * memory, descriptors): report it, keep the file, try again later. */
-bool aside_transient(int errnum);
-
 #endif

@@ -362,15 +362,6 @@ static int open_dir(const char *dir, persist_result *res)
 	return dfd;
 }
 
-persist_status scores_check_dir(const char *dir, persist_result *res)
-{
-	persist_result_init(res, dir);
-	int dfd = open_dir(dir, res);
-	if (dfd >= 0)
-		close(dfd);
-	return res->status;
-}
-
 /* "UID.DATE", or "UID.DATE.XXXXXX" (six letters or digits): the name a
  * player writes under when another user's file squats the first. */
 static bool parse_name(const char *name, const char *date, uid_t *uid)

@@ -97,11 +97,6 @@ bool score_same_board(const score *a, const score *b);
  * then uid.  Negative when a ranks above b. */
 int score_compare(const score *a, const score *b);
 
-/* Is dir one to keep scores in?  PERSIST_OK; PERSIST_NONE (it does not
- * exist); PERSIST_REFUSED (a symlink, not a directory, or writable by
- * others without the sticky bit: why says which). */
-persist_status scores_check_dir(const char *dir, persist_result *res);
-
 /* Record s (uid ignored: ours) in dir, keeping our best for its board;
  * an arcade player's result (pid set) only in a directory of ours that
  * nobody else can write in.  A guest's, under the directory's lock
@@ -118,7 +113,8 @@ persist_status scores_record(const char *dir, const score *s, bool *kept, persis
 
 /* Every valid record of date in dir into t, best first on each board;
  * skipped files are counted and noted in t.  PERSIST_OK; PERSIST_NONE (no
- * such directory, t empty); PERSIST_REFUSED (see scores_check_dir);
+ * such directory, t empty); PERSIST_REFUSED (a symlink, not a directory,
+ * or writable by others without the sticky bit: why says which);
  * PERSIST_NO_MEMORY, PERSIST_IO. */
 persist_status scores_load(const char *dir, const char *date, scores *t, persist_result *res);
 

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "formats/boardio.h"
+#include "formats/boardfile.h"
 #include "formats/codearg.h"
 #include "formats/options.h"
 #include "formats/output.h"
@@ -146,9 +146,7 @@ void play_idle_words(long secs, char *buf, size_t len)
 
 static int usage_error(const char *msg)
 {
-	fprintf(stderr, "lightsout play: %s\n", msg);
-	fprintf(stderr, "Try 'lightsout play --help'.\n");
-	return EXIT_USAGE;
+	return options_usage_error("play", msg);
 }
 
 /* Returns -1 to go on, else the exit status. */
@@ -258,8 +256,7 @@ static int play_parse(int argc, char **argv, play_opts *o)
 			snprintf(err, sizeof err, "option '%s' needs a value", argv[optind - 1]);
 			return usage_error(err);
 		default:
-			options_unknown(longopts, argv[optind - 1], err, sizeof err);
-			return usage_error(err);
+			return options_unknown("play", longopts, argv[optind - 1]);
 		}
 	}
 	if (o->common.help) {
@@ -309,49 +306,30 @@ static void play_config(const play_opts *o, game_config *cfg)
 /* The --load board; its size wins unless --size disagrees. */
 static board *play_load(play_opts *o, game_config *cfg)
 {
-	boardio_error e;
 	FILE *f = strcmp(o->load, "-") == 0 ? NULL : fopen(o->load, "r");
 	if (!f) {
 		fprintf(stderr, "lightsout play: cannot open %s: %s\n", o->load,
 			strcmp(o->load, "-") == 0 ? "standard input is the game's keyboard" : strerror(errno));
 		return NULL;
 	}
-	graph *patterns;
-	char err[256];
-	boardio_variant fv;
-	board *b = boardio_read_variant(f, cfg->v.k, &patterns, &fv, &e);
+	board *b;
+	char err[300];
+	boardfile_status st = boardfile_read(f, o->load, &o->common, NULL, &b, err, sizeof err);
 	fclose(f);
-	if (b && fv.present) {
-		/* The file's own variant, under what the options said. */
-		rule r;
-		if (options_take_variant(&o->common, &fv, &r, err, sizeof err) < 0) {
-			fprintf(stderr, "lightsout play: %s: %s\n", o->load, err);
-			board_free(b);
-			return NULL;
-		}
-		cfg->v = o->common.v;
-	}
-	if (b && patterns) {
-		if (options_take_patterns(&o->common, patterns, b->rows, b->cols, NULL, err, sizeof err) < 0) {
-			fprintf(stderr, "lightsout play: %s: %s\n", o->load, err);
-			board_free(b);
-			return NULL;
-		}
-		cfg->v = o->common.v;
-	}
-	if (!b) {
-		if (e.line)
-			fprintf(stderr, "lightsout play: %s:%d:%d: %s\n", o->load, e.line, e.col, e.msg);
-		else
-			fprintf(stderr, "lightsout play: %s: %s\n", o->load, e.msg);
-		return NULL;
-	}
-	if (o->common.size_set && (b->rows != cfg->v.rows || b->cols != cfg->v.cols)) {
+	if (st == BOARDFILE_SIZE) {
 		fprintf(stderr, "lightsout play: %s is %dx%d, not %dx%d as --size says\n", o->load, b->rows, b->cols,
-			cfg->v.rows, cfg->v.cols);
+			o->common.v.rows, o->common.v.cols);
 		board_free(b);
 		return NULL;
 	}
+	if (st != BOARDFILE_OK) {
+		if (st == BOARDFILE_PATTERNS)
+			fprintf(stderr, "lightsout play: %s: %s\n", o->load, err);
+		else
+			fprintf(stderr, "lightsout play: %s\n", err);
+		return NULL;
+	}
+	cfg->v = o->common.v;
 	cfg->v.rows = b->rows;
 	cfg->v.cols = b->cols;
 	return b;

@@ -114,6 +114,7 @@ expect 2 "short:4:1: the patterns give 2 of the board's 3 rows" solve "$T/short"
 sed 's|^011/011/000 000/111/000 110/110/000$|011/011/000 000/111/000|' "$T/own" > "$T/few"
 expect 2 "few:7:24: row 3 has 2 patterns, expected 3" solve "$T/few"
 expect 2 "the board file's patterns are its rule" solve --rule x "$T/own"
+expect 2 "--size 4x4 but the board is 3x3" solve -s 4x4 "$T/own"
 printf '1 1\n' >> "$T/own"
 expect 2 "own:8:1: the patterns are 3 lines, one per row of the board" solve "$T/own"
 expect 2 "a share code sets its own rule" play --graph "$T/tri.graph" --code LO0

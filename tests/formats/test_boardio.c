@@ -52,7 +52,7 @@ static void big_board(int rows, int cols, int k, bool digits_only)
 	fwrite(text, 1, len, f);
 	rewind(f);
 	boardio_error e;
-	board *b = boardio_read(f, k, &e), *m = boardio_parse(text, len, k, &e);
+	board *b = boardio_read_patterns(f, k, NULL, &e), *m = boardio_parse(text, len, k, &e);
 	tap_ok(b && m && b->rows == rows && b->cols == cols && !memcmp(b->cells, want, n) && !memcmp(m->cells, want, n),
 	       "%dx%d k=%d %s: read from a file and from memory", rows, cols, k, digits_only ? "digits" : "all symbols");
 	FILE *w = tmpfile();
@@ -73,7 +73,7 @@ static void big_board(int rows, int cols, int k, bool digits_only)
 		fwrite(text, 1, len, f);
 		rewind(f);
 		board_free(b);
-		b = boardio_read(f, k, &e);
+		b = boardio_read_patterns(f, k, NULL, &e);
 		tap_ok(!b && e.line == rows && e.col == 14, "... a bad cell at %d:14: %d:%d: %s", rows, e.line, e.col, e.msg);
 	}
 	board_free(b);
@@ -111,7 +111,7 @@ static void big_numbers(int rows, int cols, int k)
 	fwrite(text, 1, len, f);
 	rewind(f);
 	boardio_error e;
-	board *b = boardio_read(f, k, &e);
+	board *b = boardio_read_patterns(f, k, NULL, &e);
 	tap_ok(b && b->rows == rows && b->cols == cols && !memcmp(b->cells, want, n), "%dx%d k=%d as numbers: %s",
 	       rows, cols, k, b ? "read" : e.msg);
 	board_free(b);

@@ -1,0 +1,92 @@
+#include "formats/boardfile.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "formats/boardio.h"
+#include "engine/graph.h"
+#include "engine/variant.h"
+
+/* The file's variant line under the options: what they did not say comes
+ * from the file (and r is made again); what they said differently is one
+ * error naming both. */
+static int take_variant(common_opts *o, const boardio_variant *fv, rule *r, char *err, size_t errlen)
+{
+	if (!fv->present)
+		return 0;
+	bool rule_differs = o->rule_chosen && strcmp(o->v.rule, fv->rule) != 0;
+	bool k_differs = o->k_set && fv->k && o->v.k != fv->k;
+	bool torus_differs = o->v.torus && !fv->torus, fwd_differs = o->v.forward_only && !fv->forward_only;
+	if (rule_differs || k_differs || torus_differs || fwd_differs) {
+		snprintf(err, errlen, "line %d says rule %s%s%.0d%s%s, the options %s%s%.0d%s%s: give one or the other",
+			 fv->line, fv->rule, fv->k ? " k=" : "", fv->k, fv->torus ? " torus" : "",
+			 fv->forward_only ? " forward-only" : "", o->v.rule, o->k_set ? " k=" : "", o->k_set ? o->v.k : 0,
+			 o->v.torus ? " torus" : "", o->v.forward_only ? " forward-only" : "");
+		return -1;
+	}
+	if (variant_set_rule(&o->v, fv->rule, err, errlen) < 0)
+		return -1;
+	if (fv->k)
+		o->v.k = fv->k;
+	o->v.torus = fv->torus;
+	o->v.forward_only = o->v.forward_only || fv->forward_only;
+	return rule_parse(r, o->v.rule, o->v.torus, err, errlen);
+}
+
+/* The file's patterns as the rule: g is kept as long as the process and
+ * the variant becomes that graph on a rows x cols board.  Refused, g
+ * freed, when the command line chose a rule or a torus. */
+static int take_patterns(common_opts *o, graph *g, int rows, int cols, rule *r, char *err, size_t errlen)
+{
+	if (o->rule_chosen || o->v.torus) {
+		snprintf(err, errlen, "the board file's patterns are its rule: drop --rule, --grid, --board, --graph "
+				      "and --torus");
+		graph_free(g);
+		return -1;
+	}
+	options_keep_graph(g);
+	variant_set_graph(&o->v, g);
+	o->v.rows = rows;
+	o->v.cols = cols;
+	o->rule_spec = o->v.rule;
+	variant_rule(&o->v, r);
+	return 0;
+}
+
+boardfile_status boardfile_read(FILE *f, const char *name, common_opts *o, rule *r, board **b, char *err,
+				size_t errlen)
+{
+	rule spare;
+	if (!r)
+		r = &spare;
+	boardio_error be;
+	graph *patterns;
+	boardio_variant fv;
+	*b = boardio_read_variant(f, o->v.k, &patterns, &fv, &be);
+	if (!*b) {
+		if (be.line)
+			snprintf(err, errlen, "%s:%d:%d: %s", name, be.line, be.col, be.msg);
+		else
+			snprintf(err, errlen, "%s: %s", name, be.msg);
+		return BOARDFILE_BAD;
+	}
+	char why[2 * VARIANT_RULE_MAX + 100];	/* both rules' names and the words */
+	if (take_variant(o, &fv, r, why, sizeof why) < 0) {
+		snprintf(err, errlen, "%s: %s", name, why);
+		graph_free(patterns);
+		board_free(*b);
+		*b = NULL;
+		return BOARDFILE_BAD;
+	}
+	/* Before the patterns, which make the variant the board's own size. */
+	if (o->size_set && (o->v.rows != (*b)->rows || o->v.cols != (*b)->cols)) {
+		graph_free(patterns);
+		return BOARDFILE_SIZE;
+	}
+	if (patterns && take_patterns(o, patterns, (*b)->rows, (*b)->cols, r, err, errlen) < 0) {
+		board_free(*b);
+		*b = NULL;
+		return BOARDFILE_PATTERNS;
+	}
+	return BOARDFILE_OK;
+}
