@@ -24,7 +24,8 @@ void progress_start(progress *p, const char *what, const char *unit, double tota
 	p->shown = false;
 }
 
-void progress_time(double secs, char *buf, int len)
+/* "2m 10s", "1h 05m", "12s": a time left in a few characters. */
+static void progress_time(double secs, char *buf, int len)
 {
 	if (!(secs < 1e9))
 		snprintf(buf, (size_t)len, "a long time");

@@ -27,7 +27,5 @@ void progress_show(progress *p, double done, const char *extra);
 /* The line taken away (before other output, and at the end). */
 void progress_clear(progress *p);
 
-/* "2m 10s", "1h 05m", "12s": a time left in a few characters. */
-void progress_time(double secs, char *buf, int len);
 
 #endif

@@ -3,7 +3,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-const char *lo_result_text(lo_result code)
+/* The code in a few words ("out of memory", "cancelled"): for messages. */
+static const char *lo_result_text(lo_result code)
 {
 	switch (code) {
 	case LO_UNSOLVABLE: return "unsolvable";

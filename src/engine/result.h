@@ -29,8 +29,6 @@ typedef struct lo_status {
 	char detail[LO_DETAIL_MAX];	/* why, in words; "" when the code says it all */
 } lo_status;
 
-/* The code in a few words ("out of memory", "cancelled"): for messages. */
-const char *lo_result_text(lo_result code);
 
 /* st = code with a printf-style detail (fmt NULL: none). */
 void lo_status_set(lo_status *st, lo_result code, const char *fmt, ...)

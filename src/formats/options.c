@@ -108,7 +108,8 @@ static int parse_side(const char *s, size_t len, int *out)
 	return 0;
 }
 
-int options_parse_size(const char *s, common_opts *o, bool allow_range, char *err, size_t errlen)
+/* "RxC", "N", and with allow_range "A-B" (square sizes A..B). */
+static int options_parse_size(const char *s, common_opts *o, bool allow_range, char *err, size_t errlen)
 {
 	const char *x = strpbrk(s, "xX"), *dash = strchr(s, '-');
 	if (x && !dash) {

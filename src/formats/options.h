@@ -77,8 +77,6 @@ int options_finish(common_opts *o, rule *r, char *err, size_t errlen);
  * of the one kept before (which nothing may point to any more). */
 void options_keep_graph(graph *g);
 
-/* "RxC", "N", and with allow_range "A-B" (square sizes A..B). */
-int options_parse_size(const char *s, common_opts *o, bool allow_range, char *err, size_t errlen);
 
 /* A decimal integer in [lo, hi]. */
 int options_parse_int(const char *s, long lo, long hi, long *out);

@@ -40,7 +40,10 @@ static long ladder_need(const game_config *cfg)
 	return (long)cfg->v.rows * cfg->v.cols * (cfg->v.k - 1);
 }
 
-persist_status practice_ladder_read(const game_config *cfg, int *rung, persist_result *res)
+/* The rung saved for this shape and rule (*rung: LADDER_FIRST_RUNG when
+ * there is none), in $XDG_STATE_HOME/lightsout/ladder through persist/ladder.h:
+ * under the lock, atomically, bounded, a damaged file set aside. */
+static persist_status practice_ladder_read(const game_config *cfg, int *rung, persist_result *res)
 {
 	char path[4200], key[VARIANT_RULE_MAX + 64], err[300];
 	long v;
@@ -56,7 +59,7 @@ persist_status practice_ladder_read(const game_config *cfg, int *rung, persist_r
 	return st;
 }
 
-persist_status practice_ladder_write(const game_config *cfg, int rung, persist_result *res)
+static persist_status practice_ladder_write(const game_config *cfg, int rung, persist_result *res)
 {
 	char path[4200], key[VARIANT_RULE_MAX + 64], err[300];
 	if (paths_file(PATHS_STATE, PATHS_LADDER, true, path, sizeof path, err, sizeof err) < 0) {

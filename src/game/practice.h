@@ -16,11 +16,6 @@ uint64_t practice_daily_seed(time_t now, const game_config *cfg, char *date, siz
 
 #define LADDER_FIRST_RUNG 1
 
-/* The rung saved for this shape and rule (*rung: LADDER_FIRST_RUNG when
- * there is none), in $XDG_STATE_HOME/lightsout/ladder through persist/ladder.h:
- * under the lock, atomically, bounded, a damaged file set aside. */
-persist_status practice_ladder_read(const game_config *cfg, int *rung, persist_result *res);
-persist_status practice_ladder_write(const game_config *cfg, int rung, persist_result *res);
 
 /* The same, for callers that only want the rung / 0 or -1. */
 int ladder_load(const game_config *cfg);

@@ -308,7 +308,10 @@ static void leaderboard(saver *sv, const play *p, const stats_result *r)
 	scores_free(&t);
 }
 
-bool saving_daily_done(const saver *sv, const play *p)
+/* Is p's daily board (its date and variant) in the statistics already?
+ * Then this is a replay: it counts as practice, and not on the host's
+ * leaderboard. */
+static bool saving_daily_done(const saver *sv, const play *p)
 {
 	stats st;
 	persist_result res;

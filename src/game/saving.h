@@ -72,10 +72,6 @@ int saving_sync(saver *sv, play *p, double now, char *msg, size_t len);
  * line why it could not be kept.  Returns 0, or -1 with msg. */
 int saving_finish(saver *sv, play *p, double now, char *msg, size_t len);
 
-/* Is p's daily board (its date and variant) in the statistics already?
- * Then this is a replay: it counts as practice, and not on the host's
- * leaderboard. */
-bool saving_daily_done(const saver *sv, const play *p);
 
 /* The statistics table to show, malloc'd; NULL with msg. */
 /* The player's daily streak and date's daily board of variant key, in a

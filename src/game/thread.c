@@ -14,7 +14,7 @@
  * handler, leaving the terminal raw. */
 static const int own_doing[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS, SIGABRT, SIGPIPE, SIGXFSZ };
 
-void thread_mask(sigset_t *set)
+static void thread_mask(sigset_t *set)
 {
 	sigfillset(set);
 	for (size_t i = 0; i < sizeof own_doing / sizeof own_doing[0]; i++)

@@ -13,8 +13,5 @@
  * thread. */
 int thread_start(pthread_t *t, void *(*fn)(void *), void *arg);
 
-/* Every signal but those a thread raises by its own doing (SIGSEGV, SIGBUS,
- * SIGFPE, SIGILL, SIGTRAP, SIGSYS, SIGABRT, SIGPIPE, SIGXFSZ). */
-void thread_mask(sigset_t *set);
 
 #endif

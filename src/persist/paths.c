@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+static int paths_check_dir(const char *dir, char *err, size_t errlen);
+
 static const char *home_dir(void)
 {
 	const char *h = getenv("HOME");
@@ -77,7 +79,9 @@ int paths_dir(paths_kind kind, bool create, char *buf, size_t len, char *err, si
 	return paths_check_dir(buf, err, errlen);
 }
 
-int paths_check_dir(const char *dir, char *err, size_t errlen)
+/* 0 when dir is missing or is a directory of ours that nobody else can
+ * write; -1 with one line in err otherwise (the directory is not used). */
+static int paths_check_dir(const char *dir, char *err, size_t errlen)
 {
 	struct stat st;
 	if (stat(dir, &st) < 0)

@@ -20,9 +20,6 @@ typedef enum paths_kind { PATHS_STATE, PATHS_DATA, PATHS_CONFIG } paths_kind;
  * also when the directory is not ours or others can write in it. */
 int paths_dir(paths_kind kind, bool create, char *buf, size_t len, char *err, size_t errlen);
 
-/* 0 when dir is missing or is a directory of ours that nobody else can
- * write; -1 with one line in err otherwise (the directory is not used). */
-int paths_check_dir(const char *dir, char *err, size_t errlen);
 
 /* A file in that directory. */
 int paths_file(paths_kind kind, const char *name, bool create, char *buf, size_t len,

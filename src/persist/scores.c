@@ -140,7 +140,8 @@ static const char *parse_record(const char *s, size_t n, score *r)
 	return NULL;
 }
 
-bool score_same_player(const score *a, const score *b)
+/* Same player: the uid, and the arcade player's id under it. */
+static bool score_same_player(const score *a, const score *b)
 {
 	return a->uid == b->uid && !strcmp(a->pid, b->pid);
 }

@@ -89,8 +89,6 @@ int scores_parse(const char *text, size_t len, const char *date, score *out, cha
  * not fit (or n is out of bounds). */
 int scores_format(const score *s, int n, char *buf, size_t cap);
 
-/* Same player: the uid, and the arcade player's id under it. */
-bool score_same_player(const score *a, const score *b);
 /* Same board: date, difficulty and variant. */
 bool score_same_board(const score *a, const score *b);
 /* Order on one board, best first: unassisted, fewer moves, less time,

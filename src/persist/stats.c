@@ -34,7 +34,8 @@ static const char *const kind_headings[STATS_KINDS] = {
 	"Boards of your own: edited, loaded, shared (no records)", "Boards of a --seed (no records: a known seed is memory)",
 };
 
-const char *stats_kind_name(stats_kind k)
+/* "-", "practice", "daily", "custom", "seeded": as the file names them. */
+static const char *stats_kind_name(stats_kind k)
 {
 	return k < STATS_KINDS ? kind_names[k] : "-";
 }

@@ -24,8 +24,6 @@
  * known seed is memory, not skill). */
 typedef enum stats_kind { STATS_NORMAL, STATS_PRACTICE, STATS_DAILY, STATS_CUSTOM, STATS_SEEDED, STATS_KINDS } stats_kind;
 
-/* "-", "practice", "daily", "custom", "seeded": as the file names them. */
-const char *stats_kind_name(stats_kind k);
 
 typedef struct stats_entry {
 	variant key;

@@ -106,7 +106,9 @@ session_view app_session(const app *a)
 	return sv;
 }
 
-void app_fresh(app *a)
+/* The view follows the session after a new position (new board, restart,
+ * edit): cursor kept on the board, marks and steps gone, all redrawn. */
+static void app_fresh(app *a)
 {
 	view *v = &a->v;
 	session_view sv = app_session(a);

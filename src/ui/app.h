@@ -111,9 +111,6 @@ const screen *app_top(const app *a);
 void app_redraw(app *a);
 /* A y/n question on the message line; yes or no runs when answered. */
 void app_ask(app *a, const char *text, void (*yes)(app *a), void (*no)(app *a));
-/* The view follows the session after a new position (new board, restart,
- * edit): cursor kept on the board, marks and steps gone, all redrawn. */
-void app_fresh(app *a);
 /* What the session says changed (session_event flags), drawn. */
 void app_react(app *a, int ev);
 

@@ -34,7 +34,7 @@ static bool fixed_size(const char *name)
 	return e && (rule_kind_size(e->kind, &rows, &cols) || e->kind == RULE_GRAPH);
 }
 
-void menu_open(menu *m, const game_config *cfg, bool editing, play_mode mode, bool preview, bool watchers)
+static void menu_open(menu *m, const game_config *cfg, bool editing, play_mode mode, bool preview, bool watchers)
 {
 	m->watchers = watchers;
 	m->seed = (unsigned)time(NULL) % 1000000u;

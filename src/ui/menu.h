@@ -32,6 +32,5 @@ typedef struct menu {
 				 * opener takes cfg, mode and preview */
 } menu;
 
-void menu_open(menu *m, const game_config *cfg, bool editing, play_mode mode, bool preview, bool watchers);
 
 #endif

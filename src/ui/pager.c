@@ -118,7 +118,8 @@ static void join_paragraphs(pager *p)
 	p->n = n;
 }
 
-void pager_layout(pager *p, int width)
+/* The lines as shown at width columns: p->lines, or wrapped (prose). */
+static void pager_layout(pager *p, int width)
 {
 	if (!p->wrap || width == p->width)
 		return;

@@ -27,7 +27,5 @@ typedef struct pager {
 int pager_open(pager *p, const char *title, char *text, const char *footer);
 void pager_close(pager *p);
 
-/* The lines as shown at width columns: p->lines, or wrapped (prose). */
-void pager_layout(pager *p, int width);
 
 #endif
