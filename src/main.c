@@ -6,12 +6,12 @@
 #include <string.h>
 
 #include "config.h"
+#include "account/serve.h"
 #include "cli/commands.h"
 #include "engine/rule.h"
 #include "formats/output.h"
 #include "ui/cmd_play.h"
 #include "ui/keys_doc.h"
-#include "ui/serve.h"
 #include "ui/watch.h"
 
 typedef int (*command_fn)(int argc, char **argv);

@@ -1,6 +1,6 @@
 /* lightsout serve --check [ACCOUNT]: the admin's check of a public account
  * (cli/serve_check.c does it).  It shares the word serve with the
- * account's front door (ui/serve.c) and nothing else: main sends a serve
+ * account's front door (account/serve.c) and nothing else: main sends a serve
  * that asks for the check here, so the game's side never links the tool
  * that runs sshd. */
 #include <getopt.h>

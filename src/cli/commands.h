@@ -15,7 +15,7 @@ int cmd_scores(int argc, char **argv);
 int cmd_sshkeys(int argc, char **argv);
 /* serve --check (argv[0] is "serve"), and whether a serve's arguments ask
  * for it (any of its options before "--"): main sends those here, the
- * others to the account's front door (ui/serve.h). */
+ * others to the account's front door (account/serve.h). */
 int cmd_serve_check(int argc, char **argv);
 bool serve_check_wanted(int argc, char **argv);
 

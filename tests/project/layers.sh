@@ -1,8 +1,9 @@
 #!/bin/sh
 # The code map holds: each folder includes only itself and the folders
 # below it (engine <- persist <- game, and engine <- formats; both under
-# cli and ui, the two front ends side by side; both under main), only ui/
-# includes curses, and the session's struct is private to the game layer.
+# cli and ui, the two front ends side by side; account, the public
+# account's front door, on ui; all under main), only ui/ includes curses,
+# and the session's struct is private to the game layer.
 . "$SRCDIR/tests/lib/tap.sh"
 cd "$SRCDIR/src" || exit 1
 # allowed FOLDER WHAT...: the project folders FOLDER may include.
@@ -22,7 +23,11 @@ allowed formats formats engine
 allowed cli cli formats game persist engine
 # Not cli: the game is a front end beside the tools, not on top of them.
 allowed ui ui formats game persist engine
-for dir in engine persist game formats cli; do
+# The front door asks a name before the game and then runs it: above ui/.
+allowed account account ui formats game persist engine
+users=$(grep -l '^#include "account/' */*.[ch] main.c | grep -v '^account/' | tr '\n' ' ')
+check "only main.c includes account/ (found: $users)" [ "$users" = "main.c " ]
+for dir in engine persist game formats cli account; do
 	check "$dir/ has no curses" sh -c "! grep -l '<n*curses' $dir/*.[ch]"
 done
 # The session is the game layer's: front ends read its snapshot and call

@@ -2,7 +2,7 @@
  * player and a login without one is a guest.  sshd checks the key; we learn
  * which key it was from sshd's ExposeAuthInfo file ($SSH_USER_AUTH), never
  * from anything the client sends. */
-#include "ui/serve.h"
+#include "account/serve.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -15,13 +15,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "account/lineedit.h"
 #include "formats/output.h"
 #include "persist/atomic.h"
 #include "persist/host.h"
 #include "persist/sshkey.h"
 #include "persist/roster.h"
 #include "ui/cmd_play.h"
-#include "ui/lineedit.h"
 
 #define SERVE_IDLE (30 * 60)	/* --idle's default: seconds */
 

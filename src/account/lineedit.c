@@ -1,4 +1,4 @@
-#include "ui/lineedit.h"
+#include "account/lineedit.h"
 
 #include <langinfo.h>
 #include <poll.h>
