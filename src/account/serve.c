@@ -469,7 +469,7 @@ int serve_main(int argc, char **argv)
 		snprintf(path, sizeof path, "%s/%s", p.home, vars[i][1]);
 		setenv(vars[i][0], path, 1);
 	}
-	snprintf(scores, sizeof scores, "%s/scores", dir);
+	host_path(dir, HOST_DIR_SCORES, scores, sizeof scores);	/* fits: host_open took dir */
 	play_set_player(p.pid, p.name, p.guest, dir, p.slot);
 	/* The game's own options after --: the admin's, from the command line
 	 * sshd runs (the client's command is never seen here). */

@@ -289,6 +289,14 @@ void host_prompt_sweep(const char *dir)
 	closedir(d);
 }
 
+int host_path(const char *dir, host_part part, char *out, size_t len)
+{
+	static const char *const names[] = { [HOST_DIR_LIVE] = "live", [HOST_DIR_SCORES] = "scores",
+					     [HOST_DIR_WATCH] = "watch" };
+	int n = snprintf(out, len, "%s/%s", dir, names[part]);
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
 void host_name_path(const char *dir, const char *name, char *path, size_t len)
 {
 	char key[NAME_KEY_LEN + 1];

@@ -132,6 +132,17 @@ bool host_name_taken(const char *dir, const char *name);
  * others can write in. */
 host_status host_own_dir(const char *path, mode_t mode, char *err, size_t len);
 
+/* The parts of the host that others reach by path (the game publishing
+ * and watching, lightsout watch, the leaderboard), so that the layout is
+ * spelled here alone: dir's live/, scores/ or watch/ in out; -1 when out
+ * is too short for it. */
+typedef enum host_part {
+	HOST_DIR_LIVE,		/* the live games' locks */
+	HOST_DIR_SCORES,	/* the daily leaderboard */
+	HOST_DIR_WATCH,		/* the live games' files (persist/live.h) */
+} host_part;
+int host_path(const char *dir, host_part part, char *out, size_t len);
+
 /* The file of name in names/ (the PID that has it is inside). */
 void host_name_path(const char *dir, const char *name, char *path, size_t len);
 

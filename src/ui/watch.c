@@ -13,6 +13,7 @@
 
 #include "formats/boardio.h"
 #include "formats/output.h"
+#include "persist/host.h"
 #include "persist/name.h"
 #include "persist/paths.h"
 #include "ui/app.h"
@@ -43,8 +44,8 @@ void watch_setup(watching *w, const char *host, const char *live_id, const char 
 	if (!host || !host[0] || !live_id || !live_id[0])
 		return;
 	snprintf(w->host, sizeof w->host, "%s", host);
-	snprintf(w->dir, sizeof w->dir, "%s/watch", host);
-	snprintf(w->locks, sizeof w->locks, "%s/live", host);
+	host_path(host, HOST_DIR_WATCH, w->dir, sizeof w->dir);
+	host_path(host, HOST_DIR_LIVE, w->locks, sizeof w->locks);
 	snprintf(w->id, sizeof w->id, "%s", live_id);
 	snprintf(w->name, sizeof w->name, "%s", name);
 	w->guest = guest;
@@ -309,8 +310,8 @@ int watch_main(int argc, char **argv)
 		snprintf(host, sizeof host, "%s/host", state);
 	}
 	char dir[3200], locks[3200];
-	snprintf(dir, sizeof dir, "%s/watch", host);
-	snprintf(locks, sizeof locks, "%s/live", host);
+	host_path(host, HOST_DIR_WATCH, dir, sizeof dir);
+	host_path(host, HOST_DIR_LIVE, locks, sizeof locks);
 	live_game *games;
 	int n = live_list(dir, locks, &games);
 	if (n < 0) {

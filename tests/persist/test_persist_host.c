@@ -58,8 +58,14 @@ static void hosting(const char *dir)
 	unsigned char k1[32] = { 1 }, k2[32] = { 2 }, k3[32] = { 3 }, k4[32] = { 4 }, k5[32] = { 5 };
 	tap_is(host_open(dir, err, sizeof err), HOST_OK, "the host directory is made");
 	struct stat st;
-	snprintf(path, sizeof path, "%s/scores", dir);
-	tap_ok(stat(path, &st) == 0 && (st.st_mode & 0777) == 0755, "its leaderboard readable by all, written by us");
+	tap_ok(host_path(dir, HOST_DIR_SCORES, path, sizeof path) == 0 && stat(path, &st) == 0 &&
+	       (st.st_mode & 0777) == 0755, "its leaderboard readable by all, written by us");
+	tap_ok(host_path(dir, HOST_DIR_WATCH, path, sizeof path) == 0 && stat(path, &st) == 0 &&
+	       (st.st_mode & 0777) == 0755, "its live games too: %s", path);
+	tap_ok(host_path(dir, HOST_DIR_LIVE, path, sizeof path) == 0 && stat(path, &st) == 0 &&
+	       (st.st_mode & 0777) == 0700, "their locks are ours alone: %s", path);
+	char tiny[8];
+	tap_is(host_path(dir, HOST_DIR_WATCH, tiny, sizeof tiny), -1, "a path that does not fit is refused");
 	tap_ok(stat(dir, &st) == 0 && (st.st_mode & 0777) == 0711, "the host directory: others reach those two by name");
 	snprintf(path, sizeof path, "%s/players", dir);
 	tap_ok(stat(path, &st) == 0 && (st.st_mode & 0777) == 0700, "the players' directories are ours alone");
@@ -385,8 +391,8 @@ static void live_games(const char *dir)
 		tap_ok(refused && !strncmp(err, bad[i].line, strlen(bad[i].line)), "refused where it is wrong: %s", err);
 	}
 
-	snprintf(wdir, sizeof wdir, "%s/watch", dir);
-	snprintf(ldir, sizeof ldir, "%s/live", dir);
+	host_path(dir, HOST_DIR_WATCH, wdir, sizeof wdir);
+	host_path(dir, HOST_DIR_LIVE, ldir, sizeof ldir);
 	char lock[4500], lerr[300];
 	snprintf(lock, sizeof lock, "%s/g0", ldir);
 	int held = lock_take(lock, 0, lerr, sizeof lerr);
