@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "ui/steps.h"
-#include "ui/info.h"
 #include "game/share.h"
 #include "ui/term.h"
 
