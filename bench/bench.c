@@ -796,9 +796,9 @@ static void gen_board(const void *arg, outcome *o)
 	rng g;
 	rng_seed(&g, 1);
 	gen_result res;
-	int rc = s && b ? generate_board(s, &r, false, -1, &g, b, &res, err, sizeof err) : -1;
+	lo_result rc = s && b ? generate_board(s, &r, false, -1, &g, b, &res, err, sizeof err) : LO_NOMEM;
 	o->seconds = now() - t0;
-	snprintf(o->note, sizeof o->note, "%s", rc < 0 ? "failed" : "made");
+	snprintf(o->note, sizeof o->note, "%s", rc != LO_OK ? "failed" : "made");
 	board_free(b);
 	system_free(s);
 }
@@ -823,9 +823,9 @@ static void gen_par(const void *arg, outcome *o)
 	rng g;
 	rng_seed(&g, 1);
 	gen_result res;
-	int rc = -1;
+	lo_result rc = LO_NOMEM;
 	if (!c->table)
-		rc = s && b ? generate_board(s, &r, false, c->par, &g, b, &res, err, sizeof err) : -1;
+		rc = s && b ? generate_board(s, &r, false, c->par, &g, b, &res, err, sizeof err) : LO_NOMEM;
 	else {
 		uint32_t states, count = 0;
 		uint8_t *t = distribution_table(c->side, c->side, c->k, &r, false, &states);
@@ -835,13 +835,13 @@ static void gen_par(const void *arg, outcome *o)
 		for (uint32_t i = 0; count && i < states; i++)
 			if (t[i] == c->par && pick-- == 0) {
 				distribution_cells(i, c->side * c->side, c->k, b->cells);
-				rc = 0;
+				rc = LO_OK;
 				break;
 			}
 		free(t);
 	}
 	o->seconds = now() - t0;
-	snprintf(o->note, sizeof o->note, "%s", rc < 0 ? "failed" : "made");
+	snprintf(o->note, sizeof o->note, "%s", rc != LO_OK ? "failed" : "made");
 	board_free(b);
 	system_free(s);
 }

@@ -93,9 +93,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		memcpy(code, data, size);
 		code[size] = '\0';
 		sharecode sc;
-		int rc = sharecode_decode(code, &sc, err, sizeof err);
+		lo_result rc = sharecode_decode(code, &sc, err, sizeof err);
 		free(code);
-		if (rc < 0)
+		if (rc != LO_OK)
 			return 0;
 		c.v = sc.v;
 		if ((long)c.v.rows * c.v.cols <= 2500 && game_init(&g, &c, err, sizeof err) == 0) {

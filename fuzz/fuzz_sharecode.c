@@ -60,9 +60,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	sharecode sc, again;
 	char err[256];
-	if (sharecode_decode(code, &sc, err, sizeof err) == 0) {
+	if (sharecode_decode(code, &sc, err, sizeof err) == LO_OK) {
 		char *re = sharecode_encode(sc.board, &sc.v, err, sizeof err);
-		if (!re || sharecode_decode(re, &again, err, sizeof err) != 0)
+		if (!re || sharecode_decode(re, &again, err, sizeof err) != LO_OK)
 			abort();
 		if (!board_equal(sc.board, again.board) || !variant_equal(&sc.v, &again.v))
 			abort();

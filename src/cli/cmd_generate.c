@@ -116,14 +116,14 @@ int cmd_generate(int argc, char **argv)
 	output_progress ps;
 	gen_ctl ctl = { .time_limit = limit, .threads = threads };
 	output_progress_start(&ps, &ctl);
-	int rc = generate_board_ctl(s, &r, o.v.forward_only, (int)par, &g, b, &ctl, &res, err, sizeof err);
+	lo_result rc = generate_board_ctl(s, &r, o.v.forward_only, (int)par, &g, b, &ctl, &res, err, sizeof err);
 	output_progress_end(&ps);
 	char *sc = NULL;
-	if (rc == 0 && code && !(sc = sharecode_encode(b, &o.v, err, sizeof err)))
-		rc = -1;
-	if (rc == 0 && sc)
+	if (rc == LO_OK && code && !(sc = sharecode_encode(b, &o.v, err, sizeof err)))
+		rc = LO_REFUSED;
+	if (rc == LO_OK && sc)
 		puts(sc);
-	else if (rc == 0) {
+	else if (rc == LO_OK) {
 		/* The variant first, when it is not the classic game: the file
 		 * then solves as what it is. */
 		char line[VARIANT_RULE_MAX + 64];
@@ -136,7 +136,7 @@ int cmd_generate(int argc, char **argv)
 	free(sc);
 	board_free(b);
 	system_free(s);
-	return rc == 0 ? 0 : EXIT_USAGE;
+	return rc == LO_OK ? 0 : EXIT_USAGE;
 
 usage_error:
 	return options_usage_error("generate", err);

@@ -198,7 +198,7 @@ static int search_part(const board *b, const rule *r, const lo_system *s, uint8_
 		return -1;
 	}
 	search_ctl ctl = { .forward_only = fwd, .ranged = true, .threads = threads };
-	if (search_part_range(s, part, parts, &ctl.first, &ctl.last) < 0) {
+	if (search_part_range(s, part, parts, &ctl.first, &ctl.last) != LO_OK) {
 		snprintf(err, errlen, "--part %llu/%llu: the board's solutions are only %llu combination%s of %d quiet "
 				      "patterns: use at most %llu part%s",
 			 (unsigned long long)part, (unsigned long long)parts, (unsigned long long)total,
@@ -527,7 +527,7 @@ static int solve_board(const common_opts *o, const rule *r, board *b, enum forma
 		       int threads, uint64_t part, uint64_t parts)
 {
 	char err[256];
-	if (rule_check_shape(r, b->rows, b->cols, err, sizeof err) < 0) {
+	if (rule_check_shape(r, b->rows, b->cols, err, sizeof err) != LO_OK) {
 		fprintf(stderr, "lightsout solve: %s\n", err);
 		board_free(b);
 		return EXIT_USAGE;

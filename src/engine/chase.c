@@ -543,15 +543,15 @@ int chase_nullity(const chase *c)
 	return c->nullity;
 }
 
-int chase_kernel(const chase *c, int i, uint8_t *x)
+lo_result chase_kernel(const chase *c, int i, uint8_t *x)
 {
 	uint64_t *res = calloc((size_t)c->words * 2, sizeof *res);
 	if (!res)
-		return -1;
+		return LO_NOMEM;
 	kernel_unknowns(c, i, res + c->words);
 	chase_rows(c, NULL, x, res + c->words, res);
 	free(res);
-	return 0;
+	return LO_OK;
 }
 
 /* Whether a . b is odd, for 0/1 bytes: eight cells a word (a byte loop

@@ -36,8 +36,8 @@ void chase_free(chase *c);
 int chase_nullity(const chase *c);
 
 /* Quiet pattern i (0 <= i < nullity) written to x (rows * cols bytes);
- * 0, or -1 when out of memory (x then means nothing). */
-int chase_kernel(const chase *c, int i, uint8_t *x);
+ * LO_OK, or LO_NOMEM (x then means nothing). */
+lo_result chase_kernel(const chase *c, int i, uint8_t *x);
 
 /* Presses x (rows * cols bytes, 0/1) that clear b: LO_OK.
  * LO_UNSOLVABLE when none: then, if cert is not NULL, it gets a quiet

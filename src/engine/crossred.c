@@ -76,9 +76,9 @@ crossred *crossred_new_threads(int rows, int cols, int k, int threads)
 	for (int i = 0; i < m; i++)
 		for (int j = 0; j < m; j++)
 			a[(size_t)i * m + j] = (uint8_t)n_entry(c, i, j);
-	int rc = zmod_diagonalize(a, m, k, c->u, c->v, c->d);
+	lo_result rc = zmod_diagonalize(a, m, k, c->u, c->v, c->d);
 	free(a);
-	if (rc < 0)
+	if (rc != LO_OK)
 		goto fail;
 	c->nullity = zmod_kernel(c->v, c->d, m, k, c->kern, c->order);
 	return c;

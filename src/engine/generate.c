@@ -34,9 +34,9 @@ static int par_of(const lo_system *s, const board *b, bool fwd, double seconds, 
 	return res.weight;
 }
 
-/* No board: the status with its message, also copied to err; -1. */
+/* No board: the status with its message, also copied to err; its code. */
 __attribute__((format(printf, 5, 6)))
-static int refuse(gen_result *res, lo_result code, char *err, size_t errlen, const char *fmt, ...)
+static lo_result refuse(gen_result *res, lo_result code, char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -44,11 +44,11 @@ static int refuse(gen_result *res, lo_result code, char *err, size_t errlen, con
 	vsnprintf(res->status.detail, sizeof res->status.detail, fmt, ap);
 	va_end(ap);
 	snprintf(err, errlen, "%s", res->status.detail);
-	return -1;
+	return code;
 }
 
 /* A board of exactly `par` from the full distribution, uniformly. */
-static int generate_exact_small(const lo_system *s, const rule *r, bool fwd, int par, rng *g,
+static lo_result generate_exact_small(const lo_system *s, const rule *r, bool fwd, int par, rng *g,
 				board *b, gen_result *res, char *err, size_t errlen)
 {
 	uint32_t states;
@@ -75,7 +75,7 @@ static int generate_exact_small(const lo_system *s, const rule *r, bool fwd, int
 		}
 	free(t);
 	(void)s;
-	return 0;
+	return LO_OK;
 }
 
 /* The largest par of any board, from the classes; -1 past their budget.
@@ -92,9 +92,10 @@ static int class_max_par(parclass *pc)
 
 /* A board of exactly `par`, uniform among them, drawn through the kernel's
  * cell classes (parclass.h): exact, and a few ms where the kernel is small
- * (5x5: 4 quiet combinations).  0 made, -1 refused (res and err say why),
- * 1 when the shape is beyond the classes: the caller goes another way. */
-static int generate_by_class(const lo_system *s, const rule *r, bool fwd, int par, rng *g, board *b,
+ * (5x5: 4 quiet combinations).  LO_OK made; LO_TOO_LARGE when the shape is
+ * beyond the classes: the caller goes another way; else why not (res and
+ * err say it too). */
+static lo_result generate_by_class(const lo_system *s, const rule *r, bool fwd, int par, rng *g, board *b,
 			     gen_result *res, char *err, size_t errlen)
 {
 	parclass *pc;
@@ -102,8 +103,9 @@ static int generate_by_class(const lo_system *s, const rule *r, bool fwd, int pa
 	if (made == LO_NOMEM)
 		return refuse(res, LO_NOMEM, err, errlen, "out of memory");
 	if (made != LO_OK)
-		return 1;
-	int n = board_size(b), k = b->k, rc = 0;
+		return LO_TOO_LARGE;
+	int n = board_size(b), k = b->k;
+	lo_result rc = LO_OK;
 	uint8_t *x = malloc((size_t)n);
 	if (!x) {
 		parclass_free(pc);
@@ -128,19 +130,19 @@ static int generate_by_class(const lo_system *s, const rule *r, bool fwd, int pa
 			rc = refuse(res, LO_REFUSED, err, errlen, "no %dx%d board needs exactly %d presses",
 				    b->rows, b->cols, par);
 	} else
-		rc = 1;
+		rc = LO_TOO_LARGE;
 	free(x);
 	parclass_free(pc);
 	return rc;
 }
 
-int generate_board(const lo_system *s, const rule *r, bool fwd, int par, rng *g, board *b,
+lo_result generate_board(const lo_system *s, const rule *r, bool fwd, int par, rng *g, board *b,
 		   gen_result *res, char *err, size_t errlen)
 {
 	return generate_board_ctl(s, r, fwd, par, g, b, NULL, res, err, errlen);
 }
 
-int generate_board_ctl(const lo_system *s, const rule *r, bool fwd, int par, rng *g, board *b,
+lo_result generate_board_ctl(const lo_system *s, const rule *r, bool fwd, int par, rng *g, board *b,
 		       const gen_ctl *ctl, gen_result *res, char *err, size_t errlen)
 {
 	int n = board_size(b), k = b->k;
@@ -156,18 +158,19 @@ int generate_board_ctl(const lo_system *s, const rule *r, bool fwd, int par, rng
 		return refuse(res, LO_REFUSED, err, errlen, "no %dx%d board needs %d presses: at most %d cells can be pressed",
 			      b->rows, b->cols, par, most);
 	if (par > 0) {
-		int made = generate_by_class(s, r, fwd, par, g, b, res, err, errlen);
-		if (made <= 0)
+		lo_result made = generate_by_class(s, r, fwd, par, g, b, res, err, errlen);
+		if (made != LO_TOO_LARGE)
 			return made;
 	}
 	/* A kernel too big for the classes: the k^n table on a small shape,
 	 * else random presses and a search per try. */
 	if (par > 0 && distribution_fits(b->rows, b->cols, k)) {
-		if (generate_exact_small(s, r, fwd, par, g, b, res, err, errlen) < 0)
-			return -1;
+		lo_result made = generate_exact_small(s, r, fwd, par, g, b, res, err, errlen);
+		if (made != LO_OK)
+			return made;
 		res->par = par;
 		res->par_proven = true;
-		return 0;
+		return LO_OK;
 	}
 	uint8_t *x = malloc((size_t)n);
 	if (!x)
@@ -215,7 +218,7 @@ int generate_board_ctl(const lo_system *s, const rule *r, bool fwd, int par, rng
 			free(x);
 			res->par = p;
 			res->par_proven = proven;
-			return 0;
+			return LO_OK;
 		}
 		if (res->closest < 0 || abs(p - par) < abs(res->closest - par))
 			res->closest = p;

@@ -46,13 +46,13 @@ typedef struct gen_ctl {
 
 /* Fill b (shape and k of the system) with a random non-empty solvable board.
  * par < 0: any; otherwise exactly par presses in an optimal solution.
- * Returns 0, or -1 with a message in err when no such board exists or none
- * was found within the effort allowed (res->status says which, and
- * res->closest how far it got).  ctl may be NULL: the default time limit. */
-int generate_board_ctl(const lo_system *s, const rule *r, bool forward_only, int par, rng *g, board *b,
+ * Returns LO_OK, or res->status's code with its message in err when no
+ * such board exists or none was found within the effort allowed
+ * (res->closest says how far it got).  ctl may be NULL: the default time limit. */
+lo_result generate_board_ctl(const lo_system *s, const rule *r, bool forward_only, int par, rng *g, board *b,
 		       const gen_ctl *ctl, gen_result *res, char *err, size_t errlen);
 /* The same with ctl NULL. */
-int generate_board(const lo_system *s, const rule *r, bool forward_only, int par,
+lo_result generate_board(const lo_system *s, const rule *r, bool forward_only, int par,
 		   rng *g, board *b, gen_result *res, char *err, size_t errlen);
 
 /* The largest par any board of this shape has, when the shape is small

@@ -192,7 +192,7 @@ void rule_help_names(char *buf, size_t len)
 		snprintf(buf + n, len - n, ", random or %sSEED (%s)", random->name, random->blurb);
 }
 
-int rule_parse(rule *r, const char *spec, bool torus, char *err, size_t errlen)
+lo_result rule_parse(rule *r, const char *spec, bool torus, char *err, size_t errlen)
 {
 	memset(r, 0, sizeof *r);
 	r->torus = torus;
@@ -201,25 +201,25 @@ int rule_parse(rule *r, const char *spec, bool torus, char *err, size_t errlen)
 		char names[200];
 		rule_list(names, sizeof names);
 		snprintf(err, errlen, "unknown rule '%s' (%s)", spec, names);
-		return -1;
+		return LO_REFUSED;
 	}
 	if (e->kind == RULE_RANDOM)
 		return parse_random(r, spec + strlen(e->name), err, errlen);
 	if (e->kind == RULE_GRAPH) {
 		snprintf(err, errlen, "a graph rule comes with its graph (--graph FILE)");
-		return -1;
+		return LO_REFUSED;
 	}
 	if (strlen(spec) >= sizeof r->name) {
 		snprintf(err, errlen, "rule name too long");
-		return -1;
+		return LO_REFUSED;
 	}
 	r->kind = e->kind;
 	r->lines = e->lines;
 	const char *mask = e->flags & RULE_PREFIX ? spec + strlen(e->name) : e->mask;
 	if (mask && mask_parse(r, mask, err, errlen) < 0)
-		return -1;
+		return LO_REFUSED;
 	strcpy(r->name, spec);
-	return 0;
+	return LO_OK;
 }
 
 void rule_graph(rule *r, const graph *g)
@@ -230,7 +230,7 @@ void rule_graph(rule *r, const graph *g)
 	snprintf(r->name, sizeof r->name, "graph:%016" PRIx64, g->digest);
 }
 
-int rule_check_shape(const rule *r, int rows, int cols, char *err, size_t errlen)
+lo_result rule_check_shape(const rule *r, int rows, int cols, char *err, size_t errlen)
 {
 	bool no_torus = false;
 	int want_rows = 0, want_cols = 0;
@@ -239,21 +239,21 @@ int rule_check_shape(const rule *r, int rows, int cols, char *err, size_t errlen
 	case RULE_MERLIN:
 		if (rows != want_rows || cols != want_cols) {
 			snprintf(err, errlen, "merlin is 3x3, not %dx%d", rows, cols);
-			return -1;
+			return LO_REFUSED;
 		}
 		no_torus = true;
 		break;
 	case RULE_CUBE:
 		if (rows != want_rows || cols != want_cols) {
 			snprintf(err, errlen, "the cube is 6 faces of 9 stickers (6x9), not %dx%d", rows, cols);
-			return -1;
+			return LO_REFUSED;
 		}
 		no_torus = true;
 		break;
 	case RULE_GRAPH:
 		if ((long)rows * cols != r->graph->n) {
 			snprintf(err, errlen, "the graph has %d vertices, not %dx%d", r->graph->n, rows, cols);
-			return -1;
+			return LO_REFUSED;
 		}
 		no_torus = true;
 		break;
@@ -261,7 +261,7 @@ int rule_check_shape(const rule *r, int rows, int cols, char *err, size_t errlen
 		if (r->torus && rows % 2) {
 			snprintf(err, errlen, "hex on a torus needs an even number of rows (offset rows must meet), not %d",
 				 rows);
-			return -1;
+			return LO_REFUSED;
 		}
 		break;
 	default:
@@ -269,9 +269,9 @@ int rule_check_shape(const rule *r, int rows, int cols, char *err, size_t errlen
 	}
 	if (no_torus && r->torus) {
 		snprintf(err, errlen, "%s has no torus form", r->kind == RULE_GRAPH ? "a graph" : r->name);
-		return -1;
+		return LO_REFUSED;
 	}
-	return 0;
+	return LO_OK;
 }
 
 int rule_max_cells(const rule *r, int rows, int cols)

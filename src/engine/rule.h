@@ -25,6 +25,7 @@
 
 #include "engine/board.h"
 #include "engine/graph.h"
+#include "engine/result.h"
 
 #define RULE_MASK_MAX 15		/* masks up to 15x15 */
 #define RULE_MAX_OFFSETS (RULE_MASK_MAX * RULE_MASK_MAX)
@@ -47,8 +48,8 @@ typedef struct rule {
 
 /* Parse "plus", "cross", "x", "box", "knight", "mask:ROWS/ROWS/...",
  * "random:SEED", "merlin", "hex" or "cube".  "graph:..." is refused: a
- * graph comes with rule_graph().  Returns 0, or -1 with a message in err. */
-int rule_parse(rule *r, const char *spec, bool torus, char *err, size_t errlen);
+ * graph comes with rule_graph().  LO_OK, or LO_REFUSED with a message in err. */
+lo_result rule_parse(rule *r, const char *spec, bool torus, char *err, size_t errlen);
 
 /* The rule of explicit press sets g (never torus); its name is
  * "graph:" and g's digest in 16 hex digits. */
@@ -56,8 +57,8 @@ void rule_graph(rule *r, const graph *g);
 
 /* Does the rule fit a rows x cols board?  Merlin is 3x3, the cube 6x9, a
  * graph has rows * cols vertices, hex on a torus needs an even number of
- * rows; no torus for merlin, cube and graphs.  0, or -1 with err. */
-int rule_check_shape(const rule *r, int rows, int cols, char *err, size_t errlen);
+ * rows; no torus for merlin, cube and graphs.  LO_OK, or LO_REFUSED with err. */
+lo_result rule_check_shape(const rule *r, int rows, int cols, char *err, size_t errlen);
 
 /* Every cell the same mask (or the cross)? */
 static inline bool rule_is_uniform(const rule *r)

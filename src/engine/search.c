@@ -403,11 +403,11 @@ uint64_t search_combinations(const lo_system *s)
 	return total;
 }
 
-int search_part_range(const lo_system *s, uint64_t part, uint64_t parts, uint64_t *first, uint64_t *last)
+lo_result search_part_range(const lo_system *s, uint64_t part, uint64_t parts, uint64_t *first, uint64_t *last)
 {
 	uint64_t total = search_combinations(s);
 	if (total == 0 || parts == 0 || part < 1 || part > parts || parts > total)
-		return -1;
+		return LO_REFUSED;
 	/* Whole blocks of the low generators while every part still gets 64
 	 * of them: sizes equal within 1/64, and few transforms per part. */
 	uint64_t unit = 1, units = total;
@@ -420,7 +420,7 @@ int search_part_range(const lo_system *s, uint64_t part, uint64_t parts, uint64_
 	}
 	*first = unit * (uint64_t)((unsigned __int128)units * (part - 1) / parts);
 	*last = unit * (uint64_t)((unsigned __int128)units * part / parts);
-	return 0;
+	return LO_OK;
 }
 
 /* A ranged search: the range cut into blocks that each fix the digits

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "engine/result.h"
 #include "engine/system.h"
 
 /* Presses in a press vector: k = 2 cells pressed; k > 2 the sum of
@@ -67,8 +68,9 @@ uint64_t search_combinations(const lo_system *s);
 /* Part `part` (1 .. parts) of the combinations: [*first, *last), ranges
  * of nearly equal size (within 1/64) that tile them in order, their ends
  * on multiples of the low generators' products so each is a few whole
- * transforms.  -1 when there are fewer combinations than parts. */
-int search_part_range(const lo_system *s, uint64_t part, uint64_t parts, uint64_t *first, uint64_t *last);
+ * transforms: LO_OK, or LO_REFUSED when there are fewer combinations than
+ * parts. */
+lo_result search_part_range(const lo_system *s, uint64_t part, uint64_t parts, uint64_t *first, uint64_t *last);
 
 /* log2 of the combinations the exhaustive search gets through in about a
  * minute on this system's kernel (transforms are faster than Gray codes). */

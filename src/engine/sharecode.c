@@ -116,7 +116,7 @@ char *sharecode_encode(const board *b, const variant *v, char *err, size_t errle
 {
 	const char *rule_spec = v->rule;
 	bool torus = v->torus, forward_only = v->forward_only;
-	if (b->rows != v->rows || b->cols != v->cols || b->k != v->k || variant_validate(v, err, errlen) < 0) {
+	if (b->rows != v->rows || b->cols != v->cols || b->k != v->k || variant_validate(v, err, errlen) != LO_OK) {
 		if (b->rows != v->rows || b->cols != v->cols || b->k != v->k)
 			snprintf(err, errlen, "a %dx%d board with k = %d is not of its variant", b->rows, b->cols, b->k);
 		return NULL;
@@ -273,11 +273,11 @@ static int get_bits(reader *r, int n, unsigned *v)
 	return 0;
 }
 
-static int fail(char *err, size_t errlen, const char *msg, uint8_t *buf)
+static lo_result fail(char *err, size_t errlen, const char *msg, uint8_t *buf)
 {
 	snprintf(err, errlen, "%s", msg);
 	free(buf);
-	return -1;
+	return LO_REFUSED;
 }
 
 /* A graph's press sets, as version 2 writes them; NULL or why not. */
@@ -336,7 +336,7 @@ out:
 	return msg;
 }
 
-int sharecode_decode(const char *code, sharecode *out, char *err, size_t errlen)
+lo_result sharecode_decode(const char *code, sharecode *out, char *err, size_t errlen)
 {
 	memset(out, 0, sizeof *out);
 	const char *s = code;
@@ -344,29 +344,31 @@ int sharecode_decode(const char *code, sharecode *out, char *err, size_t errlen)
 		s++;
 	if (!*s) {
 		snprintf(err, errlen, "empty share code");
-		return -1;
+		return LO_REFUSED;
 	}
 	if ((s[0] != 'L' && s[0] != 'l') || (s[1] != 'O' && s[1] != 'o')) {
 		snprintf(err, errlen, "not a lightsout share code: it must start with LO");
-		return -1;
+		return LO_REFUSED;
 	}
 	if (s[2] < '0' || s[2] > '9') {
 		snprintf(err, errlen, s[2] ? "bad share code version '%c': expected a digit after LO"
 			 : "share code truncated after LO", s[2]);
-		return -1;
+		return LO_REFUSED;
 	}
 	if (s[2] - '0' < 1 || s[2] - '0' > SHARECODE_VERSION) {
 		snprintf(err, errlen, "unsupported share code version %c (this lightsout reads version %d)",
 			 s[2], SHARECODE_VERSION);
-		return -1;
+		return LO_REFUSED;
 	}
 	uint8_t version = (uint8_t)s[2];
 
 	/* Characters to bits to bytes. */
 	size_t n = strlen(s + 3);
 	uint8_t *buf = malloc(n * 5 / 8 + 1);
-	if (!buf)
-		return fail(err, errlen, "out of memory", NULL);
+	if (!buf) {
+		fail(err, errlen, "out of memory", NULL);
+		return LO_NOMEM;
+	}
 	size_t nbytes = 0, nchars = 0;
 	unsigned acc = 0;
 	int accbits = 0;
@@ -383,7 +385,7 @@ int sharecode_decode(const char *code, sharecode *out, char *err, size_t errlen)
 				snprintf(err, errlen, "bad character 0x%02x at position %ld of the share code",
 					 c, (long)(p - code) + 1);
 			free(buf);
-			return -1;
+			return LO_REFUSED;
 		}
 		nchars++;
 		acc = (acc << 5 | (unsigned)v) & 0x1fff;
@@ -409,13 +411,13 @@ int sharecode_decode(const char *code, sharecode *out, char *err, size_t errlen)
 		snprintf(err, errlen, "share code truncated: %zu of %zu characters",
 			 nchars, (want * 8 + 4) / 5);
 		free(buf);
-		return -1;
+		return LO_REFUSED;
 	}
 	if (n_data != UINT32_MAX && nchars > (want * 8 + 4) / 5) {
 		snprintf(err, errlen, "share code too long: %zu characters after the end",
 			 nchars - (want * 8 + 4) / 5);
 		free(buf);
-		return -1;
+		return LO_REFUSED;
 	}
 	if (n_data == UINT32_MAX || !pad_clean)
 		return fail(err, errlen, "bad share code checksum: a character is mistyped", buf);
@@ -435,20 +437,20 @@ int sharecode_decode(const char *code, sharecode *out, char *err, size_t errlen)
 		snprintf(err, errlen, "share code size %lux%lu out of range (1 to %d)",
 			 (unsigned long)rows, (unsigned long)cols, VARIANT_MAX_SIDE);
 		free(buf);
-		return -1;
+		return LO_REFUSED;
 	}
 	if (k < BOARD_MIN_K || k > BOARD_MAX_K) {
 		snprintf(err, errlen, "share code number of states %u out of range (%d to %d)",
 			 k, BOARD_MIN_K, BOARD_MAX_K);
 		free(buf);
-		return -1;
+		return LO_REFUSED;
 	}
 	int id = (int)(flags >> 2);
 	const rule_entry *e = rule_entry_by_code(id);
 	if (!e || (version == '1' && id >= RULE_IDS_V1)) {
 		snprintf(err, errlen, "share code rule %d unknown (a newer lightsout made it?)", id);
 		free(buf);
-		return -1;
+		return LO_REFUSED;
 	}
 	char spec[VARIANT_RULE_MAX];
 	variant_default(&out->v);
@@ -494,24 +496,26 @@ int sharecode_decode(const char *code, sharecode *out, char *err, size_t errlen)
 			r.pos++, r.bit = 0;
 	}
 	char rerr[200];
-	if (variant_set_rule(&out->v, spec, rerr, sizeof rerr) < 0 || variant_validate(&out->v, rerr, sizeof rerr) < 0) {
+	if (variant_set_rule(&out->v, spec, rerr, sizeof rerr) != LO_OK || variant_validate(&out->v, rerr, sizeof rerr) != LO_OK) {
 		snprintf(err, errlen, "share code rule out of range: %s", rerr);
 		sharecode_free(out);
 		free(buf);
-		return -1;
+		return LO_REFUSED;
 	}
 	int bits = bits_for((int)k);
 	size_t cells = (size_t)rows * cols;
 	const char *late = NULL;
+	lo_result why = LO_REFUSED;
 	if ((r.len - r.pos) * 8 < cells * (size_t)bits)
 		late = "share code truncated: fewer cells than the size says";
 	else if (r.len - r.pos != (cells * (size_t)bits + 7) / 8)
 		late = "share code has data after the cells";
 	else if (!(out->board = board_new((int)rows, (int)cols, (int)k)))
-		late = "out of memory";
+		late = "out of memory", why = LO_NOMEM;
 	if (late) {
 		sharecode_free(out);
-		return fail(err, errlen, late, buf);
+		fail(err, errlen, late, buf);
+		return why;
 	}
 	for (size_t i = 0; i < cells; i++) {
 		unsigned v;
@@ -520,7 +524,7 @@ int sharecode_decode(const char *code, sharecode *out, char *err, size_t errlen)
 			snprintf(err, errlen, "share code cell %zu has value %u, not below k = %u", i + 1, v, k);
 			sharecode_free(out);
 			free(buf);
-			return -1;
+			return LO_REFUSED;
 		}
 		out->board->cells[i] = (uint8_t)v;
 	}
@@ -530,7 +534,7 @@ int sharecode_decode(const char *code, sharecode *out, char *err, size_t errlen)
 		return fail(err, errlen, "share code has stray bits after the cells", buf);
 	}
 	free(buf);
-	return 0;
+	return LO_OK;
 }
 
 void sharecode_free(sharecode *sc)

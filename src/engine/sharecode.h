@@ -14,6 +14,7 @@
 #include <stddef.h>
 
 #include "engine/board.h"
+#include "engine/result.h"
 #include "engine/variant.h"
 
 #define SHARECODE_VERSION 2	/* the newest read; version 1 is read too */
@@ -29,9 +30,10 @@ typedef struct sharecode {
 char *sharecode_encode(const board *b, const variant *v, char *err, size_t errlen);
 
 /* Read a code into out (out->board is new; free with sharecode_free()).
- * Returns 0, or -1 with a one-line message in err: bad characters, bad
- * checksum, truncated, unsupported version or values out of range. */
-int sharecode_decode(const char *code, sharecode *out, char *err, size_t errlen);
+ * LO_OK, or LO_REFUSED with a one-line message in err: bad characters, bad
+ * checksum, truncated, unsupported version or values out of range
+ * (LO_NOMEM: out of memory). */
+lo_result sharecode_decode(const char *code, sharecode *out, char *err, size_t errlen);
 
 void sharecode_free(sharecode *sc);
 

@@ -46,7 +46,7 @@ struct backend {
 	void (*limit)(int rows, int cols, const rule *r, int k, char *buf, size_t len);
 	lo_result (*build)(lo_system *s);	/* LO_OK, LO_NOMEM, LO_TOO_LARGE here */
 	lo_result (*solve)(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert);
-	int (*kernel_of)(const lo_system *s, int i, uint8_t *x);
+	lo_result (*kernel_of)(const lo_system *s, int i, uint8_t *x);
 	int (*order_of)(const lo_system *s, int i);
 	void (*free)(void *impl);
 };
@@ -238,7 +238,7 @@ static lo_result keep_kernel(lo_system *s)
 	if (!s->kernel)
 		return LO_OK;	/* optional: the search just cannot run */
 	for (int i = 0; i < s->nullity; i++)
-		if (s->be->kernel_of(s, i, s->kernel + (size_t)i * (size_t)s->n) < 0)
+		if (s->be->kernel_of(s, i, s->kernel + (size_t)i * (size_t)s->n) != LO_OK)
 			return LO_NOMEM;
 	return LO_OK;
 }
@@ -258,7 +258,7 @@ static lo_result chase_solve_be(const lo_system *s, const uint8_t *cells, uint8_
 	return chase_solve(s->impl, cells, x, cert);
 }
 
-static int chase_kernel_be(const lo_system *s, int i, uint8_t *x)
+static lo_result chase_kernel_be(const lo_system *s, int i, uint8_t *x)
 {
 	return chase_kernel(s->impl, i, x);
 }
@@ -322,16 +322,16 @@ static lo_result zchase_solve_t(const lo_system *s, const uint8_t *cells, uint8_
 	return st;
 }
 
-static int zchase_kernel_be(const lo_system *s, int i, uint8_t *x)
+static lo_result zchase_kernel_be(const lo_system *s, int i, uint8_t *x)
 {
 	return zchase_kernel(s->impl, i, x);
 }
 
-static int zchase_kernel_t(const lo_system *s, int i, uint8_t *x)
+static lo_result zchase_kernel_t(const lo_system *s, int i, uint8_t *x)
 {
 	uint8_t *t = malloc((size_t)s->n + 1);
-	int rc = t ? zchase_kernel(s->impl, i, t) : -1;
-	if (rc == 0)
+	lo_result rc = t ? zchase_kernel(s->impl, i, t) : LO_NOMEM;
+	if (rc == LO_OK)
 		transpose_cells(t, s->cols, s->rows, x);
 	free(t);
 	return rc;
@@ -404,9 +404,9 @@ static lo_result band_solve_be(const lo_system *s, const uint8_t *cells, uint8_t
 	return LO_UNSOLVABLE;
 }
 
-static int band_kernel_be(const lo_system *s, int i, uint8_t *x)
+static lo_result band_kernel_be(const lo_system *s, int i, uint8_t *x)
 {
-	return band_kernel(s->impl, i, x);
+	return band_kernel(s->impl, i, x) < 0 ? LO_NOMEM : LO_OK;
 }
 
 static void band_free_be(void *impl)
@@ -440,7 +440,7 @@ static lo_result zband_solve_be(const lo_system *s, const uint8_t *cells, uint8_
 	/* Some left-kernel generator is not orthogonal to b. */
 	const zband *left = s->left ? s->left : s->impl;
 	for (int i = 0; cert && i < zband_nullity(left); i++) {
-		if (zband_kernel(left, i, cert) < 0)
+		if (zband_kernel(left, i, cert) != LO_OK)
 			return LO_NOMEM;
 		long dot = 0;
 		for (int j = 0; j < s->n; j++)
@@ -451,7 +451,7 @@ static lo_result zband_solve_be(const lo_system *s, const uint8_t *cells, uint8_
 	return LO_UNSOLVABLE;
 }
 
-static int zband_kernel_be(const lo_system *s, int i, uint8_t *x)
+static lo_result zband_kernel_be(const lo_system *s, int i, uint8_t *x)
 {
 	return zband_kernel(s->impl, i, x);
 }
@@ -482,10 +482,10 @@ static lo_result cross_solve_be(const lo_system *s, const uint8_t *cells, uint8_
 	return crossred_solve(s->impl, cells, x, cert);
 }
 
-static int cross_kernel_be(const lo_system *s, int i, uint8_t *x)
+static lo_result cross_kernel_be(const lo_system *s, int i, uint8_t *x)
 {
 	crossred_kernel(s->impl, i, x);
-	return 0;
+	return LO_OK;
 }
 
 static int cross_order_be(const lo_system *s, int i)
@@ -586,7 +586,7 @@ static lo_result zmod_build(lo_system *s)
 		goto out;
 	for (int i = 0; i < s->nullity; i++) {
 		s->order[i] = zlu_order(lu, i);
-		if (zlu_kernel(lu, i, s->kernel + (size_t)i * n) < 0)
+		if (zlu_kernel(lu, i, s->kernel + (size_t)i * n) != LO_OK)
 			goto out;
 	}
 	rc = LO_OK;

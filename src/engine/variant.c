@@ -13,16 +13,16 @@ void variant_default(variant *v)
 }
 
 /* A graph rule is not parsed from its name: its press sets are v->graph. */
-static int parse_rule(const variant *v, rule *r, const char *spec, char *err, size_t errlen)
+static lo_result parse_rule(const variant *v, rule *r, const char *spec, char *err, size_t errlen)
 {
 	if (v->graph && rule_name_is_graph(spec)) {
 		rule_graph(r, v->graph);
 		if (strcmp(r->name, spec) != 0) {
 			snprintf(err, errlen, "the rule is not the graph given (%.40s)", r->name);
-			return -1;
+			return LO_REFUSED;
 		}
 		r->torus = v->torus;
-		return 0;
+		return LO_OK;
 	}
 	return rule_parse(r, spec, v->torus, err, errlen);
 }
@@ -54,58 +54,58 @@ variant_shape variant_shape_of(const variant *v)
 											: SHAPE_GRID;
 }
 
-int variant_set_rule(variant *v, const char *spec, char *err, size_t errlen)
+lo_result variant_set_rule(variant *v, const char *spec, char *err, size_t errlen)
 {
 	rule r;
 	if (graph_name_only(v, spec)) {
 		strcpy(v->rule, spec);
-		return 0;
+		return LO_OK;
 	}
-	if (parse_rule(v, &r, spec, err, errlen) < 0)
-		return -1;
+	if (parse_rule(v, &r, spec, err, errlen) != LO_OK)
+		return LO_REFUSED;
 	if (strlen(r.name) >= sizeof v->rule) {
 		snprintf(err, errlen, "rule too long");
-		return -1;
+		return LO_REFUSED;
 	}
 	strcpy(v->rule, r.name);
-	return 0;
+	return LO_OK;
 }
 
-int variant_validate(const variant *v, char *err, size_t errlen)
+lo_result variant_validate(const variant *v, char *err, size_t errlen)
 {
 	if (v->rows < 1 || v->cols < 1 || v->rows > VARIANT_MAX_SIDE || v->cols > VARIANT_MAX_SIDE) {
 		snprintf(err, errlen, "size %dx%d: sides go from 1 to %d", v->rows, v->cols, VARIANT_MAX_SIDE);
-		return -1;
+		return LO_REFUSED;
 	}
 	if ((long)v->rows * v->cols > VARIANT_MAX_CELLS) {
 		snprintf(err, errlen, "board larger than %ld cells", VARIANT_MAX_CELLS);
-		return -1;
+		return LO_REFUSED;
 	}
 	if (v->k < VARIANT_MIN_K || v->k > VARIANT_MAX_K) {
 		snprintf(err, errlen, "k = %d: use %d to %d states", v->k, VARIANT_MIN_K, VARIANT_MAX_K);
-		return -1;
+		return LO_REFUSED;
 	}
 	if (!memchr(v->rule, '\0', sizeof v->rule)) {
 		snprintf(err, errlen, "rule too long");
-		return -1;
+		return LO_REFUSED;
 	}
 	if (graph_name_only(v, v->rule)) {
 		if ((long)v->rows * v->cols > GRAPH_MAX_VERTICES || v->torus) {
 			snprintf(err, errlen, "a graph has up to %d vertices, with no torus", GRAPH_MAX_VERTICES);
-			return -1;
+			return LO_REFUSED;
 		}
-		return 0;
+		return LO_OK;
 	}
 	rule r;
-	if (parse_rule(v, &r, v->rule, err, errlen) < 0)
-		return -1;
+	if (parse_rule(v, &r, v->rule, err, errlen) != LO_OK)
+		return LO_REFUSED;
 	return rule_check_shape(&r, v->rows, v->cols, err, errlen);
 }
 
 void variant_rule(const variant *v, rule *r)
 {
 	char err[160];
-	if (parse_rule(v, r, v->rule, err, sizeof err) < 0)
+	if (parse_rule(v, r, v->rule, err, sizeof err) != LO_OK)
 		abort();	/* only checked variants get here */
 }
 
@@ -115,7 +115,7 @@ void variant_format(const variant *v, char *buf, size_t len)
 		 v->forward_only ? " forward-only" : "");
 }
 
-int variant_parse(variant *v, const char *text, char *err, size_t errlen)
+lo_result variant_parse(variant *v, const char *text, char *err, size_t errlen)
 {
 	variant t;
 	char spec[VARIANT_RULE_MAX + 1], flags[2][16];
@@ -125,7 +125,7 @@ int variant_parse(variant *v, const char *text, char *err, size_t errlen)
 	int n = sscanf(text, "%5dx%5d %256s k=%2d%n", &t.rows, &t.cols, spec, &t.k, &used);
 	if (n != 4) {
 		snprintf(err, errlen, "'%s' is not RxC RULE k=K [torus] [forward-only]", text);
-		return -1;
+		return LO_REFUSED;
 	}
 	const char *p = text + used;
 	for (int i = 0; i < 2 && *p; i++) {
@@ -139,22 +139,22 @@ int variant_parse(variant *v, const char *text, char *err, size_t errlen)
 			t.forward_only = true;
 		else {
 			snprintf(err, errlen, "unknown flag '%s'", flags[i]);
-			return -1;
+			return LO_REFUSED;
 		}
 	}
 	if (*p) {
 		snprintf(err, errlen, "unexpected '%s' after the variant", p);
-		return -1;
+		return LO_REFUSED;
 	}
 	if (strlen(spec) >= sizeof t.rule) {
 		snprintf(err, errlen, "rule too long");
-		return -1;
+		return LO_REFUSED;
 	}
 	strcpy(t.rule, spec);
-	if (variant_validate(&t, err, errlen) < 0 || variant_set_rule(&t, spec, err, errlen) < 0)
-		return -1;
+	if (variant_validate(&t, err, errlen) != LO_OK || variant_set_rule(&t, spec, err, errlen) != LO_OK)
+		return LO_REFUSED;
 	*v = t;
-	return 0;
+	return LO_OK;
 }
 
 int variant_compare(const variant *a, const variant *b)

@@ -19,6 +19,7 @@
 #include <stddef.h>
 
 #include "engine/board.h"
+#include "engine/result.h"
 #include "engine/rule.h"
 
 #define VARIANT_MAX_SIDE 10000			/* rows or columns */
@@ -52,12 +53,12 @@ void variant_set_graph(variant *v, const graph *g);
 void variant_default(variant *v);
 
 /* Read a rule spec from outside input (option, file, code), keeping its
- * canonical name.  Returns 0, or -1 with a message in err. */
-int variant_set_rule(variant *v, const char *spec, char *err, size_t errlen);
+ * canonical name.  LO_OK, or LO_REFUSED with a message in err. */
+lo_result variant_set_rule(variant *v, const char *spec, char *err, size_t errlen);
 
 /* Sides, cells, k and rule within bounds, and the rule fits the size
- * (rule_check_shape).  Returns 0, or -1 with err. */
-int variant_validate(const variant *v, char *err, size_t errlen);
+ * (rule_check_shape).  LO_OK, or LO_REFUSED with err. */
+lo_result variant_validate(const variant *v, char *err, size_t errlen);
 
 /* The rule's offsets, for a variant whose rule was set or validated
  * (a graph's with its press sets). */
@@ -66,7 +67,7 @@ void variant_rule(const variant *v, rule *r);
 /* "5x5 plus k=2 torus forward-only": for tables, titles and keys.
  * variant_parse() reads exactly that text back. */
 void variant_format(const variant *v, char *buf, size_t len);
-int variant_parse(variant *v, const char *text, char *err, size_t errlen);
+lo_result variant_parse(variant *v, const char *text, char *err, size_t errlen);
 
 bool variant_equal(const variant *a, const variant *b);
 /* A total order (size, k, rule, torus, forward-only), for sorted tables. */

@@ -359,11 +359,11 @@ static void add_part(const zband *m, int i, const uint8_t *x, uint8_t *out)
 		out[j] = (uint8_t)((out[j] + x[m->pos[j]] * m->idem[i]) % m->k);
 }
 
-int zband_kernel(const zband *m, int g, uint8_t *out)
+lo_result zband_kernel(const zband *m, int g, uint8_t *out)
 {
 	int n = m->n;
 	uint8_t *x = malloc((size_t)n + 1), *y = malloc((size_t)n + 1);
-	int rc = -1;
+	lo_result rc = LO_NOMEM;
 	if (!x || !y)
 		goto done;
 	memset(out, 0, (size_t)n);
@@ -373,7 +373,7 @@ int zband_kernel(const zband *m, int g, uint8_t *out)
 			continue;
 		int from = pt->rank;
 		if (pt->schur) {
-			if (zlu_kernel(pt->schur, g, y) < 0)
+			if (zlu_kernel(pt->schur, g, y) != LO_OK)
 				goto done;
 		} else {
 			memset(y, 0, (size_t)n);
@@ -386,7 +386,7 @@ int zband_kernel(const zband *m, int g, uint8_t *out)
 		back_substitute(m, pt, NULL, y, x, from);
 		add_part(m, i, x, out);
 	}
-	rc = 0;
+	rc = LO_OK;
 done:
 	free(x);
 	free(y);

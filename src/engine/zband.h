@@ -45,8 +45,8 @@ void zband_free(zband *m);
 int zband_nullity(const zband *m);
 int zband_order(const zband *m, int i);
 
-/* Quiet pattern i into x (rows * cols values); 0, or -1 when out of memory. */
-int zband_kernel(const zband *m, int i, uint8_t *x);
+/* Quiet pattern i into x (rows * cols values): LO_OK, or LO_NOMEM. */
+lo_result zband_kernel(const zband *m, int i, uint8_t *x);
 
 /* Presses x with b + A x = 0 (mod k): LO_OK; LO_UNSOLVABLE when none;
  * LO_NOMEM. */

@@ -250,16 +250,16 @@ int zchase_order(const zchase *c, int i)
 	return zlu_order(c->m, i);
 }
 
-int zchase_kernel(const zchase *c, int i, uint8_t *x)
+lo_result zchase_kernel(const zchase *c, int i, uint8_t *x)
 {
 	uint8_t *u = malloc((size_t)c->sh.unknowns * 2 + 1);
-	if (!u || zlu_kernel(c->m, i, u) < 0) {
+	if (!u || zlu_kernel(c->m, i, u) != LO_OK) {
 		free(u);
-		return -1;
+		return LO_NOMEM;
 	}
 	chase_rows(c, NULL, x, u, u + c->sh.unknowns);
 	free(u);
-	return 0;
+	return LO_OK;
 }
 
 lo_result zchase_solve(const zchase *c, const uint8_t *b, uint8_t *x, uint8_t *cert)
@@ -280,7 +280,7 @@ lo_result zchase_solve(const zchase *c, const uint8_t *b, uint8_t *x, uint8_t *c
 		/* Some quiet pattern is not orthogonal to b. */
 		size_t n = (size_t)c->sh.rows * c->sh.cols;
 		for (int q = 0; q < zchase_nullity(c); q++) {
-			if (zchase_kernel(c, q, cert) < 0) {
+			if (zchase_kernel(c, q, cert) != LO_OK) {
 				st = LO_NOMEM;
 				break;
 			}

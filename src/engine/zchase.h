@@ -37,8 +37,8 @@ void zchase_free(zchase *c);
 
 int zchase_nullity(const zchase *c);
 int zchase_order(const zchase *c, int i);
-/* Quiet pattern i into x (rows * cols values); 0, or -1 when out of memory. */
-int zchase_kernel(const zchase *c, int i, uint8_t *x);
+/* Quiet pattern i into x (rows * cols values): LO_OK, or LO_NOMEM. */
+lo_result zchase_kernel(const zchase *c, int i, uint8_t *x);
 
 /* Forward presses x with b + A x = 0: LO_OK.  LO_UNSOLVABLE: cert (if
  * not NULL) gets a quiet pattern y with y . b != 0 (A is symmetric, and

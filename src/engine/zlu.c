@@ -263,12 +263,12 @@ int zlu_order(const zlu *f, int i)
 	return f->order[i];
 }
 
-int zlu_kernel(const zlu *f, int g, uint8_t *out)
+lo_result zlu_kernel(const zlu *f, int g, uint8_t *out)
 {
 	int n = f->n, k = f->k;
 	int *y = malloc(((size_t)n + 1) * sizeof *y);
 	if (!y)
-		return -1;
+		return LO_NOMEM;
 	memset(out, 0, (size_t)n);
 	for (int i = 0; i < f->nparts; i++) {
 		const part *pt = &f->part[i];
@@ -279,7 +279,7 @@ int zlu_kernel(const zlu *f, int g, uint8_t *out)
 			out[pt->col[j]] = (uint8_t)((out[pt->col[j]] + y[j] * f->idem[i]) % k);
 	}
 	free(y);
-	return 0;
+	return LO_OK;
 }
 
 /* Row t of (L^-1 P) times p^(e - val_t), as y with y^T A = 0 mod q. */

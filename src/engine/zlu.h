@@ -32,8 +32,8 @@ void zlu_free(zlu *f);
 
 int zlu_nullity(const zlu *f);
 int zlu_order(const zlu *f, int i);
-/* Kernel generator i (n values); 0, or -1 when out of memory. */
-int zlu_kernel(const zlu *f, int i, uint8_t *y);
+/* Kernel generator i (n values): LO_OK, or LO_NOMEM. */
+lo_result zlu_kernel(const zlu *f, int i, uint8_t *y);
 
 /* x with A x = c (mod k): LO_OK.  LO_UNSOLVABLE when none: cert (if
  * not NULL) gets y with y^T A = 0 and y . c != 0.  LO_NOMEM. */

@@ -82,7 +82,7 @@ static void clear_entry(uint8_t *x, uint8_t *y, size_t stride, int len, int piv,
 	combine(ux, uy, ustride, ulen, s, t, -e / g, piv / g, k);
 }
 
-int zmod_diagonalize(uint8_t *a, int n, int k, uint8_t *u, uint8_t *v, uint8_t *d)
+lo_result zmod_diagonalize(uint8_t *a, int n, int k, uint8_t *u, uint8_t *v, uint8_t *d)
 {
 	size_t N = (size_t)n;
 	memset(u, 0, N * N);
@@ -91,7 +91,7 @@ int zmod_diagonalize(uint8_t *a, int n, int k, uint8_t *u, uint8_t *v, uint8_t *
 		u[i * N + i] = v[i * N + i] = 1;
 	uint8_t *tmp = malloc(N ? N : 1);
 	if (!tmp)
-		return -1;
+		return LO_NOMEM;
 
 	for (int t = 0; t < n; t++) {
 		/* Pivot: the entry closest to a unit, fewest gcd steps after. */
@@ -155,7 +155,7 @@ int zmod_diagonalize(uint8_t *a, int n, int k, uint8_t *u, uint8_t *v, uint8_t *
 		d[t] = a[t * N + t];
 	}
 	free(tmp);
-	return 0;
+	return LO_OK;
 }
 
 int zmod_kernel(const uint8_t *v, const uint8_t *d, int n, int k, uint8_t *kern, int *order)

@@ -18,8 +18,8 @@ int zmod_inverse(int a, int m);
 
 /* a: n x n row-major, values in [0, k), destroyed.  On return u and v
  * (n x n, caller-allocated) hold U and V, and d the diagonal of D.
- * Returns 0, or -1 when out of memory. */
-int zmod_diagonalize(uint8_t *a, int n, int k, uint8_t *u, uint8_t *v, uint8_t *d);
+ * LO_OK, or LO_NOMEM. */
+lo_result zmod_diagonalize(uint8_t *a, int n, int k, uint8_t *u, uint8_t *v, uint8_t *d);
 
 /* The kernel of A from U A V = D: for each g = gcd(d_i, k) > 1, column i
  * of V times k/g, of order g.  Writes the vectors (n bytes each) to kern

@@ -24,13 +24,13 @@ static int take_variant(common_opts *o, const boardio_variant *fv, rule *r, char
 			 o->v.torus ? " torus" : "", o->v.forward_only ? " forward-only" : "");
 		return -1;
 	}
-	if (variant_set_rule(&o->v, fv->rule, err, errlen) < 0)
+	if (variant_set_rule(&o->v, fv->rule, err, errlen) != LO_OK)
 		return -1;
 	if (fv->k)
 		o->v.k = fv->k;
 	o->v.torus = fv->torus;
 	o->v.forward_only = o->v.forward_only || fv->forward_only;
-	return rule_parse(r, o->v.rule, o->v.torus, err, errlen);
+	return rule_parse(r, o->v.rule, o->v.torus, err, errlen) == LO_OK ? 0 : -1;
 }
 
 /* The file's patterns as the rule: g is kept as long as the process and

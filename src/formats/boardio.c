@@ -442,7 +442,7 @@ static const char *variant_line(const line *l, boardio_variant *v, int *col)
 			variant t;
 			char err[160];
 			variant_default(&t);
-			if (variant_set_rule(&t, w, err, sizeof err) < 0)
+			if (variant_set_rule(&t, w, err, sizeof err) != LO_OK)
 				return "not a rule lightsout knows";
 			snprintf(v->rule, sizeof v->rule, "%s", t.rule);
 		} else if (!strncmp(w, "k=", 2)) {
@@ -664,7 +664,7 @@ static graph *read_patterns(reader *rd, const board *b, int at, boardio_error *e
 			rule m;
 			bool fits = i - from <= RULE_MASK_MAX * (RULE_MASK_MAX + 1);
 			snprintf(spec, sizeof spec, "mask:%.*s", i - from, l.p + from);
-			if (!fits || rule_parse(&m, spec, false, err, sizeof err) < 0) {
+			if (!fits || rule_parse(&m, spec, false, err, sizeof err) != LO_OK) {
 				fail(e, l.no, from + 1, "cell (%d, %d): %s", r + 1, c + 1, err);
 				goto out;
 			}

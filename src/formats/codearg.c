@@ -36,7 +36,7 @@ int codearg_read(const char *arg, sharecode *sc, char *err, size_t errlen)
 		if (!text)
 			return -1;
 	}
-	int rc = sharecode_decode(text ? text : arg, sc, err, errlen);
+	int rc = sharecode_decode(text ? text : arg, sc, err, errlen) == LO_OK ? 0 : -1;
 	free(text);
 	return rc;
 }

@@ -249,9 +249,9 @@ static int check_sizes(const common_opts *o, char *err, size_t errlen)
 	rule r;
 	variant_rule(&o->v, &r);
 	if (!o->size_is_range)
-		return rule_check_shape(&r, o->v.rows, o->v.cols, err, errlen);
+		return rule_check_shape(&r, o->v.rows, o->v.cols, err, errlen) == LO_OK ? 0 : -1;
 	for (int n = o->v.rows; n <= o->rows_hi; n++)
-		if (rule_check_shape(&r, n, n, err, errlen) < 0)
+		if (rule_check_shape(&r, n, n, err, errlen) != LO_OK)
 			return -1;
 	return 0;
 }
@@ -291,7 +291,7 @@ int options_finish(common_opts *o, rule *r, char *err, size_t errlen)
 		o->cols_hi = o->v.cols;
 	}
 	/* After the loop: --torus may follow --rule, and the rule depends on it. */
-	if (o->rule_spec != o->v.rule && variant_set_rule(&o->v, o->rule_spec, err, errlen) < 0)
+	if (o->rule_spec != o->v.rule && variant_set_rule(&o->v, o->rule_spec, err, errlen) != LO_OK)
 		return -1;
 	o->rule_spec = o->v.rule;
 	/* A size the board file gives is checked against the rule once read. */

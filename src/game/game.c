@@ -75,8 +75,9 @@ lo_result game_generate_ctl(game *g, rng *r, int par, const gen_ctl *ctl, char *
 		par = g->cfg.par;
 	if (par <= 0 && g->cfg.difficulty[0])
 		par = generate_difficulty_par(g->sys, &g->rule, fwd, g->cfg.difficulty, r);
-	if (generate_board_ctl(g->sys, &g->rule, fwd, par > 0 ? par : -1, r, g->start, ctl, &res, err, errlen) < 0)
-		return res.status.code != LO_OK ? res.status.code : LO_REFUSED;
+	lo_result st = generate_board_ctl(g->sys, &g->rule, fwd, par > 0 ? par : -1, r, g->start, ctl, &res, err, errlen);
+	if (st != LO_OK)
+		return st;
 	g->par = res.par;
 	g->par_proven = res.par_proven;
 	g->solvable = true;

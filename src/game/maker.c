@@ -18,13 +18,13 @@ struct maker {
 	game_config cfg;
 	game next;
 	gen_ctl ctl;
-	int rc;
+	lo_result rc;
 	char err[256];
 };
 
 static void maker_free(maker *m)
 {
-	if (m->rc == 0)
+	if (m->rc == LO_OK)
 		game_free(&m->next);
 	free(m);
 }
@@ -73,15 +73,15 @@ bool maker_done(const maker *m)
 	return atomic_load(&((maker *)m)->state) == MAKER_DONE;
 }
 
-int maker_finish(maker *m, game *next, play *made, char *err, size_t errlen)
+lo_result maker_finish(maker *m, game *next, play *made, char *err, size_t errlen)
 {
 	pthread_join(m->thread, NULL);
-	int rc = m->rc;
-	if (rc < 0)
+	lo_result rc = m->rc;
+	if (rc != LO_OK)
 		snprintf(err, errlen, "%s", m->err);
 	else {
 		*next = m->next;
-		m->rc = -1;	/* the game is the caller's now */
+		m->rc = LO_REFUSED;	/* the game is the caller's now: not ours to free */
 		*made = m->scratch;
 		made->ctl = NULL;
 	}

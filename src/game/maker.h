@@ -15,10 +15,10 @@ typedef struct maker maker;
  * rung when the mode is p's).  NULL with err when no thread can start. */
 maker *maker_start(const play *p, const game_config *cfg, play_mode mode, char *err, size_t errlen);
 bool maker_done(const maker *m);
-/* Collect a finished job (m is freed): 0 with the game in *next and in
+/* Collect a finished job (m is freed): LO_OK with the game in *next and in
  * *made the mode, rung, random state, origin and date it was made with,
- * or -1 with err. */
-int maker_finish(maker *m, game *next, play *made, char *err, size_t errlen);
+ * or why not with err. */
+lo_result maker_finish(maker *m, game *next, play *made, char *err, size_t errlen);
 /* Stop a job and forget it, at once: a search stops at its next poll, and
  * a solver still being built is left to finish and free itself. */
 void maker_cancel(maker *m);

@@ -10,7 +10,7 @@
 #include "game/practice.h"
 #include "game/saved.h"
 
-int play_init(play *p, game *g, play_mode mode, const char *origin, char *err, size_t errlen)
+lo_result play_init(play *p, game *g, play_mode mode, const char *origin, char *err, size_t errlen)
 {
 	p->g = *g;
 	p->mode = mode;
@@ -19,9 +19,9 @@ int play_init(play *p, game *g, play_mode mode, const char *origin, char *err, s
 	if (overlay_init(&p->ov, g->sys, g->cfg.v.forward_only) < 0) {
 		snprintf(err, errlen, "out of memory");
 		game_free(&p->g);
-		return -1;
+		return LO_NOMEM;
 	}
-	return 0;
+	return LO_OK;
 }
 
 void play_free(play *p)
@@ -31,7 +31,7 @@ void play_free(play *p)
 	game_free(&p->g);
 }
 
-int play_generate(play *p, game *g, char *err, size_t errlen)
+lo_result play_generate(play *p, game *g, char *err, size_t errlen)
 {
 	/* A --seed's boards are all known from it: a row of their own. */
 	bool seeded = !strcmp(p->origin, "seeded");
@@ -51,28 +51,29 @@ int play_generate(play *p, game *g, char *err, size_t errlen)
 		int most = generate_max_par(g->sys, &g->rule, g->cfg.v.forward_only);
 		if (most >= LADDER_FIRST_RUNG && rung > most)
 			rung = most;
-		while (game_generate_ctl(g, &p->r, rung, p->ctl, err, errlen) < 0) {
+		lo_result st;
+		while ((st = game_generate_ctl(g, &p->r, rung, p->ctl, err, errlen)) != LO_OK) {
 			bool cancelled = p->ctl && p->ctl->cancel && atomic_load(p->ctl->cancel);
 			if (rung <= LADDER_FIRST_RUNG || cancelled)
-				return -1;
+				return st;
 			rung--;
 		}
 		if (rung != p->rung) {
 			p->rung = rung;
 			ladder_save(&g->cfg, rung);
 		}
-		return 0;
+		return LO_OK;
 	}
 	return game_generate_ctl(g, &p->r, -1, p->ctl, err, errlen);
 }
 
-int play_replace(play *p, game *next, char *err, size_t errlen)
+lo_result play_replace(play *p, game *next, char *err, size_t errlen)
 {
 	lo_overlay ov;
 	if (overlay_init(&ov, next->sys, next->cfg.v.forward_only) < 0) {
 		snprintf(err, errlen, "out of memory");
 		game_free(next);
-		return -1;
+		return LO_NOMEM;
 	}
 	ov.active = p->ov.active;
 	ov.shown = p->ov.shown;
@@ -81,20 +82,20 @@ int play_replace(play *p, game *next, char *err, size_t errlen)
 	p->ov = ov;
 	p->assisted = false;	/* a new board: nothing helped on it yet */
 	p->tried = p->replay = false;
-	return 0;
+	return LO_OK;
 }
 
-int play_make(play *p, const game_config *cfg, game *next, char *err, size_t errlen)
+lo_result play_make(play *p, const game_config *cfg, game *next, char *err, size_t errlen)
 {
 	if (game_init(next, cfg, err, errlen) < 0)
 		return -1;
 	int rung = p->rung;
 	if (p->mode == PLAY_LADDER && p->rung <= 0)
 		p->rung = ladder_load(cfg);	/* another shape: its own rung */
-	if (play_generate(p, next, err, errlen) < 0) {
+	if (play_generate(p, next, err, errlen) != LO_OK) {
 		p->rung = rung;
 		game_free(next);
-		return -1;
+		return LO_NOMEM;
 	}
 	return 0;
 }
@@ -128,14 +129,14 @@ void play_fresh(play *p)
 	overlay_reset(&p->ov, p->g.cur);
 }
 
-int play_climb(play *p, int step)
+lo_result play_climb(play *p, int step)
 {
 	if (p->mode != PLAY_LADDER)
-		return 0;
+		return LO_OK;
 	p->rung += step;
 	if (p->rung < LADDER_FIRST_RUNG)
 		p->rung = LADDER_FIRST_RUNG;
-	return ladder_save(&p->g.cfg, p->rung);
+	return ladder_save(&p->g.cfg, p->rung) < 0 ? LO_IO : LO_OK;
 }
 
 const char *play_mode_word(const play *p)

@@ -38,24 +38,24 @@ typedef struct play {
 					 * saved with the game; -1 unknown */
 } play;
 
-/* g must be a game_init()ed game; the plan is made for it.  Returns 0, or
- * -1 (out of memory) with g freed. */
-int play_init(play *p, game *g, play_mode mode, const char *origin, char *err, size_t errlen);
+/* g must be a game_init()ed game; the plan is made for it.  Returns LO_OK,
+ * or LO_NOMEM with g freed. */
+lo_result play_init(play *p, game *g, play_mode mode, const char *origin, char *err, size_t errlen);
 void play_free(play *p);
 
 /* A new board in g (same shape) as the mode wants: the daily seed, the
  * ladder's rung (settling at the top for a shape that has no board that
- * hard), or the config.  Returns 0, or -1 with err (g unchanged). */
-int play_generate(play *p, game *g, char *err, size_t errlen);
+ * hard), or the config.  Returns LO_OK, or why not with err (g unchanged). */
+lo_result play_generate(play *p, game *g, char *err, size_t errlen);
 
 /* Replace the game by next (a new shape: settings, editor), its plan kept
- * on or off as it was.  Returns 0, or -1 with err (next freed). */
-int play_replace(play *p, game *next, char *err, size_t errlen);
+ * on or off as it was.  Returns LO_OK, or LO_NOMEM with err (next freed). */
+lo_result play_replace(play *p, game *next, char *err, size_t errlen);
 
 /* A new game for cfg with a board as the mode wants, in next (the ladder's
  * rung is p->rung, or when that is 0 the one saved for cfg's shape), for
- * play_replace().  Returns 0, or -1 with err. */
-int play_make(play *p, const game_config *cfg, game *next, char *err, size_t errlen);
+ * play_replace().  Returns LO_OK, or why not with err. */
+lo_result play_make(play *p, const game_config *cfg, game *next, char *err, size_t errlen);
 
 /* An id for an attempt: random, never 0. */
 uint64_t play_new_id(void);
@@ -66,9 +66,9 @@ uint64_t play_new_id(void);
 void play_fresh(play *p);
 
 /* The ladder's rung after a win (+1) or a give-up (-1); saved for the
- * shape.  Outside the ladder nothing happens.  Returns 0, or -1 when the
- * rung could not be saved (it still holds for this run). */
-int play_climb(play *p, int step);
+ * shape.  Outside the ladder nothing happens.  Returns LO_OK, or LO_IO when
+ * the rung could not be saved (it still holds for this run). */
+lo_result play_climb(play *p, int step);
 
 /* The mode as the save file and statistics name it. */
 const char *play_mode_word(const play *p);

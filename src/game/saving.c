@@ -180,7 +180,7 @@ bool saving_load(saver *sv, play *p)
 	savegame_free(&sg);
 	char origin[16];
 	snprintf(origin, sizeof origin, "%s", p->origin);
-	if (play_init(p, &g, p->mode, origin, err, sizeof err) < 0) {
+	if (play_init(p, &g, p->mode, origin, err, sizeof err) != LO_OK) {
 		say(sv->notice, sizeof sv->notice, "Cannot resume the saved game: ", err);
 		return false;
 	}

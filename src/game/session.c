@@ -29,34 +29,35 @@ static void open_player(session *s, const session_settings *set)
 }
 
 /* The first board, as the settings ask: loaded, or made for the mode. */
-static int open_board(session *s, const session_settings *set, session_fail *why, char *err, size_t len)
+static lo_result open_board(session *s, const session_settings *set, session_fail *why, char *err, size_t len)
 {
 	game g;
 	board *loaded = set->loaded;
 	bool was_loaded = loaded != NULL;
 	*why = SESSION_FAIL_SETTINGS;
-	if (game_init(&g, &set->cfg, err, len) < 0) {
+	lo_result rc = game_init(&g, &set->cfg, err, len);
+	if (rc != LO_OK) {
 		board_free(loaded);
-		return -1;
+		return rc;
 	}
 	s->pl.mode = set->mode;
 	snprintf(s->pl.origin, sizeof s->pl.origin, "%s", set->origin);
 	if (set->mode == PLAY_LADDER)
 		s->pl.rung = ladder_load(&set->cfg);
 	s->pl.ctl = set->ctl;
-	int rc = loaded ? game_load(&g, loaded, GAME_PAR_SECONDS, err, len) : play_generate(&s->pl, &g, err, len);
+	rc = loaded ? game_load(&g, loaded, GAME_PAR_SECONDS, err, len) : play_generate(&s->pl, &g, err, len);
 	s->pl.ctl = NULL;
 	board_free(loaded);
-	if (rc < 0) {
+	if (rc != LO_OK) {
 		*why = was_loaded ? SESSION_FAIL_UNSOLVABLE : SESSION_FAIL_SETTINGS;
 		game_free(&g);
-		return -1;
+		return rc;
 	}
-	if (play_init(&s->pl, &g, set->mode, set->origin, err, len) < 0) {
+	if ((rc = play_init(&s->pl, &g, set->mode, set->origin, err, len)) != LO_OK) {
 		*why = SESSION_FAIL_MEMORY;
-		return -1;
+		return rc;
 	}
-	return 0;
+	return LO_OK;
 }
 
 session *session_open(const session_settings *set, session_fail *why, char *err, size_t len)
@@ -81,7 +82,7 @@ session *session_open(const session_settings *set, session_fail *why, char *err,
 	s->offer_resume = !set->keep_saved && saving_load(&s->sv, &s->pl);
 	if (s->offer_resume)
 		board_free(set->loaded);
-	else if (open_board(s, set, why, err, len) < 0) {
+	else if (open_board(s, set, why, err, len) != LO_OK) {
 		saving_close(&s->sv);
 		free(s);
 		return NULL;
@@ -181,7 +182,7 @@ static int won(session *s, double now)
 {
 	char msg[300];
 	int ev = SESSION_WON | SESSION_STATUS;
-	bool kept = play_climb(&s->pl, +1) == 0;
+	bool kept = play_climb(&s->pl, +1) == LO_OK;
 	s->pl.tried = false;	/* won: leaving it now costs nothing */
 	int rc = saving_finish(&s->sv, &s->pl, now, msg, sizeof msg);
 	snprintf(s->ranking, sizeof s->ranking, "%.90s", s->sv.ranking_failed ? "" : s->sv.ranking);
@@ -202,7 +203,7 @@ static int give_up(session *s, double now, bool leaving)
 {
 	char msg[300];
 	int ev = 0;
-	if (leaving && s->pl.tried && s->pl.mode == PLAY_LADDER && play_climb(&s->pl, -1) < 0)
+	if (leaving && s->pl.tried && s->pl.mode == PLAY_LADDER && play_climb(&s->pl, -1) != LO_OK)
 		ev |= say(s, rung_unsaved);
 	if (game_in_progress(&s->pl.g) && saving_finish(&s->sv, &s->pl, now, msg, sizeof msg) < 0)
 		ev |= say(s, msg);
@@ -328,7 +329,7 @@ static int play_given(session *s, board *b, const game_config *cfg, const char *
 	}
 	session_stop_making(s);
 	int ev = give_up(s, now, true);
-	if (play_replace(&s->pl, &next, err, sizeof err) < 0)
+	if (play_replace(&s->pl, &next, err, sizeof err) != LO_OK)
 		return ev | say(s, err);
 	s->pl.mode = PLAY_FREE;
 	s->pl.rung = 0;
@@ -395,12 +396,12 @@ static int made(session *s, double now)
 	maker *m = s->mk;
 	s->mk = NULL;
 	s->msg[0] = '\0';
-	if (maker_finish(m, &next, &from, err, sizeof err) < 0)
+	if (maker_finish(m, &next, &from, err, sizeof err) != LO_OK)
 		return SESSION_MADE | say(s, err);	/* the old board stays, as it was */
 	int ev = SESSION_MADE;
 	if (s->make_gives_up)
 		ev |= give_up(s, now, true);	/* in the old board's own mode */
-	if (play_replace(&s->pl, &next, err, sizeof err) < 0)
+	if (play_replace(&s->pl, &next, err, sizeof err) != LO_OK)
 		return ev | say(s, err);
 	s->pl.r = from.r;
 	s->pl.mode = from.mode;
@@ -524,7 +525,7 @@ int session_edit_reshape(session *s, const game_config *cfg)
 		for (int c = 0; c < old->cols && c < next.cur->cols; c++)
 			board_set(next.cur, r, c, board_get(old, r, c) % next.cur->k);
 	next.solvable = true;
-	if (play_replace(&s->pl, &next, err, sizeof err) < 0)
+	if (play_replace(&s->pl, &next, err, sizeof err) != LO_OK)
 		return say(s, err);
 	return SESSION_BOARD;
 }

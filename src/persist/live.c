@@ -91,7 +91,7 @@ int live_parse(const char *text, size_t len, live_game *g, char *err, size_t err
 		FAIL("watchers yes or no");
 	line++;
 	variant var;
-	if (!(v = value(&p, "variant")) || strlen(v) >= sizeof g->variant || variant_parse(&var, v, why, sizeof why) < 0)
+	if (!(v = value(&p, "variant")) || strlen(v) >= sizeof g->variant || variant_parse(&var, v, why, sizeof why) != LO_OK)
 		FAIL("a variant");
 	snprintf(g->variant, sizeof g->variant, "%s", v);
 	line++;

@@ -47,7 +47,7 @@ static const char *take(prefs *p, const char *key, const char *v)
 	} else if (!strcmp(key, "rule")) {
 		variant t;
 		variant_default(&t);
-		if (strlen(v) >= sizeof p->rule || variant_set_rule(&t, v, err, sizeof err) < 0)
+		if (strlen(v) >= sizeof p->rule || variant_set_rule(&t, v, err, sizeof err) != LO_OK)
 			return "rule: not a rule lightsout knows";
 		snprintf(p->rule, sizeof p->rule, "%s", t.rule);
 		p->has_rule = true;

@@ -208,7 +208,7 @@ static bool variant_value(reader *rd, char *out, size_t cap)
 	const char *v = reader_value(rd, "variant");
 	if (!copy(rd, out, cap, v, "a variant"))
 		return false;
-	return variant_parse(&var, out, why, sizeof why) == 0 || fail(rd, "a variant");
+	return variant_parse(&var, out, why, sizeof why) == LO_OK || fail(rd, "a variant");
 }
 
 int race_offer_parse(const char *text, size_t len, race_offer *o, char *err, size_t errlen)

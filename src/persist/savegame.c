@@ -479,7 +479,7 @@ static int parse_body(cursor *c, saved_game *sg)
 	if (rule_name_is_graph(buf) && read_graph(c, sg) < 0)
 		return -1;
 	char rerr[200];
-	if (variant_set_rule(&sg->v, buf, rerr, sizeof rerr) < 0) {
+	if (variant_set_rule(&sg->v, buf, rerr, sizeof rerr) != LO_OK) {
 		if (sg->graph) {
 			c->line = graph_line;
 			return bad(c, "graph: %s", rerr);
@@ -487,7 +487,7 @@ static int parse_body(cursor *c, saved_game *sg)
 		c->line -= 2;
 		return bad(c, "rule: %s", rerr);
 	}
-	if (variant_validate(&sg->v, rerr, sizeof rerr) < 0) {
+	if (variant_validate(&sg->v, rerr, sizeof rerr) != LO_OK) {
 		c->line -= 4;
 		return bad(c, "size: %s", rerr);
 	}

@@ -132,7 +132,7 @@ static const char *parse_record(const char *s, size_t n, score *r)
 		return "expected the variant";
 	memcpy(text, p, vl);
 	text[vl] = '\0';
-	if (variant_parse(&r->v, text, err, sizeof err) < 0)
+	if (variant_parse(&r->v, text, err, sizeof err) != LO_OK)
 		return "not a variant";
 	variant_format(&r->v, back, sizeof back);
 	if (strcmp(back, text) != 0)

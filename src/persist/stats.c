@@ -338,7 +338,7 @@ static const char *parse_key(char **tok, variant *k)
 	k->k = (int)v[2];
 	if (!yesno(tok[4], &k->torus) || !yesno(tok[5], &k->forward_only))
 		return "torus and forward-only must be yes or no";
-	if (variant_set_rule(k, tok[3], err, sizeof err) < 0 || variant_validate(k, err, sizeof err) < 0)
+	if (variant_set_rule(k, tok[3], err, sizeof err) != LO_OK || variant_validate(k, err, sizeof err) != LO_OK)
 		return "bad rule or size";
 	return NULL;
 }

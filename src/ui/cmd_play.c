@@ -391,7 +391,7 @@ static void play_prefs(const play_opts *o, const prefs *p, game_config *cfg, cha
 	}
 	if (p->has_rule && !own_rule) {
 		char err[200];
-		if (variant_set_rule(&c.v, p->rule, err, sizeof err) < 0)
+		if (variant_set_rule(&c.v, p->rule, err, sizeof err) != LO_OK)
 			snprintf(c.v.rule, sizeof c.v.rule, "%s", cfg->v.rule);
 	}
 	if (p->has_torus && !o->common.v.torus && !own_rule)
@@ -401,7 +401,7 @@ static void play_prefs(const play_opts *o, const prefs *p, game_config *cfg, cha
 	if (p->has_difficulty && !o->difficulty && o->par <= 0 && !o->load && !o->code)
 		snprintf(c.difficulty, sizeof c.difficulty, "%s", p->difficulty);
 	char err[200];
-	if (variant_validate(&c.v, err, sizeof err) < 0) {
+	if (variant_validate(&c.v, err, sizeof err) != LO_OK) {
 		if (!note[0])
 			snprintf(note, len, "Saved settings not used: %.150s", err);
 		return;

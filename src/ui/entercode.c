@@ -106,7 +106,7 @@ static reaction code_submit(app *a, int key)
 		snprintf(ce->why, sizeof ce->why, "Paste a share code first: it starts with LO.");
 		return REACT_REDRAW;
 	}
-	if (sharecode_decode(ce->text, &sc, ce->why, sizeof ce->why) < 0)
+	if (sharecode_decode(ce->text, &sc, ce->why, sizeof ce->why) != LO_OK)
 		return REACT_REDRAW;	/* the decoder's reason, under the field */
 	if (sc.graph) {
 		sharecode_free(&sc);

@@ -234,7 +234,7 @@ static reaction menu_apply(app *a, int key)
 	char err[sizeof a->menu.note];
 	/* A shape the rule cannot take (Merlin is 3x3, a graph its own
 	 * size): say so here, where it can be changed. */
-	if (variant_validate(&cfg->v, err, sizeof err) < 0) {
+	if (variant_validate(&cfg->v, err, sizeof err) != LO_OK) {
 		snprintf(a->menu.note, sizeof a->menu.note, "%s", err);
 		return REACT_REDRAW;
 	}

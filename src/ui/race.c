@@ -334,7 +334,7 @@ static void race_begin(app *a)
 	memset(&cfg, 0, sizeof cfg);
 	cfg.par = -1;
 	race_set(a, RACE_IDLE);
-	if (variant_parse(&cfg.v, R.offer.variant, why, sizeof why) < 0) {
+	if (variant_parse(&cfg.v, R.offer.variant, why, sizeof why) != LO_OK) {
 		say(why);
 		return;
 	}

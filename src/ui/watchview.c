@@ -51,7 +51,7 @@ static bool make_game(watched *w, char *why, size_t len)
 		snprintf(why, len, "%s does not take watchers.", w->lg.name);
 		return false;
 	}
-	if (!w->lg.ncells || variant_parse(&cfg.v, w->lg.variant, why, len) < 0) {
+	if (!w->lg.ncells || variant_parse(&cfg.v, w->lg.variant, why, len) != LO_OK) {
 		snprintf(why, len, "%s's board (%s) cannot be shown to watchers.", w->lg.name, w->lg.variant);
 		return false;
 	}

@@ -58,14 +58,14 @@ static void every_par(const char *name, int rows, int cols, int k, const char *s
 			struct timespec t0, t1;
 			rng_seed(&g, (uint64_t)(seed * 100 + par));
 			clock_gettime(CLOCK_MONOTONIC, &t0);
-			int rc = generate_board(s, &r, fwd, par, &g, b, &res, err, sizeof err);
+			lo_result rc = generate_board(s, &r, fwd, par, &g, b, &res, err, sizeof err);
 			clock_gettime(CLOCK_MONOTONIC, &t1);
 			double took = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
 			slowest = took > slowest ? took : slowest;
-			exact = rc == 0 && res.par == par && res.par_proven && coset_min(s, b, fwd) == par;
+			exact = rc == LO_OK && res.par == par && res.par_proven && coset_min(s, b, fwd) == par;
 			if (!exact)
 				tap_diag("par %d seed %d: rc %d par %d, oracle %d: %s", par, seed, rc, res.par,
-					 coset_min(s, b, fwd), rc ? err : "");
+					 coset_min(s, b, fwd), rc != LO_OK ? err : "");
 			made++;
 		}
 	tap_ok(exact, "%s: %d boards of every par 1..%d, each exactly its par (slowest %.1f ms)", name, made, top,
@@ -76,10 +76,10 @@ static void every_par(const char *name, int rows, int cols, int k, const char *s
 		struct timespec t0, t1;
 		rng_seed(&g, 1);
 		clock_gettime(CLOCK_MONOTONIC, &t0);
-		int rc = generate_board(s, &r, fwd, top + 1, &g, b, &res, err, sizeof err);
+		lo_result rc = generate_board(s, &r, fwd, top + 1, &g, b, &res, err, sizeof err);
 		clock_gettime(CLOCK_MONOTONIC, &t1);
 		double took = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
-		tap_ok(rc < 0 && res.status.code == LO_REFUSED, "%s: par %d refused in %.1f ms: %s", name, top + 1,
+		tap_ok(rc != LO_OK && res.status.code == LO_REFUSED, "%s: par %d refused in %.1f ms: %s", name, top + 1,
 		       took * 1000, err);
 	}
 	board_free(b);
@@ -108,15 +108,15 @@ int main(void)
 	tap_ok(sr.weight == res.par && res.par_proven, "par %d is the minimal weight", res.par);
 
 	for (int par = 1; par <= 15; par += 7) {
-		int rc = generate_board(s, &r, false, par, &g, a, &res, err, sizeof err);
+		lo_result rc = generate_board(s, &r, false, par, &g, a, &res, err, sizeof err);
 		system_solve(s, a->cells, x, NULL);
 		search_minimal(s, x, NULL, &sr);
-		tap_ok(rc == 0 && sr.weight == par, "--par %d gives a board whose optimum is %d", par, sr.weight);
+		tap_ok(rc == LO_OK && sr.weight == par, "--par %d gives a board whose optimum is %d", par, sr.weight);
 	}
-	tap_ok(generate_board(s, &r, false, 16, &g, a, &res, err, sizeof err) < 0 && strstr(err, "15") &&
+	tap_ok(generate_board(s, &r, false, 16, &g, a, &res, err, sizeof err) != LO_OK && strstr(err, "15") &&
 		       res.status.code == LO_REFUSED,
 	       "par 16 on 5x5 refused: %s", err);
-	tap_ok(generate_board(s, &r, false, 26, &g, a, &res, err, sizeof err) < 0 && res.status.code == LO_REFUSED,
+	tap_ok(generate_board(s, &r, false, 26, &g, a, &res, err, sizeof err) != LO_OK && res.status.code == LO_REFUSED,
 	       "par 26 refused: %s", err);
 	system_free(s);
 	board_free(a);
@@ -140,11 +140,11 @@ int main(void)
 	/* A board too big for the exhaustive table: random presses + search. */
 	s = system_new(9, 9, &r, 2);
 	a = board_new(9, 9, 2);
-	int rc = generate_board(s, &r, false, 12, &g, a, &res, err, sizeof err);
+	lo_result rc = generate_board(s, &r, false, 12, &g, a, &res, err, sizeof err);
 	uint8_t y[81];
 	system_solve(s, a->cells, y, NULL);
 	search_minimal(s, y, NULL, &sr);
-	tap_ok(rc == 0 && sr.weight == 12 && res.par == 12, "9x9 --par 12: optimum %d", sr.weight);
+	tap_ok(rc == LO_OK && sr.weight == 12 && res.par == 12, "9x9 --par 12: optimum %d", sr.weight);
 	system_free(s);
 	board_free(a);
 
@@ -154,7 +154,7 @@ int main(void)
 	rc = generate_board(s, &r, false, 5, &g, a, &res, err, sizeof err);
 	system_solve(s, a->cells, y, NULL);
 	search_minimal(s, y, NULL, &sr);
-	tap_ok(rc == 0 && sr.weight == 5, "3x3 k=4 --par 5: optimum %d", sr.weight);
+	tap_ok(rc == LO_OK && sr.weight == 5, "3x3 k=4 --par 5: optimum %d", sr.weight);
 	int p = generate_difficulty_par(s, &r, false, "hard", &g);
 	int top = generate_max_par(s, &r, false);
 	tap_ok(p >= top * 2 / 3 && p <= top, "hard par %d is in the top third of %d", p, top);
@@ -171,12 +171,12 @@ int main(void)
 	rc = generate_board_ctl(s, &r, false, 800, &g, a, &ctl, &res, err, sizeof err);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	double took = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
-	tap_ok(rc < 0 && res.status.code == LO_TIMED_OUT && took < 2.0 && strstr(err, "0.5 s"),
+	tap_ok(rc != LO_OK && res.status.code == LO_TIMED_OUT && took < 2.0 && strstr(err, "0.5 s"),
 	       "39x39 par 800 in 0.5 s: refused after %.2f s: %s", took, err);
 	atomic_int cancel = 1;
 	gen_ctl stop = { .cancel = &cancel };
 	rc = generate_board_ctl(s, &r, false, 800, &g, a, &stop, &res, err, sizeof err);
-	tap_ok(rc < 0 && res.status.code == LO_CANCELLED && strstr(err, "cancelled"), "a cancelled job stops: %s", err);
+	tap_ok(rc != LO_OK && res.status.code == LO_CANCELLED && strstr(err, "cancelled"), "a cancelled job stops: %s", err);
 	system_free(s);
 	board_free(a);
 	return tap_done();

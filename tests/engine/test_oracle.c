@@ -161,14 +161,14 @@ int main(void)
 				rule r;
 				char err[128];
 				int k = ks[ki];
-				if (rule_parse(&r, rules[ri], torus, err, sizeof err) < 0) {
+				if (rule_parse(&r, rules[ri], torus, err, sizeof err) != LO_OK) {
 					tap_ok(0, "parse %s: %s", rules[ri], err);
 					continue;
 				}
 				int fails = 0, shapes = 0, boards = 0, skipped = 0;
 				for (int rows = 1; rows <= 4; rows++)
 					for (int cols = 1; cols <= 4; cols++) {
-						if (rule_check_shape(&r, rows, cols, err, sizeof err) < 0)
+						if (rule_check_shape(&r, rows, cols, err, sizeof err) != LO_OK)
 							continue;	/* merlin: 3x3 only; hex torus: even rows */
 						int f = check_shape(&r, rows, cols, k, &g, &boards);
 						if (f < 0) {

@@ -7,7 +7,7 @@ static int nb(const char *spec, bool torus, int rows, int cols, int r, int c, in
 {
 	rule ru;
 	char err[128];
-	if (rule_parse(&ru, spec, torus, err, sizeof err) < 0)
+	if (rule_parse(&ru, spec, torus, err, sizeof err) != LO_OK)
 		return -1;
 	return rule_neighbours(&ru, rows, cols, r, c, out);
 }
@@ -29,11 +29,11 @@ int main(void)
 	tap_is(nb("knight", false, 5, 5, 2, 2, out), 9, "knight centre: 9 cells");
 	tap_is(nb("knight", false, 5, 5, 0, 0, out), 3, "knight corner: 3 cells");
 	tap_is(nb("mask:010/111/010", false, 3, 3, 1, 1, out), 5, "mask equal to plus");
-	tap_ok(rule_parse(&r, "mask:01/11", false, err, sizeof err) < 0 && strstr(err, "odd"), "even mask refused: %s", err);
-	tap_ok(rule_parse(&r, "mask:010/11/010", false, err, sizeof err) < 0, "ragged mask refused: %s", err);
-	tap_ok(rule_parse(&r, "mask:000/000/000", false, err, sizeof err) < 0, "empty mask refused: %s", err);
-	tap_ok(rule_parse(&r, "mask:0a0", false, err, sizeof err) < 0, "bad mask character refused: %s", err);
-	tap_ok(rule_parse(&r, "hexagon", false, err, sizeof err) < 0 && strstr(err, "hexagon"), "unknown rule named: %s", err);
+	tap_ok(rule_parse(&r, "mask:01/11", false, err, sizeof err) != LO_OK && strstr(err, "odd"), "even mask refused: %s", err);
+	tap_ok(rule_parse(&r, "mask:010/11/010", false, err, sizeof err) != LO_OK, "ragged mask refused: %s", err);
+	tap_ok(rule_parse(&r, "mask:000/000/000", false, err, sizeof err) != LO_OK, "empty mask refused: %s", err);
+	tap_ok(rule_parse(&r, "mask:0a0", false, err, sizeof err) != LO_OK, "bad mask character refused: %s", err);
+	tap_ok(rule_parse(&r, "hexagon", false, err, sizeof err) != LO_OK && strstr(err, "hexagon"), "unknown rule named: %s", err);
 	rule_parse(&r, "plus", false, err, sizeof err);
 	tap_ok(rule_is_symmetric(&r), "plus is symmetric");
 	rule_parse(&r, "mask:011/010/000", false, err, sizeof err);
@@ -58,11 +58,11 @@ int main(void)
 		char spec[64];
 		snprintf(spec, sizeof spec, "%s%s", e->name,
 			 !(e->flags & RULE_PREFIX) ? "" : e->kind == RULE_RANDOM ? "42" : "010/111/010");
-		int rc = rule_parse(&r, spec, false, err, sizeof err);
-		bool ok = e->kind == RULE_GRAPH ? rc < 0 : rc == 0 && r.kind == e->kind && r.lines == e->lines &&
+		lo_result rc = rule_parse(&r, spec, false, err, sizeof err);
+		bool ok = e->kind == RULE_GRAPH ? rc != LO_OK : rc == LO_OK && r.kind == e->kind && r.lines == e->lines &&
 								 rule_entry_find(spec) == e;
 		ids |= (ids >> e->code_id & 1) ? 1 << 30 : 1 << e->code_id;
-		tap_ok(ok, "registry: %s parses as its entry (%s)", spec, rc < 0 ? err : r.name);
+		tap_ok(ok, "registry: %s parses as its entry (%s)", spec, rc != LO_OK ? err : r.name);
 		tap_ok(e->word && e->blurb, "registry: %s has a word and a line for players", e->name);
 	}
 	tap_ok(!(ids & 1 << 30), "share-code ids unique");

@@ -55,9 +55,9 @@ static void expect_error(const char *code, const char *want, const char *what)
 {
 	sharecode sc;
 	char err[256] = "";
-	int rc = sharecode_decode(code, &sc, err, sizeof err);
-	tap_ok(rc < 0 && strstr(err, want) && !sc.board, "%s: %s", what, err);
-	if (rc == 0)
+	lo_result rc = sharecode_decode(code, &sc, err, sizeof err);
+	tap_ok(rc != LO_OK && strstr(err, want) && !sc.board, "%s: %s", what, err);
+	if (rc == LO_OK)
 		sharecode_free(&sc);
 }
 
@@ -89,7 +89,7 @@ static int round_trip(int rows, int cols, int k, const char *spec, bool torus, b
 	/* Version 1 for what it carries (older lightsout reads those), 2 beyond. */
 	bool v2 = !strcmp(spec, "hex") || !strcmp(spec, "merlin") || !strcmp(spec, "cube") || !strncmp(spec, "random:", 7);
 	int ok = code && strncmp(code, v2 ? "LO2" : "LO1", 3) == 0 && strspn(code + 3, b32) == strlen(code + 3);
-	ok = ok && sharecode_decode(code, &sc, err, sizeof err) == 0;
+	ok = ok && sharecode_decode(code, &sc, err, sizeof err) == LO_OK;
 	if (ok) {
 		ok = board_equal(sc.board, b) && variant_equal(&sc.v, &v);
 		sharecode_free(&sc);
@@ -116,7 +116,7 @@ static void graph_round_trip(void)
 	char err[256];
 	char *code = sharecode_encode(b, &v, err, sizeof err);
 	sharecode sc;
-	int ok = code && strncmp(code, "LO2", 3) == 0 && sharecode_decode(code, &sc, err, sizeof err) == 0;
+	int ok = code && strncmp(code, "LO2", 3) == 0 && sharecode_decode(code, &sc, err, sizeof err) == LO_OK;
 	if (ok) {
 		ok = board_equal(sc.board, b) && variant_equal(&sc.v, &v) && sc.graph && sc.graph->digest == g->digest &&
 		     sc.graph->crow && sc.graph->ccol[1] == 4;
@@ -128,7 +128,7 @@ static void graph_round_trip(void)
 	for (size_t n = 4; code && n < strlen(code); n++, tried++) {
 		char cut[256];
 		snprintf(cut, sizeof cut, "%.*s", (int)n, code);
-		if (sharecode_decode(cut, &sc, err, sizeof err) < 0)
+		if (sharecode_decode(cut, &sc, err, sizeof err) != LO_OK)
 			refused++;
 		else
 			sharecode_free(&sc);
@@ -153,10 +153,10 @@ int main(void)
 		/* Written by version 1 of the format before version 2 existed. */
 		sharecode old;
 		char err[256];
-		int rc = sharecode_decode(OLD_CODE, &old, err, sizeof err);
-		tap_ok(rc == 0 && old.board->rows == 5 && old.board->cells[0] == 1 && old.board->cells[24] == 1 &&
+		lo_result rc = sharecode_decode(OLD_CODE, &old, err, sizeof err);
+		tap_ok(rc == LO_OK && old.board->rows == 5 && old.board->cells[0] == 1 && old.board->cells[24] == 1 &&
 		       board_count_nonzero(old.board) == 3 && !strcmp(old.v.rule, "plus"), "an old version 1 code still reads");
-		if (rc == 0)
+		if (rc == LO_OK)
 			sharecode_free(&old);
 	}
 	round_trip(1, 1, 2, "plus", false, false, 2);
@@ -203,7 +203,7 @@ int main(void)
 	}
 	strcpy(messy + j, "\r\n");
 	sharecode sc;
-	tap_ok(sharecode_decode(messy, &sc, err, sizeof err) == 0 && board_equal(sc.board, b),
+	tap_ok(sharecode_decode(messy, &sc, err, sizeof err) == LO_OK && board_equal(sc.board, b),
 	       "lower case, dashes, spaces, o for 0, l for 1: %s", messy);
 	sharecode_free(&sc);
 
@@ -217,7 +217,7 @@ int main(void)
 			strcpy(typo, code);
 			typo[i] = b32[sym];
 			tried++;
-			if (sharecode_decode(typo, &sc, err, sizeof err) < 0)
+			if (sharecode_decode(typo, &sc, err, sizeof err) != LO_OK)
 				caught++;
 			else
 				sharecode_free(&sc);
@@ -233,7 +233,7 @@ int main(void)
 		typo[i] = code[i + 1];
 		typo[i + 1] = code[i];
 		tried++;
-		if (sharecode_decode(typo, &sc, err, sizeof err) < 0)
+		if (sharecode_decode(typo, &sc, err, sizeof err) != LO_OK)
 			caught++;
 		else
 			sharecode_free(&sc);
@@ -294,7 +294,7 @@ int main(void)
 	const uint8_t mask_cut[] = { 1, 1, 2, 0, 0x33 };
 	expect_error(craft('1', mask_cut, sizeof mask_cut), "mask is incomplete", "mask cut short");
 	const uint8_t ok1[] = { 1, 1, 2, 1 << 2, 0x80 };
-	tap_ok(sharecode_decode(craft('1', ok1, sizeof ok1), &sc, err, sizeof err) == 0 && sc.board->cells[0] == 1,
+	tap_ok(sharecode_decode(craft('1', ok1, sizeof ok1), &sc, err, sizeof err) == LO_OK && sc.board->cells[0] == 1,
 	       "and the crafting is right: a 1x1 lit board decodes");
 	sharecode_free(&sc);
 

@@ -7,18 +7,18 @@ static void round_trip(const char *text)
 {
 	variant v;
 	char err[256], back[300];
-	int rc = variant_parse(&v, text, err, sizeof err);
-	if (rc == 0)
+	lo_result rc = variant_parse(&v, text, err, sizeof err);
+	if (rc == LO_OK)
 		variant_format(&v, back, sizeof back);
-	tap_ok(rc == 0 && strcmp(back, text) == 0, "'%s' parses and formats back (%s)", text, rc ? err : back);
+	tap_ok(rc == LO_OK && strcmp(back, text) == 0, "'%s' parses and formats back (%s)", text, rc != LO_OK ? err : back);
 }
 
 static void refused(const char *text, const char *why)
 {
 	variant v;
 	char err[256] = "";
-	int rc = variant_parse(&v, text, err, sizeof err);
-	tap_ok(rc < 0 && strstr(err, why), "'%s' refused: %s", text, err);
+	lo_result rc = variant_parse(&v, text, err, sizeof err);
+	tap_ok(rc != LO_OK && strstr(err, why), "'%s' refused: %s", text, err);
 }
 
 int main(void)
@@ -28,7 +28,7 @@ int main(void)
 	variant_default(&d);
 	tap_ok(d.rows == 5 && d.cols == 5 && d.k == 2 && !strcmp(d.rule, "plus") && !d.torus && !d.forward_only,
 	       "default: 5x5 plus k=2");
-	tap_ok(variant_validate(&d, err, sizeof err) == 0, "the default is valid");
+	tap_ok(variant_validate(&d, err, sizeof err) == LO_OK, "the default is valid");
 
 	round_trip("5x5 plus k=2");
 	round_trip("7x3 cross k=4 torus");
@@ -44,8 +44,8 @@ int main(void)
 
 	/* The rule is read once, into its canonical name, with the torus it needs. */
 	variant v = d;
-	tap_ok(variant_set_rule(&v, "x", err, sizeof err) == 0 && !strcmp(v.rule, "x"), "set rule x");
-	tap_ok(variant_set_rule(&v, "mask:01/10", err, sizeof err) < 0, "an even-sided mask is refused: %s", err);
+	tap_ok(variant_set_rule(&v, "x", err, sizeof err) == LO_OK && !strcmp(v.rule, "x"), "set rule x");
+	tap_ok(variant_set_rule(&v, "mask:01/10", err, sizeof err) != LO_OK, "an even-sided mask is refused: %s", err);
 	tap_ok(!strcmp(v.rule, "x"), "a refused rule leaves the variant as it was");
 	rule r;
 	variant_rule(&v, &r);

@@ -15,7 +15,7 @@ static game_config config(int rows, int cols)
 	return test_config(rows, cols, 2, "plus", false);
 }
 
-static int start(play *p, const game_config *cfg, play_mode mode, uint64_t seed)
+static lo_result start(play *p, const game_config *cfg, play_mode mode, uint64_t seed)
 {
 	game g;
 	char err[256];
@@ -24,9 +24,9 @@ static int start(play *p, const game_config *cfg, play_mode mode, uint64_t seed)
 	p->mode = mode;
 	if (mode == PLAY_LADDER)
 		p->rung = ladder_load(cfg);
-	if (game_init(&g, cfg, err, sizeof err) < 0 || play_generate(p, &g, err, sizeof err) < 0) {
+	if (game_init(&g, cfg, err, sizeof err) != LO_OK || play_generate(p, &g, err, sizeof err) != LO_OK) {
 		tap_diag("%s", err);
-		return -1;
+		return LO_REFUSED;
 	}
 	return play_init(p, &g, mode, "random", err, sizeof err);
 }
@@ -40,8 +40,8 @@ int main(void)
 	game_config c3 = config(3, 3), c4 = config(4, 4);
 
 	play p;
-	int rc = start(&p, &c3, PLAY_FREE, 1);
-	tap_ok(rc == 0 && p.g.solvable && p.g.par >= 0, "a free board: solvable, par %d", p.g.par);
+	lo_result rc = start(&p, &c3, PLAY_FREE, 1);
+	tap_ok(rc == LO_OK && p.g.solvable && p.g.par >= 0, "a free board: solvable, par %d", p.g.par);
 	tap_ok(!strcmp(play_mode_word(&p), "random"), "its mode word is its origin");
 
 	/* Each attempt counts once; a fresh position is a new attempt. */
@@ -54,7 +54,7 @@ int main(void)
 	/* Another shape: the plan follows the new game and stays on. */
 	game next;
 	p.ov.active = true;
-	tap_ok(play_make(&p, &c4, &next, err, sizeof err) == 0 && play_replace(&p, &next, err, sizeof err) == 0,
+	tap_ok(play_make(&p, &c4, &next, err, sizeof err) == LO_OK && play_replace(&p, &next, err, sizeof err) == LO_OK,
 	       "a 4x4 game replaces it");
 	tap_ok(p.g.cur->rows == 4 && p.ov.n == 16 && p.ov.active, "its plan has 16 cells and stays active");
 	play_free(&p);
@@ -73,7 +73,7 @@ int main(void)
 	tap_is(p.rung, LADDER_FIRST_RUNG, "give-ups stop at the first rung");
 	p.rung = 1000;
 	rc = play_generate(&p, &p.g, err, sizeof err);
-	tap_ok(rc == 0 && p.rung < 1000 && p.g.par == p.rung, "a rung above any 3x3 board settles at the hardest (%d)",
+	tap_ok(rc == LO_OK && p.rung < 1000 && p.g.par == p.rung, "a rung above any 3x3 board settles at the hardest (%d)",
 	       p.rung);
 	tap_is(ladder_load(&c3), p.rung, "and is saved there");
 
@@ -90,7 +90,7 @@ int main(void)
 	/* Daily: the same board for the same settings and date. */
 	play d1, d2;
 	rc = start(&d1, &c4, PLAY_DAILY, 3);
-	tap_ok(rc == 0 && start(&d2, &c4, PLAY_DAILY, 4) == 0, "two daily games");
+	tap_ok(rc == LO_OK && start(&d2, &c4, PLAY_DAILY, 4) == LO_OK, "two daily games");
 	tap_ok(board_equal(d1.g.start, d2.g.start) && !strcmp(d1.daily, d2.daily) && strlen(d1.daily) == 10,
 	       "the same board on %s, whatever the seed", d1.daily);
 	play_to_saved(&d1, &sg);

@@ -60,13 +60,13 @@ static bool start(session *s, board *b, play_mode mode, const game_config *cfg)
 		s->pl.rung = ladder_load(cfg);
 	if (game_init(&g, cfg, err, sizeof err) < 0)
 		return tap_ok(0, "game_init: %s", err);
-	int rc = b ? game_load(&g, b, 2.0, err, sizeof err) : play_generate(&s->pl, &g, err, sizeof err);
+	lo_result rc = b ? game_load(&g, b, 2.0, err, sizeof err) : play_generate(&s->pl, &g, err, sizeof err);
 	board_free(b);
-	if (rc < 0) {
+	if (rc != LO_OK) {
 		game_free(&g);
 		return tap_ok(0, "a board: %s", err);
 	}
-	if (play_init(&s->pl, &g, mode, b ? "load" : "random", err, sizeof err) < 0)
+	if (play_init(&s->pl, &g, mode, b ? "load" : "random", err, sizeof err) != LO_OK)
 		return tap_ok(0, "play_init: %s", err);
 	session_fresh(s, now());
 	return true;

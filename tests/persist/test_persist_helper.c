@@ -153,7 +153,7 @@ int main(int argc, char **argv)
 		s.ms = atoll(argv[5]);
 		s.par = 7;
 		s.assisted = argc >= 7 && strcmp(argv[6], "yes") == 0;
-		if (argc >= 8 ? variant_parse(&s.v, argv[7], err, sizeof err) < 0 : (variant_default(&s.v), 0)) {
+		if (argc >= 8 ? variant_parse(&s.v, argv[7], err, sizeof err) != LO_OK : (variant_default(&s.v), 0)) {
 			fprintf(stderr, "%s\n", err);
 			return 2;
 		}
