@@ -230,7 +230,7 @@ void app_press(app *a, int times)
 void app_open_menu(app *a, bool editing)
 {
 	/* The menu copies what is in play when it opens (its enter). */
-	a->menu.editing = editing;
+	a->settings.editing = editing;
 	app_push(a, &menu_screen);
 }
 
@@ -301,23 +301,28 @@ bool app_open_race(app *a)
 	return true;
 }
 
+/* The page is the pager's once it opens; a page that did not open (no
+ * room on the stack, no memory) is freed here. */
+static void open_page(app *a, const char *title, char *text, const char *footer, bool wrap)
+{
+	page_ask *p = &a->page;
+	snprintf(p->title, sizeof p->title, "%s", title);
+	snprintf(p->footer, sizeof p->footer, "%s", footer);
+	p->text = text;
+	p->wrap = wrap;
+	app_push(a, &pager_screen);
+	free(p->text);
+	p->text = NULL;
+}
+
 void app_open_page(app *a, const char *title, char *text, const char *footer)
 {
-	if (pager_open(&a->page, title, text, footer) < 0) {
-		draw_message(&a->v, "out of memory");
-		return;
-	}
-	app_push(a, &pager_screen);
+	open_page(a, title, text, footer, false);
 }
 
 void app_open_prose(app *a, const char *title, char *text, const char *footer)
 {
-	if (pager_open(&a->page, title, text, footer) < 0) {
-		draw_message(&a->v, "out of memory");
-		return;
-	}
-	a->page.wrap = true;
-	app_push(a, &pager_screen);
+	open_page(a, title, text, footer, true);
 }
 
 void app_keep_prefs(app *a, const game_config *cfg)
@@ -692,7 +697,6 @@ int app_run(app *a)
 	 * here is said once the terminal is back, and the status says it. */
 	if (session_end(a->s, term_now()) < 0 && status == 0)
 		status = 1;
-	pager_close(&a->page);
 	free(a->chase);
 	a->chase = NULL;
 	return status;

@@ -5,24 +5,24 @@
  *          and its records (game/session.h, no curses)
  *   v      what the player sees: cursor, layout    (ui/draw.h)
  *   steps  the game pressing for the player (t, T) (ui/steps.c)
- *   and each screen's own state (menu, page, help, question), kept here
- *   rather than on some function's stack. */
+ *   and what passes between screens: what a page is asked to show, what
+ *   the settings leave for their opener, the question asked.  Each
+ *   screen's working state (cursor, scroll, lists) is its own file's. */
 #ifndef LO_APP_H
 #define LO_APP_H
 
 #include <stdbool.h>
 
 #include "game/session.h"
+#include "persist/live.h"
 #include "persist/prefs.h"
 #include "ui/draw.h"
 #include "ui/glyphs.h"
-#include "ui/menu.h"
-#include "ui/pager.h"
 #include "ui/screen.h"
-#include "ui/watch.h"
 
 #define APP_DEPTH 6
 #define RACE_POLL_MS 100	/* a race's news reaches the racers within this */
+#define WATCH_POLL_MS 50	/* a press reaches the watcher within this (plus a frame) */
 
 /* Pseudo-keys from app_key() when the game must end. */
 #define KEY_STOP (-2)		/* a signal asked us to stop */
@@ -42,6 +42,42 @@ typedef struct question {
 	void (*yes)(app *a);
 	void (*no)(app *a);	/* NULL: nothing */
 } question;
+
+/* A page of text asked for (app_open_page, app_open_prose): the pager
+ * takes it when it opens, its scrolling its own. */
+typedef struct page_ask {
+	char title[64], footer[96];
+	char *text;		/* handed over: the pager frees it */
+	bool wrap;		/* prose: wrapped to the window, paragraphs reflowed */
+} page_ask;
+
+/* What the settings leave for the screen that opened them, whose back
+ * hook takes it (ui/menu.c keeps the rest of the menu to itself). */
+typedef struct settings_result {
+	bool editing;		/* asked from the editor: Enter resizes, no new board */
+	bool applied;		/* closed by Enter with something to change */
+	game_config cfg;	/* ... then the board's kind chosen */
+	play_mode mode;		/* ... and its mode: free play, daily, ladder */
+} settings_result;
+
+/* Our own game on a public account, published for watchers (ui/watch.c),
+ * and who we are on its host ("" dir: not a public account).  The live
+ * games' list and the game watched are the watch screens' own. */
+typedef struct watching {
+	/* The host directory, its watch/ and live/. */
+	char host[4096], dir[4200], locks[4200];
+	char id[LIVE_ID_MAX];
+	char name[NAME_MAX_BYTES + 1];
+	bool guest;
+	bool open;		/* watchers welcome (the settings) */
+	char last[LIVE_FILE_MAX + 1];	/* as last published, clock aside */
+	int eyes;		/* watchers now */
+	double eyes_at;		/* when they were last counted */
+	/* A race being run (ui/race.c): the other racer and their moves, as
+	 * published for watchers ("" no race). */
+	char rival[NAME_MAX_BYTES + 1];
+	int rival_moves;
+} watching;
 
 /* A share code being typed or pasted (P, or c in the lobby). */
 #define CODE_ENTRY_MAX 16384	/* a few KB pasted: a board of some 250x250 */
@@ -65,14 +101,13 @@ struct app {
 	int fast_errors;	/* getch() failing at once: stdin is gone */
 	const screen *stack[APP_DEPTH];
 	int depth;
-	menu menu;
-	pager page;
-	watching w;		/* our game published for watchers; the one we watch */
+	settings_result settings;	/* the settings' result for their opener */
+	page_ask page;
+	watching w;		/* our game published for watchers, our host */
 	/* Our game's file for watchers brought up to date before each wait
 	 * for a key (a public account's player), or NULL. */
 	void (*publish)(app *a, double now);
 	bool racing;		/* a race open, counting down or run (ui/race.c): its news polled often */
-	int help_top;		/* first help line shown */
 	int pattern;		/* analysis: quiet pattern shown */
 	uint8_t *chase;		/* the chase step's marks (C) */
 	question q;
@@ -144,9 +179,12 @@ void app_keep_prefs(app *a, const game_config *cfg);
 /* End the game (status 0); a game in progress is saved for next time. */
 void app_end(app *a);
 
-/* Watching (ui/watch.c): our game's file brought up to date (a public
- * account's player: the publish hook), and the end of it and of watching
- * (the live games' list is a screen: watch_list_screen). */
+/* Watching (ui/watch.c): the public account's directories for this
+ * player's game (host dir and slot from serve), or nothing (a game of a
+ * local account is not published); our game's file brought up to date (a
+ * public account's player: the publish hook), and the end of it and of
+ * watching (the live games' list is a screen: watch_list_screen). */
+void watch_setup(watching *w, const char *host, const char *live_id, const char *name, bool guest);
 void watch_publish(app *a, double now);
 void watch_end(app *a);
 /* A race's course between keys (from the publish hook) and its end with

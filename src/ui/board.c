@@ -128,7 +128,6 @@ static reaction board_menu(app *a, int key)
 static reaction board_help(app *a, int key)
 {
 	(void)key;
-	a->help_top = 0;
 	app_push(a, &help_screen);
 	return REACT_NONE;
 }
@@ -234,17 +233,17 @@ static reaction board_preview(app *a, int key)
 
 static void settings_now(app *a)
 {
-	app_keep_prefs(a, &a->menu.cfg);
-	app_react(a, session_new_board(a->s, &a->menu.cfg, a->menu.mode, true, term_now()));
+	app_keep_prefs(a, &a->settings.cfg);
+	app_react(a, session_new_board(a->s, &a->settings.cfg, a->settings.mode, true, term_now()));
 }
 
 /* The settings closed with Enter: a new board of that kind, in that mode,
  * once the player says the board in progress may go. */
 static void board_back(app *a, const screen *child)
 {
-	if (child != &menu_screen || !a->menu.applied)
+	if (child != &menu_screen || !a->settings.applied)
 		return;
-	a->menu.applied = false;
+	a->settings.applied = false;
 	if (!ask_leave(a, false, settings_now))
 		settings_now(a);
 }

@@ -40,10 +40,10 @@ static reaction editor_menu(app *a, int key)
 /* The settings closed with Enter: the edited board takes their shape. */
 static void editor_back(app *a, const screen *child)
 {
-	if (child != &menu_screen || !a->menu.applied)
+	if (child != &menu_screen || !a->settings.applied)
 		return;
-	a->menu.applied = false;
-	int ev = session_edit_reshape(a->s, &a->menu.cfg);
+	a->settings.applied = false;
+	int ev = session_edit_reshape(a->s, &a->settings.cfg);
 	if (ev & SESSION_BOARD) {
 		view *v = &a->v;
 		const board *b = app_session(a).g->cur;

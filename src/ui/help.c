@@ -19,14 +19,23 @@ static int help_lines(const app *a)
 	return draw_help_lines(&a->v, board_screen.rows);
 }
 
+/* The first line shown: from the top each time the help opens. */
+static int help_top;
+
+static void help_enter(app *a)
+{
+	(void)a;
+	help_top = 0;
+}
+
 static reaction help_scroll(app *a, int key)
 {
 	int step = key == KEY_PPAGE || key == KEY_NPAGE ? help_room() : 1;
 	int dir = key == KEY_UP || key == 'k' || key == KEY_PPAGE ? -1 : +1;
 	int most = help_lines(a) - help_room();
-	a->help_top += dir * step;
-	a->help_top = a->help_top > most ? most : a->help_top;
-	a->help_top = a->help_top < 0 ? 0 : a->help_top;
+	help_top += dir * step;
+	help_top = help_top > most ? most : help_top;
+	help_top = help_top < 0 ? 0 : help_top;
 	return REACT_REDRAW;
 }
 
@@ -114,7 +123,7 @@ static reaction help_back(app *a, int key)
 
 static void help_draw(app *a)
 {
-	draw_help(&a->v, board_screen.rows, a->help_top);
+	draw_help(&a->v, board_screen.rows, help_top);
 }
 
 static const key_row help_rows[] = {
@@ -128,4 +137,5 @@ static const key_row help_rows[] = {
 
 const screen help_screen = {
 	.name = "help", .title = "Help", .rows = help_rows, .other = help_back, .draw = help_draw,
+	.enter = help_enter,
 };

@@ -183,7 +183,6 @@ static reaction lobby_scores(app *a, int key)
 static reaction lobby_help(app *a, int key)
 {
 	(void)key;
-	a->help_top = 0;
 	app_push(a, &help_screen);
 	return REACT_NONE;
 }

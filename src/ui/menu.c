@@ -1,5 +1,7 @@
-#include "ui/menu.h"
-
+/* The settings menu: a copy of the config edited in place, drawn as a box
+ * over the board.  Enter applies, Esc cancels; the screen that opened it
+ * takes the result (a new board, or the editor's new shape) from the
+ * core's a->settings, the menu's own state staying here. */
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,6 +9,29 @@
 #include <time.h>
 
 #include "ui/app.h"
+
+typedef struct menu {
+	game_config cfg;
+	int item;		/* selected line */
+	char custom_rule[VARIANT_RULE_MAX];	/* a mask given on the command line */
+	bool editing;		/* from the editor: Enter resizes, no new board */
+	play_mode mode;		/* free play, daily board, practice ladder */
+	bool preview;		/* the preview of a press under the cursor */
+	bool watchers;		/* others may watch this game (a public account) */
+	bool watchable;		/* a public account's game: the Watchers line is shown */
+	int theme;		/* the colour theme */
+	bool colour;		/* the terminal shows colours (else no theme to choose) */
+	unsigned seed;		/* random patterns' seed, when chosen here */
+	bool fixed;		/* Merlin or the cube: their size, not the player's */
+	int rows, cols;		/* the size to go back to from them */
+	int top;		/* first item shown when the window is short */
+	const graph *graph;	/* the game's graph, if it came with one */
+	int graph_rows, graph_cols;
+	char note[120];		/* why Enter did not apply, until the next change */
+} menu;
+
+/* The menu open: one at a time. */
+static menu M;
 
 enum {
 	ITEM_ROWS, ITEM_COLS, ITEM_RULE, ITEM_STATES, ITEM_TORUS, ITEM_DIFFICULTY, ITEM_MODE, ITEM_PREVIEW, ITEM_THEME,
@@ -51,7 +76,6 @@ static void menu_open(menu *m, const game_config *cfg, bool editing, play_mode m
 	m->mode = mode;
 	m->preview = preview;
 	m->note[0] = '\0';
-	m->applied = false;
 	m->custom_rule[0] = '\0';
 	bool builtin = false;
 	for (const rule_entry *e = rule_registry; e->name; e++)
@@ -65,10 +89,11 @@ static void menu_open(menu *m, const game_config *cfg, bool editing, play_mode m
 /* Opened (app_open_menu said from where): a copy of what is in play. */
 static void menu_enter(app *a)
 {
-	menu_open(&a->menu, &app_session(a).g->cfg, a->menu.editing, app_session(a).mode, a->v.preview, a->w.open);
-	a->menu.watchable = a->w.dir[0] != '\0';
-	a->menu.theme = a->v.theme;
-	a->menu.colour = a->v.color;
+	a->settings.applied = false;
+	menu_open(&M, &app_session(a).g->cfg, a->settings.editing, app_session(a).mode, a->v.preview, a->w.open);
+	M.watchable = a->w.dir[0] != '\0';
+	M.theme = a->v.theme;
+	M.colour = a->v.color;
 }
 
 /* Steps of one wrap around; steps of ten stop at the ends. */
@@ -195,54 +220,59 @@ static int items(const menu *m)
 
 static reaction menu_up(app *a, int key)
 {
+	(void)a;
 	(void)key;
-	a->menu.item = (a->menu.item + items(&a->menu) - 1) % items(&a->menu);
+	M.item = (M.item + items(&M) - 1) % items(&M);
 	return REACT_REDRAW;
 }
 
 static reaction menu_down(app *a, int key)
 {
+	(void)a;
 	(void)key;
-	a->menu.item = (a->menu.item + 1) % items(&a->menu);
+	M.item = (M.item + 1) % items(&M);
 	return REACT_REDRAW;
 }
 
 static reaction menu_less(app *a, int key)
 {
+	(void)a;
 	(void)key;
-	change(&a->menu, -1);
+	change(&M, -1);
 	return REACT_REDRAW;
 }
 
 static reaction menu_more(app *a, int key)
 {
+	(void)a;
 	(void)key;
-	change(&a->menu, +1);
+	change(&M, +1);
 	return REACT_REDRAW;
 }
 
 static reaction menu_by_ten(app *a, int key)
 {
-	change(&a->menu, key == KEY_NPAGE ? 10 : -10);
+	(void)a;
+	change(&M, key == KEY_NPAGE ? 10 : -10);
 	return REACT_REDRAW;
 }
 
 static reaction menu_apply(app *a, int key)
 {
 	(void)key;
-	const game_config *cfg = &a->menu.cfg;
-	char err[sizeof a->menu.note];
+	const game_config *cfg = &M.cfg;
+	char err[sizeof M.note];
 	/* A shape the rule cannot take (Merlin is 3x3, a graph its own
 	 * size): say so here, where it can be changed. */
 	if (variant_validate(&cfg->v, err, sizeof err) != LO_OK) {
-		snprintf(a->menu.note, sizeof a->menu.note, "%s", err);
+		snprintf(M.note, sizeof M.note, "%s", err);
 		return REACT_REDRAW;
 	}
-	a->v.preview = a->menu.preview;
-	bool kept = a->menu.theme != a->v.theme || a->menu.watchers != a->w.open;
-	a->w.open = a->menu.watchers;
-	if (a->menu.theme != a->v.theme) {
-		a->v.theme = a->menu.theme;
+	a->v.preview = M.preview;
+	bool kept = M.theme != a->v.theme || M.watchers != a->w.open;
+	a->w.open = M.watchers;
+	if (M.theme != a->v.theme) {
+		a->v.theme = M.theme;
 		if (a->v.color)
 			draw_colors_init(true, a->v.theme);
 	}
@@ -250,7 +280,9 @@ static reaction menu_apply(app *a, int key)
 	if (kept)
 		app_keep_prefs(a, NULL);
 	/* The same board and mode as now: nothing to make, nothing lost. */
-	a->menu.applied = !game_config_equal(cfg, &app_session(a).g->cfg) || (!a->menu.editing && a->menu.mode != app_session(a).mode);
+	a->settings.applied = !game_config_equal(cfg, &app_session(a).g->cfg) || (!M.editing && M.mode != app_session(a).mode);
+	a->settings.cfg = *cfg;
+	a->settings.mode = M.mode;
 	return REACT_LEAVE | REACT_REDRAW;
 }
 
@@ -301,7 +333,7 @@ static size_t clip_bytes(const char *s, int cols)
 
 static void menu_draw(app *a)
 {
-	menu *m = &a->menu;
+	menu *m = &M;
 	const glyphs *gl = &a->gl;
 	const game_config *c = &m->cfg;
 	char val[ITEM_COUNT][VARIANT_RULE_MAX + 40];

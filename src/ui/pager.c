@@ -1,5 +1,7 @@
-#include "ui/pager.h"
-
+/* A page of text on the whole screen, scrolled with the cursor keys: the
+ * statistics table, the share code, the leaderboard, prose (How to play,
+ * the variants).  Any other key goes back.  What to show comes from the
+ * core (app_open_page: a->page); the scrolling is this file's. */
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,9 +9,40 @@
 
 #include "ui/app.h"
 
-int pager_open(pager *p, const char *title, char *text, const char *footer)
+typedef struct pager {
+	char title[64], footer[96];
+	char *text;			/* owned; lines point into it */
+	char **lines;
+	int n;
+	int top, left;			/* first line and column shown */
+	/* Prose (How to play) is wrapped to the window at spaces, each piece
+	 * under its line's indent, again after a resize; tables scroll
+	 * sideways instead. */
+	bool wrap;
+	int width;			/* the width shown was wrapped to, 0 none */
+	bool joined;			/* lines of a paragraph joined into one */
+	char *wrapped;			/* shown's text */
+	char **shown;
+	int nshown;
+} pager;
+
+/* The page open: one at a time (no key of the pager opens another). */
+static pager P;
+
+static void pager_close(pager *p)
 {
+	free(p->lines);
+	free(p->text);
+	free(p->shown);
+	free(p->wrapped);
 	memset(p, 0, sizeof *p);
+}
+
+/* Take text (lines separated by newlines).  Returns 0, or -1 when out of
+ * memory (text freed). */
+static int pager_open(pager *p, const char *title, char *text, const char *footer)
+{
+	pager_close(p);
 	snprintf(p->title, sizeof p->title, "%s", title);
 	snprintf(p->footer, sizeof p->footer, "%s", footer);
 	int n = 1;
@@ -31,15 +64,6 @@ int pager_open(pager *p, const char *title, char *text, const char *footer)
 		line = nl ? nl + 1 : NULL;
 	}
 	return 0;
-}
-
-void pager_close(pager *p)
-{
-	free(p->lines);
-	free(p->text);
-	free(p->shown);
-	free(p->wrapped);
-	memset(p, 0, sizeof *p);
 }
 
 /* Columns of s's first n bytes (UTF-8: continuation bytes take none). */
@@ -208,7 +232,8 @@ static int pager_width(const pager *p)
 /* Keep the view on the text: no scrolling past its end. */
 static reaction pager_scroll(app *a, int dy, int dx)
 {
-	pager *p = &a->page;
+	(void)a;
+	pager *p = &P;
 	int rows = LINES - 3, cols = COLS - 2, n;
 	pager_layout(p, cols);
 	lines_shown(p, &n);
@@ -243,7 +268,7 @@ static reaction pager_back(app *a, int key)
 
 static void pager_draw(app *a)
 {
-	pager *p = &a->page;
+	pager *p = &P;
 	int n;
 	pager_layout(p, COLS - 2);
 	char **lines = lines_shown(p, &n);
@@ -253,9 +278,25 @@ static void pager_draw(app *a)
 	draw_page(&a->v, p->title, lines, n, p->top, p->left, p->footer);
 }
 
+/* The page asked for becomes the pager's; without memory for it, the
+ * pager closes again and says so. */
+static void pager_enter(app *a)
+{
+	page_ask *ask = &a->page;
+	char *text = ask->text;
+	ask->text = NULL;
+	if (pager_open(&P, ask->title, text, ask->footer) < 0) {
+		app_close(a, &pager_screen);
+		app_say(a, "out of memory");
+		return;
+	}
+	P.wrap = ask->wrap;
+}
+
 static void pager_leave(app *a)
 {
-	pager_close(&a->page);
+	(void)a;
+	pager_close(&P);
 }
 
 static const key_row pager_rows[] = {
@@ -271,5 +312,5 @@ static const key_row pager_rows[] = {
 
 const screen pager_screen = {
 	.name = "pager", .title = "Statistics and share code pages", .rows = pager_rows,
-	.other = pager_back, .draw = pager_draw, .leave = pager_leave,
+	.other = pager_back, .draw = pager_draw, .enter = pager_enter, .leave = pager_leave,
 };

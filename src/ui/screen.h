@@ -52,8 +52,8 @@ typedef struct screen {
 	void (*before)(app *a);		/* before any key is handled (or NULL) */
 	void (*leave)(app *a);		/* when it closes (NULL: nothing to do) */
 	/* On top again after `child` closed: a child screen (the settings)
-	 * leaves its result in its own state, and the opener decides what it
-	 * means.  NULL: nothing to take. */
+	 * leaves its result in the core (ui/app.h), and the opener decides
+	 * what it means.  NULL: nothing to take. */
 	void (*back)(app *a, const struct screen *child);
 	/* The bottom screen only: a key before any screen sees it (true:
 	 * used up), and the work between keys when its time has come. */

@@ -1,3 +1,6 @@
+/* Watching live games on a public account: our own game published (the
+ * core's a->w says who and where), the live games' list (W) and one game
+ * watched (screens, their state this file's own), and `lightsout watch`. */
 #include "ui/watch.h"
 
 #include <curses.h>
@@ -18,6 +21,14 @@
 #include "persist/paths.h"
 #include "ui/app.h"
 #include "ui/term.h"
+
+/* The screens' own: the list (W) and the game being watched (no
+ * watcher's file held yet: watch_end closes nothing). */
+static struct {
+	live_game *list;
+	int nlist, sel;
+	watched w;
+} W = { .w.eye = -1 };
 
 /* ---- Our own game, published ---- */
 
@@ -102,9 +113,9 @@ void watch_end(app *a)
 {
 	if (a->w.dir[0])
 		live_withdraw(a->w.dir, a->w.id);
-	watched_close(&a->w.w);
-	free(a->w.list);
-	a->w.list = NULL;
+	watched_close(&W.w);
+	free(W.list);
+	W.list = NULL;
 }
 
 /* ---- The screens: the list of live games (W), then one game ---- */
@@ -112,20 +123,20 @@ void watch_end(app *a)
 /* The host's live games: those beside ours in its watch/. */
 static void list_refresh(app *a)
 {
-	free(a->w.list);
-	a->w.list = NULL;
-	a->w.nlist = 0;
+	free(W.list);
+	W.list = NULL;
+	W.nlist = 0;
 	if (!a->w.dir[0])
 		return;
-	int n = live_list(a->w.dir, a->w.locks, &a->w.list);
+	int n = live_list(a->w.dir, a->w.locks, &W.list);
 	/* Our own game is not one to watch. */
 	int kept = 0;
 	for (int i = 0; i < n; i++)
-		if (strcmp(a->w.list[i].id, a->w.id) != 0)
-			a->w.list[kept++] = a->w.list[i];
-	a->w.nlist = kept;
-	if (a->w.sel >= kept)
-		a->w.sel = kept ? kept - 1 : 0;
+		if (strcmp(W.list[i].id, a->w.id) != 0)
+			W.list[kept++] = W.list[i];
+	W.nlist = kept;
+	if (W.sel >= kept)
+		W.sel = kept ? kept - 1 : 0;
 }
 
 /* "guest-1a2b       guest  5x5 plus k=2        12 moves   1:02  no watchers":
@@ -150,12 +161,12 @@ static void list_draw(app *a)
 	attrset(A_BOLD);
 	mvaddnstr(0, 1, "Live games on this host", COLS - 2);
 	attrset(A_NORMAL);
-	if (!a->w.nlist)
+	if (!W.nlist)
 		mvaddnstr(2, 2, "Nobody else is playing right now.", COLS - 4);
-	for (int i = 0; i < a->w.nlist && 2 + i < LINES - 2; i++) {
+	for (int i = 0; i < W.nlist && 2 + i < LINES - 2; i++) {
 		char line[NAME_SHOWN_MAX + 100];
-		list_line(&a->w.list[i], a->gl.utf8, line, sizeof line);
-		if (i == a->w.sel)
+		list_line(&W.list[i], a->gl.utf8, line, sizeof line);
+		if (i == W.sel)
 			attrset(A_REVERSE);
 		mvaddnstr(2 + i, 2, line, COLS - 4);
 		attrset(A_NORMAL);
@@ -165,9 +176,10 @@ static void list_draw(app *a)
 
 static reaction list_move(app *a, int key)
 {
+	(void)a;
 	int d = key == KEY_UP || key == 'k' ? -1 : 1;
-	if (a->w.nlist)
-		a->w.sel = (a->w.sel + d + a->w.nlist) % a->w.nlist;
+	if (W.nlist)
+		W.sel = (W.sel + d + W.nlist) % W.nlist;
 	return REACT_REDRAW;
 }
 
@@ -182,16 +194,16 @@ static reaction list_watch(app *a, int key)
 {
 	(void)key;
 	char why[200];
-	if (!a->w.nlist)
+	if (!W.nlist)
 		return REACT_NONE;
-	if (!watched_open(&a->w.w, a->w.dir, a->w.locks, a->w.list[a->w.sel].id, &a->gl, why, sizeof why)) {
-		watched_close(&a->w.w);
+	if (!watched_open(&W.w, a->w.dir, a->w.locks, W.list[W.sel].id, &a->gl, why, sizeof why)) {
+		watched_close(&W.w);
 		list_refresh(a);
 		list_draw(a);
 		mvaddnstr(LINES - 2, 2, why, COLS - 4);
 		return REACT_NONE;
 	}
-	a->w.w.v.color = a->v.color;
+	W.w.v.color = a->v.color;
 	app_push(a, &watch_screen);
 	return REACT_REDRAW;
 }
@@ -205,8 +217,16 @@ static reaction list_back(app *a, int key)
 
 static void list_enter(app *a)
 {
-	a->w.sel = 0;
+	W.sel = 0;
 	list_refresh(a);
+}
+
+static void list_leave(app *a)
+{
+	(void)a;
+	free(W.list);
+	W.list = NULL;
+	W.nlist = 0;
 }
 
 static const key_row list_rows[] = {
@@ -219,23 +239,26 @@ static const key_row list_rows[] = {
 
 const screen watch_list_screen = {
 	.name = "watch-list", .title = "Live games (W)", .rows = list_rows, .draw = list_draw, .enter = list_enter,
+	.leave = list_leave,
 };
 
 static void watching_draw(app *a)
 {
-	watched_draw(&a->w.w, true, term_now());
+	(void)a;
+	watched_draw(&W.w, true, term_now());
 }
 
 static void watching_poll(app *a, double now)
 {
-	if (watched_poll(&a->w.w))
-		watched_draw(&a->w.w, false, now);
+	(void)a;
+	if (watched_poll(&W.w))
+		watched_draw(&W.w, false, now);
 }
 
 static reaction watching_leave(app *a, int key)
 {
 	(void)key;
-	watched_close(&a->w.w);
+	watched_close(&W.w);
 	list_refresh(a);
 	return REACT_LEAVE | REACT_REDRAW;
 }

@@ -12,8 +12,6 @@
 #include "persist/live.h"
 #include "ui/draw.h"
 
-#define WATCH_POLL_MS 50	/* a press reaches the watcher within this (plus a frame) */
-
 /* One game watched: its file as last read, and a game of its variant that
  * the real drawing code draws, the player's cursor on it. */
 typedef struct watched {
@@ -28,31 +26,6 @@ typedef struct watched {
 	long long seen_ns;	/* the file's time as last read */
 	ino_t seen_ino;
 } watched;
-
-typedef struct watching {
-	/* Our own game, published for watchers ("" dir: not a public account):
-	 * the host directory, its watch/ and live/. */
-	char host[4096], dir[4200], locks[4200];
-	char id[LIVE_ID_MAX];
-	char name[NAME_MAX_BYTES + 1];
-	bool guest;
-	bool open;		/* watchers welcome (the settings) */
-	char last[LIVE_FILE_MAX + 1];	/* as last published, clock aside */
-	int eyes;		/* watchers now */
-	/* A race being run (ui/race.c): the other racer and their moves, as
-	 * published for watchers ("" no race). */
-	char rival[NAME_MAX_BYTES + 1];
-	int rival_moves;
-	double eyes_at;		/* when they were last counted */
-	/* The list (W) and the game being watched. */
-	live_game *list;
-	int nlist, sel;
-	watched w;
-} watching;
-
-/* The public account's directories for this player's game (host dir and
- * slot from serve), or nothing: a game of a local account is not published. */
-void watch_setup(watching *w, const char *host, const char *live_id, const char *name, bool guest);
 
 /* Open a watch of game id, its file in dir (a host's watch/), its lock in
  * locks (live/); false (with why) when it cannot be. */
