@@ -288,9 +288,11 @@ if [ -n "$wire0" ] && [ -n "$wire2" ]; then
 	echo "# on the wire (encrypted, ssh's packets): move $((wire1 - wire0)), press $((wire2 - wire1)) bytes"
 fi
 check "a cursor move sends under 200 bytes across the link ($move)" test "$move" -gt 0 -a "$move" -lt 200
-# A press animates its cells over a few frames; in 256 colours (tmux's
-# TERM here) each colour is "ESC[38;5;Nm", twice the 8 colours' bytes.
-check "a press sends under 800 bytes across the link ($press)" test "$press" -gt 0 -a "$press" -lt 800
+# A press animates its cells over a few frames (how many depends on the
+# machine's load), and in 256 colours (tmux's TERM here) each colour is
+# "ESC[38;5;Nm", twice the 8 colours' bytes: 437 here, 645 and 717 seen on
+# a loaded CI machine.  The third of a repaint below is the tighter bound.
+check "a press sends under 1000 bytes across the link ($press)" test "$press" -gt 0 -a "$press" -lt 1000
 check "a third of a whole repaint at most ($full)" test "$((3 * press))" -lt "$full"
 ui_tmux pipe-pane
 moved1=$(ui_board)
