@@ -58,8 +58,8 @@ static void draw_game(game *g, const uint8_t *d, size_t n)
 	memset(&v, 0, sizeof v);
 	v.g = g;
 	v.gl = &gl;
-	v.hint = v.flash = v.anim_cell = -1;
-	v.animate = true;
+	v.hint = v.flash = v.anim.cell = -1;
+	v.anim.on = true;
 	int cells = board_size(g->cur);
 	for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
 		resize_term(sizes[s][0], sizes[s][1]);

@@ -66,7 +66,7 @@ void app_redraw(app *a)
 {
 	a->v.keys = board_screen.rows;
 	draw_layout(&a->v);
-	if (a->v.too_small) {
+	if (a->v.lay.too_small) {
 		draw_all(&a->v, term_now());
 		return;
 	}
@@ -89,7 +89,7 @@ static void app_frame(app *a)
 	int base = a->depth - 1;
 	while (base > 0 && a->stack[base]->over_board)
 		base--;
-	if (top->shows_board && a->stack[base]->shows_board && !a->v.too_small && !a->quit)
+	if (top->shows_board && a->stack[base]->shows_board && !a->v.lay.too_small && !a->quit)
 		draw_frame(&a->v, term_now());
 }
 
@@ -154,7 +154,7 @@ void app_react(app *a, int ev)
 	if (ev & SESSION_MADE) {
 		app_close(a, &making_screen);
 		if (ev & SESSION_BOARD)
-			a->v.vr = a->v.vc = 0;
+			a->v.lay.vr = a->v.lay.vc = 0;
 	}
 	/* Changed cells and the status are drawn by the next frame. */
 	if (ev & SESSION_BOARD)
@@ -444,7 +444,7 @@ static void clip_check(app *a)
 /* Said once on the board, over whatever the message line said. */
 static void clip_say(app *a)
 {
-	if (!a->clip_due || app_top(a) != &board_screen || a->v.too_small)
+	if (!a->clip_due || app_top(a) != &board_screen || a->v.lay.too_small)
 		return;
 	a->clip_due = false;
 	char line[160];
@@ -522,7 +522,7 @@ static int app_key(app *a)
 			continue;
 		}
 		a->fast_errors = 0;
-		a->v.anim_cell = -1;	/* a key skips what is left of an animation */
+		a->v.anim.cell = -1;	/* a key skips what is left of an animation */
 		if (ch == KEY_RESIZE) {
 			clip_check(a);
 			app_redraw(a);
@@ -538,7 +538,7 @@ static int app_key(app *a)
 /* One key to the screen on top; what it asks for done. */
 static void app_dispatch(app *a, int ch)
 {
-	if (a->v.too_small) {
+	if (a->v.lay.too_small) {
 		if (ch == 'q')
 			a->quit = true;
 		return;
@@ -614,7 +614,7 @@ static void takeover_yes(app *a)
 	refresh();
 	int ev = session_take_over(a->s, term_now());
 	if (ev & SESSION_BOARD) {
-		a->v.vr = a->v.vc = 0;
+		a->v.lay.vr = a->v.lay.vc = 0;
 		app_close(a, &lobby_screen);
 		saved_cursor(a);
 	}

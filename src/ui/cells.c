@@ -116,27 +116,27 @@ static void draw_own_pattern(view *v, int row, int col, int y, int x, attr_t fil
 
 void draw_animate(view *v, int cell, bool win, double now)
 {
-	if (!v->animate)
+	if (!v->anim.on)
 		return;
-	v->anim_cell = cell;
-	v->anim_win = win;
-	v->anim_from = now;
+	v->anim.cell = cell;
+	v->anim.win = win;
+	v->anim.from = now;
 }
 
 /* The wave's radius in cells at time now. */
 static double wave_radius(const view *v, double now)
 {
-	int most = v->nr > v->nc ? v->nr : v->nc;
-	return (now - v->anim_from) / WAVE_SECONDS * (most + 1);
+	int most = v->lay.nr > v->lay.nc ? v->lay.nr : v->lay.nc;
+	return (now - v->anim.from) / WAVE_SECONDS * (most + 1);
 }
 
 bool draw_animating(const view *v, double now)
 {
-	if (!v->animate || v->anim_cell < 0 || v->too_small)
+	if (!v->anim.on || v->anim.cell < 0 || v->lay.too_small)
 		return false;
-	if (!v->anim_win)
-		return now - v->anim_from < FLIP_SECONDS;
-	int most = v->nr > v->nc ? v->nr : v->nc;
+	if (!v->anim.win)
+		return now - v->anim.from < FLIP_SECONDS;
+	int most = v->lay.nr > v->lay.nc ? v->lay.nr : v->lay.nc;
 	return wave_radius(v, now) < most + 2;
 }
 
@@ -146,10 +146,10 @@ static bool anim_lit(const view *v, int row, int col)
 	if (!draw_animating(v, v->ds.now))
 		return false;
 	const board *b = v->g->cur;
-	if (!v->anim_win)
+	if (!v->anim.win)
 		return in_set(v->ds.flip, v->ds.nflip, row * b->cols + col);
-	int dr = abs(row - v->anim_cell / b->cols), dc = abs(col - v->anim_cell % b->cols);
-	int most = v->nr > v->nc ? v->nr : v->nc;
+	int dr = abs(row - v->anim.cell / b->cols), dc = abs(col - v->anim.cell % b->cols);
+	int most = v->lay.nr > v->lay.nc ? v->lay.nr : v->lay.nc;
 	/* A band wide enough that frames 50 ms apart skip no ring. */
 	double d = dr > dc ? dr : dc, r = wave_radius(v, v->ds.now), band = (most + 1) * 0.05 / WAVE_SECONDS;
 	return d <= r && d > r - (band > 1.5 ? band : 1.5);
@@ -219,7 +219,7 @@ static void draw_cell_now(view *v, int row, int col, bool flash)
 	int y, x;
 	layout_cell_origin(v, row, col, &y, &x);
 	attr_t a = cell_attr(v, val), frame = A_NORMAL;
-	bool tile_count = v->scale >= 3 && mark && b->k > 2;
+	bool tile_count = v->lay.scale >= 3 && mark && b->k > 2;
 	if (mark && (b->k == 2 || tile_count)) {
 		left[0] = cert ? '!' : '(';
 		right[0] = cert ? '!' : ')';
@@ -248,7 +248,7 @@ static void draw_cell_now(view *v, int row, int col, bool flash)
 	 * attributes, so a cursor move or the preview costs few bytes. */
 	if (!mark && !hollow)
 		frame = a;
-	if (v->cw == 1) {
+	if (v->lay.cw == 1) {
 		if (mark && !here && !flash)
 			a = frame | A_REVERSE;
 		else if ((in_preview(v, row, col) && !here && !flash) || hollow)
@@ -258,10 +258,10 @@ static void draw_cell_now(view *v, int row, int col, bool flash)
 		attrset(A_NORMAL);
 		return;
 	}
-	if (v->scale) {
+	if (v->lay.scale) {
 		/* The tile: lit ones (and the cursor's) filled, so the board
 		 * reads at a glance from across the room. */
-		int tw = v->cw - 1, th = v->ch - 1, mid = (th - 1) / 2;
+		int tw = v->lay.cw - 1, th = v->lay.ch - 1, mid = (th - 1) / 2;
 		attr_t fill = A_NORMAL;
 		if (val && b->k == 2)
 			fill = A_REVERSE | theme_attr(v, PAIR_ON);
@@ -348,8 +348,8 @@ void cells_sets(view *v)
 	if (v->flash >= 0 && v->flash < board_size(b))
 		ds->nlit = press_set(v, v->flash, &ds->lit, &ds->lit_cap);
 	ds->nflip = 0;
-	if (draw_animating(v, ds->now) && !v->anim_win && v->anim_cell < board_size(b))
-		ds->nflip = press_set(v, v->anim_cell, &ds->flip, &ds->flip_cap);
+	if (draw_animating(v, ds->now) && !v->anim.win && v->anim.cell < board_size(b))
+		ds->nflip = press_set(v, v->anim.cell, &ds->flip, &ds->flip_cap);
 	ds->nflip = ds->nflip < 0 ? 0 : ds->nflip;
 	ds->nnear = ds->nnear < 0 ? 0 : ds->nnear;
 	ds->nlit = ds->nlit < 0 ? 0 : ds->nlit;
@@ -359,11 +359,11 @@ void cells_sets(view *v)
 void cells_draw(view *v)
 {
 	drawstate *ds = &v->ds;
-	for (int r = v->vr; r < v->vr + v->nr; r++)
-		for (int c = v->vc; c < v->vc + v->nc; c++) {
+	for (int r = v->lay.vr; r < v->lay.vr + v->lay.nr; r++)
+		for (int c = v->lay.vc; c < v->lay.vc + v->lay.nc; c++) {
 			bool flash;
 			uint64_t key = cell_key(v, r, c, &flash);
-			size_t at = (size_t)(r - v->vr) * (size_t)v->nc + (size_t)(c - v->vc);
+			size_t at = (size_t)(r - v->lay.vr) * (size_t)v->lay.nc + (size_t)(c - v->lay.vc);
 			if (ds->keys && ds->keys[at] == key)
 				continue;
 			draw_cell_now(v, r, c, flash);
@@ -382,7 +382,7 @@ void cells_draw(view *v)
 void cells_edges(view *v)
 {
 	const graph *g = v->g->rule.graph;
-	if (v->g->rule.kind != RULE_GRAPH || !g || !g->crow || v->cw < 3 || own_patterns(v))
+	if (v->g->rule.kind != RULE_GRAPH || !g || !g->crow || v->lay.cw < 3 || own_patterns(v))
 		return;	/* a board of own patterns draws each in its tile instead */
 	/* A graph dense enough to be a blur of lines says nothing by them,
 	 * and a hostile one would cost a redraw n^2 lines: none past this. */
@@ -391,7 +391,7 @@ void cells_edges(view *v)
 	const char *h = v->gl->utf8 ? "\u2500" : "-", *vt = v->gl->utf8 ? "\u2502" : "|";
 	const char *down = v->gl->utf8 ? "\u2572" : "\\", *up = v->gl->utf8 ? "\u2571" : "/";
 	/* A vertex's box: its tile, or its three columns. */
-	int bh = v->scale ? v->ch - 1 : 1, bw = v->scale ? v->cw - 1 : 3, cols = v->g->cur->cols;
+	int bh = v->lay.scale ? v->lay.ch - 1 : 1, bw = v->lay.scale ? v->lay.cw - 1 : 3, cols = v->g->cur->cols;
 	attrset(A_DIM | theme_attr(v, PAIR_FRAME));
 	for (int i = 0; i < g->n; i++)
 		for (int k = g->start[i]; k < g->start[i + 1]; k++) {

@@ -116,7 +116,7 @@ void draw_box(const glyphs *gl, int y, int x, int h, int w)
 void chrome_border(view *v)
 {
 	const glyphs *gl = v->gl;
-	int y0 = v->top - 1, y1 = v->top + v->ph, x0 = v->left - 1, x1 = v->left + v->pw;
+	int y0 = v->lay.top - 1, y1 = v->lay.top + v->lay.ph, x0 = v->lay.left - 1, x1 = v->lay.left + v->lay.pw;
 	int w = x1 - x0 - 1;
 	const board *b = v->g->cur;
 	attrset(theme_attr(v, PAIR_FRAME));
@@ -133,16 +133,16 @@ void chrome_border(view *v)
 	}
 	/* Arrows on the frame say there is more board that way. */
 	attrset(A_BOLD | theme_attr(v, PAIR_TITLE));
-	if (v->vr > 0)
+	if (v->lay.vr > 0)
 		mvaddstr(y0, x0 + 1 + w / 2, gl->arrows[0]);
-	if (v->vr + v->nr < b->rows)
+	if (v->lay.vr + v->lay.nr < b->rows)
 		mvaddstr(y1, x0 + 1 + w / 2, gl->arrows[2]);
-	if (v->vc > 0)
+	if (v->lay.vc > 0)
 		mvaddstr(y0 + 1 + (y1 - y0 - 1) / 2, x0, gl->arrows[3]);
-	if (v->vc + v->nc < b->cols)
+	if (v->lay.vc + v->lay.nc < b->cols)
 		mvaddstr(y0 + 1 + (y1 - y0 - 1) / 2, x1, gl->arrows[1]);
 	attrset(A_NORMAL);
-	if (!v->title) {
+	if (!v->lay.title) {
 		/* No title line: the legend and the mode on the frame's top. */
 		char words[200];
 		title_words(v, words, sizeof words);
@@ -153,30 +153,30 @@ void chrome_border(view *v)
 			attrset(A_NORMAL);
 		}
 	}
-	if (!v->rulers)
+	if (!v->lay.rulers)
 		return;
 	/* Compact boards: column numbers every ten above, row numbers every
 	 * five at the left (the cursor's place is on the status line). */
 	attrset(A_DIM);
 	move(y0 - 1, 0);
 	clrtoeol();
-	for (int c = v->vc; c < v->vc + v->nc; c++) {
+	for (int c = v->lay.vc; c < v->lay.vc + v->lay.nc; c++) {
 		char num[16];
-		int n = snprintf(num, sizeof num, "%d", c + 1), x = v->left + c - v->vc;
-		if ((c + 1) % 10 == 0 && x - n + 1 >= v->left)
+		int n = snprintf(num, sizeof num, "%d", c + 1), x = v->lay.left + c - v->lay.vc;
+		if ((c + 1) % 10 == 0 && x - n + 1 >= v->lay.left)
 			mvaddstr(y0 - 1, x - n + 1, num);
 		else if ((c + 1) % 5 == 0)
 			mvaddstr(y0 - 1, x, gl->utf8 ? "\u00b7" : ".");
 	}
-	for (int r = v->vr; r < v->vr + v->nr; r++)
-		if ((r + 1) % 5 == 0 || r == v->vr)
-			mvprintw(v->top + r - v->vr, 0, "%*d", v->gutter - 1, r + 1);
+	for (int r = v->lay.vr; r < v->lay.vr + v->lay.nr; r++)
+		if ((r + 1) % 5 == 0 || r == v->lay.vr)
+			mvprintw(v->lay.top + r - v->lay.vr, 0, "%*d", v->lay.gutter - 1, r + 1);
 	attrset(A_NORMAL);
 }
 
 void chrome_title(view *v)
 {
-	if (!v->title)
+	if (!v->lay.title)
 		return;
 	char right[200];
 	move(0, 0);
@@ -257,7 +257,7 @@ static void status_line(view *v, double now, char *line, size_t size)
 	if (v->who[0] && v->what == VIEW_PLAY)
 		snprintf(line + strlen(line), len - strlen(line), " %s %s", d, v->who);
 	/* One character a cell: the cursor's place in words too. */
-	if (v->rulers)
+	if (v->lay.rulers)
 		snprintf(line + strlen(line), len - strlen(line), " %s row %d col %d", d, v->cr + 1, v->cc + 1);
 	/* Clock at the right edge; the whole line rewritten, curses sends only
 	 * the characters that differ. */
@@ -285,7 +285,7 @@ void draw_message(view *v, const char *msg)
 {
 	if (msg != v->msg)
 		snprintf(v->msg, sizeof v->msg, "%s", msg ? msg : "");
-	if (v->too_small)
+	if (v->lay.too_small)
 		return;
 	move(LINES - 2, 0);
 	clrtoeol();
@@ -352,7 +352,7 @@ void chrome_too_small(view *v)
  * it celebrates stays in view. */
 void draw_win(view *v, double now)
 {
-	if (v->too_small)
+	if (v->lay.too_small)
 		return;
 	const game *g = v->g;
 	char line[200], clock[32], par[16];
@@ -363,17 +363,17 @@ void draw_win(view *v, double now)
 	snprintf(line, sizeof line, "%s Solved! %d move%s%s par %s%s (%s)%s %s", v->gl->star, moves,
 		 moves == 1 ? "" : "s", perfect ? ":" : ",", par, perfect ? ", perfect!" : "", clock,
 		 v->assisted ? ", assisted: no record" : "", v->gl->star);
-	int y = v->title ? 0 : LINES - 2, len = chrome_cols(line);
+	int y = v->lay.title ? 0 : LINES - 2, len = chrome_cols(line);
 	move(y, 0);
 	clrtoeol();
 	attrset(A_BOLD | theme_attr(v, PAIR_WIN));
 	chrome_put_cut(v->gl, y, len < COLS ? (COLS - len) / 2 : 0, line);
 	attrset(A_NORMAL);
-	if (v->title && v->ranking[0]) {
+	if (v->lay.title && v->ranking[0]) {
 		char msg[sizeof v->msg];
 		snprintf(msg, sizeof msg, "Solved!  %.90s (L)  n new board  r restart  q quit", v->ranking);
 		draw_message(v, msg);
-	} else if (v->title)
+	} else if (v->lay.title)
 		draw_message(v, "Solved!  n new board  r restart  q quit");
 }
 

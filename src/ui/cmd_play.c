@@ -552,9 +552,9 @@ int play_main(int argc, char **argv)
 	}
 	a.v.color = draw_colors_init(want_color(&o) && (!a.prefs.has_colour || a.prefs.colour), a.v.theme);
 	/* Animations cost bytes: none on a slow link, none when asked. */
-	a.v.animate = !o.no_animation && want_color(&o) && (!a.prefs.has_animation || a.prefs.animation) &&
+	a.v.anim.on = !o.no_animation && want_color(&o) && (!a.prefs.has_animation || a.prefs.animation) &&
 		      baudrate() >= 19200;
-	a.v.anim_cell = -1;
+	a.v.anim.cell = -1;
 	rc = app_run(&a);
 	race_end(&a);
 	watch_end(&a);

@@ -10,7 +10,7 @@
 static void frame_forget(view *v)
 {
 	drawstate *ds = &v->ds;
-	int n = v->too_small ? 0 : v->nr * v->nc;
+	int n = v->lay.too_small ? 0 : v->lay.nr * v->lay.nc;
 	if (n > ds->nkeys) {
 		free(ds->keys);
 		ds->keys = malloc((size_t)n * sizeof *ds->keys);
@@ -18,8 +18,8 @@ static void frame_forget(view *v)
 	}
 	for (int i = 0; i < ds->nkeys; i++)
 		ds->keys[i] = DRAW_UNKNOWN;
-	ds->vr = v->vr;
-	ds->vc = v->vc;
+	ds->vr = v->lay.vr;
+	ds->vc = v->lay.vc;
 	ds->status[0] = '\0';
 }
 
@@ -37,7 +37,7 @@ void draw_all(view *v, double now)
 {
 	erase();
 	frame_forget(v);
-	if (v->too_small) {
+	if (v->lay.too_small) {
 		chrome_too_small(v);
 		return;
 	}
@@ -53,10 +53,10 @@ void draw_all(view *v, double now)
 
 void draw_frame(view *v, double now)
 {
-	if (v->too_small)
+	if (v->lay.too_small)
 		return;
 	draw_follow(v);
-	if (v->vr != v->ds.vr || v->vc != v->ds.vc || !v->ds.keys) {
+	if (v->lay.vr != v->ds.vr || v->lay.vc != v->ds.vc || !v->ds.keys) {
 		draw_all(v, now);	/* scrolled: every cell moved */
 		return;
 	}

@@ -40,13 +40,9 @@ typedef struct drawstate {
 } drawstate;
 #define DRAW_UNKNOWN UINT64_MAX
 
-typedef struct view {
-	const game *g;
-	const glyphs *gl;
-	bool color;
-	int theme;			/* the colour theme (draw_colors_init) */
-	int cr, cc;			/* the cursor, in board cells */
-	/* Layout, from draw_layout(). */
+/* Where the board and its parts go on the screen: draw_layout() sets it
+ * from the window, the board's shape and the cursor. */
+typedef struct view_layout {
 	bool too_small;
 	int top, left;			/* screen position of the first visible cell */
 	int vr, vc;			/* first visible board row and column */
@@ -57,6 +53,24 @@ typedef struct view {
 	bool rulers;			/* one character a cell, with rulers */
 	int gutter;			/* columns of the row ruler */
 	bool title;			/* the title line is shown */
+} view_layout;
+
+/* A press's cells flip for a moment; a win sends a wave of light out from
+ * the last press. */
+typedef struct view_anim {
+	bool on;			/* off: --no-animation, NO_COLOR, a slow link */
+	int cell;			/* where it starts, or -1: none */
+	bool win;
+	double from;
+} view_anim;
+
+typedef struct view {
+	const game *g;
+	const glyphs *gl;
+	bool color;
+	int theme;			/* the colour theme (draw_colors_init) */
+	int cr, cc;			/* the cursor, in board cells */
+	view_layout lay;		/* where everything goes (layout.c) */
 	bool no_suspend;		/* Ctrl-Z is refused: the help does not offer it */
 	bool preview;			/* bracket what a press at the cursor changes */
 	bool assisted;			/* the win screen says the solver helped */
@@ -75,12 +89,8 @@ typedef struct view {
 	int flash;			/* a press about to be made here (t, T): its
 					 * cells lit, or -1 */
 	/* Animations, drawn by the frames while they last; a key is never
-	 * kept waiting for one.  A press's cells flip for a moment; a win
-	 * sends a wave of light out from the last press. */
-	bool animate;			/* off: --no-animation, NO_COLOR, a slow link */
-	int anim_cell;			/* where it starts, or -1: none */
-	bool anim_win;
-	double anim_from;
+	 * kept waiting for one (cells.c). */
+	view_anim anim;
 	/* How the board is drawn: set by the screens' enter and leave only. */
 	enum { VIEW_PLAY, VIEW_EDIT, VIEW_INFO } what;
 	const struct key_row *keys;	/* the bottom bar's rows, or NULL */

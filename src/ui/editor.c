@@ -47,7 +47,7 @@ static void editor_back(app *a, const screen *child)
 	if (ev & SESSION_BOARD) {
 		view *v = &a->v;
 		const board *b = app_session(a).g->cur;
-		v->vr = v->vc = 0;
+		v->lay.vr = v->lay.vc = 0;
 		v->cr = v->cr < b->rows ? v->cr : b->rows - 1;
 		v->cc = v->cc < b->cols ? v->cc : b->cols - 1;
 		v->msg[0] = '\0';

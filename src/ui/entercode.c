@@ -84,7 +84,7 @@ static void code_play(app *a)
 	}
 	ce->played = true;
 	app_close(a, &code_screen);
-	a->v.vr = a->v.vc = 0;
+	a->v.lay.vr = a->v.lay.vc = 0;
 	app_react(a, ev);
 	if (!(ev & SESSION_MESSAGE))
 		app_say(a, "The share code's board: free play, with its own rule and k.");

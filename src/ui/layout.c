@@ -32,8 +32,8 @@ static void grid_size(const view *v, int *rows, int *cols)
 
 static void grid_place(const view *v, int row, int col, int *py, int *px2)
 {
-	*py = row - v->vr;
-	*px2 = 2 * (col - v->vc);
+	*py = row - v->lay.vr;
+	*px2 = 2 * (col - v->lay.vc);
 }
 
 static void hex_size(const view *v, int *rows, int *cols)
@@ -126,8 +126,8 @@ void layout_cell_origin(const view *v, int row, int col, int *y, int *x)
 {
 	int py, px2;
 	place(v, row, col, &py, &px2);
-	*y = v->top + v->ch * py;
-	*x = v->left + v->cw * (px2 / 2) + (px2 % 2) * (v->cw / 2);
+	*y = v->lay.top + v->lay.ch * py;
+	*x = v->lay.left + v->lay.cw * (px2 / 2) + (px2 % 2) * (v->lay.cw / 2);
 }
 
 /* A picture drawn whole moves to the nearest cell in the arrow's
@@ -205,8 +205,8 @@ void draw_layout(view *v)
 	bool whole = layout_whole(v);
 	layout_min_size(v, &need_cols, &need_lines);
 	picture_cells(v, &pr, &pc);
-	v->too_small = LINES < need_lines || COLS < need_cols;
-	if (v->too_small)
+	v->lay.too_small = LINES < need_lines || COLS < need_cols;
+	if (v->lay.too_small)
 		return;
 	/* Tiles as large as fit (GNOME Lights Off's big squares on a big
 	 * terminal), else one row a cell, else one character a cell.  The
@@ -214,72 +214,72 @@ void draw_layout(view *v)
 	 * tiles a size larger (its words move onto the frame). */
 	int avail_w = COLS - 2;
 	int with = tile_scale(pr, pc, LINES - 5, avail_w), without = tile_scale(pr, pc, LINES - 4, avail_w);
-	v->title = (LINES >= pr + 6 || LINES >= 12) && !(without > with);
-	int head = v->title + 1, avail_h = LINES - head - 3;
-	v->scale = v->title ? with : without;
-	v->rulers = false;
-	if (v->scale) {
-		v->ch = v->scale;
-		v->cw = 2 * v->scale + 1;
+	v->lay.title = (LINES >= pr + 6 || LINES >= 12) && !(without > with);
+	int head = v->lay.title + 1, avail_h = LINES - head - 3;
+	v->lay.scale = v->lay.title ? with : without;
+	v->lay.rulers = false;
+	if (v->lay.scale) {
+		v->lay.ch = v->lay.scale;
+		v->lay.cw = 2 * v->lay.scale + 1;
 	} else if (pc * 3 <= avail_w && (!whole || pr <= avail_h)) {
-		v->ch = 1;
-		v->cw = 3;
+		v->lay.ch = 1;
+		v->lay.cw = 3;
 	} else if (whole) {
 		/* The picture whole, a character a cell: no rulers, no scrolling. */
-		v->ch = v->cw = 1;
+		v->lay.ch = v->lay.cw = 1;
 	} else {
 		/* Compact: rulers say where the view is. */
-		v->ch = v->cw = 1;
-		v->rulers = true;
-		v->gutter = snprintf(NULL, 0, "%d", b->rows) + 1;
+		v->lay.ch = v->lay.cw = 1;
+		v->lay.rulers = true;
+		v->lay.gutter = snprintf(NULL, 0, "%d", b->rows) + 1;
 		avail_h -= 1;
-		avail_w -= v->gutter;
+		avail_w -= v->lay.gutter;
 	}
-	int gap = v->scale ? 1 : 0, extra = pc - b->cols;	/* hex: the half cell */
-	v->nr = (avail_h + gap) / v->ch;
-	v->nc = (avail_w + gap) / v->cw - extra;
-	v->nr = b->rows < v->nr ? b->rows : v->nr;
-	v->nc = b->cols < v->nc ? b->cols : v->nc;
+	int gap = v->lay.scale ? 1 : 0, extra = pc - b->cols;	/* hex: the half cell */
+	v->lay.nr = (avail_h + gap) / v->lay.ch;
+	v->lay.nc = (avail_w + gap) / v->lay.cw - extra;
+	v->lay.nr = b->rows < v->lay.nr ? b->rows : v->lay.nr;
+	v->lay.nc = b->cols < v->lay.nc ? b->cols : v->lay.nc;
 	if (whole) {
-		v->nr = b->rows;
-		v->nc = b->cols;
-		v->ph = pr * v->ch - gap;
-		v->pw = pc * v->cw - gap;
+		v->lay.nr = b->rows;
+		v->lay.nc = b->cols;
+		v->lay.ph = pr * v->lay.ch - gap;
+		v->lay.pw = pc * v->lay.cw - gap;
 	} else {
-		v->ph = v->nr * v->ch - gap;
-		v->pw = v->nc * v->cw - gap + (extra && v->nr > 1 ? v->cw / 2 : 0);
+		v->lay.ph = v->lay.nr * v->lay.ch - gap;
+		v->lay.pw = v->lay.nc * v->lay.cw - gap + (extra && v->lay.nr > 1 ? v->lay.cw / 2 : 0);
 	}
-	v->top = head + v->rulers + (avail_h - v->ph) / 2;
-	v->left = 1 + (v->rulers ? v->gutter : 0) + (avail_w - v->pw) / 2;
-	if (v->vr > b->rows - v->nr)
-		v->vr = b->rows - v->nr;
-	if (v->vc > b->cols - v->nc)
-		v->vc = b->cols - v->nc;
+	v->lay.top = head + v->lay.rulers + (avail_h - v->lay.ph) / 2;
+	v->lay.left = 1 + (v->lay.rulers ? v->lay.gutter : 0) + (avail_w - v->lay.pw) / 2;
+	if (v->lay.vr > b->rows - v->lay.nr)
+		v->lay.vr = b->rows - v->lay.nr;
+	if (v->lay.vc > b->cols - v->lay.nc)
+		v->lay.vc = b->cols - v->lay.nc;
 	draw_follow(v);
 }
 
 bool draw_follow(view *v)
 {
-	int vr = v->vr, vc = v->vc;
-	if (v->cr < v->vr)
-		v->vr = v->cr;
-	if (v->cr >= v->vr + v->nr)
-		v->vr = v->cr - v->nr + 1;
-	if (v->cc < v->vc)
-		v->vc = v->cc;
-	if (v->cc >= v->vc + v->nc)
-		v->vc = v->cc - v->nc + 1;
-	return vr != v->vr || vc != v->vc;
+	int vr = v->lay.vr, vc = v->lay.vc;
+	if (v->cr < v->lay.vr)
+		v->lay.vr = v->cr;
+	if (v->cr >= v->lay.vr + v->lay.nr)
+		v->lay.vr = v->cr - v->lay.nr + 1;
+	if (v->cc < v->lay.vc)
+		v->lay.vc = v->cc;
+	if (v->cc >= v->lay.vc + v->lay.nc)
+		v->lay.vc = v->cc - v->lay.nc + 1;
+	return vr != v->lay.vr || vc != v->lay.vc;
 }
 
 bool draw_cell_at(const view *v, int y, int x, int *row, int *col)
 {
-	if (v->too_small)
+	if (v->lay.too_small)
 		return false;
 	/* Each visible cell's box (not the gaps between tiles). */
-	int h = v->scale ? v->ch - 1 : v->ch, w = v->scale ? v->cw - 1 : v->cw;
-	for (int r = v->vr; r < v->vr + v->nr; r++)
-		for (int c = v->vc; c < v->vc + v->nc; c++) {
+	int h = v->lay.scale ? v->lay.ch - 1 : v->lay.ch, w = v->lay.scale ? v->lay.cw - 1 : v->lay.cw;
+	for (int r = v->lay.vr; r < v->lay.vr + v->lay.nr; r++)
+		for (int c = v->lay.vc; c < v->lay.vc + v->lay.nc; c++) {
 			int cy, cx;
 			layout_cell_origin(v, r, c, &cy, &cx);
 			if (y >= cy && y < cy + h && x >= cx && x < cx + w) {

@@ -357,7 +357,7 @@ static void race_begin(app *a)
 	R.their_moves = 0;
 	app_close(a, &race_screen);
 	app_close(a, &lobby_screen);
-	a->v.vr = a->v.vc = 0;
+	a->v.lay.vr = a->v.lay.vc = 0;
 	app_react(a, ev);
 	name_for_terminal(R.them.name, a->gl.utf8, name, sizeof name);
 	snprintf(msg, sizeof msg, "Race against %s: go!  The first to clear the board wins.", name);

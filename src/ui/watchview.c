@@ -118,7 +118,7 @@ bool watched_show(watched *w, const live_game *lg, const glyphs *gl, char *why, 
 	w->v.what = VIEW_INFO;
 	w->v.hint = -1;
 	w->v.flash = -1;
-	w->v.anim_cell = -1;
+	w->v.anim.cell = -1;
 	w->v.cr = w->v.cc = 0;
 	snprintf(w->v.msg, sizeof w->v.msg, "Read-only: you see what %s sees.  q or Esc: stop watching.", w->lg.name);
 	if (!make_game(w, why, len))

@@ -46,12 +46,12 @@ static void run(int size, const char *spec)
 	view_init(&v, &g, &gl);
 	draw_layout(&v);
 	draw_all(&v, 0);
-	long all = v.ds.written, shown = (long)v.nr * v.nc;
+	long all = v.ds.written, shown = (long)v.lay.nr * v.lay.nc;
 	tap_ok(all == shown, "%dx%d %s: the first frame draws the %ld cells in view (%ld)", size, size, spec, shown, all);
 	tap_is(frame_cost(&v), 0L, "%dx%d %s: a frame with nothing new writes no cell", size, size, spec);
 	game_press(&g, 1, 1, +1, 0);
 	long press = frame_cost(&v);
-	long want = !strcmp(spec, "cross") ? v.nr + v.nc - 1 : 5;
+	long want = !strcmp(spec, "cross") ? v.lay.nr + v.lay.nc - 1 : 5;
 	tap_ok(press == want, "%dx%d %s: a press writes the %ld cells it changed in view (%ld)", size, size, spec, want,
 	       press);
 	v.cc = 2;
@@ -59,19 +59,19 @@ static void run(int size, const char *spec)
 	/* plus: the old and new cursor, and the 3 + 3 cells the preview
 	 * leaves and enters; the cross: the two columns it leaves and enters
 	 * (the row is kept). */
-	want = !strcmp(spec, "cross") ? 2L * v.nr : 8;
+	want = !strcmp(spec, "cross") ? 2L * v.lay.nr : 8;
 	tap_ok(move == want, "%dx%d %s: a cursor move writes %ld cells (%ld)", size, size, spec, want, move);
 	v.preview = false;
 	v.flash = 2;
 	long flash = frame_cost(&v);
-	tap_ok(flash > 0 && flash <= (long)v.nr * v.nc, "%dx%d %s: a flash writes its cells (%ld)", size, size, spec,
+	tap_ok(flash > 0 && flash <= (long)v.lay.nr * v.lay.nc, "%dx%d %s: a flash writes its cells (%ld)", size, size, spec,
 	       flash);
 	/* Animations: a press's flip lights its cells for a moment, and the
 	 * next frame after it puts them back; a win's wave crosses the board in
 	 * view and ends.  Time is the frame's: nothing waits. */
 	v.flash = -1;
-	v.animate = true;
-	v.anim_cell = -1;
+	v.anim.on = true;
+	v.anim.cell = -1;
 	draw_frame(&v, 0);
 	draw_animate(&v, 2, false, 1.0);
 	long before = v.ds.written;
@@ -90,7 +90,7 @@ static void run(int size, const char *spec)
 		draw_frame(&v, t);
 		waved += v.ds.written - before;
 	}
-	tap_ok(!draw_animating(&v, 3.0) && waved >= 2L * v.nr * v.nc - 2,
+	tap_ok(!draw_animating(&v, 3.0) && waved >= 2L * v.lay.nr * v.lay.nc - 2,
 	       "%dx%d %s: the win's wave lights every cell in view and ends (%ld cells drawn)", size, size, spec,
 	       waved);
 	before = v.ds.written;
@@ -138,9 +138,9 @@ static void hostile_graph(void)
 	v.g = &g;
 	v.gl = &gl;
 	v.preview = true;
-	v.hint = v.flash = v.anim_cell = -1;
+	v.hint = v.flash = v.anim.cell = -1;
 	draw_layout(&v);
-	tap_ok(v.scale >= 3, "160x75: tiles large enough to draw each cell's own pattern (size %d)", v.scale);
+	tap_ok(v.lay.scale >= 3, "160x75: tiles large enough to draw each cell's own pattern (size %d)", v.lay.scale);
 	draw_all(&v, 0);
 	for (int i = 0; i < 6; i++) {
 		v.cr = i % 2, v.cc = i / 2;
