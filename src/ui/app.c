@@ -65,8 +65,10 @@ void app_close(app *a, const screen *s)
 void app_redraw(app *a)
 {
 	a->v.keys = board_screen.rows;
-	draw_layout(&a->v);
-	if (a->v.lay.too_small) {
+	/* Without a game (lightsout watch) the screen draws all it shows. */
+	if (a->s)
+		draw_layout(&a->v);
+	if (a->s && a->v.lay.too_small) {
 		draw_all(&a->v, term_now());
 		return;
 	}
@@ -398,9 +400,11 @@ static void job_control(app *a)
 		draw_message(&a->v, "Ctrl-Z: no shell to suspend to in this session; q quits.");
 	}
 	if (term_stop_request) {
-		session_pause(a->s, true, term_now());
+		if (a->s)
+			session_pause(a->s, true, term_now());
 		term_suspend();
-		session_pause(a->s, false, term_now());
+		if (a->s)
+			session_pause(a->s, false, term_now());
 	}
 	if (term_continued) {
 		term_continued = 0;
@@ -460,18 +464,18 @@ static int app_key(app *a)
 {
 	for (;;) {
 		bool on_board = app_top(a) == &board_screen;
-		int ev = session_tick(a->s, term_now());
+		int ev = a->s ? session_tick(a->s, term_now()) : 0;
 		if (ev) {
 			app_react(a, ev);
 			if (ev & SESSION_MADE)
 				continue;
 		}
-		if (a->st.pending_key && app_session(a).plan->have && on_board) {
+		if (a->st.pending_key && on_board && app_session(a).plan->have) {
 			int ch = a->st.pending_key;
 			a->st.pending_key = 0;
 			return ch;
 		}
-		if (term_takeover && !session_asked_away(a->s)) {
+		if (term_takeover && (!a->s || !session_asked_away(a->s))) {
 			/* Asked while stopped (Ctrl-Z), by a game that has since
 			 * left or given up: nobody to hand over to. */
 			term_takeover = 0;
@@ -494,15 +498,20 @@ static int app_key(app *a)
 		const screen *top = app_top(a);
 		if (top->poll)
 			top->poll(a, now);
-		session_view sv = app_session(a);
-		int wait = sv.plan->searching || sv.making ? 100 : 500;
+		bool making = false, busy = false;
+		if (a->s) {
+			session_view sv = app_session(a);
+			making = sv.making;
+			busy = making || sv.plan->searching;
+		}
+		int wait = busy ? 100 : 500;
 		if (top->poll)
 			wait = WATCH_POLL_MS;
 		if (a->racing && wait > RACE_POLL_MS)
 			wait = RACE_POLL_MS;
 		if (draw_animating(&a->v, now))
 			wait = 30;
-		if (sv.making && app_top(a) == &making_screen)
+		if (making && app_top(a) == &making_screen)
 			making_screen.draw(a);	/* its clock */
 		if (stepping && (int)((a->st.due - now) * 1000) + 1 < wait)
 			wait = (int)((a->st.due - now) * 1000) + 1;
@@ -551,7 +560,9 @@ static void app_dispatch(app *a, int ch)
 		s->before(a);
 	const key_row *row = screen_find(s, ch);
 	reaction r = row ? row->run(a, ch) : s->other ? s->other(a, ch) : REACT_NONE;
-	if (r & REACT_LEAVE)
+	if ((r & REACT_LEAVE) && a->depth == 1 && !a->s)
+		a->quit = true;		/* the one screen of lightsout watch */
+	else if (r & REACT_LEAVE)
 		app_pop(a);
 	if (r & REACT_QUIT)
 		a->quit = true;
@@ -631,6 +642,29 @@ static void takeover_no(app *a)
 		ask_resume(a);
 	else
 		draw_message(&a->v, "This game is saved apart from the other one.");
+}
+
+int app_run_screen(app *a, const screen *only)
+{
+	a->depth = 0;
+	a->stack[a->depth++] = only;
+	a->st.cell = -1;
+	a->v.anim.cell = -1;
+	if (only->enter)
+		only->enter(a);
+	app_redraw(a);
+	a->last_key = term_now();
+	while (!a->quit) {
+		int ch = app_key(a);
+		if (ch == KEY_STOP)
+			return 128 + term_quit_signal;
+		if (ch == KEY_LOST)
+			return 1;
+		if (ch == KEY_IDLE)
+			break;
+		app_dispatch(a, ch);
+	}
+	return 0;
 }
 
 int app_run(app *a)

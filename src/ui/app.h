@@ -134,6 +134,10 @@ struct app {
  * the player is asked first).  Returns the exit status; end_msg and
  * sv.exit_msg say what to print once the terminal is restored. */
 int app_run(app *a);
+/* The same loop for one screen and no game (lightsout watch NAME): until
+ * that screen closes, a signal or the end of input.  Curses must be open;
+ * a->s is NULL. */
+int app_run_screen(app *a, const screen *only);
 
 /* The screens. */
 extern const screen board_screen, editor_screen, analysis_screen, help_screen, pager_screen, menu_screen,

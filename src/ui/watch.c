@@ -263,16 +263,26 @@ static reaction watching_leave(app *a, int key)
 	return REACT_LEAVE | REACT_REDRAW;
 }
 
+/* Read-only: a key does nothing, but once the game has ended any key
+ * goes back. */
 static reaction watching_ignore(app *a, int key)
+{
+	return W.w.gone ? watching_leave(a, key) : REACT_NONE;
+}
+
+static reaction watching_redraw(app *a, int key)
 {
 	(void)a;
 	(void)key;
-	return REACT_NONE;
+	clearok(curscr, TRUE);
+	return REACT_REDRAW;
 }
 
 static const key_row watching_rows[] = {
-	{ { KEY_ESC, 'q' }, watching_leave, "Esc, q", "Esc, q", "stop watching", NULL, 0 },
-	{ { 0 }, NULL, "any other key", "any other key", "nothing: watching is read-only", NULL, 0 },
+	{ { KEY_ESC, 'q', 'Q' }, watching_leave, "Esc, q", "Esc, q", "stop watching", NULL, 0 },
+	{ { KEY_CTRL('l') }, watching_redraw, "Ctrl-L", "Ctrl-L", "redraw the screen", NULL, 0 },
+	{ { 0 }, NULL, "any other key", "any other key", "nothing: watching is read-only (once the game ends: back)",
+	  NULL, 0 },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -375,35 +385,25 @@ int watch_main(int argc, char **argv)
 		fprintf(stderr, "lightsout watch: watching needs a terminal; --list prints the games\n");
 		return EXIT_USAGE;
 	}
-	glyphs gl;
-	static watched w;
+	/* The watch screen in the game's one loop, with no game of our own. */
+	static app a;
 	if (term_open(false, TERM_MAX_ROWS, TERM_MAX_COLS, err, sizeof err) < 0) {
 		fprintf(stderr, "lightsout watch: %s\n", err);
 		return EXIT_USAGE;
 	}
-	glyphs_init(&gl, false);
-	bool color = draw_colors_init(!getenv("NO_COLOR"), 0);
+	glyphs_init(&a.gl, false);
+	a.v.gl = &a.gl;
+	a.v.color = draw_colors_init(!getenv("NO_COLOR"), 0);
 	char why[200];
-	if (!watched_open(&w, dir, locks, id, &gl, why, sizeof why)) {
+	if (!watched_open(&W.w, dir, locks, id, &a.gl, why, sizeof why)) {
 		term_close();
 		fprintf(stderr, "lightsout watch: %s\n", why);
-		watched_close(&w);
+		watched_close(&W.w);
 		return 1;
 	}
-	w.v.color = color;
-	watched_draw(&w, true, term_now());
-	for (;;) {
-		int ch = term_getch(WATCH_POLL_MS);
-		if (ch == 'q' || ch == KEY_ESC || ch == 'Q' || term_quit_signal)
-			break;
-		if (ch == KEY_RESIZE || ch == KEY_CTRL('l'))
-			watched_draw(&w, true, term_now());
-		else if (watched_poll(&w))
-			watched_draw(&w, false, term_now());
-		if (w.gone && ch != ERR)
-			break;
-	}
-	watched_close(&w);
+	W.w.v.color = a.v.color;
+	int status = app_run_screen(&a, &watch_screen);
+	watched_close(&W.w);
 	term_close();
-	return 0;
+	return status >= 128 ? 0 : status;
 }

@@ -82,10 +82,23 @@ check "watch --list from a shell: both racing, each naming the other" \
 	sh -c "printf '%s\n' \"\$1\" | grep -q '^alice	player	.*	racing bob\$' &&
 		printf '%s\n' \"\$1\" | grep -q '^bob	player	.*	racing alice\$'" - "$live"
 
+# Watching from a shell: the watch screen in the game's one loop.
+D="tmux -L lo$$-dave -f /dev/null"
+trap '$B kill-server >/dev/null 2>&1; $C kill-server >/dev/null 2>&1; $D kill-server >/dev/null 2>&1; ui_cleanup' EXIT
+$D new-session -d -x 80 -y 24 "'$LIGHTSOUT' watch --dir '$host' alice; echo EXIT=\$?; exec sleep 600"
+$D set-option -g window-size manual >/dev/null 2>&1
+check "lightsout watch NAME: her game, read-only, from a shell" sees "$D" "Watching alice"
+check "... and whom she races" sees "$D" "racing bob"
+$D send-keys x Space
+
 # bob presses once; alice sees it.
 $B send-keys Space
 sees "$B" "Moves 1 " >/dev/null
 check "alice sees bob's move" sees "$A" "vs bob: 1 move"
+check "the shell's watcher, keys pressed there ignored, sees it too" sees "$D" "racing bob: 1 move"
+$D send-keys q
+check "q ends it" sees "$D" "EXIT=0"
+$D kill-server
 $C send-keys Enter
 check "watching a racer shows the other's moves" sees "$C" "racing bob: 1 move"
 
