@@ -98,8 +98,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (rc != LO_OK)
 			return 0;
 		c.v = sc.v;
-		if ((long)c.v.rows * c.v.cols <= 2500 && game_init(&g, &c, err, sizeof err) == 0) {
-			if (game_load(&g, sc.board, 0.001, err, sizeof err) == 0)
+		if ((long)c.v.rows * c.v.cols <= 2500 && game_init(&g, &c, err, sizeof err) == LO_OK) {
+			if (game_load(&g, sc.board, 0.001, err, sizeof err) == LO_OK)
 				draw_game(&g, data, size);
 			game_free(&g);
 		}
@@ -114,7 +114,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	c.v.rows = rows;
 	c.v.cols = cols;
 	c.v.k = 2 + (size > 2 ? data[2] % 3 : 0);
-	if (game_init(&g, &c, err, sizeof err) == 0) {
+	if (game_init(&g, &c, err, sizeof err) == LO_OK) {
 		draw_game(&g, data, size);
 		game_free(&g);
 	}

@@ -138,7 +138,7 @@ static int mask_parse(rule *r, const char *m, char *err, size_t errlen)
 	return 0;
 }
 
-static int parse_random(rule *r, const char *seed, char *err, size_t errlen)
+static lo_result parse_random(rule *r, const char *seed, char *err, size_t errlen)
 {
 	/* Digits only, and no wrap past 2^64 - 1. */
 	unsigned long long v = 0;
@@ -150,12 +150,12 @@ static int parse_random(rule *r, const char *seed, char *err, size_t errlen)
 	}
 	if (!ok) {
 		snprintf(err, errlen, "random needs a seed: random:N with N a non-negative integer (got '%s')", seed);
-		return -1;
+		return LO_REFUSED;
 	}
 	r->kind = RULE_RANDOM;
 	r->seed = v;
 	snprintf(r->name, sizeof r->name, "random:%llu", v);
-	return 0;
+	return LO_OK;
 }
 
 /* "plus, cross, x, box, knight, mask:ROWS/..., random, merlin, hex or

@@ -87,17 +87,19 @@ lo_result play_replace(play *p, game *next, char *err, size_t errlen)
 
 lo_result play_make(play *p, const game_config *cfg, game *next, char *err, size_t errlen)
 {
-	if (game_init(next, cfg, err, errlen) < 0)
-		return -1;
+	lo_result rc = game_init(next, cfg, err, errlen);
+	if (rc != LO_OK)
+		return rc;
 	int rung = p->rung;
 	if (p->mode == PLAY_LADDER && p->rung <= 0)
 		p->rung = ladder_load(cfg);	/* another shape: its own rung */
-	if (play_generate(p, next, err, errlen) != LO_OK) {
+	rc = play_generate(p, next, err, errlen);
+	if (rc != LO_OK) {
 		p->rung = rung;
 		game_free(next);
-		return LO_NOMEM;
+		return rc;
 	}
-	return 0;
+	return LO_OK;
 }
 
 uint64_t play_new_id(void)

@@ -315,15 +315,15 @@ static int play_given(session *s, board *b, const game_config *cfg, const char *
 	char err[256];
 	game next;
 	s->msg[0] = '\0';
-	if (game_init(&next, cfg, err, sizeof err) < 0) {
+	if (game_init(&next, cfg, err, sizeof err) != LO_OK) {
 		board_free(b);
 		return say(s, err);
 	}
 	/* Par searched briefly, as for an edited board: the plan proves it
 	 * later, and the game answers at once. */
-	int rc = game_load(&next, b, SESSION_EDIT_PAR_SECONDS, err, sizeof err);
+	lo_result rc = game_load(&next, b, SESSION_EDIT_PAR_SECONDS, err, sizeof err);
 	board_free(b);
-	if (rc < 0) {
+	if (rc != LO_OK) {
 		game_free(&next);
 		return say(s, err);
 	}
@@ -518,7 +518,7 @@ int session_edit_reshape(session *s, const game_config *cfg)
 	char err[256];
 	game next;
 	s->msg[0] = '\0';
-	if (game_init(&next, cfg, err, sizeof err) < 0)
+	if (game_init(&next, cfg, err, sizeof err) != LO_OK)
 		return say(s, err);
 	const board *old = s->pl.g.cur;
 	for (int r = 0; r < old->rows && r < next.cur->rows; r++)
@@ -553,7 +553,7 @@ int session_edit_commit(session *s, double now)
 	board_free(s->edit_from);
 	s->edit_from = NULL;
 	board *b = board_clone(s->pl.g.cur);
-	if (!b || game_load(&s->pl.g, b, SESSION_EDIT_PAR_SECONDS, err, sizeof err) < 0) {
+	if (!b || game_load(&s->pl.g, b, SESSION_EDIT_PAR_SECONDS, err, sizeof err) != LO_OK) {
 		game_restart(&s->pl.g);
 		session_fresh(s, now);
 		board_free(b);

@@ -233,7 +233,7 @@ static bool race_make(app *a, const char *to)
 		return false;
 	}
 	rng_seed(&r, (uint64_t)now_ms() * 2654435761u ^ (uint64_t)getpid());
-	if (game_generate(&g, &r, 0, err, sizeof err) < 0) {
+	if (game_generate(&g, &r, 0, err, sizeof err) != LO_OK) {
 		game_free(&g);
 		say(err);
 		return false;

@@ -56,7 +56,7 @@ static void test_plan(int size, int k)
 	game_config c = config(size, size, k);
 	rng r;
 	rng_seed(&r, 42 + (uint64_t)size * 100 + (uint64_t)k);
-	if (!tap_ok(game_init(&g, &c, err, sizeof err) == 0, "%dx%d k=%d: game_init", size, size, k))
+	if (!tap_ok(game_init(&g, &c, err, sizeof err) == LO_OK, "%dx%d k=%d: game_init", size, size, k))
 		return;
 	game_generate(&g, &r, -1, err, sizeof err);
 	lo_overlay o;
@@ -109,7 +109,7 @@ static void test_unsolvable(void)
 	game_init(&g, &c, err, sizeof err);
 	board *b = board_new(5, 5, 2);
 	board_set(b, 0, 0, 1);
-	tap_ok(game_load(&g, b, 1.0, err, sizeof err) == 0, "an unsolvable board loads");
+	tap_ok(game_load(&g, b, 1.0, err, sizeof err) == LO_OK, "an unsolvable board loads");
 	tap_ok(!g.solvable && g.par < 0, "it is marked unsolvable, no par");
 	lo_overlay o;
 	overlay_init(&o, g.sys, false);

@@ -61,7 +61,7 @@ int main(void)
 
 	/* The ladder: par is the rung; up after a win, down after a give-up,
 	 * never below the first, kept per shape between runs. */
-	tap_ok(start(&p, &c3, PLAY_LADDER, 2) == 0 && p.rung == LADDER_FIRST_RUNG && p.g.par == 1,
+	tap_ok(start(&p, &c3, PLAY_LADDER, 2) == LO_OK && p.rung == LADDER_FIRST_RUNG && p.g.par == 1,
 	       "ladder starts at rung 1 with a par-1 board");
 	play_climb(&p, +1);
 	play_climb(&p, +1);

@@ -24,7 +24,7 @@ static void test_round_trip(int rows, int cols, int k, const char *spec, bool to
 	rng r;
 	game_config cfg = test_config(rows, cols, k, spec, torus);
 	rng_seed(&r, 42);
-	if (!tap_ok(game_init(&g, &cfg, err, sizeof err) == 0 && game_generate(&g, &r, -1, err, sizeof err) == 0,
+	if (!tap_ok(game_init(&g, &cfg, err, sizeof err) == LO_OK && game_generate(&g, &r, -1, err, sizeof err) == LO_OK,
 		    "%dx%d %s k=%d: a game", rows, cols, spec, k))
 		return;
 	/* Seven presses, two undone: a redo tail of two. */

@@ -58,7 +58,7 @@ static bool start(session *s, board *b, play_mode mode, const game_config *cfg)
 	rng_seed(&s->pl.r, 7);
 	if (mode == PLAY_LADDER)
 		s->pl.rung = ladder_load(cfg);
-	if (game_init(&g, cfg, err, sizeof err) < 0)
+	if (game_init(&g, cfg, err, sizeof err) != LO_OK)
 		return tap_ok(0, "game_init: %s", err);
 	lo_result rc = b ? game_load(&g, b, 2.0, err, sizeof err) : play_generate(&s->pl, &g, err, sizeof err);
 	board_free(b);

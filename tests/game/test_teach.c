@@ -49,7 +49,7 @@ int main(void)
 		game_config c = config(shapes[s][0], shapes[s][1], shapes[s][2], "plus");
 		for (int i = 0; i < 20; i++) {
 			game g;
-			if (game_init(&g, &c, err, sizeof err) < 0 || game_generate(&g, &r, -1, err, sizeof err) < 0)
+			if (game_init(&g, &c, err, sizeof err) != LO_OK || game_generate(&g, &r, -1, err, sizeof err) != LO_OK)
 				continue;
 			int steps;
 			tried++;
@@ -64,7 +64,7 @@ int main(void)
 	game g;
 	uint8_t marks[25];
 	int row;
-	tap_ok(game_init(&g, &x, err, sizeof err) == 0 && teach_step(&g, marks, &row) == TEACH_UNSUPPORTED,
+	tap_ok(game_init(&g, &x, err, sizeof err) == LO_OK && teach_step(&g, marks, &row) == TEACH_UNSUPPORTED,
 	       "the x rule is not chased");
 	game_free(&g);
 

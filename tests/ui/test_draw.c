@@ -39,7 +39,7 @@ static void run(int size, const char *spec)
 	game g;
 	glyphs gl;
 	game_config c = test_config(size, size, 2, spec, false);
-	if (!tap_ok(game_init(&g, &c, err, sizeof err) == 0, "%dx%d %s: a game (%s)", size, size, spec, err))
+	if (!tap_ok(game_init(&g, &c, err, sizeof err) == LO_OK, "%dx%d %s: a game (%s)", size, size, spec, err))
 		return;
 	glyphs_init(&gl, true);
 	view v;
@@ -127,7 +127,7 @@ static void hostile_graph(void)
 		return;
 	variant_set_graph(&c.v, gr);
 	c.v.rows = c.v.cols = 16;	/* as a share code holds a grid's press sets */
-	if (!tap_ok(game_init(&g, &c, err, sizeof err) == 0, "a 16x16 game of it (%s)", err)) {
+	if (!tap_ok(game_init(&g, &c, err, sizeof err) == LO_OK, "a 16x16 game of it (%s)", err)) {
 		graph_free(gr);
 		return;
 	}
@@ -164,7 +164,7 @@ static void cursor_attrs(const char *spec, attr_t *sym, attr_t *bracket)
 	glyphs gl;
 	game_config c = test_config(3, 3, 2, spec, false);
 	*sym = *bracket = 0;
-	if (game_init(&g, &c, err, sizeof err) != 0)
+	if (game_init(&g, &c, err, sizeof err) != LO_OK)
 		return;
 	glyphs_init(&gl, false);	/* ASCII: a symbol is one byte */
 	view v;
@@ -192,7 +192,7 @@ static void cursor_frame(int *edge, int *sides)
 	glyphs gl;
 	game_config c = test_config(4, 4, 2, "plus", false);
 	*edge = *sides = -1;
-	if (game_init(&g, &c, err, sizeof err) != 0)
+	if (game_init(&g, &c, err, sizeof err) != LO_OK)
 		return;
 	glyphs_init(&gl, true);
 	resize_term(48, 160);
