@@ -287,7 +287,11 @@ echo "# a whole repaint (Ctrl-L): $full bytes"
 if [ -n "$wire0" ] && [ -n "$wire2" ]; then
 	echo "# on the wire (encrypted, ssh's packets): move $((wire1 - wire0)), press $((wire2 - wire1)) bytes"
 fi
-check "a cursor move sends under 200 bytes across the link ($move)" test "$move" -gt 0 -a "$move" -lt 200
+# The board is random, and with the preview on a move redraws the cells
+# around both places in their colours (longer in 256 colours): 178 and
+# 240 bytes seen on two boards.  Under 200, or a tenth of a whole repaint.
+check "a cursor move sends under 200 bytes, or a tenth of a repaint, across the link ($move of $full)" \
+	test "$move" -gt 0 -a \( "$move" -lt 200 -o "$((10 * move))" -lt "$full" \)
 # A press animates its cells over a few frames (how many depends on the
 # machine's load), and in 256 colours (tmux's TERM here) each colour is
 # "ESC[38;5;Nm", twice the 8 colours' bytes: 437 here, 645 and 717 seen on
