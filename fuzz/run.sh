@@ -49,7 +49,7 @@ CFLAGS="$CFLAGS $(pkg-config --cflags icu-uc icu-i18n 2>/dev/null)" run scores s
 	src/persist/name.c src/persist/sha256.c $PERSIST $ENGINE $ICU
 CFLAGS="$CFLAGS $(pkg-config --cflags icu-uc icu-i18n 2>/dev/null)" run name src/persist/name.c src/persist/sha256.c $ICU
 CFLAGS="$CFLAGS $(pkg-config --cflags icu-uc icu-i18n 2>/dev/null)" run race src/persist/race.c \
-	src/persist/name.c src/persist/sha256.c $PERSIST $ENGINE $ICU
+	src/persist/live.c src/persist/host.c src/persist/name.c src/persist/sha256.c $PERSIST $ENGINE $ICU
 run partfile src/formats/partfile.c
 run sshkey src/persist/sshkey.c src/persist/sha256.c
 # The drawing of what decodes: the whole engine, the game and the curses

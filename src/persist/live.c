@@ -177,9 +177,7 @@ void live_withdraw(const char *dir, const char *id)
 	unlink(path);
 }
 
-/* A live-game slot's name: "k" and 32 hex digits, a dot and a number, or
- * "g" and a number. */
-static bool slot_name(const char *s)
+bool live_slot_valid(const char *s)
 {
 	if (s[0] == 'g')
 		return s[1] && strspn(s + 1, "0123456789") == strlen(s + 1) && strlen(s) < 12;
@@ -187,11 +185,7 @@ static bool slot_name(const char *s)
 	       strspn(s + 34, "0123456789") == strlen(s + 34) && strlen(s) < LIVE_ID_MAX;
 }
 
-/* Is the game of slot id still running?  Its lock is held.  Looked at
- * without taking it over (a reader may be another user, root included):
- * only a lock we could take, or none at all, says the game is gone; a
- * lock we may not open says nothing, and the game is taken as live. */
-static bool alive(const char *live_locks, const char *id)
+bool live_slot_alive(const char *live_locks, const char *id)
 {
 	char path[4200];
 	snprintf(path, sizeof path, "%s/%s", live_locks, id);
@@ -202,7 +196,7 @@ int live_read(const char *dir, const char *live_locks, const char *id, live_game
 {
 	char path[4200], buf[LIVE_FILE_MAX + 1], err[300];
 	struct stat dst, st;
-	if (!slot_name(id) || stat(dir, &dst) < 0)
+	if (!live_slot_valid(id) || stat(dir, &dst) < 0)
 		return -1;
 	snprintf(path, sizeof path, "%s/%s", dir, id);
 	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
@@ -214,7 +208,7 @@ int live_read(const char *dir, const char *live_locks, const char *id, live_game
 	close(fd);
 	if (n < 0 || n > LIVE_FILE_MAX || live_parse(buf, (size_t)n, g, err, sizeof err) < 0)
 		return -1;
-	if (!alive(live_locks, id)) {
+	if (!live_slot_alive(live_locks, id)) {
 		/* A game that died without taking its file away. */
 		if (dst.st_uid == geteuid())
 			unlink(path);
@@ -238,7 +232,7 @@ int live_list(const char *dir, const char *live_locks, live_game **out)
 	int n = 0, cap = 0;
 	struct dirent *de;
 	while ((de = readdir(d))) {
-		if (!slot_name(de->d_name))
+		if (!live_slot_valid(de->d_name))
 			continue;
 		if (n == cap) {
 			int more = cap ? cap * 2 : 16;
@@ -267,7 +261,7 @@ static void eyes_dir(const char *dir, const char *id, char *buf, size_t len)
 int live_eye_open(const char *dir, const char *id)
 {
 	char eyes[4300], path[4400];
-	if (!slot_name(id))
+	if (!live_slot_valid(id))
 		return -1;
 	eyes_dir(dir, id, eyes, sizeof eyes);
 	if (mkdir(eyes, 0700) < 0 && errno != EEXIST)

@@ -54,6 +54,16 @@ typedef struct live_game {
 	char cells[LIVE_CELLS_MAX + 1];
 } live_game;
 
+/* A live-game slot's name: "k" and 32 hex digits, a dot and a number, or
+ * "g" and a number (as host.c makes them). */
+bool live_slot_valid(const char *id);
+/* Is the game of slot id still running?  Its lock (in live_locks, the
+ * host's live/) is held.  Looked at without taking it over (a reader may
+ * be another user, root included): only a lock we could take, or none at
+ * all, says the game is gone; a lock we may not open says nothing, and
+ * the game is taken as live. */
+bool live_slot_alive(const char *live_locks, const char *id);
+
 /* The file's text; its length, or -1 when it does not fit in cap. */
 int live_format(const live_game *g, char *buf, size_t cap);
 

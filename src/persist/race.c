@@ -2,7 +2,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +10,7 @@
 #include <unistd.h>
 
 #include "persist/atomic.h"
-#include "persist/lock.h"
+#include "persist/host.h"
 
 #define OFFER_HEADER "lightsout-race 1"
 #define JOIN_HEADER "lightsout-race-join 1"
@@ -149,16 +148,6 @@ static bool yes_no(reader *rd, const char *v, bool *out, const char *what)
 	return true;
 }
 
-/* A live slot's name: "k" 32 hex "." N, or "g" N (as host.c makes them). */
-static bool slot_ok(const char *s)
-{
-	size_t n = strlen(s);
-	if (s[0] == 'g')
-		return n > 1 && n < 12 && strspn(s + 1, "0123456789") == n - 1;
-	return s[0] == 'k' && n > 34 && n < LIVE_ID_MAX && strspn(s + 1, "0123456789abcdef") == 32 && s[33] == '.' &&
-	       strspn(s + 34, "0123456789") == n - 34;
-}
-
 static bool token_ok(const char *t)
 {
 	const char *dash = strrchr(t, '-');
@@ -167,7 +156,7 @@ static bool token_ok(const char *t)
 		return false;
 	memcpy(slot, t, (size_t)(dash - t));
 	slot[dash - t] = '\0';
-	return slot_ok(slot) && strlen(dash + 1) <= 16;
+	return live_slot_valid(slot) && strlen(dash + 1) <= 16;
 }
 
 static bool side_parse(reader *rd, const char *role, race_side *s)
@@ -190,7 +179,7 @@ static bool side_parse(reader *rd, const char *role, race_side *s)
 	snprintf(key, sizeof key, "%s-slot", role);
 	if (!copy(rd, s->slot, sizeof s->slot, reader_value(rd, key), "a live game's slot"))
 		return false;
-	return slot_ok(s->slot) || fail(rd, "a live game's slot");
+	return live_slot_valid(s->slot) || fail(rd, "a live game's slot");
 }
 
 static bool token_parse(reader *rd, char *token)
@@ -268,6 +257,18 @@ int race_result_parse(const char *text, size_t len, race_result *r, char *err, s
 
 /* ---- The files ---- */
 
+void race_date(time_t t, char *date, size_t len)
+{
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	strftime(date, len, "%Y-%m-%d", &tm);
+}
+
+bool race_offer_for(const race_offer *o, const char *name)
+{
+	return !o->to[0] || !strcmp(o->to, name);
+}
+
 static void path_of(const char *host, const char *slot, const char *ext, char *out, size_t len)
 {
 	snprintf(out, len, "%s/races/%s.%s", host, slot, ext);
@@ -285,23 +286,12 @@ int race_dir_open(const char *host)
 	return 0;
 }
 
-/* A file of ours whole: its text (static, NUL-terminated) and length. */
-static char *read_small(const char *path, size_t *len)
+/* A race file whole, read as atomic_read_max reads a file that must be
+ * ours (regular, never through a link, bounded): malloc'd, or NULL. */
+static char *read_file(const char *path, size_t *len)
 {
-	static char buf[RACE_FILE_MAX + 1];
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-	struct stat st;
-	if (fd < 0)
-		return NULL;
-	ssize_t n = -1;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() && st.st_size <= RACE_FILE_MAX)
-		n = read(fd, buf, RACE_FILE_MAX + 1);
-	close(fd);
-	if (n < 0 || n > RACE_FILE_MAX)
-		return NULL;
-	buf[n] = '\0';
-	*len = (size_t)n;
-	return buf;
+	char why[200];
+	return atomic_read_max(path, RACE_FILE_MAX, len, why, sizeof why);
 }
 
 /* Write text to path only if nothing is there: 0 written, 1 there already,
@@ -335,18 +325,16 @@ static void remove_race(const char *host, const char *slot)
 
 bool race_slot_alive(const char *host, const char *slot)
 {
-	char path[4200];
-	if (!slot_ok(slot))
-		return false;
-	snprintf(path, sizeof path, "%s/live/%s", host, slot);
-	return lock_held(path);
+	char locks[4200];
+	return live_slot_valid(slot) && host_path(host, HOST_DIR_LIVE, locks, sizeof locks) == 0 &&
+	       live_slot_alive(locks, slot);
 }
 
 int race_offer_publish(const char *host, const race_offer *o)
 {
 	char text[RACE_FILE_MAX + 1], path[4200], err[200];
 	int n = race_offer_format(o, text, sizeof text);
-	if (n < 0 || !slot_ok(o->by.slot) || race_dir_open(host) < 0)
+	if (n < 0 || !live_slot_valid(o->by.slot) || race_dir_open(host) < 0)
 		return -1;
 	remove_race(host, o->by.slot);
 	path_of(host, o->by.slot, "offer", path, sizeof path);
@@ -355,7 +343,7 @@ int race_offer_publish(const char *host, const race_offer *o)
 
 void race_withdraw(const char *host, const char *slot)
 {
-	if (slot_ok(slot))
+	if (live_slot_valid(slot))
 		remove_race(host, slot);
 }
 
@@ -363,13 +351,13 @@ int race_offer_read(const char *host, const char *slot, race_offer *o)
 {
 	char path[4200], err[200];
 	size_t n;
-	if (!slot_ok(slot))
+	if (!live_slot_valid(slot))
 		return -1;
 	path_of(host, slot, "offer", path, sizeof path);
-	char *text = read_small(path, &n);
-	if (!text || race_offer_parse(text, n, o, err, sizeof err) < 0 || strcmp(o->by.slot, slot) != 0)
-		return -1;
-	return 0;
+	char *text = read_file(path, &n);
+	bool ok = text && race_offer_parse(text, n, o, err, sizeof err) == 0 && !strcmp(o->by.slot, slot);
+	free(text);
+	return ok ? 0 : -1;
 }
 
 static int cmp_token(const void *a, const void *b)
@@ -398,7 +386,7 @@ int race_list(const char *host, const char *slot, race_offer **out)
 			continue;
 		memcpy(id, e->d_name, l - 6);
 		id[l - 6] = '\0';
-		if (!slot_ok(id) || !strcmp(id, slot))
+		if (!live_slot_valid(id) || !strcmp(id, slot))
 			continue;
 		read++;
 		if (!race_slot_alive(host, id)) {
@@ -446,35 +434,32 @@ int race_take(const char *host, const char *slot, const char *token, race_join *
 	int rc = put_once(path, text, (size_t)n);
 	if (rc != 1)
 		return rc;
-	char *theirs = read_small(path, &len);
-	if (!theirs || race_join_parse(theirs, len, j, err, sizeof err) < 0)
-		return -1;
-	return 1;
+	char *theirs = read_file(path, &len);
+	bool ok = theirs && race_join_parse(theirs, len, j, err, sizeof err) == 0;
+	free(theirs);
+	return ok ? 1 : -1;
 }
 
 int race_taken(const char *host, const char *slot, const char *token, race_join *j)
 {
 	char path[4200], err[200];
 	size_t len;
-	if (!slot_ok(slot))
+	if (!live_slot_valid(slot))
 		return -1;
 	path_of(host, slot, "join", path, sizeof path);
-	char *text = read_small(path, &len);
+	char *text = read_file(path, &len);
 	if (!text)
 		return still(host, slot, token) ? 0 : -1;
-	if (race_join_parse(text, len, j, err, sizeof err) < 0 || strcmp(j->token, token) != 0)
-		return -1;
-	return 1;
+	bool ok = race_join_parse(text, len, j, err, sizeof err) == 0 && !strcmp(j->token, token);
+	free(text);
+	return ok ? 1 : -1;
 }
 
 /* Results older than RACE_RESULTS_DAYS go; how many of date stay. */
 static int results_sweep(const char *host, const char *date)
 {
 	char path[4200], oldest[16];
-	time_t t = time(NULL) - (time_t)RACE_RESULTS_DAYS * 86400;
-	struct tm tm;
-	gmtime_r(&t, &tm);
-	strftime(oldest, sizeof oldest, "%Y-%m-%d", &tm);
+	race_date(time(NULL) - (time_t)RACE_RESULTS_DAYS * 86400, oldest, sizeof oldest);
 	snprintf(path, sizeof path, "%s/races/results", host);
 	DIR *d = opendir(path);
 	if (!d)
@@ -500,17 +485,17 @@ int race_decide(const char *host, const char *slot, race_result *r, const char *
 	char text[RACE_FILE_MAX + 1], path[4200], err[200];
 	size_t len;
 	int n = race_result_format(r, text, sizeof text);
-	if (n < 0 || !slot_ok(slot) || !token_ok(r->token))
+	if (n < 0 || !live_slot_valid(slot) || !token_ok(r->token))
 		return -1;
 	path_of(host, slot, "won", path, sizeof path);
 	if (!still(host, slot, r->token))
 		return -1;
 	int rc = put_once(path, text, (size_t)n);
 	if (rc == 1) {
-		char *theirs = read_small(path, &len);
-		if (!theirs || race_result_parse(theirs, len, r, err, sizeof err) < 0)
-			return -1;
-		return 1;
+		char *theirs = read_file(path, &len);
+		bool ok = theirs && race_result_parse(theirs, len, r, err, sizeof err) == 0;
+		free(theirs);
+		return ok ? 1 : -1;
 	}
 	if (rc < 0)
 		return -1;
@@ -527,15 +512,15 @@ int race_decided(const char *host, const char *slot, const char *token, race_res
 {
 	char path[4200], err[200];
 	size_t len;
-	if (!slot_ok(slot))
+	if (!live_slot_valid(slot))
 		return -1;
 	path_of(host, slot, "won", path, sizeof path);
-	char *text = read_small(path, &len);
+	char *text = read_file(path, &len);
 	if (!text)
 		return still(host, slot, token) ? 0 : -1;
-	if (race_result_parse(text, len, r, err, sizeof err) < 0 || strcmp(r->token, token) != 0)
-		return -1;
-	return 1;
+	bool ok = race_result_parse(text, len, r, err, sizeof err) == 0 && !strcmp(r->token, token);
+	free(text);
+	return ok ? 1 : -1;
 }
 
 /* ---- The day's table ---- */
@@ -574,8 +559,10 @@ char *race_table_text(const char *host, const char *date, bool utf8)
 			continue;
 		seen++;
 		snprintf(path, sizeof path, "%s/races/results/%s", host, e->d_name);
-		char *text = read_small(path, &len);
-		if (!text || race_result_parse(text, len, &r, err, sizeof err) < 0 || !r.winner.key[0])
+		char *text = read_file(path, &len);
+		bool ok = text && race_result_parse(text, len, &r, err, sizeof err) == 0 && r.winner.key[0];
+		free(text);
+		if (!ok)
 			continue;
 		int i = 0;
 		while (i < n && strcmp(t[i].key, r.winner.key) != 0)

@@ -21,6 +21,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <time.h>
 
 #include "engine/variant.h"
 #include "persist/live.h"
@@ -67,6 +68,12 @@ typedef struct race_result {
 	bool forfeit;			/* the loser left */
 	char variant[VARIANT_RULE_MAX + 64];
 } race_result;
+
+/* The day of time t as results are filed: YYYY-MM-DD, in UTC. */
+void race_date(time_t t, char *date, size_t len);
+/* Is offer o open to the player called name (open to all, or a challenge
+ * to them)? */
+bool race_offer_for(const race_offer *o, const char *name);
 
 /* The files' texts: length, or -1 when it does not fit. */
 int race_offer_format(const race_offer *o, char *buf, size_t cap);

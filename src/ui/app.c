@@ -244,12 +244,8 @@ static char *races_text(const app *a, const char *date)
 		return NULL;
 	if (date)
 		snprintf(day, sizeof day, "%s", date);
-	else {
-		time_t t = time(NULL);
-		struct tm tm;
-		gmtime_r(&t, &tm);
-		strftime(day, sizeof day, "%Y-%m-%d", &tm);
-	}
+	else
+		race_date(time(NULL), day, sizeof day);
 	return race_table_text(a->w.host, day, a->gl.utf8);
 }
 

@@ -18,6 +18,7 @@
 
 static int lobby_live;		/* other games live on this host when the lobby opened */
 static int lobby_races;		/* races open to us then (-1: no host) */
+static char lobby_record[200];	/* the daily streak and today's result then */
 
 /* The host's live games, ours aside; -1 where there is no host (a local
  * game). */
@@ -41,15 +42,21 @@ static int races_count(const app *a)
 		return -1;
 	int count = race_list(a->w.host, a->w.id, &list), mine = 0;
 	for (int i = 0; i < count; i++)
-		mine += !list[i].to[0] || !strcmp(list[i].to, a->w.name);
+		mine += race_offer_for(&list[i], a->w.name);
 	free(list);
 	return mine;
 }
 
+/* What the lobby says of the host and the player, read when it opens and
+ * when it is back on top, not on every draw. */
 static void lobby_count(app *a)
 {
+	const game_config *cfg = &app_session(a).g->cfg;
+	char date[16];
 	lobby_live = live_count(a);
 	lobby_races = races_count(a);
+	practice_daily_seed(time(NULL), cfg, date, sizeof date);
+	session_daily_line(a->s, date, cfg, lobby_record, sizeof lobby_record);
 }
 
 static void lobby_enter(app *a)
@@ -83,8 +90,7 @@ static void lobby_draw(app *a)
 		lobby_line(y++, line);
 	}
 	practice_daily_seed(time(NULL), cfg, date, sizeof date);
-	session_daily_line(a->s, date, cfg, line, sizeof line);
-	lobby_line(y++, line);
+	lobby_line(y++, lobby_record);
 	y++;
 	int rung = ladder_load(cfg);
 	char live[64];

@@ -87,14 +87,6 @@ static void race_init(app *a)
 	me_of(a, &R.me);
 }
 
-static void today(char *date, size_t len)
-{
-	time_t t = time(NULL);
-	struct tm tm;
-	gmtime_r(&t, &tm);
-	strftime(date, len, "%Y-%m-%d", &tm);
-}
-
 static bool race_available(const app *a)
 {
 	return a->w.dir[0] && a->w.name[0];
@@ -129,7 +121,7 @@ static void list_refresh(app *a)
 	R.noffers = n > 0 ? n : 0;
 	for (int i = 0; i < R.noffers; i++) {
 		const race_offer *o = &R.offers[i];
-		if (o->to[0] && strcmp(o->to, R.me.name) != 0)
+		if (!race_offer_for(o, R.me.name))
 			continue;	/* a challenge for somebody else */
 		R.items[R.nitems++] = (race_item){ true, i };
 	}
@@ -446,7 +438,7 @@ static void race_finish(app *a, bool winner, bool forfeit)
 	r.assisted = !forfeit && sv.assisted;
 	r.forfeit = forfeit;
 	snprintf(r.variant, sizeof r.variant, "%s", R.offer.variant);
-	today(date, sizeof date);
+	race_date(time(NULL), date, sizeof date);
 	race_set(a, RACE_IDLE);
 	if (!a->w.host[0])
 		return;
