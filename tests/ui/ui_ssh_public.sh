@@ -460,7 +460,7 @@ rc=$?
 check "a third from that address is refused in one line" \
 	says "$out" "2 new keys from your address are choosing a name already: try again later."
 check "and ends with a failure status ($rc)" test "$rc" -ne 0
-check "keeping nothing of it (each sitter holds two slots)" test "$(prompt_files)/$(players)" = 4/10
+check "keeping nothing of it (each sitter holds one place)" test "$(prompt_files)/$(players)" = 2/10
 printf '\003' >"$s/in.w1"
 wait "$(cat "$s/client.w1")"
 check "one sitter leaves" test $? = 0
@@ -468,7 +468,7 @@ sitter w3
 check "and a new key from that address gets its place" wait_out w3 "Name ["
 lives_before=$(lives)
 kill -9 "$(cat "$s/client.w2")"
-check "a dropped link at the prompt frees its place and its files" until_is prompt_files 2
+check "a dropped link at the prompt frees its place and its files" until_is prompt_files 1
 check "and its key's live lock" until_is lives $((lives_before - 1))
 printf '\003' >"$s/in.w3"
 wait "$(cat "$s/client.w3")"
