@@ -252,6 +252,12 @@ static void status_line(view *v, double now, char *line, size_t size)
 		snprintf(line, len, " Moves %d %s Par %s %s %.20s%s %dx%d%s", game_moves(g), d, par, d, name,
 			 g->rule.torus ? " torus" : "", g->cur->rows, g->cur->cols, states);
 	}
+	/* Which marks the board shows, when they are not the plan's (whose
+	 * words above say so). */
+	if (v->what == VIEW_PLAY && v->pattern && v->chase)
+		snprintf(line + strlen(line), len - strlen(line), " %s marked: chase step", d);
+	else if (v->what == VIEW_PLAY && v->hint >= 0 && !(v->ov && v->ov->shown))
+		snprintf(line + strlen(line), len - strlen(line), " %s marked: hint", d);
 	if (v->rung > 0 && v->what == VIEW_PLAY)
 		snprintf(line + strlen(line), len - strlen(line), " %s Rung %d", d, v->rung);
 	if (v->who[0] && v->what == VIEW_PLAY)
