@@ -73,6 +73,11 @@ void session_note(session *s, const char *line);
 const char *session_exit_msg(const session *s);
 /* Is a game in progress kept for next time (a player's, not a guest's)? */
 bool session_kept(const session *s);
+/* Whether the board's share code is held back, with why in a player's
+ * words: a live race's board or a daily board not yet cleared would be
+ * solved in a shell (lightsout solve --code) and ranked as unassisted.
+ * Once cleared, the code is the player's to pass on. */
+bool session_code_held(const session *s, char *why, size_t len);
 
 /* What the front end reads to draw a frame: a snapshot, read only, good
  * until the next call that changes the session. */

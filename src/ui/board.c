@@ -205,6 +205,10 @@ static reaction board_share(app *a, int key)
 {
 	(void)key;
 	char msg[300];
+	if (session_code_held(a->s, msg, sizeof msg)) {
+		app_say(a, msg);
+		return REACT_NONE;
+	}
 	char *text = share_text(app_session(a).g, COLS, a->remote, msg, sizeof msg);
 	if (!text) {
 		app_say(a, msg);
