@@ -126,7 +126,7 @@ ui_start -- --ascii --load "$stuck"
 check "an unsolvable board is played" ui_wait "This board cannot be cleared: s shows why."
 check "par: none" ui_wait "Par none"
 ui_keys s
-check "s explains why there is no solution" ui_wait "No solution: odd lights in the !marks!"
+check "s explains why there is no solution" ui_wait "No solution: these marked cells can never all be cleared together"
 check "the status says so" ui_wait "No solution: proof marked"
 # The certificate y: every press flips an even number of its cells (5x5
 # plus: its quiet patterns are its certificates), and the lit cells under
