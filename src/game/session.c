@@ -107,6 +107,12 @@ bool session_offers_resume(const session *s)
 	return s->offer_resume;
 }
 
+void session_say_when_made(session *s, const char *line)
+{
+	if (s->mk && !s->after_made[0])
+		snprintf(s->after_made, sizeof s->after_made, "%s", line);
+}
+
 void session_note(session *s, const char *line)
 {
 	if (!s->sv.notice[0])

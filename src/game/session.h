@@ -127,6 +127,9 @@ int session_restart(session *s, double now);
  * on the ladder a rung down when it was tried and not won (the board made
  * is the lower rung's). */
 int session_new_board(session *s, const game_config *cfg, play_mode mode, bool give_up, double now);
+/* A line to say once the board being made is played (the settings'
+ * "saved as your default"); nothing when no board is being made. */
+void session_say_when_made(session *s, const char *line);
 /* Play board b (taken, freed) of cfg's variant at once, a free board of
  * the player's own (a share code pasted in the game): the board played
  * is given up as session_leaving(s, false) says.  Returns SESSION_BOARD,
