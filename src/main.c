@@ -22,7 +22,7 @@ static int run_play(int argc, char **argv)
 }
 
 /* The admin's serve --check is a command-line tool (cli/), the rest the
- * account's front door (ui/): the two front ends stand side by side. */
+ * account's front door (account/, which starts the game in ui/). */
 static int run_serve(int argc, char **argv)
 {
 	if (serve_check_wanted(argc, argv))

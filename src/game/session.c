@@ -107,6 +107,12 @@ bool session_offers_resume(const session *s)
 	return s->offer_resume;
 }
 
+void session_say_when_made(session *s, const char *line)
+{
+	if (s->mk && !s->after_made[0])
+		snprintf(s->after_made, sizeof s->after_made, "%s", line);
+}
+
 void session_note(session *s, const char *line)
 {
 	if (!s->sv.notice[0])
@@ -121,6 +127,20 @@ const char *session_exit_msg(const session *s)
 bool session_kept(const session *s)
 {
 	return !s->sv.player_guest && s->sv.save_path[0] && game_in_progress(&s->pl.g);
+}
+
+bool session_code_held(const session *s, char *why, size_t len)
+{
+	const game *g = &s->pl.g;
+	if (g->won)
+		return false;
+	if (!strcmp(s->pl.origin, "race"))
+		snprintf(why, len, "The share code of a race's board is shown once the board is cleared.");
+	else if (s->pl.mode == PLAY_DAILY)
+		snprintf(why, len, "The share code of the daily board is shown once you have cleared it.");
+	else
+		return false;
+	return true;
 }
 
 void session_snapshot(const session *s, session_view *v)

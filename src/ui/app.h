@@ -126,6 +126,9 @@ struct app {
 	bool clip_due;		/* ... and yet to be said */
 	/* The board the command line asked for, if the saved game is declined. */
 	game_config fresh_cfg;
+	/* The day's board's variant: the command line's alone, never a
+	 * player's saved default, so the daily board is everyone's. */
+	game_config daily_cfg;
 	play_mode fresh_mode;
 };
 

@@ -205,6 +205,10 @@ static reaction board_share(app *a, int key)
 {
 	(void)key;
 	char msg[300];
+	if (session_code_held(a->s, msg, sizeof msg)) {
+		app_say(a, msg);
+		return REACT_NONE;
+	}
 	char *text = share_text(app_session(a).g, COLS, a->remote, msg, sizeof msg);
 	if (!text) {
 		app_say(a, msg);
@@ -233,8 +237,20 @@ static reaction board_preview(app *a, int key)
 
 static void settings_now(app *a)
 {
-	app_keep_prefs(a, &a->settings.cfg);
-	app_react(a, session_new_board(a->s, &a->settings.cfg, a->settings.mode, true, term_now()));
+	/* The daily board is the day's for everyone: its own kind, and the
+	 * player's default is not changed by asking for it. */
+	bool daily = a->settings.mode == PLAY_DAILY;
+	game_config cfg = daily ? a->daily_cfg : a->settings.cfg;
+	if (!daily)
+		app_keep_prefs(a, &cfg);
+	const char *say = !daily ? "Saved as your default: the next game starts with this kind of board."
+		: !variant_equal(&a->settings.cfg.v, &cfg.v)
+			? "The daily board is the same board for everyone: its own kind, not the settings'."
+			: NULL;
+	int ev = session_new_board(a->s, &cfg, a->settings.mode, true, term_now());
+	if (say)
+		session_say_when_made(a->s, say);
+	app_react(a, ev);
 }
 
 /* The settings closed with Enter: a new board of that kind, in that mode,

@@ -384,7 +384,10 @@ static board *play_code(const play_opts *o, game_config *cfg)
 static void play_prefs(const play_opts *o, const prefs *p, game_config *cfg, char *note, size_t len)
 {
 	game_config c = *cfg;
-	bool own_rule = o->common.rule_chosen || o->code || o->load;
+	/* A variant asked for on the command line starts from the classic
+	 * rules, not from the saved default; the daily board is everyone's. */
+	bool own_rule = o->common.rule_chosen || o->code || o->load || o->common.size_set || o->common.k_set ||
+			o->common.v.torus || o->daily;
 	if (p->has_size && !o->common.size_set && !own_rule) {
 		c.v.rows = p->rows;
 		c.v.cols = p->cols;
@@ -396,7 +399,7 @@ static void play_prefs(const play_opts *o, const prefs *p, game_config *cfg, cha
 	}
 	if (p->has_torus && !o->common.v.torus && !own_rule)
 		c.v.torus = p->torus;
-	if (p->has_k && !o->common.k_set && !o->code)
+	if (p->has_k && !own_rule)
 		c.v.k = p->k;
 	if (p->has_difficulty && !o->difficulty && o->par <= 0 && !o->load && !o->code)
 		snprintf(c.difficulty, sizeof c.difficulty, "%s", p->difficulty);
@@ -405,6 +408,13 @@ static void play_prefs(const play_opts *o, const prefs *p, game_config *cfg, cha
 		if (!note[0])
 			snprintf(note, len, "Saved settings not used: %.150s", err);
 		return;
+	}
+	/* Where the board's kind came from, said once. */
+	if (!variant_equal(&c.v, &cfg->v) && !note[0]) {
+		const rule_entry *e = rule_entry_find(c.v.rule);
+		snprintf(note, len, "Your default from the settings: %.40s%s %dx%d%s (m changes it).",
+			 e && e->word && !(e->flags & RULE_PREFIX) ? e->word : c.v.rule, c.v.torus ? " torus" : "",
+			 c.v.rows, c.v.cols, c.v.k == 2 ? "" : c.v.k == 3 ? ", 3 states" : ", more states");
 	}
 	*cfg = c;
 }
@@ -475,6 +485,7 @@ int play_main(int argc, char **argv)
 	}
 
 	char err[256];
+	a.daily_cfg = cfg;
 	if (!o.code && !o.load)
 		play_prefs(&o, &a.prefs, &cfg, note, sizeof note);
 	if (o.load && !(loaded = play_load(&o, &cfg)))

@@ -86,6 +86,8 @@ typedef struct view {
 	const lo_overlay *ov;
 	int hint;			/* cell index, or -1 */
 	const uint8_t *pattern;
+	bool chase;			/* the pattern is the chase step's marks (C),
+					 * drawn apart from the plan's */
 	int flash;			/* a press about to be made here (t, T): its
 					 * cells lit, or -1 */
 	/* Animations, drawn by the frames while they last; a key is never

@@ -137,7 +137,7 @@ static void lobby_draw(app *a)
  * lobby goes first, so the board shows under the making. */
 static void lobby_make(app *a, play_mode mode)
 {
-	game_config cfg = app_session(a).g->cfg;
+	game_config cfg = mode == PLAY_DAILY ? a->daily_cfg : app_session(a).g->cfg;
 	app_close(a, &lobby_screen);
 	app_react(a, session_new_board(a->s, &cfg, mode, false, term_now()));
 }

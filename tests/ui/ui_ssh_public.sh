@@ -1,8 +1,10 @@
 #!/bin/sh
-# The public recipe through a real sshd, as root (it makes the public
-# account): contrib/sshd_config.lightsout-public with its marked lines
-# edited and contrib/pam.lightsout-public first in sshd's PAM stack, any
-# key accepted by `lightsout ssh-keys`, each key a player with a name,
+# The arcade as the package runs it, through a real sshd, as root (it
+# makes the public account): its own instance from
+# contrib/sshd_config.lightsout-arcade, its PAM service
+# contrib/pam.lightsout-sshd, the account's login shell lightsout-shell
+# (tests/lib/arcade_lib.sh); any key accepted by `lightsout ssh-keys`,
+# each key a player with a name,
 # saves of its own and its game back after a dropped link; a guest without
 # a key, while su to the account fails for a local user; hostile names
 # refused, the prompt's editing keys; nothing kept of a key that leaves
@@ -17,118 +19,31 @@
 . "$SRCDIR/tests/lib/sshd_lib.sh"
 
 sshd_root_test "it makes the public account and runs sshd for it" sshd ssh ssh-keygen useradd userdel usermod runuser su setsid
-sshd_game_copy "$LIGHTSOUT" lightsout-public || exit 1
-# sshd gives the keys command a bare environment: a sanitizer build's
-# leak check (which may not run as nobody) is turned off by a wrapper.
-KEYS="$BIN"
-if sanitized; then
-	KEYS="$base/bin/keys"
-	printf '#!/bin/sh\nASAN_OPTIONS=detect_leaks=0 exec %s "$@"\n' "$BIN" >"$KEYS"
-	chmod 755 "$KEYS"
-fi
-pam=
-sshd_public_account lopub "$SRCDIR/contrib/pam.lightsout-public" ||
-	{ echo "1..0 # SKIP useradd failed"; rm -rf "$base"; exit 0; }
-host="$base/home/.local/state/lightsout/host"
-today=$(date -u +%Y-%m-%d)
-
-s="$ui_tmp/ssh"
-mkdir -p "$s"
-ssh-keygen -q -t ed25519 -N '' -f "$s/host_key" || exit 1
-for k in alice bob quitter p1 p2 p3 p4 p5 p6 p7 p8 p9 idler w1 w2 w3; do
-	ssh-keygen -q -t ed25519 -N '' -C "$k" -f "$s/$k" || exit 1
-done
-
-# The shipped block: its Match line for this account, its two paths for
-# this game, and the test's limits on the ForceCommand.
-shipped="$SRCDIR/contrib/sshd_config.lightsout-public"
-sed -e "s|^Match User play\$|Match User $acct|" \
-	-e "s|^\\(	AuthorizedKeysCommand \\)/usr/local/bin/lightsout |\\1$KEYS |" \
-	-e "s|^\\(	ForceCommand \\)/usr/local/bin/lightsout serve .*|\\1$BIN serve --games-per-key 2 --guests 1 --players 12 --prompts-per-address 8 --new-players-per-address 10|" \
-	-e "s|^\\(	UnusedConnectionTimeout \\)60\$|\\12|" \
-	"$shipped" >"$s/block"
-changed=$(diff "$shipped" "$s/block" | grep -c '^>')
-sanitizer_env=$(sshd_sanitizer_env)
-{
-	cat <<EOF
-ListenAddress 127.0.0.1
-HostKey $s/host_key
-PidFile none
-UsePAM yes
-StrictModes no
-Subsystem sftp internal-sftp
-LogLevel VERBOSE
-EOF
-	[ -z "$sanitizer_env" ] || echo "SetEnv$sanitizer_env"
-	cat "$s/block"
-} >"$s/sshd_config"
-
-sshd_pid=
-cleanup() {
-	[ -n "$sshd_pid" ] && kill "$sshd_pid" 2>/dev/null
-	pkill -9 -u "$acct" 2>/dev/null
+. "$SRCDIR/tests/lib/arcade_lib.sh"
+arcade_key alice bob quitter p1 p2 p3 p4 p5 p6 p7 p8 p9 idler w1 w2 w3 || exit 1
+# The test's limits for serve.
+options="--games-per-key 2 --guests 1 --players 12 --prompts-per-address 8 --new-players-per-address 10"
+arcade_exit_hook() {
 	for f in "$s"/hold.*; do [ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null; done
 	tmux -L "lo$$-extra" -f /dev/null kill-server >/dev/null 2>&1
-	ui_cleanup
-	for _ in $(seq 40); do
-		userdel "$acct" 2>/dev/null && break
-		sleep 0.05
-	done
-	rm -rf "$base"
-	[ -z "$pam" ] || rm -f "$pam"
 }
-trap cleanup EXIT
-
-check "the test's block is the shipped one with its Match, two path lines and a timeout edited" \
-	test "$changed" = 4
-check "sshd -t accepts the shipped block" "$SSHD" -t -f "$s/sshd_config"
-# start CONFIG: the private sshd, its host key known to the client.
-start() {
-	sshd_start "$SSHD" "$1" "$s"
-	echo "[127.0.0.1]:$port $(cat "$s/host_key.pub")" >"$s/known_hosts"
-	echo "$port" >"$s/port"
-}
-start "$s/sshd_config"
+arcade_start $options
+if [ -z "$acct" ]; then
+	echo "1..0 # SKIP useradd failed"
+	exit 0
+fi
+today=$(date -u +%Y-%m-%d)
+check "the test's config is the shipped one with its port, account, host keys, two paths and a timeout edited" \
+	test "$arcade_changed" = 7
+check "sshd -t accepts the shipped config" "$SSHD" -t -f "$s/sshd_config"
 if [ -z "$port" ]; then
 	sed 's/^/# sshd: /' "$s/sshd.log"
-	not_ok "a private sshd starts with the public block"
+	not_ok "the arcade's own sshd starts"
 	done_testing
 	exit 1
 fi
-ok "a private sshd starts with the public block (port $port)"
+ok "the arcade's own sshd starts (port $port)"
 
-# ssh WHO OPTIONS: as the key WHO, or as "guest" (no key at all); the
-# command in SSH_CMD, if set.
-cat >"$s/ssh" <<EOF
-who=\$1
-shift
-if [ "\$who" = guest ]; then
-	set -- -o PubkeyAuthentication=no -o KbdInteractiveAuthentication=yes "\$@"
-else
-	set -- -i '$s/'"\$who" -o PubkeyAuthentication=yes -o KbdInteractiveAuthentication=no -o BatchMode=yes "\$@"
-fi
-exec ssh -F /dev/null -o IdentitiesOnly=yes -o IdentityAgent=none -o PasswordAuthentication=no \\
-	-o UserKnownHostsFile='$s/known_hosts' -o StrictHostKeyChecking=yes -o LogLevel=ERROR \\
-	-o SendEnv=LANG -o SendEnv=LC_ALL -o IgnoreUnknown=ObscureKeystrokeTiming -o ObscureKeystrokeTiming=no \\
-	\${SSH_BIND:+-b "\$SSH_BIND"} -p \$(cat '$s/port') "\$@" $acct@127.0.0.1 \${SSH_CMD:+"\$SSH_CMD"}
-EOF
-# login WHO [COMMAND [ADDRESS]]: a fresh 80x24 pane, its ssh client's pid
-# in client.pid (from 127.0.0.1, or ADDRESS).
-login() {
-	ui_next_server
-	rm -f "$s/client.pid"
-	cat >"$ui_tmp/run.sh" <<RUN
-echo \$\$ >"$s/client.pid"
-SSH_CMD='${2:-}' SSH_BIND='${3:-}' exec sh '$s/ssh' $1 -tt
-RUN
-	cat >"$ui_tmp/pane.sh" <<RUN
-sh '$ui_tmp/run.sh'
-echo "EXIT=\$?"
-exec sleep 600
-RUN
-	$TMUX_CMD new-session -d -x 80 -y 24 "sh '$ui_tmp/pane.sh'"
-	$TMUX_CMD set-option -g window-size manual >/dev/null 2>&1
-}
 fp() { ssh-keygen -l -E sha256 -f "$s/$1.pub" | cut -d' ' -f2; }
 # quit: q, and y if the game asks (it does once a move was made).
 quit() {
@@ -345,11 +260,8 @@ kill "$npid" 2>/dev/null
 
 # 6. Eight players at once, each winning the daily board (T plays the
 # solution: an assisted win, still a win on the board's row).  The host
-# now offers the daily board: the same block, --daily on its ForceCommand.
-kill "$sshd_pid"
-sed "s|--new-players-per-address 10\$|& -- --daily --size 3x3|" "$s/sshd_config" >"$s/sshd_config.daily"
-start "$s/sshd_config.daily"
-check "sshd restarts with the daily board" test -n "$port"
+# now offers the daily board: the same options, and --daily.
+arcade_options $options -- --daily --size 3x3
 for i in 1 2 3 4 5 6 7 8; do
 	mkfifo "$s/in.$i"
 	sleep 600 >"$s/in.$i" &
@@ -416,9 +328,7 @@ ui_wait "EXIT=" >/dev/null
 # 7. No key for the admin's time (--idle, 2 s here) ends a session with a
 # line that says why: a player's game saved, a guest's not, and at the
 # name prompt too.
-kill "$sshd_pid"
-sed "s|--new-players-per-address 10\$|& --idle 2s|" "$s/sshd_config" >"$s/sshd_config.idle"
-start "$s/sshd_config.idle"
+arcade_options $options --idle 2s
 login bob
 ui_wait "free play" >/dev/null
 ui_keys f
@@ -438,9 +348,7 @@ check "and nothing is kept of it" test "$(players)" = 10
 # 8. New keys at the name prompt at once from one address: at most
 # --prompts-per-address (2 here); a place free again when a prompt ends,
 # by leaving or by a dropped link, and nothing kept of it.
-kill "$sshd_pid"
-sed "s|--prompts-per-address 8 |--prompts-per-address 2 |" "$s/sshd_config" >"$s/sshd_config.prompts"
-start "$s/sshd_config.prompts"
+arcade_options $(echo "$options" | sed "s|--prompts-per-address 8 |--prompts-per-address 2 |")
 # sitter KEY: KEY at the name prompt from 127.0.0.3, fed by a FIFO; its
 # ssh client's pid in client.KEY.
 sitter() {

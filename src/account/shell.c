@@ -1,0 +1,141 @@
+/* lightsout-shell: the public account's login shell.  It can only start
+ * the game, the way git-shell guards a git account: whatever sshd or a
+ * client asks for (-c COMMAND, a login shell, anything else) is ignored,
+ * and it runs "lightsout serve" with the options an admin wrote, so a lost
+ * ForceCommand or Match block in sshd's configuration gives nobody a shell.
+ *
+ * It runs what lies beside it in its own directory, which must be root's
+ * and writable by no one else: the game "lightsout" (a link to the
+ * installed one) and "serve.options" (a link to the admin's file, root's,
+ * writable by root alone), its words given to serve as they are ('#' to
+ * the end of a line is a comment; no quoting, no expansion).  No file: the
+ * game's own limits.  The environment is a fixed list of what the game
+ * reads from sshd; nothing else passes.  A small program of its own, not a
+ * mode of the game: nothing of the game (curses, its options) runs before
+ * the exec, and it is read in a minute. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum { MAX_WORDS = 64, MAX_FILE = 4096 };
+
+/* What sshd sets that the game reads (the key, the address, the command
+ * asked for, the terminal and the language), and the sanitizer builds'
+ * options (sshd's SetEnv in the tests).  A client can only send what
+ * sshd's AcceptEnv names. */
+static const char *const kept_env[] = {
+	"HOME", "USER", "LOGNAME", "TERM", "LANG", "LC_ALL", "LC_CTYPE", "TZ",
+	"SSH_USER_AUTH", "SSH_CONNECTION", "SSH_CLIENT", "SSH_TTY", "SSH_ORIGINAL_COMMAND",
+	"ASAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS",
+};
+
+static void refuse(const char *what, const char *why)
+{
+	fprintf(stderr, "lightsout-shell: %s: %s (the arcade is not set up right: tell its admin)\n", what, why);
+	exit(1);
+}
+
+/* Root's, and writable by no one else: what sshd asks of its own helpers. */
+static const char *unsafe(const struct stat *st)
+{
+	return st->st_uid != 0 ? "not owned by root"
+		: st->st_mode & (S_IWGRP | S_IWOTH) ? "writable by others than root" : NULL;
+}
+
+/* The options file's words, in place in buf; their count. */
+static int read_options(const char *path, char *buf, char **words)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	if (fd < 0) {
+		if (errno == ENOENT)
+			return 0;	/* no file: serve's own limits */
+		refuse(path, strerror(errno));
+	}
+	struct stat st;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
+		refuse(path, "not a regular file");
+	if (unsafe(&st))
+		refuse(path, unsafe(&st));
+	ssize_t n = read(fd, buf, MAX_FILE);
+	if (n < 0)
+		refuse(path, strerror(errno));
+	char extra;
+	if (n == MAX_FILE && read(fd, &extra, 1) > 0)
+		refuse(path, "longer than 4096 bytes");
+	close(fd);
+	buf[n] = '\0';
+	int count = 0;
+	for (char *p = buf; *p;) {
+		if (*p == '#') {
+			*p++ = '\0';	/* it may end a word */
+			p += strcspn(p, "\n");
+			continue;
+		}
+		if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
+			*p++ = '\0';
+			continue;
+		}
+		if (count == MAX_WORDS)
+			refuse(path, "more than 64 words");
+		words[count++] = p;
+		for (; *p && !strchr(" \t\n\r#", *p); p++)
+			if ((unsigned char)*p < 0x20 || *p == 0x7f)
+				refuse(path, "a control character");
+	}
+	return count;
+}
+
+int main(void)
+{
+	char self[PATH_MAX], game[PATH_MAX + 16], options[PATH_MAX + 16];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+	if (n <= 0)
+		refuse("/proc/self/exe", n < 0 ? strerror(errno) : "empty");
+	self[n] = '\0';
+	char *slash = strrchr(self, '/');
+	if (!slash || slash == self)
+		refuse(self, "not in a directory of its own");
+	*slash = '\0';
+	struct stat st;
+	if (stat(self, &st) < 0)
+		refuse(self, strerror(errno));
+	if (unsafe(&st))
+		refuse(self, unsafe(&st));
+	snprintf(game, sizeof game, "%s/lightsout", self);
+	snprintf(options, sizeof options, "%s/serve.options", self);
+
+	static char buf[MAX_FILE + 1];
+	char *words[MAX_WORDS];
+	int count = read_options(options, buf, words);
+	char *argv[MAX_WORDS + 3];
+	argv[0] = "lightsout";
+	argv[1] = "serve";
+	for (int i = 0; i < count; i++)
+		argv[2 + i] = words[i];
+	argv[2 + count] = NULL;
+
+	/* A fixed environment: the kept names' values, then PATH. */
+	enum { KEPT = sizeof kept_env / sizeof kept_env[0] };
+	char *env[KEPT + 2];
+	int e = 0;
+	for (int i = 0; i < KEPT; i++) {
+		const char *v = getenv(kept_env[i]);
+		if (!v)
+			continue;
+		size_t len = strlen(kept_env[i]) + strlen(v) + 2;
+		env[e] = malloc(len);
+		if (!env[e])
+			refuse("environment", strerror(ENOMEM));
+		snprintf(env[e++], len, "%s=%s", kept_env[i], v);
+	}
+	env[e++] = "PATH=/usr/bin:/bin";
+	env[e] = NULL;
+	execve(game, argv, env);
+	refuse(game, strerror(errno));
+	return 1;
+}
