@@ -172,8 +172,8 @@ static pool prompts_pool(const host_limits *lim)
 		       "%d new keys are choosing a name already: try again later.",
 		       "%d new keys from your network are choosing a name already: try again later.",
 		       "%d new keys from your address are choosing a name already: try again later.",
-		       "The name prompt closed: its %d places were taken, most from your network, and a new "
-		       "player from another network needed one.  Try again later." };
+		       "The name prompt closed: its %d places were taken, most from your network,\n"
+		       "and a new player from another network needed one.  Try again later." };
 }
 
 static pool guests_pool(const host_limits *lim)
@@ -182,8 +182,8 @@ static pool guests_pool(const host_limits *lim)
 		       "All %d guest places are taken: try again later, or log in with an SSH key.",
 		       "%d guests from your network are playing already: try again later, or log in with an SSH key.",
 		       "%d guests from your address are playing already: try again later, or log in with an SSH key.",
-		       "Your guest session ended: all %d guest places were taken, most from your network, and a "
-		       "guest from another network needed one." };
+		       "Your guest session ended: all %d guest places were taken, most from your\n"
+		       "network, and a guest from another network needed one." };
 }
 
 static pool sessions_pool(const host_limits *lim)
@@ -191,8 +191,8 @@ static pool sessions_pool(const host_limits *lim)
 	return (pool){ "sessions/", "sessions-admit", lim->sessions, lim->sessions_per_network, 0,
 		       "All %d places for players are taken: try again later.",
 		       "%d players from your network are playing already: try again later.", "",
-		       "Your session ended and your game is saved: all %d places for players were taken, most "
-		       "from your network, and a player from another network needed one." };
+		       "Your session ended and your game is saved: all %d places for players were\n"
+		       "taken, most from your network, and a player from another network needed one." };
 }
 
 /* The place's files beside its lock: its holder's record, why it gave way. */
