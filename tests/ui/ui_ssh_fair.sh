@@ -101,7 +101,7 @@ check "one of the first network's prompts is closed, saying why" \
 	until_shown "a new player from another network needed one" 1 f1 f2 f3 f4 f5 f6
 check "and only one" test "$(showing "another network needed one" f1 f2 f3 f4 f5 f6)" = 1
 check "which ends" until_shown "EXIT=" 1 f1 f2 f3 f4 f5 f6
-printf 'newcomer\r' >"$s/in.n1"
+grep -F -q -a "Name [" "$s/out.n1" && printf 'newcomer\r' >"$s/in.n1"
 check "while the newcomer names itself and plays" wait_out n1 "Playing as newcomer"
 check "all end and free their places when their links drop" drop f1 f2 f3 f4 f5 f6 n1
 
