@@ -305,9 +305,9 @@ attack_report() {
 	waited=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.0f", b - a }')
 	echo "attack: 10000x10000 client  its game's peak memory (VmHWM) $giant_mem"
 	echo "attack: throwaway keys      $tried tried from one address: $became became players, $by_addr refused by the address's daily limit"
-	echo "attack: idle sessions       $((ATTACK_NETS * ATTACK_SESSIONS)) from $ATTACK_NETS networks: $sess played, $sess_refused refused (a network's or the host's bound), $sess_gave gave way to the players"
-	echo "attack: idle guests         $((ATTACK_NETS * ATTACK_GUESTS)) from $ATTACK_NETS networks: $held held a guest place, $refused refused (a network's or the host's bound), $g_gave gave way later"
-	echo "attack: name-prompt sitters $((ATTACK_NETS * ATTACK_PROMPTS)) from $ATTACK_NETS networks: $sat sat at the prompt, $unseated refused (an address's, a network's or the host's bound), $sit_gave gave way to the players"
+	echo "attack: idle sessions       $((ATTACK_NETS * ATTACK_SESSIONS)) from $ATTACK_NETS networks: $sess played, $sess_refused refused (a network's or the host's bound), $sess_gave gave way (to a newcomer from a network holding fewer)"
+	echo "attack: idle guests         $((ATTACK_NETS * ATTACK_GUESTS)) from $ATTACK_NETS networks: $held held a guest place, $refused refused (a network's or the host's bound), $g_gave gave way (likewise)"
+	echo "attack: name-prompt sitters $((ATTACK_NETS * ATTACK_PROMPTS)) from $ATTACK_NETS networks: $sat sat at the prompt, $unseated refused (an address's, a network's or the host's bound), $sit_gave gave way (likewise: the players among them)"
 	echo "attack: a guest elsewhere   got a place while the stranger held its own: $neighbour"
 	echo "attack: ssh -N              $ATTACK_IDLE opened before the players came, $open still open ${waited} s after they left (UnusedConnectionTimeout)"
 	echo "players on the host         $(find "$host/players" -mindepth 1 -maxdepth 1 | wc -l | tr -d ' ') (the $N players and the attack's)"

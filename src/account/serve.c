@@ -49,6 +49,8 @@ static void serve_usage(void)
 	       "      --new-players-per-address N\n"
 	       "                           new players one client address may make a day,\n"
 	       "                           0 for any number (default %d; IPv6: per /64)\n"
+	       "      --new-players-per-network N\n"
+	       "                           ... one client network, 0 for any number (default %d)\n"
 	       "      --prompts N          new keys choosing a name at once, 0 for any number\n"
 	       "                           (default %d)\n"
 	       "      --prompts-per-address N\n"
@@ -79,7 +81,7 @@ static void serve_usage(void)
 	       "Options after -- go to the game (lightsout play --help), e.g. -- --no-mouse.\n"
 	       "A player changes name with: ssh -t ACCOUNT@HOST rename\n",
 	       HOST_GAMES_PER_KEY, HOST_GUESTS, HOST_GUESTS_PER_ADDRESS, HOST_GUESTS_PER_NETWORK, HOST_PLAYERS,
-	       HOST_NEW_PER_ADDRESS, HOST_PROMPTS, HOST_PROMPTS_PER_ADDRESS, HOST_PROMPTS_PER_NETWORK, HOST_SESSIONS,
+	       HOST_NEW_PER_ADDRESS, HOST_NEW_PER_NETWORK, HOST_PROMPTS, HOST_PROMPTS_PER_ADDRESS, HOST_PROMPTS_PER_NETWORK, HOST_SESSIONS,
 	       HOST_SESSIONS_PER_NETWORK, HOST_FORGET_DAYS);
 }
 
@@ -352,7 +354,7 @@ static void open_path(const char *home, const char *dir)
 int serve_main(int argc, char **argv)
 {
 	enum { OPT_DIR = 256, OPT_GAMES, OPT_GUESTS, OPT_GUESTS_ADDR, OPT_GUESTS_NET, OPT_PLAYERS, OPT_PER_ADDRESS,
-	       OPT_PROMPTS, OPT_PROMPTS_ADDR, OPT_PROMPTS_NET, OPT_PROMPT_TIME, OPT_SESSIONS, OPT_SESSIONS_NET,
+	       OPT_PER_NETWORK, OPT_PROMPTS, OPT_PROMPTS_ADDR, OPT_PROMPTS_NET, OPT_PROMPT_TIME, OPT_SESSIONS, OPT_SESSIONS_NET,
 	       OPT_FORGET, OPT_IDLE };
 	static const struct option longs[] = {
 		{ "dir", required_argument, NULL, OPT_DIR },
@@ -362,6 +364,7 @@ int serve_main(int argc, char **argv)
 		{ "guests-per-network", required_argument, NULL, OPT_GUESTS_NET },
 		{ "players", required_argument, NULL, OPT_PLAYERS },
 		{ "new-players-per-address", required_argument, NULL, OPT_PER_ADDRESS },
+		{ "new-players-per-network", required_argument, NULL, OPT_PER_NETWORK },
 		{ "prompts", required_argument, NULL, OPT_PROMPTS },
 		{ "prompts-per-address", required_argument, NULL, OPT_PROMPTS_ADDR },
 		{ "prompts-per-network", required_argument, NULL, OPT_PROMPTS_NET },
@@ -375,7 +378,8 @@ int serve_main(int argc, char **argv)
 	};
 	host_limits lim = { .games_per_key = HOST_GAMES_PER_KEY, .guests = HOST_GUESTS,
 			    .guests_per_address = HOST_GUESTS_PER_ADDRESS, .players = HOST_PLAYERS,
-			    .new_per_address = HOST_NEW_PER_ADDRESS, .forget_days = HOST_FORGET_DAYS,
+			    .new_per_address = HOST_NEW_PER_ADDRESS, .new_per_network = HOST_NEW_PER_NETWORK,
+			    .forget_days = HOST_FORGET_DAYS,
 			    .prompts = HOST_PROMPTS, .prompts_per_address = HOST_PROMPTS_PER_ADDRESS,
 			    .prompts_per_network = HOST_PROMPTS_PER_NETWORK, .guests_per_network = HOST_GUESTS_PER_NETWORK,
 			    .sessions = HOST_SESSIONS, .sessions_per_network = HOST_SESSIONS_PER_NETWORK };
@@ -432,6 +436,10 @@ int serve_main(int argc, char **argv)
 			break;
 		case OPT_PER_ADDRESS:
 			if (count("--new-players-per-address", optarg, 0, &lim.new_per_address) < 0)
+				return EXIT_USAGE;
+			break;
+		case OPT_PER_NETWORK:
+			if (count("--new-players-per-network", optarg, 0, &lim.new_per_network) < 0)
 				return EXIT_USAGE;
 			break;
 		case OPT_PROMPTS:

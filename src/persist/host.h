@@ -7,7 +7,8 @@
  *                     state, data and config directories
  *   names/KEY         a name taken, first come first served (name_key():
  *                     a hex file name), holding the PID that took it
- *   addresses/A       the new players one client address made lately
+ *   addresses/A       the new players one client address (or network)
+ *                     made lately
  *   offers/KEY        a name being offered to a new key (by name_key)
  *   register.lock     held while a name is taken, changed or freed
  *   POOL-admit.lock   held while a place of a pool (prompts, guests,
@@ -55,6 +56,7 @@ typedef struct host_limits {
 	int guests_per_address;	/* live guest games of one client address (0: any) */
 	int players;		/* keys with a player on the host */
 	int new_per_address;	/* new players one client address may make a day (0: any) */
+	int new_per_network;	/* ... one client network (0: any) */
 	int forget_days;	/* a player with no game for so long is forgotten (0: never) */
 	int prompts;		/* new keys at the name prompt at once (0: any) */
 	int prompts_per_address;	/* new keys at the name prompt from one client address (0: any) */
@@ -69,6 +71,7 @@ typedef struct host_limits {
 #define HOST_GUESTS_PER_ADDRESS 5
 #define HOST_PLAYERS 10000
 #define HOST_NEW_PER_ADDRESS 10
+#define HOST_NEW_PER_NETWORK 30
 #define HOST_FORGET_DAYS 365
 #define HOST_PROMPTS 50
 #define HOST_PROMPTS_PER_ADDRESS 3

@@ -395,7 +395,7 @@ static void fair(const char *dir)
 	       "in the place of the longest idle: %s", q[0].lock);
 	int st = told(kid[1], from[1], words, sizeof words);
 	tap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 0, "which ended, told why (status %d)", st);
-	tap_ok(strstr(words, "another network") != NULL, "in words: %s", words);
+	tap_ok(strstr(words, "another network") != NULL, "in words: %.40s...", words);
 	tap_ok(kill(kid[0], 0) == 0 && kill(kid[2], 0) == 0, "the others of its network stay");
 	tap_is(host_prompt_take(dir, &lim, "203.0.113.1", &q[1], err, sizeof err), HOST_OK,
 	       "a third network's newcomer: the crowded network gives way again");
@@ -429,7 +429,7 @@ static void fair(const char *dir)
 	tap_ok(!strcmp(g.slot, "g1"), "the one whose game has not moved for longest: %s", g.slot);
 	st = told(kid[1], from[1], words, sizeof words);
 	tap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 0 && strstr(words, "guest from another network"),
-	       "which was told: %s", words);
+	       "which was told: %.40s...", words);
 	host_leave(&g);
 	unlink(watch);
 	kill(kid[0], SIGTERM);
@@ -440,6 +440,24 @@ static void fair(const char *dir)
 	tap_is(host_guest(dir, &lim, "192.0.2.2", &g2, err, sizeof err), HOST_FULL, "another of its network: no");
 	tap_ok(strstr(err, "1 guests from your network") != NULL, "says so: %s", err);
 	host_leave(&g);
+
+	/* New players a day: per network as well as per address. */
+	host_limits day = { .games_per_key = 1, .players = 100, .new_per_address = 5, .new_per_network = 2 };
+	for (int i = 0; i < 2; i++) {
+		unsigned char k[32] = { 60, (unsigned char)i };
+		char addr[20], name[20];
+		host_player np;
+		snprintf(addr, sizeof addr, "203.0.113.%d", i + 1);
+		snprintf(name, sizeof name, "netter%d", i);
+		tap_ok(host_key_player(dir, k, &day, &np, err, sizeof err) == HOST_OK &&
+		       roster_register(dir, &np, name, &day, addr, time(NULL), err, sizeof err) == ROSTER_OK,
+		       "a new player from %s", addr);
+		host_leave(&np);
+	}
+	tap_is(roster_room(dir, &day, "203.0.113.9", err, sizeof err), ROSTER_FULL,
+	       "a third from that /24 the same day: no, though its address made none");
+	tap_ok(strstr(err, "2 new players have come from your network today") != NULL, "says so: %s", err);
+	tap_is(roster_room(dir, &day, "198.18.0.1", err, sizeof err), ROSTER_OK, "another network: yes");
 
 	/* Sessions: a holder that does not end on SIGTERM (its terminal
 	 * blocked) is ended outright, and the newcomer still gets in. */
