@@ -319,8 +319,11 @@ void draw_message(view *v, const char *msg)
 				n = (size_t)snprintf(bar, sizeof bar, "Goal: %s", info_goal(v->g->cur->k));
 			for (const key_row *r = v->keys; (r->run || r->names_utf8) && n < sizeof bar; r++) {
 				bool always = r->keys[0] == '?' || r->keys[0] == 'q';
+				/* On a public account the board's q goes to the lobby. */
+				const char *words = r->bar && r->keys[0] == 'q' && v->lobby && v->what == VIEW_PLAY
+							    ? "q lobby" : r->bar;
 				if (r->bar && (last ? always && r->bar_rank <= 1 : r->bar_rank <= most))
-					n += (size_t)snprintf(bar + n, sizeof bar - n, "%s%s", n ? v->gl->dot : "", r->bar);
+					n += (size_t)snprintf(bar + n, sizeof bar - n, "%s%s", n ? v->gl->dot : "", words);
 			}
 			if (chrome_cols(bar) <= COLS - 2 || last)
 				break;

@@ -547,6 +547,7 @@ int play_main(int argc, char **argv)
 	a.idle = (double)o.idle;
 	/* A board the options chose (the admin's --daily) is played at once. */
 	a.lobby = o.lobby && !o.daily && !o.ladder && !o.load && !o.code;
+	a.v.lobby = a.lobby;
 	if (term_open(a.mouse, o.max_rows, o.max_cols, err, sizeof err) < 0) {
 		fprintf(stderr, "lightsout play: %s\n", err);
 		session_close(a.s);

@@ -84,6 +84,7 @@ typedef struct view {
 	/* Marks on the cells: the plan's (when ov->shown) or one hint cell;
 	 * a pattern (a quiet pattern in the info panel) replaces both. */
 	const lo_overlay *ov;
+	bool lobby;			/* a public account's: q on a board goes there */
 	int hint;			/* cell index, or -1 */
 	const uint8_t *pattern;
 	bool chase;			/* the pattern is the chase step's marks (C),

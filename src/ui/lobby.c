@@ -106,11 +106,16 @@ static void lobby_draw(app *a)
 	} items[9] = {
 		{ 'd', "" }, { 'p', "" }, { 'f', "" }, { 'w', "" }, { 'r', "" },
 		{ 'l', "the daily leaderboard" }, { 'h', "how to play, and the keys" },
-		{ 'c', "play a share code someone gave you" }, { 'q', "quit" },
+		{ 'c', "play a share code someone gave you" }, { 'q', "leave the arcade" },
 	};
 	snprintf(items[0].what, sizeof items[0].what, "today's daily board (%s, the same for everyone)", date);
 	snprintf(items[1].what, sizeof items[1].what, "practice ladder, at rung %d", rung);
-	snprintf(items[2].what, sizeof items[2].what, "free play: a random %dx%d board", cfg->v.rows, cfg->v.cols);
+	if (game_in_progress(app_session(a).g))
+		snprintf(items[2].what, sizeof items[2].what, "back to your board (%d move%s so far)",
+			 game_moves(app_session(a).g), game_moves(app_session(a).g) == 1 ? "" : "s");
+	else
+		snprintf(items[2].what, sizeof items[2].what, "free play: a random %dx%d board", cfg->v.rows,
+			 cfg->v.cols);
 	snprintf(items[3].what, sizeof items[3].what, "%s", live);
 	if (lobby_races < 0)
 		snprintf(items[4].what, sizeof items[4].what, "race another player (on a public account only)");
@@ -129,7 +134,7 @@ static void lobby_draw(app *a)
 	if (a->v.msg[0])
 		draw_message(&a->v, a->v.msg);
 	attrset(A_DIM);
-	mvaddnstr(LINES - 1, 1, "Press a key; settings and more are on the board (? there).", COLS - 2);
+	mvaddnstr(LINES - 1, 1, "Press a key; Esc: your board (settings, ? help); q leaves.", COLS - 2);
 	attrset(A_NORMAL);
 }
 
@@ -200,11 +205,17 @@ static reaction lobby_code(app *a, int key)
 	return REACT_NONE;
 }
 
+/* Only the lobby's q leaves the arcade: a game in progress is asked
+ * about, as the board asked before. */
 static reaction lobby_quit(app *a, int key)
 {
-	(void)a;
 	(void)key;
-	return REACT_QUIT;
+	session_view sv = app_session(a);
+	if (!game_in_progress(sv.g))
+		return REACT_QUIT;
+	app_ask(a, sv.saves ? "Leave? Your board is saved: it is here when you come back."
+			    : "Leave? Your board cannot be saved here.", app_end, NULL);
+	return REACT_NONE;
 }
 
 /* Back from a screen it opened: a code played closes the lobby too, and
@@ -221,13 +232,14 @@ static void lobby_back(app *a, const screen *child)
 static const key_row lobby_rows[] = {
 	{ { 'd' }, lobby_daily, "d", "d", "today's daily board", NULL, 0 },
 	{ { 'p' }, lobby_ladder, "p", "p", "the practice ladder, at your rung", NULL, 0 },
-	{ { 'f', '\n', '\r', KEY_ENTER }, lobby_free, "f, Enter", "f, Enter", "free play: a random board", NULL, 0 },
+	{ { 'f', '\n', '\r', KEY_ENTER, KEY_ESC }, lobby_free, "f, Enter, Esc", "f, Enter, Esc",
+	  "free play, or back to your board", NULL, 0 },
 	{ { 'w', 'W' }, lobby_watch, "w", "w", "live games to watch", NULL, 0 },
 	{ { 'r', 'v' }, lobby_race, "r", "r", "race another player on the same board", NULL, 0 },
 	{ { 'l', 'L' }, lobby_scores, "l", "l", "the daily leaderboard", NULL, 0 },
 	{ { 'h', '?' }, lobby_help, "h, ?", "h, ?", "how to play, and the keys", NULL, 0 },
 	{ { 'c', 'P' }, lobby_code, "c", "c", "play a share code", NULL, 0 },
-	{ { 'q' }, lobby_quit, "q", "q", "quit", NULL, 0 },
+	{ { 'q' }, lobby_quit, "q", "q", "leave the arcade (asks when a game is in progress)", NULL, 0 },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 

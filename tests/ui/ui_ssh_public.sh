@@ -45,15 +45,19 @@ fi
 ok "the arcade's own sshd starts (port $port)"
 
 fp() { ssh-keygen -l -E sha256 -f "$s/$1.pub" | cut -d' ' -f2; }
-# quit: q, and y if the game asks (it does once a move was made).
+# A board's q goes back to the lobby; the lobby's q leaves, asking first
+# when a game is in progress.  Each key is sent once, when its screen is up.
 quit() {
+	sent=q
+	ui_screen | grep -q "q  leave the arcade" && sent=lobby
 	ui_keys q
-	for _ in $(seq 200); do
-		if ui_screen | grep -q "Quit this game?"; then
-			ui_keys y
-			break
-		fi
-		ui_screen | grep -q "EXIT=" && break
+	for _ in $(seq 400); do
+		scr=$(ui_screen)
+		case $scr in
+		*"EXIT="*) break ;;
+		*"Quit this game?"* | *"Leave? Your board"*) [ "$sent" = y ] || { ui_keys y; sent=y; } ;;
+		*"q  leave the arcade"*) [ "$sent" != q ] || { ui_keys q; sent=lobby; } ;;
+		esac
 		sleep 0.05
 	done
 	ui_wait "EXIT=0"
@@ -109,6 +113,10 @@ ui_keys f
 check "f: the game's board" ui_wait "Moves 0 "
 ui_keys Space
 ui_wait "Moves 1 " >/dev/null
+ui_keys q
+check "over ssh, q on a board goes back to the lobby, the connection kept" ui_wait "f  back to your board (1 move so far)"
+ui_keys f
+check "and f goes back to the board, its move kept" ui_wait "Moves 1 "
 alice_board=$(ui_board)
 kill -9 "$(cat "$s/client.pid")"
 check "a dropped link ends the session" ui_wait "EXIT=137"
