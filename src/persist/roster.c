@@ -341,13 +341,18 @@ static bool forget(const char *dir, const char *pid, int slots)
 	return gone;
 }
 
-#define KEYED ".skeleton-keys"	/* names/ holds this version's keys */
+/* names/ holds keys of name_key's rule NAME_KEY_VERSION: names/.keys-vN
+ * (an older version's marker, .skeleton-keys, was rule 2's). */
+static void keyed_path(const char *dir, char *path, size_t len)
+{
+	snprintf(path, len, "%s/names/.keys-v%d", dir, NAME_KEY_VERSION);
+}
 
 int roster_rekey(const char *dir, char *why, size_t len)
 {
 	char names[4200], old[4200], path[4300];
 	struct stat st;
-	snprintf(names, sizeof names, "%s/names/" KEYED, dir);
+	keyed_path(dir, names, sizeof names);
 	if (lstat(names, &st) == 0)
 		return 0;
 	int lfd = register_lock(dir, why, len);
@@ -386,7 +391,7 @@ int roster_rekey(const char *dir, char *why, size_t len)
 		closedir(d);
 	}
 	host_remove_tree(old);
-	snprintf(path, sizeof path, "%s/names/" KEYED, dir);
+	keyed_path(dir, path, sizeof path);
 	int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd >= 0)
 		close(fd);

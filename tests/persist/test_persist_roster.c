@@ -184,7 +184,7 @@ static void rekeying(const char *dir)
 	tap_ok(!host_name_taken(dir, "alice"), "a fresh host has no alice");
 	snprintf(path, sizeof path, "mkdir -p %s/players/%032x %s/players/%032x && "
 		 "printf 'alice\\n' >%s/players/%032x/name && printf '\\316\\221lice\\n' >%s/players/%032x/name && "
-		 "printf '%032x\\n' >%s/names/616c696365 && rm -f %s/names/.skeleton-keys",
+		 "printf '%032x\\n' >%s/names/616c696365 && rm -f %s/names/.keys-v*",
 		 dir, 0xa1, dir, 0xa2, dir, 0xa1, dir, 0xa2, 0xa1, dir, dir);
 	tap_is(system(path), 0, "an older version's players: alice, and Greek-Alpha-lice beside her");
 	tap_ok(!host_name_taken(dir, "\320\260lice"), "its keys miss a look-alike (Cyrillic a)");
@@ -192,8 +192,9 @@ static void rekeying(const char *dir)
 	tap_ok(host_name_taken(dir, "\320\260lice") && host_name_taken(dir, "ALICE"), "now look-alikes are taken");
 	snprintf(path, sizeof path, "test -e %s/names/616c696365", dir);
 	tap_ok(system(path) != 0, "the old key is gone");
-	snprintf(path, sizeof path, "test $(ls %s/names | wc -l) = 1 && test -e %s/names/.skeleton-keys && "
-		 "grep -q . %s/players/%032x/name && grep -q . %s/players/%032x/name", dir, dir, dir, 0xa1, dir, 0xa2);
+	snprintf(path, sizeof path, "test $(ls %s/names | wc -l) = 1 && test -e %s/names/.keys-v%d && "
+		 "grep -q . %s/players/%032x/name && grep -q . %s/players/%032x/name", dir, dir, NAME_KEY_VERSION, dir,
+		 0xa1, dir, 0xa2);
 	tap_is(system(path), 0, "one key for the two look-alikes; both players keep their names");
 	tap_is(roster_rekey(dir, why, sizeof why), 0, "a second rekey is nothing");
 }
