@@ -348,6 +348,106 @@ static void keyed_path(const char *dir, char *path, size_t len)
 	snprintf(path, len, "%s/names/.keys-v%d", dir, NAME_KEY_VERSION);
 }
 
+/* A player's name as the re-key reads it, and since when it is theirs. */
+typedef struct player_name {
+	char pid[HOST_PID_LEN + 1];
+	char name[NAME_MAX_BYTES + 1];
+	time_t since;	/* the name file's time: when it was chosen */
+} player_name;
+
+/* The first chosen first (the one who had the name before the other);
+ * by PID on a tie, so that every re-key decides alike. */
+static int named_cmp(const void *a, const void *b)
+{
+	const player_name *x = a, *y = b;
+	if (x->since != y->since)
+		return x->since < y->since ? -1 : 1;
+	return strcmp(x->pid, y->pid);
+}
+
+/* The named players of players/ (malloc'd, *n of them); NULL when none. */
+static player_name *named_read(const char *dir, int *n)
+{
+	char path[4200];
+	player_name *all = NULL;
+	int cap = 0;
+	*n = 0;
+	snprintf(path, sizeof path, "%s/players", dir);
+	DIR *d = opendir(path);
+	if (!d)
+		return NULL;
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		if (strlen(de->d_name) != HOST_PID_LEN || strspn(de->d_name, "0123456789abcdef") != HOST_PID_LEN)
+			continue;
+		host_player p = { .live_fd = -1 };
+		snprintf(p.pid, sizeof p.pid, "%s", de->d_name);
+		snprintf(p.dir, sizeof p.dir, "%.3800s/%.32s", path, de->d_name);
+		host_read_name(&p);
+		char file[4300];
+		struct stat st;
+		snprintf(file, sizeof file, "%s/name", p.dir);
+		if (!p.name[0] || lstat(file, &st) < 0)
+			continue;
+		if (*n == cap) {
+			player_name *more = realloc(all, (size_t)(cap = cap ? 2 * cap : 64) * sizeof *all);
+			if (!more)
+				break;	/* those read keep their keys; the others keep their names */
+			all = more;
+		}
+		player_name *m = &all[(*n)++];
+		memcpy(m->pid, p.pid, sizeof m->pid);
+		memcpy(m->name, p.name, sizeof m->name);
+		m->since = st.st_mtime;
+	}
+	closedir(d);
+	if (all)
+		qsort(all, (size_t)*n, sizeof *all, named_cmp);
+	return all;
+}
+
+/* The PID names/ gives name to, in pid ("" when none). */
+static void name_holder(const char *dir, const char *name, char pid[HOST_PID_LEN + 1])
+{
+	char path[4300], err[300];
+	size_t n;
+	host_name_path(dir, name, path, sizeof path);
+	char *text = atomic_read_max(path, 64, &n, err, sizeof err);
+	pid[0] = '\0';
+	if (text && n > HOST_PID_LEN && text[HOST_PID_LEN] == '\n') {
+		memcpy(pid, text, HOST_PID_LEN);
+		pid[HOST_PID_LEN] = '\0';
+	}
+	free(text);
+}
+
+/* The report of names that look alike now (ROSTER_COLLIDE in dir): one
+ * line a pair, the one who keeps the name first, tab-separated (no name
+ * holds a tab). */
+static void collide_report(const char *dir, const player_name *all, int n, const int *with, time_t now)
+{
+	char path[4300], err[300], date[40];
+	size_t cap = 512 + (size_t)n * (2 * (HOST_PID_LEN + NAME_MAX_BYTES) + 4), used = 0;
+	char *text = malloc(cap);
+	if (!text)
+		return;
+	struct tm tm;
+	gmtime_r(&now, &tm);
+	strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", &tm);
+	used += (size_t)snprintf(text + used, cap - used,
+				 "# Players whose names look alike by the names' rule %d (lightsout, re-keyed %s).\n"
+				 "# Each line: the player who keeps the name (chosen first), then one who plays on\n"
+				 "# under a look-alike of it: ask them to choose another (ssh -t ACCOUNT@HOST rename).\n"
+				 "# PID\tNAME\tPID\tNAME\n", NAME_KEY_VERSION, date);
+	for (int i = 0; i < n; i++)
+		if (with[i] >= 0)
+			used += (size_t)snprintf(text + used, cap - used, "%s\t%s\t%s\t%s\n", all[with[i]].pid,
+						 all[with[i]].name, all[i].pid, all[i].name);
+	snprintf(path, sizeof path, "%s/" ROSTER_COLLIDE, dir);
+	atomic_write(path, text, used, err, sizeof err);
+	free(text);
+}
+
 int roster_rekey(const char *dir, char *why, size_t len)
 {
 	char names[4200], old[4200], path[4300];
@@ -373,23 +473,35 @@ int roster_rekey(const char *dir, char *why, size_t len)
 		rc = -1;
 		goto out;
 	}
-	snprintf(path, sizeof path, "%s/players", dir);
-	DIR *d = opendir(path);
-	if (d) {
-		struct dirent *de;
-		while ((de = readdir(d))) {
-			if (strlen(de->d_name) != HOST_PID_LEN || strspn(de->d_name, "0123456789abcdef") != HOST_PID_LEN)
-				continue;
-			host_player p = { .live_fd = -1 };
-			snprintf(p.pid, sizeof p.pid, "%s", de->d_name);
-			snprintf(p.dir, sizeof p.dir, "%.3800s/%.32s", path, de->d_name);
-			host_read_name(&p);
-			char err[300];
-			if (p.name[0] && name_owner(dir, p.name, p.pid) == 0)
-				name_give(dir, p.name, p.pid, err, sizeof err);
+	/* Oldest name first: of two that look alike now, the one chosen
+	 * first keeps its key; the other keeps its name (nobody is deleted)
+	 * and is reported. */
+	int n;
+	player_name *all = named_read(dir, &n);
+	int *with = n ? malloc((size_t)n * sizeof *with) : NULL;
+	for (int i = 0; i < n; i++) {
+		char err[300], pid[HOST_PID_LEN + 1];
+		int o = name_owner(dir, all[i].name, all[i].pid);
+		if (with)
+			with[i] = -1;
+		if (o == 0) {
+			name_give(dir, all[i].name, all[i].pid, err, sizeof err);
+			continue;
 		}
-		closedir(d);
+		if (o > 0 || !with)
+			continue;
+		name_holder(dir, all[i].name, pid);
+		for (int j = 0; j < i; j++)
+			if (!strcmp(all[j].pid, pid))
+				with[i] = j;
+		rc += with[i] >= 0;
 	}
+	if (rc > 0) {
+		collide_report(dir, all, n, with, time(NULL));
+		snprintf(why, len, "%d players' names look like another's now: see %s/" ROSTER_COLLIDE, rc, dir);
+	}
+	free(all);
+	free(with);
 	host_remove_tree(old);
 	keyed_path(dir, path, sizeof path);
 	int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);

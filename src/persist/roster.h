@@ -24,10 +24,14 @@ typedef enum roster_status {
 } roster_status;
 
 /* Key names/ by the rule of this version (name_key: look-alikes share a
- * key), once: a host an older version kept is re-keyed from its players'
- * name files, which are the truth (the first of two players whose names
- * now look alike keeps the key; the other keeps its name).  0, or -1 with
- * why. */
+ * key), once (names/.keys-vN says which rule keyed it): a host an older
+ * version kept is re-keyed from its players' name files, which are the
+ * truth.  Of two players whose names now look alike, the one who chose
+ * theirs first keeps the key; the other keeps its name, nobody is
+ * deleted, and the pair is written to ROSTER_COLLIDE in the host
+ * directory for its keeper.  The pairs reported (why says where), or -1
+ * with why. */
+#define ROSTER_COLLIDE "names-collide"
 int roster_rekey(const char *dir, char *why, size_t len);
 
 /* Whether a new key may become a player now: room on the host and the

@@ -188,7 +188,7 @@ static void rekeying(const char *dir)
 		 dir, 0xa1, dir, 0xa2, dir, 0xa1, dir, 0xa2, 0xa1, dir, dir);
 	tap_is(system(path), 0, "an older version's players: alice, and Greek-Alpha-lice beside her");
 	tap_ok(!host_name_taken(dir, "\320\260lice"), "its keys miss a look-alike (Cyrillic a)");
-	tap_is(roster_rekey(dir, why, sizeof why), 0, "the host is re-keyed");
+	tap_is(roster_rekey(dir, why, sizeof why), 1, "the host is re-keyed: one pair looks alike (%s)", why);
 	tap_ok(host_name_taken(dir, "\320\260lice") && host_name_taken(dir, "ALICE"), "now look-alikes are taken");
 	snprintf(path, sizeof path, "test -e %s/names/616c696365", dir);
 	tap_ok(system(path) != 0, "the old key is gone");
@@ -197,6 +197,84 @@ static void rekeying(const char *dir)
 		 0xa1, dir, 0xa2);
 	tap_is(system(path), 0, "one key for the two look-alikes; both players keep their names");
 	tap_is(roster_rekey(dir, why, sizeof why), 0, "a second rekey is nothing");
+}
+
+/* Whether file holds line. */
+static bool has_line(const char *file, const char *line)
+{
+	char buf[400];
+	bool found = false;
+	FILE *f = fopen(file, "r");
+	while (f && !found && fgets(buf, sizeof buf, f)) {
+		buf[strcspn(buf, "\n")] = '\0';
+		found = !strcmp(buf, line);
+	}
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/* A host keyed by rule 2 (the skeleton of the folded name), where
+ * capitals that look alike were two names: re-keyed once, the pairs
+ * reported, nobody deleted, the one who chose first keeping the name. */
+static void rekeying_capitals(const char *top)
+{
+	char dir[200], err[600], why[300], cmd[4000], file[300];
+	snprintf(dir, sizeof dir, "%s/rule-2-host", top);
+	tap_is(host_open(dir, err, sizeof err), HOST_OK, "a host directory for rule 2's keys");
+	/* pid, name, its old key's skeleton, when it was chosen */
+	static const struct {
+		int pid;
+		const char *name, *old;
+		long at;
+	} players[] = {
+		{ 0xb2, "TOM", "torn", T0 - 2000 },
+		{ 0xb1, "\316\244\316\237\316\234", "\341\264\233o\316\274", T0 - 1000 },	/* Greek ΤΟΜ: ᴛoμ */
+		{ 0xb3, "5am", "5arn", T0 - 3000 },
+		{ 0xb4, "Sam", "sarn", T0 - 500 },
+		{ 0xb5, "Otto", "otto", T0 - 400 },
+	};
+	for (size_t i = 0; i < sizeof players / sizeof players[0]; i++) {
+		snprintf(cmd, sizeof cmd, "d=%s; p=%032x; mkdir -p $d/players/$p && printf '%%s\\n' '%s' >$d/players/$p/name && "
+			 "touch -d @%ld $d/players/$p/name && printf '%%s\\n' $p >$d/names/$(printf '%s' | sha256sum | cut -c1-64)",
+			 dir, players[i].pid, players[i].name, players[i].at, players[i].old);
+		tap_is(system(cmd), 0, "rule 2 kept %s under its own key", players[i].name);
+	}
+	snprintf(cmd, sizeof cmd, "rm -f %s/names/.keys-v* && touch %s/names/.skeleton-keys && test $(ls %s/names | wc -l) = 5",
+		 dir, dir, dir);
+	tap_is(system(cmd), 0, "five names, five keys, and rule 2's mark");
+	tap_is(roster_rekey(dir, why, sizeof why), 2, "re-keyed: two pairs now look alike (%s)", why);
+	tap_ok(strstr(why, ROSTER_COLLIDE) != NULL, "and why says where they are written");
+	snprintf(cmd, sizeof cmd, "test $(ls %s/names | wc -l) = 3 && test -e %s/names/.keys-v%d && "
+		 "test ! -e %s/names/.skeleton-keys", dir, dir, NAME_KEY_VERSION, dir);
+	tap_is(system(cmd), 0, "three keys now, and this rule's mark");
+	for (size_t i = 0; i < sizeof players / sizeof players[0]; i++) {
+		host_player p = { .live_fd = -1 };
+		snprintf(p.dir, sizeof p.dir, "%s/players/%032x", dir, players[i].pid);
+		host_read_name(&p);
+		tap_ok(!strcmp(p.name, players[i].name), "nobody deleted: %s keeps its name", players[i].name);
+	}
+	/* The one chosen first keeps the key, whatever the order of PIDs. */
+	char line[300];
+	snprintf(file, sizeof file, "%s/" ROSTER_COLLIDE, dir);
+	snprintf(line, sizeof line, "%032x\tTOM\t%032x\t%s", 0xb2, 0xb1, players[1].name);
+	tap_ok(has_line(file, line), "reported: Greek ΤΟΜ looks like TOM, who keeps the name");
+	snprintf(line, sizeof line, "%032x\t5am\t%032x\tSam", 0xb3, 0xb4);
+	tap_ok(has_line(file, line), "reported: Sam looks like 5am, chosen first");
+	snprintf(cmd, sizeof cmd, "test $(grep -vc '^#' %s) = 2", file);
+	tap_is(system(cmd), 0, "two pairs, no more (Otto looks like nobody)");
+	char path[4300];
+	host_name_path(dir, "t0m", path, sizeof path);
+	snprintf(line, sizeof line, "%032x", 0xb2);
+	tap_ok(has_line(path, line), "the key of TOM, T0M and ΤΟΜ is TOM's");
+	host_name_path(dir, "SAM", path, sizeof path);
+	snprintf(line, sizeof line, "%032x", 0xb3);
+	tap_ok(has_line(path, line), "the key of 5am and Sam is 5am's");
+	host_player q;
+	tap_is(join(dir, 40, "T0M", "192.0.2.40", T0, &q), ROSTER_TAKEN, "a new key cannot take T0M");
+	tap_is(join(dir, 40, "0tto", "192.0.2.40", T0, &q), ROSTER_TAKEN, "nor 0tto");
+	tap_is(roster_rekey(dir, why, sizeof why), 0, "a second rekey is nothing");
+	tap_is(system(cmd), 0, "and leaves the report as it was");
 }
 
 /* Strangers logging in at the same moment are offered different names. */
@@ -222,6 +300,7 @@ int main(void)
 		return 1;
 	tap_is(host_open(dir, err, sizeof err), HOST_OK, "a host directory");
 	rekeying(dir);
+	rekeying_capitals(dir);
 	offers(dir);
 	one_key_one_name(dir);
 	per_address(dir);
