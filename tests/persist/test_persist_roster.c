@@ -1,5 +1,5 @@
 /* Who a public host keeps: one key, one name whatever the timing; a
- * rename frees the old name; new players a day per client address; the
+ * rename keeps the old name for its player a while, once a day; new players a day per client address; the
  * long absent forgotten, players in a game never. */
 #include <fcntl.h>
 #include <stdio.h>
@@ -76,22 +76,84 @@ static void one_key_one_name(const char *dir)
 	const char *other = strcmp(a.name, "First") ? "First" : "Second";
 	tap_ok(!host_name_taken(dir, other), "the name it did not keep is free: %s", other);
 
-	/* A rename frees the old name at once; the player stays who it is. */
+	/* A rename keeps the old name for the player a while; the player
+	 * stays who it is. */
 	char old[40];
 	snprintf(old, sizeof old, "%s", a.name);
-	tap_is(roster_rename(dir, &a, "Renamed", why, sizeof why), ROSTER_OK, "a player renames");
+	tap_is(roster_rename(dir, &a, "Renamed", T0, why, sizeof why), ROSTER_OK, "a player renames");
 	tap_ok(!strcmp(a.name, "Renamed") && host_name_taken(dir, "Renamed"), "to the new name");
-	tap_ok(!host_name_taken(dir, old), "the old name is free for others");
-	tap_is(roster_rename(dir, &a, "renamed", why, sizeof why), ROSTER_OK, "the same name in another case");
+	tap_ok(host_name_taken(dir, old), "the old name is kept, not free for others at once");
+	tap_is(roster_rename(dir, &a, "renamed", T0 + DAYS(1), why, sizeof why), ROSTER_OK,
+	       "the same name in another case, the next day");
 	tap_ok(host_name_taken(dir, "Renamed"), "keeps it taken");
 	host_player c;
-	tap_is(join(dir, 2, old, "192.0.2.8", T0, &c), ROSTER_OK, "another key takes the freed name");
-	tap_is(roster_rename(dir, &a, old, why, sizeof why), ROSTER_TAKEN, "a rename to another's name: no");
-	tap_is(roster_rename(dir, &a, "no\033pe", why, sizeof why), ROSTER_REFUSED, "nor to a hostile one");
+	tap_is(join(dir, 2, other, "192.0.2.8", T0, &c), ROSTER_OK, "another key takes the name the key did not keep");
+	tap_is(roster_rename(dir, &a, other, T0 + DAYS(2), why, sizeof why), ROSTER_TAKEN,
+	       "a rename to another's name: no");
+	tap_is(roster_rename(dir, &a, "no\033pe", T0 + DAYS(2), why, sizeof why), ROSTER_REFUSED, "nor to a hostile one");
 	host_read_name(&a);
 	tap_ok(!strcmp(a.name, "renamed"), "the player keeps its name then: %s", a.name);
 	host_leave(&a);
 	host_leave(&b);
+}
+
+/* A name left by a rename stays its player's for ROSTER_HOLD_DAYS, so
+ * that no name is freed and taken by another in a moment; a player
+ * renames once a day. */
+static void rename_holds(const char *top)
+{
+	char dir[200], err[600], why[300];
+	snprintf(dir, sizeof dir, "%s/holds-host", top);
+	tap_is(host_open(dir, err, sizeof err), HOST_OK, "a host directory for renames");
+	host_player a, b;
+	tap_is(join(dir, 50, "Marten", "192.0.2.50", T0 - DAYS(3), &a), ROSTER_OK, "a player, Marten");
+	tap_ok(roster_can_rename(&a, T0, why, sizeof why), "may rename: it never did");
+	tap_is(roster_rename(dir, &a, "Stoat", T0, why, sizeof why), ROSTER_OK, "renames to Stoat (2027-01-15 08:00)");
+
+	/* Marten is nobody's name now, and nobody else's either. */
+	static const char *const lookalikes[] = { "Marten", "MARTEN", "rnarten", "rnarteN" };
+	for (size_t i = 0; i < sizeof lookalikes / sizeof lookalikes[0]; i++)
+		tap_is(join(dir, 51, lookalikes[i], "192.0.2.51", T0 + 1, &b), ROSTER_TAKEN,
+		       "a stranger cannot take %s a second later", lookalikes[i]);
+	tap_is(roster_register(dir, &b, "Marten", &lim, "192.0.2.51", T0 + 1, why, sizeof why), ROSTER_TAKEN,
+	       "the stranger is told why");
+	tap_ok(strstr(why, "was someone's until 2027-01-15 08:00 UTC") &&
+	       strstr(why, "kept for them until 2027-02-14 08:00 UTC"), "until when it was theirs, and is kept: %s", why);
+
+	/* One rename a day. */
+	tap_ok(!roster_can_rename(&a, T0 + 60, why, sizeof why) && strstr(why, "2027-01-16 08:00 UTC"),
+	       "a minute later: no rename, and when the next is possible (%s)", why);
+	tap_is(roster_rename(dir, &a, "Weasel", T0 + 60, why, sizeof why), ROSTER_FULL, "a second rename that day: no");
+	tap_ok(strstr(why, "once a day") && strstr(why, "2027-01-16 08:00 UTC"), "why says when next: %s", why);
+	host_read_name(&a);
+	tap_ok(!strcmp(a.name, "Stoat") && !host_name_taken(dir, "Weasel"), "nothing changed: %s", a.name);
+	tap_ok(roster_can_rename(&a, T0 + DAYS(1), why, sizeof why), "a day on, it may");
+
+	/* The player takes its old name back; the one it leaves is kept. */
+	tap_is(roster_rename(dir, &a, "marten", T0 + DAYS(2), why, sizeof why), ROSTER_OK,
+	       "the player takes back the name it left (in another case)");
+	tap_ok(!strcmp(a.name, "marten"), "and plays as %s", a.name);
+	tap_is(join(dir, 51, "Stoat", "192.0.2.51", T0 + DAYS(2) + 1, &b), ROSTER_TAKEN, "Stoat is kept for it now");
+	tap_is(join(dir, 51, "St0at", "192.0.2.51", T0 + DAYS(2) + 1, &b), ROSTER_TAKEN, "and St0at with it");
+
+	/* After the hold, the name is anyone's. */
+	time_t over = T0 + DAYS(2) + DAYS(ROSTER_HOLD_DAYS);
+	tap_is(join(dir, 51, "Stoat", "192.0.2.51", over - 1, &b), ROSTER_TAKEN, "a second before the hold ends: no");
+	tap_is(join(dir, 51, "Stoat", "192.0.2.51", over, &b), ROSTER_OK, "when it ends: the stranger takes Stoat");
+	tap_is(roster_rename(dir, &a, "Stoat", over + DAYS(1), why, sizeof why), ROSTER_TAKEN,
+	       "and the player who left it cannot take it back now");
+
+	/* A prune removes the holds that ended, and only those. */
+	tap_is(roster_rename(dir, &a, "Ermine", over + DAYS(1), why, sizeof why), ROSTER_OK, "a rename: marten kept");
+	char path[4300], cmd[4400];
+	host_name_path(dir, "marten", path, sizeof path);
+	snprintf(cmd, sizeof cmd, "test -e %s", path);
+	roster_prune(dir, &lim, over + DAYS(1) + DAYS(ROSTER_HOLD_DAYS) - 1);
+	tap_is(system(cmd), 0, "a prune before the hold ends keeps it");
+	roster_prune(dir, &lim, over + DAYS(1) + DAYS(ROSTER_HOLD_DAYS) + 3600);
+	tap_ok(system(cmd) != 0, "a prune after removes it");
+	tap_ok(host_name_taken(dir, "Ermine") && host_name_taken(dir, "Stoat"), "and leaves the names in use");
+	host_leave(&a);
 }
 
 static void per_address(const char *dir)
@@ -240,14 +302,20 @@ static void rekeying_capitals(const char *top)
 			 dir, players[i].pid, players[i].name, players[i].at, players[i].old);
 		tap_is(system(cmd), 0, "rule 2 kept %s under its own key", players[i].name);
 	}
+	/* Otto was Oscar an hour ago, 5am Fiona 40 days ago. */
+	time_t now = time(NULL);
+	snprintf(cmd, sizeof cmd, "printf '%%s\\nOscar\\n' %ld >%s/players/%032x/renamed && "
+		 "printf '%%s\\nFiona\\n' %ld >%s/players/%032x/renamed",
+		 (long)now - 3600, dir, 0xb5, (long)now - DAYS(40), dir, 0xb3);
+	tap_is(system(cmd), 0, "Otto left Oscar an hour ago, 5am left Fiona 40 days ago");
 	snprintf(cmd, sizeof cmd, "rm -f %s/names/.keys-v* && touch %s/names/.skeleton-keys && test $(ls %s/names | wc -l) = 5",
 		 dir, dir, dir);
 	tap_is(system(cmd), 0, "five names, five keys, and rule 2's mark");
 	tap_is(roster_rekey(dir, why, sizeof why), 2, "re-keyed: two pairs now look alike (%s)", why);
 	tap_ok(strstr(why, ROSTER_COLLIDE) != NULL, "and why says where they are written");
-	snprintf(cmd, sizeof cmd, "test $(ls %s/names | wc -l) = 3 && test -e %s/names/.keys-v%d && "
+	snprintf(cmd, sizeof cmd, "test $(ls %s/names | wc -l) = 4 && test -e %s/names/.keys-v%d && "
 		 "test ! -e %s/names/.skeleton-keys", dir, dir, NAME_KEY_VERSION, dir);
-	tap_is(system(cmd), 0, "three keys now, and this rule's mark");
+	tap_is(system(cmd), 0, "three names' keys and Oscar's hold now, and this rule's mark");
 	for (size_t i = 0; i < sizeof players / sizeof players[0]; i++) {
 		host_player p = { .live_fd = -1 };
 		snprintf(p.dir, sizeof p.dir, "%s/players/%032x", dir, players[i].pid);
@@ -273,6 +341,8 @@ static void rekeying_capitals(const char *top)
 	host_player q;
 	tap_is(join(dir, 40, "T0M", "192.0.2.40", T0, &q), ROSTER_TAKEN, "a new key cannot take T0M");
 	tap_is(join(dir, 40, "0tto", "192.0.2.40", T0, &q), ROSTER_TAKEN, "nor 0tto");
+	tap_is(join(dir, 40, "0scar", "192.0.2.40", now, &q), ROSTER_TAKEN, "nor 0scar: Otto's hold came through");
+	tap_is(join(dir, 41, "Fiona", "192.0.2.40", now, &q), ROSTER_OK, "Fiona's hold was over: a new key takes it");
 	tap_is(roster_rekey(dir, why, sizeof why), 0, "a second rekey is nothing");
 	tap_is(system(cmd), 0, "and leaves the report as it was");
 }
@@ -301,6 +371,7 @@ int main(void)
 	tap_is(host_open(dir, err, sizeof err), HOST_OK, "a host directory");
 	rekeying(dir);
 	rekeying_capitals(dir);
+	rename_holds(dir);
 	offers(dir);
 	one_key_one_name(dir);
 	per_address(dir);
