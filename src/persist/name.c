@@ -106,15 +106,17 @@ typedef enum step {
 	STEP_UPPER,	/* full upper case (ß becomes SS), root locale */
 	STEP_FOLD,	/* NFKC with full case folding */
 	STEP_SKELETON,	/* the TS #39 confusable skeleton */
-	STEP_DIGITS,	/* the digits TS #39 leaves apart from letters */
+	STEP_LOOKS,	/* look_letters: what TS #39 leaves apart */
 } step;
 
-/* Digits that pass for capital letters in terminal fonts, which TS #39
- * does not map (it maps 0 to O and 1 to l already): 5am reads as Sam,
- * 8ob as Bob.  Applied to the capitals' skeleton, so to capitals only. */
+/* Characters that pass for letters in terminal fonts which TS #39 does not
+ * map to them (it maps 0 to O and 1 to l already): 5am reads as Sam, 8ob
+ * as Bob; and the long s, which reads as f but whose capital is S.
+ * Applied before the capitals (ſ must not become S) and after their
+ * skeleton (what reads as 5 or 8: Ƽ, Ȣ). */
 static const struct {
-	UChar digit, letter;
-} digit_letters[] = { { '5', 'S' }, { '8', 'B' } };
+	UChar from, to;
+} look_letters[] = { { '5', 'S' }, { '8', 'B' }, { 0x17f, 'f' } };
 
 /* One step on u (n units) into out (cap units); its length, which may be
  * more than cap (ask with cap 0 first: steps may lengthen the text). */
@@ -127,12 +129,12 @@ static int32_t step_run(step st, USpoofChecker *sc, const UChar *u, int32_t n, U
 		return unorm2_normalize(unorm2_getNFKCCasefoldInstance(e), u, n, out, cap, e);
 	case STEP_SKELETON:
 		return uspoof_getSkeleton(sc, 0, u, n, out, cap, e);
-	case STEP_DIGITS:
+	case STEP_LOOKS:
 		for (int32_t i = 0; i < n && i < cap; i++) {
 			out[i] = u[i];
-			for (size_t j = 0; j < sizeof digit_letters / sizeof digit_letters[0]; j++)
-				if (u[i] == digit_letters[j].digit)
-					out[i] = digit_letters[j].letter;
+			for (size_t j = 0; j < sizeof look_letters / sizeof look_letters[0]; j++)
+				if (u[i] == look_letters[j].from)
+					out[i] = look_letters[j].to;
 		}
 		if (n > cap)
 			*e = U_BUFFER_OVERFLOW_ERROR;
@@ -190,11 +192,14 @@ done:
  * first, so that a letter and its capital are one thing, and Cyrillic and
  * Greek capitals meet the Latin ones they look like in the skeleton (ТОМ,
  * ΤΟΜ, TOM: folding first would make т, τ and t, which look nothing
- * alike); the digits' table; then folded, and the skeleton again for what
- * looks alike in small letters only (rn and m).  Capital I reads as l, so
- * i and l are one letter here: "alice" and "allce" share a key, the price
- * of ALICE and aIice sharing alice's. */
-static const step look_steps[] = { STEP_UPPER, STEP_SKELETON, STEP_DIGITS, STEP_FOLD, STEP_SKELETON };
+ * alike); look_letters around that; then folded, and the skeleton again
+ * for what looks alike in small letters only (rn and m).  Capital I reads
+ * as l, so i and l are one letter here: "alice" and "allce" share a key,
+ * the price of ALICE and aIice sharing alice's.  What looks alike in
+ * small letters only across scripts (Greek σ and Cyrillic о, whose
+ * capitals differ) is left to the one-script and whole-script rules of
+ * name_check_new. */
+static const step look_steps[] = { STEP_LOOKS, STEP_UPPER, STEP_SKELETON, STEP_LOOKS, STEP_FOLD, STEP_SKELETON };
 /* Folded first (the key of versions before 3): lower-case look-alikes
  * whose capitals differ (Greek υ reads as u, its capital as Y). */
 static const step folded_steps[] = { STEP_FOLD, STEP_SKELETON };

@@ -128,6 +128,9 @@ static void keys(void)
 		{ "ТОМ", "TOM" }, { "ΤΟΜ", "TOM" }, { "ВОВ", "BOB" }, { "ΚΕΝ", "KEN" }, { "МАХ", "MAX" },
 		{ "РЕТЕ", "PETE" }, { "КОТ", "KOT" }, { "ΜΟΜ", "MOM" }, { "aIice", "alice" }, { "B0B", "BOB" },
 		{ "0tto", "Otto" }, { "5am", "Sam" }, { "8ob", "Bob" }, { "том", "tom" }, { "вов", "bob" },
+		{ "\305\277red", "fred" },		/* the long s reads as f, whatever its capital */
+		{ "\306\274am", "Sam" },		/* Ƽ reads as 5, so as S */
+		{ "\310\242ob", "Bob" },		/* Ȣ reads as 8, so as B */
 	};
 	for (size_t i = 0; i < sizeof twins / sizeof twins[0]; i++)
 		key_is(twins[i][0], twins[i][1], true);
