@@ -267,7 +267,11 @@ static void ask_rename(const char *dir, host_player *p)
 {
 	char name[NAME_MAX_BYTES + 1], prompt[NAME_MAX_BYTES + 24], why[300];
 	if (!roster_can_rename(p, time(NULL), why, sizeof why)) {
-		printf("\nYou play as %s: %s.\n", p->name, why);
+		/* Read before the game's screen takes the terminal. */
+		char line[LINEEDIT_MAX];
+		printf("\nYou play as %s.\nNot now: %s.\n", p->name, why);
+		fflush(stdout);
+		lineedit_read(STDIN_FILENO, STDOUT_FILENO, "Press Enter to play. ", line, idle_secs * 1000);
 		return;
 	}
 	printf("\nYou play as %s.  Choose another name (Enter keeps this one).\n", p->name);

@@ -411,11 +411,9 @@ bool roster_can_rename(const host_player *p, time_t now, char *why, size_t len)
 	time_t last = renamed_read(p->dir, NULL, 0);
 	if (!last || last > now || now - last >= DAY)
 		return true;
-	char was[40], next[40];
-	date_of(last, was, sizeof was);
+	char next[40];
 	date_of(last + DAY, next, sizeof next);
-	snprintf(why, len, "you changed your name at %s, and a name changes once a day: the next change "
-		 "is possible from %s", was, next);
+	snprintf(why, len, "one rename a day: the next is possible from %s", next);
 	return false;
 }
 
