@@ -67,6 +67,8 @@ static void new_names(void)
 		"alic\320\265",		/* Latin, then Cyrillic е */
 		"Борис Bob",
 		"Δ\320\264",		/* Greek, Cyrillic */
+		"\320\242OM",		/* Cyrillic Т, then Latin capitals */
+		"\316\244om",		/* Greek Tau, then Latin */
 	};
 	for (size_t i = 0; i < sizeof mixed / sizeof mixed[0]; i++) {
 		tap_ok(name_check(mixed[i], why, sizeof why), "readable (%zu): an old row stays", i);
