@@ -3,10 +3,14 @@
  *
  *   players/PID/      a key's player, made when the key chooses a name
  *                     (persist/roster.h): name, seen (its time is the
- *                     last login), and home/ holding the player's own
- *                     state, data and config directories
+ *                     last login), renamed (the last rename's time and
+ *                     the name it left), and home/ holding the player's
+ *                     own state, data and config directories
  *   names/KEY         a name taken, first come first served (name_key():
- *                     a hex file name), holding the PID that took it
+ *                     a hex file name), holding the PID that took it (and
+ *                     when it left it, for a name kept after a rename);
+ *                     names/.keys-vN: the rule that keyed them
+ *   names-collide     names found alike when names/ was re-keyed
  *   addresses/A       the new players one client address made lately
  *   offers/KEY        a name being offered to a new key (by name_key)
  *   register.lock     held while a name is taken, changed or freed

@@ -9,7 +9,7 @@
 # a key, while su to the account fails for a local user; hostile names
 # refused, the prompt's editing keys; nothing kept of a key that leaves
 # without a name; the limits (per client address too: new keys at the
-# name prompt at once, a hangup there ending it); a rename; a
+# name prompt at once, a hangup there ending it); a rename, once a day; a
 # connection without a session closed; the leaderboard and live games
 # read by another local user; eight players at once each winning the
 # daily board, and the account's leaderboard holding exactly those eight
@@ -256,6 +256,12 @@ check "one another has is refused" ui_wait "that name is taken"
 ui_keys -l "robert"
 ui_keys Enter
 check "a free one is taken, and the game plays under it" ui_wait "Playing as robert"
+quit >/dev/null
+login bob rename
+check "a second rename that day is refused, saying when the next is possible" \
+	ui_wait "Not now: one rename a day: the next is possible from"
+ui_keys Enter
+check "Enter: the game plays under the name it has" ui_wait "Playing as robert"
 quit >/dev/null
 
 # 5c. A connection that opens no session is closed by sshd
