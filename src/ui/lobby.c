@@ -64,10 +64,11 @@ static void lobby_enter(app *a)
 	lobby_count(a);
 }
 
-static void lobby_line(int y, const char *text)
+/* A line of the lobby at row y, wrapped at a word under its own text
+ * (indent: where that starts) when the window is narrow: the rows used. */
+static int lobby_line(int y, int indent, const char *text)
 {
-	if (y < LINES - 2)
-		mvaddnstr(y, 2, text, COLS - 3 > 0 ? COLS - 3 : 0);
+	return y < LINES - 2 ? draw_wrapped(y, 2, indent, LINES - 3, text) : 1;
 }
 
 static void lobby_draw(app *a)
@@ -78,7 +79,7 @@ static void lobby_draw(app *a)
 	int y = 0;
 	erase();
 	attrset(A_BOLD);
-	lobby_line(y++, "Lights Out");
+	y += lobby_line(y, 0, "Lights Out");
 	attrset(A_NORMAL);
 	y++;
 	if (a->w.name[0]) {
@@ -87,10 +88,10 @@ static void lobby_draw(app *a)
 			snprintf(line, sizeof line, "Welcome, %s: a guest (your games are not kept).", name);
 		else
 			snprintf(line, sizeof line, "Welcome back, %s: your games are kept for your key.", name);
-		lobby_line(y++, line);
+		y += lobby_line(y, 0, line);
 	}
 	practice_daily_seed(time(NULL), cfg, date, sizeof date);
-	lobby_line(y++, lobby_record);
+	y += lobby_line(y, 0, lobby_record);
 	y++;
 	int rung = ladder_load(cfg);
 	char live[64];
@@ -126,10 +127,10 @@ static void lobby_draw(app *a)
 			 lobby_races == 1 ? "" : "s");
 	for (int i = 0; i < 9; i++) {
 		snprintf(line, sizeof line, "%c  %s", items[i].key, items[i].what);
-		lobby_line(y, line);
+		int used = lobby_line(y, 3, line);
 		if (y < LINES - 2 && COLS > 3)
 			mvchgat(y, 2, 1, A_BOLD, 0, NULL);	/* the key stands out */
-		y++;
+		y += used;
 	}
 	if (a->v.msg[0])
 		draw_message(&a->v, a->v.msg);

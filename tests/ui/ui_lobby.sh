@@ -38,6 +38,15 @@ ui_start -- play --lobby
 ui_wait "q  leave the arcade" >/dev/null
 ui_tmux resize-window -x 60 -y 20
 check "at 60x20 every key is still there" ui_wait "q  leave the arcade"
+# daily_wrapped: the daily line's end on a line of its own, under its text.
+daily_wrapped() {
+	for _ in $(seq 200); do
+		ui_screen | grep -qx '     everyone)' && return 0
+		sleep 0.05
+	done
+	return 1
+}
+check "at 60x20 the daily line wraps at a word, its bracket closed" daily_wrapped
 ui_keys f
 check "f: free play, the board at once" ui_wait "Moves 0 "
 check "the key bar says q goes to the lobby" ui_wait "q lobby"
