@@ -537,7 +537,7 @@ int play_main(int argc, char **argv)
 		a.v.graph_digest = cfg.v.graph->digest;
 	}
 
-	glyphs_init(&a.gl, o.ascii);
+	glyphs_init(&a.gl, o.ascii || (a.prefs.has_ascii && a.prefs.ascii));
 	a.v.gl = &a.gl;
 	a.v.preview = a.prefs.has_preview ? a.prefs.preview : true;
 	a.st.speed = a.prefs.has_speed ? a.prefs.speed - 1 : 0;

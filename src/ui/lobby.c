@@ -104,10 +104,10 @@ static void lobby_draw(app *a)
 	struct {
 		char key;
 		char what[96];
-	} items[9] = {
+	} items[10] = {
 		{ 'd', "" }, { 'p', "" }, { 'f', "" }, { 'w', "" }, { 'r', "" },
 		{ 'l', "the daily leaderboard" }, { 'h', "how to play, and the keys" },
-		{ 'c', "play a share code someone gave you" }, { 'q', "leave the arcade" },
+		{ 'c', "play a share code someone gave you" }, { 'a', "" }, { 'q', "leave the arcade" },
 	};
 	snprintf(items[0].what, sizeof items[0].what, "today's daily board (%s, the same for everyone)", date);
 	snprintf(items[1].what, sizeof items[1].what, "practice ladder, at rung %d", rung);
@@ -125,7 +125,8 @@ static void lobby_draw(app *a)
 	else
 		snprintf(items[4].what, sizeof items[4].what, "race another player (%d race%s open to you)", lobby_races,
 			 lobby_races == 1 ? "" : "s");
-	for (int i = 0; i < 9; i++) {
+	snprintf(items[8].what, sizeof items[8].what, "%s", a->gl.utf8 ? "the plain ASCII look" : "the UTF-8 look");
+	for (int i = 0; i < 10; i++) {
 		snprintf(line, sizeof line, "%c  %s", items[i].key, items[i].what);
 		int used = lobby_line(y, 3, line);
 		if (y < LINES - 2 && COLS > 3)
@@ -208,6 +209,24 @@ static reaction lobby_code(app *a, int key)
 
 /* Only the lobby's q leaves the arcade: a game in progress is asked
  * about, as the board asked before. */
+/* a: the plain ASCII look or UTF-8's, kept with the player's settings
+ * (a client that sends no locale is drawn in UTF-8). */
+static reaction lobby_look(app *a, int key)
+{
+	(void)key;
+	bool ascii = a->gl.utf8;
+	glyphs_init(&a->gl, ascii);
+	if (!ascii && !a->gl.utf8) {
+		app_say(a, "This terminal's locale is not UTF-8: the plain ASCII look stays.");
+		return REACT_NONE;
+	}
+	a->prefs.ascii = ascii, a->prefs.has_ascii = true;
+	app_keep_prefs(a, NULL);
+	clearok(curscr, TRUE);
+	app_say(a, ascii ? "The plain ASCII look: a again for UTF-8." : "The UTF-8 look: a again for plain ASCII.");
+	return REACT_REDRAW;
+}
+
 static reaction lobby_quit(app *a, int key)
 {
 	(void)key;
@@ -240,6 +259,7 @@ static const key_row lobby_rows[] = {
 	{ { 'l', 'L' }, lobby_scores, "l", "l", "the daily leaderboard", NULL, 0 },
 	{ { 'h', '?' }, lobby_help, "h, ?", "h, ?", "how to play, and the keys", NULL, 0 },
 	{ { 'c', 'P' }, lobby_code, "c", "c", "play a share code", NULL, 0 },
+	{ { 'a' }, lobby_look, "a", "a", "the plain ASCII look, or UTF-8's", NULL, 0 },
 	{ { 'q' }, lobby_quit, "q", "q", "leave the arcade (asks when a game is in progress)", NULL, 0 },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };

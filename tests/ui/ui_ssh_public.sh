@@ -20,7 +20,7 @@
 
 sshd_root_test "it makes the public account and runs sshd for it" sshd ssh ssh-keygen useradd userdel usermod runuser su setsid
 . "$SRCDIR/tests/lib/arcade_lib.sh"
-arcade_key alice bob quitter p1 p2 p3 p4 p5 p6 p7 p8 p9 idler w1 w2 w3 || exit 1
+arcade_key alice bob quitter p1 p2 p3 p4 p5 p6 p7 p8 p9 idler w1 w2 w3 loc || exit 1
 # The test's limits for serve.
 options="--games-per-key 2 --guests 1 --players 12 --prompts-per-address 8 --new-players-per-address 10"
 arcade_exit_hook() {
@@ -396,5 +396,44 @@ printf '\003' >"$s/in.w3"
 wait "$(cat "$s/client.w3")"
 check "once the last leaves, no prompt's file is left" test "$(prompt_files)" = 0
 check "and none of the sitters became a player" test "$(players)" = 10
+
+# A client that sends no locale (dbclient, PuTTY) is drawn in UTF-8, the
+# plain ASCII look one key away and kept; one that sends a locale that is
+# not UTF-8 keeps ASCII.
+arcade_options $options
+# locale_login ENV...: a fresh pane logging in as loc with the client's
+# environment changed so (env's arguments).
+locale_login() {
+	ui_next_server
+	cat >"$ui_tmp/pane.sh" <<RUN
+env $* SSH_BIND=127.0.0.9 sh '$s/ssh' loc -tt
+echo "EXIT=\$?"
+exec sleep 600
+RUN
+	$TMUX_CMD new-session -d -x 80 -y 24 "sh '$ui_tmp/pane.sh'"
+	$TMUX_CMD set-option -g window-size manual >/dev/null 2>&1
+}
+locale_login -u LANG -u LC_ALL -u LC_CTYPE
+ui_wait "Name [" >/dev/null
+ui_keys -l "Loc"
+ui_keys Enter
+check "no locale sent: the lobby offers the plain ASCII look (UTF-8 is drawn)" ui_wait "a  the plain ASCII look"
+ui_keys f
+check "and the board's status is drawn in UTF-8" ui_wait "Moves 0 · Par"
+ui_keys q
+ui_wait "a  the plain ASCII look" >/dev/null
+ui_keys a
+check "a: the plain ASCII look at once" ui_wait "a  the UTF-8 look"
+quit >/dev/null
+locale_login -u LANG -u LC_ALL -u LC_CTYPE
+check "kept with the player's settings for the next login" ui_wait "a  the UTF-8 look"
+ui_keys a
+ui_wait "a  the plain ASCII look" >/dev/null
+quit >/dev/null
+locale_login LANG=C LC_ALL=C
+check "a client that sends a locale that is not UTF-8 keeps ASCII" ui_wait "a  the UTF-8 look"
+ui_keys f
+check "its board drawn in ASCII" ui_wait "Moves 0 | Par"
+quit >/dev/null
 
 done_testing
