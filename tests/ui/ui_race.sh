@@ -5,7 +5,9 @@
 # and see each other's moves; a watcher sees both games racing; alice
 # clears it first and exactly one win is ranked; then bob challenges alice
 # by name, she is told on her board and takes it, and bob leaving is a
-# forfeit.  (tests/ui/ui_ssh_public.sh races through the real sshd.)
+# forfeit, its own column in the table (not an unassisted win); then carol,
+# from alice's address, races her: both are told it is not ranked.
+# (tests/ui/ui_ssh_public.sh races through the real sshd.)
 . "$SRCDIR/tests/lib/tap.sh"
 . "$SRCDIR/tests/lib/ui_lib.sh"
 
@@ -21,9 +23,9 @@ today=$(date -u +%Y-%m-%d)
 B="tmux -L lo$$-bob -f /dev/null"
 C="tmux -L lo$$-carol -f /dev/null"
 trap '$B kill-server >/dev/null 2>&1; $C kill-server >/dev/null 2>&1; ui_cleanup' EXIT
-pane() { # pane TMUX NAME: lightsout serve for NAME's key
+pane() { # pane TMUX NAME ADDRESS: lightsout serve for NAME's key, from ADDRESS
 	cat >"$ui_tmp/run-$2.sh" <<RUN
-SSH_USER_AUTH='$ui_tmp/$2.auth' SSH_CONNECTION='127.0.0.1 40000 127.0.0.1 22' '$LIGHTSOUT' serve --dir '$host'
+SSH_USER_AUTH='$ui_tmp/$2.auth' SSH_CONNECTION='$3 40000 192.0.2.1 22' '$LIGHTSOUT' serve --dir '$host'
 echo "EXIT=\$?"
 exec sleep 600
 RUN
@@ -47,11 +49,12 @@ named() { # named TMUX NAME: past the name prompt, at the lobby
 
 ui_next_server
 A="$TMUX_CMD"
-pane "$A" alice
+# alice and carol come from one address, bob from another network.
+pane "$A" alice 198.51.100.7
 check "the lobby offers races" named "$A" alice
-pane "$B" bob
+pane "$B" bob 203.0.113.9
 named "$B" bob >/dev/null
-pane "$C" carol
+pane "$C" carol 198.51.100.7
 named "$C" carol >/dev/null
 
 # 1. alice opens a race, bob takes it.
@@ -107,7 +110,9 @@ TMUX_CMD="$A"
 ui_solve_shown
 check "alice wins" sees "$A" "You won the race against bob"
 check "bob is told who won and against what par" sees "$B" "alice won the race:"
-results() { ls "$host/races/results" 2>/dev/null | grep -c "^$today\\." ; }
+results() { # the day's results that rank
+	(cd "$host/races/results" 2>/dev/null && ls | grep "^$today\\." | xargs -r grep -l '^ranked yes$' | wc -l)
+}
 check "exactly one win ranked" test "$(results)" = 1
 $A send-keys L
 check "the leaderboard ranks the day's races apart" sees "$A" "Races won on $today"
@@ -121,8 +126,12 @@ check "the players to challenge: alice first (by name)" sees "$B" "challenge ali
 $B send-keys Enter
 check "bob's challenge waits for alice" sees "$B" "Waiting for alice to take your challenge"
 check "alice is told on her board" sees "$A" "bob challenges you to a race: v to take it."
-$C send-keys r
-sees "$C" "o  open a race" >/dev/null
+# carol, at the live games' list since she watched, goes to her board and
+# its race screen (v).
+$C send-keys q
+sees "$C" "Moves " >/dev/null
+$C send-keys v
+check "carol at the race screen" sees "$C" "o  open a race"
 check "carol is not offered a challenge meant for alice" sh -c "! $C capture-pane -p | grep -q \"take bob's race\""
 $A send-keys v
 check "alice sees bob's challenge to her" sees "$A" "take bob's race, a challenge to you"
@@ -134,6 +143,26 @@ check "bob quitting is told it forfeits the race" sees "$B" "Quit and leave the 
 $B send-keys y
 check "bob's game ends" sees "$B" "EXIT=0"
 check "alice wins by forfeit" sees "$A" "bob left the race: you win by forfeit."
-check "ranked as a second win" test "$(results)" = 2
+check "ranked as a second result" test "$(results)" = 2
+$A send-keys L
+sees "$A" "Races won on $today" >/dev/null
+check "the table: alice's board cleared, unassisted, and her win by forfeit apart" \
+	sh -c "$A capture-pane -p | grep -E '^ +1  alice +1 +1 +1 '"
+$A send-keys q
+
+# 3. carol, from alice's address, opens a race and alice takes it: both
+# are told it is not ranked, and why.
+$C send-keys o
+check "carol's race is open" sees "$C" "Your race is open"
+$A send-keys v
+check "alice sees carol's race" sees "$A" "take carol's race"
+$A send-keys Enter
+sees "$A" "Race against carol: go!" >/dev/null
+sees "$C" "Race against alice: go!" >/dev/null
+TMUX_CMD="$A"
+ui_solve_shown
+check "alice is told her win is not ranked" sees "$A" "not ranked: both players came from one address"
+check "and so is carol" sees "$C" "not ranked: both players came from one address"
+check "still two results ranked" test "$(results)" = 2
 
 done_testing
