@@ -92,6 +92,21 @@ $D new-session -d -x 80 -y 24 "'$LIGHTSOUT' watch --dir '$host' alice; echo EXIT
 $D set-option -g window-size manual >/dev/null 2>&1
 check "lightsout watch NAME: her game, read-only, from a shell" sees "$D" "Watching alice"
 check "... and whom she races" sees "$D" "racing bob"
+# watch/ is listable by any local user: no name there (three games, a
+# watcher's directory) may hold a player's key fingerprint, as players/
+# names them (the fingerprint's first 32 hex digits).
+keyless() {
+	pids=$(ls "$host/players") && [ "$(echo "$pids" | wc -w)" -eq 3 ] || return 1
+	names=$(find "$host/watch" -mindepth 1 -printf '%P\n')
+	[ "$(echo "$names" | grep -c '^w[0-9a-f]*$')" -eq 3 ] && echo "$names" | grep -q '^eyes\.w' || return 1
+	for p in $pids; do	# (n is tap.sh's count)
+		for len in 6 8 12 32; do
+			echo "$names" | grep -q "$(echo "$p" | cut -c1-$len)" && return 1
+		done
+	done
+	return 0
+}
+check "watch/ holds three games and a watcher, and no player's key in any name" keyless
 $D send-keys x Space
 
 # bob presses once; alice sees it.
