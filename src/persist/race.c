@@ -640,8 +640,9 @@ int race_decide(const char *host, const char *slot, race_result *r, const char *
 	int n = race_result_format(r, text, sizeof text);
 	int rc = n < 0 ? -1 : put_once(path, text, (size_t)n);
 	if (rc == 0 && keys && (r->rank == RACE_RANKED || c.unranked < RACE_UNRANKED_DAY)) {
-		snprintf(path, sizeof path, "%s/races/results/%.10s.%s", host, date, r->token);
-		put_once(path, text, (size_t)n);
+		char filed[4300];
+		snprintf(filed, sizeof filed, "%s/races/results/%.10s.%s", host, date, r->token);
+		put_once(filed, text, (size_t)n);
 	}
 	if (lfd >= 0)
 		lock_release(lfd);
