@@ -1,9 +1,11 @@
 #!/bin/sh
-# A public account's game writes its watchers' file at most ten times a
-# second (issue 35: a paste or a held key must not make a write a key): a
-# burst of a hundred presses, the game's rename(2) calls onto watch/
-# counted under strace with their times; the last position still reaches
-# the file.
+# Watching, issue 35: a public account's game writes its watchers' file at
+# most ten times a second (a paste or a held key must not make a write a
+# key): a burst of a hundred presses, the game's rename(2) calls onto
+# watch/ counted under strace with their times; the last position still
+# reaches the file.  And a watched player's name is shown as every other
+# screen shows a name (name_for_terminal): escaped on a terminal that is
+# not UTF-8, in the title and the read-only line as in the status.
 . "$SRCDIR/tests/lib/tap.sh"
 . "$SRCDIR/tests/lib/ui_lib.sh"
 
@@ -53,5 +55,26 @@ echo "# $writes writes in $span s"
 check "the burst was published (more than once: keys came over time)" test "$writes" -ge 2
 check "at most ten writes a second ($writes in $span s)" \
 	awk -v w="$writes" -v s="$span" 'BEGIN { exit !(w <= int(s * 10) + 2) }'
+
+
+# A name that is not ASCII, watched from a C locale: a file as a reader
+# without the host's key finds it (persist/live.h).
+plain="$ui_tmp/plain"
+mkdir -p "$plain/watch" "$plain/live"
+printf 'lightsout-live 1\nplayer %s\nguest no\nwatchers yes\nvariant 3x3 plus k=2\nmoves 3\nelapsed 9\nwon no\ncursor 0 0\nrace -\ncells 010111010\n' \
+	"$(printf '\303\2336n')" >"$plain/watch/w00000000000000000000000000000001"
+cat >"$ui_tmp/watch.sh" <<RUN
+LC_ALL=C LANG=C '$LIGHTSOUT' watch --dir '$plain' '$(printf '\303\2336n')'
+echo "EXIT=\$?"
+exec sleep 600
+RUN
+ui_next_server
+$TMUX_CMD new-session -d -x 80 -y 24 "sh '$ui_tmp/watch.sh'"
+$TMUX_CMD set-option -g window-size manual >/dev/null 2>&1
+check "watched from a C locale: the status escapes the name" ui_wait 'Watching \u00DB6n'
+check "so does the title" ui_wait 'watching \u00DB6n'
+check "and the read-only line" ui_wait 'you see what \u00DB6n sees'
+ui_keys q
+check "q ends it" ui_wait "EXIT=0"
 
 done_testing
