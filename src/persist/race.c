@@ -758,8 +758,8 @@ char *race_table_text(const char *host, const char *date, bool utf8)
 	char *out = malloc(size);
 	if (out) {
 		used += (size_t)snprintf(out, size, "Races won on %s (ranked apart from the daily board)\n"
-					 "Wins are boards cleared first; a win by forfeit (the other left) ranks "
-					 "below them.\n\n"
+					 "Wins are boards cleared first; wins by forfeit (the other left) rank "
+					 "below.\n\n"
 					 "  #  player            wins  unassisted  by forfeit  fastest\n", date);
 		for (int i = 0; i < n && used < size; i++) {
 			char name[NAME_SHOWN_MAX], best[24] = "-";
@@ -771,8 +771,8 @@ char *race_table_text(const char *host, const char *date, bool utf8)
 						 name, pad > 0 ? pad : 0, "", t[i].cleared, t[i].fair, t[i].forfeits, best);
 		}
 		if (unranked && used < size)
-			snprintf(out + used, size - used, "\n%d race%s today not ranked (one address or network, or "
-				 "past a player's %d a day).\n", unranked, unranked == 1 ? "" : "s", RACE_SHARE_DAY);
+			snprintf(out + used, size - used, "\n%d race%s today not ranked (one network, or a player's "
+				 "%d a day used up).\n", unranked, unranked == 1 ? "" : "s", RACE_SHARE_DAY);
 	}
 	free(t);
 	return out;
