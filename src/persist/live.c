@@ -360,6 +360,25 @@ static slot_name *slots_named(const char *live_locks, const unsigned char key[KE
 	return all;
 }
 
+/* Remove the watchers' directory name in dfd and its files (a watcher's
+ * file is plain; nobody holds an old version's). */
+static void eyes_sweep(int dfd, const char *name)
+{
+	int fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	struct dirent *de;
+	while ((de = readdir(d)))
+		if (de->d_name[0] != '.')
+			unlinkat(dirfd(d), de->d_name, 0);
+	closedir(d);
+	unlinkat(dfd, name, AT_REMOVEDIR);
+}
+
 int live_list(const char *dir, const char *live_locks, live_game **out)
 {
 	*out = NULL;
@@ -378,8 +397,13 @@ int live_list(const char *dir, const char *live_locks, live_game **out)
 	struct dirent *de;
 	while ((de = readdir(d))) {
 		const char *id = de->d_name;
+		/* Named by a slot (an older version): it told whose key. */
 		if (slots && ours && live_slot_valid(id)) {
-			unlinkat(dirfd(d), id, 0);	/* named by its slot (an older version): it told whose key */
+			unlinkat(dirfd(d), id, 0);
+			continue;
+		}
+		if (slots && ours && !strncmp(id, "eyes.", 5) && live_slot_valid(id + 5)) {
+			eyes_sweep(dirfd(d), id);
 			continue;
 		}
 		if (!live_name_valid(id))

@@ -138,14 +138,23 @@ static void names(const char *host)
 		found += live_path(wdir, slots[i], path, sizeof path) == 0 && lstat(path, &st) == 0;
 	tap_is(found, 0, "the files of games whose slots nobody holds are swept");
 
-	/* A file named by its slot (an older version) tells whose key it is. */
+	/* A file or a watchers' directory named by its slot (an older
+	 * version, a watcher killed outright) tells whose key it is. */
 	snprintf(path, sizeof path, "%s/k" PID ".1", wdir);
 	FILE *f = fopen(path, "w");
+	if (f)
+		fclose(f);
+	char eyes[4400];
+	snprintf(eyes, sizeof eyes, "%s/eyes.k" PID ".1", wdir);
+	mkdir(eyes, 0700);
+	snprintf(eyes + strlen(eyes), sizeof eyes - strlen(eyes), "/123");
+	f = fopen(eyes, "w");
 	if (f)
 		fclose(f);
 	n = live_list(wdir, ldir, &list);
 	free(list);
 	tap_ok(n == 1 && lstat(path, &st) < 0, "a file named by its slot is swept");
+	tap_ok(!shows_key(wdir), "and a watchers' directory named by its slot");
 	/* A name no slot has: a dead game's. */
 	snprintf(path, sizeof path, "%s/w%s", wdir, PID);
 	f = fopen(path, "w");
