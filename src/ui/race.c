@@ -147,7 +147,10 @@ static void item_text(const app *a, const race_item *it, char *buf, size_t len)
 	if (it->take) {
 		const race_offer *o = &R.offers[it->i];
 		name_for_terminal(o->by.name, a->gl.utf8, name, sizeof name);
-		snprintf(buf, len, "take %s's race%s (%s)", name, o->to[0] ? ", a challenge to you" : "", o->variant);
+		/* Said before it is taken: a race from our own network will not rank. */
+		bool one_net = (R.me.addr[0] && !strcmp(R.me.addr, o->by.addr)) || network_same(R.me.addr, o->by.addr);
+		snprintf(buf, len, "take %s's race%s (%s)%s", name, o->to[0] ? ", a challenge to you" : "", o->variant,
+			 one_net ? ", not ranked: one network" : "");
 	} else {
 		const live_game *g = &R.players[it->i];
 		name_for_terminal(g->name, a->gl.utf8, name, sizeof name);

@@ -68,6 +68,7 @@ sees "$B" "Moves 0 " >/dev/null
 check "bob, on his board, hears of no challenge (it is open to all)" sh -c "! $B capture-pane -p | grep -q challenges"
 $B send-keys v
 check "v on the board: the race screen, alice's race open to him" sees "$B" "take alice's race"
+check "from another network: nothing said of ranking" sh -c "! $B capture-pane -p | grep -q 'not ranked'"
 $B send-keys Enter
 check "taken: a countdown for bob" sees "$B" "Racing alice: the board in"
 check "and for alice" sees "$A" "Racing bob: the board in"
@@ -171,6 +172,7 @@ $C send-keys o
 check "carol's race is open" sees "$C" "Your race is open"
 $A send-keys v
 check "alice sees carol's race" sees "$A" "take carol's race"
+check "and that it will not be ranked" sees "$A" "), not ranked: one network"
 $A send-keys Enter
 sees "$A" "Race against carol: go!" >/dev/null
 sees "$C" "Race against alice: go!" >/dev/null
