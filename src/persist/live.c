@@ -360,6 +360,14 @@ static slot_name *slots_named(const char *live_locks, const unsigned char key[KE
 	return all;
 }
 
+static int slot_find(const slot_name *slots, int n, const char *name)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(slots[i].name, name))
+			return i;
+	return -1;
+}
+
 /* Remove the watchers' directory name in dfd and its files (a watcher's
  * file is plain; nobody holds an old version's). */
 static void eyes_sweep(int dfd, const char *name)
@@ -392,6 +400,7 @@ int live_list(const char *dir, const char *live_locks, live_game **out)
 	int nslots = 0;
 	struct stat dst;
 	slot_name *slots = key_get(dir, false, key) ? slots_named(live_locks, key, &nslots) : NULL;
+	bool reread = false;
 	bool ours = fstat(dirfd(d), &dst) == 0 && dst.st_uid == geteuid();
 	int n = 0, cap = 0;
 	struct dirent *de;
@@ -409,11 +418,17 @@ int live_list(const char *dir, const char *live_locks, live_game **out)
 		if (!live_name_valid(id))
 			continue;
 		if (slots) {
-			int i = 0;
-			while (i < nslots && strcmp(slots[i].name, id) != 0)
-				i++;
-			if (i == nslots) {
-				if (ours)
+			int i = slot_find(slots, nslots, id);
+			if (i < 0 && !reread) {
+				/* Its game may have taken its lock after live/
+				 * was read: a game locks before it publishes. */
+				reread = true;
+				free(slots);
+				slots = slots_named(live_locks, key, &nslots);
+				i = slots ? slot_find(slots, nslots, id) : -1;
+			}
+			if (i < 0) {
+				if (ours && slots)
 					unlinkat(dirfd(d), id, 0);	/* no lock: its game is gone */
 				continue;
 			}
