@@ -26,7 +26,10 @@
  *   scores/           the account's daily leaderboard (mode 0755: others
  *                     may read it; only we write)
  *   watch/            the live games as their players see them, for
- *                     watchers (persist/live.h; mode 0755)
+ *                     watchers (persist/live.h; mode 0755), each file
+ *                     named by a keyed hash of its slot, never its key's
+ *   watch.key         that hash's key (mode 0600), made by the first game
+ *                     that publishes
  * The directory itself is 0711: others reach scores/ and watch/ by name
  * (and serve keeps the directories above it, up to the account's home,
  * searchable for that).
