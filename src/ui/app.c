@@ -454,6 +454,52 @@ static void clip_say(app *a)
 	draw_message(&a->v, line);	/* getch shows it */
 }
 
+/* Seconds without a key dropped that end a flood: the next one is counted
+ * and said afresh. */
+#define PACE_FLOOD_GAP 2.0
+
+/* Keys past the player's pace: said when the flood pauses (the keys read),
+ * on the board, with how many so far. */
+static void pace_say(app *a)
+{
+	if (a->dropped == a->dropped_said || app_top(a) != &board_screen || a->v.lay.too_small)
+		return;
+	char line[120];
+	snprintf(line, sizeof line, "Keys come faster than %d a second: %ld dropped.", PACE_KEYS_PER_SECOND,
+		 a->dropped);
+	draw_message(&a->v, line);
+	a->dropped_said = a->dropped;
+}
+
+/* May key ch through at the player's pace?  The share code's field takes
+ * a long code pasted at once; a mouse report that is dropped is read to its
+ * end, so its digits come as no keys. */
+static bool pace_let(app *a, int ch, double now)
+{
+	if (pace_take(app_top(a) == &code_screen ? &a->pasted : &a->keys, now))
+		return true;
+	MEVENT ev;
+	if (ch == KEY_SGR_MOUSE)
+		term_sgr_mouse(&ev);
+	if (now - a->dropped_at > PACE_FLOOD_GAP)
+		a->dropped = a->dropped_said = 0;
+	a->dropped++;
+	a->dropped_at = now;
+	return false;
+}
+
+/* A flood: the keys waiting are read and dropped here, with none of the
+ * loop's work (a frame, watchers, the session's tick) between them, until
+ * one may through or none waits (ERR). */
+static int pace_drain(app *a)
+{
+	for (;;) {
+		int ch = term_getch(0);
+		if (ch == ERR || ch == KEY_RESIZE || pace_let(a, ch, term_now()))
+			return ch;
+	}
+}
+
 /* The next key, with everything between keys done here: signals, suspend,
  * resize, the clock, the solver's news, saving and the game's own steps. */
 static int app_key(app *a)
@@ -520,7 +566,13 @@ static int app_key(app *a)
 				wait = (int)(left * 1000) + 1;
 		}
 		clip_say(a);
+		pace_say(a);
 		int ch = term_getch(wait);
+		if (ch != ERR && ch != KEY_RESIZE && !pace_let(a, ch, term_now())) {
+			ch = pace_drain(a);
+			if (ch == ERR)
+				continue;	/* flooded, and the flood read */
+		}
 		if (ch == ERR) {
 			if (input_lost(a, now))
 				return KEY_LOST;
@@ -640,6 +692,18 @@ static void takeover_no(app *a)
 		draw_message(&a->v, "This game is saved apart from the other one.");
 }
 
+/* The idle time and the player's pace count from the start of the loop. */
+static void app_pace_start(app *a)
+{
+	double now = term_now();
+	a->last_key = now;
+	pace_init(&a->keys, PACE_KEYS_PER_SECOND, PACE_KEYS_BURST, now);
+	/* A code as long as the field takes, its line breaks too. */
+	pace_init(&a->pasted, PACE_KEYS_PER_SECOND, 2 * CODE_ENTRY_MAX, now);
+	a->dropped = a->dropped_said = 0;
+	a->dropped_at = 0;
+}
+
 int app_run_screen(app *a, const screen *only)
 {
 	a->depth = 0;
@@ -649,7 +713,7 @@ int app_run_screen(app *a, const screen *only)
 	if (only->enter)
 		only->enter(a);
 	app_redraw(a);
-	a->last_key = term_now();
+	app_pace_start(a);
 	while (!a->quit) {
 		int ch = app_key(a);
 		if (ch == KEY_STOP)
@@ -691,7 +755,7 @@ int app_run(app *a)
 	} else if (a->offer_resume)
 		ask_resume(a);
 	clip_check(a);
-	a->last_key = term_now();
+	app_pace_start(a);
 	int status = 0;
 	while (!a->quit) {
 		int ch = app_key(a);

@@ -18,6 +18,7 @@
 #include "persist/prefs.h"
 #include "ui/draw.h"
 #include "ui/glyphs.h"
+#include "ui/pace.h"
 #include "ui/screen.h"
 
 #define APP_DEPTH 6
@@ -122,6 +123,12 @@ struct app {
 	double idle;		/* seconds without a key that end the game; 0: never */
 	double last_key;	/* when the last key or click came */
 	bool idled;		/* the game ended for want of keys */
+	/* Keys at a player's pace (ui/pace.h); the rest are read and dropped. */
+	pace keys;		/* every screen's */
+	pace pasted;		/* the share code's field: a long code pasted at once */
+	long dropped;		/* keys dropped by this flood */
+	long dropped_said;	/* ... as last said */
+	double dropped_at;	/* when the last was: a flood ends after PACE_FLOOD_GAP */
 	int clip_rows, clip_cols;	/* the window larger than curses has, as said; 0: not */
 	bool clip_due;		/* ... and yet to be said */
 	/* The board the command line asked for, if the saved game is declined. */
