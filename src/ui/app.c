@@ -150,9 +150,16 @@ static void plan_news(app *a)
 	}
 }
 
+void app_moved(app *a, int ev)
+{
+	if (ev & (SESSION_CELLS | SESSION_BOARD | SESSION_MAKING))
+		a->last_move = term_now();
+}
+
 void app_react(app *a, int ev)
 {
 	double now = term_now();
+	app_moved(a, ev);
 	if (ev & SESSION_MADE) {
 		app_close(a, &making_screen);
 		if (ev & SESSION_BOARD)
@@ -559,7 +566,7 @@ static int app_key(app *a)
 			wait = (int)((a->st.due - now) * 1000) + 1;
 		if (a->idle > 0) {
 			/* Within the waits there are anyway: no wakeup of its own. */
-			double left = a->last_key + a->idle - now;
+			double left = a->last_move + a->idle - now;
 			if (left <= 0)
 				return KEY_IDLE;
 			if (left * 1000 + 1 < wait)
@@ -585,8 +592,6 @@ static int app_key(app *a)
 			app_redraw(a);
 			continue;
 		}
-		/* A resize is no sign of a player: only keys and clicks are. */
-		a->last_key = term_now();
 		a->st.pending_key = 0;
 		return ch;
 	}
@@ -696,7 +701,7 @@ static void takeover_no(app *a)
 static void app_pace_start(app *a)
 {
 	double now = term_now();
-	a->last_key = now;
+	a->last_move = now;
 	pace_init(&a->keys, PACE_KEYS_PER_SECOND, PACE_KEYS_BURST, now);
 	/* A code as long as the field takes, its line breaks too. */
 	pace_init(&a->pasted, PACE_KEYS_PER_SECOND, 2 * CODE_ENTRY_MAX, now);

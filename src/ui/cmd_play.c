@@ -70,8 +70,9 @@ static void play_help(void)
 	     "      --no-animation       no flips and no celebration wave\n"
 	     "      --max-screen RxC     draw in at most R rows and C columns of a larger\n"
 	     "                           window (default %dx%d; it bounds the memory)\n"
-	     "      --idle TIME          no key for TIME: save the game and quit; minutes,\n"
-	     "                           or with a unit: 45s, 30m, 2h (default 0: never)\n"
+	     "      --idle TIME          no move for TIME (the cursor is none): save the game\n"
+	     "                           and quit; minutes, or with a unit: 45s, 30m, 2h\n"
+	     "                           (default 0: never)\n"
 	     "      --lobby              start at the lobby (what lightsout serve does);\n"
 	     "                           --daily, --practice, --load and --code skip it\n"
 	     "  -h, --help               this help\n"
@@ -433,11 +434,11 @@ static void idle_said(const app *a, long idle, int rc)
 	play_idle_words(idle, when, sizeof when);
 	const char *again = player.pid[0] ? "log in again" : "start lightsout again";
 	if (rc == 0 && session_kept(a->s))
-		printf("No key for %s: your game is saved; %s to go on.\n", when, again);
+		printf("No move for %s: your game is saved; %s to go on.\n", when, again);
 	else if (rc == 0 && player.guest && player.pid[0])
-		printf("No key for %s: the session ended (a guest's game is not kept).\n", when);
+		printf("No move for %s: the session ended (a guest's game is not kept).\n", when);
 	else
-		printf("No key for %s: the session ended.\n", when);
+		printf("No move for %s: the session ended.\n", when);
 }
 
 /* A public account's game between keys: published for watchers, and a
