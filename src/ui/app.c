@@ -472,7 +472,7 @@ static void pace_say(app *a)
 	if (a->dropped == a->dropped_said || app_top(a) != &board_screen || a->v.lay.too_small)
 		return;
 	char line[120];
-	snprintf(line, sizeof line, "Keys come faster than %d a second: %ld dropped.", PACE_KEYS_PER_SECOND,
+	snprintf(line, sizeof line, "Keys come faster than %g a second: %ld dropped.", a->keys_per_second,
 		 a->dropped);
 	draw_message(&a->v, line);
 	a->dropped_said = a->dropped;
@@ -483,7 +483,7 @@ static void pace_say(app *a)
  * end, so its digits come as no keys. */
 static bool pace_let(app *a, int ch, double now)
 {
-	if (pace_take(app_top(a) == &code_screen ? &a->pasted : &a->keys, now))
+	if (a->keys_per_second <= 0 || pace_take(app_top(a) == &code_screen ? &a->pasted : &a->keys, now))
 		return true;
 	MEVENT ev;
 	if (ch == KEY_SGR_MOUSE)
@@ -702,9 +702,9 @@ static void app_pace_start(app *a)
 {
 	double now = term_now();
 	a->last_move = now;
-	pace_init(&a->keys, PACE_KEYS_PER_SECOND, PACE_KEYS_BURST, now);
+	pace_init(&a->keys, a->keys_per_second, PACE_KEYS_BURST, now);
 	/* A code as long as the field takes, its line breaks too. */
-	pace_init(&a->pasted, PACE_KEYS_PER_SECOND, 2 * CODE_ENTRY_MAX, now);
+	pace_init(&a->pasted, a->keys_per_second, 2 * CODE_ENTRY_MAX, now);
 	a->dropped = a->dropped_said = 0;
 	a->dropped_at = 0;
 }

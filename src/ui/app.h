@@ -124,6 +124,7 @@ struct app {
 	double last_move;	/* when a move last changed the game (app_moved) */
 	bool idled;		/* the game ended for want of moves */
 	/* Keys at a player's pace (ui/pace.h); the rest are read and dropped. */
+	double keys_per_second;	/* the pace (--keys-per-second); 0: no bound */
 	pace keys;		/* every screen's */
 	pace pasted;		/* the share code's field: a long code pasted at once */
 	long dropped;		/* keys dropped by this flood */

@@ -7,9 +7,10 @@
 
 #include <stdbool.h>
 
-/* Key repeat sends some 30 a second: a player never meets the bound. */
+/* Key repeat sends some 30 a second: a player never meets the bound; the
+ * burst takes a quick hand, or a board's few dozen keys scripted at once. */
 #define PACE_KEYS_PER_SECOND 60
-#define PACE_KEYS_BURST 40
+#define PACE_KEYS_BURST 100
 
 typedef struct pace {
 	double rate;		/* keys a second, sustained */
