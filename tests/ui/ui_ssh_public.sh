@@ -339,9 +339,9 @@ check "a game whose client claims 5000x5000 holds under $limit MB (${hwm:-?} kB)
 pkill -u "$acct" -f ' serve ' 2>/dev/null
 ui_wait "EXIT=" >/dev/null
 
-# 7. No key for the admin's time (--idle, 2 s here) ends a session with a
-# line that says why: a player's game saved, a guest's not, and at the
-# name prompt too.
+# 7. No move for the admin's time (--idle, 2 s here), or no key at the
+# name prompt, ends a session with a line that says why: a player's game
+# saved, a guest's not, and at the name prompt too.
 arcade_options $options --idle 2s
 login bob
 ui_wait "free play" >/dev/null
@@ -349,10 +349,10 @@ ui_keys f
 ui_wait "Moves " >/dev/null
 ui_keys Space
 check "an idle player's game is saved and the session ends, saying why" \
-	ui_wait "No key for 2 seconds: your game is saved; log in again to go on."
+	ui_wait "No move for 2 seconds: your game is saved; log in again to go on."
 check "with status 0" ui_wait "EXIT=0"
 login guest
-check "an idle guest's session ends, saying why" ui_wait "No key for 2 seconds: the session ended"
+check "an idle guest's session ends, saying why" ui_wait "No move for 2 seconds: the session ended"
 check "and frees its place" until_is 'eval ls -A $host/guests' ""
 login idler "" 127.0.0.2
 check "an idle new key at the name prompt is told, and leaves" ui_wait "No key for 2 seconds."
