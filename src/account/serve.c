@@ -310,6 +310,15 @@ static int ask_name_placed(const char *dir, host_player *p, const char *fp, cons
 static void ask_rename(const char *dir, host_player *p)
 {
 	char name[NAME_MAX_BYTES + 1], prompt[NAME_MAX_BYTES + 24], why[300];
+	if (!roster_can_rename(p, time(NULL), why, sizeof why)) {
+		/* Read before the game's screen takes the terminal. */
+		char line[LINEEDIT_MAX];
+		printf("\nYou play as %s.\nNot now: %s.\n", p->name, why);
+		fflush(stdout);
+		lineedit_read(STDIN_FILENO, STDOUT_FILENO, "Press Enter to play. ", line, idle_secs * 1000,
+			      prompt_secs * 1000);
+		return;
+	}
 	printf("\nYou play as %s.  Choose another name (Enter keeps this one).\n", p->name);
 	for (int tries = 0; tries < 10; tries++) {
 		snprintf(prompt, sizeof prompt, "New name [%s]: ", p->name);
@@ -319,13 +328,13 @@ static void ask_rename(const char *dir, host_player *p)
 			return;
 		if (r == 0)
 			continue;
-		roster_status st = roster_rename(dir, p, name, why, sizeof why);
+		roster_status st = roster_rename(dir, p, name, time(NULL), why, sizeof why);
 		if (st == ROSTER_OK) {
 			printf("You are %s now.\n", p->name);
 			return;
 		}
 		printf("That name cannot be used: %s.\n", why);
-		if (st == ROSTER_ERROR)
+		if (st == ROSTER_ERROR || st == ROSTER_FULL)
 			return;
 	}
 }

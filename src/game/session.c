@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/history.h"
 #include "game/maker.h"
 #include "game/practice.h"
 
@@ -259,8 +260,11 @@ int session_undo(session *s, bool redo, double now)
 	bool was_won = g->won;
 	int row, col, times;
 	s->msg[0] = '\0';
-	if (!(redo ? game_redo(g, &row, &col, &times, now) : game_undo(g, &row, &col, &times, now)))
-		return say(s, redo ? "Nothing to redo." : "Nothing to undo.");
+	if (!(redo ? game_redo(g, &row, &col, &times, now) : game_undo(g, &row, &col, &times, now))) {
+		char why[100];
+		snprintf(why, sizeof why, "No undo further back: only the last %d moves are kept.", HISTORY_MAX);
+		return say(s, redo ? "Nothing to redo." : game_undo_capped(g) ? why : "Nothing to undo.");
+	}
 	s->row = row;
 	s->col = col;
 	overlay_moved(&s->pl.ov, g->cur, row * g->cur->cols + col, times);

@@ -3,10 +3,14 @@
  *
  *   players/PID/      a key's player, made when the key chooses a name
  *                     (persist/roster.h): name, seen (its time is the
- *                     last login), and home/ holding the player's own
- *                     state, data and config directories
+ *                     last login), renamed (the last rename's time and
+ *                     the name it left), and home/ holding the player's
+ *                     own state, data and config directories
  *   names/KEY         a name taken, first come first served (name_key():
- *                     a hex file name), holding the PID that took it
+ *                     a hex file name), holding the PID that took it (and
+ *                     when it left it, for a name kept after a rename);
+ *                     names/.keys-vN: the rule that keyed them
+ *   names-collide     names found alike when names/ was re-keyed
  *   addresses/A       the new players one client address (or network)
  *                     made lately
  *   offers/KEY        a name being offered to a new key (by name_key)
@@ -24,7 +28,10 @@
  *   scores/           the account's daily leaderboard (mode 0755: others
  *                     may read it; only we write)
  *   watch/            the live games as their players see them, for
- *                     watchers (persist/live.h; mode 0755)
+ *                     watchers (persist/live.h; mode 0755), each file
+ *                     named by a keyed hash of its slot, never its key's
+ *   watch.key         that hash's key (mode 0600), made by the first game
+ *                     that publishes
  * The directory itself is 0711: others reach scores/ and watch/ by name
  * (and serve keeps the directories above it, up to the account's home,
  * searchable for that).

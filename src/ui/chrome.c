@@ -33,6 +33,37 @@ void chrome_put_clipped(int y, int x, const char *s)
 	mvaddnstr(y, x, s, (int)(p - s));
 }
 
+int draw_wrapped(int y, int x, int indent, int last, const char *s)
+{
+	int rows = 0;
+	const char *p = s;
+	while (*p && y + rows <= last) {
+		int at = x + (rows ? indent : 0), room = COLS - at - 1, n = 0;
+		const char *q = p, *brk = NULL;
+		for (; *q; q++) {
+			if (((unsigned char)*q & 0xc0) == 0x80)
+				continue;
+			if (n >= room)
+				break;
+			n++;
+			if (*q == ' ')
+				brk = q;
+		}
+		/* Past the line's end: break at its last space, or inside a word
+		 * too long for any line. */
+		const char *end = *q && brk && brk > p ? brk : q;
+		if (room > 0)
+			mvaddnstr(y + rows, at, p, (int)(end - p));
+		rows++;
+		p = end;
+		while (*p == ' ')
+			p++;
+		if (room <= 0)
+			break;
+	}
+	return rows;
+}
+
 /* Prose at (y, x) that may not fit: cut after the last whole word that
  * fits with an ellipsis after it ("Clear the board: ev" said nothing). */
 void chrome_put_cut(const glyphs *gl, int y, int x, const char *s)
@@ -319,8 +350,11 @@ void draw_message(view *v, const char *msg)
 				n = (size_t)snprintf(bar, sizeof bar, "Goal: %s", info_goal(v->g->cur->k));
 			for (const key_row *r = v->keys; (r->run || r->names_utf8) && n < sizeof bar; r++) {
 				bool always = r->keys[0] == '?' || r->keys[0] == 'q';
+				/* On a public account the board's q goes to the lobby. */
+				const char *words = r->bar && r->keys[0] == 'q' && v->lobby && v->what == VIEW_PLAY
+							    ? "q lobby" : r->bar;
 				if (r->bar && (last ? always && r->bar_rank <= 1 : r->bar_rank <= most))
-					n += (size_t)snprintf(bar + n, sizeof bar - n, "%s%s", n ? v->gl->dot : "", r->bar);
+					n += (size_t)snprintf(bar + n, sizeof bar - n, "%s%s", n ? v->gl->dot : "", words);
 			}
 			if (chrome_cols(bar) <= COLS - 2 || last)
 				break;

@@ -69,14 +69,6 @@ reaction steps_overlay(app *a, int key)
 	return REACT_NONE;
 }
 
-reaction steps_stop_search(app *a, int key)
-{
-	(void)key;
-	if (session_plan_stop(a->s))
-		app_say(a, "Search stopped: the best found is kept.");
-	return REACT_NONE;
-}
-
 reaction steps_tab(app *a, int key)
 {
 	session_view sv = app_session(a);

@@ -650,9 +650,8 @@ static void live_games(const char *dir)
 	n = live_list(wdir, ldir, &list);
 	tap_ok(n == 1 && !strcmp(list[0].name, "Zoë") && !strcmp(list[0].id, "g0"), "only the live one is listed (%d)", n);
 	free(list);
-	snprintf(lock, sizeof lock, "%s/g1", wdir);
 	struct stat st;
-	tap_ok(lstat(lock, &st) < 0, "the dead game's file is taken away");
+	tap_ok(live_path(wdir, "g1", lock, sizeof lock) == 0 && lstat(lock, &st) < 0, "the dead game's file is taken away");
 	tap_is(live_eyes(wdir, "g0"), 0, "nobody watches yet");
 	int e1 = live_eye_open(wdir, "g0");
 	pid_t child = fork();
@@ -673,7 +672,7 @@ static void live_games(const char *dir)
 	live_eye_close(wdir, "g0", e1);
 	tap_is(live_eyes(wdir, "g0"), 0, "one that leaves neither");
 	/* A symlink planted as a game's file is not read. */
-	snprintf(lock, sizeof lock, "%s/g0", wdir);
+	live_path(wdir, "g0", lock, sizeof lock);
 	unlink(lock);
 	tap_ok(symlink("/etc/passwd", lock) == 0 && live_read(wdir, ldir, "g0", &back) < 0, "a symlink is not read");
 	unlink(lock);
