@@ -12,7 +12,7 @@
 
 sshd_root_test "it makes the public account and runs sshd for it" sshd ssh ssh-keygen useradd userdel usermod
 . "$SRCDIR/tests/lib/arcade_lib.sh"
-arcade_key f1 f2 f3 f4 f5 f6 f7 n1 h1 h2 h3 h4 n2 late || exit 1
+arcade_key f1 f2 f3 f4 f5 f6 f7 n1 h1 h2 h3 h4 n2 late d1 d2 d3 || exit 1
 arcade_exit_hook() {
 	for f in "$s"/hold.* "$s"/pid.*; do [ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null; done
 	[ -z "${typist:-}" ] || kill "$typist" 2>/dev/null
@@ -153,5 +153,28 @@ no_prompt_file() {
 	return 1
 }
 check "and nothing is kept of it" no_prompt_file
+
+# 5. A network's bounds, whatever its addresses: two guests of a /24 at
+# once, one new player of a /24 a day.
+arcade_options --guests-per-network 2 --new-players-per-network 1
+client q1 guest 127.8.0.1
+client q2 guest 127.8.0.2
+check "two guests of one network play" until_shown "not kept" 2 q1 q2
+out=$(SSH_BIND=127.8.0.3 sh "$s/ssh" guest -tt </dev/null 2>&1)
+check "a third from another address of it is refused, saying why" \
+	says "$out" "2 guests from your network are playing already"
+client q3 guest 127.9.0.1
+check "one from the next network plays" wait_out q3 "not kept"
+check "all end when their links drop" drop q1 q2 q3
+client d1 d1 127.10.0.1
+wait_out d1 "Name [" >/dev/null && printf 'day one\r' >"$s/in.d1"
+check "a new player from a network" wait_out d1 "Playing as day one"
+check "(who leaves)" drop d1
+out=$(SSH_BIND=127.10.0.2 sh "$s/ssh" d2 -tt </dev/null 2>&1)
+check "a second from another address of that network the same day is refused" \
+	says "$out" "1 new players have come from your network today"
+client d3 d3 127.11.0.1
+check "one from the next network is asked for a name" wait_out d3 "Name ["
+check "(and leaves)" drop d3
 
 done_testing
