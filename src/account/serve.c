@@ -50,7 +50,8 @@ static void serve_usage(void)
 	       "                           new players one client address may make a day,\n"
 	       "                           0 for any number (default %d; IPv6: per /64)\n"
 	       "      --new-players-per-network N\n"
-	       "                           ... one client network, 0 for any number (default %d)\n"
+	       "                           ... one client network (IPv4 /24, IPv6 /48) a day,\n"
+	       "                           0 for any number (default %d)\n"
 	       "      --prompts N          new keys choosing a name at once, 0 for any number\n"
 	       "                           (default %d)\n"
 	       "      --prompts-per-address N\n"
@@ -66,9 +67,6 @@ static void serve_usage(void)
 	       "      --sessions-per-network N\n"
 	       "                           ... from one client network, 0 for any number\n"
 	       "                           (default %d)\n"
-	       "When a place (a guest's, a new key's at the prompt, a player's session) is\n"
-	       "wanted and all are taken, the longest-idle holder of the network holding the\n"
-	       "most gives way, told why, if that network holds more than the newcomer's.\n"
 	       "      --forget-after DAYS  forget a player with no game for DAYS days, 0 never\n"
 	       "                           (default %d; their leaderboard rows stay)\n"
 	       "      --idle TIME          no key for TIME (minutes, or 45s, 30m, 2h; 0 never):\n"
@@ -78,11 +76,14 @@ static void serve_usage(void)
 	       "      --sshd-config FILE   with --check: this sshd_config (--pam-config FILE,\n"
 	       "                           --shadow FILE likewise), not the system's\n"
 	       "  -h, --help               this text\n"
+	       "When a place (a guest's, a new key's at the prompt, a player's session) is\n"
+	       "wanted and all are taken, the longest-idle holder of the network holding the\n"
+	       "most gives way, told why, if that network holds more than the newcomer's.\n"
 	       "Options after -- go to the game (lightsout play --help), e.g. -- --no-mouse.\n"
 	       "A player changes name with: ssh -t ACCOUNT@HOST rename\n",
 	       HOST_GAMES_PER_KEY, HOST_GUESTS, HOST_GUESTS_PER_ADDRESS, HOST_GUESTS_PER_NETWORK, HOST_PLAYERS,
-	       HOST_NEW_PER_ADDRESS, HOST_NEW_PER_NETWORK, HOST_PROMPTS, HOST_PROMPTS_PER_ADDRESS, HOST_PROMPTS_PER_NETWORK, HOST_SESSIONS,
-	       HOST_SESSIONS_PER_NETWORK, HOST_FORGET_DAYS);
+	       HOST_NEW_PER_ADDRESS, HOST_NEW_PER_NETWORK, HOST_PROMPTS, HOST_PROMPTS_PER_ADDRESS,
+	       HOST_PROMPTS_PER_NETWORK, HOST_SESSIONS, HOST_SESSIONS_PER_NETWORK, HOST_FORGET_DAYS);
 }
 
 static int count(const char *opt, const char *arg, int min, int *out)
