@@ -30,6 +30,7 @@ static void serve_usage(void)
 {
 	printf("Usage: lightsout serve [--dir DIR] [--games-per-key N] [--guests N] [--players N] [--prompts N]\n"
 	       "                       [--sessions N] [-- PLAY-OPTIONS]\n"
+	       "       lightsout serve --check [ACCOUNT] [--sshd-config FILE] [--pam-config FILE]\n"
 	       "The game for a public SSH account: each SSH key is a player with its own\n"
 	       "name, saved game and statistics; a login without a key is a guest whose game\n"
 	       "is not kept.  Run by sshd (ForceCommand) with ExposeAuthInfo yes: see\n"
@@ -69,8 +70,9 @@ static void serve_usage(void)
 	       "                           (default %d)\n"
 	       "      --forget-after DAYS  forget a player with no game for DAYS days, 0 never\n"
 	       "                           (default %d; their leaderboard rows stay)\n"
-	       "      --idle TIME          no key for TIME (minutes, or 45s, 30m, 2h; 0 never):\n"
-	       "                           the game is saved and the session ends (default 30m)\n"
+	       "      --idle TIME          no move for TIME in the game, or no key at the name\n"
+	       "                           prompt (minutes, or 45s, 30m, 2h; 0 never): the game\n"
+	       "                           is saved and the session ends (default 30m)\n"
 	       "      --check [ACCOUNT]    check the public account (default play) as sshd\n"
 	       "                           applies it, print each problem with its fix (root)\n"
 	       "      --sshd-config FILE   with --check: this sshd_config (--pam-config FILE,\n"
@@ -84,6 +86,16 @@ static void serve_usage(void)
 	       HOST_GAMES_PER_KEY, HOST_GUESTS, HOST_GUESTS_PER_ADDRESS, HOST_GUESTS_PER_NETWORK, HOST_PLAYERS,
 	       HOST_NEW_PER_ADDRESS, HOST_NEW_PER_NETWORK, HOST_PROMPTS, HOST_PROMPTS_PER_ADDRESS,
 	       HOST_PROMPTS_PER_NETWORK, HOST_SESSIONS, HOST_SESSIONS_PER_NETWORK, HOST_FORGET_DAYS);
+}
+
+/* Why a name was refused, said once: the roster's own sentence when it
+ * already names the name ("that name is taken: ..."), else after ours. */
+static void say_refused(const char *why)
+{
+	if (!strncmp(why, "that name ", 10))
+		printf("T%s.\n", why + 1);
+	else
+		printf("That name cannot be used: %s.\n", why);
 }
 
 static int count(const char *opt, const char *arg, int min, int *out)
@@ -253,7 +265,7 @@ static int ask_name(const char *dir, host_player *p, const char *fp, const host_
 			}
 			/* fall through */
 		case ROSTER_REFUSED:
-			printf("That name cannot be used: %s.\n", why);
+			say_refused(why);
 			break;
 		case ROSTER_FULL:
 			printf("%s\n", why);
@@ -329,12 +341,17 @@ static void ask_rename(const char *dir, host_player *p)
 			return;
 		if (r == 0)
 			continue;
+		char was[sizeof p->name];
+		snprintf(was, sizeof was, "%s", p->name);
 		roster_status st = roster_rename(dir, p, name, time(NULL), why, sizeof why);
 		if (st == ROSTER_OK) {
-			printf("You are %s now.\n", p->name);
+			char line[2 * sizeof p->name + 40];
+			snprintf(line, sizeof line, "You are %s now, was %s.", p->name, was);
+			printf("%s\n", line);
+			play_set_note(line);	/* said again on the game's first screen */
 			return;
 		}
-		printf("That name cannot be used: %s.\n", why);
+		say_refused(why);
 		if (st == ROSTER_ERROR || st == ROSTER_FULL)
 			return;
 	}
