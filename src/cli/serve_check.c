@@ -124,11 +124,11 @@ static void check_account(report *r, const char *account, const struct passwd *p
 
 /* ---- 2. what sshd applies to the account ---- */
 
-enum { S_AKC, S_AKCUSER, S_EXPOSE, S_FORCE, S_METHODS, S_TTY, S_NOFWD, S_PAM, S_PUBKEY, S_KBD, S_N };
+enum { S_AKC, S_AKCUSER, S_EXPOSE, S_FORCE, S_METHODS, S_TTY, S_NOFWD, S_PAM, S_PUBKEY, S_KBD, S_PORT, S_N };
 static const char *const setting_names[S_N] = {
 	"authorizedkeyscommand", "authorizedkeyscommanduser", "exposeauthinfo", "forcecommand",
 	"authenticationmethods", "permittty", "disableforwarding", "usepam", "pubkeyauthentication",
-	"kbdinteractiveauthentication",
+	"kbdinteractiveauthentication", "port",
 };
 
 /* sshd: on PATH, or in the sbin directories a plain PATH lacks. */
@@ -231,6 +231,7 @@ typedef struct serve_line {
 	bool guests;		/* guests let in (no --guests 0) */
 	char dir[PATH_MAX];	/* --dir, or "" */
 	bool pam;		/* UsePAM (true when sshd did not say) */
+	long port;		/* sshd's first port (22 when it did not say) */
 } serve_line;
 
 /* lightsout-shell's command line, as it makes it: DIR/lightsout serve
@@ -259,6 +260,7 @@ static void parse_force(const char *force, serve_line *s)
 	s->prog[0] = s->dir[0] = s->shell[0] = '\0';
 	s->guests = HOST_GUESTS > 0;
 	s->pam = true;
+	s->port = 22;
 	snprintf(copy, sizeof copy, "%s", force);
 	int n = split_words(copy, w, 256);
 	if (n == 1 && is_login_shell(w[0])) {
@@ -381,6 +383,8 @@ static void check_sshd(report *r, const char *account, const char *config, bool 
 			    val[S_EXPOSE]);
 	parse_force(val[S_FORCE], s);
 	s->pam = strcmp(val[S_PAM], "yes") == 0;
+	if (strtol(val[S_PORT], NULL, 10) > 0)
+		s->port = strtol(val[S_PORT], NULL, 10);
 	if (s->shell[0] && s->prog[0])
 		say_ok(r, "ForceCommand runs %s: %s serve with %s/serve.options (guests %s)", s->shell, s->prog,
 		       dirname_of(s->shell, dir, sizeof dir), s->guests ? "on" : "off");
@@ -767,7 +771,10 @@ int serve_check(const char *account, const serve_check_files *files, FILE *out)
 		if (gethostname(host, sizeof host) < 0 || !host[0])
 			snprintf(host, sizeof host, "HOST");
 		host[sizeof host - 1] = '\0';
-		fprintf(out, "ready: ssh %s@%s\n", account, host);
+		if (s.port == 22)
+			fprintf(out, "ready: ssh %s@%s\n", account, host);
+		else	/* the arcade's own sshd (2222) */
+			fprintf(out, "ready: ssh -p %ld %s@%s\n", s.port, account, host);
 	}
 	return r.problems;
 }

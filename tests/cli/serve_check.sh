@@ -94,6 +94,7 @@ sed "s/ user = play\$/ user = $acct/" "$SRCDIR/contrib/pam.lightsout-sshd" >"$t/
 	--shadow "$t/shadow" >"$t/out" 2>&1
 rc=$?
 check "the arcade's own instance and PAM service: ready" test "$rc" -eq 0
+check "... on its own port" has "^ready: ssh -p 2222 $acct@"
 [ "$rc" -eq 0 ] || show
 
 # A login shell that is a shell: should the ForceCommand go, anyone gets in.
