@@ -49,25 +49,46 @@ else
 	say "no previous release (no git history with $PREV_COMMIT, no PIUPARTS_PREV): the upgrade test is skipped"
 fi
 
-save=
-if [ -f "$base" ] && [ -n "$(find "$base" -mtime -7)" ]; then
-	save="--basetgz=$base"
-else
-	save="--save=$base"
-fi
+# The new packages as a repository too: install-purge-install installs a
+# package's dependencies (lightsout for lightsout-arcade) through apt.
+new=$(mktemp -d "${TMPDIR:-/tmp}/lightsout-piuparts.XXXXXX") || exit 1
+trap 'rm -rf "$new"' EXIT
+chmod 755 "$new"
+cp "$@" "$new/"
+(cd "$new" && dpkg-scanpackages . /dev/null >Packages 2>/dev/null)
+
+# run NAME OPTION...: one piuparts run on the new packages, its log in
+# $cache/NAME.log; the base tarball saved by the first run that lacks one.
+run() {
+	name=$1
+	shift
+	if [ -f "$base" ] && [ -n "$(find "$base" -mtime -7)" ]; then
+		tgz="--basetgz=$base"
+	else
+		tgz="--save=$base"
+	fi
+	t0=$(date +%s)
+	piuparts --distribution="$DISTRO" --mirror="$MIRROR" "$tgz" --scriptsdir="$here/piuparts.d" \
+		--log-file="$cache/$name.log" "$@" "$new"/*.deb >/dev/null 2>&1
+	rc=$?
+	grep -E '^[0-9]+m[0-9.]+s (INFO|ERROR|FAIL)' "$cache/$name.log" | tail -n 12
+	say "$name: $([ $rc -eq 0 ] && echo passed || echo FAILED) in $(($(date +%s) - t0)) s (log: $cache/$name.log)"
+	if [ $rc -ne 0 ]; then
+		grep -E -B 15 'ERROR|FAIL' "$cache/$name.log" | tail -n 60
+		status=1
+	fi
+}
+status=0
 start=$(date +%s)
+# Install and purge, and install, purge and install again.
+run install-purge --no-upgrade-test --install-purge-install \
+	--bindmount="$new" "--extra-repo=deb [trusted=yes] file://$new ./"
+# The previous release from its repository, upgraded to these, purged.
 # The scripts directory: the previous release's postinst (0.1.0) needed
 # /run/sshd to install at all, the bug this release fixes; it is given one
-# to install the old packages, and taken away before the upgrade.
-piuparts --distribution="$DISTRO" --mirror="$MIRROR" "$save" \
-	--scriptsdir="$here/piuparts.d" --install-purge-install \
-	${upgrade:+--bindmount="$prev"} ${upgrade:+"$upgrade"} \
-	--log-file="$cache/last.log" "$@" >/dev/null 2>&1
-status=$?
-grep -E '^[0-9]+m[0-9.]+s (INFO|ERROR|FAIL)' "$cache/last.log" | tail -n 40
-say "piuparts took $(($(date +%s) - start)) s (log: $cache/last.log)"
-if [ $status -ne 0 ]; then
-	grep -E -B 15 'ERROR|FAIL' "$cache/last.log" | tail -n 60
-	say "piuparts FAILED"
+# to install the old packages, and it is taken away before the upgrade.
+if [ -n "$upgrade" ]; then
+	run upgrade --no-install-purge-test --bindmount="$prev" "$upgrade"
 fi
+say "piuparts took $(($(date +%s) - start)) s in all"
 exit $status
