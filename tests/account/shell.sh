@@ -55,4 +55,10 @@ chmod 755 "$sd"
 rm "$sd/serve.options"
 out=$("$sd/lightsout-shell" 2>&1)
 check "no serve.options: serve with its own limits" test "$(args)" = "serve "
+# It starts nothing but the game: execve is all it imports to that end.
+if command -v nm >/dev/null 2>&1 && ! sanitized; then
+	spawns=$(nm -D "$LIGHTSOUT_SHELL" | grep -E ' U (system|popen|fork|vfork|exec[lv]p?e?|posix_spawnp?|dlopen)(@|$)' |
+		sed 's/.* U //; s/@.*//' | tr '\n' ' ')
+	check "it imports execve and nothing else that starts a program ($spawns)" test "$spawns" = "execve "
+fi
 done_testing
