@@ -1,6 +1,7 @@
 /* libFuzzer target: a race's three files (another game's, on a shared host)
- * parsed strictly: each refusal says its line, and what parses formats
- * back to a text that parses to the same. */
+ * parsed strictly, of version 1 or 2: each refusal says its line, and what
+ * parses formats back (as version 2) to a text that parses to the same,
+ * addresses, kind and rank included. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,14 +29,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	else {
 		int n = race_offer_format(&o, text, sizeof text);
 		if (n < 0 || race_offer_parse(text, (size_t)n, &o2, err, sizeof err) < 0 || strcmp(o.cells, o2.cells) ||
-		    strcmp(o.token, o2.token) || o.par != o2.par)
+		    strcmp(o.token, o2.token) || o.par != o2.par || strcmp(o.by.addr, o2.by.addr))
 			abort();
 	}
 	if (race_join_parse(in, size, &j, err, sizeof err) < 0)
 		refused_well(err);
 	else {
 		int n = race_join_format(&j, text, sizeof text);
-		if (n < 0 || race_join_parse(text, (size_t)n, &j2, err, sizeof err) < 0 || j.start_ms != j2.start_ms)
+		if (n < 0 || race_join_parse(text, (size_t)n, &j2, err, sizeof err) < 0 || j.start_ms != j2.start_ms ||
+		    strcmp(j.who.addr, j2.who.addr))
 			abort();
 	}
 	if (race_result_parse(in, size, &r, err, sizeof err) < 0)
@@ -43,7 +45,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	else {
 		int n = race_result_format(&r, text, sizeof text);
 		if (n < 0 || race_result_parse(text, (size_t)n, &r2, err, sizeof err) < 0 || r.ms != r2.ms ||
-		    r.moves != r2.moves || strcmp(r.winner.name, r2.winner.name))
+		    r.moves != r2.moves || strcmp(r.winner.name, r2.winner.name) || r.kind != r2.kind ||
+		    r.rank != r2.rank || r.assisted != r2.assisted || strcmp(r.loser.addr, r2.loser.addr))
 			abort();
 	}
 	return 0;

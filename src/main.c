@@ -3,6 +3,7 @@
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "config.h"
@@ -22,11 +23,16 @@ static int run_play(int argc, char **argv)
 }
 
 /* The admin's serve --check is a command-line tool (cli/), the rest the
- * account's front door (ui/): the two front ends stand side by side. */
+ * account's front door (account/, which starts the game in ui/). */
 static int run_serve(int argc, char **argv)
 {
 	if (serve_check_wanted(argc, argv))
 		return output_finish("serve", cmd_serve_check(argc, argv));
+	/* dbclient and PuTTY send no locale, and a terminal today is UTF-8:
+	 * a client that says nothing gets it (the ASCII look is a key away
+	 * in the lobby); one that sends a locale keeps it. */
+	if (!getenv("LC_ALL") && !getenv("LC_CTYPE") && !getenv("LANG") && setlocale(LC_CTYPE, "C.UTF-8"))
+		setenv("LC_CTYPE", "C.UTF-8", 1);
 	return serve_main(argc, argv);
 }
 

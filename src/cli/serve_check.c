@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "persist/host.h"
+#include "persist/roster.h"
 
 /* The installed login shell (make install: $(pkglibexecdir)). */
 #ifndef LO_SHELL_PATH
@@ -673,6 +674,31 @@ static void check_pam(report *r, const char *account, const char *pam)
 
 /* ---- 5. the players' directory ---- */
 
+/* The names a re-key found alike (persist/roster.h's ROSTER_COLLIDE):
+ * their players need a word from the keeper.  Read without following a
+ * link: the directory is the account's, and we are root. */
+static void check_collide(report *r, const char *account, const char *dir)
+{
+	char path[PATH_MAX + 40], fix[2 * PATH_MAX], line[512];
+	snprintf(path, sizeof path, "%s/" ROSTER_COLLIDE, dir);
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	FILE *f = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? fdopen(fd, "r") : NULL;
+	int pairs = 0;
+	if (!f && fd >= 0)
+		close(fd);
+	while (f && fgets(line, sizeof line, f))
+		pairs += line[0] != '#' && line[0] != '\n';
+	if (f)
+		fclose(f);
+	if (pairs) {
+		snprintf(fix, sizeof fix, "ask the second player of each line to choose another name "
+			 "(ssh -t %s@HOST rename), then rm %s", account, path);
+		say_problem(r, fix, "%d %s like another's since the names' rule changed: see %s", pairs,
+			    pairs == 1 ? "player's name looks" : "players' names look", path);
+	}
+}
+
 static void check_dir(report *r, const char *account, const struct passwd *pw, const char *dir)
 {
 	char path[PATH_MAX], fix[PATH_MAX + 100];
@@ -711,6 +737,7 @@ static void check_dir(report *r, const char *account, const struct passwd *pw, c
 	} else if (!closed) {
 		say_ok(r, "the players' directory %s is %s's, open to others to read", dir, account);
 	}
+	check_collide(r, account, dir);
 }
 
 int serve_check(const char *account, const serve_check_files *files, FILE *out)

@@ -178,7 +178,12 @@ void game_restart(game *g)
 
 int game_moves(const game *g)
 {
-	return g->hist->pos;
+	return history_count(g->hist);
+}
+
+bool game_undo_capped(const game *g)
+{
+	return g->hist->pos == 0 && g->hist->dropped > 0;
 }
 
 bool game_in_progress(const game *g)
@@ -188,7 +193,7 @@ bool game_in_progress(const game *g)
 
 bool game_touched(const game *g)
 {
-	return g->hist->len > 0;
+	return g->hist->len > 0 || g->hist->dropped > 0;
 }
 
 double game_elapsed(const game *g, double now)

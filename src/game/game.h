@@ -67,7 +67,12 @@ bool game_undo(game *g, int *row, int *col, int *times, double now);
 bool game_redo(game *g, int *row, int *col, int *times, double now);
 void game_restart(game *g);
 
+/* Moves made: the position's count, undone ones not, the moves too old
+ * to undo (past HISTORY_MAX) still counted. */
 int game_moves(const game *g);
+/* Undo stopped at the oldest move kept (HISTORY_MAX): older ones are
+ * counted but cannot be undone. */
+bool game_undo_capped(const game *g);
 bool game_in_progress(const game *g);	/* moved and not yet won */
 bool game_touched(const game *g);	/* any move made (or undone) since the start */
 double game_elapsed(const game *g, double now);

@@ -31,13 +31,15 @@ lo_result saved_to_game(game *g, const saved_game *sg, char *err, size_t errlen)
 	/* Par comes from the file: no search, just solvability. */
 	if ((rc = game_load(g, sg->start, 0.001, err, errlen)) != LO_OK)
 		goto fail;
+	/* At most HISTORY_MAX moves (the parser keeps no more): none drops. */
 	for (int i = 0; i < sg->hist.len; i++)
-		if (history_push(g->hist, sg->hist.moves[i]) < 0) {
+		if (history_push(g->hist, history_at(&sg->hist, i)) < 0) {
 			snprintf(err, errlen, "out of memory");
 			rc = LO_NOMEM;
 			goto fail;
 		}
 	g->hist->pos = sg->hist.pos;
+	g->hist->dropped = sg->hist.dropped;
 	board_copy(g->cur, sg->current);
 	g->won = board_is_clear(g->cur);
 	g->par = sg->par;

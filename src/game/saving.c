@@ -199,7 +199,8 @@ bool saving_due(const saver *sv, const play *p, double now)
 {
 	if (!sv->unsaved || sv->paused)
 		return false;
-	return !game_in_progress(&p->g) || sv->unsaved >= SAVING_EVERY_MOVES ||
+	return !game_in_progress(&p->g) ||
+	       (sv->unsaved >= SAVING_EVERY_MOVES && now - sv->saved_at >= SAVING_GAP_SECONDS) ||
 	       now - sv->changed_at >= SAVING_EVERY_SECONDS;
 }
 
@@ -221,6 +222,7 @@ int saving_sync(saver *sv, play *p, double now, char *msg, size_t len)
 	if (sv->paused)
 		return 0;
 	sv->unsaved = 0;
+	sv->saved_at = now;
 	if (!game_in_progress(&p->g))
 		return forget(sv, msg, len);
 	if (!sv->save_path[0])

@@ -12,9 +12,13 @@
 #include "game/play.h"
 #include "persist/slot.h"
 
-/* Save after this many changes, or this long after the first unsaved one. */
+/* Save after this many changes, or this long after the first unsaved one;
+ * by count no sooner than SAVING_GAP_SECONDS after the last save: a save
+ * holds up to HISTORY_MAX moves, and keys at 60 a second would otherwise
+ * write one six times a second. */
 #define SAVING_EVERY_MOVES 10
 #define SAVING_EVERY_SECONDS 30.0
+#define SAVING_GAP_SECONDS 2.0
 /* How long a takeover waits for the other game to save and quit. */
 #define SAVING_TAKEOVER_MS 5000
 
@@ -27,6 +31,7 @@ typedef struct saver {
 	bool paused;		/* the editor changes cells outside the history */
 	int unsaved;		/* changes since the last save */
 	double changed_at;	/* when the first of them was made */
+	double saved_at;	/* when the game was last written (0: not yet) */
 	char notice[200];	/* one line to show at the start */
 	char aside[80];		/* a lesser one, when the line is free */
 	char exit_msg[300];	/* to print once the terminal is restored */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/history.h"
 #include "game/maker.h"
 #include "game/practice.h"
 
@@ -107,6 +108,12 @@ bool session_offers_resume(const session *s)
 	return s->offer_resume;
 }
 
+void session_say_when_made(session *s, const char *line)
+{
+	if (s->mk && !s->after_made[0])
+		snprintf(s->after_made, sizeof s->after_made, "%s", line);
+}
+
 void session_note(session *s, const char *line)
 {
 	if (!s->sv.notice[0])
@@ -121,6 +128,20 @@ const char *session_exit_msg(const session *s)
 bool session_kept(const session *s)
 {
 	return !s->sv.player_guest && s->sv.save_path[0] && game_in_progress(&s->pl.g);
+}
+
+bool session_code_held(const session *s, char *why, size_t len)
+{
+	const game *g = &s->pl.g;
+	if (g->won)
+		return false;
+	if (!strcmp(s->pl.origin, "race"))
+		snprintf(why, len, "The share code of a race's board is shown once the board is cleared.");
+	else if (s->pl.mode == PLAY_DAILY)
+		snprintf(why, len, "The share code of the daily board is shown once you have cleared it.");
+	else
+		return false;
+	return true;
 }
 
 void session_snapshot(const session *s, session_view *v)
@@ -239,8 +260,11 @@ int session_undo(session *s, bool redo, double now)
 	bool was_won = g->won;
 	int row, col, times;
 	s->msg[0] = '\0';
-	if (!(redo ? game_redo(g, &row, &col, &times, now) : game_undo(g, &row, &col, &times, now)))
-		return say(s, redo ? "Nothing to redo." : "Nothing to undo.");
+	if (!(redo ? game_redo(g, &row, &col, &times, now) : game_undo(g, &row, &col, &times, now))) {
+		char why[100];
+		snprintf(why, sizeof why, "No undo further back: only the last %d moves are kept.", HISTORY_MAX);
+		return say(s, redo ? "Nothing to redo." : game_undo_capped(g) ? why : "Nothing to undo.");
+	}
 	s->row = row;
 	s->col = col;
 	overlay_moved(&s->pl.ov, g->cur, row * g->cur->cols + col, times);

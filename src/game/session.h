@@ -73,6 +73,11 @@ void session_note(session *s, const char *line);
 const char *session_exit_msg(const session *s);
 /* Is a game in progress kept for next time (a player's, not a guest's)? */
 bool session_kept(const session *s);
+/* Whether the board's share code is held back, with why in a player's
+ * words: a live race's board or a daily board not yet cleared would be
+ * solved in a shell (lightsout solve --code) and ranked as unassisted.
+ * Once cleared, the code is the player's to pass on. */
+bool session_code_held(const session *s, char *why, size_t len);
 
 /* What the front end reads to draw a frame: a snapshot, read only, good
  * until the next call that changes the session. */
@@ -122,6 +127,9 @@ int session_restart(session *s, double now);
  * on the ladder a rung down when it was tried and not won (the board made
  * is the lower rung's). */
 int session_new_board(session *s, const game_config *cfg, play_mode mode, bool give_up, double now);
+/* A line to say once the board being made is played (the settings'
+ * "saved as your default"); nothing when no board is being made. */
+void session_say_when_made(session *s, const char *line);
 /* Play board b (taken, freed) of cfg's variant at once, a free board of
  * the player's own (a share code pasted in the game): the board played
  * is given up as session_leaving(s, false) says.  Returns SESSION_BOARD,

@@ -12,8 +12,103 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "persist/sha256.h"
 
 #define HEADER "lightsout-live 1"
+#define KEY_LEN 32
+
+/* ---- The files' names: a keyed hash of the slot ---- */
+
+/* The host's key for watch/'s names, DIR.key beside DIR (in the host
+ * directory, mode 0600): read into key, or made when missing and make is
+ * true (a publisher; two at once: the one linked first stands).  false
+ * when there is none, or it is not a key to trust (another's, a link, open
+ * to others, of the wrong size): a stranger's view.  Read once a process. */
+static bool key_get(const char *dir, bool make, unsigned char key[KEY_LEN])
+{
+	static char cached[4200];
+	static unsigned char kept[KEY_LEN];
+	char path[4300], tmp[4400];
+	if (cached[0] && !strcmp(cached, dir)) {
+		memcpy(key, kept, KEY_LEN);
+		return true;
+	}
+	snprintf(path, sizeof path, "%s.key", dir);
+	for (int tries = 0; tries < 2; tries++) {
+		int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+		if (fd >= 0) {
+			struct stat st;
+			bool ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
+				  !(st.st_mode & 077) && st.st_size == KEY_LEN && read(fd, key, KEY_LEN) == KEY_LEN;
+			close(fd);
+			if (!ok)
+				return false;
+			snprintf(cached, sizeof cached, "%s", dir);
+			memcpy(kept, key, KEY_LEN);
+			return true;
+		}
+		if (errno != ENOENT || !make)
+			return false;
+		unsigned char fresh[KEY_LEN];
+		FILE *r = fopen("/dev/urandom", "rb");
+		bool got = r && fread(fresh, 1, KEY_LEN, r) == KEY_LEN;
+		if (r)
+			fclose(r);
+		snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+		int w = got ? mkstemp(tmp) : -1;	/* mkstemp's mode is 0600 */
+		if (w < 0)
+			return false;
+		bool ok = write(w, fresh, KEY_LEN) == KEY_LEN;
+		ok = close(w) == 0 && ok;
+		if (ok && link(tmp, path) < 0 && errno != EEXIST)
+			ok = false;
+		unlink(tmp);
+		if (!ok)
+			return false;
+	}
+	return false;
+}
+
+bool live_name_valid(const char *name)
+{
+	return name[0] == 'w' && strlen(name + 1) == LIVE_NAME_LEN - 1 &&
+	       strspn(name + 1, "0123456789abcdef") == LIVE_NAME_LEN - 1;
+}
+
+/* The file name of slot id under key: "w" and 32 hex digits. */
+static void name_of(const unsigned char key[KEY_LEN], const char *id, char name[LIVE_NAME_LEN + 1])
+{
+	unsigned char mac[SHA256_LEN];
+	sha256_hmac(key, KEY_LEN, id, strlen(id), mac);
+	name[0] = 'w';
+	for (int i = 0; i < (LIVE_NAME_LEN - 1) / 2; i++)
+		snprintf(name + 1 + 2 * i, 3, "%02x", mac[i]);
+}
+
+/* The name in dir of game id: a slot's keyed hash (make: the key made if
+ * missing), or id itself when it is such a name already (a stranger
+ * lists names, not slots).  false when there is none. */
+static bool file_name(const char *dir, const char *id, bool make, char name[LIVE_NAME_LEN + 1])
+{
+	unsigned char key[KEY_LEN];
+	if (live_name_valid(id)) {
+		memcpy(name, id, LIVE_NAME_LEN + 1);
+		return true;
+	}
+	if (!live_slot_valid(id) || !key_get(dir, make, key))
+		return false;
+	name_of(key, id, name);
+	return true;
+}
+
+int live_path(const char *dir, const char *id, char *out, size_t len)
+{
+	char name[LIVE_NAME_LEN + 1];
+	if (!file_name(dir, id, false, name))
+		return -1;
+	int n = snprintf(out, len, "%s/%s", dir, name);
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
 
 int live_format(const live_game *g, char *buf, size_t cap)
 {
@@ -148,12 +243,12 @@ int live_parse(const char *text, size_t len, live_game *g, char *err, size_t err
 
 int live_publish(const char *dir, const live_game *g)
 {
-	char text[LIVE_FILE_MAX + 1], path[4200], tmp[4300];
+	char text[LIVE_FILE_MAX + 1], path[4200], tmp[4300], name[LIVE_NAME_LEN + 1];
 	int n = live_format(g, text, sizeof text);
-	if (n < 0)
+	if (n < 0 || !live_slot_valid(g->id) || !file_name(dir, g->id, true, name))
 		return -1;
-	snprintf(path, sizeof path, "%s/%s", dir, g->id);
-	snprintf(tmp, sizeof tmp, "%s/.%s.new", dir, g->id);
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	snprintf(tmp, sizeof tmp, "%s/.%s.new", dir, name);
 	/* Our slot is ours alone while we hold its lock: a fixed temporary
 	 * name is enough; never through a link somebody left there. */
 	unlink(tmp);
@@ -173,8 +268,8 @@ int live_publish(const char *dir, const live_game *g)
 void live_withdraw(const char *dir, const char *id)
 {
 	char path[4200];
-	snprintf(path, sizeof path, "%s/%s", dir, id);
-	unlink(path);
+	if (live_path(dir, id, path, sizeof path) == 0)
+		unlink(path);
 }
 
 bool live_slot_valid(const char *s)
@@ -196,9 +291,8 @@ int live_read(const char *dir, const char *live_locks, const char *id, live_game
 {
 	char path[4200], buf[LIVE_FILE_MAX + 1], err[300];
 	struct stat dst, st;
-	if (!live_slot_valid(id) || stat(dir, &dst) < 0)
+	if (live_path(dir, id, path, sizeof path) < 0 || stat(dir, &dst) < 0)
 		return -1;
-	snprintf(path, sizeof path, "%s/%s", dir, id);
 	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
@@ -208,7 +302,9 @@ int live_read(const char *dir, const char *live_locks, const char *id, live_game
 	close(fd);
 	if (n < 0 || n > LIVE_FILE_MAX || live_parse(buf, (size_t)n, g, err, sizeof err) < 0)
 		return -1;
-	if (!live_slot_alive(live_locks, id)) {
+	/* Only a slot has a lock to ask: a stranger, who has names, takes the
+	 * game as live (as when the lock may not be opened). */
+	if (live_slot_valid(id) && !live_slot_alive(live_locks, id)) {
 		/* A game that died without taking its file away. */
 		if (dst.st_uid == geteuid())
 			unlink(path);
@@ -223,17 +319,121 @@ static int by_name(const void *a, const void *b)
 	return strcmp(((const live_game *)a)->name, ((const live_game *)b)->name);
 }
 
+/* The live slots' names under key, from live_locks' SLOT.lock files:
+ * malloc'd pairs (slot, name), their count in *n; NULL when it cannot be
+ * read. */
+typedef struct slot_name {
+	char slot[LIVE_ID_MAX];
+	char name[LIVE_NAME_LEN + 1];
+} slot_name;
+
+static slot_name *slots_named(const char *live_locks, const unsigned char key[KEY_LEN], int *n)
+{
+	DIR *d = opendir(live_locks);
+	*n = 0;
+	if (!d)
+		return NULL;
+	int cap = 16;
+	slot_name *all = malloc((size_t)cap * sizeof *all);
+	struct dirent *de;
+	while (all && (de = readdir(d))) {
+		size_t l = strlen(de->d_name);
+		if (l < 6 || l - 5 >= LIVE_ID_MAX || strcmp(de->d_name + l - 5, ".lock") != 0)
+			continue;
+		char slot[LIVE_ID_MAX];
+		memcpy(slot, de->d_name, l - 5);
+		slot[l - 5] = '\0';
+		if (!live_slot_valid(slot))
+			continue;
+		if (*n == cap) {
+			slot_name *more = realloc(all, (size_t)cap * 2 * sizeof *all);
+			if (!more)
+				break;
+			all = more;
+			cap *= 2;
+		}
+		memcpy(all[*n].slot, slot, l - 4);
+		name_of(key, slot, all[*n].name);
+		(*n)++;
+	}
+	closedir(d);
+	return all;
+}
+
+static int slot_find(const slot_name *slots, int n, const char *name)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(slots[i].name, name))
+			return i;
+	return -1;
+}
+
+/* Remove the watchers' directory name in dfd and its files (a watcher's
+ * file is plain; nobody holds an old version's). */
+static void eyes_sweep(int dfd, const char *name)
+{
+	int fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	struct dirent *de;
+	while ((de = readdir(d)))
+		if (de->d_name[0] != '.')
+			unlinkat(dirfd(d), de->d_name, 0);
+	closedir(d);
+	unlinkat(dfd, name, AT_REMOVEDIR);
+}
+
 int live_list(const char *dir, const char *live_locks, live_game **out)
 {
 	*out = NULL;
 	DIR *d = opendir(dir);
 	if (!d)
 		return -1;
+	/* The account itself has the key and the locks: names map back to
+	 * slots, and a name of no slot is a dead game's file.  Anyone else
+	 * lists the names. */
+	unsigned char key[KEY_LEN];
+	int nslots = 0;
+	struct stat dst;
+	slot_name *slots = key_get(dir, false, key) ? slots_named(live_locks, key, &nslots) : NULL;
+	bool reread = false;
+	bool ours = fstat(dirfd(d), &dst) == 0 && dst.st_uid == geteuid();
 	int n = 0, cap = 0;
 	struct dirent *de;
 	while ((de = readdir(d))) {
-		if (!live_slot_valid(de->d_name))
+		const char *id = de->d_name;
+		/* Named by a slot (an older version): it told whose key. */
+		if (slots && ours && live_slot_valid(id)) {
+			unlinkat(dirfd(d), id, 0);
 			continue;
+		}
+		if (slots && ours && !strncmp(id, "eyes.", 5) && live_slot_valid(id + 5)) {
+			eyes_sweep(dirfd(d), id);
+			continue;
+		}
+		if (!live_name_valid(id))
+			continue;
+		if (slots) {
+			int i = slot_find(slots, nslots, id);
+			if (i < 0 && !reread) {
+				/* Its game may have taken its lock after live/
+				 * was read: a game locks before it publishes. */
+				reread = true;
+				free(slots);
+				slots = slots_named(live_locks, key, &nslots);
+				i = slots ? slot_find(slots, nslots, id) : -1;
+			}
+			if (i < 0) {
+				if (ours && slots)
+					unlinkat(dirfd(d), id, 0);	/* no lock: its game is gone */
+				continue;
+			}
+			id = slots[i].slot;
+		}
 		if (n == cap) {
 			int more = cap ? cap * 2 : 16;
 			live_game *bigger = realloc(*out, (size_t)more * sizeof *bigger);
@@ -242,28 +442,33 @@ int live_list(const char *dir, const char *live_locks, live_game **out)
 			*out = bigger;
 			cap = more;
 		}
-		if (live_read(dir, live_locks, de->d_name, &(*out)[n]) == 0)
+		if (live_read(dir, live_locks, id, &(*out)[n]) == 0)
 			n++;
 	}
 	closedir(d);
+	free(slots);
 	if (n > 1)
 		qsort(*out, (size_t)n, sizeof **out, by_name);
 	return n;
 }
 
 /* The directory of id's watchers: one per game, so that counting them
- * costs a game its own few entries, not every game's on the host. */
-static void eyes_dir(const char *dir, const char *id, char *buf, size_t len)
+ * costs a game its own few entries, not every game's on the host; named
+ * as its file is.  false when id has no name. */
+static bool eyes_dir(const char *dir, const char *id, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s/eyes.%s", dir, id);
+	char name[LIVE_NAME_LEN + 1];
+	if (!file_name(dir, id, false, name))
+		return false;
+	snprintf(buf, len, "%s/eyes.%s", dir, name);
+	return true;
 }
 
 int live_eye_open(const char *dir, const char *id)
 {
 	char eyes[4300], path[4400];
-	if (!live_slot_valid(id))
+	if (!eyes_dir(dir, id, eyes, sizeof eyes))
 		return -1;
-	eyes_dir(dir, id, eyes, sizeof eyes);
 	if (mkdir(eyes, 0700) < 0 && errno != EEXIST)
 		return -1;
 	struct stat st;
@@ -287,7 +492,10 @@ void live_eye_close(const char *dir, const char *id, int fd)
 	char eyes[4300], path[4400];
 	if (fd < 0)
 		return;
-	eyes_dir(dir, id, eyes, sizeof eyes);
+	if (!eyes_dir(dir, id, eyes, sizeof eyes)) {
+		close(fd);
+		return;
+	}
 	snprintf(path, sizeof path, "%s/%ld", eyes, (long)getpid());
 	unlink(path);
 	close(fd);
@@ -297,7 +505,8 @@ void live_eye_close(const char *dir, const char *id, int fd)
 int live_eyes(const char *dir, const char *id)
 {
 	char eyes[4300];
-	eyes_dir(dir, id, eyes, sizeof eyes);
+	if (!eyes_dir(dir, id, eyes, sizeof eyes))
+		return 0;
 	DIR *d = opendir(eyes);
 	if (!d)
 		return 0;	/* nobody has watched yet */

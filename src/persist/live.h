@@ -1,7 +1,13 @@
 /* Live games on a public account, for watchers: no daemon, each running
  * game publishes what its player sees in a small file of the host's watch/
- * directory, named like its live-game slot ("kPID.N", "gN"), replaced
- * whole (a temporary renamed over it) after every change:
+ * directory, replaced whole (a temporary renamed over it) after every
+ * change.  watch/ is listable by every local user, and a key's slot
+ * ("kPID.N") begins with its key's fingerprint, which ties a name to a
+ * public key: a file is named by a keyed hash of its slot instead, "w" and
+ * 32 hex digits of HMAC-SHA-256 under the host's key (watch.key beside
+ * watch/, mode 0600, made by the first game that publishes).  The account
+ * maps names back to slots through live/'s locks; anyone else sees names
+ * only, and uses them as the games' ids.
  *
  *     lightsout-live 1
  *     player alice
@@ -17,10 +23,10 @@
  *                                    "-" past LIVE_CELLS_MAX or refused)
  *
  * A game is live while it holds its slot's lock (live/SLOT.lock): a file
- * whose slot is free is a dead game's and is skipped (and removed by the
- * account itself; a reader who may not open the lock takes the file as
- * live: a game's own end takes its file away).
- * Watchers say they watch with a file "eyes.SLOT/PID" they hold locked;
+ * whose slot is free, or that no slot names, is a dead game's and is
+ * skipped (and removed by the account itself; a reader who may not open
+ * the lock takes the file as live: a game's own end takes its file away).
+ * Watchers say they watch with a file "eyes.NAME/PID" they hold locked;
  * the game counts the held ones (a directory a game: counting costs a
  * game its own watchers, not every game's on the host).  Every file is read as another program's
  * input: regular, not a symlink, owned by the directory's owner, at most
@@ -37,9 +43,10 @@
 #define LIVE_CELLS_MAX 10000
 #define LIVE_FILE_MAX (LIVE_CELLS_MAX + 1024)
 #define LIVE_ID_MAX 40
+#define LIVE_NAME_LEN 33		/* a file's name: "w" and 32 hex digits */
 
 typedef struct live_game {
-	char id[LIVE_ID_MAX];		/* the slot: the file's name */
+	char id[LIVE_ID_MAX];		/* the slot (to a stranger: the file's name) */
 	char name[NAME_MAX_BYTES + 1];
 	bool guest;
 	bool open;			/* the player takes watchers */
@@ -64,23 +71,32 @@ bool live_slot_valid(const char *id);
  * the game is taken as live. */
 bool live_slot_alive(const char *live_locks, const char *id);
 
+/* A live game's file name: "w" and 32 hex digits (no slot's). */
+bool live_name_valid(const char *name);
+/* The path in dir of game id's file (id a slot, or a file's name): 0, or
+ * -1 (no key to name a slot with, or it does not fit). */
+int live_path(const char *dir, const char *id, char *out, size_t len);
+
 /* The file's text; its length, or -1 when it does not fit in cap. */
 int live_format(const live_game *g, char *buf, size_t cap);
 
 /* Parse a file's text into g (id untouched); 0, or -1 with "line N: ..." */
 int live_parse(const char *text, size_t len, live_game *g, char *err, size_t errlen);
 
-/* Publish g as dir/ID (replaced whole; no fsync: a live view, not a save). */
+/* Publish g, g->id a slot, as its named file in dir (replaced whole; no
+ * fsync: a live view, not a save); the host's key made if missing. */
 int live_publish(const char *dir, const live_game *g);
 
 /* Take our file away (the game ends). */
 void live_withdraw(const char *dir, const char *id);
 
-/* One game's file: 0, or -1 (gone, dead, or not a file to trust). */
+/* One game's file, id a slot or a file's name: 0, or -1 (gone, dead, or
+ * not a file to trust). */
 int live_read(const char *dir, const char *live_locks, const char *id, live_game *g);
 
 /* Every live game in dir (their slots' locks in live_locks), in *out
- * (malloc'd, sorted by name); the count, or -1 when dir cannot be read. */
+ * (malloc'd, sorted by name), their ids slots to the account and names to
+ * anyone else; the count, or -1 when dir cannot be read. */
 int live_list(const char *dir, const char *live_locks, live_game **out);
 
 /* Watch the game id: a file "eyes.ID/PID" held locked while we watch;

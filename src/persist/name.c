@@ -8,6 +8,7 @@
 #include <strings.h>
 #include <unicode/uchar.h>
 #include <unicode/unorm2.h>
+#include <unicode/uscript.h>
 #include <unicode/uspoof.h>
 #include <unicode/ustring.h>
 #include <unicode/utf8.h>
@@ -100,41 +101,82 @@ bool name_check(const char *s, char *why, size_t len)
 	return true;
 }
 
-/* s (UTF-8) under NFKC with full case folding, then its TS #39 skeleton,
- * in UTF-8 (malloc'd); NULL on invalid UTF-8, an ICU error or no memory.
- * Each ICU step is asked its length first: both steps may lengthen the
- * text (U+FDFA alone becomes 18 characters). */
-static char *skeleton_of(const char *s)
+/* The steps a name goes through to be compared (see skeleton_of). */
+typedef enum step {
+	STEP_UPPER,	/* full upper case (ß becomes SS), root locale */
+	STEP_FOLD,	/* NFKC with full case folding */
+	STEP_SKELETON,	/* the TS #39 confusable skeleton */
+	STEP_LOOKS,	/* look_letters: what TS #39 leaves apart */
+} step;
+
+/* Characters that pass for letters in terminal fonts which TS #39 does not
+ * map to them (it maps 0 to O and 1 to l already): 5am reads as Sam, 8ob
+ * as Bob; and the long s, which reads as f but whose capital is S.
+ * Applied before the capitals (ſ must not become S) and after their
+ * skeleton (what reads as 5 or 8: Ƽ, Ȣ). */
+static const struct {
+	UChar from, to;
+} look_letters[] = { { '5', 'S' }, { '8', 'B' }, { 0x17f, 'f' } };
+
+/* One step on u (n units) into out (cap units); its length, which may be
+ * more than cap (ask with cap 0 first: steps may lengthen the text). */
+static int32_t step_run(step st, USpoofChecker *sc, const UChar *u, int32_t n, UChar *out, int32_t cap, UErrorCode *e)
+{
+	switch (st) {
+	case STEP_UPPER:
+		return u_strToUpper(out, cap, u, n, "", e);
+	case STEP_FOLD:
+		return unorm2_normalize(unorm2_getNFKCCasefoldInstance(e), u, n, out, cap, e);
+	case STEP_SKELETON:
+		return uspoof_getSkeleton(sc, 0, u, n, out, cap, e);
+	case STEP_LOOKS:
+		for (int32_t i = 0; i < n && i < cap; i++) {
+			out[i] = u[i];
+			for (size_t j = 0; j < sizeof look_letters / sizeof look_letters[0]; j++)
+				if (u[i] == look_letters[j].from)
+					out[i] = look_letters[j].to;
+		}
+		if (n > cap)
+			*e = U_BUFFER_OVERFLOW_ERROR;
+		return n;
+	}
+	*e = U_ILLEGAL_ARGUMENT_ERROR;
+	return 0;
+}
+
+/* s (UTF-8) through the steps, in UTF-8 (malloc'd); NULL on invalid
+ * UTF-8, an ICU error or no memory.  Each step is asked its length
+ * first: U+FDFA alone becomes 18 characters. */
+static char *skeleton_of(const char *s, const step *steps, size_t nsteps)
 {
 	UErrorCode e = U_ZERO_ERROR;
-	const UNormalizer2 *fold = unorm2_getNFKCCasefoldInstance(&e);
-	USpoofChecker *sc = U_SUCCESS(e) ? uspoof_open(&e) : NULL;
-	UChar *u = malloc((strlen(s) + 1) * sizeof *u), *f = NULL, *k = NULL;
+	USpoofChecker *sc = uspoof_open(&e);
+	int32_t n = 0, on = 0;
+	UChar *u = malloc((strlen(s) + 1) * sizeof *u);
 	char *out = NULL;
-	int32_t n = 0, fn, kn, on;
 	if (!sc || !u)
 		goto done;
 	u_strFromUTF8(u, (int32_t)strlen(s) + 1, &n, s, -1, &e);
-	fn = U_SUCCESS(e) ? unorm2_normalize(fold, u, n, NULL, 0, &e) : 0;
-	if (e == U_BUFFER_OVERFLOW_ERROR)
-		e = U_ZERO_ERROR;
-	if (U_FAILURE(e) || !(f = malloc(((size_t)fn + 1) * sizeof *f)))
-		goto done;
-	unorm2_normalize(fold, u, n, f, fn + 1, &e);
-	kn = U_SUCCESS(e) ? uspoof_getSkeleton(sc, 0, f, fn, NULL, 0, &e) : 0;
-	if (e == U_BUFFER_OVERFLOW_ERROR)
-		e = U_ZERO_ERROR;
-	if (U_FAILURE(e) || !(k = malloc(((size_t)kn + 1) * sizeof *k)))
-		goto done;
-	uspoof_getSkeleton(sc, 0, f, fn, k, kn + 1, &e);
-	on = U_SUCCESS(e) ? 0 : -1;
-	if (on == 0)
-		u_strToUTF8(NULL, 0, &on, k, kn, &e);
+	for (size_t i = 0; i < nsteps && U_SUCCESS(e); i++) {
+		int32_t m = step_run(steps[i], sc, u, n, NULL, 0, &e);
+		if (e == U_BUFFER_OVERFLOW_ERROR || e == U_STRING_NOT_TERMINATED_WARNING)
+			e = U_ZERO_ERROR;
+		UChar *next = U_SUCCESS(e) ? malloc(((size_t)m + 1) * sizeof *next) : NULL;
+		if (!next) {
+			e = U_FAILURE(e) ? e : U_MEMORY_ALLOCATION_ERROR;
+			break;
+		}
+		n = step_run(steps[i], sc, u, n, next, m + 1, &e);
+		free(u);
+		u = next;
+	}
+	if (U_SUCCESS(e))
+		u_strToUTF8(NULL, 0, &on, u, n, &e);
 	if (e == U_BUFFER_OVERFLOW_ERROR)
 		e = U_ZERO_ERROR;
 	if (U_FAILURE(e) || !(out = malloc((size_t)on + 1)))
 		goto done;
-	u_strToUTF8(out, on + 1, NULL, k, kn, &e);
+	u_strToUTF8(out, on + 1, NULL, u, n, &e);
 	if (U_FAILURE(e)) {
 		free(out);
 		out = NULL;
@@ -143,10 +185,27 @@ done:
 	if (sc)
 		uspoof_close(sc);
 	free(u);
-	free(f);
-	free(k);
 	return out;
 }
+
+/* What a name looks like in any case, as name_key compares it.  Capitals
+ * first, so that a letter and its capital are one thing, and Cyrillic and
+ * Greek capitals meet the Latin ones they look like in the skeleton (ТОМ,
+ * ΤΟΜ, TOM: folding first would make т, τ and t, which look nothing
+ * alike); look_letters around that; then folded, and the skeleton again
+ * for what looks alike in small letters only (rn and m).  Capital I reads
+ * as l, so i and l are one letter here: "alice" and "allce" share a key,
+ * the price of ALICE and aIice sharing alice's.  What looks alike in
+ * small letters only across scripts (Greek σ and Cyrillic о, whose
+ * capitals differ) is left to the one-script and whole-script rules of
+ * name_check_new. */
+static const step look_steps[] = { STEP_LOOKS, STEP_UPPER, STEP_SKELETON, STEP_LOOKS, STEP_FOLD, STEP_SKELETON };
+/* Folded first (the key of versions before 3): lower-case look-alikes
+ * whose capitals differ (Greek υ reads as u, its capital as Y). */
+static const step folded_steps[] = { STEP_FOLD, STEP_SKELETON };
+/* The name as typed, as a reader sees it. */
+static const step typed_steps[] = { STEP_SKELETON };
+#define STEPS(a) a, sizeof a / sizeof a[0]
 
 /* Letters of one script, digits and punctuation beside them: ICU's
  * single-script restriction level (Common characters go with any). */
@@ -165,16 +224,78 @@ static bool one_script(const char *s, bool *failed)
 	return !*failed && !(bad & USPOOF_RESTRICTION_LEVEL);
 }
 
+/* Whether s (UTF-8) holds a letter of script sc. */
+static bool has_script(const char *s, UScriptCode sc)
+{
+	int32_t n = (int32_t)strlen(s);
+	for (int32_t i = 0; i < n;) {
+		UChar32 c;
+		UErrorCode e = U_ZERO_ERROR;
+		U8_NEXT(s, i, n, c);
+		if (c >= 0 && u_isalpha(c) && uscript_getScript(c, &e) == sc)
+			return true;
+	}
+	return false;
+}
+
+/* Whether the combining mark c is an accent of a Latin letter a name may
+ * have (one of U+00C0 to U+024F decomposed, as the skeleton does). */
+static bool latin_accent(UChar32 c)
+{
+	UErrorCode e = U_ZERO_ERROR;
+	const UNormalizer2 *nfd = unorm2_getNFDInstance(&e);
+	for (UChar32 l = 0xc0; l <= 0x24f && U_SUCCESS(e); l++) {
+		UChar d[8];
+		int32_t n = unorm2_getDecomposition(nfd, l, d, 8, &e);
+		for (int32_t i = 1; i < n; i++)
+			if (d[i] == c)
+				return true;
+		e = U_ZERO_ERROR;
+	}
+	return false;
+}
+
+/* A whole-script confusable: letters of Greek or Cyrillic alone whose
+ * skeleton (typed) is all a Latin name could be (Latin letters up to
+ * U+024F and their accents, digits, punctuation): сор reads as cop, ТОМ
+ * as TOM.  ICU checks this only between two given strings, so it is ours.
+ * Prototypes no Latin name has (ᴎ, ʙ; θ's stroke, η's line below) keep
+ * Борис, Москва and Αθήνα apart from any. */
+static bool latin_lookalike(const char *s, const char *typed)
+{
+	if (has_script(s, USCRIPT_LATIN) || !has_script(typed, USCRIPT_LATIN))
+		return false;
+	int32_t n = (int32_t)strlen(typed);
+	for (int32_t i = 0; i < n;) {
+		UChar32 c;
+		UErrorCode e = U_ZERO_ERROR;
+		U8_NEXT(typed, i, n, c);
+		UScriptCode sc = c >= 0 ? uscript_getScript(c, &e) : USCRIPT_INVALID_CODE;
+		bool latin = sc == USCRIPT_COMMON || (sc == USCRIPT_LATIN && c <= 0x24f) ||
+			     (sc == USCRIPT_INHERITED && latin_accent(c));
+		if (!latin)
+			return false;
+	}
+	return true;
+}
+
 bool name_check_new(const char *s, char *why, size_t len)
 {
 	if (!name_check(s, why, len))
 		return false;
-	/* Whatever reads as "guest" is refused, in any script or case. */
-	char *mine = skeleton_of(s), *guest = skeleton_of("guest");
-	bool guestly = mine && guest && strstr(mine, guest);
-	bool failed = !mine || !guest;
-	free(mine);
-	free(guest);
+	/* Whatever reads as "guest" is refused, in any script or case, folded
+	 * first or capitals first (gυest, GΥEST). */
+	char *look = skeleton_of(s, STEPS(look_steps)), *folded = skeleton_of(s, STEPS(folded_steps));
+	char *typed = skeleton_of(s, STEPS(typed_steps));
+	char *guest_look = skeleton_of("guest", STEPS(look_steps)), *guest_folded = skeleton_of("guest", STEPS(folded_steps));
+	bool failed = !look || !folded || !typed || !guest_look || !guest_folded;
+	bool guestly = !failed && (strstr(look, guest_look) || strstr(folded, guest_folded));
+	bool latin = !failed && latin_lookalike(s, typed);
+	free(look);
+	free(folded);
+	free(typed);
+	free(guest_look);
+	free(guest_folded);
 	if (guestly) {
 		snprintf(why, len, "names with 'guest' in them are kept for guests");
 		return false;
@@ -190,13 +311,18 @@ bool name_check_new(const char *s, char *why, size_t len)
 			 "it could pass for another's; use one script");
 		return false;
 	}
+	if (latin) {
+		snprintf(why, len, "Greek or Cyrillic letters that read as Latin ones: "
+			 "it could pass for another's; write it in Latin letters");
+		return false;
+	}
 	return true;
 }
 
 void name_key(const char *s, char *key, size_t len)
 {
 	unsigned char d[SHA256_LEN];
-	char *k = skeleton_of(s);
+	char *k = skeleton_of(s, STEPS(look_steps));
 	if (k) {
 		sha256(k, strlen(k), d);
 		free(k);

@@ -6,7 +6,7 @@
  * zero-width and combining characters, wide characters, unassigned code
  * points and anything else that would break a column or mislead a reader
  * are refused.  Names are told apart as a reader tells them apart: by
- * their confusable skeleton (Unicode TS #39, through ICU). */
+ * their confusable skeleton (Unicode TS #39, through ICU), in any case. */
 #ifndef LO_NAME_H
 #define LO_NAME_H
 
@@ -26,15 +26,24 @@
 bool name_check(const char *s, char *why, size_t len);
 
 /* True when s may be chosen as a new name: name_check, and letters of one
- * script only (Latin, Greek or Cyrillic, with digits and punctuation), and
- * nothing that reads as "guest" (kept for guests). */
+ * script only (Latin, Greek or Cyrillic, with digits and punctuation),
+ * Greek or Cyrillic only when they do not read as Latin (сор, ТОМ: a
+ * whole-script confusable), and nothing that reads as "guest" (kept for
+ * guests). */
 bool name_check_new(const char *s, char *why, size_t len);
 
 /* The name's key for uniqueness, in key (NAME_KEY_LEN + 1 bytes): the
- * SHA-256, in lower-case hex, of the name's skeleton after NFKC and case
- * folding, so that names a reader cannot tell apart (alice, Cyrillic
- * аlice, ALICE; ZOË and Zoë; rn and m) share one.  Never fails. */
+ * SHA-256, in lower-case hex, of what the name looks like in any case
+ * (its capitals' skeleton, 5 and 8 read as S and B, folded, skeleton
+ * again), so that names a reader cannot tell apart share one: alice,
+ * Cyrillic аlice, ALICE, aIice; ТОМ, ΤΟΜ and tom; B0B, 8ob and Bob; ZOË
+ * and Zoë; rn and m.  i and l are one letter to it.  Never fails. */
 void name_key(const char *s, char *key, size_t len);
+
+/* name_key's rule: a new one each time its keys change, so that a host
+ * keyed by an older rule is re-keyed (roster_rekey).  1 was the name's
+ * bytes, 2 the skeleton of the folded name. */
+#define NAME_KEY_VERSION 3
 
 /* name as a terminal of the locale shows it, in out: under UTF-8
  * (utf8) as it is, otherwise every character outside printable ASCII as

@@ -11,17 +11,30 @@
 
 #include "persist/atomic.h"
 #include "persist/host.h"
+#include "persist/network.h"
 
-#define OFFER_HEADER "lightsout-race 1"
-#define JOIN_HEADER "lightsout-race-join 1"
-#define RESULT_HEADER "lightsout-race-result 1"
+#include "persist/lock.h"
+
+/* Version 2 added each racer's address, a result's kind and its rank;
+ * version 1 still reads (an unknown address; a result ranked as it was
+ * filed then: between two keys). */
+#define OFFER_HEADER "lightsout-race"
+#define JOIN_HEADER "lightsout-race-join"
+#define RESULT_HEADER "lightsout-race-result"
+#define VERSION 2
+
+static const char *const rank_names[] = {
+	[RACE_RANKED] = "yes", [RACE_UNRANKED_GUEST] = "no guest", [RACE_UNRANKED_SELF] = "no self",
+	[RACE_UNRANKED_ADDRESS] = "no address", [RACE_UNRANKED_NETWORK] = "no network",
+	[RACE_UNRANKED_SHARE] = "no share", [RACE_UNRANKED_FULL] = "no full",
+};
 
 /* ---- The files' texts ---- */
 
 static int side_format(const race_side *s, const char *role, char *buf, size_t cap)
 {
-	int n = snprintf(buf, cap, "%s %s\n%s-key %s\n%s-slot %s\n", role, s->name, role, s->key[0] ? s->key : "-",
-			 role, s->slot);
+	int n = snprintf(buf, cap, "%s %s\n%s-key %s\n%s-slot %s\n%s-address %s\n", role, s->name, role,
+			 s->key[0] ? s->key : "-", role, s->slot, role, s->addr[0] ? s->addr : "-");
 	return n < 0 || (size_t)n >= cap ? -1 : n;
 }
 
@@ -30,8 +43,8 @@ int race_offer_format(const race_offer *o, char *buf, size_t cap)
 	char side[200];
 	if (side_format(&o->by, "by", side, sizeof side) < 0)
 		return -1;
-	int n = snprintf(buf, cap, OFFER_HEADER "\ntoken %s\n%sfor %s\nvariant %s\npar %d\ncells %s\n", o->token,
-			 side, o->to[0] ? o->to : "-", o->variant, o->par, o->cells);
+	int n = snprintf(buf, cap, OFFER_HEADER " %d\ntoken %s\n%sfor %s\nvariant %s\npar %d\ncells %s\n", VERSION,
+			 o->token, side, o->to[0] ? o->to : "-", o->variant, o->par, o->cells);
 	return n < 0 || (size_t)n >= cap ? -1 : n;
 }
 
@@ -40,7 +53,8 @@ int race_join_format(const race_join *j, char *buf, size_t cap)
 	char side[200];
 	if (side_format(&j->who, "who", side, sizeof side) < 0)
 		return -1;
-	int n = snprintf(buf, cap, JOIN_HEADER "\ntoken %s\n%sstart %lld\n", j->token, side, j->start_ms);
+	int n = snprintf(buf, cap, JOIN_HEADER " %d\ntoken %s\n%sstart %lld\n", VERSION, j->token, side,
+			 j->start_ms);
 	return n < 0 || (size_t)n >= cap ? -1 : n;
 }
 
@@ -50,9 +64,10 @@ int race_result_format(const race_result *r, char *buf, size_t cap)
 	if (side_format(&r->winner, "winner", won, sizeof won) < 0 ||
 	    side_format(&r->loser, "loser", lost, sizeof lost) < 0)
 		return -1;
-	int n = snprintf(buf, cap, RESULT_HEADER "\ntoken %s\n%s%smoves %d\npar %d\nms %lld\nassisted %s\nforfeit %s\n"
-			 "variant %s\n", r->token, won, lost, r->moves, r->par, r->ms, r->assisted ? "yes" : "no",
-			 r->forfeit ? "yes" : "no", r->variant);
+	int n = snprintf(buf, cap, RESULT_HEADER " %d\ntoken %s\n%s%skind %s\nmoves %d\npar %d\nms %lld\n"
+			 "assisted %s\nranked %s\nvariant %s\n", VERSION, r->token, won, lost,
+			 r->kind == RACE_FORFEIT ? "forfeit" : "cleared", r->moves, r->par, r->ms,
+			 r->assisted ? "yes" : "no", rank_names[r->rank], r->variant);
 	return n < 0 || (size_t)n >= cap ? -1 : n;
 }
 
@@ -61,6 +76,7 @@ typedef struct reader {
 	char buf[RACE_FILE_MAX + 1];
 	char *p;
 	int line;
+	int version;		/* the file's: 1 or 2 */
 	char *err;
 	size_t errlen;
 } reader;
@@ -77,11 +93,13 @@ static bool reader_init(reader *rd, const char *text, size_t len, const char *he
 	memcpy(rd->buf, text, len);
 	rd->buf[len] = '\0';
 	size_t hl = strlen(header);
-	if (strncmp(rd->buf, header, hl) != 0 || rd->buf[hl] != '\n') {
-		snprintf(err, errlen, "line 1: not a lightsout %s", header + 10);
+	if (strncmp(rd->buf, header, hl) != 0 || rd->buf[hl] != ' ' || rd->buf[hl + 1] < '1' ||
+	    rd->buf[hl + 1] > '0' + VERSION || rd->buf[hl + 2] != '\n') {
+		snprintf(err, errlen, "line 1: not a lightsout %s of version 1 or %d", header + 10, VERSION);
 		return false;
 	}
-	rd->p = rd->buf + hl + 1;
+	rd->version = rd->buf[hl + 1] - '0';
+	rd->p = rd->buf + hl + 3;
 	return true;
 }
 
@@ -179,7 +197,21 @@ static bool side_parse(reader *rd, const char *role, race_side *s)
 	snprintf(key, sizeof key, "%s-slot", role);
 	if (!copy(rd, s->slot, sizeof s->slot, reader_value(rd, key), "a live game's slot"))
 		return false;
-	return live_slot_valid(s->slot) || fail(rd, "a live game's slot");
+	if (!live_slot_valid(s->slot))
+		return fail(rd, "a live game's slot");
+	s->addr[0] = '\0';
+	if (rd->version < 2)
+		return true;	/* from before addresses: unknown */
+	snprintf(key, sizeof key, "%s-address", role);
+	if (!(v = reader_value(rd, key)))
+		return false;
+	if (!strcmp(v, "-"))
+		return true;
+	/* As roster_address writes one: IPv4 dotted, or an IPv6 /64. */
+	if (strlen(v) >= sizeof s->addr || strspn(v, "0123456789abcdef.:/") != strlen(v))
+		return fail(rd, "a client's address or -");
+	memcpy(s->addr, v, strlen(v) + 1);
+	return true;
 }
 
 static bool token_parse(reader *rd, char *token)
@@ -237,19 +269,52 @@ int race_join_parse(const char *text, size_t len, race_join *j, char *err, size_
 	return reader_end(&rd) ? 0 : -1;
 }
 
+/* A version 1 result: filed only when ranked, between two keys. */
+static race_rank rank_v1(const race_result *r)
+{
+	return !r->winner.key[0] || !r->loser.key[0]	   ? RACE_UNRANKED_GUEST
+	       : !strcmp(r->winner.key, r->loser.key) ? RACE_UNRANKED_SELF
+						      : RACE_RANKED;
+}
+
 int race_result_parse(const char *text, size_t len, race_result *r, char *err, size_t errlen)
 {
 	static reader rd;
 	long long moves, par;
+	bool forfeit = false;
+	const char *v;
 	if (!reader_init(&rd, text, len, RESULT_HEADER, err, errlen) || !token_parse(&rd, r->token) ||
-	    !side_parse(&rd, "winner", &r->winner) || !side_parse(&rd, "loser", &r->loser) ||
-	    !number(&rd, reader_value(&rd, "moves"), 0, 1000000000, &moves, "moves") ||
+	    !side_parse(&rd, "winner", &r->winner) || !side_parse(&rd, "loser", &r->loser))
+		return -1;
+	if (rd.version >= 2) {
+		if (!(v = reader_value(&rd, "kind")))
+			return -1;
+		if (strcmp(v, "cleared") && strcmp(v, "forfeit"))
+			return fail(&rd, "kind cleared or forfeit"), -1;
+		forfeit = !strcmp(v, "forfeit");
+	}
+	if (!number(&rd, reader_value(&rd, "moves"), 0, 1000000000, &moves, "moves") ||
 	    !number(&rd, reader_value(&rd, "par"), -1, 100000, &par, "par") ||
 	    !number(&rd, reader_value(&rd, "ms"), 0, 1LL << 50, &r->ms, "milliseconds") ||
-	    !yes_no(&rd, reader_value(&rd, "assisted"), &r->assisted, "assisted yes or no") ||
-	    !yes_no(&rd, reader_value(&rd, "forfeit"), &r->forfeit, "forfeit yes or no") ||
-	    !variant_value(&rd, r->variant, sizeof r->variant))
+	    !yes_no(&rd, reader_value(&rd, "assisted"), &r->assisted, "assisted yes or no"))
 		return -1;
+	if (rd.version < 2) {
+		if (!yes_no(&rd, reader_value(&rd, "forfeit"), &forfeit, "forfeit yes or no"))
+			return -1;
+		r->rank = rank_v1(r);
+	} else {
+		if (!(v = reader_value(&rd, "ranked")))
+			return -1;
+		size_t i = 0;
+		while (i < sizeof rank_names / sizeof *rank_names && strcmp(v, rank_names[i]) != 0)
+			i++;
+		if (i == sizeof rank_names / sizeof *rank_names)
+			return fail(&rd, "ranked yes, or no and why"), -1;
+		r->rank = (race_rank)i;
+	}
+	if (!variant_value(&rd, r->variant, sizeof r->variant))
+		return -1;
+	r->kind = forfeit ? RACE_FORFEIT : RACE_CLEARED;
 	r->moves = (int)moves;
 	r->par = (int)par;
 	return reader_end(&rd) ? 0 : -1;
@@ -455,57 +520,139 @@ int race_taken(const char *host, const char *slot, const char *token, race_join 
 	return ok ? 1 : -1;
 }
 
-/* Results older than RACE_RESULTS_DAYS go; how many of date stay. */
-static int results_sweep(const char *host, const char *date)
+/* The day's results as the ranking counts them. */
+typedef struct day_count {
+	int ranked, unranked;
+	int share[2];		/* ranked results of the two keys asked about */
+} day_count;
+
+/* Is file name one of date's results (DATE.TOKEN)? */
+static bool of_day(const char *name, const char *date)
 {
-	char path[4200], oldest[16];
+	/* A token after the date: never a temporary of put_once's. */
+	return strlen(name) > 11 && name[10] == '.' && !strncmp(name, date, 10) && strlen(name + 11) < RACE_TOKEN_MAX &&
+	       token_ok(name + 11);
+}
+
+/* Results older than RACE_RESULTS_DAYS go; those of date are counted,
+ * ranked or not, and the ranked ones of keys k[0] and k[1]. */
+static void results_count(const char *host, const char *date, const char *const k[2], day_count *c)
+{
+	char path[4200], oldest[16], err[200];
+	static race_result r;
+	memset(c, 0, sizeof *c);
 	race_date(time(NULL) - (time_t)RACE_RESULTS_DAYS * 86400, oldest, sizeof oldest);
 	snprintf(path, sizeof path, "%s/races/results", host);
 	DIR *d = opendir(path);
 	if (!d)
-		return 0;
-	int today = 0;
+		return;
 	struct dirent *e;
+	int seen = 0;
 	while ((e = readdir(d))) {
 		if (strlen(e->d_name) < 12 || e->d_name[10] != '.')
 			continue;
-		if (!strncmp(e->d_name, date, 10))
-			today++;
-		else if (strncmp(e->d_name, oldest, 10) < 0) {
-			snprintf(path, sizeof path, "%s/races/results/%s", host, e->d_name);
+		snprintf(path, sizeof path, "%s/races/results/%s", host, e->d_name);
+		if (strncmp(e->d_name, oldest, 10) < 0) {
 			unlink(path);
+			continue;
 		}
+		if (!of_day(e->d_name, date) || seen++ >= RACE_RESULTS_DAY + RACE_UNRANKED_DAY)
+			continue;
+		size_t len;
+		char *text = read_file(path, &len);
+		bool ok = text && race_result_parse(text, len, &r, err, sizeof err) == 0;
+		free(text);
+		if (!ok)
+			continue;
+		if (r.rank != RACE_RANKED) {
+			c->unranked++;
+			continue;
+		}
+		c->ranked++;
+		for (int i = 0; i < 2; i++)
+			c->share[i] += !strcmp(r.winner.key, k[i]) || !strcmp(r.loser.key, k[i]);
 	}
 	closedir(d);
-	return today;
+}
+
+/* Whether r ranks, from its racers and the day's results so far (c). */
+static race_rank rank_of(const race_result *r, const day_count *c)
+{
+	const race_side *w = &r->winner, *l = &r->loser;
+	if (!w->key[0] || !l->key[0])
+		return RACE_UNRANKED_GUEST;
+	if (!strcmp(w->key, l->key))
+		return RACE_UNRANKED_SELF;
+	/* Both games started on one address, or two of one network: one
+	 * person's two keys, as far as the host can tell. */
+	if (w->addr[0] && !strcmp(w->addr, l->addr))
+		return RACE_UNRANKED_ADDRESS;
+	if (network_same(w->addr, l->addr))
+		return RACE_UNRANKED_NETWORK;
+	if (c->share[0] >= RACE_SHARE_DAY || c->share[1] >= RACE_SHARE_DAY)
+		return RACE_UNRANKED_SHARE;
+	if (c->ranked >= RACE_RESULTS_DAY)
+		return RACE_UNRANKED_FULL;
+	return RACE_RANKED;
+}
+
+#define WORDS_(n) #n
+#define WORDS(n) WORDS_(n)
+
+const char *race_rank_words(race_rank rank)
+{
+	static const char *const words[] = {
+		[RACE_RANKED] = "",
+		[RACE_UNRANKED_GUEST] = "a guest's races are not ranked",
+		[RACE_UNRANKED_SELF] = "one key against itself",
+		[RACE_UNRANKED_ADDRESS] = "both players came from one address",
+		[RACE_UNRANKED_NETWORK] = "both players are on one network",
+		[RACE_UNRANKED_SHARE] = "a player has had the day's " WORDS(RACE_SHARE_DAY) " ranked races",
+		[RACE_UNRANKED_FULL] = "the day's table is full",
+	};
+	return (size_t)rank < sizeof words / sizeof *words ? words[rank] : "";
 }
 
 int race_decide(const char *host, const char *slot, race_result *r, const char *date)
 {
 	char text[RACE_FILE_MAX + 1], path[4200], err[200];
 	size_t len;
-	int n = race_result_format(r, text, sizeof text);
-	if (n < 0 || !live_slot_valid(slot) || !token_ok(r->token))
+	if (!live_slot_valid(slot) || !token_ok(r->token))
 		return -1;
 	path_of(host, slot, "won", path, sizeof path);
 	if (!still(host, slot, r->token))
 		return -1;
-	int rc = put_once(path, text, (size_t)n);
+	/* Between two keys the result is filed: counting the day's results
+	 * and filing this one are one step, so that two races decided at one
+	 * moment cannot both take a share's last place. */
+	bool keys = r->winner.key[0] && r->loser.key[0] && strcmp(r->winner.key, r->loser.key) != 0;
+	day_count c;
+	memset(&c, 0, sizeof c);
+	int lfd = -1;
+	if (keys) {
+		char lock[4200];
+		const char *k[2] = { r->winner.key, r->loser.key };
+		snprintf(lock, sizeof lock, "%s/races/results", host);
+		lfd = lock_take(lock, LOCK_WAIT_MS, err, sizeof err);
+		results_count(host, date, k, &c);
+	}
+	r->rank = rank_of(r, &c);
+	int n = race_result_format(r, text, sizeof text);
+	int rc = n < 0 ? -1 : put_once(path, text, (size_t)n);
+	if (rc == 0 && keys && (r->rank == RACE_RANKED || c.unranked < RACE_UNRANKED_DAY)) {
+		char filed[4300];
+		snprintf(filed, sizeof filed, "%s/races/results/%.10s.%s", host, date, r->token);
+		put_once(filed, text, (size_t)n);
+	}
+	if (lfd >= 0)
+		lock_release(lfd);
 	if (rc == 1) {
 		char *theirs = read_file(path, &len);
 		bool ok = theirs && race_result_parse(theirs, len, r, err, sizeof err) == 0;
 		free(theirs);
 		return ok ? 1 : -1;
 	}
-	if (rc < 0)
-		return -1;
-	/* Ranked: two keys' players, never one key against itself. */
-	if (r->winner.key[0] && r->loser.key[0] && strcmp(r->winner.key, r->loser.key) != 0 &&
-	    results_sweep(host, date) < RACE_RESULTS_DAY) {
-		snprintf(path, sizeof path, "%s/races/results/%.10s.%s", host, date, r->token);
-		put_once(path, text, (size_t)n);
-	}
-	return 0;
+	return rc;
 }
 
 int race_decided(const char *host, const char *slot, const char *token, race_result *r)
@@ -528,17 +675,23 @@ int race_decided(const char *host, const char *slot, const char *token, race_res
 typedef struct tally {
 	char key[RACE_KEY_LEN + 1];
 	char name[NAME_MAX_BYTES + 1];
-	int wins, fair, forfeits;
-	long long best_ms;	/* fastest win not by forfeit, or -1 */
+	int cleared, fair, forfeits;	/* wins: boards cleared, of them unassisted, by forfeit */
+	long long best_ms;	/* fastest board cleared, or -1 */
 } tally;
 
+/* Boards cleared first rank above wins by forfeit, whatever their count:
+ * unassisted clears, then clears, then forfeits, then the fastest. */
 static int cmp_tally(const void *a, const void *b)
 {
 	const tally *x = a, *y = b;
 	if (x->fair != y->fair)
 		return y->fair - x->fair;
-	if (x->wins != y->wins)
-		return y->wins - x->wins;
+	if (x->cleared != y->cleared)
+		return y->cleared - x->cleared;
+	if (x->forfeits != y->forfeits)
+		return y->forfeits - x->forfeits;
+	if (x->best_ms != y->best_ms)
+		return x->best_ms < 0 ? 1 : y->best_ms < 0 ? -1 : x->best_ms < y->best_ms ? -1 : 1;
 	return strcmp(x->name, y->name);
 }
 
@@ -550,12 +703,12 @@ char *race_table_text(const char *host, const char *date, bool utf8)
 	if (!d)
 		return NULL;
 	tally *t = NULL;
-	int n = 0, cap = 0, seen = 0;
+	int n = 0, cap = 0, seen = 0, unranked = 0;
 	struct dirent *e;
 	static race_result r;
-	while ((e = readdir(d)) && seen < RACE_RESULTS_DAY) {
+	while ((e = readdir(d)) && seen < RACE_RESULTS_DAY + RACE_UNRANKED_DAY) {
 		size_t len;
-		if (strncmp(e->d_name, date, 10) != 0 || e->d_name[10] != '.')
+		if (!of_day(e->d_name, date))
 			continue;
 		seen++;
 		snprintf(path, sizeof path, "%s/races/results/%s", host, e->d_name);
@@ -564,6 +717,10 @@ char *race_table_text(const char *host, const char *date, bool utf8)
 		free(text);
 		if (!ok)
 			continue;
+		if (r.rank != RACE_RANKED) {
+			unranked++;
+			continue;
+		}
 		int i = 0;
 		while (i < n && strcmp(t[i].key, r.winner.key) != 0)
 			i++;
@@ -582,10 +739,13 @@ char *race_table_text(const char *host, const char *date, bool utf8)
 			n++;
 		}
 		snprintf(t[i].name, sizeof t[i].name, "%s", r.winner.name);	/* the name now (a rename) */
-		t[i].wins++;
+		if (r.kind == RACE_FORFEIT) {
+			t[i].forfeits++;
+			continue;
+		}
+		t[i].cleared++;
 		t[i].fair += !r.assisted;
-		t[i].forfeits += r.forfeit;
-		if (!r.forfeit && (t[i].best_ms < 0 || r.ms < t[i].best_ms))
+		if (t[i].best_ms < 0 || r.ms < t[i].best_ms)
 			t[i].best_ms = r.ms;
 	}
 	closedir(d);
@@ -594,10 +754,12 @@ char *race_table_text(const char *host, const char *date, bool utf8)
 		return NULL;
 	}
 	qsort(t, (size_t)n, sizeof *t, cmp_tally);
-	size_t size = 200 + (size_t)n * 160, used = 0;
+	size_t size = 600 + (size_t)n * 160, used = 0;
 	char *out = malloc(size);
 	if (out) {
-		used += (size_t)snprintf(out, size, "Races won on %s (ranked apart from the daily board)\n\n"
+		used += (size_t)snprintf(out, size, "Races won on %s (ranked apart from the daily board)\n"
+					 "Wins are boards cleared first; wins by forfeit (the other left) rank "
+					 "below.\n\n"
 					 "  #  player            wins  unassisted  by forfeit  fastest\n", date);
 		for (int i = 0; i < n && used < size; i++) {
 			char name[NAME_SHOWN_MAX], best[24] = "-";
@@ -606,8 +768,11 @@ char *race_table_text(const char *host, const char *date, bool utf8)
 				snprintf(best, sizeof best, "%lld:%02lld.%lld", t[i].best_ms / 60000,
 					 t[i].best_ms / 1000 % 60, t[i].best_ms / 100 % 10);
 			used += (size_t)snprintf(out + used, size - used, "%3d  %s%*s %5d  %10d  %10d  %7s\n", i + 1,
-						 name, pad > 0 ? pad : 0, "", t[i].wins, t[i].fair, t[i].forfeits, best);
+						 name, pad > 0 ? pad : 0, "", t[i].cleared, t[i].fair, t[i].forfeits, best);
 		}
+		if (unranked && used < size)
+			snprintf(out + used, size - used, "\n%d race%s today not ranked (one network, or a player's "
+				 "%d a day used up).\n", unranked, unranked == 1 ? "" : "s", RACE_SHARE_DAY);
 	}
 	free(t);
 	return out;

@@ -8,14 +8,24 @@
  *   SLOT.won     who won, made once by the first to clear the board, or
  *                by the one left when the other leaves (a forfeit)
  *   results/DATE.TOKEN   a decided race between two keys' players, for
- *                the day's race table (ranked apart from the daily board)
+ *                the day's race table (ranked apart from the daily board),
+ *                ranked or not and why
  *
  * A race lives while its opener's game holds its slot's lock: an offer
  * whose slot is free is a dead race and is removed (with its join and win)
  * by whoever lists the races.  A slot opens one race at a time, so the
  * races open are bounded by the live games; results are bounded a day
- * (RACE_RESULTS_DAY) and kept RACE_RESULTS_DAYS days.  Each file is
- * written whole and read strictly, as another program's input. */
+ * (RACE_RESULTS_DAY ranked, RACE_UNRANKED_DAY not) and kept
+ * RACE_RESULTS_DAYS days.  Each file is written whole and read strictly,
+ * as another program's input; a file of version 1 (before addresses and
+ * ranking) still reads, with its old meaning.
+ *
+ * Honest rankings (issue 35): a race is ranked only between two keys
+ * whose games started from different networks (persist/network.h), and
+ * each key has RACE_SHARE_DAY ranked results a day (as winner or loser),
+ * so that one person's keys cannot farm wins or fill the day's table.  A
+ * win by forfeit is its own kind: never an unassisted win, and it ranks
+ * below any board cleared. */
 #ifndef LO_RACE_H
 #define LO_RACE_H
 
@@ -26,12 +36,15 @@
 #include "engine/variant.h"
 #include "persist/live.h"
 #include "persist/name.h"
+#include "persist/network.h"
 
 #define RACE_CELLS_MAX 2500		/* a race's board: at most 50x50 */
 #define RACE_FILE_MAX (RACE_CELLS_MAX + 1024)
 #define RACE_TOKEN_MAX (LIVE_ID_MAX + 24)
 #define RACE_LIST_MAX 200		/* offers read at most */
-#define RACE_RESULTS_DAY 2000		/* results kept a day */
+#define RACE_SHARE_DAY 20		/* ranked results of one key a day */
+#define RACE_RESULTS_DAY (RACE_SHARE_DAY * 100)	/* ranked a day in all: a hundred full shares */
+#define RACE_UNRANKED_DAY RACE_RESULTS_DAY	/* unranked ones filed a day (never counted against it) */
 #define RACE_RESULTS_DAYS 30
 #define RACE_KEY_LEN 32
 
@@ -40,6 +53,7 @@ typedef struct race_side {
 	char name[NAME_MAX_BYTES + 1];
 	char key[RACE_KEY_LEN + 1];	/* the key's player id, "" for a guest */
 	char slot[LIVE_ID_MAX];		/* its live game's slot */
+	char addr[NETWORK_LEN];		/* its client's address (roster_address), "" unknown */
 } race_side;
 
 typedef struct race_offer {
@@ -58,14 +72,32 @@ typedef struct race_join {
 	long long start_ms;		/* both play from then (epoch ms) */
 } race_join;
 
+/* How a race was won. */
+typedef enum race_kind {
+	RACE_CLEARED,			/* the winner cleared the board first */
+	RACE_FORFEIT,			/* the loser left */
+} race_kind;
+
+/* Whether a result ranks, and if not, why (race_decide says). */
+typedef enum race_rank {
+	RACE_RANKED,
+	RACE_UNRANKED_GUEST,		/* a guest raced: nobody's to rank */
+	RACE_UNRANKED_SELF,		/* one key against itself */
+	RACE_UNRANKED_ADDRESS,		/* both games started from one address */
+	RACE_UNRANKED_NETWORK,		/* ... from one network */
+	RACE_UNRANKED_SHARE,		/* a racer's ranked results today are used up */
+	RACE_UNRANKED_FULL,		/* the day's table is full */
+} race_rank;
+
 typedef struct race_result {
 	char token[RACE_TOKEN_MAX];
 	race_side winner, loser;
+	race_kind kind;
 	int moves;			/* the winner's; 0 for a forfeit */
 	int par;
 	long long ms;			/* from the start to the win */
-	bool assisted;
-	bool forfeit;			/* the loser left */
+	bool assisted;			/* never for a forfeit */
+	race_rank rank;
 	char variant[VARIANT_RULE_MAX + 64];
 } race_result;
 
@@ -106,18 +138,25 @@ int race_take(const char *host, const char *slot, const char *token, race_join *
 int race_taken(const char *host, const char *slot, const char *token, race_join *j);
 
 /* The race is decided once: 0 this result stands, 1 another stood first
- * (*r replaced by it), -1 it cannot be written (gone).  A result between
- * two keys' players goes into the day's table too (date YYYY-MM-DD). */
+ * (*r replaced by it), -1 it cannot be written (gone).  r->rank is set
+ * here, from the racers' keys and addresses and the day's results (date
+ * YYYY-MM-DD); a result between two keys' players is filed for the day's
+ * table, ranked or not. */
 int race_decide(const char *host, const char *slot, race_result *r, const char *date);
 /* Decided yet?  1 with *r, 0 not yet, -1 gone. */
 int race_decided(const char *host, const char *slot, const char *token, race_result *r);
 
+/* Why a result is not ranked, in a player's words ("" when it is):
+ * "both players are on one network". */
+const char *race_rank_words(race_rank rank);
+
 /* Is the game in slot still running (its lock held)? */
 bool race_slot_alive(const char *host, const char *slot);
 
-/* The day's race table, wins per player, most first: text (malloc'd), or
- * NULL when there is nothing (none today, or no memory). utf8: names as
- * the terminal can show them. */
+/* The day's race table of ranked results, per player: boards cleared
+ * first without help, then cleared at all, then wins by forfeit, then the
+ * fastest clear; text (malloc'd), or NULL when there is nothing (none
+ * today, or no memory). utf8: names as the terminal can show them. */
 char *race_table_text(const char *host, const char *date, bool utf8);
 
 #endif

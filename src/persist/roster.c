@@ -13,6 +13,7 @@
 #include "persist/atomic.h"
 #include "persist/lock.h"
 #include "persist/name.h"
+#include "persist/network.h"
 #include "persist/sha256.h"
 
 #define DAY (24 * 3600L)
@@ -96,6 +97,17 @@ static roster_status room(const char *dir, const host_limits *lim, const char *a
 			return ROSTER_FULL;
 		}
 	}
+	/* One network's addresses are one stranger's as easily (issue 35). */
+	char net[NETWORK_LEN];
+	if (lim->new_per_network > 0 && network_of(addr, net, sizeof net)) {
+		long t[1000];
+		int cap = lim->new_per_network < 1000 ? lim->new_per_network : 1000;
+		if (address_times(dir, net, now, t, cap) >= cap) {
+			snprintf(why, len, "%d new players have come from your network today: "
+				 "try again tomorrow, or log in without a key to play as a guest.", cap);
+			return ROSTER_FULL;
+		}
+	}
 	return ROSTER_OK;
 }
 
@@ -104,8 +116,8 @@ roster_status roster_room(const char *dir, const host_limits *lim, const char *a
 	return room(dir, lim, addr, time(NULL), why, len);
 }
 
-/* One more new player from addr, now. */
-static void address_count(const char *dir, const char *addr, time_t now, int cap)
+/* One more new player from key (an address or a network), now. */
+static void times_add(const char *dir, const char *addr, time_t now, int cap)
 {
 	if (!addr || !addr[0] || cap <= 0)
 		return;
@@ -123,19 +135,118 @@ static void address_count(const char *dir, const char *addr, time_t now, int cap
 	atomic_write(path, text, used, err, sizeof err);
 }
 
-/* Whether names/ says name is pid's: 1 yes, 0 free, -1 another's. */
-static int name_owner(const char *dir, const char *name, const char *pid)
+/* One more new player from addr, now: its address's and its network's
+ * (as many as room() may ask about). */
+static void address_count(const char *dir, const char *addr, time_t now, int cap)
 {
-	char path[4300], err[300];
+	char net[NETWORK_LEN];
+	times_add(dir, addr, now, cap);
+	if (network_of(addr, net, sizeof net))
+		times_add(dir, net, now, 1000);
+}
+
+/* A time as players read it (and the host's keeper). */
+static void date_of(time_t t, char *out, size_t len)
+{
+	struct tm tm;
+	if (!gmtime_r(&t, &tm) || !strftime(out, len, "%Y-%m-%d %H:%M UTC", &tm))
+		snprintf(out, len, "%ld", (long)t);
+}
+
+/* A file of names/: "PID\n" for a player's name, "PID\nT\n" for a name
+ * left by a rename at T and kept for its player ROSTER_HOLD_DAYS.
+ * FILE_NONE, FILE_NAME or FILE_HOLD (pid and *t read), FILE_OTHER for
+ * what we cannot read as either (another's, to be safe). */
+enum { FILE_OTHER = -1, FILE_NONE, FILE_NAME, FILE_HOLD };
+static int name_file(const char *path, char pid[HOST_PID_LEN + 1], time_t *t)
+{
+	char err[300];
 	size_t n;
-	host_name_path(dir, name, path, sizeof path);
 	struct stat st;
 	if (lstat(path, &st) < 0)
-		return errno == ENOENT ? 0 : -1;
-	char *owner = atomic_read_max(path, 64, &n, err, sizeof err);
-	bool ours = owner && n == HOST_PID_LEN + 1 && !memcmp(owner, pid, HOST_PID_LEN);
-	free(owner);
-	return ours ? 1 : -1;
+		return errno == ENOENT ? FILE_NONE : FILE_OTHER;
+	char *text = atomic_read_max(path, 64, &n, err, sizeof err);
+	int rc = FILE_OTHER;
+	if (text && n > HOST_PID_LEN && text[HOST_PID_LEN] == '\n') {
+		memcpy(pid, text, HOST_PID_LEN);
+		pid[HOST_PID_LEN] = '\0';
+		char *end;
+		long v = strtol(text + HOST_PID_LEN + 1, &end, 10);
+		if (n == HOST_PID_LEN + 1)
+			rc = FILE_NAME;
+		else if (end > text + HOST_PID_LEN + 1 && end == text + n - 1 && *end == '\n' && v > 0) {
+			*t = (time_t)v;
+			rc = FILE_HOLD;
+		}
+	}
+	free(text);
+	return rc;
+}
+
+/* What names/ says of name at time now: NAME_FREE (none, or a hold that
+ * ended), NAME_OURS (pid's name, or a hold of pid's), NAME_TAKEN
+ * (another's), or NAME_HELD (another's old name, kept for them: *since
+ * is when they left it). */
+enum { NAME_HELD = -2, NAME_TAKEN = -1, NAME_FREE = 0, NAME_OURS = 1 };
+static int name_owner_at(const char *dir, const char *name, const char *pid, time_t now, time_t *since)
+{
+	char path[4300], who[HOST_PID_LEN + 1];
+	time_t t = 0;
+	host_name_path(dir, name, path, sizeof path);
+	int f = name_file(path, who, &t);
+	if (f == FILE_NONE || f == FILE_OTHER)
+		return f == FILE_NONE ? NAME_FREE : NAME_TAKEN;
+	if (!memcmp(who, pid, HOST_PID_LEN))
+		return NAME_OURS;
+	if (f == FILE_NAME)
+		return NAME_TAKEN;
+	if (since)
+		*since = t;
+	return now >= t + ROSTER_HOLD_DAYS * DAY ? NAME_FREE : NAME_HELD;
+}
+
+/* Remove the holds that ended from names/ (under the register lock: a
+ * player taking one back meanwhile makes it a name again). */
+static void holds_sweep(const char *dir, time_t now)
+{
+	char path[4300], why[300], pid[HOST_PID_LEN + 1];
+	snprintf(path, sizeof path, "%s/names", dir);
+	DIR *d = opendir(path);
+	int lfd = d ? register_lock(dir, why, sizeof why) : -1;
+	struct dirent *de;
+	while (lfd >= 0 && (de = readdir(d))) {
+		struct stat st;
+		time_t t = 0;
+		if (de->d_name[0] == '.' || fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+		    st.st_size <= HOST_PID_LEN + 1)
+			continue;
+		snprintf(path, sizeof path, "%s/names/%.200s", dir, de->d_name);
+		if (name_file(path, pid, &t) == FILE_HOLD && now >= t + ROSTER_HOLD_DAYS * DAY)
+			unlinkat(dirfd(d), de->d_name, 0);
+	}
+	if (lfd >= 0)
+		lock_release(lfd);
+	if (d)
+		closedir(d);
+}
+
+/* As name_owner_at, a hold never over: for what frees a name of pid's. */
+static int name_owner(const char *dir, const char *name, const char *pid)
+{
+	return name_owner_at(dir, name, pid, 0, NULL);
+}
+
+/* Why a name others have cannot be taken, in a player's words. */
+static void name_refusal(int owner, time_t since, char *why, size_t len)
+{
+	char was[40], until[40];
+	date_of(since, was, sizeof was);
+	date_of(since + ROSTER_HOLD_DAYS * DAY, until, sizeof until);
+	if (owner == NAME_HELD)
+		snprintf(why, len, "that name was someone's until %s and is kept for them until %s: choose another",
+			 was, until);
+	else
+		snprintf(why, len, "that name is taken: choose another");
 }
 
 /* names/ gives name to pid (it is free or pid's already). */
@@ -147,6 +258,43 @@ static int name_give(const char *dir, const char *name, const char *pid, char *w
 	if (atomic_write(path, line, HOST_PID_LEN + 1, why, len) < 0)
 		return -1;
 	return 0;
+}
+
+/* names/ keeps name, which pid left by a rename at t, for pid. */
+static int name_hold(const char *dir, const char *name, const char *pid, time_t t, char *why, size_t len)
+{
+	char path[4300], text[HOST_PID_LEN + 32];
+	host_name_path(dir, name, path, sizeof path);
+	int n = snprintf(text, sizeof text, "%s\n%ld\n", pid, (long)t);
+	return atomic_write(path, text, (size_t)n, why, len);
+}
+
+/* The player's last rename (players/PID/renamed: "T\nOLD NAME\n"): its
+ * time (0: none) and the name it left, in old when asked. */
+static time_t renamed_read(const char *pdir, char *old, size_t len)
+{
+	char path[4200], err[300];
+	size_t n;
+	snprintf(path, sizeof path, "%s/renamed", pdir);
+	char *text = atomic_read_max(path, 64 + NAME_MAX_BYTES, &n, err, sizeof err);
+	char *end;
+	long t = text ? strtol(text, &end, 10) : 0;
+	if (!text || end == text || *end != '\n' || t <= 0) {
+		free(text);
+		return 0;
+	}
+	char *name = end + 1, *nl = strchr(name, '\n');
+	if (old && len) {
+		old[0] = '\0';
+		if (nl && (size_t)(nl - name) < len && strlen(text) == n) {
+			*nl = '\0';
+			char why[300];
+			if (name_check(name, why, sizeof why))
+				snprintf(old, len, "%s", name);
+		}
+	}
+	free(text);
+	return (time_t)t;
 }
 
 /* Free the name of p's name file, if names/ gives it to p. */
@@ -253,8 +401,10 @@ roster_status roster_register(const char *dir, host_player *p, const char *name,
 	bool known = lstat(p->dir, &sb) == 0;
 	if (!known && (st = room(dir, lim, addr, now, why, len)) != ROSTER_OK)
 		goto out;
-	if (name_owner(dir, name, p->pid) < 0) {
-		snprintf(why, len, "that name is taken: choose another");
+	time_t since = 0;
+	int owner = name_owner_at(dir, name, p->pid, now, &since);
+	if (owner < 0) {
+		name_refusal(owner, since, why, len);
 		st = ROSTER_TAKEN;
 		goto out;
 	}
@@ -278,7 +428,18 @@ out:
 	return st;
 }
 
-roster_status roster_rename(const char *dir, host_player *p, const char *name, char *why, size_t len)
+bool roster_can_rename(const host_player *p, time_t now, char *why, size_t len)
+{
+	time_t last = renamed_read(p->dir, NULL, 0);
+	if (!last || last > now || now - last >= DAY)
+		return true;
+	char next[40];
+	date_of(last + DAY, next, sizeof next);
+	snprintf(why, len, "one rename a day: the next is possible from %s", next);
+	return false;
+}
+
+roster_status roster_rename(const char *dir, host_player *p, const char *name, time_t now, char *why, size_t len)
 {
 	if (!name_check_new(name, why, len))
 		return ROSTER_REFUSED;
@@ -286,25 +447,34 @@ roster_status roster_rename(const char *dir, host_player *p, const char *name, c
 	if (lfd < 0)
 		return ROSTER_ERROR;
 	roster_status st = ROSTER_OK;
-	char old[NAME_MAX_BYTES + 1];
+	char old[NAME_MAX_BYTES + 1], path[4200], text[NAME_MAX_BYTES + 32];
+	time_t since = 0;
+	int owner;
 	host_read_name(p);
 	snprintf(old, sizeof old, "%s", p->name);
 	if (!old[0]) {
 		snprintf(why, len, "only a player with a name can change it");
 		st = ROSTER_ERROR;
-	} else if (name_owner(dir, name, p->pid) < 0) {
-		snprintf(why, len, "that name is taken: choose another");
+	} else if (!roster_can_rename(p, now, why, len)) {
+		st = ROSTER_FULL;
+	} else if ((owner = name_owner_at(dir, name, p->pid, now, &since)) < 0) {
+		name_refusal(owner, since, why, len);
 		st = ROSTER_TAKEN;
 	} else if (name_give(dir, name, p->pid, why, len) < 0 || write_name(p, name, why, len) < 0) {
 		st = ROSTER_ERROR;
 	} else {
-		/* The old name goes only now: the player always has one.  The
-		 * same name in another case shares its file: keep it. */
-		char a[4300], b[4300];
+		/* The day's rename, and the name left: kept for the player
+		 * (the same name in another case shares its file: nothing to
+		 * keep).  The old name goes only now: the player always has
+		 * one. */
+		int n = snprintf(text, sizeof text, "%ld\n%s\n", (long)now, old);
+		snprintf(path, sizeof path, "%s/renamed", p->dir);
+		char a[4300], b[4300], err[300];
+		atomic_write(path, text, (size_t)n, err, sizeof err);
 		host_name_path(dir, old, a, sizeof a);
 		host_name_path(dir, name, b, sizeof b);
-		if (strcmp(a, b) != 0 && name_owner(dir, old, p->pid) == 1)
-			unlink(a);
+		if (strcmp(a, b) != 0 && name_owner(dir, old, p->pid) == NAME_OURS)
+			name_hold(dir, old, p->pid, now, err, sizeof err);
 		snprintf(p->name, sizeof p->name, "%s", name);
 	}
 	lock_release(lfd);
@@ -341,13 +511,101 @@ static bool forget(const char *dir, const char *pid, int slots)
 	return gone;
 }
 
-#define KEYED ".skeleton-keys"	/* names/ holds this version's keys */
+/* names/ holds keys of name_key's rule NAME_KEY_VERSION: names/.keys-vN
+ * (an older version's marker, .skeleton-keys, was rule 2's). */
+static void keyed_path(const char *dir, char *path, size_t len)
+{
+	snprintf(path, len, "%s/names/.keys-v%d", dir, NAME_KEY_VERSION);
+}
+
+/* A player's name as the re-key reads it, and since when it is theirs. */
+typedef struct player_name {
+	char pid[HOST_PID_LEN + 1];
+	char name[NAME_MAX_BYTES + 1];
+	time_t since;	/* the name file's time: when it was chosen */
+} player_name;
+
+/* The first chosen first (the one who had the name before the other);
+ * by PID on a tie, so that every re-key decides alike. */
+static int named_cmp(const void *a, const void *b)
+{
+	const player_name *x = a, *y = b;
+	if (x->since != y->since)
+		return x->since < y->since ? -1 : 1;
+	return strcmp(x->pid, y->pid);
+}
+
+/* The named players of players/ (malloc'd, *n of them); NULL when none. */
+static player_name *named_read(const char *dir, int *n)
+{
+	char path[4200];
+	player_name *all = NULL;
+	int cap = 0;
+	*n = 0;
+	snprintf(path, sizeof path, "%s/players", dir);
+	DIR *d = opendir(path);
+	if (!d)
+		return NULL;
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		if (strlen(de->d_name) != HOST_PID_LEN || strspn(de->d_name, "0123456789abcdef") != HOST_PID_LEN)
+			continue;
+		host_player p = { .live_fd = -1 };
+		snprintf(p.pid, sizeof p.pid, "%s", de->d_name);
+		snprintf(p.dir, sizeof p.dir, "%.3800s/%.32s", path, de->d_name);
+		host_read_name(&p);
+		char file[4300];
+		struct stat st;
+		snprintf(file, sizeof file, "%s/name", p.dir);
+		if (!p.name[0] || lstat(file, &st) < 0)
+			continue;
+		if (*n == cap) {
+			player_name *more = realloc(all, (size_t)(cap = cap ? 2 * cap : 64) * sizeof *all);
+			if (!more)
+				break;	/* those read keep their keys; the others keep their names */
+			all = more;
+		}
+		player_name *m = &all[(*n)++];
+		memcpy(m->pid, p.pid, sizeof m->pid);
+		memcpy(m->name, p.name, sizeof m->name);
+		m->since = st.st_mtime;
+	}
+	closedir(d);
+	if (all)
+		qsort(all, (size_t)*n, sizeof *all, named_cmp);
+	return all;
+}
+
+/* The report of names that look alike now (ROSTER_COLLIDE in dir): one
+ * line a pair, the one who keeps the name first, tab-separated (no name
+ * holds a tab). */
+static void collide_report(const char *dir, const player_name *all, int n, const int *with, time_t now)
+{
+	char path[4300], err[300], date[40];
+	size_t cap = 512 + (size_t)n * (2 * (HOST_PID_LEN + NAME_MAX_BYTES) + 4), used = 0;
+	char *text = malloc(cap);
+	if (!text)
+		return;
+	date_of(now, date, sizeof date);
+	used += (size_t)snprintf(text + used, cap - used,
+				 "# Players whose names look alike by the names' rule %d (lightsout, re-keyed %s).\n"
+				 "# Each line: the player who keeps the name (chosen first), then one who plays on\n"
+				 "# under a look-alike of it: ask them to choose another (ssh -t ACCOUNT@HOST rename).\n"
+				 "# PID\tNAME\tPID\tNAME\n", NAME_KEY_VERSION, date);
+	for (int i = 0; i < n; i++)
+		if (with[i] >= 0)
+			used += (size_t)snprintf(text + used, cap - used, "%s\t%s\t%s\t%s\n", all[with[i]].pid,
+						 all[with[i]].name, all[i].pid, all[i].name);
+	snprintf(path, sizeof path, "%s/" ROSTER_COLLIDE, dir);
+	atomic_write(path, text, used, err, sizeof err);
+	free(text);
+}
 
 int roster_rekey(const char *dir, char *why, size_t len)
 {
 	char names[4200], old[4200], path[4300];
 	struct stat st;
-	snprintf(names, sizeof names, "%s/names/" KEYED, dir);
+	keyed_path(dir, names, sizeof names);
 	if (lstat(names, &st) == 0)
 		return 0;
 	int lfd = register_lock(dir, why, len);
@@ -368,25 +626,50 @@ int roster_rekey(const char *dir, char *why, size_t len)
 		rc = -1;
 		goto out;
 	}
-	snprintf(path, sizeof path, "%s/players", dir);
-	DIR *d = opendir(path);
-	if (d) {
-		struct dirent *de;
-		while ((de = readdir(d))) {
-			if (strlen(de->d_name) != HOST_PID_LEN || strspn(de->d_name, "0123456789abcdef") != HOST_PID_LEN)
-				continue;
-			host_player p = { .live_fd = -1 };
-			snprintf(p.pid, sizeof p.pid, "%s", de->d_name);
-			snprintf(p.dir, sizeof p.dir, "%.3800s/%.32s", path, de->d_name);
-			host_read_name(&p);
-			char err[300];
-			if (p.name[0] && name_owner(dir, p.name, p.pid) == 0)
-				name_give(dir, p.name, p.pid, err, sizeof err);
+	/* Oldest name first: of two that look alike now, the one chosen
+	 * first keeps its key; the other keeps its name (nobody is deleted)
+	 * and is reported. */
+	int n;
+	player_name *all = named_read(dir, &n);
+	int *with = n ? malloc((size_t)n * sizeof *with) : NULL;
+	for (int i = 0; i < n; i++) {
+		char err[300], pid[HOST_PID_LEN + 1];
+		int o = name_owner(dir, all[i].name, all[i].pid);
+		if (with)
+			with[i] = -1;
+		if (o == 0) {
+			name_give(dir, all[i].name, all[i].pid, err, sizeof err);
+			continue;
 		}
-		closedir(d);
+		if (o > 0 || !with)
+			continue;
+		time_t t;
+		host_name_path(dir, all[i].name, path, sizeof path);
+		if (name_file(path, pid, &t) != FILE_NAME)
+			continue;
+		for (int j = 0; j < i; j++)
+			if (!strcmp(all[j].pid, pid))
+				with[i] = j;
+		rc += with[i] >= 0;
 	}
+	/* The names players left lately are kept for them still. */
+	time_t now = time(NULL);
+	for (int i = 0; i < n; i++) {
+		char pdir[4300], left[NAME_MAX_BYTES + 1], err[300];
+		snprintf(pdir, sizeof pdir, "%s/players/%s", dir, all[i].pid);
+		time_t t = renamed_read(pdir, left, sizeof left);
+		if (t && left[0] && now < t + ROSTER_HOLD_DAYS * DAY &&
+		    name_owner_at(dir, left, all[i].pid, now, NULL) == NAME_FREE)
+			name_hold(dir, left, all[i].pid, t, err, sizeof err);
+	}
+	if (rc > 0) {
+		collide_report(dir, all, n, with, now);
+		snprintf(why, len, "%d players' names look like another's now: see %s/" ROSTER_COLLIDE, rc, dir);
+	}
+	free(all);
+	free(with);
 	host_remove_tree(old);
-	snprintf(path, sizeof path, "%s/names/" KEYED, dir);
+	keyed_path(dir, path, sizeof path);
 	int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd >= 0)
 		close(fd);
@@ -451,6 +734,7 @@ int roster_prune(const char *dir, const host_limits *lim, time_t now)
 		closedir(d);
 	}
 	host_prompt_sweep(dir);
+	holds_sweep(dir, now);
 	return forgotten;
 }
 

@@ -17,17 +17,21 @@
 typedef enum roster_status {
 	ROSTER_OK,		/* done: p->name is the player's name */
 	ROSTER_HAD_NAME,	/* the key chose a name meanwhile, in another login: p->name */
-	ROSTER_TAKEN,		/* another player has that name, or one that looks like it */
+	ROSTER_TAKEN,		/* another player has that name, or one that looks like it, or had it lately */
 	ROSTER_REFUSED,		/* not a name to accept: why says which rule */
-	ROSTER_FULL,		/* no new player now (the host's cap, or the address's day) */
+	ROSTER_FULL,		/* not now (the host's cap, the address's day, the player's rename of the day) */
 	ROSTER_ERROR,		/* the host directory failed us: why says how */
 } roster_status;
 
 /* Key names/ by the rule of this version (name_key: look-alikes share a
- * key), once: a host an older version kept is re-keyed from its players'
- * name files, which are the truth (the first of two players whose names
- * now look alike keeps the key; the other keeps its name).  0, or -1 with
- * why. */
+ * key), once (names/.keys-vN says which rule keyed it): a host an older
+ * version kept is re-keyed from its players' name files, which are the
+ * truth.  Of two players whose names now look alike, the one who chose
+ * theirs first keeps the key; the other keeps its name, nobody is
+ * deleted, and the pair is written to ROSTER_COLLIDE in the host
+ * directory for its keeper.  The pairs reported (why says where), or -1
+ * with why. */
+#define ROSTER_COLLIDE "names-collide"
 int roster_rekey(const char *dir, char *why, size_t len);
 
 /* Whether a new key may become a player now: room on the host and the
@@ -41,9 +45,17 @@ roster_status roster_room(const char *dir, const host_limits *lim, const char *a
 roster_status roster_register(const char *dir, host_player *p, const char *name, const host_limits *lim,
 			      const char *addr, time_t now, char *why, size_t len);
 
-/* A player takes another name; the old one is free for others at once and
- * the player's games, statistics and saves stay theirs. */
-roster_status roster_rename(const char *dir, host_player *p, const char *name, char *why, size_t len);
+/* A player takes another name at time now; the player's games,
+ * statistics and saves stay theirs.  The name left is kept for them
+ * ROSTER_HOLD_DAYS (theirs to take back, nobody else's: no name is freed
+ * and taken by another in a moment), and a player renames once a day
+ * (ROSTER_FULL, why says when next). */
+#define ROSTER_HOLD_DAYS 30
+roster_status roster_rename(const char *dir, host_player *p, const char *name, time_t now, char *why, size_t len);
+
+/* Whether player p may rename at time now (once a day); why says when
+ * next otherwise, in a player's words. */
+bool roster_can_rename(const host_player *p, time_t now, char *why, size_t len);
 
 /* Whether name may be offered to new key p as a suggestion: nobody else
  * is being offered it (an offer is kept in offers/ for ROSTER_OFFER_AGE

@@ -16,7 +16,9 @@
 #include "engine/rule.h"
 #include "persist/textbuf.h"
 
-#define MAX_HISTORY 50000000	/* moves: far beyond patience, well inside memory */
+/* Moves read: saves from before HISTORY_MAX held up to this many, and the
+ * last HISTORY_MAX of them are kept. */
+#define MAX_HISTORY 50000000
 #define MAX_ELAPSED 1e9		/* seconds: some thirty years */
 
 void savegame_init(saved_game *sg)
@@ -114,10 +116,16 @@ char *savegame_format(const saved_game *sg, size_t *len)
 	 * history applied, so a save grows with the moves, not the cells. */
 	textbuf_printf(&t, "start packed\n");
 	put_packed(&t, sg->start);
+	/* Moves too old to undo are not kept: the position then comes
+	 * whole, the history applied to it backwards is where undo stops. */
+	if (sg->hist.dropped > 0) {
+		textbuf_printf(&t, "dropped %d\ncurrent packed\n", sg->hist.dropped);
+		put_packed(&t, sg->current);
+	}
 	textbuf_printf(&t, "history %d %d\n", sg->hist.len, sg->hist.pos);
 	for (int i = 0; i < sg->hist.len; i++) {
-		const lo_move *m = &sg->hist.moves[i];
-		textbuf_printf(&t, "%d %d %+d\n", m->row + 1, m->col + 1, m->times);
+		lo_move m = history_at(&sg->hist, i);
+		textbuf_printf(&t, "%d %d %+d\n", m.row + 1, m.col + 1, m.times);
 	}
 	/* Optional, so that saves from before it still load. */
 	if (sg->cur_row >= 0 && sg->cur_col >= 0)
@@ -386,20 +394,22 @@ fail:
 	return NULL;
 }
 
-/* The start board of a version 2 save: "start packed", then base64. */
-static board *read_packed(cursor *c, int rows, int cols, int k)
+/* A board of a version 2 save: "NAME packed" (start, or current when
+ * moves were dropped), then base64. */
+static board *read_packed(cursor *c, const char *name, int rows, int cols, int k)
 {
 	const char *s;
 	size_t n;
 	if (next_line(c, &s, &n) < 0)
 		return NULL;
-	if (n != 12 || memcmp(s, "start packed", 12) != 0)
-		return bad(c, "expected 'start packed'"), NULL;
+	size_t nl = strlen(name);
+	if (n != nl + 7 || memcmp(s, name, nl) != 0 || memcmp(s + nl, " packed", 7) != 0)
+		return bad(c, "expected '%s packed'", name), NULL;
 	int bits = cell_bits(k);
 	size_t cells = (size_t)rows * (size_t)cols, chars = (cells * (size_t)bits + 5) / 6;
 	/* Enough text left for the cells, before a large allocation. */
 	if ((size_t)(c->end - c->p) < chars + chars / 76)
-		return bad(c, "start: file ends before %zu cells", cells), NULL;
+		return bad(c, "%s: file ends before %zu cells", name, cells), NULL;
 	board *b = board_new(rows, cols, k);
 	if (!b)
 		return bad(c, "out of memory"), NULL;
@@ -411,13 +421,13 @@ static board *read_packed(cursor *c, int rows, int cols, int k)
 			goto fail;
 		size_t want = chars - got < 76 ? chars - got : 76;
 		if (n != want) {
-			bad(c, "start: a line of %zu characters, expected %zu", n, want);
+			bad(c, "%s: a line of %zu characters, expected %zu", name, n, want);
 			goto fail;
 		}
 		for (size_t j = 0; j < n; j++) {
 			const char *p = s[j] ? strchr(b64, s[j]) : NULL;
 			if (!p) {
-				bad(c, "start: '%c' is not base64", s[j] >= ' ' && s[j] < 127 ? s[j] : '?');
+				bad(c, "%s: '%c' is not base64", name, s[j] >= ' ' && s[j] < 127 ? s[j] : '?');
 				goto fail;
 			}
 			acc = acc << 6 | (uint32_t)(p - b64);
@@ -426,7 +436,7 @@ static board *read_packed(cursor *c, int rows, int cols, int k)
 				have -= bits;
 				unsigned v = acc >> have & ((1u << bits) - 1);
 				if ((int)v >= k) {
-					bad(c, "start: cell %zu has value %u, not below %d", i + 1, v, k);
+					bad(c, "%s: cell %zu has value %u, not below %d", name, i + 1, v, k);
 					goto fail;
 				}
 				b->cells[i++] = (uint8_t)v;
@@ -436,7 +446,7 @@ static board *read_packed(cursor *c, int rows, int cols, int k)
 		got += n;
 	}
 	if (acc) {
-		bad(c, "start: stray bits after the last cell");
+		bad(c, "%s: stray bits after the last cell", name);
 		goto fail;
 	}
 	return b;
@@ -551,8 +561,23 @@ static int parse_body(cursor *c, saved_game *sg)
 
 	if (version == 1 ? !(sg->start = read_board(c, "start", sg->v.rows, sg->v.cols, sg->v.k)) ||
 				   !(sg->current = read_board(c, "current", sg->v.rows, sg->v.cols, sg->v.k))
-			 : !(sg->start = read_packed(c, sg->v.rows, sg->v.cols, sg->v.k)))
+			 : !(sg->start = read_packed(c, "start", sg->v.rows, sg->v.cols, sg->v.k)))
 		return -1;
+	/* Moves dropped (too old to undo): the position is given whole. */
+	long dropped = 0;
+	if (version >= 2) {
+		if (next_line(c, &s, &n) < 0)
+			return -1;
+		c->line--;
+		c->p = s;
+		if (n > 8 && memcmp(s, "dropped ", 8) == 0) {
+			if (keyed_ints(c, "dropped", 1, 1, 2000000000, v) < 0)
+				return -1;
+			dropped = v[0];
+			if (!(sg->current = read_packed(c, "current", sg->v.rows, sg->v.cols, sg->v.k)))
+				return -1;
+		}
+	}
 
 	if (keyed_ints(c, "history", 2, 0, MAX_HISTORY, v) < 0)
 		return -1;
@@ -561,6 +586,10 @@ static int parse_body(cursor *c, saved_game *sg)
 		return bad(c, "history: %ld moves applied of only %ld", hpos, hlen);
 	if ((size_t)(c->end - c->p) < (size_t)hlen * 7)
 		return bad(c, "history: file ends before %ld moves", hlen);
+	/* The last HISTORY_MAX moves up to the position are kept (a save
+	 * from before the bound may hold more); older ones count as
+	 * dropped, and a redo tail past the bound is cut. */
+	long lo = hpos > HISTORY_MAX ? hpos - HISTORY_MAX : 0, hi = hlen - lo > HISTORY_MAX ? lo + HISTORY_MAX : hlen;
 	/* The moves applied are summed per cell and pressed once at the end:
 	 * resuming costs a pass over the moves and one A x (the rule's own
 	 * structure makes that cheap), not a press per move. */
@@ -600,7 +629,7 @@ static int parse_body(cursor *c, saved_game *sg)
 			goto fail;
 		}
 		lo_move mv = { (int)m[0] - 1, (int)m[1] - 1, (int)m[2] };
-		if (history_push(&sg->hist, mv) < 0) {
+		if (i >= lo && i < hi && history_push(&sg->hist, mv) < 0) {
 			bad(c, "out of memory");
 			goto fail;
 		}
@@ -613,11 +642,12 @@ static int parse_body(cursor *c, saved_game *sg)
 	free(x);
 	x = NULL;
 	/* history_push moved pos to the end; the redo tail starts at hpos. */
-	sg->hist.pos = (int)hpos;
+	sg->hist.pos = (int)(hpos - lo);
+	sg->hist.dropped = (int)(dropped + lo);
 	if (!sg->current) {
 		sg->current = replay;	/* version 2: the replay is the position */
 		replay = NULL;
-	} else if (!board_equal(replay, sg->current)) {
+	} else if (!dropped && !board_equal(replay, sg->current)) {
 		bad(c, "the current board is not the start board after the %ld moves applied", hpos);
 		goto fail;
 	}

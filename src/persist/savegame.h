@@ -23,8 +23,10 @@
 typedef struct saved_game {
 	variant v;
 	graph *graph;			/* a graph variant's press sets when read (v.graph), owned */
-	board *start, *current;		/* owned; current = start + hist.moves[0..pos) */
-	history hist;			/* moves[pos..len) can be redone */
+	board *start, *current;		/* owned; current = start + the moves applied
+					 * (hist.dropped of them no longer kept) */
+	history hist;			/* at most HISTORY_MAX moves; history_at(pos..len)
+					 * can be redone */
 	int moves;			/* presses counted for the score */
 	double elapsed;			/* seconds on the clock */
 	int par;			/* -1 unknown */
@@ -47,7 +49,9 @@ void savegame_free(saved_game *sg);
 /* The file's text, malloc'd (NUL-terminated); NULL when out of memory. */
 char *savegame_format(const saved_game *sg, size_t *len);
 
-/* Parse and check text (start + history must give the current board).
+/* Parse and check text (start + history must give the current board,
+ * unless moves were dropped: then the file gives it).  A save from before
+ * HISTORY_MAX keeps the last HISTORY_MAX moves up to its position.
  * Returns 0, or -1 with "line N: ..." in err and errno ENOMEM (out of
  * memory, the text may be fine) or EINVAL (damaged); sg is then empty. */
 int savegame_parse(const char *text, size_t len, saved_game *sg, char *err, size_t errlen);

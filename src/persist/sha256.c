@@ -107,3 +107,26 @@ void sha256(const void *data, size_t len, unsigned char out[SHA256_LEN])
 	sha256_update(&c, data, len);
 	sha256_final(&c, out);
 }
+
+void sha256_hmac(const void *key, size_t klen, const void *msg, size_t mlen, unsigned char out[SHA256_LEN])
+{
+	unsigned char k[64] = { 0 }, pad[64], inner[SHA256_LEN];
+	sha256_ctx c;
+	/* RFC 2104: a key longer than the block is hashed first. */
+	if (klen > sizeof k)
+		sha256(key, klen, k);
+	else
+		memcpy(k, key, klen);
+	for (int i = 0; i < 64; i++)
+		pad[i] = k[i] ^ 0x36;
+	sha256_init(&c);
+	sha256_update(&c, pad, sizeof pad);
+	sha256_update(&c, msg, mlen);
+	sha256_final(&c, inner);
+	for (int i = 0; i < 64; i++)
+		pad[i] = k[i] ^ 0x5c;
+	sha256_init(&c);
+	sha256_update(&c, pad, sizeof pad);
+	sha256_update(&c, inner, sizeof inner);
+	sha256_final(&c, out);
+}

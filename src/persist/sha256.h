@@ -23,4 +23,7 @@ void sha256_final(sha256_ctx *c, unsigned char out[SHA256_LEN]);
 /* The digest of len bytes at data, in one call. */
 void sha256(const void *data, size_t len, unsigned char out[SHA256_LEN]);
 
+/* HMAC-SHA-256 (RFC 2104) of msg under key: a name made from a secret. */
+void sha256_hmac(const void *key, size_t klen, const void *msg, size_t mlen, unsigned char out[SHA256_LEN]);
+
 #endif

@@ -11,6 +11,7 @@ static void analysis_show(app *a)
 	const lo_system *sys = app_session(a).g->sys;
 	bool patterns = system_nullity(sys) > 0 && system_has_kernel(sys);
 	a->v.pattern = patterns ? system_kernel(sys, a->pattern) : NULL;
+	a->v.chase = false;
 	info_pattern(sys, a->pattern, &a->gl, a->v.info, sizeof a->v.info);
 }
 

@@ -150,9 +150,16 @@ static void plan_news(app *a)
 	}
 }
 
+void app_moved(app *a, int ev)
+{
+	if (ev & (SESSION_CELLS | SESSION_BOARD | SESSION_MAKING))
+		a->last_move = term_now();
+}
+
 void app_react(app *a, int ev)
 {
 	double now = term_now();
+	app_moved(a, ev);
 	if (ev & SESSION_MADE) {
 		app_close(a, &making_screen);
 		if (ev & SESSION_BOARD)
@@ -454,6 +461,52 @@ static void clip_say(app *a)
 	draw_message(&a->v, line);	/* getch shows it */
 }
 
+/* Seconds without a key dropped that end a flood: the next one is counted
+ * and said afresh. */
+#define PACE_FLOOD_GAP 2.0
+
+/* Keys past the player's pace: said when the flood pauses (the keys read),
+ * on the board, with how many so far. */
+static void pace_say(app *a)
+{
+	if (a->dropped == a->dropped_said || app_top(a) != &board_screen || a->v.lay.too_small)
+		return;
+	char line[120];
+	snprintf(line, sizeof line, "Keys come faster than %g a second: %ld dropped.", a->keys_per_second,
+		 a->dropped);
+	draw_message(&a->v, line);
+	a->dropped_said = a->dropped;
+}
+
+/* May key ch through at the player's pace?  The share code's field takes
+ * a long code pasted at once; a mouse report that is dropped is read to its
+ * end, so its digits come as no keys. */
+static bool pace_let(app *a, int ch, double now)
+{
+	if (a->keys_per_second <= 0 || pace_take(app_top(a) == &code_screen ? &a->pasted : &a->keys, now))
+		return true;
+	MEVENT ev;
+	if (ch == KEY_SGR_MOUSE)
+		term_sgr_mouse(&ev);
+	if (now - a->dropped_at > PACE_FLOOD_GAP)
+		a->dropped = a->dropped_said = 0;
+	a->dropped++;
+	a->dropped_at = now;
+	return false;
+}
+
+/* A flood: the keys waiting are read and dropped here, with none of the
+ * loop's work (a frame, watchers, the session's tick) between them, until
+ * one may through or none waits (ERR). */
+static int pace_drain(app *a)
+{
+	for (;;) {
+		int ch = term_getch(0);
+		if (ch == ERR || ch == KEY_RESIZE || pace_let(a, ch, term_now()))
+			return ch;
+	}
+}
+
 /* The next key, with everything between keys done here: signals, suspend,
  * resize, the clock, the solver's news, saving and the game's own steps. */
 static int app_key(app *a)
@@ -513,14 +566,20 @@ static int app_key(app *a)
 			wait = (int)((a->st.due - now) * 1000) + 1;
 		if (a->idle > 0) {
 			/* Within the waits there are anyway: no wakeup of its own. */
-			double left = a->last_key + a->idle - now;
+			double left = a->last_move + a->idle - now;
 			if (left <= 0)
 				return KEY_IDLE;
 			if (left * 1000 + 1 < wait)
 				wait = (int)(left * 1000) + 1;
 		}
 		clip_say(a);
+		pace_say(a);
 		int ch = term_getch(wait);
+		if (ch != ERR && ch != KEY_RESIZE && !pace_let(a, ch, term_now())) {
+			ch = pace_drain(a);
+			if (ch == ERR)
+				continue;	/* flooded, and the flood read */
+		}
 		if (ch == ERR) {
 			if (input_lost(a, now))
 				return KEY_LOST;
@@ -533,8 +592,6 @@ static int app_key(app *a)
 			app_redraw(a);
 			continue;
 		}
-		/* A resize is no sign of a player: only keys and clicks are. */
-		a->last_key = term_now();
 		a->st.pending_key = 0;
 		return ch;
 	}
@@ -640,6 +697,18 @@ static void takeover_no(app *a)
 		draw_message(&a->v, "This game is saved apart from the other one.");
 }
 
+/* The idle time and the player's pace count from the start of the loop. */
+static void app_pace_start(app *a)
+{
+	double now = term_now();
+	a->last_move = now;
+	pace_init(&a->keys, a->keys_per_second, PACE_KEYS_BURST, now);
+	/* A code as long as the field takes, its line breaks too. */
+	pace_init(&a->pasted, a->keys_per_second, 2 * CODE_ENTRY_MAX, now);
+	a->dropped = a->dropped_said = 0;
+	a->dropped_at = 0;
+}
+
 int app_run_screen(app *a, const screen *only)
 {
 	a->depth = 0;
@@ -649,7 +718,7 @@ int app_run_screen(app *a, const screen *only)
 	if (only->enter)
 		only->enter(a);
 	app_redraw(a);
-	a->last_key = term_now();
+	app_pace_start(a);
 	while (!a->quit) {
 		int ch = app_key(a);
 		if (ch == KEY_STOP)
@@ -691,7 +760,7 @@ int app_run(app *a)
 	} else if (a->offer_resume)
 		ask_resume(a);
 	clip_check(a);
-	a->last_key = term_now();
+	app_pace_start(a);
 	int status = 0;
 	while (!a->quit) {
 		int ch = app_key(a);

@@ -18,6 +18,7 @@
 #include "persist/prefs.h"
 #include "ui/draw.h"
 #include "ui/glyphs.h"
+#include "ui/pace.h"
 #include "ui/screen.h"
 
 #define APP_DEPTH 6
@@ -27,7 +28,7 @@
 /* Pseudo-keys from app_key() when the game must end. */
 #define KEY_STOP (-2)		/* a signal asked us to stop */
 #define KEY_LOST (-3)		/* standard input is gone */
-#define KEY_IDLE (-4)		/* no key for the idle time (--idle) */
+#define KEY_IDLE (-4)		/* no move for the idle time (--idle) */
 
 typedef struct steps {
 	int pending_key;	/* a key waiting for the plan ("Solving...") */
@@ -119,13 +120,23 @@ struct app {
 	bool quit;
 	bool offer_resume;	/* pl is the saved game: ask before playing it */
 	char end_msg[160];	/* why the game ended, if not by q */
-	double idle;		/* seconds without a key that end the game; 0: never */
-	double last_key;	/* when the last key or click came */
-	bool idled;		/* the game ended for want of keys */
+	double idle;		/* seconds without a move that end the game; 0: never */
+	double last_move;	/* when a move last changed the game (app_moved) */
+	bool idled;		/* the game ended for want of moves */
+	/* Keys at a player's pace (ui/pace.h); the rest are read and dropped. */
+	double keys_per_second;	/* the pace (--keys-per-second); 0: no bound */
+	pace keys;		/* every screen's */
+	pace pasted;		/* the share code's field: a long code pasted at once */
+	long dropped;		/* keys dropped by this flood */
+	long dropped_said;	/* ... as last said */
+	double dropped_at;	/* when the last was: a flood ends after PACE_FLOOD_GAP */
 	int clip_rows, clip_cols;	/* the window larger than curses has, as said; 0: not */
 	bool clip_due;		/* ... and yet to be said */
 	/* The board the command line asked for, if the saved game is declined. */
 	game_config fresh_cfg;
+	/* The day's board's variant: the command line's alone, never a
+	 * player's saved default, so the daily board is everyone's. */
+	game_config daily_cfg;
 	play_mode fresh_mode;
 };
 
@@ -152,6 +163,10 @@ void app_redraw(app *a);
 void app_ask(app *a, const char *text, void (*yes)(app *a), void (*no)(app *a));
 /* What the session says changed (session_event flags), drawn. */
 void app_react(app *a, int ev);
+/* The same events, for the idle time alone: a move that changed the game
+ * (a press, undo, an edit, a new board) starts it again; the cursor, the
+ * screens and the keys themselves do not (app_react calls it). */
+void app_moved(app *a, int ev);
 
 /* The session as this frame reads it (session_snapshot()). */
 session_view app_session(const app *a);

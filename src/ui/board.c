@@ -141,9 +141,29 @@ static reaction board_quit(app *a, int key)
 		app_ask(a, q, app_end, NULL);
 		return REACT_NONE;
 	}
+	/* On a public account a board is one room of the arcade: q goes back
+	 * to the lobby with the game kept, and only the lobby's q leaves. */
+	if (a->lobby) {
+		app_push(a, &lobby_screen);
+		return REACT_NONE;
+	}
 	if (!game_in_progress(sv.g))
 		return REACT_QUIT;
 	app_ask(a, sv.saves ? "Quit this game? It is saved: lightsout resumes it." : "Quit this game? It cannot be saved here.", app_end, NULL);
+	return REACT_NONE;
+}
+
+/* Esc stops the overlay's search; with none running, on a public account
+ * it goes back to the lobby as q does. */
+static reaction board_escape(app *a, int key)
+{
+	if (session_plan_stop(a->s)) {
+		app_say(a, "Search stopped: the best found is kept.");
+		return REACT_NONE;
+	}
+	if (a->lobby)
+		return board_quit(a, key);
+	app_say(a, "Esc stops a search for a shorter solution; q quits.");
 	return REACT_NONE;
 }
 
@@ -205,6 +225,10 @@ static reaction board_share(app *a, int key)
 {
 	(void)key;
 	char msg[300];
+	if (session_code_held(a->s, msg, sizeof msg)) {
+		app_say(a, msg);
+		return REACT_NONE;
+	}
 	char *text = share_text(app_session(a).g, COLS, a->remote, msg, sizeof msg);
 	if (!text) {
 		app_say(a, msg);
@@ -233,8 +257,20 @@ static reaction board_preview(app *a, int key)
 
 static void settings_now(app *a)
 {
-	app_keep_prefs(a, &a->settings.cfg);
-	app_react(a, session_new_board(a->s, &a->settings.cfg, a->settings.mode, true, term_now()));
+	/* The daily board is the day's for everyone: its own kind, and the
+	 * player's default is not changed by asking for it. */
+	bool daily = a->settings.mode == PLAY_DAILY;
+	game_config cfg = daily ? a->daily_cfg : a->settings.cfg;
+	if (!daily)
+		app_keep_prefs(a, &cfg);
+	const char *say = !daily ? "Saved as your default: the next game starts with this kind of board."
+		: !variant_equal(&a->settings.cfg.v, &cfg.v)
+			? "The daily board is the same board for everyone: its own kind, not the settings'."
+			: NULL;
+	int ev = session_new_board(a->s, &cfg, a->settings.mode, true, term_now());
+	if (say)
+		session_say_when_made(a->s, say);
+	app_react(a, ev);
 }
 
 /* The settings closed with Enter: a new board of that kind, in that mode,
@@ -278,7 +314,8 @@ static const key_row board_rows[] = {
 	{ { KEY_MOUSE, KEY_SGR_MOUSE }, board_mouse, "mouse click", "mouse click", "press the cell clicked (right button: backward)", NULL, 0 },
 	{ { 'u', 'U', KEY_CTRL('r') }, board_history, "u; U, Ctrl-R", "u; U, Ctrl-R", "undo; redo", "u undo", 1 },
 	{ { 's' }, steps_overlay, "s", "s", "solution overlay: mark a minimal solution from here", "s solution", 2 },
-	{ { KEY_ESC }, steps_stop_search, "Esc", "Esc", "stop the overlay's search, keep the best found", NULL, 0 },
+	{ { KEY_ESC }, board_escape, "Esc", "Esc",
+	  "stop the overlay's search, keep the best found; else, on a public account, the lobby", NULL, 0 },
 	{ { '\t', KEY_BTAB }, steps_tab, "Tab, Shift-Tab", "Tab, Shift-Tab", "cursor to the next, previous marked cell",
 	  NULL, 0 },
 	{ { 't', 'T' }, steps_step, "t; T", "t; T", "next step; play the whole solution (any key stops)",
@@ -300,7 +337,8 @@ static const key_row board_rows[] = {
 	{ { 'p' }, board_preview, "p", "p", "preview on/off: what a press at the cursor changes", NULL, 0 },
 	{ { 'm', 'o' }, board_menu, "m, o", "m, o", "settings: size, rule, states, torus, difficulty", "m settings", 3 },
 	{ { '?' }, board_help, "?", "?", "this help and how to play", "? help", 1 },
-	{ { 'q' }, board_quit, "q", "q", "quit (asks when a game is in progress)", "q quit", 1 },
+	{ { 'q' }, board_quit, "q", "q", "quit (asks when a game is in progress); on a public account, the lobby",
+	  "q quit", 1 },
 	/* Ctrl-Z is the terminal's: a signal, handled by the main loop, and
 	 * refused where there is no shell to go back to (over SSH). */
 	{ { KEY_CTRL('l') }, board_redraw, "Ctrl-L, Ctrl-Z", "Ctrl-L, Ctrl-Z", "redraw the screen; suspend (fg resumes)",

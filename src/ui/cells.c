@@ -165,7 +165,8 @@ static uint64_t cell_key(const view *v, int row, int col, bool *flash)
 	*flash = in_set(v->ds.lit, v->ds.nlit, i) || anim_lit(v, row, col);
 	return (uint64_t)board_get(b, row, col) | (uint64_t)(mark & 0xffff) << 8 | (uint64_t)cert << 24 |
 	       (uint64_t)here << 25 | (uint64_t)*flash << 26 | (uint64_t)in_preview(v, row, col) << 27 |
-	       (uint64_t)(here && v->preview) << 28;	/* a hollow cursor or not */
+	       (uint64_t)(here && v->preview) << 28 |	/* a hollow cursor or not */
+	       (uint64_t)(mark && v->pattern && v->chase) << 29;
 }
 
 /* A frame on the edge of a th x tw tile at (y, x): whole and heavy for
@@ -220,7 +221,13 @@ static void draw_cell_now(view *v, int row, int col, bool flash)
 	layout_cell_origin(v, row, col, &y, &x);
 	attr_t a = cell_attr(v, val), frame = A_NORMAL;
 	bool tile_count = v->lay.scale >= 3 && mark && b->k > 2;
-	if (mark && (b->k == 2 || tile_count)) {
+	bool chase = mark && v->pattern && v->chase;
+	if (chase && (b->k == 2 || tile_count)) {
+		/* A chase step's marks point at the cell, the plan's enclose it:
+		 * which is which is seen without colour. */
+		snprintf(left, sizeof left, "%s", v->gl->utf8 ? "\u25b8" : ">");
+		snprintf(right, sizeof right, "%s", v->gl->utf8 ? "\u25c2" : "<");
+	} else if (mark && (b->k == 2 || tile_count)) {
 		left[0] = cert ? '!' : '(';
 		right[0] = cert ? '!' : ')';
 	} else if (mark) {

@@ -33,6 +33,37 @@ void chrome_put_clipped(int y, int x, const char *s)
 	mvaddnstr(y, x, s, (int)(p - s));
 }
 
+int draw_wrapped(int y, int x, int indent, int last, const char *s)
+{
+	int rows = 0;
+	const char *p = s;
+	while (*p && y + rows <= last) {
+		int at = x + (rows ? indent : 0), room = COLS - at - 1, n = 0;
+		const char *q = p, *brk = NULL;
+		for (; *q; q++) {
+			if (((unsigned char)*q & 0xc0) == 0x80)
+				continue;
+			if (n >= room)
+				break;
+			n++;
+			if (*q == ' ')
+				brk = q;
+		}
+		/* Past the line's end: break at its last space, or inside a word
+		 * too long for any line. */
+		const char *end = *q && brk && brk > p ? brk : q;
+		if (room > 0)
+			mvaddnstr(y + rows, at, p, (int)(end - p));
+		rows++;
+		p = end;
+		while (*p == ' ')
+			p++;
+		if (room <= 0)
+			break;
+	}
+	return rows;
+}
+
 /* Prose at (y, x) that may not fit: cut after the last whole word that
  * fits with an ellipsis after it ("Clear the board: ev" said nothing). */
 void chrome_put_cut(const glyphs *gl, int y, int x, const char *s)
@@ -223,7 +254,7 @@ static void status_line(view *v, double now, char *line, size_t size)
 	if (v->what == VIEW_INFO)
 		snprintf(line, len, " %s", v->info);
 	else if (v->what == VIEW_EDIT)
-		snprintf(line, len, " Editing %s %.20s%s %dx%d %s k=%d %s %d lit", d, g->rule.name,
+		snprintf(line, len, " Editing %s %.20s%s %dx%d %s %d states %s %d lit", d, g->rule.name,
 			 g->rule.torus ? " torus" : "", g->cur->rows, g->cur->cols, d, g->cur->k, d,
 			 board_count_nonzero(g->cur));
 	else if (v->ov && v->ov->shown && g->won) {
@@ -244,14 +275,25 @@ static void status_line(view *v, double now, char *line, size_t size)
 		const char *name = e && e->word && !(e->flags & RULE_PREFIX) ? e->word : g->rule.name;
 		if (g->cfg.v.graph && v->graph_name[0] && g->cfg.v.graph->digest == v->graph_digest)
 			name = v->graph_name;
-		char states[32] = "";
-		if (g->cur->k == 4)	/* drawn as arrows that turn: named so */
-			snprintf(states, sizeof states, " %s arrows", d);
-		else if (g->cur->k > 2)
-			snprintf(states, sizeof states, " %s %d colours", d, g->cur->k);
-		snprintf(line, len, " Moves %d %s Par %s %s %.20s%s %dx%d%s", game_moves(g), d, par, d, name,
-			 g->rule.torus ? " torus" : "", g->cur->rows, g->cur->cols, states);
+		char states[32] = "", k_words[24];
+		info_states(g->cur->k, k_words, sizeof k_words);
+		if (k_words[0])
+			snprintf(states, sizeof states, " %s %s", d, k_words);
+		/* The cube is stored as 6 rows of 9: said as what it is. */
+		char dims[32];
+		if (g->rule.kind == RULE_CUBE)
+			snprintf(dims, sizeof dims, "six 3x3 faces");
+		else
+			snprintf(dims, sizeof dims, "%dx%d", g->cur->rows, g->cur->cols);
+		snprintf(line, len, " Moves %d %s Par %s %s %.20s%s %s%s", game_moves(g), d, par, d, name,
+			 g->rule.torus ? " torus" : "", dims, states);
 	}
+	/* Which marks the board shows, when they are not the plan's (whose
+	 * words above say so). */
+	if (v->what == VIEW_PLAY && v->pattern && v->chase)
+		snprintf(line + strlen(line), len - strlen(line), " %s marked: chase step", d);
+	else if (v->what == VIEW_PLAY && v->hint >= 0 && !(v->ov && v->ov->shown))
+		snprintf(line + strlen(line), len - strlen(line), " %s marked: hint", d);
 	if (v->rung > 0 && v->what == VIEW_PLAY)
 		snprintf(line + strlen(line), len - strlen(line), " %s Rung %d", d, v->rung);
 	if (v->who[0] && v->what == VIEW_PLAY)
@@ -305,12 +347,14 @@ void draw_message(view *v, const char *msg)
 			size_t n = 0;
 			bar[0] = '\0';
 			if (goal)
-				n = (size_t)snprintf(bar, sizeof bar, "%s", v->g->cur->k == 2 ? "Goal: all lights off"
-											: "Goal: every cell 0");
+				n = (size_t)snprintf(bar, sizeof bar, "Goal: %s", info_goal(v->g->cur->k));
 			for (const key_row *r = v->keys; (r->run || r->names_utf8) && n < sizeof bar; r++) {
 				bool always = r->keys[0] == '?' || r->keys[0] == 'q';
+				/* On a public account the board's q goes to the lobby. */
+				const char *words = r->bar && r->keys[0] == 'q' && v->lobby && v->what == VIEW_PLAY
+							    ? "q lobby" : r->bar;
 				if (r->bar && (last ? always && r->bar_rank <= 1 : r->bar_rank <= most))
-					n += (size_t)snprintf(bar + n, sizeof bar - n, "%s%s", n ? v->gl->dot : "", r->bar);
+					n += (size_t)snprintf(bar + n, sizeof bar - n, "%s%s", n ? v->gl->dot : "", words);
 			}
 			if (chrome_cols(bar) <= COLS - 2 || last)
 				break;
@@ -450,7 +494,9 @@ void draw_help(view *v, const key_row *rows, int top)
 	attrset(A_BOLD | theme_attr(v, PAIR_TITLE));
 	chrome_put_clipped(0, 1, title);
 	attrset(A_NORMAL);
-	chrome_put_cut(v->gl, 0, 2 + chrome_cols(title), "  Clear the board: every light off (every cell 0).");
+	char goal[64];
+	snprintf(goal, sizeof goal, "  Clear the board: %s.", info_goal(v->g->cur->k));
+	chrome_put_cut(v->gl, 0, 2 + chrome_cols(title), goal);
 	int total = help_walk(v, rows, top, true);
 	attrset(A_DIM);
 	chrome_put_cut(v->gl, LINES - 1, 1, top > 0 || total > LINES - 2 ? "Enter: how to play; Up/Down scroll; other keys: back."

@@ -29,7 +29,8 @@
 
 enum {
 	OPT_PAR = OPT_FIRST_COMMAND, OPT_DIFFICULTY, OPT_LOAD, OPT_ASCII, OPT_NO_COLOR, OPT_NO_MOUSE, OPT_NO_ANIMATION,
-	OPT_DAILY, OPT_PRACTICE, OPT_CODE, OPT_SCORES, OPT_NO_SCORES, OPT_MAX_SCREEN, OPT_IDLE, OPT_LOBBY
+	OPT_DAILY, OPT_PRACTICE, OPT_CODE, OPT_SCORES, OPT_NO_SCORES, OPT_MAX_SCREEN, OPT_IDLE, OPT_LOBBY,
+	OPT_KEYS_PER_SECOND
 };
 
 /* --max-screen's range: below a standard terminal the bound would only
@@ -39,6 +40,8 @@ enum {
 #define MAX_SCREEN_HI 10000
 /* --idle's most: a week. */
 #define IDLE_MAX_SECONDS (7L * 24 * 3600)
+/* --keys-per-second's most: far past any hand, still a bound. */
+#define KEYS_PER_SECOND_MAX 10000
 
 static void play_help(void)
 {
@@ -70,15 +73,19 @@ static void play_help(void)
 	     "      --no-animation       no flips and no celebration wave\n"
 	     "      --max-screen RxC     draw in at most R rows and C columns of a larger\n"
 	     "                           window (default %dx%d; it bounds the memory)\n"
-	     "      --idle TIME          no key for TIME: save the game and quit; minutes,\n"
-	     "                           or with a unit: 45s, 30m, 2h (default 0: never)\n"
+	     "      --idle TIME          no move for TIME (the cursor is none): save the game\n"
+	     "                           and quit; minutes, or with a unit: 45s, 30m, 2h\n"
+	     "                           (default 0: never)\n"
+	     "      --keys-per-second N  take at most N keys a second after a burst of %d,\n"
+	     "                           read and drop the rest (default 0: all of them;\n"
+	     "                           %d for a public account's player)\n"
 	     "      --lobby              start at the lobby (what lightsout serve does);\n"
 	     "                           --daily, --practice, --load and --code skip it\n"
 	     "  -h, --help               this help\n"
 	     "\n"
 	     "Without an option that chooses the board, the game in progress when you\n"
 	     "last quit is offered back.  Press ? in the game for the keys.\n", SCORES_DIR_SHOWN, TERM_MAX_ROWS,
-	     TERM_MAX_COLS);
+	     TERM_MAX_COLS, PACE_KEYS_BURST, PACE_KEYS_PER_SECOND);
 }
 
 typedef struct play_opts {
@@ -90,6 +97,7 @@ typedef struct play_opts {
 	bool board_chosen;		/* an option that says which board: no resume offer */
 	int max_rows, max_cols;		/* --max-screen */
 	long idle;			/* --idle, in seconds; 0: never */
+	long keys_per_second;		/* --keys-per-second; 0: no bound, -1: not given */
 } play_opts;
 
 /* --max-screen ROWSxCOLS.  0, or -1 with err. */
@@ -170,6 +178,7 @@ static int play_parse(int argc, char **argv, play_opts *o)
 		{ "max-screen", required_argument, NULL, OPT_MAX_SCREEN },
 		{ "idle", required_argument, NULL, OPT_IDLE },
 		{ "lobby", no_argument, NULL, OPT_LOBBY },
+		{ "keys-per-second", required_argument, NULL, OPT_KEYS_PER_SECOND },
 		{ NULL, 0, NULL, 0 },
 	};
 	char err[256];
@@ -178,13 +187,15 @@ static int play_parse(int argc, char **argv, play_opts *o)
 	o->par = -1;
 	o->max_rows = TERM_MAX_ROWS;
 	o->max_cols = TERM_MAX_COLS;
+	o->keys_per_second = -1;
 	opterr = 0;
 	optind = 1;
 	int opt;
 	while ((opt = getopt_long(argc, argv, ":" OPTIONS_COMMON_SHORT, longopts, NULL)) != -1) {
 		if (opt != 'h' && opt != OPT_VERSION && opt != OPT_ASCII && opt != OPT_NO_COLOR &&
 		    opt != OPT_NO_MOUSE && opt != OPT_NO_ANIMATION && opt != OPT_SCORES && opt != OPT_NO_SCORES &&
-		    opt != OPT_MAX_SCREEN && opt != OPT_IDLE && opt != OPT_LOBBY && opt != ':' && opt != '?')
+		    opt != OPT_MAX_SCREEN && opt != OPT_IDLE && opt != OPT_LOBBY && opt != OPT_KEYS_PER_SECOND &&
+		    opt != ':' && opt != '?')
 			o->board_chosen = true;
 		if (opt == 'r')
 			o->rule_given = true;
@@ -244,6 +255,13 @@ static int play_parse(int argc, char **argv, play_opts *o)
 			break;
 		case OPT_LOBBY:
 			o->lobby = true;
+			break;
+		case OPT_KEYS_PER_SECOND:
+			if (options_parse_int(optarg, 0, KEYS_PER_SECOND_MAX, &o->keys_per_second) < 0) {
+				snprintf(err, sizeof err, "bad --keys-per-second '%s': use 1 to %d, or 0 for no bound",
+					 optarg, KEYS_PER_SECOND_MAX);
+				return usage_error(err);
+			}
 			break;
 		case OPT_PRACTICE:
 			if (optarg && strcmp(optarg, "ladder") != 0) {
@@ -384,7 +402,10 @@ static board *play_code(const play_opts *o, game_config *cfg)
 static void play_prefs(const play_opts *o, const prefs *p, game_config *cfg, char *note, size_t len)
 {
 	game_config c = *cfg;
-	bool own_rule = o->common.rule_chosen || o->code || o->load;
+	/* A variant asked for on the command line starts from the classic
+	 * rules, not from the saved default; the daily board is everyone's. */
+	bool own_rule = o->common.rule_chosen || o->code || o->load || o->common.size_set || o->common.k_set ||
+			o->common.v.torus || o->daily;
 	if (p->has_size && !o->common.size_set && !own_rule) {
 		c.v.rows = p->rows;
 		c.v.cols = p->cols;
@@ -396,7 +417,7 @@ static void play_prefs(const play_opts *o, const prefs *p, game_config *cfg, cha
 	}
 	if (p->has_torus && !o->common.v.torus && !own_rule)
 		c.v.torus = p->torus;
-	if (p->has_k && !o->common.k_set && !o->code)
+	if (p->has_k && !own_rule)
 		c.v.k = p->k;
 	if (p->has_difficulty && !o->difficulty && o->par <= 0 && !o->load && !o->code)
 		snprintf(c.difficulty, sizeof c.difficulty, "%s", p->difficulty);
@@ -405,6 +426,13 @@ static void play_prefs(const play_opts *o, const prefs *p, game_config *cfg, cha
 		if (!note[0])
 			snprintf(note, len, "Saved settings not used: %.150s", err);
 		return;
+	}
+	/* Where the board's kind came from, said once. */
+	if (!variant_equal(&c.v, &cfg->v) && !note[0]) {
+		const rule_entry *e = rule_entry_find(c.v.rule);
+		snprintf(note, len, "Your default from the settings: %.40s%s %dx%d%s (m changes it).",
+			 e && e->word && !(e->flags & RULE_PREFIX) ? e->word : c.v.rule, c.v.torus ? " torus" : "",
+			 c.v.rows, c.v.cols, c.v.k == 2 ? "" : c.v.k == 3 ? ", 3 states" : ", more states");
 	}
 	*cfg = c;
 }
@@ -433,11 +461,11 @@ static void idle_said(const app *a, long idle, int rc)
 	play_idle_words(idle, when, sizeof when);
 	const char *again = player.pid[0] ? "log in again" : "start lightsout again";
 	if (rc == 0 && session_kept(a->s))
-		printf("No key for %s: your game is saved; %s to go on.\n", when, again);
+		printf("No move for %s: your game is saved; %s to go on.\n", when, again);
 	else if (rc == 0 && player.guest && player.pid[0])
-		printf("No key for %s: the session ended (a guest's game is not kept).\n", when);
+		printf("No move for %s: the session ended (a guest's game is not kept).\n", when);
 	else
-		printf("No key for %s: the session ended.\n", when);
+		printf("No move for %s: the session ended.\n", when);
 }
 
 /* A public account's game between keys: published for watchers, and a
@@ -475,6 +503,7 @@ int play_main(int argc, char **argv)
 	}
 
 	char err[256];
+	a.daily_cfg = cfg;
 	if (!o.code && !o.load)
 		play_prefs(&o, &a.prefs, &cfg, note, sizeof note);
 	if (o.load && !(loaded = play_load(&o, &cfg)))
@@ -526,7 +555,7 @@ int play_main(int argc, char **argv)
 		a.v.graph_digest = cfg.v.graph->digest;
 	}
 
-	glyphs_init(&a.gl, o.ascii);
+	glyphs_init(&a.gl, o.ascii || (a.prefs.has_ascii && a.prefs.ascii));
 	a.v.gl = &a.gl;
 	a.v.preview = a.prefs.has_preview ? a.prefs.preview : true;
 	a.st.speed = a.prefs.has_speed ? a.prefs.speed - 1 : 0;
@@ -534,8 +563,14 @@ int play_main(int argc, char **argv)
 	a.v.g = app_session(&a).g;
 	a.mouse = !o.no_mouse;
 	a.idle = (double)o.idle;
+	/* A public account's players share the host: their keys come at a
+	 * player's pace unless the admin says otherwise; a local game takes
+	 * what its own user sends. */
+	a.keys_per_second = o.keys_per_second >= 0 ? (double)o.keys_per_second
+			    : player.pid[0] ? PACE_KEYS_PER_SECOND : 0;
 	/* A board the options chose (the admin's --daily) is played at once. */
 	a.lobby = o.lobby && !o.daily && !o.ladder && !o.load && !o.code;
+	a.v.lobby = a.lobby;
 	if (term_open(a.mouse, o.max_rows, o.max_cols, err, sizeof err) < 0) {
 		fprintf(stderr, "lightsout play: %s\n", err);
 		session_close(a.s);

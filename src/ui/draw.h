@@ -84,8 +84,11 @@ typedef struct view {
 	/* Marks on the cells: the plan's (when ov->shown) or one hint cell;
 	 * a pattern (a quiet pattern in the info panel) replaces both. */
 	const lo_overlay *ov;
+	bool lobby;			/* a public account's: q on a board goes there */
 	int hint;			/* cell index, or -1 */
 	const uint8_t *pattern;
+	bool chase;			/* the pattern is the chase step's marks (C),
+					 * drawn apart from the plan's */
 	int flash;			/* a press about to be made here (t, T): its
 					 * cells lit, or -1 */
 	/* Animations, drawn by the frames while they last; a key is never
@@ -122,6 +125,9 @@ void draw_free(view *v);
 void draw_animate(view *v, int cell, bool win, double now);
 bool draw_animating(const view *v, double now);
 void draw_message(view *v, const char *msg);	/* NULL or "": key hints */
+/* Prose from (y, x) wrapped at a word to the window's width, the lines
+ * after the first indented by indent, down to row last: the rows used. */
+int draw_wrapped(int y, int x, int indent, int last, const char *s);
 void draw_win(view *v, double now);
 /* A box of h x w characters at (y, x), framed like the board. */
 void draw_box(const glyphs *gl, int y, int x, int h, int w);

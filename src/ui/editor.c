@@ -10,7 +10,7 @@
 static reaction editor_digit(app *a, int key)
 {
 	if (key - '0' < app_session(a).g->cur->k)
-		session_edit_set(a->s, a->v.cr, a->v.cc, key - '0');
+		app_moved(a, session_edit_set(a->s, a->v.cr, a->v.cc, key - '0'));
 	else
 		draw_message(&a->v, "That value is k or more: Space steps through them all.");
 	return REACT_NONE;
@@ -19,14 +19,14 @@ static reaction editor_digit(app *a, int key)
 static reaction editor_step(app *a, int key)
 {
 	bool up = key == ' ' || key == '\n' || key == '\r' || key == KEY_ENTER;
-	session_edit_step(a->s, a->v.cr, a->v.cc, up ? +1 : -1);
+	app_moved(a, session_edit_step(a->s, a->v.cr, a->v.cc, up ? +1 : -1));
 	return REACT_NONE;
 }
 
 static reaction editor_clear(app *a, int key)
 {
 	(void)key;
-	session_edit_clear(a->s);
+	app_moved(a, session_edit_clear(a->s));
 	return REACT_NONE;
 }
 

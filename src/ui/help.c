@@ -64,7 +64,7 @@ static char *howto_text(const app *a)
 		"  highlighted, is a cell its own press leaves alone.  Pressing a cell %s\n"
 		"  undoes it, and\n"
 		"  the order of presses does not matter: a solution is a set of cells.\n\n",
-		b->k == 2 ? "Turn every light off." : "Bring every cell to 0 (the first symbol of the legend).",
+		b->k == 2 ? "Turn every light off." : b->k == 4 ? "Turn every arrow up." : "Bring every cell to state 0 (the first symbol of the legend).",
 		g->rule.name, g->rule.torus ? ", wrapping around the edges" : "",
 		b->k == 2 ? "lit ones go off, dark ones light up" : "each goes one state up, mod k",
 		b->k == 2 ? "twice" : "k times");

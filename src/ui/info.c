@@ -74,12 +74,14 @@ void info_cert(const lo_overlay *o, const board *b, const glyphs *gl, char *buf,
 		return;
 	}
 	if (k == 2) {
-		snprintf(buf, len, "No solution: odd lights in the !marks!, and every press flips an even number");
+		snprintf(buf, len, "No solution: these marked cells can never all be cleared together (odd lights in the "
+				   "!marks!, and every press flips an even number)");
 		return;
 	}
 	for (int i = 0; i < n; i++)
 		sum = (sum + o->cert[i] * b->cells[i]) % k;
-	snprintf(buf, len, "No solution: %s mark%svalue = %d (mod %d), and no press changes that sum",
+	snprintf(buf, len, "No solution: these marked cells can never all be cleared together (%s mark%svalue = %d "
+			   "(mod %d), and no press changes that sum)",
 		 gl->utf8 ? "\u03a3" : "sum of", gl->utf8 ? "\u00d7" : "*", sum, k);
 }
 
@@ -106,4 +108,17 @@ void info_pattern(const lo_system *s, int i, const glyphs *gl, char *buf, size_t
 	else
 		snprintf(buf, len, "Quiet pattern %d/%d (order %d): changes nothing %s %s %s more %s Esc back", i + 1,
 			 d, system_kernel_order(s, i), gl->dot, gl->arrows[3], gl->arrows[1], gl->dot);
+}
+
+const char *info_goal(int k)
+{
+	return k == 2 ? "all lights off" : k == 4 ? "every arrow up" : "every cell at state 0";
+}
+
+void info_states(int k, char *buf, size_t len)
+{
+	if (k == 2)
+		snprintf(buf, len, "%s", "");
+	else
+		snprintf(buf, len, "%d states", k);
 }

@@ -24,4 +24,12 @@ void info_system(const lo_system *s, const glyphs *gl, char *buf, size_t len);
 /* The quiet pattern line of the info panel: pattern i of the basis. */
 void info_pattern(const lo_system *s, int i, const glyphs *gl, char *buf, size_t len);
 
+/* The goal in a player's words, the same on every screen: "all lights
+ * off" (k = 2), "every arrow up" (k = 4, drawn as arrows), else "every
+ * cell at state 0". */
+const char *info_goal(int k);
+/* The number of states in those words: "" for lights (k = 2), else
+ * "3 states". */
+void info_states(int k, char *buf, size_t len);
+
 #endif

@@ -64,10 +64,11 @@ static void lobby_enter(app *a)
 	lobby_count(a);
 }
 
-static void lobby_line(int y, const char *text)
+/* A line of the lobby at row y, wrapped at a word under its own text
+ * (indent: where that starts) when the window is narrow: the rows used. */
+static int lobby_line(int y, int indent, const char *text)
 {
-	if (y < LINES - 2)
-		mvaddnstr(y, 2, text, COLS - 3 > 0 ? COLS - 3 : 0);
+	return y < LINES - 2 ? draw_wrapped(y, 2, indent, LINES - 3, text) : 1;
 }
 
 static void lobby_draw(app *a)
@@ -78,7 +79,7 @@ static void lobby_draw(app *a)
 	int y = 0;
 	erase();
 	attrset(A_BOLD);
-	lobby_line(y++, "Lights Out");
+	y += lobby_line(y, 0, "Lights Out");
 	attrset(A_NORMAL);
 	y++;
 	if (a->w.name[0]) {
@@ -87,10 +88,10 @@ static void lobby_draw(app *a)
 			snprintf(line, sizeof line, "Welcome, %s: a guest (your games are not kept).", name);
 		else
 			snprintf(line, sizeof line, "Welcome back, %s: your games are kept for your key.", name);
-		lobby_line(y++, line);
+		y += lobby_line(y, 0, line);
 	}
 	practice_daily_seed(time(NULL), cfg, date, sizeof date);
-	lobby_line(y++, lobby_record);
+	y += lobby_line(y, 0, lobby_record);
 	y++;
 	int rung = ladder_load(cfg);
 	char live[64];
@@ -103,14 +104,19 @@ static void lobby_draw(app *a)
 	struct {
 		char key;
 		char what[96];
-	} items[9] = {
+	} items[10] = {
 		{ 'd', "" }, { 'p', "" }, { 'f', "" }, { 'w', "" }, { 'r', "" },
 		{ 'l', "the daily leaderboard" }, { 'h', "how to play, and the keys" },
-		{ 'c', "play a share code someone gave you" }, { 'q', "quit" },
+		{ 'c', "play a share code someone gave you" }, { 'a', "" }, { 'q', "leave the arcade" },
 	};
 	snprintf(items[0].what, sizeof items[0].what, "today's daily board (%s, the same for everyone)", date);
 	snprintf(items[1].what, sizeof items[1].what, "practice ladder, at rung %d", rung);
-	snprintf(items[2].what, sizeof items[2].what, "free play: a random %dx%d board", cfg->v.rows, cfg->v.cols);
+	if (game_in_progress(app_session(a).g))
+		snprintf(items[2].what, sizeof items[2].what, "back to your board (%d move%s so far)",
+			 game_moves(app_session(a).g), game_moves(app_session(a).g) == 1 ? "" : "s");
+	else
+		snprintf(items[2].what, sizeof items[2].what, "free play: a random %dx%d board", cfg->v.rows,
+			 cfg->v.cols);
 	snprintf(items[3].what, sizeof items[3].what, "%s", live);
 	if (lobby_races < 0)
 		snprintf(items[4].what, sizeof items[4].what, "race another player (on a public account only)");
@@ -119,17 +125,18 @@ static void lobby_draw(app *a)
 	else
 		snprintf(items[4].what, sizeof items[4].what, "race another player (%d race%s open to you)", lobby_races,
 			 lobby_races == 1 ? "" : "s");
-	for (int i = 0; i < 9; i++) {
+	snprintf(items[8].what, sizeof items[8].what, "%s", a->gl.utf8 ? "the plain ASCII look" : "the UTF-8 look");
+	for (int i = 0; i < 10; i++) {
 		snprintf(line, sizeof line, "%c  %s", items[i].key, items[i].what);
-		lobby_line(y, line);
+		int used = lobby_line(y, 3, line);
 		if (y < LINES - 2 && COLS > 3)
 			mvchgat(y, 2, 1, A_BOLD, 0, NULL);	/* the key stands out */
-		y++;
+		y += used;
 	}
 	if (a->v.msg[0])
 		draw_message(&a->v, a->v.msg);
 	attrset(A_DIM);
-	mvaddnstr(LINES - 1, 1, "Press a key; settings and more are on the board (? there).", COLS - 2);
+	mvaddnstr(LINES - 1, 1, "Press a key; Esc: your board (settings, ? help); q leaves.", COLS - 2);
 	attrset(A_NORMAL);
 }
 
@@ -137,7 +144,7 @@ static void lobby_draw(app *a)
  * lobby goes first, so the board shows under the making. */
 static void lobby_make(app *a, play_mode mode)
 {
-	game_config cfg = app_session(a).g->cfg;
+	game_config cfg = mode == PLAY_DAILY ? a->daily_cfg : app_session(a).g->cfg;
 	app_close(a, &lobby_screen);
 	app_react(a, session_new_board(a->s, &cfg, mode, false, term_now()));
 }
@@ -200,11 +207,35 @@ static reaction lobby_code(app *a, int key)
 	return REACT_NONE;
 }
 
+/* Only the lobby's q leaves the arcade: a game in progress is asked
+ * about, as the board asked before. */
+/* a: the plain ASCII look or UTF-8's, kept with the player's settings
+ * (a client that sends no locale is drawn in UTF-8). */
+static reaction lobby_look(app *a, int key)
+{
+	(void)key;
+	bool ascii = a->gl.utf8;
+	glyphs_init(&a->gl, ascii);
+	if (!ascii && !a->gl.utf8) {
+		app_say(a, "This terminal's locale is not UTF-8: the plain ASCII look stays.");
+		return REACT_NONE;
+	}
+	a->prefs.ascii = ascii, a->prefs.has_ascii = true;
+	app_keep_prefs(a, NULL);
+	clearok(curscr, TRUE);
+	app_say(a, ascii ? "The plain ASCII look: a again for UTF-8." : "The UTF-8 look: a again for plain ASCII.");
+	return REACT_REDRAW;
+}
+
 static reaction lobby_quit(app *a, int key)
 {
-	(void)a;
 	(void)key;
-	return REACT_QUIT;
+	session_view sv = app_session(a);
+	if (!game_in_progress(sv.g))
+		return REACT_QUIT;
+	app_ask(a, sv.saves ? "Leave? Your board is saved: it is here when you come back."
+			    : "Leave? Your board cannot be saved here.", app_end, NULL);
+	return REACT_NONE;
 }
 
 /* Back from a screen it opened: a code played closes the lobby too, and
@@ -221,13 +252,15 @@ static void lobby_back(app *a, const screen *child)
 static const key_row lobby_rows[] = {
 	{ { 'd' }, lobby_daily, "d", "d", "today's daily board", NULL, 0 },
 	{ { 'p' }, lobby_ladder, "p", "p", "the practice ladder, at your rung", NULL, 0 },
-	{ { 'f', '\n', '\r', KEY_ENTER }, lobby_free, "f, Enter", "f, Enter", "free play: a random board", NULL, 0 },
+	{ { 'f', '\n', '\r', KEY_ENTER, KEY_ESC }, lobby_free, "f, Enter, Esc", "f, Enter, Esc",
+	  "free play, or back to your board", NULL, 0 },
 	{ { 'w', 'W' }, lobby_watch, "w", "w", "live games to watch", NULL, 0 },
 	{ { 'r', 'v' }, lobby_race, "r", "r", "race another player on the same board", NULL, 0 },
 	{ { 'l', 'L' }, lobby_scores, "l", "l", "the daily leaderboard", NULL, 0 },
 	{ { 'h', '?' }, lobby_help, "h, ?", "h, ?", "how to play, and the keys", NULL, 0 },
 	{ { 'c', 'P' }, lobby_code, "c", "c", "play a share code", NULL, 0 },
-	{ { 'q' }, lobby_quit, "q", "q", "quit", NULL, 0 },
+	{ { 'a' }, lobby_look, "a", "a", "the plain ASCII look, or UTF-8's", NULL, 0 },
+	{ { 'q' }, lobby_quit, "q", "q", "leave the arcade (asks when a game is in progress)", NULL, 0 },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 

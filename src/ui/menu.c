@@ -337,7 +337,7 @@ static void menu_draw(app *a)
 	const glyphs *gl = &a->gl;
 	const game_config *c = &m->cfg;
 	char val[ITEM_COUNT][VARIANT_RULE_MAX + 40];
-	static const char *const label[ITEM_COUNT] = { "Rows", "Columns", "Rule", "States (k)", "Torus",
+	static const char *const label[ITEM_COUNT] = { "Rows", "Columns", "Rule", "States", "Torus",
 						       "Difficulty", "Mode", "Preview", "Colours", "Watchers" };
 	int w = 44;
 	if (w > COLS)

@@ -15,6 +15,7 @@
 
 #include "formats/boardio.h"
 #include "persist/race.h"
+#include "persist/roster.h"
 #include "ui/app.h"
 #include "ui/term.h"
 
@@ -70,6 +71,9 @@ static void me_of(const app *a, race_side *me)
 	/* A key's slot is "k" and its player id, then ".N"; a guest's, "gN". */
 	if (a->w.id[0] == 'k' && strlen(a->w.id) > RACE_KEY_LEN + 1 && !a->w.guest)
 		snprintf(me->key, sizeof me->key, "%.*s", RACE_KEY_LEN, a->w.id + 1);
+	/* Our client's address as serve counted it (sshd's SSH_CONNECTION,
+	 * which the game inherits): two racers of one network are not ranked. */
+	roster_address(getenv("SSH_CONNECTION"), me->addr, sizeof me->addr);
 }
 
 static bool same_key(const race_side *x, const char *id)
@@ -143,7 +147,10 @@ static void item_text(const app *a, const race_item *it, char *buf, size_t len)
 	if (it->take) {
 		const race_offer *o = &R.offers[it->i];
 		name_for_terminal(o->by.name, a->gl.utf8, name, sizeof name);
-		snprintf(buf, len, "take %s's race%s (%s)", name, o->to[0] ? ", a challenge to you" : "", o->variant);
+		/* Said before it is taken: a race from our own network will not rank. */
+		bool one_net = (R.me.addr[0] && !strcmp(R.me.addr, o->by.addr)) || network_same(R.me.addr, o->by.addr);
+		snprintf(buf, len, "take %s's race%s (%s)%s", name, o->to[0] ? ", a challenge to you" : "", o->variant,
+			 one_net ? ", not ranked: one network" : "");
 	} else {
 		const live_game *g = &R.players[it->i];
 		name_for_terminal(g->name, a->gl.utf8, name, sizeof name);
@@ -402,22 +409,33 @@ static void race_enter(app *a)
 
 static void result_text(const app *a, const race_result *r, char *buf, size_t len)
 {
-	char name[NAME_SHOWN_MAX], par[24] = "";
-	bool mine = !strcmp(r->winner.slot, R.me.slot);
+	char name[NAME_SHOWN_MAX], par[24] = "", said[200];
+	bool mine = !strcmp(r->winner.slot, R.me.slot), forfeit = r->kind == RACE_FORFEIT;
 	name_for_terminal(mine ? r->loser.name : r->winner.name, a->gl.utf8, name, sizeof name);
 	if (r->par >= 0)
 		snprintf(par, sizeof par, " (par %d)", r->par);
 	long long s = r->ms / 1000;
-	if (r->forfeit && mine)
-		snprintf(buf, len, "%s left the race: you win by forfeit.", name);
-	else if (r->forfeit)
-		snprintf(buf, len, "You left the race: %s wins by forfeit.", name);
+	/* Two keys' race not ranked: the reason, said to both, and the line
+	 * kept short enough for it. */
+	bool why = r->rank != RACE_RANKED && r->rank != RACE_UNRANKED_GUEST;
+	if (forfeit && mine)
+		snprintf(said, sizeof said, "%s left the race: you win by forfeit", name);
+	else if (forfeit)
+		snprintf(said, sizeof said, "You left the race: %s wins by forfeit", name);
+	else if (mine && why)
+		snprintf(said, sizeof said, "You won the race against %s", name);
+	else if (why)
+		snprintf(said, sizeof said, "%s won the race", name);
 	else if (mine)
-		snprintf(buf, len, "You won the race against %s: %d moves%s in %lld:%02lld%s.", name, r->moves, par,
-			 s / 60, s % 60, r->assisted ? ", assisted" : "");
+		snprintf(said, sizeof said, "You won the race against %s: %d moves%s in %lld:%02lld%s", name, r->moves,
+			 par, s / 60, s % 60, r->assisted ? ", assisted" : "");
 	else
-		snprintf(buf, len, "%s won the race: %d moves%s in %lld:%02lld%s.", name, r->moves, par, s / 60, s % 60,
-			 r->assisted ? ", assisted" : "");
+		snprintf(said, sizeof said, "%s won the race: %d moves%s in %lld:%02lld%s", name, r->moves, par, s / 60,
+			 s % 60, r->assisted ? ", assisted" : "");
+	if (why)
+		snprintf(buf, len, "%s; not ranked: %s.", said, race_rank_words(r->rank));
+	else
+		snprintf(buf, len, "%s.", said);
 }
 
 /* The race decided with us (winner true) or them as the winner. */
@@ -436,7 +454,7 @@ static void race_finish(app *a, bool winner, bool forfeit)
 	if (r.ms < 0)
 		r.ms = 0;
 	r.assisted = !forfeit && sv.assisted;
-	r.forfeit = forfeit;
+	r.kind = forfeit ? RACE_FORFEIT : RACE_CLEARED;
 	snprintf(r.variant, sizeof r.variant, "%s", R.offer.variant);
 	race_date(time(NULL), date, sizeof date);
 	race_set(a, RACE_IDLE);

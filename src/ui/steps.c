@@ -69,14 +69,6 @@ reaction steps_overlay(app *a, int key)
 	return REACT_NONE;
 }
 
-reaction steps_stop_search(app *a, int key)
-{
-	(void)key;
-	if (session_plan_stop(a->s))
-		app_say(a, "Search stopped: the best found is kept.");
-	return REACT_NONE;
-}
-
 reaction steps_tab(app *a, int key)
 {
 	session_view sv = app_session(a);
@@ -126,6 +118,8 @@ reaction steps_hint(app *a, int key)
 			 m > 0 ? "forward" : "backward", m > 0 ? m : -m, m == 1 || m == -1 ? "" : "s",
 			 ov->minimal ? "" : " (not yet proven minimal)");
 	a->v.hint = i;
+	/* The cursor goes to the hinted cell: the hint is one key away. */
+	app_cursor_to(a, i / cols, i % cols);
 	session_help(a->s, SESSION_AID_HINT);
 	app_say(a, msg);
 	return REACT_NONE;
@@ -266,6 +260,7 @@ reaction steps_chase(app *a, int key)
 	}
 	session_help(a->s, SESSION_AID_CHASE);
 	a->v.pattern = marks;
+	a->v.chase = true;
 	app_say(a, msg);
 	return REACT_NONE;
 }
@@ -274,6 +269,8 @@ reaction steps_chase(app *a, int key)
 void steps_clear_marks(app *a)
 {
 	a->v.hint = -1;
-	if (a->v.what == VIEW_PLAY)
+	if (a->v.what == VIEW_PLAY) {
 		a->v.pattern = NULL;	/* the chase step's marks last one key */
+		a->v.chase = false;
+	}
 }

@@ -10,7 +10,6 @@
 #include "ui/app.h"
 
 reaction steps_overlay(app *a, int key);	/* s */
-reaction steps_stop_search(app *a, int key);	/* Esc */
 reaction steps_tab(app *a, int key);		/* Tab, Shift-Tab */
 reaction steps_hint(app *a, int key);		/* i */
 reaction steps_step(app *a, int key);		/* t, T */

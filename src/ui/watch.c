@@ -32,6 +32,13 @@ static struct {
 
 /* ---- Our own game, published ---- */
 
+/* At most ten writes a second, however fast keys come (a paste, a held
+ * key): a change within the interval waits, and the latest state is
+ * written at the first call after it (the loop calls between keys and at
+ * least every half second), so a watcher always sees the last position. */
+#define WATCH_PUBLISH_EVERY 0.1
+static double published_at = -1e9;
+
 static void who_line(watching *w, view *v, bool utf8)
 {
 	/* The line is short: a name escaped for a terminal that is not
@@ -94,7 +101,9 @@ void watch_publish(app *a, double now)
 	lg.race_moves = w->rival_moves;
 	/* The clock alone is no news: watchers run it from the file's time. */
 	lg.elapsed = 0;
-	if (live_format(&lg, text, sizeof text) >= 0 && strcmp(text, w->last) != 0) {
+	if (live_format(&lg, text, sizeof text) >= 0 && strcmp(text, w->last) != 0 &&
+	    now - published_at >= WATCH_PUBLISH_EVERY) {
+		published_at = now;
 		memcpy(w->last, text, strlen(text) + 1);
 		lg.elapsed = (long)game_elapsed(g, now);
 		live_publish(w->dir, &lg);

@@ -10,6 +10,13 @@
 #include "persist/name.h"
 #include "ui/watch.h"
 
+/* The player's name as this terminal can show it (persist/name.h), as
+ * every other screen prints a name: a name is another's input. */
+static void shown_name(const watched *w, char *buf, size_t len)
+{
+	name_for_terminal(w->lg.name, w->v.gl->utf8, buf, len);
+}
+
 static void info_line(watched *w)
 {
 	const live_game *lg = &w->lg;
@@ -25,7 +32,7 @@ static void info_line(watched *w)
 	/* The player's name as this terminal can show it (persist/name.h);
 	 * escaped, a long one loses its end to fit the line. */
 	char name[64], rival[96] = "";
-	name_for_terminal(lg->name, w->v.gl->utf8, name, sizeof name);
+	shown_name(w, name, sizeof name);
 	if (lg->race[0]) {
 		/* A race: the other racer's moves as this racer last saw them. */
 		char other[64];
@@ -42,24 +49,26 @@ static void info_line(watched *w)
 static bool make_game(watched *w, char *why, size_t len)
 {
 	game_config cfg;
+	char name[NAME_SHOWN_MAX];
 	memset(&cfg, 0, sizeof cfg);
 	cfg.par = -1;
 	if (w->have)
 		game_free(&w->g);
 	w->have = false;
+	shown_name(w, name, sizeof name);
 	if (!w->lg.open) {
-		snprintf(why, len, "%s does not take watchers.", w->lg.name);
+		snprintf(why, len, "%s does not take watchers.", name);
 		return false;
 	}
 	if (!w->lg.ncells || variant_parse(&cfg.v, w->lg.variant, why, len) != LO_OK) {
-		snprintf(why, len, "%s's board (%s) cannot be shown to watchers.", w->lg.name, w->lg.variant);
+		snprintf(why, len, "%s's board (%s) cannot be shown to watchers.", name, w->lg.variant);
 		return false;
 	}
 	if (game_init(&w->g, &cfg, why, len) != LO_OK)
 		return false;
 	if (board_size(w->g.cur) != w->lg.ncells) {
 		game_free(&w->g);
-		snprintf(why, len, "%s's board does not match its size.", w->lg.name);
+		snprintf(why, len, "%s's board does not match its size.", name);
 		return false;
 	}
 	w->have = true;
@@ -76,7 +85,9 @@ static void apply_file(watched *w)
 	}
 	w->v.cr = w->lg.cr < b->rows ? w->lg.cr : b->rows - 1;
 	w->v.cc = w->lg.cc < b->cols ? w->lg.cc : b->cols - 1;
-	snprintf(w->v.mode, sizeof w->v.mode, "watching %s", w->lg.name);
+	char name[sizeof w->v.mode - 9];	/* the title's room: whole escapes only */
+	shown_name(w, name, sizeof name);
+	snprintf(w->v.mode, sizeof w->v.mode, "watching %s", name);
 	info_line(w);
 }
 
@@ -84,8 +95,7 @@ static bool file_time(const watched *w, long long *ns, ino_t *ino)
 {
 	char path[4300];
 	struct stat st;
-	snprintf(path, sizeof path, "%s/%s", w->dir, w->id);
-	if (lstat(path, &st) < 0)
+	if (live_path(w->dir, w->id, path, sizeof path) < 0 || lstat(path, &st) < 0)
 		return false;
 	*ns = (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
 	*ino = st.st_ino;
@@ -120,7 +130,9 @@ bool watched_show(watched *w, const live_game *lg, const glyphs *gl, char *why, 
 	w->v.flash = -1;
 	w->v.anim.cell = -1;
 	w->v.cr = w->v.cc = 0;
-	snprintf(w->v.msg, sizeof w->v.msg, "Read-only: you see what %s sees.  q or Esc: stop watching.", w->lg.name);
+	char name[NAME_SHOWN_MAX];
+	shown_name(w, name, sizeof name);
+	snprintf(w->v.msg, sizeof w->v.msg, "Read-only: you see what %s sees.  q or Esc: stop watching.", name);
 	if (!make_game(w, why, len))
 		return false;
 	w->v.g = &w->g;

@@ -7,8 +7,9 @@
 # arcade's own instance (contrib/sshd_config.lightsout-arcade); the game in
 # a directory others can write (the /tmp mistake), an empty password, no
 # PAM rule for guests, no ExposeAuthInfo, a missing account, a closed
-# players' directory and a login shell that is a shell ("anyone can log in
-# with a shell") are each reported with a fix, and the status says so.
+# players' directory, names a re-key found alike and a login shell that is
+# a shell ("anyone can log in with a shell") are each reported with a fix,
+# and the status says so.
 . "$SRCDIR/tests/lib/tap.sh"
 . "$SRCDIR/tests/lib/sshd_lib.sh"
 
@@ -193,6 +194,19 @@ check "a players' directory writable by others: reported" has "$host is writable
 chmod 711 "$host"
 run
 check "the players' directory as serve makes it: ready" test "$rc" -eq 0
+
+# Names a re-key found alike (roster_rekey's names-collide): reported, a
+# link never followed.
+printf '# a comment\n%032d\tTOM\t%032d\t\316\244\316\237\316\234\n' 1 2 >"$host/names-collide"
+run
+check "names alike since a re-key: status 1" test "$rc" -eq 1
+check "... said, with the file" has "1 player's name looks like another's since the names' rule changed: see $host/names-collide"
+check "... and what to do" has "fix: *ask the second player of each line to choose another name"
+rm "$host/names-collide"
+ln -s /etc/passwd "$host/names-collide"
+run
+check "a link in its place is not read: ready" test "$rc" -eq 0
+rm "$host/names-collide"
 
 # Not root: the check says it needs root (status 2).  A sanitizer build's
 # leak check cannot run as nobody.

@@ -140,6 +140,29 @@ static void test_press_undo(void)
 	finish(&s);
 }
 
+/* Saves by count come no sooner than SAVING_GAP_SECONDS after the last:
+ * a save holds up to HISTORY_MAX moves, and moves at the keys' pace must
+ * not write one six times a second. */
+static void test_save_gap(void)
+{
+	session s;
+	game_config c = test_config(3, 3, 2, "plus", false);
+	if (!start(&s, middle(), PLAY_FREE, &c))
+		return;
+	double t = now();
+	/* The corner, an even number of times: the board is never cleared. */
+	for (int i = 0; i < SAVING_EVERY_MOVES; i++)
+		session_press(&s, 0, 0, +1, t);
+	tap_ok(session_tick(&s, t) & SESSION_SAVED, "%d moves: saved", SAVING_EVERY_MOVES);
+	for (int i = 0; i < SAVING_EVERY_MOVES; i++)
+		session_press(&s, 0, 0, +1, t + 0.5);
+	int ev = session_tick(&s, t + 0.5);
+	tap_ok(!(ev & SESSION_SAVED) && s.sv.unsaved == SAVING_EVERY_MOVES,
+	       "%d more half a second later: not saved yet (%d unsaved)", SAVING_EVERY_MOVES, s.sv.unsaved);
+	tap_ok(session_tick(&s, t + SAVING_GAP_SECONDS + 0.01) & SESSION_SAVED, "saved once the gap has passed");
+	finish(&s);
+}
+
 /* A press the history has no memory for did not happen: the board, the
  * moves, the plan and the saver all stay as they were. */
 static void test_press_nomem(void)
@@ -592,6 +615,7 @@ int main(void)
 	/* First, while no thread runs: it forks. */
 	test_take_over();
 	test_press_undo();
+	test_save_gap();
 	test_press_nomem();
 	test_counted_once();
 	test_forward_only();

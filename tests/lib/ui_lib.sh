@@ -175,13 +175,13 @@ ui_gone() {
 # cursor's tile and the preview's dropped).  Works for the UTF-8 and the
 # ASCII glyphs.
 ui_board() {
-	ui_screen | grep -E '^ *[|│]' | sed -e 's/[][|│ ()!{}‹›▪─╱╲┏━┓┃┗┛┌┐└┘+=]//g' -e 's/·/0/g' -e 's/●/1/g' -e 's/\./0/g' \
+	ui_screen | grep -E '^ *[|│]' | sed -e 's/[][|│ ()!{}‹›<>▸◂▪─╱╲┏━┓┃┗┛┌┐└┘+=]//g' -e 's/·/0/g' -e 's/●/1/g' -e 's/\./0/g' \
 		-e 's/#/1/g' | grep -v '^$'
 }
 
 # The cursor's cell as "ROW COL" (1-based): the cell drawn in [ ].
 ui_cursor() {
-	ui_screen | grep -E '^ *[|│]' | sed -e 's/[|│ ()!{}‹›─╱╲┏━┓┃┗┛┌┐└┘+=]//g' -e 's/[·●←↑→↓]/x/g' | grep -v '^$' |
+	ui_screen | grep -E '^ *[|│]' | sed -e 's/[|│ ()!{}‹›<>▸◂─╱╲┏━┓┃┗┛┌┐└┘+=]//g' -e 's/[·●←↑→↓]/x/g' | grep -v '^$' |
 		awk '{ i = index($0, "["); if (i) { print NR, i; exit } }'
 }
 
@@ -198,10 +198,11 @@ ui_cursor_is() {
 }
 
 # The marks on a k = 2 board drawn with --ascii: 1 where a cell is marked
-# "(x)" (a press) or "!x!" (a certificate), 0 where it is " x " or "[x]".
+# "(x)" (a press), ">x<" (a chase step's press) or "!x!" (a certificate),
+# 0 where it is " x " or "[x]".
 ui_marks() {
 	ui_screen | grep -E '^ *[|]' | sed -e 's/^ *|//' -e 's/| *$//' |
-		sed -e 's/([.#])/1/g' -e 's/![.#]!/1/g' -e 's/{[.#]}/0/g' -e 's/[[ ][.#][] ]/0/g' -e 's/[ |+=]//g' |
+		sed -e 's/([.#])/1/g' -e 's/>[.#]</1/g' -e 's/![.#]!/1/g' -e 's/{[.#]}/0/g' -e 's/[[ ][.#][] ]/0/g' -e 's/[ |+=]//g' |
 		grep -v '^$'
 }
 

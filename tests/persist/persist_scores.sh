@@ -92,13 +92,15 @@ else
 fi
 
 # watch --list: the same names from live games (a game is live while its
-# lock is held: we hold both).
+# lock is held: we hold both).  Files are named as a reader without the
+# host's key sees them (persist/live.h): no key here, so that is what
+# watch --list reads.
 if command -v flock > /dev/null 2>&1; then
 	H="$T/host"
 	mkdir -p "$H/watch" "$H/live"
 	live() { # SLOT GUEST NAME
 		printf 'lightsout-live 1\nplayer %s\nguest %s\nwatchers yes\nvariant 5x5 plus k=2\nmoves 3\nelapsed 9\nwon no\ncursor 0 0\nrace -\ncells -\n' \
-			"$3" "$2" > "$H/watch/$1"
+			"$3" "$2" > "$H/watch/w0000000000000000000000000000000${1#g}"
 		: > "$H/live/$1.lock"
 	}
 	live g1 no "$(printf '\303\2336n')"

@@ -1,5 +1,5 @@
 /* Names (persist/name.h): what a name may be when read and when chosen,
- * the key that makes look-alikes one name, and a name shown on a
+ * the key that makes look-alikes one name in any case, and a name shown on a
  * terminal whose locale is not UTF-8. */
 #include <stdio.h>
 #include <string.h>
@@ -67,6 +67,8 @@ static void new_names(void)
 		"alic\320\265",		/* Latin, then Cyrillic е */
 		"Борис Bob",
 		"Δ\320\264",		/* Greek, Cyrillic */
+		"\320\242OM",		/* Cyrillic Т, then Latin capitals */
+		"\316\244om",		/* Greek Tau, then Latin */
 	};
 	for (size_t i = 0; i < sizeof mixed / sizeof mixed[0]; i++) {
 		tap_ok(name_check(mixed[i], why, sizeof why), "readable (%zu): an old row stays", i);
@@ -74,6 +76,19 @@ static void new_names(void)
 		tap_ok(!ok && strstr(why, "script"), "mixed scripts refused as a new name (%zu): %s", i, why);
 		tap_ok(clean_reason(mixed[i], why), "the reason quotes nothing of the name (%s)", why);
 	}
+	/* Greek or Cyrillic alone that reads as Latin: a whole-script
+	 * confusable, refused whether or not its twin is a player yet. */
+	static const char *const latin[] = { "сор", "ТОМ", "ΤΟΜ", "ВОВ", "ΚΕΝ", "МАХ", "РЕТЕ", "КОТ", "ΜΟΜ",
+					     "ΝΙΚΗ", "ё" };
+	for (size_t i = 0; i < sizeof latin / sizeof latin[0]; i++) {
+		tap_ok(name_check(latin[i], why, sizeof why), "readable: %s", latin[i]);
+		bool ok = name_check_new(latin[i], why, sizeof why);
+		tap_ok(!ok && strstr(why, "read as Latin"), "reads as Latin, refused as a new name: %s (%s)", latin[i],
+		       why);
+	}
+	static const char *const own[] = { "Борис", "борис", "Москва", "Αθήνα", "Ζωή", "ΖΩΗ", "Ёлка", "ΑΒΓ 42" };
+	for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
+		tap_ok(name_check_new(own[i], why, sizeof why), "reads as its own script, a new name: %s", own[i]);
 	static const char *const guests[] = {
 		"guest", "Guest-1a2b", "bob (guest)", "GUEST", "xguestx", "gu\320\265st",
 		"g\317\205est",		/* Greek upsilon for u */
@@ -109,6 +124,29 @@ static void keys(void)
 	key_is("Zoe\314\210", "Zo\303\253", true);		/* e and a combining diaeresis: NFKC */
 	key_is("\316\221\316\222\316\223", "\316\261\316\262\316\263", true);	/* ΑΒΓ, αβγ */
 	key_is("rn", "m", true);
+	/* Capitals that look Latin (folding first made them т, τ, ν: no
+	 * skeleton met), and the Latin ones that need a capital or a digit. */
+	static const char *const twins[][2] = {
+		{ "ТОМ", "TOM" }, { "ΤΟΜ", "TOM" }, { "ВОВ", "BOB" }, { "ΚΕΝ", "KEN" }, { "МАХ", "MAX" },
+		{ "РЕТЕ", "PETE" }, { "КОТ", "KOT" }, { "ΜΟΜ", "MOM" }, { "aIice", "alice" }, { "B0B", "BOB" },
+		{ "0tto", "Otto" }, { "5am", "Sam" }, { "8ob", "Bob" }, { "том", "tom" }, { "вов", "bob" },
+		{ "\305\277red", "fred" },		/* the long s reads as f, whatever its capital */
+		{ "\306\274am", "Sam" },		/* Ƽ reads as 5, so as S */
+		{ "\310\242ob", "Bob" },		/* Ȣ reads as 8, so as B */
+	};
+	for (size_t i = 0; i < sizeof twins / sizeof twins[0]; i++)
+		key_is(twins[i][0], twins[i][1], true);
+	static const char *const toms[] = { "ΤΟΜ", "TOM", "tom", "Tom", "том", "T0M" };
+	for (size_t i = 0; i < sizeof toms / sizeof toms[0]; i++)
+		key_is("ТОМ", toms[i], true);
+	key_is("Борис", "БОРИС", true);				/* one script's capitals */
+	key_is("Δήμητρα", "ΔΉΜΗΤΡΑ", true);
+	key_is("alice", "allce", true);				/* the price of aIice */
+	key_is("Sam", "Pam", false);
+	key_is("5am", "6am", false);
+	key_is("TOM", "TIM", false);
+	key_is("Bob", "Rob", false);
+	key_is("Борис", "Борна", false);
 	key_is("ﬁx", "fix", true);				/* NFKC: the ligature */
 	key_is("alice", "alicf", false);
 	key_is("bob", "bab", false);

@@ -1,19 +1,23 @@
 /* Races' files (persist/race.h): read back whole, refused where they are
- * wrong with the line; a race taken once and decided once however many
- * try at the same moment; a dead opener's race swept; ranked only between
- * two keys; the day's table counts wins. */
+ * wrong with the line, version 1 files still read; a race taken once and
+ * decided once however many try at the same moment; a dead opener's race
+ * swept; ranked only between two keys of two networks, within each key's
+ * daily share and the day's bound; the day's table counts wins by
+ * clearing apart from wins by forfeit, which never rank above them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "persist/lock.h"
 #include "persist/race.h"
 #include "tap.h"
 
-#define DAY "2026-11-25"
+/* Today: results older than RACE_RESULTS_DAYS are swept. */
+static char DAY[16];
 #define KA "0123456789abcdef0123456789abcdef"
 #define KB "fedcba9876543210fedcba9876543210"
 
@@ -32,12 +36,17 @@ static int hold(const char *host, const char *slot)
 	return lock_take(path, 0, err, sizeof err);
 }
 
-static int results(const char *host)
+/* The day's results filed (ranked: only those that rank). */
+static int filed(const char *host, bool ranked)
 {
 	char path[4300], cmd[4400];
 	int n = 0;
 	snprintf(path, sizeof path, "%s/races/results", host);
-	snprintf(cmd, sizeof cmd, "ls -A '%s' | grep -c '^%s\\.'", path, DAY);
+	if (ranked)
+		snprintf(cmd, sizeof cmd, "cd '%s' && ls -A | grep '^%s\\.' | xargs -r grep -l '^ranked yes$' | wc -l",
+			 path, DAY);
+	else
+		snprintf(cmd, sizeof cmd, "ls -A '%s' | grep -c '^%s\\.'", path, DAY);
 	FILE *p = popen(cmd, "r");
 	if (!p || fscanf(p, "%d", &n) != 1)
 		n = -1;
@@ -53,27 +62,34 @@ static void formats(void)
 	memset(&o, 0, sizeof o);
 	snprintf(o.token, sizeof o.token, "k" KA ".0-1764000000000");
 	side(&o.by, "alice", KA, "k" KA ".0");
+	snprintf(o.by.addr, sizeof o.by.addr, "198.51.100.7");
 	snprintf(o.variant, sizeof o.variant, "3x3 plus k=2");
 	o.par = 3;
 	snprintf(o.cells, sizeof o.cells, "010111010");
 	o.ncells = 9;
 	int n = race_offer_format(&o, text, sizeof text);
 	tap_ok(n > 0 && race_offer_parse(text, (size_t)n, &ob, err, sizeof err) == 0 && !strcmp(ob.by.name, "alice") &&
-	       !strcmp(ob.by.key, KA) && !ob.to[0] && ob.par == 3 && ob.ncells == 9 && !strcmp(ob.token, o.token),
-	       "an offer reads back whole");
+	       !strcmp(ob.by.key, KA) && !ob.to[0] && ob.par == 3 && ob.ncells == 9 && !strcmp(ob.token, o.token) &&
+	       !strcmp(ob.by.addr, "198.51.100.7"), "an offer reads back whole, its opener's address too");
+	/* An offer of version 1 (before addresses): the address unknown. */
+	const char *v1 = "lightsout-race 1\ntoken g1-1000\nby alice\nby-key -\nby-slot g1\nfor -\n"
+			 "variant 3x3 plus k=2\npar 3\ncells 010111010\n";
+	tap_ok(race_offer_parse(v1, strlen(v1), &ob, err, sizeof err) == 0 && !ob.by.addr[0] && ob.ncells == 9,
+	       "an offer of version 1 reads, its address unknown");
 	static const struct {
 		const char *from, *to, *line;
 	} bad[] = {
-		{ "lightsout-race 1", "lightsout-race 2", "line 1" },
+		{ "lightsout-race 2", "lightsout-race 3", "line 1" },
 		{ "token k", "token x", "line 2" },
 		{ "by alice", "by \033[2J", "line 3" },
 		{ "by-key " KA, "by-key 12", "line 4" },
 		{ "by-slot k", "by-slot ../k", "line 5" },
-		{ "for -", "for \t", "line 6" },
-		{ "variant 3x3 plus k=2", "variant 3x3 nosuch", "line 7" },
-		{ "par 3", "par x", "line 8" },
-		{ "cells 010111010", "cells 0101/1010", "line 9" },
-		{ "cells 010111010\n", "cells 010111010\nmore\n", "line 10" },
+		{ "by-address 198.51.100.7", "by-address 198.51.100.7 x", "line 6" },
+		{ "for -", "for \t", "line 7" },
+		{ "variant 3x3 plus k=2", "variant 3x3 nosuch", "line 8" },
+		{ "par 3", "par x", "line 9" },
+		{ "cells 010111010", "cells 0101/1010", "line 10" },
+		{ "cells 010111010\n", "cells 010111010\nmore\n", "line 11" },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
 		char t[RACE_FILE_MAX + 100];
@@ -87,10 +103,12 @@ static void formats(void)
 	memset(&j, 0, sizeof j);
 	snprintf(j.token, sizeof j.token, "%s", o.token);
 	side(&j.who, "bob", "", "g3");
+	snprintf(j.who.addr, sizeof j.who.addr, "2001:0db8:0001:0002::/64");
 	j.start_ms = 1764000003000LL;
 	n = race_join_format(&j, text, sizeof text);
 	tap_ok(n > 0 && race_join_parse(text, (size_t)n, &jb, err, sizeof err) == 0 && !jb.who.key[0] &&
-	       !strcmp(jb.who.slot, "g3") && jb.start_ms == j.start_ms, "a join reads back (a guest: no key)");
+	       !strcmp(jb.who.slot, "g3") && jb.start_ms == j.start_ms && !strcmp(jb.who.addr, j.who.addr),
+	       "a join reads back (a guest: no key; an IPv6 /64)");
 	race_result r, rb;
 	memset(&r, 0, sizeof r);
 	snprintf(r.token, sizeof r.token, "%s", o.token);
@@ -101,13 +119,165 @@ static void formats(void)
 	r.ms = 12345;
 	r.assisted = true;
 	snprintf(r.variant, sizeof r.variant, "3x3 plus k=2");
+	r.rank = RACE_UNRANKED_NETWORK;
 	n = race_result_format(&r, text, sizeof text);
 	tap_ok(n > 0 && race_result_parse(text, (size_t)n, &rb, err, sizeof err) == 0 && rb.moves == 4 &&
-	       rb.ms == 12345 && rb.assisted && !rb.forfeit && !strcmp(rb.loser.name, "bob"), "a result reads back");
-	char *at = strstr(text, "forfeit no");
-	memcpy(at, "forfeit  o", 10);
-	tap_ok(race_result_parse(text, strlen(text), &rb, err, sizeof err) < 0 && !strncmp(err, "line 13", 7),
-	       "a result refused where it is wrong: %s", err);
+	       rb.ms == 12345 && rb.assisted && rb.kind == RACE_CLEARED && rb.rank == RACE_UNRANKED_NETWORK &&
+	       !strcmp(rb.loser.name, "bob") && !strcmp(rb.loser.addr, j.who.addr), "a result reads back, unranked and why");
+	static const struct {
+		const char *from, *to, *line;
+	} rbad[] = {
+		{ "kind cleared", "kind forfeited", "line 11" },
+		{ "ranked no network", "ranked no", "line 16" },
+		{ "ranked no network", "ranked yes network", "line 16" },
+	};
+	for (size_t i = 0; i < sizeof rbad / sizeof *rbad; i++) {
+		char t[RACE_FILE_MAX + 100];
+		const char *at = strstr(text, rbad[i].from);
+		snprintf(t, sizeof t, "%.*s%s%s", (int)(at - text), text, rbad[i].to, at + strlen(rbad[i].from));
+		bool refused = race_result_parse(t, strlen(t), &rb, err, sizeof err) < 0;
+		tap_ok(refused && !strncmp(err, rbad[i].line, strlen(rbad[i].line)), "a result refused where it is wrong: %s",
+		       err);
+	}
+	r.kind = RACE_FORFEIT;
+	r.assisted = false;
+	r.rank = RACE_RANKED;
+	n = race_result_format(&r, text, sizeof text);
+	tap_ok(n > 0 && race_result_parse(text, (size_t)n, &rb, err, sizeof err) == 0 && rb.kind == RACE_FORFEIT &&
+	       rb.rank == RACE_RANKED, "a win by forfeit reads back as its own kind");
+	/* A result of version 1 keeps its meaning: filed, so ranked between
+	 * two keys; "forfeit yes" a forfeit. */
+	const char *old = "lightsout-race-result 1\ntoken g1-1000\nwinner alice\nwinner-key " KA "\nwinner-slot g1\n"
+			  "loser bob\nloser-key " KB "\nloser-slot g2\nmoves 0\npar 3\nms 1200\nassisted no\n"
+			  "forfeit yes\nvariant 3x3 plus k=2\n";
+	tap_ok(race_result_parse(old, strlen(old), &rb, err, sizeof err) == 0 && rb.kind == RACE_FORFEIT &&
+	       rb.rank == RACE_RANKED && !rb.winner.addr[0], "a result of version 1: a ranked forfeit, addresses unknown");
+}
+
+/* The table's row of name: its rank, and its three counts; -1 if none. */
+static int row(const char *table, const char *name, int *wins, int *fair, int *forfeits)
+{
+	char who[64];
+	int rank;
+	for (const char *l = table; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+		if (sscanf(l, "%d %63s %d %d %d", &rank, who, wins, fair, forfeits) == 5 && !strcmp(who, name))
+			return rank;
+	return -1;
+}
+
+/* Open a race from slot and decide it: winner w against loser l, the rank
+ * it got, or -1. */
+static int race_one(const char *host, const char *slot, long long ms, const race_side *w, const race_side *l,
+		    race_kind kind)
+{
+	race_offer o;
+	memset(&o, 0, sizeof o);
+	snprintf(o.token, sizeof o.token, "%s-%lld", slot, ms);
+	o.by = *w;
+	snprintf(o.by.slot, sizeof o.by.slot, "%s", slot);
+	snprintf(o.variant, sizeof o.variant, "2x2 plus k=2");
+	o.par = -1;
+	snprintf(o.cells, sizeof o.cells, "1111");
+	o.ncells = 4;
+	if (race_offer_publish(host, &o) < 0)
+		return -1;
+	race_result r;
+	memset(&r, 0, sizeof r);
+	snprintf(r.token, sizeof r.token, "%s", o.token);
+	r.winner = *w;
+	r.loser = *l;
+	r.kind = kind;
+	r.moves = kind == RACE_FORFEIT ? 0 : 4;
+	r.par = -1;
+	r.ms = 1000 + ms % 1000;
+	snprintf(r.variant, sizeof r.variant, "2x2 plus k=2");
+	if (race_decide(host, slot, &r, DAY) != 0)
+		return -1;
+	race_result back;
+	return race_decided(host, slot, o.token, &back) == 1 && back.rank == r.rank ? (int)r.rank : -1;
+}
+
+#define KC "cccccccccccccccccccccccccccccccc"
+#define KD "dddddddddddddddddddddddddddddddd"
+#define KE "eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee"
+#define KF "ffffffffffffffffffffffffffffffff"
+
+/* Who ranks: networks, shares, the day's bound; what the table shows. */
+static void ranking(const char *host)
+{
+	char slot[48] = "k" KC ".0";
+	race_side c, d, e, f;
+	side(&c, "carol", KC, "k" KC ".0");
+	side(&d, "dave", KD, "k" KD ".0");
+	side(&e, "erin", KE, "k" KE ".0");
+	side(&f, "frank", KF, "k" KF ".0");
+	int lc = hold(host, slot);
+	int before = filed(host, true);
+
+	snprintf(c.addr, sizeof c.addr, "198.51.100.7");
+	snprintf(d.addr, sizeof d.addr, "198.51.100.7");
+	tap_is(race_one(host, slot, 1, &c, &d, RACE_CLEARED), RACE_UNRANKED_ADDRESS,
+	       "two keys from one address: not ranked, and both read why");
+	snprintf(d.addr, sizeof d.addr, "198.51.100.200");
+	tap_is(race_one(host, slot, 2, &c, &d, RACE_CLEARED), RACE_UNRANKED_NETWORK, "two keys of one /24: not ranked");
+	snprintf(c.addr, sizeof c.addr, "2001:0db8:0001:0002::/64");
+	snprintf(d.addr, sizeof d.addr, "2001:0db8:0001:0003::/64");
+	tap_is(race_one(host, slot, 3, &c, &d, RACE_CLEARED), RACE_UNRANKED_NETWORK, "two keys of one IPv6 /48: not ranked");
+	tap_ok(filed(host, false) - filed(host, true) >= 3 && filed(host, true) == before,
+	       "unranked results are filed, and none ranked");
+	tap_ok(!strcmp(race_rank_words(RACE_UNRANKED_NETWORK), "both players are on one network"),
+	       "the reason in a player's words");
+
+	/* Forfeits: their own column, never unassisted, below any clear. */
+	snprintf(c.addr, sizeof c.addr, "198.51.100.7");
+	snprintf(d.addr, sizeof d.addr, "203.0.113.9");
+	snprintf(e.addr, sizeof e.addr, "192.0.2.1");
+	for (int i = 0; i < 3; i++)
+		tap_is(race_one(host, slot, 10 + i, &d, &c, RACE_FORFEIT), RACE_RANKED, "dave wins by forfeit %d", i + 1);
+	tap_is(race_one(host, slot, 20, &c, &e, RACE_CLEARED), RACE_RANKED, "carol clears a board first against erin");
+	char *table = race_table_text(host, DAY, true);
+	int wins = -1, fair = -1, forfeits = -1, cw = -1, cf = -1, cx = -1;
+	int dave = row(table, "dave", &wins, &fair, &forfeits), carol = row(table, "carol", &cw, &cf, &cx);
+	tap_ok(wins == 0 && fair == 0 && forfeits == 3, "dave: no board cleared, none unassisted, three by forfeit (%d %d %d)",
+	       wins, fair, forfeits);
+	tap_ok(cw == 1 && cf == 1 && cx == 0, "carol: one board cleared, unassisted");
+	tap_ok(carol > 0 && dave > carol, "carol's one board cleared ranks above dave's three forfeits (%d, %d)", carol,
+	       dave);
+	tap_ok(table && strstr(table, "not ranked"), "the table says some races were not ranked");
+	free(table);
+
+	/* A daily share: each result counts for both of its keys. */
+	int left = RACE_SHARE_DAY - 3, ranked = 0;	/* dave has three ranked */
+	snprintf(f.addr, sizeof f.addr, "192.0.2.77");
+	for (int i = 0; i < left; i++)
+		ranked += race_one(host, slot, 100 + i, &d, &f, RACE_CLEARED) == RACE_RANKED;
+	tap_is(ranked, left, "dave's share of %d ranked races a day", RACE_SHARE_DAY);
+	tap_is(race_one(host, slot, 200, &d, &e, RACE_CLEARED), RACE_UNRANKED_SHARE, "his next one is not ranked");
+	tap_is(race_one(host, slot, 201, &e, &d, RACE_CLEARED), RACE_UNRANKED_SHARE, "nor as the loser");
+	tap_is(race_one(host, slot, 202, &e, &c, RACE_CLEARED), RACE_RANKED, "erin and carol still rank");
+
+	/* The day's bound: the table full, a new result is not ranked (and
+	 * wins planted by hand under it are read, version 1 ones too). */
+	char path[4400], text[RACE_FILE_MAX + 1];
+	const char *old = "lightsout-race-result 1\ntoken g1-%d\nwinner gina\nwinner-key " KA "\nwinner-slot g1\n"
+			  "loser hal\nloser-key " KB "\nloser-slot g2\nmoves 4\npar 3\nms 1200\nassisted no\n"
+			  "forfeit no\nvariant 3x3 plus k=2\n";
+	int unranked = filed(host, false) - filed(host, true);
+	for (int i = filed(host, true); i < RACE_RESULTS_DAY; i++) {
+		snprintf(path, sizeof path, "%s/races/results/%s.g1-%d", host, DAY, i);
+		snprintf(text, sizeof text, old, i);
+		FILE *fp = fopen(path, "w");
+		if (fp) {
+			fputs(text, fp);
+			fclose(fp);
+		}
+	}
+	tap_is(filed(host, false) - unranked, RACE_RESULTS_DAY, "the day's table filled (%d)", RACE_RESULTS_DAY);
+	tap_is(race_one(host, slot, 300, &e, &c, RACE_CLEARED), RACE_UNRANKED_FULL, "a result past it is not ranked");
+	table = race_table_text(host, DAY, true);
+	tap_ok(table && strstr(table, "  1  gina "), "version 1 results rank as they did");
+	free(table);
+	lock_release(lc);
 }
 
 static void course(const char *host)
@@ -187,14 +357,15 @@ static void course(const char *host)
 	}
 	tap_is(won, 1, "both clear it at once: one win stands");
 	tap_ok(race_decided(host, slot_a, o.token, &r) == 1 && (r.ms == 1000 || r.ms == 1001), "and both read it");
-	tap_is(results(host), 1, "one result ranked");
+	tap_is(filed(host, true), 1, "one result ranked");
 	race_result late = r;
 	snprintf(late.winner.name, sizeof late.winner.name, "mallory");
 	tap_ok(race_decide(host, slot_a, &late, DAY) == 1 && strcmp(late.winner.name, "mallory") != 0,
 	       "a later claim is answered with the win that stands");
 
 	char *table = race_table_text(host, DAY, true);
-	tap_ok(table && strstr(table, r.winner.name) && strstr(table, "    1 "), "the day's table: one win");
+	tap_ok(table && strstr(table, r.winner.name) && strstr(table, "    1           1           0 "),
+	       "the day's table: one win, unassisted, none by forfeit");
 	free(table);
 
 	/* A race of one key against itself, or with a guest, is not ranked. */
@@ -208,10 +379,12 @@ static void course(const char *host)
 	side(&rs.loser, "alice", KA, "k" KA ".1");
 	snprintf(rs.variant, sizeof rs.variant, "2x2 plus k=2");
 	rs.par = -1;
-	tap_ok(race_decide(host, slot_a, &rs, DAY) == 0 && results(host) == 1, "one key against itself: not ranked");
+	tap_ok(race_decide(host, slot_a, &rs, DAY) == 0 && filed(host, false) == 1 && rs.rank == RACE_UNRANKED_SELF,
+	       "one key against itself: not ranked (nor filed)");
 	race_offer_publish(host, &self);
 	side(&rs.loser, "guest-1a2b", "", "g0");
-	tap_ok(race_decide(host, slot_a, &rs, DAY) == 0 && results(host) == 1, "against a guest: not ranked");
+	tap_ok(race_decide(host, slot_a, &rs, DAY) == 0 && filed(host, false) == 1 && rs.rank == RACE_UNRANKED_GUEST,
+	       "against a guest: not ranked (nor filed)");
 
 	/* The opener's game ends: its race is swept by the next lister. */
 	race_offer_publish(host, &o);
@@ -230,8 +403,10 @@ int main(void)
 	char host[] = "/tmp/lightsout-race.XXXXXX";
 	if (!mkdtemp(host))
 		return 1;
+	race_date(time(NULL), DAY, sizeof DAY);
 	formats();
 	course(host);
+	ranking(host);
 	char cmd[200];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", host);
 	if (system(cmd) != 0)

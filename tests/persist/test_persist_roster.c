@@ -1,5 +1,5 @@
 /* Who a public host keeps: one key, one name whatever the timing; a
- * rename frees the old name; new players a day per client address; the
+ * rename keeps the old name for its player a while, once a day; new players a day per client address; the
  * long absent forgotten, players in a game never. */
 #include <fcntl.h>
 #include <stdio.h>
@@ -76,22 +76,84 @@ static void one_key_one_name(const char *dir)
 	const char *other = strcmp(a.name, "First") ? "First" : "Second";
 	tap_ok(!host_name_taken(dir, other), "the name it did not keep is free: %s", other);
 
-	/* A rename frees the old name at once; the player stays who it is. */
+	/* A rename keeps the old name for the player a while; the player
+	 * stays who it is. */
 	char old[40];
 	snprintf(old, sizeof old, "%s", a.name);
-	tap_is(roster_rename(dir, &a, "Renamed", why, sizeof why), ROSTER_OK, "a player renames");
+	tap_is(roster_rename(dir, &a, "Renamed", T0, why, sizeof why), ROSTER_OK, "a player renames");
 	tap_ok(!strcmp(a.name, "Renamed") && host_name_taken(dir, "Renamed"), "to the new name");
-	tap_ok(!host_name_taken(dir, old), "the old name is free for others");
-	tap_is(roster_rename(dir, &a, "renamed", why, sizeof why), ROSTER_OK, "the same name in another case");
+	tap_ok(host_name_taken(dir, old), "the old name is kept, not free for others at once");
+	tap_is(roster_rename(dir, &a, "renamed", T0 + DAYS(1), why, sizeof why), ROSTER_OK,
+	       "the same name in another case, the next day");
 	tap_ok(host_name_taken(dir, "Renamed"), "keeps it taken");
 	host_player c;
-	tap_is(join(dir, 2, old, "192.0.2.8", T0, &c), ROSTER_OK, "another key takes the freed name");
-	tap_is(roster_rename(dir, &a, old, why, sizeof why), ROSTER_TAKEN, "a rename to another's name: no");
-	tap_is(roster_rename(dir, &a, "no\033pe", why, sizeof why), ROSTER_REFUSED, "nor to a hostile one");
+	tap_is(join(dir, 2, other, "192.0.2.8", T0, &c), ROSTER_OK, "another key takes the name the key did not keep");
+	tap_is(roster_rename(dir, &a, other, T0 + DAYS(2), why, sizeof why), ROSTER_TAKEN,
+	       "a rename to another's name: no");
+	tap_is(roster_rename(dir, &a, "no\033pe", T0 + DAYS(2), why, sizeof why), ROSTER_REFUSED, "nor to a hostile one");
 	host_read_name(&a);
 	tap_ok(!strcmp(a.name, "renamed"), "the player keeps its name then: %s", a.name);
 	host_leave(&a);
 	host_leave(&b);
+}
+
+/* A name left by a rename stays its player's for ROSTER_HOLD_DAYS, so
+ * that no name is freed and taken by another in a moment; a player
+ * renames once a day. */
+static void rename_holds(const char *top)
+{
+	char dir[200], err[600], why[300];
+	snprintf(dir, sizeof dir, "%s/holds-host", top);
+	tap_is(host_open(dir, err, sizeof err), HOST_OK, "a host directory for renames");
+	host_player a, b;
+	tap_is(join(dir, 50, "Marten", "192.0.2.50", T0 - DAYS(3), &a), ROSTER_OK, "a player, Marten");
+	tap_ok(roster_can_rename(&a, T0, why, sizeof why), "may rename: it never did");
+	tap_is(roster_rename(dir, &a, "Stoat", T0, why, sizeof why), ROSTER_OK, "renames to Stoat (2027-01-15 08:00)");
+
+	/* Marten is nobody's name now, and nobody else's either. */
+	static const char *const lookalikes[] = { "Marten", "MARTEN", "rnarten", "rnarteN" };
+	for (size_t i = 0; i < sizeof lookalikes / sizeof lookalikes[0]; i++)
+		tap_is(join(dir, 51, lookalikes[i], "192.0.2.51", T0 + 1, &b), ROSTER_TAKEN,
+		       "a stranger cannot take %s a second later", lookalikes[i]);
+	tap_is(roster_register(dir, &b, "Marten", &lim, "192.0.2.51", T0 + 1, why, sizeof why), ROSTER_TAKEN,
+	       "the stranger is told why");
+	tap_ok(strstr(why, "was someone's until 2027-01-15 08:00 UTC") &&
+	       strstr(why, "kept for them until 2027-02-14 08:00 UTC"), "until when it was theirs, and is kept: %s", why);
+
+	/* One rename a day. */
+	tap_ok(!roster_can_rename(&a, T0 + 60, why, sizeof why) && strstr(why, "2027-01-16 08:00 UTC"),
+	       "a minute later: no rename, and when the next is possible (%s)", why);
+	tap_is(roster_rename(dir, &a, "Weasel", T0 + 60, why, sizeof why), ROSTER_FULL, "a second rename that day: no");
+	tap_ok(strstr(why, "one rename a day") && strstr(why, "2027-01-16 08:00 UTC"), "why says when next: %s", why);
+	host_read_name(&a);
+	tap_ok(!strcmp(a.name, "Stoat") && !host_name_taken(dir, "Weasel"), "nothing changed: %s", a.name);
+	tap_ok(roster_can_rename(&a, T0 + DAYS(1), why, sizeof why), "a day on, it may");
+
+	/* The player takes its old name back; the one it leaves is kept. */
+	tap_is(roster_rename(dir, &a, "marten", T0 + DAYS(2), why, sizeof why), ROSTER_OK,
+	       "the player takes back the name it left (in another case)");
+	tap_ok(!strcmp(a.name, "marten"), "and plays as %s", a.name);
+	tap_is(join(dir, 51, "Stoat", "192.0.2.51", T0 + DAYS(2) + 1, &b), ROSTER_TAKEN, "Stoat is kept for it now");
+	tap_is(join(dir, 51, "St0at", "192.0.2.51", T0 + DAYS(2) + 1, &b), ROSTER_TAKEN, "and St0at with it");
+
+	/* After the hold, the name is anyone's. */
+	time_t over = T0 + DAYS(2) + DAYS(ROSTER_HOLD_DAYS);
+	tap_is(join(dir, 51, "Stoat", "192.0.2.51", over - 1, &b), ROSTER_TAKEN, "a second before the hold ends: no");
+	tap_is(join(dir, 51, "Stoat", "192.0.2.51", over, &b), ROSTER_OK, "when it ends: the stranger takes Stoat");
+	tap_is(roster_rename(dir, &a, "Stoat", over + DAYS(1), why, sizeof why), ROSTER_TAKEN,
+	       "and the player who left it cannot take it back now");
+
+	/* A prune removes the holds that ended, and only those. */
+	tap_is(roster_rename(dir, &a, "Ermine", over + DAYS(1), why, sizeof why), ROSTER_OK, "a rename: marten kept");
+	char path[4300], cmd[4400];
+	host_name_path(dir, "marten", path, sizeof path);
+	snprintf(cmd, sizeof cmd, "test -e %s", path);
+	roster_prune(dir, &lim, over + DAYS(1) + DAYS(ROSTER_HOLD_DAYS) - 1);
+	tap_is(system(cmd), 0, "a prune before the hold ends keeps it");
+	roster_prune(dir, &lim, over + DAYS(1) + DAYS(ROSTER_HOLD_DAYS) + 3600);
+	tap_ok(system(cmd) != 0, "a prune after removes it");
+	tap_ok(host_name_taken(dir, "Ermine") && host_name_taken(dir, "Stoat"), "and leaves the names in use");
+	host_leave(&a);
 }
 
 static void per_address(const char *dir)
@@ -184,18 +246,105 @@ static void rekeying(const char *dir)
 	tap_ok(!host_name_taken(dir, "alice"), "a fresh host has no alice");
 	snprintf(path, sizeof path, "mkdir -p %s/players/%032x %s/players/%032x && "
 		 "printf 'alice\\n' >%s/players/%032x/name && printf '\\316\\221lice\\n' >%s/players/%032x/name && "
-		 "printf '%032x\\n' >%s/names/616c696365 && rm -f %s/names/.skeleton-keys",
+		 "printf '%032x\\n' >%s/names/616c696365 && rm -f %s/names/.keys-v*",
 		 dir, 0xa1, dir, 0xa2, dir, 0xa1, dir, 0xa2, 0xa1, dir, dir);
 	tap_is(system(path), 0, "an older version's players: alice, and Greek-Alpha-lice beside her");
 	tap_ok(!host_name_taken(dir, "\320\260lice"), "its keys miss a look-alike (Cyrillic a)");
-	tap_is(roster_rekey(dir, why, sizeof why), 0, "the host is re-keyed");
+	tap_is(roster_rekey(dir, why, sizeof why), 1, "the host is re-keyed: one pair looks alike (%s)", why);
 	tap_ok(host_name_taken(dir, "\320\260lice") && host_name_taken(dir, "ALICE"), "now look-alikes are taken");
 	snprintf(path, sizeof path, "test -e %s/names/616c696365", dir);
 	tap_ok(system(path) != 0, "the old key is gone");
-	snprintf(path, sizeof path, "test $(ls %s/names | wc -l) = 1 && test -e %s/names/.skeleton-keys && "
-		 "grep -q . %s/players/%032x/name && grep -q . %s/players/%032x/name", dir, dir, dir, 0xa1, dir, 0xa2);
+	snprintf(path, sizeof path, "test $(ls %s/names | wc -l) = 1 && test -e %s/names/.keys-v%d && "
+		 "grep -q . %s/players/%032x/name && grep -q . %s/players/%032x/name", dir, dir, NAME_KEY_VERSION, dir,
+		 0xa1, dir, 0xa2);
 	tap_is(system(path), 0, "one key for the two look-alikes; both players keep their names");
 	tap_is(roster_rekey(dir, why, sizeof why), 0, "a second rekey is nothing");
+}
+
+/* Whether file holds line. */
+static bool has_line(const char *file, const char *line)
+{
+	char buf[400];
+	bool found = false;
+	FILE *f = fopen(file, "r");
+	while (f && !found && fgets(buf, sizeof buf, f)) {
+		buf[strcspn(buf, "\n")] = '\0';
+		found = !strcmp(buf, line);
+	}
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/* A host keyed by rule 2 (the skeleton of the folded name), where
+ * capitals that look alike were two names: re-keyed once, the pairs
+ * reported, nobody deleted, the one who chose first keeping the name. */
+static void rekeying_capitals(const char *top)
+{
+	char dir[200], err[600], why[300], cmd[4000], file[300];
+	snprintf(dir, sizeof dir, "%s/rule-2-host", top);
+	tap_is(host_open(dir, err, sizeof err), HOST_OK, "a host directory for rule 2's keys");
+	/* pid, name, its old key's skeleton, when it was chosen */
+	static const struct {
+		int pid;
+		const char *name, *old;
+		long at;
+	} players[] = {
+		{ 0xb2, "TOM", "torn", T0 - 2000 },
+		{ 0xb1, "\316\244\316\237\316\234", "\341\264\233o\316\274", T0 - 1000 },	/* Greek ΤΟΜ: ᴛoμ */
+		{ 0xb3, "5am", "5arn", T0 - 3000 },
+		{ 0xb4, "Sam", "sarn", T0 - 500 },
+		{ 0xb5, "Otto", "otto", T0 - 400 },
+	};
+	for (size_t i = 0; i < sizeof players / sizeof players[0]; i++) {
+		snprintf(cmd, sizeof cmd, "d=%s; p=%032x; mkdir -p $d/players/$p && printf '%%s\\n' '%s' >$d/players/$p/name && "
+			 "touch -d @%ld $d/players/$p/name && printf '%%s\\n' $p >$d/names/$(printf '%s' | sha256sum | cut -c1-64)",
+			 dir, players[i].pid, players[i].name, players[i].at, players[i].old);
+		tap_is(system(cmd), 0, "rule 2 kept %s under its own key", players[i].name);
+	}
+	/* Otto was Oscar an hour ago, 5am Fiona 40 days ago. */
+	time_t now = time(NULL);
+	snprintf(cmd, sizeof cmd, "printf '%%s\\nOscar\\n' %ld >%s/players/%032x/renamed && "
+		 "printf '%%s\\nFiona\\n' %ld >%s/players/%032x/renamed",
+		 (long)now - 3600, dir, 0xb5, (long)now - DAYS(40), dir, 0xb3);
+	tap_is(system(cmd), 0, "Otto left Oscar an hour ago, 5am left Fiona 40 days ago");
+	snprintf(cmd, sizeof cmd, "rm -f %s/names/.keys-v* && touch %s/names/.skeleton-keys && test $(ls %s/names | wc -l) = 5",
+		 dir, dir, dir);
+	tap_is(system(cmd), 0, "five names, five keys, and rule 2's mark");
+	tap_is(roster_rekey(dir, why, sizeof why), 2, "re-keyed: two pairs now look alike (%s)", why);
+	tap_ok(strstr(why, ROSTER_COLLIDE) != NULL, "and why says where they are written");
+	snprintf(cmd, sizeof cmd, "test $(ls %s/names | wc -l) = 4 && test -e %s/names/.keys-v%d && "
+		 "test ! -e %s/names/.skeleton-keys", dir, dir, NAME_KEY_VERSION, dir);
+	tap_is(system(cmd), 0, "three names' keys and Oscar's hold now, and this rule's mark");
+	for (size_t i = 0; i < sizeof players / sizeof players[0]; i++) {
+		host_player p = { .live_fd = -1 };
+		snprintf(p.dir, sizeof p.dir, "%s/players/%032x", dir, players[i].pid);
+		host_read_name(&p);
+		tap_ok(!strcmp(p.name, players[i].name), "nobody deleted: %s keeps its name", players[i].name);
+	}
+	/* The one chosen first keeps the key, whatever the order of PIDs. */
+	char line[300];
+	snprintf(file, sizeof file, "%s/" ROSTER_COLLIDE, dir);
+	snprintf(line, sizeof line, "%032x\tTOM\t%032x\t%s", 0xb2, 0xb1, players[1].name);
+	tap_ok(has_line(file, line), "reported: Greek ΤΟΜ looks like TOM, who keeps the name");
+	snprintf(line, sizeof line, "%032x\t5am\t%032x\tSam", 0xb3, 0xb4);
+	tap_ok(has_line(file, line), "reported: Sam looks like 5am, chosen first");
+	snprintf(cmd, sizeof cmd, "test $(grep -vc '^#' %s) = 2", file);
+	tap_is(system(cmd), 0, "two pairs, no more (Otto looks like nobody)");
+	char path[4300];
+	host_name_path(dir, "t0m", path, sizeof path);
+	snprintf(line, sizeof line, "%032x", 0xb2);
+	tap_ok(has_line(path, line), "the key of TOM, T0M and ΤΟΜ is TOM's");
+	host_name_path(dir, "SAM", path, sizeof path);
+	snprintf(line, sizeof line, "%032x", 0xb3);
+	tap_ok(has_line(path, line), "the key of 5am and Sam is 5am's");
+	host_player q;
+	tap_is(join(dir, 40, "T0M", "192.0.2.40", T0, &q), ROSTER_TAKEN, "a new key cannot take T0M");
+	tap_is(join(dir, 40, "0tto", "192.0.2.40", T0, &q), ROSTER_TAKEN, "nor 0tto");
+	tap_is(join(dir, 40, "0scar", "192.0.2.40", now, &q), ROSTER_TAKEN, "nor 0scar: Otto's hold came through");
+	tap_is(join(dir, 41, "Fiona", "192.0.2.40", now, &q), ROSTER_OK, "Fiona's hold was over: a new key takes it");
+	tap_is(roster_rekey(dir, why, sizeof why), 0, "a second rekey is nothing");
+	tap_is(system(cmd), 0, "and leaves the report as it was");
 }
 
 /* Strangers logging in at the same moment are offered different names. */
@@ -221,6 +370,8 @@ int main(void)
 		return 1;
 	tap_is(host_open(dir, err, sizeof err), HOST_OK, "a host directory");
 	rekeying(dir);
+	rekeying_capitals(dir);
+	rename_holds(dir);
 	offers(dir);
 	one_key_one_name(dir);
 	per_address(dir);

@@ -235,20 +235,44 @@ int main(void)
 	expect_bad(v1, "start\n", "start\n12", "line 15: start row 1, column 2: '2' is not a value below 2");
 	expect_bad(v1, "start\n", "start\n1", "line 15: start row 1 has 1 cells, expected 2");
 	expect_bad(text, "end", "end\nmore", "text after 'end'");
+	/* Moves dropped past HISTORY_MAX: the position is given whole, and
+	 * the moves made still count. */
+	const char *dropped = "lightsout-save 3\nsize 1 2\nstates 2\nrule plus\ntorus no\nforward-only no\n"
+			      "mode random\ndifficulty -\nrung 0\ndaily -\nassisted no\ngame 0000000000000001\n"
+			      "par 1 proven\nmoves 70001\nelapsed 1.000\nstart packed\nw\ndropped 70000\n"
+			      "current packed\ng\nhistory 2 1\n1 1 +1\n1 2 +1\nend\n";
+	tap_ok(savegame_parse(dropped, strlen(dropped), &b, err, sizeof err) == 0 && b.hist.dropped == 70000 &&
+		       b.hist.len == 2 && b.hist.pos == 1 && b.current->cells[0] == 1 && b.current->cells[1] == 0 &&
+		       b.start->cells[0] == 1 && b.start->cells[1] == 1,
+	       "moves dropped: the position read whole, the kept moves and the count: %s", err);
+	size_t again_len;
+	char *again = savegame_format(&b, &again_len);
+	tap_ok(again && strcmp(again, dropped) == 0, "and written back the same");
+	free(again);
+	savegame_free(&b);
+	expect_bad(dropped, "dropped 70000", "dropped 0", "dropped: expected 1 number from 1 to 2000000000");
+	expect_bad(dropped, "current packed", "current", "expected 'current packed'");
+	expect_bad(dropped, "current packed\ng", "current packed\n/", "current: stray bits after the last cell");
 	{
 		saved_game d;
 		char cut[8192];
-		/* Only the last newline may go. */
-		size_t tlen = strlen(text);
-		for (size_t n = 0; n < tlen - 1; n += 7) {
+		/* Only the last newline may go: every shorter cut is refused. */
+		size_t tlen = strlen(text), refused = 0, first_accepted = 0;
+		for (size_t n = 0; n < tlen - 1; n++) {
 			memcpy(cut, text, n);
 			if (savegame_parse(cut, n, &d, err, sizeof err) == 0) {
-				tap_ok(0, "a file cut at byte %zu was accepted", n);
-				break;
-			}
-			if (n + 7 >= tlen - 1)
-				tap_ok(1, "every cut-short file is refused (last: %s)", err);
+				savegame_free(&d);
+				if (!first_accepted)
+					first_accepted = n + 1;
+			} else
+				refused++;
 		}
+		tap_is(refused, tlen - 1, "each of the %zu cut-short files is refused (first accepted: byte %zu)",
+		       tlen - 1, first_accepted ? first_accepted - 1 : 0);
+		memcpy(cut, text, tlen - 1);
+		tap_ok(savegame_parse(cut, tlen - 1, &d, err, sizeof err) == 0, "without its last newline it reads: %s",
+		       err);
+		savegame_free(&d);
 	}
 
 	/* A damaged file on disk: set aside, reported in one line, kept. */

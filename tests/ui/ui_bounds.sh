@@ -167,14 +167,14 @@ for v in -1 1w s 10081m 169h 30x ''; do
 	check "--idle '$v' is refused" bad --idle "$v"
 done
 
-# (6) No key for the idle time: saved as on quitting, a line says why.
+# (6) No move for the idle time: saved as on quitting, a line says why.
 ui_start -- --load "$one" --idle 2s
 ui_wait "Moves 0" >/dev/null
 ui_keys Space
 ui_wait "Moves 1" >/dev/null
 pressed=$(ui_board)
 check "idle: the game ends by itself with a line that says why" \
-	ui_wait "No key for 2 seconds: your game is saved; start lightsout again to go on."
+	ui_wait "No move for 2 seconds: your game is saved; start lightsout again to go on."
 check "idle: the exit status is 0" ui_wait "EXIT=0"
 check "idle: the terminal is restored" ui_restored
 ui_start --
@@ -183,14 +183,30 @@ ui_keys y
 check "idle: as it was left" ui_board_is $pressed
 ui_keys q y
 ui_wait "EXIT=0" >/dev/null
-# Keys keep it going: one every 0.3 s for twice the idle time.
+# Cursor keys are no moves: one every 0.3 s for three times the idle
+# time, and the game ends while they still come.
 ui_start -- --load "$one" --idle 2s
 ui_wait "Moves 0" >/dev/null
-for _ in $(seq 14); do
-	ui_keys l
+sent=0
+while [ $sent -lt 20 ] && ! ui_screen | grep -q "EXIT="; do
+	ui_keys l h
+	sent=$((sent + 1))
 	sleep 0.3
 done
-check "keys hold the idle time off" sh -c "! $TMUX_CMD capture-pane -p | grep -q -e 'No key' -e EXIT="
-check "and it comes once they stop (no move: nothing to save)" ui_wait "No key for 2 seconds: the session ended."
+check "cursor keys do not hold the idle time off (ended after $sent of 20)" test $sent -lt 20
+check "and it says so (no move: nothing to save)" ui_wait "No move for 2 seconds: the session ended."
+# Presses do: one every 0.5 s for twice the idle time (the same cell, so
+# the board is never cleared), then the idle time once they stop.
+ui_start -- --load "$one" --idle 2s
+ui_wait "Moves 0" >/dev/null
+i=1
+while [ $i -le 8 ]; do
+	ui_keys Space
+	ui_wait "Moves $i " >/dev/null
+	i=$((i + 1))
+	sleep 0.5
+done
+check "presses hold the idle time off" sh -c "! $TMUX_CMD capture-pane -p | grep -q -e 'No move' -e EXIT="
+check "and it comes once they stop" ui_wait "No move for 2 seconds: your game is saved"
 
 done_testing

@@ -10,7 +10,7 @@ seed="$SRCDIR/tests/data/seed000.txt"
 ui_start -- --ascii --size 8x8 --seed 1
 ui_wait "Moves 0" >/dev/null
 ui_keys e
-check "e opens the editor" ui_wait "Editing | plus 8x8 | k=2"
+check "e opens the editor" ui_wait "Editing | plus 8x8 | 2 states"
 check "the editor says its keys" ui_wait "Space, 0-9 set"
 ui_keys c
 check "c clears the board" ui_wait "| 0 lit"
@@ -55,7 +55,7 @@ ui_keys Down Left Enter
 check "5x4: the cells that fit are kept" ui_board_is 1000 0000 0000 0000 0000
 check "the editor stays open" ui_wait "Editing | plus 5x4"
 ui_keys m Down Down Down Right Enter
-check "k = 3 from the editor" ui_wait "Editing | plus 5x4 | k=3"
+check "k = 3 from the editor" ui_wait "Editing | plus 5x4 | 3 states"
 ui_keys 2
 check "digits set a value" ui_board_is 1200 0000 0000 0000 0000
 ui_keys 7

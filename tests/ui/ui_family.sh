@@ -49,7 +49,7 @@ check "hex: one press wins" ui_wait "Solved!"
 b=$(ui_board_file cube.txt 000000000 000000000 010111010 000000000 000000000 000000000)
 ui_start -- play --board cube --load "$b"
 check "cube: the net drawn, F's centre plus lit" ui_board_is 000 000 000 000010000000 000111000000 000010000000 000 000 000
-check "cube: the status names it" ui_wait "cube 6x9"
+check "cube: the status names it" ui_wait "cube six 3x3 faces"
 check "cube: U's corner presses across two face edges (L and B)" \
 	preview_is 110 100 000 100000000001 000000000000 000000000000 000 000 000
 ui_keys j j j j j j

@@ -23,7 +23,7 @@ ui_keys q
 ui_keys h
 check "h: the help" ui_wait "this help"
 ui_keys q
-ui_wait "q  quit" >/dev/null
+ui_wait "q  leave the arcade" >/dev/null
 ui_keys c
 ui_wait "Play a share code" >/dev/null
 ui_keys -l "$code"
@@ -35,14 +35,34 @@ ui_wait "EXIT=0" >/dev/null
 
 # Readable in a small window.
 ui_start -- play --lobby
-ui_wait "q  quit" >/dev/null
+ui_wait "q  leave the arcade" >/dev/null
 ui_tmux resize-window -x 60 -y 20
-check "at 60x20 every key is still there" ui_wait "q  quit"
+check "at 60x20 every key is still there" ui_wait "q  leave the arcade"
+# daily_wrapped: the daily line's end on a line of its own, under its text.
+daily_wrapped() {
+	for _ in $(seq 200); do
+		ui_screen | grep -qx '     everyone)' && return 0
+		sleep 0.05
+	done
+	return 1
+}
+check "at 60x20 the daily line wraps at a word, its bracket closed" daily_wrapped
 ui_keys f
 check "f: free play, the board at once" ui_wait "Moves 0 "
+check "the key bar says q goes to the lobby" ui_wait "q lobby"
 ui_keys Space
 ui_wait "Moves 1 " >/dev/null
-ui_keys q y
+# A board is a room of the arcade: q and Esc go back to the lobby, the
+# game kept; only the lobby's q leaves.
+ui_keys q
+check "q on a board: back to the lobby, not out" ui_wait "f  back to your board (1 move so far)"
+ui_keys Escape
+check "Esc in the lobby: back to the board, its move kept" ui_wait "Moves 1 "
+ui_keys Escape
+check "Esc on a board: the lobby again" ui_wait "q  leave the arcade"
+ui_keys q
+check "the lobby's q asks about the game in progress" ui_wait "Leave? Your board is saved"
+ui_keys y
 ui_wait "EXIT=0" >/dev/null
 
 # A saved game is offered first, over the lobby.
@@ -51,6 +71,8 @@ check "the game kept is offered first" ui_wait "Resume the 5x5"
 ui_keys y
 check "y: the game, not the lobby" ui_wait "Moves 1 "
 ui_gone "today's daily board" >/dev/null
+ui_keys q
+ui_wait "q  leave the arcade" >/dev/null
 ui_keys q y
 ui_wait "EXIT=0" >/dev/null
 ui_start -- play --lobby
@@ -60,6 +82,8 @@ check "n: dropped, and the lobby stays" ui_wait "p  practice ladder"
 ui_keys p
 check "p: a board of the ladder's rung, made and played" ui_wait "Rung 1" 600
 check "the lobby gone" ui_gone "today's daily board"
+ui_keys q
+ui_wait "q  leave the arcade" >/dev/null
 ui_keys q
 ui_wait "EXIT=0" >/dev/null
 
@@ -71,6 +95,8 @@ check "d: today's daily board" ui_wait "daily 20"
 ui_wait "Moves 0 " >/dev/null
 ui_solve_shown
 ui_wait "Solved" >/dev/null
+ui_keys q
+ui_wait "q  leave the arcade" >/dev/null
 ui_keys q
 ui_wait "EXIT=0" >/dev/null
 ui_start -- play --lobby

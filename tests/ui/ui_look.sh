@@ -122,15 +122,21 @@ check "and nothing of a plan left" ui_gone "shortest way"
 ui_keys q
 ui_wait "EXIT=" >/dev/null
 
-# k = 4 is drawn with arrows: the status names it so, not "4 colours".
+# The number of states has one name on every screen: "4 states" on the
+# status line, and k = 4, drawn with arrows, says its goal in arrows.
 k4=$(ui_board_file k4.txt 130 300 000)
 ui_start -- --load "$k4" -k 4
-check "k = 4: the status says arrows" ui_wait "3x3 · arrows"
-check "k = 4: not colours" ui_gone "colours"
+check "k = 4: the status says 4 states" ui_wait "3x3 · 4 states"
+check "k = 4: not colours, not arrows" ui_gone "colours"
+check "k = 4: the goal in arrows" ui_wait "Goal: every arrow up"
+ui_keys m
+check "the settings name them States too" ui_wait "States "
+ui_keys Escape
 ui_keys q
 ui_wait "EXIT=" >/dev/null
 ui_start -- --size 3x3 -k 3 --seed 1
-check "k = 3 keeps its colours" ui_wait "3 colours"
+check "k = 3: 3 states" ui_wait "3x3 · 3 states"
+check "k = 3: the goal is state 0" ui_wait "Goal: every cell at state 0"
 ui_keys q
 ui_wait "EXIT=" >/dev/null
 

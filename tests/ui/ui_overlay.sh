@@ -107,6 +107,16 @@ ui_keys i
 check "i shows a hint" ui_wait "Hint: press row"
 one_mark() { test "$(ui_screen | grep -E '^ *[|]' | grep -o '([.#])' | wc -l)" -eq 1; }
 check "the hint marks one cell" one_mark
+# The cursor goes to the hinted cell, and the status says what is marked.
+hinted=$(ui_screen | sed -n 's/.*Hint: press row \([0-9]*\), column \([0-9]*\).*/\1 \2/p')
+check "the status line says the hint is marked" ui_wait "marked: hint"
+# cell R C: the hinted cell's symbol on the board.
+cell() { ui_board | sed -n "${1}p" | cut -c "$2"; }
+before=$(cell $hinted)
+moves=$(ui_screen | sed -n 's/.*Moves \([0-9]*\) .*/\1/p')
+ui_keys Space
+ui_wait "Moves $((moves + 1)) " >/dev/null
+check "i puts the cursor on the hinted cell ($hinted): Space presses it" test "$(cell $hinted)" != "$before"
 ui_keys q y
 ui_wait "EXIT=" >/dev/null
 
@@ -116,7 +126,7 @@ ui_start -- --ascii --load "$stuck"
 check "an unsolvable board is played" ui_wait "This board cannot be cleared: s shows why."
 check "par: none" ui_wait "Par none"
 ui_keys s
-check "s explains why there is no solution" ui_wait "No solution: odd lights in the !marks!"
+check "s explains why there is no solution" ui_wait "No solution: these marked cells can never all be cleared together"
 check "the status says so" ui_wait "No solution: proof marked"
 # The certificate y: every press flips an even number of its cells (5x5
 # plus: its quiet patterns are its certificates), and the lit cells under

@@ -12,7 +12,17 @@ ui_start -- --daily
 ui_wait "daily $today" >/dev/null
 check "--daily gives the same board again" test "$(ui_board)" = "$first"
 check "the daily board is not empty" sh -c "echo '$first' | grep -q 1"
-ui_keys q
+# Its share code is held back until it is cleared: a code would be solved
+# in a shell and ranked as unassisted.
+ui_keys c
+check "c on a daily board not yet cleared: the code is held back" \
+	ui_wait "The share code of the daily board is shown once you have cleared it."
+ui_keys T
+ui_wait "Solved!" 600 >/dev/null
+ui_keys c
+check "once cleared, c shows it" ui_wait "Share code"
+ui_keys q q
+ui_wait "EXIT=" >/dev/null
 
 # On 2x2 with the plus rule a press lights all but the opposite corner,
 # so a one-press board is solved by pressing opposite its dark cell.

@@ -12,6 +12,7 @@ ui_keys m
 ui_wait "Settings" >/dev/null
 ui_keys Right Enter
 check "the settings apply: a 6x5 board" ui_wait "6x5"
+check "... and say that they are kept" ui_wait "Saved as your default"
 ui_keys p
 ui_wait "Preview off" >/dev/null
 ui_keys q
@@ -20,6 +21,7 @@ check "the settings are kept" grep -q "^size = 6x5$" "$conf"
 check "... and the preview" grep -q "^preview = no$" "$conf"
 ui_start --
 check "the next start plays them" ui_wait "6x5"
+check "... saying where the board's kind came from" ui_wait "Your default from the settings: classic 6x5"
 check "... with the preview off" sh -c "! ( $TMUX_CMD capture-pane -p | grep -q '‹' )"
 ui_keys q
 ui_wait "EXIT=0" >/dev/null
@@ -47,6 +49,19 @@ check "the command line wins for one run" ui_wait "4x4"
 ui_keys q
 ui_wait "EXIT=0" >/dev/null
 check "... and changes nothing kept" grep -q "^size = 6x5$" "$conf"
+# A variant option on the command line starts from the classic rules: the
+# saved default (here hex 6x5) is not mixed into -k 3.
+printf 'size = 6x5\nrule = hex\n' >"$conf"
+ui_start -- -k 3
+check "-k 3 with a saved hex default: a classic 5x5 board of 3 states" ui_wait "classic 5x5 · 3 states"
+ui_keys q
+ui_wait "EXIT=" >/dev/null
+# The daily board is everyone's: the saved default does not change it.
+ui_start -- --daily
+check "--daily with a saved hex default: the classic daily board" ui_wait "classic 5x5"
+ui_keys q
+ui_wait "EXIT=" >/dev/null
+printf 'size = 6x5\n' >"$conf"
 printf 'size = 6x5\nrule = hexagon\n' >"$conf"
 ui_start --
 check "a bad line is named" ui_wait "config line 2: rule: not a rule lightsout knows (skipped)"

@@ -201,6 +201,9 @@ ui_wait "Moves 0" >/dev/null
 ui_keys C
 check "C: the first chase step, on the board" ui_wait "Chasing row 1"
 check "C marks under the lights of row 1" ui_marks_are 00000 11000 00000 00000 00000
+chase_look() { test "$(ui_screen | grep -E '^ *[|]' | grep -o '>[.#]<' | wc -l)" -eq 2 && ! ui_screen | grep -q '([.#])'; }
+check "a chase step's marks point at their cells (>.<), unlike the plan's (.)" chase_look
+check "the status line says which marks are shown" ui_wait "marked: chase step"
 ui_keys q y
 ui_wait "EXIT=" >/dev/null
 
