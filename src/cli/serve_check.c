@@ -13,6 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -54,6 +57,39 @@ static void say_problem(report *r, const char *fix, const char *fmt, ...)
 		fprintf(r->out, "  fix:   %s\n", fix);
 	va_end(ap);
 	r->problems++;
+}
+
+/* Whether an SSH server answers on this host's port (localhost, IPv4 then
+ * IPv6, a second at most each): its greeting line into banner, or false. */
+static bool port_answers(long port, char *banner, size_t len)
+{
+	struct sockaddr_in v4 = { .sin_family = AF_INET, .sin_port = htons((uint16_t)port),
+				  .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	struct sockaddr_in6 v6 = { .sin6_family = AF_INET6, .sin6_port = htons((uint16_t)port),
+				   .sin6_addr = IN6ADDR_LOOPBACK_INIT };
+	const struct sockaddr *to[2] = { (const struct sockaddr *)&v4, (const struct sockaddr *)&v6 };
+	const socklen_t to_len[2] = { sizeof v4, sizeof v6 };
+	banner[0] = '\0';
+	for (int i = 0; i < 2; i++) {
+		int fd = socket(to[i]->sa_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+		if (fd < 0)
+			continue;
+		struct pollfd p = { .fd = fd, .events = POLLOUT };
+		int err = 0;
+		socklen_t el = sizeof err;
+		bool up = (connect(fd, to[i], to_len[i]) == 0 || errno == EINPROGRESS) && poll(&p, 1, 1000) == 1 &&
+			  getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &el) == 0 && err == 0;
+		if (up) {
+			p.events = POLLIN;
+			ssize_t n = poll(&p, 1, 1000) == 1 ? read(fd, banner, len - 1) : 0;
+			banner[n > 0 ? n : 0] = '\0';
+			banner[strcspn(banner, "\r\n")] = '\0';
+		}
+		close(fd);
+		if (up)
+			return true;
+	}
+	return false;
 }
 
 /* What useradd takes, so that the name is safe in sshd's -C list. */
@@ -798,6 +834,14 @@ int serve_check(const char *account, const serve_check_files *files, FILE *out)
 		if (gethostname(host, sizeof host) < 0 || !host[0])
 			snprintf(host, sizeof host, "HOST");
 		host[sizeof host - 1] = '\0';
+		/* Whether the players can reach it now: said, not a problem (the
+		 * package's check runs before its server starts). */
+		char banner[128];
+		if (s.port > 0 && s.port < 65536 && port_answers(s.port, banner, sizeof banner))
+			say_ok(&r, "port %ld answers here (%s)", s.port, banner[0] ? banner : "no greeting");
+		else
+			fprintf(out, "note:    nothing answers on port %ld here yet: start the server "
+				     "(systemctl start lightsout-arcade, or sshd -f CONFIG)\n", s.port);
 		if (s.port == 22)
 			fprintf(out, "ready: ssh %s@%s\n", account, host);
 		else	/* the arcade's own sshd (2222) */

@@ -97,6 +97,25 @@ rc=$?
 check "the arcade's own instance and PAM service: ready" test "$rc" -eq 0
 check "... on its own port" has "^ready: ssh -p 2222 $acct@"
 [ "$rc" -eq 0 ] || show
+# Whether anything answers on that port, said (not a problem): the arcade's
+# sshd started on a free port of its own, its config saying that port.
+if ! port_answers_here=$(grep -c "^ok: .*port 2222 answers" "$t/out") || [ "$port_answers_here" -eq 0 ]; then
+	check "nothing on 2222 here: a note says so, with how to start it" has "^note: .*nothing answers on port 2222 here yet: start"
+fi
+sshd_start "$(command -v sshd)" "$t/arcade_config" "$t" -o ListenAddress=127.0.0.1
+if [ -n "$port" ]; then
+	sed "s/^Port 2222\$/Port $port/" "$t/arcade_config" >"$t/arcade_config.port"
+	"$LIGHTSOUT" serve --check "$acct" --sshd-config "$t/arcade_config.port" --pam-config "$t/arcade_pam" \
+		--shadow "$t/shadow" >"$t/out" 2>&1
+	check "the arcade's sshd running: --check says it answers, with its greeting" \
+		has "^ok: .*port $port answers here (SSH-2.0-OpenSSH"
+	check "... and the ready line names that port" has "^ready: ssh -p $port $acct@"
+	kill "$sshd_pid" 2>/dev/null
+	wait "$sshd_pid" 2>/dev/null
+else
+	not_ok "the arcade's sshd starts for the port check"
+	sed 's/^/# /' "$t/sshd.log"
+fi
 
 # A login shell that is a shell: should the ForceCommand go, anyone gets in.
 usermod -s /bin/sh "$acct"
