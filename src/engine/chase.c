@@ -748,6 +748,8 @@ static lo_result plus_solve_bits(const chase *c, const uint64_t *b, uint64_t *x,
 		return LO_NOMEM;
 	uint64_t *res = buf, *u = res + words, *v = u + words, *zero = v + words, *r = zero + words, *quot = r + n,
 		 *q = quot + n, *tmp = q + n;
+	if (!x)
+		x = cert;	/* only a certificate wanted: its room is the chase's */
 	chase_rows_bits(c, b, x, u, res, zero);	/* u = 0: M u = c, c = res */
 	if (c->inv) {
 		plus_apply_inverse(c, res, u);
@@ -792,7 +794,7 @@ static lo_result dense_bits(const chase *c, const uint64_t *b, uint64_t *x, uint
 	for (int p = 0; p < R; p++)
 		bitboard_unpack_row(b + (size_t)p * words, C, bb + (size_t)p * C);
 	st = chase_solve_dense(c, bb, xb, cb);
-	for (int p = 0; p < R && st == LO_OK; p++)
+	for (int p = 0; p < R && st == LO_OK && x; p++)
 		bitboard_pack_row(xb + (size_t)p * C, C, x + (size_t)p * words);
 	for (int p = 0; p < R && st == LO_UNSOLVABLE && cert; p++)
 		bitboard_pack_row(cb + (size_t)p * C, C, cert + (size_t)p * words);
@@ -805,7 +807,7 @@ out:
 
 lo_result chase_solve_bits(const chase *c, const uint64_t *b, uint64_t *x, uint64_t *cert)
 {
-	if (!c->plus)
+	if (!c->plus || (!x && !cert))
 		return LO_REFUSED;
 	lo_result st = plus_solve_bits(c, b, x, cert);
 	if (st != LO_REFUSED)

@@ -55,7 +55,8 @@ lo_result chase_solve_dense(const chase *c, const uint8_t *b, uint8_t *x, uint8_
  * An answer of the algebra that fails its check goes to the dense path
  * where that fits (10000 columns); past it, LO_REFUSED, said by the
  * caller, never a fallback taken silently.  LO_REFUSED too for other
- * rules. */
+ * rules.  x NULL: only a certificate wanted (cert is then the chase's
+ * room, and means nothing when the board is solvable: LO_OK). */
 lo_result chase_solve_bits(const chase *c, const uint64_t *b, uint64_t *x, uint64_t *cert);
 
 /* How many answers of the algebra failed their check (and went to the

@@ -415,7 +415,7 @@ static bool rows_fit(const row_set *t, long rows, int n, long extra, int no, boa
 	if (t->big) {
 		char why[sizeof e->msg];
 		why[0] = '\0';
-		if (t->big->fits(t->big->ctx, rows + (extra > 0), n, why, sizeof why))
+		if (t->big->fits(t->big->ctx, rows + (extra > 0), n, false, why, sizeof why))
 			return true;
 		if (e)
 			fail(e, no, 1, "%s", why);
@@ -648,6 +648,15 @@ static made read_board(reader *rdp, int k, const boardio_big *big, int *patterns
 			continue;
 		}
 		snprintf(size_text, sizeof size_text, "%.*s", l.len < 60 ? l.len : 60, l.p);
+		/* Packing, a size line too large for the caller is refused at
+		 * once, with the whole board's figure (as a row, two numbers
+		 * below k are a board that fits). */
+		char why[sizeof e->msg];
+		if (t.big && hr >= 1 && hc >= 1 && hr <= INT_MAX && hc <= INT_MAX &&
+		    !t.big->fits(t.big->ctx, hr, hc, true, why, sizeof why)) {
+			fail(e, l.no, 1, "%s", why);
+			goto out;
+		}
 		first_n = parse_row(&l, k, NULL, &first_err);
 		if (first_n >= 0) {
 			first = malloc((size_t)first_n + 1);

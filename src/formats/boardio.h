@@ -63,11 +63,11 @@ typedef struct boardio_variant {
 board *boardio_read_variant(FILE *f, int k, graph **patterns, boardio_variant *v, boardio_error *err);
 
 /* Giant boards: a board of k = 2 read at a bit a cell, as big as the
- * caller can hold.  fits says whether a board of rows (so far) x cols
- * cells may be read; false, with why (a sentence: how much memory it
- * needs), refuses it at that row. */
+ * caller can hold.  fits says whether a board of rows x cols cells may
+ * be read (whole: the size line's, else the rows so far); false, with
+ * why (a sentence: how much memory it needs), refuses it there. */
 typedef struct boardio_big {
-	bool (*fits)(void *ctx, long long rows, long long cols, char *why, size_t len);
+	bool (*fits)(void *ctx, long long rows, long long cols, bool whole, char *why, size_t len);
 	void *ctx;
 } boardio_big;
 

@@ -144,13 +144,13 @@ typedef struct limit {
 	int calls;
 } limit;
 
-static bool fits_cells(void *ctx, long long rows, long long cols, char *why, size_t len)
+static bool fits_cells(void *ctx, long long rows, long long cols, bool whole, char *why, size_t len)
 {
 	limit *l = ctx;
 	l->calls++;
 	if (rows * cols <= l->cells)
 		return true;
-	snprintf(why, len, "%lldx%lld or more needs more than %lld cells", rows, cols, l->cells);
+	snprintf(why, len, "%lldx%lld%s needs more than %lld cells", rows, cols, whole ? "" : " or more", l->cells);
 	return false;
 }
 
@@ -234,6 +234,19 @@ static void packed_reading(void)
 	tap_ok(!ok && !b && !bits && e.line == 5 && e.col == 1 && strstr(e.msg, "5x5 or more needs more than 20 cells"),
 	       "the caller's bound refuses row 5 of 5x5 with its words: %d:%d: %s", e.line, e.col, e.msg);
 	tap_ok(l.calls >= 5, "... asked at every row (%d calls)", l.calls);
+	/* A size line is the whole board's: refused at line 1. */
+	f = file_of("5 5\n11111\n11111\n11111\n11111\n11111\n");
+	ok = boardio_read_big(f, 2, &big, NULL, NULL, &b, &bits, &e);
+	fclose(f);
+	tap_ok(!ok && e.line == 1 && e.col == 1 && strstr(e.msg, "5x5 needs more than 20 cells"),
+	       "a size line past the caller's bound refused at once: %d:%d: %s", e.line, e.col, e.msg);
+	/* Two numbers that are a row, not a size line, are not held to it. */
+	l.cells = 4;
+	f = file_of("1 1\n0 1\n");
+	ok = boardio_read_big(f, 2, &big, NULL, NULL, &b, &bits, &e);
+	fclose(f);
+	tap_ok(ok && bits && bits->rows == 2, "'1 1' over '0 1' within 4 cells: the 2x2 board");
+	bitboard_free(bits);
 	/* Patterns: a small board's own press sets, so bytes. */
 	f = file_of("11\n11\npatterns\n010/111/010 010/111/010\n010/111/010 010/111/010\n");
 	graph *g = NULL;
