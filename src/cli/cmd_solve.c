@@ -374,6 +374,7 @@ int cmd_solve(int argc, char **argv)
 
 	options_init(&o);
 	o.size_from_board = true;
+	o.max_side = 1 << 30;	/* --size checks a board file's: a giant one too */
 	opterr = 0;
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, OPTIONS_COMMON_SHORT "f:t:", longopts, NULL)) != -1) {

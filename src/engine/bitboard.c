@@ -149,6 +149,23 @@ void bitboard_press_plus(const bitboard *x, bitboard *out)
 	}
 }
 
+void bitboard_press_plus_row(const uint64_t *above, const uint64_t *row, const uint64_t *below, int cols,
+			     uint64_t *out)
+{
+	size_t s = bitboard_stride(cols), last = s - 1;
+	uint64_t top = cols % 64 ? (1ULL << (cols % 64)) - 1 : ~0ULL, below_bit = 0;
+	for (size_t w = 0; w < s; w++) {
+		uint64_t v = row[w], after = w < last ? row[w + 1] : 0;
+		uint64_t t = v ^ (v << 1) ^ below_bit ^ (v >> 1) ^ (after << 63);
+		below_bit = v >> 63;
+		if (above)
+			t ^= above[w];
+		if (below)
+			t ^= below[w];
+		out[w] = w == last ? t & top : t;
+	}
+}
+
 bool bitboard_is_clear(const bitboard *b)
 {
 	uint64_t acc = 0;

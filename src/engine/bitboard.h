@@ -56,6 +56,11 @@ bitboard *bitboard_transpose(const bitboard *b);
  * board, the presses solve it when out is then clear. */
 void bitboard_press_plus(const bitboard *x, bitboard *out);
 
+/* The same for one row, for a board made a row at a time: out = what
+ * presses of rows above, row and below (NULL: none) do to row's cells. */
+void bitboard_press_plus_row(const uint64_t *above, const uint64_t *row, const uint64_t *below, int cols,
+			     uint64_t *out);
+
 bool bitboard_is_clear(const bitboard *b);
 bool bitboard_equal(const bitboard *a, const bitboard *b);
 size_t bitboard_count(const bitboard *b);	/* cells set */

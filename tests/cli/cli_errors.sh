@@ -35,7 +35,8 @@ expect 2 'blank line inside' '101\n\n101\n' solve
 expect 2 '--size 4x4 but the board is 2x3' '101\n010\n' solve -s 4x4
 expect 2 'bad size' '' analyze -s 0
 expect 2 'bad size' '' analyze -s 3x
-expect 2 'bad size' '' solve -s 100000
+expect 2 'bad size .2000000000.: use RxC or N (1 to 1073741824)' '' solve -s 2000000000
+expect 2 'bad size .100000.: use RxC or N (1 to 10000)' '' play -s 100000
 expect 2 'bad number of states' '' analyze -k 37
 expect 2 'bad number of states' '' analyze -k 1
 expect 2 'unknown rule' '' analyze -r hexagon

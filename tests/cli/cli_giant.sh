@@ -46,6 +46,19 @@ board 12000 5 3 > "$T/tall2" && answer "12000x5 random" "$T/tall2"
 board 70 70 11 > "$T/sq" && answer "70x70 random (within the byte route's sides)" "$T/sq"
 board 1 20000 > "$T/row" && answer "1x20000 all lit (one row: transposed)" "$T/row"
 
+# generate past 10000 a side: a row at a time, from presses, so solvable;
+# the same seed, the same board; other rules refused there.
+"$LIGHTSOUT" generate -s 3x12000 --seed 4 > "$T/gen"
+check "generate 3x12000: a size line and 3 rows of 12000" \
+	[ "$(head -n 1 "$T/gen")" = "3 12000" -a "$(awk 'NR > 1 && length($0) == 12000' "$T/gen" | wc -l)" -eq 3 ]
+tail -n +2 "$T/gen" > "$T/genb"
+answer "the generated 3x12000" "$T/genb"
+"$LIGHTSOUT" generate -s 3x12000 --seed 4 | cmp -s - "$T/gen"
+check "... the same seed makes the same board" [ $? -eq 0 ]
+"$LIGHTSOUT" generate -s 20000 -k 3 > /dev/null 2> "$T/err"
+check "generate 20000x20000 -k 3: refused, saying what it makes there" \
+	[ $? -eq 2 ] && grep -q "past 10000 a side, generate makes boards of the classic rule at k = 2" "$T/err"
+
 # The nullity of n x n all lit, at a bit a cell, against the gcd of
 # nullity.awk (Sutner), for singular and invertible n.
 awk -v N=200 -f "$SRCDIR/tests/lib/nullity.awk" > "$T/gcd"

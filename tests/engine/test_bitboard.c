@@ -64,6 +64,17 @@ int main(void)
 			bitboard_press_plus(px, p);
 			board *pressed = bitboard_to_board(p);
 			bad_press += !board_equal(b, pressed);
+			/* A row at a time: what the presses alone make. */
+			bitboard *made = bitboard_new(R, C), *rows = bitboard_new(R, C);
+			bitboard_press_plus(px, made);
+			for (int r = 0; r < R; r++)
+				bitboard_press_plus_row(r ? px->bits + (size_t)(r - 1) * px->stride : NULL,
+							px->bits + (size_t)r * px->stride,
+							r + 1 < R ? px->bits + (size_t)(r + 1) * px->stride : NULL, C,
+							rows->bits + (size_t)r * rows->stride);
+			bad_press += !bitboard_equal(made, rows);
+			bitboard_free(made);
+			bitboard_free(rows);
 			for (int r = 0; r < R && C % 64; r++)
 				bad_tail += (p->bits[(size_t)r * p->stride + p->stride - 1] >> (C % 64)) != 0;
 			shapes++;
@@ -79,7 +90,7 @@ int main(void)
 	tap_is(bad_pack, 0, "%d shapes packed and unpacked, cell by cell and counted", shapes);
 	tap_is(bad_tail, 0, "bits past each row's end clear, also after presses");
 	tap_is(bad_t, 0, "the transpose moves every cell (r, c) to (c, r), and twice is the board");
-	tap_is(bad_press, 0, "the classic rule's presses at a bit a cell are rule_apply's");
+	tap_is(bad_press, 0, "the classic rule's presses at a bit a cell are rule_apply's, a board and a row at a time");
 
 	bitboard *z = bitboard_new(3, 70);
 	tap_ok(z && bitboard_is_clear(z), "a new board is clear");
