@@ -193,9 +193,13 @@ int solve_bits_run(const rule *r, bitboard *b, enum format fmt, bool any, int th
 			print_json(r, cert, cert, 0, 0, d);
 		goto out;
 	}
-	if (!any && d > 0)
+	if (!any && d > 0 && byte_reach(rows, cols))
 		fprintf(stderr, "lightsout solve: %d quiet patterns are too large to search: the solution may not be minimal\n",
 			d);
+	else if (!any && d > 0)
+		fprintf(stderr, "lightsout solve: past %d a side the minimal search is not made: %d quiet pattern%s, the "
+				"solution may not be minimal (--any says it is not wanted)\n",
+			BYTE_SIDE, d, d == 1 ? "" : "s");
 	long long weight = (long long)bitboard_count(x);
 	if (fmt == FORMAT_JSON)
 		print_json(r, x, NULL, weight, bound, d);

@@ -59,6 +59,12 @@ check "... the same seed makes the same board" [ $? -eq 0 ]
 check "generate 20000x20000 -k 3: refused, saying what it makes there" \
 	[ $? -eq 2 ] && grep -q "past 10000 a side, generate makes boards of the classic rule at k = 2" "$T/err"
 
+# Without --any past 10000 a side: solved, and said not searched.
+"$LIGHTSOUT" generate -s 5x20001 --seed 3 | "$LIGHTSOUT" solve -f json > "$T/out" 2> "$T/err"
+check "5x20001 (nullity 1) without --any: solved, 'the minimal search is not made' said, not optimal" \
+	[ $? -eq 0 ] && grep -q '"nullity":1,' "$T/out" && grep -q '"optimal":false' "$T/out" &&
+	grep -q "past 10000 a side the minimal search is not made: 1 quiet pattern, the solution may not be minimal" "$T/err"
+
 # The nullity of n x n all lit, at a bit a cell, against the gcd of
 # nullity.awk (Sutner), for singular and invertible n.
 awk -v N=200 -f "$SRCDIR/tests/lib/nullity.awk" > "$T/gcd"
