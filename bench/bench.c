@@ -551,7 +551,63 @@ typedef struct giant_case {
 	const char *path;	/* the board file: rows x cols of '1' */
 	int rows, cols;
 	const char *binary;
+	const char *format;	/* moves, json: drained and counted, not checked; NULL: grid, checked */
+	bool generate;		/* generate -s RxC instead; with binary NULL, the same bytes from memory */
 } giant_case;
+
+/* What a command writes, drained from a pipe: bytes, wall and CPU time,
+ * peak memory (lightsout generate, solve -f moves/json; or, binary NULL,
+ * a child writing the generated board's bytes from memory, 1 MiB a call). */
+static void giant_drain(const void *arg, outcome *o)
+{
+	const giant_case *c = arg;
+	int fd[2];
+	if (pipe(fd) < 0)
+		return;
+	fcntl(fd[0], F_SETPIPE_SZ, 1 << 20);
+	char size[32];
+	snprintf(size, sizeof size, "%dx%d", c->rows, c->cols);
+	double t0 = now();
+	pid_t pid = fork();
+	if (pid == 0) {
+		dup2(fd[1], 1);
+		close(fd[0]);
+		close(fd[1]);
+		if (c->binary && c->generate)
+			execl(c->binary, c->binary, "generate", "-s", size, "--seed", "1", (char *)NULL);
+		else if (c->binary)
+			execl(c->binary, c->binary, "solve", "--any", "-f", c->format, c->path, (char *)NULL);
+		else {
+			size_t total = (size_t)c->rows * ((size_t)c->cols + 1) + strlen(size) + 1, block = 1 << 20;
+			char *buf = malloc(block);
+			memset(buf, '1', block);
+			for (size_t done = 0; done < total;) {
+				size_t n = total - done < block ? total - done : block;
+				if (write(1, buf, n) != (ssize_t)n)
+					_exit(1);
+				done += n;
+			}
+			_exit(0);
+		}
+		_exit(127);
+	}
+	close(fd[1]);
+	char *buf = malloc(1 << 20);
+	long long total = 0;
+	ssize_t got;
+	while ((got = read(fd[0], buf, 1 << 20)) > 0)
+		total += got;
+	close(fd[0]);
+	free(buf);
+	int status;
+	struct rusage ru;
+	wait4(pid, &status, 0, &ru);
+	o->seconds = now() - t0;
+	double cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
+		     ru.ru_stime.tv_usec / 1e6;
+	snprintf(o->note, sizeof o->note, "%.0f MB out, cpu %.2f s, peak %.0f MB%s", total / 1e6, cpu,
+		 ru.ru_maxrss / 1024.0, WIFEXITED(status) && WEXITSTATUS(status) == 0 ? "" : ", FAILED");
+}
 
 /* A line of f into *buf (cap grown), its '\n' dropped; -1 at the end. */
 static long line_in(FILE *f, char **buf, size_t *cap)
@@ -642,6 +698,12 @@ static void giant_solve(const void *arg, outcome *o)
 
 static void bench_giant(void)
 {
+	/* generate: a billion cells written as they are made, beside the same
+	 * bytes written from memory. */
+	giant_case gen = { NULL, 31623, 31623, getenv("BENCH_LIGHTSOUT") && *getenv("BENCH_LIGHTSOUT") ?
+			   getenv("BENCH_LIGHTSOUT") : "./lightsout", NULL, true }, mem = { NULL, 31623, 31623, NULL, NULL, true };
+	measured ga = run_case(giant_drain, &gen), gb = run_case(giant_drain, &mem);
+	row("generate -s 31623", &ga, "its bytes from memory", &gb);
 	const char *dir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
 	const char *old = getenv("BENCH_GIANT_BASELINE");
 	const char *bin = getenv("BENCH_LIGHTSOUT") && *getenv("BENCH_LIGHTSOUT") ? getenv("BENCH_LIGHTSOUT") : "./lightsout";
@@ -664,16 +726,24 @@ static void bench_giant(void)
 			unlink(path);
 			return;
 		}
-		giant_case g = { path, R, C, bin };
+		giant_case g = { path, R, C, bin, NULL, false };
 		measured m = run_case(giant_solve, &g);
 		char name[64];
 		snprintf(name, sizeof name, "%dx%d all lit, solve --any", R, C);
 		if (old && *old && (long long)R * C <= 100000000LL) {
-			giant_case b = { path, R, C, old };
+			giant_case b = { path, R, C, old, NULL, false };
 			measured base = run_case(giant_solve, &b);
 			row(name, &m, "BENCH_GIANT_BASELINE", &base);
 		} else
 			row(name, &m, NULL, NULL);
+		/* The other formats at a billion cells: grid's bytes 5 and 7 times. */
+		static const char *const formats[] = { "moves", "json" };
+		for (int fi = 0; R == 31623 && fi < 2; fi++) {
+			giant_case fc = { path, R, C, bin, formats[fi], false };
+			measured fm = run_case(giant_drain, &fc);
+			snprintf(name, sizeof name, "%dx%d all lit, -f %s", R, C, formats[fi]);
+			row(name, &fm, "-f grid", &m);
+		}
 		unlink(path);
 	}
 }

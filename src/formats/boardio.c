@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -972,8 +973,23 @@ void boardio_write(FILE *f, const board *b)
 	boardio_write_cells(f, b->cells, b->rows, b->cols);
 }
 
+/* The eight digits ('0', '1') of each byte of bits, first cell first. */
+static uint64_t digits8[256];
+
+static void digits8_make(void)
+{
+	for (int v = 0; v < 256; v++) {
+		char d[8];
+		for (int i = 0; i < 8; i++)
+			d[i] = (char)('0' + (v >> i & 1));
+		memcpy(&digits8[v], d, 8);
+	}
+}
+
 void boardio_put_bits(outbuf *o, const uint64_t *row, int n)
 {
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	pthread_once(&once, digits8_make);
 	int j = 0;
 	while (j < n) {
 		size_t m = outbuf_space(o);
@@ -982,12 +998,9 @@ void boardio_put_bits(outbuf *o, const uint64_t *row, int n)
 		int i = j;
 		for (; i < end && i % 8; i++)	/* to a byte of the bits */
 			p[i - j] = (char)('0' + (row[i / 64] >> (i % 64) & 1));
-		/* 8 cells a multiply, as bitboard_unpack_row, each byte then a digit. */
-		for (; i + 8 <= end; i += 8) {
-			uint64_t v = ((row[i / 64] >> (i % 64) & 0xff) * 0x0101010101010101ULL) & 0x8040201008040201ULL;
-			v = (((v + 0x7f7f7f7f7f7f7f7fULL) >> 7) & 0x0101010101010101ULL) + 0x3030303030303030ULL;
-			memcpy(p + (i - j), &v, 8);
-		}
+		/* 8 cells a table entry: their eight digits. */
+		for (; i + 8 <= end; i += 8)
+			memcpy(p + (i - j), &digits8[row[i / 64] >> (i % 64) & 0xff], 8);
 		for (; i < end; i++)
 			p[i - j] = (char)('0' + (row[i / 64] >> (i % 64) & 1));
 		o->p += end - j;
