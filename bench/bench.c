@@ -708,8 +708,10 @@ static void bench_giant(void)
 	const char *old = getenv("BENCH_GIANT_BASELINE");
 	const char *bin = getenv("BENCH_LIGHTSOUT") && *getenv("BENCH_LIGHTSOUT") ? getenv("BENCH_LIGHTSOUT") : "./lightsout";
 	static const int sizes[][2] = { { 1000, 1000 }, { 4000, 4000 }, { 8000, 8000 }, { 10000, 10000 },
-					{ 16000, 16000 }, { 22361, 22361 }, { 31623, 31623 }, { 1000, 1000000 } };
-	for (int i = 0; i < 8; i++) {
+					{ 16000, 16000 }, { 22361, 22361 }, { 31623, 31623 }, { 31679, 31679 },
+					{ 1000, 1000000 } };
+	/* 31679: singular (nullity 1662), 1.0036 billion cells. */
+	for (int i = 0; i < 9; i++) {
 		int R = sizes[i][0], C = sizes[i][1];
 		char path[512];
 		snprintf(path, sizeof path, "%s/lightsout-bench-giant.XXXXXX", dir);
