@@ -403,7 +403,7 @@ static uint8_t *row_room(row_set *t, int n, boardio_error *e)
 /* The row just read is the board's: packed into its words when packing. */
 static void row_done(row_set *t, int n)
 {
-	if (t->big)
+	if (t->big && n)
 		bitboard_pack_row(t->cells, n, t->words + (size_t)t->count * bitboard_stride(n));
 	t->count++;
 }
@@ -726,6 +726,11 @@ static made read_board(reader *rdp, int k, const boardio_big *big, int *patterns
 	free(first);
 	first = NULL;
 make:
+	/* Blanks alone between numbers' spaces (a form feed) are no cells. */
+	if ((first ? first_n : t.cols) == 0) {
+		fail(e, first_no, 1, "a row with no cells");
+		goto out;
+	}
 	if (t.big)
 		make_bits(first, first_n, &t, &m, e);
 	else

@@ -209,6 +209,8 @@ static void packed_reading(void)
 	both_ways("101\n01\n", 2, true, "a short row refused");
 	both_ways("101\n0x1\n", 2, true, "a bad symbol refused");
 	both_ways("3 3\n101\n010\n", 2, true, "a size line that is not the board's");
+	both_ways("  \f\n", 2, true, "blanks and a form feed: a row with no cells, refused");
+	err_at("  \f\n", 2, 1, 1, "a row of blanks and a form feed has no cells");
 	/* Rows across word edges and read blocks: a 3x200 and a 700x70. */
 	char *text = malloc(700 * 71 + 1), *p = text;
 	unsigned r = 7;
