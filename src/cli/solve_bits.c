@@ -37,8 +37,10 @@ long long solve_bits_need(long long rows, long long cols)
 	if (rows < 1 || cols < 1 || rows > (1 << 30) || cols > (1 << 30))
 		return -1;
 	long long p = (long long)bitboard_bytes((int)rows, (int)cols), t = (long long)bitboard_bytes((int)cols, (int)rows);
-	/* The board and its solution, and a certificate or a transposed copy. */
-	return 3 * (p > t ? p : t) + OVERHEAD_BYTES + 10 * cols;
+	/* Two boards at once: the board and its solution (a certificate takes
+	 * the solution's room); turning a wide board, the board and its
+	 * transpose, then the two transposed, then the solution turned back. */
+	return 2 * (p > t ? p : t) + OVERHEAD_BYTES + 10 * cols;
 }
 
 static bool fits(void *ctx, long long rows, long long cols, bool whole, char *why, size_t len)

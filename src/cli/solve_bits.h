@@ -1,8 +1,9 @@
 /* lightsout solve's giant boards: the classic rule at k = 2 kept at a bit
  * a cell from the reader through the chase to the writer, so a board
- * costs about three times its packed size (the board, its solution or
- * certificate, and a copy), and a board is as big as the memory the
- * process may take (cli/memavail.h): a billion cells in about 400 MB. */
+ * costs twice its packed size (the board, and its solution or
+ * certificate; a wide board's transpose in their place), and a board is
+ * as big as the memory the process may take (cli/memavail.h): a billion
+ * cells in about 250 MB. */
 #ifndef LO_SOLVE_BITS_H
 #define LO_SOLVE_BITS_H
 

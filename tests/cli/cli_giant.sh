@@ -96,6 +96,20 @@ else
 	rc=$?
 	check "8000x8000 all lit solved within 48 MB of address space (exit $rc: $(head -c 200 "$T/err"))" \
 		[ $rc -eq 0 -a "$(wc -l < "$T/x8000")" -eq 8000 -a "$(head -n 1 "$T/x8000" | tr -d '\n' | wc -c)" -eq 8000 ]
+	# Under every limit a board past 10000 a side is solved, or refused
+	# with what it needs: the estimate never lets one in that then runs
+	# out (a 200x20001 board, turned to be chased).
+	board 200 20001 > "$T/b200"
+	bad= kb=$((floor + 4000))
+	while [ $kb -le $((floor + 24000)) ]; do
+		(ulimit -v $kb && exec "$LIGHTSOUT" solve --any "$T/b200") > /dev/null 2> "$T/err"
+		rc=$?
+		[ $rc -eq 0 ] || { [ $rc -eq 2 ] && grep -q "too large for the memory" "$T/err"; } ||
+			bad="$bad; $kb KB: exit $rc: $(head -c 200 "$T/err")"
+		kb=$((kb + 500))
+	done
+	check "200x20001 under limits up to 24 MB over the floor: solved or refused with its needs${bad}" [ -z "$bad" ]
+
 	# Past the byte route's reach (10000 a side), a board the memory cannot
 	# hold is refused while reading, saying what it needs: at its size
 	# line, or at the row that passes the memory.
