@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include "engine/rule.h"
@@ -323,8 +324,11 @@ typedef struct row_set {
 static void advise_huge(void *p, size_t n)
 {
 #ifdef MADV_HUGEPAGE
-	const uintptr_t huge = (uintptr_t)2 << 20;
-	uintptr_t from = ((uintptr_t)p + huge - 1) & ~(huge - 1), to = ((uintptr_t)p + n) & ~(huge - 1);
+	/* The whole pages of the block, not its 2 MB-aligned middle: advice on
+	 * part of a mapping splits it, and a split mapping cannot be grown by
+	 * mremap (EFAULT), so realloc would copy, old and new at once. */
+	const uintptr_t huge = (uintptr_t)2 << 20, page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t from = (uintptr_t)p & ~(page - 1), to = ((uintptr_t)p + n + page - 1) & ~(page - 1);
 	if (n >= 4 * huge && to > from)
 		madvise((void *)from, to - from, MADV_HUGEPAGE);
 #else
