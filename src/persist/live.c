@@ -1,4 +1,3 @@
-#define _DEFAULT_SOURCE		/* flock */
 #include "persist/live.h"
 #include "persist/lock.h"
 
@@ -8,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -479,7 +477,7 @@ int live_eye_open(const char *dir, const char *id)
 	int fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return -1;
-	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+	if (lock_fd(fd, 0) < 0) {
 		close(fd);
 		unlink(path);
 		return -1;
@@ -520,7 +518,7 @@ int live_eyes(const char *dir, const char *id)
 			continue;
 		struct stat st;
 		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
-			if (flock(fd, LOCK_SH | LOCK_NB) < 0)
+			if (lock_fd_held(fd))
 				n++;	/* held: somebody watches */
 			else
 				unlinkat(dirfd(d), de->d_name, 0);	/* its watcher is gone */

@@ -1,4 +1,3 @@
-#define _DEFAULT_SOURCE		/* flock */
 #include "persist/slot.h"
 
 #include <errno.h>
@@ -7,10 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
+
+#include "persist/lock.h"
 
 int slot_save_path(const char *base, int index, char *buf, size_t len)
 {
@@ -75,22 +74,13 @@ int slot_take(const char *base, int index, int timeout_ms, slot *s, char *err, s
 	int fd = open_side(base, index, "live", O_RDWR | O_CREAT, err, errlen);
 	if (fd < 0)
 		return -1;
-	for (int waited = 0;;) {
-		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
-			break;
-		if (errno != EWOULDBLOCK && errno != EINTR) {
-			snprintf(err, errlen, "cannot lock save slot %d: %s", index, strerror(errno));
-			close(fd);
-			return -1;
-		}
-		if (waited >= timeout_ms) {
+	if (lock_fd(fd, timeout_ms < 0 ? 0 : timeout_ms) < 0) {
+		if (errno == EWOULDBLOCK)
 			snprintf(err, errlen, "save slot %d is in use by another game", index);
-			close(fd);
-			return -1;
-		}
-		struct timespec ts = { 0, 20 * 1000000L };
-		nanosleep(&ts, NULL);
-		waited += 20;
+		else
+			snprintf(err, errlen, "cannot lock save slot %d: %s", index, strerror(errno));
+		close(fd);
+		return -1;
 	}
 	write_who(fd);
 	s->fd = fd;
@@ -116,7 +106,7 @@ bool slot_busy(const char *base, int index, pid_t *owner)
 	if (fd < 0)
 		return false;
 	/* A shared lock we can get means nobody holds the slot. */
-	bool busy = flock(fd, LOCK_SH | LOCK_NB) < 0 && errno == EWOULDBLOCK;
+	bool busy = lock_fd_held(fd);
 	if (busy) {
 		ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
 		buf[n > 0 ? n : 0] = '\0';
@@ -139,7 +129,7 @@ int slot_take_over(const char *base, int index, pid_t owner, int timeout_ms, slo
 	int want = open_side(base, index, "want", O_RDWR | O_CREAT, err, errlen);
 	if (want < 0)
 		return -1;
-	if (flock(want, LOCK_EX | LOCK_NB) < 0) {
+	if (lock_fd(want, 0) < 0) {
 		snprintf(err, errlen, "another game is asking for save slot %d already", index);
 		close(want);
 		return -1;
@@ -152,8 +142,7 @@ int slot_take_over(const char *base, int index, pid_t owner, int timeout_ms, slo
 		rc = -2;
 	else
 		rc = 0;
-	flock(want, LOCK_UN);
-	close(want);
+	lock_release(want);
 	return rc;
 }
 
@@ -164,17 +153,14 @@ bool slot_asked(const char *base, int index)
 	if (fd < 0)
 		return false;	/* no slot: nothing to hand over */
 	/* As for slot_busy(): a shared lock we can get means nobody asks. */
-	bool asked = flock(fd, LOCK_SH | LOCK_NB) < 0 && errno == EWOULDBLOCK;
+	bool asked = lock_fd_held(fd);
 	close(fd);
 	return asked;
 }
 
 void slot_release(slot *s)
 {
-	if (s->fd >= 0) {
-		flock(s->fd, LOCK_UN);
-		close(s->fd);
-	}
+	lock_release(s->fd);
 	s->fd = -1;
 	s->index = 0;
 }

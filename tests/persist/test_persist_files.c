@@ -1,5 +1,6 @@
 /* XDG paths, atomic writes, the lock, and moving damaged files aside. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,6 +116,20 @@ int main(void)
 	}
 	waitpid(pid, &status, 0);
 	tap_ok(WIFEXITED(status) && WEXITSTATUS(status) == 0, "and gets it once released");
+
+	/* A lock on a file already open: two opens are two holders. */
+	char held[4200];
+	snprintf(held, sizeof held, "%s/slot.live", tmp);
+	int a = open(held, O_RDWR | O_CREAT, 0600), b = open(held, O_RDWR);
+	tap_ok(a >= 0 && b >= 0 && !lock_fd_held(b), "lock_fd_held: nobody holds it");
+	tap_ok(lock_fd(a, 0) == 0 && lock_fd_held(b), "lock_fd taken: another sees it held");
+	errno = 0;
+	tap_ok(lock_fd(b, 40) < 0 && errno == EWOULDBLOCK, "and waits, then gives up (EWOULDBLOCK)");
+	lock_fd_release(a);
+	tap_ok(!lock_fd_held(b) && lock_fd(b, 0) == 0, "released: free, and taken");
+	tap_ok(lock_fd_held(a), "the holder of b is seen from a");
+	close(a);
+	close(b);
 
 	/* Damaged files are moved aside, never over another. */
 	char moved[4096], moved2[4096];
