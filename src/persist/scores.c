@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "persist/atomic.h"
 #include "persist/lock.h"
 #include "persist/textbuf.h"
 
@@ -694,25 +695,6 @@ persist_status scores_load(const char *dir, const char *date, scores *t, persist
 
 /* ---- Writing our own file ---- */
 
-/* Temporaries of ours a crash left behind: ".UID.DATE.XXXXXX", older than
- * ten minutes. */
-static void sweep(int dfd, const char *prefix)
-{
-	DIR *d = list_dir(dfd);
-	if (!d)
-		return;
-	size_t pl = strlen(prefix);
-	time_t now = time(NULL);
-	struct dirent *de;
-	struct stat st;
-	while ((de = readdir(d)))
-		if (!strncmp(de->d_name, prefix, pl) && strlen(de->d_name) == pl + 6 &&
-		    fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
-		    st.st_uid == geteuid() && now - st.st_mtime > 600)
-			unlinkat(dfd, de->d_name, 0);
-	closedir(d);
-}
-
 /* Our own file's records (0 when there is none, or it is damaged: ours to
  * replace); -1 with res set when it cannot be read, -2 (res set too) when
  * the name is taken by something not ours. */
@@ -841,16 +823,10 @@ static void guests_sweep(int dfd)
 		unlinkat(dfd, de->d_name, 0);
 	}
 	closedir(d);
-	/* The stamp, written whole: a temporary renamed (under the lock). */
-	char text[16];
+	/* The stamp, written whole (under the lock). */
+	char text[16], err[300];
 	int len = snprintf(text, sizeof text, "%s\n", cutoff);
-	fd = openat(dfd, GUEST_STAMP ".tmp", O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return;
-	bool ok = write(fd, text, (size_t)len) == len;
-	ok = close(fd) == 0 && ok;
-	if (!ok || renameat(dfd, GUEST_STAMP ".tmp", dfd, GUEST_STAMP) < 0)
-		unlinkat(dfd, GUEST_STAMP ".tmp", 0);
+	atomic_write_at(dfd, GUEST_STAMP, text, (size_t)len, 0644, 0, err, sizeof err);
 }
 
 /* A guest's file of the day as guests_room weighs it: its records in a
@@ -1011,7 +987,7 @@ static bool guests_room(int dfd, const char *own, const char *date, const score 
 
 persist_status scores_record(const char *dir, const score *s, bool *kept, persist_result *res)
 {
-	char name[80], tmp[100], text[SCORES_FILE_MAX + 1];
+	char name[80], tmp[200], text[SCORES_FILE_MAX + 1];
 	score recs[SCORES_MAX_RECORDS + 1];
 	*kept = false;
 	persist_result_init(res, dir);
@@ -1091,63 +1067,35 @@ persist_status scores_record(const char *dir, const score *s, bool *kept, persis
 		persist_fail(res, PERSIST_REFUSED, EFBIG, "the records do not fit in a score file");
 		goto done;
 	}
-	char prefix[90];
-	snprintf(prefix, sizeof prefix, ".%s.", name);
-	sweep(dfd, prefix);
-	/* Our temporary: a fresh name, created exclusively, never a link. */
-	int fd = -1;
-	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20) ^ (uint64_t)(uintptr_t)&fd;
-	for (int tries = 0; fd < 0 && tries < 50; tries++) {
-		static const char abc[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-		char sfx[7];
-		for (int k = 0; k < 6; k++) {
-			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-			sfx[k] = abc[(seed >> 33) % 62];
+	if (!fresh) {
+		/* Over our own file only: in a sticky directory the system
+		 * refuses to replace another user's.  0644: everyone reads the
+		 * table. */
+		char why[300];
+		if (atomic_write_at(dfd, name, text, (size_t)len, 0644, 0, why, sizeof why) < 0) {
+			persist_fail(res, PERSIST_IO, errno, NULL);
+			goto done;
 		}
-		sfx[6] = '\0';
-		snprintf(tmp, sizeof tmp, "%s%s", prefix, sfx);
-		fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-		if (fd < 0 && errno != EEXIST)
-			break;
+		*kept = true;
+		goto done;
 	}
-	if (fd < 0) {
+	/* A fresh name is tried until one is free (another user may have
+	 * guessed one): never replace anything. */
+	atomic_sweep_at(dfd, name, ATOMIC_STALE_SECONDS);
+	if (atomic_temp_at(dfd, name, text, (size_t)len, 0644, 0, tmp, sizeof tmp) < 0) {
 		persist_fail(res, PERSIST_IO, errno, NULL);
 		goto done;
 	}
-	/* 0644 whatever the umask: everyone reads the table. */
-	int ok = fchmod(fd, 0644) == 0;
-	for (const char *p = text, *end = text + len; ok && p < end;) {
-		ssize_t w = write(fd, p, (size_t)(end - p));
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			ok = 0;
-		else
-			p += w;
-	}
-	ok = ok && fsync(fd) == 0;
-	int e = errno;
-	if (close(fd) < 0 && ok) {
-		ok = 0;
-		e = errno;
-	}
-	/* Over our own file only: in a sticky directory the system refuses
-	 * to replace another user's.  A fresh name is tried until one is free
-	 * (another user may have guessed one). */
-	if (ok && fresh) {
-		ok = 0;
-		for (int tries = 0; !ok && tries < 50; tries++) {
-			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-			snprintf(name, sizeof name, "%lu.%s.%06llx", (unsigned long)geteuid(), s->date,
-				 (unsigned long long)(seed >> 40) & 0xffffffULL);
-			struct stat there;
-			if (fstatat(dfd, name, &there, AT_SYMLINK_NOFOLLOW) == 0)
-				continue;	/* taken: never replace anything */
-			ok = renameat(dfd, tmp, dfd, name) == 0;
-			e = errno;
-		}
-	} else if (ok && renameat(dfd, tmp, dfd, name) < 0) {
-		ok = 0;
+	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20) ^ (uint64_t)(uintptr_t)&seed;
+	int ok = 0, e = EEXIST;
+	for (int tries = 0; !ok && tries < 50; tries++) {
+		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		snprintf(name, sizeof name, "%lu.%s.%06llx", (unsigned long)geteuid(), s->date,
+			 (unsigned long long)(seed >> 40) & 0xffffffULL);
+		struct stat there;
+		if (fstatat(dfd, name, &there, AT_SYMLINK_NOFOLLOW) == 0)
+			continue;	/* taken */
+		ok = renameat(dfd, tmp, dfd, name) == 0;
 		e = errno;
 	}
 	if (!ok) {
