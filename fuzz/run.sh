@@ -1,6 +1,7 @@
 #!/bin/sh
 # Build the fuzz targets (libFuzzer + AddressSanitizer + UBSan, straight
-# clang against the sources) and run each for FUZZ_SECONDS (default 20).
+# clang against the sources) and run each for FUZZ_SECONDS (default 20);
+# FUZZ_ONLY="race live" runs those targets alone.
 # New inputs go to a scratch directory, not to the committed corpora.
 # Exit status 1 when any target crashes, leaks or fails to build; the
 # reproducer is kept and named.
@@ -19,6 +20,7 @@ failed=0
 run() {
 	name=$1
 	shift
+	case " ${FUZZ_ONLY:-$name} " in *" $name "*) ;; *) return ;; esac
 	# shellcheck disable=SC2086
 	if ! $CC $CFLAGS -o "$out/fuzz_$name" "fuzz/fuzz_$name.c" "$@" -lm 2> "$out/$name.build"; then
 		cat "$out/$name.build"
@@ -59,7 +61,8 @@ CFLAGS="$CFLAGS -I. $(pkg-config --cflags ncursesw 2>/dev/null)" run draw src/en
 	src/formats/boardio.c src/formats/outbuf.c $(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw) -lpthread
 CFLAGS="$CFLAGS -I. $(pkg-config --cflags ncursesw icu-uc icu-i18n 2>/dev/null)" run live src/engine/*.c src/game/game.c \
 	src/game/overlay.c src/game/solver.c src/game/thread.c src/ui/draw.c src/ui/theme.c src/ui/layout.c src/ui/cells.c src/ui/chrome.c src/ui/glyphs.c src/ui/info.c \
-	src/ui/watchview.c src/persist/live.c src/persist/name.c src/persist/sha256.c src/persist/lock.c src/formats/boardio.c src/formats/outbuf.c \
+	src/ui/watchview.c src/persist/live.c src/persist/name.c src/persist/sha256.c src/persist/lock.c \
+	src/persist/atomic.c src/persist/kv.c src/persist/parse.c src/formats/boardio.c src/formats/outbuf.c \
 	$(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw) $ICU -lpthread
 if [ $failed -eq 0 ]; then
 	rm -rf "$out"

@@ -10,8 +10,11 @@
 #include <unistd.h>
 
 #include "persist/atomic.h"
+#include "persist/clock.h"
 #include "persist/host.h"
+#include "persist/kv.h"
 #include "persist/network.h"
+#include "persist/parse.h"
 
 #include "persist/lock.h"
 
@@ -73,64 +76,45 @@ int race_result_format(const race_result *r, char *buf, size_t cap)
 
 /* A parser over a copy of the text, line by line, "KEY VALUE". */
 typedef struct reader {
-	char buf[RACE_FILE_MAX + 1];
-	char *p;
-	int line;
+	kv_reader kv;
+	char v[RACE_FILE_MAX + 1];	/* the value last read */
 	int version;		/* the file's: 1 or 2 */
-	char *err;
-	size_t errlen;
 } reader;
 
 static bool reader_init(reader *rd, const char *text, size_t len, const char *header, char *err, size_t errlen)
 {
-	rd->err = err;
-	rd->errlen = errlen;
-	rd->line = 1;
+	const char *s;
+	size_t n, hl = strlen(header);
 	if (len > RACE_FILE_MAX || memchr(text, '\0', len)) {
 		snprintf(err, errlen, "line 1: not a race file");
 		return false;
 	}
-	memcpy(rd->buf, text, len);
-	rd->buf[len] = '\0';
-	size_t hl = strlen(header);
-	if (strncmp(rd->buf, header, hl) != 0 || rd->buf[hl] != ' ' || rd->buf[hl + 1] < '1' ||
-	    rd->buf[hl + 1] > '0' + VERSION || rd->buf[hl + 2] != '\n') {
+	kv_init(&rd->kv, NULL, text, len, KV_NEWLINE, err, errlen);
+	if (!kv_line(&rd->kv, &s, &n) || n != hl + 2 || memcmp(s, header, hl) != 0 || s[hl] != ' ' ||
+	    s[hl + 1] < '1' || s[hl + 1] > '0' + VERSION) {
 		snprintf(err, errlen, "line 1: not a lightsout %s of version 1 or %d", header + 10, VERSION);
 		return false;
 	}
-	rd->version = rd->buf[hl + 1] - '0';
-	rd->p = rd->buf + hl + 3;
+	rd->version = s[hl + 1] - '0';
 	return true;
 }
 
 /* The next line's value after "key ", or NULL (the error said). */
 static char *reader_value(reader *rd, const char *key)
 {
-	rd->line++;
-	char *nl = strchr(rd->p, '\n'), *line = rd->p;
-	size_t kl = strlen(key);
-	if (!nl || strncmp(line, key, kl) != 0 || line[kl] != ' ') {
-		snprintf(rd->err, rd->errlen, "line %d: %s wanted", rd->line, key);
-		return NULL;
-	}
-	*nl = '\0';
-	rd->p = nl + 1;
-	return line + kl + 1;
+	char what[40];
+	snprintf(what, sizeof what, "%s wanted", key);
+	return kv_value(&rd->kv, key, rd->v, sizeof rd->v, what) ? rd->v : NULL;
 }
 
 static bool reader_end(reader *rd)
 {
-	if (*rd->p) {
-		snprintf(rd->err, rd->errlen, "line %d: more than a race file", rd->line + 1);
-		return false;
-	}
-	return true;
+	return kv_end(&rd->kv, "more than a race file");
 }
 
 static bool fail(reader *rd, const char *what)
 {
-	snprintf(rd->err, rd->errlen, "line %d: %s", rd->line, what);
-	return false;
+	return kv_fail(&rd->kv, "%s", what);
 }
 
 static bool copy(reader *rd, char *out, size_t cap, const char *v, const char *what)
@@ -145,25 +129,16 @@ static bool copy(reader *rd, char *out, size_t cap, const char *v, const char *w
 
 static bool number(reader *rd, const char *v, long long min, long long max, long long *out, const char *what)
 {
-	char *end;
 	if (!v)
 		return false;
-	errno = 0;
-	long long n = strtoll(v, &end, 10);
-	if (errno || end == v || *end || n < min || n > max || strlen(v) > 20)
-		return fail(rd, what);
-	*out = n;
-	return true;
+	return parse_int_str(v, min, max, false, out) || fail(rd, what);
 }
 
 static bool yes_no(reader *rd, const char *v, bool *out, const char *what)
 {
 	if (!v)
 		return false;
-	if (strcmp(v, "yes") && strcmp(v, "no"))
-		return fail(rd, what);
-	*out = !strcmp(v, "yes");
-	return true;
+	return parse_yes_no(v, strlen(v), true, out) || fail(rd, what);
 }
 
 static bool token_ok(const char *t)
@@ -324,9 +299,9 @@ int race_result_parse(const char *text, size_t len, race_result *r, char *err, s
 
 void race_date(time_t t, char *date, size_t len)
 {
-	struct tm tm;
-	gmtime_r(&t, &tm);
-	strftime(date, len, "%Y-%m-%d", &tm);
+	char day[CLOCK_DATE_LEN];
+	clock_date(t, day);
+	snprintf(date, len, "%s", day);
 }
 
 bool race_offer_for(const race_offer *o, const char *name)
