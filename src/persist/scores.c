@@ -15,7 +15,10 @@
 #include <unistd.h>
 
 #include "persist/atomic.h"
+#include "persist/clock.h"
+#include "persist/kv.h"
 #include "persist/lock.h"
+#include "persist/parse.h"
 #include "persist/textbuf.h"
 
 #define HEADER "lightsout-scores 1"
@@ -57,15 +60,7 @@ bool scores_date_valid(const char *d)
 /* A decimal number without sign or leading zero, at most max. */
 static bool number(const char *s, size_t n, long long max, long long *out)
 {
-	if (!digits(s, n) || n > 12 || (n > 1 && s[0] == '0'))
-		return false;
-	long long v = 0;
-	for (size_t i = 0; i < n; i++)
-		v = v * 10 + (s[i] - '0');
-	if (v > max)
-		return false;
-	*out = v;
-	return true;
+	return parse_int(s, n, 0, max, true, out);
 }
 
 static bool level_valid(const char *s)
@@ -123,9 +118,8 @@ static const char *parse_record(const char *s, size_t n, score *r)
 		return "expected the par";
 	if (!field(&p, end, &f, &fl) || !number(f, fl, SCORES_MAX_MS, &r->ms))
 		return "expected the milliseconds";
-	if (!field(&p, end, &f, &fl) || !((fl == 3 && !memcmp(f, "yes", 3)) || (fl == 2 && !memcmp(f, "no", 2))))
+	if (!field(&p, end, &f, &fl) || !parse_yes_no(f, fl, true, &r->assisted))
 		return "expected assisted yes or no";
-	r->assisted = fl == 3;
 	/* The rest is the variant, exactly as variant_format() writes it. */
 	size_t vl = (size_t)(end - p);
 	char text[VARIANT_RULE_MAX + 64], back[VARIANT_RULE_MAX + 64], err[300];
@@ -184,21 +178,22 @@ bool score_same_board(const score *a, const score *b)
 
 int scores_parse(const char *text, size_t len, const char *date, score *out, char *err, size_t errlen)
 {
-	const char *p = text, *end = text + len;
+	kv_reader rd;
+	const char *p;
+	size_t ln;
 	int n = 0;
 	score who = { .pid = "" };
 	if (len == 0) {
 		snprintf(err, errlen, "line 1: empty");
 		return -1;
 	}
-	for (int lineno = 1; p < end; lineno++) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t ln = (size_t)((nl ? nl : end) - p);
+	kv_init(&rd, NULL, text, len, 0, err, errlen);
+	while (rd.p < rd.end && kv_line(&rd, &p, &ln)) {
 		const char *why = NULL;
-		if (lineno == 1) {
+		if (rd.line == 1) {
 			if (ln != strlen(HEADER) || memcmp(p, HEADER, ln) != 0)
 				why = "not a lightsout scores file of version 1";
-		} else if (lineno == 2 && ln >= 7 && !memcmp(p, "player ", 7))
+		} else if (rd.line == 2 && ln >= 7 && !memcmp(p, "player ", 7))
 			why = parse_player(p, ln, &who);
 		else if (n == SCORES_MAX_RECORDS)
 			why = "more than 16 records";
@@ -213,13 +208,10 @@ int scores_parse(const char *text, size_t len, const char *date, score *out, cha
 			n++;
 		}
 		/* A file cut short in its last line is not a whole file. */
-		if (!why && !nl)
+		if (!why && rd.p >= rd.end && text[len - 1] != '\n')
 			why = "no newline at the end";
-		if (why) {
-			snprintf(err, errlen, "line %d: %s", lineno, why);
-			return -1;
-		}
-		p = nl + 1;
+		if (why)
+			return kv_fail(&rd, "%s", why), -1;
 	}
 	for (int i = 0; i < n; i++) {
 		memcpy(out[i].pid, who.pid, sizeof who.pid);
@@ -760,12 +752,9 @@ static bool own_alternate(int dfd, const char *name, char *alt, size_t len)
 #define GUEST_STAMP ".guests-swept"
 
 /* The date days ago (UTC, as the daily board's date). */
-static void days_ago(int days, char out[11])
+static void days_ago(int days, char out[CLOCK_DATE_LEN])
 {
-	time_t t = time(NULL) - (time_t)days * 86400;
-	struct tm tm;
-	gmtime_r(&t, &tm);
-	strftime(out, 11, "%Y-%m-%d", &tm);
+	clock_date(time(NULL) - (time_t)days * 86400, out);
 }
 
 /* An arcade player's file of any date: its kind ('P' or 'G'), id and date. */
