@@ -47,7 +47,7 @@ run stats src/persist/stats.c $PERSIST $ENGINE
 run ladder src/persist/ladder.c $PERSIST $ENGINE
 # Names are compared and checked with ICU (persist/name.c).
 ICU=$(pkg-config --libs icu-uc icu-i18n 2>/dev/null || echo -licui18n -licuuc -licudata)
-CFLAGS="$CFLAGS $(pkg-config --cflags icu-uc icu-i18n 2>/dev/null)" run scores src/persist/scores.c \
+CFLAGS="$CFLAGS $(pkg-config --cflags icu-uc icu-i18n 2>/dev/null)" run scores src/persist/scores_*.c \
 	src/persist/name.c src/persist/sha256.c $PERSIST $ENGINE $ICU
 CFLAGS="$CFLAGS $(pkg-config --cflags icu-uc icu-i18n 2>/dev/null)" run name src/persist/name.c src/persist/sha256.c $ICU
 CFLAGS="$CFLAGS $(pkg-config --cflags icu-uc icu-i18n 2>/dev/null)" run race src/persist/race.c src/persist/network.c \
