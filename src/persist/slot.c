@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "persist/lock.h"
+#include "persist/parse.h"
 
 int slot_save_path(const char *base, int index, char *buf, size_t len)
 {
@@ -100,7 +101,7 @@ int slot_take_free(const char *base, slot *s, char *err, size_t errlen)
 
 bool slot_busy(const char *base, int index, pid_t *owner)
 {
-	char err[300], buf[320], host[256] = "", theirs[256] = "";
+	char err[300], buf[320], host[256] = "";
 	*owner = 0;
 	int fd = open_side(base, index, "live", O_RDONLY, err, sizeof err);
 	if (fd < 0)
@@ -110,9 +111,12 @@ bool slot_busy(const char *base, int index, pid_t *owner)
 	if (busy) {
 		ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
 		buf[n > 0 ? n : 0] = '\0';
-		long pid = 0;
+		/* "PID HOST\n", as write_who wrote it: a pid of this host only. */
+		long long pid;
+		size_t pl = strcspn(buf, " ");
 		gethostname(host, sizeof host - 1);
-		if (sscanf(buf, "%ld %255s", &pid, theirs) == 2 && !strcmp(host, theirs) && pid > 1 && pid < 1L << 30)
+		if (buf[pl] == ' ' && parse_int(buf, pl, 2, (1LL << 30) - 1, false, &pid) &&
+		    strcspn(buf + pl + 1, " \n") == strlen(host) && !strncmp(buf + pl + 1, host, strlen(host)) && host[0])
 			*owner = (pid_t)pid;
 	}
 	close(fd);
