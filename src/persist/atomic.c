@@ -11,6 +11,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "persist/clock.h"
+
 static void dir_of(const char *path, char *dir, size_t len)
 {
 	const char *slash = strrchr(path, '/');
@@ -27,9 +29,7 @@ static void temp_letters(char out[7])
 {
 	static const char abc[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 	static uint64_t state;
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	state ^= (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 30) ^ ((uint64_t)getpid() << 16);
+	state ^= (uint64_t)(clock_seconds() * 1e9) ^ (uint64_t)time(NULL) << 32 ^ (uint64_t)getpid() << 16;
 	for (int k = 0; k < 6; k++) {
 		state = state * 6364136223846793005ULL + 1442695040888963407ULL;
 		out[k] = abc[(state >> 33) % 62];

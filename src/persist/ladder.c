@@ -122,15 +122,16 @@ persist_status ladder_write(const char *path, const char *key, long rung, persis
 		textbuf t;
 		textbuf_init(&t);
 		/* The other kinds' lines as they were, then ours. */
-		/* No file yet: no lines (and no NULL + 0, undefined behaviour). */
-		for (const char *p = text, *end = text ? text + len : NULL; p && p < end;) {
-			const char *nl = memchr(p, '\n', (size_t)(end - p));
-			size_t n = (size_t)((nl ? nl : end) - p);
+		/* No file yet: no lines (an empty text, never NULL + 0). */
+		kv_reader rd;
+		const char *p;
+		size_t n;
+		kv_init(&rd, NULL, text ? text : "", text ? len : 0, KV_CR, err, sizeof err);
+		while (rd.p < rd.end && kv_line(&rd, &p, &n)) {
 			const char *k, *why;
 			size_t kl;
 			if (parse_line(p, n, &v, &k, &kl, &why) > 0 && !(kl == keylen && memcmp(k, key, kl) == 0))
 				textbuf_printf(&t, "%ld %.*s\n", v, (int)kl, k);
-			p = nl ? nl + 1 : end;
 		}
 		textbuf_printf(&t, "%ld %s\n", rung, key);
 		size_t outlen;
