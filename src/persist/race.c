@@ -2,6 +2,8 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -339,17 +341,19 @@ static char *read_file(const char *path, size_t *len)
  * or not at all, and of two writers exactly one wins. */
 static int put_once(const char *path, const char *text, size_t len)
 {
-	char tmp[4300];
-	snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
-	int fd = mkstemp(tmp);
-	if (fd < 0)
+	char dir[4200], tmp[4300];
+	const char *slash = strrchr(path, '/');
+	if (!slash || snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path) >= (int)sizeof dir)
 		return -1;
-	bool ok = write(fd, text, len) == (ssize_t)len;
-	ok = close(fd) == 0 && ok;
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0)
+		return -1;
 	int rc = -1;
-	if (ok)
-		rc = link(tmp, path) == 0 ? 0 : errno == EEXIST ? 1 : -1;
-	unlink(tmp);
+	if (atomic_temp_at(dfd, slash + 1, text, len, 0600, 0, tmp, sizeof tmp) == 0) {
+		rc = linkat(dfd, tmp, dfd, slash + 1, 0) == 0 ? 0 : errno == EEXIST ? 1 : -1;
+		unlinkat(dfd, tmp, 0);
+	}
+	close(dfd);
 	return rc;
 }
 
@@ -404,7 +408,9 @@ static int cmp_token(const void *a, const void *b)
 {
 	const char *ta = strrchr(((const race_offer *)a)->token, '-');
 	const char *tb = strrchr(((const race_offer *)b)->token, '-');
-	long long x = atoll(ta + 1), y = atoll(tb + 1);
+	long long x = 0, y = 0;	/* digits, as token_ok checked */
+	parse_int_str(ta + 1, 0, LLONG_MAX, false, &x);
+	parse_int_str(tb + 1, 0, LLONG_MAX, false, &y);
 	return (x > y) - (x < y);
 }
 
