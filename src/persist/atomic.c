@@ -83,10 +83,13 @@ int atomic_temp_at(int dfd, const char *name, const void *data, size_t len, mode
 	return 0;
 }
 
-int atomic_write_at(int dfd, const char *name, const void *data, size_t len, mode_t mode, unsigned flags, char *err,
-		    size_t errlen)
+/* The write: a temporary of dfd renamed over name.  path (NULL for none)
+ * is name as the caller knows it: the rename is then made by path, so
+ * that whoever watches the calls (strace) sees the file's whole name. */
+static int write_in(int dfd, const char *dir, const char *path, const char *name, const void *data, size_t len,
+		    mode_t mode, unsigned flags, char *err, size_t errlen)
 {
-	char tmp[4200];
+	char tmp[4200], from[8400];
 	if (!(flags & ATOMIC_VOLATILE))
 		atomic_sweep_at(dfd, name, ATOMIC_STALE_SECONDS);	/* writes killed half-way */
 	int e;
@@ -94,7 +97,9 @@ int atomic_write_at(int dfd, const char *name, const void *data, size_t len, mod
 		e = errno;
 		goto fail;
 	}
-	if (renameat(dfd, tmp, dfd, name) < 0) {
+	if (path)
+		snprintf(from, sizeof from, "%s/%s", dir, tmp);
+	if (path ? rename(from, path) < 0 : renameat(dfd, tmp, dfd, name) < 0) {
 		e = errno;
 		unlinkat(dfd, tmp, 0);
 		goto fail;
@@ -104,12 +109,19 @@ int atomic_write_at(int dfd, const char *name, const void *data, size_t len, mod
 		fsync(dfd);
 	return 0;
 fail:
-	snprintf(err, errlen, "cannot write %s: %s", name, strerror(e));
+	snprintf(err, errlen, "cannot write %s: %s", path ? path : name, strerror(e));
 	errno = e;	/* the caller words it: persist_write_errno() */
 	return -1;
 }
 
-int atomic_write_mode(const char *path, const void *data, size_t len, mode_t mode, char *err, size_t errlen)
+int atomic_write_at(int dfd, const char *name, const void *data, size_t len, mode_t mode, unsigned flags, char *err,
+		    size_t errlen)
+{
+	return write_in(dfd, NULL, NULL, name, data, len, mode, flags, err, errlen);
+}
+
+int atomic_write_mode(const char *path, const void *data, size_t len, mode_t mode, unsigned flags, char *err,
+		      size_t errlen)
 {
 	char dir[4096];
 	const char *slash = strrchr(path, '/');
@@ -128,20 +140,16 @@ int atomic_write_mode(const char *path, const void *data, size_t len, mode_t mod
 		errno = e;
 		return -1;
 	}
-	int rc = atomic_write_at(dfd, base, data, len, mode, 0, err, errlen);
+	int rc = write_in(dfd, dir, path, base, data, len, mode, flags, err, errlen);
 	int e = errno;
 	close(dfd);
-	if (rc < 0) {
-		/* Said of the whole path, as the caller knows it. */
-		snprintf(err, errlen, "cannot write %s: %s", path, strerror(e));
-		errno = e;
-	}
+	errno = e;
 	return rc;
 }
 
 int atomic_write(const char *path, const void *data, size_t len, char *err, size_t errlen)
 {
-	return atomic_write_mode(path, data, len, 0600, err, errlen);
+	return atomic_write_mode(path, data, len, 0600, 0, err, errlen);
 }
 
 char *atomic_read_max(const char *path, size_t max, size_t *len, char *err, size_t errlen)

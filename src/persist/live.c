@@ -220,18 +220,14 @@ int live_parse(const char *text, size_t len, live_game *g, char *err, size_t err
 
 int live_publish(const char *dir, const live_game *g)
 {
-	char text[LIVE_FILE_MAX + 1], name[LIVE_NAME_LEN + 1], err[300];
+	char text[LIVE_FILE_MAX + 1], path[4200], name[LIVE_NAME_LEN + 1], err[300];
 	int n = live_format(g, text, sizeof text);
 	if (n < 0 || !live_slot_valid(g->id) || !file_name(dir, g->id, true, name))
 		return -1;
-	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd < 0)
-		return -1;
+	snprintf(path, sizeof path, "%s/%s", dir, name);
 	/* Watchers of other accounts read it: 0644.  Rewritten up to ten
 	 * times a second, and worth nothing after a crash: no fsync. */
-	int rc = atomic_write_at(dfd, name, text, (size_t)n, 0644, ATOMIC_VOLATILE, err, sizeof err);
-	close(dfd);
-	return rc;
+	return atomic_write_mode(path, text, (size_t)n, 0644, ATOMIC_VOLATILE, err, sizeof err);
 }
 
 void live_withdraw(const char *dir, const char *id)

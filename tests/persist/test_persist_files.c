@@ -122,7 +122,7 @@ int main(void)
 	snprintf(shared, sizeof shared, "%s/shared.txt", tmp);
 	mode_t old_mask = umask(077);
 	struct stat mst = { 0 };
-	bool wrote = atomic_write_mode(shared, "x\n", 2, 0644, err, sizeof err) == 0 && stat(shared, &mst) == 0;
+	bool wrote = atomic_write_mode(shared, "x\n", 2, 0644, 0, err, sizeof err) == 0 && stat(shared, &mst) == 0;
 	tap_ok(wrote && (mst.st_mode & 0777) == 0644, "atomic_write_mode: 0644 under umask 077 (%o)",
 	       (unsigned)(mst.st_mode & 0777));
 	umask(old_mask);
