@@ -311,18 +311,27 @@ bool race_offer_for(const race_offer *o, const char *name)
 	return !o->to[0] || !strcmp(o->to, name);
 }
 
+/* The races' part of the host directory: races/ (results: races/results/),
+ * and name in it when name is not NULL; spelled here alone. */
+static void races_path(const char *host, bool results, const char *name, char *out, size_t len)
+{
+	snprintf(out, len, "%s/races%s%s%s", host, results ? "/results" : "", name ? "/" : "", name ? name : "");
+}
+
 static void path_of(const char *host, const char *slot, const char *ext, char *out, size_t len)
 {
-	snprintf(out, len, "%s/races/%s.%s", host, slot, ext);
+	char name[LIVE_ID_MAX + 16];
+	snprintf(name, sizeof name, "%s.%s", slot, ext);
+	races_path(host, false, name, out, len);
 }
 
 int race_dir_open(const char *host)
 {
 	char path[4200];
-	snprintf(path, sizeof path, "%s/races", host);
+	races_path(host, false, NULL, path, sizeof path);
 	if (mkdir(path, 0700) < 0 && errno != EEXIST)
 		return -1;
-	snprintf(path, sizeof path, "%s/races/results", host);
+	races_path(host, true, NULL, path, sizeof path);
 	if (mkdir(path, 0700) < 0 && errno != EEXIST)
 		return -1;
 	return 0;
@@ -418,7 +427,7 @@ int race_list(const char *host, const char *slot, race_offer **out)
 {
 	char path[4200];
 	*out = NULL;
-	snprintf(path, sizeof path, "%s/races", host);
+	races_path(host, false, NULL, path, sizeof path);
 	DIR *d = opendir(path);
 	if (!d)
 		return errno == ENOENT ? 0 : -1;
@@ -523,7 +532,7 @@ static void results_count(const char *host, const char *date, const char *const 
 	static race_result r;
 	memset(c, 0, sizeof *c);
 	race_date(time(NULL) - (time_t)RACE_RESULTS_DAYS * 86400, oldest, sizeof oldest);
-	snprintf(path, sizeof path, "%s/races/results", host);
+	races_path(host, true, NULL, path, sizeof path);
 	DIR *d = opendir(path);
 	if (!d)
 		return;
@@ -532,7 +541,7 @@ static void results_count(const char *host, const char *date, const char *const 
 	while ((e = readdir(d))) {
 		if (strlen(e->d_name) < 12 || e->d_name[10] != '.')
 			continue;
-		snprintf(path, sizeof path, "%s/races/results/%s", host, e->d_name);
+		races_path(host, true, e->d_name, path, sizeof path);
 		if (strncmp(e->d_name, oldest, 10) < 0) {
 			unlink(path);
 			continue;
@@ -613,7 +622,7 @@ int race_decide(const char *host, const char *slot, race_result *r, const char *
 	if (keys) {
 		char lock[4200];
 		const char *k[2] = { r->winner.key, r->loser.key };
-		snprintf(lock, sizeof lock, "%s/races/results", host);
+		races_path(host, true, NULL, lock, sizeof lock);
 		lfd = lock_take(lock, LOCK_WAIT_MS, err, sizeof err);
 		results_count(host, date, k, &c);
 	}
@@ -621,8 +630,9 @@ int race_decide(const char *host, const char *slot, race_result *r, const char *
 	int n = race_result_format(r, text, sizeof text);
 	int rc = n < 0 ? -1 : put_once(path, text, (size_t)n);
 	if (rc == 0 && keys && (r->rank == RACE_RANKED || c.unranked < RACE_UNRANKED_DAY)) {
-		char filed[4300];
-		snprintf(filed, sizeof filed, "%s/races/results/%.10s.%s", host, date, r->token);
+		char filed[4300], name[16 + RACE_TOKEN_MAX];
+		snprintf(name, sizeof name, "%.10s.%s", date, r->token);
+		races_path(host, true, name, filed, sizeof filed);
 		put_once(filed, text, (size_t)n);
 	}
 	if (lfd >= 0)
@@ -679,7 +689,7 @@ static int cmp_tally(const void *a, const void *b)
 char *race_table_text(const char *host, const char *date, bool utf8)
 {
 	char path[4200], err[200];
-	snprintf(path, sizeof path, "%s/races/results", host);
+	races_path(host, true, NULL, path, sizeof path);
 	DIR *d = opendir(path);
 	if (!d)
 		return NULL;
@@ -692,7 +702,7 @@ char *race_table_text(const char *host, const char *date, bool utf8)
 		if (!of_day(e->d_name, date))
 			continue;
 		seen++;
-		snprintf(path, sizeof path, "%s/races/results/%s", host, e->d_name);
+		races_path(host, true, e->d_name, path, sizeof path);
 		char *text = read_file(path, &len);
 		bool ok = text && race_result_parse(text, len, &r, err, sizeof err) == 0 && r.winner.key[0];
 		free(text);
