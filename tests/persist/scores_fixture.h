@@ -1,5 +1,5 @@
 /* What the leaderboard's tests share: a day, a file planted, a result
- * made, a note looked for, the scratch directory removed. */
+ * made, a note looked for, a scratch directory made and removed. */
 #ifndef LO_TEST_SCORES_FIXTURE_H
 #define LO_TEST_SCORES_FIXTURE_H
 
@@ -44,6 +44,15 @@ static inline bool noted(const scores *t, const char *a, const char *b)
 		if (strstr(t->notes[i], a) && strstr(t->notes[i], b))
 			return true;
 	return false;
+}
+
+/* A test's scratch directory made from its template ("...XXXXXX"). */
+static inline void scratch_make(char *dir)
+{
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		exit(1);
+	}
 }
 
 /* A test's scratch directory gone, whatever is in it. */

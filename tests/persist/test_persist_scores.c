@@ -40,10 +40,7 @@ static int remove_alternates(const char *dir, const char *name)
 static void directory(void)
 {
 	char dir[] = "/tmp/lo-persist-scores.XXXXXX", path[300], mine[64], err[300];
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
-		exit(1);
-	}
+	scratch_make(dir);
 	persist_result res;
 	scores t;
 	bool kept;

@@ -56,10 +56,7 @@ static bool exists(const char *dir, const char *name)
 static void guests(void)
 {
 	char dir[] = "/tmp/lo-persist-guests.XXXXXX", name[100];
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
-		exit(1);
-	}
+	scratch_make(dir);
 	persist_result res;
 	scores t;
 	bool kept;
@@ -185,10 +182,7 @@ static void guests(void)
 static void guests_at_once(void)
 {
 	char dir[] = "/tmp/lo-persist-guests.XXXXXX";
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
-		exit(1);
-	}
+	scratch_make(dir);
 	enum { GAMES = 4, EACH = 60 };
 	pid_t kids[GAMES];
 	for (int c = 0; c < GAMES; c++) {
