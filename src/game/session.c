@@ -153,6 +153,7 @@ void session_snapshot(const session *s, session_view *v)
 		.daily = s->pl.daily,
 		.rung = s->pl.rung,
 		.assisted = s->pl.assisted,
+		.perfect = s->pl.g.won && s->pl.g.par >= 0 && game_moves(&s->pl.g) <= s->pl.g.par && !s->pl.assisted,
 		.ranking = s->ranking,
 		.msg = s->msg,
 		.row = s->row,
@@ -185,6 +186,13 @@ void session_daily_line(const session *s, const char *date, const game_config *c
 	saving_daily_line(&s->sv, date, &cfg->v, buf, len);
 }
 
+int session_ladder_rung(const session *s, const game_config *cfg)
+{
+	if (s->pl.mode == PLAY_LADDER && s->pl.rung > 0 && game_config_equal(cfg, &s->pl.g.cfg))
+		return s->pl.rung;
+	return ladder_load(cfg);
+}
+
 char *session_scores_text(const session *s, char *date, size_t datelen, char *msg, size_t len)
 {
 	play_scores_date(&s->pl, date, datelen);
@@ -197,14 +205,24 @@ static int say(session *s, const char *msg)
 	return SESSION_MESSAGE;
 }
 
-/* The board was just cleared: the ladder climbs, the record is made and a
+/* The board was just cleared, on a key: no file is touched here (a
+ * winning press costs what any press costs); the records are the next
+ * tick's (record_win). */
+static int won(session *s)
+{
+	s->pl.tried = false;	/* won: leaving it now costs nothing */
+	s->win_due = true;
+	return SESSION_WON | SESSION_STATUS;
+}
+
+/* Between keys, after a win: the ladder climbs, the record is made and a
  * daily win finds its place on the host's leaderboard. */
-static int won(session *s, double now)
+static int record_win(session *s, double now)
 {
 	char msg[300];
-	int ev = SESSION_WON | SESSION_STATUS;
+	int ev = SESSION_RANKED | SESSION_STATUS;
+	s->win_due = false;
 	bool kept = play_climb(&s->pl, +1) == LO_OK;
-	s->pl.tried = false;	/* won: leaving it now costs nothing */
 	int rc = saving_finish(&s->sv, &s->pl, now, msg, sizeof msg);
 	snprintf(s->ranking, sizeof s->ranking, "%.90s", s->sv.ranking_failed ? "" : s->sv.ranking);
 	if (rc < 0)
@@ -216,6 +234,14 @@ static int won(session *s, double now)
 	return ev;
 }
 
+/* A win's records before anything else changes the game (a verb called
+ * with no tick since the win): the win is what is recorded. */
+static void settle(session *s, double now)
+{
+	if (s->win_due)
+		record_win(s, now);
+}
+
 /* An attempt given up (restart, or leaving the board) counts as a loss;
  * leaving a board tried and not won (new board, other settings) also
  * costs a ladder rung, however its attempts ended: a restart, or undoing
@@ -224,6 +250,7 @@ static int give_up(session *s, double now, bool leaving)
 {
 	char msg[300];
 	int ev = 0;
+	settle(s, now);
 	if (leaving && s->pl.tried && s->pl.mode == PLAY_LADDER && play_climb(&s->pl, -1) != LO_OK)
 		ev |= say(s, rung_unsaved);
 	if (game_in_progress(&s->pl.g) && saving_finish(&s->sv, &s->pl, now, msg, sizeof msg) < 0)
@@ -250,7 +277,7 @@ int session_press(session *s, int row, int col, int times, double now)
 	overlay_moved(&s->pl.ov, g->cur, row * g->cur->cols + col, times);
 	int ev = SESSION_CELLS | SESSION_STATUS;
 	if (g->won)
-		ev |= won(s, now);
+		ev |= won(s);
 	return ev;
 }
 
@@ -259,6 +286,7 @@ int session_undo(session *s, bool redo, double now)
 	game *g = &s->pl.g;
 	bool was_won = g->won;
 	int row, col, times;
+	settle(s, now);
 	s->msg[0] = '\0';
 	if (!(redo ? game_redo(g, &row, &col, &times, now) : game_undo(g, &row, &col, &times, now))) {
 		char why[100];
@@ -272,7 +300,7 @@ int session_undo(session *s, bool redo, double now)
 	/* The celebration covered the board: all of it comes back. */
 	int ev = (was_won ? SESSION_BOARD : SESSION_CELLS) | SESSION_STATUS;
 	if (g->won)
-		ev |= won(s, now);
+		ev |= won(s);
 	return ev;
 }
 
@@ -445,7 +473,7 @@ static int made(session *s, double now)
 
 int session_tick(session *s, double now)
 {
-	int ev = 0;
+	int ev = s->win_due ? record_win(s, now) : 0;
 	if (s->mk && maker_done(s->mk))
 		ev |= made(s, now);
 	game *g = &s->pl.g;
@@ -525,6 +553,7 @@ int session_edit_begin(session *s, double now)
 {
 	char msg[300];
 	int ev = 0;
+	settle(s, now);
 	s->msg[0] = '\0';
 	/* Nothing is saved while editing (the cells leave the undo history),
 	 * so the game is saved as it stands first. */
@@ -639,6 +668,7 @@ bool session_asked_away(const session *s)
 int session_take_over(session *s, double now)
 {
 	char msg[300];
+	settle(s, now);
 	s->msg[0] = '\0';
 	int rc = saving_take_over(&s->sv, &s->pl, msg, sizeof msg);
 	if (rc != 1)
@@ -653,6 +683,7 @@ int session_take_over(session *s, double now)
 int session_end(session *s, double now)
 {
 	char msg[300];
+	settle(s, now);
 	session_stop_making(s);
 	board_free(s->edit_from);
 	s->edit_from = NULL;

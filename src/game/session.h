@@ -28,6 +28,8 @@ typedef enum session_event {
 	SESSION_MAKING = 1 << 7,	/* a board is being made in the background */
 	SESSION_MADE = 1 << 8,		/* ...and is played now (or failed: msg) */
 	SESSION_STATUS = 1 << 9,	/* moves, par or clock changed */
+	SESSION_RANKED = 1 << 10,	/* a win's records written (between keys): the
+					 * ladder's rung, the ranking, or msg why not */
 } session_event;
 
 /* The session itself is the game layer's (game/session_impl.h): front
@@ -88,6 +90,7 @@ typedef struct session_view {
 	const char *daily;	/* the daily board's date, or "" */
 	int rung;		/* the ladder's rung, else 0 */
 	bool assisted;		/* a win on this board is assisted */
+	bool perfect;		/* won in par (or fewer), unassisted */
 	const char *ranking;	/* after a daily win: where it stands, or "" */
 	const char *msg;	/* what the last call had to say, or "" */
 	int row, col;		/* where the last press, undo or redo was */
@@ -112,10 +115,16 @@ char *session_stats_text(const session *s, char *msg, size_t len);
 /* The player's daily streak and date's daily board of cfg's variant, in
  * a line for the lobby. */
 void session_daily_line(const session *s, const char *date, const game_config *cfg, char *buf, size_t len);
+/* The practice ladder's rung for cfg's shape: the one played, or the one
+ * kept for that shape (read from its file: not for every frame). */
+int session_ladder_rung(const session *s, const game_config *cfg);
 char *session_scores_text(const session *s, char *date, size_t datelen, char *msg, size_t len);
 
 /* The press (+1 forward, -1 backward) at (row, col): counted, followed by
- * the plan, saved soon; a win is recorded at once. */
+ * the plan, saved soon.  No file is touched on a key: a win says
+ * SESSION_WON, and its records (the ladder, the statistics, the host's
+ * leaderboard) are written by the next session_tick(), which says
+ * SESSION_RANKED. */
 int session_press(session *s, int row, int col, int times, double now);
 /* Undo (redo false) or redo one press. */
 int session_undo(session *s, bool redo, double now);
@@ -140,7 +149,8 @@ int session_play_board(session *s, board *b, const game_config *cfg, double now)
 int session_play_race(session *s, board *b, const game_config *cfg, double now);
 /* Stop making a board: the one played stays. */
 void session_stop_making(session *s);
-/* Between keys: a board made, the plan's news, a save due. */
+/* Between keys: a win's records, a board made, the plan's news, a save
+ * due. */
 int session_tick(session *s, double now);
 
 /* What the player asked the solver for. */

@@ -19,6 +19,7 @@ struct session {
 	char msg[300];		/* what the last call has to say ("" nothing) */
 	char ranking[96];	/* after a daily win: where it stands, or "" */
 	bool offer_resume;	/* pl is the game saved last time */
+	bool win_due;		/* won: its records are the next tick's */
 };
 
 #endif

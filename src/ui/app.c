@@ -171,14 +171,20 @@ void app_react(app *a, int ev)
 	if (ev & SESSION_PLAN)
 		plan_news(a);
 	session_view sv = app_session(a);
-	if (ev & SESSION_WON) {
+	if (ev & (SESSION_WON | SESSION_RANKED)) {
 		a->v.rung = sv.rung;
 		a->v.assisted = sv.assisted;
+		a->v.perfect = sv.perfect;
 		snprintf(a->v.ranking, sizeof a->v.ranking, "%s", sv.ranking);
+	}
+	if (ev & SESSION_WON) {
 		draw_animate(&a->v, sv.row * sv.g->cur->cols + sv.col, true, now);
 		draw_frame(&a->v, now);
 		draw_win(&a->v, now);
 	}
+	/* The records written after the win: its line again, with the rank. */
+	if ((ev & SESSION_RANKED) && sv.g->won && app_top(a) == &board_screen && !a->quiet)
+		draw_win(&a->v, now);
 	if (ev & SESSION_MESSAGE)
 		draw_message(&a->v, sv.msg);
 	if (ev & SESSION_MAKING)

@@ -403,7 +403,7 @@ void draw_win(view *v, double now)
 	format_clock(clock, sizeof clock, (long)game_elapsed(g, now));
 	format_par(g, par, sizeof par);
 	int moves = game_moves(g);
-	bool perfect = g->par >= 0 && moves <= g->par && !v->assisted;
+	bool perfect = v->perfect;
 	snprintf(line, sizeof line, "%s Solved! %d move%s%s par %s%s (%s)%s %s", v->gl->star, moves,
 		 moves == 1 ? "" : "s", perfect ? ":" : ",", par, perfect ? ", perfect!" : "", clock,
 		 v->assisted ? ", assisted: no record" : "", v->gl->star);

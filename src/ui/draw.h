@@ -74,6 +74,7 @@ typedef struct view {
 	bool no_suspend;		/* Ctrl-Z is refused: the help does not offer it */
 	bool preview;			/* bracket what a press at the cursor changes */
 	bool assisted;			/* the win screen says the solver helped */
+	bool perfect;			/* ... or that it was won in par (the session says) */
 	char mode[64];			/* title line, right: "daily 2024-05-01" */
 	int rung;			/* practice ladder rung for the status, or 0 */
 	char msg[160];			/* message line; empty shows the key hints */

@@ -19,6 +19,7 @@
 static int lobby_live;		/* other games live on this host when the lobby opened */
 static int lobby_races;		/* races open to us then (-1: no host) */
 static char lobby_record[200];	/* the daily streak and today's result then */
+static int lobby_rung;		/* the practice ladder's rung then */
 
 /* The host's live games, ours aside; -1 where there is no host (a local
  * game). */
@@ -57,6 +58,7 @@ static void lobby_count(app *a)
 	lobby_races = races_count(a);
 	practice_daily_seed(time(NULL), cfg, date, sizeof date);
 	session_daily_line(a->s, date, cfg, lobby_record, sizeof lobby_record);
+	lobby_rung = session_ladder_rung(a->s, cfg);
 }
 
 static void lobby_enter(app *a)
@@ -93,7 +95,6 @@ static void lobby_draw(app *a)
 	practice_daily_seed(time(NULL), cfg, date, sizeof date);
 	y += lobby_line(y, 0, lobby_record);
 	y++;
-	int rung = ladder_load(cfg);
 	char live[64];
 	if (lobby_live < 0)
 		snprintf(live, sizeof live, "live games (on a public account only)");
@@ -110,7 +111,7 @@ static void lobby_draw(app *a)
 		{ 'c', "play a share code someone gave you" }, { 'a', "" }, { 'q', "leave the arcade" },
 	};
 	snprintf(items[0].what, sizeof items[0].what, "today's daily board (%s, the same for everyone)", date);
-	snprintf(items[1].what, sizeof items[1].what, "practice ladder, at rung %d", rung);
+	snprintf(items[1].what, sizeof items[1].what, "practice ladder, at rung %d", lobby_rung);
 	if (game_in_progress(app_session(a).g))
 		snprintf(items[2].what, sizeof items[2].what, "back to your board (%d move%s so far)",
 			 game_moves(app_session(a).g), game_moves(app_session(a).g) == 1 ? "" : "s");

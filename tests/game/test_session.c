@@ -29,6 +29,51 @@ void *__wrap_malloc(size_t n) { return fail_all ? NULL : __real_malloc(n); }
 void *__wrap_calloc(size_t m, size_t n) { return fail_all ? NULL : __real_calloc(m, n); }
 void *__wrap_realloc(void *p, size_t n) { return fail_all ? NULL : __real_realloc(p, n); }
 
+/* File calls counted (the test links with --wrap=open and the others
+ * below): a key must make none. */
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <sys/stat.h>
+static volatile int file_calls;
+#define WRAP(ret, name, params, args) \
+	ret __real_##name params; \
+	ret __wrap_##name params; \
+	ret __wrap_##name params { file_calls++; return __real_##name args; }
+WRAP(FILE *, fopen, (const char *p, const char *m), (p, m))
+WRAP(int, mkdir, (const char *p, mode_t m), (p, m))
+WRAP(int, mkstemp, (char *t), (t))
+WRAP(int, stat, (const char *p, struct stat *st), (p, st))
+WRAP(int, lstat, (const char *p, struct stat *st), (p, st))
+WRAP(int, access, (const char *p, int m), (p, m))
+WRAP(int, rename, (const char *a, const char *b), (a, b))
+WRAP(int, unlink, (const char *p), (p))
+WRAP(int, link, (const char *a, const char *b), (a, b))
+WRAP(DIR *, opendir, (const char *p), (p))
+int __real_open(const char *p, int flags, ...);
+int __wrap_open(const char *p, int flags, ...);
+int __wrap_open(const char *p, int flags, ...)
+{
+	va_list ap;
+	va_start(ap, flags);
+	mode_t m = (flags & O_CREAT) ? (mode_t)va_arg(ap, int) : 0;
+	va_end(ap);
+	file_calls++;
+	return __real_open(p, flags, m);
+}
+int __real_openat(int d, const char *p, int flags, ...);
+int __wrap_openat(int d, const char *p, int flags, ...);
+int __wrap_openat(int d, const char *p, int flags, ...)
+{
+	va_list ap;
+	va_start(ap, flags);
+	mode_t m = (flags & O_CREAT) ? (mode_t)va_arg(ap, int) : 0;
+	va_end(ap);
+	file_calls++;
+	return __real_openat(d, p, flags, m);
+}
+
 static double now(void)
 {
 	struct timespec ts;
@@ -126,6 +171,12 @@ static void test_press_undo(void)
 	session_undo(&s, false, now());
 	ev = session_press(&s, 1, 1, +1, now());
 	tap_ok((ev & SESSION_WON) && s.pl.g.won, "the middle press wins");
+	session_view v;
+	session_snapshot(&s, &v);
+	tap_ok(v.perfect, "in par, unassisted: perfect, as the session says");
+	ev = session_tick(&s, now());
+	tap_ok((ev & SESSION_RANKED) && !(session_tick(&s, now()) & SESSION_RANKED),
+	       "the next tick writes its records, once (events %#x)", ev);
 	stats_entry e = recorded(&s, STATS_CUSTOM);
 	tap_ok(e.played == 1 && e.won == 1 && e.assisted == 0 && e.par_games == 1 && e.best_over_par == 0,
 	       "recorded once, unassisted, in par: undone moves do not count (played %ld, won %ld, assisted %ld, "
@@ -135,6 +186,7 @@ static void test_press_undo(void)
 	ev = session_undo(&s, false, now());
 	tap_ok((ev & SESSION_BOARD) && !s.pl.g.won, "undo after the win: the whole board comes back");
 	session_press(&s, 1, 1, +1, now());
+	session_tick(&s, now());
 	e = recorded(&s, STATS_CUSTOM);
 	tap_is(e.played, 1, "winning again after an undo counts nothing more");
 	finish(&s);
@@ -208,6 +260,7 @@ static void test_counted_once(void)
 	long before = recorded(&s, STATS_CUSTOM).won;
 	session_undo(&s, false, now());
 	session_press(&s, 1, 1, +1, now());
+	session_tick(&s, now());
 	tap_ok(s.pl.g.won && recorded(&s, STATS_CUSTOM).won == before + 1, "won and recorded");
 	snprintf(cmd, sizeof cmd, "mv '%s.kept' '%s'", s.sv.save_path, s.sv.save_path);
 	tap_ok(system(cmd) == 0, "the save put back, as a crash would leave it");
@@ -219,9 +272,62 @@ static void test_counted_once(void)
 	session_resume(&s, now());
 	session_undo(&s, false, now());
 	int ev = session_press(&s, 1, 1, +1, now());
+	session_tick(&s, now());
 	stats_entry e = recorded(&s, STATS_CUSTOM);
 	tap_ok((ev & SESSION_WON) && e.won == before + 1, "won again: the same game counts once (won %ld)", e.won);
 	finish(&s);
+}
+
+/* A winning press touches no file (Tatham's midend: a key reaches the
+ * move and nothing else): a daily win on the practice ladder's mode
+ * would write the ladder, read and write the statistics, take the
+ * leaderboard's lock and record the result; all of that is the next
+ * tick's, and its records are there after it. */
+static void test_win_no_files(void)
+{
+	session s;
+	char dir[] = "/tmp/lo-scores.XXXXXX", date[16];
+	game_config c = test_config(3, 3, 2, "plus", false);
+	if (!tap_ok(mkdtemp(dir) != NULL, "a leaderboard directory"))
+		return;
+	for (int ladder = 0; ladder < 2; ladder++) {
+		if (!start(&s, middle(), ladder ? PLAY_LADDER : PLAY_DAILY, &c))
+			return;
+		if (ladder)
+			s.pl.rung = 1;
+		else {
+			play_scores_date(&s.pl, date, sizeof date);
+			snprintf(s.pl.daily, sizeof s.pl.daily, "%.10s", date);
+			snprintf(s.sv.scores_dir, sizeof s.sv.scores_dir, "%s", dir);
+		}
+		session_press(&s, 0, 0, +1, now());
+		session_tick(&s, now());
+		session_press(&s, 0, 0, +1, now());
+		file_calls = 0;
+		int ev = session_press(&s, 1, 1, +1, now());
+		int calls = file_calls;
+		tap_ok((ev & SESSION_WON) && !(ev & SESSION_RANKED) && calls == 0,
+		       "%s: the winning press touches no file (%d calls, events %#x)", ladder ? "ladder" : "daily",
+		       calls, ev);
+		session_view v;
+		session_snapshot(&s, &v);
+		tap_ok(!v.perfect && game_moves(&s.pl.g) == 3 && s.pl.g.par == 1,
+		       "3 moves over par 1: not perfect, as the session says");
+		ev = session_tick(&s, now());
+		calls = file_calls;
+		session_snapshot(&s, &v);
+		if (ladder)
+			tap_ok((ev & SESSION_RANKED) && calls > 0 && s.pl.rung == 2 && ladder_load(&c) == 2,
+			       "ladder: the next tick climbs a rung and keeps it (%d calls, rung %d)", calls, s.pl.rung);
+		else
+			tap_ok((ev & SESSION_RANKED) && calls > 0 && recorded(&s, STATS_DAILY).won == 1 &&
+				       strstr(v.ranking, "1st of 1"),
+			       "daily: the next tick records the win and its rank (%d calls, '%s')", calls, v.ranking);
+		finish(&s);
+	}
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	tap_ok(system(cmd) == 0, "the leaderboard directory removed");
 }
 
 static void test_forward_only(void)
@@ -260,6 +366,7 @@ static void test_assisted(void)
 	tap_ok(s.pl.assisted && game_moves(&s.pl.g) == 1, "resumed: still assisted, its move kept");
 	session_undo(&s, false, now());
 	int ev = session_press(&s, 1, 1, +1, now());
+	session_tick(&s, now());
 	stats_entry e = recorded(&s, STATS_CUSTOM);
 	tap_ok((ev & SESSION_WON) && e.assisted == before + 1, "its win is recorded as assisted (%ld)", e.assisted);
 	finish(&s);
@@ -271,6 +378,7 @@ static void test_assisted(void)
 	ev = session_restart(&s, now());
 	tap_ok((ev & SESSION_BOARD) && game_moves(&s.pl.g) == 0 && s.pl.assisted, "a restart keeps the help");
 	session_press(&s, 1, 1, +1, now());
+	session_tick(&s, now());
 	e = recorded(&s, STATS_CUSTOM);
 	tap_ok(e.assisted == before + 2, "the win after the restart is assisted (%ld)", e.assisted);
 	finish(&s);
@@ -378,7 +486,8 @@ static void test_ladder(void)
 	for (int i = 0; i < 16 && !s.pl.g.won; i++)
 		if (overlay_mark(&s.pl.ov, i))
 			ev = session_press(&s, i / 4, i % 4, +1, now());
-	tap_ok((ev & SESSION_WON) && s.pl.rung == 3 && ladder_load(&c) == 3, "a win climbs a rung, kept (rung %d)",
+	ev |= session_tick(&s, now());
+	tap_ok((ev & SESSION_WON) && (ev & SESSION_RANKED) && s.pl.rung == 3 && ladder_load(&c) == 3, "a win climbs a rung, kept (rung %d)",
 	       s.pl.rung);
 	ev = session_new_board(&s, &c, PLAY_LADDER, true, now());
 	tap_ok(ev == SESSION_MAKING, "a new board is made in the background");
@@ -619,6 +728,7 @@ int main(void)
 	test_press_nomem();
 	test_counted_once();
 	test_forward_only();
+	test_win_no_files();
 	test_assisted();
 	test_editor();
 	test_ladder();
