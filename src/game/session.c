@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "engine/history.h"
 #include "game/maker.h"
@@ -77,6 +78,8 @@ session *session_open(const session_settings *set, session_fail *why, char *err,
 	snprintf(s->sv.scores_dir, sizeof s->sv.scores_dir, "%s", set->scores_dir ? set->scores_dir : "");
 	if (set->player_pid && set->player_pid[0])
 		open_player(s, set);
+	arcade_setup(&s->ar, set->host, set->live_id, set->player_name, set->player_guest);
+	racer_init(&s->race, &s->ar, set->client);
 	/* A plain `lightsout`: the game left last time comes first (another
 	 * running game owning the save keeps it, unless the player moves it
 	 * over). */
@@ -96,6 +99,7 @@ void session_close(session *s)
 	if (!s)
 		return;
 	session_stop_making(s);
+	maker_cancel(s->race.mk);
 	board_free(s->edit_from);
 	play_free(&s->pl);
 	/* Last: the slot is free only once its save is written. */
@@ -167,6 +171,13 @@ void session_snapshot(const session *s, session_view *v)
 		.origin = s->pl.origin,
 		.cur_row = s->pl.cur_row,
 		.cur_col = s->pl.cur_col,
+		.arcade = arcade_on(&s->ar),
+		.host = s->ar.host,
+		.name = s->ar.name,
+		.guest = s->ar.guest,
+		.watchers = s->ar.eyes,
+		.watchers_open = s->ar.open,
+		.race = &s->race,
 	};
 }
 
@@ -400,10 +411,6 @@ int session_play_board(session *s, board *b, const game_config *cfg, double now)
 	return play_given(s, b, cfg, "code", now);
 }
 
-int session_play_race(session *s, board *b, const game_config *cfg, double now)
-{
-	return play_given(s, b, cfg, "race", now);
-}
 
 session_leave session_leaving(const session *s, bool same_kind)
 {
@@ -471,9 +478,35 @@ static int made(session *s, double now)
 	return ev;
 }
 
+/* The board played is the race's (a race's board left is a forfeit). */
+static bool on_race_board(const session *s)
+{
+	return !strcmp(s->pl.origin, "race");
+}
+
+/* A race's course between keys: its board played when both start, the
+ * result when it is decided. */
+static int race_course(session *s, double now)
+{
+	char why[300];
+	int news = racer_tick(&s->race, &s->ar, &s->pl.g, on_race_board(s), s->pl.assisted, why, sizeof why);
+	int ev = (news & RACER_NEWS ? SESSION_RACE : 0) | (news & RACER_OVER ? SESSION_RACE_OVER : 0);
+	if (news & RACER_SAY)
+		ev |= say(s, why);
+	if (news & RACER_START) {
+		game_config cfg;
+		board *b = racer_board(&s->race, &cfg, why, sizeof why);
+		int got = b ? play_given(s, b, &cfg, "race", now) : say(s, why);
+		racer_started(&s->race, got & SESSION_BOARD);
+		ev |= got | SESSION_RACE | (got & SESSION_BOARD ? SESSION_RACE_START : 0);
+	}
+	return ev;
+}
+
 int session_tick(session *s, double now)
 {
 	int ev = s->win_due ? record_win(s, now) : 0;
+	ev |= race_course(s, now);
 	if (s->mk && maker_done(s->mk))
 		ev |= made(s, now);
 	game *g = &s->pl.g;
@@ -496,6 +529,93 @@ int session_tick(session *s, double now)
 			ev |= SESSION_SAVED;
 	}
 	return ev;
+}
+
+int session_publish(session *s, double now)
+{
+	const racer *r = &s->race;
+	bool on = r->phase == RACE_ON;
+	return arcade_publish(&s->ar, &s->pl.g, s->pl.cur_row, s->pl.cur_col, on ? r->them.name : "",
+			      on ? r->their_moves : 0, now) ? SESSION_STATUS : 0;
+}
+
+void session_watchers(session *s, bool open)
+{
+	s->ar.open = open;
+}
+
+int session_live_games(const session *s, live_game **out)
+{
+	*out = NULL;
+	return arcade_on(&s->ar) ? arcade_list(s->ar.host, s->ar.id, out) : -1;
+}
+
+int session_race_list(const session *s, race_entry **out)
+{
+	return racer_list(&s->race, &s->ar, out);
+}
+
+int session_races_open(const session *s)
+{
+	return racer_count(&s->race, &s->ar);
+}
+
+char *session_races_text(const session *s, const char *date, bool utf8)
+{
+	char day[16];
+	if (!arcade_on(&s->ar))
+		return NULL;
+	if (date)
+		snprintf(day, sizeof day, "%s", date);
+	else
+		race_date(time(NULL), day, sizeof day);
+	return race_table_text(s->ar.host, day, utf8);
+}
+
+int session_race_open(session *s, const char *to, double now)
+{
+	char why[300];
+	(void)now;
+	s->msg[0] = '\0';
+	if (racer_open(&s->race, &s->ar, &s->pl.g.cfg, to, why, sizeof why) < 0)
+		return say(s, why);
+	return SESSION_RACE;
+}
+
+int session_race_take(session *s, const race_entry *e, double now)
+{
+	char why[300];
+	s->msg[0] = '\0';
+	if (!e->take)
+		return session_race_open(s, e->name, now);
+	if (racer_take(&s->race, &s->ar, e, why, sizeof why) < 0)
+		return say(s, why);
+	return SESSION_RACE;
+}
+
+int session_race_leave(session *s, double now)
+{
+	(void)now;
+	s->msg[0] = '\0';
+	switch (s->race.phase) {
+	case RACE_COUNTDOWN:
+		return say(s, "The race is on: it starts in a moment (leaving the board then is a forfeit).");
+	case RACE_MAKING:
+	case RACE_WAITING:
+		racer_withdraw(&s->race, &s->ar);
+		return SESSION_RACE | say(s, "Your race is taken back.");
+	case RACE_ON:
+		racer_forfeit(&s->race, &s->ar);
+		return SESSION_RACE | SESSION_RACE_OVER;
+	case RACE_IDLE:
+		break;
+	}
+	return 0;
+}
+
+int session_race_heard(session *s, double now)
+{
+	return racer_heard(&s->race, &s->ar, now) ? SESSION_RACE_CHALLENGE : 0;
 }
 
 int session_help(session *s, session_aid aid)
@@ -685,6 +805,8 @@ int session_end(session *s, double now)
 	char msg[300];
 	settle(s, now);
 	session_stop_making(s);
+	racer_end(&s->race, &s->ar);
+	arcade_end(&s->ar);
 	board_free(s->edit_from);
 	s->edit_from = NULL;
 	/* A position in the editor is no game yet: the last save stays. */

@@ -5,6 +5,8 @@
 #ifndef LO_SESSION_IMPL_H
 #define LO_SESSION_IMPL_H
 
+#include "game/arcade.h"
+#include "game/race.h"
 #include "game/session.h"
 
 struct session {
@@ -20,6 +22,8 @@ struct session {
 	char ranking[96];	/* after a daily win: where it stands, or "" */
 	bool offer_resume;	/* pl is the game saved last time */
 	bool win_due;		/* won: its records are the next tick's */
+	arcade ar;		/* our place on a public account's host, or none */
+	racer race;		/* our part in a race there */
 };
 
 #endif

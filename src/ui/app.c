@@ -7,7 +7,6 @@
 #include <time.h>
 
 #include "persist/paths.h"
-#include "persist/race.h"
 #include "ui/info.h"
 #include "ui/term.h"
 
@@ -189,6 +188,10 @@ void app_react(app *a, int ev)
 		draw_message(&a->v, sv.msg);
 	if (ev & SESSION_MAKING)
 		app_push(a, &making_screen);
+	/* The race's course, said by its screen wherever the player is. */
+	for (int i = 0; screens_all[i]; i++)
+		if (screens_all[i]->news)
+			screens_all[i]->news(a, ev);
 }
 
 /* The cursor and the board: what every screen on the board shares. */
@@ -249,25 +252,12 @@ void app_open_menu(app *a, bool editing)
 	app_push(a, &menu_screen);
 }
 
-/* The races won on date (NULL: today) on this host, ranked; NULL: none. */
-static char *races_text(const app *a, const char *date)
-{
-	char day[16];
-	if (!a->w.host[0])
-		return NULL;
-	if (date)
-		snprintf(day, sizeof day, "%s", date);
-	else
-		race_date(time(NULL), day, sizeof day);
-	return race_table_text(a->w.host, day, a->gl.utf8);
-}
-
 void app_open_scores(app *a, const char *back)
 {
 	char msg[300], date[16], title[64], footer[96];
 	char *text = session_scores_text(a->s, date, sizeof date, msg, sizeof msg);
 	/* The day's races, ranked apart, below the daily board's table. */
-	char *races = races_text(a, text ? date : NULL);
+	char *races = session_races_text(a->s, text ? date : NULL, a->gl.utf8);
 	if (races && text) {
 		char *both = malloc(strlen(text) + strlen(races) + 2);
 		if (both)
@@ -290,7 +280,7 @@ void app_open_scores(app *a, const char *back)
 
 bool app_open_watch(app *a)
 {
-	if (!a->w.dir[0]) {
+	if (!app_session(a).arcade) {
 		app_say(a, "Watching is for a public account's players (ssh play@host): nobody to watch here.");
 		return false;
 	}
@@ -300,11 +290,12 @@ bool app_open_watch(app *a)
 
 bool app_open_race(app *a)
 {
-	if (!a->w.dir[0] || !a->w.name[0]) {
+	session_view sv = app_session(a);
+	if (!sv.arcade || !sv.name[0]) {
 		app_say(a, "Races are for a public account's players (ssh play@host): nobody to race here.");
 		return false;
 	}
-	if (a->w.rival[0]) {
+	if (sv.race->phase == RACE_ON) {
 		app_say(a, "You are racing: clear the board first (leaving it is a forfeit).");
 		return false;
 	}
@@ -348,7 +339,7 @@ void app_keep_prefs(app *a, const game_config *cfg)
 		snprintf(p->difficulty, sizeof p->difficulty, "%s", cfg->difficulty), p->has_difficulty = true;
 	}
 	p->preview = a->v.preview, p->has_preview = true;
-	p->watchers = a->w.open, p->has_watchers = true;
+	p->watchers = !a->s || app_session(a).watchers_open, p->has_watchers = true;
 	snprintf(p->theme, sizeof p->theme, "%s", draw_theme_name(a->v.theme)), p->has_theme = true;
 	p->speed = a->st.speed + 1, p->has_speed = true;
 	if (!a->prefs_path[0] ||
@@ -562,7 +553,7 @@ static int app_key(app *a)
 		int wait = busy ? 100 : 500;
 		if (top->poll)
 			wait = WATCH_POLL_MS;
-		if (a->racing && wait > RACE_POLL_MS)
+		if (a->s && app_session(a).race->phase != RACE_IDLE && wait > RACE_POLL_MS)
 			wait = RACE_POLL_MS;
 		if (draw_animating(&a->v, now))
 			wait = 30;

@@ -14,7 +14,6 @@
 #include <stdbool.h>
 
 #include "game/session.h"
-#include "persist/live.h"
 #include "persist/prefs.h"
 #include "ui/draw.h"
 #include "ui/glyphs.h"
@@ -61,25 +60,6 @@ typedef struct settings_result {
 	play_mode mode;		/* ... and its mode: free play, daily, ladder */
 } settings_result;
 
-/* Our own game on a public account, published for watchers (ui/watch.c),
- * and who we are on its host ("" dir: not a public account).  The live
- * games' list and the game watched are the watch screens' own. */
-typedef struct watching {
-	/* The host directory, its watch/ and live/. */
-	char host[4096], dir[4200], locks[4200];
-	char id[LIVE_ID_MAX];
-	char name[NAME_MAX_BYTES + 1];
-	bool guest;
-	bool open;		/* watchers welcome (the settings) */
-	char last[LIVE_FILE_MAX + 1];	/* as last published, clock aside */
-	int eyes;		/* watchers now */
-	double eyes_at;		/* when they were last counted */
-	/* A race being run (ui/race.c): the other racer and their moves, as
-	 * published for watchers ("" no race). */
-	char rival[NAME_MAX_BYTES + 1];
-	int rival_moves;
-} watching;
-
 /* A share code being typed or pasted (P, or c in the lobby). */
 #define CODE_ENTRY_MAX 16384	/* a few KB pasted: a board of some 250x250 */
 typedef struct code_entry {
@@ -104,11 +84,9 @@ struct app {
 	int depth;
 	settings_result settings;	/* the settings' result for their opener */
 	page_ask page;
-	watching w;		/* our game published for watchers, our host */
 	/* Our game's file for watchers brought up to date before each wait
 	 * for a key (a public account's player), or NULL. */
 	void (*publish)(app *a, double now);
-	bool racing;		/* a race open, counting down or run (ui/race.c): its news polled often */
 	int pattern;		/* analysis: quiet pattern shown */
 	uint8_t *chase;		/* the chase step's marks (C) */
 	question q;
@@ -198,17 +176,11 @@ void app_keep_prefs(app *a, const game_config *cfg);
 /* End the game (status 0); a game in progress is saved for next time. */
 void app_end(app *a);
 
-/* Watching (ui/watch.c): the public account's directories for this
- * player's game (host dir and slot from serve), or nothing (a game of a
- * local account is not published); our game's file brought up to date (a
- * public account's player: the publish hook), and the end of it and of
- * watching (the live games' list is a screen: watch_list_screen). */
-void watch_setup(watching *w, const char *host, const char *live_id, const char *name, bool guest);
+/* Our game on a public account between keys (ui/watch.c, the publish
+ * hook): the session publishes it, and the status line says who plays,
+ * who watches and whom we race. */
 void watch_publish(app *a, double now);
+/* The watch screens' state freed once the game ends. */
 void watch_end(app *a);
-/* A race's course between keys (from the publish hook) and its end with
- * the game (ui/race.c): race_screen is its screen. */
-void race_tick(app *a, double now);
-void race_end(app *a);
 
 #endif

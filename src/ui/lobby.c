@@ -10,9 +10,7 @@
 #include <time.h>
 
 #include "game/practice.h"
-#include "persist/live.h"
 #include "persist/name.h"
-#include "persist/race.h"
 #include "ui/app.h"
 #include "ui/term.h"
 
@@ -26,26 +24,9 @@ static int lobby_rung;		/* the practice ladder's rung then */
 static int live_count(const app *a)
 {
 	live_game *list = NULL;
-	if (!a->w.dir[0])
-		return -1;
-	int n = live_list(a->w.dir, a->w.locks, &list), others = 0;
-	for (int i = 0; i < n; i++)
-		others += strcmp(list[i].id, a->w.id) != 0;
+	int n = session_live_games(a->s, &list);
 	free(list);
-	return others;
-}
-
-/* Races open to us (for anyone, or a challenge to us); -1 without a host. */
-static int races_count(const app *a)
-{
-	race_offer *list;
-	if (!a->w.host[0] || !a->w.name[0])
-		return -1;
-	int count = race_list(a->w.host, a->w.id, &list), mine = 0;
-	for (int i = 0; i < count; i++)
-		mine += race_offer_for(&list[i], a->w.name);
-	free(list);
-	return mine;
+	return n;
 }
 
 /* What the lobby says of the host and the player, read when it opens and
@@ -55,7 +36,7 @@ static void lobby_count(app *a)
 	const game_config *cfg = &app_session(a).g->cfg;
 	char date[16];
 	lobby_live = live_count(a);
-	lobby_races = races_count(a);
+	lobby_races = session_races_open(a->s);
 	practice_daily_seed(time(NULL), cfg, date, sizeof date);
 	session_daily_line(a->s, date, cfg, lobby_record, sizeof lobby_record);
 	lobby_rung = session_ladder_rung(a->s, cfg);
@@ -84,9 +65,9 @@ static void lobby_draw(app *a)
 	y += lobby_line(y, 0, "Lights Out");
 	attrset(A_NORMAL);
 	y++;
-	if (a->w.name[0]) {
-		name_for_terminal(a->w.name, a->gl.utf8, name, sizeof name);
-		if (a->w.guest)
+	if (sv.name[0]) {
+		name_for_terminal(sv.name, a->gl.utf8, name, sizeof name);
+		if (sv.guest)
 			snprintf(line, sizeof line, "Welcome, %s: a guest (your games are not kept).", name);
 		else
 			snprintf(line, sizeof line, "Welcome back, %s: your games are kept for your key.", name);

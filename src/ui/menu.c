@@ -90,8 +90,9 @@ static void menu_open(menu *m, const game_config *cfg, bool editing, play_mode m
 static void menu_enter(app *a)
 {
 	a->settings.applied = false;
-	menu_open(&M, &app_session(a).g->cfg, a->settings.editing, app_session(a).mode, a->v.preview, a->w.open);
-	M.watchable = a->w.dir[0] != '\0';
+	menu_open(&M, &app_session(a).g->cfg, a->settings.editing, app_session(a).mode, a->v.preview,
+		  app_session(a).watchers_open);
+	M.watchable = app_session(a).arcade;
 	M.theme = a->v.theme;
 	M.colour = a->v.color;
 }
@@ -269,8 +270,8 @@ static reaction menu_apply(app *a, int key)
 		return REACT_REDRAW;
 	}
 	a->v.preview = M.preview;
-	bool kept = M.theme != a->v.theme || M.watchers != a->w.open;
-	a->w.open = M.watchers;
+	bool kept = M.theme != a->v.theme || M.watchers != app_session(a).watchers_open;
+	session_watchers(a->s, M.watchers);
 	if (M.theme != a->v.theme) {
 		a->v.theme = M.theme;
 		if (a->v.color)
