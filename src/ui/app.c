@@ -61,8 +61,16 @@ void app_close(app *a, const screen *s)
 	}
 }
 
+/* The frame draws the session as it stands now. */
+static void view_take(app *a)
+{
+	if (a->s)
+		session_snapshot(a->s, &a->v.sv);
+}
+
 void app_redraw(app *a)
 {
+	view_take(a);
 	a->v.keys = board_screen.rows;
 	/* Without a game (lightsout watch) the screen draws all it shows. */
 	if (a->s)
@@ -90,6 +98,7 @@ static void app_frame(app *a)
 	int base = a->depth - 1;
 	while (base > 0 && a->stack[base]->over_board)
 		base--;
+	view_take(a);
 	if (top->shows_board && a->stack[base]->shows_board && !a->v.lay.too_small && !a->quit)
 		draw_frame(&a->v, term_now());
 }
@@ -120,12 +129,6 @@ static void app_fresh(app *a)
 	v->cr = v->cr < b->rows ? v->cr : b->rows - 1;
 	v->cc = v->cc < b->cols ? v->cc : b->cols - 1;
 	v->msg[0] = '\0';
-	v->rung = sv.rung;
-	v->mode[0] = '\0';
-	if (sv.mode == PLAY_DAILY)
-		snprintf(v->mode, sizeof v->mode, "daily %s", sv.daily);
-	if (sv.mode == PLAY_LADDER)
-		snprintf(v->mode, sizeof v->mode, "practice ladder");
 	a->st.cell = -1;
 	a->st.playing = false;
 	v->flash = -1;
@@ -170,12 +173,7 @@ void app_react(app *a, int ev)
 	if (ev & SESSION_PLAN)
 		plan_news(a);
 	session_view sv = app_session(a);
-	if (ev & (SESSION_WON | SESSION_RANKED)) {
-		a->v.rung = sv.rung;
-		a->v.assisted = sv.assisted;
-		a->v.perfect = sv.perfect;
-		snprintf(a->v.ranking, sizeof a->v.ranking, "%s", sv.ranking);
-	}
+	view_take(a);
 	if (ev & SESSION_WON) {
 		draw_animate(&a->v, sv.row * sv.g->cur->cols + sv.col, true, now);
 		draw_frame(&a->v, now);

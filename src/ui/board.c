@@ -302,12 +302,8 @@ static void board_before(app *a)
 static void board_draw(app *a)
 {
 	double now = term_now();
-	session_view sv = app_session(a);
-	a->v.assisted = sv.assisted;
-	a->v.perfect = sv.perfect;
-	snprintf(a->v.ranking, sizeof a->v.ranking, "%s", sv.ranking);
 	draw_all(&a->v, now);
-	if (sv.g->won)
+	if (a->v.sv.g->won)
 		draw_win(&a->v, now);
 }
 

@@ -80,9 +80,9 @@ static void apply_file(watched *w)
 	live_cells_read(w->lg.cells, w->lg.ncells, b->k, b->cells);
 	w->v.cr = w->lg.cr < b->rows ? w->lg.cr : b->rows - 1;
 	w->v.cc = w->lg.cc < b->cols ? w->lg.cc : b->cols - 1;
-	char name[sizeof w->v.mode - 9];	/* the title's room: whole escapes only */
+	char name[sizeof w->v.title - 9];	/* the title's room: whole escapes only */
 	shown_name(w, name, sizeof name);
-	snprintf(w->v.mode, sizeof w->v.mode, "watching %s", name);
+	snprintf(w->v.title, sizeof w->v.title, "watching %s", name);
 	info_line(w);
 }
 
