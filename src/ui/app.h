@@ -1,13 +1,14 @@
 /* The interactive game: its state, split by concern, and the one loop that
- * reads keys and hands them to the screen on top.
+ * reads keys and hands them to the screen on top (ui/run.c).
  *
  *   s      the session: what a move does to the game, its plan, its files
  *          and its records (game/session.h, no curses)
  *   v      what the player sees: cursor, layout    (ui/draw.h)
  *   steps  the game pressing for the player (t, T) (ui/steps.c)
  *   and what passes between screens: what a page is asked to show, what
- *   the settings leave for their opener, the question asked.  Each
- *   screen's working state (cursor, scroll, lists) is its own file's. */
+ *   the settings leave for their opener, a code played.  Each screen's
+ *   working state (cursor, scroll, lists, the question, the code typed,
+ *   the pattern shown, the chase's marks) is its own file's. */
 #ifndef LO_APP_H
 #define LO_APP_H
 
@@ -37,11 +38,6 @@ typedef struct steps {
 	double due;		/* when the lit cell is pressed, or T's next step */
 } steps;
 
-typedef struct question {
-	char text[200];
-	void (*yes)(app *a);
-	void (*no)(app *a);	/* NULL: nothing */
-} question;
 
 /* A page of text asked for (app_open_page, app_open_prose): the pager
  * takes it when it opens, its scrolling its own. */
@@ -60,16 +56,9 @@ typedef struct settings_result {
 	play_mode mode;		/* ... and its mode: free play, daily, ladder */
 } settings_result;
 
-/* A share code being typed or pasted (P, or c in the lobby). */
-#define CODE_ENTRY_MAX 16384	/* a few KB pasted: a board of some 250x250 */
-typedef struct code_entry {
-	char text[CODE_ENTRY_MAX + 1];
-	size_t len;
-	char why[200];		/* why the last code was refused, or "" */
-	bool played;		/* Enter played it: the screen that opened the field goes too */
-	board *pending;		/* decoded, waiting for the player to leave the board played */
-	game_config cfg;	/* ... and its variant */
-} code_entry;
+/* A share code's field takes this much typed or pasted: a few KB, a
+ * board of some 250x250 (ui/entercode.c). */
+#define CODE_ENTRY_MAX 16384
 
 struct app {
 	session *s;
@@ -87,10 +76,7 @@ struct app {
 	/* Our game's file for watchers brought up to date before each wait
 	 * for a key (a public account's player), or NULL. */
 	void (*publish)(app *a, double now);
-	int pattern;		/* analysis: quiet pattern shown */
-	uint8_t *chase;		/* the chase step's marks (C) */
-	question q;
-	code_entry code;
+	bool code_played;	/* the share code's field played a board: its opener goes too */
 	bool lobby;		/* start at the lobby (lightsout serve) */
 	prefs prefs;		/* the settings kept for the next start */
 	char prefs_path[4096];	/* "": none kept */
@@ -118,7 +104,7 @@ struct app {
 	play_mode fresh_mode;
 };
 
-/* Run until the player quits, a signal asks to stop, or input ends.
+/* The loop (ui/run.c).  Run until the player quits, a signal asks to stop, or input ends.
  * Curses must be open and a.pl made (with offer_resume, the saved game:
  * the player is asked first).  Returns the exit status; end_msg and
  * sv.exit_msg say what to print once the terminal is restored. */
@@ -133,6 +119,11 @@ extern const screen board_screen, editor_screen, analysis_screen, help_screen, p
 	question_screen, making_screen, watch_list_screen, watch_screen, code_screen, lobby_screen, race_screen;
 
 void app_push(app *a, const screen *s);
+/* Close the screen on top; the one below is told (its back hook). */
+void app_pop(app *a);
+/* What changed since the last frame, drawn: the cells whose look changed,
+ * the status line when its words did.  Only where the board shows. */
+void app_frame(app *a);
 /* Close screen s if it is on top (a job that ended by itself). */
 void app_close(app *a, const screen *s);
 const screen *app_top(const app *a);

@@ -225,7 +225,7 @@ static reaction lobby_quit(app *a, int key)
  * the live games are counted again. */
 static void lobby_back(app *a, const screen *child)
 {
-	if (child == &code_screen && a->code.played) {
+	if (child == &code_screen && a->code_played) {
 		app_close(a, &lobby_screen);
 		return;
 	}
