@@ -19,15 +19,15 @@ static const char rung_unsaved[] = "The practice rung could not be saved: it hol
  * 80 columns: a guest's game is not kept. */
 static void open_player(session *s, const session_settings *set)
 {
-	snprintf(s->sv.player_pid, sizeof s->sv.player_pid, "%s", set->player_pid);
-	snprintf(s->sv.player_name, sizeof s->sv.player_name, "%s", set->player_name ? set->player_name : "");
-	s->sv.player_guest = set->player_guest;
+	snprintf(s->files.player_pid, sizeof s->files.player_pid, "%s", set->player_pid);
+	snprintf(s->files.player_name, sizeof s->files.player_name, "%s", set->player_name ? set->player_name : "");
+	s->files.player_guest = set->player_guest;
 	if (set->player_guest)
-		snprintf(s->sv.notice, sizeof s->sv.notice,
-			 "Playing as %s, a guest: your games are not kept.", s->sv.player_name);
-	else if (!s->sv.notice[0])
-		snprintf(s->sv.notice, sizeof s->sv.notice, "Playing as %s: your games are kept for your key.",
-			 s->sv.player_name);
+		snprintf(s->files.notice, sizeof s->files.notice,
+			 "Playing as %s, a guest: your games are not kept.", s->files.player_name);
+	else if (!s->files.notice[0])
+		snprintf(s->files.notice, sizeof s->files.notice, "Playing as %s: your games are kept for your key.",
+			 s->files.player_name);
 }
 
 /* The first board, as the settings ask: loaded, or made for the mode. */
@@ -72,10 +72,10 @@ session *session_open(const session_settings *set, session_fail *why, char *err,
 		return NULL;
 	}
 	rng_seed(&s->pl.r, set->seed);
-	saving_init(&s->sv, set->keep_saved);
+	saving_init(&s->files, set->keep_saved);
 	if (set->note)
 		session_note(s, set->note);
-	snprintf(s->sv.scores_dir, sizeof s->sv.scores_dir, "%s", set->scores_dir ? set->scores_dir : "");
+	snprintf(s->files.scores_dir, sizeof s->files.scores_dir, "%s", set->scores_dir ? set->scores_dir : "");
 	if (set->player_pid && set->player_pid[0])
 		open_player(s, set);
 	arcade_setup(&s->ar, set->host, set->live_id, set->player_name, set->player_guest);
@@ -83,11 +83,11 @@ session *session_open(const session_settings *set, session_fail *why, char *err,
 	/* A plain `lightsout`: the game left last time comes first (another
 	 * running game owning the save keeps it, unless the player moves it
 	 * over). */
-	s->offer_resume = !set->keep_saved && saving_load(&s->sv, &s->pl);
+	s->offer_resume = !set->keep_saved && saving_load(&s->files, &s->pl);
 	if (s->offer_resume)
 		board_free(set->loaded);
 	else if (open_board(s, set, why, err, len) != LO_OK) {
-		saving_close(&s->sv);
+		saving_close(&s->files);
 		free(s);
 		return NULL;
 	}
@@ -103,7 +103,7 @@ void session_close(session *s)
 	board_free(s->edit_from);
 	play_free(&s->pl);
 	/* Last: the slot is free only once its save is written. */
-	saving_close(&s->sv);
+	saving_close(&s->files);
 	free(s);
 }
 
@@ -120,18 +120,18 @@ void session_say_when_made(session *s, const char *line)
 
 void session_note(session *s, const char *line)
 {
-	if (!s->sv.notice[0])
-		snprintf(s->sv.notice, sizeof s->sv.notice, "%s", line);
+	if (!s->files.notice[0])
+		snprintf(s->files.notice, sizeof s->files.notice, "%s", line);
 }
 
 const char *session_exit_msg(const session *s)
 {
-	return s->sv.exit_msg;
+	return s->files.exit_msg;
 }
 
 bool session_kept(const session *s)
 {
-	return !s->sv.player_guest && s->sv.save_path[0] && game_in_progress(&s->pl.g);
+	return !s->files.player_guest && s->files.save_path[0] && game_in_progress(&s->pl.g);
 }
 
 bool session_code_held(const session *s, char *why, size_t len)
@@ -164,10 +164,10 @@ void session_snapshot(const session *s, session_view *v)
 		.col = s->col,
 		.making = s->mk != NULL,
 		.make_since = s->make_since,
-		.notice = s->sv.notice,
-		.aside = s->sv.aside,
-		.other = (long)s->sv.other,
-		.saves = s->sv.save_path[0] != '\0',
+		.notice = s->files.notice,
+		.aside = s->files.aside,
+		.other = (long)s->files.other,
+		.saves = s->files.save_path[0] != '\0',
 		.origin = s->pl.origin,
 		.cur_row = s->pl.cur_row,
 		.cur_col = s->pl.cur_col,
@@ -189,12 +189,12 @@ void session_cursor(session *s, int row, int col)
 
 char *session_stats_text(const session *s, char *msg, size_t len)
 {
-	return saving_stats_text(&s->sv, msg, len);
+	return saving_stats_text(&s->files, msg, len);
 }
 
 void session_daily_line(const session *s, const char *date, const game_config *cfg, char *buf, size_t len)
 {
-	saving_daily_line(&s->sv, date, &cfg->v, buf, len);
+	saving_daily_line(&s->files, date, &cfg->v, buf, len);
 }
 
 int session_ladder_rung(const session *s, const game_config *cfg)
@@ -207,7 +207,7 @@ int session_ladder_rung(const session *s, const game_config *cfg)
 char *session_scores_text(const session *s, char *date, size_t datelen, char *msg, size_t len)
 {
 	play_scores_date(&s->pl, date, datelen);
-	return saving_scores_text(&s->sv, date, msg, len);
+	return saving_scores_text(&s->files, date, msg, len);
 }
 
 static int say(session *s, const char *msg)
@@ -234,12 +234,12 @@ static int record_win(session *s, double now)
 	int ev = SESSION_RANKED | SESSION_STATUS;
 	s->win_due = false;
 	bool kept = play_climb(&s->pl, +1) == LO_OK;
-	int rc = saving_finish(&s->sv, &s->pl, now, msg, sizeof msg);
-	snprintf(s->ranking, sizeof s->ranking, "%.90s", s->sv.ranking_failed ? "" : s->sv.ranking);
+	int rc = saving_finish(&s->files, &s->pl, now, msg, sizeof msg);
+	snprintf(s->ranking, sizeof s->ranking, "%.90s", s->files.ranking_failed ? "" : s->files.ranking);
 	if (rc < 0)
 		ev |= say(s, msg);
-	else if (s->sv.ranking_failed)
-		ev |= say(s, s->sv.ranking);
+	else if (s->files.ranking_failed)
+		ev |= say(s, s->files.ranking);
 	if (!kept)
 		ev |= say(s, rung_unsaved);
 	return ev;
@@ -264,7 +264,7 @@ static int give_up(session *s, double now, bool leaving)
 	settle(s, now);
 	if (leaving && s->pl.tried && s->pl.mode == PLAY_LADDER && play_climb(&s->pl, -1) != LO_OK)
 		ev |= say(s, rung_unsaved);
-	if (game_in_progress(&s->pl.g) && saving_finish(&s->sv, &s->pl, now, msg, sizeof msg) < 0)
+	if (game_in_progress(&s->pl.g) && saving_finish(&s->files, &s->pl, now, msg, sizeof msg) < 0)
 		ev |= say(s, msg);
 	return ev;
 }
@@ -284,7 +284,7 @@ int session_press(session *s, int row, int col, int times, double now)
 	s->row = row;
 	s->col = col;
 	s->pl.tried = true;
-	saving_changed(&s->sv, now);
+	saving_changed(&s->files, now);
 	overlay_moved(&s->pl.ov, g->cur, row * g->cur->cols + col, times);
 	int ev = SESSION_CELLS | SESSION_STATUS;
 	if (g->won)
@@ -307,7 +307,7 @@ int session_undo(session *s, bool redo, double now)
 	s->row = row;
 	s->col = col;
 	overlay_moved(&s->pl.ov, g->cur, row * g->cur->cols + col, times);
-	saving_changed(&s->sv, now);
+	saving_changed(&s->files, now);
 	/* The celebration covered the board: all of it comes back. */
 	int ev = (was_won ? SESSION_BOARD : SESSION_CELLS) | SESSION_STATUS;
 	if (g->won)
@@ -320,7 +320,7 @@ int session_fresh(session *s, double now)
 	/* The plan belongs to one board: a new position starts without it
 	 * shown, and the solver starts again from it. */
 	s->pl.ov.shown = s->pl.ov.active = false;
-	saving_changed(&s->sv, now);
+	saving_changed(&s->files, now);
 	play_fresh(&s->pl);
 	s->ranking[0] = '\0';
 	if (!s->pl.g.solvable)
@@ -521,9 +521,9 @@ int session_tick(session *s, double now)
 			ev |= SESSION_STATUS;
 		}
 	}
-	if (saving_due(&s->sv, &s->pl, now)) {
+	if (saving_due(&s->files, &s->pl, now)) {
 		char msg[300];
-		if (saving_sync(&s->sv, &s->pl, now, msg, sizeof msg) < 0)
+		if (saving_sync(&s->files, &s->pl, now, msg, sizeof msg) < 0)
 			ev |= SESSION_SAVE_FAILED | say(s, msg);
 		else
 			ev |= SESSION_SAVED;
@@ -677,9 +677,9 @@ int session_edit_begin(session *s, double now)
 	s->msg[0] = '\0';
 	/* Nothing is saved while editing (the cells leave the undo history),
 	 * so the game is saved as it stands first. */
-	if (saving_sync(&s->sv, &s->pl, now, msg, sizeof msg) < 0)
+	if (saving_sync(&s->files, &s->pl, now, msg, sizeof msg) < 0)
 		ev |= SESSION_SAVE_FAILED | say(s, msg);
-	s->sv.paused = true;
+	s->files.paused = true;
 	game_clock_pause(&s->pl.g, now);
 	board_free(s->edit_from);
 	s->edit_from = board_clone(s->pl.g.cur);	/* NULL: every leave is a change */
@@ -714,7 +714,7 @@ static bool edit_unchanged(const session *s)
 int session_edit_commit(session *s, double now)
 {
 	char err[256];
-	s->sv.paused = false;
+	s->files.paused = false;
 	s->msg[0] = '\0';
 	if (edit_unchanged(s)) {
 		/* Looked, changed nothing: the game goes on, unmarked. */
@@ -775,14 +775,14 @@ int session_resume_decline(session *s, const game_config *cfg, play_mode mode, d
 	/* Forgotten but not counted: the question said so. */
 	s->msg[0] = '\0';
 	s->pl.recorded = true;
-	if (saving_finish(&s->sv, &s->pl, now, msg, sizeof msg) < 0)
+	if (saving_finish(&s->files, &s->pl, now, msg, sizeof msg) < 0)
 		ev |= say(s, msg);
 	return ev | session_new_board(s, cfg, mode, false, now);
 }
 
 bool session_asked_away(const session *s)
 {
-	return slot_asked(s->sv.base, s->sv.sl.index);
+	return slot_asked(s->files.base, s->files.sl.index);
 }
 
 int session_take_over(session *s, double now)
@@ -790,7 +790,7 @@ int session_take_over(session *s, double now)
 	char msg[300];
 	settle(s, now);
 	s->msg[0] = '\0';
-	int rc = saving_take_over(&s->sv, &s->pl, msg, sizeof msg);
+	int rc = saving_take_over(&s->files, &s->pl, msg, sizeof msg);
 	if (rc != 1)
 		return say(s, msg);
 	/* The game taken over is the same attempt: its id goes on. */
@@ -810,5 +810,5 @@ int session_end(session *s, double now)
 	board_free(s->edit_from);
 	s->edit_from = NULL;
 	/* A position in the editor is no game yet: the last save stays. */
-	return saving_sync(&s->sv, &s->pl, now, msg, sizeof msg);
+	return saving_sync(&s->files, &s->pl, now, msg, sizeof msg);
 }

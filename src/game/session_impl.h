@@ -11,7 +11,7 @@
 
 struct session {
 	play pl;
-	saver sv;
+	saver files;
 	struct maker *mk;	/* a board being made, or NULL */
 	bool make_gives_up;	/* the board played is given up once it is made */
 	double make_since;

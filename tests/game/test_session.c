@@ -98,7 +98,7 @@ static bool start(session *s, board *b, play_mode mode, const game_config *cfg)
 	char err[256];
 	game g;
 	memset(s, 0, sizeof *s);
-	saving_init(&s->sv, false);
+	saving_init(&s->files, false);
 	s->pl.mode = mode;
 	rng_seed(&s->pl.r, 7);
 	if (mode == PLAY_LADDER)
@@ -121,7 +121,7 @@ static void finish(session *s)
 {
 	session_end(s, now());
 	play_free(&s->pl);
-	saving_close(&s->sv);
+	saving_close(&s->files);
 }
 
 /* The statistics entry of the 3x3 plus board loaded (a custom board). */
@@ -131,7 +131,7 @@ static stats_entry recorded(const session *s, stats_kind kind)
 	persist_result res;
 	stats_entry e;
 	memset(&e, 0, sizeof e);
-	if (stats_load(s->sv.stats_path, &st, &res) == PERSIST_OK) {
+	if (stats_load(s->files.stats_path, &st, &res) == PERSIST_OK) {
 		const stats_entry *f = stats_find(&st, &s->pl.g.cfg.v, kind);
 		if (f)
 			e = *f;
@@ -209,8 +209,8 @@ static void test_save_gap(void)
 	for (int i = 0; i < SAVING_EVERY_MOVES; i++)
 		session_press(&s, 0, 0, +1, t + 0.5);
 	int ev = session_tick(&s, t + 0.5);
-	tap_ok(!(ev & SESSION_SAVED) && s.sv.unsaved == SAVING_EVERY_MOVES,
-	       "%d more half a second later: not saved yet (%d unsaved)", SAVING_EVERY_MOVES, s.sv.unsaved);
+	tap_ok(!(ev & SESSION_SAVED) && s.files.unsaved == SAVING_EVERY_MOVES,
+	       "%d more half a second later: not saved yet (%d unsaved)", SAVING_EVERY_MOVES, s.files.unsaved);
 	tap_ok(session_tick(&s, t + SAVING_GAP_SECONDS + 0.01) & SESSION_SAVED, "saved once the gap has passed");
 	finish(&s);
 }
@@ -229,14 +229,14 @@ static void test_press_nomem(void)
 	for (int i = 0; i < 1000; i++) {
 		memcpy(before, s.pl.g.cur->cells, 9);
 		moves = game_moves(&s.pl.g);
-		unsaved = s.sv.unsaved;
+		unsaved = s.files.unsaved;
 		if ((ev = session_press(&s, 0, 0, +1, now())) & SESSION_MESSAGE)
 			break;
 	}
 	fail_all = false;
 	tap_ok(ev == SESSION_MESSAGE && strstr(s.msg, "Out of memory"), "no memory for the history: said (%s)",
 	       s.msg);
-	tap_ok(memcmp(before, s.pl.g.cur->cells, 9) == 0 && game_moves(&s.pl.g) == moves && s.sv.unsaved == unsaved,
+	tap_ok(memcmp(before, s.pl.g.cur->cells, 9) == 0 && game_moves(&s.pl.g) == moves && s.files.unsaved == unsaved,
 	       "and nothing moved: board, %d moves, %d unsaved changes", moves, unsaved);
 	ev = session_press(&s, 0, 0, +1, now());
 	tap_ok((ev & SESSION_CELLS) && game_moves(&s.pl.g) == moves + 1, "with memory back, the press is made");
@@ -254,21 +254,21 @@ static void test_counted_once(void)
 		return;
 	session_press(&s, 0, 0, +1, now());
 	char msg[300];
-	tap_ok(saving_sync(&s.sv, &s.pl, now(), msg, sizeof msg) == 0, "saved mid-game (%s)", msg);
-	snprintf(cmd, sizeof cmd, "cp '%s' '%s.kept'", s.sv.save_path, s.sv.save_path);
+	tap_ok(saving_sync(&s.files, &s.pl, now(), msg, sizeof msg) == 0, "saved mid-game (%s)", msg);
+	snprintf(cmd, sizeof cmd, "cp '%s' '%s.kept'", s.files.save_path, s.files.save_path);
 	tap_ok(system(cmd) == 0, "the save copied aside");
 	long before = recorded(&s, STATS_CUSTOM).won;
 	session_undo(&s, false, now());
 	session_press(&s, 1, 1, +1, now());
 	session_tick(&s, now());
 	tap_ok(s.pl.g.won && recorded(&s, STATS_CUSTOM).won == before + 1, "won and recorded");
-	snprintf(cmd, sizeof cmd, "mv '%s.kept' '%s'", s.sv.save_path, s.sv.save_path);
+	snprintf(cmd, sizeof cmd, "mv '%s.kept' '%s'", s.files.save_path, s.files.save_path);
 	tap_ok(system(cmd) == 0, "the save put back, as a crash would leave it");
 	finish(&s);
 
 	memset(&s, 0, sizeof s);
-	saving_init(&s.sv, false);
-	tap_ok(saving_load(&s.sv, &s.pl), "the next start offers it again");
+	saving_init(&s.files, false);
+	tap_ok(saving_load(&s.files, &s.pl), "the next start offers it again");
 	session_resume(&s, now());
 	session_undo(&s, false, now());
 	int ev = session_press(&s, 1, 1, +1, now());
@@ -298,7 +298,7 @@ static void test_win_no_files(void)
 		else {
 			play_scores_date(&s.pl, date, sizeof date);
 			snprintf(s.pl.daily, sizeof s.pl.daily, "%.10s", date);
-			snprintf(s.sv.scores_dir, sizeof s.sv.scores_dir, "%s", dir);
+			snprintf(s.files.scores_dir, sizeof s.files.scores_dir, "%s", dir);
 		}
 		session_press(&s, 0, 0, +1, now());
 		session_tick(&s, now());
@@ -357,11 +357,11 @@ static void test_assisted(void)
 	session_press(&s, 0, 0, +1, now());
 	tap_ok(session_end(&s, now()) == 0, "quit: the assisted game is saved");
 	play_free(&s.pl);
-	saving_close(&s.sv);
+	saving_close(&s.files);
 
 	memset(&s, 0, sizeof s);
-	saving_init(&s.sv, false);
-	tap_ok(saving_load(&s.sv, &s.pl), "the next start finds it");
+	saving_init(&s.files, false);
+	tap_ok(saving_load(&s.files, &s.pl), "the next start finds it");
 	session_fresh(&s, now());
 	tap_ok(s.pl.assisted && game_moves(&s.pl.g) == 1, "resumed: still assisted, its move kept");
 	session_undo(&s, false, now());
@@ -392,7 +392,7 @@ static void test_editor(void)
 		return;
 	session_press(&s, 0, 0, +1, now());
 	session_edit_begin(&s, now());
-	tap_ok(s.sv.paused, "the editor pauses saving");
+	tap_ok(s.files.paused, "the editor pauses saving");
 	int ev = session_edit_commit(&s, now());
 	tap_ok((ev & SESSION_BOARD) && !s.pl.assisted && game_moves(&s.pl.g) == 1 && strcmp(s.pl.origin, "load") == 0,
 	       "left without a change: the game goes on, unassisted");
@@ -407,7 +407,7 @@ static void test_editor(void)
 	tap_ok((ev & SESSION_BOARD) && s.pl.g.cur->rows == 4 && s.pl.g.cur->cols == 5 && s.pl.g.cur->k == 3,
 	       "reshape: the settings' shape");
 	session_edit_commit(&s, now());
-	tap_ok(!s.sv.paused && s.pl.g.cur->rows == 4, "and played as edited");
+	tap_ok(!s.files.paused && s.pl.g.cur->rows == 4, "and played as edited");
 	finish(&s);
 }
 
@@ -450,8 +450,8 @@ static void test_take_over(void)
 	close(ready[0]);
 	session s;
 	memset(&s, 0, sizeof s);
-	saving_init(&s.sv, false);
-	tap_ok(s.sv.other == pid, "slot 1 is the other game's");
+	saving_init(&s.files, false);
+	tap_ok(s.files.other == pid, "slot 1 is the other game's");
 	/* Something of our own first: it is replaced by the taken game. */
 	game g;
 	char err[256];
@@ -689,9 +689,9 @@ static void test_open(void)
 	if (!tap_ok(s != NULL, "a plain start opens (%s)", s ? "" : err))
 		return;
 	tap_ok(session_offers_resume(s) && game_moves(&s->pl.g) == 1, "the game saved is offered back, its move kept");
-	tap_ok(strcmp(s->sv.notice, "a line for the start") == 0, "the note is there for the start");
+	tap_ok(strcmp(s->files.notice, "a line for the start") == 0, "the note is there for the start");
 	session_note(s, "another");
-	tap_ok(strcmp(s->sv.notice, "a line for the start") == 0, "a second note does not cover the first");
+	tap_ok(strcmp(s->files.notice, "a line for the start") == 0, "a second note does not cover the first");
 	session_resume(s, now());
 	session_undo(s, false, now());
 	int ev = session_press(s, 1, 1, +1, now());
