@@ -68,7 +68,6 @@ struct app {
 	bool mouse;
 	bool remote;		/* over SSH: messages name no pid and no option */
 	bool quiet;		/* presses draw nothing: T to the end redraws once */
-	int fast_errors;	/* getch() failing at once: stdin is gone */
 	const screen *stack[APP_DEPTH];
 	int depth;
 	settings_result settings;	/* the settings' result for their opener */
@@ -89,13 +88,6 @@ struct app {
 	bool idled;		/* the game ended for want of moves */
 	/* Keys at a player's pace (ui/pace.h); the rest are read and dropped. */
 	double keys_per_second;	/* the pace (--keys-per-second); 0: no bound */
-	pace keys;		/* every screen's */
-	pace pasted;		/* the share code's field: a long code pasted at once */
-	long dropped;		/* keys dropped by this flood */
-	long dropped_said;	/* ... as last said */
-	double dropped_at;	/* when the last was: a flood ends after PACE_FLOOD_GAP */
-	int clip_rows, clip_cols;	/* the window larger than curses has, as said; 0: not */
-	bool clip_due;		/* ... and yet to be said */
 	/* The board the command line asked for, if the saved game is declined. */
 	game_config fresh_cfg;
 	/* The day's board's variant: the command line's alone, never a

@@ -15,6 +15,18 @@
 /* getch() ERR this many times in a row, each at once: no terminal left. */
 #define FAST_ERRORS_MAX 50
 
+/* The loop's own state: one loop a process. */
+static struct {
+	int fast_errors;	/* getch() failing at once: stdin is gone */
+	pace keys;		/* every screen's keys at the player's pace */
+	pace pasted;		/* the share code's field: a long code pasted at once */
+	long dropped;		/* keys dropped by this flood */
+	long dropped_said;	/* ... as last said */
+	double dropped_at;	/* when the last was: a flood ends after PACE_FLOOD_GAP */
+	int clip_rows, clip_cols;	/* the window larger than curses has, as said; 0: not */
+	bool clip_due;		/* ... and yet to be said */
+} loop;
+
 /* Ctrl-Z and fg (or SIGSTOP/SIGCONT from outside): pause the clock, give
  * the terminal back, and on return put curses' modes back and repaint. */
 static void job_control(app *a)
@@ -43,13 +55,13 @@ static void job_control(app *a)
 /* getch gave ERR after waiting since `since`: a timeout takes its time,
  * while ERR at once, again and again, means no input is coming (or a
  * signal, checked by the caller). */
-static bool input_lost(app *a, double since)
+static bool input_lost(double since)
 {
 	if (term_now() - since >= 0.01) {
-		a->fast_errors = 0;
+		loop.fast_errors = 0;
 		return false;
 	}
-	return ++a->fast_errors >= FAST_ERRORS_MAX;
+	return ++loop.fast_errors >= FAST_ERRORS_MAX;
 }
 
 #define CLIP_SAID "Window "
@@ -60,27 +72,27 @@ static void clip_check(app *a)
 {
 	int rows, cols;
 	if (!term_clipped(&rows, &cols)) {
-		if (a->clip_rows && !strncmp(a->v.msg, CLIP_SAID, strlen(CLIP_SAID)))
+		if (loop.clip_rows && !strncmp(a->v.msg, CLIP_SAID, strlen(CLIP_SAID)))
 			draw_message(&a->v, "");
-		a->clip_rows = a->clip_cols = 0;
-		a->clip_due = false;
-	} else if (rows != a->clip_rows || cols != a->clip_cols) {
-		a->clip_rows = rows;
-		a->clip_cols = cols;
-		a->clip_due = true;
+		loop.clip_rows = loop.clip_cols = 0;
+		loop.clip_due = false;
+	} else if (rows != loop.clip_rows || cols != loop.clip_cols) {
+		loop.clip_rows = rows;
+		loop.clip_cols = cols;
+		loop.clip_due = true;
 	}
 }
 
 /* Said once on the board, over whatever the message line said. */
 static void clip_say(app *a)
 {
-	if (!a->clip_due || app_top(a) != &board_screen || a->v.lay.too_small)
+	if (!loop.clip_due || app_top(a) != &board_screen || a->v.lay.too_small)
 		return;
-	a->clip_due = false;
+	loop.clip_due = false;
 	char line[160];
 	/* Short enough for the narrowest bound's message line. */
 	snprintf(line, sizeof line, CLIP_SAID "%dx%d (rows x cols): the game draws %dx%d of it (--max-screen).",
-		 a->clip_rows, a->clip_cols, LINES, COLS);
+		 loop.clip_rows, loop.clip_cols, LINES, COLS);
 	draw_message(&a->v, line);	/* getch shows it */
 }
 
@@ -92,13 +104,13 @@ static void clip_say(app *a)
  * on the board, with how many so far. */
 static void pace_say(app *a)
 {
-	if (a->dropped == a->dropped_said || app_top(a) != &board_screen || a->v.lay.too_small)
+	if (loop.dropped == loop.dropped_said || app_top(a) != &board_screen || a->v.lay.too_small)
 		return;
 	char line[120];
 	snprintf(line, sizeof line, "Keys come faster than %g a second: %ld dropped.", a->keys_per_second,
-		 a->dropped);
+		 loop.dropped);
 	draw_message(&a->v, line);
-	a->dropped_said = a->dropped;
+	loop.dropped_said = loop.dropped;
 }
 
 /* May key ch through at the player's pace?  The share code's field takes
@@ -106,15 +118,15 @@ static void pace_say(app *a)
  * end, so its digits come as no keys. */
 static bool pace_let(app *a, int ch, double now)
 {
-	if (a->keys_per_second <= 0 || pace_take(app_top(a) == &code_screen ? &a->pasted : &a->keys, now))
+	if (a->keys_per_second <= 0 || pace_take(app_top(a) == &code_screen ? &loop.pasted : &loop.keys, now))
 		return true;
 	MEVENT ev;
 	if (ch == KEY_SGR_MOUSE)
 		term_sgr_mouse(&ev);
-	if (now - a->dropped_at > PACE_FLOOD_GAP)
-		a->dropped = a->dropped_said = 0;
-	a->dropped++;
-	a->dropped_at = now;
+	if (now - loop.dropped_at > PACE_FLOOD_GAP)
+		loop.dropped = loop.dropped_said = 0;
+	loop.dropped++;
+	loop.dropped_at = now;
 	return false;
 }
 
@@ -204,11 +216,11 @@ static int app_key(app *a)
 				continue;	/* flooded, and the flood read */
 		}
 		if (ch == ERR) {
-			if (input_lost(a, now))
+			if (input_lost(now))
 				return KEY_LOST;
 			continue;
 		}
-		a->fast_errors = 0;
+		loop.fast_errors = 0;
 		a->v.anim.cell = -1;	/* a key skips what is left of an animation */
 		if (ch == KEY_RESIZE) {
 			clip_check(a);
@@ -325,11 +337,11 @@ static void app_pace_start(app *a)
 {
 	double now = term_now();
 	a->last_move = now;
-	pace_init(&a->keys, a->keys_per_second, PACE_KEYS_BURST, now);
+	pace_init(&loop.keys, a->keys_per_second, PACE_KEYS_BURST, now);
 	/* A code as long as the field takes, its line breaks too. */
-	pace_init(&a->pasted, a->keys_per_second, 2 * CODE_ENTRY_MAX, now);
-	a->dropped = a->dropped_said = 0;
-	a->dropped_at = 0;
+	pace_init(&loop.pasted, a->keys_per_second, 2 * CODE_ENTRY_MAX, now);
+	loop.dropped = loop.dropped_said = 0;
+	loop.dropped_at = 0;
 }
 
 int app_run_screen(app *a, const screen *only)
