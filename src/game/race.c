@@ -106,7 +106,11 @@ int racer_open(racer *r, const arcade *ar, const game_config *like, const char *
 	game_config cfg = *like;
 	cfg.par = -1;
 	cfg.difficulty[0] = '\0';
-	if (!racer_available(ar) || r->phase != RACE_IDLE) {
+	if (!racer_available(ar)) {
+		snprintf(why, len, "Races are for a public account's players (ssh play@host): nobody to race here.");
+		return -1;
+	}
+	if (r->phase != RACE_IDLE) {
 		snprintf(why, len, "A race is on already.");
 		return -1;
 	}
@@ -165,7 +169,8 @@ static int made(racer *r, const arcade *ar, char *why, size_t len)
 int racer_take(racer *r, const arcade *ar, const race_entry *e, char *why, size_t len)
 {
 	if (!racer_available(ar) || r->phase != RACE_IDLE) {
-		snprintf(why, len, "A race is on already.");
+		snprintf(why, len, racer_available(ar) ? "A race is on already." : "Races are for a public account's "
+			 "players (ssh play@host): nobody to race here.");
 		return -1;
 	}
 	if (!e->take) {

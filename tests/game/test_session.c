@@ -12,6 +12,7 @@
 #include "game/maker.h"
 #include "game/practice.h"
 #include "game/session_impl.h"
+#include "persist/lock.h"
 #include "persist/stats.h"
 #include "game_config.h"
 #include "tap.h"
@@ -328,6 +329,30 @@ static void test_win_no_files(void)
 	char cmd[128];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	tap_ok(system(cmd) == 0, "the leaderboard directory removed");
+}
+
+/* A local game has no arcade: nothing published, no live games, no
+ * races, and a race asked for says why not. */
+static void test_no_arcade(void)
+{
+	session s;
+	live_game *list;
+	race_entry *races;
+	game_config c = test_config(3, 3, 2, "plus", false);
+	if (!start(&s, middle(), PLAY_FREE, &c))
+		return;
+	file_calls = 0;
+	int ev = session_publish(&s, now());
+	tap_ok(ev == 0 && file_calls == 0, "a local game publishes nothing (%d file calls)", file_calls);
+	tap_ok(session_live_games(&s, &list) == -1 && !list, "no live games to list");
+	tap_ok(session_race_list(&s, &races) == 0 && session_races_open(&s) == -1 &&
+		       !session_races_text(&s, NULL, true),
+	       "no races to list, count or rank");
+	ev = session_race_open(&s, "", now());
+	tap_ok(ev == SESSION_MESSAGE && strstr(s.msg, "public account") && s.race.phase == RACE_IDLE,
+	       "a race asked for: why not (%s)", s.msg);
+	tap_is(session_race_leave(&s, now()), 0, "no race to leave");
+	finish(&s);
 }
 
 static void test_forward_only(void)
@@ -708,6 +733,78 @@ static void test_open(void)
 	session_close(s);
 }
 
+/* A race run by two sessions of one host: the session plays the race's
+ * board when both start, and a racer who leaves it (another board) has
+ * forfeited by the next tick; the other is told it won. */
+static session *racer_session(const char *host, const char *id, const char *name, int *lock)
+{
+	char err[256], path[4300];
+	session_fail why;
+	game_config c = test_config(3, 3, 2, "plus", false);
+	snprintf(path, sizeof path, "%s/live/%s", host, id);
+	*lock = lock_take(path, 0, err, sizeof err);
+	session_settings set = { .cfg = c, .mode = PLAY_FREE, .origin = "load", .loaded = middle(), .seed = 7,
+				 .keep_saved = true, .note = "", .host = host, .live_id = id, .player_name = name,
+				 .client = "198.51.100.7 40000 192.0.2.1 22" };
+	return session_open(&set, &why, err, sizeof err);
+}
+
+/* Ticks s until one of the events want (a few seconds at most). */
+static int tick_for(session *s, int want)
+{
+	struct timespec ts = { 0, 10000000 };
+	int ev = 0;
+	for (int i = 0; i < 800 && !(ev & want); i++) {
+		ev = session_tick(s, now());
+		if (!(ev & want))
+			nanosleep(&ts, NULL);
+	}
+	return ev;
+}
+
+static void test_race(const char *dir)
+{
+	char host[300], path[400];
+	int la, lb;
+	snprintf(host, sizeof host, "%s/host", dir);
+	mkdir(host, 0700);
+	snprintf(path, sizeof path, "%s/live", host);
+	mkdir(path, 0700);
+	snprintf(path, sizeof path, "%s/watch", host);
+	mkdir(path, 0700);
+	session *a = racer_session(host, "k0123456789abcdef0123456789abcdef.0", "alice", &la);
+	session *b = racer_session(host, "kfedcba9876543210fedcba9876543210.1", "bob", &lb);
+	if (!tap_ok(a && b && la >= 0 && lb >= 0, "two players' sessions on one host"))
+		return;
+	int ev = session_race_open(a, "", now());
+	tap_ok(ev == SESSION_RACE && (tick_for(a, SESSION_RACE) & SESSION_RACE) && a->race.phase == RACE_WAITING,
+	       "alice opens a race: its board made between keys, then open");
+	race_entry *list;
+	int n = session_race_list(b, &list), at = -1;
+	for (int i = 0; i < n; i++)
+		if (list[i].take && !strcmp(list[i].name, "alice"))
+			at = i;
+	tap_ok(at >= 0 && session_race_take(b, &list[at], now()) == SESSION_RACE, "bob takes it");
+	free(list);
+	int ea = tick_for(a, SESSION_RACE_START), eb = tick_for(b, SESSION_RACE_START);
+	tap_ok((ea & SESSION_RACE_START) && (ea & SESSION_BOARD) && (eb & SESSION_RACE_START) &&
+		       !strcmp(a->pl.origin, "race") && !memcmp(a->pl.g.cur->cells, b->pl.g.cur->cells, 9),
+	       "both sessions play the race's board at once (events %#x, %#x)", ea, eb);
+	session_play_board(b, middle(), &b->pl.g.cfg, now());
+	eb = session_tick(b, now());
+	tap_ok((eb & SESSION_RACE_OVER) && b->race.ended == RACE_END_DECIDED && !b->race.mine &&
+		       b->race.result.kind == RACE_FORFEIT,
+	       "bob plays another board: he has forfeited by the next tick");
+	ea = tick_for(a, SESSION_RACE_OVER);
+	tap_ok((ea & SESSION_RACE_OVER) && a->race.mine, "alice is told she won by forfeit");
+	session_end(a, now());
+	session_end(b, now());
+	session_close(a);
+	session_close(b);
+	lock_release(la);
+	lock_release(lb);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/lo-session.XXXXXX";
@@ -729,6 +826,7 @@ int main(void)
 	test_counted_once();
 	test_forward_only();
 	test_win_no_files();
+	test_no_arcade();
 	test_assisted();
 	test_editor();
 	test_ladder();
@@ -742,6 +840,7 @@ int main(void)
 	snprintf(state, sizeof state, "%s/open", dir);
 	setenv("XDG_STATE_HOME", state, 1);
 	test_open();
+	test_race(dir);
 	char cmd[128];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	if (system(cmd) != 0)
