@@ -58,6 +58,8 @@ done
 [ "$N" -ge 1 ] || { echo "bench-ssh: N wants at least 1" >&2; exit 2; }
 bin_src=$1
 driver=$2
+# The account's login shell, built beside the game.
+shell_src=${LIGHTSOUT_SHELL:-$(dirname "$bin_src")/lightsout-shell}
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
 shipped="$srcdir/contrib/sshd_config.lightsout-public"
 . "$srcdir/tests/lib/sshd_lib.sh"
@@ -72,7 +74,7 @@ for tool in sshd ssh ssh-keygen useradd userdel usermod awk script; do
 		exit 0
 	fi
 done
-for f in "$bin_src" "$driver" "$shipped"; do
+for f in "$bin_src" "$shell_src" "$driver" "$shipped"; do
 	[ -f "$f" ] || { say "no $f"; exit 2; }
 done
 [ -d /run/sshd ] || { mkdir -p /run/sshd && chmod 755 /run/sshd; }
@@ -344,11 +346,17 @@ while [ "$i" -le "$N" ]; do
 	i=$((i + 1))
 done
 
+# The account's login shell beside the game, with the shipped limits and
+# the daily 3x3 board in its serve.options.
+cp "$shell_src" "$base/bin/lightsout-shell"
+chmod 755 "$base/bin/lightsout-shell"
+{ grep -v '^#' "$srcdir/contrib/serve.options"; echo "-- --daily --size 3x3"; } >"$base/bin/serve.options"
+usermod -s "$base/bin/lightsout-shell" "$acct"
 # The shipped block: its Match line for this account, its two paths for
-# this game, and the daily 3x3 board after its ForceCommand's own limits.
+# this game.
 sed -e "s|^Match User play\$|Match User $acct|" \
 	-e "s|^\\(	AuthorizedKeysCommand \\)/usr/local/bin/lightsout |\\1$KEYCMD |" \
-	-e "s|^\\(	ForceCommand \\)/usr/local/bin/lightsout serve \\(.*\\)|\\1$BIN serve \\2 -- --daily --size 3x3|" \
+	-e "s|^\\(	ForceCommand \\)/usr/local/libexec/lightsout/lightsout-shell\$|\\1$base/bin/lightsout-shell|" \
 	"$shipped" >"$s/block"
 changed=$(diff "$shipped" "$s/block" | grep -c '^>')
 if [ "$changed" != 3 ]; then

@@ -11,7 +11,7 @@ seconds=${FUZZ_SECONDS:-20}
 out=$(mktemp -d "${TMPDIR:-/tmp}/lightsout-fuzz.XXXXXX") || exit 1
 CFLAGS="-std=c11 -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=undefined -D_POSIX_C_SOURCE=200809L -Isrc"
-ENGINE="src/engine/board.c src/engine/rule.c src/engine/graph.c src/engine/rng.c src/engine/history.c src/engine/variant.c"
+ENGINE="src/engine/board.c src/engine/bitboard.c src/engine/rule.c src/engine/graph.c src/engine/rng.c src/engine/history.c src/engine/variant.c"
 PERSIST="src/persist/savegame.c src/persist/textbuf.c src/persist/atomic.c src/persist/lock.c src/persist/aside.c \
 	src/persist/status.c src/persist/paths.c"
 

@@ -33,8 +33,8 @@ if [ -z "$acct" ]; then
 	exit 0
 fi
 today=$(date -u +%Y-%m-%d)
-check "the test's config is the shipped one with its port, account, host keys, two paths and a timeout edited" \
-	test "$arcade_changed" = 7
+check "the test's config is the shipped one with its account, host keys, two paths and a timeout edited" \
+	test "$arcade_changed" = 6
 check "sshd -t accepts the shipped config" "$SSHD" -t -f "$s/sshd_config"
 if [ -z "$port" ]; then
 	sed 's/^/# sshd: /' "$s/sshd.log"
@@ -248,6 +248,22 @@ out=$(SSH_CMD="echo NOT-THE-GAME" sh "$s/ssh" bob -T </dev/null 2>&1)
 check "a command asked for is not run: the player is told to log in with ssh -t" \
 	says "$out" "runs no command here: log in with 'ssh -t $acct@HOST'"
 check "and the command did not run" test "${out#*NOT-THE-GAME}" = "$out"
+
+# 5a. No shell, whatever the configuration: a second instance whose
+# config lost its ForceCommand still runs only the game, for a key and
+# for a guest (the account's login shell starts nothing else).
+grep -v '^ForceCommand ' "$s/sshd_config" >"$s/sshd_config.noforce"
+main_port=$port
+arcade_sshd "$s/sshd_config.noforce"
+check "a second instance without ForceCommand starts" test -n "$port" -a "$port" != "$main_port"
+out=$(SSH_CMD=id sh "$s/ssh" bob -T </dev/null 2>&1)
+check "ssh ACCOUNT@host id through it prints no uid" test "${out#*uid=}" = "$out"
+check "... the game answers instead" says "$out" "log in with 'ssh -t $acct@HOST'"
+out=$(SSH_CMD=id sh "$s/ssh" guest -T </dev/null 2>&1)
+check "nor for a guest" test "${out#*uid=}" = "$out"
+kill "$sshd_pid"
+port=$main_port
+echo "$port" >"$s/port"
 
 # 5b. A player renames: ssh -t ACCOUNT@HOST rename.
 login bob rename
