@@ -80,9 +80,10 @@ static void new_now(app *a)
 static bool racing_question(const app *a, const char *what, char *q, size_t len)
 {
 	char name[NAME_SHOWN_MAX];
-	if (!a->w.rival[0])
+	const racer *r = app_session(a).race;
+	if (r->phase != RACE_ON)
 		return false;
-	name_for_terminal(a->w.rival, a->gl.utf8, name, sizeof name);
+	name_for_terminal(r->them.name, a->gl.utf8, name, sizeof name);
 	snprintf(q, len, "%s %s wins by forfeit.", what, name);
 	return true;
 }
@@ -132,13 +133,22 @@ static reaction board_help(app *a, int key)
 	return REACT_NONE;
 }
 
+/* The race left for the lobby: the session forfeits it. */
+static void race_to_lobby(app *a)
+{
+	app_react(a, session_race_leave(a->s, term_now()));
+	app_push(a, &lobby_screen);
+}
+
 static reaction board_quit(app *a, int key)
 {
 	(void)key;
 	session_view sv = app_session(a);
 	char q[NAME_SHOWN_MAX + 80];
-	if (racing_question(a, "Quit and leave the race?", q, sizeof q)) {
-		app_ask(a, q, app_end, NULL);
+	/* As anywhere on a public account, q goes back to the lobby: the
+	 * race is left, and only the lobby's q leaves the arcade. */
+	if (racing_question(a, a->lobby ? "Leave the race for the lobby?" : "Quit and leave the race?", q, sizeof q)) {
+		app_ask(a, q, a->lobby ? race_to_lobby : app_end, NULL);
 		return REACT_NONE;
 	}
 	/* On a public account a board is one room of the arcade: q goes back
@@ -292,11 +302,8 @@ static void board_before(app *a)
 static void board_draw(app *a)
 {
 	double now = term_now();
-	session_view sv = app_session(a);
-	a->v.assisted = sv.assisted;
-	snprintf(a->v.ranking, sizeof a->v.ranking, "%s", sv.ranking);
 	draw_all(&a->v, now);
-	if (sv.g->won)
+	if (a->v.sv.g->won)
 		draw_win(&a->v, now);
 }
 
