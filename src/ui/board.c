@@ -322,7 +322,7 @@ static const key_row board_rows[] = {
 	{ { 'u', 'U', KEY_CTRL('r') }, board_history, "u; U, Ctrl-R", "u; U, Ctrl-R", "undo; redo", "u undo", 1 },
 	{ { 's' }, steps_overlay, "s", "s", "solution overlay: mark a minimal solution from here", "s solution", 2 },
 	{ { KEY_ESC }, board_escape, "Esc", "Esc",
-	  "stop the overlay's search, keep the best found; else, on a public account, the lobby", NULL, 0 },
+	  "stop a search, keep the best; else the lobby (arcade)", NULL, 0 },
 	{ { '\t', KEY_BTAB }, steps_tab, "Tab, Shift-Tab", "Tab, Shift-Tab", "cursor to the next, previous marked cell",
 	  NULL, 0 },
 	{ { 't', 'T' }, steps_step, "t; T", "t; T", "next step; play the whole solution (any key stops)",
@@ -344,7 +344,7 @@ static const key_row board_rows[] = {
 	{ { 'p' }, board_preview, "p", "p", "preview on/off: what a press at the cursor changes", NULL, 0 },
 	{ { 'm', 'o' }, board_menu, "m, o", "m, o", "settings: size, rule, states, torus, difficulty", "m settings", 3 },
 	{ { '?' }, board_help, "?", "?", "this help and how to play", "? help", 1 },
-	{ { 'q' }, board_quit, "q", "q", "quit (asks when a game is in progress); on a public account, the lobby",
+	{ { 'q' }, board_quit, "q", "q", "quit (asks mid-game); on a public account: lobby",
 	  "q quit", 1 },
 	/* Ctrl-Z is the terminal's: a signal, handled by the main loop, and
 	 * refused where there is no shell to go back to (over SSH). */
