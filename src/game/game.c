@@ -218,6 +218,23 @@ void game_clock_resume(game *g, double now)
 	}
 }
 
+bool game_clock_start(game *g, double now)
+{
+	if (g->clock_running || g->clock_paused || g->won)
+		return false;
+	g->clock_running = true;
+	g->clock_from = now;
+	return true;
+}
+
+void game_clock_since(game *g, double since)
+{
+	g->clock_acc = 0;
+	g->clock_paused = false;
+	g->clock_running = true;
+	g->clock_from = since;
+}
+
 bool game_config_equal(const game_config *a, const game_config *b)
 {
 	return variant_equal(&a->v, &b->v) && strcmp(a->difficulty, b->difficulty) == 0 && a->par == b->par;

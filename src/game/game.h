@@ -31,7 +31,7 @@ typedef struct game {
 	bool par_proven;		/* false: par is only an upper bound */
 	bool solvable;			/* the start (so every position) can be cleared */
 	bool won;
-	bool clock_running;		/* starts on the first press */
+	bool clock_running;		/* starts when the board is first shown */
 	bool clock_paused;
 	double clock_from, clock_acc;	/* seconds, from the caller's clock */
 } game;
@@ -78,5 +78,10 @@ bool game_touched(const game *g);	/* any move made (or undone) since the start *
 double game_elapsed(const game *g, double now);
 void game_clock_pause(game *g, double now);	/* while suspended */
 void game_clock_resume(game *g, double now);
+/* The board is in view: its clock runs from now, unless it runs already,
+ * is paused or the board is cleared.  true when it started. */
+bool game_clock_start(game *g, double now);
+/* The clock runs as from `since` (a race's common start). */
+void game_clock_since(game *g, double since);
 
 #endif

@@ -228,7 +228,10 @@ static void finish(racer *r, const arcade *ar, const game *g, bool winner, bool 
 	res->loser = winner ? r->them : r->me;
 	res->moves = forfeit ? 0 : game_moves(g);
 	res->par = r->offer.par;
-	res->ms = now_ms() - r->start_ms;
+	/* A board cleared: its clock, stopped at the winning press and run
+	 * from the common start (session.c), so the banner, this result and
+	 * the table say one time; a forfeit: the wall's. */
+	res->ms = forfeit ? now_ms() - r->start_ms : (long long)(game_elapsed(g, 0) * 1000);
 	if (res->ms < 0)
 		res->ms = 0;
 	/* A forfeit is never an unassisted win: nobody cleared the board. */
@@ -271,6 +274,11 @@ void racer_started(racer *r, bool played)
 {
 	r->phase = played ? RACE_ON : RACE_IDLE;
 	r->their_moves = 0;
+}
+
+double racer_since(const racer *r)
+{
+	return (double)(now_ms() - r->start_ms) / 1000;
 }
 
 long long racer_count_left(const racer *r)

@@ -104,6 +104,8 @@ int racer_tick(racer *r, const arcade *ar, const game *g, bool on_board, bool as
  * then whether it is played. */
 board *racer_board(const racer *r, game_config *cfg, char *why, size_t len);
 void racer_started(racer *r, bool played);
+/* Seconds since the race's start (both racers' one clock). */
+double racer_since(const racer *r);
 /* Seconds left of the countdown (rounded up), as it is shown. */
 long long racer_count_left(const racer *r);
 /* A challenge to us not yet told (looked for every few seconds): true

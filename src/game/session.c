@@ -210,6 +210,12 @@ char *session_scores_text(const session *s, char *date, size_t datelen, char *ms
 	return saving_scores_text(&s->files, date, msg, len);
 }
 
+/* The board played is the race's (a race's board left is a forfeit). */
+static bool on_race_board(const session *s)
+{
+	return !strcmp(s->pl.origin, "race");
+}
+
 static int say(session *s, const char *msg)
 {
 	snprintf(s->msg, sizeof s->msg, "%s", msg);
@@ -433,11 +439,18 @@ int session_next_board(session *s, double now)
 
 int session_pause(session *s, bool away, double now)
 {
+	if (s->race.phase == RACE_ON && on_race_board(s))
+		return 0;
 	if (away)
 		game_clock_pause(&s->pl.g, now);
 	else
 		game_clock_resume(&s->pl.g, now);
 	return SESSION_STATUS;
+}
+
+int session_shown(session *s, double now)
+{
+	return game_clock_start(&s->pl.g, now) ? SESSION_STATUS : 0;
 }
 
 void session_stop_making(session *s)
@@ -478,12 +491,6 @@ static int made(session *s, double now)
 	return ev;
 }
 
-/* The board played is the race's (a race's board left is a forfeit). */
-static bool on_race_board(const session *s)
-{
-	return !strcmp(s->pl.origin, "race");
-}
-
 /* A race's course between keys: its board played when both start, the
  * result when it is decided. */
 static int race_course(session *s, double now)
@@ -498,6 +505,10 @@ static int race_course(session *s, double now)
 		board *b = racer_board(&s->race, &cfg, why, sizeof why);
 		int got = b ? play_given(s, b, &cfg, "race", now) : say(s, why);
 		racer_started(&s->race, got & SESSION_BOARD);
+		/* One race time: both clocks run from the common start, not
+		 * from when this tick came round or the board was drawn. */
+		if (got & SESSION_BOARD)
+			game_clock_since(&s->pl.g, now - racer_since(&s->race));
 		ev |= got | SESSION_RACE | (got & SESSION_BOARD ? SESSION_RACE_START : 0);
 	}
 	return ev;

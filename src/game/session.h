@@ -243,8 +243,13 @@ session_leave session_leaving(const session *s, bool same_kind);
 int session_next_board(session *s, double now);
 
 /* The player is away from the board (analysis, suspended) or back: the
- * clock stops and goes on.  Returns SESSION_STATUS. */
+ * clock stops and goes on (not in a race: its time is the wall's, the
+ * same for both).  Returns SESSION_STATUS. */
 int session_pause(session *s, bool away, double now);
+/* The board is in view, nothing over it: its clock runs from the first
+ * time it is shown (a player who studies it first is timed for that
+ * too), not from the first press.  SESSION_STATUS when it started. */
+int session_shown(session *s, double now);
 
 /* A position not reached by a press (new board, restart): a new attempt,
  * and the plan starts again hidden.  session_resume is the same for the

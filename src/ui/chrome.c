@@ -415,8 +415,12 @@ void draw_win(view *v, double now)
 	if (v->lay.too_small)
 		return;
 	const game *g = v->g;
-	char line[200], clock[32], par[16];
-	format_clock(clock, sizeof clock, (long)game_elapsed(g, now));
+	char line[200], clock[40], par[16];
+	/* To the tenth, truncated, as the leaderboards and a race's result
+	 * say it: one time wherever it is shown. */
+	long long ms = (long long)(game_elapsed(g, now) * 1000);
+	format_clock(clock, sizeof clock, (long)(ms / 1000));
+	snprintf(clock + strlen(clock), sizeof clock - strlen(clock), ".%lld", ms / 100 % 10);
 	format_par(g, par, sizeof par);
 	int moves = game_moves(g);
 	bool perfect = v->sv.perfect;

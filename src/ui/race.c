@@ -173,7 +173,9 @@ static void result_text(const app *a, const racer *rc, char *buf, size_t len)
 	name_for_terminal(mine ? r->loser.name : r->winner.name, a->gl.utf8, name, sizeof name);
 	if (r->par >= 0)
 		snprintf(par, sizeof par, " (par %d)", r->par);
-	long long s = r->ms / 1000;
+	/* The time as the banner and the day's table say it, to the tenth. */
+	char t[32];
+	snprintf(t, sizeof t, "%lld:%02lld.%lld", r->ms / 60000, r->ms / 1000 % 60, r->ms / 100 % 10);
 	/* Two keys' race not ranked: the reason, said to both, and the line
 	 * kept short enough for it. */
 	bool why = r->rank != RACE_RANKED && r->rank != RACE_UNRANKED_GUEST;
@@ -186,11 +188,11 @@ static void result_text(const app *a, const racer *rc, char *buf, size_t len)
 	else if (why)
 		snprintf(said, sizeof said, "%s won the race", name);
 	else if (mine)
-		snprintf(said, sizeof said, "You won the race against %s: %d moves%s in %lld:%02lld%s", name, r->moves,
-			 par, s / 60, s % 60, r->assisted ? ", assisted" : "");
+		snprintf(said, sizeof said, "You won the race against %s: %d moves%s in %s%s", name, r->moves, par, t,
+			 r->assisted ? ", assisted" : "");
 	else
-		snprintf(said, sizeof said, "%s won the race: %d moves%s in %lld:%02lld%s", name, r->moves, par, s / 60,
-			 s % 60, r->assisted ? ", assisted" : "");
+		snprintf(said, sizeof said, "%s won the race: %d moves%s in %s%s", name, r->moves, par, t,
+			 r->assisted ? ", assisted" : "");
 	if (why)
 		snprintf(buf, len, "%s; not ranked: %s.", said, race_rank_words(r->rank));
 	else

@@ -174,6 +174,10 @@ static int app_key(app *a)
 			a->stack[0]->tick(a, now);
 			continue;
 		}
+		/* The board in view, nothing over it: its clock runs from now
+		 * on (not from the first press). */
+		if (a->s && on_board && !a->v.lay.too_small)
+			session_shown(a->s, now);
 		/* The key's and the tick's changes, the clock and the solver's
 		 * spinner: one frame before waiting; watchers see it too. */
 		app_frame(a);

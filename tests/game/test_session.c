@@ -664,6 +664,27 @@ static void test_pause(void)
 	finish(&s);
 }
 
+/* The clock runs from the board shown, not from the first press: a
+ * player who studies the board and then types the answer is timed for
+ * the study too.  Shown again later, it does not start over. */
+static void test_clock_shown(void)
+{
+	session s;
+	game_config c = test_config(3, 3, 2, "plus", false);
+	if (!start(&s, middle(), PLAY_FREE, &c))
+		return;
+	double t = now();
+	tap_ok(game_elapsed(&s.pl.g, t + 5) == 0, "not shown yet: no time");
+	int ev = session_shown(&s, t);
+	tap_ok(ev == SESSION_STATUS, "shown: the clock starts");
+	tap_ok(session_shown(&s, t + 3) == 0, "shown again: it runs on, not anew");
+	session_press(&s, 1, 1, +1, t + 7);
+	double at = game_elapsed(&s.pl.g, t + 100);
+	tap_ok(s.pl.g.won && at > 6.9 && at < 7.1, "cleared by one press after 7 s of study: 7 s (%.2f)", at);
+	tap_ok(session_shown(&s, t + 200) == 0 && game_elapsed(&s.pl.g, t + 300) == at, "a cleared board's clock stays stopped");
+	finish(&s);
+}
+
 /* The editor's cells go through the session, modulo k. */
 static void test_edit_cells(void)
 {
@@ -835,6 +856,7 @@ int main(void)
 	test_leaving();
 	test_play_board();
 	test_pause();
+	test_clock_shown();
 	test_edit_cells();
 	/* In a state of its own: no game left by the tests above. */
 	snprintf(state, sizeof state, "%s/open", dir);

@@ -73,6 +73,8 @@ check "from another network: nothing said of ranking" sh -c "! $B capture-pane -
 $B send-keys Enter
 check "taken: a countdown for bob" sees "$B" "Racing alice: the board in"
 check "and for alice" sees "$A" "Racing bob: the board in"
+check "counted down to the board: 2" sees "$B" "the board in 2..."
+check "then 1" sees "$B" "the board in 1..."
 check "the race starts for bob" sees "$B" "Race against alice: go!"
 check "and for alice" sees "$A" "Race against bob: go!"
 check "the same board for both" test "$(board_of "$A")" = "$(board_of "$B")"
@@ -122,11 +124,23 @@ $D kill-server
 $C send-keys Enter
 check "watching a racer shows the other's moves" sees "$C" "racing bob: 1 move"
 
-# alice clears the board: she wins, bob is told, one win is ranked.
+# alice studies the board, then clears it: she wins, bob is told, one win
+# is ranked, and one time is said everywhere: the banner's, the race
+# line's and the table's, counted from the common start (it was the
+# banner's "(0:00)", from her first press, beside "in 0:11").
+check "alice's clock runs from the start, before her first press" sees "$A" "0:01"
 TMUX_CMD="$A"
 ui_solve_shown
 check "alice wins" sees "$A" "You won the race against bob"
 check "bob is told who won and against what par" sees "$B" "alice won the race:"
+time_of() { # time_of TMUX TEXT: the first M:SS.T on TEXT's line
+	$1 capture-pane -p | grep -F -- "$2" | grep -Eo '[0-9]+:[0-9][0-9]\.[0-9]' | head -1
+}
+banner=$(time_of "$A" "Solved!")
+check "the banner times the race to the tenth, the study too ($banner)" \
+	sh -c "echo '$banner' | grep -Eq '^0:(0[1-9]|[1-5][0-9])\.[0-9]\$'"
+check "alice's race line says the banner's time" test "$(time_of "$A" "You won the race against bob")" = "$banner"
+check "and bob's" test "$(time_of "$B" "alice won the race:")" = "$banner"
 results() { # the day's results that rank
 	(cd "$host/races/results" 2>/dev/null && ls | grep "^$today\\." | xargs -r grep -l '^ranked yes$' | wc -l)
 }
@@ -134,6 +148,7 @@ check "exactly one win ranked" test "$(results)" = 1
 $A send-keys L
 check "the leaderboard ranks the day's races apart" sees "$A" "Races won on $today"
 check "alice with one win" sh -c "$A capture-pane -p | grep -E '^ +1  alice +1 '"
+check "the table's fastest clear: the banner's time" test "$(time_of "$A" "  alice ")" = "$banner"
 $A send-keys q
 $C send-keys q
 

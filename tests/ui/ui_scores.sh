@@ -23,8 +23,13 @@ fi
 
 ui_start -- --daily --size 2x2 --scores "$S"
 check "the daily board" ui_wait "daily $today"
+# Studied first, then the answer typed: the time counts from the board
+# shown, not from the first press (it was 0:00.1).
+check "the clock runs before any press" ui_wait "0:01"
 check "solved by hand" ui_solve_shown
 check "a win" ui_wait "Solved!"
+timed() { ui_screen | grep -E "$1" | grep -Eq '0:(0[1-9]|[1-5][0-9])\.[0-9]'; }
+check "the win line's time counts the study: 1 s or more, to the tenth" timed 'Solved!'
 if [ $others -eq 1 ]; then
 	check "its place among the host's players: 1st of 2" ui_wait "Solved!  1st of 2 on this host (L)"
 else
@@ -38,6 +43,7 @@ ui_keys L
 check "L shows the day's table" ui_wait "Daily leaderboard of this host, $today"
 check "with the board's heading" ui_wait "Daily $today, 2x2 plus k=2"
 check "and our row" ui_wait_on ui_screen "$me"
+check "timed from the board shown" timed "^ +1  $me "
 if [ $others -eq 1 ]; then
 	check "and the other player's, second" ui_wait "   2  nobody                 9       7    1:00.0  no"
 fi
