@@ -45,6 +45,16 @@ static bool same_key(const race_side *x, const char *id)
 	return x->key[0] && id[0] == 'k' && !strncmp(id + 1, x->key, RACE_KEY_LEN);
 }
 
+/* Is the player of slot listed already by a race to take?  One line a
+ * person: their race is how to race them. */
+static bool has_take(const race_entry *e, int n, const char *slot)
+{
+	for (int i = 0; i < n; i++)
+		if (e[i].take && !strcmp(e[i].slot, slot))
+			return true;
+	return false;
+}
+
 int racer_list(const racer *r, const arcade *ar, race_entry **out)
 {
 	race_offer *offers = NULL;
@@ -74,8 +84,8 @@ int racer_list(const racer *r, const arcade *ar, race_entry **out)
 	}
 	for (int i = 0; e && i < np; i++) {
 		const live_game *g = &players[i];
-		if (same_key(&r->me, g->id) || g->race[0])
-			continue;	/* our key's other game, a racer */
+		if (same_key(&r->me, g->id) || g->race[0] || has_take(e, n, g->id))
+			continue;	/* our key's other game, a racer, one whose race is listed */
 		race_entry *x = &e[n++];
 		snprintf(x->name, sizeof x->name, "%s", g->name);
 		snprintf(x->variant, sizeof x->variant, "%s", g->variant);
@@ -303,7 +313,7 @@ int racer_tick(racer *r, const arcade *ar, const game *g, bool on_board, bool as
 			r->them = j.who;
 			r->start_ms = j.start_ms;
 			r->phase = RACE_COUNTDOWN;
-			return RACER_NEWS;
+			return RACER_NEWS | RACER_TAKEN;
 		}
 		if (rc < 0) {
 			r->phase = RACE_IDLE;

@@ -96,6 +96,7 @@ enum {
 	RACER_START = 1 << 1,	/* the board is to be played now: racer_board() */
 	RACER_OVER = 1 << 2,	/* decided or ended: r->ended says how */
 	RACER_SAY = 1 << 3,	/* why in the message */
+	RACER_TAKEN = 1 << 4,	/* our race was taken: r->them, the countdown on */
 };
 /* The race's course between keys: g is the board played, on_board
  * whether it is still the race's, assisted whether help was given on it. */

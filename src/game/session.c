@@ -497,7 +497,8 @@ static int race_course(session *s, double now)
 {
 	char why[300];
 	int news = racer_tick(&s->race, &s->ar, &s->pl.g, on_race_board(s), s->pl.assisted, why, sizeof why);
-	int ev = (news & RACER_NEWS ? SESSION_RACE : 0) | (news & RACER_OVER ? SESSION_RACE_OVER : 0);
+	int ev = (news & RACER_NEWS ? SESSION_RACE : 0) | (news & RACER_OVER ? SESSION_RACE_OVER : 0) |
+		 (news & RACER_TAKEN ? SESSION_RACE_TAKEN : 0);
 	if (news & RACER_SAY)
 		ev |= say(s, why);
 	if (news & RACER_START) {
@@ -627,6 +628,30 @@ int session_race_leave(session *s, double now)
 int session_race_heard(session *s, double now)
 {
 	return racer_heard(&s->race, &s->ar, now) ? SESSION_RACE_CHALLENGE : 0;
+}
+
+const char *session_race_rematch_for(const session *s)
+{
+	const racer *r = &s->race;
+	if (!on_race_board(s) || r->phase != RACE_IDLE || r->ended == RACE_END_NONE)
+		return "";
+	return r->them.name;
+}
+
+int session_race_rematch(session *s, double now)
+{
+	char them[sizeof s->race.them.name];
+	snprintf(them, sizeof them, "%s", session_race_rematch_for(s));
+	if (!them[0])
+		return 0;
+	race_entry *list;
+	int n = racer_list(&s->race, &s->ar, &list), ev = -1;
+	/* They asked first: theirs is taken, not a second race crossing it. */
+	for (int i = 0; i < n && ev < 0; i++)
+		if (list[i].take && list[i].to_us && !strcmp(list[i].name, them))
+			ev = session_race_take(s, &list[i], now);
+	free(list);
+	return ev >= 0 ? ev : session_race_open(s, them, now);
 }
 
 int session_help(session *s, session_aid aid)

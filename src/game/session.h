@@ -36,6 +36,7 @@ typedef enum session_event {
 	SESSION_RACE_START = 1 << 12,	/* the race's board is played now (BOARD too) */
 	SESSION_RACE_OVER = 1 << 13,	/* the race ended: the view's race says how */
 	SESSION_RACE_CHALLENGE = 1 << 14,	/* a challenge to us: race->challenger */
+	SESSION_RACE_TAKEN = 1 << 15,	/* our race was taken: race->them, the countdown on */
 } session_event;
 
 /* The session itself is the game layer's (game/session_impl.h): front
@@ -194,9 +195,17 @@ int session_race_take(session *s, const race_entry *e, double now);
  * other wins: SESSION_RACE_OVER), one counting down is not left (the
  * message says so). */
 int session_race_leave(session *s, double now);
-/* Called where a challenge may be told (on the board): a new challenge
- * to us gives SESSION_RACE_CHALLENGE, looked for every few seconds. */
+/* Called between keys wherever the player is: a new challenge to us
+ * gives SESSION_RACE_CHALLENGE, looked for every few seconds. */
 int session_race_heard(session *s, double now);
+/* After a race, on its board: a rematch with the same player on a new
+ * board (one like it): their rematch taken when they asked first, else
+ * ours opened for them.  SESSION_RACE, SESSION_MESSAGE with why not, or
+ * 0 when there is no race to rematch (session_race_rematch_for says). */
+int session_race_rematch(session *s, double now);
+/* The player a rematch would be with ("" none): a race ended on this
+ * board and no other race is on. */
+const char *session_race_rematch_for(const session *s);
 
 /* What the player asked the solver for. */
 typedef enum session_aid {

@@ -57,6 +57,15 @@ static void restart_now(app *a)
 static reaction board_restart(app *a, int key)
 {
 	const game *g = app_session(a).g;
+	/* After a race, r on its board asks the same player for a rematch
+	 * (a race's board replayed alone is nobody's race). */
+	if (key == 'r' && session_race_rematch_for(a->s)[0]) {
+		int ev = session_race_rematch(a->s, term_now());
+		app_react(a, ev);
+		if (!(ev & SESSION_MESSAGE))
+			app_open_race(a);
+		return REACT_NONE;
+	}
 	if (key == 'r' && !g->won) {
 		app_say(a, "r restarts a solved board; R restarts this one (it asks first).");
 		return REACT_NONE;
@@ -339,7 +348,7 @@ static const key_row board_rows[] = {
 	{ { 'L' }, board_scores, NULL, NULL, NULL, NULL, 0 },
 	{ { 'W' }, board_watch, NULL, NULL, NULL, NULL, 0 },
 	{ { 'v', 'V' }, board_race, NULL, NULL, NULL, NULL, 0 },
-	{ { 'R', 'r' }, board_restart, "R, r", "R, r", "restart this board (R asks first; r after a win)", NULL, 0 },
+	{ { 'R', 'r' }, board_restart, "R, r", "R, r", "restart (R asks; r after a win; after a race, a rematch)", NULL, 0 },
 	{ { 'n' }, board_new_key, "n", "n", "new board (asks when a game is in progress)", NULL, 0 },
 	{ { 'p' }, board_preview, "p", "p", "preview on/off: what a press at the cursor changes", NULL, 0 },
 	{ { 'm', 'o' }, board_menu, "m, o", "m, o", "settings: size, rule, states, torus, difficulty", "m settings", 3 },

@@ -265,6 +265,9 @@ static void status_line(view *v, double now, char *line, size_t size)
 	char par[16], clock[32];
 	size_t len = size;
 	long secs = (long)game_elapsed(g, now);
+	/* In a race the rival's progress is what stays, before the plan's
+	 * words, which are cut first. */
+	bool racing = v->who[0] && v->sv.race && v->sv.race->phase == RACE_ON && v->ov && v->ov->shown;
 	format_par(g, par, sizeof par);
 	format_clock(clock, sizeof clock, secs);
 	if (v->what == VIEW_INFO)
@@ -282,7 +285,10 @@ static void status_line(view *v, double now, char *line, size_t size)
 		/* The plan replaces the rule and size: they fit no more. */
 		char plan[128];
 		info_plan(v->ov, v->gl, now, plan, sizeof plan);
-		snprintf(line, len, " Moves %d %s Par %s %s %s", game_moves(g), d, par, d, plan);
+		if (racing)
+			snprintf(line, len, " Moves %d %s Par %s %s %s %s %s", game_moves(g), d, par, d, v->who, d, plan);
+		else
+			snprintf(line, len, " Moves %d %s Par %s %s %s", game_moves(g), d, par, d, plan);
 	} else {
 		/* The rule in a player's word ("classic", "diagonals"), a mask or
 		 * a random board by its name, a graph by its file's; k in words,
@@ -312,7 +318,7 @@ static void status_line(view *v, double now, char *line, size_t size)
 		snprintf(line + strlen(line), len - strlen(line), " %s marked: hint", d);
 	if (v->sv.rung > 0 && v->what == VIEW_PLAY)
 		snprintf(line + strlen(line), len - strlen(line), " %s Rung %d", d, v->sv.rung);
-	if (v->who[0] && v->what == VIEW_PLAY)
+	if (v->who[0] && v->what == VIEW_PLAY && !(racing && !g->won))
 		snprintf(line + strlen(line), len - strlen(line), " %s %s", d, v->who);
 	/* One character a cell: the cursor's place in words too. */
 	if (v->lay.rulers)

@@ -33,6 +33,8 @@ static void list_refresh(app *a)
 		races.sel = races.nitems ? races.nitems - 1 : 0;
 }
 
+/* One line a person: their race to take, or them to challenge; one pair
+ * of brackets (a guest said inside them). */
 static void item_text(const app *a, const race_entry *e, char *buf, size_t len)
 {
 	char name[NAME_SHOWN_MAX];
@@ -41,7 +43,14 @@ static void item_text(const app *a, const race_entry *e, char *buf, size_t len)
 		snprintf(buf, len, "take %s's race%s (%s)%s", name, e->to_us ? ", a challenge to you" : "", e->variant,
 			 e->one_net ? ", not ranked: one network" : "");
 	else
-		snprintf(buf, len, "challenge %s%s (playing %s)", name, e->guest ? " (guest)" : "", e->variant);
+		snprintf(buf, len, "challenge %s (%splaying %s)", name, e->guest ? "a guest, " : "", e->variant);
+}
+
+/* Opened from the lobby, the board played is not in view: "yours" says
+ * nothing there, its size does. */
+static bool from_lobby(const app *a)
+{
+	return a->depth >= 2 && a->stack[a->depth - 2] == &lobby_screen;
 }
 
 static void race_draw(app *a)
@@ -53,7 +62,7 @@ static void race_draw(app *a)
 	attrset(A_BOLD);
 	mvaddnstr(y++, 1, "Races", COLS - 2);
 	attrset(A_NORMAL);
-	mvaddnstr(y++, 2, "Two players, the same board, the same moment: the first to clear it wins.", room);
+	y += draw_wrapped(y, 2, 0, LINES - 3, "Two players, the same board, the same moment: the first to clear it wins.");
 	y++;
 	name_for_terminal(r->them.name, a->gl.utf8, name, sizeof name);
 	if (r->phase == RACE_MAKING || r->phase == RACE_WAITING) {
@@ -74,7 +83,13 @@ static void race_draw(app *a)
 		attrset(A_NORMAL);
 		mvaddnstr(LINES - 1, 1, "The board comes at the same moment for both of you.", COLS - 2);
 	} else {
-		mvaddnstr(y++, 2, "o  open a race anyone can take (a board like yours)", room);
+		if (from_lobby(a)) {
+			const game_config *cfg = &app_session(a).g->cfg;
+			snprintf(line, sizeof line, "o  open a race anyone can take (a random %dx%d board)", cfg->v.rows,
+				 cfg->v.cols);
+		} else
+			snprintf(line, sizeof line, "o  open a race anyone can take (a board like yours)");
+		y += draw_wrapped(y, 2, 3, LINES - 3, line);
 		if (COLS > 3)
 			mvchgat(y - 1, 2, 1, A_BOLD, 0, NULL);
 		y++;
@@ -87,7 +102,8 @@ static void race_draw(app *a)
 			mvaddnstr(y++, 2, line, room);
 			attrset(A_NORMAL);
 		}
-		mvaddnstr(LINES - 1, 1, "Up/Down choose, Enter take or challenge, o open a race, Esc or q back", COLS - 2);
+		mvaddnstr(LINES - 1, 1, COLS >= 72 ? "Up/Down choose, Enter take or challenge, o open a race, Esc or q back"
+				      : "Enter: take or challenge; o: open; q: back", COLS - 2);
 	}
 	if (races.line[0])
 		mvaddnstr(LINES - 2, 2, races.line, room);
@@ -217,13 +233,30 @@ static void race_news(app *a, int ev)
 			result_text(a, r, msg, sizeof msg);
 		else
 			snprintf(msg, sizeof msg, "The race ended: the other player left it.");
+		/* Both are offered another go, where it fits the line. */
+		if (r->ended == RACE_END_DECIDED && session_race_rematch_for(a->s)[0] &&
+		    strlen(msg) + 16 < (size_t)COLS && strlen(msg) + 16 < sizeof msg)
+			strcat(msg, "  r: a rematch");
 		app_say(a, msg);
 	}
 	if (ev & SESSION_RACE_CHALLENGE) {
+		const char *again = session_race_rematch_for(a->s);
 		name_for_terminal(r->challenger, a->gl.utf8, name, sizeof name);
-		snprintf(msg, sizeof msg, "%s challenges you to a race: v to take it.", name);
+		if (again[0] && !strcmp(again, r->challenger))
+			snprintf(msg, sizeof msg, "%s asks for a rematch: r takes it.", name);
+		else
+			snprintf(msg, sizeof msg, "%s challenges you to a race: v to take it.", name);
 		app_say(a, msg);
 	}
+	if (ev & SESSION_RACE_TAKEN) {
+		name_for_terminal(r->them.name, a->gl.utf8, name, sizeof name);
+		snprintf(msg, sizeof msg, "%s took your race: the board comes in a moment.", name);
+		if (app_top(a) != &race_screen)
+			app_say(a, msg);
+	}
+	/* A player on another screen, or looking away, hears it too. */
+	if (ev & (SESSION_RACE_CHALLENGE | SESSION_RACE_TAKEN | SESSION_RACE_OVER))
+		beep();
 	if ((ev & SESSION_RACE) && app_top(a) == &race_screen) {
 		if (r->phase == RACE_IDLE)
 			list_refresh(a);

@@ -60,8 +60,10 @@ static void who_line(app *a)
 void watch_publish(app *a, double now)
 {
 	int ev = session_publish(a->s, now);
-	/* A challenge to us is told on the board, where it can be taken (v). */
-	if (app_top(a) == &board_screen)
+	/* A challenge to us is told wherever the player is (the leaderboard,
+	 * the help, the settings), but not over a question, which holds the
+	 * message line: it waits for the answer. */
+	if (app_top(a) != &question_screen)
 		ev |= session_race_heard(a->s, now);
 	if (ev)
 		app_react(a, ev);

@@ -62,6 +62,8 @@ named "$C" carol >/dev/null
 $A send-keys r
 check "r: the race screen" sees "$A" "o  open a race anyone can take"
 check "bob is there to challenge" sees "$A" "challenge bob"
+check "from the lobby the race's board is said by its size, not 'like yours'" \
+	sh -c "$A capture-pane -p | grep -q 'open a race anyone can take (a random [0-9]*x[0-9]* board)'"
 $A send-keys o
 check "o: her race is open" sees "$A" "Your race is open"
 $B send-keys f
@@ -69,6 +71,7 @@ sees "$B" "Moves 0 " >/dev/null
 check "bob, on his board, hears of no challenge (it is open to all)" sh -c "! $B capture-pane -p | grep -q challenges"
 $B send-keys v
 check "v on the board: the race screen, alice's race open to him" sees "$B" "take alice's race"
+check "one line a person: alice's race, not alice to challenge too" sh -c "! $B capture-pane -p | grep -q 'challenge alice'"
 check "from another network: nothing said of ranking" sh -c "! $B capture-pane -p | grep -q 'not ranked'"
 $B send-keys Enter
 check "taken: a countdown for bob" sees "$B" "Racing alice: the board in"
@@ -117,6 +120,13 @@ $D send-keys x Space
 $B send-keys Space
 sees "$B" "Moves 1 " >/dev/null
 check "alice sees bob's move" sees "$A" "vs bob: 1 move"
+# At 60 columns with the plan's marks on (s), alice's moves are what
+# stays on bob's status line, the plan's words cut first.
+$B resize-window -x 60 -y 20
+$B send-keys s
+check "the plan shown at 60 columns: the rival's progress stays on the status line" sees "$B" "vs alice: 0 moves"
+$B send-keys s
+$B resize-window -x 80 -y 24
 check "the shell's watcher, keys pressed there ignored, sees it too" sees "$D" "racing bob: 1 move"
 $D send-keys q
 check "q ends it" sees "$D" "EXIT=0"
@@ -149,15 +159,23 @@ $A send-keys L
 check "the leaderboard ranks the day's races apart" sees "$A" "Races won on $today"
 check "alice with one win" sh -c "$A capture-pane -p | grep -E '^ +1  alice +1 '"
 check "the table's fastest clear: the banner's time" test "$(time_of "$A" "  alice ")" = "$banner"
-$A send-keys q
 $C send-keys q
 
-# 2. bob challenges alice by name; she is told on her board and takes it.
-$B send-keys v
-check "the players to challenge: alice first (by name)" sees "$B" "challenge alice"
-$B send-keys Enter
-check "bob's challenge waits for alice" sees "$B" "Waiting for alice to take your challenge"
-check "alice is told on her board" sees "$A" "bob challenges you to a race: v to take it."
+# 2. Both are offered a rematch: bob asks for one (r on the race's board)
+# while alice reads the leaderboard; she hears it there, with the bell,
+# and takes it with r on her board.
+check "both are offered a rematch" sees "$B" "r: a rematch"
+$A pipe-pane -o "cat >>'$ui_tmp/alice.out'"
+$B send-keys r
+check "r after the race: bob's rematch waits for alice" sees "$B" "Waiting for alice to take your challenge"
+check "alice hears of it on the leaderboard's page" sees "$A" "bob asks for a rematch: r takes it."
+rang() { # the bell (BEL) in alice's terminal's output, polled
+	for _ in $(seq 100); do grep -q "$(printf '\007')" "$ui_tmp/alice.out" && return 0; sleep 0.05; done
+	return 1
+}
+check "with the terminal's bell" rang
+$A pipe-pane
+$A send-keys q
 # carol, at the live games' list since she watched, goes to her board and
 # its race screen (v).
 $C send-keys q
@@ -167,9 +185,13 @@ check "carol at the race screen" sees "$C" "o  open a race"
 check "carol is not offered a challenge meant for alice" sh -c "! $C capture-pane -p | grep -q \"take bob's race\""
 $A send-keys v
 check "alice sees bob's challenge to her" sees "$A" "take bob's race, a challenge to you"
-$A send-keys Enter
-sees "$A" "Race against bob: go!" >/dev/null
-sees "$B" "Race against alice: go!" >/dev/null
+$A send-keys q
+sees "$A" "Moves " >/dev/null
+$A send-keys r
+check "her r takes his rematch: the countdown" sees "$A" "Racing bob: the board in"
+check "the rematch starts for alice" sees "$A" "Race against bob: go!"
+check "and for bob" sees "$B" "Race against alice: go!"
+check "on one board for both" test "$(board_of "$A")" = "$(board_of "$B")"
 $B send-keys q
 check "bob's q is told it forfeits the race" sees "$B" "Leave the race for the lobby? alice wins by forfeit."
 $B send-keys y
