@@ -585,6 +585,8 @@ int serve_main(int argc, char **argv)
 	}
 	host_path(dir, HOST_DIR_SCORES, scores, sizeof scores);	/* fits: host_open took dir */
 	play_set_player(p.pid, p.name, p.guest, dir, p.slot);
+	if (!p.guest)
+		play_set_key(fp);
 	/* The game's own options after --: the admin's, from the command line
 	 * sshd runs (the client's command is never seen here). */
 	int extra = argc - optind;

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "game/practice.h"
 #include "game/saved.h"
 #include "persist/lock.h"
 #include "persist/name.h"
@@ -408,6 +409,36 @@ void saving_daily_line(const saver *sa, const char *date, const variant *key, ch
 	else
 		snprintf(buf, len, "%c%s.", today[0] - 'a' + 'A', today + 1);
 	stats_free(&st);
+}
+
+void saving_week_text(const saver *sa, const variant *key, char *buf, size_t len)
+{
+	persist_result res;
+	stats st;
+	struct stat probe;
+	char date[16];
+	game_config cfg = { .v = *key };
+	bool have = sa->stats_path[0] && lstat(sa->stats_path, &probe) == 0 && stats_load(sa->stats_path, &st, &res) == PERSIST_OK;
+	time_t now = time(NULL);
+	practice_daily_seed(now, &cfg, date, sizeof date);
+	int streak = have ? stats_daily_streak(&st, date) : 0;
+	size_t n = strlen(buf);
+	n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "Daily streak: %d day%s\n\nThis week's daily boards:\n",
+			      streak, streak == 1 ? "" : "s");
+	for (int i = 0; i < 7 && n < len; i++) {
+		practice_daily_seed(now - (time_t)i * 86400, &cfg, date, sizeof date);
+		const stats_daily *d = have ? stats_daily_find(&st, date, key) : NULL;
+		long secs = d ? (long)d->seconds : 0;
+		if (!d)
+			n += (size_t)snprintf(buf + n, len - n, "  %s  not played\n", date);
+		else if (d->won)
+			n += (size_t)snprintf(buf + n, len - n, "  %s  won, %d moves (par %d), %ld:%02ld%s\n", date, d->moves,
+					      d->par, secs / 60, secs % 60, d->assisted ? ", assisted" : "");
+		else
+			n += (size_t)snprintf(buf + n, len - n, "  %s  given up after %d moves\n", date, d->moves);
+	}
+	if (have)
+		stats_free(&st);
 }
 
 char *saving_scores_text(const saver *sa, const char *date, char *msg, size_t len)

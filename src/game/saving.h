@@ -82,6 +82,9 @@ int saving_finish(saver *sa, play *p, double now, char *msg, size_t len);
 /* The player's daily streak and date's daily board of variant key, in a
  * line ("Daily streak: 3 days; today's daily board: won in ..."). */
 void saving_daily_line(const saver *sa, const char *date, const variant *key, char *buf, size_t len);
+/* The streak, then the daily boards of key's variant of the week to
+ * today (practice_daily_seed's dates), a line each, appended to buf. */
+void saving_week_text(const saver *sa, const variant *key, char *buf, size_t len);
 char *saving_stats_text(const saver *sa, char *msg, size_t len);
 
 /* The host's daily leaderboard of date, malloc'd; NULL with msg (no

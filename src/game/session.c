@@ -78,6 +78,7 @@ session *session_open(const session_settings *set, session_fail *why, char *err,
 	snprintf(s->files.scores_dir, sizeof s->files.scores_dir, "%s", set->scores_dir ? set->scores_dir : "");
 	if (set->player_pid && set->player_pid[0])
 		open_player(s, set);
+	snprintf(s->key_fp, sizeof s->key_fp, "%s", set->player_key ? set->player_key : "");
 	arcade_setup(&s->ar, set->host, set->live_id, set->player_name, set->player_guest);
 	racer_init(&s->race, &s->ar, set->client);
 	/* A plain `lightsout`: the game left last time comes first (another
@@ -202,6 +203,30 @@ int session_ladder_rung(const session *s, const game_config *cfg)
 	if (s->pl.mode == PLAY_LADDER && s->pl.rung > 0 && game_config_equal(cfg, &s->pl.g.cfg))
 		return s->pl.rung;
 	return ladder_load(cfg);
+}
+
+#define PLAYER_PAGE_MAX 2048
+
+char *session_player_text(const session *s, const game_config *cfg, const game_config *daily)
+{
+	char *t = malloc(PLAYER_PAGE_MAX);
+	if (!t)
+		return NULL;
+	const char *name = s->ar.name[0] ? s->ar.name : s->files.player_name;
+	int n = snprintf(t, PLAYER_PAGE_MAX, "Name:  %s%s\n", name[0] ? name : "(none: a local game)",
+			 s->files.player_guest ? ", a guest: nothing is kept" : "");
+	n += snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, "Key:   %s\n", s->key_fp[0] ? s->key_fp : "none");
+	n += snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, "Practice rung: %d (%dx%d)\n", session_ladder_rung(s, cfg),
+		      cfg->v.rows, cfg->v.cols);
+	saving_week_text(&s->files, &daily->v, t, PLAYER_PAGE_MAX);
+	n = (int)strlen(t);
+	if (racer_available(&s->ar) && s->race.me.key[0]) {
+		int won, lost;
+		race_record(s->ar.host, s->race.me.key, 7, &won, &lost);
+		snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, "\nRaces this week: %d won, %d lost\n", won, lost);
+	} else if (racer_available(&s->ar))
+		snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, "\nRaces: a guest's are not kept\n");
+	return t;
 }
 
 char *session_scores_text(const session *s, char *date, size_t datelen, char *msg, size_t len)

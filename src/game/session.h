@@ -57,6 +57,7 @@ typedef struct session_settings {
 	const char *player_pid;	/* a public account's player (lightsout serve), or NULL */
 	const char *player_name;
 	bool player_guest;
+	const char *player_key;	/* ... the fingerprint of the key they came with, or NULL */
 	const gen_ctl *ctl;	/* making the first board: progress and cancel, or NULL */
 	const char *host;	/* a public account's host directory, or NULL */
 	const char *live_id;	/* ... and our game's slot there */
@@ -136,6 +137,10 @@ void session_daily_line(const session *s, const char *date, const game_config *c
 /* The practice ladder's rung for cfg's shape: the one played, or the one
  * kept for that shape (read from its file: not for every frame). */
 int session_ladder_rung(const session *s, const game_config *cfg);
+/* The player's page on a public account: name, key fingerprint, daily
+ * streak, the practice rung for cfg's shape, the week's daily boards of
+ * daily's variant and the week's races won and lost; malloc'd, or NULL. */
+char *session_player_text(const session *s, const game_config *cfg, const game_config *daily);
 char *session_scores_text(const session *s, char *date, size_t datelen, char *msg, size_t len);
 
 /* The press (+1 forward, -1 backward) at (row, col): counted, followed by

@@ -24,6 +24,7 @@ struct session {
 	bool win_due;		/* won: its records are the next tick's */
 	arcade ar;		/* our place on a public account's host, or none */
 	racer race;		/* our part in a race there */
+	char key_fp[64];	/* the player's key's fingerprint, "" none */
 };
 
 #endif

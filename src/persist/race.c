@@ -565,6 +565,40 @@ static void results_count(const char *host, const char *date, const char *const 
 	closedir(d);
 }
 
+void race_record(const char *host, const char *key, int days, int *won, int *lost)
+{
+	char path[4200], oldest[16], err[200];
+	static race_result r;
+	*won = *lost = 0;
+	if (!key[0])
+		return;
+	days = days < 1 ? 1 : days > RACE_RESULTS_DAYS ? RACE_RESULTS_DAYS : days;
+	race_date(time(NULL) - (time_t)(days - 1) * 86400, oldest, sizeof oldest);
+	races_path(host, true, NULL, path, sizeof path);
+	DIR *d = opendir(path);
+	if (!d)
+		return;
+	struct dirent *e;
+	/* Bounded as a day's results are: a page, not a scan of the month. */
+	int read = 0;
+	while ((e = readdir(d)) && read < days * (RACE_RESULTS_DAY + RACE_UNRANKED_DAY)) {
+		if (strlen(e->d_name) < 12 || e->d_name[10] != '.' || strncmp(e->d_name, oldest, 10) < 0 ||
+		    !of_day(e->d_name, e->d_name))
+			continue;
+		races_path(host, true, e->d_name, path, sizeof path);
+		size_t len;
+		char *text = read_file(path, &len);
+		read++;
+		bool ok = text && race_result_parse(text, len, &r, err, sizeof err) == 0;
+		free(text);
+		if (ok) {
+			*won += !strcmp(r.winner.key, key);
+			*lost += !strcmp(r.loser.key, key);
+		}
+	}
+	closedir(d);
+}
+
 /* Whether r ranks, from its racers and the day's results so far (c). */
 static race_rank rank_of(const race_result *r, const day_count *c)
 {

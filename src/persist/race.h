@@ -150,6 +150,10 @@ int race_decided(const char *host, const char *slot, const char *token, race_res
  * "both players are on one network". */
 const char *race_rank_words(race_rank rank);
 
+/* A key's races decided on the last `days` days (today too, at most
+ * RACE_RESULTS_DAYS), ranked or not: won and lost. */
+void race_record(const char *host, const char *key, int days, int *won, int *lost);
+
 /* Is the game in slot still running (its lock held)? */
 bool race_slot_alive(const char *host, const char *slot);
 

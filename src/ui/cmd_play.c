@@ -441,6 +441,7 @@ static void play_prefs(const play_opts *o, const prefs *p, game_config *cfg, cha
 static struct {
 	char pid[33], name[33];
 	bool guest;
+	char key[64];		/* the key's fingerprint, for the player's page */
 	char host[4096], slot[40];
 	char note[200];
 } player;
@@ -452,6 +453,11 @@ void play_set_player(const char *pid, const char *name, bool guest, const char *
 	player.guest = guest;
 	snprintf(player.host, sizeof player.host, "%s", host);
 	snprintf(player.slot, sizeof player.slot, "%s", live_id);
+}
+
+void play_set_key(const char *fingerprint)
+{
+	snprintf(player.key, sizeof player.key, "%s", fingerprint);
 }
 
 void play_set_note(const char *line)
@@ -527,6 +533,7 @@ int play_main(int argc, char **argv)
 		.player_pid = player.pid,
 		.player_name = player.name,
 		.player_guest = player.guest,
+		.player_key = player.key,
 		.host = player.pid[0] ? player.host : NULL,
 		.live_id = player.slot,
 		.client = getenv("SSH_CONNECTION"),

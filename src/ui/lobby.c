@@ -87,9 +87,10 @@ static void lobby_draw(app *a)
 	struct {
 		char key;
 		char what[96];
-	} items[10] = {
+	} items[11] = {
 		{ 'd', "" }, { 'p', "" }, { 'f', "" }, { 'w', "" }, { 'r', "" },
-		{ 'l', "the daily leaderboard" }, { 'h', "how to play, and the keys" },
+		{ 'l', "the daily leaderboard" }, { 'i', "who you are: your key, streak and week" },
+		{ 'h', "how to play, and the keys" },
 		{ 'c', "play a share code someone gave you" }, { 'a', "" }, { 'q', "leave the arcade" },
 	};
 	snprintf(items[0].what, sizeof items[0].what, "today's daily board (%s, the same for everyone)", date);
@@ -108,8 +109,8 @@ static void lobby_draw(app *a)
 	else
 		snprintf(items[4].what, sizeof items[4].what, "race another player (%d race%s open to you)", lobby_races,
 			 lobby_races == 1 ? "" : "s");
-	snprintf(items[8].what, sizeof items[8].what, "%s", a->gl.utf8 ? "the plain ASCII look" : "the UTF-8 look");
-	for (int i = 0; i < 10; i++) {
+	snprintf(items[9].what, sizeof items[9].what, "%s", a->gl.utf8 ? "the plain ASCII look" : "the UTF-8 look");
+	for (int i = 0; i < 11; i++) {
 		snprintf(line, sizeof line, "%c  %s", items[i].key, items[i].what);
 		int used = lobby_line(y, 3, line);
 		if (y < LINES - 2 && COLS > 3)
@@ -173,6 +174,19 @@ static reaction lobby_scores(app *a, int key)
 {
 	(void)key;
 	app_open_scores(a, "the lobby");
+	return REACT_NONE;
+}
+
+/* i: the player's page, read when asked (files, not every frame). */
+static reaction lobby_player(app *a, int key)
+{
+	(void)key;
+	char *text = session_player_text(a->s, &app_session(a).g->cfg, &a->daily_cfg);
+	if (!text) {
+		app_say(a, "Out of memory: no page.");
+		return REACT_NONE;
+	}
+	app_open_page(a, "Who you are", text, "Arrows scroll; any other key returns to the lobby.");
 	return REACT_NONE;
 }
 
@@ -240,6 +254,7 @@ static const key_row lobby_rows[] = {
 	{ { 'w', 'W' }, lobby_watch, "w", "w", "live games to watch", NULL, 0 },
 	{ { 'r', 'v' }, lobby_race, "r", "r", "race another player on the same board", NULL, 0 },
 	{ { 'l', 'L' }, lobby_scores, "l", "l", "the daily leaderboard", NULL, 0 },
+	{ { 'i' }, lobby_player, "i", "i", "who you are: name, key, daily streak, rung, the week's results", NULL, 0 },
 	{ { 'h', '?' }, lobby_help, "h, ?", "h, ?", "how to play, and the keys", NULL, 0 },
 	{ { 'c', 'P' }, lobby_code, "c", "c", "play a share code", NULL, 0 },
 	{ { 'a' }, lobby_look, "a", "a", "the plain ASCII look, or UTF-8's", NULL, 0 },

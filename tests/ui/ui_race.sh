@@ -223,4 +223,20 @@ check "alice is told her win is not ranked" sees "$A" "not ranked: both players 
 check "and so is carol" sees "$C" "not ranked: both players came from one address"
 check "still two results ranked" test "$(results)" = 2
 
+# 4. alice's page (i in the lobby): who she is, her key as ssh-keygen
+# prints its fingerprint, her streak and week, and her races: three won
+# (two ranked, one not), none lost.
+$A send-keys q
+sees "$A" "r  race another player" >/dev/null
+$A send-keys i
+check "i in the lobby: the player's page" sees "$A" "Who you are"
+check "her name" sees "$A" "Name:  alice"
+fp=$(ssh-keygen -lf "$ui_tmp/alice.pub" | cut -d' ' -f2)
+check "her key's fingerprint ($fp)" sees "$A" "Key:   $fp"
+check "her daily streak" sees "$A" "Daily streak: 0 days"
+check "this week's daily boards, today's first" sees "$A" "  $today  not played"
+check "her races this week" sees "$A" "Races this week: 3 won, 0 lost"
+$A send-keys q
+check "any key back to the lobby" sees "$A" "i  who you are"
+
 done_testing
