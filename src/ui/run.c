@@ -296,6 +296,12 @@ static void ask_resume(app *a)
 	snprintf(q, sizeof q, "Resume the %dx%d%s%s game (%d move%s, %ld:%02ld)? n: drop it, not counted",
 		 g->cfg.v.rows, g->cfg.v.cols, kind, g->cfg.v.torus ? " torus" : "", moves,
 		 moves == 1 ? "" : "s", secs / 60, secs % 60);
+	/* The question and its " (y/n)" on one line of a narrow window: the
+	 * same words, fewer of them ("not counted" stays: it is the cost). */
+	if ((int)strlen(q) + 8 > COLS)
+		snprintf(q, sizeof q, "Resume %dx%d%s%s (%d move%s, %ld:%02ld)? n: drop, not counted", g->cfg.v.rows,
+			 g->cfg.v.cols, kind, g->cfg.v.torus ? " torus" : "", moves, moves == 1 ? "" : "s", secs / 60,
+			 secs % 60);
 	app_ask(a, q, resume_yes, resume_no);
 }
 

@@ -64,6 +64,15 @@ ui_start -- --ascii
 check "with slot 1 empty, the game kept apart is offered" ui_wait "Resume the 5x5 game (3 moves,"
 ui_keys y q y
 ui_wait "EXIT=0" >/dev/null
+# At 60x20 the question fits whole: what is lost said, and (y/n) (it was
+# cut at "n: drop it, not").
+ui_next_server
+ui_tmux new-session -d -x 60 -y 20 "'$LIGHTSOUT' --ascii; echo EXIT=\$?; exec sleep 600"
+ui_tmux set-option -g window-size manual >/dev/null 2>&1
+check "at 60x20 the resume question fits, y/n and all" ui_wait "Resume 5x5 (3 moves, 0:0"
+check "... to its end" ui_wait "? n: drop, not counted (y/n)"
+ui_keys y q y
+ui_wait "EXIT=0" >/dev/null
 
 # A save this game can never play (a 201x201 knight board with k = 3 is
 # beyond its solver) is set aside, not written over by the next game's
