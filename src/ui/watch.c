@@ -94,8 +94,10 @@ static void list_refresh(app *a)
 
 /* "guest-1a2b       guest  5x5 plus k=2        12 moves   1:02  no watchers":
  * 77 columns at most under UTF-8.  A guest is said in a column of its
- * own, past any name: "bob (guest)" can be a name, the column cannot. */
-static void list_line(const live_game *g, bool utf8, char *buf, size_t len)
+ * own, past any name: "bob (guest)" can be a name, the column cannot.
+ * Narrower than that (room), the board's column goes, not the time's
+ * digits at the edge. */
+static void list_line(const live_game *g, bool utf8, int room, char *buf, size_t len)
 {
 	char name[NAME_SHOWN_MAX], rival[NAME_SHOWN_MAX + 16] = "";
 	int pad = NAME_MAX_CHARS - name_for_terminal(g->name, utf8, name, sizeof name);
@@ -103,9 +105,10 @@ static void list_line(const live_game *g, bool utf8, char *buf, size_t len)
 		memcpy(rival, "  racing ", 10);
 		name_for_terminal(g->race, utf8, rival + 9, sizeof rival - 9);
 	}
-	snprintf(buf, len, "%s%*s %-6s %-16.16s %5d moves %3ld:%02ld%s%s", name, pad > 0 ? pad : 0, "",
-		 g->guest ? "guest" : "", g->variant, g->moves, g->elapsed / 60, g->elapsed % 60,
-		 g->won ? "  solved" : g->open ? "" : "  no watchers", rival);
+	int shape_w = room >= 77 ? 16 : 0;
+	snprintf(buf, len, "%s%*s %-6s %-*.*s%s%5d moves %3ld:%02ld%s%s", name, pad > 0 ? pad : 0, "",
+		 g->guest ? "guest" : "", shape_w, shape_w, g->variant, shape_w ? " " : "", g->moves, g->elapsed / 60,
+		 g->elapsed % 60, g->won ? "  solved" : g->open ? "" : "  no watchers", rival);
 }
 
 static void list_draw(app *a)
@@ -118,7 +121,7 @@ static void list_draw(app *a)
 		mvaddnstr(2, 2, "Nobody else is playing right now.", COLS - 4);
 	for (int i = 0; i < live.nlist && 2 + i < LINES - 2; i++) {
 		char line[NAME_SHOWN_MAX + 100];
-		list_line(&live.list[i], a->gl.utf8, line, sizeof line);
+		list_line(&live.list[i], a->gl.utf8, COLS - 4, line, sizeof line);
 		if (i == live.sel)
 			attrset(A_REVERSE);
 		mvaddnstr(2 + i, 2, line, COLS - 4);

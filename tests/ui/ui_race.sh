@@ -38,6 +38,11 @@ sees() { # sees TMUX TEXT: poll its screen
 	$1 capture-pane -p | sed 's/^/# /'
 	return 1
 }
+sees_re() { # sees_re TMUX REGEX: poll its screen for an extended regex
+	for _ in $(seq 300); do $1 capture-pane -p | grep -Eq -- "$2" && return 0; sleep 0.05; done
+	$1 capture-pane -p | sed 's/^/# /'
+	return 1
+}
 board_of() { $1 capture-pane -p | grep -E '^ *[|│]' | sed -e 's/[][|│ ()!{}‹›▪─╱╲]//g' -e 's/·/0/g' \
 	-e 's/●/1/g' | grep -v '^$'; }
 named() { # named TMUX NAME: past the name prompt, at the lobby
@@ -72,6 +77,11 @@ check "bob, on his board, hears of no challenge (it is open to all)" sh -c "! $B
 $B send-keys v
 check "v on the board: the race screen, alice's race open to him" sees "$B" "take alice's race"
 check "one line a person: alice's race, not alice to challenge too" sh -c "! $B capture-pane -p | grep -q 'challenge alice'"
+$B resize-window -x 60 -y 20
+check "the races at 60 columns: the header wrapped at a word" sees "$B" "  to clear it wins."
+check "and the footer whole" sees "$B" "Enter: take or challenge; o: open; q: back"
+$B resize-window -x 80 -y 24
+sees "$B" "Up/Down choose, Enter take or challenge" >/dev/null
 check "from another network: nothing said of ranking" sh -c "! $B capture-pane -p | grep -q 'not ranked'"
 $B send-keys Enter
 check "taken: a countdown for bob" sees "$B" "Racing alice: the board in"
@@ -87,6 +97,10 @@ check "bob's status line shows alice's moves" sees "$B" "vs alice: 0 moves"
 $C send-keys w
 check "the watcher's list: alice racing bob" sees "$C" "racing bob"
 check "and bob racing alice" sees "$C" "racing alice"
+# At 60 columns the board's column goes, not the time's digits.
+$C resize-window -x 60 -y 20
+check "the list at 60 columns: each game's time whole" sees_re "$C" ' moves +[0-9]+:[0-9][0-9]  racing bob$'
+$C resize-window -x 80 -y 24
 live=$("$LIGHTSOUT" watch --list --dir "$host")
 check "watch --list from a shell: both racing, each naming the other" \
 	sh -c "printf '%s\n' \"\$1\" | grep -q '^alice	player	.*	racing bob\$' &&
