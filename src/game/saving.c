@@ -441,7 +441,7 @@ void saving_week_text(const saver *sa, const variant *key, char *buf, size_t len
 		stats_free(&st);
 }
 
-char *saving_scores_text(const saver *sa, const char *date, char *msg, size_t len)
+char *saving_scores_text(const saver *sa, const char *date, int cols, char *msg, size_t len)
 {
 	persist_result res;
 	scores t;
@@ -461,7 +461,7 @@ char *saving_scores_text(const saver *sa, const char *date, char *msg, size_t le
 		return NULL;
 	}
 	size_t n;
-	char *table = t.n ? scores_table(&t, NULL, name_locale_utf8(), &n) : NULL;
+	char *table = t.n ? scores_table_fit(&t, NULL, name_locale_utf8(), cols, &n) : NULL;
 	if (!t.n) {
 		char none[100];
 		snprintf(none, sizeof none, "No daily results for %s yet: win today's daily board to be the first.\n", date);

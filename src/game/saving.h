@@ -89,6 +89,6 @@ char *saving_stats_text(const saver *sa, char *msg, size_t len);
 
 /* The host's daily leaderboard of date, malloc'd; NULL with msg (no
  * directory, unreadable).  Files skipped are counted at its end. */
-char *saving_scores_text(const saver *sa, const char *date, char *msg, size_t len);
+char *saving_scores_text(const saver *sa, const char *date, int cols, char *msg, size_t len);
 
 #endif

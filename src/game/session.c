@@ -229,10 +229,10 @@ char *session_player_text(const session *s, const game_config *cfg, const game_c
 	return t;
 }
 
-char *session_scores_text(const session *s, char *date, size_t datelen, char *msg, size_t len)
+char *session_scores_text(const session *s, char *date, size_t datelen, int cols, char *msg, size_t len)
 {
 	play_scores_date(&s->pl, date, datelen);
-	return saving_scores_text(&s->files, date, msg, len);
+	return saving_scores_text(&s->files, date, cols, msg, len);
 }
 
 /* The board played is the race's (a race's board left is a forfeit). */
@@ -597,7 +597,7 @@ int session_races_open(const session *s)
 	return racer_count(&s->race, &s->ar);
 }
 
-char *session_races_text(const session *s, const char *date, bool utf8)
+char *session_races_text(const session *s, const char *date, bool utf8, int cols)
 {
 	char day[16];
 	if (!arcade_on(&s->ar))
@@ -606,7 +606,7 @@ char *session_races_text(const session *s, const char *date, bool utf8)
 		snprintf(day, sizeof day, "%s", date);
 	else
 		race_date(time(NULL), day, sizeof day);
-	return race_table_text(s->ar.host, day, utf8);
+	return race_table_fit(s->ar.host, day, utf8, cols);
 }
 
 int session_race_open(session *s, const char *to, double now)

@@ -141,7 +141,8 @@ int session_ladder_rung(const session *s, const game_config *cfg);
  * streak, the practice rung for cfg's shape, the week's daily boards of
  * daily's variant and the week's races won and lost; malloc'd, or NULL. */
 char *session_player_text(const session *s, const game_config *cfg, const game_config *daily);
-char *session_scores_text(const session *s, char *date, size_t datelen, char *msg, size_t len);
+/* (cols: the window's width, for the tables' columns; 0 any) */
+char *session_scores_text(const session *s, char *date, size_t datelen, int cols, char *msg, size_t len);
 
 /* The press (+1 forward, -1 backward) at (row, col): counted, followed by
  * the plan, saved soon.  No file is touched on a key: a win says
@@ -190,7 +191,7 @@ int session_live_games(const session *s, live_game **out);
  * terminal shows them). */
 int session_race_list(const session *s, race_entry **out);
 int session_races_open(const session *s);
-char *session_races_text(const session *s, const char *date, bool utf8);
+char *session_races_text(const session *s, const char *date, bool utf8, int cols);
 /* Open a race for the player called to ("" anyone) on a board like the
  * one played, made in the background; take the race of e (or challenge
  * its player): SESSION_RACE, or SESSION_MESSAGE with why not. */

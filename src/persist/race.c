@@ -722,6 +722,12 @@ static int cmp_tally(const void *a, const void *b)
 
 char *race_table_text(const char *host, const char *date, bool utf8)
 {
+	return race_table_fit(host, date, utf8, 0);
+}
+
+char *race_table_fit(const char *host, const char *date, bool utf8, int cols)
+{
+	bool narrow = cols > 0 && cols < 80;
 	char path[4200], err[200];
 	races_path(host, true, NULL, path, sizeof path);
 	DIR *d = opendir(path);
@@ -782,21 +788,29 @@ char *race_table_text(const char *host, const char *date, bool utf8)
 	size_t size = 600 + (size_t)n * 160, used = 0;
 	char *out = malloc(size);
 	if (out) {
-		used += (size_t)snprintf(out, size, "Races won on %s (ranked apart from the daily board)\n"
-					 "Wins are boards cleared first; wins by forfeit (the other left) rank "
-					 "below.\n\n"
-					 "  #  player            wins  unassisted  by forfeit  fastest\n", date);
+		if (narrow)
+			used += (size_t)snprintf(out, size, "Races won on %s\n(ranked apart from the daily board)\n"
+						 "Wins are boards cleared first; wins by forfeit\n(the other left) "
+						 "rank below.\n\n"
+						 "  #  player            wins  unaided  forfeits  fastest\n", date);
+		else
+			used += (size_t)snprintf(out, size, "Races won on %s (ranked apart from the daily board)\n"
+						 "Wins are boards cleared first; wins by forfeit (the other left) rank "
+						 "below.\n\n"
+						 "  #  player            wins  unassisted  by forfeit  fastest\n", date);
 		for (int i = 0; i < n && used < size; i++) {
 			char name[NAME_SHOWN_MAX], best[24] = "-";
 			int pad = NAME_MAX_CHARS - name_for_terminal(t[i].name, utf8, name, sizeof name);
 			if (t[i].best_ms >= 0)
 				snprintf(best, sizeof best, "%lld:%02lld.%lld", t[i].best_ms / 60000,
 					 t[i].best_ms / 1000 % 60, t[i].best_ms / 100 % 10);
-			used += (size_t)snprintf(out + used, size - used, "%3d  %s%*s %5d  %10d  %10d  %7s\n", i + 1,
-						 name, pad > 0 ? pad : 0, "", t[i].cleared, t[i].fair, t[i].forfeits, best);
+			used += (size_t)snprintf(out + used, size - used,
+						 narrow ? "%3d  %s%*s %5d  %7d  %8d  %7s\n" : "%3d  %s%*s %5d  %10d  %10d  %7s\n",
+						 i + 1, name, pad > 0 ? pad : 0, "", t[i].cleared, t[i].fair, t[i].forfeits, best);
 		}
 		if (unranked && used < size)
-			snprintf(out + used, size - used, "\n%d race%s today not ranked (one network, or a player's "
+			snprintf(out + used, size - used, narrow ? "\n%d race%s today not ranked (one network,\nor a "
+				 "player's %d a day used up).\n" : "\n%d race%s today not ranked (one network, or a player's "
 				 "%d a day used up).\n", unranked, unranked == 1 ? "" : "s", RACE_SHARE_DAY);
 	}
 	free(t);

@@ -162,5 +162,8 @@ bool race_slot_alive(const char *host, const char *slot);
  * fastest clear; text (malloc'd), or NULL when there is nothing (none
  * today, or no memory). utf8: names as the terminal can show them. */
 char *race_table_text(const char *host, const char *date, bool utf8);
+/* The same for a window cols wide (0: any): under 80 columns the
+ * columns close up and the heading's sentence is two lines. */
+char *race_table_fit(const char *host, const char *date, bool utf8, int cols);
 
 #endif

@@ -133,5 +133,8 @@ void scores_player(uid_t uid, char *buf, size_t len);
  * escaped to ASCII: name_for_terminal).  Malloc'd, *len its length; NULL
  * when out of memory. */
 char *scores_table(const scores *t, const score *only, bool utf8, size_t *len);
+/* The same for a window cols wide (0: any): under 80 columns the
+ * columns close up, so that a row fits 60 whole. */
+char *scores_table_fit(const scores *t, const score *only, bool utf8, int cols, size_t *len);
 
 #endif

@@ -94,6 +94,14 @@ static int shown_name(const score *r, const who *names, int nnames, bool utf8, c
 
 char *scores_table(const scores *t, const score *only, bool utf8, size_t *len)
 {
+	return scores_table_fit(t, only, utf8, 0, len);
+}
+
+char *scores_table_fit(const scores *t, const score *only, bool utf8, int cols, size_t *len)
+{
+	/* Under 80 columns the columns close up and "assisted" is "help":
+	 * 60 columns hold a row whole, none cut ("assi", "0:11."). */
+	bool narrow = cols > 0 && cols < 80;
 	textbuf out;
 	textbuf_init(&out);
 	int rank = 0, nnames, width = 16;
@@ -103,8 +111,8 @@ char *scores_table(const scores *t, const score *only, bool utf8, size_t *len)
 	for (int i = 0; i < t->n; i++)
 		if (t->s[i].pid[0]) {
 			char name[NAME_SHOWN_MAX];
-			int cols = name_for_terminal(t->s[i].name, utf8, name, sizeof name);
-			width = cols > width ? cols : width;
+			int w = name_for_terminal(t->s[i].name, utf8, name, sizeof name);
+			width = w > width ? w : width;
 			arcade = true;
 		}
 	for (int i = 0; i < t->n; i++) {
@@ -116,12 +124,16 @@ char *scores_table(const scores *t, const score *only, bool utf8, size_t *len)
 			variant_format(&r->v, v, sizeof v);
 			textbuf_printf(&out, "%sDaily %s, %s%s%s%s\n", rank ? "\n" : "", r->date, v,
 				       r->level[0] ? " (" : "", r->level, r->level[0] ? ")" : "");
-			textbuf_printf(&out, "%4s  %-*s %s%7s %7s %9s  %s\n", "rank", width, "player",
-				       arcade ? "login" : "", "moves", "par", "time", "assisted");
+			if (narrow)
+				textbuf_printf(&out, "%4s  %-*s %s%6s %4s %8s  %s\n", "rank", width, "player",
+					       arcade ? "login" : "", "moves", "par", "time", "help");
+			else
+				textbuf_printf(&out, "%4s  %-*s %s%7s %7s %9s  %s\n", "rank", width, "player",
+					       arcade ? "login" : "", "moves", "par", "time", "assisted");
 			rank = 0;
 		}
 		char name[NAME_SHOWN_MAX], par[16], tm[32];
-		int cols = shown_name(r, names, nnames, utf8, name, sizeof name);
+		int shown = shown_name(r, names, nnames, utf8, name, sizeof name);
 		if (r->par < 0)
 			snprintf(par, sizeof par, "-");
 		else
@@ -129,9 +141,9 @@ char *scores_table(const scores *t, const score *only, bool utf8, size_t *len)
 		format_ms(r->ms, tm, sizeof tm);
 		/* A guest is said in a column of its own, never in the name's:
 		 * "bob (guest)" can be a name, the column cannot. */
-		textbuf_printf(&out, "%4d  %s%*s %s%7d %7s %9s  %s\n", ++rank, name, width - cols, "",
-			       !arcade ? "" : !r->pid[0] ? "     " : r->guest ? "guest" : "key  ", r->moves, par, tm,
-			       r->assisted ? "yes" : "no");
+		textbuf_printf(&out, narrow ? "%4d  %s%*s %s%6d %4s %8s  %s\n" : "%4d  %s%*s %s%7d %7s %9s  %s\n",
+			       ++rank, name, width - shown, "", !arcade ? "" : !r->pid[0] ? "     " : r->guest ? "guest" : "key  ",
+			       r->moves, par, tm, r->assisted ? "yes" : "no");
 	}
 	free(names);
 	return textbuf_finish(&out, len);

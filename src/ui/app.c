@@ -248,9 +248,9 @@ void app_open_menu(app *a, bool editing)
 void app_open_scores(app *a, const char *back)
 {
 	char msg[300], date[16], title[64], footer[96];
-	char *text = session_scores_text(a->s, date, sizeof date, msg, sizeof msg);
+	char *text = session_scores_text(a->s, date, sizeof date, COLS, msg, sizeof msg);
 	/* The day's races, ranked apart, below the daily board's table. */
-	char *races = session_races_text(a->s, text ? date : NULL, a->gl.utf8);
+	char *races = session_races_text(a->s, text ? date : NULL, a->gl.utf8, COLS);
 	if (races && text) {
 		char *both = malloc(strlen(text) + strlen(races) + 2);
 		if (both)

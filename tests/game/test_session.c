@@ -346,7 +346,7 @@ static void test_no_arcade(void)
 	tap_ok(ev == 0 && file_calls == 0, "a local game publishes nothing (%d file calls)", file_calls);
 	tap_ok(session_live_games(&s, &list) == -1 && !list, "no live games to list");
 	tap_ok(session_race_list(&s, &races) == 0 && session_races_open(&s) == -1 &&
-		       !session_races_text(&s, NULL, true),
+		       !session_races_text(&s, NULL, true, 0),
 	       "no races to list, count or rank");
 	ev = session_race_open(&s, "", now());
 	tap_ok(ev == SESSION_MESSAGE && strstr(s.msg, "public account") && s.race.phase == RACE_IDLE,

@@ -173,6 +173,11 @@ $A send-keys L
 check "the leaderboard ranks the day's races apart" sees "$A" "Races won on $today"
 check "alice with one win" sh -c "$A capture-pane -p | grep -E '^ +1  alice +1 '"
 check "the table's fastest clear: the banner's time" test "$(time_of "$A" "  alice ")" = "$banner"
+# At 60x20 the races' table closes up its columns: alice's row whole.
+$A send-keys q
+$A resize-window -x 60 -y 20
+$A send-keys L
+check "at 60 columns the races' table is whole, its fastest clear too" sees_re "$A" "^ +1  alice +1 +1 +0 +$banner\$"
 $C send-keys q
 
 # 2. Both are offered a rematch: bob asks for one (r on the race's board)
@@ -190,6 +195,7 @@ rang() { # the bell (BEL) in alice's terminal's output, polled
 check "with the terminal's bell" rang
 $A pipe-pane
 $A send-keys q
+$A resize-window -x 80 -y 24
 # carol, at the live games' list since she watched, goes to her board and
 # its race screen (v).
 $C send-keys q

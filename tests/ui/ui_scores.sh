@@ -50,6 +50,17 @@ fi
 check "and notes the file it skipped" ui_wait "1.$today: a symbolic link, not followed"
 ui_keys Escape
 check "any key returns to the game" ui_gone "Daily leaderboard of this host"
+# At 60x20 the columns close up: every row whole, none cut ("assi",
+# "0:11.").
+ui_tmux resize-window -x 60 -y 20
+ui_keys L
+ui_wait "Daily leaderboard" >/dev/null
+whole() { ui_screen | grep -E "^ +1  $me " | grep -E '[0-9]:[0-9][0-9]\.[0-9]  no$'; }
+check "at 60 columns our row is whole, its time and help columns too" ui_wait_on whole "$me"
+check "and the heading says them" ui_wait "time  help"
+ui_keys Escape
+ui_gone "Daily leaderboard of this host" >/dev/null
+ui_tmux resize-window -x 80 -y 24
 ui_keys q
 check "quit" ui_wait "EXIT=0"
 
