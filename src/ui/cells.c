@@ -69,7 +69,8 @@ static bool in_set(const int *list, int n, int i)
 /* Would a press at the cursor change (row, col)?  The preview shows it. */
 static bool in_preview(const view *v, int row, int col)
 {
-	if (!v->preview || v->what != VIEW_PLAY)
+	/* A cleared board has nothing left to press: no brackets. */
+	if (!v->preview || v->what != VIEW_PLAY || v->g->won)
 		return false;
 	if (v->g->rule.lines)
 		return row == v->cr || col == v->cc;
