@@ -24,7 +24,7 @@ bool racer_available(const arcade *ar)
 void racer_init(racer *r, const arcade *ar, const char *client)
 {
 	memset(r, 0, sizeof *r);
-	r->challenges_at = -1e9;
+	r->challenges_at = r->words_at = -1e9;
 	if (!racer_available(ar))
 		return;
 	/* A race left in our slot by a game of ours before is over. */
@@ -384,6 +384,27 @@ bool racer_heard(racer *r, const arcade *ar, double now)
 		}
 	free(list);
 	return heard;
+}
+
+int racer_say(racer *r, const arcade *ar, int what)
+{
+	if (!racer_available(ar) || r->ended == RACE_END_NONE || !r->them.slot[0])
+		return -1;
+	return race_say(ar->host, r->me.slot, r->offer.token, what, now_ms());
+}
+
+bool racer_words(racer *r, const arcade *ar, double now)
+{
+	int what;
+	long long at;
+	if (!racer_available(ar) || r->ended == RACE_END_NONE || now - r->words_at < RACE_CHALLENGE_EVERY)
+		return false;
+	r->words_at = now;
+	if (race_said(ar->host, r->them.slot, r->offer.token, &what, &at) < 0 || at <= r->heard_ms)
+		return false;
+	r->heard_ms = at;
+	r->heard = what;
+	return true;
 }
 
 void racer_end(racer *r, const arcade *ar)

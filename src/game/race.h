@@ -63,6 +63,9 @@ typedef struct racer {
 	double challenges_at;
 	char told[RACE_TOKEN_MAX];	/* the last challenge told */
 	char challenger[NAME_MAX_BYTES + 1];	/* ... by whom */
+	double words_at;	/* when the rival's words were last looked for */
+	long long heard_ms;	/* the rival's last words heard (their time) */
+	int heard;		/* ... which (race_say_words) */
 } racer;
 
 /* Who we are in races on ar's host (client: the SSH_CONNECTION sshd gave
@@ -112,6 +115,12 @@ long long racer_count_left(const racer *r);
 /* A challenge to us not yet told (looked for every few seconds): true
  * with its opener in r->challenger. */
 bool racer_heard(racer *r, const arcade *ar, double now);
+/* After a race: a few fixed words (race_say_words(what)) to the other
+ * racer; 0, or -1 with no race ended to say them after. */
+int racer_say(racer *r, const arcade *ar, int what);
+/* Their words not yet told (looked for every few seconds): true with
+ * r->heard. */
+bool racer_words(racer *r, const arcade *ar, double now);
 /* The game ends: a race run is forfeited, an open one taken back. */
 void racer_end(racer *r, const arcade *ar);
 

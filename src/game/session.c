@@ -652,7 +652,15 @@ int session_race_leave(session *s, double now)
 
 int session_race_heard(session *s, double now)
 {
-	return racer_heard(&s->race, &s->ar, now) ? SESSION_RACE_CHALLENGE : 0;
+	return (racer_heard(&s->race, &s->ar, now) ? SESSION_RACE_CHALLENGE : 0) |
+	       (racer_words(&s->race, &s->ar, now) ? SESSION_RACE_WORDS : 0);
+}
+
+int session_race_say(session *s, int what)
+{
+	if (racer_say(&s->race, &s->ar, what) < 0)
+		return say(s, "Words go to the other racer after a race.");
+	return SESSION_RACE;
 }
 
 const char *session_race_rematch_for(const session *s)

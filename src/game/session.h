@@ -37,6 +37,7 @@ typedef enum session_event {
 	SESSION_RACE_OVER = 1 << 13,	/* the race ended: the view's race says how */
 	SESSION_RACE_CHALLENGE = 1 << 14,	/* a challenge to us: race->challenger */
 	SESSION_RACE_TAKEN = 1 << 15,	/* our race was taken: race->them, the countdown on */
+	SESSION_RACE_WORDS = 1 << 16,	/* the rival's words after a race: race->heard */
 } session_event;
 
 /* The session itself is the game layer's (game/session_impl.h): front
@@ -204,6 +205,9 @@ int session_race_leave(session *s, double now);
 /* Called between keys wherever the player is: a new challenge to us
  * gives SESSION_RACE_CHALLENGE, looked for every few seconds. */
 int session_race_heard(session *s, double now);
+/* After a race, fixed words to the other racer (race_say_words(what)):
+ * SESSION_RACE when they went, else SESSION_MESSAGE with why not. */
+int session_race_say(session *s, int what);
 /* After a race, on its board: a rematch with the same player on a new
  * board (one like it): their rematch taken when they asked first, else
  * ours opened for them.  SESSION_RACE, SESSION_MESSAGE with why not, or

@@ -369,11 +369,51 @@ static int put_once(const char *path, const char *text, size_t len)
 static void remove_race(const char *host, const char *slot)
 {
 	char path[4200];
-	static const char *const ext[] = { "won", "join", "offer" };
+	static const char *const ext[] = { "won", "join", "offer", "say" };
 	for (size_t i = 0; i < sizeof ext / sizeof *ext; i++) {
 		path_of(host, slot, ext[i], path, sizeof path);
 		unlink(path);
 	}
+}
+
+#define SAY_HEADER "lightsout-race-say"
+
+const char *race_say_words(int what)
+{
+	static const char *const words[RACE_SAY_COUNT] = { "good game", "again?", "well played" };
+	return what >= 0 && what < RACE_SAY_COUNT ? words[what] : "";
+}
+
+int race_say(const char *host, const char *slot, const char *token, int what, long long at_ms)
+{
+	char text[RACE_TOKEN_MAX + 96], path[4200], err[200];
+	if (!live_slot_valid(slot) || !token_ok(token) || what < 0 || what >= RACE_SAY_COUNT || race_dir_open(host) < 0)
+		return -1;
+	int n = snprintf(text, sizeof text, SAY_HEADER " %d\ntoken %s\nsay %d\nat %lld\n", VERSION, token, what, at_ms);
+	if (n < 0 || (size_t)n >= sizeof text)
+		return -1;
+	path_of(host, slot, "say", path, sizeof path);
+	return atomic_write(path, text, (size_t)n, err, sizeof err);
+}
+
+int race_said(const char *host, const char *slot, const char *token, int *what, long long *at_ms)
+{
+	static reader rd;
+	char path[4200], err[200], got[RACE_TOKEN_MAX];
+	size_t len;
+	long long w;
+	if (!live_slot_valid(slot))
+		return -1;
+	path_of(host, slot, "say", path, sizeof path);
+	char *text = read_file(path, &len);
+	bool ok = text && reader_init(&rd, text, len, SAY_HEADER, err, sizeof err) && token_parse(&rd, got) &&
+		  number(&rd, reader_value(&rd, "say"), 0, RACE_SAY_COUNT - 1, &w, "say (a message's number)") &&
+		  number(&rd, reader_value(&rd, "at"), 0, 1LL << 50, at_ms, "at (epoch milliseconds)") && reader_end(&rd);
+	free(text);
+	if (!ok || strcmp(got, token) != 0)
+		return -1;
+	*what = (int)w;
+	return 0;
 }
 
 bool race_slot_alive(const char *host, const char *slot)

@@ -154,6 +154,18 @@ const char *race_rank_words(race_rank rank);
  * RACE_RESULTS_DAYS), ranked or not: won and lost. */
 void race_record(const char *host, const char *key, int days, int *won, int *lost);
 
+/* After a race, a few fixed words to the other racer, never free text
+ * (nothing a stranger types reaches another's terminal): SLOT.say, the
+ * last one said from our slot in race token. */
+enum { RACE_SAY_COUNT = 3 };
+/* The words of message what (0 .. RACE_SAY_COUNT-1): "good game"... */
+const char *race_say_words(int what);
+/* Say what from slot in race token: 0, or -1. */
+int race_say(const char *host, const char *slot, const char *token, int what, long long at_ms);
+/* The last words said from slot in race token: 0 with *what and *at_ms,
+ * or -1 (none, another race's, unreadable). */
+int race_said(const char *host, const char *slot, const char *token, int *what, long long *at_ms);
+
 /* Is the game in slot still running (its lock held)? */
 bool race_slot_alive(const char *host, const char *slot);
 

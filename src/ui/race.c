@@ -92,6 +92,12 @@ static void race_draw(app *a)
 		y += draw_wrapped(y, 2, 3, LINES - 3, line);
 		if (COLS > 3)
 			mvchgat(y - 1, 2, 1, A_BOLD, 0, NULL);
+		/* After a race: a few fixed words to the other racer. */
+		if (r->ended != RACE_END_NONE && r->them.name[0]) {
+			snprintf(line, sizeof line, "After the race with %s: 1 %s, 2 %s, 3 %s", name, race_say_words(0),
+				 race_say_words(1), race_say_words(2));
+			y += draw_wrapped(y, 2, 3, LINES - 3, line);
+		}
 		y++;
 		if (!races.nitems)
 			mvaddnstr(y++, 2, "No race open to you, and nobody else to challenge right now.", room);
@@ -134,6 +140,19 @@ static reaction race_choose(app *a, int key)
 	heard(a, ev);
 	if (ev & SESSION_MESSAGE)
 		list_refresh(a);
+	return REACT_REDRAW;
+}
+
+static reaction race_say_key(app *a, int key)
+{
+	char name[NAME_SHOWN_MAX];
+	const racer *r = app_session(a).race;
+	int ev = session_race_say(a->s, key - '1');
+	heard(a, ev);
+	if (!(ev & SESSION_MESSAGE)) {
+		name_for_terminal(r->them.name, a->gl.utf8, name, sizeof name);
+		snprintf(races.line, sizeof races.line, "Said to %s: %s.", name, race_say_words(key - '1'));
+	}
 	return REACT_REDRAW;
 }
 
@@ -254,8 +273,15 @@ static void race_news(app *a, int ev)
 		if (app_top(a) != &race_screen)
 			app_say(a, msg);
 	}
+	if (ev & SESSION_RACE_WORDS) {
+		name_for_terminal(r->them.name, a->gl.utf8, name, sizeof name);
+		snprintf(msg, sizeof msg, "%s says: %s", name, race_say_words(r->heard));
+		if (app_top(a) == &race_screen)
+			snprintf(races.line, sizeof races.line, "%s", msg);
+		app_say(a, msg);
+	}
 	/* A player on another screen, or looking away, hears it too. */
-	if (ev & (SESSION_RACE_CHALLENGE | SESSION_RACE_TAKEN | SESSION_RACE_OVER))
+	if (ev & (SESSION_RACE_CHALLENGE | SESSION_RACE_TAKEN | SESSION_RACE_OVER | SESSION_RACE_WORDS))
 		beep();
 	if ((ev & SESSION_RACE) && app_top(a) == &race_screen) {
 		if (r->phase == RACE_IDLE)
@@ -269,6 +295,7 @@ static const key_row race_rows[] = {
 	{ { KEY_DOWN, 'j' }, race_move, "Down, j", "Down, j", "the one below", NULL, 0 },
 	{ { '\n', '\r', KEY_ENTER }, race_choose, "Enter", "Enter", "take the race, or challenge the player", NULL, 0 },
 	{ { 'o' }, race_open_any, "o", "o", "open a race anyone can take", NULL, 0 },
+	{ { '1', '2', '3' }, race_say_key, "1 2 3", "1 2 3", "after a race: good game, again?, well played", NULL, 0 },
 	{ { 'q', KEY_ESC }, race_back, "q, Esc", "q, Esc", "back (an open race is taken back)", NULL, 0 },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };

@@ -398,6 +398,23 @@ static void course(const char *host)
 	lock_release(lb);
 }
 
+/* Words after a race: the last said from a slot in its race, fixed
+ * ones only, read for that race alone. */
+static void words(const char *host)
+{
+	const char *slot = "k" KA ".0", *token = "k" KA ".0-1000";
+	int what = -1;
+	long long at = 0;
+	tap_ok(race_said(host, slot, token, &what, &at) < 0, "nothing said yet");
+	tap_ok(race_say(host, slot, token, 2, 5000) == 0 && race_said(host, slot, token, &what, &at) == 0 &&
+	       what == 2 && at == 5000 && !strcmp(race_say_words(what), "well played"), "said: well played, at 5000");
+	tap_ok(race_said(host, slot, "k" KA ".0-2000", &what, &at) < 0, "another race's words are not this one's");
+	tap_ok(race_say(host, slot, token, RACE_SAY_COUNT, 6000) < 0 && race_say(host, slot, token, -1, 6000) < 0,
+	       "only the fixed words: no number past them");
+	race_withdraw(host, slot);
+	tap_ok(race_said(host, slot, token, &what, &at) < 0, "the slot's next race takes them away");
+}
+
 int main(void)
 {
 	char host[] = "/tmp/lightsout-race.XXXXXX";
@@ -407,6 +424,7 @@ int main(void)
 	formats();
 	course(host);
 	ranking(host);
+	words(host);
 	char cmd[200];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", host);
 	if (system(cmd) != 0)

@@ -242,6 +242,14 @@ ui_solve_shown
 check "alice is told her win is not ranked" sees "$A" "not ranked: both players came from one address"
 check "and so is carol" sees "$C" "not ranked: both players came from one address"
 check "still two results ranked" test "$(results)" = 2
+# A few fixed words after a race, no free text: carol says "good game"
+# from the race screen, alice hears it on her board.
+$C send-keys v
+check "after the race, carol's race screen offers fixed words" sees "$C" "After the race with alice: 1 good game, 2 again?, 3 well played"
+$C send-keys 1
+check "1: said" sees "$C" "Said to alice: good game."
+check "alice hears it" sees "$A" "carol says: good game"
+$C send-keys q
 
 # 4. alice's page (i in the lobby): who she is, her key as ssh-keygen
 # prints its fingerprint, her streak and week, and her races: three won
