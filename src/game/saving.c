@@ -37,6 +37,15 @@ static void keep_apart(saver *sa)
 	char err[300];
 	if (access(sa->save_path, F_OK) < 0)
 		return;
+	/* Which game is kept, and how to get it back, in few words: the
+	 * title line holds them, not the key bar. */
+	saved_game kept;
+	persist_result res;
+	char which[48] = "saved";
+	savegame_init(&kept);
+	if (savegame_read(sa->save_path, &kept, &res) == PERSIST_OK)
+		snprintf(which, sizeof which, "%dx%d", kept.v.rows, kept.v.cols);
+	savegame_free(&kept);
 	for (int i = 2; i <= SLOT_MAX; i++) {
 		char side[4200];
 		slot other;
@@ -46,7 +55,7 @@ static void keep_apart(saver *sa)
 		slot_release(&sa->sl);
 		sa->sl = other;
 		snprintf(sa->save_path, sizeof sa->save_path, "%s", sa->sl.save);
-		snprintf(sa->aside, sizeof sa->aside, "Your saved game is kept for later: this one is saved apart.");
+		snprintf(sa->aside, sizeof sa->aside, "Your %s game is kept: lightsout resumes it", which);
 		return;
 	}
 	sa->save_path[0] = '\0';

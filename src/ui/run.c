@@ -388,10 +388,9 @@ int app_run(app *a)
 	if (a->lobby)
 		app_push(a, &lobby_screen);	/* a saved game is offered over it */
 	session_view sv = app_session(a);
+	/* (A game kept apart says so on the title line: chrome.c.) */
 	if (sv.notice[0])
 		draw_message(&a->v, sv.notice);
-	else if (sv.aside[0] && !a->v.msg[0])
-		draw_message(&a->v, sv.aside);
 	if (sv.other) {
 		char q[160];
 		/* A pid helps a local user find the other game; a player over

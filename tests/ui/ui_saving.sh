@@ -140,7 +140,10 @@ ui_wait "EXIT=0" >/dev/null
 ui_start -- --seed 5
 check "a board option: no resume offer" ui_wait "Moves 0 ·"
 check "... none at all" sh -c "! $TMUX_CMD capture-pane -p | grep -q 'Resume the'"
-check "... it says the saved game is kept" ui_wait "saved game is kept for later"
+# Which game is kept and how to get it back, on the title line: the key
+# bar keeps its place (the sentence once took it on every such start).
+check "... it says which saved game is kept, and how to resume it" ui_wait "Your 5x5 game is kept: lightsout resumes it"
+check "... and the key bar keeps its place" ui_wait "? help"
 ui_keys Space l Space
 ui_wait "Moves 2 " >/dev/null
 ui_keys q y
