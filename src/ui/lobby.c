@@ -64,7 +64,10 @@ static void lobby_draw(app *a)
 	attrset(A_BOLD);
 	y += lobby_line(y, 0, "Lights Out");
 	attrset(A_NORMAL);
-	y++;
+	/* Under 24 rows the blank lines go first: a guest's welcome (three
+	 * lines at 60 columns) and every key still fit 20 rows. */
+	bool roomy = LINES >= 24;
+	y += roomy;
 	if (sv.name[0]) {
 		name_for_terminal(sv.name, a->gl.utf8, name, sizeof name);
 		if (sv.guest)
@@ -76,7 +79,7 @@ static void lobby_draw(app *a)
 	}
 	practice_daily_seed(time(NULL), cfg, date, sizeof date);
 	y += lobby_line(y, 0, lobby_record);
-	y++;
+	y += roomy;
 	char live[64];
 	if (lobby_live < 0)
 		snprintf(live, sizeof live, "live games (on a public account only)");
