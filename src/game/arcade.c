@@ -58,6 +58,7 @@ bool arcade_publish(arcade *ar, const game *g, int cr, int cc, const char *rival
 		live_cells_write(b->cells, lg.ncells, lg.cells);
 	}
 	snprintf(lg.race, sizeof lg.race, "%s", rival);
+	snprintf(lg.place, sizeof lg.place, "%s", ar->place[0] ? ar->place : "free");
 	lg.race_moves = rival_moves;
 	/* The clock alone is no news: watchers run it from the file's time. */
 	lg.elapsed = 0;

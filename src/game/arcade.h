@@ -20,6 +20,7 @@ typedef struct arcade {
 	char name[NAME_MAX_BYTES + 1];
 	bool guest;
 	bool open;		/* watchers welcome (the player's setting) */
+	char place[8];		/* where the player is (LIVE_PLACES), "" free play */
 	char last[LIVE_FILE_MAX + 1];	/* as last published, clock aside */
 	double published_at;
 	int eyes;		/* watchers now */

@@ -90,6 +90,7 @@ int racer_list(const racer *r, const arcade *ar, race_entry **out)
 		snprintf(x->name, sizeof x->name, "%s", g->name);
 		snprintf(x->variant, sizeof x->variant, "%s", g->variant);
 		x->guest = g->guest;
+		snprintf(x->place, sizeof x->place, "%s", g->place);
 		snprintf(x->slot, sizeof x->slot, "%s", g->id);
 	}
 	free(offers);

@@ -576,6 +576,12 @@ int session_publish(session *s, double now)
 			      on ? r->their_moves : 0, now) ? SESSION_STATUS : 0;
 }
 
+void session_where(session *s, bool lobby)
+{
+	const char *place = lobby ? "lobby" : s->pl.mode == PLAY_DAILY ? "daily" : s->pl.mode == PLAY_LADDER ? "ladder" : "free";
+	snprintf(s->ar.place, sizeof s->ar.place, "%s", place);
+}
+
 void session_watchers(session *s, bool open)
 {
 	s->ar.open = open;

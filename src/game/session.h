@@ -180,6 +180,9 @@ int session_tick(session *s, double now);
  * session_cursor last said, the race's rival); SESSION_STATUS when the
  * count of watchers changed. */
 int session_publish(session *s, double now);
+/* Where the player is, for the races' list of others: at the lobby, or
+ * at the board (its mode says which: daily, ladder, free play). */
+void session_where(session *s, bool lobby);
 /* Watchers welcome or not (the player's setting). */
 void session_watchers(session *s, bool open);
 /* The host's live games, ours aside: their count with *out (malloc'd),

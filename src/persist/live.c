@@ -134,9 +134,10 @@ int live_format(const live_game *g, char *buf, size_t cap)
 		snprintf(race, sizeof race, "%d %s", g->race_moves, g->race);
 	int n = snprintf(buf, cap,
 			 HEADER "\nplayer %s\nguest %s\nwatchers %s\nvariant %s\nmoves %d\nelapsed %ld\nwon %s\n"
-			 "cursor %d %d\nrace %s\ncells %s\n",
+			 "cursor %d %d\nrace %s\ncells %s\nplace %s\n",
 			 g->name, g->guest ? "yes" : "no", g->open ? "yes" : "no", g->variant, g->moves, g->elapsed,
-			 g->won ? "yes" : "no", g->cr, g->cc, race, g->ncells ? g->cells : "-");
+			 g->won ? "yes" : "no", g->cr, g->cc, race, g->ncells ? g->cells : "-",
+			 g->place[0] ? g->place : "free");
 	return n < 0 || (size_t)n >= cap ? -1 : n;
 }
 
@@ -226,6 +227,22 @@ int live_parse(const char *text, size_t len, live_game *g, char *err, size_t err
 	else {
 		memcpy(g->cells, v, nc + 1);
 		g->ncells = (int)nc;
+	}
+	/* Where the player is, a last line of its own since the races' list
+	 * says it: a file without it (an older game's) is free play. */
+	static const char *const places[] = { LIVE_PLACES };
+	kv_reader peek = rd;
+	const char *pv;
+	size_t pn;
+	snprintf(g->place, sizeof g->place, "free");
+	if (kv_line(&peek, &s, &sl) && kv_key(s, sl, "place", &pv, &pn)) {
+		rd = peek;
+		size_t p = 0;
+		while (p < sizeof places / sizeof *places && (strlen(places[p]) != pn || memcmp(pv, places[p], pn) != 0))
+			p++;
+		if (p == sizeof places / sizeof *places)
+			FAIL("place lobby, daily, ladder or free");
+		snprintf(g->place, sizeof g->place, "%s", places[p]);
 	}
 	if (!kv_end(&rd, "more than a live game"))
 		return -1;

@@ -58,9 +58,14 @@ typedef struct live_game {
 	int cr, cc;			/* the player's cursor */
 	char race[NAME_MAX_BYTES + 1];	/* racing this player, or "" */
 	int race_moves;			/* ...who has made so many moves */
+	char place[8];			/* where the player is: "lobby", "daily",
+					 * "ladder", "free" (LIVE_PLACES) */
 	int ncells;			/* 0: not shown (too big, or refused) */
 	char cells[LIVE_CELLS_MAX + 1];
 } live_game;
+
+/* The words a live file may say of where its player is. */
+#define LIVE_PLACES "lobby", "daily", "ladder", "free"
 
 /* A live-game slot's name: "k" and 32 hex digits, a dot and a number, or
  * "g" and a number (as host.c makes them). */

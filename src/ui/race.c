@@ -33,6 +33,18 @@ static void list_refresh(app *a)
 		races.sel = races.nitems ? races.nitems - 1 : 0;
 }
 
+/* Where a player is, in words (a live file's place). */
+static const char *place_words(const char *place)
+{
+	if (!strcmp(place, "lobby"))
+		return "in the lobby";
+	if (!strcmp(place, "daily"))
+		return "on the daily board";
+	if (!strcmp(place, "ladder"))
+		return "on the practice ladder";
+	return "playing a free board";
+}
+
 /* One line a person: their race to take, or them to challenge; one pair
  * of brackets (a guest said inside them). */
 static void item_text(const app *a, const race_entry *e, char *buf, size_t len)
@@ -43,7 +55,7 @@ static void item_text(const app *a, const race_entry *e, char *buf, size_t len)
 		snprintf(buf, len, "take %s's race%s (%s)%s", name, e->to_us ? ", a challenge to you" : "", e->variant,
 			 e->one_net ? ", not ranked: one network" : "");
 	else
-		snprintf(buf, len, "challenge %s (%splaying %s)", name, e->guest ? "a guest, " : "", e->variant);
+		snprintf(buf, len, "challenge %s (%s%s)", name, e->guest ? "a guest, " : "", place_words(e->place));
 }
 
 /* Opened from the lobby, the board played is not in view: "yours" says

@@ -59,6 +59,12 @@ static void who_line(app *a)
 
 void watch_publish(app *a, double now)
 {
+	/* Where we are, for others' races' list: the lobby anywhere in the
+	 * stack (its leaderboard, its help) is the lobby. */
+	bool lobby = false;
+	for (int i = 0; i < a->depth; i++)
+		lobby |= a->stack[i] == &lobby_screen;
+	session_where(a->s, lobby);
 	int ev = session_publish(a->s, now);
 	/* A challenge to us is told wherever the player is (the leaderboard,
 	 * the help, the settings), but not over a question, which holds the

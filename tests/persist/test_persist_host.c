@@ -612,6 +612,15 @@ static void live_games(const char *dir)
 		n = live_format(&r, text, sizeof text);
 		tap_ok(n > 0 && live_parse(text, (size_t)n, &rb, err, sizeof err) == 0 && !strcmp(rb.race, "bob smith") &&
 		       rb.race_moves == 7, "a racer's file names the other racer and their moves");
+		snprintf(r.place, sizeof r.place, "lobby");
+		n = live_format(&r, text, sizeof text);
+		tap_ok(n > 0 && live_parse(text, (size_t)n, &rb, err, sizeof err) == 0 && !strcmp(rb.place, "lobby"),
+		       "a file says where its player is (the lobby)");
+		char *at = strstr(text, "place lobby");
+		if (at)
+			memcpy(at, "place attic", 11);
+		tap_ok(at && live_parse(text, (size_t)n, &rb, err, sizeof err) < 0 && !strncmp(err, "line 12", 7),
+		       "a place of no known kind is refused (%s)", err);
 		n = live_format(&g, text, sizeof text);
 	}
 	static const struct {

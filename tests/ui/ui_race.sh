@@ -67,6 +67,7 @@ named "$C" carol >/dev/null
 $A send-keys r
 check "r: the race screen" sees "$A" "o  open a race anyone can take"
 check "bob is there to challenge" sees "$A" "challenge bob"
+check "and where he is, one pair of brackets" sees "$A" "challenge bob (in the lobby)"
 check "from the lobby the race's board is said by its size, not 'like yours'" \
 	sh -c "$A capture-pane -p | grep -q 'open a race anyone can take (a random [0-9]*x[0-9]* board)'"
 $A send-keys o
