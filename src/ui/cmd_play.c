@@ -27,82 +27,40 @@
 #define GRAPH_UNPLACED "the game draws a graph whose vertices have places ('V at ROW COL: ...'); " \
 		       "solve, analyze and generate take any graph"
 
-enum {
-	OPT_PAR = OPT_FIRST_COMMAND, OPT_DIFFICULTY, OPT_LOAD, OPT_ASCII, OPT_NO_COLOR, OPT_NO_MOUSE, OPT_NO_ANIMATION,
-	OPT_DAILY, OPT_PRACTICE, OPT_CODE, OPT_SCORES, OPT_NO_SCORES, OPT_MAX_SCREEN, OPT_IDLE, OPT_LOBBY,
-	OPT_KEYS_PER_SECOND
-};
-
 /* --max-screen's range: below a standard terminal the bound would only
  * spoil the game; above tmux's largest window it bounds nothing. */
 #define MAX_SCREEN_LO_ROWS 24
 #define MAX_SCREEN_LO_COLS 80
 #define MAX_SCREEN_HI 10000
-/* --idle's most: a week. */
-#define IDLE_MAX_SECONDS (7L * 24 * 3600)
 /* --keys-per-second's most: far past any hand, still a bound. */
 #define KEYS_PER_SECOND_MAX 10000
 
-static void play_help(void)
+static void play_help(const options_def *d)
 {
 	fputs("Usage: lightsout [play] [options]\n"
-	     "Play Lights Out in the terminal: press cells to turn every light off.\n"
-	     "\n"
-	     "  -s, --size RxC           board size (default 5x5)\n"
-	     , stdout);
-	options_help_rule(27);
-	printf(	     "      --grid hex           hexagonal cells in staggered rows\n"
-	     "      --board NAME         merlin (the 3x3 Magic Square) or cube (drawn as a net)\n"
-	     "      --graph FILE         any press sets, drawn at their vertices' places\n"
-	     "      --torus              wrap around the edges\n"
-	     "  -k, --states K           cell values modulo K (2 to 36, default 2)\n"
-	     "      --forward-only       forward presses only (k > 2)\n"
-	     "      --seed N             the same N gives the same boards\n"
-	     "      --par P              a board that needs exactly P presses\n"
-	     "      --difficulty LEVEL   easy, normal or hard\n"
-	     "      --load FILE          play the board in FILE (k from --states)\n"
-	     "      --code CODE          play the board of a share code (its rule, k, torus);\n"
-	     "                           --code @FILE reads a long one from FILE\n"
-	     "      --daily              today's board: the same for everyone (UTC date)\n"
-	     "      --practice[=ladder]  par +1 a win, -1 leaving a board unsolved\n"
-	     "      --scores DIR         the host's daily leaderboard (default %s)\n"
-	     "      --no-scores          keep daily wins off the host's leaderboard\n"
-	     "      --ascii              ASCII only, even on a UTF-8 terminal\n"
-	     "      --no-color           no colour (also when NO_COLOR is set)\n"
-	     "      --no-mouse           ignore the mouse\n"
-	     "      --no-animation       no flips and no celebration wave\n"
-	     "      --max-screen RxC     draw in at most R rows and C columns of a larger\n"
-	     "                           window (default %dx%d; it bounds the memory)\n"
-	     "      --idle TIME          no move for TIME (the cursor is none): save the game\n"
-	     "                           and quit; minutes, or with a unit: 45s, 30m, 2h\n"
-	     "                           (default 0: never)\n"
-	     "      --keys-per-second N  take at most N keys a second after a burst of %d,\n"
-	     "                           read and drop the rest (default 0: all of them;\n"
-	     "                           %d for a public account's player)\n"
-	     "      --lobby              start at the lobby (what lightsout serve does);\n"
-	     "                           --daily, --practice, --load and --code skip it\n"
-	     "  -h, --help               this help\n"
-	     "\n"
+	      "Play Lights Out in the terminal: press cells to turn every light off.\n"
+	      "\n", stdout);
+	options_help(d->specs, 27);
+	puts("\n"
 	     "Without an option that chooses the board, the game in progress when you\n"
-	     "last quit is offered back.  Press ? in the game for the keys.\n", SCORES_DIR_SHOWN, TERM_MAX_ROWS,
-	     TERM_MAX_COLS, PACE_KEYS_BURST, PACE_KEYS_PER_SECOND);
+	     "last quit is offered back.  Press ? in the game for the keys.");
 }
 
 typedef struct play_opts {
 	common_opts common;
-	long par;
+	int par;
 	const char *difficulty, *load, *code, *scores;
 	bool ascii, no_color, no_mouse, no_animation, daily, ladder, no_scores, lobby;
-	bool rule_given;
 	bool board_chosen;		/* an option that says which board: no resume offer */
 	int max_rows, max_cols;		/* --max-screen */
 	long idle;			/* --idle, in seconds; 0: never */
-	long keys_per_second;		/* --keys-per-second; 0: no bound, -1: not given */
+	int keys_per_second;		/* --keys-per-second; 0: no bound, -1: not given */
 } play_opts;
 
-/* --max-screen ROWSxCOLS.  0, or -1 with err. */
-static int parse_max_screen(const char *s, play_opts *o, char *err, size_t errlen)
+/* --max-screen ROWSxCOLS into the play_opts at to.  0, or -1 with err. */
+static int parse_max_screen(const char *s, void *to, char *err, size_t errlen)
 {
+	play_opts *o = to;
 	char rows[16];
 	const char *x = strchr(s, 'x');
 	long r, c;
@@ -124,32 +82,26 @@ static int parse_max_screen(const char *s, play_opts *o, char *err, size_t errle
 	return 0;
 }
 
-int play_parse_idle(const char *s, long *secs, char *err, size_t errlen)
+/* --difficulty LEVEL. */
+static int parse_difficulty(const char *arg, void *to, char *err, size_t errlen)
 {
-	char num[24];
-	size_t n = strlen(s);
-	long unit = 60, v;
-	if (n && strchr("smh", s[n - 1])) {
-		unit = s[n - 1] == 's' ? 1 : s[n - 1] == 'm' ? 60 : 3600;
-		n--;
-	}
-	if (n < sizeof num)
-		memcpy(num, s, n);
-	num[n < sizeof num ? n : 0] = '\0';	/* too long: "", refused */
-	if (options_parse_int(num, 0, IDLE_MAX_SECONDS / unit, &v) < 0) {
-		snprintf(err, errlen, "bad --idle '%s': use minutes, or a number with s, m or h (45s, 30m, 2h), "
-			 "up to a week; 0 for never", s);
+	if (strcmp(arg, "easy") && strcmp(arg, "normal") && strcmp(arg, "hard")) {
+		snprintf(err, errlen, "bad difficulty '%s': use easy, normal or hard", arg);
 		return -1;
 	}
-	*secs = v * unit;
+	*(const char **)to = arg;
 	return 0;
 }
 
-void play_idle_words(long secs, char *buf, size_t len)
+/* --practice[=ladder]: the ladder, the one mode there is. */
+static int parse_practice(const char *arg, void *to, char *err, size_t errlen)
 {
-	long n = secs % 60 ? secs : secs % 3600 ? secs / 60 : secs / 3600;
-	const char *unit = secs % 60 ? "second" : secs % 3600 ? "minute" : "hour";
-	snprintf(buf, len, "%ld %s%s", n, unit, n == 1 ? "" : "s");
+	if (arg && strcmp(arg, "ladder") != 0) {
+		snprintf(err, errlen, "bad practice mode '%s': the only mode is 'ladder'", arg);
+		return -1;
+	}
+	*(bool *)to = true;
+	return 0;
 }
 
 static int usage_error(const char *msg)
@@ -160,141 +112,85 @@ static int usage_error(const char *msg)
 /* Returns -1 to go on, else the exit status. */
 static int play_parse(int argc, char **argv, play_opts *o)
 {
-	static const struct option longopts[] = {
-		OPTIONS_COMMON_LONG,
-		{ "par", required_argument, NULL, OPT_PAR },
-		{ "difficulty", required_argument, NULL, OPT_DIFFICULTY },
-		{ "load", required_argument, NULL, OPT_LOAD },
-		{ "ascii", no_argument, NULL, OPT_ASCII },
-		{ "no-color", no_argument, NULL, OPT_NO_COLOR },
-		{ "no-colour", no_argument, NULL, OPT_NO_COLOR },
-		{ "no-mouse", no_argument, NULL, OPT_NO_MOUSE },
-		{ "no-animation", no_argument, NULL, OPT_NO_ANIMATION },
-		{ "daily", no_argument, NULL, OPT_DAILY },
-		{ "practice", optional_argument, NULL, OPT_PRACTICE },
-		{ "code", required_argument, NULL, OPT_CODE },
-		{ "scores", required_argument, NULL, OPT_SCORES },
-		{ "no-scores", no_argument, NULL, OPT_NO_SCORES },
-		{ "max-screen", required_argument, NULL, OPT_MAX_SCREEN },
-		{ "idle", required_argument, NULL, OPT_IDLE },
-		{ "lobby", no_argument, NULL, OPT_LOBBY },
-		{ "keys-per-second", required_argument, NULL, OPT_KEYS_PER_SECOND },
-		{ NULL, 0, NULL, 0 },
+	bool *chosen = &o->board_chosen;	/* an option that says which board */
+	const option_spec specs[] = {
+		{ "size", 's', OPTION_COMMON, .arg = "RxC", .help = "board size (default 5x5)", .given = chosen },
+		{ "rule", 'r', OPTION_COMMON, .help = "", .given = chosen },
+		{ "grid", 0, OPTION_COMMON, .arg = "hex", .help = "hexagonal cells in staggered rows", .given = chosen },
+		{ "board", 0, OPTION_COMMON, .arg = "NAME", .help = "merlin (the 3x3 Magic Square) or cube (drawn as a net)",
+		  .given = chosen },
+		{ "graph", 0, OPTION_COMMON, .arg = "FILE", .help = "any press sets, drawn at their vertices' places",
+		  .given = chosen },
+		{ "torus", 0, OPTION_COMMON, .help = "wrap around the edges", .given = chosen },
+		{ "states", 'k', OPTION_COMMON, .arg = "K", .help = "cell values modulo K (2 to 36, default 2)", .given = chosen },
+		{ "forward-only", 0, OPTION_COMMON, .help = "forward presses only (k > 2)", .given = chosen },
+		{ "seed", 0, OPTION_COMMON, .arg = "N", .help = "the same N gives the same boards", .given = chosen },
+		{ "par", 0, OPTION_INT, &o->par, .arg = "P", .help = "a board that needs exactly P presses", .lo = 1,
+		  .hi = 1000000, .bad = "bad par '%s': use a number of presses, 1 or more", .given = chosen },
+		{ "difficulty", 0, OPTION_PARSE, &o->difficulty, .arg = "LEVEL", .help = "easy, normal or hard",
+		  .parse = parse_difficulty, .given = chosen },
+		{ "load", 0, OPTION_STRING, &o->load, .arg = "FILE", .help = "play the board in FILE (k from --states)",
+		  .given = chosen },
+		{ "code", 0, OPTION_STRING, &o->code, .arg = "CODE",
+		  .help = "play the board of a share code (its rule, k, torus);\n"
+			  "--code @FILE reads a long one from FILE", .given = chosen },
+		{ "daily", 0, OPTION_FLAG, &o->daily, .help = "today's board: the same for everyone (UTC date)",
+		  .given = chosen },
+		{ "practice", 0, OPTION_PARSE, &o->ladder, .arg = "[=ladder]",
+		  .help = "par +1 a win, -1 leaving a board unsolved", .parse = parse_practice, .given = chosen },
+		{ "scores", 0, OPTION_STRING, &o->scores, .arg = "DIR",
+		  .help = SCORES_DIR[0] ? "the host's daily leaderboard (default " SCORES_DIR ")"
+					: "the host's daily leaderboard (default none)" },
+		{ "no-scores", 0, OPTION_FLAG, &o->no_scores, .help = "keep daily wins off the host's leaderboard" },
+		{ "ascii", 0, OPTION_FLAG, &o->ascii, .help = "ASCII only, even on a UTF-8 terminal" },
+		{ "no-color", 0, OPTION_FLAG, &o->no_color, .help = "no colour (also when NO_COLOR is set)" },
+		{ "no-colour", 0, OPTION_FLAG, &o->no_color, .help = NULL },	/* a spelling, not listed */
+		{ "no-mouse", 0, OPTION_FLAG, &o->no_mouse, .help = "ignore the mouse" },
+		{ "no-animation", 0, OPTION_FLAG, &o->no_animation, .help = "no flips and no celebration wave" },
+		{ "max-screen", 0, OPTION_PARSE, o, .arg = "RxC",
+		  .help = "draw in at most R rows and C columns of a larger\n"
+			  "window (default " OPTIONS_SHOW(TERM_MAX_ROWS) "x" OPTIONS_SHOW(TERM_MAX_COLS)
+			  "; it bounds the memory)", .parse = parse_max_screen },
+		{ "idle", 0, OPTION_TIME, &o->idle, .arg = "TIME",
+		  .help = "no move for TIME (the cursor is none): save the game\n"
+			  "and quit; minutes, or with a unit: 45s, 30m, 2h\n"
+			  "(default 0: never)" },
+		{ "keys-per-second", 0, OPTION_INT, &o->keys_per_second, .arg = "N",
+		  .help = "take at most N keys a second after a burst of " OPTIONS_SHOW(PACE_KEYS_BURST) ",\n"
+			  "read and drop the rest (default 0: all of them;\n"
+			  OPTIONS_SHOW(PACE_KEYS_PER_SECOND) " for a public account's player)",
+		  .lo = 0, .hi = KEYS_PER_SECOND_MAX,
+		  .bad = "bad --keys-per-second '%s': use 1 to " OPTIONS_SHOW(KEYS_PER_SECOND_MAX) ", or 0 for no bound" },
+		{ "lobby", 0, OPTION_FLAG, &o->lobby, .help = "start at the lobby (what lightsout serve does);\n"
+							    "--daily, --practice, --load and --code skip it" },
+		{ "help", 'h', OPTION_COMMON, .help = "this help" },
+		{ NULL },
 	};
+	const options_def d = { "play", specs, &o->common, OPTIONS_MISSING, 0, play_help };
 	char err[256];
+	int first;
 	memset(o, 0, sizeof *o);
 	options_init(&o->common);
 	o->par = -1;
 	o->max_rows = TERM_MAX_ROWS;
 	o->max_cols = TERM_MAX_COLS;
 	o->keys_per_second = -1;
-	opterr = 0;
-	optind = 1;
-	int opt;
-	while ((opt = getopt_long(argc, argv, ":" OPTIONS_COMMON_SHORT, longopts, NULL)) != -1) {
-		if (opt != 'h' && opt != OPT_VERSION && opt != OPT_ASCII && opt != OPT_NO_COLOR &&
-		    opt != OPT_NO_MOUSE && opt != OPT_NO_ANIMATION && opt != OPT_SCORES && opt != OPT_NO_SCORES &&
-		    opt != OPT_MAX_SCREEN && opt != OPT_IDLE && opt != OPT_LOBBY && opt != OPT_KEYS_PER_SECOND &&
-		    opt != ':' && opt != '?')
-			o->board_chosen = true;
-		if (opt == 'r')
-			o->rule_given = true;
-		int rc = options_common(&o->common, opt, optarg, false, err, sizeof err);
-		if (rc < 0)
-			return usage_error(err);
-		if (rc > 0)
-			continue;
-		switch (opt) {
-		case OPT_PAR:
-			if (options_parse_int(optarg, 1, 1000000, &o->par) < 0) {
-				snprintf(err, sizeof err, "bad par '%s': use a number of presses, 1 or more", optarg);
-				return usage_error(err);
-			}
-			break;
-		case OPT_DIFFICULTY:
-			if (strcmp(optarg, "easy") && strcmp(optarg, "normal") && strcmp(optarg, "hard")) {
-				snprintf(err, sizeof err, "bad difficulty '%s': use easy, normal or hard", optarg);
-				return usage_error(err);
-			}
-			o->difficulty = optarg;
-			break;
-		case OPT_LOAD:
-			o->load = optarg;
-			break;
-		case OPT_CODE:
-			o->code = optarg;
-			break;
-		case OPT_ASCII:
-			o->ascii = true;
-			break;
-		case OPT_NO_COLOR:
-			o->no_color = true;
-			break;
-		case OPT_NO_MOUSE:
-			o->no_mouse = true;
-			break;
-		case OPT_NO_ANIMATION:
-			o->no_animation = true;
-			break;
-		case OPT_DAILY:
-			o->daily = true;
-			break;
-		case OPT_SCORES:
-			o->scores = optarg;
-			break;
-		case OPT_NO_SCORES:
-			o->no_scores = true;
-			break;
-		case OPT_MAX_SCREEN:
-			if (parse_max_screen(optarg, o, err, sizeof err) < 0)
-				return usage_error(err);
-			break;
-		case OPT_IDLE:
-			if (play_parse_idle(optarg, &o->idle, err, sizeof err) < 0)
-				return usage_error(err);
-			break;
-		case OPT_LOBBY:
-			o->lobby = true;
-			break;
-		case OPT_KEYS_PER_SECOND:
-			if (options_parse_int(optarg, 0, KEYS_PER_SECOND_MAX, &o->keys_per_second) < 0) {
-				snprintf(err, sizeof err, "bad --keys-per-second '%s': use 1 to %d, or 0 for no bound",
-					 optarg, KEYS_PER_SECOND_MAX);
-				return usage_error(err);
-			}
-			break;
-		case OPT_PRACTICE:
-			if (optarg && strcmp(optarg, "ladder") != 0) {
-				snprintf(err, sizeof err, "bad practice mode '%s': the only mode is 'ladder'", optarg);
-				return usage_error(err);
-			}
-			o->ladder = true;
-			break;
-		case ':':
-			snprintf(err, sizeof err, "option '%s' needs a value", argv[optind - 1]);
-			return usage_error(err);
-		default:
-			return options_unknown("play", longopts, argv[optind - 1]);
-		}
-	}
-	if (o->common.help) {
-		play_help();
-		return output_finish("play", 0);
-	}
+	int status = options_run(&d, argc, argv, &first);
+	if (status == 0)
+		return output_finish("play", 0);	/* --help */
+	if (status != OPTIONS_GO)
+		return status;
 	if (o->common.version) {
 		printf("lightsout %s\n", PACKAGE_VERSION);
 		return output_finish("play", 0);
-	}
-	if (optind < argc) {
-		snprintf(err, sizeof err, "unexpected argument '%s'", argv[optind]);
-		return usage_error(err);
 	}
 	int modes = o->daily + o->ladder + (o->load != NULL) + (o->code != NULL);
 	if (modes > 1)
 		return usage_error("--daily, --practice, --load and --code do not mix");
 	if (o->code && (o->par > 0 || o->difficulty))
 		return usage_error("--par and --difficulty do not apply to --code");
-	if (o->code && (o->common.k_set || o->common.v.torus || o->common.v.forward_only || o->rule_given ||
+	if (o->code && (o->common.k_set || o->common.v.torus || o->common.v.forward_only ||
+			o->common.rule_spec != o->common.v.rule ||
 			o->common.shape || o->common.graph_path))
 		return usage_error("a share code sets its own rule, k and torus: drop --rule, --grid, --board, "
 				   "--graph, --states, --torus and --forward-only");
@@ -464,7 +360,7 @@ void play_set_note(const char *line)
 static void idle_said(const app *a, long idle, int rc)
 {
 	char when[40];
-	play_idle_words(idle, when, sizeof when);
+	options_time_words(idle, when, sizeof when);
 	const char *again = player.pid[0] ? "log in again" : "start lightsout again";
 	if (rc == 0 && session_kept(a->s))
 		printf("No move for %s: your game is saved; %s to go on.\n", when, again);
