@@ -80,12 +80,7 @@ int cmd_analyze(int argc, char **argv)
 	const char *threads_arg = NULL, *threads_from;
 	const option_spec specs[] = {
 		{ "size", 's', OPTION_COMMON, .arg = "RxC|N|A-B", .help = "the size, or square sizes A to B (default 5)" },
-		{ "rule", 'r', OPTION_COMMON, .help = "" },
-		{ "grid", 0, OPTION_COMMON, .arg = "hex", .help = "hexagonal cells in offset rows, each with six neighbours" },
-		{ "board", 0, OPTION_COMMON, .arg = "NAME", .help = "merlin (the 3x3 Magic Square) or cube (6 faces of 3x3)" },
-		{ "graph", 0, OPTION_COMMON, .arg = "FILE", .help = "any press sets: 'graph N', then 'V: W W ...' per vertex" },
-		{ "torus", 0, OPTION_COMMON, .help = "wrap around the edges" },
-		{ "states", 'k', OPTION_COMMON, .arg = "K", .help = "cell values modulo K (2 to 36, default 2)" },
+		OPTIONS_SHAPE_SPECS,
 		{ "forward-only", 0, OPTION_COMMON, .help = "with --distribution: count only forward presses" },
 		{ "quiet-patterns", 'q', OPTION_FLAG, &quiet, .help = "print a basis of the quiet patterns (the nullspace)" },
 		{ "distribution", 'd', OPTION_FLAG, &dist, .help = "how many boards need exactly p presses, for every p\n"

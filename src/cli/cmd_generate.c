@@ -76,12 +76,7 @@ int cmd_generate(int argc, char **argv)
 	char err[256];
 	const option_spec specs[] = {
 		{ "size", 's', OPTION_COMMON, .arg = "RxC|N", .help = "board size (default 5x5)" },
-		{ "rule", 'r', OPTION_COMMON, .help = "" },
-		{ "grid", 0, OPTION_COMMON, .arg = "hex", .help = "hexagonal cells in offset rows, each with six neighbours" },
-		{ "board", 0, OPTION_COMMON, .arg = "NAME", .help = "merlin (the 3x3 Magic Square) or cube (6 faces of 3x3)" },
-		{ "graph", 0, OPTION_COMMON, .arg = "FILE", .help = "any press sets: 'graph N', then 'V: W W ...' per vertex" },
-		{ "torus", 0, OPTION_COMMON, .help = "wrap around the edges" },
-		{ "states", 'k', OPTION_COMMON, .arg = "K", .help = "cell values modulo K (2 to 36, default 2)" },
+		OPTIONS_SHAPE_SPECS,
 		{ "forward-only", 0, OPTION_COMMON, .help = "par counts only forward presses (k > 2)" },
 		{ "par", 'p', OPTION_INT, &par, .arg = "P", .help = "the board's optimal solution has exactly P presses",
 		  .lo = 0, .hi = 1000000, .bad = "bad par '%s': use a number of presses" },

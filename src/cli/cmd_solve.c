@@ -353,12 +353,7 @@ int cmd_solve(int argc, char **argv)
 									   "torus); --code @FILE reads it from FILE, --code -\n"
 									   "from standard input" },
 		{ "size", 's', OPTION_COMMON, .arg = "RxC", .help = "the size the board must have" },
-		{ "rule", 'r', OPTION_COMMON, .help = "" },
-		{ "grid", 0, OPTION_COMMON, .arg = "hex", .help = "hexagonal cells in offset rows, each with six neighbours" },
-		{ "board", 0, OPTION_COMMON, .arg = "NAME", .help = "merlin (the 3x3 Magic Square) or cube (6 faces of 3x3)" },
-		{ "graph", 0, OPTION_COMMON, .arg = "FILE", .help = "any press sets: 'graph N', then 'V: W W ...' per vertex" },
-		{ "torus", 0, OPTION_COMMON, .help = "wrap around the edges" },
-		{ "states", 'k', OPTION_COMMON, .arg = "K", .help = "cell values modulo K (2 to 36, default 2)" },
+		OPTIONS_SHAPE_SPECS,
 		{ "forward-only", 0, OPTION_COMMON, .help = "count only forward presses (k > 2)" },
 		{ "format", 'f', OPTION_PARSE, &fmt, .arg = "FORMAT", .help = "grid (default), moves or json",
 		  .parse = parse_format },

@@ -110,6 +110,16 @@ typedef struct options_def {
 	void (*help)(const struct options_def *d);	/* --help: prints it all, options_help() for the options */
 } options_def;
 
+/* The board's shape, --rule to --states, as solve, analyze and generate
+ * list it (the game words its own: it draws the shapes). */
+#define OPTIONS_SHAPE_SPECS \
+	{ "rule", 'r', OPTION_COMMON, .help = "" }, \
+	{ "grid", 0, OPTION_COMMON, .arg = "hex", .help = "hexagonal cells in offset rows, each with six neighbours" }, \
+	{ "board", 0, OPTION_COMMON, .arg = "NAME", .help = "merlin (the 3x3 Magic Square) or cube (6 faces of 3x3)" }, \
+	{ "graph", 0, OPTION_COMMON, .arg = "FILE", .help = "any press sets: 'graph N', then 'V: W W ...' per vertex" }, \
+	{ "torus", 0, OPTION_COMMON, .help = "wrap around the edges" }, \
+	{ "states", 'k', OPTION_COMMON, .arg = "K", .help = "cell values modulo K (2 to 36, default 2)" }
+
 #define OPTIONS_GO (-1)
 /* Parse argv (argv[0] the command) by d: every option not in d->specs
  * but common is taken too (when d->common), unlisted.  OPTIONS_GO with
