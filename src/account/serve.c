@@ -320,7 +320,7 @@ static void open_path(const char *home, const char *dir)
 	}
 }
 
-int serve_main(int argc, char **argv)
+int serve_account(int argc, char **argv)
 {
 	host_limits lim = { .games_per_key = HOST_GAMES_PER_KEY, .guests = HOST_GUESTS,
 			    .guests_per_address = HOST_GUESTS_PER_ADDRESS, .players = HOST_PLAYERS,
@@ -502,7 +502,7 @@ int serve_main(int argc, char **argv)
 	pargv[k++] = idle;
 	for (int i = first; i < argc; i++)
 		pargv[k++] = argv[i];
-	int rc = play_main(k, pargv);
+	int rc = cmd_play(k, pargv);
 	free(pargv);
 	if (host_player_why(&p, err, sizeof err))
 		printf("%s\n", err);	/* the game gave way: it ended on SIGTERM, saved */

@@ -370,7 +370,7 @@ static void idle_said(const app *a, long idle, int rc)
 		printf("No move for %s: the session ended.\n", when);
 }
 
-int play_main(int argc, char **argv)
+int cmd_play(int argc, char **argv)
 {
 	play_opts o;
 	game_config cfg;

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 
 /* argv[0] is "play"; returns the process exit status. */
-int play_main(int argc, char **argv);
+int cmd_play(int argc, char **argv);
 
 /* The next game's player on a public account (lightsout serve): results
  * on the leaderboard carry the id and name; a guest is told that nothing

@@ -412,7 +412,7 @@ int app_run(app *a)
 			break;
 		}
 		if (ch == KEY_IDLE) {
-			a->idled = true;	/* ends as q does; play_main says why */
+			a->idled = true;	/* ends as q does; cmd_play says why */
 			break;
 		}
 		if (ch == KEY_LOST) {
