@@ -19,7 +19,8 @@ static bool yes_no(const char *v, bool *out)
 	return parse_yes_no(v, strlen(v), false, out);
 }
 
-static bool number(const char *v, int lo, int hi, int *out)
+/* A setting's integer in [lo, hi], written by hand: "+05" too. */
+static bool setting_int(const char *v, int lo, int hi, int *out)
 {
 	long long n;
 	if (!parse_int_str(v, lo, hi, false, &n))
@@ -48,7 +49,7 @@ static const char *take(prefs *p, const char *key, const char *v)
 		snprintf(p->rule, sizeof p->rule, "%s", t.rule);
 		p->has_rule = true;
 	} else if (!strcmp(key, "states")) {
-		if (!number(v, VARIANT_MIN_K, VARIANT_MAX_K, &p->k))
+		if (!setting_int(v, VARIANT_MIN_K, VARIANT_MAX_K, &p->k))
 			return "states: expected a number from 2 to 36";
 		p->has_k = true;
 	} else if (!strcmp(key, "torus")) {
@@ -65,7 +66,7 @@ static const char *take(prefs *p, const char *key, const char *v)
 			return "preview: expected yes or no";
 		p->has_preview = true;
 	} else if (!strcmp(key, "speed")) {
-		if (!number(v, 1, 99, &p->speed))
+		if (!setting_int(v, 1, 99, &p->speed))
 			return "speed: expected a number from 1";
 		p->has_speed = true;
 	} else if (!strcmp(key, "theme")) {

@@ -15,7 +15,7 @@
 #include "ui/term.h"
 
 static int lobby_live;		/* other games live on this host when the lobby opened */
-static int lobby_races;		/* races open to us then (-1: no host) */
+static int lobby_races;		/* races open to us then (-1: races are not run here) */
 static char lobby_record[200];	/* the daily streak and today's result then */
 static int lobby_rung;		/* the practice ladder's rung then */
 
@@ -29,9 +29,10 @@ static int live_count(const app *a)
 	return n;
 }
 
-/* What the lobby says of the host and the player, read when it opens and
- * when it is back on top, not on every draw. */
-static void lobby_count(app *a)
+/* What the lobby says of the host and the player (live games, open races,
+ * the daily line, the ladder's rung), read when it opens and when it is
+ * back on top, not on every draw. */
+static void lobby_read(app *a)
 {
 	const game_config *cfg = &app_session(a).g->cfg;
 	char date[16];
@@ -44,7 +45,7 @@ static void lobby_count(app *a)
 
 static void lobby_enter(app *a)
 {
-	lobby_count(a);
+	lobby_read(a);
 }
 
 /* A line of the lobby at row y, wrapped at a word under its own text
@@ -229,7 +230,7 @@ static void lobby_back(app *a, const screen *child)
 		app_close(a, &lobby_screen);
 		return;
 	}
-	lobby_count(a);
+	lobby_read(a);
 }
 
 static const key_row lobby_rows[] = {
