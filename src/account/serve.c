@@ -338,7 +338,8 @@ int serve_account(int argc, char **argv)
 	const option_spec specs[] = {
 		{ "dir", 0, OPTION_STRING, &dir_arg, .arg = "DIR", .help = "the players' directory (default: the account's\n"
 									  "~/.local/state/lightsout/host, home from passwd)" },
-		LIMIT("games-per-key", games_per_key, 1, "live games of one key at once (default " OPTIONS_SHOW(HOST_GAMES_PER_KEY) ")"),
+		LIMIT("games-per-key", games_per_key, 1,
+		      "live games of one key at once (default " OPTIONS_SHOW(HOST_GAMES_PER_KEY) ")"),
 		LIMIT("guests", guests, 0, "live guest games in all, 0 for none (default " OPTIONS_SHOW(HOST_GUESTS) ")"),
 		LIMIT("guests-per-address", guests_per_address, 0,
 		      "live guest games of one client address, 0 for any\n"
@@ -387,7 +388,7 @@ int serve_account(int argc, char **argv)
 		{ NULL },
 	};
 #undef LIMIT
-	const options_def d = { "serve", specs, NULL, OPTIONS_STOP, -1, serve_usage };
+	const options_def d = { .cmd = "serve", .specs = specs, .flags = OPTIONS_STOP, .operands = -1, .help = serve_usage };
 	int first, status = options_run(&d, argc, argv, &first);
 	if (status != OPTIONS_GO)
 		return status;

@@ -85,11 +85,13 @@ int cmd_analyze(int argc, char **argv)
 		{ "quiet-patterns", 'q', OPTION_FLAG, &quiet, .help = "print a basis of the quiet patterns (the nullspace)" },
 		{ "distribution", 'd', OPTION_FLAG, &dist, .help = "how many boards need exactly p presses, for every p\n"
 								   "(small boards only: at most 2^26 positions)" },
-		{ "threads", 0, OPTION_STRING, &threads_arg, .arg = "N", .help = "build each system on N threads (1 to 64; as for solve,\n"
-								  "LIGHTSOUT_THREADS=N says it too)" },
+		{ "threads", 0, OPTION_STRING, &threads_arg, .arg = "N",
+		  .help = "build each system on N threads (1 to 64; as for solve,\n"
+			  "LIGHTSOUT_THREADS=N says it too)" },
 		{ NULL },
 	};
-	const options_def d = { "analyze", specs, &o, OPTIONS_RANGE, 0, help };
+	const options_def d = { .cmd = "analyze", .specs = specs, .common = &o, .flags = OPTIONS_RANGE, .operands = 0,
+				.help = help };
 	char err[256];
 	int threads, first;
 

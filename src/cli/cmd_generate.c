@@ -89,7 +89,7 @@ int cmd_generate(int argc, char **argv)
 							"'lightsout --code CODE') instead of the board" },
 		{ NULL },
 	};
-	const options_def d = { "generate", specs, &o, 0, 0, help };
+	const options_def d = { .cmd = "generate", .specs = specs, .common = &o, .operands = 0, .help = help };
 
 	options_init(&o);
 	o.max_side = 1 << 30;	/* past 10000 a side: the classic rule, a row at a time */

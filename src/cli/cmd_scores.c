@@ -56,7 +56,7 @@ int cmd_scores(int argc, char **argv)
 		{ "help", 'h', OPTION_FLAG, .help = "this help" },
 		{ NULL },
 	};
-	const options_def d = { "scores", specs, NULL, 0, 0, help };
+	const options_def d = { .cmd = "scores", .specs = specs, .operands = 0, .help = help };
 	int first, status = options_run(&d, argc, argv, &first);
 	if (status != OPTIONS_GO)
 		return status;

@@ -378,7 +378,7 @@ int cmd_solve(int argc, char **argv)
 		{ "verbose", 0, OPTION_FLAG, &verbose, .help = "say on standard error how many threads, and why" },
 		{ NULL },
 	};
-	const options_def d = { "solve", specs, &o, 0, -1, help };
+	const options_def d = { .cmd = "solve", .specs = specs, .common = &o, .operands = -1, .help = help };
 
 	options_init(&o);
 	o.size_from_board = true;

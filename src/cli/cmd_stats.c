@@ -34,7 +34,7 @@ int cmd_stats(int argc, char **argv)
 		{ "help", 'h', OPTION_FLAG, .help = "this help" },
 		{ NULL },
 	};
-	const options_def d = { "stats", specs, NULL, 0, 0, help };
+	const options_def d = { .cmd = "stats", .specs = specs, .operands = 0, .help = help };
 	int first, status = options_run(&d, argc, argv, &first);
 	if (status != OPTIONS_GO)
 		return status;

@@ -508,6 +508,10 @@ int options_run(const options_def *d, int argc, char **argv, int *first)
 				snprintf(err, sizeof err, "option '%s' needs a value", argv[optind - 1]);
 				return options_usage_error(d->cmd, err);
 			}
+			if (d->unknown) {
+				snprintf(err, sizeof err, d->unknown, argv[optind - 1]);
+				return options_usage_error(d->cmd, err);
+			}
 			return options_unknown(d->cmd, longs, argv[optind - 1]);
 		}
 		const option_spec *o = NULL;
@@ -566,7 +570,7 @@ void options_help(const option_spec *specs, int col)
 		int at = o->letter ? printf("  -%c, --%s", o->letter, o->name) : printf("      --%s", o->name);
 		if (o->arg)
 			at += printf(arg_optional(o) ? "%s" : " %s", o->arg);
-		if (at >= col - 1) {
+		if (at >= col) {	/* at least one space before the help */
 			putchar('\n');
 			at = 0;
 		}

@@ -108,6 +108,8 @@ typedef struct options_def {
 	int flags;			/* OPTIONS_* */
 	int operands;			/* how many at most; -1 any number */
 	void (*help)(const struct options_def *d);	/* --help: prints it all, options_help() for the options */
+	const char *unknown;		/* an option not in the table, the word for its %s;
+					 * NULL: "unknown or incomplete option", the nearest named */
 } options_def;
 
 /* The board's shape, --rule to --states, as solve, analyze and generate

@@ -145,7 +145,8 @@ int playopts_parse(int argc, char **argv, const play_bounds *b, play_opts *o)
 		{ "help", 'h', OPTION_COMMON, .help = "this help" },
 		{ NULL },
 	};
-	const options_def d = { "play", specs, &o->common, OPTIONS_MISSING, 0, play_help };
+	const options_def d = { .cmd = "play", .specs = specs, .common = &o->common, .flags = OPTIONS_MISSING,
+				.operands = 0, .help = play_help };
 	char err[256];
 	int first;
 	memset(o, 0, sizeof *o);

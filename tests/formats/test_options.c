@@ -13,6 +13,17 @@
 
 static bool helped;
 
+/* --mode[=KIND]: KIND, or "plain" without one. */
+static int parse_mode(const char *arg, void *to, char *err, size_t errlen)
+{
+	if (arg && strcmp(arg, "odd") != 0) {
+		snprintf(err, errlen, "bad mode '%s'", arg);
+		return -1;
+	}
+	*(const char **)to = arg ? arg : "plain";
+	return 0;
+}
+
 static void help(const options_def *d)
 {
 	helped = true;
@@ -54,7 +65,7 @@ static int run(const options_def *d, char *out, size_t len, int *first, ...)
 int main(void)
 {
 	bool flag = false, seen = false;
-	const char *name = NULL;
+	const char *name = NULL, *mode = NULL;
 	int count = 7;
 	double secs = 1;
 	long idle = -1;
@@ -68,9 +79,10 @@ int main(void)
 		  .bad = "bad limit '%s': seconds" },
 		{ "a-very-long-option", 0, OPTION_TIME, &idle, .arg = "TIME", .help = "on the next line" },
 		{ "hidden", 0, OPTION_FLAG, &flag, .help = NULL },
+		{ "mode", 0, OPTION_PARSE, &mode, .arg = "[=KIND]", .help = "a mode", .parse = parse_mode },
 		{ NULL },
 	};
-	options_def d = { "test", specs, &o, 0, 1, help };
+	options_def d = { .cmd = "test", .specs = specs, .common = &o, .operands = 1, .help = help };
 	char out[4096];
 	int first = -1;
 
@@ -118,6 +130,20 @@ int main(void)
 	tap_ok(rc == OPTIONS_GO && first == 1, "OPTIONS_STOP: the operands from the first on (first %d)", first);
 	d.flags = 0;
 
+	rc = run(&d, out, sizeof out, &first, "test", "--mode", "x", NULL);
+	tap_ok(rc == OPTIONS_GO && mode && !strcmp(mode, "plain") && first == 2,
+	       "an optional value: not the next word (mode %s, first %d)", mode, first);
+	rc = run(&d, out, sizeof out, &first, "test", "--mode=odd", NULL);
+	tap_ok(rc == OPTIONS_GO && !strcmp(mode, "odd"), "an optional value after '=' (mode %s)", mode);
+	rc = run(&d, out, sizeof out, &first, "test", "--mode=even", NULL);
+	tap_ok(rc == EXIT_USAGE && strstr(out, "lightsout test: bad mode 'even'\n"),
+	       "a parser's own refusal ('%s')", out);
+	d.unknown = "'%s' is not an option of the test";
+	rc = run(&d, out, sizeof out, &first, "test", "--nmae", NULL);
+	tap_ok(rc == EXIT_USAGE && strstr(out, "lightsout test: '--nmae' is not an option of the test\n"),
+	       "a command's own word for an unknown option ('%s')", out);
+	d.unknown = NULL;
+
 	options_init(&o);
 	rc = run(&d, out, sizeof out, &first, "test", "--help", NULL);
 	tap_ok(rc == 0 && helped, "--help: the command's help, status 0");
@@ -128,7 +154,8 @@ int main(void)
 			   "  -c, --count N     a count\n"
 			   "      --limit SECS  seconds\n"
 			   "      --a-very-long-option TIME\n"
-			   "                    on the next line\n";
+			   "                    on the next line\n"
+			   "      --mode[=KIND] a mode\n";
 	tap_ok(strcmp(out, want) == 0, "the help from the table: columns, lines, a long name, nothing hidden\n%s", out);
 
 	options_init(&o);
