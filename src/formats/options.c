@@ -1,3 +1,4 @@
+/* The common options and the option runner (options.h). */
 #include "formats/options.h"
 #include "formats/boardio.h"
 

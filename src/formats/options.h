@@ -1,4 +1,6 @@
-/* Options common to every command (and the game). */
+/* Every command's options: the ones common to the commands with a board
+ * (and the game), and the one runner that parses a command's declared
+ * table of options (options_run) and prints their help (options_help). */
 #ifndef LO_OPTIONS_H
 #define LO_OPTIONS_H
 
