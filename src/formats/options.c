@@ -461,7 +461,7 @@ int options_run(const options_def *d, int argc, char **argv, int *first)
 	/* getopt's tables from ours: an option's val is its letter, or
 	 * SPEC + its index in specs, or COMMON + its index in common_long
 	 * for a common one the table does not list. */
-	enum { MAX_OPTIONS = 64, SPEC = 256, COMMON = SPEC + MAX_OPTIONS };
+	enum { MAX_OPTIONS = 64, SPEC = 256, COMMON = SPEC + MAX_OPTIONS };	/* serve has the most, 20 */
 	struct option longs[MAX_OPTIONS + sizeof common_long / sizeof common_long[0]];
 	char shorts[3 * MAX_OPTIONS + 8];
 	int nl = 0, ns = 0;
@@ -547,7 +547,7 @@ int options_run(const options_def *d, int argc, char **argv, int *first)
 		if (options_common(d->common, name, optarg, d->flags & OPTIONS_RANGE, err, sizeof err) < 0)
 			return options_usage_error(d->cmd, err);
 	}
-	if (help || (d->common && d->common->help)) {
+	if (help) {	/* after the options, so that a bad one is still refused */
 		d->help(d);
 		return 0;
 	}
