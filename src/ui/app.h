@@ -108,6 +108,10 @@ struct app {
 	/* Our game's file for watchers brought up to date before each wait
 	 * for a key (a public account's player), or NULL. */
 	void (*publish)(app *a, double now);
+	/* The screen-reader mode's turn (ui/reader.c), NULL when it is off:
+	 * before each wait for a key (the words, the cursor), and each key. */
+	void (*reader_wait)(app *a);
+	void (*reader_key)(app *a, int key);
 	bool racing;		/* a race open, counting down or run (ui/race.c): its news polled often */
 	int pattern;		/* analysis: quiet pattern shown */
 	uint8_t *chase;		/* the chase step's marks (C) */

@@ -18,6 +18,7 @@
 #include "persist/prefs.h"
 #include "persist/paths.h"
 #include "ui/app.h"
+#include "ui/reader.h"
 #include "engine/sharecode.h"
 #include "ui/term.h"
 
@@ -30,7 +31,7 @@
 enum {
 	OPT_PAR = OPT_FIRST_COMMAND, OPT_DIFFICULTY, OPT_LOAD, OPT_ASCII, OPT_NO_COLOR, OPT_NO_MOUSE, OPT_NO_ANIMATION,
 	OPT_DAILY, OPT_PRACTICE, OPT_CODE, OPT_SCORES, OPT_NO_SCORES, OPT_MAX_SCREEN, OPT_IDLE, OPT_LOBBY,
-	OPT_KEYS_PER_SECOND
+	OPT_KEYS_PER_SECOND, OPT_SCREEN_READER
 };
 
 /* --max-screen's range: below a standard terminal the bound would only
@@ -71,6 +72,10 @@ static void play_help(void)
 	     "      --no-color           no colour (also when NO_COLOR is set)\n"
 	     "      --no-mouse           ignore the mouse\n"
 	     "      --no-animation       no flips and no celebration wave\n"
+	     "      --screen-reader      for a screen reader or braille display: the cursor\n"
+	     "                           on what has focus, each key's effect in words,\n"
+	     "                           cells as 0 and 1, no animation (kept: the\n"
+	     "                           settings' Reader line, the lobby's s)\n"
 	     "      --max-screen RxC     draw in at most R rows and C columns of a larger\n"
 	     "                           window (default %dx%d; it bounds the memory)\n"
 	     "      --idle TIME          no move for TIME (the cursor is none): save the game\n"
@@ -92,7 +97,7 @@ typedef struct play_opts {
 	common_opts common;
 	long par;
 	const char *difficulty, *load, *code, *scores;
-	bool ascii, no_color, no_mouse, no_animation, daily, ladder, no_scores, lobby;
+	bool ascii, no_color, no_mouse, no_animation, daily, ladder, no_scores, lobby, reader;
 	bool rule_given;
 	bool board_chosen;		/* an option that says which board: no resume offer */
 	int max_rows, max_cols;		/* --max-screen */
@@ -178,6 +183,7 @@ static int play_parse(int argc, char **argv, play_opts *o)
 		{ "max-screen", required_argument, NULL, OPT_MAX_SCREEN },
 		{ "idle", required_argument, NULL, OPT_IDLE },
 		{ "lobby", no_argument, NULL, OPT_LOBBY },
+		{ "screen-reader", no_argument, NULL, OPT_SCREEN_READER },
 		{ "keys-per-second", required_argument, NULL, OPT_KEYS_PER_SECOND },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -195,7 +201,7 @@ static int play_parse(int argc, char **argv, play_opts *o)
 		if (opt != 'h' && opt != OPT_VERSION && opt != OPT_ASCII && opt != OPT_NO_COLOR &&
 		    opt != OPT_NO_MOUSE && opt != OPT_NO_ANIMATION && opt != OPT_SCORES && opt != OPT_NO_SCORES &&
 		    opt != OPT_MAX_SCREEN && opt != OPT_IDLE && opt != OPT_LOBBY && opt != OPT_KEYS_PER_SECOND &&
-		    opt != ':' && opt != '?')
+		    opt != OPT_SCREEN_READER && opt != ':' && opt != '?')
 			o->board_chosen = true;
 		if (opt == 'r')
 			o->rule_given = true;
@@ -252,6 +258,9 @@ static int play_parse(int argc, char **argv, play_opts *o)
 		case OPT_IDLE:
 			if (play_parse_idle(optarg, &o->idle, err, sizeof err) < 0)
 				return usage_error(err);
+			break;
+		case OPT_SCREEN_READER:
+			o->reader = true;
 			break;
 		case OPT_LOBBY:
 			o->lobby = true;
@@ -590,6 +599,7 @@ int play_main(int argc, char **argv)
 	a.v.anim.on = !o.no_animation && want_color(&o) && (!a.prefs.has_animation || a.prefs.animation) &&
 		      baudrate() >= 19200;
 	a.v.anim.cell = -1;
+	reader_start(&a, o.reader || (a.prefs.has_reader && a.prefs.reader));
 	rc = app_run(&a);
 	race_end(&a);
 	watch_end(&a);

@@ -65,3 +65,19 @@ void draw_frame(view *v, double now)
 	cells_draw(v);
 	chrome_status(v, now);
 }
+
+bool draw_cursor_at(const view *v, int *y, int *x)
+{
+	if (v->lay.too_small || v->cr < v->lay.vr || v->cr >= v->lay.vr + v->lay.nr || v->cc < v->lay.vc ||
+	    v->cc >= v->lay.vc + v->lay.nc)
+		return false;
+	layout_cell_origin(v, v->cr, v->cc, y, x);
+	/* The symbol: between the brackets of a three-column cell, in the
+	 * middle of a tile (as cells.c draws them). */
+	if (v->lay.scale) {
+		*y += (v->lay.ch - 2) / 2;
+		*x += (v->lay.cw - 1 - 3) / 2 + 1;
+	} else if (v->lay.cw > 1)
+		*x += 1;
+	return true;
+}

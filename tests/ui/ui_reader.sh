@@ -1,0 +1,166 @@
+#!/bin/sh
+# The screen-reader mode (issue 38) read as a reader reads it: after every
+# key of a whole game and of each screen, the terminal's cursor (tmux's
+# cursor_x, cursor_y) is inside the cell or on the line that has focus,
+# and the message line says the key's effect in words, once.
+. "$SRCDIR/tests/lib/tap.sh"
+. "$SRCDIR/tests/lib/ui_lib.sh"
+
+# The message line (the 23rd of 24): the words a key said.
+rd_msg() { ui_screen | sed -n 23p; }
+# rd_said WORDS: poll until the message line says WORDS.
+rd_said() { ui_wait_on rd_msg "$1"; }
+# rd_once WORDS: WORDS are on the screen once (said, not repeated).
+rd_once() { [ "$(ui_screen | grep -c -F -- "$1")" = 1 ]; }
+rd_cursor() { ui_tmux display-message -p '#{cursor_x} #{cursor_y}'; }
+# rd_none REGEX TEXT: TEXT has no match of REGEX.
+rd_none() { ! printf '%s\n' "$2" | grep -q -E -e "$1"; }
+rd_shown() { [ "$(ui_tmux display-message -p '#{cursor_flag}')" = 1 ]; }
+
+# The board cell the terminal's cursor is on, as "ROW COL VALUE" (1-based):
+# the board's lines are those of digits and marks alone; the cursor must
+# be on a cell's digit, not beside it.
+rd_cell() {
+	set -- $(rd_cursor)
+	ui_screen | awk -v x="$1" -v y="$2" '
+		/^[][(){}<>!+* 0-9-]*[0-9][][(){}<>!+* 0-9-]*$/ { row++
+			if (NR - 1 == y) { first = match($0, /[0-9]/) - 1; c = substr($0, x + 1, 1)
+				if (c ~ /[0-9]/ && (x - first) % 3 == 0) print row, (x - first) / 3 + 1, c
+				exit } }'
+}
+# rd_on_cell ROW COL [VALUE]: poll until the cursor is shown on that cell.
+rd_on_cell() {
+	tries=200
+	while [ "$tries" -gt 0 ]; do
+		got=$(rd_cell)
+		rd_shown && { [ "$got" = "$1 $2 ${3:-}" ] || { [ -z "${3:-}" ] && [ "${got% *}" = "$1 $2" ]; }; } && return 0
+		sleep 0.05
+		tries=$((tries - 1))
+	done
+	echo "# the cursor ($(rd_cursor)) is on cell '$(rd_cell)', not '$1 $2 $3'" >&2
+	return 1
+}
+# The text from the cursor to the end of its line, and the text before it.
+rd_from() { set -- $(rd_cursor); ui_screen | sed -n "$(($2 + 1))p" | cut -c"$(($1 + 1))"-; }
+rd_before() { set -- $(rd_cursor); [ "$1" -gt 0 ] && ui_screen | sed -n "$(($2 + 1))p" | cut -c1-"$1"; }
+# rd_focus TEXT: poll until the focused line reads TEXT from the cursor on.
+rd_focus() { ui_wait_on rd_from "$1"; }
+# rd_after TEXT: poll until the cursor sits just after TEXT (a prompt's end).
+rd_after() {
+	tries=200
+	while [ "$tries" -gt 0 ]; do
+		case "$(rd_before)" in *"$1") rd_shown && return 0 ;; esac
+		sleep 0.05
+		tries=$((tries - 1))
+	done
+	echo "# before the cursor ($(rd_cursor)): '$(rd_before)', not '...$1'" >&2
+	return 1
+}
+
+# A board that two presses clear: (1,1) and (3,3).
+b=$(ui_board_file two.txt 110 101 011)
+
+# Without the mode the cursor stays hidden: the checks below can fail.
+ui_start -- play --load "$b"
+check "without the mode the terminal's cursor is hidden" ui_wait "Moves 0"
+check "... (cursor_flag 0)" test "$(ui_tmux display-message -p '#{cursor_flag}')" = 0
+check "... and cells are drawn as symbols, not digits" ui_wait "·"
+
+ui_start -- play --screen-reader --load "$b"
+check "start: the board in words" rd_said "Lights Out board, 3x3: 6 lights on. row 1, column 1: on."
+check "start: the cursor shown, on the first cell's digit" rd_on_cell 1 1 1
+check "the board's cells are digits" ui_wait_on ui_screen " 1  0  1"
+check "the status line is words first, no clock" ui_wait "Moves 0, Par 2, classic 3x3"
+check "... and no clock after them" rd_none '[0-9]:[0-9][0-9]' "$(ui_screen | sed -n 24p)"
+check "no frame or box: no dashes, bars or corners" rd_none '--|[|+]' "$(ui_screen)"
+
+ui_keys l
+check "move: the cell in words" rd_said "row 1, column 2: on."
+check "move: the cursor in that cell" rd_on_cell 1 2 1
+ui_keys Space
+check "press: the cells changed and the lights left" rd_said "pressed row 1, column 2: 4 cells changed, 6 lights on."
+check "press: said once" rd_once "pressed row 1, column 2"
+check "press: the cursor stays in its cell, now off" rd_on_cell 1 2 0
+ui_keys u
+check "undo: in words" rd_said "undone row 1, column 2: 4 cells changed, 6 lights on."
+check "undo: the cursor in the cell" rd_on_cell 1 2 1
+ui_keys s
+# Said at once, or after "Solving..." once the plan comes.
+check "overlay: the presses left and the cursor's cell" rd_said "2 presses left; this cell is not in the solution."
+check "overlay: the cursor in the cell" rd_on_cell 1 2 1
+ui_keys i
+check "hint: the cell to press" rd_said "Hint: press row 3, column 3."
+check "hint: the cursor goes there" rd_on_cell 3 3 1
+ui_keys w
+check "w reads the row aloud as text" rd_said "row 3: off on on"
+check "w: the cursor stays" rd_on_cell 3 3 1
+ui_keys Space
+check "press with the overlay: the presses left" rd_said "pressed row 3, column 3: 3 cells changed, 3 lights on; 1 press left."
+ui_keys Tab
+check "Tab: the marked cell, said as one to press" rd_said "row 1, column 1: on, to press."
+check "Tab: the cursor there" rd_on_cell 1 1 1
+ui_keys Space
+check "win: said in words" rd_said "Solved in 2 moves"
+check "win: said once" rd_once "Solved in 2 moves"
+check "win: the cursor in the cell pressed" rd_on_cell 1 1 0
+ui_keys j
+check "after the win a move still says the cell" rd_said "row 2, column 1: off."
+check "... with the cursor there" rd_on_cell 2 1 0
+
+# The settings: the cursor on the chosen line, the line said.
+ui_keys m
+check "settings: the screen and its first line said" rd_said "Settings menu: Rows: 3."
+check "settings: the cursor on the chosen line" rd_focus "Rows: 3"
+ui_keys j
+check "settings: the next line said" rd_said "Columns: 3."
+check "settings: the cursor follows" rd_focus "Columns: 3"
+ui_keys l
+check "settings: a change said" rd_said "Columns: 4."
+ui_keys Escape
+check "back on the board: said" rd_said "Board: row 2, column 1: off."
+check "back on the board: the cursor in the cell" rd_on_cell 2 1 0
+
+# The help and a page: the cursor on the first line of text.
+ui_keys '?'
+check "help: the cursor on its first line of keys" rd_focus "Arrows, h j k l"
+ui_keys q
+check "help closed: the board said" rd_said "Board: row 2, column 1: off."
+ui_keys c
+check "a page (the share code): the cursor on its first line" rd_focus "The starting position of this board"
+ui_keys q
+check "page closed: the cursor in the cell again" rd_on_cell 2 1 0
+
+# A question: the cursor after it, where the answer is typed.
+ui_keys n
+check "a new board: said whole" rd_said "New board, 3x3:"
+ui_keys Space
+check "a press on it (the cursor kept)" rd_said "pressed row 2, column 1"
+ui_keys q
+check "a question: said on the message line" rd_said "(y/n)"
+check "a question: the cursor just after it" rd_after "(y/n)"
+ui_keys n
+check "answered: back on the board" rd_said "Board: row 2, column 1"
+check "... in the cell" rd_on_cell 2 1
+
+# The question at the start (the game left above): the cursor after it.
+ui_start -- play --screen-reader
+check "a question at the start: the cursor after it" rd_after "(y/n)"
+
+# The lobby (no saved game: nothing made behind it that would clear the
+# message line): the cursor at its prompt's end; s turns the mode off and
+# on, and the choice is kept for the next start.
+ui_start XDG_STATE_HOME="$ui_tmp/state2" -- play --lobby --screen-reader
+check "lobby: the cursor at the end of its prompt" rd_after "q leaves."
+check "lobby: s is offered" ui_wait "s  screen-reader mode off"
+ui_keys s
+check "lobby s: said" rd_said "Screen-reader mode off."
+check "lobby s: the cursor hidden again" ui_wait_on 'ui_tmux display-message -p #{cursor_flag}' 0
+ui_keys s
+check "lobby s again: said" rd_said "Screen-reader mode on"
+check "lobby s again: the cursor at the prompt" rd_after "q leaves."
+ui_keys f
+check "lobby f: the board said" rd_said "Board: row 1, column 1:"
+check "... the cursor in its cell" rd_on_cell 1 1
+check "the mode is kept in the settings file" grep -q '^reader = yes$' "$XDG_CONFIG_HOME/lightsout/config"
+
+done_testing
