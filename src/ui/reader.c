@@ -202,15 +202,18 @@ static bool board_news(app *a, char *buf, size_t len)
 
 /* Where the focus is on the screen now: the screen's own word for it,
  * else the board's cell, a page's first line, a list's chosen line (drawn
- * in reverse), else the end of the bottom line's prompt. */
-static void focus_find(app *a, int *y, int *x)
+ * in reverse: its text into words), else the end of the bottom line's
+ * prompt. */
+static void focus_find(app *a, int *y, int *x, char *words, size_t len)
 {
 	const screen *top = app_top(a);
 	*y = LINES - 1;
 	*x = 0;
+	words[0] = '\0';
 	if (F.s == top) {
 		*y = F.y;
 		*x = F.x;
+		snprintf(words, len, "%s", F.words);
 		return;
 	}
 	if (top == &question_screen || (a->v.msg[0] && top == &making_screen)) {
@@ -228,15 +231,20 @@ static void focus_find(app *a, int *y, int *x)
 		*y = 1, *x = 1;
 		return;
 	}
+	char line[512];
+	int most = COLS < (int)sizeof line - 1 ? COLS : (int)sizeof line - 1;
 	for (int r = 0; r < LINES; r++)
 		for (int c = 0; c < COLS; c++)
 			if (mvinch(r, c) & A_REVERSE) {
 				*y = r, *x = c;
+				int n = mvinnstr(r, c, line, most - c);
+				while (n > 0 && line[n - 1] == ' ')
+					n--;
+				snprintf(words, len, "%.*s", n > 0 ? n : 0, line);
 				return;
 			}
 	for (int r = LINES - 1; r >= 0; r--) {
-		char line[512];
-		int n = mvinnstr(r, 0, line, COLS < (int)sizeof line - 1 ? COLS : (int)sizeof line - 1);
+		int n = mvinnstr(r, 0, line, most);
 		while (n > 0 && line[n - 1] == ' ')
 			n--;
 		if (n > 0) {
@@ -260,7 +268,7 @@ static bool line_blank(int y)
 
 /* The words since the last wait, said on the message line: ours first,
  * then what the key said itself, once. */
-static void reader_say(app *a)
+static void reader_say(app *a, const char *focus)
 {
 	const screen *top = app_top(a);
 	char news[300] = "";
@@ -268,8 +276,8 @@ static void reader_say(app *a)
 	bool moved = false;
 	if (on_board && top == &board_screen)
 		moved = board_news(a, news, sizeof news);
-	else if (F.s == top && strcmp(F.words, R.focus) != 0 && F.words[0])
-		snprintf(news, sizeof news, "%s%s%s", R.top != top ? top->title : "", R.top != top ? ": " : "", F.words);
+	else if (strcmp(focus, R.focus) != 0 && focus[0])
+		snprintf(news, sizeof news, "%s%s%s", R.top != top ? top->title : "", R.top != top ? ": " : "", focus);
 	if (a->s && top == &board_screen && a->w.eyes > R.eyes && R.top)
 		snprintf(news + strlen(news), sizeof news - strlen(news), "%s%d watching", news[0] ? ". " : "",
 			 a->w.eyes);
@@ -297,7 +305,7 @@ static void reader_say(app *a)
 			draw_message(&a->v, line);
 	}
 	snprintf(R.msg, sizeof R.msg, "%s", a->v.msg);
-	snprintf(R.focus, sizeof R.focus, "%s", F.s == top ? F.words : "");
+	snprintf(R.focus, sizeof R.focus, "%s", focus);
 }
 
 /* Everything seen now, for the next wait's comparison. */
@@ -332,10 +340,11 @@ static void reader_wait(app *a)
 		app_redraw(a);
 	}
 	curs_set(1);
-	reader_say(a);
-	reader_remember(a);
 	int y, x;
-	focus_find(a, &y, &x);
+	char words[sizeof F.words];
+	focus_find(a, &y, &x, words, sizeof words);
+	reader_say(a, words);
+	reader_remember(a);
 	move(y, x);
 }
 

@@ -130,6 +130,15 @@ check "a page (the share code): the cursor on its first line" rd_focus "The star
 ui_keys q
 check "page closed: the cursor in the cell again" rd_on_cell 2 1 0
 
+# The share code's field: the cursor where the next character goes.
+ui_keys P
+check "the code's field: the cursor at its start (after \"> \", its blank trimmed)" rd_after ">"
+ui_keys L O 1
+check "the code's field: the cursor after what is typed" rd_after "> LO1"
+check "... with no drawn cursor after it" rd_none '> LO1_' "$(ui_screen)"
+ui_keys Escape
+check "field closed: the cursor in the cell again" rd_on_cell 2 1 0
+
 # A question: the cursor after it, where the answer is typed.
 ui_keys n
 check "a new board: said whole" rd_said "New board, 3x3:"
