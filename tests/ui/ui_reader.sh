@@ -5,57 +5,7 @@
 # and the message line says the key's effect in words, once.
 . "$SRCDIR/tests/lib/tap.sh"
 . "$SRCDIR/tests/lib/ui_lib.sh"
-
-# The message line (the 23rd of 24): the words a key said.
-rd_msg() { ui_screen | sed -n 23p; }
-# rd_said WORDS: poll until the message line says WORDS.
-rd_said() { ui_wait_on rd_msg "$1"; }
-# rd_once WORDS: WORDS are on the screen once (said, not repeated).
-rd_once() { [ "$(ui_screen | grep -c -F -- "$1")" = 1 ]; }
-rd_cursor() { ui_tmux display-message -p '#{cursor_x} #{cursor_y}'; }
-# rd_none REGEX TEXT: TEXT has no match of REGEX.
-rd_none() { ! printf '%s\n' "$2" | grep -q -E -e "$1"; }
-rd_shown() { [ "$(ui_tmux display-message -p '#{cursor_flag}')" = 1 ]; }
-
-# The board cell the terminal's cursor is on, as "ROW COL VALUE" (1-based):
-# the board's lines are those of digits and marks alone; the cursor must
-# be on a cell's digit, not beside it.
-rd_cell() {
-	set -- $(rd_cursor)
-	ui_screen | awk -v x="$1" -v y="$2" '
-		/^[][(){}<>!+* 0-9-]*[0-9][][(){}<>!+* 0-9-]*$/ { row++
-			if (NR - 1 == y) { first = match($0, /[0-9]/) - 1; c = substr($0, x + 1, 1)
-				if (c ~ /[0-9]/ && (x - first) % 3 == 0) print row, (x - first) / 3 + 1, c
-				exit } }'
-}
-# rd_on_cell ROW COL [VALUE]: poll until the cursor is shown on that cell.
-rd_on_cell() {
-	tries=200
-	while [ "$tries" -gt 0 ]; do
-		got=$(rd_cell)
-		rd_shown && { [ "$got" = "$1 $2 ${3:-}" ] || { [ -z "${3:-}" ] && [ "${got% *}" = "$1 $2" ]; }; } && return 0
-		sleep 0.05
-		tries=$((tries - 1))
-	done
-	echo "# the cursor ($(rd_cursor)) is on cell '$(rd_cell)', not '$1 $2 $3'" >&2
-	return 1
-}
-# The text from the cursor to the end of its line, and the text before it.
-rd_from() { set -- $(rd_cursor); ui_screen | sed -n "$(($2 + 1))p" | cut -c"$(($1 + 1))"-; }
-rd_before() { set -- $(rd_cursor); [ "$1" -gt 0 ] && ui_screen | sed -n "$(($2 + 1))p" | cut -c1-"$1"; }
-# rd_focus TEXT: poll until the focused line reads TEXT from the cursor on.
-rd_focus() { ui_wait_on rd_from "$1"; }
-# rd_after TEXT: poll until the cursor sits just after TEXT (a prompt's end).
-rd_after() {
-	tries=200
-	while [ "$tries" -gt 0 ]; do
-		case "$(rd_before)" in *"$1") rd_shown && return 0 ;; esac
-		sleep 0.05
-		tries=$((tries - 1))
-	done
-	echo "# before the cursor ($(rd_cursor)): '$(rd_before)', not '...$1'" >&2
-	return 1
-}
+. "$SRCDIR/tests/lib/reader_lib.sh"
 
 # A board that two presses clear: (1,1) and (3,3).
 b=$(ui_board_file two.txt 110 101 011)

@@ -1,0 +1,59 @@
+#!/bin/sh
+# The screen-reader mode through the public account and a real sshd, as
+# root (tests/lib/arcade_lib.sh): the name prompt's cursor after what is
+# typed, the lobby's s turning the mode on, the cursor and the words on
+# the board after each key, and the mode kept for the player's next login.
+. "$SRCDIR/tests/lib/tap.sh"
+. "$SRCDIR/tests/lib/ui_lib.sh"
+. "$SRCDIR/tests/lib/sshd_lib.sh"
+. "$SRCDIR/tests/lib/reader_lib.sh"
+
+sshd_root_test "it makes the public account and runs sshd for it" sshd ssh ssh-keygen useradd userdel usermod runuser su setsid
+. "$SRCDIR/tests/lib/arcade_lib.sh"
+arcade_key carol || exit 1
+arcade_start
+if [ -z "$acct" ] || [ -z "$port" ]; then
+	echo "1..0 # SKIP the public account or its sshd did not start"
+	exit 0
+fi
+
+login carol
+check "the name prompt" ui_wait "Name ["
+ui_keys -l "carol"
+check "the name prompt: the cursor after what is typed" rd_after "]: carol"
+ui_keys Enter
+check "the lobby, with s offered" ui_wait "s  screen-reader mode on"
+check "the cursor hidden before the mode" test "$(ui_tmux display-message -p '#{cursor_flag}')" = 0
+ui_keys s
+check "s: the mode said on" rd_said "Screen-reader mode on"
+check "s: the cursor shown at the lobby's prompt" rd_after "q leaves."
+ui_keys f
+check "f: the board said in words" rd_said "Board: row 1, column 1: o"
+check "f: the cursor in the first cell" rd_on_cell 1 1
+ui_keys l
+check "a move: the cell in words" rd_said "row 1, column 2: o"
+check "a move: the cursor in that cell" rd_on_cell 1 2
+ui_keys Space
+check "a press: in words" rd_said "pressed row 1, column 2: 4 cells changed,"
+check "a press: the cursor stays" rd_on_cell 1 2
+ui_keys u
+check "undo: in words" rd_said "undone row 1, column 2: 4 cells changed,"
+ui_keys w
+check "w: the row as text" ui_wait_on rd_msg "row 1: o"
+ui_keys q
+check "q: back at the lobby, the cursor at its prompt" rd_after "q leaves."
+ui_keys q
+check "leaving asks (a game in progress): the cursor after the question" rd_after "(y/n)"
+ui_keys y
+check "and the session ends" ui_wait "EXIT=0"
+
+login carol
+check "the next login: her game offered back, the cursor after the question" rd_after "(y/n)"
+ui_keys y
+check "resumed: the board said, in the mode" rd_said "Board: row 1, column 2: o"
+check "... the cursor in the cell it was left on" rd_on_cell 1 2
+ui_keys q
+check "the lobby in the mode, the cursor at its prompt" rd_after "q leaves."
+check "... with s offered to turn it off" ui_wait "s  screen-reader mode off"
+
+done_testing
