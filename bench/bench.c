@@ -540,6 +540,216 @@ static void bench_io(void)
 	unlink(path);
 }
 
+/* ---- A billion cells: the whole solve --any on all-lit boards up to
+ * 31623x31623 and 1000x1000000, its time and peak memory, and every
+ * answer pressed out on the board by plain loops here as it streams in
+ * (the bench drains the pipe, as a reader downstream would).  BENCH_GIANT=1
+ * runs only this; BENCH_GIANT_BASELINE=PATH puts another lightsout (the
+ * byte-a-cell build) beside, where it runs. */
+
+typedef struct giant_case {
+	const char *path;	/* the board file: rows x cols of '1' */
+	int rows, cols;
+	const char *binary;
+	const char *format;	/* moves, json: drained and counted, not checked; NULL: grid, checked */
+	bool generate;		/* generate -s RxC instead; with binary NULL, the same bytes from memory */
+} giant_case;
+
+/* What a command writes, drained from a pipe: bytes, wall and CPU time,
+ * peak memory (lightsout generate, solve -f moves/json; or, binary NULL,
+ * a child writing the generated board's bytes from memory, 1 MiB a call). */
+static void giant_drain(const void *arg, outcome *o)
+{
+	const giant_case *c = arg;
+	int fd[2];
+	if (pipe(fd) < 0)
+		return;
+	fcntl(fd[0], F_SETPIPE_SZ, 1 << 20);
+	char size[32];
+	snprintf(size, sizeof size, "%dx%d", c->rows, c->cols);
+	double t0 = now();
+	pid_t pid = fork();
+	if (pid == 0) {
+		dup2(fd[1], 1);
+		close(fd[0]);
+		close(fd[1]);
+		if (c->binary && c->generate)
+			execl(c->binary, c->binary, "generate", "-s", size, "--seed", "1", (char *)NULL);
+		else if (c->binary)
+			execl(c->binary, c->binary, "solve", "--any", "-f", c->format, c->path, (char *)NULL);
+		else {
+			size_t total = (size_t)c->rows * ((size_t)c->cols + 1) + strlen(size) + 1, block = 1 << 20;
+			char *buf = malloc(block);
+			memset(buf, '1', block);
+			for (size_t done = 0; done < total;) {
+				size_t n = total - done < block ? total - done : block;
+				if (write(1, buf, n) != (ssize_t)n)
+					_exit(1);
+				done += n;
+			}
+			_exit(0);
+		}
+		_exit(127);
+	}
+	close(fd[1]);
+	char *buf = malloc(1 << 20);
+	long long total = 0;
+	ssize_t got;
+	while ((got = read(fd[0], buf, 1 << 20)) > 0)
+		total += got;
+	close(fd[0]);
+	free(buf);
+	int status;
+	struct rusage ru;
+	wait4(pid, &status, 0, &ru);
+	o->seconds = now() - t0;
+	double cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
+		     ru.ru_stime.tv_usec / 1e6;
+	snprintf(o->note, sizeof o->note, "%.0f MB out, cpu %.2f s, peak %.0f MB%s", total / 1e6, cpu,
+		 ru.ru_maxrss / 1024.0, WIFEXITED(status) && WEXITSTATUS(status) == 0 ? "" : ", FAILED");
+}
+
+/* A line of f into *buf (cap grown), its '\n' dropped; -1 at the end. */
+static long line_in(FILE *f, char **buf, size_t *cap)
+{
+	ssize_t n = getline(buf, cap, f);
+	if (n > 0 && (*buf)[n - 1] == '\n')
+		(*buf)[--n] = '\0';
+	return n;
+}
+
+/* Cell j of row r of the presses, '0' outside (rows are padded by one). */
+static void giant_solve(const void *arg, outcome *o)
+{
+	const giant_case *c = arg;
+	int fd[2];
+	if (pipe(fd) < 0)
+		return;
+	fcntl(fd[0], F_SETPIPE_SZ, 1 << 20);
+	double t0 = now();
+	pid_t pid = fork();
+	if (pid == 0) {
+		dup2(fd[1], 1);
+		close(fd[0]);
+		close(fd[1]);
+		execl(c->binary, c->binary, "solve", "--any", c->path, (char *)NULL);
+		_exit(127);
+	}
+	close(fd[1]);
+	FILE *xs = fdopen(fd[0], "r"), *bs = fopen(c->path, "r");
+	size_t C = (size_t)c->cols, cap[4] = { 0 };
+	/* Three rows of presses padded with '0' each side, and the board's row. */
+	char *x[3], *line[2] = { NULL, NULL };
+	for (int i = 0; i < 3; i++) {
+		x[i] = malloc(C + 2);
+		memset(x[i], '0', C + 2);
+	}
+	long rows = 0, bad = 0, shape = 0, pressed = 0;
+	bool more = line_in(xs, &line[0], &cap[0]) >= 0;	/* row 0 of the presses */
+	if (more && strlen(line[0]) == C)
+		memcpy(x[1] + 1, line[0], C);
+	else
+		shape++;
+	while (more) {
+		/* x[1] is row `rows`; the next row, or zeros past the last. */
+		long n = line_in(xs, &line[0], &cap[0]);
+		more = n >= 0;
+		memset(x[2], '0', C + 2);
+		if (more && (size_t)n == C)
+			memcpy(x[2] + 1, line[0], C);
+		else if (more)
+			shape++;
+		if (line_in(bs, &line[1], &cap[1]) != (long)C)
+			shape++;
+		else
+			for (size_t j = 0; j < C; j++) {
+				int v = (line[1][j] ^ x[1][j + 1] ^ x[0][j + 1] ^ x[2][j + 1] ^ x[1][j] ^ x[1][j + 2]) & 1;
+				bad += v;	/* '0' is even, '1' odd: six of them XORed */
+				pressed += x[1][j + 1] == '1';
+			}
+		rows++;
+		char *t = x[0];
+		x[0] = x[1];
+		x[1] = x[2];
+		x[2] = t;
+	}
+	fclose(xs);
+	fclose(bs);
+	int status;
+	struct rusage ru;
+	wait4(pid, &status, 0, &ru);
+	o->seconds = now() - t0;
+	double cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
+		     ru.ru_stime.tv_usec / 1e6;
+	bool ran = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	if (!ran)
+		snprintf(o->note, sizeof o->note, "exit %d: did not solve", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	else
+		snprintf(o->note, sizeof o->note, "cpu %.2f s, peak %.0f MB, %ld presses, %s", cpu, ru.ru_maxrss / 1024.0,
+			 pressed, bad == 0 && shape == 0 && rows == c->rows ? "pressed out: clear" : "CHECK FAILED");
+	if (ran && (bad || shape || rows != c->rows))
+		fprintf(stderr, "giant %dx%d: %ld cells left lit, %ld rows of the wrong length, %ld rows\n", c->rows,
+			c->cols, bad, shape, rows);
+	for (int i = 0; i < 3; i++)
+		free(x[i]);
+	free(line[0]);
+	free(line[1]);
+}
+
+static void bench_giant(void)
+{
+	/* generate: a billion cells written as they are made, beside the same
+	 * bytes written from memory. */
+	giant_case gen = { NULL, 31623, 31623, getenv("BENCH_LIGHTSOUT") && *getenv("BENCH_LIGHTSOUT") ?
+			   getenv("BENCH_LIGHTSOUT") : "./lightsout", NULL, true }, mem = { NULL, 31623, 31623, NULL, NULL, true };
+	measured ga = run_case(giant_drain, &gen), gb = run_case(giant_drain, &mem);
+	row("generate -s 31623", &ga, "its bytes from memory", &gb);
+	const char *dir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	const char *old = getenv("BENCH_GIANT_BASELINE");
+	const char *bin = getenv("BENCH_LIGHTSOUT") && *getenv("BENCH_LIGHTSOUT") ? getenv("BENCH_LIGHTSOUT") : "./lightsout";
+	static const int sizes[][2] = { { 1000, 1000 }, { 4000, 4000 }, { 8000, 8000 }, { 10000, 10000 },
+					{ 16000, 16000 }, { 22361, 22361 }, { 31623, 31623 }, { 31679, 31679 },
+					{ 1000, 1000000 } };
+	/* 31679: singular (nullity 1662), 1.0036 billion cells. */
+	for (int i = 0; i < 9; i++) {
+		int R = sizes[i][0], C = sizes[i][1];
+		char path[512];
+		snprintf(path, sizeof path, "%s/lightsout-bench-giant.XXXXXX", dir);
+		int fd = mkstemp(path);
+		FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+		char *line = malloc((size_t)C + 1);
+		memset(line, '1', (size_t)C);
+		line[C] = '\n';
+		for (int r = 0; f && r < R; r++)
+			fwrite(line, 1, (size_t)C + 1, f);
+		free(line);
+		if (!f || fclose(f) != 0) {
+			printf("giant %dx%d: could not write %s\n", R, C, path);
+			unlink(path);
+			return;
+		}
+		giant_case g = { path, R, C, bin, NULL, false };
+		measured m = run_case(giant_solve, &g);
+		char name[64];
+		snprintf(name, sizeof name, "%dx%d all lit, solve --any", R, C);
+		if (old && *old && (long long)R * C <= 100000000LL) {
+			giant_case b = { path, R, C, old, NULL, false };
+			measured base = run_case(giant_solve, &b);
+			row(name, &m, "BENCH_GIANT_BASELINE", &base);
+		} else
+			row(name, &m, NULL, NULL);
+		/* The other formats at a billion cells: grid's bytes 5 and 7 times. */
+		static const char *const formats[] = { "moves", "json" };
+		for (int fi = 0; R == 31623 && fi < 2; fi++) {
+			giant_case fc = { path, R, C, bin, formats[fi], false };
+			measured fm = run_case(giant_drain, &fc);
+			snprintf(name, sizeof name, "%dx%d all lit, -f %s", R, C, formats[fi]);
+			row(name, &fm, "-f grid", &m);
+		}
+		unlink(path);
+	}
+}
+
 /* ---- k > 2: the Z/k chase and elimination by parts vs the Smith form ---- */
 
 typedef struct zk_case {
@@ -1109,6 +1319,10 @@ int main(int argc, char **argv)
 		bench_io();
 		return 0;
 	}
+	if (getenv("BENCH_GIANT") && *getenv("BENCH_GIANT")) {
+		bench_giant();
+		return 0;
+	}
 	if (getenv("BENCH_SPLIT") && *getenv("BENCH_SPLIT")) {
 		bench_split();
 		return 0;
@@ -1155,6 +1369,7 @@ int main(int argc, char **argv)
 
 	bench_chase();
 	bench_io();
+	bench_giant();
 
 	/* Torus: the sweep (a bit vector per unknown) vs dense elimination. */
 	static const board_case t100 = { "plus", 100, 100, 0, true }, t100d = { "plus", 100, 100, 2, true },

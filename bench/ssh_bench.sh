@@ -12,17 +12,19 @@
 # GAP (ms between them, 100), IDLE (s of the measured idle window, 10),
 # CONNECTING (sessions logging in at once; default: under MaxStartups),
 # SSH_OPTS (more options for every ssh client, e.g. -o KexAlgorithms=...).
-# Each player comes from an address of its own (127.0.x.y), as strangers
+# Each player comes from a network of its own (127.X.Y.2, X from 10), as strangers
 # do: the recipe's limit of new players per address holds.
 #
-# ATTACK=1 (make bench-ssh-attack): the same players while a stranger with
-# a script attacks from one address of its own: throwaway keys registered
-# as fast as it can (ATTACK_KEYS, 100), idle guest sessions holding guest
-# places (ATTACK_GUESTS, 60: more than the 50 there are), connections
-# without a session (ATTACK_IDLE, 20: ssh -N) and, from a second address,
-# throwaway keys left sitting at the name prompt (ATTACK_PROMPTS, 10); before
-# that, a client that claims a 10000x10000 terminal, whose game's memory is
-# measured.
+# ATTACK=1 (make bench-ssh-attack): the same players, each from a /24 of
+# its own, while a stranger with many addresses attacks (issue 35): from
+# ATTACK_NETS /24s (6), 5 addresses each, key-holders' sessions left idle
+# (ATTACK_SESSIONS per network, 5), idle guests (ATTACK_GUESTS per network,
+# 12: more than the 10 a network may hold, and 6 networks' worth past the
+# 50 places) and new keys sitting at the name prompt (ATTACK_PROMPTS per
+# network, 12: likewise); meanwhile throwaway keys registered as fast as
+# it can from one address (ATTACK_KEYS, 100) and connections without a
+# session (ATTACK_IDLE, 20: ssh -N); before all that, a client that claims
+# a 10000x10000 terminal, whose game's memory is measured.
 LC_ALL=C
 export LC_ALL
 PATH="$PATH:/usr/sbin:/usr/local/sbin:/sbin"
@@ -38,14 +40,17 @@ fi
 N=${N:-50}
 ATTACK=${ATTACK:-0}
 ATTACK_KEYS=${ATTACK_KEYS:-100}
-ATTACK_GUESTS=${ATTACK_GUESTS:-60}
+ATTACK_GUESTS=${ATTACK_GUESTS:-12}
 ATTACK_IDLE=${ATTACK_IDLE:-20}
-ATTACK_PROMPTS=${ATTACK_PROMPTS:-10}
+ATTACK_PROMPTS=${ATTACK_PROMPTS:-12}
+ATTACK_SESSIONS=${ATTACK_SESSIONS:-5}
+ATTACK_NETS=${ATTACK_NETS:-6}
 KEYS=${KEYS:-20}
 GAP=${GAP:-100}
 IDLE=${IDLE:-10}
 for v in "N=$N" "KEYS=$KEYS" "GAP=$GAP" "IDLE=$IDLE" "ATTACK=$ATTACK" "ATTACK_KEYS=$ATTACK_KEYS" \
-	"ATTACK_GUESTS=$ATTACK_GUESTS" "ATTACK_IDLE=$ATTACK_IDLE" "ATTACK_PROMPTS=$ATTACK_PROMPTS"; do
+	"ATTACK_GUESTS=$ATTACK_GUESTS" "ATTACK_IDLE=$ATTACK_IDLE" "ATTACK_PROMPTS=$ATTACK_PROMPTS" \
+	"ATTACK_SESSIONS=$ATTACK_SESSIONS" "ATTACK_NETS=$ATTACK_NETS"; do
 	case ${v#*=} in
 	'' | *[!0-9]*) echo "bench-ssh: ${v%%=*} wants a whole number, not '${v#*=}'" >&2; exit 2 ;;
 	esac
@@ -53,6 +58,8 @@ done
 [ "$N" -ge 1 ] || { echo "bench-ssh: N wants at least 1" >&2; exit 2; }
 bin_src=$1
 driver=$2
+# The account's login shell, built beside the game.
+shell_src=${LIGHTSOUT_SHELL:-$(dirname "$bin_src")/lightsout-shell}
 srcdir=$(cd "$(dirname "$0")/.." && pwd)
 shipped="$srcdir/contrib/sshd_config.lightsout-public"
 . "$srcdir/tests/lib/sshd_lib.sh"
@@ -67,7 +74,7 @@ for tool in sshd ssh ssh-keygen useradd userdel usermod awk script; do
 		exit 0
 	fi
 done
-for f in "$bin_src" "$driver" "$shipped"; do
+for f in "$bin_src" "$shell_src" "$driver" "$shipped"; do
 	[ -f "$f" ] || { say "no $f"; exit 2; }
 done
 [ -d /run/sshd ] || { mkdir -p /run/sshd && chmod 755 /run/sshd; }
@@ -189,43 +196,58 @@ ATTACK
 	mkfifo "$s/junk/hold"
 	sleep 3600 >"$s/junk/hold" &
 	attackers="$!"
-	say "attack: $ATTACK_GUESTS idle guests, $ATTACK_IDLE ssh -N, $ATTACK_KEYS throwaway keys, from 127.0.66.1"
-	i=1
-	while [ "$i" -le "$ATTACK_GUESTS" ]; do
-		sh "$s/attack_ssh" guest -tt <"$s/junk/hold" >"$s/junk/g$i" 2>&1 &
-		attackers="$attackers $!"
-		i=$((i + 1))
+	# Holders from ATTACK_NETS networks, 127.(66+NET).KIND.(1..5): so many
+	# per network of each kind.
+	say "attack: from $ATTACK_NETS networks, $ATTACK_SESSIONS idle sessions, $ATTACK_GUESTS idle guests and $ATTACK_PROMPTS name-prompt sitters each"
+	net=0
+	while [ "$net" -lt "$ATTACK_NETS" ]; do
+		i=1
+		while [ "$i" -le "$ATTACK_SESSIONS" ]; do
+			# A key takes the name offered (Enter), then idles in the lobby.
+			k="$s/junk/s$net.$i"
+			ssh-keygen -q -t ed25519 -N '' -f "$k" </dev/null || break
+			{ printf '\r'; exec cat "$s/junk/hold"; } |
+				sh "$s/attack_ssh" "$k" -b "127.$((66 + net)).1.$((i % 5 + 1))" -tt >"$s/junk/sess$net.$i" 2>&1 &
+			attackers="$attackers $!"
+			i=$((i + 1))
+		done
+		net=$((net + 1))
 	done
+	attack_settle sess "Playing as" "players from your network" "places for players are taken"
+	net=0
+	while [ "$net" -lt "$ATTACK_NETS" ]; do
+		i=1
+		while [ "$i" -le "$ATTACK_GUESTS" ]; do
+			sh "$s/attack_ssh" guest -b "127.$((66 + net)).2.$((i % 5 + 1))" -tt <"$s/junk/hold" \
+				>"$s/junk/g$net.$i" 2>&1 &
+			attackers="$attackers $!"
+			i=$((i + 1))
+		done
+		net=$((net + 1))
+	done
+	attack_settle g "not kept" "guests from your" "guest places are taken"
+	# Someone else, meanwhile, comes as a guest from another network.
+	timeout 10 sh "$s/attack_ssh" guest -b 127.0.0.9 -tt </dev/null >"$s/junk/neighbour" 2>&1
+	net=0
+	while [ "$net" -lt "$ATTACK_NETS" ]; do
+		i=1
+		while [ "$i" -le "$ATTACK_PROMPTS" ]; do
+			k="$s/junk/w$net.$i"
+			ssh-keygen -q -t ed25519 -N '' -f "$k" </dev/null || break
+			sh "$s/attack_ssh" "$k" -b "127.$((66 + net)).3.$((i % 5 + 1))" -tt <"$s/junk/hold" \
+				>"$s/junk/sit$net.$i" 2>&1 &
+			attackers="$attackers $!"
+			i=$((i + 1))
+		done
+		net=$((net + 1))
+	done
+	attack_settle sit "Name [" "choosing a name already" "choosing a name already"
 	i=1
 	while [ "$i" -le "$ATTACK_IDLE" ]; do
 		sh "$s/attack_ssh" guest -N </dev/null >/dev/null 2>&1 &
 		echo $! >>"$s/junk/idle"
 		attackers="$attackers $!"
 		i=$((i + 1))
-	done
-	# Every guest in or refused before the players come.
-	for _ in $(seq 600); do
-		settled=$(grep -l -a -e "not kept" -e "guest places are taken" -e "guests from your address" \
-			"$s"/junk/g* 2>/dev/null | wc -l)
-		[ "$settled" -ge "$ATTACK_GUESTS" ] && break
-		sleep 0.05
-	done
-	# Someone else, meanwhile, comes as a guest from another address.
-	timeout 10 sh "$s/attack_ssh" guest -b 127.0.0.9 -tt </dev/null >"$s/junk/neighbour" 2>&1
-	# Throwaway keys left at the name prompt, from the stranger's second
-	# address (from its first they would also block its own registering).
-	say "attack: $ATTACK_PROMPTS throwaway keys sitting at the name prompt, from 127.0.66.2"
-	i=1
-	while [ "$i" -le "$ATTACK_PROMPTS" ]; do
-		ssh-keygen -q -t ed25519 -N '' -f "$s/junk/w$i" </dev/null || break
-		sh "$s/attack_ssh" "$s/junk/w$i" -b 127.0.66.2 -tt <"$s/junk/hold" >"$s/junk/sit$i" 2>&1 &
-		attackers="$attackers $!"
-		i=$((i + 1))
-	done
-	for _ in $(seq 600); do
-		settled=$(grep -l -a -e "Name \[" -e "choosing a name already" "$s"/junk/sit* 2>/dev/null | wc -l)
-		[ "$settled" -ge "$ATTACK_PROMPTS" ] && break
-		sleep 0.05
 	done
 	(
 		i=1
@@ -239,16 +261,38 @@ ATTACK
 	attackers="$attackers $!"
 }
 
+# attack_settle PREFIX IN REFUSED REFUSED2: until every attacker whose
+# output is junk/PREFIX* is in (IN) or refused (60 s at most).
+attack_settle() {
+	want=$(find "$s/junk" -name "$1*" | wc -l)
+	for _ in $(seq 1200); do
+		settled=$(grep -l -a -F -e "$2" -e "$3" -e "$4" "$s"/junk/"$1"* 2>/dev/null | wc -l)
+		[ "$settled" -ge "$want" ] && break
+		sleep 0.05
+	done
+}
+
+# attack_count PREFIX TEXT: how many of the attackers' outputs show TEXT.
+attack_count() {
+	grep -l -a -F -e "$2" "$s"/junk/"$1"* 2>/dev/null | wc -l | tr -d ' '
+}
+
 # What the attack got, once the players are done.
 attack_report() {
 	tried=$(find "$s/junk" -name 'o*' | wc -l | tr -d ' ')
 	became=$(grep -l -a "Welcome, junk" "$s"/junk/o* 2>/dev/null | wc -l | tr -d ' ')
 	by_addr=$(grep -l -a "from your address today" "$s"/junk/o* 2>/dev/null | wc -l | tr -d ' ')
-	held=$(grep -l -a "not kept" "$s"/junk/g* 2>/dev/null | wc -l | tr -d ' ')
-	refused=$(grep -l -a -e "guest places are taken" -e "guests from your address" "$s"/junk/g* 2>/dev/null |
+	held=$(attack_count g "not kept")
+	refused=$(grep -l -a -e "guest places are taken" -e "guests from your" "$s"/junk/g* 2>/dev/null |
 		wc -l | tr -d ' ')
-	sat=$(grep -l -a "Name \[" "$s"/junk/sit* 2>/dev/null | wc -l | tr -d ' ')
-	unseated=$(grep -l -a "choosing a name already" "$s"/junk/sit* 2>/dev/null | wc -l | tr -d ' ')
+	g_gave=$(attack_count g "from another network needed one")
+	sat=$(attack_count sit "Name [")
+	unseated=$(attack_count sit "choosing a name already")
+	sit_gave=$(attack_count sit "from another network needed one")
+	sess=$(attack_count sess "Playing as")
+	sess_refused=$(grep -l -a -e "players from your network" -e "places for players are taken" "$s"/junk/sess* \
+		2>/dev/null | wc -l | tr -d ' ')
+	sess_gave=$(attack_count sess "from another network needed one")
 	neighbour=no
 	grep -q -a "not kept" "$s/junk/neighbour" 2>/dev/null && neighbour=yes
 	# sshd closes a connection without a session after its
@@ -263,8 +307,9 @@ attack_report() {
 	waited=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.0f", b - a }')
 	echo "attack: 10000x10000 client  its game's peak memory (VmHWM) $giant_mem"
 	echo "attack: throwaway keys      $tried tried from one address: $became became players, $by_addr refused by the address's daily limit"
-	echo "attack: idle guests         $held held a guest place, $refused refused (the address's guests, or all places)"
-	echo "attack: name-prompt sitters $ATTACK_PROMPTS from a second address: $sat sat at the prompt, $unseated refused (the address's prompts at once)"
+	echo "attack: idle sessions       $((ATTACK_NETS * ATTACK_SESSIONS)) from $ATTACK_NETS networks: $sess played, $sess_refused refused (a network's or the host's bound), $sess_gave gave way (to a newcomer from a network holding fewer)"
+	echo "attack: idle guests         $((ATTACK_NETS * ATTACK_GUESTS)) from $ATTACK_NETS networks: $held held a guest place, $refused refused (a network's or the host's bound), $g_gave gave way (likewise)"
+	echo "attack: name-prompt sitters $((ATTACK_NETS * ATTACK_PROMPTS)) from $ATTACK_NETS networks: $sat sat at the prompt, $unseated refused (an address's, a network's or the host's bound), $sit_gave gave way (likewise: the players among them)"
 	echo "attack: a guest elsewhere   got a place while the stranger held its own: $neighbour"
 	echo "attack: ssh -N              $ATTACK_IDLE opened before the players came, $open still open ${waited} s after they left (UnusedConnectionTimeout)"
 	echo "players on the host         $(find "$host/players" -mindepth 1 -maxdepth 1 | wc -l | tr -d ' ') (the $N players and the attack's)"
@@ -301,11 +346,17 @@ while [ "$i" -le "$N" ]; do
 	i=$((i + 1))
 done
 
+# The account's login shell beside the game, with the shipped limits and
+# the daily 3x3 board in its serve.options.
+cp "$shell_src" "$base/bin/lightsout-shell"
+chmod 755 "$base/bin/lightsout-shell"
+{ grep -v '^#' "$srcdir/contrib/serve.options"; echo "-- --daily --size 3x3"; } >"$base/bin/serve.options"
+usermod -s "$base/bin/lightsout-shell" "$acct"
 # The shipped block: its Match line for this account, its two paths for
-# this game, and the daily 3x3 board after its ForceCommand's own limits.
+# this game.
 sed -e "s|^Match User play\$|Match User $acct|" \
 	-e "s|^\\(	AuthorizedKeysCommand \\)/usr/local/bin/lightsout |\\1$KEYCMD |" \
-	-e "s|^\\(	ForceCommand \\)/usr/local/bin/lightsout serve \\(.*\\)|\\1$BIN serve \\2 -- --daily --size 3x3|" \
+	-e "s|^\\(	ForceCommand \\)/usr/local/libexec/lightsout/lightsout-shell\$|\\1$base/bin/lightsout-shell|" \
 	"$shipped" >"$s/block"
 changed=$(diff "$shipped" "$s/block" | grep -c '^>')
 if [ "$changed" != 3 ]; then
@@ -346,7 +397,7 @@ echo "[127.0.0.1]:$port $(cat "$s/host_key.pub")" >"$s/known_hosts"
 # Session I: ssh -tt as key pI, no escape character, keystrokes not
 # obscured (newer clients delay them otherwise).
 cat >"$s/ssh" <<EOF
-exec ssh -F /dev/null -i '$s/keys/p'"\$1" -b 127.0.\$((\$1 / 250)).\$((\$1 % 250 + 2)) -o IdentitiesOnly=yes -o IdentityAgent=none \\
+exec ssh -F /dev/null -i '$s/keys/p'"\$1" -b 127.\$((10 + \$1 / 250)).\$((\$1 % 250)).2 -o IdentitiesOnly=yes -o IdentityAgent=none \\
 	-o PubkeyAuthentication=yes -o KbdInteractiveAuthentication=no -o PasswordAuthentication=no \\
 	-o BatchMode=yes -o UserKnownHostsFile='$s/known_hosts' -o StrictHostKeyChecking=yes -o LogLevel=ERROR \\
 	-o SendEnv=LANG -o IgnoreUnknown=ObscureKeystrokeTiming -o ObscureKeystrokeTiming=no \\

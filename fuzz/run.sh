@@ -1,6 +1,7 @@
 #!/bin/sh
 # Build the fuzz targets (libFuzzer + AddressSanitizer + UBSan, straight
-# clang against the sources) and run each for FUZZ_SECONDS (default 20).
+# clang against the sources) and run each for FUZZ_SECONDS (default 20);
+# FUZZ_ONLY="race live" runs those targets alone.
 # New inputs go to a scratch directory, not to the committed corpora.
 # Exit status 1 when any target crashes, leaks or fails to build; the
 # reproducer is kept and named.
@@ -11,14 +12,15 @@ seconds=${FUZZ_SECONDS:-20}
 out=$(mktemp -d "${TMPDIR:-/tmp}/lightsout-fuzz.XXXXXX") || exit 1
 CFLAGS="-std=c11 -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=undefined -D_POSIX_C_SOURCE=200809L -Isrc"
-ENGINE="src/engine/board.c src/engine/rule.c src/engine/graph.c src/engine/rng.c src/engine/history.c src/engine/variant.c"
+ENGINE="src/engine/board.c src/engine/bitboard.c src/engine/rule.c src/engine/graph.c src/engine/rng.c src/engine/history.c src/engine/variant.c"
 PERSIST="src/persist/savegame.c src/persist/textbuf.c src/persist/atomic.c src/persist/lock.c src/persist/aside.c \
-	src/persist/status.c src/persist/paths.c"
+	src/persist/status.c src/persist/paths.c src/persist/kv.c src/persist/parse.c src/persist/clock.c"
 
 failed=0
 run() {
 	name=$1
 	shift
+	case " ${FUZZ_ONLY:-$name} " in *" $name "*) ;; *) return ;; esac
 	# shellcheck disable=SC2086
 	if ! $CC $CFLAGS -o "$out/fuzz_$name" "fuzz/fuzz_$name.c" "$@" -lm 2> "$out/$name.build"; then
 		cat "$out/$name.build"
@@ -45,7 +47,7 @@ run stats src/persist/stats.c $PERSIST $ENGINE
 run ladder src/persist/ladder.c $PERSIST $ENGINE
 # Names are compared and checked with ICU (persist/name.c).
 ICU=$(pkg-config --libs icu-uc icu-i18n 2>/dev/null || echo -licui18n -licuuc -licudata)
-CFLAGS="$CFLAGS $(pkg-config --cflags icu-uc icu-i18n 2>/dev/null)" run scores src/persist/scores.c \
+CFLAGS="$CFLAGS $(pkg-config --cflags icu-uc icu-i18n 2>/dev/null)" run scores src/persist/scores_*.c \
 	src/persist/name.c src/persist/sha256.c $PERSIST $ENGINE $ICU
 CFLAGS="$CFLAGS $(pkg-config --cflags icu-uc icu-i18n 2>/dev/null)" run name src/persist/name.c src/persist/sha256.c $ICU
 CFLAGS="$CFLAGS $(pkg-config --cflags icu-uc icu-i18n 2>/dev/null)" run race src/persist/race.c src/persist/network.c \
@@ -59,7 +61,8 @@ CFLAGS="$CFLAGS -I. $(pkg-config --cflags ncursesw 2>/dev/null)" run draw src/en
 	src/formats/boardio.c src/formats/outbuf.c $(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw) -lpthread
 CFLAGS="$CFLAGS -I. $(pkg-config --cflags ncursesw icu-uc icu-i18n 2>/dev/null)" run live src/engine/*.c src/game/game.c \
 	src/game/overlay.c src/game/solver.c src/game/thread.c src/ui/draw.c src/ui/theme.c src/ui/layout.c src/ui/cells.c src/ui/chrome.c src/ui/glyphs.c src/ui/info.c \
-	src/ui/watchview.c src/persist/live.c src/persist/name.c src/persist/sha256.c src/persist/lock.c src/formats/boardio.c src/formats/outbuf.c \
+	src/ui/watchview.c src/persist/live.c src/persist/name.c src/persist/sha256.c src/persist/lock.c \
+	src/persist/atomic.c src/persist/clock.c src/persist/kv.c src/persist/parse.c src/formats/boardio.c src/formats/outbuf.c \
 	$(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw) $ICU -lpthread
 if [ $failed -eq 0 ]; then
 	rm -rf "$out"

@@ -6,14 +6,16 @@ set -e
 # own; on a machine with systemd Debian also starts one on port 22
 # (systemctl disable --now ssh, if that is not wanted).  debhelper, dpkg-dev,
 # lintian and adduser build, check and install the Debian packages (make
-# check-deb).  parallel, slurm-wlm and munge are for tests/cli/split_parallel.sh
-# and tests/cli/split_slurm.sh, which start a munged, slurmctld and slurmd of
+# check-deb); piuparts (with debootstrap) runs Debian's own install, purge
+# and upgrade tests on them (tests/deb/piuparts.sh).  parallel, slurm-wlm
+# and munge are for tests/cli/split_parallel.sh and
+# tests/cli/split_slurm.sh, which start a munged, slurmctld and slurmd of
 # their own with their own configuration; with systemd Debian also enables
 # the system's (systemctl disable --now munge slurmctld slurmd, if those are
 # not wanted).
 PKGS="build-essential autoconf automake autoconf-archive pkg-config libncurses-dev libm4ri-dev libicu-dev tmux clang libclang-rt-14-dev libtsan2
 	openssh-server openssh-client strace parallel slurm-wlm munge
-	debhelper dpkg-dev lintian adduser"
+	debhelper dpkg-dev lintian adduser piuparts debootstrap"
 if [ "$(id -u)" -ne 0 ]; then
 	SUDO=sudo
 fi

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 enum { ED_NONE, ED_LEFT, ED_RIGHT, ED_HOME, ED_END, ED_DEL };
@@ -129,8 +130,18 @@ static void cut(line *l, int from, int to)
 	l->c = from;
 }
 
-int lineedit_read(int in, int out, const char *prompt, char buf[LINEEDIT_MAX], long idle_ms)
+static long now_ms(void)
 {
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int lineedit_read(int in, int out, const char *prompt, char buf[LINEEDIT_MAX], long idle_ms, long left_ms)
+{
+	/* The deadline is kept whatever is typed: a key now and then must not
+	 * hold a prompt (and its place) for ever. */
+	long deadline = left_ms > 0 ? now_ms() + left_ms : 0;
 	struct termios saved, raw;
 	bool term = tcgetattr(in, &saved) == 0;
 	if (term) {
@@ -148,9 +159,18 @@ int lineedit_read(int in, int out, const char *prompt, char buf[LINEEDIT_MAX], l
 	for (;;) {
 		unsigned char ch;
 		struct pollfd pfd = { .fd = in, .events = POLLIN };
-		if (idle_ms > 0 && poll(&pfd, 1, idle_ms > 1000000000L ? 1000000000 : (int)idle_ms) == 0) {
-			result = LINEEDIT_IDLE;
-			break;
+		long wait = idle_ms > 0 ? idle_ms : -1, left = deadline ? deadline - now_ms() : -1;
+		bool late = deadline && (left <= 0 || wait < 0 || left < wait);
+		if (late)
+			wait = left > 0 ? left : 0;
+		if (wait >= 0) {
+			int r = poll(&pfd, 1, wait > 1000000000L ? 1000000000 : (int)wait);
+			if (r == 0) {
+				result = late ? LINEEDIT_LATE : LINEEDIT_IDLE;
+				break;
+			}
+			if (r < 0)
+				break;	/* a signal: the caller's to act on */
 		}
 		if (read(in, &ch, 1) != 1)
 			break;

@@ -13,9 +13,11 @@
 /* Show prompt on out and read a line from the terminal in (its settings
  * restored after): the line's length in buf (not NUL-terminated; it may
  * hold NUL bytes), -1 when the player left (end of input, Ctrl-C, or
- * Ctrl-D on an empty line), LINEEDIT_IDLE when no key came for idle_ms
- * (<= 0: wait for ever). */
+ * Ctrl-D on an empty line, or a signal), LINEEDIT_IDLE when no key came
+ * for idle_ms, LINEEDIT_LATE when the line was not done within left_ms
+ * whatever was typed (each <= 0: no such bound). */
 #define LINEEDIT_IDLE (-2)
-int lineedit_read(int in, int out, const char *prompt, char buf[LINEEDIT_MAX], long idle_ms);
+#define LINEEDIT_LATE (-3)
+int lineedit_read(int in, int out, const char *prompt, char buf[LINEEDIT_MAX], long idle_ms, long left_ms);
 
 #endif

@@ -24,11 +24,13 @@
 #include "ui/cmd_play.h"
 
 #define SERVE_IDLE (30 * 60)	/* --idle's default: seconds */
+#define SERVE_PROMPT_TIME 120	/* --prompt-time's default: seconds */
 
 static void serve_usage(void)
 {
 	printf("Usage: lightsout serve [--dir DIR] [--games-per-key N] [--guests N] [--players N] [--prompts N]\n"
-	       "                       [-- PLAY-OPTIONS]\n"
+	       "                       [--sessions N] [-- PLAY-OPTIONS]\n"
+	       "       lightsout serve --check [ACCOUNT] [--sshd-config FILE] [--pam-config FILE]\n"
 	       "The game for a public SSH account: each SSH key is a player with its own\n"
 	       "name, saved game and statistics; a login without a key is a guest whose game\n"
 	       "is not kept.  Run by sshd (ForceCommand) with ExposeAuthInfo yes: see\n"
@@ -41,28 +43,59 @@ static void serve_usage(void)
 	       "      --guests-per-address N\n"
 	       "                           live guest games of one client address, 0 for any\n"
 	       "                           number (default %d; IPv6: per /64)\n"
+	       "      --guests-per-network N\n"
+	       "                           live guest games of one client network (IPv4 /24,\n"
+	       "                           IPv6 /48), 0 for any number (default %d)\n"
 	       "      --players N          players (keys) the host keeps (default %d)\n"
 	       "      --new-players-per-address N\n"
 	       "                           new players one client address may make a day,\n"
 	       "                           0 for any number (default %d; IPv6: per /64)\n"
+	       "      --new-players-per-network N\n"
+	       "                           ... one client network (IPv4 /24, IPv6 /48) a day,\n"
+	       "                           0 for any number (default %d)\n"
 	       "      --prompts N          new keys choosing a name at once, 0 for any number\n"
 	       "                           (default %d)\n"
 	       "      --prompts-per-address N\n"
 	       "                           new keys choosing a name at once from one client\n"
 	       "                           address, 0 for any number (default %d; IPv6: per /64)\n"
+	       "      --prompts-per-network N\n"
+	       "                           ... from one client network, 0 for any number\n"
+	       "                           (default %d)\n"
+	       "      --prompt-time TIME   the name prompt closes after TIME, whatever is\n"
+	       "                           typed (as --idle; default 2m)\n"
+	       "      --sessions N         live sessions of players with a key at once, 0 for\n"
+	       "                           any number (default %d)\n"
+	       "      --sessions-per-network N\n"
+	       "                           ... from one client network, 0 for any number\n"
+	       "                           (default %d)\n"
 	       "      --forget-after DAYS  forget a player with no game for DAYS days, 0 never\n"
 	       "                           (default %d; their leaderboard rows stay)\n"
-	       "      --idle TIME          no key for TIME (minutes, or 45s, 30m, 2h; 0 never):\n"
-	       "                           the game is saved and the session ends (default 30m)\n"
+	       "      --idle TIME          no move for TIME in the game, or no key at the name\n"
+	       "                           prompt (minutes, or 45s, 30m, 2h; 0 never): the game\n"
+	       "                           is saved and the session ends (default 30m)\n"
 	       "      --check [ACCOUNT]    check the public account (default play) as sshd\n"
 	       "                           applies it, print each problem with its fix (root)\n"
 	       "      --sshd-config FILE   with --check: this sshd_config (--pam-config FILE,\n"
 	       "                           --shadow FILE likewise), not the system's\n"
 	       "  -h, --help               this text\n"
+	       "When a place (a guest's, a new key's at the prompt, a player's session) is\n"
+	       "wanted and all are taken, the longest-idle holder of the network holding the\n"
+	       "most gives way, told why, if that network holds more than the newcomer's.\n"
 	       "Options after -- go to the game (lightsout play --help), e.g. -- --no-mouse.\n"
 	       "A player changes name with: ssh -t ACCOUNT@HOST rename\n",
-	       HOST_GAMES_PER_KEY, HOST_GUESTS, HOST_GUESTS_PER_ADDRESS, HOST_PLAYERS, HOST_NEW_PER_ADDRESS, HOST_PROMPTS,
-	       HOST_PROMPTS_PER_ADDRESS, HOST_FORGET_DAYS);
+	       HOST_GAMES_PER_KEY, HOST_GUESTS, HOST_GUESTS_PER_ADDRESS, HOST_GUESTS_PER_NETWORK, HOST_PLAYERS,
+	       HOST_NEW_PER_ADDRESS, HOST_NEW_PER_NETWORK, HOST_PROMPTS, HOST_PROMPTS_PER_ADDRESS,
+	       HOST_PROMPTS_PER_NETWORK, HOST_SESSIONS, HOST_SESSIONS_PER_NETWORK, HOST_FORGET_DAYS);
+}
+
+/* Why a name was refused, said once: the roster's own sentence when it
+ * already names the name ("that name is taken: ..."), else after ours. */
+static void say_refused(const char *why)
+{
+	if (!strncmp(why, "that name ", 10))
+		printf("T%s.\n", why + 1);
+	else
+		printf("That name cannot be used: %s.\n", why);
 }
 
 static int count(const char *opt, const char *arg, int min, int *out)
@@ -151,15 +184,31 @@ static void suggest(const char *dir, const host_player *p, char *out, size_t len
  * is empty), 0 when the line cannot be one (why said), -1 when the player
  * left. */
 static long idle_secs = SERVE_IDLE;	/* --idle: at the prompt too */
+static long prompt_secs = SERVE_PROMPT_TIME;	/* --prompt-time: all tries together */
+
+static long now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
 
 static int read_name(const char *prompt, const char *offer, char *out, size_t len)
 {
-	char line[LINEEDIT_MAX];
-	int n = lineedit_read(STDIN_FILENO, STDOUT_FILENO, prompt, line, idle_secs * 1000);
+	static long closes;	/* when the prompt closes: from its first line */
+	if (!closes && prompt_secs > 0)
+		closes = now_ms() + prompt_secs * 1000;
+	char line[LINEEDIT_MAX], when[40];
+	long left = closes ? closes - now_ms() : 0;
+	int n = left < 0 ? LINEEDIT_LATE
+		: lineedit_read(STDIN_FILENO, STDOUT_FILENO, prompt, line, idle_secs * 1000, closes ? left + 1 : 0);
 	if (n == LINEEDIT_IDLE) {
-		char when[40];
 		play_idle_words(idle_secs, when, sizeof when);
 		printf("No key for %s.\n", when);
+	}
+	if (n == LINEEDIT_LATE) {
+		play_idle_words(prompt_secs, when, sizeof when);
+		printf("Time is up: the name prompt is open for %s.\n", when);
 	}
 	if (n < 0)
 		return -1;
@@ -216,7 +265,7 @@ static int ask_name(const char *dir, host_player *p, const char *fp, const host_
 			}
 			/* fall through */
 		case ROSTER_REFUSED:
-			printf("That name cannot be used: %s.\n", why);
+			say_refused(why);
 			break;
 		case ROSTER_FULL:
 			printf("%s\n", why);
@@ -233,7 +282,8 @@ static int ask_name(const char *dir, host_player *p, const char *fp, const host_
 }
 
 /* A hangup at the name prompt (the link dropped) ends it as leaving does,
- * so that its slots and lock go with it instead of with the process. */
+ * so that its slots and lock go with it instead of with the process; so
+ * does SIGTERM (its place given way to another network's new key). */
 static volatile sig_atomic_t hung_up;
 static void on_hangup(int sig)
 {
@@ -241,24 +291,31 @@ static void on_hangup(int sig)
 	hung_up = 1;
 }
 
-/* A new key: a place at the prompt (bounded per address and in all, for it
- * may wait long), then its name asked: as ask_name, or -2 (the line said)
- * when no place is free. */
+/* A new key: a place at the prompt (bounded per address, per network and
+ * in all, for it may wait), then its name asked: as ask_name, or -2 (the
+ * line said) when no place is free or the place was given way. */
 static int ask_name_placed(const char *dir, host_player *p, const char *fp, const host_limits *lim, const char *addr)
 {
-	char err[300];
-	host_prompt q;
+	char err[400];
+	host_place q;
 	if (host_prompt_take(dir, lim, addr, &q, err, sizeof err) != HOST_OK) {
 		fprintf(stderr, "%s\n", err);
 		return -2;
 	}
 	/* No SA_RESTART: the read at the prompt returns, and the prompt ends. */
-	struct sigaction sa = { .sa_handler = on_hangup }, old;
+	struct sigaction sa = { .sa_handler = on_hangup }, old, old_term;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGHUP, &sa, &old);
+	sigaction(SIGTERM, &sa, &old_term);
 	int r = ask_name(dir, p, fp, lim, addr);
-	host_prompt_leave(&q);
+	bool gave_way = host_place_why(&q, err, sizeof err);
+	host_place_leave(&q);
 	sigaction(SIGHUP, &old, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	if (gave_way) {
+		printf("\n%s\n", err);
+		return -2;
+	}
 	return hung_up ? -1 : r;
 }
 
@@ -271,7 +328,8 @@ static void ask_rename(const char *dir, host_player *p)
 		char line[LINEEDIT_MAX];
 		printf("\nYou play as %s.\nNot now: %s.\n", p->name, why);
 		fflush(stdout);
-		lineedit_read(STDIN_FILENO, STDOUT_FILENO, "Press Enter to play. ", line, idle_secs * 1000);
+		lineedit_read(STDIN_FILENO, STDOUT_FILENO, "Press Enter to play. ", line, idle_secs * 1000,
+			      prompt_secs * 1000);
 		return;
 	}
 	printf("\nYou play as %s.  Choose another name (Enter keeps this one).\n", p->name);
@@ -283,12 +341,17 @@ static void ask_rename(const char *dir, host_player *p)
 			return;
 		if (r == 0)
 			continue;
+		char was[sizeof p->name];
+		snprintf(was, sizeof was, "%s", p->name);
 		roster_status st = roster_rename(dir, p, name, time(NULL), why, sizeof why);
 		if (st == ROSTER_OK) {
-			printf("You are %s now.\n", p->name);
+			char line[2 * sizeof p->name + 40];
+			snprintf(line, sizeof line, "You are %s now, was %s.", p->name, was);
+			printf("%s\n", line);
+			play_set_note(line);	/* said again on the game's first screen */
 			return;
 		}
-		printf("That name cannot be used: %s.\n", why);
+		say_refused(why);
 		if (st == ROSTER_ERROR || st == ROSTER_FULL)
 			return;
 	}
@@ -317,17 +380,24 @@ static void open_path(const char *home, const char *dir)
 
 int serve_main(int argc, char **argv)
 {
-	enum { OPT_DIR = 256, OPT_GAMES, OPT_GUESTS, OPT_GUESTS_ADDR, OPT_PLAYERS, OPT_PER_ADDRESS, OPT_PROMPTS,
-	       OPT_PROMPTS_ADDR, OPT_FORGET, OPT_IDLE };
+	enum { OPT_DIR = 256, OPT_GAMES, OPT_GUESTS, OPT_GUESTS_ADDR, OPT_GUESTS_NET, OPT_PLAYERS, OPT_PER_ADDRESS,
+	       OPT_PER_NETWORK, OPT_PROMPTS, OPT_PROMPTS_ADDR, OPT_PROMPTS_NET, OPT_PROMPT_TIME, OPT_SESSIONS, OPT_SESSIONS_NET,
+	       OPT_FORGET, OPT_IDLE };
 	static const struct option longs[] = {
 		{ "dir", required_argument, NULL, OPT_DIR },
 		{ "games-per-key", required_argument, NULL, OPT_GAMES },
 		{ "guests", required_argument, NULL, OPT_GUESTS },
 		{ "guests-per-address", required_argument, NULL, OPT_GUESTS_ADDR },
+		{ "guests-per-network", required_argument, NULL, OPT_GUESTS_NET },
 		{ "players", required_argument, NULL, OPT_PLAYERS },
 		{ "new-players-per-address", required_argument, NULL, OPT_PER_ADDRESS },
+		{ "new-players-per-network", required_argument, NULL, OPT_PER_NETWORK },
 		{ "prompts", required_argument, NULL, OPT_PROMPTS },
 		{ "prompts-per-address", required_argument, NULL, OPT_PROMPTS_ADDR },
+		{ "prompts-per-network", required_argument, NULL, OPT_PROMPTS_NET },
+		{ "prompt-time", required_argument, NULL, OPT_PROMPT_TIME },
+		{ "sessions", required_argument, NULL, OPT_SESSIONS },
+		{ "sessions-per-network", required_argument, NULL, OPT_SESSIONS_NET },
 		{ "forget-after", required_argument, NULL, OPT_FORGET },
 		{ "idle", required_argument, NULL, OPT_IDLE },
 		{ "help", no_argument, NULL, 'h' },
@@ -335,8 +405,11 @@ int serve_main(int argc, char **argv)
 	};
 	host_limits lim = { .games_per_key = HOST_GAMES_PER_KEY, .guests = HOST_GUESTS,
 			    .guests_per_address = HOST_GUESTS_PER_ADDRESS, .players = HOST_PLAYERS,
-			    .new_per_address = HOST_NEW_PER_ADDRESS, .forget_days = HOST_FORGET_DAYS,
-			    .prompts = HOST_PROMPTS, .prompts_per_address = HOST_PROMPTS_PER_ADDRESS };
+			    .new_per_address = HOST_NEW_PER_ADDRESS, .new_per_network = HOST_NEW_PER_NETWORK,
+			    .forget_days = HOST_FORGET_DAYS,
+			    .prompts = HOST_PROMPTS, .prompts_per_address = HOST_PROMPTS_PER_ADDRESS,
+			    .prompts_per_network = HOST_PROMPTS_PER_NETWORK, .guests_per_network = HOST_GUESTS_PER_NETWORK,
+			    .sessions = HOST_SESSIONS, .sessions_per_network = HOST_SESSIONS_PER_NETWORK };
 	char dir[3100] = "", home[3100] = "", err[600];
 	int c;
 	opterr = 0;
@@ -362,12 +435,38 @@ int serve_main(int argc, char **argv)
 			if (count("--guests-per-address", optarg, 0, &lim.guests_per_address) < 0)
 				return EXIT_USAGE;
 			break;
+		case OPT_GUESTS_NET:
+			if (count("--guests-per-network", optarg, 0, &lim.guests_per_network) < 0)
+				return EXIT_USAGE;
+			break;
+		case OPT_PROMPTS_NET:
+			if (count("--prompts-per-network", optarg, 0, &lim.prompts_per_network) < 0)
+				return EXIT_USAGE;
+			break;
+		case OPT_SESSIONS:
+			if (count("--sessions", optarg, 0, &lim.sessions) < 0)
+				return EXIT_USAGE;
+			break;
+		case OPT_SESSIONS_NET:
+			if (count("--sessions-per-network", optarg, 0, &lim.sessions_per_network) < 0)
+				return EXIT_USAGE;
+			break;
+		case OPT_PROMPT_TIME:
+			if (play_parse_idle(optarg, &prompt_secs, err, sizeof err) < 0) {
+				fprintf(stderr, "lightsout serve: --prompt-time: %s\n", err);
+				return EXIT_USAGE;
+			}
+			break;
 		case OPT_PLAYERS:
 			if (count("--players", optarg, 1, &lim.players) < 0)
 				return EXIT_USAGE;
 			break;
 		case OPT_PER_ADDRESS:
 			if (count("--new-players-per-address", optarg, 0, &lim.new_per_address) < 0)
+				return EXIT_USAGE;
+			break;
+		case OPT_PER_NETWORK:
+			if (count("--new-players-per-network", optarg, 0, &lim.new_per_network) < 0)
 				return EXIT_USAGE;
 			break;
 		case OPT_PROMPTS:
@@ -468,6 +567,13 @@ int serve_main(int argc, char **argv)
 	} else if (rename) {
 		printf("A guest has no name to change: log in with an SSH key to have one.\n");
 	}
+	/* A key-holder's session is a place of the host's, bounded in all and
+	 * per network (a guest's place is its live slot). */
+	if (!p.guest && host_session_take(dir, &lim, addr, &p, err, sizeof err) != HOST_OK) {
+		fprintf(stderr, "%s\n", err);
+		host_leave(&p);
+		return 1;
+	}
 	/* The player's own homes: everything the game keeps goes there. */
 	static const char *const vars[][2] = { { "XDG_STATE_HOME", "state" }, { "XDG_DATA_HOME", "data" },
 					       { "XDG_CONFIG_HOME", "config" } };
@@ -500,6 +606,8 @@ int serve_main(int argc, char **argv)
 	optind = 1;
 	int rc = play_main(k, pargv);
 	free(pargv);
+	if (host_player_why(&p, err, sizeof err))
+		printf("%s\n", err);	/* the game gave way: it ended on SIGTERM, saved */
 	host_leave(&p);
 	return rc;
 }

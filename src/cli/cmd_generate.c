@@ -39,6 +39,47 @@ static void help(void)
 	     "                         'lightsout --code CODE') instead of the board");
 }
 
+/* Past the byte route's sides (the classic rule at k = 2): the board a
+ * row at a time from random presses, three rows of them held, so any
+ * size streams out at the writer's speed in memory for four rows. */
+static int generate_rows(int rows, int cols, rng *g)
+{
+	size_t s = bitboard_stride(cols);
+	uint64_t *buf = calloc(4 * s, sizeof *buf), *row[3], *out;
+	if (!buf) {
+		fprintf(stderr, "lightsout generate: out of memory\n");
+		return EXIT_USAGE;
+	}
+	uint64_t top = cols % 64 ? (1ULL << (cols % 64)) - 1 : ~0ULL;
+	for (int i = 0; i < 3; i++)
+		row[i] = buf + (size_t)i * s;
+	out = buf + 3 * s;
+	printf("%d %d\n", rows, cols);
+	outbuf o;
+	outbuf_open(&o, stdout);
+	/* row[1] is row p's presses, row[0] the row above, row[2] below. */
+	for (int p = -1; p < rows; p++) {
+		uint64_t *t = row[0];
+		row[0] = row[1];
+		row[1] = row[2];
+		row[2] = t;
+		if (p + 1 < rows) {
+			for (size_t w = 0; w < s; w++)
+				row[2][w] = rng_next(g);
+			row[2][s - 1] &= top;
+		}
+		if (p < 0)
+			continue;
+		bitboard_press_plus_row(p ? row[0] : NULL, row[1], p + 1 < rows ? row[2] : NULL, cols, out);
+		boardio_put_bits(&o, out, cols);
+		*outbuf_room(&o, 1) = '\n';
+		o.p++;
+	}
+	outbuf_close(&o);
+	free(buf);
+	return 0;
+}
+
 /* Progress on a terminal only, once the search for a par takes a while. */
 int cmd_generate(int argc, char **argv)
 {
@@ -60,6 +101,7 @@ int cmd_generate(int argc, char **argv)
 	int opt;
 
 	options_init(&o);
+	o.max_side = 1 << 30;	/* past 10000 a side: the classic rule, a row at a time */
 	opterr = 0;
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, OPTIONS_COMMON_SHORT "p:t:", longopts, NULL)) != -1) {
@@ -99,6 +141,16 @@ int cmd_generate(int argc, char **argv)
 	rule r;
 	if (options_finish(&o, &r, err, sizeof err) < 0)
 		goto usage_error;
+	if (o.v.rows > VARIANT_MAX_SIDE || o.v.cols > VARIANT_MAX_SIDE) {
+		if (!rule_is_classic(&r) || o.v.k != 2 || par >= 0 || code) {
+			snprintf(err, sizeof err, "%dx%d: past %d a side, generate makes boards of the classic rule at k = 2, "
+				 "without --par or --code", o.v.rows, o.v.cols, VARIANT_MAX_SIDE);
+			goto usage_error;
+		}
+		rng g;
+		rng_seed(&g, o.seed_set ? o.seed : (uint64_t)time(NULL) * 6364136223846793005ULL ^ (uint64_t)getpid());
+		return generate_rows(o.v.rows, o.v.cols, &g);
+	}
 	lo_system *s;
 	system_ctl built = { .threads = threads };
 	if (system_create_ctl(o.v.rows, o.v.cols, &r, o.v.k, &built, &s) == LO_TOO_LARGE) {

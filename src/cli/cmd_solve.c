@@ -17,12 +17,12 @@
 #include "cli/progress.h"
 #include "formats/readall.h"
 #include "formats/solutionio.h"
+#include "cli/solve_bits.h"
 #include "engine/search.h"
 #include "engine/system.h"
 
 enum { OPT_FORMAT = OPT_FIRST_COMMAND, OPT_ANY, OPT_TIME, OPT_PART, OPT_MERGE, OPT_THREADS, OPT_VERBOSE, OPT_CODE };
 #define DEFAULT_LIMIT 10.0	/* seconds, for searches too big to finish */
-enum format { FORMAT_GRID, FORMAT_MOVES, FORMAT_JSON };
 
 static void help(void)
 {
@@ -343,7 +343,8 @@ out:
 	return status;
 }
 
-static board *read_board(common_opts *o, const char *path, rule *r, char *err, size_t errlen);
+static board *read_board(common_opts *o, const char *path, rule *r, bitboard **bits, char *err, size_t errlen);
+static board *unpack(bitboard *bits, const rule *r, bool part);
 static int solve_board(const common_opts *o, const rule *r, board *b, enum format fmt, bool any, double limit,
 		       int threads, uint64_t part, uint64_t parts);
 
@@ -373,6 +374,7 @@ int cmd_solve(int argc, char **argv)
 
 	options_init(&o);
 	o.size_from_board = true;
+	o.max_side = 1 << 30;	/* --size checks a board file's: a giant one too */
 	opterr = 0;
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, OPTIONS_COMMON_SHORT "f:t:", longopts, NULL)) != -1) {
@@ -479,10 +481,20 @@ int cmd_solve(int argc, char **argv)
 		sc.board = NULL;
 		sharecode_free(&sc);
 		variant_rule(&o.v, &r);
-	} else if ((b = read_board(&o, optind < argc ? argv[optind] : "-", &r, err, sizeof err)) == NULL) {
-		if (err[0])
-			goto usage_error;
-		return EXIT_USAGE;
+	} else {
+		bitboard *bits;
+		b = read_board(&o, optind < argc ? argv[optind] : "-", &r, &bits, err, sizeof err);
+		if (!b && !bits) {
+			if (err[0])
+				goto usage_error;
+			return EXIT_USAGE;
+		}
+		/* A k = 2 board came at a bit a cell: the classic rule stays so
+		 * to the end; others, and the split search, take bytes. */
+		if (bits && !part && solve_bits_takes(&o, &r, bits, any))
+			return solve_bits_run(&r, bits, fmt, any, threads);
+		if (bits && !(b = unpack(bits, &r, part)))
+			return EXIT_USAGE;
 	}
 	return solve_board(&o, &r, b, fmt, any, limit, threads, part, parts);
 
@@ -490,10 +502,34 @@ usage_error:
 	return options_usage_error("solve", err);
 }
 
-/* The board of FILE (or "-"), its variant line and patterns taken into o
- * and r.  NULL after a message: on stderr, or in err for a usage error. */
-static board *read_board(common_opts *o, const char *path, rule *r, char *err, size_t errlen)
+/* A board read at a bit a cell as bytes, for the routes that take bytes,
+ * within their reach (10^8 cells, sides of 10000); bits freed.  NULL
+ * after a message. */
+static board *unpack(bitboard *bits, const rule *r, bool part)
 {
+	int rows = bits->rows, cols = bits->cols;
+	board *b = NULL;
+	if (rows > VARIANT_MAX_SIDE || cols > VARIANT_MAX_SIDE) {
+		char err[256];
+		if (part)
+			snprintf(err, sizeof err, "%dx%d: --part splits the search of boards up to %dx%d", rows, cols,
+				 VARIANT_MAX_SIDE, VARIANT_MAX_SIDE);
+		else
+			system_limit_message(rows, cols, r, 2, err, sizeof err);
+		fprintf(stderr, "lightsout solve: %s\n", err);
+	} else if (!(b = bitboard_to_board(bits)))
+		fprintf(stderr, "lightsout solve: out of memory for a %dx%d board\n", rows, cols);
+	bitboard_free(bits);
+	return b;
+}
+
+/* The board of FILE (or "-"), its variant line and patterns taken into o
+ * and r; a k = 2 board in *bits instead, at a bit a cell, as large as the
+ * memory holds.  NULL (*bits too) after a message: on stderr, or in err
+ * for a usage error. */
+static board *read_board(common_opts *o, const char *path, rule *r, bitboard **bits, char *err, size_t errlen)
+{
+	*bits = NULL;
 	err[0] = '\0';
 	if (options_finish(o, r, err, errlen) < 0)
 		return NULL;
@@ -505,13 +541,17 @@ static board *read_board(common_opts *o, const char *path, rule *r, char *err, s
 	}
 	const char *name = f == stdin ? "<stdin>" : path;
 	board *b;
-	boardfile_status st = boardfile_read(f, name, o, r, &b, err, errlen);
+	solve_bits_limit lim;
+	solve_bits_limit_init(&lim);
+	boardfile_status st = boardfile_read_big(f, name, o, r, &lim.big, &b, bits, err, errlen);
 	if (f != stdin)
 		fclose(f);
 	if (st == BOARDFILE_SIZE) {
-		fprintf(stderr, "lightsout solve: --size %dx%d but the board is %dx%d\n", o->v.rows, o->v.cols, b->rows,
-			b->cols);
+		fprintf(stderr, "lightsout solve: --size %dx%d but the board is %dx%d\n", o->v.rows, o->v.cols,
+			b ? b->rows : (*bits)->rows, b ? b->cols : (*bits)->cols);
 		board_free(b);
+		bitboard_free(*bits);
+		*bits = NULL;
 		return NULL;
 	}
 	if (st == BOARDFILE_BAD) {

@@ -13,12 +13,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "persist/host.h"
 #include "persist/roster.h"
+
+/* The installed login shell (make install: $(pkglibexecdir)). */
+#ifndef LO_SHELL_PATH
+#define LO_SHELL_PATH "/usr/local/libexec/lightsout/lightsout-shell"
+#endif
 
 typedef struct report {
 	FILE *out;
@@ -51,6 +59,39 @@ static void say_problem(report *r, const char *fix, const char *fmt, ...)
 	r->problems++;
 }
 
+/* Whether an SSH server answers on this host's port (localhost, IPv4 then
+ * IPv6, a second at most each): its greeting line into banner, or false. */
+static bool port_answers(long port, char *banner, size_t len)
+{
+	struct sockaddr_in v4 = { .sin_family = AF_INET, .sin_port = htons((uint16_t)port),
+				  .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	struct sockaddr_in6 v6 = { .sin6_family = AF_INET6, .sin6_port = htons((uint16_t)port),
+				   .sin6_addr = IN6ADDR_LOOPBACK_INIT };
+	const struct sockaddr *to[2] = { (const struct sockaddr *)&v4, (const struct sockaddr *)&v6 };
+	const socklen_t to_len[2] = { sizeof v4, sizeof v6 };
+	banner[0] = '\0';
+	for (int i = 0; i < 2; i++) {
+		int fd = socket(to[i]->sa_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+		if (fd < 0)
+			continue;
+		struct pollfd p = { .fd = fd, .events = POLLOUT };
+		int err = 0;
+		socklen_t el = sizeof err;
+		bool up = (connect(fd, to[i], to_len[i]) == 0 || errno == EINPROGRESS) && poll(&p, 1, 1000) == 1 &&
+			  getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &el) == 0 && err == 0;
+		if (up) {
+			p.events = POLLIN;
+			ssize_t n = poll(&p, 1, 1000) == 1 ? read(fd, banner, len - 1) : 0;
+			banner[n > 0 ? n : 0] = '\0';
+			banner[strcspn(banner, "\r\n")] = '\0';
+		}
+		close(fd);
+		if (up)
+			return true;
+	}
+	return false;
+}
+
 /* What useradd takes, so that the name is safe in sshd's -C list. */
 static bool account_valid(const char *a)
 {
@@ -75,6 +116,13 @@ static int split_words(char *s, char **w, int max)
 
 /* ---- 1. the account ---- */
 
+/* Whether path is a lightsout-shell (the account's login shell). */
+static bool is_login_shell(const char *path)
+{
+	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	return path[0] == '/' && strcmp(base, "lightsout-shell") == 0;
+}
+
 static void check_account(report *r, const char *account, const struct passwd *pw)
 {
 	char fix[2 * PATH_MAX + 100];
@@ -95,24 +143,29 @@ static void check_account(report *r, const char *account, const struct passwd *p
 		say_ok(r, "account %s (uid %u), its home %s is its own", account, (unsigned)pw->pw_uid, pw->pw_dir);
 	}
 	if (pw->pw_uid == 0)
-		say_problem(r, "useradd --system --create-home --shell /bin/sh play, and check that account",
+		say_problem(r, "useradd --system --create-home --shell " LO_SHELL_PATH " play, and check that account",
 			    "%s is root: strangers must not play as root", account);
-	/* sshd runs ForceCommand through the account's shell. */
+	/* sshd runs every command, ForceCommand's too, through the account's
+	 * login shell: only lightsout-shell starts the game whatever it is
+	 * asked, so that a lost ForceCommand gives nobody a shell. */
 	const char *sh = pw->pw_shell && pw->pw_shell[0] ? pw->pw_shell : "/bin/sh";
-	const char *base = strrchr(sh, '/') ? strrchr(sh, '/') + 1 : sh;
-	if (strcmp(base, "nologin") == 0 || strcmp(base, "false") == 0 || access(sh, X_OK) < 0) {
-		snprintf(fix, sizeof fix, "usermod --shell /bin/sh %s", account);
-		say_problem(r, fix, "%s's shell %s cannot run the game: sshd runs ForceCommand with it", account, sh);
-	}
+	snprintf(fix, sizeof fix, "usermod --shell %s %s", LO_SHELL_PATH, account);
+	if (is_login_shell(sh) && access(sh, X_OK) == 0)
+		say_ok(r, "%s's login shell %s can only start the game", account, sh);
+	else if (is_login_shell(sh))
+		say_problem(r, fix, "%s's login shell %s cannot run: nobody can play", account, sh);
+	else
+		say_problem(r, fix, "%s's login shell is %s: should sshd ever not force the game on %s (a lost "
+			    "ForceCommand or Match block), anyone can log in with a shell", account, sh, account);
 }
 
 /* ---- 2. what sshd applies to the account ---- */
 
-enum { S_AKC, S_AKCUSER, S_EXPOSE, S_FORCE, S_METHODS, S_TTY, S_NOFWD, S_PAM, S_PUBKEY, S_KBD, S_N };
+enum { S_AKC, S_AKCUSER, S_EXPOSE, S_FORCE, S_METHODS, S_TTY, S_NOFWD, S_PAM, S_PUBKEY, S_KBD, S_PORT, S_N };
 static const char *const setting_names[S_N] = {
 	"authorizedkeyscommand", "authorizedkeyscommanduser", "exposeauthinfo", "forcecommand",
 	"authenticationmethods", "permittty", "disableforwarding", "usepam", "pubkeyauthentication",
-	"kbdinteractiveauthentication",
+	"kbdinteractiveauthentication", "port",
 };
 
 /* sshd: on PATH, or in the sbin directories a plain PATH lacks. */
@@ -211,19 +264,47 @@ static void parse_settings(char *text, const char *val[S_N])
 /* What the ForceCommand line says about serve. */
 typedef struct serve_line {
 	char prog[PATH_MAX];	/* "" when ForceCommand is not lightsout serve */
+	char shell[PATH_MAX];	/* ForceCommand's lightsout-shell, or "" */
 	bool guests;		/* guests let in (no --guests 0) */
 	char dir[PATH_MAX];	/* --dir, or "" */
 	bool pam;		/* UsePAM (true when sshd did not say) */
+	long port;		/* sshd's first port (22 when it did not say) */
 } serve_line;
+
+/* lightsout-shell's command line, as it makes it: DIR/lightsout serve
+ * and the words of DIR/serve.options ('#' to the end of a line dropped),
+ * in out. */
+static void shell_command(const char *shell, char *out, size_t len)
+{
+	char dir[PATH_MAX], line[4200];
+	snprintf(dir, sizeof dir, "%s", shell);
+	*strrchr(dir, '/') = '\0';
+	int n = snprintf(out, len, "%s/lightsout serve", dir);
+	snprintf(line, sizeof line, "%s/serve.options", dir);
+	FILE *f = fopen(line, "r");
+	if (!f)
+		return;
+	while (n >= 0 && (size_t)n < len && fgets(line, sizeof line, f)) {
+		line[strcspn(line, "#\n")] = '\0';
+		n += snprintf(out + n, len - (size_t)n, " %s", line);
+	}
+	fclose(f);
+}
 
 static void parse_force(const char *force, serve_line *s)
 {
 	char copy[8192], *w[256];
-	s->prog[0] = s->dir[0] = '\0';
+	s->prog[0] = s->dir[0] = s->shell[0] = '\0';
 	s->guests = HOST_GUESTS > 0;
 	s->pam = true;
+	s->port = 22;
 	snprintf(copy, sizeof copy, "%s", force);
 	int n = split_words(copy, w, 256);
+	if (n == 1 && is_login_shell(w[0])) {
+		snprintf(s->shell, sizeof s->shell, "%s", w[0]);
+		shell_command(s->shell, copy, sizeof copy);
+		n = split_words(copy, w, 256);
+	}
 	if (n < 2 || strcmp(w[1], "serve") != 0)
 		return;
 	snprintf(s->prog, sizeof s->prog, "%s", w[0]);
@@ -242,6 +323,16 @@ static void parse_force(const char *force, serve_line *s)
 	}
 }
 
+/* path's directory, in buf. */
+static const char *dirname_of(const char *path, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", path);
+	char *slash = strrchr(buf, '/');
+	if (slash)
+		*slash = '\0';
+	return buf;
+}
+
 /* Whether the space-separated lists of AuthenticationMethods hold one
  * that is method alone (a key, or keyboard-interactive, suffices). */
 static bool method_alone(const char *methods, const char *method)
@@ -257,9 +348,10 @@ static bool method_alone(const char *methods, const char *method)
 
 /* The settings sshd applies; the ForceCommand's serve line into s and the
  * AuthorizedKeysCommand's program into akc (both "" when unknown). */
-static void check_sshd(report *r, const char *account, const char *config, serve_line *s, char *akc, size_t akclen)
+static void check_sshd(report *r, const char *account, const char *config, bool shell_safe, serve_line *s, char *akc,
+		       size_t akclen)
 {
-	char sshd[PATH_MAX], criteria[200], fix[PATH_MAX + 200];
+	char sshd[PATH_MAX], criteria[200], fix[PATH_MAX + 200], dir[PATH_MAX];
 	akc[0] = '\0';
 	parse_force("", s);
 	if (!find_sshd(sshd, sizeof sshd)) {
@@ -292,8 +384,8 @@ static void check_sshd(report *r, const char *account, const char *config, serve
 	if (strcmp(val[S_AKC], "none") == 0 && strcmp(val[S_FORCE], "none") == 0) {
 		snprintf(fix, sizeof fix, "append contrib/sshd_config.lightsout-public to %s with 'Match User %s'",
 			 config ? config : "/etc/ssh/sshd_config", account);
-		say_problem(r, fix, "sshd applies no lightsout recipe to %s (no AuthorizedKeysCommand, no ForceCommand)",
-			    account);
+		say_problem(r, fix, "sshd applies no lightsout recipe to %s (no AuthorizedKeysCommand, no ForceCommand)%s",
+			    account, shell_safe ? "" : ": anyone can log in with a shell");
 		free(text);
 		return;
 	}
@@ -328,11 +420,18 @@ static void check_sshd(report *r, const char *account, const char *config, serve
 			    val[S_EXPOSE]);
 	parse_force(val[S_FORCE], s);
 	s->pam = strcmp(val[S_PAM], "yes") == 0;
-	if (s->prog[0])
+	if (strtol(val[S_PORT], NULL, 10) > 0)
+		s->port = strtol(val[S_PORT], NULL, 10);
+	if (s->shell[0] && s->prog[0])
+		say_ok(r, "ForceCommand runs %s: %s serve with %s/serve.options (guests %s)", s->shell, s->prog,
+		       dirname_of(s->shell, dir, sizeof dir), s->guests ? "on" : "off");
+	else if (s->prog[0])
 		say_ok(r, "ForceCommand runs %s serve (guests %s)", s->prog, s->guests ? "on" : "off");
 	else
-		say_problem(r, "ForceCommand /usr/local/bin/lightsout serve --games-per-key 2 --guests 50 --players 10000",
-			    "ForceCommand is '%s', not lightsout serve: logins get a shell, not the game", val[S_FORCE]);
+		say_problem(r, "ForceCommand " LO_SHELL_PATH,
+			    "ForceCommand is '%s', not lightsout-shell or lightsout serve: %s", val[S_FORCE],
+			    shell_safe ? "the login shell still starts the game, but sshd should force it too"
+				       : "anyone can log in with a shell");
 	if (akc[0] && s->prog[0]) {
 		char ra[PATH_MAX], rs[PATH_MAX];
 		struct stat sa, ss;
@@ -449,7 +548,7 @@ static bool path_runs_as(const char *prog, const struct passwd *pw, char *at, si
 	}
 }
 
-static void check_programs(report *r, const char *account, const char *akc, const char *force)
+static void check_programs(report *r, const char *account, const char *akc, const char *force, const char *shell)
 {
 	static const char *const fix = "make install (or install the program under /usr/local/bin), then point "
 				       "AuthorizedKeysCommand and ForceCommand at the installed path";
@@ -481,6 +580,12 @@ static void check_programs(report *r, const char *account, const char *akc, cons
 			say_problem(r, fix,
 				    "the game in ForceCommand is where others can change it: %s.  Whoever can write "
 				    "there plays every player", why);
+	}
+	if (shell[0]) {
+		if (path_safe(shell, why, sizeof why, &missing))
+			say_ok(r, "the shell %s and every directory above it are root's alone", shell);
+		else
+			say_problem(r, fix, "the shell in ForceCommand is %s: %s", missing ? "missing" : "unsafe", why);
 	}
 	struct passwd *pw = getpwnam(account);
 	if (force[0] && pw && !path_runs_as(force, pw, at, sizeof at)) {
@@ -703,13 +808,14 @@ int serve_check(const char *account, const serve_check_files *files, FILE *out)
 		check_account(&r, account, pw);
 	} else {
 		snprintf(fix, sizeof fix, "useradd --system --create-home --home-dir /var/lib/lightsout-%s "
-			 "--shell /bin/sh %s", account, account);
+			 "--shell %s %s", account, LO_SHELL_PATH, account);
 		say_problem(&r, fix, "there is no account %s", account);
 	}
 	serve_line s;
 	char akc[PATH_MAX];
-	check_sshd(&r, account, files->sshd_config, &s, akc, sizeof akc);
-	check_programs(&r, account, akc, s.prog);
+	bool shell_safe = pw && is_login_shell(pw->pw_shell) && access(pw->pw_shell, X_OK) == 0;
+	check_sshd(&r, account, files->sshd_config, shell_safe, &s, akc, sizeof akc);
+	check_programs(&r, account, akc, s.prog, s.shell);
 	if (pw)
 		check_password(&r, account, pw, files->shadow ? files->shadow : "/etc/shadow", s.pam);
 	if (s.guests)
@@ -728,7 +834,18 @@ int serve_check(const char *account, const serve_check_files *files, FILE *out)
 		if (gethostname(host, sizeof host) < 0 || !host[0])
 			snprintf(host, sizeof host, "HOST");
 		host[sizeof host - 1] = '\0';
-		fprintf(out, "ready: ssh %s@%s\n", account, host);
+		/* Whether the players can reach it now: said, not a problem (the
+		 * package's check runs before its server starts). */
+		char banner[128];
+		if (s.port > 0 && s.port < 65536 && port_answers(s.port, banner, sizeof banner))
+			say_ok(&r, "port %ld answers here (%s)", s.port, banner[0] ? banner : "no greeting");
+		else
+			fprintf(out, "note:    nothing answers on port %ld here yet: start the server "
+				     "(systemctl start lightsout-arcade, or sshd -f CONFIG)\n", s.port);
+		if (s.port == 22)
+			fprintf(out, "ready: ssh %s@%s\n", account, host);
+		else	/* the arcade's own sshd (2222) */
+			fprintf(out, "ready: ssh -p %ld %s@%s\n", s.port, account, host);
 	}
 	return r.problems;
 }

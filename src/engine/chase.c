@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/bitboard.h"
 #include "engine/chaseshape.h"
 #include "engine/gf2.h"
 #include "engine/gf2poly.h"
@@ -390,38 +391,6 @@ static void plus_apply_inverse(const chase *c, const uint64_t *v, uint64_t *u)
 	}
 }
 
-/* Bytes (bit 0 of each) to bits and back, 8 cells per multiply: byte i of
- * v lands on bit 56 + i of v * 0x0102040810204080, with no carries. */
-static void pack_row(const uint8_t *src, int n, uint64_t *dst)
-{
-	int i = 0;
-	memset(dst, 0, (size_t)(n + 63) / 64 * sizeof *dst);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	for (; i + 8 <= n; i += 8) {
-		uint64_t v;
-		memcpy(&v, src + i, 8);
-		dst[i / 64] |= ((v & 0x0101010101010101ULL) * 0x0102040810204080ULL >> 56) << (i % 64);
-	}
-#endif
-	for (; i < n; i++)
-		dst[i / 64] |= (uint64_t)(src[i] & 1) << (i % 64);
-}
-
-static void unpack_row(const uint64_t *src, int n, uint8_t *dst)
-{
-	int i = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	for (; i + 8 <= n; i += 8) {
-		/* Byte j keeps bit j of the eight, then any non-zero byte -> 1. */
-		uint64_t v = ((src[i / 64] >> (i % 64) & 0xff) * 0x0101010101010101ULL) & 0x8040201008040201ULL;
-		v = ((v + 0x7f7f7f7f7f7f7f7fULL) >> 7) & 0x0101010101010101ULL;
-		memcpy(dst + i, &v, 8);
-	}
-#endif
-	for (; i < n; i++)
-		dst[i] = (uint8_t)(src[i / 64] >> (i % 64) & 1);
-}
-
 /* The classic chase, 64 cells per word: row p + 1 of the presses is
  * b_p + T x_p + x_{p-1}; the last row's residual is b_{R-1} + T x_{R-1} +
  * x_{R-2}. */
@@ -434,10 +403,10 @@ static bool chase_rows_plus(const chase *c, const uint8_t *b, uint8_t *x, const 
 		return false;
 	uint64_t *prev = buf, *cur = buf + words, *bw = buf + 2 * words;
 	memcpy(cur, u, (size_t)words * sizeof *cur);
-	unpack_row(cur, C, x);
+	bitboard_unpack_row(cur, C, x);
 	for (int p = 0; p < R; p++) {
 		if (b)
-			pack_row(b + (size_t)p * C, C, bw);
+			bitboard_pack_row(b + (size_t)p * C, C, bw);
 		uint64_t below = 0;
 		for (int w = 0; w < words; w++) {
 			uint64_t v = cur[w], after = w < last ? cur[w + 1] : 0;
@@ -451,7 +420,7 @@ static bool chase_rows_plus(const chase *c, const uint8_t *b, uint8_t *x, const 
 		prev = cur;
 		cur = t;
 		if (p + 1 < R)
-			unpack_row(cur, C, x + (size_t)(p + 1) * C);
+			bitboard_unpack_row(cur, C, x + (size_t)(p + 1) * C);
 	}
 	memcpy(res, cur, (size_t)words * sizeof *res);
 	free(buf);
@@ -730,4 +699,119 @@ lo_result chase_solve_dense(const chase *c, const uint8_t *b, uint8_t *x, uint8_
 	lo_result st = m && build_plus(c, m) == 0 ? dense_solve(c, m, b, x, cert) : LO_NOMEM;
 	gf2_free(m);
 	return st;
+}
+
+/* ---- The classic rule at a bit a cell (chase_solve_bits): rows of
+ * c->words words, the board and the presses never as bytes. */
+
+/* x's row 0 is u, row p + 1 is b_p + T x_p + x_{p-1}, and the row after
+ * the last is the residual, in res.  b NULL: a clear board; zero: a row
+ * of zero words, for the row above the first and for a clear board. */
+static void chase_rows_bits(const chase *c, const uint64_t *b, uint64_t *x, const uint64_t *u, uint64_t *res,
+			    const uint64_t *zero)
+{
+	int R = c->sh.rows, words = c->words, last = words - 1;
+	uint64_t top = top_mask(c->sh.cols);
+	memcpy(x, u, (size_t)words * sizeof *x);
+	for (int p = 0; p < R; p++) {
+		const uint64_t *cur = x + (size_t)p * words, *prev = p ? cur - words : zero;
+		const uint64_t *bp = b ? b + (size_t)p * words : zero;
+		uint64_t *next = p + 1 < R ? x + (size_t)(p + 1) * words : res;
+		uint64_t below = 0;	/* bit 63 of the word before */
+		for (int w = 0; w < words; w++) {
+			uint64_t v = cur[w], after = w < last ? cur[w + 1] : 0;
+			next[w] = v ^ (v << 1) ^ below ^ (v >> 1) ^ (after << 63) ^ prev[w] ^ bp[w];
+			below = v >> 63;
+		}
+		next[last] &= top;
+	}
+}
+
+static bool overlap_odd_bits(const uint64_t *a, const uint64_t *b, size_t n)
+{
+	uint64_t acc = 0;
+	for (size_t i = 0; i < n; i++)
+		acc ^= a[i] & b[i];
+	return __builtin_parityll(acc);
+}
+
+/* As plus_solve: every answer checked (the presses by the residual they
+ * leave, a certificate by its own residual and its overlap with b);
+ * LO_REFUSED when a check fails. */
+static lo_result plus_solve_bits(const chase *c, const uint64_t *b, uint64_t *x, uint64_t *cert)
+{
+	lo_result st;
+	int words = c->words, n = c->pn;
+	size_t cells_words = (size_t)c->sh.rows * (size_t)words;
+	uint64_t *buf = calloc((size_t)words * 4 + (size_t)n * 4, sizeof *buf);
+	if (!buf)
+		return LO_NOMEM;
+	uint64_t *res = buf, *u = res + words, *v = u + words, *zero = v + words, *r = zero + words, *quot = r + n,
+		 *q = quot + n, *tmp = q + n;
+	if (!x)
+		x = cert;	/* only a certificate wanted: its room is the chase's */
+	chase_rows_bits(c, b, x, u, res, zero);	/* u = 0: M u = c, c = res */
+	if (c->inv) {
+		plus_apply_inverse(c, res, u);
+	} else {
+		poly_of_vec(c, res, r, tmp);
+		if (gf2poly_divmod(r, c->g, quot, n) >= 0) {
+			int i = odd_pattern(c, res, v, u, q);
+			st = i < 0 ? LO_REFUSED : LO_UNSOLVABLE;
+			if (i >= 0 && cert) {
+				kernel_unknowns(c, i, u);
+				chase_rows_bits(c, NULL, cert, u, v, zero);
+				if (!all_zero(v, words) || !overlap_odd_bits(cert, b, cells_words))
+					st = LO_REFUSED;
+			}
+			goto out;
+		}
+		gf2poly_mulmod(quot, c->sol, c->h, q, n);
+		vec_of_poly(c, q, u);
+	}
+	chase_rows_bits(c, b, x, u, res, zero);
+	st = all_zero(res, words) ? LO_OK : LO_REFUSED;
+out:
+	free(buf);
+	return st;
+}
+
+/* The dense path for a bit board, through bytes: only where it was the
+ * fallback before (a side within SYSTEM_MAX_SIDE_CHASE's 10000). */
+#define DENSE_MAX_COLS 10000
+#define DENSE_MAX_CELLS 100000000L
+
+static lo_result dense_bits(const chase *c, const uint64_t *b, uint64_t *x, uint64_t *cert)
+{
+	int R = c->sh.rows, C = c->sh.cols, words = c->words;
+	if (C > DENSE_MAX_COLS || (long)R * C > DENSE_MAX_CELLS)
+		return LO_REFUSED;
+	size_t n = (size_t)R * C;
+	uint8_t *bb = malloc(n), *xb = malloc(n), *cb = cert ? malloc(n) : NULL;
+	lo_result st = LO_NOMEM;
+	if (!bb || !xb || (cert && !cb))
+		goto out;
+	for (int p = 0; p < R; p++)
+		bitboard_unpack_row(b + (size_t)p * words, C, bb + (size_t)p * C);
+	st = chase_solve_dense(c, bb, xb, cb);
+	for (int p = 0; p < R && st == LO_OK && x; p++)
+		bitboard_pack_row(xb + (size_t)p * C, C, x + (size_t)p * words);
+	for (int p = 0; p < R && st == LO_UNSOLVABLE && cert; p++)
+		bitboard_pack_row(cb + (size_t)p * C, C, cert + (size_t)p * words);
+out:
+	free(bb);
+	free(xb);
+	free(cb);
+	return st;
+}
+
+lo_result chase_solve_bits(const chase *c, const uint64_t *b, uint64_t *x, uint64_t *cert)
+{
+	if (!c->plus || (!x && !cert))
+		return LO_REFUSED;
+	lo_result st = plus_solve_bits(c, b, x, cert);
+	if (st != LO_REFUSED)
+		return st;
+	atomic_fetch_add(&fallbacks, 1);
+	return dense_bits(c, b, x, cert);
 }

@@ -53,8 +53,9 @@ static int take_patterns(common_opts *o, graph *g, int rows, int cols, rule *r, 
 	return 0;
 }
 
-boardfile_status boardfile_read(FILE *f, const char *name, common_opts *o, rule *r, board **b, char *err,
-				size_t errlen)
+/* Either reading: *b, or with big and k = 2 *bits. */
+static boardfile_status read_either(FILE *f, const char *name, common_opts *o, rule *r, const boardio_big *big,
+				    board **b, bitboard **bits, char *err, size_t errlen)
 {
 	rule spare;
 	if (!r)
@@ -62,31 +63,52 @@ boardfile_status boardfile_read(FILE *f, const char *name, common_opts *o, rule 
 	boardio_error be;
 	graph *patterns;
 	boardio_variant fv;
-	*b = boardio_read_variant(f, o->v.k, &patterns, &fv, &be);
-	if (!*b) {
+	*bits = NULL;
+	if (big)
+		boardio_read_big(f, o->v.k, big, &patterns, &fv, b, bits, &be);
+	else
+		*b = boardio_read_variant(f, o->v.k, &patterns, &fv, &be);
+	if (!*b && !*bits) {
 		if (be.line)
 			snprintf(err, errlen, "%s:%d:%d: %s", name, be.line, be.col, be.msg);
 		else
 			snprintf(err, errlen, "%s: %s", name, be.msg);
 		return BOARDFILE_BAD;
 	}
+	int rows = *b ? (*b)->rows : (*bits)->rows, cols = *b ? (*b)->cols : (*bits)->cols;
 	char why[2 * VARIANT_RULE_MAX + 100];	/* both rules' names and the words */
 	if (take_variant(o, &fv, r, why, sizeof why) < 0) {
 		snprintf(err, errlen, "%s: %s", name, why);
 		graph_free(patterns);
 		board_free(*b);
+		bitboard_free(*bits);
 		*b = NULL;
+		*bits = NULL;
 		return BOARDFILE_BAD;
 	}
 	/* Before the patterns, which make the variant the board's own size. */
-	if (o->size_set && (o->v.rows != (*b)->rows || o->v.cols != (*b)->cols)) {
+	if (o->size_set && (o->v.rows != rows || o->v.cols != cols)) {
 		graph_free(patterns);
 		return BOARDFILE_SIZE;
 	}
-	if (patterns && take_patterns(o, patterns, (*b)->rows, (*b)->cols, r, err, errlen) < 0) {
+	/* Patterns come with a board of bytes (boardio_read_big). */
+	if (patterns && take_patterns(o, patterns, rows, cols, r, err, errlen) < 0) {
 		board_free(*b);
 		*b = NULL;
 		return BOARDFILE_PATTERNS;
 	}
 	return BOARDFILE_OK;
+}
+
+boardfile_status boardfile_read(FILE *f, const char *name, common_opts *o, rule *r, board **b, char *err,
+				size_t errlen)
+{
+	bitboard *none;
+	return read_either(f, name, o, r, NULL, b, &none, err, errlen);
+}
+
+boardfile_status boardfile_read_big(FILE *f, const char *name, common_opts *o, rule *r, const boardio_big *big,
+				    board **b, bitboard **bits, char *err, size_t errlen)
+{
+	return read_either(f, name, o, r, big, b, bits, err, errlen);
 }

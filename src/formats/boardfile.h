@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "formats/boardio.h"
 #include "formats/options.h"
 #include "engine/board.h"
 #include "engine/rule.h"
@@ -25,5 +26,11 @@ typedef enum boardfile_status {
  * BOARDFILE_OK and BOARDFILE_SIZE, else NULL. */
 boardfile_status boardfile_read(FILE *f, const char *name, common_opts *o, rule *r, board **b, char *err,
 				size_t errlen);
+
+/* The same for giant boards (boardio_read_big): a board whose k is 2 in
+ * *bits at a bit a cell (*b NULL), bounded by big; another in *b.  On
+ * BOARDFILE_SIZE the board (either) is the caller's to word and free. */
+boardfile_status boardfile_read_big(FILE *f, const char *name, common_opts *o, rule *r, const boardio_big *big,
+				    board **b, bitboard **bits, char *err, size_t errlen);
 
 #endif

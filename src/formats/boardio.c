@@ -2,12 +2,16 @@
 #include "formats/boardio.h"
 
 #include <ctype.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include "engine/rule.h"
@@ -203,6 +207,7 @@ static bool size_line(const line *l, long *r, long *c)
 
 typedef struct reader {
 	FILE *f;
+	size_t read_max;	/* READ_MAX, or no bound where the caller's fits bounds the board */
 	char *buf;
 	size_t cap, start, end;	/* the unread bytes: buf[start, end) */
 	size_t at;		/* bytes before buf[start] */
@@ -233,8 +238,8 @@ static bool refill(reader *rd)
 		rd->buf = p;
 		rd->cap = cap;
 	}
-	/* Past READ_MAX + 1 bytes the answer is known: too long. */
-	size_t room = rd->cap - rd->end, left = READ_MAX + 1 - (rd->at + rd->end);
+	/* Past read_max + 1 bytes the answer is known: too long. */
+	size_t room = rd->cap - rd->end, left = rd->read_max + 1 - (rd->at + rd->end);
 	size_t got = fread(rd->buf + rd->end, 1, room < left ? room : left, rd->f);
 	rd->end += got;
 	if (got == 0) {
@@ -248,10 +253,10 @@ static bool refill(reader *rd)
 
 /* Whether a line of n bytes so far is past a bound (said in rd), as a
  * character at a time would find it: the first byte past a bound stops the
- * reading, READ_MAX's before the line's. */
+ * reading, read_max's before the line's. */
 static bool past_bound(reader *rd, size_t n)
 {
-	if (rd->at + n > READ_MAX && READ_MAX - rd->at <= LINE_MAX_BYTES) {
+	if (rd->at + n > rd->read_max && rd->read_max - rd->at <= LINE_MAX_BYTES) {
 		rd->toolong = true;
 		return true;
 	}
@@ -299,13 +304,18 @@ static bool next_line(reader *rd, line *l)
 	return true;
 }
 
-/* The rows after the first line: all of one format and one length. */
+/* The rows after the first line: all of one format and one length.  At a
+ * byte a cell in cells, or (big, k = 2) at a bit a cell in words, cells
+ * then holding the row being read. */
 typedef struct row_set {
 	uint8_t *cells;
 	size_t cap;
 	long count;
 	int cols;
 	bool numbers;
+	const boardio_big *big;	/* packing: its fits bounds the board */
+	uint64_t *words;
+	size_t wcap;		/* words */
 } row_set;
 
 /* Big cells in huge pages where the kernel gives them on request: a
@@ -314,8 +324,11 @@ typedef struct row_set {
 static void advise_huge(void *p, size_t n)
 {
 #ifdef MADV_HUGEPAGE
-	const uintptr_t huge = (uintptr_t)2 << 20;
-	uintptr_t from = ((uintptr_t)p + huge - 1) & ~(huge - 1), to = ((uintptr_t)p + n) & ~(huge - 1);
+	/* The whole pages of the block, not its 2 MB-aligned middle: advice on
+	 * part of a mapping splits it, and a split mapping cannot be grown by
+	 * mremap (EFAULT), so realloc would copy, old and new at once. */
+	const uintptr_t huge = (uintptr_t)2 << 20, page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t from = (uintptr_t)p & ~(page - 1), to = ((uintptr_t)p + n + page - 1) & ~(page - 1);
 	if (n >= 4 * huge && to > from)
 		madvise((void *)from, to - from, MADV_HUGEPAGE);
 #else
@@ -352,6 +365,74 @@ static int rows_grow(row_set *t, int n, boardio_error *e)
 	return 0;
 }
 
+/* Packing: room for the next row's bits, growing by a quarter (big
+ * blocks move by remapping, not copying, and an address-space limit
+ * such as ulimit -v is not spent on a doubling). */
+static int words_grow(row_set *t, int n, boardio_error *e)
+{
+	size_t stride = bitboard_stride(n), need = (size_t)(t->count + 1) * stride;
+	if (need > t->wcap) {
+		size_t cap = t->wcap + t->wcap / 4 + ((size_t)1 << 17);
+		cap = cap < need ? need : cap;
+		uint64_t *p = realloc(t->words, cap * sizeof *p);
+		if (!p) {
+			fail(e, 0, 0, "out of memory reading a board of %ld rows of %d cells", t->count + 1, n);
+			return -1;
+		}
+		t->words = p;
+		t->wcap = cap;
+		advise_huge(p, cap * sizeof *p);
+	}
+	if ((size_t)n > t->cap) {
+		uint8_t *p = realloc(t->cells, (size_t)n);
+		if (!p) {
+			fail(e, 0, 0, "out of memory reading a row of %d cells", n);
+			return -1;
+		}
+		t->cells = p;
+		t->cap = (size_t)n;
+	}
+	return 0;
+}
+
+/* Where the next row of n cells is read to: its place in cells, or when
+ * packing the one row cells holds.  NULL after fail. */
+static uint8_t *row_room(row_set *t, int n, boardio_error *e)
+{
+	if (t->big)
+		return words_grow(t, n, e) < 0 ? NULL : t->cells;
+	return rows_grow(t, n, e) < 0 ? NULL : t->cells + (size_t)t->count * (size_t)n;
+}
+
+/* The row just read is the board's: packed into its words when packing. */
+static void row_done(row_set *t, int n)
+{
+	if (t->big && n)
+		bitboard_pack_row(t->cells, n, t->words + (size_t)t->count * bitboard_stride(n));
+	t->count++;
+}
+
+/* Whether rows x n cells (and the undecided first line's extra cells)
+ * may be read: BOARDIO_MAX_CELLS at a byte a cell, the caller's fits when
+ * packing.  False after fail, at line no. */
+static bool rows_fit(const row_set *t, long rows, int n, long extra, int no, boardio_error *e)
+{
+	if (t->big) {
+		char why[sizeof e->msg];
+		why[0] = '\0';
+		if (t->big->fits(t->big->ctx, rows + (extra > 0), n, false, why, sizeof why))
+			return true;
+		if (e)
+			fail(e, no, 1, "%s", why);
+		return false;
+	}
+	if ((double)rows * n + extra <= BOARDIO_MAX_CELLS)
+		return true;
+	if (e)
+		fail(e, no, 1, "board larger than %d cells", BOARDIO_MAX_CELLS);
+	return false;
+}
+
 static int rows_add(row_set *t, const line *l, long prev_cells, int k, boardio_error *e)
 {
 	bool numbers = is_number_row(l);
@@ -361,12 +442,12 @@ static int rows_add(row_set *t, const line *l, long prev_cells, int k, boardio_e
 	 * their place; anything else is read twice, to count and say what is
 	 * wrong first. */
 	if (above && numbers == t->numbers && t->cols > 1 && (numbers || l->len == t->cols) &&
-	    (double)(t->count + 1) * t->cols + prev_cells <= BOARDIO_MAX_CELLS) {
-		if (rows_grow(t, t->cols, e) < 0)
+	    rows_fit(t, t->count + 1, t->cols, prev_cells, l->no, NULL)) {
+		uint8_t *dst = row_room(t, t->cols, e);
+		if (!dst)
 			return -1;
-		uint8_t *dst = t->cells + (size_t)t->count * (size_t)t->cols;
 		if (numbers ? numbers_fill(l->p, l->len, k, dst, t->cols) : symbols_fill(l->p, l->len, k, dst)) {
-			t->count++;
+			row_done(t, t->cols);
 			return 0;
 		}
 	}
@@ -382,20 +463,49 @@ static int rows_add(row_set *t, const line *l, long prev_cells, int k, boardio_e
 		     numbers ? "numbers separated by spaces" : "symbols", t->numbers ? "numbers" : "symbols");
 		return -1;
 	}
-	if ((double)(t->count + 1) * n + prev_cells > BOARDIO_MAX_CELLS) {
-		fail(e, l->no, 1, "board larger than %d cells", BOARDIO_MAX_CELLS);
+	if (!rows_fit(t, t->count + 1, n, prev_cells, l->no, e))
 		return -1;
-	}
-	if (rows_grow(t, n, e) < 0)
+	uint8_t *dst = n ? row_room(t, n, e) : NULL;
+	if (n && !dst)
 		return -1;
 	/* An empty row has no cells, and maybe no buffer yet (NULL + 0 is
 	 * undefined behaviour). */
-	parse_row(l, k, t->cells ? t->cells + (size_t)t->count * (size_t)n : NULL, e);
+	parse_row(l, k, dst, e);
 	if (t->count == 0 || n > 1)
 		t->numbers = numbers;
 	t->cols = n;
-	t->count++;
+	row_done(t, n);
 	return 0;
+}
+
+/* What a read made: a board at a byte a cell, or when packing at a bit. */
+typedef struct made {
+	board *b;
+	bitboard *bits;
+} made;
+
+/* Packing: the board's bits, first (a row, or NULL) packed above t's
+ * rows.  t's words become the board's (t->words NULL then). */
+static bool make_bits(const uint8_t *first, int first_n, row_set *t, made *m, boardio_error *e)
+{
+	long nrows = t->count + (first ? 1 : 0);
+	int cols = first ? first_n : t->cols;
+	size_t stride = bitboard_stride(cols), words = (size_t)nrows * stride;
+	uint64_t *p = t->words;
+	if (first || words < t->wcap)	/* room for the first row, or the growth's spare returned */
+		p = realloc(t->words, (words ? words : 1) * sizeof *p);
+	if (p && first) {
+		if (t->count)
+			memmove(p + stride, p, (size_t)t->count * stride * sizeof *p);
+		bitboard_pack_row(first, first_n, p);
+	}
+	if (p)
+		t->words = p;
+	if (p && (m->bits = bitboard_adopt((int)nrows, cols, p)))
+		t->words = NULL;
+	if (!m->bits)
+		fail(e, 0, 0, "out of memory for a %ld x %d board", nrows, cols);
+	return m->bits != NULL;
 }
 
 /* The board: first (a row, or NULL) over t's rows.  t's cells become the
@@ -476,12 +586,13 @@ void boardio_variant_line(const variant *v, char *buf, size_t len)
 
 /* The board, up to the end or a "patterns" line (*patterns_no its line);
  * a "rule" line before it into *hdr. */
-static board *read_board(reader *rdp, int k, int *patterns_no, boardio_variant *hdr, boardio_error *e)
+static made read_board(reader *rdp, int k, const boardio_big *big, int *patterns_no, boardio_variant *hdr,
+		       boardio_error *e)
 {
 	reader rd = *rdp;
 	row_set t = { 0 };
 	line l;
-	board *b = NULL;
+	made m = { 0 };
 	uint8_t *first = NULL;	/* the first line's cells, when it is a row */
 	int first_n = -1, first_no = 0;
 	bool first_numbers = false, have_size = false;
@@ -528,8 +639,10 @@ static board *read_board(reader *rdp, int k, int *patterns_no, boardio_variant *
 			continue;
 		}
 		/* The first line: a row, a size line "R C", or (two numbers) maybe
-		 * either; which is decided once the rows below are known. */
+		 * either; which is decided once the rows below are known.  Its k
+		 * is known now: k = 2 is packed when the caller asked. */
 		first_no = l.no;
+		t.big = k == 2 ? big : NULL;
 		first_numbers = is_number_row(&l);
 		have_size = size_line(&l, &hr, &hc);
 		if (!have_size) {
@@ -540,6 +653,15 @@ static board *read_board(reader *rdp, int k, int *patterns_no, boardio_variant *
 			continue;
 		}
 		snprintf(size_text, sizeof size_text, "%.*s", l.len < 60 ? l.len : 60, l.p);
+		/* Packing, a size line too large for the caller is refused at
+		 * once, with the whole board's figure (as a row, two numbers
+		 * below k are a board that fits). */
+		char why[sizeof e->msg];
+		if (t.big && hr >= 1 && hc >= 1 && hr <= INT_MAX && hc <= INT_MAX &&
+		    !t.big->fits(t.big->ctx, hr, hc, true, why, sizeof why)) {
+			fail(e, l.no, 1, "%s", why);
+			goto out;
+		}
 		first_n = parse_row(&l, k, NULL, &first_err);
 		if (first_n >= 0) {
 			first = malloc((size_t)first_n + 1);
@@ -577,8 +699,7 @@ static board *read_board(reader *rdp, int k, int *patterns_no, boardio_variant *
 			*e = first_err;
 			goto out;
 		}
-		b = make_board(first, first_n, &t, k, e);
-		goto out;
+		goto make;
 	}
 	/* Two numbers, then rows: a size line when they give the board's size,
 	 * a row when the whole input is a board with them; never both. */
@@ -591,24 +712,39 @@ static board *read_board(reader *rdp, int k, int *patterns_no, boardio_variant *
 		     hr, hc, hr, hc, t.count + 1, t.cols, hr, hc, boardio_symbol((int)hr), boardio_symbol((int)hc));
 		goto out;
 	}
-	if (as_row) {
-		b = make_board(first, first_n, &t, k, e);
-		goto out;
-	}
-	if (hr < 1 || hc < 1 || hr > BOARDIO_MAX_CELLS || hc > BOARDIO_MAX_CELLS || hr * hc > BOARDIO_MAX_CELLS) {
-		fail(e, first_no, 1, "size line '%s' is out of range (1 to %d cells)", size_text, BOARDIO_MAX_CELLS);
+	if (as_row)
+		goto make;
+	/* Packing, the rows were bounded by the caller's fits as they came. */
+	long most = t.big ? INT_MAX : BOARDIO_MAX_CELLS;
+	if (hr < 1 || hc < 1 || hr > most || hc > most || (!t.big && hr * hc > BOARDIO_MAX_CELLS)) {
+		if (t.big)
+			fail(e, first_no, 1, "size line '%s' is out of range (sides 1 to %d)", size_text, INT_MAX);
+		else
+			fail(e, first_no, 1, "size line '%s' is out of range (1 to %d cells)", size_text, BOARDIO_MAX_CELLS);
 		goto out;
 	}
 	if (!as_size) {
 		fail(e, first_no, 1, "size line says %ld x %ld but the board is %ld x %d", hr, hc, t.count, t.cols);
 		goto out;
 	}
-	b = make_board(NULL, 0, &t, k, e);
+	free(first);
+	first = NULL;
+make:
+	/* Blanks alone between numbers' spaces (a form feed) are no cells. */
+	if ((first ? first_n : t.cols) == 0) {
+		fail(e, first_no, 1, "a row with no cells");
+		goto out;
+	}
+	if (t.big)
+		make_bits(first, first_n, &t, &m, e);
+	else
+		m.b = make_board(first, first_n, &t, k, e);
 out:
 	free(first);
 	free(t.cells);
+	free(t.words);
 	*rdp = rd;
-	return b;
+	return m;
 }
 
 /* Add one press set to a growing list; false when out of memory. */
@@ -708,10 +844,12 @@ out:
 	return g;
 }
 
-/* The board, and its patterns when asked for (else a section is refused). */
-static board *read_all(FILE *f, const char *text, size_t len, int k, graph **patterns, boardio_variant *hdr, boardio_error *e)
+/* The board, and its patterns when asked for (else a section is refused);
+ * packed (k = 2) when big is not NULL, bounded by its fits. */
+static made read_all(FILE *f, const char *text, size_t len, int k, const boardio_big *big, graph **patterns,
+		     boardio_variant *hdr, boardio_error *e)
 {
-	reader rd = { .f = f };
+	reader rd = { .f = f, .read_max = big ? SIZE_MAX / 4 : READ_MAX };
 	int at = 0;
 	if (!f) {
 		rd.buf = (char *)text;
@@ -722,33 +860,42 @@ static board *read_all(FILE *f, const char *text, size_t len, int k, graph **pat
 	if (!hdr)
 		hdr = &none;
 	memset(hdr, 0, sizeof *hdr);
-	board *b = read_board(&rd, k, &at, hdr, e);
-	if (b && hdr == &none && none.present) {
+	made m = read_board(&rd, k, big, &at, hdr, e);
+	bool ok = m.b || m.bits;
+	if (ok && hdr == &none && none.present) {
 		/* A reader that cannot take the file's variant says so rather
 		 * than read its cells under another rule. */
 		fail(e, none.line, 1, "the file names its variant: read it with solve or play --load");
-		board_free(b);
-		b = NULL;
+		ok = false;
 	}
 	if (patterns)
 		*patterns = NULL;
-	if (b && at && !patterns) {
+	int rows = m.b ? m.b->rows : m.bits ? m.bits->rows : 0, cols = m.b ? m.b->cols : m.bits ? m.bits->cols : 0;
+	if (ok && at && !patterns) {
 		fail(e, at, 1, "a board with its own patterns is read by solve and play only");
-		board_free(b);
-		b = NULL;
-	} else if (b && at) {
-		if ((long)b->rows * b->cols > GRAPH_MAX_VERTICES) {
+		ok = false;
+	} else if (ok && at) {
+		if ((long)rows * cols > GRAPH_MAX_VERTICES) {
 			fail(e, at, 1, "patterns are for boards of up to %d cells", GRAPH_MAX_VERTICES);
-			board_free(b);
-			b = NULL;
-		} else if (!(*patterns = read_patterns(&rd, b, at, e))) {
-			board_free(b);
-			b = NULL;
+			ok = false;
+		} else {
+			/* Patterns are a graph's, on a small board: bytes. */
+			if (m.bits && !(m.b = bitboard_to_board(m.bits)))
+				fail(e, 0, 0, "out of memory");
+			bitboard_free(m.bits);
+			m.bits = NULL;
+			ok = m.b && (*patterns = read_patterns(&rd, m.b, at, e));
 		}
+	}
+	if (!ok) {
+		board_free(m.b);
+		bitboard_free(m.bits);
+		m.b = NULL;
+		m.bits = NULL;
 	}
 	if (f)
 		free(rd.buf);
-	return b;
+	return m;
 }
 
 board *boardio_parse(const char *text, size_t len, int k, boardio_error *e)
@@ -758,18 +905,34 @@ board *boardio_parse(const char *text, size_t len, int k, boardio_error *e)
 		fail(e, 0, 0, "empty input: no board");
 		return NULL;
 	}
-	return read_all(NULL, text, len, k, NULL, NULL, e);
+	return read_all(NULL, text, len, k, NULL, NULL, NULL, e).b;
 }
 
-board *boardio_read_variant(FILE *f, int k, graph **patterns, boardio_variant *v, boardio_error *e)
+static bool is_dir(FILE *f, boardio_error *e)
 {
 	struct stat st;
 	memset(e, 0, sizeof *e);
 	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
 		fail(e, 0, 0, "is a directory");
-		return NULL;
+		return true;
 	}
-	return read_all(f, NULL, 0, k, patterns, v, e);
+	return false;
+}
+
+board *boardio_read_variant(FILE *f, int k, graph **patterns, boardio_variant *v, boardio_error *e)
+{
+	return is_dir(f, e) ? NULL : read_all(f, NULL, 0, k, NULL, patterns, v, e).b;
+}
+
+bool boardio_read_big(FILE *f, int k, const boardio_big *big, graph **patterns, boardio_variant *v, board **b,
+		      bitboard **bits, boardio_error *e)
+{
+	made m = { 0 };
+	if (!is_dir(f, e))
+		m = read_all(f, NULL, 0, k, big, patterns, v, e);
+	*b = m.b;
+	*bits = m.bits;
+	return m.b || m.bits;
 }
 
 board *boardio_read_patterns(FILE *f, int k, graph **patterns, boardio_error *e)
@@ -817,4 +980,51 @@ void boardio_write_cells(FILE *f, const uint8_t *cells, int rows, int cols)
 void boardio_write(FILE *f, const board *b)
 {
 	boardio_write_cells(f, b->cells, b->rows, b->cols);
+}
+
+/* The eight digits ('0', '1') of each byte of bits, first cell first. */
+static uint64_t digits8[256];
+
+static void digits8_make(void)
+{
+	for (int v = 0; v < 256; v++) {
+		char d[8];
+		for (int i = 0; i < 8; i++)
+			d[i] = (char)('0' + (v >> i & 1));
+		memcpy(&digits8[v], d, 8);
+	}
+}
+
+void boardio_put_bits(outbuf *o, const uint64_t *row, int n)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	pthread_once(&once, digits8_make);
+	int j = 0;
+	while (j < n) {
+		size_t m = outbuf_space(o);
+		int end = n - j < (int)m ? n : j + (int)m;
+		char *p = o->p;
+		int i = j;
+		for (; i < end && i % 8; i++)	/* to a byte of the bits */
+			p[i - j] = (char)('0' + (row[i / 64] >> (i % 64) & 1));
+		/* 8 cells a table entry: their eight digits. */
+		for (; i + 8 <= end; i += 8)
+			memcpy(p + (i - j), &digits8[row[i / 64] >> (i % 64) & 0xff], 8);
+		for (; i < end; i++)
+			p[i - j] = (char)('0' + (row[i / 64] >> (i % 64) & 1));
+		o->p += end - j;
+		j = end;
+	}
+}
+
+void boardio_write_bits(FILE *f, const bitboard *b)
+{
+	outbuf o;
+	outbuf_open(&o, f);
+	for (int i = 0; i < b->rows; i++) {
+		boardio_put_bits(&o, b->bits + (size_t)i * b->stride, b->cols);
+		*outbuf_room(&o, 1) = '\n';
+		o.p++;
+	}
+	outbuf_close(&o);
 }

@@ -27,6 +27,7 @@
 #include <stdio.h>
 
 #include "formats/outbuf.h"
+#include "engine/bitboard.h"
 #include "engine/board.h"
 #include "engine/graph.h"
 #include "engine/variant.h"
@@ -61,6 +62,23 @@ typedef struct boardio_variant {
  * read below its k when it gives one, else below k). */
 board *boardio_read_variant(FILE *f, int k, graph **patterns, boardio_variant *v, boardio_error *err);
 
+/* Giant boards: a board of k = 2 read at a bit a cell, as big as the
+ * caller can hold.  fits says whether a board of rows x cols cells may
+ * be read (whole: the size line's, else the rows so far); false, with
+ * why (a sentence: how much memory it needs), refuses it there. */
+typedef struct boardio_big {
+	bool (*fits)(void *ctx, long long rows, long long cols, bool whole, char *why, size_t len);
+	void *ctx;
+} boardio_big;
+
+/* As boardio_read_variant, but a board whose k is 2 (the file's, else k)
+ * comes in *bits at a bit a cell (*b NULL), bounded by big->fits instead
+ * of BOARDIO_MAX_CELLS and with no bound on the input's length; another
+ * k, or a board with patterns (small: bytes), in *b as
+ * boardio_read_variant gives it.  False, both NULL, with e on a problem. */
+bool boardio_read_big(FILE *f, int k, const boardio_big *big, graph **patterns, boardio_variant *v, board **b,
+		      bitboard **bits, boardio_error *e);
+
 /* The "rule ..." line for a variant (with a newline), or "" for the
  * classic game (plus, k = 2): what generate writes first. */
 void boardio_variant_line(const variant *v, char *buf, size_t len);
@@ -80,5 +98,8 @@ void boardio_put_symbols(outbuf *o, const uint8_t *cells, size_t n);
 /* Rows of symbols, no size line. */
 void boardio_write(FILE *f, const board *b);
 void boardio_write_cells(FILE *f, const uint8_t *cells, int rows, int cols);
+/* The same at a bit a cell: n cells of a row of bits, and a whole board. */
+void boardio_put_bits(outbuf *o, const uint64_t *row, int n);
+void boardio_write_bits(FILE *f, const bitboard *b);
 
 #endif

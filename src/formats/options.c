@@ -94,7 +94,7 @@ int options_parse_double(const char *s, double lo, double hi, double *out)
 	return 0;
 }
 
-static int parse_side(const char *s, size_t len, int *out)
+static int parse_side(const char *s, size_t len, long max, int *out)
 {
 	char buf[16];
 	long v;
@@ -102,7 +102,7 @@ static int parse_side(const char *s, size_t len, int *out)
 		return -1;
 	memcpy(buf, s, len);
 	buf[len] = '\0';
-	if (options_parse_int(buf, 1, VARIANT_MAX_SIDE, &v) < 0)
+	if (options_parse_int(buf, 1, max, &v) < 0)
 		return -1;
 	*out = (int)v;
 	return 0;
@@ -112,23 +112,24 @@ static int parse_side(const char *s, size_t len, int *out)
 static int options_parse_size(const char *s, common_opts *o, bool allow_range, char *err, size_t errlen)
 {
 	const char *x = strpbrk(s, "xX"), *dash = strchr(s, '-');
+	long max = o->max_side ? o->max_side : VARIANT_MAX_SIDE;
 	if (x && !dash) {
-		if (parse_side(s, (size_t)(x - s), &o->v.rows) == 0 && parse_side(x + 1, strlen(x + 1), &o->v.cols) == 0)
+		if (parse_side(s, (size_t)(x - s), max, &o->v.rows) == 0 && parse_side(x + 1, strlen(x + 1), max, &o->v.cols) == 0)
 			goto single;
 	} else if (dash && !x && allow_range) {
-		if (parse_side(s, (size_t)(dash - s), &o->v.rows) == 0 &&
-		    parse_side(dash + 1, strlen(dash + 1), &o->rows_hi) == 0 && o->v.rows <= o->rows_hi) {
+		if (parse_side(s, (size_t)(dash - s), VARIANT_MAX_SIDE, &o->v.rows) == 0 &&
+		    parse_side(dash + 1, strlen(dash + 1), VARIANT_MAX_SIDE, &o->rows_hi) == 0 && o->v.rows <= o->rows_hi) {
 			o->v.cols = o->v.rows;
 			o->cols_hi = o->rows_hi;
 			o->size_is_range = true;
 			o->size_set = true;
 			return 0;
 		}
-	} else if (!x && !dash && parse_side(s, strlen(s), &o->v.rows) == 0) {
+	} else if (!x && !dash && parse_side(s, strlen(s), max, &o->v.rows) == 0) {
 		o->v.cols = o->v.rows;
 		goto single;
 	}
-	snprintf(err, errlen, "bad size '%s': use RxC or N (1 to %d)%s", s, VARIANT_MAX_SIDE,
+	snprintf(err, errlen, "bad size '%s': use RxC or N (1 to %ld)%s", s, max,
 		 allow_range ? ", or a range A-B" : "");
 	return -1;
 single:

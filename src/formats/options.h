@@ -33,6 +33,7 @@ typedef struct common_opts {
 	variant v;			/* its size is the first of a range */
 	bool size_set;
 	bool size_from_board;		/* no --size: a board file will give it (solve) */
+	long max_side;			/* --size's largest side; 0: VARIANT_MAX_SIDE (giant boards: more) */
 	int rows_hi, cols_hi;		/* last size (== first unless a range) */
 	bool size_is_range;
 	const char *rule_spec;		/* as given: options_finish() reads it */

@@ -9,7 +9,7 @@
 /* Each press is row text, column number, value text: copied 16 bytes at a
  * time and advanced by their lengths, the columns' numbers made once. */
 #define PIECE 16
-#define COLUMN_TABLE_MAX 100000
+#define COLUMN_TABLE_MAX 1100000	/* 9 bytes a column: 10 MB at most */
 
 typedef struct piece {
 	char s[PIECE];
@@ -174,6 +174,81 @@ void solutionio_put_json_rows(outbuf *o, const uint8_t *cells, int rows, int col
 	for (int i = 0; i < rows; i++) {
 		outbuf_puts(o, i ? ",\"" : "\"");
 		boardio_put_symbols(o, cells + (size_t)i * (size_t)cols, (size_t)cols);
+		outbuf_puts(o, "\"");
+	}
+	outbuf_puts(o, "]");
+}
+
+/* At a bit a cell (k = 2): each press of a row of bits from column j,
+ * found a word at a time (bits past the row's end are clear). */
+static void put_row_bits(outbuf *o, const press_text *t, const uint64_t *x, int j, int cols)
+{
+	for (int w = j / 64; w * 64 < cols; w++) {
+		uint64_t m = x[w] & (w == j / 64 ? ~0ULL << (j % 64) : ~0ULL);
+		while (m) {
+			int c = w * 64 + __builtin_ctzll(m);
+			m &= m - 1;
+			char *p = outbuf_room(o, 3 * PIECE + 20);
+			memcpy(p, t->pre, PIECE);
+			o->p = put_press(p + t->pre_len, t, c, 1);
+		}
+	}
+}
+
+void solutionio_write_moves_bits(FILE *f, const bitboard *x, long long weight)
+{
+	outbuf o;
+	press_text t = { .pre_len = 0 };
+	outbuf_open(&o, f);
+	outbuf_int(&o, weight);
+	*outbuf_room(&o, 1) = '\n';
+	o.p++;
+	piece_set(&t.val[1], "\n");
+	columns_make(&t, x->cols);
+	for (int r = 0; r < x->rows; r++) {
+		row_set(&t, r + 1, " ");
+		put_row_bits(&o, &t, x->bits + (size_t)r * x->stride, 0, x->cols);
+	}
+	columns_free(&t);
+	outbuf_close(&o);
+}
+
+void solutionio_put_json_presses_bits(outbuf *o, const bitboard *x)
+{
+	press_text t = { .pre = ",[", .pre_len = 2 };
+	piece_set(&t.val[1], ",1]");
+	columns_make(&t, x->cols);
+	outbuf_puts(o, "[");
+	bool first = true;
+	for (int r = 0; r < x->rows; r++) {
+		const uint64_t *row = x->bits + (size_t)r * x->stride;
+		row_set(&t, r + 1, ",");
+		int from = 0;
+		if (first) {	/* the first press has no comma before it */
+			size_t w = 0;
+			while (w < x->stride && !row[w])
+				w++;
+			if (w == x->stride)
+				continue;
+			from = (int)w * 64 + __builtin_ctzll(row[w]);
+			char *p = outbuf_room(o, 3 * PIECE + 20);
+			*p = '[';
+			o->p = put_press(p + 1, &t, from, 1);
+			from++;
+			first = false;
+		}
+		put_row_bits(o, &t, row, from, x->cols);
+	}
+	outbuf_puts(o, "]");
+	columns_free(&t);
+}
+
+void solutionio_put_json_rows_bits(outbuf *o, const bitboard *b)
+{
+	outbuf_puts(o, "[");
+	for (int i = 0; i < b->rows; i++) {
+		outbuf_puts(o, i ? ",\"" : "\"");
+		boardio_put_bits(o, b->bits + (size_t)i * b->stride, b->cols);
 		outbuf_puts(o, "\"");
 	}
 	outbuf_puts(o, "]");

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "formats/outbuf.h"
+#include "engine/bitboard.h"
 
 /* The moves format: the weight, then a line per pressed cell, "R C" (with
  * " +V" when k > 2, V as search_signed says); vertices: "I" instead of
@@ -20,5 +21,11 @@ void solutionio_put_json_presses(outbuf *o, const uint8_t *x, int rows, int cols
 
 /* ["ROW","ROW",...]: rows of symbols (a certificate). */
 void solutionio_put_json_rows(outbuf *o, const uint8_t *cells, int rows, int cols);
+
+/* The same at a bit a cell (k = 2): the moves format (weight, then "R C"
+ * lines), the JSON "presses" array ([[R,C,1],...]) and rows of symbols. */
+void solutionio_write_moves_bits(FILE *f, const bitboard *x, long long weight);
+void solutionio_put_json_presses_bits(outbuf *o, const bitboard *x);
+void solutionio_put_json_rows_bits(outbuf *o, const bitboard *b);
 
 #endif

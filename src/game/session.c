@@ -23,7 +23,7 @@ static void open_player(session *s, const session_settings *set)
 	s->sv.player_guest = set->player_guest;
 	if (set->player_guest)
 		snprintf(s->sv.notice, sizeof s->sv.notice,
-			 "Playing as %s: a guest's game is not kept (use an SSH key).", s->sv.player_name);
+			 "Playing as %s, a guest: your games are not kept.", s->sv.player_name);
 	else if (!s->sv.notice[0])
 		snprintf(s->sv.notice, sizeof s->sv.notice, "Playing as %s: your games are kept for your key.",
 			 s->sv.player_name);

@@ -1,15 +1,17 @@
-#define _GNU_SOURCE	/* mkostemp: the temporary is close-on-exec from its creation */
 #include "persist/atomic.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "persist/clock.h"
 
 static void dir_of(const char *path, char *dir, size_t len)
 {
@@ -22,60 +24,132 @@ static void dir_of(const char *path, char *dir, size_t len)
 		snprintf(dir, len, "%.*s", (int)(slash - path), path);
 }
 
-int atomic_write(const char *path, const void *data, size_t len, char *err, size_t errlen)
+/* Six letters or digits, as mkstemp's: a new draw each call. */
+static void temp_letters(char out[7])
 {
-	char tmp[4096], dir[4096];
-	const char *slash = strrchr(path, '/');
-	const char *base = slash ? slash + 1 : path;
-	dir_of(path, dir, sizeof dir);
-	/* Hidden, in the same directory (rename cannot cross file systems). */
-	if (snprintf(tmp, sizeof tmp, "%s/.%s.XXXXXX", dir, base) >= (int)sizeof tmp) {
-		snprintf(err, errlen, "%s: path too long", path);
-		return -1;
+	static const char abc[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	static uint64_t state;
+	state ^= (uint64_t)(clock_seconds() * 1e9) ^ (uint64_t)time(NULL) << 32 ^ (uint64_t)getpid() << 16;
+	for (int k = 0; k < 6; k++) {
+		state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+		out[k] = abc[(state >> 33) % 62];
 	}
-	/* Leftovers of a write that was killed half-way: ours, stale. */
-	atomic_sweep(path, ATOMIC_STALE_SECONDS);
-	int fd = mkostemp(tmp, O_CLOEXEC);	/* O_EXCL, mode 0600: never follows a link */
-	if (fd < 0) {
-		snprintf(err, errlen, "cannot write in %s: %s", dir, strerror(errno));
-		return -1;
+	out[6] = '\0';
+}
+
+int atomic_temp_at(int dfd, const char *name, const void *data, size_t len, mode_t mode, unsigned flags, char *tmp,
+		   size_t tmplen)
+{
+	int fd = -1;
+	for (int tries = 0; fd < 0 && tries < 100; tries++) {
+		char sfx[7];
+		temp_letters(sfx);
+		if (snprintf(tmp, tmplen, ".%s.%s", name, sfx) >= (int)tmplen) {
+			errno = ENAMETOOLONG;
+			return -1;
+		}
+		/* O_EXCL: never follows a link, never another's file. */
+		fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd < 0 && errno != EEXIST)
+			return -1;
 	}
+	if (fd < 0)
+		return -1;
+	int e = 0;
+	/* The mode whatever the umask (0644: other accounts read it). */
+	if (fchmod(fd, mode) < 0)
+		e = errno;
 	const char *p = data;
-	size_t left = len;
-	while (left > 0) {
+	for (size_t left = len; !e && left > 0;) {
 		ssize_t n = write(fd, p, left);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
-			goto fail;
-		p += n;
-		left -= (size_t)n;
+			e = n < 0 ? errno : EIO;
+		else {
+			p += n;
+			left -= (size_t)n;
+		}
 	}
-	if (fsync(fd) < 0)
-		goto fail;
-	if (close(fd) < 0) {
-		fd = -1;
-		goto fail;
-	}
-	fd = -1;
-	if (rename(tmp, path) < 0)
-		goto fail;
-	/* The rename itself must reach the disk too. */
-	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd >= 0) {
-		fsync(dfd);
-		close(dfd);
+	if (!e && !(flags & ATOMIC_VOLATILE) && fsync(fd) < 0)
+		e = errno;
+	if (close(fd) < 0 && !e)
+		e = errno;
+	if (e) {
+		unlinkat(dfd, tmp, 0);
+		errno = e;
+		return -1;
 	}
 	return 0;
+}
 
-fail:;
-	int e = errno ? errno : EIO;
-	snprintf(err, errlen, "cannot write %s: %s", path, strerror(e));
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
+/* The write: a temporary of dfd renamed over name.  path (NULL for none)
+ * is name as the caller knows it: the rename is then made by path, so
+ * that whoever watches the calls (strace) sees the file's whole name. */
+static int write_in(int dfd, const char *dir, const char *path, const char *name, const void *data, size_t len,
+		    mode_t mode, unsigned flags, char *err, size_t errlen)
+{
+	char tmp[4200], from[8400];
+	if (!(flags & ATOMIC_VOLATILE))
+		atomic_sweep_at(dfd, name, ATOMIC_STALE_SECONDS);	/* writes killed half-way */
+	int e;
+	if (atomic_temp_at(dfd, name, data, len, mode, flags, tmp, sizeof tmp) < 0) {
+		e = errno;
+		goto fail;
+	}
+	if (path)
+		snprintf(from, sizeof from, "%s/%s", dir, tmp);
+	if (path ? rename(from, path) < 0 : renameat(dfd, tmp, dfd, name) < 0) {
+		e = errno;
+		unlinkat(dfd, tmp, 0);
+		goto fail;
+	}
+	/* The rename itself must reach the disk too. */
+	if (!(flags & ATOMIC_VOLATILE))
+		fsync(dfd);
+	return 0;
+fail:
+	snprintf(err, errlen, "cannot write %s: %s", path ? path : name, strerror(e));
 	errno = e;	/* the caller words it: persist_write_errno() */
 	return -1;
+}
+
+int atomic_write_at(int dfd, const char *name, const void *data, size_t len, mode_t mode, unsigned flags, char *err,
+		    size_t errlen)
+{
+	return write_in(dfd, NULL, NULL, name, data, len, mode, flags, err, errlen);
+}
+
+int atomic_write_mode(const char *path, const void *data, size_t len, mode_t mode, unsigned flags, char *err,
+		      size_t errlen)
+{
+	char dir[4096];
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	dir_of(path, dir, sizeof dir);
+	if (strlen(path) >= 4000) {
+		snprintf(err, errlen, "%s: path too long", path);
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	/* Hidden, in the same directory (rename cannot cross file systems). */
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0) {
+		int e = errno;
+		snprintf(err, errlen, "cannot write in %s: %s", dir, strerror(e));
+		errno = e;
+		return -1;
+	}
+	int rc = write_in(dfd, dir, path, base, data, len, mode, flags, err, errlen);
+	int e = errno;
+	close(dfd);
+	errno = e;
+	return rc;
+}
+
+int atomic_write(const char *path, const void *data, size_t len, char *err, size_t errlen)
+{
+	return atomic_write_mode(path, data, len, 0600, 0, err, errlen);
 }
 
 char *atomic_read_max(const char *path, size_t max, size_t *len, char *err, size_t errlen)
@@ -187,17 +261,27 @@ int atomic_sweep(const char *path, int min_age)
 {
 	char dir[4096];
 	const char *slash = strrchr(path, '/');
-	const char *base = slash ? slash + 1 : path;
-	size_t blen = strlen(base);
 	dir_of(path, dir, sizeof dir);
 	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dfd < 0)
 		return 0;
-	DIR *d = fdopendir(dfd);
+	int removed = atomic_sweep_at(dfd, slash ? slash + 1 : path, min_age);
+	close(dfd);
+	return removed;
+}
+
+int atomic_sweep_at(int dfd, const char *base, int min_age)
+{
+	size_t blen = strlen(base);
+	/* Its own descriptor for the listing: dfd stays the caller's. */
+	int lfd = dup(dfd);
+	DIR *d = lfd >= 0 ? fdopendir(lfd) : NULL;
 	if (!d) {
-		close(dfd);
+		if (lfd >= 0)
+			close(lfd);
 		return 0;
 	}
+	rewinddir(d);
 	int removed = 0;
 	time_t now = time(NULL);
 	struct dirent *de;

@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #define ATOMIC_READ_MAX (256u << 20)	/* bytes: larger files are refused */
 
@@ -14,6 +15,31 @@
  * Returns 0, or -1 with errno and a message in err; the old file is then
  * intact.  EFBIG is the file size limit (ulimit -f; SIGXFSZ is ignored). */
 int atomic_write(const char *path, const void *data, size_t len, char *err, size_t errlen);
+
+enum {
+	/* A file rewritten many times a second whose loss in a crash costs
+	 * nothing (a live game's view): no fsync, and no sweep of the
+	 * directory on every write (a write without fsync is over in
+	 * microseconds: a temporary left by a kill is rare). */
+	ATOMIC_VOLATILE = 1,
+};
+
+/* The same with the file's mode given (set whatever the umask: 0644 for
+ * what other accounts read) and flags. */
+int atomic_write_mode(const char *path, const void *data, size_t len, mode_t mode, unsigned flags, char *err,
+		      size_t errlen);
+
+/* The same, for name in the directory open on dfd (which stays open).
+ * err says "cannot write NAME: ...". */
+int atomic_write_at(int dfd, const char *name, const void *data, size_t len, mode_t mode, unsigned flags, char *err,
+		    size_t errlen);
+
+/* The first half of a write: data in a fresh temporary ".NAME.XXXXXX" of
+ * dfd, created exclusively (never through a link), of mode, on the disk
+ * (unless ATOMIC_VOLATILE); its name in tmp.  For a caller that renames it itself (under a name
+ * nobody else has, say).  0, or -1 with errno (nothing is left behind). */
+int atomic_temp_at(int dfd, const char *name, const void *data, size_t len, mode_t mode, unsigned flags, char *tmp,
+		   size_t tmplen);
 
 /* The whole file, NUL-terminated, malloc'd; *len its size.  NULL with
  * errno set (ENOENT: no such file) and a message in err.  Only a regular
@@ -29,5 +55,6 @@ char *atomic_read(const char *path, size_t *len, char *err, size_t errlen);	/* m
  * exactly ".BASE.XXXXXX" beside it, regular, ours, not modified for
  * min_age seconds.  Nothing else.  Returns how many went. */
 int atomic_sweep(const char *path, int min_age);
+int atomic_sweep_at(int dfd, const char *name, int min_age);	/* name in the directory open on dfd */
 
 #endif

@@ -3,20 +3,25 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "persist/atomic.h"
+#include "persist/live.h"
 #include "persist/lock.h"
+#include "persist/network.h"
 #include "persist/paths.h"
 #include "persist/sha256.h"
 
 /* Readable by others: the leaderboard and the live games' files. */
-static const char *const parts[] = { "players", "names", "addresses", "offers", "guests", "live", "prompts", "scores",
-				     "watch" };
+static const char *const parts[] = { "players", "names", "addresses", "offers", "guests", "live", "prompts", "sessions",
+				     "scores", "watch" };
 static bool readable(const char *part)
 {
 	return !strcmp(part, "scores") || !strcmp(part, "watch");
@@ -127,7 +132,7 @@ host_status host_key_player(const char *dir, const unsigned char digest[32], con
 {
 	int slot;
 	memset(p, 0, sizeof *p);
-	p->live_fd = -1;
+	p->live_fd = p->session.fd = -1;
 	hex(digest, HOST_PID_LEN / 2, p->pid);
 	char prefix[HOST_PID_LEN + 3];
 	snprintf(prefix, sizeof prefix, "k%s.", p->pid);
@@ -151,26 +156,267 @@ static void address_hash(const char *addr, char out[HOST_PID_LEN + 1])
 	hex(d, HOST_PID_LEN / 2, out);
 }
 
-/* Live guests other than slot whose home says they came from hash. */
-static int guests_from(const char *dir, const host_limits *lim, int slot, const char *hash)
+/* ---- Places: the host's pools, counted per address and network ---- */
+
+/* A pool's places are BASE0, BASE1, ... below the host directory, taken
+ * holding ADMIT; its words each hold one %d, the bound they speak of. */
+typedef struct pool {
+	const char *base, *admit;
+	int cap, per_network, per_address;	/* 0: any number */
+	const char *host_full, *net_full, *addr_full, *gave_way;
+} pool;
+
+static pool prompts_pool(const host_limits *lim)
 {
-	int n = 0;
-	for (int i = 0; i < lim->guests; i++) {
-		char path[4300], err[300];
-		size_t len;
-		if (i == slot)
+	return (pool){ "prompts/", "prompts-admit", lim->prompts, lim->prompts_per_network, lim->prompts_per_address,
+		       "%d new keys are choosing a name already: try again later.",
+		       "%d new keys from your network are choosing a name already: try again later.",
+		       "%d new keys from your address are choosing a name already: try again later.",
+		       "The name prompt closed: its %d places were taken, most from your network,\n"
+		       "and a new player from another network needed one.  Try again later." };
+}
+
+static pool guests_pool(const host_limits *lim)
+{
+	return (pool){ "live/g", "guests-admit", lim->guests, lim->guests_per_network, lim->guests_per_address,
+		       "All %d guest places are taken: try again later, or log in with an SSH key.",
+		       "%d guests from your network are playing already: try again later, or log in with an SSH key.",
+		       "%d guests from your address are playing already: try again later, or log in with an SSH key.",
+		       "Your guest session ended: all %d guest places were taken, most from your\n"
+		       "network, and a guest from another network needed one." };
+}
+
+static pool sessions_pool(const host_limits *lim)
+{
+	return (pool){ "sessions/", "sessions-admit", lim->sessions, lim->sessions_per_network, 0,
+		       "All %d places for players are taken: try again later.",
+		       "%d players from your network are playing already: try again later.", "",
+		       "Your session ended and your game is saved: all %d places for players were\n"
+		       "taken, most from your network, and a player from another network needed one." };
+}
+
+/* The place's files beside its lock: its holder's record, why it gave way. */
+static void place_files_remove(const char *lock)
+{
+	char path[4300];
+	snprintf(path, sizeof path, "%s.who", lock);
+	unlink(path);
+	snprintf(path, sizeof path, "%s.why", lock);
+	unlink(path);
+}
+
+static time_t mtime_of(const char *path)
+{
+	struct stat st;
+	return lstat(path, &st) == 0 ? st.st_mtime : 0;
+}
+
+/* The live holders of a pool's places, and how many of them share the
+ * newcomer's network and address (by their hashes). */
+typedef struct census {
+	host_holder *h;
+	int n, net, addr;
+} census;
+
+static void census_take(const char *dir, const pool *pl, const char *nh, const char *ah, census *c)
+{
+	char base[4100], path[4400], watch[3200], err[300];
+	memset(c, 0, sizeof *c);
+	snprintf(base, sizeof base, "%s/%s", dir, pl->base);
+	char *slash = strrchr(base, '/'), prefix[16];
+	snprintf(prefix, sizeof prefix, "%s", slash + 1);
+	*slash = '\0';
+	host_path(dir, HOST_DIR_WATCH, watch, sizeof watch);
+	DIR *d = opendir(base);
+	if (!d)
+		return;
+	int room = 0;
+	time_t now = time(NULL);
+	size_t plen = strlen(prefix);
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		char *end;
+		if (strncmp(de->d_name, prefix, plen) || de->d_name[plen] < '0' || de->d_name[plen] > '9')
 			continue;
-		snprintf(path, sizeof path, "%s/guests/%d/address", dir, i);
-		char *text = atomic_read_max(path, 64, &len, err, sizeof err);
-		bool same = text && len == HOST_PID_LEN && !memcmp(text, hash, HOST_PID_LEN);
+		long num = strtol(de->d_name + plen, &end, 10);
+		if (strcmp(end, ".who") || num > INT_MAX)
+			continue;
+		snprintf(path, sizeof path, "%s/%s%ld", base, prefix, num);
+		if (!lock_held(path))
+			continue;	/* a holder killed outright left it */
+		size_t n;
+		snprintf(path, sizeof path, "%s/%s", base, de->d_name);
+		char *text = atomic_read_max(path, 200, &n, err, sizeof err);
+		host_holder h = { .slot = (int)num };
+		char ahash[40], slot[LIVE_ID_MAX];
+		bool ok = text && sscanf(text, "%ld %32s %32s %39s", &h.pid, h.net, ahash, slot) == 4 && h.pid > 0;
 		free(text);
-		if (!same)
+		if (!ok)
 			continue;
-		/* Its place is live while its lock is held. */
-		snprintf(path, sizeof path, "%s/live/g%d", dir, i);
-		n += lock_held(path);
+		/* Its last doing: taking the place, or its game's last change. */
+		time_t last = mtime_of(path);
+		if (live_slot_valid(slot)) {
+			char live[3300];
+			snprintf(live, sizeof live, "%s/%s", watch, slot);
+			time_t t = mtime_of(live);
+			last = t > last ? t : last;
+		}
+		h.idle = (long)(now - last);
+		if (c->n == room) {
+			room = room ? 2 * room : 64;
+			host_holder *more = realloc(c->h, (size_t)room * sizeof *more);
+			if (!more)
+				break;
+			c->h = more;
+		}
+		c->h[c->n++] = h;
+		c->net += !strcmp(h.net, nh);
+		c->addr += !strcmp(ahash, ah);
 	}
-	return n;
+	closedir(d);
+}
+
+int host_place_victim(const host_holder *h, int n, const char *net)
+{
+	int mine = 0, best = -1, most = 0;
+	for (int i = 0; i < n; i++)
+		mine += !strcmp(h[i].net, net);
+	for (int i = 0; i < n; i++) {
+		int k = 0;
+		for (int j = 0; j < n; j++)
+			k += !strcmp(h[j].net, h[i].net);
+		/* Never one whose network holds no more than the newcomer's would. */
+		if (k <= mine + 1)
+			continue;
+		if (k > most || (k == most && h[i].idle > h[best].idle)) {
+			best = i;
+			most = k;
+		}
+	}
+	return best;
+}
+
+static void pause_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, ms % 1000 * 1000000L };
+	nanosleep(&ts, NULL);
+}
+
+/* Holder v gives way: told why (its place's .why), asked to end (a game
+ * saves and ends in milliseconds), ended outright when it has not within
+ * two seconds (its terminal blocked); its place's lock once free, or -1. */
+static int give_way(const char *base, const pool *pl, const host_holder *v, host_place *q)
+{
+	char path[4300], words[400], err[300];
+	snprintf(q->lock, sizeof q->lock, "%s%d", base, v->slot);
+	snprintf(path, sizeof path, "%s.why", q->lock);
+	snprintf(words, sizeof words, pl->gave_way, pl->cap);
+	if (atomic_write(path, words, strlen(words), err, sizeof err) < 0)
+		return -1;
+	kill((pid_t)v->pid, SIGTERM);
+	for (int t = 0; t < 150; t++) {
+		int fd = lock_take_removable(q->lock, err, sizeof err);
+		if (fd >= 0)
+			return fd;
+		if (t == 100)
+			kill((pid_t)v->pid, SIGKILL);
+		pause_ms(20);
+	}
+	q->lock[0] = '\0';
+	return -1;
+}
+
+/* A place of pool pl for a client from addr ("" unknown: a network of its
+ * own, under no address's or network's bound), its game published as
+ * watch ("-": none; NULL: the place's own name): counted, taken, or given
+ * way by another network's holder, as one step under the pool's lock. */
+static host_status place_take(const char *dir, const pool *pl, const char *addr, const char *watch, host_place *q,
+			      int *num, char *err, size_t len)
+{
+	char net[NETWORK_LEN] = "", nh[HOST_PID_LEN + 1], ah[HOST_PID_LEN + 1], path[4300], why[300];
+	bool known = addr && addr[0];
+	q->fd = -1;
+	q->lock[0] = '\0';
+	if (known)
+		network_of(addr, net, sizeof net);
+	address_hash(net, nh);
+	address_hash(known ? addr : "", ah);
+	snprintf(path, sizeof path, "%s/%s", dir, pl->admit);
+	int lfd = lock_take(path, LOCK_WAIT_MS, why, sizeof why);
+	if (lfd < 0) {
+		snprintf(err, len, "This host is busy: try again in a moment.");
+		return HOST_FULL;
+	}
+	census c;
+	census_take(dir, pl, nh, ah, &c);
+	const char *full = NULL;
+	int bound = 0;
+	if (known && pl->per_address > 0 && c.addr >= pl->per_address)
+		full = pl->addr_full, bound = pl->per_address;
+	else if (known && pl->per_network > 0 && c.net >= pl->per_network)
+		full = pl->net_full, bound = pl->per_network;
+	char base[4100];
+	snprintf(base, sizeof base, "%s/%s", dir, pl->base);
+	if (!full) {
+		q->fd = take_first(base, pl->cap > 0 ? pl->cap : INT_MAX, q->lock, sizeof q->lock, num);
+		int v = q->fd < 0 && pl->cap > 0 ? host_place_victim(c.h, c.n, nh) : -1;
+		if (v >= 0 && c.h[v].pid != (long)getpid() && (q->fd = give_way(base, pl, &c.h[v], q)) >= 0)
+			*num = c.h[v].slot;
+		if (q->fd < 0)
+			full = pl->host_full, bound = pl->cap;
+	}
+	free(c.h);
+	if (full) {
+		lock_release(lfd);
+		snprintf(err, len, full, bound);
+		return HOST_FULL;
+	}
+	char text[200], slot[LIVE_ID_MAX];
+	snprintf(slot, sizeof slot, "%s", watch ? watch : strrchr(q->lock, '/') + 1);
+	int n = snprintf(text, sizeof text, "%ld %s %s %s\n", (long)getpid(), nh, ah, slot);
+	place_files_remove(q->lock);	/* a holder ended outright left them */
+	snprintf(path, sizeof path, "%s.who", q->lock);
+	if (atomic_write(path, text, (size_t)n, why, sizeof why) < 0) {
+		lock_release(lfd);
+		host_place_leave(q);
+		snprintf(err, len, "%s", why);
+		return HOST_ERROR;
+	}
+	lock_release(lfd);
+	return HOST_OK;
+}
+
+void host_place_leave(host_place *q)
+{
+	if (q->fd < 0)
+		return;
+	place_files_remove(q->lock);
+	lock_remove(q->lock, q->fd);
+	q->fd = -1;
+}
+
+static bool why_of(const char *lock, char *out, size_t len)
+{
+	char path[4300], err[300];
+	size_t n;
+	snprintf(path, sizeof path, "%s.why", lock);
+	char *text = atomic_read_max(path, 400, &n, err, sizeof err);
+	if (!text)
+		return false;
+	snprintf(out, len, "%s", text);
+	free(text);
+	unlink(path);
+	return true;
+}
+
+bool host_place_why(const host_place *q, char *out, size_t len)
+{
+	return q->fd >= 0 && why_of(q->lock, out, len);
+}
+
+bool host_player_why(const host_player *p, char *out, size_t len)
+{
+	return (p->guest && p->live_fd >= 0 && why_of(p->lock, out, len)) || host_place_why(&p->session, out, len);
 }
 
 host_status host_guest(const char *dir, const host_limits *lim, const char *addr, host_player *p, char *err,
@@ -178,16 +424,20 @@ host_status host_guest(const char *dir, const host_limits *lim, const char *addr
 {
 	int slot;
 	memset(p, 0, sizeof *p);
-	p->guest = true;
-	p->live_fd = take_slot(dir, "g", lim->guests, p, &slot);
-	if (p->live_fd < 0) {
-		if (lim->guests > 0)
-			snprintf(err, len, "All %d guest places are taken: try again later, or log in with an SSH key.",
-				 lim->guests);
-		else
-			snprintf(err, len, "This host has no guest places: log in with an SSH key.");
+	p->live_fd = p->session.fd = -1;
+	if (lim->guests <= 0) {
+		snprintf(err, len, "This host has no guest places: log in with an SSH key.");
 		return HOST_FULL;
 	}
+	pool pl = guests_pool(lim);
+	host_place g;
+	host_status st = place_take(dir, &pl, addr, NULL, &g, &slot, err, len);
+	if (st != HOST_OK)
+		return st;
+	p->guest = true;
+	p->live_fd = g.fd;
+	snprintf(p->lock, sizeof p->lock, "%s", g.lock);
+	snprintf(p->slot, sizeof p->slot, "g%d", slot);
 	unsigned char r[HOST_PID_LEN / 2];
 	FILE *f = fopen("/dev/urandom", "rb");
 	bool ok = f && fread(r, 1, sizeof r, f) == sizeof r;
@@ -205,88 +455,71 @@ host_status host_guest(const char *dir, const host_limits *lim, const char *addr
 	snprintf(p->home, sizeof p->home, "%s", p->dir);
 	host_remove_tree(p->dir);
 	if (host_own_dir(p->dir, 0700, err, len) != HOST_OK) {
-		p->guest = false;	/* not ours to remove */
+		p->dir[0] = '\0';	/* not ours to remove */
 		host_leave(p);
 		return HOST_ERROR;
 	}
-	if (lim->guests_per_address <= 0 || !addr || !addr[0])
-		return HOST_OK;
-	/* One address's guests, counted and this one added as one step. */
-	char path[4200], hash[HOST_PID_LEN + 1], why[300];
-	snprintf(path, sizeof path, "%s/guests-admit", dir);
-	int lfd = lock_take(path, LOCK_WAIT_MS, why, sizeof why);
-	address_hash(addr, hash);
-	if (guests_from(dir, lim, slot, hash) >= lim->guests_per_address) {
-		lock_release(lfd);
-		host_leave(p);
-		snprintf(err, len, "%d guests from your address are playing already: try again later, or log in "
-			 "with an SSH key.", lim->guests_per_address);
-		return HOST_FULL;
-	}
-	snprintf(path, sizeof path, "%s/address", p->dir);
-	atomic_write(path, hash, HOST_PID_LEN, why, sizeof why);
-	lock_release(lfd);
 	return HOST_OK;
 }
 
-host_status host_prompt_take(const char *dir, const host_limits *lim, const char *addr, host_prompt *q, char *err,
+host_status host_prompt_take(const char *dir, const host_limits *lim, const char *addr, host_place *q, char *err,
 			     size_t len)
 {
-	char base[4100], hash[HOST_PID_LEN + 1];
+	pool pl = prompts_pool(lim);
 	int slot;
-	q->fd = q->addr_fd = -1;
-	q->lock[0] = q->addr_lock[0] = '\0';
-	/* An address's slots are named by its hash: each is its own lock, so
-	 * they need no count under a lock of their own. */
-	if (lim->prompts_per_address > 0 && addr && addr[0]) {
-		address_hash(addr, hash);
-		snprintf(base, sizeof base, "%s/prompts/a%s.", dir, hash);
-		q->addr_fd = take_first(base, lim->prompts_per_address, q->addr_lock, sizeof q->addr_lock, &slot);
-		if (q->addr_fd < 0) {
-			snprintf(err, len, "%d new keys from your address are choosing a name already: try again later.",
-				 lim->prompts_per_address);
-			return HOST_FULL;
-		}
-	}
-	if (lim->prompts > 0) {
-		snprintf(base, sizeof base, "%s/prompts/", dir);
-		q->fd = take_first(base, lim->prompts, q->lock, sizeof q->lock, &slot);
-		if (q->fd < 0) {
-			host_prompt_leave(q);
-			snprintf(err, len, "%d new keys are choosing a name already: try again later.", lim->prompts);
-			return HOST_FULL;
-		}
-	}
-	return HOST_OK;
+	q->fd = -1;
+	if (pl.cap <= 0 && pl.per_network <= 0 && pl.per_address <= 0)
+		return HOST_OK;	/* nothing to count */
+	return place_take(dir, &pl, addr, "-", q, &slot, err, len);
 }
 
-void host_prompt_leave(host_prompt *q)
+host_status host_session_take(const char *dir, const host_limits *lim, const char *addr, host_player *p,
+			      char *err, size_t len)
 {
-	lock_remove(q->lock, q->fd);
-	lock_remove(q->addr_lock, q->addr_fd);
-	q->fd = q->addr_fd = -1;
+	pool pl = sessions_pool(lim);
+	int slot;
+	p->session.fd = -1;
+	if (pl.cap <= 0 && pl.per_network <= 0)
+		return HOST_OK;
+	return place_take(dir, &pl, addr, p->slot, &p->session, &slot, err, len);
+}
+
+/* The files of a pool's places nobody holds, removed under its lock. */
+static void sweep(const char *dir, const char *part, const char *admit)
+{
+	char path[4200], err[300];
+	snprintf(path, sizeof path, "%s/%s", dir, admit);
+	int lfd = lock_take(path, LOCK_WAIT_MS, err, sizeof err);
+	if (lfd < 0)
+		return;
+	snprintf(path, sizeof path, "%s/%s", dir, part);
+	DIR *d = opendir(path);
+	if (!d) {
+		lock_release(lfd);
+		return;
+	}
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		/* Taken as a holder would take it, then removed: never the
+		 * files of a place that is held. */
+		const char *dot = strchr(de->d_name, '.');
+		if (de->d_name[0] < '0' || de->d_name[0] > '9' || !dot)
+			continue;
+		snprintf(path, sizeof path, "%s/%s/%.*s", dir, part, (int)(dot - de->d_name), de->d_name);
+		int fd = lock_take_removable(path, err, sizeof err);
+		if (fd >= 0) {
+			place_files_remove(path);
+			lock_remove(path, fd);
+		}
+	}
+	closedir(d);
+	lock_release(lfd);
 }
 
 void host_prompt_sweep(const char *dir)
 {
-	char path[4200], err[300];
-	snprintf(path, sizeof path, "%s/prompts", dir);
-	DIR *d = opendir(path);
-	if (!d)
-		return;
-	struct dirent *de;
-	while ((de = readdir(d))) {
-		/* Taken as a prompt would take it, then removed: never the
-		 * file of a prompt that is open. */
-		size_t n = strlen(de->d_name);
-		if (n < 6 || strcmp(de->d_name + n - 5, ".lock"))
-			continue;
-		snprintf(path, sizeof path, "%s/prompts/%.*s", dir, (int)(n - 5), de->d_name);
-		int fd = lock_take_removable(path, err, sizeof err);
-		if (fd >= 0)
-			lock_remove(path, fd);
-	}
-	closedir(d);
+	sweep(dir, "prompts", "prompts-admit");
+	sweep(dir, "sessions", "sessions-admit");
 }
 
 int host_path(const char *dir, host_part part, char *out, size_t len)
@@ -349,6 +582,9 @@ void host_leave(host_player *p)
 {
 	if (p->guest && p->dir[0])
 		host_remove_tree(p->dir);
+	host_place_leave(&p->session);
+	if (p->guest && p->live_fd >= 0)
+		place_files_remove(p->lock);	/* a guest's slot is its place */
 	lock_remove(p->lock, p->live_fd);
 	p->live_fd = -1;
 }

@@ -11,18 +11,20 @@
  *                     when it left it, for a name kept after a rename);
  *                     names/.keys-vN: the rule that keyed them
  *   names-collide     names found alike when names/ was re-keyed
- *   addresses/A       the new players one client address made lately
+ *   addresses/A       the new players one client address (or network)
+ *                     made lately
  *   offers/KEY        a name being offered to a new key (by name_key)
  *   register.lock     held while a name is taken, changed or freed
- *   guests-admit.lock held while a guest's address is counted
- *   prompts/          one lock a new key at the name prompt: N (N < the
- *                     host's bound) and aHASH.N (N < the address's, HASH
- *                     its address's); removed when the prompt ends
+ *   POOL-admit.lock   held while a place of a pool (prompts, guests,
+ *                     sessions) is counted, taken or given way
+ *   prompts/          a new key at the name prompt: a place (below)
+ *   sessions/         a key-holder's live session: a place (below)
  *   guests/N/         guest slot N's home, made fresh at login, removed
  *                     at logout (or by the next guest in that slot)
  *   live/             one lock a live game: kPID.N (N < games per key),
- *                     gN (N < guests); the kernel drops a dead game's
- *                     lock, a game that ends removes its file
+ *                     gN (N < guests, a guest's place); the kernel drops
+ *                     a dead game's lock, a game that ends removes its
+ *                     file
  *   scores/           the account's daily leaderboard (mode 0755: others
  *                     may read it; only we write)
  *   watch/            the live games as their players see them, for
@@ -35,7 +37,15 @@
  * searchable for that).
  *
  * PID is 32 hex digits of the key's SHA-256 fingerprint: a directory
- * name the client cannot choose, made from what sshd checked. */
+ * name the client cannot choose, made from what sshd checked.
+ *
+ * A place (issue 35) is a removable lock N (N.lock) with its holder's
+ * record N.who ("PROCESS NETWORK ADDRESS SLOT": the hashes of its client's
+ * network and address, its game's slot in watch/ or "-") and, once it was
+ * made to give way, N.why (the words it is told).  A pool's places count
+ * per client address and per network (persist/network.h); when a pool is
+ * full, the longest-idle holder of the most-represented network gives way
+ * to a newcomer from a network holding fewer. */
 #ifndef LO_HOST_H
 #define LO_HOST_H
 
@@ -53,9 +63,14 @@ typedef struct host_limits {
 	int guests_per_address;	/* live guest games of one client address (0: any) */
 	int players;		/* keys with a player on the host */
 	int new_per_address;	/* new players one client address may make a day (0: any) */
+	int new_per_network;	/* ... one client network (0: any) */
 	int forget_days;	/* a player with no game for so long is forgotten (0: never) */
 	int prompts;		/* new keys at the name prompt at once (0: any) */
 	int prompts_per_address;	/* new keys at the name prompt from one client address (0: any) */
+	int prompts_per_network;	/* ... from one client network (0: any) */
+	int guests_per_network;	/* live guest games of one client network (0: any) */
+	int sessions;		/* live sessions of key-holders in all (0: any) */
+	int sessions_per_network;	/* ... of one client network (0: any) */
 } host_limits;
 
 #define HOST_GAMES_PER_KEY 2
@@ -63,15 +78,27 @@ typedef struct host_limits {
 #define HOST_GUESTS_PER_ADDRESS 5
 #define HOST_PLAYERS 10000
 #define HOST_NEW_PER_ADDRESS 10
+#define HOST_NEW_PER_NETWORK 30
 #define HOST_FORGET_DAYS 365
 #define HOST_PROMPTS 50
 #define HOST_PROMPTS_PER_ADDRESS 3
+#define HOST_PROMPTS_PER_NETWORK 10
+#define HOST_GUESTS_PER_NETWORK 10
+/* A session holds about 5 MiB: 200 of them fit a 2 GB host beside sshd. */
+#define HOST_SESSIONS 200
+#define HOST_SESSIONS_PER_NETWORK 20
 
 typedef enum host_status {
 	HOST_OK,
 	HOST_FULL,		/* a limit reached: err says which, in a player's words */
 	HOST_ERROR,		/* the host directory cannot be used: err says why */
 } host_status;
+
+/* A place held in one of the host's pools. */
+typedef struct host_place {
+	int fd;			/* its lock (-1: none held) */
+	char lock[4200];	/* its path (the lock is PATH.lock) */
+} host_place;
 
 typedef struct host_player {
 	char pid[HOST_PID_LEN + 1];
@@ -82,6 +109,7 @@ typedef struct host_player {
 	int live_fd;		/* the live-game lock held while playing */
 	char slot[40];		/* its name in live/ (and the game's in watch/) */
 	char lock[4200];	/* live/SLOT: the lock is this path's .lock */
+	host_place session;	/* a key-holder's place in sessions/ (host_session_take) */
 } host_player;
 
 /* Make the host directory's parts (missing ones only); refuse one that is
@@ -98,36 +126,53 @@ host_status host_key_player(const char *dir, const unsigned char digest[32], con
  * accept now ("" otherwise). */
 void host_read_name(host_player *p);
 
-/* A guest from client address addr ("" unknown; roster_address): a free
- * guest slot, its home made fresh, a name of its own ("guest-1a2b"); no
- * more than lim->guests_per_address live at once from one address (its
- * hash kept in the guest's home, as "address"). */
+/* A guest from client address addr ("" unknown; roster_address): a guest
+ * place (live/gN, its record beside it), its home made fresh, a name of
+ * its own ("guest-1a2b"); no more than lim->guests_per_address live at
+ * once from one address, lim->guests_per_network from one network, and
+ * a full host makes room for a guest from a network holding fewer. */
 host_status host_guest(const char *dir, const host_limits *lim, const char *addr, host_player *p, char *err,
 		       size_t len);
 
-/* A new key's place at the name prompt, which may wait long (--idle) and
- * is a process all that while: bounded in all and per client address, so
- * that throwaway keys from one address cannot hold hundreds open. */
-typedef struct host_prompt {
-	int fd;			/* the host's slot held (-1: none) */
-	int addr_fd;		/* the address's slot held (-1: none) */
-	char lock[4200];	/* their paths (the locks are PATH.lock) */
-	char addr_lock[4200];
-} host_prompt;
-
-/* Take a place at the name prompt for a new key from client address addr
- * ("" unknown: counted in the host's bound only): HOST_OK, or HOST_FULL
- * with err in a player's words when lim->prompts_per_address prompts from
- * that address, or lim->prompts in all, are open. */
-host_status host_prompt_take(const char *dir, const host_limits *lim, const char *addr, host_prompt *q, char *err,
+/* A new key's place at the name prompt, which may wait (--prompt-time)
+ * and is a process all that while: bounded in all, per client address and
+ * per network, so that throwaway keys from one network cannot hold the
+ * host's places.  HOST_OK, or HOST_FULL with err in a player's words.
+ * addr "" (unknown) counts as a network of its own. */
+host_status host_prompt_take(const char *dir, const host_limits *lim, const char *addr, host_place *q, char *err,
 			     size_t len);
 
-/* The prompt ended (a name chosen, the key left or idled): its slots'
- * files removed with them. */
-void host_prompt_leave(host_prompt *q);
+/* A key-holder's live session (p from host_key_player, named): a place in
+ * sessions/, bounded in all and per network, into p->session. */
+host_status host_session_take(const char *dir, const host_limits *lim, const char *addr, host_player *p,
+			      char *err, size_t len);
 
-/* Remove the prompt slots' files nobody holds (a prompt killed outright
- * leaves its files; no other address would reuse its address's). */
+/* The place is left: its files removed with it. */
+void host_place_leave(host_place *q);
+
+/* Why the place's holder was made to give way, into out (removed once
+ * read): false when it was not. */
+bool host_place_why(const host_place *q, char *out, size_t len);
+
+/* Why player p's guest place or session was made to give way. */
+bool host_player_why(const host_player *p, char *out, size_t len);
+
+/* A holder of a full pool's place, as the choice of who gives way sees it. */
+typedef struct host_holder {
+	long pid;		/* its process */
+	char net[40];		/* its network's hash */
+	long idle;		/* seconds since it last did anything */
+	int slot;		/* its place's number */
+} host_holder;
+
+/* Who of n holders gives way to a newcomer from network net: the
+ * longest-idle holder of the most-represented network, when that network
+ * holds more than net would with the newcomer (net's count + 1); -1 when
+ * none should. */
+int host_place_victim(const host_holder *h, int n, const char *net);
+
+/* Remove the files of prompts' and sessions' places nobody holds (a
+ * process killed outright leaves them). */
 void host_prompt_sweep(const char *dir);
 
 /* Whether some player has name (or one that looks like it): for offering
@@ -153,7 +198,8 @@ int host_path(const char *dir, host_part part, char *out, size_t len);
 /* The file of name in names/ (the PID that has it is inside). */
 void host_name_path(const char *dir, const char *name, char *path, size_t len);
 
-/* The player leaves: a guest's home removed, the live-game lock dropped. */
+/* The player leaves: a guest's home removed, its session's place and its
+ * live-game lock dropped. */
 void host_leave(host_player *p);
 
 /* Remove a directory tree without following symlinks (a guest's home). */

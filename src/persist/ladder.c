@@ -7,26 +7,24 @@
 
 #include "persist/aside.h"
 #include "persist/atomic.h"
+#include "persist/kv.h"
 #include "persist/lock.h"
+#include "persist/parse.h"
 #include "persist/textbuf.h"
 
 /* One line: *rung and the key (kl bytes at *k); -1 with why when damaged,
  * 0 for a blank line. */
 static int parse_line(const char *s, size_t n, long *rung, const char **k, size_t *kl, const char **why)
 {
-	if (n && s[n - 1] == '\r')
-		n--;
 	if (n == 0)
 		return 0;
 	size_t d = 0;
-	long v = 0;
-	while (d < n && s[d] >= '0' && s[d] <= '9') {
-		v = v * 10 + (s[d] - '0');
-		if (v > LADDER_RUNG_MAX) {
-			*why = "rung above " "1000000";
-			return -1;
-		}
+	long long v = 0;
+	while (d < n && s[d] >= '0' && s[d] <= '9')
 		d++;
+	if (d > 0 && !parse_int(s, d, 0, LADDER_RUNG_MAX, false, &v)) {
+		*why = "rung above " "1000000";
+		return -1;
 	}
 	if (d == 0 || d >= n || s[d] != ' ' || d + 1 == n) {
 		*why = "expected 'RUNG KEY'";
@@ -36,7 +34,7 @@ static int parse_line(const char *s, size_t n, long *rung, const char **k, size_
 		*why = "NUL byte";
 		return -1;
 	}
-	*rung = v;
+	*rung = (long)v;
 	*k = s + d + 1;
 	*kl = n - d - 1;
 	return 1;
@@ -44,25 +42,22 @@ static int parse_line(const char *s, size_t n, long *rung, const char **k, size_
 
 int ladder_parse(const char *text, size_t len, const char *key, long *rung, char *err, size_t errlen)
 {
-	const char *p = text, *end = text + len;
-	size_t keylen = strlen(key);
+	size_t keylen = strlen(key), n;
 	int found = 0;
-	for (int lineno = 1; p < end; lineno++) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t n = (size_t)((nl ? nl : end) - p);
+	const char *p;
+	kv_reader rd;
+	kv_init(&rd, NULL, text, len, KV_CR, err, errlen);
+	while (rd.p < rd.end && kv_line(&rd, &p, &n)) {
 		long v;
 		const char *k, *why = NULL;
 		size_t kl;
 		int rc = parse_line(p, n, &v, &k, &kl, &why);
-		if (rc < 0) {
-			snprintf(err, errlen, "line %d: %s", lineno, why);
-			return -1;
-		}
+		if (rc < 0)
+			return kv_fail(&rd, "%s", why), -1;
 		if (rc > 0 && kl == keylen && memcmp(k, key, kl) == 0) {
 			*rung = v;	/* the last line for a key wins, as before */
 			found = 1;
 		}
-		p = nl ? nl + 1 : end;
 	}
 	return found;
 }
@@ -127,15 +122,16 @@ persist_status ladder_write(const char *path, const char *key, long rung, persis
 		textbuf t;
 		textbuf_init(&t);
 		/* The other kinds' lines as they were, then ours. */
-		/* No file yet: no lines (and no NULL + 0, undefined behaviour). */
-		for (const char *p = text, *end = text ? text + len : NULL; p && p < end;) {
-			const char *nl = memchr(p, '\n', (size_t)(end - p));
-			size_t n = (size_t)((nl ? nl : end) - p);
+		/* No file yet: no lines (an empty text, never NULL + 0). */
+		kv_reader rd;
+		const char *p;
+		size_t n;
+		kv_init(&rd, NULL, text ? text : "", text ? len : 0, KV_CR, err, sizeof err);
+		while (rd.p < rd.end && kv_line(&rd, &p, &n)) {
 			const char *k, *why;
 			size_t kl;
 			if (parse_line(p, n, &v, &k, &kl, &why) > 0 && !(kl == keylen && memcmp(k, key, kl) == 0))
 				textbuf_printf(&t, "%ld %.*s\n", v, (int)kl, k);
-			p = nl ? nl + 1 : end;
 		}
 		textbuf_printf(&t, "%ld %s\n", rung, key);
 		size_t outlen;

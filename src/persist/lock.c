@@ -39,17 +39,8 @@ int lock_take(const char *path, int timeout_ms, char *err, size_t errlen)
 		errno = e;
 		return -1;
 	}
-	for (int waited = 0;;) {
-		if (flock(fd, timeout_ms < 0 ? LOCK_EX : LOCK_EX | LOCK_NB) == 0)
-			return fd;
-		if (errno == EINTR)
-			continue;
-		if (errno != EWOULDBLOCK || waited >= timeout_ms)
-			break;
-		struct timespec ts = { 0, 5 * 1000000L };
-		nanosleep(&ts, NULL);
-		waited += 5;
-	}
+	if (lock_fd(fd, timeout_ms) == 0)
+		return fd;
 	int e = errno;
 	snprintf(err, errlen, e == EWOULDBLOCK ? "%s is locked by another lightsout" : "cannot lock %s: %s",
 		 name, strerror(e));
@@ -61,9 +52,37 @@ int lock_take(const char *path, int timeout_ms, char *err, size_t errlen)
 void lock_release(int fd)
 {
 	if (fd >= 0) {
-		flock(fd, LOCK_UN);
+		lock_fd_release(fd);
 		close(fd);
 	}
+}
+
+int lock_fd(int fd, int timeout_ms)
+{
+	for (int waited = 0;;) {
+		if (flock(fd, timeout_ms < 0 ? LOCK_EX : LOCK_EX | LOCK_NB) == 0)
+			return 0;
+		if (errno == EINTR)
+			continue;
+		if (errno != EWOULDBLOCK || waited >= timeout_ms)
+			return -1;
+		struct timespec ts = { 0, 5 * 1000000L };
+		nanosleep(&ts, NULL);
+		waited += 5;
+	}
+}
+
+bool lock_fd_held(int fd)
+{
+	if (flock(fd, LOCK_SH | LOCK_NB) < 0)
+		return true;
+	flock(fd, LOCK_UN);
+	return false;
+}
+
+void lock_fd_release(int fd)
+{
+	flock(fd, LOCK_UN);
 }
 
 int lock_take_removable(const char *path, char *err, size_t errlen)
@@ -104,7 +123,7 @@ bool lock_held(const char *path)
 	if (fd < 0)
 		return errno != ENOENT;
 	struct stat st;
-	bool held = fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || flock(fd, LOCK_SH | LOCK_NB) < 0;
+	bool held = fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || lock_fd_held(fd);
 	close(fd);
 	return held;
 }

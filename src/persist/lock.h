@@ -17,6 +17,20 @@
 int lock_take(const char *path, int timeout_ms, char *err, size_t errlen);
 void lock_release(int fd);
 
+/* The lock of a file already open, where the file itself is what the
+ * lock guards (a save slot's, a watcher's): exclusive, waiting up to
+ * timeout_ms (0: not at all; < 0: for ever).  0, or -1 with errno
+ * (EWOULDBLOCK: another holds it). */
+int lock_fd(int fd, int timeout_ms);
+
+/* Whether another process holds fd's lock: a shared lock tried, and
+ * dropped at once; a lock that cannot be tried says yes (the safe answer
+ * for a counter). */
+bool lock_fd_held(int fd);
+
+/* Drop fd's lock, keeping fd open. */
+void lock_fd_release(int fd);
+
 /* Whether someone holds the lock of path (PATH.lock), looked at without
  * taking it: none there says no; one we may not open, or not a file, says
  * yes (the safe answer for a watcher or a counter). */

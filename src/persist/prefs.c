@@ -6,26 +6,23 @@
 #include <string.h>
 
 #include "persist/atomic.h"
+#include "persist/kv.h"
+#include "persist/parse.h"
 #include "persist/textbuf.h"
 
 /* A preferences file is a few hundred bytes: anything much larger is not one. */
 #define CONFIG_MAX_BYTES 65536
 
+/* Written by hand: on, true, off and false too. */
 static bool yes_no(const char *v, bool *out)
 {
-	if (!strcmp(v, "yes") || !strcmp(v, "on") || !strcmp(v, "true"))
-		return *out = true;
-	if (!strcmp(v, "no") || !strcmp(v, "off") || !strcmp(v, "false"))
-		return !(*out = false);
-	return false;
+	return parse_yes_no(v, strlen(v), false, out);
 }
 
 static bool number(const char *v, int lo, int hi, int *out)
 {
-	char *e;
-	errno = 0;
-	long n = strtol(v, &e, 10);
-	if (e == v || *e || errno || n < lo || n > hi)
+	long long n;
+	if (!parse_int_str(v, lo, hi, false, &n))
 		return false;
 	*out = (int)n;
 	return true;
@@ -36,14 +33,13 @@ static const char *take(prefs *p, const char *key, const char *v)
 {
 	char err[160];
 	if (!strcmp(key, "size")) {
-		int r, c;
-		char x, tail;
-		int got = sscanf(v, "%d%c%d%c", &r, &x, &c, &tail);
-		if (got == 1 && strspn(v, "0123456789") == strlen(v))
-			c = r, got = 3, x = 'x';
-		if (got != 3 || x != 'x' || r < 1 || c < 1 || r > VARIANT_MAX_SIDE || c > VARIANT_MAX_SIDE)
+		/* ROWSxCOLS, or one number for a square. */
+		const char *x = strchr(v, 'x');
+		long long r, c;
+		if (!parse_int(v, x ? (size_t)(x - v) : strlen(v), 1, VARIANT_MAX_SIDE, false, &r) ||
+		    !parse_int_str(x ? x + 1 : v, 1, VARIANT_MAX_SIDE, false, &c))
 			return "size: expected ROWSxCOLS";
-		p->rows = r, p->cols = c, p->has_size = true;
+		p->rows = (int)r, p->cols = (int)c, p->has_size = true;
 	} else if (!strcmp(key, "rule")) {
 		variant t;
 		variant_default(&t);
@@ -116,10 +112,12 @@ void prefs_parse(const char *text, size_t len, prefs *p, char *note, size_t note
 {
 	memset(p, 0, sizeof *p);
 	note[0] = '\0';
-	const char *at = text, *end = text + len;
-	for (int lineno = 1; at < end; lineno++) {
-		const char *nl = memchr(at, '\n', (size_t)(end - at));
-		size_t n = (size_t)((nl ? nl : end) - at);
+	kv_reader rd;
+	char err[40];
+	const char *at;
+	size_t n;
+	kv_init(&rd, NULL, text, len, 0, err, sizeof err);
+	while (rd.p < rd.end && kv_line(&rd, &at, &n)) {
 		char line[512];
 		const char *why = NULL;
 		if (n >= sizeof line)
@@ -140,8 +138,7 @@ void prefs_parse(const char *text, size_t len, prefs *p, char *note, size_t note
 			}
 		}
 		if (why && !note[0])
-			snprintf(note, notelen, "config line %d: %s (skipped)", lineno, why);
-		at = nl ? nl + 1 : end;
+			snprintf(note, notelen, "config line %d: %s (skipped)", rd.line, why);
 	}
 }
 

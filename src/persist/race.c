@@ -2,6 +2,8 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,8 +12,11 @@
 #include <unistd.h>
 
 #include "persist/atomic.h"
+#include "persist/clock.h"
 #include "persist/host.h"
+#include "persist/kv.h"
 #include "persist/network.h"
+#include "persist/parse.h"
 
 #include "persist/lock.h"
 
@@ -73,64 +78,45 @@ int race_result_format(const race_result *r, char *buf, size_t cap)
 
 /* A parser over a copy of the text, line by line, "KEY VALUE". */
 typedef struct reader {
-	char buf[RACE_FILE_MAX + 1];
-	char *p;
-	int line;
+	kv_reader kv;
+	char v[RACE_FILE_MAX + 1];	/* the value last read */
 	int version;		/* the file's: 1 or 2 */
-	char *err;
-	size_t errlen;
 } reader;
 
 static bool reader_init(reader *rd, const char *text, size_t len, const char *header, char *err, size_t errlen)
 {
-	rd->err = err;
-	rd->errlen = errlen;
-	rd->line = 1;
+	const char *s;
+	size_t n, hl = strlen(header);
 	if (len > RACE_FILE_MAX || memchr(text, '\0', len)) {
 		snprintf(err, errlen, "line 1: not a race file");
 		return false;
 	}
-	memcpy(rd->buf, text, len);
-	rd->buf[len] = '\0';
-	size_t hl = strlen(header);
-	if (strncmp(rd->buf, header, hl) != 0 || rd->buf[hl] != ' ' || rd->buf[hl + 1] < '1' ||
-	    rd->buf[hl + 1] > '0' + VERSION || rd->buf[hl + 2] != '\n') {
+	kv_init(&rd->kv, NULL, text, len, KV_NEWLINE, err, errlen);
+	if (!kv_line(&rd->kv, &s, &n) || n != hl + 2 || memcmp(s, header, hl) != 0 || s[hl] != ' ' ||
+	    s[hl + 1] < '1' || s[hl + 1] > '0' + VERSION) {
 		snprintf(err, errlen, "line 1: not a lightsout %s of version 1 or %d", header + 10, VERSION);
 		return false;
 	}
-	rd->version = rd->buf[hl + 1] - '0';
-	rd->p = rd->buf + hl + 3;
+	rd->version = s[hl + 1] - '0';
 	return true;
 }
 
 /* The next line's value after "key ", or NULL (the error said). */
 static char *reader_value(reader *rd, const char *key)
 {
-	rd->line++;
-	char *nl = strchr(rd->p, '\n'), *line = rd->p;
-	size_t kl = strlen(key);
-	if (!nl || strncmp(line, key, kl) != 0 || line[kl] != ' ') {
-		snprintf(rd->err, rd->errlen, "line %d: %s wanted", rd->line, key);
-		return NULL;
-	}
-	*nl = '\0';
-	rd->p = nl + 1;
-	return line + kl + 1;
+	char what[40];
+	snprintf(what, sizeof what, "%s wanted", key);
+	return kv_value(&rd->kv, key, rd->v, sizeof rd->v, what) ? rd->v : NULL;
 }
 
 static bool reader_end(reader *rd)
 {
-	if (*rd->p) {
-		snprintf(rd->err, rd->errlen, "line %d: more than a race file", rd->line + 1);
-		return false;
-	}
-	return true;
+	return kv_end(&rd->kv, "more than a race file");
 }
 
 static bool fail(reader *rd, const char *what)
 {
-	snprintf(rd->err, rd->errlen, "line %d: %s", rd->line, what);
-	return false;
+	return kv_fail(&rd->kv, "%s", what);
 }
 
 static bool copy(reader *rd, char *out, size_t cap, const char *v, const char *what)
@@ -145,25 +131,16 @@ static bool copy(reader *rd, char *out, size_t cap, const char *v, const char *w
 
 static bool number(reader *rd, const char *v, long long min, long long max, long long *out, const char *what)
 {
-	char *end;
 	if (!v)
 		return false;
-	errno = 0;
-	long long n = strtoll(v, &end, 10);
-	if (errno || end == v || *end || n < min || n > max || strlen(v) > 20)
-		return fail(rd, what);
-	*out = n;
-	return true;
+	return parse_int_str(v, min, max, false, out) || fail(rd, what);
 }
 
 static bool yes_no(reader *rd, const char *v, bool *out, const char *what)
 {
 	if (!v)
 		return false;
-	if (strcmp(v, "yes") && strcmp(v, "no"))
-		return fail(rd, what);
-	*out = !strcmp(v, "yes");
-	return true;
+	return parse_yes_no(v, strlen(v), true, out) || fail(rd, what);
 }
 
 static bool token_ok(const char *t)
@@ -324,9 +301,9 @@ int race_result_parse(const char *text, size_t len, race_result *r, char *err, s
 
 void race_date(time_t t, char *date, size_t len)
 {
-	struct tm tm;
-	gmtime_r(&t, &tm);
-	strftime(date, len, "%Y-%m-%d", &tm);
+	char day[CLOCK_DATE_LEN];
+	clock_date(t, day);
+	snprintf(date, len, "%s", day);
 }
 
 bool race_offer_for(const race_offer *o, const char *name)
@@ -334,18 +311,27 @@ bool race_offer_for(const race_offer *o, const char *name)
 	return !o->to[0] || !strcmp(o->to, name);
 }
 
+/* The races' part of the host directory: races/ (results: races/results/),
+ * and name in it when name is not NULL; spelled here alone. */
+static void races_path(const char *host, bool results, const char *name, char *out, size_t len)
+{
+	snprintf(out, len, "%s/races%s%s%s", host, results ? "/results" : "", name ? "/" : "", name ? name : "");
+}
+
 static void path_of(const char *host, const char *slot, const char *ext, char *out, size_t len)
 {
-	snprintf(out, len, "%s/races/%s.%s", host, slot, ext);
+	char name[LIVE_ID_MAX + 16];
+	snprintf(name, sizeof name, "%s.%s", slot, ext);
+	races_path(host, false, name, out, len);
 }
 
 int race_dir_open(const char *host)
 {
 	char path[4200];
-	snprintf(path, sizeof path, "%s/races", host);
+	races_path(host, false, NULL, path, sizeof path);
 	if (mkdir(path, 0700) < 0 && errno != EEXIST)
 		return -1;
-	snprintf(path, sizeof path, "%s/races/results", host);
+	races_path(host, true, NULL, path, sizeof path);
 	if (mkdir(path, 0700) < 0 && errno != EEXIST)
 		return -1;
 	return 0;
@@ -364,17 +350,19 @@ static char *read_file(const char *path, size_t *len)
  * or not at all, and of two writers exactly one wins. */
 static int put_once(const char *path, const char *text, size_t len)
 {
-	char tmp[4300];
-	snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
-	int fd = mkstemp(tmp);
-	if (fd < 0)
+	char dir[4200], tmp[4300];
+	const char *slash = strrchr(path, '/');
+	if (!slash || snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path) >= (int)sizeof dir)
 		return -1;
-	bool ok = write(fd, text, len) == (ssize_t)len;
-	ok = close(fd) == 0 && ok;
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0)
+		return -1;
 	int rc = -1;
-	if (ok)
-		rc = link(tmp, path) == 0 ? 0 : errno == EEXIST ? 1 : -1;
-	unlink(tmp);
+	if (atomic_temp_at(dfd, slash + 1, text, len, 0600, 0, tmp, sizeof tmp) == 0) {
+		rc = linkat(dfd, tmp, dfd, slash + 1, 0) == 0 ? 0 : errno == EEXIST ? 1 : -1;
+		unlinkat(dfd, tmp, 0);
+	}
+	close(dfd);
 	return rc;
 }
 
@@ -429,7 +417,9 @@ static int cmp_token(const void *a, const void *b)
 {
 	const char *ta = strrchr(((const race_offer *)a)->token, '-');
 	const char *tb = strrchr(((const race_offer *)b)->token, '-');
-	long long x = atoll(ta + 1), y = atoll(tb + 1);
+	long long x = 0, y = 0;	/* digits, as token_ok checked */
+	parse_int_str(ta + 1, 0, LLONG_MAX, false, &x);
+	parse_int_str(tb + 1, 0, LLONG_MAX, false, &y);
 	return (x > y) - (x < y);
 }
 
@@ -437,7 +427,7 @@ int race_list(const char *host, const char *slot, race_offer **out)
 {
 	char path[4200];
 	*out = NULL;
-	snprintf(path, sizeof path, "%s/races", host);
+	races_path(host, false, NULL, path, sizeof path);
 	DIR *d = opendir(path);
 	if (!d)
 		return errno == ENOENT ? 0 : -1;
@@ -542,7 +532,7 @@ static void results_count(const char *host, const char *date, const char *const 
 	static race_result r;
 	memset(c, 0, sizeof *c);
 	race_date(time(NULL) - (time_t)RACE_RESULTS_DAYS * 86400, oldest, sizeof oldest);
-	snprintf(path, sizeof path, "%s/races/results", host);
+	races_path(host, true, NULL, path, sizeof path);
 	DIR *d = opendir(path);
 	if (!d)
 		return;
@@ -551,7 +541,7 @@ static void results_count(const char *host, const char *date, const char *const 
 	while ((e = readdir(d))) {
 		if (strlen(e->d_name) < 12 || e->d_name[10] != '.')
 			continue;
-		snprintf(path, sizeof path, "%s/races/results/%s", host, e->d_name);
+		races_path(host, true, e->d_name, path, sizeof path);
 		if (strncmp(e->d_name, oldest, 10) < 0) {
 			unlink(path);
 			continue;
@@ -632,7 +622,7 @@ int race_decide(const char *host, const char *slot, race_result *r, const char *
 	if (keys) {
 		char lock[4200];
 		const char *k[2] = { r->winner.key, r->loser.key };
-		snprintf(lock, sizeof lock, "%s/races/results", host);
+		races_path(host, true, NULL, lock, sizeof lock);
 		lfd = lock_take(lock, LOCK_WAIT_MS, err, sizeof err);
 		results_count(host, date, k, &c);
 	}
@@ -640,8 +630,9 @@ int race_decide(const char *host, const char *slot, race_result *r, const char *
 	int n = race_result_format(r, text, sizeof text);
 	int rc = n < 0 ? -1 : put_once(path, text, (size_t)n);
 	if (rc == 0 && keys && (r->rank == RACE_RANKED || c.unranked < RACE_UNRANKED_DAY)) {
-		char filed[4300];
-		snprintf(filed, sizeof filed, "%s/races/results/%.10s.%s", host, date, r->token);
+		char filed[4300], name[16 + RACE_TOKEN_MAX];
+		snprintf(name, sizeof name, "%.10s.%s", date, r->token);
+		races_path(host, true, name, filed, sizeof filed);
 		put_once(filed, text, (size_t)n);
 	}
 	if (lfd >= 0)
@@ -698,7 +689,7 @@ static int cmp_tally(const void *a, const void *b)
 char *race_table_text(const char *host, const char *date, bool utf8)
 {
 	char path[4200], err[200];
-	snprintf(path, sizeof path, "%s/races/results", host);
+	races_path(host, true, NULL, path, sizeof path);
 	DIR *d = opendir(path);
 	if (!d)
 		return NULL;
@@ -711,7 +702,7 @@ char *race_table_text(const char *host, const char *date, bool utf8)
 		if (!of_day(e->d_name, date))
 			continue;
 		seen++;
-		snprintf(path, sizeof path, "%s/races/results/%s", host, e->d_name);
+		races_path(host, true, e->d_name, path, sizeof path);
 		char *text = read_file(path, &len);
 		bool ok = text && race_result_parse(text, len, &r, err, sizeof err) == 0 && r.winner.key[0];
 		free(text);

@@ -13,6 +13,7 @@
 #include "persist/atomic.h"
 #include "persist/lock.h"
 #include "persist/name.h"
+#include "persist/network.h"
 #include "persist/sha256.h"
 
 #define DAY (24 * 3600L)
@@ -96,6 +97,17 @@ static roster_status room(const char *dir, const host_limits *lim, const char *a
 			return ROSTER_FULL;
 		}
 	}
+	/* One network's addresses are one stranger's as easily (issue 35). */
+	char net[NETWORK_LEN];
+	if (lim->new_per_network > 0 && network_of(addr, net, sizeof net)) {
+		long t[1000];
+		int cap = lim->new_per_network < 1000 ? lim->new_per_network : 1000;
+		if (address_times(dir, net, now, t, cap) >= cap) {
+			snprintf(why, len, "%d new players have come from your network today: "
+				 "try again tomorrow, or log in without a key to play as a guest.", cap);
+			return ROSTER_FULL;
+		}
+	}
 	return ROSTER_OK;
 }
 
@@ -104,8 +116,8 @@ roster_status roster_room(const char *dir, const host_limits *lim, const char *a
 	return room(dir, lim, addr, time(NULL), why, len);
 }
 
-/* One more new player from addr, now. */
-static void address_count(const char *dir, const char *addr, time_t now, int cap)
+/* One more new player from key (an address or a network), now. */
+static void times_add(const char *dir, const char *addr, time_t now, int cap)
 {
 	if (!addr || !addr[0] || cap <= 0)
 		return;
@@ -121,6 +133,16 @@ static void address_count(const char *dir, const char *addr, time_t now, int cap
 	used += (size_t)snprintf(text + used, sizeof text - used, "%ld\n", (long)now);
 	address_path(dir, addr, path, sizeof path);
 	atomic_write(path, text, used, err, sizeof err);
+}
+
+/* One more new player from addr, now: its address's and its network's
+ * (as many as room() may ask about). */
+static void address_count(const char *dir, const char *addr, time_t now, int cap)
+{
+	char net[NETWORK_LEN];
+	times_add(dir, addr, now, cap);
+	if (network_of(addr, net, sizeof net))
+		times_add(dir, net, now, 1000);
 }
 
 /* A time as players read it (and the host's keeper). */

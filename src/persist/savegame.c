@@ -10,10 +10,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/rule.h"
 #include "persist/aside.h"
 #include "persist/atomic.h"
+#include "persist/kv.h"
 #include "persist/lock.h"
-#include "engine/rule.h"
+#include "persist/parse.h"
 #include "persist/textbuf.h"
 
 /* Moves read: saves from before HISTORY_MAX held up to this many, and the
@@ -137,10 +139,7 @@ char *savegame_format(const saved_game *sg, size_t *len)
 /* ---- Parsing: a cursor over lines, each checked in order. ---- */
 
 typedef struct cursor {
-	const char *p, *end;
-	int line;
-	char *err;
-	size_t errlen;
+	kv_reader kv;		/* lines: a CR before the newline dropped, a NUL refused */
 	bool oom;		/* the failure was memory, not the file */
 } cursor;
 
@@ -151,7 +150,7 @@ static int bad(cursor *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	snprintf(c->err, c->errlen, "line %d: %s", c->line, msg);
+	kv_fail(&c->kv, "%s", msg);
 	if (strcmp(fmt, "out of memory") == 0)
 		c->oom = true;
 	return -1;
@@ -160,54 +159,24 @@ static int bad(cursor *c, const char *fmt, ...)
 /* The next line (without its newline or a CR before it). */
 static int next_line(cursor *c, const char **s, size_t *n)
 {
-	if (c->p >= c->end) {
-		c->line++;
-		return bad(c, "unexpected end of file");
-	}
-	const char *nl = memchr(c->p, '\n', (size_t)(c->end - c->p));
-	const char *e = nl ? nl : c->end;
-	*s = c->p;
-	*n = (size_t)(e - c->p);
-	c->p = nl ? nl + 1 : c->end;
-	c->line++;
-	if (*n && (*s)[*n - 1] == '\r')
-		(*n)--;
-	if (memchr(*s, '\0', *n))
-		return bad(c, "NUL byte");
-	return 0;
+	return kv_line(&c->kv, s, n) ? 0 : -1;
 }
 
 /* "key value...": the value words, copied into buf. */
 static int keyed(cursor *c, const char *key, char *buf, size_t buflen)
 {
-	const char *s;
-	size_t n, kl = strlen(key);
-	if (next_line(c, &s, &n) < 0)
-		return -1;
-	if (n < kl || memcmp(s, key, kl) != 0 || (n > kl && s[kl] != ' '))
-		return bad(c, "expected '%s'", key);
-	s += kl;
-	n -= kl;
-	while (n && *s == ' ')
-		s++, n--;
-	if (n >= buflen)
-		return bad(c, "%s: value too long", key);
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	return 0;
+	return kv_value(&c->kv, key, buf, buflen, NULL) ? 0 : -1;
 }
 
+/* A number in [lo, hi] at s, up to a space or the end; *rest after it. */
 static int parse_long(const char *s, long lo, long hi, long *out, const char **rest)
 {
-	char *e;
-	if (!((*s >= '0' && *s <= '9') || ((*s == '-' || *s == '+') && s[1] >= '0' && s[1] <= '9')))
+	size_t n = strcspn(s, " ");
+	long long v;
+	if (!parse_int(s, n, lo, hi, false, &v))
 		return -1;
-	errno = 0;
-	long v = strtol(s, &e, 10);
-	if (errno || v < lo || v > hi || (*e != '\0' && *e != ' '))
-		return -1;
-	*out = v;
-	*rest = e;
+	*out = (long)v;
+	*rest = s + n;
 	return 0;
 }
 
@@ -236,9 +205,8 @@ static int keyed_bool(cursor *c, const char *key, bool *out)
 	char buf[16];
 	if (keyed(c, key, buf, sizeof buf) < 0)
 		return -1;
-	if (strcmp(buf, "yes") && strcmp(buf, "no"))
+	if (!parse_yes_no(buf, strlen(buf), true, out))
 		return bad(c, "%s: expected yes or no", key);
-	*out = buf[0] == 'y';
 	return 0;
 }
 
@@ -256,22 +224,21 @@ static int keyed_word(cursor *c, const char *key, char *out, size_t outlen)
 	return 0;
 }
 
-/* A number in [lo, hi] at *s (before end), then spaces; *s moves past. */
+/* A number in [lo, hi] at *s (before end), ending at a space, a ':' or
+ * the end, then spaces; *s moves past. */
 static int take_long(const char **s, const char *end, long lo, long hi, long *out)
 {
 	const char *p = *s;
-	long v = 0;
-	if (p == end || *p < '0' || *p > '9')
+	size_t n = 0;
+	long long v;
+	while (p + n < end && p[n] >= '0' && p[n] <= '9')
+		n++;
+	if (!parse_int(p, n, lo, hi, false, &v) || (p + n < end && p[n] != ' ' && p[n] != ':'))
 		return -1;
-	for (; p < end && *p >= '0' && *p <= '9'; p++)
-		if ((v = 10 * v + (*p - '0')) > hi)
-			return -1;
-	if (v < lo || (p < end && *p != ' ' && *p != ':'))
-		return -1;
-	while (p < end && *p == ' ')
-		p++;
+	for (p += n; p < end && *p == ' '; p++)
+		;
 	*s = p;
-	*out = v;
+	*out = (long)v;
 	return 0;
 }
 
@@ -362,7 +329,7 @@ static board *read_board(cursor *c, const char *key, int rows, int cols, int k)
 	if (n != strlen(key) || memcmp(s, key, n) != 0)
 		return bad(c, "expected '%s'", key), NULL;
 	/* Enough text left for the rows, before a large allocation. */
-	if ((size_t)(c->end - c->p) < (size_t)rows * (size_t)(cols + 1) - 1)
+	if ((size_t)(c->kv.end - c->kv.p) < (size_t)rows * (size_t)(cols + 1) - 1)
 		return bad(c, "%s: file ends before %d rows of %d cells", key, rows, cols), NULL;
 	board *b = board_new(rows, cols, k);
 	if (!b)
@@ -408,7 +375,7 @@ static board *read_packed(cursor *c, const char *name, int rows, int cols, int k
 	int bits = cell_bits(k);
 	size_t cells = (size_t)rows * (size_t)cols, chars = (cells * (size_t)bits + 5) / 6;
 	/* Enough text left for the cells, before a large allocation. */
-	if ((size_t)(c->end - c->p) < chars + chars / 76)
+	if ((size_t)(c->kv.end - c->kv.p) < chars + chars / 76)
 		return bad(c, "%s: file ends before %zu cells", name, cells), NULL;
 	board *b = board_new(rows, cols, k);
 	if (!b)
@@ -485,20 +452,20 @@ static int parse_body(cursor *c, saved_game *sg)
 		return -1;
 	if (keyed_bool(c, "torus", &sg->v.torus) < 0 || keyed_bool(c, "forward-only", &sg->v.forward_only) < 0)
 		return -1;
-	int graph_line = c->line + 1;
+	int graph_line = c->kv.line + 1;
 	if (rule_name_is_graph(buf) && read_graph(c, sg) < 0)
 		return -1;
 	char rerr[200];
 	if (variant_set_rule(&sg->v, buf, rerr, sizeof rerr) != LO_OK) {
 		if (sg->graph) {
-			c->line = graph_line;
+			c->kv.line = graph_line;
 			return bad(c, "graph: %s", rerr);
 		}
-		c->line -= 2;
+		c->kv.line -= 2;
 		return bad(c, "rule: %s", rerr);
 	}
 	if (variant_validate(&sg->v, rerr, sizeof rerr) != LO_OK) {
-		c->line -= 4;
+		c->kv.line -= 4;
 		return bad(c, "size: %s", rerr);
 	}
 	rule r;
@@ -568,8 +535,8 @@ static int parse_body(cursor *c, saved_game *sg)
 	if (version >= 2) {
 		if (next_line(c, &s, &n) < 0)
 			return -1;
-		c->line--;
-		c->p = s;
+		c->kv.line--;
+		c->kv.p = s;
 		if (n > 8 && memcmp(s, "dropped ", 8) == 0) {
 			if (keyed_ints(c, "dropped", 1, 1, 2000000000, v) < 0)
 				return -1;
@@ -584,7 +551,7 @@ static int parse_body(cursor *c, saved_game *sg)
 	long hlen = v[0], hpos = v[1];
 	if (hpos > hlen)
 		return bad(c, "history: %ld moves applied of only %ld", hpos, hlen);
-	if ((size_t)(c->end - c->p) < (size_t)hlen * 7)
+	if ((size_t)(c->kv.end - c->kv.p) < (size_t)hlen * 7)
 		return bad(c, "history: file ends before %ld moves", hlen);
 	/* The last HISTORY_MAX moves up to the position are kept (a save
 	 * from before the bound may hold more); older ones count as
@@ -656,8 +623,8 @@ static int parse_body(cursor *c, saved_game *sg)
 		return -1;
 	if (n > 7 && memcmp(s, "cursor ", 7) == 0) {
 		/* Where the cursor was, within the board (absent before it was kept). */
-		c->line--;
-		c->p = s;
+		c->kv.line--;
+		c->kv.p = s;
 		if (keyed_ints(c, "cursor", 2, 1, VARIANT_MAX_SIDE, v) < 0)
 			return -1;
 		if (v[0] > sg->v.rows || v[1] > sg->v.cols)
@@ -669,7 +636,7 @@ static int parse_body(cursor *c, saved_game *sg)
 	}
 	if (n != 3 || memcmp(s, "end", 3) != 0)
 		return bad(c, "expected 'end'");
-	while (c->p < c->end) {
+	while (c->kv.p < c->kv.end) {
 		if (next_line(c, &s, &n) < 0)
 			return -1;
 		if (n)
@@ -684,7 +651,8 @@ fail:
 
 int savegame_parse(const char *text, size_t len, saved_game *sg, char *err, size_t errlen)
 {
-	cursor c = { text, text + len, 0, err, errlen, false };
+	cursor c = { .oom = false };
+	kv_init(&c.kv, NULL, text, len, KV_CR | KV_NUL, err, errlen);
 	savegame_init(sg);
 	if (parse_body(&c, sg) < 0) {
 		savegame_free(sg);

@@ -1,4 +1,3 @@
-#define _DEFAULT_SOURCE		/* flock */
 #include "persist/slot.h"
 
 #include <errno.h>
@@ -7,10 +6,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
+
+#include "persist/lock.h"
+#include "persist/parse.h"
 
 int slot_save_path(const char *base, int index, char *buf, size_t len)
 {
@@ -75,22 +75,13 @@ int slot_take(const char *base, int index, int timeout_ms, slot *s, char *err, s
 	int fd = open_side(base, index, "live", O_RDWR | O_CREAT, err, errlen);
 	if (fd < 0)
 		return -1;
-	for (int waited = 0;;) {
-		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
-			break;
-		if (errno != EWOULDBLOCK && errno != EINTR) {
-			snprintf(err, errlen, "cannot lock save slot %d: %s", index, strerror(errno));
-			close(fd);
-			return -1;
-		}
-		if (waited >= timeout_ms) {
+	if (lock_fd(fd, timeout_ms < 0 ? 0 : timeout_ms) < 0) {
+		if (errno == EWOULDBLOCK)
 			snprintf(err, errlen, "save slot %d is in use by another game", index);
-			close(fd);
-			return -1;
-		}
-		struct timespec ts = { 0, 20 * 1000000L };
-		nanosleep(&ts, NULL);
-		waited += 20;
+		else
+			snprintf(err, errlen, "cannot lock save slot %d: %s", index, strerror(errno));
+		close(fd);
+		return -1;
 	}
 	write_who(fd);
 	s->fd = fd;
@@ -110,19 +101,22 @@ int slot_take_free(const char *base, slot *s, char *err, size_t errlen)
 
 bool slot_busy(const char *base, int index, pid_t *owner)
 {
-	char err[300], buf[320], host[256] = "", theirs[256] = "";
+	char err[300], buf[320], host[256] = "";
 	*owner = 0;
 	int fd = open_side(base, index, "live", O_RDONLY, err, sizeof err);
 	if (fd < 0)
 		return false;
 	/* A shared lock we can get means nobody holds the slot. */
-	bool busy = flock(fd, LOCK_SH | LOCK_NB) < 0 && errno == EWOULDBLOCK;
+	bool busy = lock_fd_held(fd);
 	if (busy) {
 		ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
 		buf[n > 0 ? n : 0] = '\0';
-		long pid = 0;
+		/* "PID HOST\n", as write_who wrote it: a pid of this host only. */
+		long long pid;
+		size_t pl = strcspn(buf, " ");
 		gethostname(host, sizeof host - 1);
-		if (sscanf(buf, "%ld %255s", &pid, theirs) == 2 && !strcmp(host, theirs) && pid > 1 && pid < 1L << 30)
+		if (buf[pl] == ' ' && parse_int(buf, pl, 2, (1LL << 30) - 1, false, &pid) &&
+		    strcspn(buf + pl + 1, " \n") == strlen(host) && !strncmp(buf + pl + 1, host, strlen(host)) && host[0])
 			*owner = (pid_t)pid;
 	}
 	close(fd);
@@ -139,7 +133,7 @@ int slot_take_over(const char *base, int index, pid_t owner, int timeout_ms, slo
 	int want = open_side(base, index, "want", O_RDWR | O_CREAT, err, errlen);
 	if (want < 0)
 		return -1;
-	if (flock(want, LOCK_EX | LOCK_NB) < 0) {
+	if (lock_fd(want, 0) < 0) {
 		snprintf(err, errlen, "another game is asking for save slot %d already", index);
 		close(want);
 		return -1;
@@ -152,8 +146,7 @@ int slot_take_over(const char *base, int index, pid_t owner, int timeout_ms, slo
 		rc = -2;
 	else
 		rc = 0;
-	flock(want, LOCK_UN);
-	close(want);
+	lock_release(want);
 	return rc;
 }
 
@@ -164,17 +157,14 @@ bool slot_asked(const char *base, int index)
 	if (fd < 0)
 		return false;	/* no slot: nothing to hand over */
 	/* As for slot_busy(): a shared lock we can get means nobody asks. */
-	bool asked = flock(fd, LOCK_SH | LOCK_NB) < 0 && errno == EWOULDBLOCK;
+	bool asked = lock_fd_held(fd);
 	close(fd);
 	return asked;
 }
 
 void slot_release(slot *s)
 {
-	if (s->fd >= 0) {
-		flock(s->fd, LOCK_UN);
-		close(s->fd);
-	}
+	lock_release(s->fd);
 	s->fd = -1;
 	s->index = 0;
 }

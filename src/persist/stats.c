@@ -11,7 +11,9 @@
 
 #include "persist/aside.h"
 #include "persist/atomic.h"
+#include "persist/kv.h"
 #include "persist/lock.h"
+#include "persist/parse.h"
 #include "engine/rule.h"
 #include "persist/textbuf.h"
 
@@ -293,14 +295,10 @@ static int split(char *line, char **tok)
 
 static bool num(const char *s, long lo, long hi, long *out)
 {
-	char *e;
-	if (!((*s >= '0' && *s <= '9') || (*s == '-' && s[1] >= '0' && s[1] <= '9')))
+	long long v;
+	if (!parse_int_str(s, lo, hi, false, &v))
 		return false;
-	errno = 0;
-	long v = strtol(s, &e, 10);
-	if (errno || *e || v < lo || v > hi)
-		return false;
-	*out = v;
+	*out = (long)v;
 	return true;
 }
 
@@ -318,10 +316,7 @@ static bool seconds(const char *s, double *out)
 
 static bool yesno(const char *s, bool *out)
 {
-	if (strcmp(s, "yes") && strcmp(s, "no"))
-		return false;
-	*out = s[0] == 'y';
-	return true;
+	return parse_yes_no(s, strlen(s), true, out);
 }
 
 /* tok[0..5]: rows cols k rule torus forward-only. */
@@ -518,27 +513,25 @@ int stats_parse(const char *text, size_t len, stats *s, char *err, size_t errlen
 	stats_init(s);
 	parse_state ps;
 	memset(&ps, 0, sizeof ps);
-	const char *p = text, *end = text + len;
-	char line[1024];
+	char line[1024], kverr[80];
 	char *tok[MAX_TOKENS];
-	const char *why = NULL;
+	const char *why = NULL, *ls;
+	size_t n;
 	int lineno = 1;
+	kv_reader rd;
+	kv_init(&rd, NULL, text, len, KV_CR, kverr, sizeof kverr);
 	if (len > STATS_MAX_BYTES)
 		why = "larger than the statistics file can be";
-	for (; !why && p < end; lineno++) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t n = (size_t)((nl ? nl : end) - p);
+	while (!why && rd.p < rd.end && kv_line(&rd, &ls, &n)) {
+		lineno = rd.line;
 		if (n >= sizeof line)
 			why = "line too long";
-		else if (memchr(p, '\0', n))
+		else if (memchr(ls, '\0', n))
 			why = "NUL byte";
 		else {
-			memcpy(line, p, n);
+			memcpy(line, ls, n);
 			line[n] = '\0';
-			if (n && line[n - 1] == '\r')
-				line[n - 1] = '\0';
 		}
-		p = nl ? nl + 1 : end;
 		if (!why && lineno == 1) {
 			long v;
 			if (strncmp(line, "lightsout-stats ", 16) != 0 || !num(line + 16, 1, 1000000, &v))
@@ -565,6 +558,8 @@ int stats_parse(const char *text, size_t len, stats *s, char *err, size_t errlen
 		if (why)
 			break;
 	}
+	if (!why)
+		lineno = rd.line + 1;	/* what the whole file breaks is said after it */
 	if (!why && len == 0) {
 		why = "empty file";
 		lineno = 1;

@@ -451,6 +451,7 @@ static struct {
 	char pid[33], name[33];
 	bool guest;
 	char host[4096], slot[40];
+	char note[200];
 } player;
 
 void play_set_player(const char *pid, const char *name, bool guest, const char *host, const char *live_id)
@@ -460,6 +461,11 @@ void play_set_player(const char *pid, const char *name, bool guest, const char *
 	player.guest = guest;
 	snprintf(player.host, sizeof player.host, "%s", host);
 	snprintf(player.slot, sizeof player.slot, "%s", live_id);
+}
+
+void play_set_note(const char *line)
+{
+	snprintf(player.note, sizeof player.note, "%s", line);
 }
 
 /* The line that says why the game ended by itself (--idle), and what of it
@@ -517,6 +523,9 @@ int play_main(int argc, char **argv)
 		play_prefs(&o, &a.prefs, &cfg, note, sizeof note);
 	if (o.load && !(loaded = play_load(&o, &cfg)))
 		return EXIT_USAGE;
+	/* What the front door just did comes first (a settings note waits). */
+	if (player.note[0])
+		snprintf(note, sizeof note, "%s", player.note);
 	play_mode mode = o.daily ? PLAY_DAILY : o.ladder ? PLAY_LADDER : PLAY_FREE;
 	const char *origin = o.code ? "code" : o.load ? "load" : o.common.seed_set ? "seeded" : "random";
 	/* What to start if a saved game is offered and declined. */

@@ -19,5 +19,8 @@ void play_idle_words(long secs, char *buf, size_t len);
  * is kept; the game is published for watchers in host's watch/ under its
  * live-game slot's name. */
 void play_set_player(const char *pid, const char *name, bool guest, const char *host, const char *live_id);
+/* A line the game says first, in place of "Playing as ...": what the front
+ * door did just before ("You are Bobby now, was Bob."). */
+void play_set_note(const char *line);
 
 #endif

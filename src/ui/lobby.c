@@ -86,9 +86,10 @@ static void lobby_draw(app *a)
 	if (a->w.name[0]) {
 		name_for_terminal(a->w.name, a->gl.utf8, name, sizeof name);
 		if (a->w.guest)
-			snprintf(line, sizeof line, "Welcome, %s: a guest (your games are not kept).", name);
+			snprintf(line, sizeof line, "Welcome, %s: a guest, whose games are not kept. To keep yours, "
+				 "make a key (ssh-keygen -t ed25519) and log in again.", name);
 		else
-			snprintf(line, sizeof line, "Welcome back, %s: your games are kept for your key.", name);
+			snprintf(line, sizeof line, "Welcome, %s: your games are kept for your key.", name);
 		y += lobby_line(y, 0, line);
 	}
 	practice_daily_seed(time(NULL), cfg, date, sizeof date);

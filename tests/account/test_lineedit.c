@@ -2,7 +2,11 @@
  * typed at once, then the line it leaves (a pipe is no terminal, so the
  * editor keeps its settings alone, as it must). */
 #include <locale.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "account/lineedit.h"
@@ -23,7 +27,7 @@ static int typed(const char *keys, size_t n, long idle_ms, char got[LINEEDIT_MAX
 	if (idle_ms <= 0)	/* the input ends after the keys */
 		close(in[1]);
 	char buf[LINEEDIT_MAX];
-	int r = lineedit_read(in[0], out[1], "Name: ", buf, idle_ms);
+	int r = lineedit_read(in[0], out[1], "Name: ", buf, idle_ms, 0);
 	close(out[1]);
 	ssize_t k = read(out[0], shown, sizeof shown - 1);
 	shown[k > 0 ? k : 0] = '\0';
@@ -34,6 +38,73 @@ static int typed(const char *keys, size_t n, long idle_ms, char got[LINEEDIT_MAX
 	if (idle_ms > 0)
 		close(keep);
 	return r;
+}
+
+static double seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* A key every 20 ms for two seconds, never Enter: the line's time limit
+ * (300 ms) ends it, though no pause comes near the idle time (1 s). */
+static void late(void)
+{
+	int in[2], out[2];
+	if (pipe(in) < 0 || pipe(out) < 0)
+		return;
+	pid_t typist = fork();
+	if (typist == 0) {
+		close(in[0]);
+		for (int i = 0; i < 100; i++) {
+			struct timespec ts = { 0, 20000000L };
+			if (write(in[1], "a\177", 2) != 2)
+				break;
+			nanosleep(&ts, NULL);
+		}
+		_exit(0);
+	}
+	close(in[1]);	/* what is shown fits in the pipe: 100 short redraws */
+	char buf[LINEEDIT_MAX];
+	double t0 = seconds();
+	int r = lineedit_read(in[0], out[1], "Name: ", buf, 1000, 300);
+	double took = seconds() - t0;
+	tap_is(r, LINEEDIT_LATE, "keys now and then do not hold a line past its time: late");
+	tap_ok(took >= 0.28 && took < 1.5, "at its time (%.2f s), before the typist stops", took);
+	close(in[0]);
+	close(out[0]);
+	close(out[1]);
+	kill(typist, SIGKILL);
+	waitpid(typist, NULL, 0);
+}
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+}
+
+/* A signal (a place given way: SIGTERM) ends the line as leaving does,
+ * with an idle time or without, though the terminal stays. */
+static void interrupted(void)
+{
+	struct sigaction sa = { .sa_handler = on_alarm };
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGALRM, &sa, NULL);
+	for (int idle = 0; idle < 2; idle++) {
+		int in[2], out[2];
+		if (pipe(in) < 0 || pipe(out) < 0)
+			return;
+		struct itimerval t = { .it_value = { 0, 100000 } };
+		setitimer(ITIMER_REAL, &t, NULL);
+		char buf[LINEEDIT_MAX];
+		int r = lineedit_read(in[0], out[1], "Name: ", buf, idle ? 60000 : 0, idle ? 60000 : 0);
+		tap_is(r, -1, "a signal ends the line %s", idle ? "under a time limit" : "without one");
+		close(in[0]);
+		close(in[1]);
+		close(out[0]);
+		close(out[1]);
+	}
 }
 
 #define TYPE(keys, got) typed(keys, sizeof keys - 1, 0, got)
@@ -92,5 +163,7 @@ int main(void)
 	tap_is(TYPE("\004", got), -1, "Ctrl-D on an empty line leaves");
 	tap_is(TYPE("abc", got), -1, "so does the end of input");
 	tap_is(typed("ab", 2, 50, got), LINEEDIT_IDLE, "no key for the idle time: idle");
+	late();
+	interrupted();
 	return tap_done();
 }

@@ -20,7 +20,7 @@ expect() {
 
 if sanitized; then
 	for what in "out of memory reading a board" "... not a complaint about the file" \
-		"300 MB of rows refused by size" "500 MB of newlines: empty" "300 MB on one line, in 10 MB"; do
+		"300 MB of rows refused by size" "... and by the memory" "500 MB of newlines: empty" "300 MB on one line, in 10 MB"; do
 		skip "$what: a sanitizer build cannot run under ulimit -v"
 	done
 else
@@ -37,8 +37,11 @@ else
 	expect 2 'out of memory' sh -c "ulimit -v $((floor + 2000)) && exec \"\$0\" solve \"\$1\"" "$LIGHTSOUT" "$T/b2000"
 	check "... and not a complaint about the file" sh -c "! grep -q 'row has' '$T/err'"
 
-	# 300 MB of one-cell rows under a 250 MB limit: refused by size while reading.
+	# 300 MB of one-cell rows under a 250 MB limit: refused by size while
+	# reading, at a byte a cell by the 10^8 cells, at a bit by the memory.
 	expect 2 'board larger than 100000000 cells' sh -c \
+		"yes + | head -c 300000000 | (ulimit -v $((floor + 250000)) && exec \"\$0\" solve -k 3)" "$LIGHTSOUT"
+	expect 2 'board too large for the memory: [0-9]* rows of 1 cells (so far) need [0-9.]* MB to solve at a bit a cell' sh -c \
 		"yes + | head -c 300000000 | (ulimit -v $((floor + 250000)) && exec \"\$0\" solve)" "$LIGHTSOUT"
 	# 500 MB of newlines in 50 MB: empty, without an index of the lines.
 	expect 2 'empty input' sh -c \

@@ -23,14 +23,20 @@ expect 2 ":1:1: 'z' means 35" 'z\n' solve -k 4
 expect 2 'empty input' '' solve
 expect 2 'empty input' '\n\n  \n' solve
 expect 2 '<stdin>:1:1: size line says 3 x 3' '3 3\n101\n010\n' solve
-expect 2 "<stdin>:1:1: size line '99999 99999' is out of range" '99999 99999\n1\n' solve
+expect 2 "<stdin>:1:1: size line '99999 99999' is out of range" '99999 99999\n1\n' solve -k 3
+# At k = 2 a board is as large as the memory holds: past it, or past 2^30 a side.
+expect 2 "<stdin>:1:1: board too large for the memory: 1000000000x2000000 needs [0-9]* GB to solve at a bit a cell" \
+	'1000000000 2000000\n1\n' solve
+expect 2 "<stdin>:1:1: board larger than 1073741824 rows or columns" '1073741825 1\n1\n' solve
+expect 2 "<stdin>:1:1: size line '99999999999 1' is out of range" '99999999999 1\n1\n' solve
 expect 2 "<stdin>:1:1: size line '12345678901234567890 3' is out of range" '12345678901234567890 3\n101\n' solve
 expect 2 'unexpected NUL' '10\0001\n' solve
 expect 2 'blank line inside' '101\n\n101\n' solve
 expect 2 '--size 4x4 but the board is 2x3' '101\n010\n' solve -s 4x4
 expect 2 'bad size' '' analyze -s 0
 expect 2 'bad size' '' analyze -s 3x
-expect 2 'bad size' '' solve -s 100000
+expect 2 'bad size .2000000000.: use RxC or N (1 to 1073741824)' '' solve -s 2000000000
+expect 2 'bad size .100000.: use RxC or N (1 to 10000)' '' play -s 100000
 expect 2 'bad number of states' '' analyze -k 37
 expect 2 'bad number of states' '' analyze -k 1
 expect 2 'unknown rule' '' analyze -r hexagon

@@ -2,10 +2,13 @@
 # lightsout serve --check, as root (it makes a throwaway account): the
 # shipped recipe with its Match and two program lines edited, checked
 # through sshd -T (no sshd is started), with a PAM file and a shadow file
-# of the test's own.  A safe setup is "ready"; the game in a directory
-# others can write (the /tmp mistake), an empty password, no PAM rule for
-# guests, no ExposeAuthInfo, a missing account, a closed players'
-# directory and names a re-key found alike are each reported with a fix,
+# of the test's own, the account's login shell lightsout-shell beside the
+# game with its serve.options.  A safe setup is "ready", and so is the
+# arcade's own instance (contrib/sshd_config.lightsout-arcade); the game in
+# a directory others can write (the /tmp mistake), an empty password, no
+# PAM rule for guests, no ExposeAuthInfo, a missing account, a closed
+# players' directory, names a re-key found alike and a login shell that is
+# a shell ("anyone can log in with a shell") are each reported with a fix,
 # and the status says so.
 . "$SRCDIR/tests/lib/tap.sh"
 . "$SRCDIR/tests/lib/sshd_lib.sh"
@@ -13,8 +16,17 @@
 sshd_root_test "it makes an account and runs sshd -T" sshd ssh-keygen useradd userdel runuser
 
 sshd_game_copy "$LIGHTSOUT" lightsout-check || exit 1
+# games DIR: the game and its login shell in DIR, with the shipped options.
+games() {
+	cp "$LIGHTSOUT" "$1/lightsout"
+	cp "$LIGHTSOUT_SHELL" "$1/lightsout-shell"
+	cp "$SRCDIR/contrib/serve.options" "$1/serve.options"
+	chmod 755 "$1/lightsout" "$1/lightsout-shell"
+}
+games "$base/bin"
 acct="lochk$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')"
-useradd -M -d "$base/home" -s /bin/sh "$acct" || { echo "1..0 # SKIP useradd failed"; rm -rf "$base"; exit 0; }
+useradd -M -d "$base/home" -s "$base/bin/lightsout-shell" "$acct" ||
+	{ echo "1..0 # SKIP useradd failed"; rm -rf "$base"; exit 0; }
 chown "$acct" "$base/home"
 chmod 711 "$base/home"
 t=$(mktemp -d /tmp/lightsout-check.XXXXXX) || exit 1
@@ -28,15 +40,15 @@ cleanup() {
 trap cleanup EXIT
 ssh-keygen -q -t ed25519 -N '' -f "$t/host_key" || exit 1
 
-# config PROGRAM [SED-SCRIPT]: the shipped block for the account with both
-# programs at PROGRAM (and SED-SCRIPT applied), in $t/sshd_config.
+# config DIR [SED-SCRIPT]: the shipped block for the account with the
+# game and the shell in DIR (and SED-SCRIPT applied), in $t/sshd_config.
 shipped="$SRCDIR/contrib/sshd_config.lightsout-public"
 config() {
 	{
 		printf 'HostKey %s\nPidFile none\nUsePAM yes\n' "$t/host_key"
 		sed -e "s|^Match User play\$|Match User $acct|" \
-			-e "s|^\\(	AuthorizedKeysCommand \\)/usr/local/bin/lightsout |\\1$1 |" \
-			-e "s|^\\(	ForceCommand \\)/usr/local/bin/lightsout |\\1$1 |" \
+			-e "s|^\\(	AuthorizedKeysCommand \\)/usr/local/bin/lightsout |\\1$1/lightsout |" \
+			-e "s|^\\(	ForceCommand \\)/usr/local/libexec/lightsout/lightsout-shell\$|\\1$1/lightsout-shell|" \
 			-e "${2:-b}" "$shipped"
 	} >"$t/sshd_config"
 }
@@ -59,7 +71,7 @@ run() {
 has() { grep -q -e "$1" "$t/out"; }
 show() { sed 's/^/# /' "$t/out"; }
 
-config "$BIN"
+config "$base/bin"
 pam "$rule"
 shadow '*'
 run
@@ -67,14 +79,64 @@ check "the shipped recipe, installed safely: status 0" test "$rc" -eq 0
 check "... and it says ready" has "^ready: ssh $acct@"
 check "... with no problem" sh -c "! grep -q PROBLEM '$t/out'"
 check "... having checked sshd's view of the keys command" has "^ok: .*AuthorizedKeysCommand runs $BIN ssh-keys"
+check "... and the login shell's game" has "^ok: .*ForceCommand runs $base/bin/lightsout-shell: $BIN serve with"
+check "... and the login shell" has "^ok: .*login shell $base/bin/lightsout-shell can only start the game"
 [ "$rc" -eq 0 ] || show
+
+# The arcade's own instance, as the package installs it.
+sed -e "s|^AllowUsers play\$|AllowUsers $acct|" \
+	-e "s|^HostKey /etc/lightsout-arcade/ssh_host_ed25519_key\$|HostKey $t/host_key|" \
+	-e "/^HostKey \\/etc\\/lightsout-arcade\\/ssh_host_rsa_key\$/d" \
+	-e "s|^\\(AuthorizedKeysCommand \\)/usr/local/bin/lightsout |\\1$BIN |" \
+	-e "s|^\\(ForceCommand \\)/usr/local/libexec/lightsout/lightsout-shell\$|\\1$base/bin/lightsout-shell|" \
+	"$SRCDIR/contrib/sshd_config.lightsout-arcade" >"$t/arcade_config"
+sed "s/ user = play\$/ user = $acct/" "$SRCDIR/contrib/pam.lightsout-sshd" >"$t/arcade_pam"
+"$LIGHTSOUT" serve --check "$acct" --sshd-config "$t/arcade_config" --pam-config "$t/arcade_pam" \
+	--shadow "$t/shadow" >"$t/out" 2>&1
+rc=$?
+check "the arcade's own instance and PAM service: ready" test "$rc" -eq 0
+check "... on its own port" has "^ready: ssh -p 2222 $acct@"
+[ "$rc" -eq 0 ] || show
+# Whether anything answers on that port, said (not a problem): the arcade's
+# sshd started on a free port of its own, its config saying that port.
+if ! port_answers_here=$(grep -c "^ok: .*port 2222 answers" "$t/out") || [ "$port_answers_here" -eq 0 ]; then
+	check "nothing on 2222 here: a note says so, with how to start it" has "^note: .*nothing answers on port 2222 here yet: start"
+fi
+sshd_start "$(command -v sshd)" "$t/arcade_config" "$t" -o ListenAddress=127.0.0.1
+if [ -n "$port" ]; then
+	sed "s/^Port 2222\$/Port $port/" "$t/arcade_config" >"$t/arcade_config.port"
+	"$LIGHTSOUT" serve --check "$acct" --sshd-config "$t/arcade_config.port" --pam-config "$t/arcade_pam" \
+		--shadow "$t/shadow" >"$t/out" 2>&1
+	check "the arcade's sshd running: --check says it answers, with its greeting" \
+		has "^ok: .*port $port answers here (SSH-2.0-OpenSSH"
+	check "... and the ready line names that port" has "^ready: ssh -p $port $acct@"
+	kill "$sshd_pid" 2>/dev/null
+	wait "$sshd_pid" 2>/dev/null
+else
+	not_ok "the arcade's sshd starts for the port check"
+	sed 's/^/# /' "$t/sshd.log"
+fi
+
+# A login shell that is a shell: should the ForceCommand go, anyone gets in.
+usermod -s /bin/sh "$acct"
+run
+check "the account's shell /bin/sh: status 1" test "$rc" -eq 1
+check "... anyone can log in with a shell, said" has "login shell is /bin/sh: .*anyone can log in with a shell"
+check "... lightsout-shell as its fix" has "fix: *usermod --shell .*/lightsout-shell $acct"
+config "$base/bin" '/ForceCommand/d'
+run
+check "and no ForceCommand: said again for sshd" has "ForceCommand is 'none', .*anyone can log in with a shell"
+usermod -s "$base/bin/lightsout-shell" "$acct"
+run
+check "no ForceCommand, the login shell lightsout-shell: still a problem" has "ForceCommand is 'none', .*the login shell still starts the game"
+check "... but not that anyone gets a shell" sh -c "! grep -q 'anyone can log in with a shell' '$t/out'"
 
 # The /tmp mistake: /tmp is writable by everyone, so nothing under it is
 # safe for sshd, even a root-owned 0755 program.
 mkdir -p "$t/build"
 chmod 755 "$t" "$t/build"
-cp "$BIN" "$t/build/lightsout"
-config "$t/build/lightsout"
+games "$t/build"
+config "$t/build"
 run
 check "a game under /tmp: status 1" test "$rc" -eq 1
 check "... sshd's refusal named" has 'Unsafe AuthorizedKeysCommand'
@@ -85,14 +147,14 @@ check "... and no ready line" has '^[0-9]* problems\{0,1\}$'
 
 # A directory of another user's above the game.
 mkdir "$base/ubin"
-cp "$BIN" "$base/ubin/lightsout"
+games "$base/ubin"
 chown "$acct" "$base/ubin"
-config "$base/ubin/lightsout"
+config "$base/ubin"
 run
 check "a game in a directory the account owns: reported" has "$base/ubin is not owned by root"
 check "... status 1" test "$rc" -eq 1
 
-config "$BIN"
+config "$base/bin"
 shadow ''
 run
 check "an empty password: status 1" test "$rc" -eq 1
@@ -114,20 +176,22 @@ pam "auth   [default=ignore   success=done]	pam_succeed_if.so quiet user in nobo
 run
 check "the rule with other spacing and a user list: ready" test "$rc" -eq 0
 pam ''
-config "$BIN" 's/--guests 50/--guests 0/'
+sed -i "s/--guests 50 /--guests 0 /" "$base/bin/serve.options"
+config "$base/bin"
 run
-check "no PAM rule, no guests: ready" test "$rc" -eq 0
+check "no PAM rule, no guests (serve.options): ready" test "$rc" -eq 0
+cp "$SRCDIR/contrib/serve.options" "$base/bin/serve.options"
 
 pam "$rule"
-config "$BIN" '/ExposeAuthInfo/d'
+config "$base/bin" '/ExposeAuthInfo/d'
 run
 check "no ExposeAuthInfo: status 1" test "$rc" -eq 1
 check "... said" has "ExposeAuthInfo is 'no'"
-config "$BIN" 's/^\(	AuthenticationMethods\).*/\1 publickey/'
+config "$base/bin" 's/^\(	AuthenticationMethods\).*/\1 publickey/'
 run
 check "guests on but no keyboard-interactive: reported" has "AuthenticationMethods is 'publickey'"
 
-config "$BIN"
+config "$base/bin"
 run "lonobody$$"
 check "an account that does not exist: status 1" test "$rc" -eq 1
 check "... said, with useradd as its fix" has "no account lonobody$$"

@@ -1,14 +1,16 @@
 #!/bin/sh
 # The Debian packages as a host installs them (root; make check-deb):
 # built from the release tree (make distdir) without their test suite,
-# installed with dpkg, then a private sshd whose configuration includes
-# the installed drop-in, run as a copy of sshd named sshd so that PAM
-# reads the real /etc/pam.d/sshd with the line the package put there: a
-# key-holder picks a name and wins, a guest wins, su to the account fails.
-# Removing takes the drop-in and the PAM line out; purging leaves nothing
-# of the packages (account, home, /var/games/lightsout, their files).
-# The system's own sshd is left alone: a policy-rc.d keeps the packages
-# from reloading it, and /etc/pam.d/sshd is put back whatever happens.
+# installed with dpkg; the arcade's own sshd instance started by hand as
+# the unit would (no systemd here): a key-holder picks a name and wins, a
+# guest wins, su to the account fails, and `id` asked of the account runs
+# the game, not id.  The host's /etc/pam.d/sshd, /etc/ssh/sshd_config and
+# /etc/ssh/sshd_config.d are byte for byte as they were after the install,
+# the remove and the purge.  Removing keeps the account; purging leaves
+# nothing of the packages (home, host keys, /var/games/lightsout, their
+# files) and locks the account rather than deleting it.  The system's own
+# sshd is left alone: a policy-rc.d keeps the packages from starting or
+# reloading anything.
 . "$SRCDIR/tests/lib/tap.sh"
 . "$SRCDIR/tests/lib/sshd_lib.sh"
 
@@ -40,17 +42,34 @@ fi
 
 s=$(mktemp -d /run/lightsout-deb.XXXXXX) || exit 1
 chmod 755 "$s"
-cp -p /etc/pam.d/sshd "$s/pam.sshd"
+# host_sshd: the host's sshd files, their names and contents, as sha256s.
+host_sshd() {
+	find /etc/pam.d/sshd /etc/ssh/sshd_config /etc/ssh/sshd_config.d 2>/dev/null | LC_ALL=C sort |
+		while read -r f; do
+			if [ -f "$f" ] && [ ! -L "$f" ]; then
+				echo "$(sha256sum <"$f" | cut -d' ' -f1) $(stat -c %a "$f") $f"
+			else
+				echo "$(stat -c %F "$f") $(readlink "$f") $f"
+			fi
+		done
+}
+host_sshd >"$s/host.before"
 policy=
 sshd_pid=
 hold=
 cleanup() {
 	[ -z "$hold" ] || kill "$hold" 2>/dev/null
 	[ -z "$sshd_pid" ] || kill "$sshd_pid" 2>/dev/null
+	pkill -9 -u play 2>/dev/null
 	if dpkg-query -W lightsout-arcade lightsout >/dev/null 2>&1; then
 		dpkg --purge lightsout-arcade lightsout >/dev/null 2>&1
 	fi
-	cmp -s "$s/pam.sshd" /etc/pam.d/sshd || cp -p "$s/pam.sshd" /etc/pam.d/sshd
+	# The purge keeps the account, locked: the test made it, the test
+	# removes it.
+	if getent passwd play >/dev/null; then
+		userdel play 2>/dev/null
+		groupdel play 2>/dev/null
+	fi
 	[ -z "$policy" ] || rm -f "$policy"
 	rm -rf "$s"
 }
@@ -96,43 +115,37 @@ check "the host leaderboard /var/games/lightsout is root's, sticky and open to a
 	test "$(stat -c '%U %a' /var/games/lightsout)" = "root 1777"
 check "the account play is a system account" test "$(id -u play 2>/dev/null || echo 1000)" -lt 1000
 check "with no password" test "$(getent shadow play | cut -d: -f2)" = '*'
-{ grep -x '# lightsout-arcade: .*' /etc/pam.d/sshd | head -n 1; grep -v '^#' "$SRCDIR/contrib/pam.lightsout-public"; cat "$s/pam.sshd"; } >"$s/pam.want"
-check "/etc/pam.d/sshd: the marked guests' line first, then the stack as it was" cmp -s "$s/pam.want" /etc/pam.d/sshd
-check "the drop-in is in sshd_config.d" test -f /etc/ssh/sshd_config.d/lightsout-arcade.conf
-check "the system's sshd -t accepts it" sshd -t
-# The drop-in's Match block ends with its file: other users are untouched.
-others=$(sshd -T -C user=root,host=localhost,addr=127.0.0.1 2>&1)
-check "for other users the system's sshd forces no command" \
-	test "$(printf '%s\n' "$others" | grep -i '^forcecommand ')" = "forcecommand none"
-check "lightsout serve --check play says ready as installed" grep -q '^  ready: ssh play@' "$s/install.log"
+check "its login shell can only start the game" \
+	test "$(getent passwd play | cut -d: -f7)" = /usr/lib/lightsout/lightsout-shell
+host_sshd >"$s/host.installed"
+check "/etc/pam.d/sshd, /etc/ssh/sshd_config and sshd_config.d are byte for byte as they were" \
+	cmp -s "$s/host.before" "$s/host.installed"
+check "the arcade has a PAM service of its own" test -f /etc/pam.d/lightsout-sshd
+check "and host keys of its own" test -f /etc/lightsout-arcade/ssh_host_ed25519_key -a -f /etc/lightsout-arcade/ssh_host_rsa_key
+check "its sshd is the system's, under a name of its own" \
+	test "$(readlink -f /usr/sbin/lightsout-sshd)" = "$(readlink -f "$(command -v sshd)")"
+check "the unit is installed" test -f /lib/systemd/system/lightsout-arcade.service
+[ -d /run/sshd ] || { mkdir -p /run/sshd && chmod 755 /run/sshd; }
+check "lightsout-sshd -t accepts the arcade's configuration" /usr/sbin/lightsout-sshd -t -f /etc/lightsout-arcade/sshd_config
+check "lightsout serve --check play says ready as installed" grep -q '^  ready: ssh -p 2222 play@' "$s/install.log"
 dpkg -i "$game" "$arcade" >/dev/null 2>&1
-check "installing again puts the PAM line in once" cmp -s "$s/pam.want" /etc/pam.d/sshd
+host_sshd >"$s/host.again"
+check "installing again keeps the host's sshd files as they were" cmp -s "$s/host.before" "$s/host.again"
 out=$(setsid runuser -u nobody -- su play -c id </dev/null 2>&1)
 check "su to play fails for a local user" test "${out#*uid=}" = "$out"
 
-# A private sshd named sshd (PAM reads /etc/pam.d/sshd) with the drop-in.
-[ -d /run/sshd ] || { mkdir -p /run/sshd && chmod 755 /run/sshd; }
-cp "$(command -v sshd)" "$s/sshd"
-ssh-keygen -q -t ed25519 -N '' -f "$s/host_key" || exit 1
+# The arcade's own sshd, started by hand as the unit starts it (no
+# systemd here), on a free port of 127.0.0.1 instead of 2222.
 ssh-keygen -q -t ed25519 -N '' -C alice -f "$s/alice" || exit 1
-cat >"$s/sshd_config" <<CONF
-Include /etc/ssh/sshd_config.d/lightsout-arcade.conf
-ListenAddress 127.0.0.1
-HostKey $s/host_key
-PidFile none
-UsePAM yes
-KbdInteractiveAuthentication no
-LogLevel VERBOSE
-CONF
-sshd_start "$s/sshd" "$s/sshd_config" "$s"
+sshd_start /usr/sbin/lightsout-sshd /etc/lightsout-arcade/sshd_config "$s" -o ListenAddress=127.0.0.1
 if [ -z "$port" ]; then
 	sed 's/^/# sshd: /' "$s/sshd.log"
-	not_ok "a private sshd starts with the installed drop-in"
+	not_ok "the arcade's sshd starts by hand"
 	done_testing
 	exit 1
 fi
-ok "a private sshd starts with the installed drop-in (port $port)"
-echo "[127.0.0.1]:$port $(cat "$s/host_key.pub")" >"$s/known_hosts"
+ok "the arcade's sshd starts by hand (port $port)"
+echo "[127.0.0.1]:$port $(cut -d' ' -f1,2 /etc/lightsout-arcade/ssh_host_ed25519_key.pub)" >"$s/known_hosts"
 
 # play WHO: ssh -tt to play@ as the key WHO or as "guest", its input the
 # fifo s/in (held open), its output in s/out.
@@ -181,31 +194,45 @@ printf 'sT' >"$s/in"
 check "a guest wins" until_out "Solved"
 printf 'qy' >"$s/in"
 ended
+out=$(ssh -F /dev/null -o IdentitiesOnly=yes -o IdentityAgent=none -o PasswordAuthentication=no \
+	-o UserKnownHostsFile="$s/known_hosts" -o StrictHostKeyChecking=yes -o LogLevel=ERROR \
+	-i "$s/alice" -o BatchMode=yes -p "$port" -T play@127.0.0.1 id </dev/null 2>&1)
+check "ssh play@host id runs the game, not id" test "${out#*uid=}" = "$out"
 kill "$sshd_pid" 2>/dev/null
 wait "$sshd_pid" 2>/dev/null
 sshd_pid=
 
-# Remove: sshd no longer offers the account; purge: nothing is left.
+# Remove: the account stays; purge: nothing is left but the locked account.
 touch /var/games/lightsout/1000.2026-01-01
 dpkg -r lightsout-arcade >"$s/remove.log" 2>&1
 status=$?
 sed 's/^/# /' "$s/remove.log"
 check "dpkg -r lightsout-arcade" test "$status" = 0
-check "takes the drop-in out" test ! -e /etc/ssh/sshd_config.d/lightsout-arcade.conf -a ! -L /etc/ssh/sshd_config.d/lightsout-arcade.conf
-check "and the PAM line: /etc/pam.d/sshd is as it was" cmp -s "$s/pam.sshd" /etc/pam.d/sshd
 check "the account stays until the purge" sh -c "getent passwd play >/dev/null"
+host_sshd >"$s/host.removed"
+check "the host's sshd files are as they were" cmp -s "$s/host.before" "$s/host.removed"
 dpkg --purge lightsout-arcade lightsout >"$s/purge.log" 2>&1
 status=$?
 sed 's/^/# /' "$s/purge.log"
 check "dpkg --purge both" test "$status" = 0
-check "the purge says what it removes" grep -q "removing the account play" "$s/purge.log"
-check "no account play, no group play" sh -c '! getent passwd play && ! getent group play'
+check "the purge says what it does" grep -q "locked the account play" "$s/purge.log"
+check "the account play is kept (its uid not reused)" sh -c "getent passwd play >/dev/null"
+check "locked: its password field starts with !" sh -c "getent shadow play | cut -d: -f2 | grep -q '^!'"
+check "expired" test "$(getent shadow play | cut -d: -f8)" = 1
+check "its shell nologin" test "$(getent passwd play | cut -d: -f7)" = /usr/sbin/nologin
 check "no home /var/lib/lightsout-play" test ! -e /var/lib/lightsout-play
-check "no /etc/lightsout-arcade" test ! -e /etc/lightsout-arcade
+check "no /etc/lightsout-arcade (host keys and all)" test ! -e /etc/lightsout-arcade
+check "no /etc/pam.d/lightsout-sshd" test ! -e /etc/pam.d/lightsout-sshd
 check "no /var/games/lightsout (a player's file in it)" test ! -e /var/games/lightsout
-left=$(grep -v -x -e /etc -e /usr -e /usr/share -e /usr/share/doc -e /usr/games -e /usr/share/man \
-	-e /usr/share/man/man6 -e /usr/share/lintian -e /usr/share/lintian/overrides -e /var -e '' "$s/files" |
-	while read -r f; do [ -e "$f" ] && echo "$f"; done)
+host_sshd >"$s/host.purged"
+check "the host's sshd files are byte for byte as they were before the install" cmp -s "$s/host.before" "$s/host.purged"
+# Every file and link of the packages, and their own directories, gone.
+left=$(while read -r f; do
+	if [ -d "$f" ]; then
+		case $f in */lightsout | */lightsout-arcade | */lightsout/* | */lightsout-arcade/* | */ssh.service.d) ;; *) continue ;; esac
+	fi
+	[ -e "$f" ] || [ -L "$f" ] && echo "$f"
+done <"$s/files")
 [ -z "$left" ] || echo "$left" | sed 's/^/# left: /'
 check "nothing of the packages' files is left" test -z "$left"
 check "dpkg knows neither package" sh -c '! dpkg-query -W -f "\${Status}\n" lightsout lightsout-arcade 2>/dev/null | grep -q installed'

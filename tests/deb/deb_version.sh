@@ -1,8 +1,9 @@
 #!/bin/sh
 # The Debian packaging agrees with the tree: debian/changelog's version is
 # configure.ac's (AC_INIT, the one place the version is written), and the
-# guests' PAM rule the package puts in /etc/pam.d/sshd is the shipped one
-# (contrib/pam.lightsout-public).
+# guests' PAM rule of the arcade's own PAM service
+# (contrib/pam.lightsout-sshd, the package's /etc/pam.d/lightsout-sshd) is
+# the hand recipe's (contrib/pam.lightsout-public).
 . "$SRCDIR/tests/lib/tap.sh"
 
 configured=$("$LIGHTSOUT" --version | sed -n 's/^lightsout //p')
@@ -12,11 +13,8 @@ check "the program's version is configure.ac's ($configured, $in_ac)" test -n "$
 check "debian/changelog's version is configure.ac's ($in_deb, $in_ac)" test "$in_deb" = "$in_ac"
 
 rule=$(grep -v '^#' "$SRCDIR/contrib/pam.lightsout-public")
-for script in postinst prerm; do
-	pkg=$(sed -n 's/^RULE="\(.*\)"$/\1/p' "$SRCDIR/debian/lightsout-arcade.$script")
-	check "lightsout-arcade.$script's PAM rule is contrib/pam.lightsout-public's" test -n "$rule" -a "$pkg" = "$rule"
-done
-mark_postinst=$(grep '^MARK=' "$SRCDIR/debian/lightsout-arcade.postinst")
-mark_prerm=$(grep '^MARK=' "$SRCDIR/debian/lightsout-arcade.prerm")
-check "postinst and prerm mark the rule alike" test -n "$mark_postinst" -a "$mark_postinst" = "$mark_prerm"
+first=$(grep -v '^#' "$SRCDIR/contrib/pam.lightsout-sshd" | head -n 1)
+check "the arcade's PAM service starts with contrib/pam.lightsout-public's rule" test -n "$rule" -a "$first" = "$rule"
+check "the arcade's PAM service reads nothing of /etc/pam.d/sshd" \
+	sh -c "! grep -q '^@include[[:space:]]*sshd' '$SRCDIR/contrib/pam.lightsout-sshd'"
 done_testing

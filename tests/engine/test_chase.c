@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/bitboard.h"
 #include "engine/chase.h"
 #include "engine/chaseshape.h"
 #include "engine/gf2.h"
@@ -113,6 +114,84 @@ static void classic_vs_dense(rng *g)
 	tap_is(bad_kern, 0, "plus: quiet patterns of singular shapes are quiet and non-zero");
 }
 
+/* The classic rule at a bit a cell against the byte path on the same
+ * chase: the same answer on random boards (most unsolvable on singular
+ * shapes) and on boards made from presses, each solution pressed out on
+ * the board at a bit a cell, each certificate quiet and odd on the board;
+ * and no fallback taken. */
+static void classic_bits(rng *g)
+{
+	char err[64];
+	rule plus;
+	rule_parse(&plus, "plus", false, err, sizeof err);
+	long before = chase_fallbacks();
+	int shapes = 0, bad_same = 0, bad_check = 0, unsolvable = 0;
+	for (int t = 0; t < 200; t++) {
+		int R = 2 + (int)rng_below(g, 150), C = 1 + (int)rng_below(g, 200);
+		if (t < 40)
+			R = C = 2 + t * 5;	/* squares to 197x197: singular ones among them */
+		int n = R * C;
+		chase *c = chase_new(R, C, &plus);
+		board *b = board_new(R, C, 2);
+		uint8_t *x = malloc((size_t)n), *y = malloc((size_t)n);
+		for (int i = 0; i < n; i++)
+			b->cells[i] = (uint8_t)rng_below(g, 2);
+		for (int made = 0; made < 2; made++) {
+			if (made) {	/* a board made from presses: solvable */
+				bitboard *p = bitboard_new(R, C), *cl = bitboard_new(R, C);
+				for (int i = 0; i < n; i++)
+					bitboard_set(p, i / C, i % C, (int)rng_below(g, 2));
+				bitboard_press_plus(p, cl);
+				board *nb = bitboard_to_board(cl);
+				memcpy(b->cells, nb->cells, (size_t)n);
+				board_free(nb);
+				bitboard_free(p);
+				bitboard_free(cl);
+			}
+			bitboard *pb = bitboard_from_board(b), *px = bitboard_new(R, C), *pc = bitboard_new(R, C);
+			lo_result sb = chase_solve(c, b->cells, x, y), sp = chase_solve_bits(c, pb->bits, px->bits, pc->bits);
+			board *bx = bitboard_to_board(px), *bc = bitboard_to_board(pc);
+			bad_same += sb != sp || (sb == LO_OK && memcmp(bx->cells, x, (size_t)n)) ||
+				    (sb == LO_UNSOLVABLE && memcmp(bc->cells, y, (size_t)n));
+			if (sp == LO_OK) {
+				bitboard_press_plus(px, pb);
+				bad_check += !bitboard_is_clear(pb);
+			} else {
+				unsolvable++;
+				bitboard *q = bitboard_new(R, C);
+				bitboard_press_plus(pc, q);
+				bitboard *orig = bitboard_from_board(b);
+				size_t dot = 0;
+				for (size_t w = 0; w < (size_t)R * pc->stride; w++)
+					dot += (size_t)__builtin_popcountll(pc->bits[w] & orig->bits[w]);
+				bad_check += sp != LO_UNSOLVABLE || made || !bitboard_is_clear(q) || dot % 2 == 0;
+				bitboard_free(q);
+				bitboard_free(orig);
+			}
+			board_free(bx);
+			board_free(bc);
+			bitboard_free(pb);
+			bitboard_free(px);
+			bitboard_free(pc);
+		}
+		board_free(b);
+		free(x);
+		free(y);
+		chase_free(c);
+		shapes++;
+	}
+	tap_is(bad_same, 0, "plus at a bit a cell, %d shapes (%d boards unsolvable): the byte path's answers", shapes,
+	       unsolvable);
+	tap_is(bad_check, 0, "... every solution pressed out clears its board, every certificate is quiet and odd");
+	tap_is(chase_fallbacks() - before, 0L, "... and no answer of the algebra failed its check");
+	rule x;
+	rule_parse(&x, "x", true, err, sizeof err);
+	chase *c = chase_new(10, 10, &x);
+	uint64_t w[20] = { 0 };
+	tap_ok(!c || chase_solve_bits(c, w, w, NULL) == LO_REFUSED, "other rules are refused at a bit a cell");
+	chase_free(c);
+}
+
 int main(void)
 {
 	static const struct { const char *rule; bool torus; int step; } cases[] = {
@@ -123,6 +202,7 @@ int main(void)
 	rng g;
 	rng_seed(&g, 77);
 	classic_vs_dense(&g);
+	classic_bits(&g);
 	for (size_t ci = 0; ci < sizeof cases / sizeof cases[0]; ci++) {
 	rule dense;
 	rule_parse(&dense, cases[ci].rule, cases[ci].torus, err, sizeof err);

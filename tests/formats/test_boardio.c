@@ -136,6 +136,183 @@ static void big_numbers(int rows, int cols, int k)
 	free(want);
 }
 
+/* ---- Packed reading (boardio_read_big): the same boards as the byte
+ * reader, at a bit a cell. */
+
+typedef struct limit {
+	long long cells;	/* what fits may take */
+	int calls;
+} limit;
+
+static bool fits_cells(void *ctx, long long rows, long long cols, bool whole, char *why, size_t len)
+{
+	limit *l = ctx;
+	l->calls++;
+	if (rows * cols <= l->cells)
+		return true;
+	snprintf(why, len, "%lldx%lld%s needs more than %lld cells", rows, cols, whole ? "" : " or more", l->cells);
+	return false;
+}
+
+static FILE *file_of(const char *text)
+{
+	FILE *f = tmpfile();
+	fputs(text, f);
+	rewind(f);
+	return f;
+}
+
+/* text read both ways: the byte board and the bit board agree cell by
+ * cell (or both refuse at one place). */
+static void both_ways(const char *text, int k, bool want_bits, const char *what)
+{
+	boardio_error e1, e2;
+	graph *g = NULL;
+	boardio_variant v;
+	FILE *f = file_of(text);
+	board *b = boardio_read_variant(f, k, &g, &v, &e1), *b2 = NULL;
+	fclose(f);
+	graph_free(g);
+	bitboard *bits = NULL;
+	limit l = { 1LL << 40, 0 };
+	boardio_big big = { fits_cells, &l };
+	f = file_of(text);
+	bool ok = boardio_read_big(f, k, &big, &g, &v, &b2, &bits, &e2);
+	fclose(f);
+	bool same;
+	if (!b)
+		same = !ok && e1.line == e2.line && e1.col == e2.col && !strcmp(e1.msg, e2.msg);
+	else if (bits) {
+		board *u = bitboard_to_board(bits);
+		same = want_bits && board_equal(b, u);
+		board_free(u);
+	} else
+		same = !want_bits && b2 && board_equal(b, b2);
+	tap_ok(same, "%s: packed as the bytes say (%s)", what, b ? (bits ? "bits" : "bytes") : e2.msg);
+	board_free(b);
+	board_free(b2);
+	bitboard_free(bits);
+	graph_free(g);
+}
+
+static void packed_reading(void)
+{
+	both_ways("101\n010\n111\n", 2, true, "symbols");
+	both_ways("1 0 1\n0 1 0\n", 2, true, "numbers");
+	both_ways("2 3\n101\n010\n", 2, true, "a size line");
+	both_ways("1 1\n0 1\n", 2, true, "two numbers over a row of two: the first row");
+	both_ways("1 2\n0 1\n", 2, true, "two numbers that are a size line at k = 2");
+	both_ways("1 0\n", 2, true, "one row of two numbers");
+	both_ways("\n\n#.#\r\n.#.  \n\n", 2, true, "blank lines, CR-LF and symbols");
+	both_ways("rule plus k=3\n120\n012\n", 2, false, "the file's k = 3: bytes");
+	both_ways("12\n01\n", 3, false, "k = 3 from the options: bytes");
+	both_ways("101\n01\n", 2, true, "a short row refused");
+	both_ways("101\n0x1\n", 2, true, "a bad symbol refused");
+	both_ways("3 3\n101\n010\n", 2, true, "a size line that is not the board's");
+	both_ways("  \f\n", 2, true, "blanks and a form feed: a row with no cells, refused");
+	err_at("  \f\n", 2, 1, 1, "a row of blanks and a form feed has no cells");
+	/* Rows across word edges and read blocks: a 3x200 and a 700x70. */
+	char *text = malloc(700 * 71 + 1), *p = text;
+	unsigned r = 7;
+	for (int i = 0; i < 700; i++) {
+		for (int j = 0; j < 70; j++)
+			*p++ = (char)('0' + ((r = r * 1103515245u + 12345u) >> 16) % 2);
+		*p++ = '\n';
+	}
+	*p = '\0';
+	both_ways(text, 2, true, "700x70 random");
+	free(text);
+
+	/* The bound is the caller's: refused at the row that passes it, with
+	 * its words, and no bound of 10^8 cells or 512 MiB of its own. */
+	limit l = { 20, 0 };
+	boardio_big big = { fits_cells, &l };
+	FILE *f = file_of("11111\n11111\n11111\n11111\n11111\n");
+	board *b = NULL;
+	bitboard *bits = NULL;
+	boardio_error e;
+	bool ok = boardio_read_big(f, 2, &big, NULL, NULL, &b, &bits, &e);
+	fclose(f);
+	tap_ok(!ok && !b && !bits && e.line == 5 && e.col == 1 && strstr(e.msg, "5x5 or more needs more than 20 cells"),
+	       "the caller's bound refuses row 5 of 5x5 with its words: %d:%d: %s", e.line, e.col, e.msg);
+	tap_ok(l.calls >= 5, "... asked at every row (%d calls)", l.calls);
+	/* A size line is the whole board's: refused at line 1. */
+	f = file_of("5 5\n11111\n11111\n11111\n11111\n11111\n");
+	ok = boardio_read_big(f, 2, &big, NULL, NULL, &b, &bits, &e);
+	fclose(f);
+	tap_ok(!ok && e.line == 1 && e.col == 1 && strstr(e.msg, "5x5 needs more than 20 cells"),
+	       "a size line past the caller's bound refused at once: %d:%d: %s", e.line, e.col, e.msg);
+	/* Two numbers that are a row, not a size line, are not held to it. */
+	l.cells = 4;
+	f = file_of("1 1\n0 1\n");
+	ok = boardio_read_big(f, 2, &big, NULL, NULL, &b, &bits, &e);
+	fclose(f);
+	tap_ok(ok && bits && bits->rows == 2, "'1 1' over '0 1' within 4 cells: the 2x2 board");
+	bitboard_free(bits);
+	/* Patterns: a small board's own press sets, so bytes. */
+	f = file_of("11\n11\npatterns\n010/111/010 010/111/010\n010/111/010 010/111/010\n");
+	graph *g = NULL;
+	l.cells = 1000;
+	ok = boardio_read_big(f, 2, &big, &g, NULL, &b, &bits, &e);
+	fclose(f);
+	tap_ok(ok && b && !bits && g, "a board with patterns comes as bytes, with its graph");
+	board_free(b);
+	graph_free(g);
+}
+
+/* The grid written from bits is the one written from bytes. */
+static void packed_writing(void)
+{
+	int bad = 0;
+	unsigned r = 11;
+	static const int sides[] = { 1, 7, 8, 9, 63, 64, 65, 130, 1000 };
+	for (int i = 0; i < 9; i++) {
+		int rows = 3, cols = sides[i];
+		board *b = board_new(rows, cols, 2);
+		for (int j = 0; j < rows * cols; j++)
+			b->cells[j] = (uint8_t)(((r = r * 1103515245u + 12345u) >> 16) % 2);
+		bitboard *p = bitboard_from_board(b);
+		FILE *f1 = tmpfile(), *f2 = tmpfile();
+		boardio_write(f1, b);
+		boardio_write_bits(f2, p);
+		long n1 = ftell(f1), n2 = ftell(f2);
+		char *s1 = malloc((size_t)n1 + 1), *s2 = malloc((size_t)n2 + 1);
+		rewind(f1);
+		rewind(f2);
+		bad += n1 != n2 || fread(s1, 1, (size_t)n1, f1) != (size_t)n1 || fread(s2, 1, (size_t)n2, f2) != (size_t)n2 ||
+		       memcmp(s1, s2, (size_t)n1);
+		fclose(f1);
+		fclose(f2);
+		free(s1);
+		free(s2);
+		board_free(b);
+		bitboard_free(p);
+	}
+	/* Across the output buffer's flushes, at any offset: 2.5 MB rows. */
+	bitboard *p = bitboard_new(2, 1300001);
+	board *b = board_new(2, 1300001, 2);
+	for (int j = 0; j < 2 * 1300001; j += 3) {
+		b->cells[j] = 1;
+		bitboard_set(p, j / 1300001, j % 1300001, 1);
+	}
+	FILE *f1 = tmpfile(), *f2 = tmpfile();
+	boardio_write(f1, b);
+	boardio_write_bits(f2, p);
+	long n = ftell(f1);
+	bad += n != ftell(f2);
+	char *s1 = malloc((size_t)n), *s2 = malloc((size_t)n);
+	rewind(f1);
+	rewind(f2);
+	bad += fread(s1, 1, (size_t)n, f1) != (size_t)n || fread(s2, 1, (size_t)n, f2) != (size_t)n || memcmp(s1, s2, (size_t)n);
+	fclose(f1);
+	fclose(f2);
+	free(s1);
+	free(s2);
+	board_free(b);
+	bitboard_free(p);
+	tap_is(bad, 0, "grids written from bits are the bytes' grids, row ends and buffer flushes at every offset");
+}
+
 int main(void)
 {
 	boardio_error e;
@@ -216,5 +393,7 @@ int main(void)
 	err_at("0101010101010101\n01010101010101x1\n", 2, 2, 15, "a bad symbol in the second word of a row");
 	err_at("0101010101010101\n0101010101010121\n", 2, 2, 15, "a digit not below k in the second word");
 	err_at("0101010101010101\n0101 10101010121\n", 2, 2, 1, "numbers among symbol rows");
+	packed_reading();
+	packed_writing();
 	return tap_done();
 }

@@ -60,6 +60,32 @@ static char *json_by_printf(const uint8_t *x, int rows, int cols, int k, bool fw
 	return captured(f, len);
 }
 
+/* k = 2 at a bit a cell: the same moves and json as printf's. */
+static void same_bits(const uint8_t *x, int rows, int cols, const char *json, size_t json_len, const char *what)
+{
+	board *bx = board_new(rows, cols, 2);
+	memcpy(bx->cells, x, (size_t)rows * cols);
+	bitboard *p = bitboard_from_board(bx);
+	long long weight = (long long)bitboard_count(p);
+	size_t la, lb;
+	FILE *f = tmpfile();
+	solutionio_write_moves_bits(f, p, weight);
+	char *a = captured(f, &la), *b = moves_by_printf(x, rows, cols, 2, false, false, (int)weight, &lb);
+	tap_ok(la == lb && !memcmp(a, b, la), "moves at a bit a cell %dx%d %s (%zu bytes)", rows, cols, what, la);
+	free(a);
+	free(b);
+	outbuf o;
+	outbuf_open(&o, f = tmpfile());
+	solutionio_put_json_presses_bits(&o, p);
+	solutionio_put_json_rows_bits(&o, p);
+	outbuf_close(&o);
+	a = captured(f, &la);
+	tap_ok(la == json_len && !memcmp(a, json, la), "json at a bit a cell %dx%d %s (%zu bytes)", rows, cols, what, la);
+	free(a);
+	board_free(bx);
+	bitboard_free(p);
+}
+
 static void same_text(const uint8_t *x, int rows, int cols, int k, bool fwd, bool vertices, const char *what)
 {
 	size_t la, lb;
@@ -82,6 +108,8 @@ static void same_text(const uint8_t *x, int rows, int cols, int k, bool fwd, boo
 	tap_ok(la == lb && !memcmp(a, b, la), "json %dx%d k=%d%s %s (%zu bytes)", rows, cols, k, fwd ? " fwd" : "", what,
 	       la);
 	free(a);
+	if (k == 2)
+		same_bits(x, rows, cols, b, lb, what);
 	free(b);
 }
 
@@ -94,7 +122,7 @@ int main(void)
 		{ 1, 1, 2, false, false }, { 3, 5, 2, false, false }, { 300, 301, 2, false, false },
 		{ 17, 1000, 3, false, false }, { 17, 1000, 3, true, false }, { 40, 23, 36, false, false },
 		{ 40, 23, 36, true, false }, { 1, 3000, 2, false, true }, { 1, 3000, 5, false, true },
-		{ 2, 100003, 4, false, false },	/* past the column table */
+		{ 2, 1100003, 4, false, false }, { 2, 1100003, 2, false, false },	/* past the column table */
 		{ 100003, 1, 2, false, false }, { 700, 700, 2, false, false }, { 1000, 1000, 7, true, false },
 		{ 1, 400000, 3, false, true },	/* many a buffer's flush */
 	};

@@ -49,9 +49,7 @@ arcade_options() {
 
 arcade_config() {
 	shipped="$SRCDIR/contrib/sshd_config.lightsout-arcade"
-	# The port is sshd_start's (-o Port adds one, it does not replace).
-	sed -e "/^Port 2222\$/d" \
-		-e "s|^AllowUsers play\$|AllowUsers $acct|" \
+	sed -e "s|^AllowUsers play\$|AllowUsers $acct|" \
 		-e "s|^HostKey /etc/lightsout-arcade/ssh_host_ed25519_key\$|HostKey $s/host_key|" \
 		-e "/^HostKey \\/etc\\/lightsout-arcade\\/ssh_host_rsa_key\$/d" \
 		-e "s|^\\(AuthorizedKeysCommand \\)/usr/local/bin/lightsout |\\1$KEYS |" \
@@ -72,7 +70,7 @@ arcade_sshd() {
 	sshd_start "$SSHD" "$1" "$s"
 	arcade_pids="$arcade_pids $sshd_pid"
 	[ -n "$port" ] || return 1
-	echo "[127.0.0.1]:$port $(cat "$s/host_key.pub")" >"$s/known_hosts"
+	echo "[127.0.0.1]:$port $(cat "$s/host_key.pub")" >>"$s/known_hosts"
 	echo "$port" >"$s/port"
 }
 

@@ -1,29 +1,32 @@
 # A private sshd for the SSH tests and the load benchmark, sourced by them.
 #
-# sshd_start SSHD CONFIG DIR: start SSHD -D -f CONFIG on 127.0.0.1 on a
-# random free port (sshd says whether it got it; another is tried if the
-# address was in use).  Sets port ("" when none) and sshd_pid; DIR/sshd.log
-# is its log.
+# sshd_start SSHD CONFIG DIR [OPTION...]: start SSHD -D -f CONFIG (and
+# the OPTIONs) on 127.0.0.1 on a random free port, which replaces CONFIG's
+# Port lines (sshd says whether it got it; another is tried if the address
+# was in use).  Sets port ("" when none) and sshd_pid; DIR/sshd.log is its
+# log.
 sshd_start() {
 	port=
+	sshd_bin=$1 sshd_config=$2 sshd_dir=$3
+	shift 3
 	for _ in 1 2 3 4 5 6 7 8 9 10; do
 		try=$((20000 + $(od -An -N2 -tu2 /dev/urandom | tr -d ' ') % 40000))
-		: >"$3/sshd.log"
-		"$1" -D -e -f "$2" -o Port="$try" 2>>"$3/sshd.log" &
+		: >"$sshd_dir/sshd.log"
+		"$sshd_bin" -D -e -f "$sshd_config" -p "$try" "$@" 2>>"$sshd_dir/sshd.log" &
 		sshd_pid=$!
 		for _ in $(seq 200); do
-			grep -q "Server listening on 127.0.0.1 port $try" "$3/sshd.log" && break
+			grep -q "Server listening on 127.0.0.1 port $try" "$sshd_dir/sshd.log" && break
 			kill -0 "$sshd_pid" 2>/dev/null || break
 			sleep 0.05
 		done
-		if grep -q "Server listening on 127.0.0.1 port $try" "$3/sshd.log"; then
+		if grep -q "Server listening on 127.0.0.1 port $try" "$sshd_dir/sshd.log"; then
 			port=$try
 			return 0
 		fi
 		kill "$sshd_pid" 2>/dev/null
 		wait "$sshd_pid" 2>/dev/null
 		sshd_pid=
-		grep -q "Address already in use" "$3/sshd.log" || return 1
+		grep -q "Address already in use" "$sshd_dir/sshd.log" || return 1
 	done
 	return 1
 }

@@ -1,5 +1,6 @@
 /* XDG paths, atomic writes, the lock, and moving damaged files aside. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,6 +116,42 @@ int main(void)
 	}
 	waitpid(pid, &status, 0);
 	tap_ok(WIFEXITED(status) && WEXITSTATUS(status) == 0, "and gets it once released");
+
+	/* A mode whatever the umask, and writes in a directory held open. */
+	char shared[4200];
+	snprintf(shared, sizeof shared, "%s/shared.txt", tmp);
+	mode_t old_mask = umask(077);
+	struct stat mst = { 0 };
+	bool wrote = atomic_write_mode(shared, "x\n", 2, 0644, 0, err, sizeof err) == 0 && stat(shared, &mst) == 0;
+	tap_ok(wrote && (mst.st_mode & 0777) == 0644, "atomic_write_mode: 0644 under umask 077 (%o)",
+	       (unsigned)(mst.st_mode & 0777));
+	umask(old_mask);
+	int dfd = open(tmp, O_RDONLY | O_DIRECTORY);
+	char tname[300];
+	tap_ok(atomic_write_at(dfd, "shared.txt", "yz\n", 3, 0600, ATOMIC_VOLATILE, err, sizeof err) == 0 &&
+	       (text = atomic_read(shared, &len, err, sizeof err)) && !strcmp(text, "yz\n"),
+	       "atomic_write_at, volatile: replaced");
+	free(text);
+	tap_ok(atomic_temp_at(dfd, "shared.txt", "t\n", 2, 0600, 0, tname, sizeof tname) == 0 &&
+	       !strncmp(tname, ".shared.txt.", 12) && strlen(tname) == 18 && faccessat(dfd, tname, F_OK, 0) == 0,
+	       "atomic_temp_at: the data in .NAME.XXXXXX (%s)", tname);
+	tap_ok(atomic_sweep_at(dfd, "shared.txt", 0) == 1 && faccessat(dfd, tname, F_OK, 0) != 0,
+	       "atomic_sweep_at: it goes, the file stays");
+	close(dfd);
+
+	/* A lock on a file already open: two opens are two holders. */
+	char held[4200];
+	snprintf(held, sizeof held, "%s/slot.live", tmp);
+	int a = open(held, O_RDWR | O_CREAT, 0600), b = open(held, O_RDWR);
+	tap_ok(a >= 0 && b >= 0 && !lock_fd_held(b), "lock_fd_held: nobody holds it");
+	tap_ok(lock_fd(a, 0) == 0 && lock_fd_held(b), "lock_fd taken: another sees it held");
+	errno = 0;
+	tap_ok(lock_fd(b, 40) < 0 && errno == EWOULDBLOCK, "and waits, then gives up (EWOULDBLOCK)");
+	lock_fd_release(a);
+	tap_ok(!lock_fd_held(b) && lock_fd(b, 0) == 0, "released: free, and taken");
+	tap_ok(lock_fd_held(a), "the holder of b is seen from a");
+	close(a);
+	close(b);
 
 	/* Damaged files are moved aside, never over another. */
 	char moved[4096], moved2[4096];

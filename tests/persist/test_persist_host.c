@@ -187,7 +187,7 @@ static void prompts(const char *dir)
 {
 	char err[600], path[4400];
 	host_limits lim = { .prompts = 4, .prompts_per_address = 2 };
-	host_prompt q[5];
+	host_place q[5];
 	snprintf(path, sizeof path, "%s/prompts", dir);
 	tap_is(host_prompt_take(dir, &lim, "198.51.100.1", &q[0], err, sizeof err), HOST_OK,
 	       "a new key at the name prompt");
@@ -195,9 +195,9 @@ static void prompts(const char *dir)
 	tap_is(host_prompt_take(dir, &lim, "198.51.100.1", &q[2], err, sizeof err), HOST_FULL,
 	       "a third from it: no, with places free");
 	tap_ok(strstr(err, "2 new keys from your address are choosing a name") != NULL, "says so: %s", err);
-	tap_is(count_dir(path), 4, "and keeps no file of it (the two held: an address slot and a host slot each)");
+	tap_is(count_dir(path), 4, "and keeps no file of it (the two held: a lock and its holder's record each)");
 	tap_is(host_prompt_take(dir, &lim, "198.51.100.2", &q[2], err, sizeof err), HOST_OK, "another address: yes");
-	host_prompt_leave(&q[0]);
+	host_place_leave(&q[0]);
 	tap_is(host_prompt_take(dir, &lim, "198.51.100.1", &q[0], err, sizeof err), HOST_OK,
 	       "once one of its prompts has ended: yes");
 	tap_is(host_prompt_take(dir, &lim, "", &q[3], err, sizeof err), HOST_OK,
@@ -205,16 +205,16 @@ static void prompts(const char *dir)
 	tap_is(host_prompt_take(dir, &lim, "198.51.100.3", &q[4], err, sizeof err), HOST_FULL,
 	       "past the host's bound: no, whatever the address");
 	tap_ok(strstr(err, "4 new keys are choosing a name") != NULL, "says so: %s", err);
-	tap_is(count_dir(path), 7, "and keeps no file of it (four held, three of them an address's too)");
+	tap_is(count_dir(path), 8, "and keeps no file of it (four held)");
 	for (int i = 0; i < 4; i++)
-		host_prompt_leave(&q[i]);
+		host_place_leave(&q[i]);
 	tap_is(count_dir(path), 0, "prompts that end leave nothing");
 
 	/* A prompt killed outright: the kernel drops its locks, the next
 	 * prompt of that address reuses its files, the sweep removes them. */
 	pid_t child = fork();
 	if (child == 0) {
-		host_prompt k[2];
+		host_place k[2];
 		bool both = host_prompt_take(dir, &lim, "198.51.100.9", &k[0], err, sizeof err) == HOST_OK &&
 			    host_prompt_take(dir, &lim, "198.51.100.9", &k[1], err, sizeof err) == HOST_OK;
 		_exit(both ? 0 : 1);	/* without leaving */
@@ -227,7 +227,7 @@ static void prompts(const char *dir)
 	       "but not their places: their address may open another");
 	host_prompt_sweep(dir);
 	tap_is(count_dir(path), 2, "the sweep removes the files nobody holds, not an open prompt's");
-	host_prompt_leave(&q[0]);
+	host_place_leave(&q[0]);
 	tap_is(count_dir(path), 0, "which goes when it ends");
 	lim.prompts = lim.prompts_per_address = 0;
 	for (int i = 0; i < 5; i++)
@@ -235,7 +235,253 @@ static void prompts(const char *dir)
 		       "no bounds: prompt %d from one address", i + 1);
 	tap_is(count_dir(path), 0, "holding no file");
 	for (int i = 0; i < 5; i++)
-		host_prompt_leave(&q[i]);
+		host_place_leave(&q[i]);
+}
+
+/* Who gives way to a newcomer: the longest-idle holder of the network
+ * holding the most, and only when it holds more than the newcomer's
+ * would. */
+static void victim_choice(void)
+{
+	host_holder h[6] = {
+		{ 1, "A", 5, 0 }, { 2, "A", 50, 1 }, { 3, "A", 20, 2 },
+		{ 4, "B", 100, 3 }, { 5, "B", 7, 4 }, { 6, "B", 8, 5 },
+	};
+	tap_is(host_place_victim(h, 0, "C"), -1, "an empty pool: nobody");
+	tap_is(host_place_victim(h, 3, "B"), 1, "one network holds all: its longest idle gives way");
+	tap_is(host_place_victim(h, 6, "C"), 3, "two networks hold as many: the longer idle of either");
+	tap_is(host_place_victim(h, 6, "B"), -1, "a newcomer whose network would hold more than any: nobody");
+	tap_is(host_place_victim(h, 5, "B"), -1, "A 3, B 2, a newcomer from B: nobody (B would hold as many)");
+	tap_is(host_place_victim(h, 4, "B"), 1, "A 3, B 1, a newcomer from B: A's, though B's idled longest");
+	host_holder two[2] = { { 1, "A", 5, 0 }, { 2, "A", 9, 1 } };
+	tap_is(host_place_victim(two, 1, "C"), -1, "a pool of one: nobody gives way (one each)");
+	tap_is(host_place_victim(two, 2, "C"), 1, "one network's two places are shared with another's");
+}
+
+/* A process holding a place (a prompt's, a guest's or a session's) from
+ * addr, as serve does; on SIGTERM it writes the words it was told (or
+ * nothing) to its pipe and leaves; with deaf, it does not end on SIGTERM. */
+enum { AT_PROMPT, AS_GUEST, IN_SESSION };
+static volatile sig_atomic_t termed;
+static void on_term(int sig)
+{
+	(void)sig;
+	termed = 1;
+}
+
+static pid_t holder(const char *dir, const host_limits *lim, int kind, const char *addr, bool deaf, int *from)
+{
+	int fd[2];
+	if (pipe(fd) < 0)
+		return -1;
+	pid_t pid = fork();
+	if (pid == 0) {
+		char err[600];
+		close(fd[0]);
+		sigset_t block, none;
+		sigemptyset(&block);
+		sigaddset(&block, SIGTERM);
+		sigprocmask(SIG_BLOCK, &block, &none);
+		struct sigaction sa = { .sa_handler = deaf ? SIG_IGN : on_term };
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGTERM, &sa, NULL);
+		host_place q = { .fd = -1 };
+		host_player p;
+		unsigned char key[32] = { 9, (unsigned char)getpid(), (unsigned char)(getpid() >> 8) };
+		host_status st = kind == AT_PROMPT ? host_prompt_take(dir, lim, addr, &q, err, sizeof err)
+			: kind == AS_GUEST ? host_guest(dir, lim, addr, &p, err, sizeof err)
+			: host_key_player(dir, key, lim, &p, err, sizeof err) == HOST_OK
+			? host_session_take(dir, lim, addr, &p, err, sizeof err) : HOST_ERROR;
+		if (write(fd[1], st == HOST_OK ? "r" : "x", 1) != 1 || st != HOST_OK)
+			_exit(2);
+		while (!termed)
+			sigsuspend(&none);
+		char why[400] = "";
+		bool told = kind == AT_PROMPT ? host_place_why(&q, why, sizeof why) : host_player_why(&p, why, sizeof why);
+		if (write(fd[1], why, strlen(why)) < 0)
+			_exit(3);
+		if (kind == AT_PROMPT)
+			host_place_leave(&q);
+		else
+			host_leave(&p);
+		_exit(told ? 0 : 1);
+	}
+	close(fd[1]);
+	char c = 0;
+	if (read(fd[0], &c, 1) != 1 || c != 'r') {
+		waitpid(pid, NULL, 0);
+		close(fd[0]);
+		return -1;
+	}
+	*from = fd[0];
+	return pid;
+}
+
+/* What a holder that gave way was told, once it ended (10 s at most: a
+ * holder still there is killed); its status. */
+static int told(pid_t pid, int from, char *words, size_t len)
+{
+	int status = -1;
+	for (int i = 0; i < 1000 && waitpid(pid, &status, WNOHANG) == 0; i++) {
+		struct timespec ts = { 0, 10000000L };
+		nanosleep(&ts, NULL);
+		if (i == 999) {
+			kill(pid, SIGKILL);
+			waitpid(pid, NULL, 0);
+			status = -1;
+		}
+	}
+	ssize_t n = read(from, words, len - 1);
+	words[n > 0 ? n : 0] = '\0';
+	close(from);
+	return status;
+}
+
+/* Set a place's record's time: how long its holder has been idle. */
+static void idle_for(const char *dir, const char *place, long secs)
+{
+	char path[4400];
+	struct timespec t[2] = { { time(NULL) - secs, 0 }, { time(NULL) - secs, 0 } };
+	snprintf(path, sizeof path, "%s/%s.who", dir, place);
+	utimensat(AT_FDCWD, path, t, 0);
+}
+
+/* Places counted per network, and a full pool making room for a newcomer
+ * from a network holding fewer (issue 35). */
+static void fair(const char *dir)
+{
+	char err[600], words[600];
+	host_place q[6];
+	host_limits lim = { .prompts = 10, .prompts_per_address = 1, .prompts_per_network = 2 };
+	tap_is(host_prompt_take(dir, &lim, "2001:0db8:0001:0001::/64", &q[0], err, sizeof err), HOST_OK,
+	       "an IPv6 /64 at the prompt");
+	tap_is(host_prompt_take(dir, &lim, "2001:0db8:0001:0001::/64", &q[1], err, sizeof err), HOST_FULL,
+	       "a second from that /64: its address's bound");
+	tap_is(host_prompt_take(dir, &lim, "2001:0db8:0001:0002::/64", &q[1], err, sizeof err), HOST_OK,
+	       "another /64 of its /48: yes");
+	tap_is(host_prompt_take(dir, &lim, "2001:0db8:0001:0003::/64", &q[2], err, sizeof err), HOST_FULL,
+	       "a third /64 of that /48: the network's bound");
+	tap_ok(strstr(err, "2 new keys from your network are choosing a name") != NULL, "says so: %s", err);
+	tap_is(host_prompt_take(dir, &lim, "192.0.2.1", &q[2], err, sizeof err), HOST_OK, "an IPv4 address: yes");
+	tap_is(host_prompt_take(dir, &lim, "192.0.2.2", &q[3], err, sizeof err), HOST_OK, "another of its /24");
+	tap_is(host_prompt_take(dir, &lim, "192.0.2.3", &q[4], err, sizeof err), HOST_FULL, "a third of that /24: no");
+	tap_is(host_prompt_take(dir, &lim, "192.0.3.1", &q[4], err, sizeof err), HOST_OK, "the next /24: yes");
+	for (int i = 0; i < 5; i++)
+		host_place_leave(&q[i]);
+
+	/* Three prompts from one network fill the pool: a newcomer of that
+	 * network is refused, one from another gets the place of the
+	 * longest idle, which is told why. */
+	lim = (host_limits){ .prompts = 3 };
+	pid_t kid[3];
+	int from[3];
+	char path[4300];
+	snprintf(path, sizeof path, "%s/prompts", dir);
+	for (int i = 0; i < 3; i++) {
+		char addr[20];
+		snprintf(addr, sizeof addr, "192.0.2.%d", i + 1);
+		kid[i] = holder(dir, &lim, AT_PROMPT, addr, false, &from[i]);
+	}
+	tap_ok(kid[0] > 0 && kid[1] > 0 && kid[2] > 0, "one network's three new keys fill the prompts");
+	idle_for(path, "0", 50);
+	idle_for(path, "1", 100);
+	idle_for(path, "2", 10);
+	tap_is(host_prompt_take(dir, &lim, "192.0.2.9", &q[0], err, sizeof err), HOST_FULL,
+	       "a fourth from that network: refused");
+	tap_ok(strstr(err, "3 new keys are choosing a name") != NULL, "the host's bound, said: %s", err);
+	tap_is(host_prompt_take(dir, &lim, "198.51.100.7", &q[0], err, sizeof err), HOST_OK,
+	       "one from another network gets in");
+	tap_ok(strlen(q[0].lock) > 2 && !strcmp(q[0].lock + strlen(q[0].lock) - 2, "/1"),
+	       "in the place of the longest idle: %s", q[0].lock);
+	int st = told(kid[1], from[1], words, sizeof words);
+	tap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 0, "which ended, told why (status %d)", st);
+	tap_ok(strstr(words, "another network") != NULL, "in words: %.40s...", words);
+	tap_ok(kill(kid[0], 0) == 0 && kill(kid[2], 0) == 0, "the others of its network stay");
+	tap_is(host_prompt_take(dir, &lim, "203.0.113.1", &q[1], err, sizeof err), HOST_OK,
+	       "a third network's newcomer: the crowded network gives way again");
+	st = told(kid[0], from[0], words, sizeof words);
+	tap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 0, "its longer idle of the two ended (status %d)", st);
+	tap_ok(kill(kid[2], 0) == 0, "one each now");
+	tap_is(host_prompt_take(dir, &lim, "100.64.0.1", &q[2], err, sizeof err), HOST_FULL,
+	       "and a fourth network's is refused: nobody holds more than it would");
+	kill(kid[2], SIGTERM);
+	st = told(kid[2], from[2], words, sizeof words);
+	tap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 1 && !words[0], "a holder ended otherwise is told nothing");
+	host_place_leave(&q[0]);
+	host_place_leave(&q[1]);
+	tap_is(count_dir(path), 0, "and no prompt's file is left");
+
+	/* Guests: the one whose game moved last stays (its watch/ file). */
+	lim = (host_limits){ .guests = 2 };
+	host_player g;
+	kid[0] = holder(dir, &lim, AS_GUEST, "192.0.2.1", false, &from[0]);
+	kid[1] = holder(dir, &lim, AS_GUEST, "192.0.2.2", false, &from[1]);
+	snprintf(path, sizeof path, "%s/live", dir);
+	idle_for(path, "g0", 100);
+	idle_for(path, "g1", 50);
+	char watch[4300];
+	snprintf(watch, sizeof watch, "%s/watch/g0", dir);
+	FILE *f = fopen(watch, "w");
+	if (f)
+		fclose(f);
+	tap_is(host_guest(dir, &lim, "198.51.100.7", &g, err, sizeof err), HOST_OK,
+	       "a guest from another network gets a full host's place");
+	tap_ok(!strcmp(g.slot, "g1"), "the one whose game has not moved for longest: %s", g.slot);
+	st = told(kid[1], from[1], words, sizeof words);
+	tap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 0 && strstr(words, "guest from another network"),
+	       "which was told: %.40s...", words);
+	host_leave(&g);
+	unlink(watch);
+	kill(kid[0], SIGTERM);
+	told(kid[0], from[0], words, sizeof words);
+	lim.guests_per_network = 1;
+	tap_is(host_guest(dir, &lim, "192.0.2.1", &g, err, sizeof err), HOST_OK, "a guest");
+	host_player g2;
+	tap_is(host_guest(dir, &lim, "192.0.2.2", &g2, err, sizeof err), HOST_FULL, "another of its network: no");
+	tap_ok(strstr(err, "1 guests from your network") != NULL, "says so: %s", err);
+	host_leave(&g);
+
+	/* New players a day: per network as well as per address. */
+	host_limits day = { .games_per_key = 1, .players = 100, .new_per_address = 5, .new_per_network = 2 };
+	for (int i = 0; i < 2; i++) {
+		unsigned char k[32] = { 60, (unsigned char)i };
+		char addr[20], name[20];
+		host_player np;
+		snprintf(addr, sizeof addr, "203.0.113.%d", i + 1);
+		snprintf(name, sizeof name, "netter%d", i);
+		tap_ok(host_key_player(dir, k, &day, &np, err, sizeof err) == HOST_OK &&
+		       roster_register(dir, &np, name, &day, addr, time(NULL), err, sizeof err) == ROSTER_OK,
+		       "a new player from %s", addr);
+		host_leave(&np);
+	}
+	tap_is(roster_room(dir, &day, "203.0.113.9", err, sizeof err), ROSTER_FULL,
+	       "a third from that /24 the same day: no, though its address made none");
+	tap_ok(strstr(err, "2 new players have come from your network today") != NULL, "says so: %s", err);
+	tap_is(roster_room(dir, &day, "198.18.0.1", err, sizeof err), ROSTER_OK, "another network: yes");
+
+	/* Sessions: a holder that does not end on SIGTERM (its terminal
+	 * blocked) is ended outright, and the newcomer still gets in. */
+	lim = (host_limits){ .games_per_key = 1, .sessions = 2, .sessions_per_network = 2 };
+	kid[0] = holder(dir, &lim, IN_SESSION, "192.0.2.1", true, &from[0]);
+	kid[1] = holder(dir, &lim, IN_SESSION, "192.0.2.2", false, &from[1]);
+	snprintf(path, sizeof path, "%s/sessions", dir);
+	idle_for(path, "0", 100);
+	unsigned char key[32] = { 77 };
+	host_player s;
+	tap_ok(host_key_player(dir, key, &lim, &s, err, sizeof err) == HOST_OK &&
+	       host_session_take(dir, &lim, "192.0.2.3", &s, err, sizeof err) == HOST_FULL &&
+	       strstr(err, "2 players from your network"), "a session of a full network: refused: %s", err);
+	tap_is(host_session_take(dir, &lim, "198.51.100.7", &s, err, sizeof err), HOST_OK,
+	       "another network's session gets in, past a holder deaf to SIGTERM");
+	st = told(kid[0], from[0], words, sizeof words);
+	tap_ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL, "which was ended outright (status %d)", st);
+	snprintf(watch, sizeof watch, "%s.why", s.session.lock);
+	tap_ok(access(watch, F_OK) < 0, "its words are not left for the newcomer");
+	host_leave(&s);
+	kill(kid[1], SIGTERM);
+	told(kid[1], from[1], words, sizeof words);
+	host_prompt_sweep(dir);
+	tap_is(count_dir(path), 0, "the sessions' places leave nothing");
 }
 
 /* Columns (characters) of the line of text holding what. */
@@ -442,6 +688,8 @@ int main(void)
 	snprintf(host, sizeof host, "%s/host", dir);
 	hosting(host);
 	prompts(host);
+	victim_choice();
+	fair(host);
 	board_of_players(host);
 	live_games(host);
 	char cmd[300];

@@ -64,6 +64,14 @@ int main(void)
 	tap_ok(text && strcmp(text, "3 5x5 k2 plus  hard\n9 4x4 k2 plus normal\n") == 0, "other line kept");
 	free(text);
 	tap_ok(ladder_read(path, other, 50, &rung, &res) == PERSIST_OK && rung == 3, "the other kind's rung");
+	/* Lines ending in CR LF (edited elsewhere) read, and are written back plain. */
+	put(path, "3 5x5 k2 plus  hard\r\n6 4x4 k2 plus normal\r\n");
+	tap_ok(ladder_read(path, key, 16, &rung, &res) == PERSIST_OK && rung == 6, "CR LF lines read");
+	tap_is(ladder_write(path, key, 7, &res), PERSIST_OK, "and written");
+	text = atomic_read(path, &len, err, sizeof err);
+	tap_ok(text && strcmp(text, "3 5x5 k2 plus  hard\n7 4x4 k2 plus normal\n") == 0, "without their CRs: %s",
+	       text ? text : err);
+	free(text);
 	tap_is(ladder_write(path, key, LADDER_RUNG_MAX + 1, &res), PERSIST_REFUSED, "a rung beyond the cap is not written");
 	/* A damaged file is set aside by a write too, and the rung still kept. */
 	put(path, "garbage\n");

@@ -43,6 +43,11 @@ int main(void)
 		tap_ok(strstr(note, bad[i].want) && strstr(note, "(skipped)") && p.has_rule && !strcmp(p.rule, "cross"),
 		       "'%.*s': %s, and the next line still read", (int)strcspn(bad[i].text, "\n"), bad[i].text, note);
 	}
+	/* Words a person writes, kept from before parse_yes_no. */
+	const char *spoken = "size = 6\ntorus = on\npreview = true\nanimation = false\nascii = off\nspeed = 05\n";
+	prefs_parse(spoken, strlen(spoken), &p, note, sizeof note);
+	tap_ok(!note[0] && p.rows == 6 && p.cols == 6 && p.torus && p.preview && p.has_animation && !p.animation &&
+	       p.has_ascii && !p.ascii && p.speed == 5, "size 6 is 6x6; on, true, false, off; 05 (%s)", note);
 	char nul[] = "size = 5x5\n\0\nrule = x\n";
 	prefs_parse(nul, sizeof nul - 1, &p, note, sizeof note);
 	tap_ok(strstr(note, "line 2: not text") && p.has_size && p.has_rule, "a NUL byte: that line skipped: %s", note);

@@ -33,8 +33,8 @@ if [ -z "$acct" ]; then
 	exit 0
 fi
 today=$(date -u +%Y-%m-%d)
-check "the test's config is the shipped one with its port, account, host keys, two paths and a timeout edited" \
-	test "$arcade_changed" = 7
+check "the test's config is the shipped one with its account, host keys, two paths and a timeout edited" \
+	test "$arcade_changed" = 6
 check "sshd -t accepts the shipped config" "$SSHD" -t -f "$s/sshd_config"
 if [ -z "$port" ]; then
 	sed 's/^/# sshd: /' "$s/sshd.log"
@@ -129,7 +129,8 @@ login bob
 ui_wait "Name [" >/dev/null
 ui_keys -l "Alice"
 ui_keys Enter
-check "a name another player has (in any case) is refused" ui_wait "that name is taken"
+check "a name another player has (in any case) is refused" ui_wait "That name is taken: choose another."
+check "saying so once" ui_gone "cannot be used: that name"
 ui_keys -l "$(printf '\320\260lice')"
 ui_keys Enter
 check "letters of two scripts in one name are refused (a Cyrillic a)" ui_wait "letters of two scripts"
@@ -232,7 +233,8 @@ quit >/dev/null
 # 4. A guest: no key, no name asked, nothing kept.
 login guest
 check "a login without a key is a guest, told nothing is kept, in one line of 80 columns" \
-	ui_wait "a guest's game is not kept (use an SSH key)."
+	ui_wait "a guest: your games are not kept."
+check "and how to make a key to keep them" ui_wait "a key (ssh-keygen -t ed25519) and log in again."
 check "the guest plays in a home of its own" test -d "$host/guests/0"
 out=$(sh "$s/ssh" guest -tt </dev/null 2>&1)
 check "past the guest limit: one clear line" says "$out" "All 1 guest places are taken"
@@ -247,15 +249,31 @@ check "a command asked for is not run: the player is told to log in with ssh -t"
 	says "$out" "runs no command here: log in with 'ssh -t $acct@HOST'"
 check "and the command did not run" test "${out#*NOT-THE-GAME}" = "$out"
 
+# 5a. No shell, whatever the configuration: a second instance whose
+# config lost its ForceCommand still runs only the game, for a key and
+# for a guest (the account's login shell starts nothing else).
+grep -v '^ForceCommand ' "$s/sshd_config" >"$s/sshd_config.noforce"
+main_port=$port
+arcade_sshd "$s/sshd_config.noforce"
+check "a second instance without ForceCommand starts" test -n "$port" -a "$port" != "$main_port"
+out=$(SSH_CMD=id sh "$s/ssh" bob -T </dev/null 2>&1)
+check "ssh ACCOUNT@host id through it prints no uid" test "${out#*uid=}" = "$out"
+check "... the game answers instead" says "$out" "log in with 'ssh -t $acct@HOST'"
+out=$(SSH_CMD=id sh "$s/ssh" guest -T </dev/null 2>&1)
+check "nor for a guest" test "${out#*uid=}" = "$out"
+kill "$sshd_pid"
+port=$main_port
+echo "$port" >"$s/port"
+
 # 5b. A player renames: ssh -t ACCOUNT@HOST rename.
 login bob rename
 check "ssh ... rename asks a player for another name" ui_wait "New name [bob]"
 ui_keys -l "alice"
 ui_keys Enter
-check "one another has is refused" ui_wait "that name is taken"
+check "one another has is refused" ui_wait "That name is taken"
 ui_keys -l "robert"
 ui_keys Enter
-check "a free one is taken, and the game plays under it" ui_wait "Playing as robert"
+check "a free one is taken, confirmed in place on the game's first screen" ui_wait "You are robert now, was bob."
 quit >/dev/null
 login bob rename
 check "a second rename that day is refused, saying when the next is possible" \
@@ -382,7 +400,7 @@ rc=$?
 check "a third from that address is refused in one line" \
 	says "$out" "2 new keys from your address are choosing a name already: try again later."
 check "and ends with a failure status ($rc)" test "$rc" -ne 0
-check "keeping nothing of it (each sitter holds two slots)" test "$(prompt_files)/$(players)" = 4/10
+check "keeping nothing of it (each sitter holds one place)" test "$(prompt_files)/$(players)" = 2/10
 printf '\003' >"$s/in.w1"
 wait "$(cat "$s/client.w1")"
 check "one sitter leaves" test $? = 0
@@ -390,7 +408,7 @@ sitter w3
 check "and a new key from that address gets its place" wait_out w3 "Name ["
 lives_before=$(lives)
 kill -9 "$(cat "$s/client.w2")"
-check "a dropped link at the prompt frees its place and its files" until_is prompt_files 2
+check "a dropped link at the prompt frees its place and its files" until_is prompt_files 1
 check "and its key's live lock" until_is lives $((lives_before - 1))
 printf '\003' >"$s/in.w3"
 wait "$(cat "$s/client.w3")"

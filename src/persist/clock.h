@@ -1,0 +1,18 @@
+/* The one clock and the one date of persist/: seconds that only go
+ * forward (for intervals), and a day as the daily board names it. */
+#ifndef LO_CLOCK_H
+#define LO_CLOCK_H
+
+#include <time.h>
+
+#define CLOCK_DATE_LEN 11	/* "YYYY-MM-DD" and its NUL */
+
+/* Seconds on the monotonic clock: a change of the wall clock moves no
+ * interval measured with it. */
+double clock_seconds(void);
+
+/* The UTC day of t, "YYYY-MM-DD": the daily board's, the same for every
+ * player wherever they are (never the local time zone's). */
+void clock_date(time_t t, char out[CLOCK_DATE_LEN]);
+
+#endif
