@@ -10,7 +10,7 @@
 
 sshd_root_test "it makes the public account and runs sshd for it" sshd ssh ssh-keygen useradd userdel usermod runuser su setsid
 . "$SRCDIR/tests/lib/arcade_lib.sh"
-arcade_key carol || exit 1
+arcade_key carol dave || exit 1
 arcade_start
 if [ -z "$acct" ] || [ -z "$port" ]; then
 	echo "1..0 # SKIP the public account or its sshd did not start"
@@ -40,6 +40,26 @@ ui_keys u
 check "undo: in words" rd_said "undone row 1, column 2: 4 cells changed,"
 ui_keys w
 check "w: the row as text" ui_wait_on rd_msg "row 1: o"
+
+# A watcher arriving, said to carol; dave, in the mode too, chooses her
+# game in the live games' list: his cursor on the chosen line, its words.
+D="tmux -L lo$$-dave -f /dev/null"
+arcade_exit_hook() { $D kill-server >/dev/null 2>&1; }
+$D new-session -d -x 80 -y 24 "sh '$s/ssh' dave -tt; echo EXIT=\$?; exec sleep 600"
+$D set-option -g window-size manual >/dev/null 2>&1
+as_dave() { (TMUX_CMD=$D; "$@"); }
+as_dave ui_wait "Name [" >/dev/null
+$D send-keys -l dave
+$D send-keys Enter s
+check "dave: the mode on in his lobby" as_dave rd_said "Screen-reader mode on"
+$D send-keys w
+check "dave: the live games' list, the cursor on the chosen game" as_dave rd_focus "carol"
+check "dave: the list and its chosen line said" as_dave rd_said "Live games (W): carol"
+$D send-keys Enter
+check "carol: a watcher arriving is said" rd_said "1 watching"
+check "... her cursor still in her cell" rd_on_cell 1 2
+$D kill-server
+
 ui_keys q
 check "q: back at the lobby, the cursor at its prompt" rd_after "q leaves."
 ui_keys q
