@@ -370,7 +370,8 @@ void draw_message(view *v, const char *msg)
 				const char *words = r->bar && r->keys[0] == 'q' && v->lobby && v->what == VIEW_PLAY
 							    ? "q lobby" : r->bar;
 				if (r->bar && (last ? always && r->bar_rank <= 1 : r->bar_rank <= most))
-					n += (size_t)snprintf(bar + n, sizeof bar - n, "%s%s", n ? v->gl->dot : "", words);
+					n += (size_t)snprintf(bar + n, sizeof bar - n, "%s%s",
+							      n ? (v->gl->reader ? ", " : v->gl->dot) : "", words);
 			}
 			if (chrome_cols(bar) <= COLS - 2 || last)
 				break;

@@ -20,6 +20,7 @@ typedef struct reader_seen {
 	unsigned start_hash;
 	int rows, cols;
 	int cr, cc;
+	int val;		/* the cursor's cell */
 	int moves;
 	bool won;
 	bool shown, have;	/* the overlay */
@@ -89,7 +90,7 @@ static void cell_words(const app *a, char *buf, size_t len)
 	int n = snprintf(buf, len, "row %d, column %d: %s", a->v.cr + 1, a->v.cc + 1, st);
 	int i = a->v.cr * b->cols + a->v.cc;
 	const lo_overlay *ov = sv.plan;
-	if (n > 0 && (size_t)n < len && ov->have && ov->solvable && (ov->shown || i == a->v.hint)) {
+	if (n > 0 && (size_t)n < len && a->v.what == VIEW_PLAY && ov->have && ov->solvable && (ov->shown || i == a->v.hint)) {
 		int m = overlay_mark(ov, i);
 		if (m && b->k == 2)
 			snprintf(buf + n, len - (size_t)n, ", to press");
@@ -149,12 +150,13 @@ static bool board_news(app *a, char *buf, size_t len)
 	const board *b = g->cur;
 	char cell[120], lit[48], plan[96];
 	cell_words(a, cell, sizeof cell);
-	lit_words(b, lit, sizeof lit);
+	lit[0] = '\0';
 	int moves = game_moves(g);
 	bool fresh = R.top != &board_screen && R.top != NULL && app_top(a) == &board_screen;
 	buf[0] = '\0';
 	if (g->start != R.start || board_hash(g->start) != R.start_hash || b->rows != R.rows || b->cols != R.cols ||
 	    (moves == 0 && R.moves > 1 && R.key != 'R' && R.key != 'r' && R.key != 'y')) {
+		lit_words(b, lit, sizeof lit);
 		snprintf(buf, len, "%s board, %dx%d: %s. %s", R.top ? "New" : "Lights Out", b->rows, b->cols, lit, cell);
 		return false;
 	}
@@ -168,6 +170,7 @@ static bool board_news(app *a, char *buf, size_t len)
 		if (set)
 			changed = rule_neighbours(&g->rule, b->rows, b->cols, sv.row, sv.col, set);
 		free(set);
+		lit_words(b, lit, sizeof lit);
 		snprintf(buf, len, "%s row %d, column %d: %d cell%s changed, %s", undo ? "undone" : redo ? "redone" : "pressed",
 			 sv.row + 1, sv.col + 1, changed, changed == 1 ? "" : "s", lit);
 		if (sv.plan->shown && sv.plan->have && sv.plan->solvable)
@@ -176,6 +179,7 @@ static bool board_news(app *a, char *buf, size_t len)
 		return false;
 	}
 	if (moves != R.moves) {
+		lit_words(b, lit, sizeof lit);
 		snprintf(buf, len, "%s %d: %s. %s", moves ? "Board at move" : "Board restarted, move", moves, lit, cell);
 		return false;
 	}
@@ -198,6 +202,22 @@ static bool board_news(app *a, char *buf, size_t len)
 	if (a->v.cr != R.cr || a->v.cc != R.cc)
 		snprintf(buf, len, "%s", cell);
 	return true;
+}
+
+/* The editor: the cell under the cursor when it moved or was set, and a
+ * board cleared. */
+static void editor_news(app *a, char *buf, size_t len)
+{
+	const board *b = app_session(a).g->cur;
+	char cell[120];
+	buf[0] = '\0';
+	cell_words(a, cell, sizeof cell);
+	if (R.top != app_top(a))
+		snprintf(buf, len, "Editor: %s", cell);
+	else if (R.key == 'c')
+		snprintf(buf, len, "Board cleared: %s", cell);
+	else if (a->v.cr != R.cr || a->v.cc != R.cc || board_get(b, a->v.cr, a->v.cc) != R.val)
+		snprintf(buf, len, "%s", cell);
 }
 
 /* Where the focus is on the screen now: the screen's own word for it,
@@ -276,6 +296,8 @@ static void reader_say(app *a, const char *focus)
 	bool moved = false;
 	if (on_board && top == &board_screen)
 		moved = board_news(a, news, sizeof news);
+	else if (a->s && !a->v.lay.too_small && top == &editor_screen)
+		editor_news(a, news, sizeof news);
 	else if (strcmp(focus, R.focus) != 0 && focus[0])
 		snprintf(news, sizeof news, "%s%s%s", R.top != top ? top->title : "", R.top != top ? ": " : "", focus);
 	if (a->s && top == &board_screen && a->w.eyes > R.eyes && R.top)
@@ -301,7 +323,7 @@ static void reader_say(app *a, const char *focus)
 			snprintf(line, sizeof line, "%s.", news);
 		/* A full screen of its own (a list) has its words said where
 		 * its message line is free. */
-		if (on_board || top->over_board || line_blank(LINES - 2))
+		if ((a->s && !a->v.lay.too_small && top->shows_board) || top->over_board || line_blank(LINES - 2))
 			draw_message(&a->v, line);
 	}
 	snprintf(R.msg, sizeof R.msg, "%s", a->v.msg);
@@ -323,6 +345,7 @@ static void reader_remember(app *a)
 	R.cols = sv.g->cur->cols;
 	R.cr = a->v.cr;
 	R.cc = a->v.cc;
+	R.val = a->v.cr < sv.g->cur->rows && a->v.cc < sv.g->cur->cols ? board_get(sv.g->cur, a->v.cr, a->v.cc) : -1;
 	R.moves = game_moves(sv.g);
 	R.won = sv.g->won;
 	R.shown = sv.plan->shown;

@@ -101,6 +101,27 @@ ui_keys n
 check "answered: back on the board" rd_said "Board: row 2, column 1"
 check "... in the cell" rd_on_cell 2 1
 
+# The editor: the cell under the cursor said as it moves and is set.
+ui_keys e
+check "editor: said, the cell under the cursor" rd_said "Editor: row 2, column 1:"
+check "editor: the cursor in the cell" rd_on_cell 2 1
+ui_keys c
+check "editor: a clear said" rd_said "Board cleared: row 2, column 1: off."
+ui_keys Space
+check "editor: a cell set said" rd_said "row 2, column 1: on."
+check "editor: the cursor in it" rd_on_cell 2 1 1
+ui_keys l
+check "editor: a move said" rd_said "row 2, column 2: off."
+ui_keys Escape
+check "played: the new position said whole" rd_said "New board, 3x3: 1 light on. row 2, column 2: off."
+check "... the cursor in the cell" rd_on_cell 2 2 0
+ui_keys Space
+check "a press: a game in progress to leave" rd_said "pressed row 2, column 2"
+ui_keys q
+ui_wait "(y/n)" >/dev/null
+ui_keys y
+ui_wait "EXIT=0" >/dev/null
+
 # The question at the start (the game left above): the cursor after it.
 ui_start -- play --screen-reader
 check "a question at the start: the cursor after it" rd_after "(y/n)"
