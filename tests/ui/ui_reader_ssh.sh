@@ -58,6 +58,14 @@ check "dave: the list and its chosen line said" as_dave rd_said "Live games (W):
 $D send-keys Enter
 check "carol: a watcher arriving is said" rd_said "1 watching"
 check "... her cursor still in her cell" rd_on_cell 1 2
+# The races: dave's cursor on the player he may challenge, its words said.
+$D send-keys q
+as_dave ui_wait "Live games on this host" >/dev/null
+$D send-keys q
+as_dave ui_wait "q  leave the arcade" >/dev/null
+$D send-keys r
+check "dave: the races, the cursor on carol's line" as_dave rd_focus "carol"
+check "dave: the races and the chosen line said" as_dave rd_said "Races (a public account): "
 $D kill-server
 
 ui_keys q
