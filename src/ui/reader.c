@@ -154,8 +154,7 @@ static bool board_news(app *a, char *buf, size_t len)
 	int moves = game_moves(g);
 	bool fresh = R.top != &board_screen && R.top != NULL && app_top(a) == &board_screen;
 	buf[0] = '\0';
-	if (g->start != R.start || board_hash(g->start) != R.start_hash || b->rows != R.rows || b->cols != R.cols ||
-	    (moves == 0 && R.moves > 1 && R.key != 'R' && R.key != 'r' && R.key != 'y')) {
+	if (g->start != R.start || board_hash(g->start) != R.start_hash || b->rows != R.rows || b->cols != R.cols) {
 		lit_words(b, lit, sizeof lit);
 		snprintf(buf, len, "%s board, %dx%d: %s. %s", R.top ? "New" : "Lights Out", b->rows, b->cols, lit, cell);
 		return false;
@@ -186,8 +185,7 @@ static bool board_news(app *a, char *buf, size_t len)
 	if (sv.plan->shown != R.shown) {
 		if (sv.plan->shown)
 			plan_words(a, plan, sizeof plan);
-		snprintf(buf, len, "Overlay %s%s%s", sv.plan->shown ? "on: " : "off", sv.plan->shown ? plan : "",
-			 sv.plan->shown ? "" : ".");
+		snprintf(buf, len, "Overlay %s%s", sv.plan->shown ? "on: " : "off", sv.plan->shown ? plan : "");
 		return false;
 	}
 	if (sv.plan->shown && sv.plan->have && !R.have) {

@@ -38,6 +38,10 @@ ui_keys s
 # Said at once, or after "Solving..." once the plan comes.
 check "overlay: the presses left and the cursor's cell" rd_said "2 presses left; this cell is not in the solution."
 check "overlay: the cursor in the cell" rd_on_cell 1 2 1
+ui_keys s
+check "overlay off: said" rd_said "Overlay off."
+ui_keys s
+check "overlay on again" rd_said "Overlay on: 2 presses left"
 ui_keys i
 check "hint: the cell to press" rd_said "Hint: press row 3, column 3."
 check "hint: the cursor goes there" rd_on_cell 3 3 1
@@ -100,6 +104,11 @@ check "a question: the cursor just after it" rd_after "(y/n)"
 ui_keys n
 check "answered: back on the board" rd_said "Board: row 2, column 1"
 check "... in the cell" rd_on_cell 2 1
+ui_keys R
+check "R asks first: the cursor after the question" rd_after "Restart this board? (y/n)"
+ui_keys y
+check "restarted: said with the lights" rd_said "Board restarted, move 0:"
+check "... the cursor in the cell" rd_on_cell 2 1
 
 # The editor: the cell under the cursor said as it moves and is set.
 ui_keys e
