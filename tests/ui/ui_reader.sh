@@ -151,5 +151,16 @@ ui_keys f
 check "lobby f: the board said" rd_said "Board: row 1, column 1:"
 check "... the cursor in its cell" rd_on_cell 1 1
 check "the mode is kept in the settings file" grep -q '^reader = yes$' "$XDG_CONFIG_HOME/lightsout/config"
+# The settings' Reader line turns it off: the cursor hidden, the look back.
+ui_keys m Up Up
+check "settings: the Reader line said" rd_said "Reader: on."
+check "... the cursor on it" rd_focus "Reader: on"
+ui_keys Right
+check "settings: changed" rd_said "Reader: off."
+ui_keys Enter
+check "applied: the mode off, said" rd_said "Screen-reader mode off."
+check "... the cursor hidden" ui_wait_on 'ui_tmux display-message -p #{cursor_flag}' 0
+check "... the cells symbols again" ui_wait "·"
+check "... and kept" grep -q '^reader = no$' "$XDG_CONFIG_HOME/lightsout/config"
 
 done_testing
