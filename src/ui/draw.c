@@ -33,6 +33,23 @@ void draw_free(view *v)
 	memset(&v->ds, 0, sizeof v->ds);
 }
 
+/* Where the last frame drew its view's cursor: a watched game's, whose
+ * view is its screen's own, is focused there too (draw_cursor_last). */
+static int last_y = -1, last_x = -1;
+
+static void frame_cursor(const view *v)
+{
+	if (!draw_cursor_at(v, &last_y, &last_x))
+		last_y = last_x = -1;
+}
+
+bool draw_cursor_last(int *y, int *x)
+{
+	*y = last_y;
+	*x = last_x;
+	return last_y >= 0;
+}
+
 void draw_all(view *v, double now)
 {
 	erase();
@@ -49,6 +66,7 @@ void draw_all(view *v, double now)
 	cells_draw(v);
 	draw_message(v, v->msg);
 	chrome_status(v, now);
+	frame_cursor(v);
 }
 
 void draw_frame(view *v, double now)
@@ -64,6 +82,7 @@ void draw_frame(view *v, double now)
 	cells_sets(v);
 	cells_draw(v);
 	chrome_status(v, now);
+	frame_cursor(v);
 }
 
 bool draw_cursor_at(const view *v, int *y, int *x)

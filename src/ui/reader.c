@@ -241,6 +241,8 @@ static void focus_find(app *a, int *y, int *x, char *words, size_t len)
 	}
 	if (a->s && (top == &board_screen || top->shows_board) && draw_cursor_at(&a->v, y, x))
 		return;
+	if (top == &watch_screen && draw_cursor_last(y, x))
+		return;		/* the watched player's cursor */
 	if (top == &pager_screen) {
 		*y = 2, *x = 1;
 		return;

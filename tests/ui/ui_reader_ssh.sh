@@ -58,6 +58,11 @@ check "dave: the list and its chosen line said" as_dave rd_said "Live games (W):
 $D send-keys Enter
 check "carol: a watcher arriving is said" rd_said "1 watching"
 check "... her cursor still in her cell" rd_on_cell 1 2
+check "dave: watching, in words with no clock" as_dave ui_wait "Watching carol, Moves "
+check "dave: his cursor on her cursor's cell" as_dave rd_on_cell 1 2
+ui_keys j
+check "carol moves: her words" rd_said "row 2, column 2: o"
+check "dave: his cursor follows hers" as_dave rd_on_cell 2 2
 # The races: dave's cursor on the player he may challenge, its words said.
 $D send-keys q
 as_dave ui_wait "Live games on this host" >/dev/null
@@ -78,8 +83,8 @@ check "and the session ends" ui_wait "EXIT=0"
 login carol
 check "the next login: her game offered back, the cursor after the question" rd_after "(y/n)"
 ui_keys y
-check "resumed: the board said, in the mode" rd_said "Board: row 1, column 2: o"
-check "... the cursor in the cell it was left on" rd_on_cell 1 2
+check "resumed: the board said, in the mode" rd_said "Board: row 2, column 2: o"
+check "... the cursor in the cell it was left on" rd_on_cell 2 2
 ui_keys q
 check "the lobby in the mode, the cursor at its prompt" rd_after "q leaves."
 check "... with s offered to turn it off" ui_wait "s  screen-reader mode off"
