@@ -117,6 +117,19 @@ static void title_words(const view *v, char *buf, size_t len)
 		snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", buf[0] ? "  " : "", v->mode);
 }
 
+/* A screen reader's separator is a comma after a word, not " , ": the
+ * lines built with the glyphs' dot between spaces lose the first space. */
+static void commas(char *line)
+{
+	char *w = line;
+	for (const char *r = line; *r; r++) {
+		if (r[0] == ' ' && r[1] == ',' && r[2] == ' ')
+			r++;
+		*w++ = *r;
+	}
+	*w = '\0';
+}
+
 static void hline_str(int y, int x, int n, const char *s)
 {
 	move(y, x);
@@ -308,13 +321,7 @@ static void status_line(view *v, double now, char *line, size_t size)
 	if (v->gl->reader) {
 		/* Words with their commas ("Moves 3, Par 5"), and no clock: a
 		 * line that changed every second would be spoken every second. */
-		char *w = line;
-		for (const char *r = line; *r; r++) {
-			if (r[0] == ' ' && r[1] == ',' && r[2] == ' ')
-				r++;
-			*w++ = *r;
-		}
-		*w = '\0';
+		commas(line);
 		return;
 	}
 	/* Clock at the right edge; the whole line rewritten, curses sends only
@@ -343,6 +350,8 @@ void draw_message(view *v, const char *msg)
 {
 	if (msg != v->msg)
 		snprintf(v->msg, sizeof v->msg, "%s", msg ? msg : "");
+	if (v->gl->reader)
+		commas(v->msg);
 	if (v->lay.too_small)
 		return;
 	move(LINES - 2, 0);

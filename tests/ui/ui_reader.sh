@@ -84,6 +84,13 @@ check "a page (the share code): the cursor on its first line" rd_focus "The star
 ui_keys q
 check "page closed: the cursor in the cell again" rd_on_cell 2 1 0
 
+# The analysis: its words with commas, the cursor kept in its cell.
+ui_keys a
+check "analysis: said in words" rd_said "rank 9, nullity 0,"
+check "analysis: the cursor in the cell" rd_on_cell 2 1 0
+ui_keys Escape
+check "analysis closed: the board said" rd_said "Board: row 2, column 1: off."
+
 # The share code's field: the cursor where the next character goes.
 ui_keys P
 check "the code's field: the cursor at its start (after \"> \", its blank trimmed)" rd_after ">"
