@@ -170,4 +170,15 @@ check "... the cursor hidden" ui_wait_on 'ui_tmux display-message -p #{cursor_fl
 check "... the cells symbols again" ui_wait "·"
 check "... and kept" grep -q '^reader = no$' "$XDG_CONFIG_HOME/lightsout/config"
 
+# A board that takes long to make: said once, with no count of seconds
+# that would be spoken every second, the cursor after it.
+ui_start -- play --screen-reader --size 61x61 --seed 1
+ui_wait "Moves 0" 400 >/dev/null
+ui_keys m Down Down Down Down Down Right Right Right Enter
+check "making a board: said" rd_said "Making a new board... Esc or q stops."
+check "making a board: the cursor after the words" rd_after "Esc or q stops."
+check "... no seconds counted" rd_none '[0-9] s\)' "$(rd_msg)"
+ui_keys Escape
+check "stopped: said" rd_said "Stopped: the board you had stays."
+
 done_testing
