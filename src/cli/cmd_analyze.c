@@ -52,7 +52,7 @@ static int analyze_one(int rows, int cols, const rule *r, int k, bool quiet, boo
 	}
 	if (!s) {
 		fprintf(stderr, "lightsout analyze: out of memory for %dx%d\n", rows, cols);
-		return EXIT_USAGE;
+		return EXIT_NOMEM;
 	}
 	char count[8192];
 	system_count(s, count, sizeof count);
@@ -76,7 +76,7 @@ static int analyze_one(int rows, int cols, const rule *r, int k, bool quiet, boo
 		uint8_t *t = distribution_table(rows, cols, k, r, fwd, &states);
 		if (!t) {
 			fprintf(stderr, "lightsout analyze: out of memory for the distribution\n");
-			return EXIT_USAGE;
+			return EXIT_NOMEM;
 		}
 		uint64_t counts[256];
 		int top = distribution_counts(t, states, counts, 255);

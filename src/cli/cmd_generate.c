@@ -48,7 +48,7 @@ static int generate_rows(int rows, int cols, rng *g)
 	uint64_t *buf = calloc(4 * s, sizeof *buf), *row[3], *out;
 	if (!buf) {
 		fprintf(stderr, "lightsout generate: out of memory\n");
-		return EXIT_USAGE;
+		return EXIT_NOMEM;
 	}
 	uint64_t top = cols % 64 ? (1ULL << (cols % 64)) - 1 : ~0ULL;
 	for (int i = 0; i < 3; i++)
@@ -162,7 +162,7 @@ int cmd_generate(int argc, char **argv)
 	board *b = board_new(o.v.rows, o.v.cols, o.v.k);
 	if (!s || !b) {
 		fprintf(stderr, "lightsout generate: out of memory\n");
-		return EXIT_USAGE;
+		return EXIT_NOMEM;
 	}
 	gen_result res;
 	output_progress ps;

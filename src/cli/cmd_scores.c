@@ -91,7 +91,7 @@ int cmd_scores(int argc, char **argv)
 		else
 			fprintf(stderr, "lightsout scores: %s: %s\n", dir,
 				st == PERSIST_NO_MEMORY ? "out of memory" : strerror(res.errnum));
-		return EXIT_USAGE;
+		return st == PERSIST_NO_MEMORY ? EXIT_NOMEM : EXIT_USAGE;
 	}
 	/* Other users' files: what was skipped, and why, in a line each. */
 	for (int i = 0; i < t.nnotes; i++)
@@ -106,7 +106,7 @@ int cmd_scores(int argc, char **argv)
 		if (!table) {
 			fprintf(stderr, "lightsout scores: out of memory\n");
 			scores_free(&t);
-			return EXIT_USAGE;
+			return EXIT_NOMEM;
 		}
 		fwrite(table, 1, len, stdout);
 		free(table);

@@ -94,7 +94,7 @@ int cmd_stats(int argc, char **argv)
 		if (!table) {
 			fprintf(stderr, "lightsout stats: out of memory\n");
 			stats_free(&s);
-			return EXIT_USAGE;
+			return EXIT_NOMEM;
 		}
 		fwrite(table, 1, len, stdout);
 		free(table);

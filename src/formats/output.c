@@ -33,7 +33,7 @@ int output_finish(const char *who, int status)
 	errno = 0;
 	if (fclose(stdout) != 0 && !bad)
 		bad = report(who, errno);
-	return bad ? EXIT_USAGE : status;
+	return bad ? EXIT_WRITE : status;
 }
 
 static double mono(void)

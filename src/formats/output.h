@@ -11,14 +11,18 @@
 #include "engine/generate.h"
 
 #define EXIT_UNSOLVABLE 1
-#define EXIT_USAGE 2
+#define EXIT_USAGE 2		/* a usage or input error */
+/* Out of memory, or output that could not be written: the same status as
+ * a usage error (the documented 2 of every command), named for what it is. */
+#define EXIT_NOMEM 2
+#define EXIT_WRITE 2
 
 /* Flush stdout; -1 (after one message "lightsout WHO: write error: ...")
  * when any write so far failed.  Long commands call it between results so
  * they stop at the first failure instead of computing to the end. */
 int output_check(const char *who);
 
-/* The command's status, or EXIT_USAGE when stdout could not be written or
+/* The command's status, or EXIT_WRITE when stdout could not be written or
  * closed.  Called once, by main, after the command. */
 int output_finish(const char *who, int status);
 

@@ -12,8 +12,8 @@ int overlay_init(lo_overlay *o, const lo_system *sys, bool forward_only)
 	o->k = system_k(sys);
 	o->forward_only = forward_only;
 	o->x = calloc((size_t)o->n, 3);
-	o->sv = o->x ? solver_new(sys, forward_only) : NULL;
-	if (!o->sv) {
+	o->solver = o->x ? solver_new(sys, forward_only) : NULL;
+	if (!o->solver) {
 		free(o->x);
 		o->x = NULL;
 		return -1;
@@ -25,7 +25,7 @@ int overlay_init(lo_overlay *o, const lo_system *sys, bool forward_only)
 
 void overlay_free(lo_overlay *o)
 {
-	solver_free(o->sv);
+	solver_free(o->solver);
 	free(o->x);
 	memset(o, 0, sizeof *o);
 }
@@ -45,7 +45,7 @@ void overlay_reset(lo_overlay *o, const board *b)
 	forget(o);
 	if (o->active) {
 		o->searching = true;
-		solver_submit(o->sv, b->cells);
+		solver_submit(o->solver, b->cells);
 	}
 }
 
@@ -76,13 +76,13 @@ void overlay_moved(lo_overlay *o, const board *b, int i, int times)
 	/* An unsolvable position stays so, with the same certificate:
 	 * y . (A e_i) = 0 for every press. */
 	o->searching = true;
-	solver_submit(o->sv, b->cells);
+	solver_submit(o->solver, b->cells);
 }
 
 bool overlay_poll(lo_overlay *o)
 {
 	solver_answer a;
-	if (!o->active || !solver_poll(o->sv, &a, o->scratch, o->cert))
+	if (!o->active || !solver_poll(o->solver, &a, o->scratch, o->cert))
 		return false;
 	if (a.stage == SOLVER_FINAL)
 		o->searching = false;
@@ -117,14 +117,14 @@ bool overlay_poll(lo_overlay *o)
 void overlay_stop(lo_overlay *o)
 {
 	if (o->active && o->searching)
-		solver_stop(o->sv);
+		solver_stop(o->solver);
 }
 
 bool overlay_progress(const lo_overlay *o, double *done, int *best)
 {
 	*done = 0;
 	*best = -1;
-	return o->active && o->searching && solver_busy(o->sv, done, best);
+	return o->active && o->searching && solver_busy(o->solver, done, best);
 }
 
 int overlay_mark(const lo_overlay *o, int i)

@@ -15,7 +15,7 @@
 #include "engine/system.h"
 
 typedef struct lo_overlay {
-	solver *sv;
+	solver *solver;
 	int n, k;
 	bool forward_only;
 	bool active;		/* a plan is kept (asked for by s, i, Tab or t) */

@@ -31,97 +31,97 @@ static void say(char *buf, size_t len, const char *prefix, const char *msg)
  * side slot with no game in it, so the saved one stays for later.  With
  * every slot holding a game, this one is not saved at all: no saved game
  * is ever written over without the player's say. */
-static void keep_apart(saver *sv)
+static void keep_apart(saver *sa)
 {
 	char err[300];
-	if (access(sv->save_path, F_OK) < 0)
+	if (access(sa->save_path, F_OK) < 0)
 		return;
 	for (int i = 2; i <= SLOT_MAX; i++) {
 		char side[4200];
 		slot other;
-		if (slot_save_path(sv->base, i, side, sizeof side) < 0 || access(side, F_OK) == 0 ||
-		    slot_take(sv->base, i, 0, &other, err, sizeof err) < 0)
+		if (slot_save_path(sa->base, i, side, sizeof side) < 0 || access(side, F_OK) == 0 ||
+		    slot_take(sa->base, i, 0, &other, err, sizeof err) < 0)
 			continue;
-		slot_release(&sv->sl);
-		sv->sl = other;
-		snprintf(sv->save_path, sizeof sv->save_path, "%s", sv->sl.save);
-		snprintf(sv->aside, sizeof sv->aside, "Your saved game is kept for later: this one is saved apart.");
+		slot_release(&sa->sl);
+		sa->sl = other;
+		snprintf(sa->save_path, sizeof sa->save_path, "%s", sa->sl.save);
+		snprintf(sa->aside, sizeof sa->aside, "Your saved game is kept for later: this one is saved apart.");
 		return;
 	}
-	sv->save_path[0] = '\0';
-	snprintf(sv->notice, sizeof sv->notice,
+	sa->save_path[0] = '\0';
+	snprintf(sa->notice, sizeof sa->notice,
 		 "This game will not be saved: your %d saved games are kept (a plain lightsout resumes them).",
 		 SLOT_MAX);
 }
 
-void saving_init(saver *sv, bool keep_saved)
+void saving_init(saver *sa, bool keep_saved)
 {
 	char err[300];
-	memset(sv, 0, sizeof *sv);
-	sv->sl.fd = -1;
-	if (paths_file(PATHS_STATE, PATHS_SAVEGAME, true, sv->base, sizeof sv->base, err, sizeof err) < 0) {
-		sv->base[0] = '\0';
-		say(sv->notice, sizeof sv->notice, "Games will not be saved: ", err);
-	} else if (slot_take(sv->base, 1, 0, &sv->sl, err, sizeof err) == 0 ||
-		   (slot_busy(sv->base, 1, &sv->other) && slot_take_free(sv->base, &sv->sl, err, sizeof err) == 0)) {
+	memset(sa, 0, sizeof *sa);
+	sa->sl.fd = -1;
+	if (paths_file(PATHS_STATE, PATHS_SAVEGAME, true, sa->base, sizeof sa->base, err, sizeof err) < 0) {
+		sa->base[0] = '\0';
+		say(sa->notice, sizeof sa->notice, "Games will not be saved: ", err);
+	} else if (slot_take(sa->base, 1, 0, &sa->sl, err, sizeof err) == 0 ||
+		   (slot_busy(sa->base, 1, &sa->other) && slot_take_free(sa->base, &sa->sl, err, sizeof err) == 0)) {
 		/* Another game owns slot 1: this one keeps its own save. */
-		snprintf(sv->save_path, sizeof sv->save_path, "%s", sv->sl.save);
+		snprintf(sa->save_path, sizeof sa->save_path, "%s", sa->sl.save);
 		/* Slot 1 holds no game but a game kept apart once does: that
 		 * one is offered back instead of waiting for two games again. */
-		for (int i = 2; i <= SLOT_MAX && sv->sl.index == 1 && access(sv->save_path, F_OK) < 0; i++) {
+		for (int i = 2; i <= SLOT_MAX && sa->sl.index == 1 && access(sa->save_path, F_OK) < 0; i++) {
 			char side[4200];
 			slot other;
-			if (slot_save_path(sv->base, i, side, sizeof side) < 0 || access(side, F_OK) < 0 ||
-			    slot_take(sv->base, i, 0, &other, err, sizeof err) < 0)
+			if (slot_save_path(sa->base, i, side, sizeof side) < 0 || access(side, F_OK) < 0 ||
+			    slot_take(sa->base, i, 0, &other, err, sizeof err) < 0)
 				continue;
-			slot_release(&sv->sl);
-			sv->sl = other;
-			snprintf(sv->save_path, sizeof sv->save_path, "%s", sv->sl.save);
+			slot_release(&sa->sl);
+			sa->sl = other;
+			snprintf(sa->save_path, sizeof sa->save_path, "%s", sa->sl.save);
 		}
-		if (keep_saved && sv->sl.index == 1)
-			keep_apart(sv);
+		if (keep_saved && sa->sl.index == 1)
+			keep_apart(sa);
 	} else
-		say(sv->notice, sizeof sv->notice, "Games will not be saved: ", err);
-	if (paths_file(PATHS_DATA, PATHS_STATS, true, sv->stats_path, sizeof sv->stats_path, err, sizeof err) < 0) {
-		sv->stats_path[0] = '\0';
-		if (!sv->notice[0])
-			say(sv->notice, sizeof sv->notice, "Statistics will not be kept: ", err);
+		say(sa->notice, sizeof sa->notice, "Games will not be saved: ", err);
+	if (paths_file(PATHS_DATA, PATHS_STATS, true, sa->stats_path, sizeof sa->stats_path, err, sizeof err) < 0) {
+		sa->stats_path[0] = '\0';
+		if (!sa->notice[0])
+			say(sa->notice, sizeof sa->notice, "Statistics will not be kept: ", err);
 	}
 }
 
-void saving_close(saver *sv)
+void saving_close(saver *sa)
 {
-	slot_release(&sv->sl);
-	for (int i = 0; i < sv->ngraphs; i++)
-		graph_free(sv->graphs[i]);
-	free(sv->graphs);
-	sv->graphs = NULL;
-	sv->ngraphs = 0;
+	slot_release(&sa->sl);
+	for (int i = 0; i < sa->ngraphs; i++)
+		graph_free(sa->graphs[i]);
+	free(sa->graphs);
+	sa->graphs = NULL;
+	sa->ngraphs = 0;
 }
 
 /* A resumed graph game's press sets live as long as the session: the game,
  * the settings menu and the records point to them. */
-static bool keep_graph(saver *sv, saved_game *sg)
+static bool keep_graph(saver *sa, saved_game *sg)
 {
 	if (!sg->graph)
 		return true;
-	graph **n = realloc(sv->graphs, (size_t)(sv->ngraphs + 1) * sizeof *n);
+	graph **n = realloc(sa->graphs, (size_t)(sa->ngraphs + 1) * sizeof *n);
 	if (!n)
 		return false;
-	sv->graphs = n;
-	sv->graphs[sv->ngraphs++] = sg->graph;
+	sa->graphs = n;
+	sa->graphs[sa->ngraphs++] = sg->graph;
 	sg->graph = NULL;
 	return true;
 }
 
-bool saving_load(saver *sv, play *p)
+bool saving_load(saver *sa, play *p)
 {
 	saved_game sg;
 	persist_result res;
-	char msg[sizeof sv->notice], err[256];
-	if (!sv->save_path[0])
+	char msg[sizeof sa->notice], err[256];
+	if (!sa->save_path[0])
 		return false;
-	switch (savegame_read(sv->save_path, &sg, &res)) {
+	switch (savegame_read(sa->save_path, &sg, &res)) {
 	case PERSIST_OK:
 		break;
 	case PERSIST_NONE:
@@ -131,7 +131,7 @@ bool saving_load(saver *sv, play *p)
 		const char *name = strrchr(res.moved, '/');
 		char line[sizeof res.moved + sizeof res.why + 8];
 		snprintf(line, sizeof line, "%s: %s", name ? name + 1 : res.moved, res.why);
-		say(sv->notice, sizeof sv->notice, "Saved game damaged, kept as ", line);
+		say(sa->notice, sizeof sa->notice, "Saved game damaged, kept as ", line);
 		return false;
 	}
 	case PERSIST_NO_MEMORY:
@@ -141,22 +141,22 @@ bool saving_load(saver *sv, play *p)
 		/* The file stays where it is for a later try, and this game
 		 * saves nothing over it. */
 		persist_describe(&res, msg, sizeof msg);
-		say(sv->notice, sizeof sv->notice, "Saved game not loaded (kept; this game is not saved): ", msg);
-		sv->save_path[0] = '\0';
+		say(sa->notice, sizeof sa->notice, "Saved game not loaded (kept; this game is not saved): ", msg);
+		sa->save_path[0] = '\0';
 		return false;
 	}
 	game g;
 	lo_result rc = saved_to_game(&g, &sg, err, sizeof err);
-	if (rc == LO_OK && !keep_graph(sv, &sg)) {
+	if (rc == LO_OK && !keep_graph(sa, &sg)) {
 		game_free(&g);
 		rc = LO_NOMEM;
 	}
 	if (rc == LO_NOMEM) {
 		/* The save is fine and memory short: keep it where it is, and
 		 * save nothing over it from this game. */
-		snprintf(sv->notice, sizeof sv->notice, "Not enough memory to resume the saved game: it is kept, and "
+		snprintf(sa->notice, sizeof sa->notice, "Not enough memory to resume the saved game: it is kept, and "
 			 "this game is not saved.");
-		sv->save_path[0] = '\0';
+		sa->save_path[0] = '\0';
 		savegame_free(&sg);
 		return false;
 	}
@@ -164,15 +164,15 @@ bool saving_load(saver *sv, play *p)
 		/* A save the parser took but this game can never play: set it
 		 * aside like a damaged one, so no new game writes over it. */
 		savegame_free(&sg);
-		if (savegame_set_aside(sv->save_path, err, &res) == PERSIST_SET_ASIDE) {
+		if (savegame_set_aside(sa->save_path, err, &res) == PERSIST_SET_ASIDE) {
 			const char *name = strrchr(res.moved, '/');
 			char line[sizeof res.moved + sizeof err + 64];
 			snprintf(line, sizeof line, "Cannot resume the saved game (kept as %s): %s",
 				 name ? name + 1 : res.moved, err);
-			say(sv->notice, sizeof sv->notice, "", line);
+			say(sa->notice, sizeof sa->notice, "", line);
 		} else {
-			say(sv->notice, sizeof sv->notice, "Cannot resume the saved game: ", err);
-			sv->save_path[0] = '\0';
+			say(sa->notice, sizeof sa->notice, "Cannot resume the saved game: ", err);
+			sa->save_path[0] = '\0';
 		}
 		return false;
 	}
@@ -181,51 +181,51 @@ bool saving_load(saver *sv, play *p)
 	char origin[16];
 	snprintf(origin, sizeof origin, "%s", p->origin);
 	if (play_init(p, &g, p->mode, origin, err, sizeof err) != LO_OK) {
-		say(sv->notice, sizeof sv->notice, "Cannot resume the saved game: ", err);
+		say(sa->notice, sizeof sa->notice, "Cannot resume the saved game: ", err);
 		return false;
 	}
-	sv->owned = true;
+	sa->owned = true;
 	return true;
 }
 
-void saving_changed(saver *sv, double now)
+void saving_changed(saver *sa, double now)
 {
-	if (!sv->unsaved)
-		sv->changed_at = now;
-	sv->unsaved++;
+	if (!sa->unsaved)
+		sa->changed_at = now;
+	sa->unsaved++;
 }
 
-bool saving_due(const saver *sv, const play *p, double now)
+bool saving_due(const saver *sa, const play *p, double now)
 {
-	if (!sv->unsaved || sv->paused)
+	if (!sa->unsaved || sa->paused)
 		return false;
 	return !game_in_progress(&p->g) ||
-	       (sv->unsaved >= SAVING_EVERY_MOVES && now - sv->saved_at >= SAVING_GAP_SECONDS) ||
-	       now - sv->changed_at >= SAVING_EVERY_SECONDS;
+	       (sa->unsaved >= SAVING_EVERY_MOVES && now - sa->saved_at >= SAVING_GAP_SECONDS) ||
+	       now - sa->changed_at >= SAVING_EVERY_SECONDS;
 }
 
-static int forget(saver *sv, char *msg, size_t len)
+static int forget(saver *sa, char *msg, size_t len)
 {
 	persist_result res;
-	if (!sv->save_path[0] || !sv->owned)
+	if (!sa->save_path[0] || !sa->owned)
 		return 0;
-	if (savegame_remove(sv->save_path, &res) != PERSIST_OK) {
+	if (savegame_remove(sa->save_path, &res) != PERSIST_OK) {
 		persist_describe(&res, msg, len);
 		return -1;
 	}
-	sv->owned = false;
+	sa->owned = false;
 	return 0;
 }
 
-int saving_sync(saver *sv, play *p, double now, char *msg, size_t len)
+int saving_sync(saver *sa, play *p, double now, char *msg, size_t len)
 {
-	if (sv->paused)
+	if (sa->paused)
 		return 0;
-	sv->unsaved = 0;
-	sv->saved_at = now;
+	sa->unsaved = 0;
+	sa->saved_at = now;
 	if (!game_in_progress(&p->g))
-		return forget(sv, msg, len);
-	if (!sv->save_path[0])
+		return forget(sa, msg, len);
+	if (!sa->save_path[0])
 		return 0;
 	saved_game sg;
 	savegame_init(&sg);
@@ -235,15 +235,15 @@ int saving_sync(saver *sv, play *p, double now, char *msg, size_t len)
 	play_to_saved(p, &sg);
 	/* The boards and moves are the game's: no savegame_free(). */
 	persist_result res;
-	if (savegame_write(sv->save_path, &sg, &res) != PERSIST_OK) {
+	if (savegame_write(sa->save_path, &sg, &res) != PERSIST_OK) {
 		char err[300];
 		persist_describe(&res, err, sizeof err);
-		say(sv->exit_msg, sizeof sv->exit_msg, "cannot save the game: ", err);
+		say(sa->exit_msg, sizeof sa->exit_msg, "cannot save the game: ", err);
 		say(msg, len, "Cannot save: ", err);
 		return -1;
 	}
-	sv->exit_msg[0] = '\0';
-	sv->owned = true;
+	sa->exit_msg[0] = '\0';
+	sa->owned = true;
 	return 0;
 }
 
@@ -267,45 +267,45 @@ static void scores_why(const char *dir, const persist_result *res, char *buf, si
 }
 
 /* A daily win into the host's leaderboard, and where it stands there. */
-static void leaderboard(saver *sv, const play *p, const stats_result *r)
+static void leaderboard(saver *sa, const play *p, const stats_result *r)
 {
 	score s;
 	persist_result res;
 	bool kept;
 	char why[400];
-	if (!sv->scores_dir[0] || !play_score(p, r, &s))
+	if (!sa->scores_dir[0] || !play_score(p, r, &s))
 		return;
 	/* A public account's players share a uid: the result says whose it is. */
-	snprintf(s.pid, sizeof s.pid, "%s", sv->player_pid);
-	snprintf(s.name, sizeof s.name, "%s", sv->player_name);
-	s.guest = sv->player_guest;
+	snprintf(s.pid, sizeof s.pid, "%s", sa->player_pid);
+	snprintf(s.name, sizeof s.name, "%s", sa->player_name);
+	s.guest = sa->player_guest;
 	/* Two games of ours finishing at once would each rewrite our file:
 	 * one at a time, under a lock in our own state directory. */
 	char lockpath[4200], err[300];
 	int lfd = -1;
 	if (paths_file(PATHS_STATE, "scores", true, lockpath, sizeof lockpath, err, sizeof err) == 0)
 		lfd = lock_take(lockpath, LOCK_WAIT_MS, err, sizeof err);
-	persist_status st = scores_record(sv->scores_dir, &s, &kept, &res);
+	persist_status st = scores_record(sa->scores_dir, &s, &kept, &res);
 	if (lfd >= 0)
 		lock_release(lfd);
 	if (st == PERSIST_NONE)
 		return;		/* no leaderboard here: nothing to say */
 	if (st != PERSIST_OK) {
-		scores_why(sv->scores_dir, &res, why, sizeof why);
-		say(sv->ranking, sizeof sv->ranking, "Not on the leaderboard: ", why);
-		sv->ranking_failed = true;
+		scores_why(sa->scores_dir, &res, why, sizeof why);
+		say(sa->ranking, sizeof sa->ranking, "Not on the leaderboard: ", why);
+		sa->ranking_failed = true;
 		return;
 	}
 	scores t;
-	if (scores_load(sv->scores_dir, s.date, &t, &res) != PERSIST_OK) {
-		scores_why(sv->scores_dir, &res, why, sizeof why);
-		say(sv->ranking, sizeof sv->ranking, "Leaderboard: ", why);
-		sv->ranking_failed = true;
+	if (scores_load(sa->scores_dir, s.date, &t, &res) != PERSIST_OK) {
+		scores_why(sa->scores_dir, &res, why, sizeof why);
+		say(sa->ranking, sizeof sa->ranking, "Leaderboard: ", why);
+		sa->ranking_failed = true;
 		return;
 	}
 	int of, rank = scores_rank(&t, &s, geteuid(), &of);
 	if (rank > 0)
-		snprintf(sv->ranking, sizeof sv->ranking, "%d%s of %d on this host%s", rank, ordinal(rank), of,
+		snprintf(sa->ranking, sizeof sa->ranking, "%d%s of %d on this host%s", rank, ordinal(rank), of,
 			 kept ? "" : " (your earlier result)");
 	scores_free(&t);
 }
@@ -313,14 +313,14 @@ static void leaderboard(saver *sv, const play *p, const stats_result *r)
 /* Is p's daily board (its date and variant) in the statistics already?
  * Then this is a replay: it counts as practice, and not on the host's
  * leaderboard. */
-static bool saving_daily_done(const saver *sv, const play *p)
+static bool saving_daily_done(const saver *sa, const play *p)
 {
 	stats st;
 	persist_result res;
 	struct stat probe;
 	bool done = false;
-	if (!sv->stats_path[0] || lstat(sv->stats_path, &probe) < 0 ||
-	    stats_load(sv->stats_path, &st, &res) != PERSIST_OK)
+	if (!sa->stats_path[0] || lstat(sa->stats_path, &probe) < 0 ||
+	    stats_load(sa->stats_path, &st, &res) != PERSIST_OK)
 		return false;
 	for (int i = 0; i < st.ndaily && !done; i++)
 		done = strcmp(st.daily[i].date, p->daily) == 0 && variant_equal(&st.daily[i].key, &p->g.cfg.v);
@@ -328,46 +328,46 @@ static bool saving_daily_done(const saver *sv, const play *p)
 	return done;
 }
 
-int saving_finish(saver *sv, play *p, double now, char *msg, size_t len)
+int saving_finish(saver *sa, play *p, double now, char *msg, size_t len)
 {
 	stats_result r;
 	persist_result res;
 	int rc = 0;
-	sv->unsaved = 0;
-	sv->ranking[0] = '\0';
-	sv->ranking_failed = false;
-	if (p->mode == PLAY_DAILY && !p->recorded && saving_daily_done(sv, p))
+	sa->unsaved = 0;
+	sa->ranking[0] = '\0';
+	sa->ranking_failed = false;
+	if (p->mode == PLAY_DAILY && !p->recorded && saving_daily_done(sa, p))
 		p->replay = true;
 	if (!p->game)
 		p->game = play_new_id();
-	bool fresh = (sv->stats_path[0] || sv->scores_dir[0]) && play_result(p, &r, now);
-	if (fresh && sv->stats_path[0] && stats_record(sv->stats_path, &r, &res) != PERSIST_OK) {
+	bool fresh = (sa->stats_path[0] || sa->scores_dir[0]) && play_result(p, &r, now);
+	if (fresh && sa->stats_path[0] && stats_record(sa->stats_path, &r, &res) != PERSIST_OK) {
 		persist_describe(&res, msg, len);
 		rc = -1;
 	}
 	if (fresh)
-		leaderboard(sv, p, &r);
+		leaderboard(sa, p, &r);
 	char gone[300];
-	if (forget(sv, gone, sizeof gone) < 0 && rc == 0) {
+	if (forget(sa, gone, sizeof gone) < 0 && rc == 0) {
 		say(msg, len, "", gone);
 		rc = -1;
 	}
 	return rc;
 }
 
-char *saving_stats_text(const saver *sv, char *msg, size_t len)
+char *saving_stats_text(const saver *sa, char *msg, size_t len)
 {
 	persist_result res;
 	stats st;
 	struct stat probe;	/* lstat: a FIFO must not be opened here */
-	if (!sv->stats_path[0] || lstat(sv->stats_path, &probe) < 0) {
+	if (!sa->stats_path[0] || lstat(sa->stats_path, &probe) < 0) {
 		/* Nothing recorded: no lock file made just to say so. */
-		if (sv->stats_path[0] && errno != ENOENT) {
+		if (sa->stats_path[0] && errno != ENOENT) {
 			say(msg, len, "", strerror(errno));
 			return NULL;
 		}
 		stats_init(&st);
-	} else if (stats_load(sv->stats_path, &st, &res) != PERSIST_OK) {
+	} else if (stats_load(sa->stats_path, &st, &res) != PERSIST_OK) {
 		/* Damaged (now set aside) or unreadable: say so in one line. */
 		persist_describe(&res, msg, len);
 		return NULL;
@@ -380,13 +380,13 @@ char *saving_stats_text(const saver *sv, char *msg, size_t len)
 	return table;
 }
 
-void saving_daily_line(const saver *sv, const char *date, const variant *key, char *buf, size_t len)
+void saving_daily_line(const saver *sa, const char *date, const variant *key, char *buf, size_t len)
 {
 	persist_result res;
 	stats st;
 	struct stat probe;
 	buf[0] = '\0';
-	if (!sv->stats_path[0] || lstat(sv->stats_path, &probe) < 0 || stats_load(sv->stats_path, &st, &res) != PERSIST_OK) {
+	if (!sa->stats_path[0] || lstat(sa->stats_path, &probe) < 0 || stats_load(sa->stats_path, &st, &res) != PERSIST_OK) {
 		snprintf(buf, len, "Today's daily board: not played yet.");
 		return;
 	}
@@ -410,22 +410,22 @@ void saving_daily_line(const saver *sv, const char *date, const variant *key, ch
 	stats_free(&st);
 }
 
-char *saving_scores_text(const saver *sv, const char *date, char *msg, size_t len)
+char *saving_scores_text(const saver *sa, const char *date, char *msg, size_t len)
 {
 	persist_result res;
 	scores t;
 	char why[400];
-	if (!sv->scores_dir[0]) {
+	if (!sa->scores_dir[0]) {
 		say(msg, len, "", "No leaderboard on this host (lightsout --scores DIR names one).");
 		return NULL;
 	}
-	persist_status st = scores_load(sv->scores_dir, date, &t, &res);
+	persist_status st = scores_load(sa->scores_dir, date, &t, &res);
 	if (st == PERSIST_NONE) {
-		say(msg, len, "No leaderboard on this host: no directory ", sv->scores_dir);
+		say(msg, len, "No leaderboard on this host: no directory ", sa->scores_dir);
 		return NULL;
 	}
 	if (st != PERSIST_OK) {
-		scores_why(sv->scores_dir, &res, why, sizeof why);
+		scores_why(sa->scores_dir, &res, why, sizeof why);
 		say(msg, len, "Leaderboard: ", why);
 		return NULL;
 	}
@@ -455,13 +455,13 @@ char *saving_scores_text(const saver *sv, const char *date, char *msg, size_t le
 	return table;
 }
 
-int saving_take_over(saver *sv, play *p, char *msg, size_t len)
+int saving_take_over(saver *sa, play *p, char *msg, size_t len)
 {
 	char err[300];
 	slot one;
 	/* It saves and quits at once; a stopped one (Ctrl-Z) does not, and
 	 * plays on when continued: the request ends with this wait. */
-	int asked = slot_take_over(sv->base, 1, sv->other, SAVING_TAKEOVER_MS, &one, err, sizeof err);
+	int asked = slot_take_over(sa->base, 1, sa->other, SAVING_TAKEOVER_MS, &one, err, sizeof err);
 	if (asked == -1) {
 		say(msg, len, "", "The other game cannot be reached: this one is kept apart.");
 		return -1;
@@ -470,17 +470,17 @@ int saving_take_over(saver *sv, play *p, char *msg, size_t len)
 		say(msg, len, "", "The other game did not hand over (suspended?): this one is kept apart.");
 		return -1;
 	}
-	slot_release(&sv->sl);
-	sv->sl = one;
-	sv->other = 0;
-	snprintf(sv->save_path, sizeof sv->save_path, "%s", one.save);
-	sv->owned = false;
+	slot_release(&sa->sl);
+	sa->sl = one;
+	sa->other = 0;
+	snprintf(sa->save_path, sizeof sa->save_path, "%s", one.save);
+	sa->owned = false;
 	play taken;
 	memset(&taken, 0, sizeof taken);
 	taken.r = p->r;
-	sv->notice[0] = '\0';
-	if (!saving_load(sv, &taken)) {
-		say(msg, len, "", sv->notice[0] ? sv->notice : "The other game had no board in progress.");
+	sa->notice[0] = '\0';
+	if (!saving_load(sa, &taken)) {
+		say(msg, len, "", sa->notice[0] ? sa->notice : "The other game had no board in progress.");
 		return 0;
 	}
 	play_free(p);

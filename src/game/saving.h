@@ -46,46 +46,46 @@ typedef struct saver {
 } saver;
 
 /* The files' paths (directories made 0700) and a save slot of our own:
- * slot 1 unless another running game owns it (then sv->other names it),
+ * slot 1 unless another running game owns it (then sa->other names it),
  * or unless keep_saved (the command line chose another board) and slot 1
  * holds a game: that game stays for later.  A problem goes to notice. */
-void saving_init(saver *sv, bool keep_saved);
-void saving_close(saver *sv);
+void saving_init(saver *sa, bool keep_saved);
+void saving_close(saver *sa);
 
 /* Take over slot 1 from its owner: ask it to save and quit, wait for it
  * (a few seconds at most), then read its game into p.  Returns 1 with the
  * game in p, 0 when the other had none in progress, -1 with msg. */
-int saving_take_over(saver *sv, play *p, char *msg, size_t len);
+int saving_take_over(saver *sa, play *p, char *msg, size_t len);
 
 /* The saved game in our slot, if any, made into p (its game and plan):
  * true when there is one to offer back.  A damaged save, or one this game
  * can never play, is set aside and notice says so; one that memory is too
  * short for now stays, and this game saves nothing over it. */
-bool saving_load(saver *sv, play *p);
+bool saving_load(saver *sa, play *p);
 
 /* The position changed (press, undo, restart, new board): save soon. */
-void saving_changed(saver *sv, double now);
+void saving_changed(saver *sa, double now);
 /* Should the loop save now?  Enough changes, or enough time. */
-bool saving_due(const saver *sv, const play *p, double now);
+bool saving_due(const saver *sa, const play *p, double now);
 /* Write the game when one is in progress, else forget the save this game
  * made.  Returns 0, or -1 with a line for the player in msg. */
-int saving_sync(saver *sv, play *p, double now, char *msg, size_t len);
+int saving_sync(saver *sa, play *p, double now, char *msg, size_t len);
 
 /* This attempt ended (won, or given up while in progress): record it once
  * and forget the save.  A daily win also goes to the host's leaderboard
- * (when there is one): sv->ranking then says where it stands, or in one
+ * (when there is one): sa->ranking then says where it stands, or in one
  * line why it could not be kept.  Returns 0, or -1 with msg. */
-int saving_finish(saver *sv, play *p, double now, char *msg, size_t len);
+int saving_finish(saver *sa, play *p, double now, char *msg, size_t len);
 
 
 /* The statistics table to show, malloc'd; NULL with msg. */
 /* The player's daily streak and date's daily board of variant key, in a
  * line ("Daily streak: 3 days; today's daily board: won in ..."). */
-void saving_daily_line(const saver *sv, const char *date, const variant *key, char *buf, size_t len);
-char *saving_stats_text(const saver *sv, char *msg, size_t len);
+void saving_daily_line(const saver *sa, const char *date, const variant *key, char *buf, size_t len);
+char *saving_stats_text(const saver *sa, char *msg, size_t len);
 
 /* The host's daily leaderboard of date, malloc'd; NULL with msg (no
  * directory, unreadable).  Files skipped are counted at its end. */
-char *saving_scores_text(const saver *sv, const char *date, char *msg, size_t len);
+char *saving_scores_text(const saver *sa, const char *date, char *msg, size_t len);
 
 #endif

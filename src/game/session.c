@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "engine/history.h"
 #include "game/maker.h"
@@ -18,15 +19,15 @@ static const char rung_unsaved[] = "The practice rung could not be saved: it hol
  * 80 columns: a guest's game is not kept. */
 static void open_player(session *s, const session_settings *set)
 {
-	snprintf(s->sv.player_pid, sizeof s->sv.player_pid, "%s", set->player_pid);
-	snprintf(s->sv.player_name, sizeof s->sv.player_name, "%s", set->player_name ? set->player_name : "");
-	s->sv.player_guest = set->player_guest;
+	snprintf(s->files.player_pid, sizeof s->files.player_pid, "%s", set->player_pid);
+	snprintf(s->files.player_name, sizeof s->files.player_name, "%s", set->player_name ? set->player_name : "");
+	s->files.player_guest = set->player_guest;
 	if (set->player_guest)
-		snprintf(s->sv.notice, sizeof s->sv.notice,
-			 "Playing as %s, a guest: your games are not kept.", s->sv.player_name);
-	else if (!s->sv.notice[0])
-		snprintf(s->sv.notice, sizeof s->sv.notice, "Playing as %s: your games are kept for your key.",
-			 s->sv.player_name);
+		snprintf(s->files.notice, sizeof s->files.notice,
+			 "Playing as %s, a guest: your games are not kept.", s->files.player_name);
+	else if (!s->files.notice[0])
+		snprintf(s->files.notice, sizeof s->files.notice, "Playing as %s: your games are kept for your key.",
+			 s->files.player_name);
 }
 
 /* The first board, as the settings ask: loaded, or made for the mode. */
@@ -71,20 +72,22 @@ session *session_open(const session_settings *set, session_fail *why, char *err,
 		return NULL;
 	}
 	rng_seed(&s->pl.r, set->seed);
-	saving_init(&s->sv, set->keep_saved);
+	saving_init(&s->files, set->keep_saved);
 	if (set->note)
 		session_note(s, set->note);
-	snprintf(s->sv.scores_dir, sizeof s->sv.scores_dir, "%s", set->scores_dir ? set->scores_dir : "");
+	snprintf(s->files.scores_dir, sizeof s->files.scores_dir, "%s", set->scores_dir ? set->scores_dir : "");
 	if (set->player_pid && set->player_pid[0])
 		open_player(s, set);
+	arcade_setup(&s->ar, set->host, set->live_id, set->player_name, set->player_guest);
+	racer_init(&s->race, &s->ar, set->client);
 	/* A plain `lightsout`: the game left last time comes first (another
 	 * running game owning the save keeps it, unless the player moves it
 	 * over). */
-	s->offer_resume = !set->keep_saved && saving_load(&s->sv, &s->pl);
+	s->offer_resume = !set->keep_saved && saving_load(&s->files, &s->pl);
 	if (s->offer_resume)
 		board_free(set->loaded);
 	else if (open_board(s, set, why, err, len) != LO_OK) {
-		saving_close(&s->sv);
+		saving_close(&s->files);
 		free(s);
 		return NULL;
 	}
@@ -96,10 +99,11 @@ void session_close(session *s)
 	if (!s)
 		return;
 	session_stop_making(s);
+	maker_cancel(s->race.mk);
 	board_free(s->edit_from);
 	play_free(&s->pl);
 	/* Last: the slot is free only once its save is written. */
-	saving_close(&s->sv);
+	saving_close(&s->files);
 	free(s);
 }
 
@@ -116,18 +120,18 @@ void session_say_when_made(session *s, const char *line)
 
 void session_note(session *s, const char *line)
 {
-	if (!s->sv.notice[0])
-		snprintf(s->sv.notice, sizeof s->sv.notice, "%s", line);
+	if (!s->files.notice[0])
+		snprintf(s->files.notice, sizeof s->files.notice, "%s", line);
 }
 
 const char *session_exit_msg(const session *s)
 {
-	return s->sv.exit_msg;
+	return s->files.exit_msg;
 }
 
 bool session_kept(const session *s)
 {
-	return !s->sv.player_guest && s->sv.save_path[0] && game_in_progress(&s->pl.g);
+	return !s->files.player_guest && s->files.save_path[0] && game_in_progress(&s->pl.g);
 }
 
 bool session_code_held(const session *s, char *why, size_t len)
@@ -153,19 +157,27 @@ void session_snapshot(const session *s, session_view *v)
 		.daily = s->pl.daily,
 		.rung = s->pl.rung,
 		.assisted = s->pl.assisted,
+		.perfect = s->pl.g.won && s->pl.g.par >= 0 && game_moves(&s->pl.g) <= s->pl.g.par && !s->pl.assisted,
 		.ranking = s->ranking,
 		.msg = s->msg,
 		.row = s->row,
 		.col = s->col,
 		.making = s->mk != NULL,
 		.make_since = s->make_since,
-		.notice = s->sv.notice,
-		.aside = s->sv.aside,
-		.other = (long)s->sv.other,
-		.saves = s->sv.save_path[0] != '\0',
+		.notice = s->files.notice,
+		.aside = s->files.aside,
+		.other = (long)s->files.other,
+		.saves = s->files.save_path[0] != '\0',
 		.origin = s->pl.origin,
 		.cur_row = s->pl.cur_row,
 		.cur_col = s->pl.cur_col,
+		.arcade = arcade_on(&s->ar),
+		.host = s->ar.host,
+		.name = s->ar.name,
+		.guest = s->ar.guest,
+		.watchers = s->ar.eyes,
+		.watchers_open = s->ar.open,
+		.race = &s->race,
 	};
 }
 
@@ -177,18 +189,25 @@ void session_cursor(session *s, int row, int col)
 
 char *session_stats_text(const session *s, char *msg, size_t len)
 {
-	return saving_stats_text(&s->sv, msg, len);
+	return saving_stats_text(&s->files, msg, len);
 }
 
 void session_daily_line(const session *s, const char *date, const game_config *cfg, char *buf, size_t len)
 {
-	saving_daily_line(&s->sv, date, &cfg->v, buf, len);
+	saving_daily_line(&s->files, date, &cfg->v, buf, len);
+}
+
+int session_ladder_rung(const session *s, const game_config *cfg)
+{
+	if (s->pl.mode == PLAY_LADDER && s->pl.rung > 0 && game_config_equal(cfg, &s->pl.g.cfg))
+		return s->pl.rung;
+	return ladder_load(cfg);
 }
 
 char *session_scores_text(const session *s, char *date, size_t datelen, char *msg, size_t len)
 {
 	play_scores_date(&s->pl, date, datelen);
-	return saving_scores_text(&s->sv, date, msg, len);
+	return saving_scores_text(&s->files, date, msg, len);
 }
 
 static int say(session *s, const char *msg)
@@ -197,23 +216,41 @@ static int say(session *s, const char *msg)
 	return SESSION_MESSAGE;
 }
 
-/* The board was just cleared: the ladder climbs, the record is made and a
+/* The board was just cleared, on a key: no file is touched here (a
+ * winning press costs what any press costs); the records are the next
+ * tick's (record_win). */
+static int won(session *s)
+{
+	s->pl.tried = false;	/* won: leaving it now costs nothing */
+	s->win_due = true;
+	return SESSION_WON | SESSION_STATUS;
+}
+
+/* Between keys, after a win: the ladder climbs, the record is made and a
  * daily win finds its place on the host's leaderboard. */
-static int won(session *s, double now)
+static int record_win(session *s, double now)
 {
 	char msg[300];
-	int ev = SESSION_WON | SESSION_STATUS;
+	int ev = SESSION_RANKED | SESSION_STATUS;
+	s->win_due = false;
 	bool kept = play_climb(&s->pl, +1) == LO_OK;
-	s->pl.tried = false;	/* won: leaving it now costs nothing */
-	int rc = saving_finish(&s->sv, &s->pl, now, msg, sizeof msg);
-	snprintf(s->ranking, sizeof s->ranking, "%.90s", s->sv.ranking_failed ? "" : s->sv.ranking);
+	int rc = saving_finish(&s->files, &s->pl, now, msg, sizeof msg);
+	snprintf(s->ranking, sizeof s->ranking, "%.90s", s->files.ranking_failed ? "" : s->files.ranking);
 	if (rc < 0)
 		ev |= say(s, msg);
-	else if (s->sv.ranking_failed)
-		ev |= say(s, s->sv.ranking);
+	else if (s->files.ranking_failed)
+		ev |= say(s, s->files.ranking);
 	if (!kept)
 		ev |= say(s, rung_unsaved);
 	return ev;
+}
+
+/* A win's records before anything else changes the game (a verb called
+ * with no tick since the win): the win is what is recorded. */
+static void settle(session *s, double now)
+{
+	if (s->win_due)
+		record_win(s, now);
 }
 
 /* An attempt given up (restart, or leaving the board) counts as a loss;
@@ -224,9 +261,10 @@ static int give_up(session *s, double now, bool leaving)
 {
 	char msg[300];
 	int ev = 0;
+	settle(s, now);
 	if (leaving && s->pl.tried && s->pl.mode == PLAY_LADDER && play_climb(&s->pl, -1) != LO_OK)
 		ev |= say(s, rung_unsaved);
-	if (game_in_progress(&s->pl.g) && saving_finish(&s->sv, &s->pl, now, msg, sizeof msg) < 0)
+	if (game_in_progress(&s->pl.g) && saving_finish(&s->files, &s->pl, now, msg, sizeof msg) < 0)
 		ev |= say(s, msg);
 	return ev;
 }
@@ -246,11 +284,11 @@ int session_press(session *s, int row, int col, int times, double now)
 	s->row = row;
 	s->col = col;
 	s->pl.tried = true;
-	saving_changed(&s->sv, now);
+	saving_changed(&s->files, now);
 	overlay_moved(&s->pl.ov, g->cur, row * g->cur->cols + col, times);
 	int ev = SESSION_CELLS | SESSION_STATUS;
 	if (g->won)
-		ev |= won(s, now);
+		ev |= won(s);
 	return ev;
 }
 
@@ -259,6 +297,7 @@ int session_undo(session *s, bool redo, double now)
 	game *g = &s->pl.g;
 	bool was_won = g->won;
 	int row, col, times;
+	settle(s, now);
 	s->msg[0] = '\0';
 	if (!(redo ? game_redo(g, &row, &col, &times, now) : game_undo(g, &row, &col, &times, now))) {
 		char why[100];
@@ -268,11 +307,11 @@ int session_undo(session *s, bool redo, double now)
 	s->row = row;
 	s->col = col;
 	overlay_moved(&s->pl.ov, g->cur, row * g->cur->cols + col, times);
-	saving_changed(&s->sv, now);
+	saving_changed(&s->files, now);
 	/* The celebration covered the board: all of it comes back. */
 	int ev = (was_won ? SESSION_BOARD : SESSION_CELLS) | SESSION_STATUS;
 	if (g->won)
-		ev |= won(s, now);
+		ev |= won(s);
 	return ev;
 }
 
@@ -281,7 +320,7 @@ int session_fresh(session *s, double now)
 	/* The plan belongs to one board: a new position starts without it
 	 * shown, and the solver starts again from it. */
 	s->pl.ov.shown = s->pl.ov.active = false;
-	saving_changed(&s->sv, now);
+	saving_changed(&s->files, now);
 	play_fresh(&s->pl);
 	s->ranking[0] = '\0';
 	if (!s->pl.g.solvable)
@@ -372,10 +411,6 @@ int session_play_board(session *s, board *b, const game_config *cfg, double now)
 	return play_given(s, b, cfg, "code", now);
 }
 
-int session_play_race(session *s, board *b, const game_config *cfg, double now)
-{
-	return play_given(s, b, cfg, "race", now);
-}
 
 session_leave session_leaving(const session *s, bool same_kind)
 {
@@ -443,9 +478,35 @@ static int made(session *s, double now)
 	return ev;
 }
 
+/* The board played is the race's (a race's board left is a forfeit). */
+static bool on_race_board(const session *s)
+{
+	return !strcmp(s->pl.origin, "race");
+}
+
+/* A race's course between keys: its board played when both start, the
+ * result when it is decided. */
+static int race_course(session *s, double now)
+{
+	char why[300];
+	int news = racer_tick(&s->race, &s->ar, &s->pl.g, on_race_board(s), s->pl.assisted, why, sizeof why);
+	int ev = (news & RACER_NEWS ? SESSION_RACE : 0) | (news & RACER_OVER ? SESSION_RACE_OVER : 0);
+	if (news & RACER_SAY)
+		ev |= say(s, why);
+	if (news & RACER_START) {
+		game_config cfg;
+		board *b = racer_board(&s->race, &cfg, why, sizeof why);
+		int got = b ? play_given(s, b, &cfg, "race", now) : say(s, why);
+		racer_started(&s->race, got & SESSION_BOARD);
+		ev |= got | SESSION_RACE | (got & SESSION_BOARD ? SESSION_RACE_START : 0);
+	}
+	return ev;
+}
+
 int session_tick(session *s, double now)
 {
-	int ev = 0;
+	int ev = s->win_due ? record_win(s, now) : 0;
+	ev |= race_course(s, now);
 	if (s->mk && maker_done(s->mk))
 		ev |= made(s, now);
 	game *g = &s->pl.g;
@@ -460,14 +521,101 @@ int session_tick(session *s, double now)
 			ev |= SESSION_STATUS;
 		}
 	}
-	if (saving_due(&s->sv, &s->pl, now)) {
+	if (saving_due(&s->files, &s->pl, now)) {
 		char msg[300];
-		if (saving_sync(&s->sv, &s->pl, now, msg, sizeof msg) < 0)
+		if (saving_sync(&s->files, &s->pl, now, msg, sizeof msg) < 0)
 			ev |= SESSION_SAVE_FAILED | say(s, msg);
 		else
 			ev |= SESSION_SAVED;
 	}
 	return ev;
+}
+
+int session_publish(session *s, double now)
+{
+	const racer *r = &s->race;
+	bool on = r->phase == RACE_ON;
+	return arcade_publish(&s->ar, &s->pl.g, s->pl.cur_row, s->pl.cur_col, on ? r->them.name : "",
+			      on ? r->their_moves : 0, now) ? SESSION_STATUS : 0;
+}
+
+void session_watchers(session *s, bool open)
+{
+	s->ar.open = open;
+}
+
+int session_live_games(const session *s, live_game **out)
+{
+	*out = NULL;
+	return arcade_on(&s->ar) ? arcade_list(s->ar.host, s->ar.id, out) : -1;
+}
+
+int session_race_list(const session *s, race_entry **out)
+{
+	return racer_list(&s->race, &s->ar, out);
+}
+
+int session_races_open(const session *s)
+{
+	return racer_count(&s->race, &s->ar);
+}
+
+char *session_races_text(const session *s, const char *date, bool utf8)
+{
+	char day[16];
+	if (!arcade_on(&s->ar))
+		return NULL;
+	if (date)
+		snprintf(day, sizeof day, "%s", date);
+	else
+		race_date(time(NULL), day, sizeof day);
+	return race_table_text(s->ar.host, day, utf8);
+}
+
+int session_race_open(session *s, const char *to, double now)
+{
+	char why[300];
+	(void)now;
+	s->msg[0] = '\0';
+	if (racer_open(&s->race, &s->ar, &s->pl.g.cfg, to, why, sizeof why) < 0)
+		return say(s, why);
+	return SESSION_RACE;
+}
+
+int session_race_take(session *s, const race_entry *e, double now)
+{
+	char why[300];
+	s->msg[0] = '\0';
+	if (!e->take)
+		return session_race_open(s, e->name, now);
+	if (racer_take(&s->race, &s->ar, e, why, sizeof why) < 0)
+		return say(s, why);
+	return SESSION_RACE;
+}
+
+int session_race_leave(session *s, double now)
+{
+	(void)now;
+	s->msg[0] = '\0';
+	switch (s->race.phase) {
+	case RACE_COUNTDOWN:
+		return say(s, "The race is on: it starts in a moment (leaving the board then is a forfeit).");
+	case RACE_MAKING:
+	case RACE_WAITING:
+		racer_withdraw(&s->race, &s->ar);
+		return SESSION_RACE | say(s, "Your race is taken back.");
+	case RACE_ON:
+		racer_forfeit(&s->race, &s->ar);
+		return SESSION_RACE | SESSION_RACE_OVER;
+	case RACE_IDLE:
+		break;
+	}
+	return 0;
+}
+
+int session_race_heard(session *s, double now)
+{
+	return racer_heard(&s->race, &s->ar, now) ? SESSION_RACE_CHALLENGE : 0;
 }
 
 int session_help(session *s, session_aid aid)
@@ -525,12 +673,13 @@ int session_edit_begin(session *s, double now)
 {
 	char msg[300];
 	int ev = 0;
+	settle(s, now);
 	s->msg[0] = '\0';
 	/* Nothing is saved while editing (the cells leave the undo history),
 	 * so the game is saved as it stands first. */
-	if (saving_sync(&s->sv, &s->pl, now, msg, sizeof msg) < 0)
+	if (saving_sync(&s->files, &s->pl, now, msg, sizeof msg) < 0)
 		ev |= SESSION_SAVE_FAILED | say(s, msg);
-	s->sv.paused = true;
+	s->files.paused = true;
 	game_clock_pause(&s->pl.g, now);
 	board_free(s->edit_from);
 	s->edit_from = board_clone(s->pl.g.cur);	/* NULL: every leave is a change */
@@ -565,7 +714,7 @@ static bool edit_unchanged(const session *s)
 int session_edit_commit(session *s, double now)
 {
 	char err[256];
-	s->sv.paused = false;
+	s->files.paused = false;
 	s->msg[0] = '\0';
 	if (edit_unchanged(s)) {
 		/* Looked, changed nothing: the game goes on, unmarked. */
@@ -626,21 +775,22 @@ int session_resume_decline(session *s, const game_config *cfg, play_mode mode, d
 	/* Forgotten but not counted: the question said so. */
 	s->msg[0] = '\0';
 	s->pl.recorded = true;
-	if (saving_finish(&s->sv, &s->pl, now, msg, sizeof msg) < 0)
+	if (saving_finish(&s->files, &s->pl, now, msg, sizeof msg) < 0)
 		ev |= say(s, msg);
 	return ev | session_new_board(s, cfg, mode, false, now);
 }
 
 bool session_asked_away(const session *s)
 {
-	return slot_asked(s->sv.base, s->sv.sl.index);
+	return slot_asked(s->files.base, s->files.sl.index);
 }
 
 int session_take_over(session *s, double now)
 {
 	char msg[300];
+	settle(s, now);
 	s->msg[0] = '\0';
-	int rc = saving_take_over(&s->sv, &s->pl, msg, sizeof msg);
+	int rc = saving_take_over(&s->files, &s->pl, msg, sizeof msg);
 	if (rc != 1)
 		return say(s, msg);
 	/* The game taken over is the same attempt: its id goes on. */
@@ -653,9 +803,12 @@ int session_take_over(session *s, double now)
 int session_end(session *s, double now)
 {
 	char msg[300];
+	settle(s, now);
 	session_stop_making(s);
+	racer_end(&s->race, &s->ar);
+	arcade_end(&s->ar);
 	board_free(s->edit_from);
 	s->edit_from = NULL;
 	/* A position in the editor is no game yet: the last save stays. */
-	return saving_sync(&s->sv, &s->pl, now, msg, sizeof msg);
+	return saving_sync(&s->files, &s->pl, now, msg, sizeof msg);
 }

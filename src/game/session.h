@@ -13,7 +13,9 @@
 #include <stddef.h>
 
 #include "engine/generate.h"
+#include "game/arcade.h"
 #include "game/play.h"
+#include "game/race.h"
 #include "game/saving.h"
 
 /* What a call changed: flags, or-ed. */
@@ -28,6 +30,12 @@ typedef enum session_event {
 	SESSION_MAKING = 1 << 7,	/* a board is being made in the background */
 	SESSION_MADE = 1 << 8,		/* ...and is played now (or failed: msg) */
 	SESSION_STATUS = 1 << 9,	/* moves, par or clock changed */
+	SESSION_RANKED = 1 << 10,	/* a win's records written (between keys): the
+					 * ladder's rung, the ranking, or msg why not */
+	SESSION_RACE = 1 << 11,		/* the race's phase, count or rival's moves */
+	SESSION_RACE_START = 1 << 12,	/* the race's board is played now (BOARD too) */
+	SESSION_RACE_OVER = 1 << 13,	/* the race ended: the view's race says how */
+	SESSION_RACE_CHALLENGE = 1 << 14,	/* a challenge to us: race->challenger */
 } session_event;
 
 /* The session itself is the game layer's (game/session_impl.h): front
@@ -49,6 +57,9 @@ typedef struct session_settings {
 	const char *player_name;
 	bool player_guest;
 	const gen_ctl *ctl;	/* making the first board: progress and cancel, or NULL */
+	const char *host;	/* a public account's host directory, or NULL */
+	const char *live_id;	/* ... and our game's slot there */
+	const char *client;	/* sshd's SSH_CONNECTION (our address), or NULL */
 } session_settings;
 
 /* Why session_open() failed. */
@@ -88,6 +99,7 @@ typedef struct session_view {
 	const char *daily;	/* the daily board's date, or "" */
 	int rung;		/* the ladder's rung, else 0 */
 	bool assisted;		/* a win on this board is assisted */
+	bool perfect;		/* won in par (or fewer), unassisted */
 	const char *ranking;	/* after a daily win: where it stands, or "" */
 	const char *msg;	/* what the last call had to say, or "" */
 	int row, col;		/* where the last press, undo or redo was */
@@ -100,6 +112,14 @@ typedef struct session_view {
 	const char *origin;	/* "random", "seeded", "load", "code", "race"... */
 	int cur_row, cur_col;	/* the cursor saved with a resumed game, else as last
 				 * told; -1 unknown */
+	/* On a public account (lightsout serve): */
+	bool arcade;		/* the game is published on a host */
+	const char *host;	/* ... that host's directory, "" none */
+	const char *name;	/* the player's name there, "" none */
+	bool guest;
+	int watchers;		/* watching our game now */
+	bool watchers_open;	/* watchers welcome */
+	const racer *race;	/* our part in a race: its phase, rival, result */
 } session_view;
 void session_snapshot(const session *s, session_view *v);
 /* Where the player's cursor is: saved with the game, given back on resume. */
@@ -112,10 +132,16 @@ char *session_stats_text(const session *s, char *msg, size_t len);
 /* The player's daily streak and date's daily board of cfg's variant, in
  * a line for the lobby. */
 void session_daily_line(const session *s, const char *date, const game_config *cfg, char *buf, size_t len);
+/* The practice ladder's rung for cfg's shape: the one played, or the one
+ * kept for that shape (read from its file: not for every frame). */
+int session_ladder_rung(const session *s, const game_config *cfg);
 char *session_scores_text(const session *s, char *date, size_t datelen, char *msg, size_t len);
 
 /* The press (+1 forward, -1 backward) at (row, col): counted, followed by
- * the plan, saved soon; a win is recorded at once. */
+ * the plan, saved soon.  No file is touched on a key: a win says
+ * SESSION_WON, and its records (the ladder, the statistics, the host's
+ * leaderboard) are written by the next session_tick(), which says
+ * SESSION_RANKED. */
 int session_press(session *s, int row, int col, int times, double now);
 /* Undo (redo false) or redo one press. */
 int session_undo(session *s, bool redo, double now);
@@ -135,13 +161,42 @@ void session_say_when_made(session *s, const char *line);
  * is given up as session_leaving(s, false) says.  Returns SESSION_BOARD,
  * or SESSION_MESSAGE with why not (the board played stays). */
 int session_play_board(session *s, board *b, const game_config *cfg, double now);
-/* The same for a race's board (ui/race.c): the view's origin says "race"
- * while it is the board played. */
-int session_play_race(session *s, board *b, const game_config *cfg, double now);
 /* Stop making a board: the one played stays. */
 void session_stop_making(session *s);
-/* Between keys: a board made, the plan's news, a save due. */
+/* Between keys: a win's records, a board made, the plan's news, a save
+ * due. */
 int session_tick(session *s, double now);
+
+/* Our game on a public account's host, between keys (the front end's
+ * hook): published for watchers as the session stands (the cursor as
+ * session_cursor last said, the race's rival); SESSION_STATUS when the
+ * count of watchers changed. */
+int session_publish(session *s, double now);
+/* Watchers welcome or not (the player's setting). */
+void session_watchers(session *s, bool open);
+/* The host's live games, ours aside: their count with *out (malloc'd),
+ * or -1 off a public account. */
+int session_live_games(const session *s, live_game **out);
+
+/* Races (game/race.c): the race screen's list (count, *out malloc'd);
+ * races open to us (-1 where races are not run); the races won on date
+ * (NULL: today) as a table, malloc'd, or NULL (utf8: names as the
+ * terminal shows them). */
+int session_race_list(const session *s, race_entry **out);
+int session_races_open(const session *s);
+char *session_races_text(const session *s, const char *date, bool utf8);
+/* Open a race for the player called to ("" anyone) on a board like the
+ * one played, made in the background; take the race of e (or challenge
+ * its player): SESSION_RACE, or SESSION_MESSAGE with why not. */
+int session_race_open(session *s, const char *to, double now);
+int session_race_take(session *s, const race_entry *e, double now);
+/* Leave the race: one open is taken back, one run is forfeited (the
+ * other wins: SESSION_RACE_OVER), one counting down is not left (the
+ * message says so). */
+int session_race_leave(session *s, double now);
+/* Called where a challenge may be told (on the board): a new challenge
+ * to us gives SESSION_RACE_CHALLENGE, looked for every few seconds. */
+int session_race_heard(session *s, double now);
 
 /* What the player asked the solver for. */
 typedef enum session_aid {
@@ -221,7 +276,8 @@ bool session_asked_away(const session *s);
 int session_take_over(session *s, double now);
 
 /* The session ends (quit, signal, lost terminal): a game in progress is
- * saved for next time.  Returns 0, or -1 when its last save failed. */
+ * saved for next time, a race run is forfeited and our live game's file
+ * goes.  Returns 0, or -1 when its last save failed. */
 int session_end(session *s, double now);
 
 #endif

@@ -5,11 +5,13 @@
 #ifndef LO_SESSION_IMPL_H
 #define LO_SESSION_IMPL_H
 
+#include "game/arcade.h"
+#include "game/race.h"
 #include "game/session.h"
 
 struct session {
 	play pl;
-	saver sv;
+	saver files;
 	struct maker *mk;	/* a board being made, or NULL */
 	bool make_gives_up;	/* the board played is given up once it is made */
 	double make_since;
@@ -19,6 +21,9 @@ struct session {
 	char msg[300];		/* what the last call has to say ("" nothing) */
 	char ranking[96];	/* after a daily win: where it stands, or "" */
 	bool offer_resume;	/* pl is the game saved last time */
+	bool win_due;		/* won: its records are the next tick's */
+	arcade ar;		/* our place on a public account's host, or none */
+	racer race;		/* our part in a race there */
 };
 
 #endif

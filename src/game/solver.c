@@ -42,28 +42,28 @@ struct solver {
  * the new search's. */
 static void on_progress(void *ctx, double done, int best)
 {
-	solver *sv = ctx;
-	pthread_mutex_lock(&sv->mu);
-	if (sv->job == sv->gen) {
-		sv->done = done;
-		sv->best = best;
+	solver *sol = ctx;
+	pthread_mutex_lock(&sol->mu);
+	if (sol->job == sol->gen) {
+		sol->done = done;
+		sol->best = best;
 	}
-	pthread_mutex_unlock(&sv->mu);
+	pthread_mutex_unlock(&sol->mu);
 }
 
 /* Under mu: hand the answer over if nobody asked for another position. */
-static void post(solver *sv, unsigned gen, solver_stage stage, bool solvable, bool nomem, const search_result *res)
+static void post(solver *sol, unsigned gen, solver_stage stage, bool solvable, bool nomem, const search_result *res)
 {
-	if (gen != sv->gen || sv->pending)
+	if (gen != sol->gen || sol->pending)
 		return;
-	sv->ans.gen = gen;
-	sv->ans.stage = stage;
-	sv->ans.solvable = solvable;
-	sv->ans.nomem = nomem;
-	sv->ans.res = *res;
-	memcpy(sv->ans_x, sv->x, (size_t)sv->n);
-	memcpy(sv->ans_cert, sv->cert, (size_t)sv->n);
-	sv->posted++;
+	sol->ans.gen = gen;
+	sol->ans.stage = stage;
+	sol->ans.solvable = solvable;
+	sol->ans.nomem = nomem;
+	sol->ans.res = *res;
+	memcpy(sol->ans_x, sol->x, (size_t)sol->n);
+	memcpy(sol->ans_cert, sol->cert, (size_t)sol->n);
+	sol->posted++;
 }
 
 /* The search is the player's convenience, not the host's business: on a
@@ -78,146 +78,146 @@ static void worker_yield(void)
 
 static void *worker(void *arg)
 {
-	solver *sv = arg;
+	solver *sol = arg;
 	worker_yield();
-	pthread_mutex_lock(&sv->mu);
+	pthread_mutex_lock(&sol->mu);
 	for (;;) {
-		while (!sv->pending && !sv->quit)
-			pthread_cond_wait(&sv->wake, &sv->mu);
-		if (sv->quit)
+		while (!sol->pending && !sol->quit)
+			pthread_cond_wait(&sol->wake, &sol->mu);
+		if (sol->quit)
 			break;
 		/* Taking the job and clearing cancel under the same lock as
 		 * submit sets them: no cancel meant for a newer job is lost. */
-		memcpy(sv->cells, sv->req, (size_t)sv->n);
-		unsigned gen = sv->job = sv->gen;
-		sv->pending = false;
-		sv->cancel = sv->stop_pending;
-		sv->stop_pending = false;
-		sv->busy = true;
-		sv->done = 0;
-		sv->best = -1;
-		pthread_mutex_unlock(&sv->mu);
+		memcpy(sol->cells, sol->req, (size_t)sol->n);
+		unsigned gen = sol->job = sol->gen;
+		sol->pending = false;
+		sol->cancel = sol->stop_pending;
+		sol->stop_pending = false;
+		sol->busy = true;
+		sol->done = 0;
+		sol->best = -1;
+		pthread_mutex_unlock(&sol->mu);
 
 		search_result res;
 		memset(&res, 0, sizeof res);
-		memset(sv->cert, 0, (size_t)sv->n);
-		lo_result st = system_solve(sv->sys, sv->cells, sv->x, sv->cert);
+		memset(sol->cert, 0, (size_t)sol->n);
+		lo_result st = system_solve(sol->sys, sol->cells, sol->x, sol->cert);
 		bool ok = st == LO_OK;
 		if (ok) {
-			res.weight = search_weight(sv->x, sv->n, sv->k, sv->forward_only);
-			pthread_mutex_lock(&sv->mu);
-			if (gen == sv->gen)
-				sv->best = res.weight;
-			post(sv, gen, SOLVER_QUICK, true, false, &res);
-			pthread_mutex_unlock(&sv->mu);
-			search_ctl ctl = { .time_limit = SOLVER_BUDGET_SECONDS, .forward_only = sv->forward_only,
-					   .cancel = &sv->cancel, .progress = on_progress, .ctx = sv };
-			search_minimal(sv->sys, sv->x, &ctl, &res);
+			res.weight = search_weight(sol->x, sol->n, sol->k, sol->forward_only);
+			pthread_mutex_lock(&sol->mu);
+			if (gen == sol->gen)
+				sol->best = res.weight;
+			post(sol, gen, SOLVER_QUICK, true, false, &res);
+			pthread_mutex_unlock(&sol->mu);
+			search_ctl ctl = { .time_limit = SOLVER_BUDGET_SECONDS, .forward_only = sol->forward_only,
+					   .cancel = &sol->cancel, .progress = on_progress, .ctx = sol };
+			search_minimal(sol->sys, sol->x, &ctl, &res);
 		}
-		pthread_mutex_lock(&sv->mu);
-		if (gen == sv->gen)
-			sv->busy = false;
-		post(sv, gen, SOLVER_FINAL, ok, st == LO_NOMEM, &res);
+		pthread_mutex_lock(&sol->mu);
+		if (gen == sol->gen)
+			sol->busy = false;
+		post(sol, gen, SOLVER_FINAL, ok, st == LO_NOMEM, &res);
 	}
-	pthread_mutex_unlock(&sv->mu);
+	pthread_mutex_unlock(&sol->mu);
 	return NULL;
 }
 
 solver *solver_new(const lo_system *sys, bool forward_only)
 {
-	solver *sv = calloc(1, sizeof *sv);
-	if (!sv)
+	solver *sol = calloc(1, sizeof *sol);
+	if (!sol)
 		return NULL;
-	sv->sys = sys;
-	sv->n = system_unknowns(sys);
-	sv->k = system_k(sys);
-	sv->forward_only = forward_only;
-	size_t n = (size_t)sv->n;
-	sv->req = calloc(n, 6);
-	if (!sv->req) {
-		free(sv);
-		return NULL;
-	}
-	sv->ans_x = sv->req + n;
-	sv->ans_cert = sv->req + 2 * n;
-	sv->cells = sv->req + 3 * n;
-	sv->x = sv->req + 4 * n;
-	sv->cert = sv->req + 5 * n;
-	pthread_mutex_init(&sv->mu, NULL);
-	pthread_cond_init(&sv->wake, NULL);
-	if (thread_start(&sv->thread, worker, sv) != 0) {
-		pthread_mutex_destroy(&sv->mu);
-		pthread_cond_destroy(&sv->wake);
-		free(sv->req);
-		free(sv);
+	sol->sys = sys;
+	sol->n = system_unknowns(sys);
+	sol->k = system_k(sys);
+	sol->forward_only = forward_only;
+	size_t n = (size_t)sol->n;
+	sol->req = calloc(n, 6);
+	if (!sol->req) {
+		free(sol);
 		return NULL;
 	}
-	return sv;
+	sol->ans_x = sol->req + n;
+	sol->ans_cert = sol->req + 2 * n;
+	sol->cells = sol->req + 3 * n;
+	sol->x = sol->req + 4 * n;
+	sol->cert = sol->req + 5 * n;
+	pthread_mutex_init(&sol->mu, NULL);
+	pthread_cond_init(&sol->wake, NULL);
+	if (thread_start(&sol->thread, worker, sol) != 0) {
+		pthread_mutex_destroy(&sol->mu);
+		pthread_cond_destroy(&sol->wake);
+		free(sol->req);
+		free(sol);
+		return NULL;
+	}
+	return sol;
 }
 
-void solver_free(solver *sv)
+void solver_free(solver *sol)
 {
-	if (!sv)
+	if (!sol)
 		return;
-	pthread_mutex_lock(&sv->mu);
-	sv->quit = true;
-	sv->cancel = 1;
-	pthread_cond_signal(&sv->wake);
-	pthread_mutex_unlock(&sv->mu);
-	pthread_join(sv->thread, NULL);
-	pthread_mutex_destroy(&sv->mu);
-	pthread_cond_destroy(&sv->wake);
-	free(sv->req);
-	free(sv);
+	pthread_mutex_lock(&sol->mu);
+	sol->quit = true;
+	sol->cancel = 1;
+	pthread_cond_signal(&sol->wake);
+	pthread_mutex_unlock(&sol->mu);
+	pthread_join(sol->thread, NULL);
+	pthread_mutex_destroy(&sol->mu);
+	pthread_cond_destroy(&sol->wake);
+	free(sol->req);
+	free(sol);
 }
 
-unsigned solver_submit(solver *sv, const uint8_t *cells)
+unsigned solver_submit(solver *sol, const uint8_t *cells)
 {
-	pthread_mutex_lock(&sv->mu);
-	memcpy(sv->req, cells, (size_t)sv->n);
-	unsigned gen = ++sv->gen;
-	sv->pending = true;
-	sv->stop_pending = false;
-	sv->busy = true;
-	sv->done = 0;
-	sv->best = -1;
-	sv->cancel = 1;		/* the old search, if any */
-	pthread_cond_signal(&sv->wake);
-	pthread_mutex_unlock(&sv->mu);
+	pthread_mutex_lock(&sol->mu);
+	memcpy(sol->req, cells, (size_t)sol->n);
+	unsigned gen = ++sol->gen;
+	sol->pending = true;
+	sol->stop_pending = false;
+	sol->busy = true;
+	sol->done = 0;
+	sol->best = -1;
+	sol->cancel = 1;		/* the old search, if any */
+	pthread_cond_signal(&sol->wake);
+	pthread_mutex_unlock(&sol->mu);
 	return gen;
 }
 
-void solver_stop(solver *sv)
+void solver_stop(solver *sol)
 {
-	pthread_mutex_lock(&sv->mu);
-	if (sv->pending)
-		sv->stop_pending = true;
+	pthread_mutex_lock(&sol->mu);
+	if (sol->pending)
+		sol->stop_pending = true;
 	else
-		sv->cancel = 1;
-	pthread_mutex_unlock(&sv->mu);
+		sol->cancel = 1;
+	pthread_mutex_unlock(&sol->mu);
 }
 
-bool solver_poll(solver *sv, solver_answer *a, uint8_t *x, uint8_t *cert)
+bool solver_poll(solver *sol, solver_answer *a, uint8_t *x, uint8_t *cert)
 {
 	bool fresh;
-	pthread_mutex_lock(&sv->mu);
-	fresh = sv->posted != sv->taken && sv->ans.gen == sv->gen;
+	pthread_mutex_lock(&sol->mu);
+	fresh = sol->posted != sol->taken && sol->ans.gen == sol->gen;
 	if (fresh) {
-		*a = sv->ans;
-		memcpy(x, sv->ans_x, (size_t)sv->n);
-		memcpy(cert, sv->ans_cert, (size_t)sv->n);
+		*a = sol->ans;
+		memcpy(x, sol->ans_x, (size_t)sol->n);
+		memcpy(cert, sol->ans_cert, (size_t)sol->n);
 	}
-	sv->taken = sv->posted;
-	pthread_mutex_unlock(&sv->mu);
+	sol->taken = sol->posted;
+	pthread_mutex_unlock(&sol->mu);
 	return fresh;
 }
 
-bool solver_busy(solver *sv, double *done, int *best)
+bool solver_busy(solver *sol, double *done, int *best)
 {
-	pthread_mutex_lock(&sv->mu);
-	bool busy = sv->busy;
-	*done = sv->done;
-	*best = sv->best;
-	pthread_mutex_unlock(&sv->mu);
+	pthread_mutex_lock(&sol->mu);
+	bool busy = sol->busy;
+	*done = sol->done;
+	*best = sol->best;
+	pthread_mutex_unlock(&sol->mu);
 	return busy;
 }

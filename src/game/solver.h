@@ -35,20 +35,20 @@ typedef struct solver_answer {
 /* The thread reads sys (const) until solver_free.  NULL: no memory or
  * no thread. */
 solver *solver_new(const lo_system *sys, bool forward_only);
-void solver_free(solver *sv);		/* cancels and joins */
+void solver_free(solver *sol);		/* cancels and joins */
 
 /* Solve these cells (copied) instead; returns the new generation. */
-unsigned solver_submit(solver *sv, const uint8_t *cells);
+unsigned solver_submit(solver *sol, const uint8_t *cells);
 /* Stop the running search: its best so far becomes the final answer. */
-void solver_stop(solver *sv);
+void solver_stop(solver *sol);
 
 /* A new answer for the latest submit since the last call?  Then copies it,
  * with the presses into x (or the certificate into cert when unsolvable),
  * as long as the board the solver was made for. */
-bool solver_poll(solver *sv, solver_answer *a, uint8_t *x, uint8_t *cert);
+bool solver_poll(solver *sol, solver_answer *a, uint8_t *x, uint8_t *cert);
 
 /* Is a search running for the latest submit?  Then its progress: fraction
  * of the kernel done and the best weight so far (-1 none yet). */
-bool solver_busy(solver *sv, double *done, int *best);
+bool solver_busy(solver *sol, double *done, int *best);
 
 #endif

@@ -111,6 +111,22 @@ int live_path(const char *dir, const char *id, char *out, size_t len)
 	return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
+void live_cells_write(const uint8_t *cells, int n, char *text)
+{
+	for (int i = 0; i < n; i++)
+		text[i] = (char)(cells[i] < 10 ? '0' + cells[i] : 'a' + cells[i] - 10);
+	text[n] = '\0';
+}
+
+void live_cells_read(const char *text, int n, int k, uint8_t *cells)
+{
+	for (int i = 0; i < n; i++) {
+		char c = text[i];
+		int v = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'z' ? c - 'a' + 10 : -1;
+		cells[i] = (uint8_t)(v >= 0 && v < k ? v : 0);
+	}
+}
+
 int live_format(const live_game *g, char *buf, size_t cap)
 {
 	char race[NAME_MAX_BYTES + 32] = "-";

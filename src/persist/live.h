@@ -36,6 +36,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "engine/variant.h"
 #include "persist/name.h"
@@ -76,6 +77,12 @@ bool live_name_valid(const char *name);
 /* The path in dir of game id's file (id a slot, or a file's name): 0, or
  * -1 (no key to name a slot with, or it does not fit). */
 int live_path(const char *dir, const char *id, char *out, size_t len);
+
+/* Cells as a live (or race) file writes them, a digit or letter a cell
+ * (0-9, then a-z), n of them and a '\0' into text; and back, values
+ * outside 0..k-1 as 0. */
+void live_cells_write(const uint8_t *cells, int n, char *text);
+void live_cells_read(const char *text, int n, int k, uint8_t *cells);
 
 /* The file's text; its length, or -1 when it does not fit in cap. */
 int live_format(const live_game *g, char *buf, size_t cap);

@@ -6,13 +6,16 @@
 #include "ui/info.h"
 #include "ui/term.h"
 
+/* The quiet pattern shown: the screen's own. */
+static int pattern;
+
 static void analysis_show(app *a)
 {
 	const lo_system *sys = app_session(a).g->sys;
 	bool patterns = system_nullity(sys) > 0 && system_has_kernel(sys);
-	a->v.pattern = patterns ? system_kernel(sys, a->pattern) : NULL;
+	a->v.pattern = patterns ? system_kernel(sys, pattern) : NULL;
 	a->v.chase = false;
-	info_pattern(sys, a->pattern, &a->gl, a->v.info, sizeof a->v.info);
+	info_pattern(sys, pattern, &a->gl, a->v.info, sizeof a->v.info);
 }
 
 static reaction analysis_step(app *a, int key)
@@ -21,7 +24,7 @@ static reaction analysis_step(app *a, int key)
 	if (d == 0)
 		return REACT_NONE;
 	bool back = key == KEY_LEFT || key == 'h' || key == KEY_BTAB || key == KEY_UP || key == 'k';
-	a->pattern = (a->pattern + (back ? d - 1 : 1)) % d;
+	pattern = (pattern + (back ? d - 1 : 1)) % d;
 	analysis_show(a);
 	return REACT_NONE;
 }
@@ -38,7 +41,7 @@ static void analysis_enter(app *a)
 	char line[160];
 	session_pause(a->s, true, term_now());
 	a->v.what = VIEW_INFO;
-	a->pattern = 0;
+	pattern = 0;
 	info_system(app_session(a).g->sys, &a->gl, line, sizeof line);
 	snprintf(a->v.msg, sizeof a->v.msg, "%s", line);
 	analysis_show(a);

@@ -1,20 +1,20 @@
 /* The interactive game: its state, split by concern, and the one loop that
- * reads keys and hands them to the screen on top.
+ * reads keys and hands them to the screen on top (ui/run.c).
  *
  *   s      the session: what a move does to the game, its plan, its files
  *          and its records (game/session.h, no curses)
  *   v      what the player sees: cursor, layout    (ui/draw.h)
  *   steps  the game pressing for the player (t, T) (ui/steps.c)
  *   and what passes between screens: what a page is asked to show, what
- *   the settings leave for their opener, the question asked.  Each
- *   screen's working state (cursor, scroll, lists) is its own file's. */
+ *   the settings leave for their opener, a code played.  Each screen's
+ *   working state (cursor, scroll, lists, the question, the code typed,
+ *   the pattern shown, the chase's marks) is its own file's. */
 #ifndef LO_APP_H
 #define LO_APP_H
 
 #include <stdbool.h>
 
 #include "game/session.h"
-#include "persist/live.h"
 #include "persist/prefs.h"
 #include "ui/draw.h"
 #include "ui/glyphs.h"
@@ -38,11 +38,6 @@ typedef struct steps {
 	double due;		/* when the lit cell is pressed, or T's next step */
 } steps;
 
-typedef struct question {
-	char text[200];
-	void (*yes)(app *a);
-	void (*no)(app *a);	/* NULL: nothing */
-} question;
 
 /* A page of text asked for (app_open_page, app_open_prose): the pager
  * takes it when it opens, its scrolling its own. */
@@ -61,35 +56,9 @@ typedef struct settings_result {
 	play_mode mode;		/* ... and its mode: free play, daily, ladder */
 } settings_result;
 
-/* Our own game on a public account, published for watchers (ui/watch.c),
- * and who we are on its host ("" dir: not a public account).  The live
- * games' list and the game watched are the watch screens' own. */
-typedef struct watching {
-	/* The host directory, its watch/ and live/. */
-	char host[4096], dir[4200], locks[4200];
-	char id[LIVE_ID_MAX];
-	char name[NAME_MAX_BYTES + 1];
-	bool guest;
-	bool open;		/* watchers welcome (the settings) */
-	char last[LIVE_FILE_MAX + 1];	/* as last published, clock aside */
-	int eyes;		/* watchers now */
-	double eyes_at;		/* when they were last counted */
-	/* A race being run (ui/race.c): the other racer and their moves, as
-	 * published for watchers ("" no race). */
-	char rival[NAME_MAX_BYTES + 1];
-	int rival_moves;
-} watching;
-
-/* A share code being typed or pasted (P, or c in the lobby). */
-#define CODE_ENTRY_MAX 16384	/* a few KB pasted: a board of some 250x250 */
-typedef struct code_entry {
-	char text[CODE_ENTRY_MAX + 1];
-	size_t len;
-	char why[200];		/* why the last code was refused, or "" */
-	bool played;		/* Enter played it: the screen that opened the field goes too */
-	board *pending;		/* decoded, waiting for the player to leave the board played */
-	game_config cfg;	/* ... and its variant */
-} code_entry;
+/* A share code's field takes this much typed or pasted: a few KB, a
+ * board of some 250x250 (ui/entercode.c). */
+#define CODE_ENTRY_MAX 16384
 
 struct app {
 	session *s;
@@ -99,12 +68,10 @@ struct app {
 	bool mouse;
 	bool remote;		/* over SSH: messages name no pid and no option */
 	bool quiet;		/* presses draw nothing: T to the end redraws once */
-	int fast_errors;	/* getch() failing at once: stdin is gone */
 	const screen *stack[APP_DEPTH];
 	int depth;
 	settings_result settings;	/* the settings' result for their opener */
 	page_ask page;
-	watching w;		/* our game published for watchers, our host */
 	/* Our game's file for watchers brought up to date before each wait
 	 * for a key (a public account's player), or NULL. */
 	void (*publish)(app *a, double now);
@@ -112,11 +79,7 @@ struct app {
 	 * before each wait for a key (the words, the cursor), and each key. */
 	void (*reader_wait)(app *a);
 	void (*reader_key)(app *a, int key);
-	bool racing;		/* a race open, counting down or run (ui/race.c): its news polled often */
-	int pattern;		/* analysis: quiet pattern shown */
-	uint8_t *chase;		/* the chase step's marks (C) */
-	question q;
-	code_entry code;
+	bool code_played;	/* the share code's field played a board: its opener goes too */
 	bool lobby;		/* start at the lobby (lightsout serve) */
 	prefs prefs;		/* the settings kept for the next start */
 	char prefs_path[4096];	/* "": none kept */
@@ -129,13 +92,6 @@ struct app {
 	bool idled;		/* the game ended for want of moves */
 	/* Keys at a player's pace (ui/pace.h); the rest are read and dropped. */
 	double keys_per_second;	/* the pace (--keys-per-second); 0: no bound */
-	pace keys;		/* every screen's */
-	pace pasted;		/* the share code's field: a long code pasted at once */
-	long dropped;		/* keys dropped by this flood */
-	long dropped_said;	/* ... as last said */
-	double dropped_at;	/* when the last was: a flood ends after PACE_FLOOD_GAP */
-	int clip_rows, clip_cols;	/* the window larger than curses has, as said; 0: not */
-	bool clip_due;		/* ... and yet to be said */
 	/* The board the command line asked for, if the saved game is declined. */
 	game_config fresh_cfg;
 	/* The day's board's variant: the command line's alone, never a
@@ -144,7 +100,7 @@ struct app {
 	play_mode fresh_mode;
 };
 
-/* Run until the player quits, a signal asks to stop, or input ends.
+/* The loop (ui/run.c).  Run until the player quits, a signal asks to stop, or input ends.
  * Curses must be open and a.pl made (with offer_resume, the saved game:
  * the player is asked first).  Returns the exit status; end_msg and
  * sv.exit_msg say what to print once the terminal is restored. */
@@ -159,6 +115,11 @@ extern const screen board_screen, editor_screen, analysis_screen, help_screen, p
 	question_screen, making_screen, watch_list_screen, watch_screen, code_screen, lobby_screen, race_screen;
 
 void app_push(app *a, const screen *s);
+/* Close the screen on top; the one below is told (its back hook). */
+void app_pop(app *a);
+/* What changed since the last frame, drawn: the cells whose look changed,
+ * the status line when its words did.  Only where the board shows. */
+void app_frame(app *a);
 /* Close screen s if it is on top (a job that ended by itself). */
 void app_close(app *a, const screen *s);
 const screen *app_top(const app *a);
@@ -202,17 +163,11 @@ void app_keep_prefs(app *a, const game_config *cfg);
 /* End the game (status 0); a game in progress is saved for next time. */
 void app_end(app *a);
 
-/* Watching (ui/watch.c): the public account's directories for this
- * player's game (host dir and slot from serve), or nothing (a game of a
- * local account is not published); our game's file brought up to date (a
- * public account's player: the publish hook), and the end of it and of
- * watching (the live games' list is a screen: watch_list_screen). */
-void watch_setup(watching *w, const char *host, const char *live_id, const char *name, bool guest);
+/* Our game on a public account between keys (ui/watch.c, the publish
+ * hook): the session publishes it, and the status line says who plays,
+ * who watches and whom we race. */
 void watch_publish(app *a, double now);
+/* The watch screens' state freed once the game ends. */
 void watch_end(app *a);
-/* A race's course between keys (from the publish hook) and its end with
- * the game (ui/race.c): race_screen is its screen. */
-void race_tick(app *a, double now);
-void race_end(app *a);
 
 #endif

@@ -81,9 +81,10 @@ static void new_now(app *a)
 static bool racing_question(const app *a, const char *what, char *q, size_t len)
 {
 	char name[NAME_SHOWN_MAX];
-	if (!a->w.rival[0])
+	const racer *r = app_session(a).race;
+	if (r->phase != RACE_ON)
 		return false;
-	name_for_terminal(a->w.rival, a->gl.utf8, name, sizeof name);
+	name_for_terminal(r->them.name, a->gl.utf8, name, sizeof name);
 	snprintf(q, len, "%s %s wins by forfeit.", what, name);
 	return true;
 }
@@ -133,13 +134,22 @@ static reaction board_help(app *a, int key)
 	return REACT_NONE;
 }
 
+/* The race left for the lobby: the session forfeits it. */
+static void race_to_lobby(app *a)
+{
+	app_react(a, session_race_leave(a->s, term_now()));
+	app_push(a, &lobby_screen);
+}
+
 static reaction board_quit(app *a, int key)
 {
 	(void)key;
 	session_view sv = app_session(a);
 	char q[NAME_SHOWN_MAX + 80];
-	if (racing_question(a, "Quit and leave the race?", q, sizeof q)) {
-		app_ask(a, q, app_end, NULL);
+	/* As anywhere on a public account, q goes back to the lobby: the
+	 * race is left, and only the lobby's q leaves the arcade. */
+	if (racing_question(a, a->lobby ? "Leave the race for the lobby?" : "Quit and leave the race?", q, sizeof q)) {
+		app_ask(a, q, a->lobby ? race_to_lobby : app_end, NULL);
 		return REACT_NONE;
 	}
 	/* On a public account a board is one room of the arcade: q goes back
@@ -293,11 +303,8 @@ static void board_before(app *a)
 static void board_draw(app *a)
 {
 	double now = term_now();
-	session_view sv = app_session(a);
-	a->v.assisted = sv.assisted;
-	snprintf(a->v.ranking, sizeof a->v.ranking, "%s", sv.ranking);
 	draw_all(&a->v, now);
-	if (sv.g->won)
+	if (a->v.sv.g->won)
 		draw_win(&a->v, now);
 }
 
@@ -316,7 +323,7 @@ static const key_row board_rows[] = {
 	{ { 'u', 'U', KEY_CTRL('r') }, board_history, "u; U, Ctrl-R", "u; U, Ctrl-R", "undo; redo", "u undo", 1 },
 	{ { 's' }, steps_overlay, "s", "s", "solution overlay: mark a minimal solution from here", "s solution", 2 },
 	{ { KEY_ESC }, board_escape, "Esc", "Esc",
-	  "stop the overlay's search, keep the best found; else, on a public account, the lobby", NULL, 0 },
+	  "stop a search, keep the best; else the lobby (arcade)", NULL, 0 },
 	{ { '\t', KEY_BTAB }, steps_tab, "Tab, Shift-Tab", "Tab, Shift-Tab", "cursor to the next, previous marked cell",
 	  NULL, 0 },
 	{ { 't', 'T' }, steps_step, "t; T", "t; T", "next step; play the whole solution (any key stops)",
@@ -340,7 +347,7 @@ static const key_row board_rows[] = {
 	{ { 'w' }, reader_read_row, NULL, NULL, NULL, NULL, 0 },
 	{ { 'm', 'o' }, board_menu, "m, o", "m, o", "settings: size, rule, states, torus, difficulty", "m settings", 3 },
 	{ { '?' }, board_help, "?", "?", "this help and how to play", "? help", 1 },
-	{ { 'q' }, board_quit, "q", "q", "quit (asks when a game is in progress); on a public account, the lobby",
+	{ { 'q' }, board_quit, "q", "q", "quit (asks mid-game); on a public account: lobby",
 	  "q quit", 1 },
 	/* Ctrl-Z is the terminal's: a signal, handled by the main loop, and
 	 * refused where there is no shell to go back to (over SSH). */

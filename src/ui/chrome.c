@@ -109,12 +109,27 @@ static void legend(const view *v, char *buf, size_t len)
 		snprintf(buf + n, len - (size_t)n, "  goal: all %s", glyphs_cell(v->gl, 0, k, g));
 }
 
+/* The mode as the title says it: the snapshot's daily board or ladder,
+ * or a watched game's own words. */
+static void mode_words(const view *v, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (v->title[0])
+		snprintf(buf, len, "%s", v->title);
+	else if (v->sv.mode == PLAY_DAILY && v->sv.daily)
+		snprintf(buf, len, "daily %s", v->sv.daily);
+	else if (v->sv.mode == PLAY_LADDER)
+		snprintf(buf, len, "practice ladder");
+}
+
 /* The legend and the mode: the title line's right side. */
 static void title_words(const view *v, char *buf, size_t len)
 {
+	char mode[80];
 	legend(v, buf, len);
-	if (v->mode[0])
-		snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", buf[0] ? "  " : "", v->mode);
+	mode_words(v, mode, sizeof mode);
+	if (mode[0])
+		snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", buf[0] ? "  " : "", mode);
 }
 
 /* A screen reader's separator is a comma after a word, not " , ": the
@@ -226,7 +241,8 @@ void chrome_title(view *v)
 {
 	if (!v->lay.title)
 		return;
-	char right[200];
+	char right[200], mode[80];
+	mode_words(v, mode, sizeof mode);
 	move(0, 0);
 	clrtoeol();
 	attrset(A_BOLD | theme_attr(v, PAIR_TITLE));
@@ -236,8 +252,8 @@ void chrome_title(view *v)
 	int x = COLS - 1 - chrome_cols(right);
 	if (right[0] && x > 12)
 		chrome_put_cut(v->gl, 0, x, right);
-	else if (v->mode[0] && COLS - 1 - chrome_cols(v->mode) > 12)
-		chrome_put_cut(v->gl, 0, COLS - 1 - chrome_cols(v->mode), v->mode);
+	else if (mode[0] && COLS - 1 - chrome_cols(mode) > 12)
+		chrome_put_cut(v->gl, 0, COLS - 1 - chrome_cols(mode), mode);
 }
 
 static void format_clock(char *buf, size_t len, long s)
@@ -311,8 +327,8 @@ static void status_line(view *v, double now, char *line, size_t size)
 		snprintf(line + strlen(line), len - strlen(line), " %s marked: chase step", d);
 	else if (v->what == VIEW_PLAY && v->hint >= 0 && !(v->ov && v->ov->shown))
 		snprintf(line + strlen(line), len - strlen(line), " %s marked: hint", d);
-	if (v->rung > 0 && v->what == VIEW_PLAY)
-		snprintf(line + strlen(line), len - strlen(line), " %s Rung %d", d, v->rung);
+	if (v->sv.rung > 0 && v->what == VIEW_PLAY)
+		snprintf(line + strlen(line), len - strlen(line), " %s Rung %d", d, v->sv.rung);
 	if (v->who[0] && v->what == VIEW_PLAY)
 		snprintf(line + strlen(line), len - strlen(line), " %s %s", d, v->who);
 	/* One character a cell: the cursor's place in words too. */
@@ -429,17 +445,19 @@ void draw_win(view *v, double now)
 	format_clock(clock, sizeof clock, (long)game_elapsed(g, now));
 	format_par(g, par, sizeof par);
 	int moves = game_moves(g);
-	bool perfect = g->par >= 0 && moves <= g->par && !v->assisted;
+	bool perfect = v->sv.perfect;
 	snprintf(line, sizeof line, "%s Solved! %d move%s%s par %s%s (%s)%s %s", v->gl->star, moves,
 		 moves == 1 ? "" : "s", perfect ? ":" : ",", par, perfect ? ", perfect!" : "", clock,
-		 v->assisted ? ", assisted: no record" : "", v->gl->star);
+		 v->sv.assisted ? ", assisted: no record" : "", v->gl->star);
 	int y = v->lay.title ? 0 : LINES - 2, len = chrome_cols(line);
 	if (v->gl->reader) {
 		/* One sentence on the message line, no stars around it. */
 		char msg[sizeof v->msg];
-		snprintf(msg, sizeof msg, "Solved in %d move%s%s par %s%s (%s)%s. n new board, r restart, q quit.", moves,
-			 moves == 1 ? "" : "s", perfect ? ":" : ",", par, perfect ? ", perfect!" : "", clock,
-			 v->assisted ? ", assisted: no record" : "");
+		bool ranked = v->sv.ranking && v->sv.ranking[0];
+		snprintf(msg, sizeof msg, "Solved in %d move%s%s par %s%s (%s)%s.%s%.60s%s n new board, r restart, q quit.",
+			 moves, moves == 1 ? "" : "s", perfect ? ":" : ",", par, perfect ? ", perfect!" : "", clock,
+			 v->sv.assisted ? ", assisted: no record" : "", ranked ? " " : "", ranked ? v->sv.ranking : "",
+			 ranked ? " (L)." : "");
 		draw_message(v, msg);
 		return;
 	}
@@ -448,9 +466,9 @@ void draw_win(view *v, double now)
 	attrset(A_BOLD | theme_attr(v, PAIR_WIN));
 	chrome_put_cut(v->gl, y, len < COLS ? (COLS - len) / 2 : 0, line);
 	attrset(A_NORMAL);
-	if (v->lay.title && v->ranking[0]) {
+	if (v->lay.title && v->sv.ranking && v->sv.ranking[0]) {
 		char msg[sizeof v->msg];
-		snprintf(msg, sizeof msg, "Solved!  %.90s (L)  n new board  r restart  q quit", v->ranking);
+		snprintf(msg, sizeof msg, "Solved!  %.90s (L)  n new board  r restart  q quit", v->sv.ranking);
 		draw_message(v, msg);
 	} else if (v->lay.title)
 		draw_message(v, "Solved!  n new board  r restart  q quit");

@@ -483,14 +483,6 @@ static void idle_said(const app *a, long idle, int rc)
 		printf("No move for %s: the session ended.\n", when);
 }
 
-/* A public account's game between keys: published for watchers, and a
- * race's news. */
-static void publish(app *a, double now)
-{
-	watch_publish(a, now);
-	race_tick(a, now);
-}
-
 int play_main(int argc, char **argv)
 {
 	play_opts o;
@@ -544,6 +536,9 @@ int play_main(int argc, char **argv)
 		.player_pid = player.pid,
 		.player_name = player.name,
 		.player_guest = player.guest,
+		.host = player.pid[0] ? player.host : NULL,
+		.live_id = player.slot,
+		.client = getenv("SSH_CONNECTION"),
 	};
 	/* Before the terminal is taken: a long search says so. */
 	output_progress ps;
@@ -558,11 +553,9 @@ int play_main(int argc, char **argv)
 		return why == SESSION_FAIL_UNSOLVABLE ? EXIT_UNSOLVABLE : EXIT_USAGE;
 	}
 	a.offer_resume = session_offers_resume(a.s);
-	if (player.pid[0]) {
-		watch_setup(&a.w, player.host, player.slot, player.name, player.guest);
-		a.publish = publish;
-	}
-	a.w.open = !a.prefs.has_watchers || a.prefs.watchers;
+	if (player.pid[0])
+		a.publish = watch_publish;
+	session_watchers(a.s, !a.prefs.has_watchers || a.prefs.watchers);
 	if (o.common.graph_path && cfg.v.graph) {
 		/* The status names the graph by its file: printable ASCII only. */
 		const char *base = strrchr(o.common.graph_path, '/');
@@ -610,7 +603,6 @@ int play_main(int argc, char **argv)
 	a.v.anim.cell = -1;
 	reader_start(&a, o.reader || (a.prefs.has_reader && a.prefs.reader));
 	rc = app_run(&a);
-	race_end(&a);
 	watch_end(&a);
 	term_close();
 	if (a.end_msg[0])

@@ -11,8 +11,9 @@
 #include <stdbool.h>
 
 #include "game/game.h"
-#include "ui/glyphs.h"
 #include "game/overlay.h"
+#include "game/session.h"
+#include "ui/glyphs.h"
 
 /* The status line's first words need this many columns; the lines a
  * board needs depend on it (draw_layout). */
@@ -73,11 +74,13 @@ typedef struct view {
 	view_layout lay;		/* where everything goes (layout.c) */
 	bool no_suspend;		/* Ctrl-Z is refused: the help does not offer it */
 	bool preview;			/* bracket what a press at the cursor changes */
-	bool assisted;			/* the win screen says the solver helped */
-	char mode[64];			/* title line, right: "daily 2024-05-01" */
-	int rung;			/* practice ladder rung for the status, or 0 */
+	/* The session's snapshot this frame (taken before each draw): mode,
+	 * rung, assistance, a win's ranking and whether it is perfect are
+	 * drawn from it.  Zeroed where no session plays (a watched game). */
+	session_view sv;
+	char title[64];			/* title line, right, for a view of no session's
+					 * game: "watching alice" */
 	char msg[160];			/* message line; empty shows the key hints */
-	char ranking[96];		/* after a daily win: "2nd of 5 on this host", or "" */
 	char who[64];			/* a public account's player: "alice, 2 watching" */
 	char graph_name[40];		/* --graph FILE's base name, for the graph of */
 	uint64_t graph_digest;		/* this digest: the status names it so */

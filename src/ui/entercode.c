@@ -17,9 +17,20 @@
 #define CODE_BOX_ROWS 7
 #define CODE_BOX_COLS 76
 
+/* The field's own state: the code typed, why it was refused, a board
+ * decoded and waiting for the player to leave the one played. */
+typedef struct code_entry {
+	char text[CODE_ENTRY_MAX + 1];
+	size_t len;
+	char why[200];		/* why the last code was refused, or "" */
+	board *pending;
+	game_config cfg;	/* ... and its variant */
+} code_entry;
+static code_entry typed;
+
 static void code_draw(app *a)
 {
-	code_entry *ce = &a->code;
+	code_entry *ce = &typed;
 	int w = COLS - 2 < CODE_BOX_COLS ? COLS - 2 : CODE_BOX_COLS;
 	int y = (LINES - CODE_BOX_ROWS) / 2, x = (COLS - w) / 2;
 	if (w < 20 || y < 0)
@@ -57,28 +68,29 @@ static void code_draw(app *a)
 
 static void code_enter(app *a)
 {
-	code_entry *ce = &a->code;
+	code_entry *ce = &typed;
 	ce->len = 0;
 	ce->text[0] = '\0';
 	ce->why[0] = '\0';
-	ce->played = false;
+	a->code_played = false;
 }
 
-static void code_drop_pending(app *a)
+static void code_drop_pending(void)
 {
-	board_free(a->code.pending);
-	a->code.pending = NULL;
+	board_free(typed.pending);
+	typed.pending = NULL;
 }
 
 static void code_leave(app *a)
 {
-	code_drop_pending(a);
+	(void)a;
+	code_drop_pending();
 }
 
 /* The pending board, played: the field closes, and the lobby under it. */
 static void code_play(app *a)
 {
-	code_entry *ce = &a->code;
+	code_entry *ce = &typed;
 	board *b = ce->pending;
 	ce->pending = NULL;
 	if (!b)
@@ -89,7 +101,7 @@ static void code_play(app *a)
 		app_redraw(a);
 		return;
 	}
-	ce->played = true;
+	a->code_played = true;
 	app_close(a, &code_screen);
 	a->v.lay.vr = a->v.lay.vc = 0;
 	app_react(a, ev);
@@ -99,15 +111,15 @@ static void code_play(app *a)
 
 static void code_keep(app *a)
 {
-	code_drop_pending(a);
-	snprintf(a->code.why, sizeof a->code.why, "Kept your board: Esc goes back to it.");
+	code_drop_pending();
+	snprintf(typed.why, sizeof typed.why, "Kept your board: Esc goes back to it.");
 	app_redraw(a);
 }
 
 static reaction code_submit(app *a, int key)
 {
 	(void)key;
-	code_entry *ce = &a->code;
+	code_entry *ce = &typed;
 	sharecode sc;
 	if (!ce->len) {
 		snprintf(ce->why, sizeof ce->why, "Paste a share code first: it starts with LO.");
@@ -120,7 +132,7 @@ static reaction code_submit(app *a, int key)
 		snprintf(ce->why, sizeof ce->why, "A graph's code: the game here plays grids, hex and cubes only.");
 		return REACT_REDRAW;
 	}
-	code_drop_pending(a);
+	code_drop_pending();
 	memset(&ce->cfg, 0, sizeof ce->cfg);
 	ce->cfg.v = sc.v;
 	ce->cfg.par = -1;
@@ -145,7 +157,7 @@ static reaction code_submit(app *a, int key)
 
 static reaction code_erase(app *a, int key)
 {
-	code_entry *ce = &a->code;
+	code_entry *ce = &typed;
 	if (key == KEY_CTRL('u'))
 		ce->len = 0;
 	else if (ce->len)
@@ -166,7 +178,7 @@ static reaction code_back(app *a, int key)
 /* A character of the code: what a terminal pastes arrives key by key. */
 static reaction code_char(app *a, int key)
 {
-	code_entry *ce = &a->code;
+	code_entry *ce = &typed;
 	if (key < 0x20 || key > 0x7e)
 		return REACT_NONE;
 	if (ce->len == CODE_ENTRY_MAX) {

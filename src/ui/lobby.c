@@ -10,9 +10,7 @@
 #include <time.h>
 
 #include "game/practice.h"
-#include "persist/live.h"
 #include "persist/name.h"
-#include "persist/race.h"
 #include "ui/app.h"
 #include "ui/reader.h"
 #include "ui/term.h"
@@ -20,32 +18,16 @@
 static int lobby_live;		/* other games live on this host when the lobby opened */
 static int lobby_races;		/* races open to us then (-1: no host) */
 static char lobby_record[200];	/* the daily streak and today's result then */
+static int lobby_rung;		/* the practice ladder's rung then */
 
 /* The host's live games, ours aside; -1 where there is no host (a local
  * game). */
 static int live_count(const app *a)
 {
 	live_game *list = NULL;
-	if (!a->w.dir[0])
-		return -1;
-	int n = live_list(a->w.dir, a->w.locks, &list), others = 0;
-	for (int i = 0; i < n; i++)
-		others += strcmp(list[i].id, a->w.id) != 0;
+	int n = session_live_games(a->s, &list);
 	free(list);
-	return others;
-}
-
-/* Races open to us (for anyone, or a challenge to us); -1 without a host. */
-static int races_count(const app *a)
-{
-	race_offer *list;
-	if (!a->w.host[0] || !a->w.name[0])
-		return -1;
-	int count = race_list(a->w.host, a->w.id, &list), mine = 0;
-	for (int i = 0; i < count; i++)
-		mine += race_offer_for(&list[i], a->w.name);
-	free(list);
-	return mine;
+	return n;
 }
 
 /* What the lobby says of the host and the player, read when it opens and
@@ -55,9 +37,10 @@ static void lobby_count(app *a)
 	const game_config *cfg = &app_session(a).g->cfg;
 	char date[16];
 	lobby_live = live_count(a);
-	lobby_races = races_count(a);
+	lobby_races = session_races_open(a->s);
 	practice_daily_seed(time(NULL), cfg, date, sizeof date);
 	session_daily_line(a->s, date, cfg, lobby_record, sizeof lobby_record);
+	lobby_rung = session_ladder_rung(a->s, cfg);
 }
 
 static void lobby_enter(app *a)
@@ -83,9 +66,9 @@ static void lobby_draw(app *a)
 	y += lobby_line(y, 0, "Lights Out");
 	attrset(A_NORMAL);
 	y++;
-	if (a->w.name[0]) {
-		name_for_terminal(a->w.name, a->gl.utf8, name, sizeof name);
-		if (a->w.guest)
+	if (sv.name[0]) {
+		name_for_terminal(sv.name, a->gl.utf8, name, sizeof name);
+		if (sv.guest)
 			snprintf(line, sizeof line, "Welcome, %s: a guest, whose games are not kept. To keep yours, "
 				 "make a key (ssh-keygen -t ed25519) and log in again.", name);
 		else
@@ -95,7 +78,6 @@ static void lobby_draw(app *a)
 	practice_daily_seed(time(NULL), cfg, date, sizeof date);
 	y += lobby_line(y, 0, lobby_record);
 	y++;
-	int rung = ladder_load(cfg);
 	char live[64];
 	if (lobby_live < 0)
 		snprintf(live, sizeof live, "live games (on a public account only)");
@@ -112,7 +94,7 @@ static void lobby_draw(app *a)
 		{ 'c', "play a share code someone gave you" }, { 'a', "" }, { 's', "" }, { 'q', "leave the arcade" },
 	};
 	snprintf(items[0].what, sizeof items[0].what, "today's daily board (%s, the same for everyone)", date);
-	snprintf(items[1].what, sizeof items[1].what, "practice ladder, at rung %d", rung);
+	snprintf(items[1].what, sizeof items[1].what, "practice ladder, at rung %d", lobby_rung);
 	if (game_in_progress(app_session(a).g))
 		snprintf(items[2].what, sizeof items[2].what, "back to your board (%d move%s so far)",
 			 game_moves(app_session(a).g), game_moves(app_session(a).g) == 1 ? "" : "s");
@@ -245,7 +227,7 @@ static reaction lobby_quit(app *a, int key)
  * the live games are counted again. */
 static void lobby_back(app *a, const screen *child)
 {
-	if (child == &code_screen && a->code.played) {
+	if (child == &code_screen && a->code_played) {
 		app_close(a, &lobby_screen);
 		return;
 	}

@@ -33,7 +33,7 @@ typedef struct menu {
 } menu;
 
 /* The menu open: one at a time. */
-static menu M;
+static menu form;
 
 enum {
 	ITEM_ROWS, ITEM_COLS, ITEM_RULE, ITEM_STATES, ITEM_TORUS, ITEM_DIFFICULTY, ITEM_MODE, ITEM_PREVIEW, ITEM_READER,
@@ -92,11 +92,12 @@ static void menu_open(menu *m, const game_config *cfg, bool editing, play_mode m
 static void menu_enter(app *a)
 {
 	a->settings.applied = false;
-	menu_open(&M, &app_session(a).g->cfg, a->settings.editing, app_session(a).mode, a->v.preview, a->w.open);
-	M.watchable = a->w.dir[0] != '\0';
-	M.theme = a->v.theme;
-	M.colour = a->v.color;
-	M.reader = reader_on(a);
+	menu_open(&form, &app_session(a).g->cfg, a->settings.editing, app_session(a).mode, a->v.preview,
+		  app_session(a).watchers_open);
+	form.watchable = app_session(a).arcade;
+	form.theme = a->v.theme;
+	form.colour = a->v.color;
+	form.reader = reader_on(a);
 }
 
 /* Steps of one wrap around; steps of ten stop at the ends. */
@@ -228,7 +229,7 @@ static reaction menu_up(app *a, int key)
 {
 	(void)a;
 	(void)key;
-	M.item = (M.item + items(&M) - 1) % items(&M);
+	form.item = (form.item + items(&form) - 1) % items(&form);
 	return REACT_REDRAW;
 }
 
@@ -236,7 +237,7 @@ static reaction menu_down(app *a, int key)
 {
 	(void)a;
 	(void)key;
-	M.item = (M.item + 1) % items(&M);
+	form.item = (form.item + 1) % items(&form);
 	return REACT_REDRAW;
 }
 
@@ -244,7 +245,7 @@ static reaction menu_less(app *a, int key)
 {
 	(void)a;
 	(void)key;
-	change(&M, -1);
+	change(&form, -1);
 	return REACT_REDRAW;
 }
 
@@ -252,45 +253,45 @@ static reaction menu_more(app *a, int key)
 {
 	(void)a;
 	(void)key;
-	change(&M, +1);
+	change(&form, +1);
 	return REACT_REDRAW;
 }
 
 static reaction menu_by_ten(app *a, int key)
 {
 	(void)a;
-	change(&M, key == KEY_NPAGE ? 10 : -10);
+	change(&form, key == KEY_NPAGE ? 10 : -10);
 	return REACT_REDRAW;
 }
 
 static reaction menu_apply(app *a, int key)
 {
 	(void)key;
-	const game_config *cfg = &M.cfg;
-	char err[sizeof M.note];
+	const game_config *cfg = &form.cfg;
+	char err[sizeof form.note];
 	/* A shape the rule cannot take (Merlin is 3x3, a graph its own
 	 * size): say so here, where it can be changed. */
 	if (variant_validate(&cfg->v, err, sizeof err) != LO_OK) {
-		snprintf(M.note, sizeof M.note, "%s", err);
+		snprintf(form.note, sizeof form.note, "%s", err);
 		return REACT_REDRAW;
 	}
-	a->v.preview = M.preview;
-	bool kept = M.theme != a->v.theme || M.watchers != a->w.open;
-	a->w.open = M.watchers;
-	if (M.theme != a->v.theme) {
-		a->v.theme = M.theme;
+	a->v.preview = form.preview;
+	bool kept = form.theme != a->v.theme || form.watchers != app_session(a).watchers_open;
+	session_watchers(a->s, form.watchers);
+	if (form.theme != a->v.theme) {
+		a->v.theme = form.theme;
 		if (a->v.color)
 			draw_colors_init(true, a->v.theme);
 	}
 	/* Colours and watchers need no new board: kept at once. */
 	if (kept)
 		app_keep_prefs(a, NULL);
-	if (M.reader != reader_on(a))
-		reader_set(a, M.reader);	/* kept too */
+	if (form.reader != reader_on(a))
+		reader_set(a, form.reader);	/* kept too */
 	/* The same board and mode as now: nothing to make, nothing lost. */
-	a->settings.applied = !game_config_equal(cfg, &app_session(a).g->cfg) || (!M.editing && M.mode != app_session(a).mode);
+	a->settings.applied = !game_config_equal(cfg, &app_session(a).g->cfg) || (!form.editing && form.mode != app_session(a).mode);
 	a->settings.cfg = *cfg;
-	a->settings.mode = M.mode;
+	a->settings.mode = form.mode;
 	return REACT_LEAVE | REACT_REDRAW;
 }
 
@@ -341,7 +342,7 @@ static size_t clip_bytes(const char *s, int cols)
 
 static void menu_draw(app *a)
 {
-	menu *m = &M;
+	menu *m = &form;
 	const glyphs *gl = &a->gl;
 	const game_config *c = &m->cfg;
 	char val[ITEM_COUNT][VARIANT_RULE_MAX + 40];

@@ -27,7 +27,7 @@ typedef struct pager {
 } pager;
 
 /* The page open: one at a time (no key of the pager opens another). */
-static pager P;
+static pager page_open;
 
 static void pager_close(pager *p)
 {
@@ -233,7 +233,7 @@ static int pager_width(const pager *p)
 static reaction pager_scroll(app *a, int dy, int dx)
 {
 	(void)a;
-	pager *p = &P;
+	pager *p = &page_open;
 	int rows = LINES - 3, cols = COLS - 2, n;
 	pager_layout(p, cols);
 	lines_shown(p, &n);
@@ -268,7 +268,7 @@ static reaction pager_back(app *a, int key)
 
 static void pager_draw(app *a)
 {
-	pager *p = &P;
+	pager *p = &page_open;
 	int n;
 	pager_layout(p, COLS - 2);
 	char **lines = lines_shown(p, &n);
@@ -285,18 +285,18 @@ static void pager_enter(app *a)
 	page_ask *ask = &a->page;
 	char *text = ask->text;
 	ask->text = NULL;
-	if (pager_open(&P, ask->title, text, ask->footer) < 0) {
+	if (pager_open(&page_open, ask->title, text, ask->footer) < 0) {
 		app_close(a, &pager_screen);
 		app_say(a, "out of memory");
 		return;
 	}
-	P.wrap = ask->wrap;
+	page_open.wrap = ask->wrap;
 }
 
 static void pager_leave(app *a)
 {
 	(void)a;
-	pager_close(&P);
+	pager_close(&page_open);
 }
 
 static const key_row pager_rows[] = {

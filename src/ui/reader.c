@@ -300,9 +300,9 @@ static void reader_say(app *a, const char *focus)
 		editor_news(a, news, sizeof news);
 	else if (strcmp(focus, R.focus) != 0 && focus[0])
 		snprintf(news, sizeof news, "%s%s%s", R.top != top ? top->title : "", R.top != top ? ": " : "", focus);
-	if (a->s && top == &board_screen && a->w.eyes > R.eyes && R.top)
+	if (a->s && top == &board_screen && app_session(a).watchers > R.eyes && R.top)
 		snprintf(news + strlen(news), sizeof news - strlen(news), "%s%d watching", news[0] ? ". " : "",
-			 a->w.eyes);
+			 app_session(a).watchers);
 	bool theirs = strcmp(a->v.msg, R.msg) != 0 && a->v.msg[0];
 	for (int i = 0; i < READER_SAID && theirs; i++)
 		theirs = strcmp(a->v.msg, R.said[i]) != 0;
@@ -335,7 +335,7 @@ static void reader_remember(app *a)
 {
 	R.top = app_top(a);
 	R.key = 0;
-	R.eyes = a->w.eyes;
+	R.eyes = a->s ? app_session(a).watchers : 0;
 	if (!a->s)
 		return;
 	session_view sv = app_session(a);

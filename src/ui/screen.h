@@ -62,6 +62,9 @@ typedef struct screen {
 	/* Work between keys while this screen is on top (a watched game's
 	 * news), every WATCH_POLL_MS at most; NULL: none. */
 	void (*poll)(app *a, double now);
+	/* The session's events, whether or not the screen is open (a race's
+	 * course: its start, its end); NULL: none. */
+	void (*news)(app *a, int ev);
 	bool over_board;		/* drawn over the board below it */
 	bool shows_board;		/* the board's cells are in view: frames draw them */
 } screen;

@@ -226,16 +226,19 @@ reaction steps_step(app *a, int key)
 	return REACT_NONE;
 }
 
+/* The chase step's marks (C), kept for the view to draw. */
+static uint8_t *chase_marks;
+
 /* C: the next step of light chasing, marked on the board. */
 reaction steps_chase(app *a, int key)
 {
 	(void)key;
 	int row;
 	const game *g = app_session(a).g;
-	uint8_t *marks = realloc(a->chase, (size_t)board_size(g->cur));
+	uint8_t *marks = realloc(chase_marks, (size_t)board_size(g->cur));
 	char msg[160];
 	if (marks)
-		a->chase = marks;
+		chase_marks = marks;
 	teach_stage st = marks ? teach_step(g, marks, &row) : TEACH_NOMEM;
 	switch (st) {
 	case TEACH_CHASE:

@@ -1,10 +1,10 @@
-/* Watching live games on a public account: our own game published (the
- * core's a->w says who and where), the live games' list (W) and one game
- * watched (screens, their state this file's own), and `lightsout watch`. */
+/* Watching live games on a public account: our own game's publishing
+ * asked of the session between keys (and the status line's who), the
+ * live games' list (W) and one game watched (screens, their state this
+ * file's own), and `lightsout watch`. */
 #include "ui/watch.h"
 
 #include <curses.h>
-#include <stddef.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -14,7 +14,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "formats/boardio.h"
 #include "formats/output.h"
 #include "persist/host.h"
 #include "persist/name.h"
@@ -22,130 +21,73 @@
 #include "ui/app.h"
 #include "ui/term.h"
 
-/* The screens' own: the list (W) and the game being watched (no
- * watcher's file held yet: watch_end closes nothing). */
+/* The screens' own: the list (W) and the game being watched. */
 static struct {
 	live_game *list;
 	int nlist, sel;
 	watched w;
-} W = { .w.eye = -1 };
+} live;
 
-/* ---- Our own game, published ---- */
+/* ---- Our own game, published by the session ---- */
 
-/* At most ten writes a second, however fast keys come (a paste, a held
- * key): a change within the interval waits, and the latest state is
- * written at the first call after it (the loop calls between keys and at
- * least every half second), so a watcher always sees the last position. */
-#define WATCH_PUBLISH_EVERY 0.1
-static double published_at = -1e9;
-
-static void who_line(watching *w, view *v, bool utf8)
+/* The status line's words for a public account's player: who plays and
+ * how many watch, or during a race whom we race and their moves. */
+static void who_line(app *a)
 {
+	session_view sv = app_session(a);
+	const racer *r = sv.race;
 	/* The line is short: a name escaped for a terminal that is not
 	 * UTF-8 may lose its end (whole escapes only). */
-	char name[NAME_MAX_BYTES + 1];
-	if (!w->dir[0])
+	char name[40];
+	if (!sv.arcade) {
+		a->v.who[0] = '\0';
 		return;
-	name_for_terminal(w->name, utf8, name, sizeof name);
-	if (w->eyes > 0)
-		snprintf(v->who, sizeof v->who, "%s%s, %d watching", name, w->guest ? " (guest)" : "", w->eyes);
+	}
+	if (r->phase == RACE_ON) {
+		name_for_terminal(r->them.name, a->gl.utf8, name, sizeof name);
+		snprintf(a->v.who, sizeof a->v.who, "vs %s: %d move%s", name, r->their_moves,
+			 r->their_moves == 1 ? "" : "s");
+		return;
+	}
+	char me[NAME_MAX_BYTES + 1];
+	name_for_terminal(sv.name, a->gl.utf8, me, sizeof me);
+	if (sv.watchers > 0)
+		snprintf(a->v.who, sizeof a->v.who, "%s%s, %d watching", me, sv.guest ? " (guest)" : "", sv.watchers);
 	else
-		snprintf(v->who, sizeof v->who, "%s%s", name, w->guest ? " (guest)" : "");
-}
-
-void watch_setup(watching *w, const char *host, const char *live_id, const char *name, bool guest)
-{
-	w->host[0] = w->dir[0] = w->locks[0] = '\0';
-	w->eyes = 0;
-	w->eyes_at = -1e9;
-	w->last[0] = '\0';
-	if (!host || !host[0] || !live_id || !live_id[0])
-		return;
-	snprintf(w->host, sizeof w->host, "%s", host);
-	host_path(host, HOST_DIR_WATCH, w->dir, sizeof w->dir);
-	host_path(host, HOST_DIR_LIVE, w->locks, sizeof w->locks);
-	snprintf(w->id, sizeof w->id, "%s", live_id);
-	snprintf(w->name, sizeof w->name, "%s", name);
-	w->guest = guest;
+		snprintf(a->v.who, sizeof a->v.who, "%s%s", me, sv.guest ? " (guest)" : "");
 }
 
 void watch_publish(app *a, double now)
 {
-	watching *w = &a->w;
-	if (!w->dir[0])
-		return;
-	const game *g = app_session(a).g;
-	const board *b = g->cur;
-	static live_game lg;
-	char text[LIVE_FILE_MAX + 1];
-	memset(&lg, 0, offsetof(live_game, cells));
-	snprintf(lg.id, sizeof lg.id, "%s", w->id);
-	snprintf(lg.name, sizeof lg.name, "%s", w->name);
-	lg.guest = w->guest;
-	lg.open = w->open;
-	variant_format(&g->cfg.v, lg.variant, sizeof lg.variant);
-	lg.moves = game_moves(g);
-	lg.won = g->won;
-	lg.cr = a->v.cr;
-	lg.cc = a->v.cc;
-	lg.ncells = 0;
-	/* Cells only for watchers welcome, on boards a file can carry; a
-	 * cell as a board file writes it (every k has a symbol). */
-	if (w->open && !g->cfg.v.graph && board_size(b) <= LIVE_CELLS_MAX) {
-		lg.ncells = board_size(b);
-		for (int i = 0; i < lg.ncells; i++)
-			lg.cells[i] = boardio_symbol(b->cells[i]);
-		lg.cells[lg.ncells] = '\0';
-	}
-	snprintf(lg.race, sizeof lg.race, "%s", w->rival);
-	lg.race_moves = w->rival_moves;
-	/* The clock alone is no news: watchers run it from the file's time. */
-	lg.elapsed = 0;
-	if (live_format(&lg, text, sizeof text) >= 0 && strcmp(text, w->last) != 0 &&
-	    now - published_at >= WATCH_PUBLISH_EVERY) {
-		published_at = now;
-		memcpy(w->last, text, strlen(text) + 1);
-		lg.elapsed = (long)game_elapsed(g, now);
-		live_publish(w->dir, &lg);
-	}
-	if (now - w->eyes_at >= 1.0) {
-		w->eyes_at = now;
-		int eyes = live_eyes(w->dir, w->id);
-		if (eyes != w->eyes || !a->v.who[0]) {
-			w->eyes = eyes;
-			who_line(w, &a->v, a->gl.utf8);
-		}
-	}
+	int ev = session_publish(a->s, now);
+	/* A challenge to us is told on the board, where it can be taken (v). */
+	if (app_top(a) == &board_screen)
+		ev |= session_race_heard(a->s, now);
+	if (ev)
+		app_react(a, ev);
+	who_line(a);
 }
 
 void watch_end(app *a)
 {
-	if (a->w.dir[0])
-		live_withdraw(a->w.dir, a->w.id);
-	watched_close(&W.w);
-	free(W.list);
-	W.list = NULL;
+	(void)a;
+	watched_close(&live.w);
+	free(live.list);
+	live.list = NULL;
 }
 
 /* ---- The screens: the list of live games (W), then one game ---- */
 
-/* The host's live games: those beside ours in its watch/. */
+/* The host's live games: those beside ours. */
 static void list_refresh(app *a)
 {
-	free(W.list);
-	W.list = NULL;
-	W.nlist = 0;
-	if (!a->w.dir[0])
-		return;
-	int n = live_list(a->w.dir, a->w.locks, &W.list);
-	/* Our own game is not one to watch. */
-	int kept = 0;
-	for (int i = 0; i < n; i++)
-		if (strcmp(W.list[i].id, a->w.id) != 0)
-			W.list[kept++] = W.list[i];
-	W.nlist = kept;
-	if (W.sel >= kept)
-		W.sel = kept ? kept - 1 : 0;
+	free(live.list);
+	live.list = NULL;
+	/* lightsout watch has no game of its own, and no list. */
+	int n = a->s ? session_live_games(a->s, &live.list) : 0;
+	live.nlist = n > 0 ? n : 0;
+	if (live.sel >= live.nlist)
+		live.sel = live.nlist ? live.nlist - 1 : 0;
 }
 
 /* "guest-1a2b       guest  5x5 plus k=2        12 moves   1:02  no watchers":
@@ -170,12 +112,12 @@ static void list_draw(app *a)
 	attrset(A_BOLD);
 	mvaddnstr(0, 1, "Live games on this host", COLS - 2);
 	attrset(A_NORMAL);
-	if (!W.nlist)
+	if (!live.nlist)
 		mvaddnstr(2, 2, "Nobody else is playing right now.", COLS - 4);
-	for (int i = 0; i < W.nlist && 2 + i < LINES - 2; i++) {
+	for (int i = 0; i < live.nlist && 2 + i < LINES - 2; i++) {
 		char line[NAME_SHOWN_MAX + 100];
-		list_line(&W.list[i], a->gl.utf8, line, sizeof line);
-		if (i == W.sel)
+		list_line(&live.list[i], a->gl.utf8, line, sizeof line);
+		if (i == live.sel)
 			attrset(A_REVERSE);
 		mvaddnstr(2 + i, 2, line, COLS - 4);
 		attrset(A_NORMAL);
@@ -187,8 +129,8 @@ static reaction list_move(app *a, int key)
 {
 	(void)a;
 	int d = key == KEY_UP || key == 'k' ? -1 : 1;
-	if (W.nlist)
-		W.sel = (W.sel + d + W.nlist) % W.nlist;
+	if (live.nlist)
+		live.sel = (live.sel + d + live.nlist) % live.nlist;
 	return REACT_REDRAW;
 }
 
@@ -203,16 +145,16 @@ static reaction list_watch(app *a, int key)
 {
 	(void)key;
 	char why[200];
-	if (!W.nlist)
+	if (!live.nlist)
 		return REACT_NONE;
-	if (!watched_open(&W.w, a->w.dir, a->w.locks, W.list[W.sel].id, &a->gl, why, sizeof why)) {
-		watched_close(&W.w);
+	if (!watched_open(&live.w, app_session(a).host, live.list[live.sel].id, &a->gl, why, sizeof why)) {
+		watched_close(&live.w);
 		list_refresh(a);
 		list_draw(a);
 		mvaddnstr(LINES - 2, 2, why, COLS - 4);
 		return REACT_NONE;
 	}
-	W.w.v.color = a->v.color;
+	live.w.v.color = a->v.color;
 	app_push(a, &watch_screen);
 	return REACT_REDRAW;
 }
@@ -226,16 +168,16 @@ static reaction list_back(app *a, int key)
 
 static void list_enter(app *a)
 {
-	W.sel = 0;
+	live.sel = 0;
 	list_refresh(a);
 }
 
 static void list_leave(app *a)
 {
 	(void)a;
-	free(W.list);
-	W.list = NULL;
-	W.nlist = 0;
+	free(live.list);
+	live.list = NULL;
+	live.nlist = 0;
 }
 
 static const key_row list_rows[] = {
@@ -254,20 +196,20 @@ const screen watch_list_screen = {
 static void watching_draw(app *a)
 {
 	(void)a;
-	watched_draw(&W.w, true, term_now());
+	watched_draw(&live.w, true, term_now());
 }
 
 static void watching_poll(app *a, double now)
 {
 	(void)a;
-	if (watched_poll(&W.w))
-		watched_draw(&W.w, false, now);
+	if (watched_poll(&live.w))
+		watched_draw(&live.w, false, now);
 }
 
 static reaction watching_leave(app *a, int key)
 {
 	(void)key;
-	watched_close(&W.w);
+	watched_close(&live.w);
 	list_refresh(a);
 	return REACT_LEAVE | REACT_REDRAW;
 }
@@ -276,7 +218,7 @@ static reaction watching_leave(app *a, int key)
  * goes back. */
 static reaction watching_ignore(app *a, int key)
 {
-	return W.w.gone ? watching_leave(a, key) : REACT_NONE;
+	return live.w.feed.gone ? watching_leave(a, key) : REACT_NONE;
 }
 
 static reaction watching_redraw(app *a, int key)
@@ -351,11 +293,10 @@ int watch_main(int argc, char **argv)
 		}
 		snprintf(host, sizeof host, "%s/host", state);
 	}
-	char dir[3200], locks[3200];
+	char dir[3200];
 	host_path(host, HOST_DIR_WATCH, dir, sizeof dir);
-	host_path(host, HOST_DIR_LIVE, locks, sizeof locks);
 	live_game *games;
-	int n = live_list(dir, locks, &games);
+	int n = arcade_list(host, "", &games);
 	if (n < 0) {
 		fprintf(stderr, "lightsout watch: %s: %s (is it a public account's host directory? see --dir)\n", dir,
 			strerror(errno));
@@ -404,15 +345,15 @@ int watch_main(int argc, char **argv)
 	a.v.gl = &a.gl;
 	a.v.color = draw_colors_init(!getenv("NO_COLOR"), 0);
 	char why[200];
-	if (!watched_open(&W.w, dir, locks, id, &a.gl, why, sizeof why)) {
+	if (!watched_open(&live.w, host, id, &a.gl, why, sizeof why)) {
 		term_close();
 		fprintf(stderr, "lightsout watch: %s\n", why);
-		watched_close(&W.w);
+		watched_close(&live.w);
 		return 1;
 	}
-	W.w.v.color = a.v.color;
+	live.w.v.color = a.v.color;
 	int status = app_run_screen(&a, &watch_screen);
-	watched_close(&W.w);
+	watched_close(&live.w);
 	term_close();
 	return status >= 128 ? 0 : status;
 }

@@ -3,10 +3,8 @@
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
-#include "formats/boardio.h"
 #include "persist/name.h"
 #include "ui/watch.h"
 
@@ -26,8 +24,8 @@ static void info_line(watched *w)
 	clock_gettime(CLOCK_REALTIME, &ts);
 	long long now_ns = (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 	/* The player's clock runs between publications: from the file's time. */
-	if (lg->moves > 0 && !lg->won && now_ns > w->seen_ns)
-		secs += (long)((now_ns - w->seen_ns) / 1000000000LL);
+	if (lg->moves > 0 && !lg->won && now_ns > w->feed.seen_ns)
+		secs += (long)((now_ns - w->feed.seen_ns) / 1000000000LL);
 	snprintf(clock, sizeof clock, "%ld:%02ld", secs / 60, secs % 60);
 	/* The player's name as this terminal can show it (persist/name.h);
 	 * escaped, a long one loses its end to fit the line. */
@@ -84,46 +82,23 @@ static bool make_game(watched *w, char *why, size_t len)
 static void apply_file(watched *w)
 {
 	board *b = w->g.cur;
-	for (int i = 0; i < w->lg.ncells; i++) {
-		int v = boardio_value(w->lg.cells[i]);	/* 0-9 a-z: live_parse checked */
-		b->cells[i] = (uint8_t)(v < b->k ? v : 0);
-	}
+	live_cells_read(w->lg.cells, w->lg.ncells, b->k, b->cells);
 	w->v.cr = w->lg.cr < b->rows ? w->lg.cr : b->rows - 1;
 	w->v.cc = w->lg.cc < b->cols ? w->lg.cc : b->cols - 1;
-	char name[sizeof w->v.mode - 9];	/* the title's room: whole escapes only */
+	char name[sizeof w->v.title - 9];	/* the title's room: whole escapes only */
 	shown_name(w, name, sizeof name);
-	snprintf(w->v.mode, sizeof w->v.mode, "watching %s", name);
+	snprintf(w->v.title, sizeof w->v.title, "watching %s", name);
 	info_line(w);
 }
 
-static bool file_time(const watched *w, long long *ns, ino_t *ino)
+bool watched_open(watched *w, const char *host, const char *id, const glyphs *gl, char *why, size_t len)
 {
-	char path[4300];
-	struct stat st;
-	if (live_path(w->dir, w->id, path, sizeof path) < 0 || lstat(path, &st) < 0)
-		return false;
-	*ns = (long long)st.st_mtim.tv_sec * 1000000000LL + st.st_mtim.tv_nsec;
-	*ino = st.st_ino;
-	return true;
-}
-
-bool watched_open(watched *w, const char *dir, const char *locks, const char *id, const glyphs *gl, char *why,
-		  size_t len)
-{
-	live_game lg;
 	memset(w, 0, sizeof *w);
-	w->eye = -1;
-	snprintf(w->dir, sizeof w->dir, "%s", dir);
-	snprintf(w->locks, sizeof w->locks, "%s", locks);
-	snprintf(w->id, sizeof w->id, "%s", id);
-	if (!file_time(w, &w->seen_ns, &w->seen_ino) || live_read(w->dir, w->locks, id, &lg) < 0) {
+	if (!arcade_feed_open(&w->feed, host, id)) {
 		snprintf(why, len, "That game has ended.");
 		return false;
 	}
-	if (!watched_show(w, &lg, gl, why, len))
-		return false;
-	w->eye = live_eye_open(w->dir, id);
-	return true;
+	return watched_show(w, &w->feed.lg, gl, why, len);
 }
 
 bool watched_show(watched *w, const live_game *lg, const glyphs *gl, char *why, size_t len)
@@ -147,30 +122,21 @@ bool watched_show(watched *w, const live_game *lg, const glyphs *gl, char *why, 
 
 bool watched_poll(watched *w)
 {
-	long long ns;
-	ino_t ino;
-	if (w->gone)
+	if (w->feed.gone)
 		return false;
 	char before[sizeof w->v.info];
 	snprintf(before, sizeof before, "%s", w->v.info);
-	if (!file_time(w, &ns, &ino)) {
-		w->gone = true;
+	int news = arcade_feed_poll(&w->feed);
+	if (news < 0)
 		return true;
-	}
-	if (ns == w->seen_ns && ino == w->seen_ino) {
+	if (news == 0) {
 		if (w->have)
 			info_line(w);	/* the clock */
 		return strcmp(before, w->v.info) != 0;
 	}
-	live_game lg;
-	if (live_read(w->dir, w->locks, w->id, &lg) < 0) {
-		w->gone = true;
-		return true;
-	}
-	w->seen_ns = ns;
-	w->seen_ino = ino;
-	bool remake = strcmp(lg.variant, w->lg.variant) != 0 || lg.open != w->lg.open || !w->have;
-	w->lg = lg;
+	const live_game *lg = &w->feed.lg;
+	bool remake = strcmp(lg->variant, w->lg.variant) != 0 || lg->open != w->lg.open || !w->have;
+	w->lg = *lg;
 	if (remake) {
 		char why[sizeof w->v.msg];
 		if (!make_game(w, why, sizeof why)) {
@@ -186,9 +152,9 @@ bool watched_poll(watched *w)
 
 void watched_draw(watched *w, bool all, double now)
 {
-	if (w->gone || !w->have) {
+	if (w->feed.gone || !w->have) {
 		erase();
-		mvaddnstr(LINES / 2, 2, w->gone ? "The game you watched has ended.  Any key returns." : w->v.msg, COLS - 4);
+		mvaddnstr(LINES / 2, 2, w->feed.gone ? "The game you watched has ended.  Any key returns." : w->v.msg, COLS - 4);
 		return;
 	}
 	if (all || w->v.ds.vr < 0) {
@@ -200,9 +166,7 @@ void watched_draw(watched *w, bool all, double now)
 
 void watched_close(watched *w)
 {
-	if (w->eye >= 0)
-		live_eye_close(w->dir, w->id, w->eye);
-	w->eye = -1;
+	arcade_feed_close(&w->feed);
 	if (w->have)
 		game_free(&w->g);
 	w->have = false;

@@ -51,35 +51,35 @@ int main(void)
 	setenv("XDG_STATE_HOME", dir, 1);
 	setenv("XDG_DATA_HOME", dir, 1);
 
-	saver sv;
-	saving_init(&sv, false);
-	tap_ok(sv.save_path[0] && strstr(sv.save_path, dir) == sv.save_path, "the save goes under XDG_STATE_HOME: %s",
-	       sv.save_path);
-	tap_ok(sv.other == 0 && !sv.notice[0], "slot 1 is ours, nothing to say: %s", sv.notice);
+	saver sa;
+	saving_init(&sa, false);
+	tap_ok(sa.save_path[0] && strstr(sa.save_path, dir) == sa.save_path, "the save goes under XDG_STATE_HOME: %s",
+	       sa.save_path);
+	tap_ok(sa.other == 0 && !sa.notice[0], "slot 1 is ours, nothing to say: %s", sa.notice);
 
 	play p;
 	if (!tap_ok(start(&p, 7), "a free 4x4 board"))
 		return tap_done();
-	tap_ok(!saving_load(&sv, &p), "no saved game to offer on a first start");
+	tap_ok(!saving_load(&sa, &p), "no saved game to offer on a first start");
 
 	/* Due after SAVING_EVERY_MOVES changes, or SAVING_EVERY_SECONDS after
 	 * the first unsaved one; never before. */
 	game_press(&p.g, 0, 0, 1, 1.0);
-	saving_changed(&sv, 1.0);
-	tap_ok(!saving_due(&sv, &p, 1.5), "one change: not due yet");
-	tap_ok(saving_due(&sv, &p, 1.0 + SAVING_EVERY_SECONDS + 0.1), "due %.0f s after the first change",
+	saving_changed(&sa, 1.0);
+	tap_ok(!saving_due(&sa, &p, 1.5), "one change: not due yet");
+	tap_ok(saving_due(&sa, &p, 1.0 + SAVING_EVERY_SECONDS + 0.1), "due %.0f s after the first change",
 	       SAVING_EVERY_SECONDS);
 	for (int i = 1; i < SAVING_EVERY_MOVES; i++)
-		saving_changed(&sv, 2.0);
-	tap_ok(saving_due(&sv, &p, 2.0), "due after %d changes", SAVING_EVERY_MOVES);
+		saving_changed(&sa, 2.0);
+	tap_ok(saving_due(&sa, &p, 2.0), "due after %d changes", SAVING_EVERY_MOVES);
 
 	/* Written while in progress; the start offers it back. */
-	tap_ok(saving_sync(&sv, &p, 3.0, msg, sizeof msg) == 0 && exists(sv.save_path), "a game in progress is saved");
-	tap_ok(!saving_due(&sv, &p, 3.0), "and nothing is due after the save");
+	tap_ok(saving_sync(&sa, &p, 3.0, msg, sizeof msg) == 0 && exists(sa.save_path), "a game in progress is saved");
+	tap_ok(!saving_due(&sa, &p, 3.0), "and nothing is due after the save");
 	char cur[64];
 	snprintf(cur, sizeof cur, "%s", board_text(p.g.cur));
 	int moves = game_moves(&p.g);
-	saving_close(&sv);
+	saving_close(&sa);
 	play_free(&p);
 
 	saver sv2;

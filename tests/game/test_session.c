@@ -12,6 +12,7 @@
 #include "game/maker.h"
 #include "game/practice.h"
 #include "game/session_impl.h"
+#include "persist/lock.h"
 #include "persist/stats.h"
 #include "game_config.h"
 #include "tap.h"
@@ -28,6 +29,51 @@ void *__wrap_realloc(void *p, size_t n);
 void *__wrap_malloc(size_t n) { return fail_all ? NULL : __real_malloc(n); }
 void *__wrap_calloc(size_t m, size_t n) { return fail_all ? NULL : __real_calloc(m, n); }
 void *__wrap_realloc(void *p, size_t n) { return fail_all ? NULL : __real_realloc(p, n); }
+
+/* File calls counted (the test links with --wrap=open and the others
+ * below): a key must make none. */
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <sys/stat.h>
+static volatile int file_calls;
+#define WRAP(ret, name, params, args) \
+	ret __real_##name params; \
+	ret __wrap_##name params; \
+	ret __wrap_##name params { file_calls++; return __real_##name args; }
+WRAP(FILE *, fopen, (const char *p, const char *m), (p, m))
+WRAP(int, mkdir, (const char *p, mode_t m), (p, m))
+WRAP(int, mkstemp, (char *t), (t))
+WRAP(int, stat, (const char *p, struct stat *st), (p, st))
+WRAP(int, lstat, (const char *p, struct stat *st), (p, st))
+WRAP(int, access, (const char *p, int m), (p, m))
+WRAP(int, rename, (const char *a, const char *b), (a, b))
+WRAP(int, unlink, (const char *p), (p))
+WRAP(int, link, (const char *a, const char *b), (a, b))
+WRAP(DIR *, opendir, (const char *p), (p))
+int __real_open(const char *p, int flags, ...);
+int __wrap_open(const char *p, int flags, ...);
+int __wrap_open(const char *p, int flags, ...)
+{
+	va_list ap;
+	va_start(ap, flags);
+	mode_t m = (flags & O_CREAT) ? (mode_t)va_arg(ap, int) : 0;
+	va_end(ap);
+	file_calls++;
+	return __real_open(p, flags, m);
+}
+int __real_openat(int d, const char *p, int flags, ...);
+int __wrap_openat(int d, const char *p, int flags, ...);
+int __wrap_openat(int d, const char *p, int flags, ...)
+{
+	va_list ap;
+	va_start(ap, flags);
+	mode_t m = (flags & O_CREAT) ? (mode_t)va_arg(ap, int) : 0;
+	va_end(ap);
+	file_calls++;
+	return __real_openat(d, p, flags, m);
+}
 
 static double now(void)
 {
@@ -53,7 +99,7 @@ static bool start(session *s, board *b, play_mode mode, const game_config *cfg)
 	char err[256];
 	game g;
 	memset(s, 0, sizeof *s);
-	saving_init(&s->sv, false);
+	saving_init(&s->files, false);
 	s->pl.mode = mode;
 	rng_seed(&s->pl.r, 7);
 	if (mode == PLAY_LADDER)
@@ -76,7 +122,7 @@ static void finish(session *s)
 {
 	session_end(s, now());
 	play_free(&s->pl);
-	saving_close(&s->sv);
+	saving_close(&s->files);
 }
 
 /* The statistics entry of the 3x3 plus board loaded (a custom board). */
@@ -86,7 +132,7 @@ static stats_entry recorded(const session *s, stats_kind kind)
 	persist_result res;
 	stats_entry e;
 	memset(&e, 0, sizeof e);
-	if (stats_load(s->sv.stats_path, &st, &res) == PERSIST_OK) {
+	if (stats_load(s->files.stats_path, &st, &res) == PERSIST_OK) {
 		const stats_entry *f = stats_find(&st, &s->pl.g.cfg.v, kind);
 		if (f)
 			e = *f;
@@ -126,6 +172,12 @@ static void test_press_undo(void)
 	session_undo(&s, false, now());
 	ev = session_press(&s, 1, 1, +1, now());
 	tap_ok((ev & SESSION_WON) && s.pl.g.won, "the middle press wins");
+	session_view v;
+	session_snapshot(&s, &v);
+	tap_ok(v.perfect, "in par, unassisted: perfect, as the session says");
+	ev = session_tick(&s, now());
+	tap_ok((ev & SESSION_RANKED) && !(session_tick(&s, now()) & SESSION_RANKED),
+	       "the next tick writes its records, once (events %#x)", ev);
 	stats_entry e = recorded(&s, STATS_CUSTOM);
 	tap_ok(e.played == 1 && e.won == 1 && e.assisted == 0 && e.par_games == 1 && e.best_over_par == 0,
 	       "recorded once, unassisted, in par: undone moves do not count (played %ld, won %ld, assisted %ld, "
@@ -135,6 +187,7 @@ static void test_press_undo(void)
 	ev = session_undo(&s, false, now());
 	tap_ok((ev & SESSION_BOARD) && !s.pl.g.won, "undo after the win: the whole board comes back");
 	session_press(&s, 1, 1, +1, now());
+	session_tick(&s, now());
 	e = recorded(&s, STATS_CUSTOM);
 	tap_is(e.played, 1, "winning again after an undo counts nothing more");
 	finish(&s);
@@ -157,8 +210,8 @@ static void test_save_gap(void)
 	for (int i = 0; i < SAVING_EVERY_MOVES; i++)
 		session_press(&s, 0, 0, +1, t + 0.5);
 	int ev = session_tick(&s, t + 0.5);
-	tap_ok(!(ev & SESSION_SAVED) && s.sv.unsaved == SAVING_EVERY_MOVES,
-	       "%d more half a second later: not saved yet (%d unsaved)", SAVING_EVERY_MOVES, s.sv.unsaved);
+	tap_ok(!(ev & SESSION_SAVED) && s.files.unsaved == SAVING_EVERY_MOVES,
+	       "%d more half a second later: not saved yet (%d unsaved)", SAVING_EVERY_MOVES, s.files.unsaved);
 	tap_ok(session_tick(&s, t + SAVING_GAP_SECONDS + 0.01) & SESSION_SAVED, "saved once the gap has passed");
 	finish(&s);
 }
@@ -177,14 +230,14 @@ static void test_press_nomem(void)
 	for (int i = 0; i < 1000; i++) {
 		memcpy(before, s.pl.g.cur->cells, 9);
 		moves = game_moves(&s.pl.g);
-		unsaved = s.sv.unsaved;
+		unsaved = s.files.unsaved;
 		if ((ev = session_press(&s, 0, 0, +1, now())) & SESSION_MESSAGE)
 			break;
 	}
 	fail_all = false;
 	tap_ok(ev == SESSION_MESSAGE && strstr(s.msg, "Out of memory"), "no memory for the history: said (%s)",
 	       s.msg);
-	tap_ok(memcmp(before, s.pl.g.cur->cells, 9) == 0 && game_moves(&s.pl.g) == moves && s.sv.unsaved == unsaved,
+	tap_ok(memcmp(before, s.pl.g.cur->cells, 9) == 0 && game_moves(&s.pl.g) == moves && s.files.unsaved == unsaved,
 	       "and nothing moved: board, %d moves, %d unsaved changes", moves, unsaved);
 	ev = session_press(&s, 0, 0, +1, now());
 	tap_ok((ev & SESSION_CELLS) && game_moves(&s.pl.g) == moves + 1, "with memory back, the press is made");
@@ -202,25 +255,103 @@ static void test_counted_once(void)
 		return;
 	session_press(&s, 0, 0, +1, now());
 	char msg[300];
-	tap_ok(saving_sync(&s.sv, &s.pl, now(), msg, sizeof msg) == 0, "saved mid-game (%s)", msg);
-	snprintf(cmd, sizeof cmd, "cp '%s' '%s.kept'", s.sv.save_path, s.sv.save_path);
+	tap_ok(saving_sync(&s.files, &s.pl, now(), msg, sizeof msg) == 0, "saved mid-game (%s)", msg);
+	snprintf(cmd, sizeof cmd, "cp '%s' '%s.kept'", s.files.save_path, s.files.save_path);
 	tap_ok(system(cmd) == 0, "the save copied aside");
 	long before = recorded(&s, STATS_CUSTOM).won;
 	session_undo(&s, false, now());
 	session_press(&s, 1, 1, +1, now());
+	session_tick(&s, now());
 	tap_ok(s.pl.g.won && recorded(&s, STATS_CUSTOM).won == before + 1, "won and recorded");
-	snprintf(cmd, sizeof cmd, "mv '%s.kept' '%s'", s.sv.save_path, s.sv.save_path);
+	snprintf(cmd, sizeof cmd, "mv '%s.kept' '%s'", s.files.save_path, s.files.save_path);
 	tap_ok(system(cmd) == 0, "the save put back, as a crash would leave it");
 	finish(&s);
 
 	memset(&s, 0, sizeof s);
-	saving_init(&s.sv, false);
-	tap_ok(saving_load(&s.sv, &s.pl), "the next start offers it again");
+	saving_init(&s.files, false);
+	tap_ok(saving_load(&s.files, &s.pl), "the next start offers it again");
 	session_resume(&s, now());
 	session_undo(&s, false, now());
 	int ev = session_press(&s, 1, 1, +1, now());
+	session_tick(&s, now());
 	stats_entry e = recorded(&s, STATS_CUSTOM);
 	tap_ok((ev & SESSION_WON) && e.won == before + 1, "won again: the same game counts once (won %ld)", e.won);
+	finish(&s);
+}
+
+/* A winning press touches no file (Tatham's midend: a key reaches the
+ * move and nothing else): a daily win on the practice ladder's mode
+ * would write the ladder, read and write the statistics, take the
+ * leaderboard's lock and record the result; all of that is the next
+ * tick's, and its records are there after it. */
+static void test_win_no_files(void)
+{
+	session s;
+	char dir[] = "/tmp/lo-scores.XXXXXX", date[16];
+	game_config c = test_config(3, 3, 2, "plus", false);
+	if (!tap_ok(mkdtemp(dir) != NULL, "a leaderboard directory"))
+		return;
+	for (int ladder = 0; ladder < 2; ladder++) {
+		if (!start(&s, middle(), ladder ? PLAY_LADDER : PLAY_DAILY, &c))
+			return;
+		if (ladder)
+			s.pl.rung = 1;
+		else {
+			play_scores_date(&s.pl, date, sizeof date);
+			snprintf(s.pl.daily, sizeof s.pl.daily, "%.10s", date);
+			snprintf(s.files.scores_dir, sizeof s.files.scores_dir, "%s", dir);
+		}
+		session_press(&s, 0, 0, +1, now());
+		session_tick(&s, now());
+		session_press(&s, 0, 0, +1, now());
+		file_calls = 0;
+		int ev = session_press(&s, 1, 1, +1, now());
+		int calls = file_calls;
+		tap_ok((ev & SESSION_WON) && !(ev & SESSION_RANKED) && calls == 0,
+		       "%s: the winning press touches no file (%d calls, events %#x)", ladder ? "ladder" : "daily",
+		       calls, ev);
+		session_view v;
+		session_snapshot(&s, &v);
+		tap_ok(!v.perfect && game_moves(&s.pl.g) == 3 && s.pl.g.par == 1,
+		       "3 moves over par 1: not perfect, as the session says");
+		ev = session_tick(&s, now());
+		calls = file_calls;
+		session_snapshot(&s, &v);
+		if (ladder)
+			tap_ok((ev & SESSION_RANKED) && calls > 0 && s.pl.rung == 2 && ladder_load(&c) == 2,
+			       "ladder: the next tick climbs a rung and keeps it (%d calls, rung %d)", calls, s.pl.rung);
+		else
+			tap_ok((ev & SESSION_RANKED) && calls > 0 && recorded(&s, STATS_DAILY).won == 1 &&
+				       strstr(v.ranking, "1st of 1"),
+			       "daily: the next tick records the win and its rank (%d calls, '%s')", calls, v.ranking);
+		finish(&s);
+	}
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	tap_ok(system(cmd) == 0, "the leaderboard directory removed");
+}
+
+/* A local game has no arcade: nothing published, no live games, no
+ * races, and a race asked for says why not. */
+static void test_no_arcade(void)
+{
+	session s;
+	live_game *list;
+	race_entry *races;
+	game_config c = test_config(3, 3, 2, "plus", false);
+	if (!start(&s, middle(), PLAY_FREE, &c))
+		return;
+	file_calls = 0;
+	int ev = session_publish(&s, now());
+	tap_ok(ev == 0 && file_calls == 0, "a local game publishes nothing (%d file calls)", file_calls);
+	tap_ok(session_live_games(&s, &list) == -1 && !list, "no live games to list");
+	tap_ok(session_race_list(&s, &races) == 0 && session_races_open(&s) == -1 &&
+		       !session_races_text(&s, NULL, true),
+	       "no races to list, count or rank");
+	ev = session_race_open(&s, "", now());
+	tap_ok(ev == SESSION_MESSAGE && strstr(s.msg, "public account") && s.race.phase == RACE_IDLE,
+	       "a race asked for: why not (%s)", s.msg);
+	tap_is(session_race_leave(&s, now()), 0, "no race to leave");
 	finish(&s);
 }
 
@@ -251,15 +382,16 @@ static void test_assisted(void)
 	session_press(&s, 0, 0, +1, now());
 	tap_ok(session_end(&s, now()) == 0, "quit: the assisted game is saved");
 	play_free(&s.pl);
-	saving_close(&s.sv);
+	saving_close(&s.files);
 
 	memset(&s, 0, sizeof s);
-	saving_init(&s.sv, false);
-	tap_ok(saving_load(&s.sv, &s.pl), "the next start finds it");
+	saving_init(&s.files, false);
+	tap_ok(saving_load(&s.files, &s.pl), "the next start finds it");
 	session_fresh(&s, now());
 	tap_ok(s.pl.assisted && game_moves(&s.pl.g) == 1, "resumed: still assisted, its move kept");
 	session_undo(&s, false, now());
 	int ev = session_press(&s, 1, 1, +1, now());
+	session_tick(&s, now());
 	stats_entry e = recorded(&s, STATS_CUSTOM);
 	tap_ok((ev & SESSION_WON) && e.assisted == before + 1, "its win is recorded as assisted (%ld)", e.assisted);
 	finish(&s);
@@ -271,6 +403,7 @@ static void test_assisted(void)
 	ev = session_restart(&s, now());
 	tap_ok((ev & SESSION_BOARD) && game_moves(&s.pl.g) == 0 && s.pl.assisted, "a restart keeps the help");
 	session_press(&s, 1, 1, +1, now());
+	session_tick(&s, now());
 	e = recorded(&s, STATS_CUSTOM);
 	tap_ok(e.assisted == before + 2, "the win after the restart is assisted (%ld)", e.assisted);
 	finish(&s);
@@ -284,7 +417,7 @@ static void test_editor(void)
 		return;
 	session_press(&s, 0, 0, +1, now());
 	session_edit_begin(&s, now());
-	tap_ok(s.sv.paused, "the editor pauses saving");
+	tap_ok(s.files.paused, "the editor pauses saving");
 	int ev = session_edit_commit(&s, now());
 	tap_ok((ev & SESSION_BOARD) && !s.pl.assisted && game_moves(&s.pl.g) == 1 && strcmp(s.pl.origin, "load") == 0,
 	       "left without a change: the game goes on, unassisted");
@@ -299,7 +432,7 @@ static void test_editor(void)
 	tap_ok((ev & SESSION_BOARD) && s.pl.g.cur->rows == 4 && s.pl.g.cur->cols == 5 && s.pl.g.cur->k == 3,
 	       "reshape: the settings' shape");
 	session_edit_commit(&s, now());
-	tap_ok(!s.sv.paused && s.pl.g.cur->rows == 4, "and played as edited");
+	tap_ok(!s.files.paused && s.pl.g.cur->rows == 4, "and played as edited");
 	finish(&s);
 }
 
@@ -342,8 +475,8 @@ static void test_take_over(void)
 	close(ready[0]);
 	session s;
 	memset(&s, 0, sizeof s);
-	saving_init(&s.sv, false);
-	tap_ok(s.sv.other == pid, "slot 1 is the other game's");
+	saving_init(&s.files, false);
+	tap_ok(s.files.other == pid, "slot 1 is the other game's");
 	/* Something of our own first: it is replaced by the taken game. */
 	game g;
 	char err[256];
@@ -378,7 +511,8 @@ static void test_ladder(void)
 	for (int i = 0; i < 16 && !s.pl.g.won; i++)
 		if (overlay_mark(&s.pl.ov, i))
 			ev = session_press(&s, i / 4, i % 4, +1, now());
-	tap_ok((ev & SESSION_WON) && s.pl.rung == 3 && ladder_load(&c) == 3, "a win climbs a rung, kept (rung %d)",
+	ev |= session_tick(&s, now());
+	tap_ok((ev & SESSION_WON) && (ev & SESSION_RANKED) && s.pl.rung == 3 && ladder_load(&c) == 3, "a win climbs a rung, kept (rung %d)",
 	       s.pl.rung);
 	ev = session_new_board(&s, &c, PLAY_LADDER, true, now());
 	tap_ok(ev == SESSION_MAKING, "a new board is made in the background");
@@ -580,9 +714,9 @@ static void test_open(void)
 	if (!tap_ok(s != NULL, "a plain start opens (%s)", s ? "" : err))
 		return;
 	tap_ok(session_offers_resume(s) && game_moves(&s->pl.g) == 1, "the game saved is offered back, its move kept");
-	tap_ok(strcmp(s->sv.notice, "a line for the start") == 0, "the note is there for the start");
+	tap_ok(strcmp(s->files.notice, "a line for the start") == 0, "the note is there for the start");
 	session_note(s, "another");
-	tap_ok(strcmp(s->sv.notice, "a line for the start") == 0, "a second note does not cover the first");
+	tap_ok(strcmp(s->files.notice, "a line for the start") == 0, "a second note does not cover the first");
 	session_resume(s, now());
 	session_undo(s, false, now());
 	int ev = session_press(s, 1, 1, +1, now());
@@ -597,6 +731,78 @@ static void test_open(void)
 	s = session_open(&set, &why, err, sizeof err);
 	tap_ok(!s && why == SESSION_FAIL_SETTINGS && err[0], "a board that cannot be: refused (%s)", err);
 	session_close(s);
+}
+
+/* A race run by two sessions of one host: the session plays the race's
+ * board when both start, and a racer who leaves it (another board) has
+ * forfeited by the next tick; the other is told it won. */
+static session *racer_session(const char *host, const char *id, const char *name, int *lock)
+{
+	char err[256], path[4300];
+	session_fail why;
+	game_config c = test_config(3, 3, 2, "plus", false);
+	snprintf(path, sizeof path, "%s/live/%s", host, id);
+	*lock = lock_take(path, 0, err, sizeof err);
+	session_settings set = { .cfg = c, .mode = PLAY_FREE, .origin = "load", .loaded = middle(), .seed = 7,
+				 .keep_saved = true, .note = "", .host = host, .live_id = id, .player_name = name,
+				 .client = "198.51.100.7 40000 192.0.2.1 22" };
+	return session_open(&set, &why, err, sizeof err);
+}
+
+/* Ticks s until one of the events want (a few seconds at most). */
+static int tick_for(session *s, int want)
+{
+	struct timespec ts = { 0, 10000000 };
+	int ev = 0;
+	for (int i = 0; i < 800 && !(ev & want); i++) {
+		ev = session_tick(s, now());
+		if (!(ev & want))
+			nanosleep(&ts, NULL);
+	}
+	return ev;
+}
+
+static void test_race(const char *dir)
+{
+	char host[300], path[400];
+	int la, lb;
+	snprintf(host, sizeof host, "%s/host", dir);
+	mkdir(host, 0700);
+	snprintf(path, sizeof path, "%s/live", host);
+	mkdir(path, 0700);
+	snprintf(path, sizeof path, "%s/watch", host);
+	mkdir(path, 0700);
+	session *a = racer_session(host, "k0123456789abcdef0123456789abcdef.0", "alice", &la);
+	session *b = racer_session(host, "kfedcba9876543210fedcba9876543210.1", "bob", &lb);
+	if (!tap_ok(a && b && la >= 0 && lb >= 0, "two players' sessions on one host"))
+		return;
+	int ev = session_race_open(a, "", now());
+	tap_ok(ev == SESSION_RACE && (tick_for(a, SESSION_RACE) & SESSION_RACE) && a->race.phase == RACE_WAITING,
+	       "alice opens a race: its board made between keys, then open");
+	race_entry *list;
+	int n = session_race_list(b, &list), at = -1;
+	for (int i = 0; i < n; i++)
+		if (list[i].take && !strcmp(list[i].name, "alice"))
+			at = i;
+	tap_ok(at >= 0 && session_race_take(b, &list[at], now()) == SESSION_RACE, "bob takes it");
+	free(list);
+	int ea = tick_for(a, SESSION_RACE_START), eb = tick_for(b, SESSION_RACE_START);
+	tap_ok((ea & SESSION_RACE_START) && (ea & SESSION_BOARD) && (eb & SESSION_RACE_START) &&
+		       !strcmp(a->pl.origin, "race") && !memcmp(a->pl.g.cur->cells, b->pl.g.cur->cells, 9),
+	       "both sessions play the race's board at once (events %#x, %#x)", ea, eb);
+	session_play_board(b, middle(), &b->pl.g.cfg, now());
+	eb = session_tick(b, now());
+	tap_ok((eb & SESSION_RACE_OVER) && b->race.ended == RACE_END_DECIDED && !b->race.mine &&
+		       b->race.result.kind == RACE_FORFEIT,
+	       "bob plays another board: he has forfeited by the next tick");
+	ea = tick_for(a, SESSION_RACE_OVER);
+	tap_ok((ea & SESSION_RACE_OVER) && a->race.mine, "alice is told she won by forfeit");
+	session_end(a, now());
+	session_end(b, now());
+	session_close(a);
+	session_close(b);
+	lock_release(la);
+	lock_release(lb);
 }
 
 int main(void)
@@ -619,6 +825,8 @@ int main(void)
 	test_press_nomem();
 	test_counted_once();
 	test_forward_only();
+	test_win_no_files();
+	test_no_arcade();
 	test_assisted();
 	test_editor();
 	test_ladder();
@@ -632,6 +840,7 @@ int main(void)
 	snprintf(state, sizeof state, "%s/open", dir);
 	setenv("XDG_STATE_HOME", state, 1);
 	test_open();
+	test_race(dir);
 	char cmd[128];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	if (system(cmd) != 0)

@@ -170,12 +170,27 @@ static void names(const char *host)
 	lock_release(held);
 }
 
+/* Cells as the file writes them: a digit, then letters (k up to 36),
+ * and back; a value past k reads as 0. */
+static void cells(void)
+{
+	uint8_t in[5] = { 0, 1, 9, 10, 35 }, out[5];
+	char text[6];
+	live_cells_write(in, 5, text);
+	tap_ok(!strcmp(text, "019az"), "cells written one symbol each (%s)", text);
+	live_cells_read(text, 5, 36, out);
+	tap_ok(!memcmp(in, out, 5), "and read back");
+	live_cells_read("2", 1, 2, out);
+	tap_is(out[0], 0, "a value past k reads as 0");
+}
+
 int main(void)
 {
 	char host[] = "/tmp/lightsout-live.XXXXXX", err[300];
 	if (!mkdtemp(host))
 		return 1;
 	hmac();
+	cells();
 	if (host_open(host, err, sizeof err) != HOST_OK)
 		tap_diag("%s", err);
 	names(host);

@@ -36,5 +36,10 @@ users=$(grep -l '#include "game/session_impl.h"' */*.[ch] main.c ../tests/*/*.c 
 check "only game/session.c and its test see the session's struct (found: $users)" \
 	[ "$users" = "game/session.c ../tests/game/test_session.c " ]
 check "and the session's header has no struct of it" sh -c "! grep -q '^struct session {\|^typedef struct session {' game/session.h"
+# Races and live games are the game layer's (game/race.c, game/arcade.c):
+# a screen lists and draws what the session says, and writes no race's or
+# live game's file itself.
+users=$(grep -l '^#include "persist/\(race\|live\)\.h"' ui/*.[ch] | tr '\n' ' ')
+check "no ui/ file includes persist/race.h or persist/live.h (found: ${users:-none})" [ -z "$users" ]
 check "every include names its folder" sh -c "! grep -h '^#include \"[a-z_]*\.h\"' */*.[ch] main.c | grep -v config.h"
 done_testing

@@ -4,8 +4,9 @@
 # opens a race, bob takes it, both get the same board at the same moment
 # and see each other's moves; a watcher sees both games racing; alice
 # clears it first and exactly one win is ranked; then bob challenges alice
-# by name, she is told on her board and takes it, and bob leaving is a
-# forfeit, its own column in the table (not an unassisted win); then carol,
+# by name, she is told on her board and takes it, and bob leaving the race
+# for the lobby (q) is a forfeit, its own column in the table (not an
+# unassisted win); then carol,
 # from alice's address, races her: both are told it is not ranked.
 # (tests/ui/ui_ssh_public.sh races through the real sshd.)
 . "$SRCDIR/tests/lib/tap.sh"
@@ -155,11 +156,14 @@ $A send-keys Enter
 sees "$A" "Race against bob: go!" >/dev/null
 sees "$B" "Race against alice: go!" >/dev/null
 $B send-keys q
-check "bob quitting is told it forfeits the race" sees "$B" "Quit and leave the race? alice wins by forfeit."
+check "bob's q is told it forfeits the race" sees "$B" "Leave the race for the lobby? alice wins by forfeit."
 $B send-keys y
-check "bob's game ends" sees "$B" "EXIT=0"
+check "bob is back at the lobby" sees "$B" "r  race another player"
+check "and told he left the race" sees "$B" "You left the race: alice wins by forfeit."
 check "alice wins by forfeit" sees "$A" "bob left the race: you win by forfeit."
 check "ranked as a second result" test "$(results)" = 2
+$B send-keys q
+check "only the lobby's q ends bob's game" sees "$B" "EXIT=0"
 $A send-keys L
 sees "$A" "Races won on $today" >/dev/null
 check "the table: alice's board cleared, unassisted, and her win by forfeit apart" \

@@ -177,14 +177,15 @@ ui_keys m Down Down Right Right Right Right Right Right Right Right Right Right
 check "settings: masks among the rules" ui_wait "mask:111/101/111"
 ui_keys Enter
 check "a ring board" ui_wait "mask:111/101/111 5x5"
-ui_keys m Down Down Down Down Down Down Right
-check "settings: the daily board as a mode" ui_wait "daily board"
-ui_keys Enter
-check "the daily board" ui_wait "daily $(date -u +%Y-%m-%d)"
 ui_keys m NPage
 check "PgDn: ten rows more" ui_wait "15 "
 ui_keys Enter
 check "a 15x5 board" ui_wait "15x5"
+ui_keys m Down Down Down Down Down Down Right
+check "settings: the daily board as a mode" ui_wait "daily board"
+ui_keys Enter
+check "the daily board" ui_wait "daily $(date -u +%Y-%m-%d)"
+check "... of its own kind, the same for everyone, not the settings' 15x5" ui_wait "classic 5x5"
 ui_keys q
 ui_wait "EXIT=" >/dev/null
 

@@ -1,0 +1,439 @@
+/* The game's run: the one loop that reads keys and hands them to the
+ * screen on top (app_key, app_dispatch), with everything between keys
+ * done there (signals, suspend, resize, the session's tick, the keys'
+ * pace), and the questions at the start (resume the saved game, take it
+ * over from another session).  The core it drives is app.c's. */
+#include "ui/app.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ui/term.h"
+
+/* getch() ERR this many times in a row, each at once: no terminal left. */
+#define FAST_ERRORS_MAX 50
+
+/* The loop's own state: one loop a process. */
+static struct {
+	int fast_errors;	/* getch() failing at once: stdin is gone */
+	pace keys;		/* every screen's keys at the player's pace */
+	pace pasted;		/* the share code's field: a long code pasted at once */
+	long dropped;		/* keys dropped by this flood */
+	long dropped_said;	/* ... as last said */
+	double dropped_at;	/* when the last was: a flood ends after PACE_FLOOD_GAP */
+	int clip_rows, clip_cols;	/* the window larger than curses has, as said; 0: not */
+	bool clip_due;		/* ... and yet to be said */
+} loop;
+
+/* Ctrl-Z and fg (or SIGSTOP/SIGCONT from outside): pause the clock, give
+ * the terminal back, and on return put curses' modes back and repaint. */
+static void job_control(app *a)
+{
+	if (term_stop_request && !term_can_suspend()) {
+		/* Leaving curses would only flash the shell's screen: say why
+		 * nothing happens instead. */
+		term_stop_request = 0;
+		draw_message(&a->v, "Ctrl-Z: no shell to suspend to in this session; q quits.");
+	}
+	if (term_stop_request) {
+		if (a->s)
+			session_pause(a->s, true, term_now());
+		term_suspend();
+		if (a->s)
+			session_pause(a->s, false, term_now());
+	}
+	if (term_continued) {
+		term_continued = 0;
+		reset_prog_mode();	/* a SIGSTOP from outside left line mode */
+		clearok(curscr, TRUE);
+		app_redraw(a);
+	}
+}
+
+/* getch gave ERR after waiting since `since`: a timeout takes its time,
+ * while ERR at once, again and again, means no input is coming (or a
+ * signal, checked by the caller). */
+static bool input_lost(double since)
+{
+	if (term_now() - since >= 0.01) {
+		loop.fast_errors = 0;
+		return false;
+	}
+	return ++loop.fast_errors >= FAST_ERRORS_MAX;
+}
+
+#define CLIP_SAID "Window "
+
+/* A window larger than curses is given: is it news since it was last said?
+ * One that fits again takes the words back. */
+static void clip_check(app *a)
+{
+	int rows, cols;
+	if (!term_clipped(&rows, &cols)) {
+		if (loop.clip_rows && !strncmp(a->v.msg, CLIP_SAID, strlen(CLIP_SAID)))
+			draw_message(&a->v, "");
+		loop.clip_rows = loop.clip_cols = 0;
+		loop.clip_due = false;
+	} else if (rows != loop.clip_rows || cols != loop.clip_cols) {
+		loop.clip_rows = rows;
+		loop.clip_cols = cols;
+		loop.clip_due = true;
+	}
+}
+
+/* Said once on the board, over whatever the message line said. */
+static void clip_say(app *a)
+{
+	if (!loop.clip_due || app_top(a) != &board_screen || a->v.lay.too_small)
+		return;
+	loop.clip_due = false;
+	char line[160];
+	/* Short enough for the narrowest bound's message line. */
+	snprintf(line, sizeof line, CLIP_SAID "%dx%d (rows x cols): the game draws %dx%d of it (--max-screen).",
+		 loop.clip_rows, loop.clip_cols, LINES, COLS);
+	draw_message(&a->v, line);	/* getch shows it */
+}
+
+/* Seconds without a key dropped that end a flood: the next one is counted
+ * and said afresh. */
+#define PACE_FLOOD_GAP 2.0
+
+/* Keys past the player's pace: said when the flood pauses (the keys read),
+ * on the board, with how many so far. */
+static void pace_say(app *a)
+{
+	if (loop.dropped == loop.dropped_said || app_top(a) != &board_screen || a->v.lay.too_small)
+		return;
+	char line[120];
+	snprintf(line, sizeof line, "Keys come faster than %g a second: %ld dropped.", a->keys_per_second,
+		 loop.dropped);
+	draw_message(&a->v, line);
+	loop.dropped_said = loop.dropped;
+}
+
+/* May key ch through at the player's pace?  The share code's field takes
+ * a long code pasted at once; a mouse report that is dropped is read to its
+ * end, so its digits come as no keys. */
+static bool pace_let(app *a, int ch, double now)
+{
+	if (a->keys_per_second <= 0 || pace_take(app_top(a) == &code_screen ? &loop.pasted : &loop.keys, now))
+		return true;
+	MEVENT ev;
+	if (ch == KEY_SGR_MOUSE)
+		term_sgr_mouse(&ev);
+	if (now - loop.dropped_at > PACE_FLOOD_GAP)
+		loop.dropped = loop.dropped_said = 0;
+	loop.dropped++;
+	loop.dropped_at = now;
+	return false;
+}
+
+/* A flood: the keys waiting are read and dropped here, with none of the
+ * loop's work (a frame, watchers, the session's tick) between them, until
+ * one may through or none waits (ERR). */
+static int pace_drain(app *a)
+{
+	for (;;) {
+		int ch = term_getch(0);
+		if (ch == ERR || ch == KEY_RESIZE || pace_let(a, ch, term_now()))
+			return ch;
+	}
+}
+
+/* The next key, with everything between keys done here: signals, suspend,
+ * resize, the clock, the solver's news, saving and the game's own steps. */
+static int app_key(app *a)
+{
+	for (;;) {
+		bool on_board = app_top(a) == &board_screen;
+		int ev = a->s ? session_tick(a->s, term_now()) : 0;
+		if (ev) {
+			app_react(a, ev);
+			if (ev & SESSION_MADE)
+				continue;
+		}
+		if (a->st.pending_key && on_board && app_session(a).plan->have) {
+			int ch = a->st.pending_key;
+			a->st.pending_key = 0;
+			return ch;
+		}
+		if (term_takeover && (!a->s || !session_asked_away(a->s))) {
+			/* Asked while stopped (Ctrl-Z), by a game that has since
+			 * left or given up: nobody to hand over to. */
+			term_takeover = 0;
+			draw_message(&a->v, "Another session asked for this game and gave up: it stays here.");
+		}
+		if (term_quit_signal || term_takeover)
+			return KEY_STOP;
+		job_control(a);
+		double now = term_now();
+		bool stepping = a->st.cell >= 0 || a->st.playing;
+		if (stepping && now >= a->st.due) {
+			a->stack[0]->tick(a, now);
+			continue;
+		}
+		/* The key's and the tick's changes, the clock and the solver's
+		 * spinner: one frame before waiting; watchers see it too. */
+		app_frame(a);
+		if (a->publish)
+			a->publish(a, now);
+		const screen *top = app_top(a);
+		if (top->poll)
+			top->poll(a, now);
+		bool making = false, busy = false;
+		if (a->s) {
+			session_view sv = app_session(a);
+			making = sv.making;
+			busy = making || sv.plan->searching;
+		}
+		int wait = busy ? 100 : 500;
+		if (top->poll)
+			wait = WATCH_POLL_MS;
+		if (a->s && app_session(a).race->phase != RACE_IDLE && wait > RACE_POLL_MS)
+			wait = RACE_POLL_MS;
+		if (draw_animating(&a->v, now))
+			wait = 30;
+		if (making && app_top(a) == &making_screen)
+			making_screen.draw(a);	/* its clock */
+		if (stepping && (int)((a->st.due - now) * 1000) + 1 < wait)
+			wait = (int)((a->st.due - now) * 1000) + 1;
+		if (a->idle > 0) {
+			/* Within the waits there are anyway: no wakeup of its own. */
+			double left = a->last_move + a->idle - now;
+			if (left <= 0)
+				return KEY_IDLE;
+			if (left * 1000 + 1 < wait)
+				wait = (int)(left * 1000) + 1;
+		}
+		clip_say(a);
+		pace_say(a);
+		if (a->reader_wait)
+			a->reader_wait(a);	/* last: the terminal's cursor stays where it puts it */
+		int ch = term_getch(wait);
+		if (ch != ERR && ch != KEY_RESIZE && !pace_let(a, ch, term_now())) {
+			ch = pace_drain(a);
+			if (ch == ERR)
+				continue;	/* flooded, and the flood read */
+		}
+		if (ch == ERR) {
+			if (input_lost(now))
+				return KEY_LOST;
+			continue;
+		}
+		loop.fast_errors = 0;
+		a->v.anim.cell = -1;	/* a key skips what is left of an animation */
+		if (ch == KEY_RESIZE) {
+			clip_check(a);
+			app_redraw(a);
+			continue;
+		}
+		a->st.pending_key = 0;
+		return ch;
+	}
+}
+
+/* One key to the screen on top; what it asks for done. */
+static void app_dispatch(app *a, int ch)
+{
+	if (a->v.lay.too_small) {
+		if (ch == 'q')
+			a->quit = true;
+		return;
+	}
+	if (a->reader_key)
+		a->reader_key(a, ch);
+	/* The board pressing for the player (t, T) takes the key first. */
+	if (a->stack[0]->intercept && a->stack[0]->intercept(a, ch))
+		return;
+	const screen *s = app_top(a);
+	if (s->before)
+		s->before(a);
+	const key_row *row = screen_find(s, ch);
+	reaction r = row ? row->run(a, ch) : s->other ? s->other(a, ch) : REACT_NONE;
+	if ((r & REACT_LEAVE) && a->depth == 1 && !a->s)
+		a->quit = true;		/* the one screen of lightsout watch */
+	else if (r & REACT_LEAVE)
+		app_pop(a);
+	if (r & REACT_QUIT)
+		a->quit = true;
+	if ((r & (REACT_REDRAW | REACT_LEAVE)) && !a->quit)
+		app_redraw(a);
+}
+
+static void resume_yes(app *a)
+{
+	app_close(a, &lobby_screen);	/* the game kept is what they came back for */
+	draw_message(&a->v, "Resumed: u undoes the moves made before.");
+}
+
+/* Declined: the board the command line asked for, in place of the saved
+ * one, which is forgotten but not counted: the question says so. */
+static void resume_no(app *a)
+{
+	app_cursor_to(a, 0, 0);	/* the saved game's place means nothing on a new board */
+	int ev = session_resume_decline(a->s, &a->fresh_cfg, a->fresh_mode, term_now());
+	/* Over the lobby the board is made behind it, its keys live: f
+	 * waits for it, another choice makes its own. */
+	if (app_top(a) == &lobby_screen)
+		ev &= ~SESSION_MAKING;
+	app_react(a, ev);
+}
+
+static void ask_resume(app *a)
+{
+	char q[160];
+	const game *g = app_session(a).g;
+	long secs = (long)game_elapsed(g, term_now());
+	int moves = game_moves(g);
+	const rule_entry *e = rule_entry_find(g->cfg.v.rule);
+	char kind[48] = "";
+	if (e && !rule_name_is_classic(e->name))
+		snprintf(kind, sizeof kind, " %s", e->word);
+	if (g->cfg.v.k > 2)
+		snprintf(kind + strlen(kind), sizeof kind - strlen(kind), " %d-state", g->cfg.v.k);
+	snprintf(q, sizeof q, "Resume the %dx%d%s%s game (%d move%s, %ld:%02ld)? n: drop it, not counted",
+		 g->cfg.v.rows, g->cfg.v.cols, kind, g->cfg.v.torus ? " torus" : "", moves,
+		 moves == 1 ? "" : "s", secs / 60, secs % 60);
+	app_ask(a, q, resume_yes, resume_no);
+}
+
+/* The cursor where the saved game had it (a save from before it was
+ * kept: where it is). */
+static void saved_cursor(app *a)
+{
+	session_view sv = app_session(a);
+	if (sv.cur_row >= 0 && sv.cur_col >= 0)
+		app_cursor_to(a, sv.cur_row, sv.cur_col);
+}
+
+/* Another running game owns the save (the same player logged in again
+ * while the old game still runs, say): move its game here, or keep this
+ * one apart.  Neither writes over the other. */
+static void takeover_yes(app *a)
+{
+	draw_message(&a->v, "Asking the other game to hand over...");
+	refresh();
+	int ev = session_take_over(a->s, term_now());
+	if (ev & SESSION_BOARD) {
+		a->v.lay.vr = a->v.lay.vc = 0;
+		app_close(a, &lobby_screen);
+		saved_cursor(a);
+	}
+	app_react(a, ev);
+	if (ev & SESSION_BOARD)
+		return;
+	if (a->offer_resume)
+		ask_resume(a);
+}
+
+static void takeover_no(app *a)
+{
+	if (a->offer_resume)
+		ask_resume(a);
+	else
+		draw_message(&a->v, "This game is saved apart from the other one.");
+}
+
+/* The idle time and the player's pace count from the start of the loop. */
+static void app_pace_start(app *a)
+{
+	double now = term_now();
+	a->last_move = now;
+	pace_init(&loop.keys, a->keys_per_second, PACE_KEYS_BURST, now);
+	/* A code as long as the field takes, its line breaks too. */
+	pace_init(&loop.pasted, a->keys_per_second, 2 * CODE_ENTRY_MAX, now);
+	loop.dropped = loop.dropped_said = 0;
+	loop.dropped_at = 0;
+}
+
+int app_run_screen(app *a, const screen *only)
+{
+	a->depth = 0;
+	a->stack[a->depth++] = only;
+	a->st.cell = -1;
+	a->v.anim.cell = -1;
+	if (only->enter)
+		only->enter(a);
+	app_redraw(a);
+	app_pace_start(a);
+	while (!a->quit) {
+		int ch = app_key(a);
+		if (ch == KEY_STOP)
+			return 128 + term_quit_signal;
+		if (ch == KEY_LOST)
+			return 1;
+		if (ch == KEY_IDLE)
+			break;
+		app_dispatch(a, ch);
+	}
+	return 0;
+}
+
+int app_run(app *a)
+{
+	a->depth = 0;
+	a->stack[a->depth++] = &board_screen;
+	a->st.cell = -1;
+	if (a->offer_resume)
+		saved_cursor(a);
+	app_react(a, session_resume(a->s, term_now()));
+	if (a->lobby)
+		app_push(a, &lobby_screen);	/* a saved game is offered over it */
+	session_view sv = app_session(a);
+	if (sv.notice[0])
+		draw_message(&a->v, sv.notice);
+	else if (sv.aside[0] && !a->v.msg[0])
+		draw_message(&a->v, sv.aside);
+	if (sv.other) {
+		char q[160];
+		/* A pid helps a local user find the other game; a player over
+		 * SSH has no use for it. */
+		if (a->remote)
+			snprintf(q, sizeof q, "A game of yours is open in another session: move it here?");
+		else
+			snprintf(q, sizeof q, "A game of yours is open in another session (pid %ld): move it here?",
+				 sv.other);
+		app_ask(a, q, takeover_yes, takeover_no);
+	} else if (a->offer_resume)
+		ask_resume(a);
+	clip_check(a);
+	app_pace_start(a);
+	int status = 0;
+	while (!a->quit) {
+		int ch = app_key(a);
+		if (ch == KEY_STOP && term_takeover) {
+			if (a->remote)
+				snprintf(a->end_msg, sizeof a->end_msg, "this game moved to another session, saved as it was");
+			else
+				snprintf(a->end_msg, sizeof a->end_msg,
+					 "this game moved to another session (pid %ld), saved as it was", (long)term_takeover);
+			break;
+		}
+		if (ch == KEY_STOP) {
+			status = 128 + term_quit_signal;
+			break;
+		}
+		if (ch == KEY_IDLE) {
+			a->idled = true;	/* ends as q does; play_main says why */
+			break;
+		}
+		if (ch == KEY_LOST) {
+			snprintf(a->end_msg, sizeof a->end_msg, "the terminal went away");
+			status = 1;
+			break;
+		}
+		app_dispatch(a, ch);
+		status = a->status;
+		/* Kept with the game when it is saved, for a resume. */
+		session_cursor(a->s, a->v.cr, a->v.cc);
+	}
+	/* Quit, signal or lost terminal: a game in progress is kept for next
+	 * time (quitting is not giving up); a position in the editor is no
+	 * game yet, and the last save stays as it was.  A save that fails
+	 * here is said once the terminal is back, and the status says it. */
+	if (session_end(a->s, term_now()) < 0 && status == 0)
+		status = 1;
+	return status;
+}
