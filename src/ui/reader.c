@@ -292,11 +292,11 @@ static void reader_say(app *a, const char *focus)
 {
 	const screen *top = app_top(a);
 	char news[300] = "";
-	bool on_board = a->s && !a->v.lay.too_small && (top == &board_screen || top == &question_screen);
+	bool drawn = a->s && !a->v.lay.too_small;	/* a game, drawn */
 	bool moved = false;
-	if (on_board && top == &board_screen)
+	if (drawn && top == &board_screen)
 		moved = board_news(a, news, sizeof news);
-	else if (a->s && !a->v.lay.too_small && top == &editor_screen)
+	else if (drawn && top == &editor_screen)
 		editor_news(a, news, sizeof news);
 	else if (strcmp(focus, R.focus) != 0 && focus[0])
 		snprintf(news, sizeof news, "%s%s%s", R.top != top ? top->title : "", R.top != top ? ": " : "", focus);
@@ -323,7 +323,7 @@ static void reader_say(app *a, const char *focus)
 			snprintf(line, sizeof line, "%s.", news);
 		/* A full screen of its own (a list) has its words said where
 		 * its message line is free. */
-		if ((a->s && !a->v.lay.too_small && top->shows_board) || top->over_board || line_blank(LINES - 2))
+		if ((drawn && top->shows_board) || top->over_board || line_blank(LINES - 2))
 			draw_message(&a->v, line);
 	}
 	snprintf(R.msg, sizeof R.msg, "%s", a->v.msg);
@@ -400,7 +400,8 @@ void reader_set(app *a, bool on)
 	reader_start(a, on);
 	if (!on)
 		a->v.anim.on = anim && a->v.color;
-	R.top = app_top(a);	/* the screen it was turned on in is no news */
+	if (on)
+		reader_remember(a);	/* what is on screen as it is turned on is no news */
 	a->prefs.reader = on, a->prefs.has_reader = true;
 	app_keep_prefs(a, NULL);
 	clearok(curscr, TRUE);

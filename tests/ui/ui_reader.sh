@@ -169,6 +169,10 @@ check "applied: the mode off, said" rd_said "Screen-reader mode off."
 check "... the cursor hidden" ui_wait_on 'ui_tmux display-message -p #{cursor_flag}' 0
 check "... the cells symbols again" ui_wait "·"
 check "... and kept" grep -q '^reader = no$' "$XDG_CONFIG_HOME/lightsout/config"
+ui_keys m Up Up Right Enter
+check "the settings turn it on: said" rd_said "Screen-reader mode on"
+check "... the board it was turned on over is no news" rd_said "Board: row 1, column 1:"
+check "... the cursor in the cell" rd_on_cell 1 1
 
 # A board that takes long to make: said once, with no count of seconds
 # that would be spoken every second, the cursor after it.
