@@ -69,8 +69,10 @@ static bool in_set(const int *list, int n, int i)
 /* Would a press at the cursor change (row, col)?  The preview shows it. */
 static bool in_preview(const view *v, int row, int col)
 {
-	if (!v->preview || v->what != VIEW_PLAY || v->gl->reader)
-		return false;	/* a reader hears brackets as noise: the words say what a press changes */
+	/* A cleared board has nothing left to press: no brackets; a screen
+	 * reader hears brackets as noise (the words say what a press changes). */
+	if (!v->preview || v->what != VIEW_PLAY || v->g->won || v->gl->reader)
+		return false;
 	if (v->g->rule.lines)
 		return row == v->cr || col == v->cc;
 	return in_set(v->ds.near, v->ds.nnear, row * v->g->cur->cols + col);

@@ -466,12 +466,21 @@ void draw_win(view *v, double now)
 	attrset(A_BOLD | theme_attr(v, PAIR_WIN));
 	chrome_put_cut(v->gl, y, len < COLS ? (COLS - len) / 2 : 0, line);
 	attrset(A_NORMAL);
-	if (v->lay.title && v->sv.ranking && v->sv.ranking[0]) {
-		char msg[sizeof v->msg];
-		snprintf(msg, sizeof msg, "Solved!  %.90s (L)  n new board  r restart  q quit", v->sv.ranking);
+	/* The keys after a win say where n leads: the ladder's next rung and
+	 * its par (the rung has climbed already), or a new board. */
+	char next[48];
+	if (v->sv.mode == PLAY_LADDER && v->sv.rung > 0)
+		snprintf(next, sizeof next, "n next rung (par %d)", v->sv.rung);
+	else
+		snprintf(next, sizeof next, "n new board");
+	const char *q = v->lobby ? "q lobby" : "q quit";
+	char msg[sizeof v->msg + 160];
+	if (v->lay.title && v->sv.ranking && v->sv.ranking[0])
+		snprintf(msg, sizeof msg, "Solved!  %.90s (L)  %s  r restart  %s", v->sv.ranking, next, q);
+	else
+		snprintf(msg, sizeof msg, "Solved!  %s  r restart  %s", next, q);
+	if (v->lay.title)
 		draw_message(v, msg);
-	} else if (v->lay.title)
-		draw_message(v, "Solved!  n new board  r restart  q quit");
 }
 
 /* The help's lines at this width: each row's keys, then its label wrapped

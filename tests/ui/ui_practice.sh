@@ -41,6 +41,8 @@ check "rung 1 is a one-press board" ui_wait "Par 1"
 check "solve the one-press board" solve_one
 check "a win" ui_wait "Solved!"
 check "a win climbs a rung" ui_wait "Rung 2"
+check "the keys say where n leads: the next rung and its par" ui_wait "n next rung (par 2)"
+check "a cleared board drops the preview's brackets" sh -c "! $TMUX_CMD capture-pane -p | grep -q '‹'"
 ui_keys n
 check "the next board has par 2" ui_wait "Par 2 ·"
 ui_keys q
