@@ -218,6 +218,8 @@ static void editor_news(app *a, char *buf, size_t len)
 		snprintf(buf, len, "%s", cell);
 }
 
+#define READER_SCAN_ROWS 200
+
 /* Where the focus is on the screen now: the screen's own word for it,
  * else the board's cell, a page's first line, a list's chosen line (drawn
  * in reverse: its text into words), else the end of the bottom line's
@@ -253,8 +255,10 @@ static void focus_find(app *a, int *y, int *x, char *words, size_t len)
 	}
 	char line[512];
 	int most = COLS < (int)sizeof line - 1 ? COLS : (int)sizeof line - 1;
-	for (int r = 0; r < LINES; r++)
-		for (int c = 0; c < COLS; c++)
+	/* A list's lines are near the top: a huge window (--max-screen) is
+	 * not scanned whole at every wait. */
+	for (int r = 0; r < LINES && r < READER_SCAN_ROWS; r++)
+		for (int c = 0; c < most; c++)
 			if (mvinch(r, c) & A_REVERSE) {
 				*y = r, *x = c;
 				int n = mvinnstr(r, c, line, most - c);
