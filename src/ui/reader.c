@@ -140,10 +140,14 @@ static unsigned board_hash(const board *b)
 	return h;
 }
 
-/* What the last key did on the board, in words; "" when nothing; true
- * when it is only where the cursor went (a message of the key's own, as a
- * hint's, says more). */
-static bool board_news(app *a, char *buf, size_t len)
+/* What kind of news, for the order it is said in beside a message of the
+ * game's own: an effect of the key first ("pressed ..."), a scene after
+ * the message (a race's "go!" before "New board ..."), and a move of the
+ * cursor not at all beside one (a hint's words say where it went). */
+typedef enum news_kind { NEWS_NONE, NEWS_EFFECT, NEWS_SCENE, NEWS_MOVE } news_kind;
+
+/* What the last key did on the board, in words; "" when nothing. */
+static news_kind board_news(app *a, char *buf, size_t len)
 {
 	session_view sv = app_session(a);
 	const game *g = sv.g;
@@ -157,10 +161,10 @@ static bool board_news(app *a, char *buf, size_t len)
 	if (g->start != R.start || board_hash(g->start) != R.start_hash || b->rows != R.rows || b->cols != R.cols) {
 		lit_words(b, lit, sizeof lit);
 		snprintf(buf, len, "%s board, %dx%d: %s. %s", R.top ? "New" : "Lights Out", b->rows, b->cols, lit, cell);
-		return false;
+		return NEWS_SCENE;
 	}
 	if (g->won && !R.won)
-		return false;		/* the celebration's own words (draw_win) */
+		return NEWS_NONE;	/* the celebration's own words (draw_win) */
 	bool undo = moves == R.moves - 1 && R.key == 'u';
 	if (moves == R.moves + 1 || undo) {
 		bool redo = !undo && (R.key == 'U' || R.key == KEY_CTRL('r'));
@@ -175,31 +179,33 @@ static bool board_news(app *a, char *buf, size_t len)
 		if (sv.plan->shown && sv.plan->have && sv.plan->solvable)
 			snprintf(buf + strlen(buf), len - strlen(buf), "; %d press%s left", sv.plan->weight,
 				 sv.plan->weight == 1 ? "" : "es");
-		return false;
+		return NEWS_EFFECT;
 	}
 	if (moves != R.moves) {
 		lit_words(b, lit, sizeof lit);
 		snprintf(buf, len, "%s %d: %s. %s", moves ? "Board at move" : "Board restarted, move", moves, lit, cell);
-		return false;
+		return NEWS_SCENE;
 	}
 	if (sv.plan->shown != R.shown) {
 		if (sv.plan->shown)
 			plan_words(a, plan, sizeof plan);
 		snprintf(buf, len, "Overlay %s%s", sv.plan->shown ? "on: " : "off", sv.plan->shown ? plan : "");
-		return false;
+		return NEWS_EFFECT;
 	}
 	if (sv.plan->shown && sv.plan->have && !R.have) {
 		plan_words(a, plan, sizeof plan);
 		snprintf(buf, len, "Overlay: %s", plan);
-		return false;
+		return NEWS_EFFECT;
 	}
 	if (fresh) {
 		snprintf(buf, len, "Board: %s", cell);
-		return false;
+		return NEWS_SCENE;
 	}
-	if (a->v.cr != R.cr || a->v.cc != R.cc)
+	if (a->v.cr != R.cr || a->v.cc != R.cc) {
 		snprintf(buf, len, "%s", cell);
-	return true;
+		return NEWS_MOVE;
+	}
+	return NEWS_NONE;
 }
 
 /* The editor: the cell under the cursor when it moved or was set, and a
@@ -297,9 +303,9 @@ static void reader_say(app *a, const char *focus)
 	const screen *top = app_top(a);
 	char news[300] = "";
 	bool drawn = a->s && !a->v.lay.too_small;	/* a game, drawn */
-	bool moved = false;
+	news_kind kind = NEWS_EFFECT;
 	if (drawn && top == &board_screen)
-		moved = board_news(a, news, sizeof news);
+		kind = board_news(a, news, sizeof news);
 	else if (drawn && top == &editor_screen)
 		editor_news(a, news, sizeof news);
 	else if (strcmp(focus, R.focus) != 0 && focus[0])
@@ -317,12 +323,12 @@ static void reader_say(app *a, const char *focus)
 	if (news[0]) {
 		char line[sizeof a->v.msg + 8];
 		bool won = a->s && app_session(a).g->won && !R.won;
-		if (theirs && moved)
+		if (won || (theirs && kind == NEWS_MOVE))
 			snprintf(line, sizeof line, "%s", a->v.msg);
-		else if (theirs && !won)
+		else if (theirs && kind == NEWS_SCENE)
+			snprintf(line, sizeof line, "%s %s.", a->v.msg, news);
+		else if (theirs)
 			snprintf(line, sizeof line, "%s. %s", news, a->v.msg);
-		else if (won)
-			snprintf(line, sizeof line, "%s", a->v.msg);
 		else
 			snprintf(line, sizeof line, "%s.", news);
 		/* A full screen of its own (a list) has its words said where
@@ -409,8 +415,7 @@ void reader_set(app *a, bool on)
 	a->prefs.reader = on, a->prefs.has_reader = true;
 	app_keep_prefs(a, NULL);
 	clearok(curscr, TRUE);
-	app_say(a, on ? "Screen-reader mode on: the cursor is on what has focus, each key is said here."
-		      : "Screen-reader mode off.");
+	app_say(a, on ? "Screen-reader mode on: each key is said here." : "Screen-reader mode off.");
 }
 
 reaction reader_toggle(app *a, int key)
