@@ -131,6 +131,8 @@ int playopts_parse(int argc, char **argv, const play_bounds *b, play_opts *o)
 		{ "no-colour", 0, OPTION_FLAG, &o->no_color, .help = NULL },	/* a spelling, not listed */
 		{ "no-mouse", 0, OPTION_FLAG, &o->no_mouse, .help = "ignore the mouse" },
 		{ "no-animation", 0, OPTION_FLAG, &o->no_animation, .help = "no flips and no celebration wave" },
+		{ "screen-reader", 0, OPTION_FLAG, &o->reader,
+		  .help = "for a screen reader or braille display: the cursor\non what has focus, each key's effect in words,\ncells as 0 and 1, no animation (kept: the\nsettings' Reader line, the lobby's s)" },
 		{ "max-screen", 0, OPTION_PARSE, &screen, .arg = "RxC", .help = screen_help, .parse = parse_max_screen },
 		{ "idle", 0, OPTION_TIME, &o->idle, .arg = "TIME",
 		  .help = "no move for TIME (the cursor is none): save the game\n"

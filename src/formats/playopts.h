@@ -17,7 +17,7 @@ typedef struct play_opts {
 	common_opts common;
 	int par;
 	const char *difficulty, *load, *code, *scores;
-	bool ascii, no_color, no_mouse, no_animation, daily, ladder, no_scores, lobby;
+	bool ascii, no_color, no_mouse, no_animation, daily, ladder, no_scores, lobby, reader;
 	bool board_chosen;		/* an option that says which board: no resume offer */
 	int max_rows, max_cols;		/* --max-screen */
 	long idle;			/* --idle, in seconds; 0: never */

@@ -82,6 +82,10 @@ static const char *take(prefs *p, const char *key, const char *v)
 		if (!yes_no(v, &p->ascii))
 			return "ascii: expected yes or no";
 		p->has_ascii = true;
+	} else if (!strcmp(key, "reader")) {
+		if (!yes_no(v, &p->reader))
+			return "reader: expected yes or no";
+		p->has_reader = true;
 	} else if (!strcmp(key, "animation")) {
 		if (!yes_no(v, &p->animation))
 			return "animation: expected yes or no";
@@ -183,6 +187,8 @@ int prefs_save(const char *path, const prefs *p, char *err, size_t errlen)
 		textbuf_printf(&t, "animation = %s\n", p->animation ? "yes" : "no");
 	if (p->has_ascii)
 		textbuf_printf(&t, "ascii = %s\n", p->ascii ? "yes" : "no");
+	if (p->has_reader)
+		textbuf_printf(&t, "reader = %s\n", p->reader ? "yes" : "no");
 	if (p->has_watchers)
 		textbuf_printf(&t, "watchers = %s\n", p->watchers ? "yes" : "no");
 	if (p->has_theme)

@@ -75,6 +75,10 @@ struct app {
 	/* Our game's file for watchers brought up to date before each wait
 	 * for a key (a public account's player), or NULL. */
 	void (*publish)(app *a, double now);
+	/* The screen-reader mode's turn (ui/reader.c), NULL when it is off:
+	 * before each wait for a key (the words, the cursor), and each key. */
+	void (*reader_wait)(app *a);
+	void (*reader_key)(app *a, int key);
 	bool code_played;	/* the share code's field played a board: its opener goes too */
 	bool lobby;		/* start at the lobby (lightsout serve) */
 	prefs prefs;		/* the settings kept for the next start */

@@ -20,6 +20,7 @@
 #include "persist/prefs.h"
 #include "persist/paths.h"
 #include "ui/app.h"
+#include "ui/reader.h"
 #include "engine/sharecode.h"
 #include "ui/term.h"
 
@@ -303,6 +304,7 @@ int cmd_play(int argc, char **argv)
 	a.v.anim.on = !o.no_animation && want_color(&o) && (!a.prefs.has_animation || a.prefs.animation) &&
 		      baudrate() >= 19200;
 	a.v.anim.cell = -1;
+	reader_start(&a, o.reader || (a.prefs.has_reader && a.prefs.reader));
 	rc = app_run(&a);
 	watch_end(&a);
 	term_close();

@@ -12,6 +12,7 @@
 #include "game/practice.h"
 #include "persist/name.h"
 #include "ui/app.h"
+#include "ui/reader.h"
 #include "ui/term.h"
 
 static int lobby_live;		/* other games live on this host when the lobby opened */
@@ -88,10 +89,10 @@ static void lobby_draw(app *a)
 	struct {
 		char key;
 		char what[96];
-	} items[10] = {
+	} items[11] = {
 		{ 'd', "" }, { 'p', "" }, { 'f', "" }, { 'w', "" }, { 'r', "" },
 		{ 'l', "the daily leaderboard" }, { 'h', "how to play, and the keys" },
-		{ 'c', "play a share code someone gave you" }, { 'a', "" }, { 'q', "leave the arcade" },
+		{ 'c', "play a share code someone gave you" }, { 'a', "" }, { 's', "" }, { 'q', "leave the arcade" },
 	};
 	snprintf(items[0].what, sizeof items[0].what, "today's daily board (%s, the same for everyone)", date);
 	snprintf(items[1].what, sizeof items[1].what, "practice ladder, at rung %d", lobby_rung);
@@ -110,7 +111,8 @@ static void lobby_draw(app *a)
 		snprintf(items[4].what, sizeof items[4].what, "race another player (%d race%s open to you)", lobby_races,
 			 lobby_races == 1 ? "" : "s");
 	snprintf(items[8].what, sizeof items[8].what, "%s", a->gl.utf8 ? "the plain ASCII look" : "the UTF-8 look");
-	for (int i = 0; i < 10; i++) {
+	snprintf(items[9].what, sizeof items[9].what, "screen-reader mode %s", reader_on(a) ? "off" : "on");
+	for (int i = 0; i < 11; i++) {
 		snprintf(line, sizeof line, "%c  %s", items[i].key, items[i].what);
 		int used = lobby_line(y, 3, line);
 		if (y < LINES - 2 && COLS > 3)
@@ -244,6 +246,7 @@ static const key_row lobby_rows[] = {
 	{ { 'h', '?' }, lobby_help, "h, ?", "h, ?", "how to play, and the keys", NULL, 0 },
 	{ { 'c', 'P' }, lobby_code, "c", "c", "play a share code", NULL, 0 },
 	{ { 'a' }, lobby_look, "a", "a", "the plain ASCII look, or UTF-8's", NULL, 0 },
+	{ { 's' }, reader_toggle, "s", "s", "screen-reader mode on or off", NULL, 0 },
 	{ { 'q' }, lobby_quit, "q", "q", "leave the arcade (asks when a game is in progress)", NULL, 0 },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
