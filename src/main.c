@@ -17,14 +17,9 @@
 
 typedef int (*command_fn)(int argc, char **argv);
 
-static int run_play(int argc, char **argv)
-{
-	return play_main(argc, argv);
-}
-
 /* The admin's serve --check is a command-line tool (cli/), the rest the
  * account's front door (account/, which starts the game in ui/). */
-static int run_serve(int argc, char **argv)
+static int cmd_serve(int argc, char **argv)
 {
 	if (serve_check_wanted(argc, argv))
 		return output_finish("serve", cmd_serve_check(argc, argv));
@@ -33,33 +28,30 @@ static int run_serve(int argc, char **argv)
 	 * in the lobby); one that sends a locale keeps it. */
 	if (!getenv("LC_ALL") && !getenv("LC_CTYPE") && !getenv("LANG") && setlocale(LC_CTYPE, "C.UTF-8"))
 		setenv("LC_CTYPE", "C.UTF-8", 1);
-	return serve_main(argc, argv);
+	return serve_account(argc, argv);
 }
 
-static int run_watch(int argc, char **argv)
-{
-	return watch_main(argc, argv);
-}
-
-/* Every command once: its name, what runs it (output_finish() flushes and
- * checks standard output after it), and its line of the usage (NULL: a
- * spelling of another, not listed). */
+/* Every command once, each cmd_NAME: its name, what runs it, whether it
+ * reports its own end (the game and its doors; the others' standard
+ * output is flushed and checked by output_finish() after them), and its
+ * line of the usage (NULL: a spelling of the one before, not listed). */
 static const struct command {
 	const char *name;
 	command_fn run;
+	bool own_end;
 	const char *args, *what;
 } commands[] = {
-	{ "play", run_play, "[options]", "play the game" },
-	{ "solve", cmd_solve, "[options] [FILE|-]", "print a minimal solution of a board" },
-	{ "analyze", cmd_analyze, "[options]", "rank, nullity, solutions, quiet patterns" },
-	{ "analyse", cmd_analyze, NULL, NULL },
-	{ "generate", cmd_generate, "[options]", "print a random solvable board" },
-	{ "stats", cmd_stats, "[--file FILE]", "statistics of finished games" },
-	{ "scores", cmd_scores, "[--daily DATE]", "this host's daily leaderboard" },
-	{ "keys", keys_doc_main, "[--man]", "the game's keys, screen by screen" },
-	{ "serve", run_serve, "[options]", "the game for a public SSH account" },
-	{ "watch", run_watch, "[--list] [NAME]", "watch a public account's live games" },
-	{ "ssh-keys", cmd_sshkeys, "USER TYPE KEY", "accept any SSH key (sshd's AuthorizedKeysCommand)" },
+	{ "play", cmd_play, true, "[options]", "play the game" },
+	{ "solve", cmd_solve, false, "[options] [FILE|-]", "print a minimal solution of a board" },
+	{ "analyze", cmd_analyze, false, "[options]", "rank, nullity, solutions, quiet patterns" },
+	{ "analyse", cmd_analyze, false, NULL, NULL },
+	{ "generate", cmd_generate, false, "[options]", "print a random solvable board" },
+	{ "stats", cmd_stats, false, "[--file FILE]", "statistics of finished games" },
+	{ "scores", cmd_scores, false, "[--daily DATE]", "this host's daily leaderboard" },
+	{ "keys", cmd_keys, false, "[--man]", "the game's keys, screen by screen" },
+	{ "serve", cmd_serve, true, "[options]", "the game for a public SSH account" },
+	{ "watch", cmd_watch, true, "[--list] [NAME]", "watch a public account's live games" },
+	{ "ssh-keys", cmd_sshkeys, false, "USER TYPE KEY", "accept any SSH key (sshd's AuthorizedKeysCommand)" },
 };
 #define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))
 
@@ -139,7 +131,7 @@ int main(int argc, char **argv)
 	 * with no word, half a file written and the terminal as curses had it. */
 	signal(SIGXFSZ, SIG_IGN);
 	if (argc < 2)
-		return play_main(argc, argv);
+		return cmd_play(argc, argv);
 	const char *cmd = argv[1];
 	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
 		usage();
@@ -151,14 +143,14 @@ int main(int argc, char **argv)
 	}
 	for (int i = 0; i < NCOMMANDS; i++)
 		if (strcmp(cmd, commands[i].name) == 0) {
-			/* The game reports its own end; the tools flush through output_finish. */
-			if (commands[i].run == run_play || commands[i].run == run_serve || commands[i].run == run_watch)
-				return commands[i].run(argc - 1, argv + 1);
-			return output_finish(commands[i].name[0] == 'a' ? "analyze" : commands[i].name,
-					     commands[i].run(argc - 1, argv + 1));
+			const struct command *c = &commands[i];
+			if (c->own_end)
+				return c->run(argc - 1, argv + 1);
+			/* A spelling's messages use the name it spells. */
+			return output_finish(c->what ? c->name : c[-1].name, c->run(argc - 1, argv + 1));
 		}
 	if (cmd[0] == '-')
-		return play_main(argc, argv);
+		return cmd_play(argc, argv);
 	const char *meant = nearest(cmd);
 	if (meant) {
 		fprintf(stderr, "lightsout: unknown command '%s': did you mean '%s'?\nTry 'lightsout --help'.\n", cmd, meant);

@@ -5,7 +5,6 @@
 #include "account/serve.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
@@ -16,6 +15,7 @@
 #include <unistd.h>
 
 #include "account/lineedit.h"
+#include "formats/options.h"
 #include "formats/output.h"
 #include "persist/atomic.h"
 #include "persist/host.h"
@@ -26,66 +26,22 @@
 #define SERVE_IDLE (30 * 60)	/* --idle's default: seconds */
 #define SERVE_PROMPT_TIME 120	/* --prompt-time's default: seconds */
 
-static void serve_usage(void)
+static void serve_usage(const options_def *d)
 {
-	printf("Usage: lightsout serve [--dir DIR] [--games-per-key N] [--guests N] [--players N] [--prompts N]\n"
-	       "                       [--sessions N] [-- PLAY-OPTIONS]\n"
-	       "       lightsout serve --check [ACCOUNT] [--sshd-config FILE] [--pam-config FILE]\n"
-	       "The game for a public SSH account: each SSH key is a player with its own\n"
-	       "name, saved game and statistics; a login without a key is a guest whose game\n"
-	       "is not kept.  Run by sshd (ForceCommand) with ExposeAuthInfo yes: see\n"
-	       "contrib/sshd_config.lightsout-public and HOSTING OVER SSH in lightsout(6).\n"
-	       "\n"
-	       "      --dir DIR            the players' directory (default: the account's\n"
-	       "                           ~/.local/state/lightsout/host, home from passwd)\n"
-	       "      --games-per-key N    live games of one key at once (default %d)\n"
-	       "      --guests N           live guest games in all, 0 for none (default %d)\n"
-	       "      --guests-per-address N\n"
-	       "                           live guest games of one client address, 0 for any\n"
-	       "                           number (default %d; IPv6: per /64)\n"
-	       "      --guests-per-network N\n"
-	       "                           live guest games of one client network (IPv4 /24,\n"
-	       "                           IPv6 /48), 0 for any number (default %d)\n"
-	       "      --players N          players (keys) the host keeps (default %d)\n"
-	       "      --new-players-per-address N\n"
-	       "                           new players one client address may make a day,\n"
-	       "                           0 for any number (default %d; IPv6: per /64)\n"
-	       "      --new-players-per-network N\n"
-	       "                           ... one client network (IPv4 /24, IPv6 /48) a day,\n"
-	       "                           0 for any number (default %d)\n"
-	       "      --prompts N          new keys choosing a name at once, 0 for any number\n"
-	       "                           (default %d)\n"
-	       "      --prompts-per-address N\n"
-	       "                           new keys choosing a name at once from one client\n"
-	       "                           address, 0 for any number (default %d; IPv6: per /64)\n"
-	       "      --prompts-per-network N\n"
-	       "                           ... from one client network, 0 for any number\n"
-	       "                           (default %d)\n"
-	       "      --prompt-time TIME   the name prompt closes after TIME, whatever is\n"
-	       "                           typed (as --idle; default 2m)\n"
-	       "      --sessions N         live sessions of players with a key at once, 0 for\n"
-	       "                           any number (default %d)\n"
-	       "      --sessions-per-network N\n"
-	       "                           ... from one client network, 0 for any number\n"
-	       "                           (default %d)\n"
-	       "      --forget-after DAYS  forget a player with no game for DAYS days, 0 never\n"
-	       "                           (default %d; their leaderboard rows stay)\n"
-	       "      --idle TIME          no move for TIME in the game, or no key at the name\n"
-	       "                           prompt (minutes, or 45s, 30m, 2h; 0 never): the game\n"
-	       "                           is saved and the session ends (default 30m)\n"
-	       "      --check [ACCOUNT]    check the public account (default play) as sshd\n"
-	       "                           applies it, print each problem with its fix (root)\n"
-	       "      --sshd-config FILE   with --check: this sshd_config (--pam-config FILE,\n"
-	       "                           --shadow FILE likewise), not the system's\n"
-	       "  -h, --help               this text\n"
-	       "When a place (a guest's, a new key's at the prompt, a player's session) is\n"
-	       "wanted and all are taken, the longest-idle holder of the network holding the\n"
-	       "most gives way, told why, if that network holds more than the newcomer's.\n"
-	       "Options after -- go to the game (lightsout play --help), e.g. -- --no-mouse.\n"
-	       "A player changes name with: ssh -t ACCOUNT@HOST rename\n",
-	       HOST_GAMES_PER_KEY, HOST_GUESTS, HOST_GUESTS_PER_ADDRESS, HOST_GUESTS_PER_NETWORK, HOST_PLAYERS,
-	       HOST_NEW_PER_ADDRESS, HOST_NEW_PER_NETWORK, HOST_PROMPTS, HOST_PROMPTS_PER_ADDRESS,
-	       HOST_PROMPTS_PER_NETWORK, HOST_SESSIONS, HOST_SESSIONS_PER_NETWORK, HOST_FORGET_DAYS);
+	fputs("Usage: lightsout serve [--dir DIR] [--games-per-key N] [--guests N] [--players N] [--prompts N]\n"
+	      "                       [--sessions N] [-- PLAY-OPTIONS]\n"
+	      "       lightsout serve --check [ACCOUNT] [--sshd-config FILE] [--pam-config FILE]\n"
+	      "The game for a public SSH account: each SSH key is a player with its own\n"
+	      "name, saved game and statistics; a login without a key is a guest whose game\n"
+	      "is not kept.  Run by sshd (ForceCommand) with ExposeAuthInfo yes: see\n"
+	      "contrib/sshd_config.lightsout-public and HOSTING OVER SSH in lightsout(6).\n"
+	      "\n", stdout);
+	options_help(d->specs, 27);
+	puts("When a place (a guest's, a new key's at the prompt, a player's session) is\n"
+	     "wanted and all are taken, the longest-idle holder of the network holding the\n"
+	     "most gives way, told why, if that network holds more than the newcomer's.\n"
+	     "Options after -- go to the game (lightsout play --help), e.g. -- --no-mouse.\n"
+	     "A player changes name with: ssh -t ACCOUNT@HOST rename");
 }
 
 /* Why a name was refused, said once: the roster's own sentence when it
@@ -96,20 +52,6 @@ static void say_refused(const char *why)
 		printf("T%s.\n", why + 1);
 	else
 		printf("That name cannot be used: %s.\n", why);
-}
-
-static int count(const char *opt, const char *arg, int min, int *out)
-{
-	char *end;
-	errno = 0;
-	long v = strtol(arg, &end, 10);
-	if (errno || end == arg || *end || v < min || v > 1000000) {
-		fprintf(stderr, "lightsout serve: %s wants a whole number from %d to 1000000, not '%s'\n", opt, min,
-			arg);
-		return -1;
-	}
-	*out = (int)v;
-	return 0;
 }
 
 /* Which key sshd accepted: 1 with its digest, 0 for a login without one
@@ -203,11 +145,11 @@ static int read_name(const char *prompt, const char *offer, char *out, size_t le
 	int n = left < 0 ? LINEEDIT_LATE
 		: lineedit_read(STDIN_FILENO, STDOUT_FILENO, prompt, line, idle_secs * 1000, closes ? left + 1 : 0);
 	if (n == LINEEDIT_IDLE) {
-		play_idle_words(idle_secs, when, sizeof when);
+		options_time_words(idle_secs, when, sizeof when);
 		printf("No key for %s.\n", when);
 	}
 	if (n == LINEEDIT_LATE) {
-		play_idle_words(prompt_secs, when, sizeof when);
+		options_time_words(prompt_secs, when, sizeof when);
 		printf("Time is up: the name prompt is open for %s.\n", when);
 	}
 	if (n < 0)
@@ -378,31 +320,8 @@ static void open_path(const char *home, const char *dir)
 	}
 }
 
-int serve_main(int argc, char **argv)
+int serve_account(int argc, char **argv)
 {
-	enum { OPT_DIR = 256, OPT_GAMES, OPT_GUESTS, OPT_GUESTS_ADDR, OPT_GUESTS_NET, OPT_PLAYERS, OPT_PER_ADDRESS,
-	       OPT_PER_NETWORK, OPT_PROMPTS, OPT_PROMPTS_ADDR, OPT_PROMPTS_NET, OPT_PROMPT_TIME, OPT_SESSIONS, OPT_SESSIONS_NET,
-	       OPT_FORGET, OPT_IDLE };
-	static const struct option longs[] = {
-		{ "dir", required_argument, NULL, OPT_DIR },
-		{ "games-per-key", required_argument, NULL, OPT_GAMES },
-		{ "guests", required_argument, NULL, OPT_GUESTS },
-		{ "guests-per-address", required_argument, NULL, OPT_GUESTS_ADDR },
-		{ "guests-per-network", required_argument, NULL, OPT_GUESTS_NET },
-		{ "players", required_argument, NULL, OPT_PLAYERS },
-		{ "new-players-per-address", required_argument, NULL, OPT_PER_ADDRESS },
-		{ "new-players-per-network", required_argument, NULL, OPT_PER_NETWORK },
-		{ "prompts", required_argument, NULL, OPT_PROMPTS },
-		{ "prompts-per-address", required_argument, NULL, OPT_PROMPTS_ADDR },
-		{ "prompts-per-network", required_argument, NULL, OPT_PROMPTS_NET },
-		{ "prompt-time", required_argument, NULL, OPT_PROMPT_TIME },
-		{ "sessions", required_argument, NULL, OPT_SESSIONS },
-		{ "sessions-per-network", required_argument, NULL, OPT_SESSIONS_NET },
-		{ "forget-after", required_argument, NULL, OPT_FORGET },
-		{ "idle", required_argument, NULL, OPT_IDLE },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	host_limits lim = { .games_per_key = HOST_GAMES_PER_KEY, .guests = HOST_GUESTS,
 			    .guests_per_address = HOST_GUESTS_PER_ADDRESS, .players = HOST_PLAYERS,
 			    .new_per_address = HOST_NEW_PER_ADDRESS, .new_per_network = HOST_NEW_PER_NETWORK,
@@ -411,91 +330,72 @@ int serve_main(int argc, char **argv)
 			    .prompts_per_network = HOST_PROMPTS_PER_NETWORK, .guests_per_network = HOST_GUESTS_PER_NETWORK,
 			    .sessions = HOST_SESSIONS, .sessions_per_network = HOST_SESSIONS_PER_NETWORK };
 	char dir[3100] = "", home[3100] = "", err[600];
-	int c;
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "+h", longs, NULL)) != -1) {
-		switch (c) {
-		case OPT_DIR:
-			if (optarg[0] != '/' || strlen(optarg) >= sizeof dir) {
-				fprintf(stderr, "lightsout serve: --dir wants an absolute path\n");
-				return EXIT_USAGE;
-			}
-			snprintf(dir, sizeof dir, "%s", optarg);
-			break;
-		case OPT_GAMES:
-			if (count("--games-per-key", optarg, 1, &lim.games_per_key) < 0)
-				return EXIT_USAGE;
-			break;
-		case OPT_GUESTS:
-			if (count("--guests", optarg, 0, &lim.guests) < 0)
-				return EXIT_USAGE;
-			break;
-		case OPT_GUESTS_ADDR:
-			if (count("--guests-per-address", optarg, 0, &lim.guests_per_address) < 0)
-				return EXIT_USAGE;
-			break;
-		case OPT_GUESTS_NET:
-			if (count("--guests-per-network", optarg, 0, &lim.guests_per_network) < 0)
-				return EXIT_USAGE;
-			break;
-		case OPT_PROMPTS_NET:
-			if (count("--prompts-per-network", optarg, 0, &lim.prompts_per_network) < 0)
-				return EXIT_USAGE;
-			break;
-		case OPT_SESSIONS:
-			if (count("--sessions", optarg, 0, &lim.sessions) < 0)
-				return EXIT_USAGE;
-			break;
-		case OPT_SESSIONS_NET:
-			if (count("--sessions-per-network", optarg, 0, &lim.sessions_per_network) < 0)
-				return EXIT_USAGE;
-			break;
-		case OPT_PROMPT_TIME:
-			if (play_parse_idle(optarg, &prompt_secs, err, sizeof err) < 0) {
-				fprintf(stderr, "lightsout serve: --prompt-time: %s\n", err);
-				return EXIT_USAGE;
-			}
-			break;
-		case OPT_PLAYERS:
-			if (count("--players", optarg, 1, &lim.players) < 0)
-				return EXIT_USAGE;
-			break;
-		case OPT_PER_ADDRESS:
-			if (count("--new-players-per-address", optarg, 0, &lim.new_per_address) < 0)
-				return EXIT_USAGE;
-			break;
-		case OPT_PER_NETWORK:
-			if (count("--new-players-per-network", optarg, 0, &lim.new_per_network) < 0)
-				return EXIT_USAGE;
-			break;
-		case OPT_PROMPTS:
-			if (count("--prompts", optarg, 0, &lim.prompts) < 0)
-				return EXIT_USAGE;
-			break;
-		case OPT_PROMPTS_ADDR:
-			if (count("--prompts-per-address", optarg, 0, &lim.prompts_per_address) < 0)
-				return EXIT_USAGE;
-			break;
-		case OPT_FORGET:
-			if (count("--forget-after", optarg, 0, &lim.forget_days) < 0)
-				return EXIT_USAGE;
-			break;
-		case OPT_IDLE:
-			if (play_parse_idle(optarg, &idle_secs, err, sizeof err) < 0) {
-				fprintf(stderr, "lightsout serve: %s\n", err);
-				return EXIT_USAGE;
-			}
-			break;
-		case 'h':
-			serve_usage();
-			return 0;
-		default:
-			fprintf(stderr, "lightsout serve: unknown option '%s'\nTry 'lightsout serve --help'.\n",
-				argv[optind - 1]);
-			return EXIT_USAGE;
-		}
-	}
+	const char *dir_arg = NULL;
+	bool checking = false;	/* --check and its options: main sends those to cli/, here only for the help */
+	/* A limit: a whole number up to a million, from lo (1: none is no host). */
+#define LIMIT(name, field, least, text) \
+	{ name, 0, OPTION_INT, &lim.field, .arg = "N", .help = text, .lo = least, .hi = 1000000 }
+	const option_spec specs[] = {
+		{ "dir", 0, OPTION_STRING, &dir_arg, .arg = "DIR", .help = "the players' directory (default: the account's\n"
+									  "~/.local/state/lightsout/host, home from passwd)" },
+		LIMIT("games-per-key", games_per_key, 1,
+		      "live games of one key at once (default " OPTIONS_SHOW(HOST_GAMES_PER_KEY) ")"),
+		LIMIT("guests", guests, 0, "live guest games in all, 0 for none (default " OPTIONS_SHOW(HOST_GUESTS) ")"),
+		LIMIT("guests-per-address", guests_per_address, 0,
+		      "live guest games of one client address, 0 for any\n"
+		      "number (default " OPTIONS_SHOW(HOST_GUESTS_PER_ADDRESS) "; IPv6: per /64)"),
+		LIMIT("guests-per-network", guests_per_network, 0,
+		      "live guest games of one client network (IPv4 /24,\n"
+		      "IPv6 /48), 0 for any number (default " OPTIONS_SHOW(HOST_GUESTS_PER_NETWORK) ")"),
+		LIMIT("players", players, 1, "players (keys) the host keeps (default " OPTIONS_SHOW(HOST_PLAYERS) ")"),
+		LIMIT("new-players-per-address", new_per_address, 0,
+		      "new players one client address may make a day,\n"
+		      "0 for any number (default " OPTIONS_SHOW(HOST_NEW_PER_ADDRESS) "; IPv6: per /64)"),
+		LIMIT("new-players-per-network", new_per_network, 0,
+		      "... one client network (IPv4 /24, IPv6 /48) a day,\n"
+		      "0 for any number (default " OPTIONS_SHOW(HOST_NEW_PER_NETWORK) ")"),
+		LIMIT("prompts", prompts, 0, "new keys choosing a name at once, 0 for any number\n"
+					     "(default " OPTIONS_SHOW(HOST_PROMPTS) ")"),
+		LIMIT("prompts-per-address", prompts_per_address, 0,
+		      "new keys choosing a name at once from one client\n"
+		      "address, 0 for any number (default " OPTIONS_SHOW(HOST_PROMPTS_PER_ADDRESS) "; IPv6: per /64)"),
+		LIMIT("prompts-per-network", prompts_per_network, 0,
+		      "... from one client network, 0 for any number\n"
+		      "(default " OPTIONS_SHOW(HOST_PROMPTS_PER_NETWORK) ")"),
+		{ "prompt-time", 0, OPTION_TIME, &prompt_secs, .arg = "TIME",
+		  .help = "the name prompt closes after TIME, whatever is\n"
+			  "typed (as --idle; default 2m)" },
+		LIMIT("sessions", sessions, 0, "live sessions of players with a key at once, 0 for\n"
+					       "any number (default " OPTIONS_SHOW(HOST_SESSIONS) ")"),
+		LIMIT("sessions-per-network", sessions_per_network, 0,
+		      "... from one client network, 0 for any number\n"
+		      "(default " OPTIONS_SHOW(HOST_SESSIONS_PER_NETWORK) ")"),
+		{ "forget-after", 0, OPTION_INT, &lim.forget_days, .arg = "DAYS",
+		  .help = "forget a player with no game for DAYS days, 0 never\n"
+			  "(default " OPTIONS_SHOW(HOST_FORGET_DAYS) "; their leaderboard rows stay)",
+		  .lo = 0, .hi = 1000000 },
+		{ "idle", 0, OPTION_TIME, &idle_secs, .arg = "TIME",
+		  .help = "no move for TIME in the game, or no key at the name\n"
+			  "prompt (minutes, or 45s, 30m, 2h; 0 never): the game\n"
+			  "is saved and the session ends (default 30m)" },
+		{ "check", 0, OPTION_FLAG, &checking, .arg = "[ACCOUNT]",
+		  .help = "check the public account (default play) as sshd\n"
+			  "applies it, print each problem with its fix (root)" },
+		{ "sshd-config", 0, OPTION_FLAG, &checking, .arg = "FILE",
+		  .help = "with --check: this sshd_config (--pam-config FILE,\n"
+			  "--shadow FILE likewise), not the system's" },
+		{ "help", 'h', OPTION_FLAG, .help = "this text" },
+		{ NULL },
+	};
+#undef LIMIT
+	const options_def d = { .cmd = "serve", .specs = specs, .flags = OPTIONS_STOP, .operands = -1, .help = serve_usage };
+	int first, status = options_run(&d, argc, argv, &first);
+	if (status != OPTIONS_GO)
+		return status;
+	if (dir_arg && (dir_arg[0] != '/' || strlen(dir_arg) >= sizeof dir))
+		return options_usage_error("serve", "--dir wants an absolute path");
+	if (dir_arg)
+		snprintf(dir, sizeof dir, "%s", dir_arg);
 	if (!dir[0]) {
 		/* From the account's home in the password file, not from the
 		 * environment: a server that accepted the client's XDG or HOME
@@ -589,7 +489,7 @@ int serve_main(int argc, char **argv)
 		play_set_key(fp);
 	/* The game's own options after --: the admin's, from the command line
 	 * sshd runs (the client's command is never seen here). */
-	int extra = argc - optind;
+	int extra = argc - first;
 	char **pargv = calloc((size_t)extra + 7, sizeof *pargv), idle[24];
 	if (!pargv) {
 		host_leave(&p);
@@ -603,10 +503,9 @@ int serve_main(int argc, char **argv)
 	snprintf(idle, sizeof idle, "%lds", idle_secs);
 	pargv[k++] = "--idle";	/* before the admin's own options: theirs win */
 	pargv[k++] = idle;
-	for (int i = optind; i < argc; i++)
+	for (int i = first; i < argc; i++)
 		pargv[k++] = argv[i];
-	optind = 1;
-	int rc = play_main(k, pargv);
+	int rc = cmd_play(k, pargv);
 	free(pargv);
 	if (host_player_why(&p, err, sizeof err))
 		printf("%s\n", err);	/* the game gave way: it ended on SIGTERM, saved */

@@ -4,6 +4,6 @@
 
 /* argv[0] is "serve"; returns the process exit status.  The admin's
  * serve --check is not here but in cli/ (main sends it there). */
-int serve_main(int argc, char **argv);
+int serve_account(int argc, char **argv);
 
 #endif

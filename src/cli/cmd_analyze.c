@@ -14,28 +14,13 @@
 #include "cli/progress.h"
 #include "engine/system.h"
 
-enum { OPT_QUIET = OPT_FIRST_COMMAND, OPT_DIST, OPT_THREADS };
-
-static void help(void)
+static void help(const options_def *d)
 {
 	fputs("Usage: lightsout analyze [options]\n"
-	     "For each size print: RxC rank nullity solutions\n"
-	     "(solutions: how many press patterns clear any solvable board, exactly).\n"
-	     "\n"
-	     "  -s, --size RxC|N|A-B   the size, or square sizes A to B (default 5)\n"
-	     , stdout);
-	options_help_rule(25);
-	puts(	     "      --grid hex         hexagonal cells in offset rows, each with six neighbours\n"
-	     "      --board NAME       merlin (the 3x3 Magic Square) or cube (6 faces of 3x3)\n"
-	     "      --graph FILE       any press sets: 'graph N', then 'V: W W ...' per vertex\n"
-	     "      --torus            wrap around the edges\n"
-	     "  -k, --states K         cell values modulo K (2 to 36, default 2)\n"
-	     "      --forward-only     with --distribution: count only forward presses\n"
-	     "  -q, --quiet-patterns   print a basis of the quiet patterns (the nullspace)\n"
-	     "  -d, --distribution     how many boards need exactly p presses, for every p\n"
-	     "                         (small boards only: at most 2^26 positions)\n"
-	     "      --threads N        build each system on N threads (1 to 64; as for solve,\n"
-	     "                         LIGHTSOUT_THREADS=N says it too)");
+	      "For each size print: RxC rank nullity solutions\n"
+	      "(solutions: how many press patterns clear any solvable board, exactly).\n"
+	      "\n", stdout);
+	options_help(d->specs, 25);
 }
 
 static int analyze_one(int rows, int cols, const rule *r, int k, bool quiet, bool dist, bool fwd, int threads)
@@ -90,47 +75,32 @@ static int analyze_one(int rows, int cols, const rule *r, int k, bool quiet, boo
 
 int cmd_analyze(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		OPTIONS_COMMON_LONG,
-		{ "quiet-patterns", no_argument, NULL, 'q' },
-		{ "distribution", no_argument, NULL, 'd' },
-		{ "threads", required_argument, NULL, OPT_THREADS },
-		{ NULL, 0, NULL, 0 },
-	};
 	common_opts o;
 	bool quiet = false, dist = false;
 	const char *threads_arg = NULL, *threads_from;
+	const option_spec specs[] = {
+		{ "size", 's', OPTION_COMMON, .arg = "RxC|N|A-B", .help = "the size, or square sizes A to B (default 5)" },
+		OPTIONS_SHAPE_SPECS,
+		{ "forward-only", 0, OPTION_COMMON, .help = "with --distribution: count only forward presses" },
+		{ "quiet-patterns", 'q', OPTION_FLAG, &quiet, .help = "print a basis of the quiet patterns (the nullspace)" },
+		{ "distribution", 'd', OPTION_FLAG, &dist, .help = "how many boards need exactly p presses, for every p\n"
+								   "(small boards only: at most 2^26 positions)" },
+		{ "threads", 0, OPTION_STRING, &threads_arg, .arg = "N",
+		  .help = "build each system on N threads (1 to 64; as for solve,\n"
+			  "LIGHTSOUT_THREADS=N says it too)" },
+		{ NULL },
+	};
+	const options_def d = { .cmd = "analyze", .specs = specs, .common = &o, .flags = OPTIONS_RANGE, .operands = 0,
+				.help = help };
 	char err[256];
-	int opt, threads;
+	int threads, first;
 
 	options_init(&o);
-	opterr = 0;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, OPTIONS_COMMON_SHORT "qd", longopts, NULL)) != -1) {
-		int rc = options_common(&o, opt, optarg, true, err, sizeof err);
-		if (rc < 0)
-			goto usage_error;
-		if (rc > 0)
-			continue;
-		if (opt == 'q')
-			quiet = true;
-		else if (opt == 'd')
-			dist = true;
-		else if (opt == OPT_THREADS)
-			threads_arg = optarg;
-		else
-			return options_unknown("analyze", longopts, argv[optind - 1]);
-	}
-	if (o.help) {
-		help();
-		return 0;
-	}
+	int status = options_run(&d, argc, argv, &first);
+	if (status != OPTIONS_GO)
+		return status;
 	if (cores_threads(threads_arg, getenv("LIGHTSOUT_THREADS"), &threads, &threads_from, err, sizeof err) < 0)
 		goto usage_error;
-	if (optind < argc) {
-		snprintf(err, sizeof err, "unexpected argument '%s'", argv[optind]);
-		goto usage_error;
-	}
 	rule r;
 	if (options_finish(&o, &r, err, sizeof err) < 0)
 		goto usage_error;

@@ -14,29 +14,13 @@
 #include "engine/sharecode.h"
 #include "engine/system.h"
 
-enum { OPT_PAR = OPT_FIRST_COMMAND, OPT_CODE, OPT_THREADS };
-
-static void help(void)
+static void help(const options_def *d)
 {
 	fputs("Usage: lightsout generate [options]\n"
-	     "Print a random solvable board (\"R C\" then one row per line), made from\n"
-	     "random presses so that it always has a solution.\n"
-	     "\n"
-	     "  -s, --size RxC|N       board size (default 5x5)\n"
-	     , stdout);
-	options_help_rule(25);
-	puts(	     "      --grid hex         hexagonal cells in offset rows, each with six neighbours\n"
-	     "      --board NAME       merlin (the 3x3 Magic Square) or cube (6 faces of 3x3)\n"
-	     "      --graph FILE       any press sets: 'graph N', then 'V: W W ...' per vertex\n"
-	     "      --torus            wrap around the edges\n"
-	     "  -k, --states K         cell values modulo K (2 to 36, default 2)\n"
-	     "      --forward-only     par counts only forward presses (k > 2)\n"
-	     "  -p, --par P            the board's optimal solution has exactly P presses\n"
-	     "  -t, --time-limit SECS  give up looking for that par after SECS (default 30)\n"
-	     "      --threads N        each search on N threads (as for solve)\n"
-	     "      --seed N           reproducible: the same N gives the same board\n"
-	     "      --code             print the board's share code (one word, for\n"
-	     "                         'lightsout --code CODE') instead of the board");
+	      "Print a random solvable board (\"R C\" then one row per line), made from\n"
+	      "random presses so that it always has a solution.\n"
+	      "\n", stdout);
+	options_help(d->specs, 25);
 }
 
 /* Past the byte route's sides (the classic rule at k = 2): the board a
@@ -83,61 +67,37 @@ static int generate_rows(int rows, int cols, rng *g)
 /* Progress on a terminal only, once the search for a par takes a while. */
 int cmd_generate(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		OPTIONS_COMMON_LONG,
-		{ "par", required_argument, NULL, 'p' },
-		{ "code", no_argument, NULL, OPT_CODE },
-		{ "time-limit", required_argument, NULL, 't' },
-		{ "threads", required_argument, NULL, OPT_THREADS },
-		{ NULL, 0, NULL, 0 },
-	};
 	common_opts o;
-	long par = -1;
+	int par = -1;
 	double limit = GENERATE_TIME_LIMIT;
 	bool code = false;
 	const char *threads_arg = NULL, *threads_from;
-	int threads;
+	int threads, first;
 	char err[256];
-	int opt;
+	const option_spec specs[] = {
+		{ "size", 's', OPTION_COMMON, .arg = "RxC|N", .help = "board size (default 5x5)" },
+		OPTIONS_SHAPE_SPECS,
+		{ "forward-only", 0, OPTION_COMMON, .help = "par counts only forward presses (k > 2)" },
+		{ "par", 'p', OPTION_INT, &par, .arg = "P", .help = "the board's optimal solution has exactly P presses",
+		  .lo = 0, .hi = 1000000, .bad = "bad par '%s': use a number of presses" },
+		{ "time-limit", 't', OPTION_REAL, &limit, .arg = "SECS",
+		  .help = "give up looking for that par after SECS (default 30)",
+		  .lo = 0.001, .hi = 1e6, .bad = "bad time limit '%s': use seconds, e.g. 2.5" },
+		{ "threads", 0, OPTION_STRING, &threads_arg, .arg = "N", .help = "each search on N threads (as for solve)" },
+		{ "seed", 0, OPTION_COMMON, .arg = "N", .help = "reproducible: the same N gives the same board" },
+		{ "code", 0, OPTION_FLAG, &code, .help = "print the board's share code (one word, for\n"
+							"'lightsout --code CODE') instead of the board" },
+		{ NULL },
+	};
+	const options_def d = { .cmd = "generate", .specs = specs, .common = &o, .operands = 0, .help = help };
 
 	options_init(&o);
 	o.max_side = 1 << 30;	/* past 10000 a side: the classic rule, a row at a time */
-	opterr = 0;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, OPTIONS_COMMON_SHORT "p:t:", longopts, NULL)) != -1) {
-		int rc = options_common(&o, opt, optarg, false, err, sizeof err);
-		if (rc < 0)
-			goto usage_error;
-		if (rc > 0)
-			continue;
-		if (opt == OPT_CODE)
-			code = true;
-		else if (opt == OPT_THREADS)
-			threads_arg = optarg;
-		else if (opt == 'p') {
-			if (options_parse_int(optarg, 0, 1000000, &par) < 0) {
-				snprintf(err, sizeof err, "bad par '%s': use a number of presses", optarg);
-				goto usage_error;
-			}
-		} else if (opt == 't') {
-			if (options_parse_double(optarg, 0.001, 1e6, &limit) < 0) {
-				snprintf(err, sizeof err, "bad time limit '%s': use seconds, e.g. 2.5", optarg);
-				goto usage_error;
-			}
-		} else {
-			return options_unknown("generate", longopts, argv[optind - 1]);
-		}
-	}
-	if (o.help) {
-		help();
-		return 0;
-	}
+	int status = options_run(&d, argc, argv, &first);
+	if (status != OPTIONS_GO)
+		return status;
 	if (cores_threads(threads_arg, getenv("LIGHTSOUT_THREADS"), &threads, &threads_from, err, sizeof err) < 0)
 		goto usage_error;
-	if (optind < argc) {
-		snprintf(err, sizeof err, "unexpected argument '%s'", argv[optind]);
-		goto usage_error;
-	}
 	rule r;
 	if (options_finish(&o, &r, err, sizeof err) < 0)
 		goto usage_error;

@@ -3,26 +3,42 @@
  * account's front door (account/serve.c) and nothing else: main sends a serve
  * that asks for the check here, so the game's side never links the tool
  * that runs sshd. */
-#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/commands.h"
 #include "cli/serve_check.h"
+#include "formats/options.h"
 
-/* The check's options; any of them before "--" makes a serve the check. */
-static const struct option longs[] = {
-	{ "check", optional_argument, NULL, 'c' },
-	{ "sshd-config", required_argument, NULL, 's' },
-	{ "pam-config", required_argument, NULL, 'p' },
-	{ "shadow", required_argument, NULL, 'w' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
+/* The check's options, where the runner puts them; any of them before
+ * "--" makes a serve the check. */
+static bool checking;
+static const char *account;
+static serve_check_files files;
+
+/* --check, or --check=ACCOUNT (--check ACCOUNT: the operand). */
+static int parse_check(const char *arg, void *to, char *err, size_t errlen)
+{
+	(void)err, (void)errlen;
+	checking = true;
+	*(const char **)to = arg;
+	return 0;
+}
+
+static const option_spec specs[] = {
+	{ "check", 0, OPTION_PARSE, &account, .arg = "[=ACCOUNT]", .parse = parse_check },
+	{ "sshd-config", 0, OPTION_STRING, &files.sshd_config, .arg = "FILE" },
+	{ "pam-config", 0, OPTION_STRING, &files.pam, .arg = "FILE" },
+	{ "shadow", 0, OPTION_STRING, &files.shadow, .arg = "FILE" },
+	{ "help", 'h', OPTION_FLAG, .to = NULL },
+	{ NULL },
 };
 
-static void help(void)
+/* The usage is written whole: its options share their lines. */
+static void help(const options_def *d)
 {
+	(void)d;
 	printf("Usage: lightsout serve --check [ACCOUNT] [--sshd-config FILE] [--pam-config FILE]\n"
 	       "                               [--shadow FILE]\n"
 	       "Check the public account (default play) as sshd applies it and print each\n"
@@ -35,9 +51,9 @@ static void help(void)
 bool serve_check_wanted(int argc, char **argv)
 {
 	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
-		for (const struct option *o = longs; o->name; o++) {
+		for (const option_spec *o = specs; o->name; o++) {
 			size_t n = strlen(o->name);
-			if (o->val != 'h' && strncmp(argv[i], "--", 2) == 0 && strncmp(argv[i] + 2, o->name, n) == 0 &&
+			if (o->letter != 'h' && strncmp(argv[i], "--", 2) == 0 && strncmp(argv[i] + 2, o->name, n) == 0 &&
 			    (argv[i][n + 2] == '\0' || argv[i][n + 2] == '='))
 				return true;
 		}
@@ -46,47 +62,19 @@ bool serve_check_wanted(int argc, char **argv)
 
 int cmd_serve_check(int argc, char **argv)
 {
-	const char *account = NULL;
-	serve_check_files files = { NULL, NULL, NULL };
-	int c;
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "+h", longs, NULL)) != -1) {
-		switch (c) {
-		case 'c':	/* --check, --check=ACCOUNT or --check ACCOUNT */
-			account = optarg ? optarg
-					 : optind < argc && argv[optind][0] != '-' ? argv[optind++] : "play";
-			break;
-		case 's':
-			files.sshd_config = optarg;
-			break;
-		case 'p':
-			files.pam = optarg;
-			break;
-		case 'w':
-			files.shadow = optarg;
-			break;
-		case 'h':
-			help();
-			return 0;
-		default:
-			if (optopt && optopt != 'h') {	/* a known option without its value */
-				fprintf(stderr, "lightsout serve: '%s' needs a value\n", argv[optind - 1]);
-				return EXIT_USAGE;
-			}
-			fprintf(stderr, "lightsout serve --check: '%s' is not an option of the check\n"
-					"Try 'lightsout serve --check --help'.\n", argv[optind - 1]);
-			return EXIT_USAGE;
-		}
-	}
-	if (!account) {
-		fprintf(stderr, "lightsout serve: --sshd-config, --pam-config and --shadow go with --check\n");
-		return EXIT_USAGE;
-	}
-	if (optind < argc) {
-		fprintf(stderr, "lightsout serve --check: unexpected '%s'\nTry 'lightsout serve --check --help'.\n",
-			argv[optind]);
-		return EXIT_USAGE;
+	const options_def d = { .cmd = "serve --check", .specs = specs, .flags = OPTIONS_MISSING, .operands = -1,
+				.help = help, .unknown = "'%s' is not an option of the check" };
+	int first, status = options_run(&d, argc, argv, &first);
+	if (status != OPTIONS_GO)
+		return status;
+	if (!checking)
+		return options_usage_error("serve", "--sshd-config, --pam-config and --shadow go with --check");
+	if (!account)
+		account = first < argc ? argv[first++] : "play";
+	if (first < argc) {
+		char err[300];
+		snprintf(err, sizeof err, "unexpected '%.200s'", argv[first]);
+		return options_usage_error("serve --check", err);
 	}
 	int problems = serve_check(account, &files, stdout);
 	return problems < 0 ? EXIT_USAGE : problems > 0;

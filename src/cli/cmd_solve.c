@@ -21,42 +21,15 @@
 #include "engine/search.h"
 #include "engine/system.h"
 
-enum { OPT_FORMAT = OPT_FIRST_COMMAND, OPT_ANY, OPT_TIME, OPT_PART, OPT_MERGE, OPT_THREADS, OPT_VERBOSE, OPT_CODE };
 #define DEFAULT_LIMIT 10.0	/* seconds, for searches too big to finish */
 
-static void help(void)
+static void help(const options_def *d)
 {
 	fputs("Usage: lightsout solve [options] [FILE|-]\n"
-	     "Read a board (FILE, or standard input) and print a minimal-weight solution.\n"
-	     "\n"
-	     "      --code CODE        the board of a share code instead (its rule, k and\n"
-	     "                         torus); --code @FILE reads it from FILE, --code -\n"
-	     "                         from standard input\n"
-	     "  -s, --size RxC         the size the board must have\n"
-	     , stdout);
-	options_help_rule(25);
-	puts(	     "      --grid hex         hexagonal cells in offset rows, each with six neighbours\n"
-	     "      --board NAME       merlin (the 3x3 Magic Square) or cube (6 faces of 3x3)\n"
-	     "      --graph FILE       any press sets: 'graph N', then 'V: W W ...' per vertex\n"
-	     "      --torus            wrap around the edges\n"
-	     "  -k, --states K         cell values modulo K (2 to 36, default 2)\n"
-	     "      --forward-only     count only forward presses (k > 2)\n"
-	     "  -f, --format FORMAT    grid (default), moves or json\n"
-	     "      --any              any solution: skip the minimal search\n"
-	     "  -t, --time-limit SECS  stop the minimal search after SECS (best found); without\n"
-	     "                         it, searches too big to finish in about a minute stop\n"
-	     "                         after 10 s\n"
-	     "      --part I/N         search only the I-th of N equal ranges of the quiet\n"
-	     "                         patterns' combinations; print its best solution and a\n"
-	     "                         block for --merge (parts can run on other machines)\n"
-	     "      --merge [FILE...]  read the parts' blocks (files, or standard input) and\n"
-	     "                         print the lightest solution: 'optimal' when every part\n"
-	     "                         is there once and finished\n"
-	     "      --threads N        search on N threads (1 to 64; LIGHTSOUT_THREADS=N\n"
-	     "                         says it too); by default one per core this process\n"
-	     "                         may use (its CPU affinity and cgroup CPU quota)\n"
-	     "      --verbose          say on standard error how many threads, and why\n"
-	     "\n"
+	      "Read a board (FILE, or standard input) and print a minimal-weight solution.\n"
+	      "\n", stdout);
+	options_help(d->specs, 25);
+	puts("\n"
 	     "Exit status: 0 solved, 1 no solution (a certificate on standard error),\n"
 	     "2 usage or input error, out of memory, or a write error.");
 }
@@ -133,28 +106,45 @@ static void print_moves(const uint8_t *x, int rows, int cols, int k, bool fwd, b
 	solutionio_write_moves(stdout, x, rows, cols, k, fwd, vertices, weight);
 }
 
-/* "I/N", 1 <= I <= N <= 2^62. */
-static int parse_part(const char *arg, uint64_t *part, uint64_t *parts)
+/* "I/N", 1 <= I <= N <= 2^62, into to[0] and to[1]. */
+static int parse_part(const char *arg, void *to, char *err, size_t errlen)
 {
+	uint64_t *part = to, *parts = part + 1;
 	const char *p = arg;
 	uint64_t v[2] = { 0, 0 };
 	for (int j = 0; j < 2; j++) {
 		if (*p < '0' || *p > '9')
-			return -1;
+			goto bad;
 		for (; *p >= '0' && *p <= '9'; p++) {
 			v[j] = v[j] * 10 + (uint64_t)(*p - '0');
 			if (v[j] > (1ULL << 62))
-				return -1;
+				goto bad;
 		}
 		if (*p != (j ? '\0' : '/'))
-			return -1;
+			goto bad;
 		p++;
 	}
 	if (v[0] < 1 || v[0] > v[1])
-		return -1;
+		goto bad;
 	*part = v[0];
 	*parts = v[1];
 	return 0;
+bad:
+	snprintf(err, errlen, "bad part '%s': use I/N, 1 <= I <= N (e.g. 3/16)", arg);
+	return -1;
+}
+
+/* --format: grid, moves or json. */
+static int parse_format(const char *arg, void *to, char *err, size_t errlen)
+{
+	static const char *const names[] = { [FORMAT_GRID] = "grid", [FORMAT_MOVES] = "moves", [FORMAT_JSON] = "json" };
+	for (int f = 0; f < 3; f++)
+		if (strcmp(arg, names[f]) == 0) {
+			*(enum format *)to = f;
+			return 0;
+		}
+	snprintf(err, errlen, "bad format '%s': use grid, moves or json", arg);
+	return -1;
 }
 
 /* What makes parts mergeable: the variant and the lit cells (board), and
@@ -350,92 +340,57 @@ static int solve_board(const common_opts *o, const rule *r, board *b, enum forma
 
 int cmd_solve(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		OPTIONS_COMMON_LONG,
-		{ "format", required_argument, NULL, 'f' },
-		{ "any", no_argument, NULL, OPT_ANY },
-		{ "time-limit", required_argument, NULL, 't' },
-		{ "part", required_argument, NULL, OPT_PART },
-		{ "merge", no_argument, NULL, OPT_MERGE },
-		{ "threads", required_argument, NULL, OPT_THREADS },
-		{ "verbose", no_argument, NULL, OPT_VERBOSE },
-		{ "code", required_argument, NULL, OPT_CODE },
-		{ NULL, 0, NULL, 0 },
-	};
 	common_opts o;
 	enum format fmt = FORMAT_GRID;
 	bool any = false, merging = false, verbose = false;
 	const char *threads_arg = NULL, *threads_from, *code = NULL;
-	int threads;
-	uint64_t part = 0, parts = 0;
+	int threads, first;
+	uint64_t part[2] = { 0, 0 };	/* --part I/N */
 	double limit = 0;
 	char err[256];
-	int opt;
+	const option_spec specs[] = {
+		{ "code", 0, OPTION_STRING, &code, .arg = "CODE", .help = "the board of a share code instead (its rule, k and\n"
+									   "torus); --code @FILE reads it from FILE, --code -\n"
+									   "from standard input" },
+		{ "size", 's', OPTION_COMMON, .arg = "RxC", .help = "the size the board must have" },
+		OPTIONS_SHAPE_SPECS,
+		{ "forward-only", 0, OPTION_COMMON, .help = "count only forward presses (k > 2)" },
+		{ "format", 'f', OPTION_PARSE, &fmt, .arg = "FORMAT", .help = "grid (default), moves or json",
+		  .parse = parse_format },
+		{ "any", 0, OPTION_FLAG, &any, .help = "any solution: skip the minimal search" },
+		{ "time-limit", 't', OPTION_REAL, &limit, .arg = "SECS",
+		  .help = "stop the minimal search after SECS (best found); without\n"
+			  "it, searches too big to finish in about a minute stop\n"
+			  "after 10 s",
+		  .lo = 0.001, .hi = 1e6, .bad = "bad time limit '%s': use seconds, e.g. 2.5" },
+		{ "part", 0, OPTION_PARSE, part, .arg = "I/N", .help = "search only the I-th of N equal ranges of the quiet\n"
+								       "patterns' combinations; print its best solution and a\n"
+								       "block for --merge (parts can run on other machines)",
+		  .parse = parse_part },
+		{ "merge", 0, OPTION_FLAG, &merging, .arg = "[FILE...]",
+		  .help = "read the parts' blocks (files, or standard input) and\n"
+			  "print the lightest solution: 'optimal' when every part\n"
+			  "is there once and finished" },
+		{ "threads", 0, OPTION_STRING, &threads_arg, .arg = "N",
+		  .help = "search on N threads (1 to 64; LIGHTSOUT_THREADS=N\n"
+			  "says it too); by default one per core this process\n"
+			  "may use (its CPU affinity and cgroup CPU quota)" },
+		{ "verbose", 0, OPTION_FLAG, &verbose, .help = "say on standard error how many threads, and why" },
+		{ NULL },
+	};
+	const options_def d = { .cmd = "solve", .specs = specs, .common = &o, .operands = -1, .help = help };
 
 	options_init(&o);
 	o.size_from_board = true;
 	o.max_side = 1 << 30;	/* --size checks a board file's: a giant one too */
-	opterr = 0;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, OPTIONS_COMMON_SHORT "f:t:", longopts, NULL)) != -1) {
-		int rc = options_common(&o, opt, optarg, false, err, sizeof err);
-		if (rc < 0)
-			goto usage_error;
-		if (rc > 0)
-			continue;
-		switch (opt) {
-		case 'f':
-			if (strcmp(optarg, "grid") == 0)
-				fmt = FORMAT_GRID;
-			else if (strcmp(optarg, "moves") == 0)
-				fmt = FORMAT_MOVES;
-			else if (strcmp(optarg, "json") == 0)
-				fmt = FORMAT_JSON;
-			else {
-				snprintf(err, sizeof err, "bad format '%s': use grid, moves or json", optarg);
-				goto usage_error;
-			}
-			break;
-		case OPT_ANY:
-			any = true;
-			break;
-		case OPT_PART:
-			if (parse_part(optarg, &part, &parts) < 0) {
-				snprintf(err, sizeof err, "bad part '%s': use I/N, 1 <= I <= N (e.g. 3/16)", optarg);
-				goto usage_error;
-			}
-			break;
-		case OPT_MERGE:
-			merging = true;
-			break;
-		case OPT_THREADS:
-			threads_arg = optarg;
-			break;
-		case OPT_VERBOSE:
-			verbose = true;
-			break;
-		case OPT_CODE:
-			code = optarg;
-			break;
-		case 't':
-			if (options_parse_double(optarg, 0.001, 1e6, &limit) < 0) {
-				snprintf(err, sizeof err, "bad time limit '%s': use seconds, e.g. 2.5", optarg);
-				goto usage_error;
-			}
-			break;
-		default:
-			return options_unknown("solve", longopts, argv[optind - 1]);
-		}
-	}
-	if (o.help) {
-		help();
-		return 0;
-	}
+	int status = options_run(&d, argc, argv, &first);
+	if (status != OPTIONS_GO)
+		return status;
 	if (cores_threads(threads_arg, getenv("LIGHTSOUT_THREADS"), &threads, &threads_from, err, sizeof err) < 0)
 		goto usage_error;
 	if (verbose)
 		fprintf(stderr, "lightsout solve: %d thread%s (%s)\n", threads, threads == 1 ? "" : "s", threads_from);
-	if (part && (any || merging || fmt == FORMAT_JSON)) {
+	if (part[0] && (any || merging || fmt == FORMAT_JSON)) {
 		snprintf(err, sizeof err, "--part searches and prints its block: not with %s",
 			 any ? "--any" : merging ? "--merge" : "--format json");
 		goto usage_error;
@@ -455,12 +410,12 @@ int cmd_solve(int argc, char **argv)
 		goto usage_error;
 	}
 	if (merging)
-		return merge(argc - optind, argv + optind, fmt);
-	if (optind < argc - 1) {
+		return merge(argc - first, argv + first, fmt);
+	if (first < argc - 1) {
 		snprintf(err, sizeof err, "one board file at most");
 		goto usage_error;
 	}
-	if (code && (optind < argc || o.size_set || o.k_set || o.v.torus || o.v.forward_only ||
+	if (code && (first < argc || o.size_set || o.k_set || o.v.torus || o.v.forward_only ||
 		     o.rule_spec != o.v.rule || o.shape || o.graph_path)) {
 		snprintf(err, sizeof err, "a share code is the board, its rule, k and torus: no board file, --size, "
 					  "--rule, --grid, --board, --graph, -k, --torus or --forward-only");
@@ -483,7 +438,7 @@ int cmd_solve(int argc, char **argv)
 		variant_rule(&o.v, &r);
 	} else {
 		bitboard *bits;
-		b = read_board(&o, optind < argc ? argv[optind] : "-", &r, &bits, err, sizeof err);
+		b = read_board(&o, first < argc ? argv[first] : "-", &r, &bits, err, sizeof err);
 		if (!b && !bits) {
 			if (err[0])
 				goto usage_error;
@@ -491,12 +446,12 @@ int cmd_solve(int argc, char **argv)
 		}
 		/* A k = 2 board came at a bit a cell: the classic rule stays so
 		 * to the end; others, and the split search, take bytes. */
-		if (bits && !part && solve_bits_takes(&o, &r, bits, any))
+		if (bits && !part[0] && solve_bits_takes(&o, &r, bits, any))
 			return solve_bits_run(&r, bits, fmt, any, threads);
-		if (bits && !(b = unpack(bits, &r, part)))
+		if (bits && !(b = unpack(bits, &r, part[0])))
 			return EXIT_USAGE;
 	}
-	return solve_board(&o, &r, b, fmt, any, limit, threads, part, parts);
+	return solve_board(&o, &r, b, fmt, any, limit, threads, part[0], part[1]);
 
 usage_error:
 	return options_usage_error("solve", err);

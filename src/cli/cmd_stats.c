@@ -1,6 +1,5 @@
 /* lightsout stats: the table of finished games, from the statistics file. */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,16 +10,15 @@
 #include "persist/paths.h"
 #include "persist/stats.h"
 
-static void help(void)
+static void help(const options_def *d)
 {
-	puts("Usage: lightsout stats [options]\n"
-	     "Print the statistics of finished games, one line per kind of board (size,\n"
-	     "rule, states): games played and won, moves over par, best time, streaks;\n"
-	     "then the result of each daily board.\n"
-	     "\n"
-	     "      --file FILE        read FILE instead of the statistics file\n"
-	     "  -h, --help             this help\n"
-	     "\n"
+	fputs("Usage: lightsout stats [options]\n"
+	      "Print the statistics of finished games, one line per kind of board (size,\n"
+	      "rule, states): games played and won, moves over par, best time, streaks;\n"
+	      "then the result of each daily board.\n"
+	      "\n", stdout);
+	options_help(d->specs, 25);
+	puts("\n"
 	     "The file is $XDG_DATA_HOME/lightsout/stats (~/.local/share/lightsout/stats).\n"
 	     "A damaged statistics file is renamed FILE.corrupt-DATE, never deleted;\n"
 	     "a file given with --file is only read, never renamed or locked.\n"
@@ -29,32 +27,17 @@ static void help(void)
 
 int cmd_stats(int argc, char **argv)
 {
-	enum { OPT_FILE = OPT_FIRST_COMMAND };
-	static const struct option longopts[] = {
-		{ "file", required_argument, NULL, OPT_FILE },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *file = NULL;
 	char path[4096], err[4400];
-	int opt;
-
-	opterr = 0;
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		if (opt == 'h') {
-			help();
-			return 0;
-		}
-		if (opt == OPT_FILE)
-			file = optarg;
-		else
-			return options_unknown("stats", longopts, argv[optind - 1]);
-	}
-	if (optind < argc) {
-		snprintf(err, sizeof err, "unexpected argument '%s'", argv[optind]);
-		goto usage_error;
-	}
+	const option_spec specs[] = {
+		{ "file", 0, OPTION_STRING, &file, .arg = "FILE", .help = "read FILE instead of the statistics file" },
+		{ "help", 'h', OPTION_FLAG, .help = "this help" },
+		{ NULL },
+	};
+	const options_def d = { .cmd = "stats", .specs = specs, .operands = 0, .help = help };
+	int first, status = options_run(&d, argc, argv, &first);
+	if (status != OPTIONS_GO)
+		return status;
 	if (file)
 		snprintf(path, sizeof path, "%s", file);
 	else if (paths_file(PATHS_DATA, PATHS_STATS, false, path, sizeof path, err, sizeof err) < 0) {
@@ -86,22 +69,14 @@ int cmd_stats(int argc, char **argv)
 		stats_free(&s);
 		return EXIT_USAGE;
 	}
+	size_t len = 0;
+	status = 0;
 	if (s.n == 0)
 		printf("No games recorded yet (%s).\n", path);
 	else {
-		size_t len;
-		char *table = stats_table(&s, &len);
-		if (!table) {
-			fprintf(stderr, "lightsout stats: out of memory\n");
-			stats_free(&s);
-			return EXIT_NOMEM;
-		}
-		fwrite(table, 1, len, stdout);
-		free(table);
+		char *table = stats_table(&s, &len);	/* before len is read */
+		status = output_table("stats", table, len);
 	}
 	stats_free(&s);
-	return 0;
-
-usage_error:
-	return options_usage_error("stats", err);
+	return status;
 }

@@ -1,3 +1,5 @@
+/* A board file under the command's options (boardfile.h); the text
+ * itself is boardio.c's. */
 #include "formats/boardfile.h"
 
 #include <stdio.h>

@@ -1,4 +1,5 @@
-/* A board file as a command reads it (play --load, solve FILE): the board,
+/* A board file as a command reads it (play --load, solve FILE), through
+ * boardio.c's text format (which knows no options): the board,
  * its variant line and patterns taken into the command line's options,
  * and its size checked against --size.  One reading for both front ends,
  * so a file means the same to the game and the solver. */

@@ -1,3 +1,5 @@
+/* The board text format: boardio.h says the format; boardfile.c is a
+ * file of it read under a command's options. */
 #define _DEFAULT_SOURCE	/* madvise, MADV_HUGEPAGE */
 #include "formats/boardio.h"
 

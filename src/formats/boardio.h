@@ -1,4 +1,6 @@
-/* The board text format, shared by the CLI and the game.
+/* The board text format, shared by the CLI and the game: the text alone,
+ * read from and written to any stream.  Its neighbour boardfile.c reads a
+ * named file under a command's options (--size, --rule) with this.
  *
  *   [R C]                optional size line (seed 001)
  *   one line per row:    one symbol per cell: 0-9, a-z (10-35), '.' = 0,

@@ -42,8 +42,8 @@ static bool at_end(cur *c)
 	return c->p == c->end || *c->p == '#';
 }
 
-/* A decimal number in [lo, hi]; -1 with err when not. */
-static int number(cur *c, long lo, long hi, const char *what, long *out, boardio_error *e)
+/* A decimal number in [lo, hi] at the graph file's cursor; -1 with err when not. */
+static int scan_long(cur *c, long lo, long hi, const char *what, long *out, boardio_error *e)
 {
 	skip_space(c);
 	if (c->p == c->end || !isdigit((unsigned char)*c->p)) {
@@ -102,7 +102,7 @@ static int parse_vertex(acc *a, cur *c, boardio_error *e)
 {
 	long v, w;
 	const char *vstart = c->p;
-	if (number(c, 1, a->n, "a vertex number", &v, e) < 0)
+	if (scan_long(c, 1, a->n, "a vertex number", &v, e) < 0)
 		return -1;
 	v--;
 	if (a->line_of[v]) {
@@ -121,8 +121,8 @@ static int parse_vertex(acc *a, cur *c, boardio_error *e)
 	a->coords = has;
 	if (has) {
 		long r, q;
-		if (number(c, 0, GRAPH_MAX_COORD - 1, "a row", &r, e) < 0 ||
-		    number(c, 0, GRAPH_MAX_COORD - 1, "a column", &q, e) < 0)
+		if (scan_long(c, 0, GRAPH_MAX_COORD - 1, "a row", &r, e) < 0 ||
+		    scan_long(c, 0, GRAPH_MAX_COORD - 1, "a column", &q, e) < 0)
 			return -1;
 		a->crow[v] = (int)r;
 		a->ccol[v] = (int)q;
@@ -135,7 +135,7 @@ static int parse_vertex(acc *a, cur *c, boardio_error *e)
 	c->p++;
 	int cap = 0;
 	while (!at_end(c)) {
-		if (number(c, 1, a->n, "a vertex number", &w, e) < 0)
+		if (scan_long(c, 1, a->n, "a vertex number", &w, e) < 0)
 			return -1;
 		if (++a->entries > GRAPH_MAX_ENTRIES) {
 			fail(e, c->no, col_of(c), "more than %d press-set members in all", GRAPH_MAX_ENTRIES);
@@ -235,7 +235,7 @@ graph *graphio_parse(const char *text, size_t len, boardio_error *e)
 				fail(e, no, col_of(&c), "expected 'graph N' first");
 				goto out;
 			}
-			if (number(&c, 1, GRAPH_MAX_VERTICES, "the number of vertices", &n, e) < 0)
+			if (scan_long(&c, 1, GRAPH_MAX_VERTICES, "the number of vertices", &n, e) < 0)
 				goto out;
 			a.n = (int)n;
 			a.line_of = calloc((size_t)n, sizeof *a.line_of);

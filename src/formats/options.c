@@ -1,7 +1,9 @@
+/* The common options and the option runner (options.h). */
 #include "formats/options.h"
 #include "formats/boardio.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +44,10 @@ int options_usage_error(const char *cmd, const char *msg)
 	return EXIT_USAGE;
 }
 
-int options_unknown(const char *cmd, const struct option *longopts, const char *arg)
+/* The usage error for an option getopt refused (arg as given):
+ * "unknown or incomplete option '--sise': did you mean '--size'?", the
+ * nearest of longopts (by edits, or a prefix) when one is near. */
+static int options_unknown(const char *cmd, const struct option *longopts, const char *arg)
 {
 	const char *best = NULL;
 	int least = 3;
@@ -53,6 +58,11 @@ int options_unknown(const char *cmd, const struct option *longopts, const char *
 			int e = edits(word, o->name);
 			if (strlen(word) >= 3 && strncmp(o->name, word, strlen(word)) == 0)
 				e = 1;
+			/* The option itself, its value left out: no "did you mean" it. */
+			if (strcmp(word, o->name) == 0 && !strchr(arg, '=')) {
+				best = NULL;
+				break;
+			}
 			if (e < least)
 				least = e, best = o->name;
 		}
@@ -140,16 +150,43 @@ single:
 	return 0;
 }
 
-int options_common(common_opts *o, int opt, const char *arg, bool allow_range, char *err, size_t errlen)
+/* The options every command with a board takes, as getopt's table. */
+static const struct option common_long[] = {
+	{ "size", required_argument, NULL, 's' },
+	{ "rule", required_argument, NULL, 'r' },
+	{ "grid", required_argument, NULL, 'G' },
+	{ "board", required_argument, NULL, 'B' },
+	{ "graph", required_argument, NULL, 'g' },
+	{ "torus", no_argument, NULL, 'T' },
+	{ "states", required_argument, NULL, 'k' },
+	{ "forward-only", no_argument, NULL, 'F' },
+	{ "seed", required_argument, NULL, 'S' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+/* Their short spellings (the others' val is only a name for the switch). */
+#define COMMON_LETTERS "srkh"
+
+static const struct option *common_find(const char *name)
+{
+	for (const struct option *c = common_long; c->name; c++)
+		if (strcmp(c->name, name) == 0)
+			return c;
+	return NULL;
+}
+
+int options_common(common_opts *o, const char *name, const char *arg, bool allow_range, char *err, size_t errlen)
 {
 	long v;
-	switch (opt) {
+	const struct option *c = common_find(name);
+	switch (c ? c->val : 0) {
 	case 's':
 		return options_parse_size(arg, o, allow_range, err, errlen) < 0 ? -1 : 1;
 	case 'r':
 		o->rule_spec = arg;
 		return 1;
-	case OPT_GRID: {
+	case 'G': {
 		/* A grid is square (no rule of its own) or a rule of that kind. */
 		const rule_entry *e = rule_entry_find(arg);
 		if (strcmp(arg, "square") != 0 && !(e && e->kind == RULE_HEX)) {
@@ -159,7 +196,7 @@ int options_common(common_opts *o, int opt, const char *arg, bool allow_range, c
 		o->shape = e ? e->name : NULL;
 		return 1;
 	}
-	case OPT_BOARD: {
+	case 'B': {
 		/* A board is a rule with one size of its own. */
 		const rule_entry *e = rule_entry_find(arg);
 		int rows, cols;
@@ -170,10 +207,10 @@ int options_common(common_opts *o, int opt, const char *arg, bool allow_range, c
 		o->shape = e->name;
 		return 1;
 	}
-	case OPT_GRAPH:
+	case 'g':
 		o->graph_path = arg;
 		return 1;
-	case OPT_TORUS:
+	case 'T':
 		o->v.torus = true;
 		return 1;
 	case 'k':
@@ -184,10 +221,10 @@ int options_common(common_opts *o, int opt, const char *arg, bool allow_range, c
 		o->v.k = (int)v;
 		o->k_set = true;
 		return 1;
-	case OPT_FORWARD:
+	case 'F':
 		o->v.forward_only = true;
 		return 1;
-	case OPT_SEED: {
+	case 'S': {
 		char *end;
 		errno = 0;
 		unsigned long long s = strtoull(arg, &end, 10);
@@ -202,7 +239,7 @@ int options_common(common_opts *o, int opt, const char *arg, bool allow_range, c
 	case 'h':
 		o->help = true;
 		return 1;
-	case OPT_VERSION:
+	case 'V':
 		o->version = true;
 		return 1;
 	}
@@ -337,5 +374,213 @@ void options_help_rule(int col)
 		while (*p == ' ')
 			p++;
 		at = 0;
+	}
+}
+
+int options_parse_time(const char *s, long *secs)
+{
+	char num[24];
+	size_t n = strlen(s);
+	long unit = 60, v;
+	if (n && strchr("smh", s[n - 1])) {
+		unit = s[n - 1] == 's' ? 1 : s[n - 1] == 'm' ? 60 : 3600;
+		n--;
+	}
+	if (n < sizeof num)
+		memcpy(num, s, n);
+	num[n < sizeof num ? n : 0] = '\0';	/* too long: "", refused */
+	if (options_parse_int(num, 0, OPTIONS_TIME_MAX / unit, &v) < 0)
+		return -1;
+	*secs = v * unit;
+	return 0;
+}
+
+void options_time_words(long secs, char *buf, size_t len)
+{
+	long n = secs % 60 ? secs : secs % 3600 ? secs / 60 : secs / 3600;
+	const char *unit = secs % 60 ? "second" : secs % 3600 ? "minute" : "hour";
+	snprintf(buf, len, "%ld %s%s", n, unit, n == 1 ? "" : "s");
+}
+
+/* One option's value into its place.  0, or -1 with err. */
+static int option_take(const option_spec *o, const char *arg, char *err, size_t errlen)
+{
+	long l;
+	double d;
+	if (o->given)
+		*o->given = true;
+	switch (o->kind) {
+	case OPTION_FLAG:
+		*(bool *)o->to = true;
+		return 0;
+	case OPTION_STRING:
+		*(const char **)o->to = arg;
+		return 0;
+	case OPTION_INT:
+		if (options_parse_int(arg, (long)o->lo, (long)o->hi, &l) == 0) {
+			*(int *)o->to = (int)l;
+			return 0;
+		}
+		if (!o->bad)
+			snprintf(err, errlen, "--%s wants a whole number from %ld to %ld, not '%s'", o->name, (long)o->lo,
+				 (long)o->hi, arg);
+		break;
+	case OPTION_REAL:
+		if (options_parse_double(arg, o->lo, o->hi, &d) == 0) {
+			*(double *)o->to = d;
+			return 0;
+		}
+		if (!o->bad)
+			snprintf(err, errlen, "bad --%s '%s': use %g to %g", o->name, arg, o->lo, o->hi);
+		break;
+	case OPTION_TIME:
+		if (options_parse_time(arg, (long *)o->to) == 0)
+			return 0;
+		if (!o->bad)
+			snprintf(err, errlen, "bad --%s '%s': use minutes, or a number with s, m or h (45s, 30m, 2h), "
+				 "up to a week; 0 for never", o->name, arg);
+		break;
+	case OPTION_PARSE:
+		return o->parse(arg, o->to, err, errlen);
+	case OPTION_COMMON:
+		return 0;	/* options_run() gives it to options_common() */
+	}
+	if (o->bad)
+		snprintf(err, errlen, o->bad, arg);
+	return -1;
+}
+
+/* An argument is optional when the help shows it as [=...]. */
+static bool arg_optional(const option_spec *o)
+{
+	return o->arg && strncmp(o->arg, "[=", 2) == 0;
+}
+
+int options_run(const options_def *d, int argc, char **argv, int *first)
+{
+	/* getopt's tables from ours: an option's val is its letter, or
+	 * SPEC + its index in specs, or COMMON + its index in common_long
+	 * for a common one the table does not list. */
+	enum { MAX_OPTIONS = 64, SPEC = 256, COMMON = SPEC + MAX_OPTIONS };	/* serve has the most, 20 */
+	struct option longs[MAX_OPTIONS + sizeof common_long / sizeof common_long[0]];
+	char shorts[3 * MAX_OPTIONS + 8];
+	int nl = 0, ns = 0;
+	if (d->flags & OPTIONS_STOP)
+		shorts[ns++] = '+';
+	shorts[ns++] = ':';	/* a missing value is told from an unknown option */
+	for (int i = 0; d->specs[i].name && i < MAX_OPTIONS; i++) {
+		const option_spec *o = &d->specs[i];
+		const struct option *c = o->kind == OPTION_COMMON ? common_find(o->name) : NULL;
+		int has = c ? c->has_arg : arg_optional(o) ? optional_argument
+				 : o->kind == OPTION_FLAG ? no_argument : required_argument;
+		longs[nl++] = (struct option){ o->name, has, NULL, o->letter ? o->letter : SPEC + i };
+		if (o->letter) {
+			shorts[ns++] = (char)o->letter;
+			if (has != no_argument)
+				shorts[ns++] = ':';
+		}
+	}
+	for (int c = 0; d->common && common_long[c].name; c++) {
+		bool listed = false;
+		for (int i = 0; d->specs[i].name; i++)
+			listed |= strcmp(d->specs[i].name, common_long[c].name) == 0;
+		if (listed)
+			continue;
+		bool letter = strchr(COMMON_LETTERS, common_long[c].val) != NULL;
+		longs[nl++] = (struct option){ common_long[c].name, common_long[c].has_arg, NULL,
+					       letter ? common_long[c].val : COMMON + c };
+		if (letter) {
+			shorts[ns++] = (char)common_long[c].val;
+			if (common_long[c].has_arg)
+				shorts[ns++] = ':';
+		}
+	}
+	longs[nl] = (struct option){ NULL, 0, NULL, 0 };
+	shorts[ns] = '\0';
+
+	char err[4400];
+	bool help = false;
+	int opt;
+	opterr = 0;
+	optind = 0;	/* 0, not 1: glibc reads the '+' of a second table afresh */
+	while ((opt = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+		if (opt == '?' || opt == ':') {
+			if (opt == ':' && d->flags & OPTIONS_MISSING) {
+				snprintf(err, sizeof err, "option '%s' needs a value", argv[optind - 1]);
+				return options_usage_error(d->cmd, err);
+			}
+			if (d->unknown) {
+				snprintf(err, sizeof err, d->unknown, argv[optind - 1]);
+				return options_usage_error(d->cmd, err);
+			}
+			return options_unknown(d->cmd, longs, argv[optind - 1]);
+		}
+		const option_spec *o = NULL;
+		const char *name = NULL;
+		if (opt >= COMMON)
+			name = common_long[opt - COMMON].name;
+		else if (opt >= SPEC)
+			o = &d->specs[opt - SPEC];
+		else {	/* a letter: the table's, else a common one's */
+			for (int i = 0; !o && d->specs[i].name; i++)
+				if (d->specs[i].letter == opt)
+					o = &d->specs[i];
+			for (int c = 0; !o && !name && common_long[c].name; c++)
+				if (common_long[c].val == opt)
+					name = common_long[c].name;
+		}
+		if (o)
+			name = o->name;
+		if (strcmp(name, "help") == 0) {
+			help = true;
+			if (o && o->given)
+				*o->given = true;
+			continue;
+		}
+		if (o && o->kind != OPTION_COMMON) {
+			if (option_take(o, optarg, err, sizeof err) < 0)
+				return options_usage_error(d->cmd, err);
+			continue;
+		}
+		if (o && o->given)
+			*o->given = true;
+		if (options_common(d->common, name, optarg, d->flags & OPTIONS_RANGE, err, sizeof err) < 0)
+			return options_usage_error(d->cmd, err);
+	}
+	if (help) {	/* after the options, so that a bad one is still refused */
+		d->help(d);
+		return 0;
+	}
+	if (d->operands >= 0 && argc - optind > d->operands) {
+		snprintf(err, sizeof err, "unexpected argument '%s'", argv[optind + d->operands]);
+		return options_usage_error(d->cmd, err);
+	}
+	*first = optind;
+	return OPTIONS_GO;
+}
+
+void options_help(const option_spec *specs, int col)
+{
+	for (const option_spec *o = specs; o->name; o++) {
+		if (!o->help)
+			continue;
+		if (strcmp(o->name, "rule") == 0 && o->kind == OPTION_COMMON) {
+			options_help_rule(col);
+			continue;
+		}
+		int at = o->letter ? printf("  -%c, --%s", o->letter, o->name) : printf("      --%s", o->name);
+		if (o->arg)
+			at += printf(arg_optional(o) ? "%s" : " %s", o->arg);
+		if (at >= col) {	/* at least one space before the help */
+			putchar('\n');
+			at = 0;
+		}
+		/* The help's lines, each under the first. */
+		for (const char *p = o->help; *p;) {
+			size_t n = strcspn(p, "\n");
+			printf("%*s%.*s\n", col - at, "", (int)n, p);
+			at = 0;
+			p += n + (p[n] == '\n');
+		}
 	}
 }

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -25,6 +26,17 @@ int output_check(const char *who)
 	if (fflush(stdout) != 0 || ferror(stdout))
 		return report(who, errno);
 	return reported ? -1 : 0;
+}
+
+int output_table(const char *who, char *text, size_t len)
+{
+	if (!text) {
+		fprintf(stderr, "lightsout %s: out of memory\n", who);
+		return EXIT_NOMEM;
+	}
+	fwrite(text, 1, len, stdout);
+	free(text);
+	return 0;
 }
 
 int output_finish(const char *who, int status)

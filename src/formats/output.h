@@ -7,6 +7,7 @@
 #define LO_OUTPUT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "engine/generate.h"
 
@@ -25,6 +26,11 @@ int output_check(const char *who);
 /* The command's status, or EXIT_WRITE when stdout could not be written or
  * closed.  Called once, by main, after the command. */
 int output_finish(const char *who, int status);
+
+/* A table made for standard output (stats, scores), written and freed:
+ * 0, or EXIT_NOMEM after "lightsout WHO: out of memory" when it could not
+ * be made (text NULL). */
+int output_table(const char *who, char *text, size_t len);
 
 /* Progress of a long generate on standard error, when it is a terminal
  * and the job has run a second: tries, the closest par, time left. */

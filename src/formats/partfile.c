@@ -103,8 +103,8 @@ static int key(cursor *c, const char *name, const char **value)
 	return 0;
 }
 
-/* A decimal number in [lo, hi] from *p, which moves past it. */
-static int number(cursor *c, const char **p, uint64_t lo, uint64_t hi, const char *what, uint64_t *out)
+/* A decimal number in [lo, hi] from *p in a part's line, which moves past it. */
+static int scan_u64(cursor *c, const char **p, uint64_t lo, uint64_t hi, const char *what, uint64_t *out)
 {
 	const char *s = *p;
 	uint64_t v = 0;
@@ -130,7 +130,7 @@ static int line_end(cursor *c, const char *p)
 static int key_number(cursor *c, const char *name, uint64_t lo, uint64_t hi, uint64_t *out)
 {
 	const char *p;
-	if (key(c, name, &p) < 0 || number(c, &p, lo, hi, name, out) < 0)
+	if (key(c, name, &p) < 0 || scan_u64(c, &p, lo, hi, name, out) < 0)
 		return -1;
 	return line_end(c, p);
 }
@@ -187,13 +187,13 @@ static int press(cursor *c, partfile *pf)
 {
 	uint64_t r, col;
 	const char *p = c->at;
-	if (number(c, &p, 1, (uint64_t)pf->rows, "the row", &r) < 0)
+	if (scan_u64(c, &p, 1, (uint64_t)pf->rows, "the row", &r) < 0)
 		return -1;
 	const char *sep = p;
 	skip_spaces(c, &p);
 	if (p == sep)
 		return fail(c, p, "expected a space, then the column");
-	if (number(c, &p, 1, (uint64_t)pf->cols, "the column", &col) < 0)
+	if (scan_u64(c, &p, 1, (uint64_t)pf->cols, "the column", &col) < 0)
 		return -1;
 	int v = 1, k = pf->k;
 	sep = p;
@@ -206,7 +206,7 @@ static int press(cursor *c, partfile *pf)
 		if (*p == '-' || *p == '+')
 			p++;
 		uint64_t m;
-		if (number(c, &p, 1, (uint64_t)k - 1, "the presses", &m) < 0)
+		if (scan_u64(c, &p, 1, (uint64_t)k - 1, "the presses", &m) < 0)
 			return -1;
 		v = sign * (int)m;
 		bool fits = pf->forward_only ? v > 0 : 2 * v <= k && 2 * v > -k;
@@ -229,13 +229,13 @@ static int block(cursor *c, partfile *pf)
 {
 	const char *p;
 	uint64_t v;
-	if (key(c, "size", &p) < 0 || number(c, &p, 1, VARIANT_MAX_SIDE, "the rows", &v) < 0)
+	if (key(c, "size", &p) < 0 || scan_u64(c, &p, 1, VARIANT_MAX_SIDE, "the rows", &v) < 0)
 		return -1;
 	pf->rows = (int)v;
 	if (p >= c->end || *p != 'x')
 		return fail(c, p, "expected RxC");
 	p++;
-	if (number(c, &p, 1, VARIANT_MAX_SIDE, "the columns", &v) < 0 || line_end(c, p) < 0)
+	if (scan_u64(c, &p, 1, VARIANT_MAX_SIDE, "the columns", &v) < 0 || line_end(c, p) < 0)
 		return -1;
 	pf->cols = (int)v;
 	if ((long)pf->rows * pf->cols > VARIANT_MAX_CELLS)
@@ -256,23 +256,23 @@ static int block(cursor *c, partfile *pf)
 	    key_int(c, "nullity", 0, pf->rows * pf->cols, &pf->nullity) < 0 ||
 	    key_number(c, "combinations", 1, 1ULL << 62, &pf->combinations) < 0)
 		return -1;
-	if (key(c, "part", &p) < 0 || number(c, &p, 1, pf->combinations, "the part", &pf->part) < 0)
+	if (key(c, "part", &p) < 0 || scan_u64(c, &p, 1, pf->combinations, "the part", &pf->part) < 0)
 		return -1;
 	if (p >= c->end || *p != '/')
 		return fail(c, p, "expected I/N");
 	p++;
 	const char *at = p;
-	if (number(c, &p, 1, pf->combinations, "the number of parts", &pf->parts) < 0 || line_end(c, p) < 0)
+	if (scan_u64(c, &p, 1, pf->combinations, "the number of parts", &pf->parts) < 0 || line_end(c, p) < 0)
 		return -1;
 	if (pf->part > pf->parts)
 		return fail(c, at, "part %" PRIu64 " of %" PRIu64 ": there is no such part", pf->part, pf->parts);
-	if (key(c, "range", &p) < 0 || number(c, &p, 0, pf->combinations - 1, "the range's first", &pf->first) < 0)
+	if (key(c, "range", &p) < 0 || scan_u64(c, &p, 0, pf->combinations - 1, "the range's first", &pf->first) < 0)
 		return -1;
 	if (p >= c->end || *p != ' ')
 		return fail(c, p, "expected 'range FIRST LAST'");
 	p++;
 	at = p;
-	if (number(c, &p, pf->first + 1, pf->combinations, "the range's end", &pf->last) < 0 || line_end(c, p) < 0)
+	if (scan_u64(c, &p, pf->first + 1, pf->combinations, "the range's end", &pf->last) < 0 || line_end(c, p) < 0)
 		return -1;
 	if (key_number(c, "searched", pf->first, pf->last, &pf->searched) < 0 || key_bool(c, "finished", &pf->finished) < 0)
 		return -1;
@@ -332,7 +332,7 @@ int partfile_parse(const char *text, size_t len, const char *source, partfile **
 		if (p >= c.end || *p != ' ')
 			return fail(&c, p, "expected 'lightsout-part VERSION'");
 		p++;
-		if (number(&c, &p, 0, UINT32_MAX, "the format version", &version) < 0 || line_end(&c, p) < 0)
+		if (scan_u64(&c, &p, 0, UINT32_MAX, "the format version", &version) < 0 || line_end(&c, p) < 0)
 			return -1;
 		if (version != PARTFILE_VERSION)
 			return fail(&c, c.at + hn + 1, "part format %" PRIu64 ": this lightsout reads format %d",

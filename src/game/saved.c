@@ -1,3 +1,5 @@
+/* A game as a saved_game and back, a finished game as a statistics
+ * record (saved.h); when is saving.c's, the file savegame.c's. */
 #include "game/saved.h"
 
 #include <stdio.h>

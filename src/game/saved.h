@@ -1,6 +1,8 @@
 /* The game and its files, without curses: a game turned into a saved_game
  * and back (with its whole undo history), and a finished game turned into
- * a statistics record.  The session decides when (saving.c). */
+ * a statistics record.  Of the four with "sav" in their name: saved.c
+ * converts (what), game/saving.c decides when, persist/savegame.c is the
+ * save file (how it is written), persist/slot.c which save file is ours. */
 #ifndef LO_SAVED_H
 #define LO_SAVED_H
 

@@ -1,3 +1,6 @@
+/* When the game touches its files (saving.h): the session's saver.  What
+ * a save holds is saved.c's, the file's text persist/savegame.c's, which
+ * file persist/slot.c's. */
 #include "game/saving.h"
 
 #include <errno.h>
@@ -18,7 +21,7 @@
 #include "persist/stats.h"
 
 /* prefix + msg into buf, cut to fit: these lines end on one screen line. */
-static void say(char *buf, size_t len, const char *prefix, const char *msg)
+static void msg_join(char *buf, size_t len, const char *prefix, const char *msg)
 {
 	size_t n = strlen(prefix), m = strlen(msg);
 	n = n < len - 1 ? n : len - 1;
@@ -71,7 +74,7 @@ void saving_init(saver *sa, bool keep_saved)
 	sa->sl.fd = -1;
 	if (paths_file(PATHS_STATE, PATHS_SAVEGAME, true, sa->base, sizeof sa->base, err, sizeof err) < 0) {
 		sa->base[0] = '\0';
-		say(sa->notice, sizeof sa->notice, "Games will not be saved: ", err);
+		msg_join(sa->notice, sizeof sa->notice, "Games will not be saved: ", err);
 	} else if (slot_take(sa->base, 1, 0, &sa->sl, err, sizeof err) == 0 ||
 		   (slot_busy(sa->base, 1, &sa->other) && slot_take_free(sa->base, &sa->sl, err, sizeof err) == 0)) {
 		/* Another game owns slot 1: this one keeps its own save. */
@@ -91,11 +94,11 @@ void saving_init(saver *sa, bool keep_saved)
 		if (keep_saved && sa->sl.index == 1)
 			keep_apart(sa);
 	} else
-		say(sa->notice, sizeof sa->notice, "Games will not be saved: ", err);
+		msg_join(sa->notice, sizeof sa->notice, "Games will not be saved: ", err);
 	if (paths_file(PATHS_DATA, PATHS_STATS, true, sa->stats_path, sizeof sa->stats_path, err, sizeof err) < 0) {
 		sa->stats_path[0] = '\0';
 		if (!sa->notice[0])
-			say(sa->notice, sizeof sa->notice, "Statistics will not be kept: ", err);
+			msg_join(sa->notice, sizeof sa->notice, "Statistics will not be kept: ", err);
 	}
 }
 
@@ -141,7 +144,7 @@ bool saving_load(saver *sa, play *p)
 		const char *name = strrchr(res.moved, '/');
 		char line[sizeof res.moved + sizeof res.why + 8];
 		snprintf(line, sizeof line, "%s: %s", name ? name + 1 : res.moved, res.why);
-		say(sa->notice, sizeof sa->notice, "Saved game damaged, kept as ", line);
+		msg_join(sa->notice, sizeof sa->notice, "Saved game damaged, kept as ", line);
 		return false;
 	}
 	case PERSIST_NO_MEMORY:
@@ -151,7 +154,7 @@ bool saving_load(saver *sa, play *p)
 		/* The file stays where it is for a later try, and this game
 		 * saves nothing over it. */
 		persist_describe(&res, msg, sizeof msg);
-		say(sa->notice, sizeof sa->notice, "Saved game not loaded (kept; this game is not saved): ", msg);
+		msg_join(sa->notice, sizeof sa->notice, "Saved game not loaded (kept; this game is not saved): ", msg);
 		sa->save_path[0] = '\0';
 		return false;
 	}
@@ -179,9 +182,9 @@ bool saving_load(saver *sa, play *p)
 			char line[sizeof res.moved + sizeof err + 64];
 			snprintf(line, sizeof line, "Cannot resume the saved game (kept as %s): %s",
 				 name ? name + 1 : res.moved, err);
-			say(sa->notice, sizeof sa->notice, "", line);
+			msg_join(sa->notice, sizeof sa->notice, "", line);
 		} else {
-			say(sa->notice, sizeof sa->notice, "Cannot resume the saved game: ", err);
+			msg_join(sa->notice, sizeof sa->notice, "Cannot resume the saved game: ", err);
 			sa->save_path[0] = '\0';
 		}
 		return false;
@@ -191,7 +194,7 @@ bool saving_load(saver *sa, play *p)
 	char origin[16];
 	snprintf(origin, sizeof origin, "%s", p->origin);
 	if (play_init(p, &g, p->mode, origin, err, sizeof err) != LO_OK) {
-		say(sa->notice, sizeof sa->notice, "Cannot resume the saved game: ", err);
+		msg_join(sa->notice, sizeof sa->notice, "Cannot resume the saved game: ", err);
 		return false;
 	}
 	sa->owned = true;
@@ -248,8 +251,8 @@ int saving_sync(saver *sa, play *p, double now, char *msg, size_t len)
 	if (savegame_write(sa->save_path, &sg, &res) != PERSIST_OK) {
 		char err[300];
 		persist_describe(&res, err, sizeof err);
-		say(sa->exit_msg, sizeof sa->exit_msg, "cannot save the game: ", err);
-		say(msg, len, "Cannot save: ", err);
+		msg_join(sa->exit_msg, sizeof sa->exit_msg, "cannot save the game: ", err);
+		msg_join(msg, len, "Cannot save: ", err);
 		return -1;
 	}
 	sa->exit_msg[0] = '\0';
@@ -302,14 +305,14 @@ static void leaderboard(saver *sa, const play *p, const stats_result *r)
 		return;		/* no leaderboard here: nothing to say */
 	if (st != PERSIST_OK) {
 		scores_why(sa->scores_dir, &res, why, sizeof why);
-		say(sa->ranking, sizeof sa->ranking, "Not on the leaderboard: ", why);
+		msg_join(sa->ranking, sizeof sa->ranking, "Not on the leaderboard: ", why);
 		sa->ranking_failed = true;
 		return;
 	}
 	scores t;
 	if (scores_load(sa->scores_dir, s.date, &t, &res) != PERSIST_OK) {
 		scores_why(sa->scores_dir, &res, why, sizeof why);
-		say(sa->ranking, sizeof sa->ranking, "Leaderboard: ", why);
+		msg_join(sa->ranking, sizeof sa->ranking, "Leaderboard: ", why);
 		sa->ranking_failed = true;
 		return;
 	}
@@ -359,7 +362,7 @@ int saving_finish(saver *sa, play *p, double now, char *msg, size_t len)
 		leaderboard(sa, p, &r);
 	char gone[300];
 	if (forget(sa, gone, sizeof gone) < 0 && rc == 0) {
-		say(msg, len, "", gone);
+		msg_join(msg, len, "", gone);
 		rc = -1;
 	}
 	return rc;
@@ -373,7 +376,7 @@ char *saving_stats_text(const saver *sa, char *msg, size_t len)
 	if (!sa->stats_path[0] || lstat(sa->stats_path, &probe) < 0) {
 		/* Nothing recorded: no lock file made just to say so. */
 		if (sa->stats_path[0] && errno != ENOENT) {
-			say(msg, len, "", strerror(errno));
+			msg_join(msg, len, "", strerror(errno));
 			return NULL;
 		}
 		stats_init(&st);
@@ -386,7 +389,7 @@ char *saving_stats_text(const saver *sa, char *msg, size_t len)
 	char *table = st.n ? stats_table(&st, &n) : strdup("No games recorded yet: win or give up a board.\n");
 	stats_free(&st);
 	if (!table)
-		say(msg, len, "", "out of memory");
+		msg_join(msg, len, "", "out of memory");
 	return table;
 }
 
@@ -456,17 +459,17 @@ char *saving_scores_text(const saver *sa, const char *date, int cols, char *msg,
 	scores t;
 	char why[400];
 	if (!sa->scores_dir[0]) {
-		say(msg, len, "", "No leaderboard on this host (lightsout --scores DIR names one).");
+		msg_join(msg, len, "", "No leaderboard on this host (lightsout --scores DIR names one).");
 		return NULL;
 	}
 	persist_status st = scores_load(sa->scores_dir, date, &t, &res);
 	if (st == PERSIST_NONE) {
-		say(msg, len, "No leaderboard on this host: no directory ", sa->scores_dir);
+		msg_join(msg, len, "No leaderboard on this host: no directory ", sa->scores_dir);
 		return NULL;
 	}
 	if (st != PERSIST_OK) {
 		scores_why(sa->scores_dir, &res, why, sizeof why);
-		say(msg, len, "Leaderboard: ", why);
+		msg_join(msg, len, "Leaderboard: ", why);
 		return NULL;
 	}
 	size_t n;
@@ -491,7 +494,7 @@ char *saving_scores_text(const saver *sa, const char *date, int cols, char *msg,
 	}
 	scores_free(&t);
 	if (!table)
-		say(msg, len, "", "out of memory");
+		msg_join(msg, len, "", "out of memory");
 	return table;
 }
 
@@ -503,11 +506,11 @@ int saving_take_over(saver *sa, play *p, char *msg, size_t len)
 	 * plays on when continued: the request ends with this wait. */
 	int asked = slot_take_over(sa->base, 1, sa->other, SAVING_TAKEOVER_MS, &one, err, sizeof err);
 	if (asked == -1) {
-		say(msg, len, "", "The other game cannot be reached: this one is kept apart.");
+		msg_join(msg, len, "", "The other game cannot be reached: this one is kept apart.");
 		return -1;
 	}
 	if (asked < 0) {
-		say(msg, len, "", "The other game did not hand over (suspended?): this one is kept apart.");
+		msg_join(msg, len, "", "The other game did not hand over (suspended?): this one is kept apart.");
 		return -1;
 	}
 	slot_release(&sa->sl);
@@ -520,7 +523,7 @@ int saving_take_over(saver *sa, play *p, char *msg, size_t len)
 	taken.r = p->r;
 	sa->notice[0] = '\0';
 	if (!saving_load(sa, &taken)) {
-		say(msg, len, "", sa->notice[0] ? sa->notice : "The other game had no board in progress.");
+		msg_join(msg, len, "", sa->notice[0] ? sa->notice : "The other game had no board in progress.");
 		return 0;
 	}
 	play_free(p);

@@ -2,7 +2,8 @@
  * on a hang-up or terminate signal (from the main loop, never in the
  * handler) and every few moves, and offered back on the next start; a win
  * or a give-up goes into the statistics, and the save goes.  No curses:
- * what the player should read comes back in msg. */
+ * what the player should read comes back in msg.  (saved.c turns the game
+ * into a save; persist/savegame.c writes it; persist/slot.c names it.) */
 #ifndef LO_SAVING_H
 #define LO_SAVING_H
 

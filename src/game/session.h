@@ -189,7 +189,7 @@ void session_watchers(session *s, bool open);
  * or -1 off a public account. */
 int session_live_games(const session *s, live_game **out);
 
-/* Races (game/race.c): the race screen's list (count, *out malloc'd);
+/* Races (game/race.c): the open races as a list (count, *out malloc'd);
  * races open to us (-1 where races are not run); the races won on date
  * (NULL: today) as a table, malloc'd, or NULL (utf8: names as the
  * terminal shows them). */

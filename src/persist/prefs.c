@@ -19,7 +19,8 @@ static bool yes_no(const char *v, bool *out)
 	return parse_yes_no(v, strlen(v), false, out);
 }
 
-static bool number(const char *v, int lo, int hi, int *out)
+/* A setting's integer in [lo, hi], written by hand: "+05" too. */
+static bool setting_int(const char *v, int lo, int hi, int *out)
 {
 	long long n;
 	if (!parse_int_str(v, lo, hi, false, &n))
@@ -48,7 +49,7 @@ static const char *take(prefs *p, const char *key, const char *v)
 		snprintf(p->rule, sizeof p->rule, "%s", t.rule);
 		p->has_rule = true;
 	} else if (!strcmp(key, "states")) {
-		if (!number(v, VARIANT_MIN_K, VARIANT_MAX_K, &p->k))
+		if (!setting_int(v, VARIANT_MIN_K, VARIANT_MAX_K, &p->k))
 			return "states: expected a number from 2 to 36";
 		p->has_k = true;
 	} else if (!strcmp(key, "torus")) {
@@ -65,7 +66,7 @@ static const char *take(prefs *p, const char *key, const char *v)
 			return "preview: expected yes or no";
 		p->has_preview = true;
 	} else if (!strcmp(key, "speed")) {
-		if (!number(v, 1, 99, &p->speed))
+		if (!setting_int(v, 1, 99, &p->speed))
 			return "speed: expected a number from 1";
 		p->has_speed = true;
 	} else if (!strcmp(key, "theme")) {
@@ -81,6 +82,10 @@ static const char *take(prefs *p, const char *key, const char *v)
 		if (!yes_no(v, &p->ascii))
 			return "ascii: expected yes or no";
 		p->has_ascii = true;
+	} else if (!strcmp(key, "reader")) {
+		if (!yes_no(v, &p->reader))
+			return "reader: expected yes or no";
+		p->has_reader = true;
 	} else if (!strcmp(key, "animation")) {
 		if (!yes_no(v, &p->animation))
 			return "animation: expected yes or no";
@@ -182,6 +187,8 @@ int prefs_save(const char *path, const prefs *p, char *err, size_t errlen)
 		textbuf_printf(&t, "animation = %s\n", p->animation ? "yes" : "no");
 	if (p->has_ascii)
 		textbuf_printf(&t, "ascii = %s\n", p->ascii ? "yes" : "no");
+	if (p->has_reader)
+		textbuf_printf(&t, "reader = %s\n", p->reader ? "yes" : "no");
 	if (p->has_watchers)
 		textbuf_printf(&t, "watchers = %s\n", p->watchers ? "yes" : "no");
 	if (p->has_theme)

@@ -28,6 +28,7 @@ typedef struct prefs {
 	bool colour, has_colour;
 	bool animation, has_animation;
 	bool ascii, has_ascii;		/* the plain ASCII look, even in UTF-8 */
+	bool reader, has_reader;	/* the screen-reader mode (--screen-reader) */
 	bool watchers, has_watchers;	/* others may watch (a public account) */
 	char theme[16];			/* a colour theme's name (the ui checks it) */
 	bool has_theme;

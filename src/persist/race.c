@@ -129,7 +129,8 @@ static bool copy(reader *rd, char *out, size_t cap, const char *v, const char *w
 	return true;
 }
 
-static bool number(reader *rd, const char *v, long long min, long long max, long long *out, const char *what)
+/* A race file's integer field in [min, max]; a bad one fails the read, named. */
+static bool field_int(reader *rd, const char *v, long long min, long long max, long long *out, const char *what)
 {
 	if (!v)
 		return false;
@@ -225,7 +226,7 @@ int race_offer_parse(const char *text, size_t len, race_offer *o, char *err, siz
 	else if (!name_check(o->to, why, sizeof why))
 		return fail(&rd, "a player's name or -"), -1;
 	if (!variant_value(&rd, o->variant, sizeof o->variant) ||
-	    !number(&rd, reader_value(&rd, "par"), -1, 100000, &n, "par"))
+	    !field_int(&rd, reader_value(&rd, "par"), -1, 100000, &n, "par"))
 		return -1;
 	o->par = (int)n;
 	if (!copy(&rd, o->cells, sizeof o->cells, reader_value(&rd, "cells"), "cells: too many"))
@@ -241,7 +242,7 @@ int race_join_parse(const char *text, size_t len, race_join *j, char *err, size_
 	static reader rd;
 	if (!reader_init(&rd, text, len, JOIN_HEADER, err, errlen) || !token_parse(&rd, j->token) ||
 	    !side_parse(&rd, "who", &j->who) ||
-	    !number(&rd, reader_value(&rd, "start"), 0, 1LL << 50, &j->start_ms, "start (epoch milliseconds)"))
+	    !field_int(&rd, reader_value(&rd, "start"), 0, 1LL << 50, &j->start_ms, "start (epoch milliseconds)"))
 		return -1;
 	return reader_end(&rd) ? 0 : -1;
 }
@@ -270,9 +271,9 @@ int race_result_parse(const char *text, size_t len, race_result *r, char *err, s
 			return fail(&rd, "kind cleared or forfeit"), -1;
 		forfeit = !strcmp(v, "forfeit");
 	}
-	if (!number(&rd, reader_value(&rd, "moves"), 0, 1000000000, &moves, "moves") ||
-	    !number(&rd, reader_value(&rd, "par"), -1, 100000, &par, "par") ||
-	    !number(&rd, reader_value(&rd, "ms"), 0, 1LL << 50, &r->ms, "milliseconds") ||
+	if (!field_int(&rd, reader_value(&rd, "moves"), 0, 1000000000, &moves, "moves") ||
+	    !field_int(&rd, reader_value(&rd, "par"), -1, 100000, &par, "par") ||
+	    !field_int(&rd, reader_value(&rd, "ms"), 0, 1LL << 50, &r->ms, "milliseconds") ||
 	    !yes_no(&rd, reader_value(&rd, "assisted"), &r->assisted, "assisted yes or no"))
 		return -1;
 	if (rd.version < 2) {
@@ -407,8 +408,8 @@ int race_said(const char *host, const char *slot, const char *token, int *what, 
 	path_of(host, slot, "say", path, sizeof path);
 	char *text = read_file(path, &len);
 	bool ok = text && reader_init(&rd, text, len, SAY_HEADER, err, sizeof err) && token_parse(&rd, got) &&
-		  number(&rd, reader_value(&rd, "say"), 0, RACE_SAY_COUNT - 1, &w, "say (a message's number)") &&
-		  number(&rd, reader_value(&rd, "at"), 0, 1LL << 50, at_ms, "at (epoch milliseconds)") && reader_end(&rd);
+		  field_int(&rd, reader_value(&rd, "say"), 0, RACE_SAY_COUNT - 1, &w, "say (a message's number)") &&
+		  field_int(&rd, reader_value(&rd, "at"), 0, 1LL << 50, at_ms, "at (epoch milliseconds)") && reader_end(&rd);
 	free(text);
 	if (!ok || strcmp(got, token) != 0)
 		return -1;

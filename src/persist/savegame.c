@@ -1,3 +1,6 @@
+/* The save file: its text written and read back, checked line by line
+ * (savegame.h).  What goes in it is game/saved.c's, when game/saving.c's,
+ * which file (game.save, game.save.2, ...) slot.c's. */
 #include "persist/savegame.h"
 
 #include <errno.h>

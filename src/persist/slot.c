@@ -1,3 +1,5 @@
+/* Which save file a running game owns (slot.h); the file's text is
+ * savegame.c's. */
 #include "persist/slot.h"
 
 #include <errno.h>

@@ -75,13 +75,17 @@ struct app {
 	/* Our game's file for watchers brought up to date before each wait
 	 * for a key (a public account's player), or NULL. */
 	void (*publish)(app *a, double now);
+	/* The screen-reader mode's turn (ui/reader.c), NULL when it is off:
+	 * before each wait for a key (the words, the cursor), and each key. */
+	void (*reader_wait)(app *a);
+	void (*reader_key)(app *a, int key);
 	bool code_played;	/* the share code's field played a board: its opener goes too */
 	bool lobby;		/* start at the lobby (lightsout serve) */
 	prefs prefs;		/* the settings kept for the next start */
 	char prefs_path[4096];	/* "": none kept */
 	int status;		/* exit status once quitting */
 	bool quit;
-	bool offer_resume;	/* pl is the saved game: ask before playing it */
+	bool offer_resume;	/* the session resumed a saved game: ask before playing it */
 	char end_msg[160];	/* why the game ended, if not by q */
 	double idle;		/* seconds without a move that end the game; 0: never */
 	double last_move;	/* when a move last changed the game (app_moved) */
@@ -97,9 +101,9 @@ struct app {
 };
 
 /* The loop (ui/run.c).  Run until the player quits, a signal asks to stop, or input ends.
- * Curses must be open and a.pl made (with offer_resume, the saved game:
+ * Curses must be open and a.s opened (with offer_resume, the saved game:
  * the player is asked first).  Returns the exit status; end_msg and
- * sv.exit_msg say what to print once the terminal is restored. */
+ * session_exit_msg() say what to print once the terminal is restored. */
 int app_run(app *a);
 /* The same loop for one screen and no game (lightsout watch NAME): until
  * that screen closes, a signal or the end of input.  Curses must be open;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ui/reader.h"
 #include "ui/steps.h"
 #include "game/share.h"
 #include "ui/term.h"
@@ -350,7 +351,9 @@ static const key_row board_rows[] = {
 	{ { 'v', 'V' }, board_race, NULL, NULL, NULL, NULL, 0 },
 	{ { 'R', 'r' }, board_restart, "R, r", "R, r", "restart (R asks; r after a win; after a race, a rematch)", NULL, 0 },
 	{ { 'n' }, board_new_key, "n", "n", "new board (asks when a game is in progress)", NULL, 0 },
-	{ { 'p' }, board_preview, "p", "p", "preview on/off: what a press at the cursor changes", NULL, 0 },
+	{ { 'p' }, board_preview, "p; w", "p; w", "preview on/off (what a press changes); the row in words",
+	  NULL, 0 },
+	{ { 'w' }, reader_read_row, NULL, NULL, NULL, NULL, 0 },
 	{ { 'm', 'o' }, board_menu, "m, o", "m, o", "settings: size, rule, states, torus, difficulty", "m settings", 3 },
 	{ { '?' }, board_help, "?", "?", "this help and how to play", "? help", 1 },
 	{ { 'q' }, board_quit, "q", "q", "quit (asks mid-game); on a public account: lobby",

@@ -69,8 +69,9 @@ static bool in_set(const int *list, int n, int i)
 /* Would a press at the cursor change (row, col)?  The preview shows it. */
 static bool in_preview(const view *v, int row, int col)
 {
-	/* A cleared board has nothing left to press: no brackets. */
-	if (!v->preview || v->what != VIEW_PLAY || v->g->won)
+	/* A cleared board has nothing left to press: no brackets; a screen
+	 * reader hears brackets as noise (the words say what a press changes). */
+	if (!v->preview || v->what != VIEW_PLAY || v->g->won || v->gl->reader)
 		return false;
 	if (v->g->rule.lines)
 		return row == v->cr || col == v->cc;
@@ -247,7 +248,7 @@ static void draw_cell_now(view *v, int row, int col, bool flash)
 	/* With the preview on, a cursor whose own cell a press leaves alone
 	 * (mask:010/101/010) is hollow: its brackets reversed, its symbol
 	 * not, so "this cell stays" is seen without colour. */
-	bool hollow = here && !flash && v->preview && v->what == VIEW_PLAY && !in_preview(v, row, col);
+	bool hollow = here && !flash && v->preview && v->what == VIEW_PLAY && !v->gl->reader && !in_preview(v, row, col);
 	if (here || flash) {
 		a = hollow ? a : (a & ~A_DIM) | A_REVERSE;
 		frame = A_REVERSE | A_BOLD;
@@ -390,7 +391,7 @@ void cells_draw(view *v)
 void cells_edges(view *v)
 {
 	const graph *g = v->g->rule.graph;
-	if (v->g->rule.kind != RULE_GRAPH || !g || !g->crow || v->lay.cw < 3 || own_patterns(v))
+	if (v->g->rule.kind != RULE_GRAPH || !g || !g->crow || v->lay.cw < 3 || own_patterns(v) || v->gl->reader)
 		return;	/* a board of own patterns draws each in its tile instead */
 	/* A graph dense enough to be a blur of lines says nothing by them,
 	 * and a hostile one would cost a redraw n^2 lines: none past this. */

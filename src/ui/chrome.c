@@ -132,6 +132,19 @@ static void title_words(const view *v, char *buf, size_t len)
 		snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", buf[0] ? "  " : "", mode);
 }
 
+/* A screen reader's separator is a comma after a word, not " , ": the
+ * lines built with the glyphs' dot between spaces lose the first space. */
+static void commas(char *line)
+{
+	char *w = line;
+	for (const char *r = line; *r; r++) {
+		if (r[0] == ' ' && r[1] == ',' && r[2] == ' ')
+			r++;
+		*w++ = *r;
+	}
+	*w = '\0';
+}
+
 static void hline_str(int y, int x, int n, const char *s)
 {
 	move(y, x);
@@ -145,6 +158,8 @@ void draw_box(const glyphs *gl, int y, int x, int h, int w)
 	const char *hz = gl->utf8 ? "\u2500" : "-", *vt = gl->utf8 ? "\u2502" : "|";
 	const char *corner[4] = { gl->utf8 ? "\u250c" : "+", gl->utf8 ? "\u2510" : "+", gl->utf8 ? "\u2514" : "+",
 				  gl->utf8 ? "\u2518" : "+" };
+	if (gl->reader)
+		hz = vt = corner[0] = corner[1] = corner[2] = corner[3] = " ";	/* blank: the box's words alone */
 	for (int i = 0; i < h && y + i < LINES; i++) {
 		move(y + i, x);
 		for (int j = 0; j < w; j++) {
@@ -162,6 +177,8 @@ void draw_box(const glyphs *gl, int y, int x, int h, int w)
 void chrome_border(view *v)
 {
 	const glyphs *gl = v->gl;
+	if (gl->reader)
+		return;	/* lines a screen reader would speak, and the status line says the size */
 	int y0 = v->lay.top - 1, y1 = v->lay.top + v->lay.ph, x0 = v->lay.left - 1, x1 = v->lay.left + v->lay.pw;
 	int w = x1 - x0 - 1;
 	const board *b = v->g->cur;
@@ -327,6 +344,12 @@ static void status_line(view *v, double now, char *line, size_t size)
 	/* One character a cell: the cursor's place in words too. */
 	if (v->lay.rulers)
 		snprintf(line + strlen(line), len - strlen(line), " %s row %d col %d", d, v->cr + 1, v->cc + 1);
+	if (v->gl->reader) {
+		/* Words with their commas ("Moves 3, Par 5"), and no clock: a
+		 * line that changed every second would be spoken every second. */
+		commas(line);
+		return;
+	}
 	/* Clock at the right edge; the whole line rewritten, curses sends only
 	 * the characters that differ. */
 	int pad = COLS - chrome_cols(line) - (int)strlen(clock) - 1;
@@ -353,6 +376,8 @@ void draw_message(view *v, const char *msg)
 {
 	if (msg != v->msg)
 		snprintf(v->msg, sizeof v->msg, "%s", msg ? msg : "");
+	if (v->gl->reader)
+		commas(v->msg);
 	if (v->lay.too_small)
 		return;
 	move(LINES - 2, 0);
@@ -380,7 +405,8 @@ void draw_message(view *v, const char *msg)
 				const char *words = r->bar && r->keys[0] == 'q' && v->lobby && v->what == VIEW_PLAY
 							    ? "q lobby" : r->bar;
 				if (r->bar && (last ? always && r->bar_rank <= 1 : r->bar_rank <= most))
-					n += (size_t)snprintf(bar + n, sizeof bar - n, "%s%s", n ? v->gl->dot : "", words);
+					n += (size_t)snprintf(bar + n, sizeof bar - n, "%s%s",
+							      n ? (v->gl->reader ? ", " : v->gl->dot) : "", words);
 			}
 			if (chrome_cols(bar) <= COLS - 2 || last)
 				break;
@@ -438,6 +464,17 @@ void draw_win(view *v, double now)
 		 moves == 1 ? "" : "s", perfect ? ":" : ",", par, perfect ? ", perfect!" : "", clock,
 		 v->sv.assisted ? ", assisted: no record" : "", v->gl->star);
 	int y = v->lay.title ? 0 : LINES - 2, len = chrome_cols(line);
+	if (v->gl->reader) {
+		/* One sentence on the message line, no stars around it. */
+		char msg[sizeof v->msg];
+		bool ranked = v->sv.ranking && v->sv.ranking[0];
+		snprintf(msg, sizeof msg, "Solved in %d move%s%s par %s%s (%s)%s.%s%.60s%s n new board, r restart, q quit.",
+			 moves, moves == 1 ? "" : "s", perfect ? ":" : ",", par, perfect ? ", perfect!" : "", clock,
+			 v->sv.assisted ? ", assisted: no record" : "", ranked ? " " : "", ranked ? v->sv.ranking : "",
+			 ranked ? " (L)." : "");
+		draw_message(v, msg);
+		return;
+	}
 	move(y, 0);
 	clrtoeol();
 	attrset(A_BOLD | theme_attr(v, PAIR_WIN));

@@ -1,4 +1,5 @@
-/* `lightsout play`: options, the first board, then the curses session. */
+/* `lightsout play`: the first board as the options say (formats/playopts.c
+ * reads them), then the curses session. */
 #include "ui/cmd_play.h"
 
 #include <curses.h>
@@ -13,305 +14,15 @@
 #include "formats/boardfile.h"
 #include "formats/codearg.h"
 #include "formats/options.h"
+#include "formats/playopts.h"
 #include "formats/output.h"
 #include "game/practice.h"
 #include "persist/prefs.h"
 #include "persist/paths.h"
 #include "ui/app.h"
+#include "ui/reader.h"
 #include "engine/sharecode.h"
 #include "ui/term.h"
-
-/* The built-in leaderboard directory, for the help. */
-#define SCORES_DIR_SHOWN (SCORES_DIR[0] ? SCORES_DIR : "none")
-/* The game draws a graph at its vertices' places; the CLI needs none. */
-#define GRAPH_UNPLACED "the game draws a graph whose vertices have places ('V at ROW COL: ...'); " \
-		       "solve, analyze and generate take any graph"
-
-enum {
-	OPT_PAR = OPT_FIRST_COMMAND, OPT_DIFFICULTY, OPT_LOAD, OPT_ASCII, OPT_NO_COLOR, OPT_NO_MOUSE, OPT_NO_ANIMATION,
-	OPT_DAILY, OPT_PRACTICE, OPT_CODE, OPT_SCORES, OPT_NO_SCORES, OPT_MAX_SCREEN, OPT_IDLE, OPT_LOBBY,
-	OPT_KEYS_PER_SECOND
-};
-
-/* --max-screen's range: below a standard terminal the bound would only
- * spoil the game; above tmux's largest window it bounds nothing. */
-#define MAX_SCREEN_LO_ROWS 24
-#define MAX_SCREEN_LO_COLS 80
-#define MAX_SCREEN_HI 10000
-/* --idle's most: a week. */
-#define IDLE_MAX_SECONDS (7L * 24 * 3600)
-/* --keys-per-second's most: far past any hand, still a bound. */
-#define KEYS_PER_SECOND_MAX 10000
-
-static void play_help(void)
-{
-	fputs("Usage: lightsout [play] [options]\n"
-	     "Play Lights Out in the terminal: press cells to turn every light off.\n"
-	     "\n"
-	     "  -s, --size RxC           board size (default 5x5)\n"
-	     , stdout);
-	options_help_rule(27);
-	printf(	     "      --grid hex           hexagonal cells in staggered rows\n"
-	     "      --board NAME         merlin (the 3x3 Magic Square) or cube (drawn as a net)\n"
-	     "      --graph FILE         any press sets, drawn at their vertices' places\n"
-	     "      --torus              wrap around the edges\n"
-	     "  -k, --states K           cell values modulo K (2 to 36, default 2)\n"
-	     "      --forward-only       forward presses only (k > 2)\n"
-	     "      --seed N             the same N gives the same boards\n"
-	     "      --par P              a board that needs exactly P presses\n"
-	     "      --difficulty LEVEL   easy, normal or hard\n"
-	     "      --load FILE          play the board in FILE (k from --states)\n"
-	     "      --code CODE          play the board of a share code (its rule, k, torus);\n"
-	     "                           --code @FILE reads a long one from FILE\n"
-	     "      --daily              today's board: the same for everyone (UTC date)\n"
-	     "      --practice[=ladder]  par +1 a win, -1 leaving a board unsolved\n"
-	     "      --scores DIR         the host's daily leaderboard (default %s)\n"
-	     "      --no-scores          keep daily wins off the host's leaderboard\n"
-	     "      --ascii              ASCII only, even on a UTF-8 terminal\n"
-	     "      --no-color           no colour (also when NO_COLOR is set)\n"
-	     "      --no-mouse           ignore the mouse\n"
-	     "      --no-animation       no flips and no celebration wave\n"
-	     "      --max-screen RxC     draw in at most R rows and C columns of a larger\n"
-	     "                           window (default %dx%d; it bounds the memory)\n"
-	     "      --idle TIME          no move for TIME (the cursor is none): save the game\n"
-	     "                           and quit; minutes, or with a unit: 45s, 30m, 2h\n"
-	     "                           (default 0: never)\n"
-	     "      --keys-per-second N  take at most N keys a second after a burst of %d,\n"
-	     "                           read and drop the rest (default 0: all of them;\n"
-	     "                           %d for a public account's player)\n"
-	     "      --lobby              start at the lobby (what lightsout serve does);\n"
-	     "                           --daily, --practice, --load and --code skip it\n"
-	     "  -h, --help               this help\n"
-	     "\n"
-	     "Without an option that chooses the board, the game in progress when you\n"
-	     "last quit is offered back.  Press ? in the game for the keys.\n", SCORES_DIR_SHOWN, TERM_MAX_ROWS,
-	     TERM_MAX_COLS, PACE_KEYS_BURST, PACE_KEYS_PER_SECOND);
-}
-
-typedef struct play_opts {
-	common_opts common;
-	long par;
-	const char *difficulty, *load, *code, *scores;
-	bool ascii, no_color, no_mouse, no_animation, daily, ladder, no_scores, lobby;
-	bool rule_given;
-	bool board_chosen;		/* an option that says which board: no resume offer */
-	int max_rows, max_cols;		/* --max-screen */
-	long idle;			/* --idle, in seconds; 0: never */
-	long keys_per_second;		/* --keys-per-second; 0: no bound, -1: not given */
-} play_opts;
-
-/* --max-screen ROWSxCOLS.  0, or -1 with err. */
-static int parse_max_screen(const char *s, play_opts *o, char *err, size_t errlen)
-{
-	char rows[16];
-	const char *x = strchr(s, 'x');
-	long r, c;
-	if (!x || (size_t)(x - s) >= sizeof rows) {
-		snprintf(err, errlen, "bad --max-screen '%s': use ROWSxCOLS, such as %dx%d", s, TERM_MAX_ROWS,
-			 TERM_MAX_COLS);
-		return -1;
-	}
-	memcpy(rows, s, (size_t)(x - s));
-	rows[x - s] = '\0';
-	if (options_parse_int(rows, MAX_SCREEN_LO_ROWS, MAX_SCREEN_HI, &r) < 0 ||
-	    options_parse_int(x + 1, MAX_SCREEN_LO_COLS, MAX_SCREEN_HI, &c) < 0) {
-		snprintf(err, errlen, "bad --max-screen '%s': rows %d to %d, columns %d to %d (ROWSxCOLS)", s,
-			 MAX_SCREEN_LO_ROWS, MAX_SCREEN_HI, MAX_SCREEN_LO_COLS, MAX_SCREEN_HI);
-		return -1;
-	}
-	o->max_rows = (int)r;
-	o->max_cols = (int)c;
-	return 0;
-}
-
-int play_parse_idle(const char *s, long *secs, char *err, size_t errlen)
-{
-	char num[24];
-	size_t n = strlen(s);
-	long unit = 60, v;
-	if (n && strchr("smh", s[n - 1])) {
-		unit = s[n - 1] == 's' ? 1 : s[n - 1] == 'm' ? 60 : 3600;
-		n--;
-	}
-	if (n < sizeof num)
-		memcpy(num, s, n);
-	num[n < sizeof num ? n : 0] = '\0';	/* too long: "", refused */
-	if (options_parse_int(num, 0, IDLE_MAX_SECONDS / unit, &v) < 0) {
-		snprintf(err, errlen, "bad --idle '%s': use minutes, or a number with s, m or h (45s, 30m, 2h), "
-			 "up to a week; 0 for never", s);
-		return -1;
-	}
-	*secs = v * unit;
-	return 0;
-}
-
-void play_idle_words(long secs, char *buf, size_t len)
-{
-	long n = secs % 60 ? secs : secs % 3600 ? secs / 60 : secs / 3600;
-	const char *unit = secs % 60 ? "second" : secs % 3600 ? "minute" : "hour";
-	snprintf(buf, len, "%ld %s%s", n, unit, n == 1 ? "" : "s");
-}
-
-static int usage_error(const char *msg)
-{
-	return options_usage_error("play", msg);
-}
-
-/* Returns -1 to go on, else the exit status. */
-static int play_parse(int argc, char **argv, play_opts *o)
-{
-	static const struct option longopts[] = {
-		OPTIONS_COMMON_LONG,
-		{ "par", required_argument, NULL, OPT_PAR },
-		{ "difficulty", required_argument, NULL, OPT_DIFFICULTY },
-		{ "load", required_argument, NULL, OPT_LOAD },
-		{ "ascii", no_argument, NULL, OPT_ASCII },
-		{ "no-color", no_argument, NULL, OPT_NO_COLOR },
-		{ "no-colour", no_argument, NULL, OPT_NO_COLOR },
-		{ "no-mouse", no_argument, NULL, OPT_NO_MOUSE },
-		{ "no-animation", no_argument, NULL, OPT_NO_ANIMATION },
-		{ "daily", no_argument, NULL, OPT_DAILY },
-		{ "practice", optional_argument, NULL, OPT_PRACTICE },
-		{ "code", required_argument, NULL, OPT_CODE },
-		{ "scores", required_argument, NULL, OPT_SCORES },
-		{ "no-scores", no_argument, NULL, OPT_NO_SCORES },
-		{ "max-screen", required_argument, NULL, OPT_MAX_SCREEN },
-		{ "idle", required_argument, NULL, OPT_IDLE },
-		{ "lobby", no_argument, NULL, OPT_LOBBY },
-		{ "keys-per-second", required_argument, NULL, OPT_KEYS_PER_SECOND },
-		{ NULL, 0, NULL, 0 },
-	};
-	char err[256];
-	memset(o, 0, sizeof *o);
-	options_init(&o->common);
-	o->par = -1;
-	o->max_rows = TERM_MAX_ROWS;
-	o->max_cols = TERM_MAX_COLS;
-	o->keys_per_second = -1;
-	opterr = 0;
-	optind = 1;
-	int opt;
-	while ((opt = getopt_long(argc, argv, ":" OPTIONS_COMMON_SHORT, longopts, NULL)) != -1) {
-		if (opt != 'h' && opt != OPT_VERSION && opt != OPT_ASCII && opt != OPT_NO_COLOR &&
-		    opt != OPT_NO_MOUSE && opt != OPT_NO_ANIMATION && opt != OPT_SCORES && opt != OPT_NO_SCORES &&
-		    opt != OPT_MAX_SCREEN && opt != OPT_IDLE && opt != OPT_LOBBY && opt != OPT_KEYS_PER_SECOND &&
-		    opt != ':' && opt != '?')
-			o->board_chosen = true;
-		if (opt == 'r')
-			o->rule_given = true;
-		int rc = options_common(&o->common, opt, optarg, false, err, sizeof err);
-		if (rc < 0)
-			return usage_error(err);
-		if (rc > 0)
-			continue;
-		switch (opt) {
-		case OPT_PAR:
-			if (options_parse_int(optarg, 1, 1000000, &o->par) < 0) {
-				snprintf(err, sizeof err, "bad par '%s': use a number of presses, 1 or more", optarg);
-				return usage_error(err);
-			}
-			break;
-		case OPT_DIFFICULTY:
-			if (strcmp(optarg, "easy") && strcmp(optarg, "normal") && strcmp(optarg, "hard")) {
-				snprintf(err, sizeof err, "bad difficulty '%s': use easy, normal or hard", optarg);
-				return usage_error(err);
-			}
-			o->difficulty = optarg;
-			break;
-		case OPT_LOAD:
-			o->load = optarg;
-			break;
-		case OPT_CODE:
-			o->code = optarg;
-			break;
-		case OPT_ASCII:
-			o->ascii = true;
-			break;
-		case OPT_NO_COLOR:
-			o->no_color = true;
-			break;
-		case OPT_NO_MOUSE:
-			o->no_mouse = true;
-			break;
-		case OPT_NO_ANIMATION:
-			o->no_animation = true;
-			break;
-		case OPT_DAILY:
-			o->daily = true;
-			break;
-		case OPT_SCORES:
-			o->scores = optarg;
-			break;
-		case OPT_NO_SCORES:
-			o->no_scores = true;
-			break;
-		case OPT_MAX_SCREEN:
-			if (parse_max_screen(optarg, o, err, sizeof err) < 0)
-				return usage_error(err);
-			break;
-		case OPT_IDLE:
-			if (play_parse_idle(optarg, &o->idle, err, sizeof err) < 0)
-				return usage_error(err);
-			break;
-		case OPT_LOBBY:
-			o->lobby = true;
-			break;
-		case OPT_KEYS_PER_SECOND:
-			if (options_parse_int(optarg, 0, KEYS_PER_SECOND_MAX, &o->keys_per_second) < 0) {
-				snprintf(err, sizeof err, "bad --keys-per-second '%s': use 1 to %d, or 0 for no bound",
-					 optarg, KEYS_PER_SECOND_MAX);
-				return usage_error(err);
-			}
-			break;
-		case OPT_PRACTICE:
-			if (optarg && strcmp(optarg, "ladder") != 0) {
-				snprintf(err, sizeof err, "bad practice mode '%s': the only mode is 'ladder'", optarg);
-				return usage_error(err);
-			}
-			o->ladder = true;
-			break;
-		case ':':
-			snprintf(err, sizeof err, "option '%s' needs a value", argv[optind - 1]);
-			return usage_error(err);
-		default:
-			return options_unknown("play", longopts, argv[optind - 1]);
-		}
-	}
-	if (o->common.help) {
-		play_help();
-		return output_finish("play", 0);
-	}
-	if (o->common.version) {
-		printf("lightsout %s\n", PACKAGE_VERSION);
-		return output_finish("play", 0);
-	}
-	if (optind < argc) {
-		snprintf(err, sizeof err, "unexpected argument '%s'", argv[optind]);
-		return usage_error(err);
-	}
-	int modes = o->daily + o->ladder + (o->load != NULL) + (o->code != NULL);
-	if (modes > 1)
-		return usage_error("--daily, --practice, --load and --code do not mix");
-	if (o->code && (o->par > 0 || o->difficulty))
-		return usage_error("--par and --difficulty do not apply to --code");
-	if (o->code && (o->common.k_set || o->common.v.torus || o->common.v.forward_only || o->rule_given ||
-			o->common.shape || o->common.graph_path))
-		return usage_error("a share code sets its own rule, k and torus: drop --rule, --grid, --board, "
-				   "--graph, --states, --torus and --forward-only");
-	if (o->par > 0 && o->difficulty)
-		return usage_error("give --par or --difficulty, not both");
-	if ((o->daily || o->ladder || o->load) && (o->par > 0 || o->difficulty) && !o->daily)
-		return usage_error("--par and --difficulty do not apply to --practice or --load");
-	if (o->scores && o->no_scores)
-		return usage_error("give --scores or --no-scores, not both");
-	if (o->daily && o->common.seed_set)
-		return usage_error("--daily chooses its own seed: drop --seed");
-	if (options_finish(&o->common, NULL, err, sizeof err) < 0)
-		return usage_error(err);
-	if (o->common.v.graph && !o->common.v.graph->crow)
-		return usage_error(GRAPH_UNPLACED);
-	return -1;
-}
 
 static void play_config(const play_opts *o, game_config *cfg)
 {
@@ -384,7 +95,7 @@ static board *play_code(const play_opts *o, game_config *cfg)
 		return NULL;
 	}
 	if (sc.graph && !sc.graph->crow) {
-		fprintf(stderr, "lightsout play: %s\n", GRAPH_UNPLACED);
+		fprintf(stderr, "lightsout play: %s\n", PLAYOPTS_GRAPH_UNPLACED);
 		board_free(b);
 		sharecode_free(&sc);
 		return NULL;
@@ -470,7 +181,7 @@ void play_set_note(const char *line)
 static void idle_said(const app *a, long idle, int rc)
 {
 	char when[40];
-	play_idle_words(idle, when, sizeof when);
+	options_time_words(idle, when, sizeof when);
 	const char *again = player.pid[0] ? "log in again" : "start lightsout again";
 	if (rc == 0 && session_kept(a->s))
 		printf("No move for %s: your game is saved; %s to go on.\n", when, again);
@@ -480,12 +191,13 @@ static void idle_said(const app *a, long idle, int rc)
 		printf("No move for %s: the session ended.\n", when);
 }
 
-int play_main(int argc, char **argv)
+int cmd_play(int argc, char **argv)
 {
 	play_opts o;
 	game_config cfg;
-	int rc = play_parse(argc, argv, &o);
-	if (rc >= 0)
+	const play_bounds bounds = { TERM_MAX_ROWS, TERM_MAX_COLS, PACE_KEYS_BURST, PACE_KEYS_PER_SECOND };
+	int rc = playopts_parse(argc, argv, &bounds, &o);
+	if (rc != OPTIONS_GO)
 		return rc;
 	play_config(&o, &cfg);
 	/* The settings the player kept, under what the command line says. */
@@ -599,6 +311,7 @@ int play_main(int argc, char **argv)
 	a.v.anim.on = !o.no_animation && want_color(&o) && (!a.prefs.has_animation || a.prefs.animation) &&
 		      baudrate() >= 19200;
 	a.v.anim.cell = -1;
+	reader_start(&a, o.reader || (a.prefs.has_reader && a.prefs.reader));
 	rc = app_run(&a);
 	watch_end(&a);
 	term_close();

@@ -3,16 +3,9 @@
 #define LO_CMD_PLAY_H
 
 #include <stdbool.h>
-#include <stddef.h>
 
 /* argv[0] is "play"; returns the process exit status. */
-int play_main(int argc, char **argv);
-
-/* --idle's TIME: N (minutes), Ns, Nm or Nh, up to a week; 0 never.  The
- * seconds, or -1 with err. */
-int play_parse_idle(const char *s, long *secs, char *err, size_t errlen);
-/* "30 minutes", "45 seconds", "1 hour": an idle time in words. */
-void play_idle_words(long secs, char *buf, size_t len);
+int cmd_play(int argc, char **argv);
 
 /* The next game's player on a public account (lightsout serve): results
  * on the leaderboard carry the id and name; a guest is told that nothing

@@ -33,6 +33,23 @@ void draw_free(view *v)
 	memset(&v->ds, 0, sizeof v->ds);
 }
 
+/* Where the last frame drew its view's cursor: a watched game's, whose
+ * view is its screen's own, is focused there too (draw_cursor_last). */
+static int last_y = -1, last_x = -1;
+
+static void frame_cursor(const view *v)
+{
+	if (!draw_cursor_at(v, &last_y, &last_x))
+		last_y = last_x = -1;
+}
+
+bool draw_cursor_last(int *y, int *x)
+{
+	*y = last_y;
+	*x = last_x;
+	return last_y >= 0;
+}
+
 void draw_all(view *v, double now)
 {
 	erase();
@@ -49,6 +66,7 @@ void draw_all(view *v, double now)
 	cells_draw(v);
 	draw_message(v, v->msg);
 	chrome_status(v, now);
+	frame_cursor(v);
 }
 
 void draw_frame(view *v, double now)
@@ -64,4 +82,21 @@ void draw_frame(view *v, double now)
 	cells_sets(v);
 	cells_draw(v);
 	chrome_status(v, now);
+	frame_cursor(v);
+}
+
+bool draw_cursor_at(const view *v, int *y, int *x)
+{
+	if (v->lay.too_small || v->cr < v->lay.vr || v->cr >= v->lay.vr + v->lay.nr || v->cc < v->lay.vc ||
+	    v->cc >= v->lay.vc + v->lay.nc)
+		return false;
+	layout_cell_origin(v, v->cr, v->cc, y, x);
+	/* The symbol: between the brackets of a three-column cell, in the
+	 * middle of a tile (as cells.c draws them). */
+	if (v->lay.scale) {
+		*y += (v->lay.ch - 2) / 2;
+		*x += (v->lay.cw - 1 - 3) / 2 + 1;
+	} else if (v->lay.cw > 1)
+		*x += 1;
+	return true;
 }

@@ -141,6 +141,11 @@ void draw_help(view *v, const struct key_row *rows, int top);
 /* The cursor one step (dr, dc) on the picture: the cube moves on its net
  * (staying put at a hole), other boards in rows and columns, clamped. */
 void draw_step(const view *v, int dr, int dc, int *row, int *col);
+/* Where the cursor's cell shows its symbol on the screen: the terminal's
+ * cursor goes there for a screen reader.  False when out of view. */
+bool draw_cursor_at(const view *v, int *y, int *x);
+/* The same for the view the last frame drew; false when none showed. */
+bool draw_cursor_last(int *y, int *x);
 /* The board cell drawn at screen (y, x), if any: for the mouse. */
 bool draw_cell_at(const view *v, int y, int x, int *row, int *col);
 /* A page of text on the whole screen (statistics, share code): a title,

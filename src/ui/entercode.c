@@ -11,6 +11,7 @@
 
 #include "engine/sharecode.h"
 #include "ui/app.h"
+#include "ui/reader.h"
 #include "ui/term.h"
 
 #define CODE_BOX_ROWS 7
@@ -49,7 +50,13 @@ static void code_draw(app *a)
 	const char *tail = ce->len > (size_t)shown ? ce->text + ce->len - shown : ce->text;
 	mvaddstr(y + 3, x + 2, "> ");
 	addnstr(tail, shown);
-	addstr(a->gl.utf8 ? "\u2581" : "_");
+	/* A screen reader's cursor is the terminal's, where the next
+	 * character goes: no drawn one. */
+	int fy, fx;
+	getyx(stdscr, fy, fx);
+	reader_focus(a, fy, fx, NULL);
+	if (!a->gl.reader)
+		addstr(a->gl.utf8 ? "\u2581" : "_");
 	addstr(count);
 	if (ce->why[0]) {
 		attrset(A_BOLD);

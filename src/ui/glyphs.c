@@ -9,6 +9,7 @@
 void glyphs_init(glyphs *gl, bool ascii)
 {
 	const char *cs = nl_langinfo(CODESET);
+	gl->reader = false;
 	gl->utf8 = !ascii && cs && (strcasecmp(cs, "UTF-8") == 0 || strcasecmp(cs, "utf8") == 0);
 	if (gl->utf8) {
 		gl->on = "\u25cf";	/* ● */
@@ -37,8 +38,28 @@ void glyphs_init(glyphs *gl, bool ascii)
 	}
 }
 
+/* Digits, not '#' and '.': a screen reader speaks "1 0 1" at its default
+ * punctuation level, where it skips '.' and '#'; a braille display shows
+ * each digit in one cell (computer braille), the board file's own 0 and 1,
+ * and k > 2 reads the same way. */
+void glyphs_reader(glyphs *gl)
+{
+	glyphs_init(gl, true);
+	gl->reader = true;
+	gl->on = "1";
+	gl->off = "0";
+	gl->zero = "0";
+	gl->dot = ",";
+	gl->star = "";
+}
+
 const char *glyphs_cell(const glyphs *gl, int v, int k, char *buf)
 {
+	if (gl->reader && k > 2) {
+		buf[0] = boardio_symbol(v);
+		buf[1] = '\0';
+		return buf;
+	}
 	if (k == 2)
 		return v ? gl->on : gl->off;
 	if (k == 4)

@@ -10,6 +10,8 @@ static const char *const spin_ascii[] = { "|", "/", "-", "\\" };
 static const char *spinner(const glyphs *gl, double now)
 {
 	long t = (long)(now * 10);
+	if (gl->reader)
+		return "...";	/* a line that changes ten times a second would be spoken as often */
 	return gl->utf8 ? spin_utf8[t % 10] : spin_ascii[t % 4];
 }
 

@@ -28,7 +28,7 @@ static void roff(const char *s)
 	}
 }
 
-int keys_doc_main(int argc, char **argv)
+int cmd_keys(int argc, char **argv)
 {
 	bool man = argc == 2 && !strcmp(argv[1], "--man");
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {

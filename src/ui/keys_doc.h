@@ -4,6 +4,6 @@
 #ifndef LO_KEYS_DOC_H
 #define LO_KEYS_DOC_H
 
-int keys_doc_main(int argc, char **argv);
+int cmd_keys(int argc, char **argv);
 
 #endif

@@ -214,9 +214,11 @@ void draw_layout(view *v)
 	 * tiles a size larger (its words move onto the frame). */
 	int avail_w = COLS - 2;
 	int with = tile_scale(pr, pc, LINES - 5, avail_w), without = tile_scale(pr, pc, LINES - 4, avail_w);
-	v->lay.title = (LINES >= pr + 6 || LINES >= 12) && !(without > with);
+	v->lay.title = (LINES >= pr + 6 || LINES >= 12) && (v->gl->reader || !(without > with));
 	int head = v->lay.title + 1, avail_h = LINES - head - 3;
 	v->lay.scale = v->lay.title ? with : without;
+	if (v->gl->reader)
+		v->lay.scale = 0;	/* a row reads as its digits, not a tile's blanks */
 	v->lay.rulers = false;
 	if (v->lay.scale) {
 		v->lay.ch = v->lay.scale;

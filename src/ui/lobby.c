@@ -12,10 +12,11 @@
 #include "game/practice.h"
 #include "persist/name.h"
 #include "ui/app.h"
+#include "ui/reader.h"
 #include "ui/term.h"
 
 static int lobby_live;		/* other games live on this host when the lobby opened */
-static int lobby_races;		/* races open to us then (-1: no host) */
+static int lobby_races;		/* races open to us then (-1: races are not run here) */
 static char lobby_record[200];	/* the daily streak and today's result then */
 static int lobby_rung;		/* the practice ladder's rung then */
 
@@ -29,9 +30,10 @@ static int live_count(const app *a)
 	return n;
 }
 
-/* What the lobby says of the host and the player, read when it opens and
- * when it is back on top, not on every draw. */
-static void lobby_count(app *a)
+/* What the lobby says of the host and the player (live games, open races,
+ * the daily line, the ladder's rung), read when it opens and when it is
+ * back on top, not on every draw. */
+static void lobby_read(app *a)
 {
 	const game_config *cfg = &app_session(a).g->cfg;
 	char date[16];
@@ -44,7 +46,7 @@ static void lobby_count(app *a)
 
 static void lobby_enter(app *a)
 {
-	lobby_count(a);
+	lobby_read(a);
 }
 
 /* A line of the lobby at row y, wrapped at a word under its own text
@@ -90,11 +92,11 @@ static void lobby_draw(app *a)
 	struct {
 		char key;
 		char what[96];
-	} items[11] = {
+	} items[12] = {
 		{ 'd', "" }, { 'p', "" }, { 'f', "" }, { 'w', "" }, { 'r', "" },
 		{ 'l', "the daily leaderboard" }, { 'i', "who you are: your key, streak and week" },
 		{ 'h', "how to play, and the keys" },
-		{ 'c', "play a share code someone gave you" }, { 'a', "" }, { 'q', "leave the arcade" },
+		{ 'c', "play a share code someone gave you" }, { 'a', "" }, { 's', "" }, { 'q', "leave the arcade" },
 	};
 	snprintf(items[0].what, sizeof items[0].what, "today's daily board (%s, the same for everyone)", date);
 	snprintf(items[1].what, sizeof items[1].what, "practice ladder, at rung %d", lobby_rung);
@@ -113,7 +115,8 @@ static void lobby_draw(app *a)
 		snprintf(items[4].what, sizeof items[4].what, "race another player (%d race%s open to you)", lobby_races,
 			 lobby_races == 1 ? "" : "s");
 	snprintf(items[9].what, sizeof items[9].what, "%s", a->gl.utf8 ? "the plain ASCII look" : "the UTF-8 look");
-	for (int i = 0; i < 11; i++) {
+	snprintf(items[10].what, sizeof items[10].what, "screen-reader mode %s", reader_on(a) ? "off" : "on");
+	for (int i = 0; i < 12; i++) {
 		snprintf(line, sizeof line, "%c  %s", items[i].key, items[i].what);
 		int used = lobby_line(y, 3, line);
 		if (y < LINES - 2 && COLS > 3)
@@ -246,7 +249,7 @@ static void lobby_back(app *a, const screen *child)
 		app_close(a, &lobby_screen);
 		return;
 	}
-	lobby_count(a);
+	lobby_read(a);
 }
 
 static const key_row lobby_rows[] = {
@@ -261,6 +264,7 @@ static const key_row lobby_rows[] = {
 	{ { 'h', '?' }, lobby_help, "h, ?", "h, ?", "how to play, and the keys", NULL, 0 },
 	{ { 'c', 'P' }, lobby_code, "c", "c", "play a share code", NULL, 0 },
 	{ { 'a' }, lobby_look, "a", "a", "the plain ASCII look, or UTF-8's", NULL, 0 },
+	{ { 's' }, reader_toggle, "s", "s", "screen-reader mode on or off", NULL, 0 },
 	{ { 'q' }, lobby_quit, "q", "q", "leave the arcade (asks when a game is in progress)", NULL, 0 },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };

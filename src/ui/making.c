@@ -27,6 +27,8 @@ static void making_draw(app *a)
 {
 	char msg[96];
 	snprintf(msg, sizeof msg, "Making a new board (%d s)... Esc or q stops.", (int)(term_now() - app_session(a).make_since));
+	if (a->gl.reader)	/* a count a screen reader would speak every second */
+		snprintf(msg, sizeof msg, "Making a new board... Esc or q stops.");
 	if (strcmp(msg, a->v.msg) != 0)
 		draw_message(&a->v, msg);
 }

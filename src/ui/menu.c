@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "ui/app.h"
+#include "ui/reader.h"
 
 typedef struct menu {
 	game_config cfg;
@@ -18,6 +19,7 @@ typedef struct menu {
 	play_mode mode;		/* free play, daily board, practice ladder */
 	bool preview;		/* the preview of a press under the cursor */
 	bool watchers;		/* others may watch this game (a public account) */
+	bool reader;		/* the screen-reader mode */
 	bool watchable;		/* a public account's game: the Watchers line is shown */
 	int theme;		/* the colour theme */
 	bool colour;		/* the terminal shows colours (else no theme to choose) */
@@ -34,8 +36,8 @@ typedef struct menu {
 static menu form;
 
 enum {
-	ITEM_ROWS, ITEM_COLS, ITEM_RULE, ITEM_STATES, ITEM_TORUS, ITEM_DIFFICULTY, ITEM_MODE, ITEM_PREVIEW, ITEM_THEME,
-	ITEM_WATCHERS,
+	ITEM_ROWS, ITEM_COLS, ITEM_RULE, ITEM_STATES, ITEM_TORUS, ITEM_DIFFICULTY, ITEM_MODE, ITEM_PREVIEW, ITEM_READER,
+	ITEM_THEME, ITEM_WATCHERS,
 	ITEM_COUNT
 };
 
@@ -95,6 +97,7 @@ static void menu_enter(app *a)
 	form.watchable = app_session(a).arcade;
 	form.theme = a->v.theme;
 	form.colour = a->v.color;
+	form.reader = reader_on(a);
 }
 
 /* Steps of one wrap around; steps of ten stop at the ends. */
@@ -186,6 +189,9 @@ static void change(menu *m, int dir)
 		break;
 	case ITEM_WATCHERS:
 		m->watchers = !m->watchers;
+		break;
+	case ITEM_READER:
+		m->reader = !m->reader;
 		break;
 	case ITEM_THEME:
 		m->theme = (m->theme + (dir > 0 ? 1 : DRAW_THEMES - 1)) % DRAW_THEMES;
@@ -280,6 +286,8 @@ static reaction menu_apply(app *a, int key)
 	/* Colours and watchers need no new board: kept at once. */
 	if (kept)
 		app_keep_prefs(a, NULL);
+	if (form.reader != reader_on(a))
+		reader_set(a, form.reader);	/* kept too */
 	/* The same board and mode as now: nothing to make, nothing lost. */
 	a->settings.applied = !game_config_equal(cfg, &app_session(a).g->cfg) || (!form.editing && form.mode != app_session(a).mode);
 	a->settings.cfg = *cfg;
@@ -339,7 +347,7 @@ static void menu_draw(app *a)
 	const game_config *c = &m->cfg;
 	char val[ITEM_COUNT][VARIANT_RULE_MAX + 40];
 	static const char *const label[ITEM_COUNT] = { "Rows", "Columns", "Rule", "States", "Torus",
-						       "Difficulty", "Mode", "Preview", "Colours", "Watchers" };
+						       "Difficulty", "Mode", "Preview", "Reader", "Colours", "Watchers" };
 	int w = 44;
 	if (w > COLS)
 		w = COLS;
@@ -354,6 +362,7 @@ static void menu_draw(app *a)
 	snprintf(val[ITEM_MODE], sizeof val[0], "%s", m->editing ? "-" : mode_names[m->mode]);
 	snprintf(val[ITEM_PREVIEW], sizeof val[0], "%s", m->preview ? "on" : "off");
 	snprintf(val[ITEM_WATCHERS], sizeof val[0], "%s", m->watchers ? "welcome" : "refused");
+	snprintf(val[ITEM_READER], sizeof val[0], "%s", m->reader ? "on" : "off");
 	snprintf(val[ITEM_THEME], sizeof val[0], "%s%s", draw_theme_name(m->theme), m->colour ? "" : " (no colour here)");
 	if (c->par > 0 && !c->difficulty[0])
 		snprintf(val[ITEM_DIFFICULTY], sizeof val[0], "par %d", c->par);
@@ -386,9 +395,13 @@ static void menu_draw(app *a)
 	for (int i = m->top; i < m->top + shown; i++) {
 		char line[VARIANT_RULE_MAX + 80];
 		snprintf(line, sizeof line, "%-12s %s %s %s", label[i], gl->arrows[3], val[i], gl->arrows[1]);
+		if (gl->reader)	/* words, not arrows a reader would call "less than" */
+			snprintf(line, sizeof line, "%s: %s", label[i], val[i]);
 		if (i == m->item)
 			attrset(A_REVERSE);
 		mvaddnstr(y + 3 + (i - m->top), x + 2, line, (int)clip_bytes(line, w - 4));
+		if (i == m->item)
+			reader_focus(a, y + 3 + (i - m->top), x + 2, line);
 		attrset(A_NORMAL);
 	}
 	if (m->note[0]) {

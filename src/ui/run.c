@@ -213,6 +213,8 @@ static int app_key(app *a)
 		}
 		clip_say(a);
 		pace_say(a);
+		if (a->reader_wait)
+			a->reader_wait(a);	/* last: the terminal's cursor stays where it puts it */
 		int ch = term_getch(wait);
 		if (ch != ERR && ch != KEY_RESIZE && !pace_let(a, ch, term_now())) {
 			ch = pace_drain(a);
@@ -244,6 +246,8 @@ static void app_dispatch(app *a, int ch)
 			a->quit = true;
 		return;
 	}
+	if (a->reader_key)
+		a->reader_key(a, ch);
 	/* The board pressing for the player (t, T) takes the key first. */
 	if (a->stack[0]->intercept && a->stack[0]->intercept(a, ch))
 		return;
@@ -421,7 +425,7 @@ int app_run(app *a)
 			break;
 		}
 		if (ch == KEY_IDLE) {
-			a->idled = true;	/* ends as q does; play_main says why */
+			a->idled = true;	/* ends as q does; cmd_play says why */
 			break;
 		}
 		if (ch == KEY_LOST) {

@@ -1,10 +1,12 @@
-/* Screens as key tables.  Each screen (board, editor, analysis, help,
- * pager, settings, question) is a table of rows {keys, handler, how the
- * help names the keys, what they do} plus a draw function; one main loop
- * (app.c) reads a key, finds its row in the screen on top and applies the
- * reaction the handler returns.  No screen waits for keys of its own, and
- * the help screen, the bottom bar and the documentation come from the
- * same rows the loop dispatches on (see `lightsout keys`). */
+/* Screens as key tables.  Each screen (13 today: board, editor, analysis,
+ * help, pager, menu, question, making, lobby, share code, race, watch and
+ * its list; tests/project/callgraph.sh finds them all) is a table of rows
+ * {keys, handler, how the help names the keys, what they do} plus a draw
+ * function; one main loop (run.c) reads a key, finds its row in the
+ * screen on top and applies the reaction the handler returns.  No screen
+ * waits for keys of its own, and the help screen, the bottom bar and the
+ * documentation come from the same rows the loop dispatches on (see
+ * `lightsout keys`). */
 #ifndef LO_SCREEN_H
 #define LO_SCREEN_H
 

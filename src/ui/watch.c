@@ -265,7 +265,7 @@ static void watch_usage(void)
 	       "                  $XDG_STATE_HOME/lightsout/host)\n");
 }
 
-int watch_main(int argc, char **argv)
+int cmd_watch(int argc, char **argv)
 {
 	static const struct option longs[] = {
 		{ "dir", required_argument, NULL, 'd' },

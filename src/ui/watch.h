@@ -34,6 +34,6 @@ void watched_draw(watched *w, bool all, double now);
 void watched_close(watched *w);
 
 /* `lightsout watch [--dir DIR] [--list] [NAME]`. */
-int watch_main(int argc, char **argv);
+int cmd_watch(int argc, char **argv);
 
 #endif

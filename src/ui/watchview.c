@@ -41,6 +41,11 @@ static void info_line(watched *w)
 	snprintf(w->v.info, sizeof w->v.info, "Watching %s%s %s Moves %d %s %s%s%s", name,
 		 lg->guest ? " (guest)" : "", w->v.gl->dot, lg->moves, w->v.gl->dot, clock, lg->won ? " · solved!" : "",
 		 rival);
+	/* A screen reader's: words, and no clock that would be spoken every
+	 * second. */
+	if (w->v.gl->reader)
+		snprintf(w->v.info, sizeof w->v.info, "Watching %s%s, Moves %d%s%s", name, lg->guest ? " (guest)" : "",
+			 lg->moves, lg->won ? ", solved!" : "", rival);
 }
 
 /* Make a game of the file's variant; false when it cannot be drawn here. */
