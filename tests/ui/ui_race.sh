@@ -268,4 +268,21 @@ check "her races this week" sees "$A" "Races this week: 3 won, 0 lost"
 $A send-keys q
 check "any key back to the lobby" sees "$A" "i  who you are"
 
+# 5. A guest comes in: alice's list names them once, in one pair of
+# brackets, with where they are (it was "(guest) (playing ...)").
+G="tmux -L lo$$-guest -f /dev/null"
+trap '$B kill-server >/dev/null 2>&1; $C kill-server >/dev/null 2>&1; $G kill-server >/dev/null 2>&1; ui_cleanup' EXIT
+printf 'keyboard-interactive\n' >"$ui_tmp/guest.auth"
+cat >"$ui_tmp/run-guest.sh" <<RUN
+SSH_USER_AUTH='$ui_tmp/guest.auth' SSH_CONNECTION='192.0.2.77 40000 192.0.2.1 22' '$LIGHTSOUT' serve --guests 1 --dir '$host'
+echo "EXIT=\$?"
+exec sleep 600
+RUN
+$G new-session -d -x 80 -y 24 "sh '$ui_tmp/run-guest.sh'"
+$G set-option -g window-size manual >/dev/null 2>&1
+sees "$G" "r  race another player" >/dev/null
+$A send-keys r
+check "a guest to challenge: one pair of brackets, and where" sees_re "$A" "challenge [^ ]+ \(a guest, in the lobby\)\$"
+$A send-keys q
+
 done_testing
