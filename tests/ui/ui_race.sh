@@ -284,5 +284,9 @@ sees "$G" "r  race another player" >/dev/null
 $A send-keys r
 check "a guest to challenge: one pair of brackets, and where" sees_re "$A" "challenge [^ ]+ \(a guest, in the lobby\)\$"
 $A send-keys q
+# The guest's lobby at 60x20: the welcome wraps to three lines, and every
+# key is still there, the last one too.
+$G resize-window -x 60 -y 20
+check "a guest's lobby at 60x20 keeps every key" sees_re "$G" "^  q  leave the arcade"
 
 done_testing
