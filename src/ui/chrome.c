@@ -250,8 +250,10 @@ void chrome_title(view *v)
 	attrset(A_NORMAL);
 	title_words(v, right, sizeof right);
 	/* A game kept apart from the saved one says so here until the
-	 * first move, not over the key bar. */
-	if (v->sv.aside && v->sv.aside[0] && v->g && !game_touched(v->g) && COLS - 14 >= (int)strlen(v->sv.aside))
+	 * first move, not over the key bar; a mode's words (the daily
+	 * board's date) come first. */
+	if (!mode[0] && v->sv.aside && v->sv.aside[0] && v->g && !game_touched(v->g) &&
+	    COLS - 14 >= (int)strlen(v->sv.aside))
 		snprintf(right, sizeof right, "%s", v->sv.aside);
 	int x = COLS - 1 - chrome_cols(right);
 	if (right[0] && x > 12)

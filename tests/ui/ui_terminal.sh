@@ -218,7 +218,7 @@ for i in $(seq 1 40); do ui_keys Down; done
 # (The pane's game leads its session: no Ctrl-Z here, so the last row is
 # Ctrl-L's alone.)
 check "60x14: scrolled to the end, the last line" ui_wait "Ctrl-L           — redraw the screen"
-check "... a long label above it wrapped under itself, not cut" ui_wait "                      after a win)"
+check "... a long label above it wrapped under itself, not cut" ui_wait "                      after a race, a rematch)"
 ui_tmux resize-window -x 80 -y 24
 ui_keys Escape q
 ui_wait "EXIT=" >/dev/null
