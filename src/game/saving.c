@@ -13,6 +13,7 @@
 
 #include "game/practice.h"
 #include "game/saved.h"
+#include "persist/host.h"
 #include "persist/lock.h"
 #include "persist/name.h"
 #include "persist/paths.h"
@@ -453,6 +454,27 @@ void saving_week_text(const saver *sa, const variant *key, char *buf, size_t len
 		stats_free(&st);
 }
 
+/* A public account's rows under the names their players have now (a
+ * rename shows on the day's table at once): the host is the directory
+ * above its leaderboard, host/scores, and each player's name its file. */
+static void scores_current_names(const char *dir, scores *t)
+{
+	size_t n = strlen(dir);
+	if (n < 7 || strcmp(dir + n - 7, "/scores") != 0)
+		return;
+	for (int i = 0; i < t->n; i++) {
+		score *s = &t->s[i];
+		if (!s->pid[0] || s->guest || strspn(s->pid, "0123456789abcdef") != strlen(s->pid))
+			continue;
+		host_player p;
+		memset(&p, 0, sizeof p);
+		snprintf(p.dir, sizeof p.dir, "%.*s/players/%s", (int)(n - 7), dir, s->pid);
+		host_read_name(&p);
+		if (p.name[0])
+			snprintf(s->name, sizeof s->name, "%s", p.name);
+	}
+}
+
 char *saving_scores_text(const saver *sa, const char *date, int cols, char *msg, size_t len)
 {
 	persist_result res;
@@ -472,6 +494,7 @@ char *saving_scores_text(const saver *sa, const char *date, int cols, char *msg,
 		msg_join(msg, len, "Leaderboard: ", why);
 		return NULL;
 	}
+	scores_current_names(sa->scores_dir, &t);
 	size_t n;
 	char *table = t.n ? scores_table_fit(&t, NULL, name_locale_utf8(), cols, &n) : NULL;
 	if (!t.n) {

@@ -6,9 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "game/saving.h"
+#include "persist/scores.h"
 #include "game_config.h"
 #include "tap.h"
 
@@ -119,6 +121,42 @@ int main(void)
 	       "then a fresh board, no move made: the save it replaced is forgotten");
 	saving_close(&sv2);
 	play_free(&q);
+
+	/* A public account's day: a row shows the name its player has now (a
+	 * rename shows at once), read from the host's players/PID/name. */
+	const char *pid = "0123456789abcdef0123456789abcdef";
+	char host[300], path[400];
+	snprintf(host, sizeof host, "%s/host", dir);
+	snprintf(path, sizeof path, "%s/players/%s", host, pid);
+	char mk[1400];
+	snprintf(mk, sizeof mk, "mkdir -p '%s' '%s/scores' && chmod 755 '%s/scores'", path, host, host);
+	if (system(mk) != 0)
+		tap_diag("could not make %s", host);
+	score row;
+	memset(&row, 0, sizeof row);
+	char today[11];
+	time_t now = time(NULL);
+	strftime(today, sizeof today, "%Y-%m-%d", gmtime(&now));
+	snprintf(row.date, sizeof row.date, "%s", today);
+	variant_default(&row.v);
+	row.moves = 9, row.par = 7, row.ms = 12000;
+	snprintf(row.pid, sizeof row.pid, "%s", pid);
+	snprintf(row.name, sizeof row.name, "bob");
+	snprintf(sa.scores_dir, sizeof sa.scores_dir, "%s/scores", host);
+	persist_result res;
+	bool kept = false;
+	tap_ok(scores_record(sa.scores_dir, &row, &kept, &res) == PERSIST_OK, "a row of bob's on the day's table: %s",
+	       res.why);
+	snprintf(path, sizeof path, "%s/players/%s/name", host, pid);
+	FILE *f = fopen(path, "w");
+	if (f) {
+		fputs("robert\n", f);
+		fclose(f);
+	}
+	char *table = saving_scores_text(&sa, today, 80, msg, sizeof msg);
+	tap_ok(table && strstr(table, "robert") && !strstr(table, "bob "),
+	       "bob renamed robert: the day's row shows robert");
+	free(table);
 
 	char cmd[300];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
