@@ -132,6 +132,13 @@ static void title_words(const view *v, char *buf, size_t len)
 		snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", buf[0] ? "  " : "", mode);
 }
 
+/* A game kept apart from the saved one says so on the title line until
+ * the first move, not over the key bar. */
+static bool aside_shown(const view *v)
+{
+	return v->sv.aside && v->sv.aside[0] && v->g && !game_touched(v->g) && COLS - 14 >= (int)strlen(v->sv.aside);
+}
+
 /* A screen reader's separator is a comma after a word, not " , ": the
  * lines built with the glyphs' dot between spaces lose the first space. */
 static void commas(char *line)
@@ -205,8 +212,9 @@ void chrome_border(view *v)
 	if (v->lay.vc + v->lay.nc < b->cols)
 		mvaddstr(y0 + 1 + (y1 - y0 - 1) / 2, x1, gl->arrows[1]);
 	attrset(A_NORMAL);
-	if (!v->lay.title) {
-		/* No title line: the legend and the mode on the frame's top. */
+	if (!v->lay.title || aside_shown(v)) {
+		/* No title line, or the note has its right side: the legend and
+		 * the mode on the frame's top. */
 		char words[200];
 		title_words(v, words, sizeof words);
 		int len = chrome_cols(words);
@@ -249,9 +257,7 @@ void chrome_title(view *v)
 	mvaddstr(0, 1, "Lights Out");
 	attrset(A_NORMAL);
 	title_words(v, right, sizeof right);
-	/* A game kept apart from the saved one says so here until the
-	 * first move, not over the key bar. */
-	if (v->sv.aside && v->sv.aside[0] && v->g && !game_touched(v->g) && COLS - 14 >= (int)strlen(v->sv.aside))
+	if (aside_shown(v))
 		snprintf(right, sizeof right, "%s", v->sv.aside);
 	int x = COLS - 1 - chrome_cols(right);
 	if (right[0] && x > 12)

@@ -210,11 +210,13 @@ void draw_layout(view *v)
 		return;
 	/* Tiles as large as fit (GNOME Lights Off's big squares on a big
 	 * terminal), else one row a cell, else one character a cell.  The
-	 * title line goes when lines are short, or when its line makes the
-	 * tiles a size larger (its words move onto the frame). */
+	 * title line goes when lines are short, or, on a terminal taller than
+	 * the standard 24 lines, when its line makes the tiles a size larger
+	 * (its words move onto the frame): at 80x24 it stays (Merlin's 3x3
+	 * lost it for one size more, and with it the game's name). */
 	int avail_w = COLS - 2;
 	int with = tile_scale(pr, pc, LINES - 5, avail_w), without = tile_scale(pr, pc, LINES - 4, avail_w);
-	v->lay.title = (LINES >= pr + 6 || LINES >= 12) && (v->gl->reader || !(without > with));
+	v->lay.title = (LINES >= pr + 6 || LINES >= 12) && (v->gl->reader || LINES <= 24 || !(without > with));
 	int head = v->lay.title + 1, avail_h = LINES - head - 3;
 	v->lay.scale = v->lay.title ? with : without;
 	if (v->gl->reader)
