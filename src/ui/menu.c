@@ -241,19 +241,27 @@ static reaction menu_down(app *a, int key)
 	return REACT_REDRAW;
 }
 
+/* The colours chosen show on the board behind at once: the pairs are
+ * the terminal's, so the game's own theme comes back on cancel. */
+static void preview_colours(const app *a)
+{
+	if (form.item == ITEM_THEME && a->v.color)
+		draw_colors_init(true, form.theme);
+}
+
 static reaction menu_less(app *a, int key)
 {
-	(void)a;
 	(void)key;
 	change(&form, -1);
+	preview_colours(a);
 	return REACT_REDRAW;
 }
 
 static reaction menu_more(app *a, int key)
 {
-	(void)a;
 	(void)key;
 	change(&form, +1);
+	preview_colours(a);
 	return REACT_REDRAW;
 }
 
@@ -297,8 +305,9 @@ static reaction menu_apply(app *a, int key)
 
 static reaction menu_cancel(app *a, int key)
 {
-	(void)a;
 	(void)key;
+	if (form.theme != a->v.theme && a->v.color)
+		draw_colors_init(true, a->v.theme);	/* the preview undone */
 	return REACT_LEAVE | REACT_REDRAW;
 }
 
