@@ -603,6 +603,6 @@ void draw_page(view *v, const char *title, char *const *lines, int n, int top, i
 	}
 	attrset(A_DIM);
 	/* A footer too long for the window says the same in fewer words. */
-	chrome_put_cut(v->gl, LINES - 1, 1, chrome_cols(footer) <= COLS - 2 ? footer : "Arrows scroll; other keys: back");
+	chrome_put_cut(v->gl, LINES - 1, 1, chrome_cols(footer) <= COLS - 2 ? footer : "Arrows, Space scroll; other keys: back");
 	attrset(A_NORMAL);
 }
