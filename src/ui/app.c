@@ -267,7 +267,7 @@ void app_open_scores(app *a, const char *back)
 		return;
 	}
 	snprintf(title, sizeof title, "Daily leaderboard of this host, %s", date);
-	snprintf(footer, sizeof footer, "Arrows scroll; any other key returns to %s.", back);
+	snprintf(footer, sizeof footer, "Arrows and Space scroll; any other key returns to %s.", back);
 	app_open_page(a, title, text, footer);
 }
 

@@ -218,7 +218,7 @@ static reaction board_stats(app *a, int key)
 		app_say(a, msg);
 		return REACT_NONE;
 	}
-	app_open_page(a, "Statistics of finished games", text, "Arrows scroll; any other key returns to the game.");
+	app_open_page(a, "Statistics of finished games", text, "Arrows and Space scroll; any other key returns to the game.");
 	return REACT_NONE;
 }
 
@@ -254,7 +254,7 @@ static reaction board_share(app *a, int key)
 		app_say(a, msg);
 		return REACT_NONE;
 	}
-	app_open_page(a, "Share code", text, "Arrows scroll; any other key returns to the game.");
+	app_open_page(a, "Share code", text, "Arrows and Space scroll; any other key returns to the game.");
 	return REACT_NONE;
 }
 

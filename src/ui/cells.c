@@ -270,7 +270,7 @@ static void draw_cell_now(view *v, int row, int col, bool flash)
 	if (v->lay.scale) {
 		/* The tile: lit ones (and the cursor's) filled, so the board
 		 * reads at a glance from across the room. */
-		int tw = v->lay.cw - 1, th = v->lay.ch - 1, mid = (th - 1) / 2;
+		int tw = v->lay.cw - DRAW_TILE_GAP, th = v->lay.ch - 1, mid = (th - 1) / 2;
 		attr_t fill = A_NORMAL;
 		if (val && b->k == 2)
 			fill = A_REVERSE | theme_attr(v, PAIR_ON);
@@ -301,9 +301,9 @@ static void draw_cell_now(view *v, int row, int col, bool flash)
 				}
 			}
 		}
-		/* From 10x4 tiles up, the cursor's tile framed whole and the
+		/* From 9x4 tiles up, the cursor's tile framed whole and the
 		 * corners of each tile a press there changes, as large as the
-		 * tile: a 3-character mark in a 14x6 tile was lost.  Smaller
+		 * tile: a 3-character mark in a 13x6 tile was lost.  Smaller
 		 * tiles keep to a bar: at 80x24 a cursor move stays under 200
 		 * bytes over SSH (frames there cost 250, 730 with the preview). */
 		bool framed = th >= 4;
@@ -400,7 +400,7 @@ void cells_edges(view *v)
 	const char *h = v->gl->utf8 ? "\u2500" : "-", *vt = v->gl->utf8 ? "\u2502" : "|";
 	const char *down = v->gl->utf8 ? "\u2572" : "\\", *up = v->gl->utf8 ? "\u2571" : "/";
 	/* A vertex's box: its tile, or its three columns. */
-	int bh = v->lay.scale ? v->lay.ch - 1 : 1, bw = v->lay.scale ? v->lay.cw - 1 : 3, cols = v->g->cur->cols;
+	int bh = v->lay.scale ? v->lay.ch - 1 : 1, bw = v->lay.scale ? v->lay.cw - DRAW_TILE_GAP : 3, cols = v->g->cur->cols;
 	attrset(A_DIM | theme_attr(v, PAIR_FRAME));
 	for (int i = 0; i < g->n; i++)
 		for (int k = g->start[i]; k < g->start[i + 1]; k++) {

@@ -132,6 +132,13 @@ static void title_words(const view *v, char *buf, size_t len)
 		snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", buf[0] ? "  " : "", mode);
 }
 
+/* A game kept apart from the saved one says so on the title line until
+ * the first move, not over the key bar. */
+static bool aside_shown(const view *v)
+{
+	return v->sv.aside && v->sv.aside[0] && v->g && !game_touched(v->g) && COLS - 14 >= (int)strlen(v->sv.aside);
+}
+
 /* A screen reader's separator is a comma after a word, not " , ": the
  * lines built with the glyphs' dot between spaces lose the first space. */
 static void commas(char *line)
@@ -205,8 +212,9 @@ void chrome_border(view *v)
 	if (v->lay.vc + v->lay.nc < b->cols)
 		mvaddstr(y0 + 1 + (y1 - y0 - 1) / 2, x1, gl->arrows[1]);
 	attrset(A_NORMAL);
-	if (!v->lay.title) {
-		/* No title line: the legend and the mode on the frame's top. */
+	if (!v->lay.title || aside_shown(v)) {
+		/* No title line, or the note has its right side: the legend and
+		 * the mode on the frame's top. */
 		char words[200];
 		title_words(v, words, sizeof words);
 		int len = chrome_cols(words);
@@ -250,10 +258,9 @@ void chrome_title(view *v)
 	attrset(A_NORMAL);
 	title_words(v, right, sizeof right);
 	/* A game kept apart from the saved one says so here until the
-	 * first move, not over the key bar; a mode's words (the daily
-	 * board's date) come first. */
-	if (!mode[0] && v->sv.aside && v->sv.aside[0] && v->g && !game_touched(v->g) &&
-	    COLS - 14 >= (int)strlen(v->sv.aside))
+	 * first move, not over the key bar (the legend and mode then go on
+	 * the frame's top). */
+	if (aside_shown(v))
 		snprintf(right, sizeof right, "%s", v->sv.aside);
 	int x = COLS - 1 - chrome_cols(right);
 	if (right[0] && x > 12)
@@ -599,6 +606,6 @@ void draw_page(view *v, const char *title, char *const *lines, int n, int top, i
 	}
 	attrset(A_DIM);
 	/* A footer too long for the window says the same in fewer words. */
-	chrome_put_cut(v->gl, LINES - 1, 1, chrome_cols(footer) <= COLS - 2 ? footer : "Arrows scroll; other keys: back");
+	chrome_put_cut(v->gl, LINES - 1, 1, chrome_cols(footer) <= COLS - 2 ? footer : "Arrows, Space scroll; other keys: back");
 	attrset(A_NORMAL);
 }

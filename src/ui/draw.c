@@ -95,7 +95,7 @@ bool draw_cursor_at(const view *v, int *y, int *x)
 	 * middle of a tile (as cells.c draws them). */
 	if (v->lay.scale) {
 		*y += (v->lay.ch - 2) / 2;
-		*x += (v->lay.cw - 1 - 3) / 2 + 1;
+		*x += (v->lay.cw - DRAW_TILE_GAP - 3) / 2 + 1;
 	} else if (v->lay.cw > 1)
 		*x += 1;
 	return true;

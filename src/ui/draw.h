@@ -56,6 +56,11 @@ typedef struct view_layout {
 	bool title;			/* the title line is shown */
 } view_layout;
 
+/* Tiles stand two columns apart: as far as the one row between them
+ * looks, and a tile of 2s - 1 columns is odd, so its symbol sits in the
+ * middle column (a 2s-column tile had it half a column left). */
+#define DRAW_TILE_GAP 2
+
 /* A press's cells flip for a moment; a win sends a wave of light out from
  * the last press. */
 typedef struct view_anim {

@@ -110,7 +110,7 @@ static reaction help_howto(app *a, int key)
 	(void)key;
 	char *text = howto_text(a);
 	if (text)
-		app_open_prose(a, "How to play", text, "Arrows scroll; any other key returns to the help.");
+		app_open_prose(a, "How to play", text, "Arrows and Space scroll; any other key returns to the help.");
 	return REACT_NONE;
 }
 

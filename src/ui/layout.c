@@ -193,7 +193,7 @@ void layout_min_size(const view *v, int *cols, int *lines)
 static int tile_scale(int rows, int cols, int avail_h, int avail_w)
 {
 	for (int t = DRAW_TILE_MAX; t >= 2; t--)
-		if (rows * t - 1 <= avail_h && cols * (2 * t + 1) - 1 <= avail_w)
+		if (rows * t - 1 <= avail_h && cols * (2 * t + 1) - DRAW_TILE_GAP <= avail_w)
 			return t;
 	return 0;
 }
@@ -210,11 +210,13 @@ void draw_layout(view *v)
 		return;
 	/* Tiles as large as fit (GNOME Lights Off's big squares on a big
 	 * terminal), else one row a cell, else one character a cell.  The
-	 * title line goes when lines are short, or when its line makes the
-	 * tiles a size larger (its words move onto the frame). */
+	 * title line goes when lines are short, or, on a terminal taller than
+	 * the standard 24 lines, when its line makes the tiles a size larger
+	 * (its words move onto the frame): at 80x24 it stays (Merlin's 3x3
+	 * lost it for one size more, and with it the game's name). */
 	int avail_w = COLS - 2;
 	int with = tile_scale(pr, pc, LINES - 5, avail_w), without = tile_scale(pr, pc, LINES - 4, avail_w);
-	v->lay.title = (LINES >= pr + 6 || LINES >= 12) && (v->gl->reader || !(without > with));
+	v->lay.title = (LINES >= pr + 6 || LINES >= 12) && (v->gl->reader || LINES <= 24 || !(without > with));
 	int head = v->lay.title + 1, avail_h = LINES - head - 3;
 	v->lay.scale = v->lay.title ? with : without;
 	if (v->gl->reader)
@@ -237,19 +239,19 @@ void draw_layout(view *v)
 		avail_h -= 1;
 		avail_w -= v->lay.gutter;
 	}
-	int gap = v->lay.scale ? 1 : 0, extra = pc - b->cols;	/* hex: the half cell */
+	int gap = v->lay.scale ? 1 : 0, gapw = v->lay.scale ? DRAW_TILE_GAP : 0, extra = pc - b->cols;	/* hex: the half cell */
 	v->lay.nr = (avail_h + gap) / v->lay.ch;
-	v->lay.nc = (avail_w + gap) / v->lay.cw - extra;
+	v->lay.nc = (avail_w + gapw) / v->lay.cw - extra;
 	v->lay.nr = b->rows < v->lay.nr ? b->rows : v->lay.nr;
 	v->lay.nc = b->cols < v->lay.nc ? b->cols : v->lay.nc;
 	if (whole) {
 		v->lay.nr = b->rows;
 		v->lay.nc = b->cols;
 		v->lay.ph = pr * v->lay.ch - gap;
-		v->lay.pw = pc * v->lay.cw - gap;
+		v->lay.pw = pc * v->lay.cw - gapw;
 	} else {
 		v->lay.ph = v->lay.nr * v->lay.ch - gap;
-		v->lay.pw = v->lay.nc * v->lay.cw - gap + (extra && v->lay.nr > 1 ? v->lay.cw / 2 : 0);
+		v->lay.pw = v->lay.nc * v->lay.cw - gapw + (extra && v->lay.nr > 1 ? v->lay.cw / 2 : 0);
 	}
 	v->lay.top = head + v->lay.rulers + (avail_h - v->lay.ph) / 2;
 	v->lay.left = 1 + (v->lay.rulers ? v->lay.gutter : 0) + (avail_w - v->lay.pw) / 2;
@@ -279,7 +281,7 @@ bool draw_cell_at(const view *v, int y, int x, int *row, int *col)
 	if (v->lay.too_small)
 		return false;
 	/* Each visible cell's box (not the gaps between tiles). */
-	int h = v->lay.scale ? v->lay.ch - 1 : v->lay.ch, w = v->lay.scale ? v->lay.cw - 1 : v->lay.cw;
+	int h = v->lay.scale ? v->lay.ch - 1 : v->lay.ch, w = v->lay.scale ? v->lay.cw - DRAW_TILE_GAP : v->lay.cw;
 	for (int r = v->lay.vr; r < v->lay.vr + v->lay.nr; r++)
 		for (int c = v->lay.vc; c < v->lay.vc + v->lay.nc; c++) {
 			int cy, cx;

@@ -192,7 +192,7 @@ static reaction lobby_player(app *a, int key)
 		app_say(a, "Out of memory: no page.");
 		return REACT_NONE;
 	}
-	app_open_page(a, "Who you are", text, "Arrows scroll; any other key returns to the lobby.");
+	app_open_page(a, "Who you are", text, "Arrows and Space scroll; any other key returns to the lobby.");
 	return REACT_NONE;
 }
 

@@ -241,19 +241,27 @@ static reaction menu_down(app *a, int key)
 	return REACT_REDRAW;
 }
 
+/* The colours chosen show on the board behind at once: the pairs are
+ * the terminal's, so the game's own theme comes back on cancel. */
+static void preview_colours(const app *a)
+{
+	if (form.item == ITEM_THEME && a->v.color)
+		draw_colors_init(true, form.theme);
+}
+
 static reaction menu_less(app *a, int key)
 {
-	(void)a;
 	(void)key;
 	change(&form, -1);
+	preview_colours(a);
 	return REACT_REDRAW;
 }
 
 static reaction menu_more(app *a, int key)
 {
-	(void)a;
 	(void)key;
 	change(&form, +1);
+	preview_colours(a);
 	return REACT_REDRAW;
 }
 
@@ -297,8 +305,9 @@ static reaction menu_apply(app *a, int key)
 
 static reaction menu_cancel(app *a, int key)
 {
-	(void)a;
 	(void)key;
+	if (form.theme != a->v.theme && a->v.color)
+		draw_colors_init(true, a->v.theme);	/* the preview undone */
 	return REACT_LEAVE | REACT_REDRAW;
 }
 
@@ -408,9 +417,14 @@ static void menu_draw(app *a)
 		attrset(A_BOLD);
 		mvaddnstr(y + h - 2, x + 2, m->note, w - 4);
 		attrset(A_NORMAL);
-	} else
-		mvaddnstr(y + h - 2, x + 2, m->editing || w < 36 ? "Enter: apply  Esc: cancel" : "Enter: new board   Esc: cancel",
+	} else {
+		/* Enter makes a new board only for a new kind (as menu_apply
+		 * decides): colours and the like keep the game, and say so. */
+		bool fresh = !game_config_equal(&m->cfg, &app_session(a).g->cfg) || (!m->editing && m->mode != app_session(a).mode);
+		mvaddnstr(y + h - 2, x + 2,
+			  m->editing || w < 36 ? "Enter: apply  Esc: cancel" : fresh ? "Enter: new board   Esc: cancel" : "Enter: apply, game kept   Esc: cancel",
 			  w - 4);
+	}
 }
 
 /* Every kind of board, a line each: what a press changes. */
@@ -428,7 +442,7 @@ static reaction menu_variants(app *a, int key)
 		 "\nAny rule takes k states (States: each press adds 1 mod k) and most a "
 		 "torus (the edges wrap).  Random patterns take a seed: the same seed, the "
 		 "same board.  A graph comes from a file: lightsout --graph FILE.\n");
-	app_open_prose(a, "Variants", t, "Arrows scroll; any other key returns to the settings.");
+	app_open_prose(a, "Variants", t, "Arrows and Space scroll; any other key returns to the settings.");
 	return REACT_NONE;
 }
 
@@ -438,7 +452,7 @@ static const key_row menu_rows[] = {
 	{ { KEY_LEFT, 'h', 'a', '-' }, menu_less, "\u2190, h, -", "Left, h, -", "change it down", NULL, 0 },
 	{ { KEY_RIGHT, 'l', 'd', '+', ' ' }, menu_more, "\u2192, l, +, Space", "Right, l, +, Space", "change it up", NULL, 0 },
 	{ { KEY_NPAGE, KEY_PPAGE }, menu_by_ten, "PgDn, PgUp", "PgDn, PgUp", "change a size by ten", NULL, 0 },
-	{ { '\n', '\r', KEY_ENTER }, menu_apply, "Enter", "Enter", "apply: a new board of that kind", NULL, 0 },
+	{ { '\n', '\r', KEY_ENTER }, menu_apply, "Enter", "Enter", "apply: a new board if its kind changed, else the game kept", NULL, 0 },
 	{ { 'v', '?' }, menu_variants, "v, ?", "v, ?", "the variants: every rule in a line", NULL, 0 },
 	{ { KEY_ESC, 'q', 'm', 'o' }, menu_cancel, "Esc, q, m, o", "Esc, q, m, o", "cancel", NULL, 0 },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },

@@ -182,7 +182,7 @@ static void cursor_attrs(const char *spec, attr_t *sym, attr_t *bracket)
 	game_free(&g);
 }
 
-/* The cursor's frame on a 4x4 plus board drawn in big tiles (160x48, 20x9
+/* The cursor's frame on a 4x4 plus board drawn in big tiles (160x48, 19x9
  * tiles, ASCII): the '=' of its top and bottom edges, and the rows where
  * its sides stand at both ends of them. */
 static void cursor_frame(int *edge, int *sides)
@@ -243,8 +243,8 @@ int main(void)
 	tap_ok((bracket & A_REVERSE) && !(sym & A_REVERSE), "mask:010/101/010: a hollow cursor, the cell stays");
 	int edge, sides;
 	cursor_frame(&edge, &sides);
-	tap_ok(edge == 2 * 18 && sides == 7,
-	       "in 20x9 tiles the cursor's whole tile is framed, not 3 characters (%d '=', %d rows of sides)", edge,
+	tap_ok(edge == 2 * 17 && sides == 7,
+	       "in 19x9 tiles the cursor's whole tile is framed, not 3 characters (%d '=', %d rows of sides)", edge,
 	       sides);
 	endwin();
 	delscreen(scr);

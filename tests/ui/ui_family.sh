@@ -75,6 +75,10 @@ check "cube: one press wins" ui_wait "Solved!"
 b=$(ui_board_file merlin.txt 100 000 000)
 ui_start -- play --board merlin --load "$b"
 check "merlin: drawn" ui_board_is 100 000 000
+# Its big tiles fit with the title line kept: the line is not given up
+# for one size more (with no words to move onto the frame, it said nothing).
+top_line() { ui_screen | head -n 1; }
+check "merlin: at 80x24 the title line is kept" ui_wait_on top_line "Lights Out"
 check "merlin: a corner previews its 2x2 quadrant" preview_is 110 110 000
 ui_keys l
 check "merlin: an edge previews its side of three" preview_is 111 000 000

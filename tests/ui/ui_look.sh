@@ -69,23 +69,23 @@ count_is() {
 
 five=$(ui_board_file five.txt 11000 10100 01110 00100 00000)
 
-# Tiles 2s x (s - 1): from 10x4 up the frame is the tile's own edge.
+# Tiles (2s - 1) x (s - 1): from 9x4 up the frame is the tile's own edge.
 ui_start -- --load "$five"
 ui_wait "Moves 0" >/dev/null
 ui_keys l
-check "80x24: 8x3 tiles keep to a bar (a move's bytes over SSH)" count_is "┏" 0
+check "80x24: 7x3 tiles keep to a bar (a move's bytes over SSH)" count_is "┏" 0
 ui_keys l
 ui_cursor_is 1 3 >/dev/null
-check "80x24: the cursor's bar is reversed across its tile's width (8)" test "$(cursor_bar)" = 8
+check "80x24: the cursor's bar is reversed across its tile's width (7)" test "$(cursor_bar)" = 7
 ui_tmux resize-window -x 100 -y 30
-check "100x30: the cursor's tile (10x4) is framed whole" cursor_frame_is 10 4
+check "100x30: the cursor's tile (9x4) is framed whole" cursor_frame_is 9 4
 check "100x30: the three other cells a press changes are cornered" count_is "┌" 3
 ui_keys h
 ui_tmux resize-window -x 120 -y 40
-check "120x40: the frame grows with the tile (14x6)" cursor_frame_is 14 6
+check "120x40: the frame grows with the tile (13x6)" cursor_frame_is 13 6
 check "120x40: and the preview's corners stay, top and bottom" count_is "┘" 3
 ui_tmux resize-window -x 200 -y 60
-check "200x60: the frame grows with the tile (20x9)" cursor_frame_is 20 9
+check "200x60: the frame grows with the tile (19x9)" cursor_frame_is 19 9
 ui_keys j
 check "a move takes the frame along" ui_cursor_is 2 2
 check "200x60: four preview cells now" count_is "┌" 4
@@ -104,7 +104,7 @@ ui_wait "EXIT=" >/dev/null
 ui_start -- --ascii --load "$five"
 ui_wait "Moves 0" >/dev/null
 ui_tmux resize-window -x 100 -y 30
-check "ASCII: the cursor's tile framed in '='" ui_wait "+========+"
+check "ASCII: the cursor's tile framed in '='" ui_wait "+=======+"
 check "ASCII: the board reads the same" ui_board_is 11000 10100 01110 00100 00000
 check "ASCII: the cursor is read" ui_cursor_is 1 1
 ui_keys q
@@ -183,6 +183,33 @@ ui_tmux resize-window -x 40 -y 12
 ui_keys '?'
 check "40x12, ASCII: the ellipsis is '...'" ui_wait "Clear the..."
 ui_keys q q
+ui_wait "EXIT=" >/dev/null
+
+# A symbol in the middle of its tile: inside the frame, the first tile's
+# symbol as far from the left side as the last one's from the right (the
+# tiles run from side to side, so the margins differ when the symbol is off
+# its tile's middle column).
+margins() {
+	ui_screen | grep -E '^ *│.*[·●]' | head -n 1 | sed -e 's/│/|/g; s/[·●]/o/g; s/[^ -~]/ /g' -e 's/[][]/ /g' |
+		awk '{ l = index($0, "|"); r = l + index(substr($0, l + 1), "|"); a = index($0, "o"); z = a;
+			for (i = a; i < r; i++) if (substr($0, i, 1) == "o") z = i; print (a - l - 1) " " (r - z - 1) }'
+}
+margins_even() {
+	for _ in $(seq 200); do
+		m=$(margins)
+		[ -n "$m" ] && [ "${m% *}" = "${m#* }" ] && return 0
+		sleep 0.05
+	done
+	echo "# left and right margins: $m" >&2
+	return 1
+}
+ui_start -- --load "$five"
+ui_wait "Moves 0" >/dev/null
+ui_tmux resize-window -x 60 -y 20
+check "60x20: a tile's symbol in its middle column" margins_even
+ui_tmux resize-window -x 80 -y 24
+check "80x24: a tile's symbol in its middle column" margins_even
+ui_keys q
 ui_wait "EXIT=" >/dev/null
 
 done_testing

@@ -40,8 +40,16 @@ ui_start --
 ui_wait "6x5" >/dev/null
 ui_keys m
 ui_wait "Colours" >/dev/null
+check "the settings' footer: Enter keeps the game while nothing of the board changes" ui_wait "Enter: apply, game kept"
 ui_keys Up Right
 check "the settings offer colour themes" ui_wait "Colours      ← amber →"
+check "... and colours keep the game, as the footer says" ui_wait "Enter: apply, game kept"
+ui_keys Down Right
+check "a new size: the footer says Enter makes a new board" ui_wait "Enter: new board"
+ui_keys Left
+ui_wait "Enter: apply, game kept" >/dev/null
+ui_keys Up
+ui_wait "Colours      ← amber →" >/dev/null
 ui_keys Enter
 ui_wait "Moves 0" >/dev/null
 check "a theme is kept at once" kept "theme = amber"

@@ -62,4 +62,28 @@ for theme in classic amber; do
 	ui_wait "EXIT=0" >/dev/null
 done
 
+# The settings' Colours line previews: each theme shows on the board at
+# once, and Escape brings back the one there was.
+colours_are() {	# colours_are is|not COLOURS: poll the cells' colours
+	for _ in $(seq 200); do
+		now=$(cell_colours)
+		if [ "$1" = is ]; then [ "$now" = "$2" ] && return 0; else [ "$now" != "$2" ] && return 0; fi
+		sleep 0.05
+	done
+	echo "# the cells' colours: $now" >&2
+	return 1
+}
+start classic tmux-256color "$two"
+was=$(cell_colours)
+ui_keys m
+ui_wait "Colours" >/dev/null
+ui_keys Up Right
+ui_wait "Colours      ← amber →" >/dev/null
+check "moving on the Colours line recolours the board at once" colours_are not "$was"
+ui_keys Escape
+ui_gone "Colours" >/dev/null
+check "Escape brings back the colours there were" colours_are is "$was"
+ui_keys q
+ui_wait "EXIT=0" >/dev/null
+
 done_testing

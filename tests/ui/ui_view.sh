@@ -197,6 +197,19 @@ ui_keys '?' Enter
 check "Enter in the help: how to play" ui_wait "Light chasing"
 ui_keys Down Down Down
 check "with the 5x5 lookup table" ui_wait "x . . . x   x x . . ."
+# Its footer names every key that scrolls: Space pages down, as it says.
+check "How to play's footer: arrows and Space scroll" ui_wait "Arrows and Space scroll; any other key returns to the help."
+page=$(ui_screen)
+scrolled() {
+	for _ in $(seq 200); do
+		[ "$(ui_screen)" != "$page" ] && return 0
+		sleep 0.05
+	done
+	return 1
+}
+ui_keys Space
+check "Space scrolls a page down" scrolled
+check "... and stays in How to play" ui_wait "Arrows and Space scroll"
 ui_keys q q
 ui_wait "Moves 0" >/dev/null
 ui_keys C
