@@ -25,12 +25,7 @@ if sanitized; then
 	done
 else
 	# The least memory limit under which the program runs at all.
-	floor=1000 hi=600000
-	while [ $((hi - floor)) -gt 250 ]; do
-		mid=$(((floor + hi) / 2))
-		if (ulimit -v "$mid" && exec "$LIGHTSOUT" --version) > /dev/null 2>&1; then hi=$mid; else floor=$mid; fi
-	done
-	floor=$hi
+	memory_floor
 
 	# A valid 2000x2000 board with 2 MB to spare: out of memory, said so.
 	"$LIGHTSOUT" generate -s 2000 --seed 1 > "$T/b2000" || exit 99

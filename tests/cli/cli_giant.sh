@@ -82,12 +82,7 @@ if sanitized; then
 	skip "a board refused with the memory it needs: a sanitizer build cannot run under ulimit -v"
 else
 	# The least memory limit under which the program runs at all.
-	floor=1000 hi=600000
-	while [ $((hi - floor)) -gt 250 ]; do
-		mid=$(((floor + hi) / 2))
-		if (ulimit -v "$mid" && exec "$LIGHTSOUT" --version) > /dev/null 2>&1; then hi=$mid; else floor=$mid; fi
-	done
-	floor=$hi
+	memory_floor
 	# 8000x8000 all lit (64 MB of text): at a byte a cell it took 130 MB;
 	# at a bit a cell it runs in 48 MB of address space more than the
 	# program needs at all.

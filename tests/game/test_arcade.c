@@ -11,6 +11,7 @@
 #include "game/arcade.h"
 #include "persist/lock.h"
 #include "game_config.h"
+#include "host_scratch.h"
 #include "tap.h"
 
 #define KA "0123456789abcdef0123456789abcdef"
@@ -62,20 +63,10 @@ static void test_publish(const char *host)
 
 int main(void)
 {
-	char dir[] = "/tmp/lo-arcade.XXXXXX", path[300];
-	if (!mkdtemp(dir)) {
-		printf("Bail out! mkdtemp\n");
+	char dir[] = "/tmp/lo-arcade.XXXXXX";
+	if (!host_scratch_make(dir))
 		return 1;
-	}
-	const char *parts[] = { "live", "watch" };
-	for (int i = 0; i < 2; i++) {
-		snprintf(path, sizeof path, "%s/%s", dir, parts[i]);
-		mkdir(path, 0700);
-	}
 	test_publish(dir);
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	if (system(cmd) != 0)
-		tap_diag("could not remove %s", dir);
+	host_scratch_remove(dir);
 	return tap_done();
 }

@@ -13,6 +13,7 @@
 #include "game/race.h"
 #include "persist/lock.h"
 #include "game_config.h"
+#include "host_scratch.h"
 #include "tap.h"
 
 #define KA "0123456789abcdef0123456789abcdef"
@@ -174,20 +175,10 @@ static void test_race(const char *host)
 
 int main(void)
 {
-	char dir[] = "/tmp/lo-race.XXXXXX", path[300];
-	if (!mkdtemp(dir)) {
-		printf("Bail out! mkdtemp\n");
+	char dir[] = "/tmp/lo-race.XXXXXX";
+	if (!host_scratch_make(dir))
 		return 1;
-	}
-	const char *parts[] = { "live", "watch" };
-	for (int i = 0; i < 2; i++) {
-		snprintf(path, sizeof path, "%s/%s", dir, parts[i]);
-		mkdir(path, 0700);
-	}
 	test_race(dir);
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	if (system(cmd) != 0)
-		tap_diag("could not remove %s", dir);
+	host_scratch_remove(dir);
 	return tap_done();
 }

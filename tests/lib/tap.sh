@@ -10,3 +10,15 @@ skip() { n=$((n + 1)); echo "ok $n # SKIP $*"; }
 # Sanitizer builds reserve terabytes of address space for their shadow
 # memory: a test of behaviour under `ulimit -v` cannot run under them.
 sanitized() { grep -q -a -e __asan_init -e __tsan_init "$LIGHTSOUT" 2>/dev/null; }
+# memory_floor: the least `ulimit -v` (KB) under which the program runs at
+# all, found by halving, into floor: the tests' limits are this plus what
+# the case at hand may take.
+memory_floor() {
+	floor=1000
+	_hi=600000
+	while [ $((_hi - floor)) -gt 250 ]; do
+		_mid=$(((floor + _hi) / 2))
+		if (ulimit -v "$_mid" && exec "$LIGHTSOUT" --version) > /dev/null 2>&1; then _hi=$_mid; else floor=$_mid; fi
+	done
+	floor=$_hi
+}
