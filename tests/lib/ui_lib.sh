@@ -273,8 +273,14 @@ ui_second_game() {
 	trap 'b_kill; ui_cleanup' EXIT
 }
 b_kill() { $B_CMD kill-server >/dev/null 2>&1; return 0; }
+# Each start on a server of its own name, as ui_next_server does: a server
+# still exiting after kill-server took a new session under the old name
+# down with it (seen once under load: "no server running").
+b_n=0
 b_start() {
 	b_kill
+	b_n=$((b_n + 1))
+	B_CMD="tmux -L lo$$-b$b_n -f /dev/null"
 	cat >"$ui_tmp/run-b.sh" <<RUN
 '$LIGHTSOUT' --ascii
 echo "EXIT=\$?"
