@@ -33,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	memset(&w, 0, sizeof w);
-	w.eye = -1;
+	w.feed.eye = -1;
 	if (!watched_show(&w, &lg, &gl, err, sizeof err)) {
 		watched_close(&w);
 		return 0;

@@ -61,7 +61,7 @@ CFLAGS="$CFLAGS -I. $(pkg-config --cflags ncursesw 2>/dev/null)" run draw src/en
 	src/formats/boardio.c src/formats/outbuf.c $(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw) -lpthread
 CFLAGS="$CFLAGS -I. $(pkg-config --cflags ncursesw icu-uc icu-i18n 2>/dev/null)" run live src/engine/*.c src/game/game.c \
 	src/game/overlay.c src/game/solver.c src/game/thread.c src/ui/draw.c src/ui/theme.c src/ui/layout.c src/ui/cells.c src/ui/chrome.c src/ui/glyphs.c src/ui/info.c \
-	src/ui/watchview.c src/persist/live.c src/persist/name.c src/persist/sha256.c src/persist/lock.c \
+	src/ui/watchview.c src/game/arcade.c src/persist/host.c src/persist/network.c src/persist/paths.c src/persist/live.c src/persist/name.c src/persist/sha256.c src/persist/lock.c \
 	src/persist/atomic.c src/persist/clock.c src/persist/kv.c src/persist/parse.c src/formats/boardio.c src/formats/outbuf.c \
 	$(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw) $ICU -lpthread
 if [ $failed -eq 0 ]; then
