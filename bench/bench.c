@@ -345,6 +345,55 @@ static void io_read(const io_case *c, outcome *o)
 /* lightsout solve --any -f FORMAT FILE, its output drained from a pipe
  * (what a reader downstream costs it, never a disk's speed); its own peak
  * memory in the note. */
+/* Fork with the child's standard output into a pipe (1 MiB, so writer and
+ * reader switch less): 0 in the child, its pid in the parent with the read
+ * end in *rfd, -1 when there is no pipe or child. */
+static pid_t fork_piped(int *rfd)
+{
+	int fd[2];
+	if (pipe(fd) < 0)
+		return -1;
+	fcntl(fd[0], F_SETPIPE_SZ, 1 << 20);
+	pid_t pid = fork();
+	if (pid == 0) {
+		dup2(fd[1], 1);
+		close(fd[0]);
+		close(fd[1]);
+		return 0;
+	}
+	close(fd[1]);
+	if (pid < 0)
+		close(fd[0]);
+	*rfd = fd[0];
+	return pid;
+}
+
+/* The bytes read from fd to its end; fd closed. */
+static long long drain(int fd)
+{
+	char *buf = malloc(1 << 20);
+	long long total = 0;
+	ssize_t got;
+	while (buf && (got = read(fd, buf, 1 << 20)) > 0)
+		total += got;
+	close(fd);
+	free(buf);
+	return total;
+}
+
+/* Wait for a child: its exit status (-1 for a signal), CPU seconds and
+ * peak memory (MB): on a busy machine the wall clock says little. */
+static int reap(pid_t pid, double *cpu, double *peak_mb)
+{
+	int status;
+	struct rusage ru;
+	wait4(pid, &status, 0, &ru);
+	*cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
+	       ru.ru_stime.tv_usec / 1e6;
+	*peak_mb = ru.ru_maxrss / 1024.0;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
 static void io_solve(const void *arg, outcome *o)
 {
 	const io_case *c = arg;
@@ -352,36 +401,21 @@ static void io_solve(const void *arg, outcome *o)
 		io_read(c, o);
 		return;
 	}
-	int fd[2];
-	if (pipe(fd) < 0)
-		return;
-	fcntl(fd[0], F_SETPIPE_SZ, 1 << 20);	/* fewer switches between writer and reader */
-	double t0 = now();
-	pid_t pid = fork();
+	int rfd;
+	double t0 = now(), cpu, peak;
+	pid_t pid = fork_piped(&rfd);
 	if (pid == 0) {
-		dup2(fd[1], 1);
-		close(fd[0]);
-		close(fd[1]);
 		execl(c->binary, c->binary, "solve", "--any", "-f", c->format, c->path, (char *)NULL);
 		_exit(127);
 	}
-	close(fd[1]);
-	char *buf = malloc(1 << 20);
-	long long total = 0;
-	ssize_t got;
-	while ((got = read(fd[0], buf, 1 << 20)) > 0)
-		total += got;
-	close(fd[0]);
-	int status;
-	struct rusage ru;
-	wait4(pid, &status, 0, &ru);
+	if (pid < 0)
+		return;
+	long long total = drain(rfd);
+	int rc = reap(pid, &cpu, &peak);
+	bool ran = rc == 0;
 	o->seconds = now() - t0;
-	/* Its CPU time too: on a busy machine the wall clock says little. */
-	double cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
-		     ru.ru_stime.tv_usec / 1e6;
 	snprintf(o->note, sizeof o->note, "%s: %.0f MB out, cpu %.2f s, peak %.0f MB%s", c->format, total / 1e6, cpu,
-		 ru.ru_maxrss / 1024.0, WIFEXITED(status) && WEXITSTATUS(status) == 0 ? "" : ", FAILED");
-	free(buf);
+		 peak, ran ? "" : ", FAILED");
 }
 
 /* lightsout analyze -s 1-N for the classic rule: every square built as
@@ -561,18 +595,12 @@ typedef struct giant_case {
 static void giant_drain(const void *arg, outcome *o)
 {
 	const giant_case *c = arg;
-	int fd[2];
-	if (pipe(fd) < 0)
-		return;
-	fcntl(fd[0], F_SETPIPE_SZ, 1 << 20);
 	char size[32];
 	snprintf(size, sizeof size, "%dx%d", c->rows, c->cols);
-	double t0 = now();
-	pid_t pid = fork();
+	int rfd;
+	double t0 = now(), cpu, peak;
+	pid_t pid = fork_piped(&rfd);
 	if (pid == 0) {
-		dup2(fd[1], 1);
-		close(fd[0]);
-		close(fd[1]);
 		if (c->binary && c->generate)
 			execl(c->binary, c->binary, "generate", "-s", size, "--seed", "1", (char *)NULL);
 		else if (c->binary)
@@ -591,22 +619,14 @@ static void giant_drain(const void *arg, outcome *o)
 		}
 		_exit(127);
 	}
-	close(fd[1]);
-	char *buf = malloc(1 << 20);
-	long long total = 0;
-	ssize_t got;
-	while ((got = read(fd[0], buf, 1 << 20)) > 0)
-		total += got;
-	close(fd[0]);
-	free(buf);
-	int status;
-	struct rusage ru;
-	wait4(pid, &status, 0, &ru);
+	if (pid < 0)
+		return;
+	long long total = drain(rfd);
+	int rc = reap(pid, &cpu, &peak);
+	bool ran = rc == 0;
 	o->seconds = now() - t0;
-	double cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
-		     ru.ru_stime.tv_usec / 1e6;
-	snprintf(o->note, sizeof o->note, "%.0f MB out, cpu %.2f s, peak %.0f MB%s", total / 1e6, cpu,
-		 ru.ru_maxrss / 1024.0, WIFEXITED(status) && WEXITSTATUS(status) == 0 ? "" : ", FAILED");
+	snprintf(o->note, sizeof o->note, "%.0f MB out, cpu %.2f s, peak %.0f MB%s", total / 1e6, cpu, peak,
+		 ran ? "" : ", FAILED");
 }
 
 /* A line of f into *buf (cap grown), its '\n' dropped; -1 at the end. */
@@ -622,21 +642,16 @@ static long line_in(FILE *f, char **buf, size_t *cap)
 static void giant_solve(const void *arg, outcome *o)
 {
 	const giant_case *c = arg;
-	int fd[2];
-	if (pipe(fd) < 0)
-		return;
-	fcntl(fd[0], F_SETPIPE_SZ, 1 << 20);
-	double t0 = now();
-	pid_t pid = fork();
+	int rfd;
+	double t0 = now(), cpu, peak;
+	pid_t pid = fork_piped(&rfd);
 	if (pid == 0) {
-		dup2(fd[1], 1);
-		close(fd[0]);
-		close(fd[1]);
 		execl(c->binary, c->binary, "solve", "--any", c->path, (char *)NULL);
 		_exit(127);
 	}
-	close(fd[1]);
-	FILE *xs = fdopen(fd[0], "r"), *bs = fopen(c->path, "r");
+	if (pid < 0)
+		return;
+	FILE *xs = fdopen(rfd, "r"), *bs = fopen(c->path, "r");
 	size_t C = (size_t)c->cols, cap[4] = { 0 };
 	/* Three rows of presses padded with '0' each side, and the board's row. */
 	char *x[3], *line[2] = { NULL, NULL };
@@ -675,17 +690,13 @@ static void giant_solve(const void *arg, outcome *o)
 	}
 	fclose(xs);
 	fclose(bs);
-	int status;
-	struct rusage ru;
-	wait4(pid, &status, 0, &ru);
+	int rc = reap(pid, &cpu, &peak);
+	bool ran = rc == 0;
 	o->seconds = now() - t0;
-	double cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
-		     ru.ru_stime.tv_usec / 1e6;
-	bool ran = WIFEXITED(status) && WEXITSTATUS(status) == 0;
 	if (!ran)
-		snprintf(o->note, sizeof o->note, "exit %d: did not solve", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+		snprintf(o->note, sizeof o->note, "exit %d: did not solve", rc);
 	else
-		snprintf(o->note, sizeof o->note, "cpu %.2f s, peak %.0f MB, %ld presses, %s", cpu, ru.ru_maxrss / 1024.0,
+		snprintf(o->note, sizeof o->note, "cpu %.2f s, peak %.0f MB, %ld presses, %s", cpu, peak,
 			 pressed, bad == 0 && shape == 0 && rows == c->rows ? "pressed out: clear" : "CHECK FAILED");
 	if (ran && (bad || shape || rows != c->rows))
 		fprintf(stderr, "giant %dx%d: %ld cells left lit, %ld rows of the wrong length, %ld rows\n", c->rows,
