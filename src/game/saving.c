@@ -455,27 +455,21 @@ void saving_week_text(const saver *sa, const variant *key, char *buf, size_t len
 }
 
 /* A public account's rows under the names their players have now (a
- * rename shows on the day's table at once): the host is the directory
- * above its leaderboard, host/scores, and each player's name its file. */
-static void scores_current_names(const char *dir, scores *t)
+ * rename shows on the day's table at once). */
+static void scores_current_names(const char *host, scores *t)
 {
-	size_t n = strlen(dir);
-	if (n < 7 || strcmp(dir + n - 7, "/scores") != 0)
-		return;
-	for (int i = 0; i < t->n; i++) {
+	for (int i = 0; host && host[0] && i < t->n; i++) {
 		score *s = &t->s[i];
-		if (!s->pid[0] || s->guest || strspn(s->pid, "0123456789abcdef") != strlen(s->pid))
+		char name[sizeof s->name];
+		if (!s->pid[0] || s->guest)
 			continue;
-		host_player p;
-		memset(&p, 0, sizeof p);
-		snprintf(p.dir, sizeof p.dir, "%.*s/players/%s", (int)(n - 7), dir, s->pid);
-		host_read_name(&p);
-		if (p.name[0])
-			snprintf(s->name, sizeof s->name, "%s", p.name);
+		host_player_name(host, s->pid, name, sizeof name);
+		if (name[0])
+			snprintf(s->name, sizeof s->name, "%s", name);
 	}
 }
 
-char *saving_scores_text(const saver *sa, const char *date, int cols, char *msg, size_t len)
+char *saving_scores_text(const saver *sa, const char *host, const char *date, int cols, char *msg, size_t len)
 {
 	persist_result res;
 	scores t;
@@ -494,7 +488,7 @@ char *saving_scores_text(const saver *sa, const char *date, int cols, char *msg,
 		msg_join(msg, len, "Leaderboard: ", why);
 		return NULL;
 	}
-	scores_current_names(sa->scores_dir, &t);
+	scores_current_names(host, &t);
 	size_t n;
 	char *table = t.n ? scores_table_fit(&t, NULL, name_locale_utf8(), cols, &n) : NULL;
 	if (!t.n) {

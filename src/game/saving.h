@@ -89,7 +89,9 @@ void saving_week_text(const saver *sa, const variant *key, char *buf, size_t len
 char *saving_stats_text(const saver *sa, char *msg, size_t len);
 
 /* The host's daily leaderboard of date, malloc'd; NULL with msg (no
- * directory, unreadable).  Files skipped are counted at its end. */
-char *saving_scores_text(const saver *sa, const char *date, int cols, char *msg, size_t len);
+ * directory, unreadable).  Files skipped are counted at its end.  On a
+ * public account (host its directory, else NULL or "") each row shows
+ * the name its player has now. */
+char *saving_scores_text(const saver *sa, const char *host, const char *date, int cols, char *msg, size_t len);
 
 #endif

@@ -232,7 +232,7 @@ char *session_player_text(const session *s, const game_config *cfg, const game_c
 char *session_scores_text(const session *s, char *date, size_t datelen, int cols, char *msg, size_t len)
 {
 	play_scores_date(&s->pl, date, datelen);
-	return saving_scores_text(&s->files, date, cols, msg, len);
+	return saving_scores_text(&s->files, s->ar.host, date, cols, msg, len);
 }
 
 /* The board played is the race's (a race's board left is a forfeit). */

@@ -127,6 +127,18 @@ void host_read_name(host_player *p)
 	free(text);
 }
 
+void host_player_name(const char *dir, const char *pid, char *name, size_t len)
+{
+	host_player p;
+	name[0] = '\0';
+	if (strlen(pid) != HOST_PID_LEN || strspn(pid, "0123456789abcdef") != HOST_PID_LEN)
+		return;
+	memset(&p, 0, sizeof p);
+	snprintf(p.dir, sizeof p.dir, "%s/players/%s", dir, pid);
+	host_read_name(&p);
+	snprintf(name, len, "%s", p.name);
+}
+
 host_status host_key_player(const char *dir, const unsigned char digest[32], const host_limits *lim,
 			    host_player *p, char *err, size_t len)
 {

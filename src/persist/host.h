@@ -125,6 +125,9 @@ host_status host_key_player(const char *dir, const unsigned char digest[32], con
 /* p->name from the player's name file, when it holds a name we would
  * accept now ("" otherwise). */
 void host_read_name(host_player *p);
+/* The name the player pid (32 hex digits) of host dir has now, into
+ * name; "" when it has none or pid is not one. */
+void host_player_name(const char *dir, const char *pid, char *name, size_t len);
 
 /* A guest from client address addr ("" unknown; roster_address): a guest
  * place (live/gN, its record beside it), its home made fresh, a name of

@@ -153,7 +153,7 @@ int main(void)
 		fputs("robert\n", f);
 		fclose(f);
 	}
-	char *table = saving_scores_text(&sa, today, 80, msg, sizeof msg);
+	char *table = saving_scores_text(&sa, host, today, 80, msg, sizeof msg);
 	tap_ok(table && strstr(table, "robert") && !strstr(table, "bob "),
 	       "bob renamed robert: the day's row shows robert");
 	free(table);
