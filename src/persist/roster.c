@@ -78,6 +78,20 @@ static int address_times(const char *dir, const char *addr, time_t now, long *t,
 	return k;
 }
 
+/* Whether who (an address, or a network: whose says which) made its
+ * bound of new players in the last day, said in why. */
+static bool made_enough(const char *dir, const char *who, const char *whose, int bound, time_t now, char *why,
+			size_t len)
+{
+	long t[1000];
+	int cap = bound < 1000 ? bound : 1000;
+	if (address_times(dir, who, now, t, cap) < cap)
+		return false;
+	snprintf(why, len, "%d new players have come from your %s today: "
+		 "try again tomorrow, or log in without a key to play as a guest.", cap, whose);
+	return true;
+}
+
 static roster_status room(const char *dir, const host_limits *lim, const char *addr, time_t now, char *why,
 			  size_t len)
 {
@@ -88,26 +102,14 @@ static roster_status room(const char *dir, const host_limits *lim, const char *a
 			 "log in without a key to play as a guest.", lim->players);
 		return ROSTER_FULL;
 	}
-	if (lim->new_per_address > 0 && addr && addr[0]) {
-		long t[1000];
-		int cap = lim->new_per_address < 1000 ? lim->new_per_address : 1000;
-		if (address_times(dir, addr, now, t, cap) >= cap) {
-			snprintf(why, len, "%d new players have come from your address today: "
-				 "try again tomorrow, or log in without a key to play as a guest.", cap);
-			return ROSTER_FULL;
-		}
-	}
+	if (lim->new_per_address > 0 && addr && addr[0] &&
+	    made_enough(dir, addr, "address", lim->new_per_address, now, why, len))
+		return ROSTER_FULL;
 	/* One network's addresses are one stranger's as easily (issue 35). */
 	char net[NETWORK_LEN];
-	if (lim->new_per_network > 0 && network_of(addr, net, sizeof net)) {
-		long t[1000];
-		int cap = lim->new_per_network < 1000 ? lim->new_per_network : 1000;
-		if (address_times(dir, net, now, t, cap) >= cap) {
-			snprintf(why, len, "%d new players have come from your network today: "
-				 "try again tomorrow, or log in without a key to play as a guest.", cap);
-			return ROSTER_FULL;
-		}
-	}
+	if (lim->new_per_network > 0 && network_of(addr, net, sizeof net) &&
+	    made_enough(dir, net, "network", lim->new_per_network, now, why, len))
+		return ROSTER_FULL;
 	return ROSTER_OK;
 }
 
