@@ -9,7 +9,8 @@
 #                             the address to come from (ssh -b)
 #     login WHO [CMD [ADDRESS]]  the same -tt in a fresh 80x24 tmux pane, its
 #                             ssh client's pid in $s/client.pid, "EXIT=N" shown
-#                             when it ends
+#                             when it ends; LOGIN_ENV: env's arguments for the
+#                             client's environment (-u LANG: no locale sent)
 #   arcade_options [OPTION...]  serve's options from the next login on
 #   arcade_config             the instance's sshd_config ($s/sshd_config)
 #   arcade_sshd CONFIG        start another instance from CONFIG (port, sshd_pid)
@@ -127,7 +128,7 @@ login() {
 	rm -f "$s/client.pid"
 	cat >"$ui_tmp/run.sh" <<RUN
 echo \$\$ >"$s/client.pid"
-SSH_CMD='${2:-}' SSH_BIND='${3:-}' exec sh '$s/ssh' $1 -tt
+exec env ${LOGIN_ENV:-} SSH_CMD='${2:-}' SSH_BIND='${3:-}' sh '$s/ssh' $1 -tt
 RUN
 	cat >"$ui_tmp/pane.sh" <<RUN
 sh '$ui_tmp/run.sh'

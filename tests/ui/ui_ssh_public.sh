@@ -419,19 +419,8 @@ check "and none of the sitters became a player" test "$(players)" = 10
 # plain ASCII look one key away and kept; one that sends a locale that is
 # not UTF-8 keeps ASCII.
 arcade_options $options
-# locale_login ENV...: a fresh pane logging in as loc with the client's
-# environment changed so (env's arguments).
-locale_login() {
-	ui_next_server
-	cat >"$ui_tmp/pane.sh" <<RUN
-env $* SSH_BIND=127.0.0.9 sh '$s/ssh' loc -tt
-echo "EXIT=\$?"
-exec sleep 600
-RUN
-	$TMUX_CMD new-session -d -x 80 -y 24 "sh '$ui_tmp/pane.sh'"
-	$TMUX_CMD set-option -g window-size manual >/dev/null 2>&1
-}
-locale_login -u LANG -u LC_ALL -u LC_CTYPE
+LOGIN_ENV="-u LANG -u LC_ALL -u LC_CTYPE"
+login loc "" 127.0.0.9
 ui_wait "Name [" >/dev/null
 ui_keys -l "Loc"
 ui_keys Enter
@@ -443,15 +432,18 @@ ui_wait "a  the plain ASCII look" >/dev/null
 ui_keys a
 check "a: the plain ASCII look at once" ui_wait "a  the UTF-8 look"
 quit >/dev/null
-locale_login -u LANG -u LC_ALL -u LC_CTYPE
+LOGIN_ENV="-u LANG -u LC_ALL -u LC_CTYPE"
+login loc "" 127.0.0.9
 check "kept with the player's settings for the next login" ui_wait "a  the UTF-8 look"
 ui_keys a
 ui_wait "a  the plain ASCII look" >/dev/null
 quit >/dev/null
-locale_login LANG=C LC_ALL=C
+LOGIN_ENV="LANG=C LC_ALL=C"
+login loc "" 127.0.0.9
 check "a client that sends a locale that is not UTF-8 keeps ASCII" ui_wait "a  the UTF-8 look"
 ui_keys f
 check "its board drawn in ASCII" ui_wait "Moves 0 | Par"
 quit >/dev/null
+LOGIN_ENV=
 
 done_testing
