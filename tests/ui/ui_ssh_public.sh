@@ -131,6 +131,32 @@ ui_keys -l "Alice"
 ui_keys Enter
 check "a name another player has (in any case) is refused" ui_wait "That name is taken: choose another."
 check "saying so once" ui_gone "cannot be used: that name"
+# A look-alike that needs a capital: aIice (a capital I) is alice's too
+# (Greek and Cyrillic capitals are tests/persist/test_name.c's).
+# prompts N: poll until the name prompt has been drawn N times (it is
+# drawn once the terminal is raw again: keys sent before could meet the
+# line discipline between two prompts).
+prompts() {
+	for _ in $(seq 200); do
+		[ "$(ui_screen | grep -c '^Name \[')" -ge "$1" ] && return 0
+		sleep 0.05
+	done
+	return 1
+}
+taken_twice() {
+	for _ in $(seq 200); do
+		[ "$(ui_screen | grep -c 'That name is taken: choose another.')" -ge 2 ] && return 0
+		sleep 0.05
+	done
+	return 1
+}
+ui_keys -l "aIice"
+ui_keys Enter
+check "aIice, with a capital I, is alice's name too" taken_twice
+prompts 3
+ui_keys -l "$(printf '\316\244\316\237\316\234')"
+ui_keys Enter
+check "Greek capitals that read as Latin (ΤΟΜ) are refused" ui_wait "Greek or Cyrillic letters that read as Latin"
 ui_keys -l "$(printf '\320\260lice')"
 ui_keys Enter
 check "letters of two scripts in one name are refused (a Cyrillic a)" ui_wait "letters of two scripts"
