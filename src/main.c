@@ -10,6 +10,7 @@
 #include "account/serve.h"
 #include "cli/commands.h"
 #include "engine/rule.h"
+#include "formats/lang.h"
 #include "formats/output.h"
 #include "ui/cmd_play.h"
 #include "ui/keys_doc.h"
@@ -125,7 +126,7 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
-	setlocale(LC_ALL, "");
+	lang_start();
 	/* Past the file size limit (ulimit -f) a write fails with EFBIG, and
 	 * says so like any failed write, instead of the signal killing us
 	 * with no word, half a file written and the terminal as curses had it. */

@@ -1,0 +1,192 @@
+/* The player's language (lang.h). */
+#define _XOPEN_SOURCE 700	/* wcwidth */
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <wchar.h>
+
+#include "formats/lang.h"
+#include "i18n.h"
+
+const lang_entry lang_list[] = {
+	{ "en", "English" },
+	{ "de", "Deutsch" },
+	{ "fr", "Français" },
+	{ NULL, NULL },
+};
+
+/* The language the environment asked for ("de" of de_DE.UTF-8), or "";
+ * LANGUAGE as it was given; the language read now. */
+static char asked[8];
+static char *given_language;
+static const char *current = "en";
+
+const lang_entry *lang_find(const char *code)
+{
+	for (const lang_entry *e = lang_list; code && e->code; e++)
+		if (strcmp(e->code, code) == 0)
+			return e;
+	return NULL;
+}
+
+/* The locale name the environment gives CATEGORY's variable, POSIX's
+ * order: LC_ALL, then the category's own, then LANG. */
+static const char *env_locale(const char *category)
+{
+	const char *names[] = { "LC_ALL", category, "LANG" };
+	for (int i = 0; i < 3; i++) {
+		const char *v = getenv(names[i]);
+		if (v && *v)
+			return v;
+	}
+	return "";
+}
+
+/* "de" of "de_DE.UTF-8@euro"; "" for C and POSIX. */
+static void language_of(const char *locale, char *out, size_t len)
+{
+	size_t n = strcspn(locale, "_.@");
+	if (n == 0 || n >= len || strcmp(locale, "C") == 0 || strncmp(locale, "C.", 2) == 0 ||
+	    strcmp(locale, "POSIX") == 0)
+		n = 0;
+	memcpy(out, locale, n);
+	out[n] = '\0';
+}
+
+static bool says_utf8(const char *locale)
+{
+	const char *dot = strchr(locale, '.');
+	return dot && (strncasecmp(dot + 1, "utf-8", 5) == 0 || strncasecmp(dot + 1, "utf8", 4) == 0);
+}
+
+static const char *effective(void);
+
+void lang_start(void)
+{
+	if (!setlocale(LC_ALL, "")) {
+		/* Some category's locale is missing: each that exists is
+		 * taken, and text named UTF-8 stays UTF-8. */
+		setlocale(LC_ALL, "C");
+		static const struct {
+			int cat;
+			const char *name;
+		} cats[] = { { LC_CTYPE, "LC_CTYPE" }, { LC_MESSAGES, "LC_MESSAGES" }, { LC_COLLATE, "LC_COLLATE" },
+			     { LC_NUMERIC, "LC_NUMERIC" }, { LC_TIME, "LC_TIME" } };
+		for (size_t i = 0; i < sizeof cats / sizeof cats[0]; i++)
+			if (!setlocale(cats[i].cat, "") && cats[i].cat == LC_CTYPE && says_utf8(env_locale("LC_CTYPE")))
+				setlocale(LC_CTYPE, "C.UTF-8");
+	}
+	language_of(env_locale("LC_MESSAGES"), asked, sizeof asked);
+	const char *l = getenv("LANGUAGE");
+	given_language = l && *l ? strdup(l) : NULL;
+#if ENABLE_NLS
+	const char *dir = getenv("LIGHTSOUT_LOCALEDIR");	/* the tests' build tree */
+	bindtextdomain(PACKAGE, dir && *dir ? dir : LOCALEDIR);
+	textdomain(PACKAGE);
+	/* gettext reads no catalog under the C locale's messages: where the
+	 * asked-for locale is missing, C.UTF-8 and LANGUAGE still give its
+	 * language. */
+	const char *msgs = setlocale(LC_MESSAGES, NULL);
+	if (*asked && lang_find(asked) && msgs && (strcmp(msgs, "C") == 0 || strcmp(msgs, "POSIX") == 0) &&
+	    setlocale(LC_MESSAGES, "C.UTF-8") && !getenv("LANGUAGE"))
+		setenv("LANGUAGE", asked, 1);
+#endif
+	current = effective();
+}
+
+/* The first language of LANGUAGE that lang_list has, else the locale's. */
+static const char *effective(void)
+{
+	const char *l = getenv("LANGUAGE");
+	while (l && *l) {
+		char code[8];
+		size_t n = strcspn(l, ":");
+		language_of(l, code, n < sizeof code ? n + 1 : 1);
+		if (lang_find(code))
+			return lang_find(code)->code;
+		l += n + (l[n] == ':');
+	}
+	return lang_find(asked) ? lang_find(asked)->code : "en";
+}
+
+bool lang_choose(const char *code)
+{
+	if (code && *code && !lang_find(code))
+		return false;
+#if ENABLE_NLS
+	if (code && *code) {
+		const char *msgs = setlocale(LC_MESSAGES, NULL);
+		if (msgs && (strcmp(msgs, "C") == 0 || strcmp(msgs, "POSIX") == 0))
+			setlocale(LC_MESSAGES, "C.UTF-8");
+		setenv("LANGUAGE", code, 1);
+	} else if (given_language) {
+		setenv("LANGUAGE", given_language, 1);
+	} else {
+		unsetenv("LANGUAGE");
+	}
+	/* gettext keeps what it found: this tells it the catalogs changed
+	 * (the GNU gettext manual's way to switch languages at run time). */
+	extern int _nl_msg_cat_cntr;
+	++_nl_msg_cat_cntr;
+#endif
+	current = effective();
+	return true;
+}
+
+const char *lang_code(void)
+{
+	return current;
+}
+
+const char *i18n_context(const char *id, const char *msg)
+{
+#if ENABLE_NLS
+	const char *t = gettext(id);
+	return t == id ? msg : t;
+#else
+	(void)id;
+	return msg;
+#endif
+}
+
+/* Walks S's characters while they fit in COLS columns (COLS < 0: all of
+ * them); the bytes walked, and the columns they take in *USED. */
+static size_t walk(const char *s, int cols, int *used)
+{
+	mbstate_t st;
+	memset(&st, 0, sizeof st);
+	size_t at = 0, len = strlen(s);
+	int w = 0;
+	while (at < len) {
+		wchar_t wc;
+		size_t n = mbrtowc(&wc, s + at, len - at, &st);
+		int cw = 1;
+		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
+			n = 1;	/* a byte outside the locale's set: one column */
+			memset(&st, 0, sizeof st);
+		} else if ((cw = wcwidth(wc)) < 0) {
+			cw = 1;
+		}
+		if (cols >= 0 && w + cw > cols)
+			break;
+		w += cw;
+		at += n;
+	}
+	*used = w;
+	return at;
+}
+
+int text_cols(const char *s)
+{
+	int w = 0;
+	if (s)
+		walk(s, -1, &w);
+	return w;
+}
+
+size_t text_fit(const char *s, int cols)
+{
+	int w;
+	return s ? walk(s, cols < 0 ? 0 : cols, &w) : 0;
+}

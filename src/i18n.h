@@ -1,0 +1,28 @@
+/* The marks that make a message translatable (GNU gettext; po/).  Every
+ * layer includes this, the engine too: it is the C library's gettext,
+ * neither curses nor files.  formats/lang.h chooses the language. */
+#ifndef LO_I18N_H
+#define LO_I18N_H
+
+#include "config.h"
+
+#if ENABLE_NLS
+#include <libintl.h>
+/* A message read by a player or an admin, in their language. */
+#define _(s) gettext(s)
+/* The message with n's plural form: P_("%d light", "%d lights", n). */
+#define P_(one, many, n) ngettext(one, many, (unsigned long)(n))
+#else
+#define _(s) ((const char *)(s))
+#define P_(one, many, n) ((n) == 1 ? (one) : (many))
+#endif
+/* Marked where it is written (a table), translated where it is read: _(). */
+#define N_(s) (s)
+/* A short message told apart by its context ("menu", "on" as a cell's
+ * state): the same English may read differently in another language. */
+#define C_(ctx, s) i18n_context(ctx "\004" s, s)
+
+/* gettext of "CTX\004MSG", or MSG when there is no translation. */
+const char *i18n_context(const char *id, const char *msg);
+
+#endif
