@@ -13,7 +13,7 @@ set -e
 # their own with their own configuration; with systemd Debian also enables
 # the system's (systemctl disable --now munge slurmctld slurmd, if those are
 # not wanted).
-PKGS="build-essential autoconf automake autoconf-archive pkg-config libncurses-dev libm4ri-dev libicu-dev tmux clang libclang-rt-14-dev libtsan2
+PKGS="build-essential autoconf automake autoconf-archive autopoint gettext locales pkg-config libncurses-dev libm4ri-dev libicu-dev tmux clang libclang-rt-14-dev libtsan2
 	openssh-server openssh-client strace parallel slurm-wlm munge
 	debhelper dpkg-dev lintian adduser piuparts debootstrap"
 if [ "$(id -u)" -ne 0 ]; then
@@ -22,3 +22,9 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends $PKGS > /dev/null
+# The translations' tests play in German and French with the real locales
+# (and without them: tests/ui/ui_lang*.sh); locale-gen is Debian's way.
+for l in de_DE.UTF-8 fr_FR.UTF-8; do
+	grep -q "^$l UTF-8" /etc/locale.gen 2>/dev/null || echo "$l UTF-8" | $SUDO tee -a /etc/locale.gen > /dev/null
+done
+$SUDO locale-gen > /dev/null
