@@ -117,7 +117,7 @@ else
 fi
 exec ssh -F /dev/null -o IdentitiesOnly=yes -o IdentityAgent=none -o PasswordAuthentication=no \\
 	-o UserKnownHostsFile='$s/known_hosts' -o StrictHostKeyChecking=yes -o LogLevel=ERROR \\
-	-o SendEnv=LANG -o SendEnv=LC_ALL -o IgnoreUnknown=ObscureKeystrokeTiming -o ObscureKeystrokeTiming=no \\
+	-o SendEnv=LANG -o "SendEnv=LC_*" -o IgnoreUnknown=ObscureKeystrokeTiming -o ObscureKeystrokeTiming=no \\
 	\${SSH_BIND:+-b "\$SSH_BIND"} -p \$(cat '$s/port') "\$@" $acct@127.0.0.1 \${SSH_CMD:+"\$SSH_CMD"}
 EOF
 	arcade_sshd "$s/sshd_config"
