@@ -13,6 +13,7 @@
 
 #include "game/practice.h"
 #include "game/saved.h"
+#include "i18n.h"
 #include "persist/host.h"
 #include "persist/lock.h"
 #include "persist/name.h"
@@ -280,11 +281,13 @@ static void scores_why(const char *dir, const persist_result *res, char *buf, si
 		snprintf(buf, len, "%.200s: %s", dir, strerror(res->errnum));
 }
 
-/* A daily win into the host's leaderboard, and where it stands there. */
+/* A daily win into the host's leaderboard, and where it stands there: the
+ * write says (the row just written, among the day's others). */
 static void leaderboard(saver *sa, const play *p, const stats_result *r)
 {
 	score s;
 	persist_result res;
+	scores_place at;
 	bool kept;
 	char why[400];
 	if (!sa->scores_dir[0] || !play_score(p, r, &s))
@@ -299,47 +302,37 @@ static void leaderboard(saver *sa, const play *p, const stats_result *r)
 	int lfd = -1;
 	if (paths_file(PATHS_STATE, "scores", true, lockpath, sizeof lockpath, err, sizeof err) == 0)
 		lfd = lock_take(lockpath, LOCK_WAIT_MS, err, sizeof err);
-	persist_status st = scores_record(sa->scores_dir, &s, &kept, &res);
+	persist_status st = scores_record_ranked(sa->scores_dir, &s, &kept, &at, &res);
 	if (lfd >= 0)
 		lock_release(lfd);
 	if (st == PERSIST_NONE)
 		return;		/* no leaderboard here: nothing to say */
 	if (st != PERSIST_OK) {
 		scores_why(sa->scores_dir, &res, why, sizeof why);
-		msg_join(sa->ranking, sizeof sa->ranking, "Not on the leaderboard: ", why);
+		msg_join(sa->ranking, sizeof sa->ranking, _("Not on the leaderboard: "), why);
 		sa->ranking_failed = true;
 		return;
 	}
-	scores t;
-	if (scores_load(sa->scores_dir, s.date, &t, &res) != PERSIST_OK) {
-		scores_why(sa->scores_dir, &res, why, sizeof why);
-		msg_join(sa->ranking, sizeof sa->ranking, "Leaderboard: ", why);
-		sa->ranking_failed = true;
-		return;
-	}
-	int of, rank = scores_rank(&t, &s, geteuid(), &of);
-	if (rank > 0)
-		snprintf(sa->ranking, sizeof sa->ranking, "%d%s of %d on this host%s", rank, ordinal(rank), of,
+	if (at.rank > 0)
+		snprintf(sa->ranking, sizeof sa->ranking, "%d%s of %d on this host%s", at.rank, ordinal(at.rank), at.of,
 			 kept ? "" : " (your earlier result)");
-	scores_free(&t);
 }
 
-/* Is p's daily board (its date and variant) in the statistics already?
- * Then this is a replay: it counts as practice, and not on the host's
- * leaderboard. */
-static bool saving_daily_done(const saver *sa, const play *p)
+/* Is the daily board of the result (its date and variant) in the
+ * statistics already?  Then this is a replay: it counts as practice, and
+ * not on the host's leaderboard.  Asked of the statistics as the record
+ * reads them: the file is read once. */
+static void daily_replay(const stats *st, stats_result *r, void *ctx)
 {
-	stats st;
-	persist_result res;
-	struct stat probe;
+	play *p = ctx;
 	bool done = false;
-	if (!sa->stats_path[0] || lstat(sa->stats_path, &probe) < 0 ||
-	    stats_load(sa->stats_path, &st, &res) != PERSIST_OK)
-		return false;
-	for (int i = 0; i < st.ndaily && !done; i++)
-		done = strcmp(st.daily[i].date, p->daily) == 0 && variant_equal(&st.daily[i].key, &p->g.cfg.v);
-	stats_free(&st);
-	return done;
+	for (int i = 0; r->daily && i < st->ndaily && !done; i++)
+		done = strcmp(st->daily[i].date, r->daily) == 0 && variant_equal(&st->daily[i].key, &r->key);
+	if (!done)
+		return;
+	p->replay = true;
+	r->daily = NULL;
+	r->kind = STATS_PRACTICE;
 }
 
 int saving_finish(saver *sa, play *p, double now, char *msg, size_t len)
@@ -350,12 +343,11 @@ int saving_finish(saver *sa, play *p, double now, char *msg, size_t len)
 	sa->unsaved = 0;
 	sa->ranking[0] = '\0';
 	sa->ranking_failed = false;
-	if (p->mode == PLAY_DAILY && !p->recorded && saving_daily_done(sa, p))
-		p->replay = true;
 	if (!p->game)
 		p->game = play_new_id();
 	bool fresh = (sa->stats_path[0] || sa->scores_dir[0]) && play_result(p, &r, now);
-	if (fresh && sa->stats_path[0] && stats_record(sa->stats_path, &r, &res) != PERSIST_OK) {
+	if (fresh && sa->stats_path[0] &&
+	    stats_record_with(sa->stats_path, &r, p->mode == PLAY_DAILY ? daily_replay : NULL, p, &res) != PERSIST_OK) {
 		persist_describe(&res, msg, len);
 		rc = -1;
 	}
