@@ -8,8 +8,9 @@
 #include "engine/history.h"
 #include "game/maker.h"
 #include "game/practice.h"
+#include "i18n.h"
 
-static const char rung_unsaved[] = "The practice rung could not be saved: it holds until you quit.";
+static const char rung_unsaved[] = N_("The practice rung could not be saved: it holds until you quit.");
 
 /* The player's name and what their games become, first, in one line of
  * 80 columns: a guest's game is not kept. */
@@ -20,9 +21,10 @@ static void open_player(session *s, const session_settings *set)
 	s->files.player_guest = set->player_guest;
 	if (set->player_guest)
 		snprintf(s->files.notice, sizeof s->files.notice,
-			 "Playing as %s, a guest: your games are not kept.", s->files.player_name);
+			 /* TRANSLATORS: %s is the player's name; at most 80 columns with it. */
+			 _("Playing as %s, a guest: your games are not kept."), s->files.player_name);
 	else if (!s->files.notice[0])
-		snprintf(s->files.notice, sizeof s->files.notice, "Playing as %s: your games are kept for your key.",
+		snprintf(s->files.notice, sizeof s->files.notice, _("Playing as %s: your games are kept for your key."),
 			 s->files.player_name);
 }
 
@@ -64,7 +66,7 @@ session *session_open(const session_settings *set, session_fail *why, char *err,
 	if (!s) {
 		board_free(set->loaded);
 		*why = SESSION_FAIL_MEMORY;
-		snprintf(err, len, "out of memory");
+		snprintf(err, len, "%s", _("out of memory"));
 		return NULL;
 	}
 	rng_seed(&s->pl.r, set->seed);
@@ -137,9 +139,9 @@ bool session_code_held(const session *s, char *why, size_t len)
 	if (g->won)
 		return false;
 	if (!strcmp(s->pl.origin, "race"))
-		snprintf(why, len, "The share code of a race's board is shown once the board is cleared.");
+		snprintf(why, len, "%s", _("The share code of a race's board is shown once the board is cleared."));
 	else if (s->pl.mode == PLAY_DAILY)
-		snprintf(why, len, "The share code of the daily board is shown once you have cleared it.");
+		snprintf(why, len, "%s", _("The share code of the daily board is shown once you have cleared it."));
 	else
 		return false;
 	return true;
@@ -209,19 +211,23 @@ char *session_player_text(const session *s, const game_config *cfg, const game_c
 	if (!t)
 		return NULL;
 	const char *name = s->ar.name[0] ? s->ar.name : s->files.player_name;
-	int n = snprintf(t, PLAYER_PAGE_MAX, "Name:  %s%s\n", name[0] ? name : "(none: a local game)",
-			 s->files.player_guest ? ", a guest: nothing is kept" : "");
-	n += snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, "Key:   %s\n", s->key_fp[0] ? s->key_fp : "none");
-	n += snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, "Practice rung: %d (%dx%d)\n", session_ladder_rung(s, cfg),
+	/* TRANSLATORS: "Name:" and "Key:" are one above the other: pad both
+	 * with spaces so that their values start in the same column. */
+	int n = snprintf(t, PLAYER_PAGE_MAX, _("Name:  %s%s\n"), name[0] ? name : _("(none: a local game)"),
+			 s->files.player_guest ? _(", a guest: nothing is kept") : "");
+	/* TRANSLATORS: %s is the key's fingerprint, or "none". */
+	n += snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, _("Key:   %s\n"), s->key_fp[0] ? s->key_fp : _("none"));
+	/* TRANSLATORS: the rung, then the board's size (rows x columns). */
+	n += snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, _("Practice rung: %d (%dx%d)\n"), session_ladder_rung(s, cfg),
 		      cfg->v.rows, cfg->v.cols);
 	saving_week_text(&s->files, &daily->v, t, PLAYER_PAGE_MAX);
 	n = (int)strlen(t);
 	if (racer_available(&s->ar) && s->race.me.key[0]) {
 		int won, lost;
 		race_record(s->ar.host, s->race.me.key, 7, &won, &lost);
-		snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, "\nRaces this week: %d won, %d lost\n", won, lost);
+		snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, _("\nRaces this week: %d won, %d lost\n"), won, lost);
 	} else if (racer_available(&s->ar))
-		snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, "\nRaces: a guest's are not kept\n");
+		snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, "%s", _("\nRaces: a guest's are not kept\n"));
 	return t;
 }
 
@@ -267,7 +273,7 @@ static int record_win(session *s, double now)
 	else if (s->files.ranking_failed)
 		ev |= session_say(s, s->files.ranking);
 	if (!kept)
-		ev |= session_say(s, rung_unsaved);
+		ev |= session_say(s, _(rung_unsaved));
 	return ev;
 }
 
@@ -287,7 +293,7 @@ static int give_up(session *s, double now, bool leaving)
 	int ev = 0;
 	session_settle(s, now);
 	if (leaving && s->pl.tried && s->pl.mode == PLAY_LADDER && play_climb(&s->pl, -1) != LO_OK)
-		ev |= session_say(s, rung_unsaved);
+		ev |= session_say(s, _(rung_unsaved));
 	if (game_in_progress(&s->pl.g) && saving_finish(&s->files, &s->pl, now, msg, sizeof msg) < 0)
 		ev |= session_say(s, msg);
 	return ev;
@@ -300,11 +306,11 @@ int session_press(session *s, int row, int col, int times, double now)
 	if (g->won)
 		return 0;
 	if (times < 0 && g->cfg.v.forward_only)
-		return session_say(s, "Forward presses only in this game (--forward-only).");
+		return session_say(s, _("Forward presses only in this game (--forward-only)."));
 	/* Out of memory for the history: the press did not happen, and
 	 * nothing may act as if it had. */
 	if (game_press(g, row, col, times, now) < 0)
-		return session_say(s, "Out of memory: the press was not made.");
+		return session_say(s, _("Out of memory: the press was not made."));
 	s->row = row;
 	s->col = col;
 	s->pl.tried = true;
@@ -324,9 +330,13 @@ int session_undo(session *s, bool redo, double now)
 	session_settle(s, now);
 	s->msg[0] = '\0';
 	if (!(redo ? game_redo(g, &row, &col, &times, now) : game_undo(g, &row, &col, &times, now))) {
-		char why[100];
-		snprintf(why, sizeof why, "No undo further back: only the last %d moves are kept.", HISTORY_MAX);
-		return session_say(s, redo ? "Nothing to redo." : game_undo_capped(g) ? why : "Nothing to undo.");
+		char why[300];
+		snprintf(why, sizeof why,
+			 P_("No undo further back: only the last %d moves are kept.",
+			    /* notext: the plural of the message above (P_) */
+			    "No undo further back: only the last %d moves are kept.", HISTORY_MAX),
+			 HISTORY_MAX);
+		return session_say(s, redo ? _("Nothing to redo.") : game_undo_capped(g) ? why : _("Nothing to undo."));
 	}
 	s->row = row;
 	s->col = col;
@@ -348,7 +358,7 @@ int session_fresh(session *s, double now)
 	play_fresh(&s->pl);
 	s->ranking[0] = '\0';
 	if (!s->pl.g.solvable)
-		return SESSION_BOARD | session_say(s, "This board cannot be cleared: s shows why.");
+		return SESSION_BOARD | session_say(s, _("This board cannot be cleared: s shows why."));
 	return SESSION_BOARD;
 }
 
@@ -386,7 +396,7 @@ int session_new_board(session *s, const game_config *cfg, play_mode mode, bool g
 	bool down = give_up_old && mode == PLAY_LADDER && s->pl.mode == PLAY_LADDER && s->pl.tried;
 	if (down && from.rung > LADDER_FIRST_RUNG) {
 		from.rung--;
-		snprintf(s->after_made, sizeof s->after_made, "Down to rung %d: a board of par %d.", from.rung,
+		snprintf(s->after_made, sizeof s->after_made, _("Down to rung %d: a board of par %d."), from.rung,
 			 from.rung);
 	}
 	s->mk = maker_start(&from, cfg, mode, err, sizeof err);
@@ -450,7 +460,7 @@ int session_next_board(session *s, double now)
 	s->msg[0] = '\0';
 	/* The daily board is the day's: another is tomorrow's. */
 	if (s->pl.mode == PLAY_DAILY)
-		return session_say(s, "One daily board a day: R restarts it.");
+		return session_say(s, _("One daily board a day: R restarts it."));
 	game_config cfg = s->pl.g.cfg;
 	return session_new_board(s, &cfg, s->pl.mode, true, now);
 }
@@ -617,7 +627,7 @@ int session_take_over(session *s, double now)
 	uint64_t id = s->pl.game;
 	int ev = session_fresh(s, now);
 	s->pl.game = id;
-	return ev | session_say(s, "Taken over: the other session's game, moves and all (u undoes them).");
+	return ev | session_say(s, _("Taken over: the other session's game, moves and all (u undoes them)."));
 }
 
 int session_end(session *s, double now)

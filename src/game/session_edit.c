@@ -69,7 +69,7 @@ int session_edit_commit(session *s, double now)
 		game_restart(&s->pl.g);
 		session_fresh(s, now);
 		board_free(b);
-		return SESSION_BOARD | session_say(s, b ? err : "out of memory");
+		return SESSION_BOARD | session_say(s, b ? err : _("out of memory"));
 	}
 	board_free(b);
 	/* A board of the player's own: saved as such (fresh saves soon), set

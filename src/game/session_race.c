@@ -109,11 +109,11 @@ int session_race_leave(session *s, double now)
 	s->msg[0] = '\0';
 	switch (s->race.phase) {
 	case RACE_COUNTDOWN:
-		return session_say(s, "The race is on: it starts in a moment (leaving the board then is a forfeit).");
+		return session_say(s, _("The race is on: it starts in a moment (leaving the board then is a forfeit)."));
 	case RACE_MAKING:
 	case RACE_WAITING:
 		racer_withdraw(&s->race, &s->ar);
-		return SESSION_RACE | session_say(s, "Your race is taken back.");
+		return SESSION_RACE | session_say(s, _("Your race is taken back."));
 	case RACE_ON:
 		racer_forfeit(&s->race, &s->ar);
 		return SESSION_RACE | SESSION_RACE_OVER;
@@ -132,7 +132,7 @@ int session_race_heard(session *s, double now)
 int session_race_say(session *s, int what)
 {
 	if (racer_say(&s->race, &s->ar, what) < 0)
-		return session_say(s, "Words go to the other racer after a race.");
+		return session_say(s, _("Words go to the other racer after a race."));
 	return SESSION_RACE;
 }
 

@@ -193,6 +193,7 @@ host_status host_key_player(const char *dir, const unsigned char digest[32], con
 	p->live_fd = take_slot(dir, prefix, lim->games_per_key, p, &slot);
 	if (p->live_fd < 0) {
 		snprintf(err, len, P_("You have %d game open on this host already: quit one first.",
+				      /* notext: the plural of the message above (P_) */
 				      "You have %d games open on this host already: quit one first.", lim->games_per_key),
 			 lim->games_per_key);
 		return HOST_FULL;
@@ -351,6 +352,7 @@ static bool who_read(const char *path, host_holder *h, char ahash[HOST_PID_LEN +
 	if (!text)
 		return false;
 	kv_init(&r, path, text, n, KV_NUL | KV_NEWLINE, err, sizeof err);
+	/* notext: the reason goes nowhere (a record not read is skipped) */
 	if (kv_line(&r, &line, &n) && kv_end(&r, "one line only")) {
 		/* Four fields, a space between each. */
 		int k = 0;
