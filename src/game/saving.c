@@ -13,6 +13,7 @@
 
 #include "game/practice.h"
 #include "game/saved.h"
+#include "i18n.h"
 #include "persist/host.h"
 #include "persist/lock.h"
 #include "persist/name.h"
@@ -45,10 +46,12 @@ static void keep_apart(saver *sa)
 	 * title line holds them, not the key bar. */
 	saved_game kept;
 	persist_result res;
-	char which[48] = "saved";
+	char which[48];
+	/* TRANSLATORS: completes "Your %s game is kept: lightsout resumes it" (else a size, "5x5"). */
+	snprintf(which, sizeof which, "%s", _("saved"));
 	savegame_init(&kept);
 	if (savegame_read(sa->save_path, &kept, &res) == PERSIST_OK)
-		snprintf(which, sizeof which, "%dx%d", kept.v.rows, kept.v.cols);
+		snprintf(which, sizeof which, "%dx%d", kept.v.rows, kept.v.cols);	/* notext: a size */
 	savegame_free(&kept);
 	for (int i = 2; i <= SLOT_MAX; i++) {
 		char side[4200];
@@ -59,12 +62,16 @@ static void keep_apart(saver *sa)
 		slot_release(&sa->sl);
 		sa->sl = other;
 		snprintf(sa->save_path, sizeof sa->save_path, "%s", sa->sl.save);
-		snprintf(sa->aside, sizeof sa->aside, "Your %s game is kept: lightsout resumes it", which);
+		/* TRANSLATORS: %s is "saved" or a size ("5x5"); at most 60 columns. */
+		snprintf(sa->aside, sizeof sa->aside, _("Your %s game is kept: lightsout resumes it"), which);
 		return;
 	}
 	sa->save_path[0] = '\0';
 	snprintf(sa->notice, sizeof sa->notice,
-		 "This game will not be saved: your %d saved games are kept (a plain lightsout resumes them).",
+		 P_("This game will not be saved: your %d saved games are kept (a plain lightsout resumes them).",
+		    /* notext: the plural of the message above (P_) */
+		    "This game will not be saved: your %d saved games are kept (a plain lightsout resumes them).",
+		    SLOT_MAX),
 		 SLOT_MAX);
 }
 
@@ -75,7 +82,7 @@ void saving_init(saver *sa, bool keep_saved)
 	sa->sl.fd = -1;
 	if (paths_file(PATHS_STATE, PATHS_SAVEGAME, true, sa->base, sizeof sa->base, err, sizeof err) < 0) {
 		sa->base[0] = '\0';
-		msg_join(sa->notice, sizeof sa->notice, "Games will not be saved: ", err);
+		msg_join(sa->notice, sizeof sa->notice, _("Games will not be saved: "), err);
 	} else if (slot_take(sa->base, 1, 0, &sa->sl, err, sizeof err) == 0 ||
 		   (slot_busy(sa->base, 1, &sa->other) && slot_take_free(sa->base, &sa->sl, err, sizeof err) == 0)) {
 		/* Another game owns slot 1: this one keeps its own save. */
@@ -95,11 +102,11 @@ void saving_init(saver *sa, bool keep_saved)
 		if (keep_saved && sa->sl.index == 1)
 			keep_apart(sa);
 	} else
-		msg_join(sa->notice, sizeof sa->notice, "Games will not be saved: ", err);
+		msg_join(sa->notice, sizeof sa->notice, _("Games will not be saved: "), err);
 	if (paths_file(PATHS_DATA, PATHS_STATS, true, sa->stats_path, sizeof sa->stats_path, err, sizeof err) < 0) {
 		sa->stats_path[0] = '\0';
 		if (!sa->notice[0])
-			msg_join(sa->notice, sizeof sa->notice, "Statistics will not be kept: ", err);
+			msg_join(sa->notice, sizeof sa->notice, _("Statistics will not be kept: "), err);
 	}
 }
 
@@ -145,7 +152,7 @@ bool saving_load(saver *sa, play *p)
 		const char *name = strrchr(res.moved, '/');
 		char line[sizeof res.moved + sizeof res.why + 8];
 		snprintf(line, sizeof line, "%s: %s", name ? name + 1 : res.moved, res.why);
-		msg_join(sa->notice, sizeof sa->notice, "Saved game damaged, kept as ", line);
+		msg_join(sa->notice, sizeof sa->notice, _("Saved game damaged, kept as "), line);
 		return false;
 	}
 	case PERSIST_NO_MEMORY:
@@ -155,7 +162,7 @@ bool saving_load(saver *sa, play *p)
 		/* The file stays where it is for a later try, and this game
 		 * saves nothing over it. */
 		persist_describe(&res, msg, sizeof msg);
-		msg_join(sa->notice, sizeof sa->notice, "Saved game not loaded (kept; this game is not saved): ", msg);
+		msg_join(sa->notice, sizeof sa->notice, _("Saved game not loaded (kept; this game is not saved): "), msg);
 		sa->save_path[0] = '\0';
 		return false;
 	}
@@ -168,8 +175,8 @@ bool saving_load(saver *sa, play *p)
 	if (rc == LO_NOMEM) {
 		/* The save is fine and memory short: keep it where it is, and
 		 * save nothing over it from this game. */
-		snprintf(sa->notice, sizeof sa->notice, "Not enough memory to resume the saved game: it is kept, and "
-			 "this game is not saved.");
+		snprintf(sa->notice, sizeof sa->notice, "%s",
+			 _("Not enough memory to resume the saved game: it is kept, and this game is not saved."));
 		sa->save_path[0] = '\0';
 		savegame_free(&sg);
 		return false;
@@ -181,11 +188,12 @@ bool saving_load(saver *sa, play *p)
 		if (savegame_set_aside(sa->save_path, err, &res) == PERSIST_SET_ASIDE) {
 			const char *name = strrchr(res.moved, '/');
 			char line[sizeof res.moved + sizeof err + 64];
-			snprintf(line, sizeof line, "Cannot resume the saved game (kept as %s): %s",
+			/* TRANSLATORS: the first %s is a file name, the second why. */
+			snprintf(line, sizeof line, _("Cannot resume the saved game (kept as %s): %s"),
 				 name ? name + 1 : res.moved, err);
 			msg_join(sa->notice, sizeof sa->notice, "", line);
 		} else {
-			msg_join(sa->notice, sizeof sa->notice, "Cannot resume the saved game: ", err);
+			msg_join(sa->notice, sizeof sa->notice, _("Cannot resume the saved game: "), err);
 			sa->save_path[0] = '\0';
 		}
 		return false;
@@ -195,7 +203,7 @@ bool saving_load(saver *sa, play *p)
 	char origin[16];
 	snprintf(origin, sizeof origin, "%s", p->origin);
 	if (play_init(p, &g, p->mode, origin, err, sizeof err) != LO_OK) {
-		msg_join(sa->notice, sizeof sa->notice, "Cannot resume the saved game: ", err);
+		msg_join(sa->notice, sizeof sa->notice, _("Cannot resume the saved game: "), err);
 		return false;
 	}
 	sa->owned = true;
@@ -252,8 +260,8 @@ int saving_sync(saver *sa, play *p, double now, char *msg, size_t len)
 	if (savegame_write(sa->save_path, &sg, &res) != PERSIST_OK) {
 		char err[300];
 		persist_describe(&res, err, sizeof err);
-		msg_join(sa->exit_msg, sizeof sa->exit_msg, "cannot save the game: ", err);
-		msg_join(msg, len, "Cannot save: ", err);
+		msg_join(sa->exit_msg, sizeof sa->exit_msg, _("cannot save the game: "), err);
+		msg_join(msg, len, _("Cannot save: "), err);
 		return -1;
 	}
 	sa->exit_msg[0] = '\0';
@@ -261,12 +269,14 @@ int saving_sync(saver *sa, play *p, double now, char *msg, size_t len)
 	return 0;
 }
 
-/* "1st", "2nd", "3rd", "11th", "22nd". */
-static const char *ordinal(int n)
+/* "1st", "2nd", "3rd", "11th", "22nd" into buf. */
+static void ordinal(int n, char *buf, size_t len)
 {
-	if (n % 100 >= 11 && n % 100 <= 13)
-		return "th";
-	return n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+	/* TRANSLATORS: ordinals, a place on the leaderboard: 1st, 2nd, 3rd,
+	 * 4th (German "%d.", French "%de"). */
+	const char *f = n % 100 >= 11 && n % 100 <= 13 ? _("%dth")
+		: n % 10 == 1 ? _("%dst") : n % 10 == 2 ? _("%dnd") : n % 10 == 3 ? _("%drd") : _("%dth");
+	snprintf(buf, len, f, n);
 }
 
 /* A line on a leaderboard that said no: where, and why. */
@@ -275,16 +285,18 @@ static void scores_why(const char *dir, const persist_result *res, char *buf, si
 	if (res->status == PERSIST_REFUSED)
 		snprintf(buf, len, "%.200s: %.180s", dir, res->why);
 	else if (res->status == PERSIST_NO_MEMORY)
-		snprintf(buf, len, "out of memory");
+		snprintf(buf, len, "%s", _("out of memory"));
 	else
 		snprintf(buf, len, "%.200s: %s", dir, strerror(res->errnum));
 }
 
-/* A daily win into the host's leaderboard, and where it stands there. */
+/* A daily win into the host's leaderboard, and where it stands there: the
+ * write says (the row just written, among the day's others). */
 static void leaderboard(saver *sa, const play *p, const stats_result *r)
 {
 	score s;
 	persist_result res;
+	scores_place at;
 	bool kept;
 	char why[400];
 	if (!sa->scores_dir[0] || !play_score(p, r, &s))
@@ -299,47 +311,41 @@ static void leaderboard(saver *sa, const play *p, const stats_result *r)
 	int lfd = -1;
 	if (paths_file(PATHS_STATE, "scores", true, lockpath, sizeof lockpath, err, sizeof err) == 0)
 		lfd = lock_take(lockpath, LOCK_WAIT_MS, err, sizeof err);
-	persist_status st = scores_record(sa->scores_dir, &s, &kept, &res);
+	persist_status st = scores_record_ranked(sa->scores_dir, &s, &kept, &at, &res);
 	if (lfd >= 0)
 		lock_release(lfd);
 	if (st == PERSIST_NONE)
 		return;		/* no leaderboard here: nothing to say */
 	if (st != PERSIST_OK) {
 		scores_why(sa->scores_dir, &res, why, sizeof why);
-		msg_join(sa->ranking, sizeof sa->ranking, "Not on the leaderboard: ", why);
+		msg_join(sa->ranking, sizeof sa->ranking, _("Not on the leaderboard: "), why);
 		sa->ranking_failed = true;
 		return;
 	}
-	scores t;
-	if (scores_load(sa->scores_dir, s.date, &t, &res) != PERSIST_OK) {
-		scores_why(sa->scores_dir, &res, why, sizeof why);
-		msg_join(sa->ranking, sizeof sa->ranking, "Leaderboard: ", why);
-		sa->ranking_failed = true;
-		return;
-	}
-	int of, rank = scores_rank(&t, &s, geteuid(), &of);
-	if (rank > 0)
-		snprintf(sa->ranking, sizeof sa->ranking, "%d%s of %d on this host%s", rank, ordinal(rank), of,
-			 kept ? "" : " (your earlier result)");
-	scores_free(&t);
+	char place[32];
+	ordinal(at.rank, place, sizeof place);
+	/* TRANSLATORS: %s is a place ("1st"), %d the players on the board. */
+	if (at.rank > 0 && kept)
+		snprintf(sa->ranking, sizeof sa->ranking, _("%s of %d on this host"), place, at.of);
+	else if (at.rank > 0)
+		snprintf(sa->ranking, sizeof sa->ranking, _("%s of %d on this host (your earlier result)"), place, at.of);
 }
 
-/* Is p's daily board (its date and variant) in the statistics already?
- * Then this is a replay: it counts as practice, and not on the host's
- * leaderboard. */
-static bool saving_daily_done(const saver *sa, const play *p)
+/* Is the daily board of the result (its date and variant) in the
+ * statistics already?  Then this is a replay: it counts as practice, and
+ * not on the host's leaderboard.  Asked of the statistics as the record
+ * reads them: the file is read once. */
+static void daily_replay(const stats *st, stats_result *r, void *ctx)
 {
-	stats st;
-	persist_result res;
-	struct stat probe;
+	play *p = ctx;
 	bool done = false;
-	if (!sa->stats_path[0] || lstat(sa->stats_path, &probe) < 0 ||
-	    stats_load(sa->stats_path, &st, &res) != PERSIST_OK)
-		return false;
-	for (int i = 0; i < st.ndaily && !done; i++)
-		done = strcmp(st.daily[i].date, p->daily) == 0 && variant_equal(&st.daily[i].key, &p->g.cfg.v);
-	stats_free(&st);
-	return done;
+	for (int i = 0; r->daily && i < st->ndaily && !done; i++)
+		done = strcmp(st->daily[i].date, r->daily) == 0 && variant_equal(&st->daily[i].key, &r->key);
+	if (!done)
+		return;
+	p->replay = true;
+	r->daily = NULL;
+	r->kind = STATS_PRACTICE;
 }
 
 int saving_finish(saver *sa, play *p, double now, char *msg, size_t len)
@@ -350,12 +356,11 @@ int saving_finish(saver *sa, play *p, double now, char *msg, size_t len)
 	sa->unsaved = 0;
 	sa->ranking[0] = '\0';
 	sa->ranking_failed = false;
-	if (p->mode == PLAY_DAILY && !p->recorded && saving_daily_done(sa, p))
-		p->replay = true;
 	if (!p->game)
 		p->game = play_new_id();
 	bool fresh = (sa->stats_path[0] || sa->scores_dir[0]) && play_result(p, &r, now);
-	if (fresh && sa->stats_path[0] && stats_record(sa->stats_path, &r, &res) != PERSIST_OK) {
+	if (fresh && sa->stats_path[0] &&
+	    stats_record_with(sa->stats_path, &r, p->mode == PLAY_DAILY ? daily_replay : NULL, p, &res) != PERSIST_OK) {
 		persist_describe(&res, msg, len);
 		rc = -1;
 	}
@@ -387,10 +392,10 @@ char *saving_stats_text(const saver *sa, char *msg, size_t len)
 		return NULL;
 	}
 	size_t n;
-	char *table = st.n ? stats_table(&st, &n) : strdup("No games recorded yet: win or give up a board.\n");
+	char *table = st.n ? stats_table(&st, &n) : strdup(_("No games recorded yet: win or give up a board.\n"));
 	stats_free(&st);
 	if (!table)
-		msg_join(msg, len, "", "out of memory");
+		msg_join(msg, len, "", _("out of memory"));
 	return table;
 }
 
@@ -401,26 +406,42 @@ void saving_daily_line(const saver *sa, const char *date, const variant *key, ch
 	struct stat probe;
 	buf[0] = '\0';
 	if (!sa->stats_path[0] || lstat(sa->stats_path, &probe) < 0 || stats_load(sa->stats_path, &st, &res) != PERSIST_OK) {
-		snprintf(buf, len, "Today's daily board: not played yet.");
+		snprintf(buf, len, "%s", _("Today's daily board: not played yet."));
 		return;
 	}
 	int streak = stats_daily_streak(&st, date);
 	const stats_daily *d = stats_daily_find(&st, date, key);
-	char today[120], par[24] = "";
+	char today[200], par[40] = "";
 	if (d && d->par >= 0)
-		snprintf(par, sizeof par, " (par %d)", d->par);
+		snprintf(par, sizeof par, _(" (par %d)"), d->par);
 	long secs = d ? (long)d->seconds : 0;
+	/* One sentence each, with a streak ("Daily streak: 3 days; today's
+	 * daily board: ...") or alone ("Today's daily board: ..."). */
+	bool alone = streak <= 0;
 	if (!d)
-		snprintf(today, sizeof today, "today's daily board: not played yet");
+		snprintf(today, sizeof today, "%s",
+			 alone ? _("Today's daily board: not played yet.") : _("today's daily board: not played yet"));
 	else if (d->won)
-		snprintf(today, sizeof today, "today's daily board: won in %d moves%s, %ld:%02ld%s", d->moves, par,
-			 secs / 60, secs % 60, d->assisted ? ", assisted" : "");
+		/* TRANSLATORS: %s after the moves is " (par N)" or nothing, then the time
+		 * (minutes:seconds), then ", assisted" or nothing. */
+		snprintf(today, sizeof today,
+			 alone ? _("Today's daily board: won in %d moves%s, %ld:%02ld%s.")
+			       : _("today's daily board: won in %d moves%s, %ld:%02ld%s"),
+			 d->moves, par, secs / 60, secs % 60, d->assisted ? _(", assisted") : "");
 	else
-		snprintf(today, sizeof today, "today's daily board: given up after %d moves", d->moves);
-	if (streak > 0)
-		snprintf(buf, len, "Daily streak: %d day%s; %s.", streak, streak == 1 ? "" : "s", today);
+		snprintf(today, sizeof today,
+			 alone ? _("Today's daily board: given up after %d moves.")
+			       : _("today's daily board: given up after %d moves"),
+			 d->moves);
+	if (alone)
+		snprintf(buf, len, "%s", today);
 	else
-		snprintf(buf, len, "%c%s.", today[0] - 'a' + 'A', today + 1);
+		/* TRANSLATORS: the second %s is "today's daily board: ..." */
+		snprintf(buf, len,
+			 P_("Daily streak: %d day; %s.",
+			    /* notext: the plural of the message above (P_) */
+			    "Daily streak: %d days; %s.", streak),
+			 streak, today);
 	stats_free(&st);
 }
 
@@ -436,19 +457,23 @@ void saving_week_text(const saver *sa, const variant *key, char *buf, size_t len
 	practice_daily_seed(now, &cfg, date, sizeof date);
 	int streak = have ? stats_daily_streak(&st, date) : 0;
 	size_t n = strlen(buf);
-	n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "Daily streak: %d day%s\n\nThis week's daily boards:\n",
-			      streak, streak == 1 ? "" : "s");
+	n += (size_t)snprintf(buf + n, n < len ? len - n : 0,
+			      P_("Daily streak: %d day\n\nThis week's daily boards:\n",
+				 "Daily streak: %d days\n\nThis week's daily boards:\n", streak),
+			      streak);
 	for (int i = 0; i < 7 && n < len; i++) {
 		practice_daily_seed(now - (time_t)i * 86400, &cfg, date, sizeof date);
 		const stats_daily *d = have ? stats_daily_find(&st, date, key) : NULL;
 		long secs = d ? (long)d->seconds : 0;
 		if (!d)
-			n += (size_t)snprintf(buf + n, len - n, "  %s  not played\n", date);
+			/* TRANSLATORS: %s is a date (2026-11-27). */
+			n += (size_t)snprintf(buf + n, len - n, _("  %s  not played\n"), date);
 		else if (d->won)
-			n += (size_t)snprintf(buf + n, len - n, "  %s  won, %d moves (par %d), %ld:%02ld%s\n", date, d->moves,
-					      d->par, secs / 60, secs % 60, d->assisted ? ", assisted" : "");
+			/* TRANSLATORS: a date, the moves, par, the time (minutes:seconds), then ", assisted" or nothing. */
+			n += (size_t)snprintf(buf + n, len - n, _("  %s  won, %d moves (par %d), %ld:%02ld%s\n"), date,
+					      d->moves, d->par, secs / 60, secs % 60, d->assisted ? _(", assisted") : "");
 		else
-			n += (size_t)snprintf(buf + n, len - n, "  %s  given up after %d moves\n", date, d->moves);
+			n += (size_t)snprintf(buf + n, len - n, _("  %s  given up after %d moves\n"), date, d->moves);
 	}
 	if (have)
 		stats_free(&st);
@@ -475,25 +500,27 @@ char *saving_scores_text(const saver *sa, const char *host, const char *date, in
 	scores t;
 	char why[400];
 	if (!sa->scores_dir[0]) {
-		msg_join(msg, len, "", "No leaderboard on this host (lightsout --scores DIR names one).");
+		msg_join(msg, len, "", _("No leaderboard on this host (lightsout --scores DIR names one)."));
 		return NULL;
 	}
 	persist_status st = scores_load(sa->scores_dir, date, &t, &res);
 	if (st == PERSIST_NONE) {
-		msg_join(msg, len, "No leaderboard on this host: no directory ", sa->scores_dir);
+		msg_join(msg, len, _("No leaderboard on this host: no directory "), sa->scores_dir);
 		return NULL;
 	}
 	if (st != PERSIST_OK) {
 		scores_why(sa->scores_dir, &res, why, sizeof why);
-		msg_join(msg, len, "Leaderboard: ", why);
+		msg_join(msg, len, _("Leaderboard: "), why);
 		return NULL;
 	}
 	scores_current_names(host, &t);
 	size_t n;
 	char *table = t.n ? scores_table_fit(&t, NULL, name_locale_utf8(), cols, &n) : NULL;
 	if (!t.n) {
-		char none[100];
-		snprintf(none, sizeof none, "No daily results for %s yet: win today's daily board to be the first.\n", date);
+		char none[300];
+		/* TRANSLATORS: %s is a date (2026-11-27). */
+		snprintf(none, sizeof none, _("No daily results for %s yet: win today's daily board to be the first.\n"),
+			 date);
 		table = strdup(none);
 	}
 	/* The files skipped, in a line each: other users' doing, not ours. */
@@ -502,8 +529,8 @@ char *saving_scores_text(const saver *sa, const char *host, const char *date, in
 		char *all = realloc(table, tl + more);
 		if (all) {
 			size_t used = tl;
-			used += (size_t)snprintf(all + used, tl + more - used, "\n%d file%s skipped:\n", t.skipped,
-						 t.skipped == 1 ? "" : "s");
+			used += (size_t)snprintf(all + used, tl + more - used,
+						 P_("\n%d file skipped:\n", "\n%d files skipped:\n", t.skipped), t.skipped);
 			for (int i = 0; i < t.nnotes; i++)
 				used += (size_t)snprintf(all + used, tl + more - used, "  %s\n", t.notes[i]);
 			table = all;
@@ -511,7 +538,7 @@ char *saving_scores_text(const saver *sa, const char *host, const char *date, in
 	}
 	scores_free(&t);
 	if (!table)
-		msg_join(msg, len, "", "out of memory");
+		msg_join(msg, len, "", _("out of memory"));
 	return table;
 }
 
@@ -523,11 +550,11 @@ int saving_take_over(saver *sa, play *p, char *msg, size_t len)
 	 * plays on when continued: the request ends with this wait. */
 	int asked = slot_take_over(sa->base, 1, sa->other, SAVING_TAKEOVER_MS, &one, err, sizeof err);
 	if (asked == -1) {
-		msg_join(msg, len, "", "The other game cannot be reached: this one is kept apart.");
+		msg_join(msg, len, "", _("The other game cannot be reached: this one is kept apart."));
 		return -1;
 	}
 	if (asked < 0) {
-		msg_join(msg, len, "", "The other game did not hand over (suspended?): this one is kept apart.");
+		msg_join(msg, len, "", _("The other game did not hand over (suspended?): this one is kept apart."));
 		return -1;
 	}
 	slot_release(&sa->sl);
@@ -540,7 +567,7 @@ int saving_take_over(saver *sa, play *p, char *msg, size_t len)
 	taken.r = p->r;
 	sa->notice[0] = '\0';
 	if (!saving_load(sa, &taken)) {
-		msg_join(msg, len, "", sa->notice[0] ? sa->notice : "The other game had no board in progress.");
+		msg_join(msg, len, "", sa->notice[0] ? sa->notice : _("The other game had no board in progress."));
 		return 0;
 	}
 	play_free(p);

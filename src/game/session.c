@@ -8,12 +8,9 @@
 #include "engine/history.h"
 #include "game/maker.h"
 #include "game/practice.h"
+#include "i18n.h"
 
-/* Par of an edited board is searched for this long at most: the plan's
- * own search, in the background, proves it later when it takes longer. */
-#define SESSION_EDIT_PAR_SECONDS 0.3
-
-static const char rung_unsaved[] = "The practice rung could not be saved: it holds until you quit.";
+static const char rung_unsaved[] = N_("The practice rung could not be saved: it holds until you quit.");
 
 /* The player's name and what their games become, first, in one line of
  * 80 columns: a guest's game is not kept. */
@@ -24,9 +21,10 @@ static void open_player(session *s, const session_settings *set)
 	s->files.player_guest = set->player_guest;
 	if (set->player_guest)
 		snprintf(s->files.notice, sizeof s->files.notice,
-			 "Playing as %s, a guest: your games are not kept.", s->files.player_name);
+			 /* TRANSLATORS: %s is the player's name; at most 80 columns with it. */
+			 _("Playing as %s, a guest: your games are not kept."), s->files.player_name);
 	else if (!s->files.notice[0])
-		snprintf(s->files.notice, sizeof s->files.notice, "Playing as %s: your games are kept for your key.",
+		snprintf(s->files.notice, sizeof s->files.notice, _("Playing as %s: your games are kept for your key."),
 			 s->files.player_name);
 }
 
@@ -68,7 +66,7 @@ session *session_open(const session_settings *set, session_fail *why, char *err,
 	if (!s) {
 		board_free(set->loaded);
 		*why = SESSION_FAIL_MEMORY;
-		snprintf(err, len, "out of memory");
+		snprintf(err, len, "%s", _("out of memory"));
 		return NULL;
 	}
 	rng_seed(&s->pl.r, set->seed);
@@ -141,9 +139,9 @@ bool session_code_held(const session *s, char *why, size_t len)
 	if (g->won)
 		return false;
 	if (!strcmp(s->pl.origin, "race"))
-		snprintf(why, len, "The share code of a race's board is shown once the board is cleared.");
+		snprintf(why, len, "%s", _("The share code of a race's board is shown once the board is cleared."));
 	else if (s->pl.mode == PLAY_DAILY)
-		snprintf(why, len, "The share code of the daily board is shown once you have cleared it.");
+		snprintf(why, len, "%s", _("The share code of the daily board is shown once you have cleared it."));
 	else
 		return false;
 	return true;
@@ -213,19 +211,23 @@ char *session_player_text(const session *s, const game_config *cfg, const game_c
 	if (!t)
 		return NULL;
 	const char *name = s->ar.name[0] ? s->ar.name : s->files.player_name;
-	int n = snprintf(t, PLAYER_PAGE_MAX, "Name:  %s%s\n", name[0] ? name : "(none: a local game)",
-			 s->files.player_guest ? ", a guest: nothing is kept" : "");
-	n += snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, "Key:   %s\n", s->key_fp[0] ? s->key_fp : "none");
-	n += snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, "Practice rung: %d (%dx%d)\n", session_ladder_rung(s, cfg),
+	/* TRANSLATORS: "Name:" and "Key:" are one above the other: pad both
+	 * with spaces so that their values start in the same column. */
+	int n = snprintf(t, PLAYER_PAGE_MAX, _("Name:  %s%s\n"), name[0] ? name : _("(none: a local game)"),
+			 s->files.player_guest ? _(", a guest: nothing is kept") : "");
+	/* TRANSLATORS: %s is the key's fingerprint, or "none". */
+	n += snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, _("Key:   %s\n"), s->key_fp[0] ? s->key_fp : _("none"));
+	/* TRANSLATORS: the rung, then the board's size (rows x columns). */
+	n += snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, _("Practice rung: %d (%dx%d)\n"), session_ladder_rung(s, cfg),
 		      cfg->v.rows, cfg->v.cols);
 	saving_week_text(&s->files, &daily->v, t, PLAYER_PAGE_MAX);
 	n = (int)strlen(t);
 	if (racer_available(&s->ar) && s->race.me.key[0]) {
 		int won, lost;
 		race_record(s->ar.host, s->race.me.key, 7, &won, &lost);
-		snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, "\nRaces this week: %d won, %d lost\n", won, lost);
+		snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, _("\nRaces this week: %d won, %d lost\n"), won, lost);
 	} else if (racer_available(&s->ar))
-		snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, "\nRaces: a guest's are not kept\n");
+		snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, "%s", _("\nRaces: a guest's are not kept\n"));
 	return t;
 }
 
@@ -235,13 +237,12 @@ char *session_scores_text(const session *s, char *date, size_t datelen, int cols
 	return saving_scores_text(&s->files, s->ar.host, date, cols, msg, len);
 }
 
-/* The board played is the race's (a race's board left is a forfeit). */
-static bool on_race_board(const session *s)
+bool session_on_race_board(const session *s)
 {
 	return !strcmp(s->pl.origin, "race");
 }
 
-static int say(session *s, const char *msg)
+int session_say(session *s, const char *msg)
 {
 	snprintf(s->msg, sizeof s->msg, "%s", msg);
 	return SESSION_MESSAGE;
@@ -268,17 +269,15 @@ static int record_win(session *s, double now)
 	int rc = saving_finish(&s->files, &s->pl, now, msg, sizeof msg);
 	snprintf(s->ranking, sizeof s->ranking, "%.90s", s->files.ranking_failed ? "" : s->files.ranking);
 	if (rc < 0)
-		ev |= say(s, msg);
+		ev |= session_say(s, msg);
 	else if (s->files.ranking_failed)
-		ev |= say(s, s->files.ranking);
+		ev |= session_say(s, s->files.ranking);
 	if (!kept)
-		ev |= say(s, rung_unsaved);
+		ev |= session_say(s, _(rung_unsaved));
 	return ev;
 }
 
-/* A win's records before anything else changes the game (a verb called
- * with no tick since the win): the win is what is recorded. */
-static void settle(session *s, double now)
+void session_settle(session *s, double now)
 {
 	if (s->win_due)
 		record_win(s, now);
@@ -292,11 +291,11 @@ static int give_up(session *s, double now, bool leaving)
 {
 	char msg[300];
 	int ev = 0;
-	settle(s, now);
+	session_settle(s, now);
 	if (leaving && s->pl.tried && s->pl.mode == PLAY_LADDER && play_climb(&s->pl, -1) != LO_OK)
-		ev |= say(s, rung_unsaved);
+		ev |= session_say(s, _(rung_unsaved));
 	if (game_in_progress(&s->pl.g) && saving_finish(&s->files, &s->pl, now, msg, sizeof msg) < 0)
-		ev |= say(s, msg);
+		ev |= session_say(s, msg);
 	return ev;
 }
 
@@ -307,11 +306,11 @@ int session_press(session *s, int row, int col, int times, double now)
 	if (g->won)
 		return 0;
 	if (times < 0 && g->cfg.v.forward_only)
-		return say(s, "Forward presses only in this game (--forward-only).");
+		return session_say(s, _("Forward presses only in this game (--forward-only)."));
 	/* Out of memory for the history: the press did not happen, and
 	 * nothing may act as if it had. */
 	if (game_press(g, row, col, times, now) < 0)
-		return say(s, "Out of memory: the press was not made.");
+		return session_say(s, _("Out of memory: the press was not made."));
 	s->row = row;
 	s->col = col;
 	s->pl.tried = true;
@@ -328,12 +327,16 @@ int session_undo(session *s, bool redo, double now)
 	game *g = &s->pl.g;
 	bool was_won = g->won;
 	int row, col, times;
-	settle(s, now);
+	session_settle(s, now);
 	s->msg[0] = '\0';
 	if (!(redo ? game_redo(g, &row, &col, &times, now) : game_undo(g, &row, &col, &times, now))) {
-		char why[100];
-		snprintf(why, sizeof why, "No undo further back: only the last %d moves are kept.", HISTORY_MAX);
-		return say(s, redo ? "Nothing to redo." : game_undo_capped(g) ? why : "Nothing to undo.");
+		char why[300];
+		snprintf(why, sizeof why,
+			 P_("No undo further back: only the last %d moves are kept.",
+			    /* notext: the plural of the message above (P_) */
+			    "No undo further back: only the last %d moves are kept.", HISTORY_MAX),
+			 HISTORY_MAX);
+		return session_say(s, redo ? _("Nothing to redo.") : game_undo_capped(g) ? why : _("Nothing to undo."));
 	}
 	s->row = row;
 	s->col = col;
@@ -355,7 +358,7 @@ int session_fresh(session *s, double now)
 	play_fresh(&s->pl);
 	s->ranking[0] = '\0';
 	if (!s->pl.g.solvable)
-		return SESSION_BOARD | say(s, "This board cannot be cleared: s shows why.");
+		return SESSION_BOARD | session_say(s, _("This board cannot be cleared: s shows why."));
 	return SESSION_BOARD;
 }
 
@@ -378,7 +381,7 @@ int session_restart(session *s, double now)
 	game_restart(&s->pl.g);
 	int ev = session_fresh(s, now);
 	if (kept[0] && !s->msg[0])
-		ev |= say(s, kept);
+		ev |= session_say(s, kept);
 	return ev;
 }
 
@@ -393,25 +396,25 @@ int session_new_board(session *s, const game_config *cfg, play_mode mode, bool g
 	bool down = give_up_old && mode == PLAY_LADDER && s->pl.mode == PLAY_LADDER && s->pl.tried;
 	if (down && from.rung > LADDER_FIRST_RUNG) {
 		from.rung--;
-		snprintf(s->after_made, sizeof s->after_made, "Down to rung %d: a board of par %d.", from.rung,
+		snprintf(s->after_made, sizeof s->after_made, _("Down to rung %d: a board of par %d."), from.rung,
 			 from.rung);
 	}
 	s->mk = maker_start(&from, cfg, mode, err, sizeof err);
 	if (!s->mk)
-		return say(s, err);
+		return session_say(s, err);
 	s->make_gives_up = give_up_old;
 	s->make_since = now;
 	return SESSION_MAKING;
 }
 
-static int play_given(session *s, board *b, const game_config *cfg, const char *origin, double now)
+int session_play_given(session *s, board *b, const game_config *cfg, const char *origin, double now)
 {
 	char err[256];
 	game next;
 	s->msg[0] = '\0';
 	if (game_init(&next, cfg, err, sizeof err) != LO_OK) {
 		board_free(b);
-		return say(s, err);
+		return session_say(s, err);
 	}
 	/* Par searched briefly, as for an edited board: the plan proves it
 	 * later, and the game answers at once. */
@@ -419,12 +422,12 @@ static int play_given(session *s, board *b, const game_config *cfg, const char *
 	board_free(b);
 	if (rc != LO_OK) {
 		game_free(&next);
-		return say(s, err);
+		return session_say(s, err);
 	}
 	session_stop_making(s);
 	int ev = give_up(s, now, true);
 	if (play_replace(&s->pl, &next, err, sizeof err) != LO_OK)
-		return ev | say(s, err);
+		return ev | session_say(s, err);
 	s->pl.mode = PLAY_FREE;
 	s->pl.rung = 0;
 	s->pl.daily[0] = '\0';
@@ -433,13 +436,13 @@ static int play_given(session *s, board *b, const game_config *cfg, const char *
 	snprintf(kept, sizeof kept, "%s", s->msg);
 	ev |= session_fresh(s, now);
 	if (kept[0] && !s->msg[0])
-		ev |= say(s, kept);
+		ev |= session_say(s, kept);
 	return ev;
 }
 
 int session_play_board(session *s, board *b, const game_config *cfg, double now)
 {
-	return play_given(s, b, cfg, "code", now);
+	return session_play_given(s, b, cfg, "code", now);
 }
 
 
@@ -457,14 +460,14 @@ int session_next_board(session *s, double now)
 	s->msg[0] = '\0';
 	/* The daily board is the day's: another is tomorrow's. */
 	if (s->pl.mode == PLAY_DAILY)
-		return say(s, "One daily board a day: R restarts it.");
+		return session_say(s, _("One daily board a day: R restarts it."));
 	game_config cfg = s->pl.g.cfg;
 	return session_new_board(s, &cfg, s->pl.mode, true, now);
 }
 
 int session_pause(session *s, bool away, double now)
 {
-	if (s->race.phase == RACE_ON && on_race_board(s))
+	if (s->race.phase == RACE_ON && session_on_race_board(s))
 		return 0;
 	if (away)
 		game_clock_pause(&s->pl.g, now);
@@ -494,12 +497,12 @@ static int made(session *s, double now)
 	s->mk = NULL;
 	s->msg[0] = '\0';
 	if (maker_finish(m, &next, &from, err, sizeof err) != LO_OK)
-		return SESSION_MADE | say(s, err);	/* the old board stays, as it was */
+		return SESSION_MADE | session_say(s, err);	/* the old board stays, as it was */
 	int ev = SESSION_MADE;
 	if (s->make_gives_up)
 		ev |= give_up(s, now, true);	/* in the old board's own mode */
 	if (play_replace(&s->pl, &next, err, sizeof err) != LO_OK)
-		return ev | say(s, err);
+		return ev | session_say(s, err);
 	s->pl.r = from.r;
 	s->pl.mode = from.mode;
 	s->pl.rung = from.rung;
@@ -509,41 +512,17 @@ static int made(session *s, double now)
 	snprintf(kept, sizeof kept, "%s", s->msg);
 	ev |= session_fresh(s, now);
 	if (s->after_made[0])
-		ev |= say(s, s->after_made);
+		ev |= session_say(s, s->after_made);
 	else if (kept[0] && !s->msg[0])
-		ev |= say(s, kept);
+		ev |= session_say(s, kept);
 	s->after_made[0] = '\0';
-	return ev;
-}
-
-/* A race's course between keys: its board played when both start, the
- * result when it is decided. */
-static int race_course(session *s, double now)
-{
-	char why[300];
-	int news = racer_tick(&s->race, &s->ar, &s->pl.g, on_race_board(s), s->pl.assisted, why, sizeof why);
-	int ev = (news & RACER_NEWS ? SESSION_RACE : 0) | (news & RACER_OVER ? SESSION_RACE_OVER : 0) |
-		 (news & RACER_TAKEN ? SESSION_RACE_TAKEN : 0);
-	if (news & RACER_SAY)
-		ev |= say(s, why);
-	if (news & RACER_START) {
-		game_config cfg;
-		board *b = racer_board(&s->race, &cfg, why, sizeof why);
-		int got = b ? play_given(s, b, &cfg, "race", now) : say(s, why);
-		racer_started(&s->race, got & SESSION_BOARD);
-		/* One race time: both clocks run from the common start, not
-		 * from when this tick came round or the board was drawn. */
-		if (got & SESSION_BOARD)
-			game_clock_since(&s->pl.g, now - racer_since(&s->race));
-		ev |= got | SESSION_RACE | (got & SESSION_BOARD ? SESSION_RACE_START : 0);
-	}
 	return ev;
 }
 
 int session_tick(session *s, double now)
 {
 	int ev = s->win_due ? record_win(s, now) : 0;
-	ev |= race_course(s, now);
+	ev |= session_race_course(s, now);
 	if (s->mk && maker_done(s->mk))
 		ev |= made(s, now);
 	game *g = &s->pl.g;
@@ -561,136 +540,11 @@ int session_tick(session *s, double now)
 	if (saving_due(&s->files, &s->pl, now)) {
 		char msg[300];
 		if (saving_sync(&s->files, &s->pl, now, msg, sizeof msg) < 0)
-			ev |= SESSION_SAVE_FAILED | say(s, msg);
+			ev |= SESSION_SAVE_FAILED | session_say(s, msg);
 		else
 			ev |= SESSION_SAVED;
 	}
 	return ev;
-}
-
-int session_publish(session *s, double now)
-{
-	const racer *r = &s->race;
-	bool on = r->phase == RACE_ON;
-	return arcade_publish(&s->ar, &s->pl.g, s->pl.cur_row, s->pl.cur_col, on ? r->them.name : "",
-			      on ? r->their_moves : 0, now) ? SESSION_STATUS : 0;
-}
-
-void session_where(session *s, bool lobby)
-{
-	const char *place = lobby ? "lobby" : s->pl.mode == PLAY_DAILY ? "daily" : s->pl.mode == PLAY_LADDER ? "ladder" : "free";
-	snprintf(s->ar.place, sizeof s->ar.place, "%s", place);
-}
-
-void session_watchers(session *s, bool open)
-{
-	s->ar.open = open;
-}
-
-int session_live_games(const session *s, live_game **out)
-{
-	*out = NULL;
-	return arcade_on(&s->ar) ? arcade_list(s->ar.host, s->ar.id, out) : -1;
-}
-
-int session_race_list(const session *s, race_entry **out)
-{
-	return racer_list(&s->race, &s->ar, out);
-}
-
-int session_races_open(const session *s)
-{
-	return racer_count(&s->race, &s->ar);
-}
-
-char *session_races_text(const session *s, const char *date, bool utf8, int cols)
-{
-	char day[16];
-	if (!arcade_on(&s->ar))
-		return NULL;
-	if (date)
-		snprintf(day, sizeof day, "%s", date);
-	else
-		race_date(time(NULL), day, sizeof day);
-	return race_table_fit(s->ar.host, day, utf8, cols);
-}
-
-int session_race_open(session *s, const char *to, double now)
-{
-	char why[300];
-	(void)now;
-	s->msg[0] = '\0';
-	if (racer_open(&s->race, &s->ar, &s->pl.g.cfg, to, why, sizeof why) < 0)
-		return say(s, why);
-	return SESSION_RACE;
-}
-
-int session_race_take(session *s, const race_entry *e, double now)
-{
-	char why[300];
-	s->msg[0] = '\0';
-	if (!e->take)
-		return session_race_open(s, e->name, now);
-	if (racer_take(&s->race, &s->ar, e, why, sizeof why) < 0)
-		return say(s, why);
-	return SESSION_RACE;
-}
-
-int session_race_leave(session *s, double now)
-{
-	(void)now;
-	s->msg[0] = '\0';
-	switch (s->race.phase) {
-	case RACE_COUNTDOWN:
-		return say(s, "The race is on: it starts in a moment (leaving the board then is a forfeit).");
-	case RACE_MAKING:
-	case RACE_WAITING:
-		racer_withdraw(&s->race, &s->ar);
-		return SESSION_RACE | say(s, "Your race is taken back.");
-	case RACE_ON:
-		racer_forfeit(&s->race, &s->ar);
-		return SESSION_RACE | SESSION_RACE_OVER;
-	case RACE_IDLE:
-		break;
-	}
-	return 0;
-}
-
-int session_race_heard(session *s, double now)
-{
-	return (racer_heard(&s->race, &s->ar, now) ? SESSION_RACE_CHALLENGE : 0) |
-	       (racer_words(&s->race, &s->ar, now) ? SESSION_RACE_WORDS : 0);
-}
-
-int session_race_say(session *s, int what)
-{
-	if (racer_say(&s->race, &s->ar, what) < 0)
-		return say(s, "Words go to the other racer after a race.");
-	return SESSION_RACE;
-}
-
-const char *session_race_rematch_for(const session *s)
-{
-	const racer *r = &s->race;
-	if (!on_race_board(s) || r->phase != RACE_IDLE || r->ended == RACE_END_NONE)
-		return "";
-	return r->them.name;
-}
-
-int session_race_rematch(session *s, double now)
-{
-	char them[sizeof s->race.them.name];
-	snprintf(them, sizeof them, "%s", session_race_rematch_for(s));
-	if (!them[0])
-		return 0;
-	race_entry *list;
-	int n = racer_list(&s->race, &s->ar, &list), ev = -1;
-	/* They asked first: theirs is taken, not a second race crossing it. */
-	for (int i = 0; i < n && ev < 0; i++)
-		if (list[i].take && list[i].to_us && !strcmp(list[i].name, them))
-			ev = session_race_take(s, &list[i], now);
-	free(list);
-	return ev >= 0 ? ev : session_race_open(s, them, now);
 }
 
 int session_help(session *s, session_aid aid)
@@ -744,105 +598,6 @@ int session_plan_stop(session *s)
 	return SESSION_PLAN;
 }
 
-int session_edit_begin(session *s, double now)
-{
-	char msg[300];
-	int ev = 0;
-	settle(s, now);
-	s->msg[0] = '\0';
-	/* Nothing is saved while editing (the cells leave the undo history),
-	 * so the game is saved as it stands first. */
-	if (saving_sync(&s->files, &s->pl, now, msg, sizeof msg) < 0)
-		ev |= SESSION_SAVE_FAILED | say(s, msg);
-	s->files.paused = true;
-	game_clock_pause(&s->pl.g, now);
-	board_free(s->edit_from);
-	s->edit_from = board_clone(s->pl.g.cur);	/* NULL: every leave is a change */
-	return ev;
-}
-
-int session_edit_reshape(session *s, const game_config *cfg)
-{
-	char err[256];
-	game next;
-	s->msg[0] = '\0';
-	if (game_init(&next, cfg, err, sizeof err) != LO_OK)
-		return say(s, err);
-	const board *old = s->pl.g.cur;
-	for (int r = 0; r < old->rows && r < next.cur->rows; r++)
-		for (int c = 0; c < old->cols && c < next.cur->cols; c++)
-			board_set(next.cur, r, c, board_get(old, r, c) % next.cur->k);
-	next.solvable = true;
-	if (play_replace(&s->pl, &next, err, sizeof err) != LO_OK)
-		return say(s, err);
-	return SESSION_BOARD;
-}
-
-/* The editor left the game as it found it: same shape, same cells. */
-static bool edit_unchanged(const session *s)
-{
-	const board *a = s->edit_from, *b = s->pl.g.cur;
-	return a && a->rows == b->rows && a->cols == b->cols && a->k == b->k &&
-	       memcmp(a->cells, b->cells, (size_t)board_size(a) * sizeof *a->cells) == 0;
-}
-
-int session_edit_commit(session *s, double now)
-{
-	char err[256];
-	s->files.paused = false;
-	s->msg[0] = '\0';
-	if (edit_unchanged(s)) {
-		/* Looked, changed nothing: the game goes on, unmarked. */
-		board_free(s->edit_from);
-		s->edit_from = NULL;
-		game_clock_resume(&s->pl.g, now);
-		return SESSION_BOARD;
-	}
-	board_free(s->edit_from);
-	s->edit_from = NULL;
-	board *b = board_clone(s->pl.g.cur);
-	if (!b || game_load(&s->pl.g, b, SESSION_EDIT_PAR_SECONDS, err, sizeof err) != LO_OK) {
-		game_restart(&s->pl.g);
-		session_fresh(s, now);
-		board_free(b);
-		return SESSION_BOARD | say(s, b ? err : "out of memory");
-	}
-	board_free(b);
-	/* A board of the player's own: saved as such (fresh saves soon), set
-	 * up by hand, so no record to beat. */
-	snprintf(s->pl.origin, sizeof s->pl.origin, "edit");
-	int ev = session_fresh(s, now);
-	s->pl.assisted = true;
-	return ev;
-}
-
-int session_edit_set(session *s, int row, int col, int value)
-{
-	board *b = s->pl.g.cur;
-	if (row < 0 || col < 0 || row >= b->rows || col >= b->cols)
-		return 0;
-	s->row = row;
-	s->col = col;
-	board_set(b, row, col, ((value % b->k) + b->k) % b->k);
-	return SESSION_CELLS;
-}
-
-int session_edit_step(session *s, int row, int col, int by)
-{
-	const board *b = s->pl.g.cur;
-	if (row < 0 || col < 0 || row >= b->rows || col >= b->cols)
-		return 0;
-	return session_edit_set(s, row, col, board_get(b, row, col) + by);
-}
-
-int session_edit_clear(session *s)
-{
-	board *b = s->pl.g.cur;
-	for (int i = 0; i < board_size(b); i++)
-		b->cells[i] = 0;
-	return SESSION_BOARD;
-}
-
 int session_resume_decline(session *s, const game_config *cfg, play_mode mode, double now)
 {
 	char msg[300];
@@ -851,7 +606,7 @@ int session_resume_decline(session *s, const game_config *cfg, play_mode mode, d
 	s->msg[0] = '\0';
 	s->pl.recorded = true;
 	if (saving_finish(&s->files, &s->pl, now, msg, sizeof msg) < 0)
-		ev |= say(s, msg);
+		ev |= session_say(s, msg);
 	return ev | session_new_board(s, cfg, mode, false, now);
 }
 
@@ -863,22 +618,22 @@ bool session_asked_away(const session *s)
 int session_take_over(session *s, double now)
 {
 	char msg[300];
-	settle(s, now);
+	session_settle(s, now);
 	s->msg[0] = '\0';
 	int rc = saving_take_over(&s->files, &s->pl, msg, sizeof msg);
 	if (rc != 1)
-		return say(s, msg);
+		return session_say(s, msg);
 	/* The game taken over is the same attempt: its id goes on. */
 	uint64_t id = s->pl.game;
 	int ev = session_fresh(s, now);
 	s->pl.game = id;
-	return ev | say(s, "Taken over: the other session's game, moves and all (u undoes them).");
+	return ev | session_say(s, _("Taken over: the other session's game, moves and all (u undoes them)."));
 }
 
 int session_end(session *s, double now)
 {
 	char msg[300];
-	settle(s, now);
+	session_settle(s, now);
 	session_stop_making(s);
 	racer_end(&s->race, &s->ar);
 	arcade_end(&s->ar);

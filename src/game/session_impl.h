@@ -1,6 +1,6 @@
-/* The session's own state: private to the game layer.  Only
- * game/session.c and its white-box test (tests/game/test_session.c) include
- * this; front ends see session_view and the verbs of game/session.h
+/* The session's own state: private to the game layer.  Only the
+ * session's files (game/session.c, session_race.c, session_edit.c) and its
+ * white-box test (tests/game/test_session.c) include this; front ends see session_view and the verbs of game/session.h
  * (tests/project/layers.sh checks it). */
 #ifndef LO_SESSION_IMPL_H
 #define LO_SESSION_IMPL_H
@@ -26,5 +26,23 @@ struct session {
 	racer race;		/* our part in a race there */
 	char key_fp[64];	/* the player's key's fingerprint, "" none */
 };
+
+/* Par of an edited board is searched for this long at most: the plan's
+ * own search, in the background, proves it later when it takes longer. */
+#define SESSION_EDIT_PAR_SECONDS 0.3
+
+/* Between the session's files (session.c's). */
+/* msg is what the call has to say: SESSION_MESSAGE. */
+int session_say(session *s, const char *msg);
+/* The board played is the race's (a race's board left is a forfeit). */
+bool session_on_race_board(const session *s);
+/* A win's records before anything else changes the game (a verb called
+ * with no tick since the win): the win is what is recorded. */
+void session_settle(session *s, double now);
+/* Board b (taken) played as free play of origin, the old one given up. */
+int session_play_given(session *s, board *b, const game_config *cfg, const char *origin, double now);
+/* A race's course between keys (session_race.c): its board played when
+ * both start, the result when it is decided. */
+int session_race_course(session *s, double now);
 
 #endif

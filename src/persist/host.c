@@ -12,19 +12,54 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "i18n.h"
 #include "persist/atomic.h"
+#include "persist/kv.h"
 #include "persist/live.h"
 #include "persist/lock.h"
 #include "persist/network.h"
+#include "persist/parse.h"
 #include "persist/paths.h"
 #include "persist/sha256.h"
 
+/* The host directory's layout: every path of it is made from this table
+ * (host_path), never by hand.  The directories host_open makes come
+ * first, up to sessions/. */
+static const char *const part_names[] = {
+	[HOST_DIR_LIVE] = "live", [HOST_DIR_SCORES] = "scores", [HOST_DIR_WATCH] = "watch",
+	[HOST_DIR_PLAYERS] = "players", [HOST_DIR_NAMES] = "names", [HOST_DIR_ADDRESSES] = "addresses",
+	[HOST_DIR_OFFERS] = "offers", [HOST_DIR_GUESTS] = "guests", [HOST_DIR_PROMPTS] = "prompts",
+	[HOST_DIR_SESSIONS] = "sessions", [HOST_DIR_NAMES_OLD] = "names.old", [HOST_FILE_REGISTER] = "register",
+	[HOST_FILE_PRUNED] = "pruned", [HOST_FILE_COLLIDE] = "names-collide",
+	[HOST_FILE_PROMPTS_ADMIT] = "prompts-admit", [HOST_FILE_GUESTS_ADMIT] = "guests-admit",
+	[HOST_FILE_SESSIONS_ADMIT] = "sessions-admit",
+};
+#define HOST_DIRS (HOST_DIR_SESSIONS + 1)
+
 /* Readable by others: the leaderboard and the live games' files. */
-static const char *const parts[] = { "players", "names", "addresses", "offers", "guests", "live", "prompts", "sessions",
-				     "scores", "watch" };
-static bool readable(const char *part)
+static bool readable(host_part part)
 {
-	return !strcmp(part, "scores") || !strcmp(part, "watch");
+	return part == HOST_DIR_SCORES || part == HOST_DIR_WATCH;
+}
+
+int host_path(const char *dir, host_part part, char *out, size_t len)
+{
+	int n = snprintf(out, len, "%s/%s", dir, part_names[part]);
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+int host_path_in(const char *dir, host_part part, const char *name, char *out, size_t len)
+{
+	int n = snprintf(out, len, "%s/%s/%s", dir, part_names[part], name);
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+int host_player_path(const char *pdir, host_player_part part, char *out, size_t len)
+{
+	static const char *const names[] = { [HOST_PLAYER_NAME] = "name", [HOST_PLAYER_SEEN] = "seen",
+					     [HOST_PLAYER_RENAMED] = "renamed", [HOST_PLAYER_HOME] = "home" };
+	int n = snprintf(out, len, "%s/%s", pdir, names[part]);
+	return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
 /* A directory of ours nobody else can write in, made when missing. */
@@ -32,18 +67,20 @@ host_status host_own_dir(const char *path, mode_t mode, char *err, size_t len)
 {
 	struct stat st;
 	if (mkdir(path, mode) < 0 && errno != EEXIST) {
-		snprintf(err, len, "cannot create %s: %s", path, strerror(errno));
+		snprintf(err, len, _("cannot create %s: %s"), path, strerror(errno));
 		return HOST_ERROR;
 	}
 	if (lstat(path, &st) < 0) {
 		snprintf(err, len, "%s: %s", path, strerror(errno));
 		return HOST_ERROR;
 	}
-	const char *why = S_ISLNK(st.st_mode) ? "a symbolic link" : !S_ISDIR(st.st_mode) ? "not a directory"
-		: st.st_uid != geteuid() ? "another user's directory"
-		: (st.st_mode & (S_IWGRP | S_IWOTH)) ? "writable by others" : NULL;
+	/* TRANSLATORS: each completes "%s is %s: the host's players cannot be kept there". */
+	const char *why = S_ISLNK(st.st_mode) ? _("a symbolic link") : !S_ISDIR(st.st_mode) ? _("not a directory")
+		: st.st_uid != geteuid() ? _("another user's directory")
+		: (st.st_mode & (S_IWGRP | S_IWOTH)) ? _("writable by others") : NULL;
 	if (why) {
-		snprintf(err, len, "%s is %s: the host's players cannot be kept there", path, why);
+		/* TRANSLATORS: the first %s is a directory, the second why (a symbolic link, ...). */
+		snprintf(err, len, _("%s is %s: the host's players cannot be kept there"), path, why);
 		return HOST_ERROR;
 	}
 	/* Ours: its mode as this layout wants it, whatever the umask (or
@@ -57,7 +94,7 @@ host_status host_open(const char *dir, char *err, size_t len)
 {
 	char path[4200];
 	if (strlen(dir) > 3000) {
-		snprintf(err, len, "%.60s...: path too long", dir);
+		snprintf(err, len, _("%.60s...: path too long"), dir);
 		return HOST_ERROR;
 	}
 	if (paths_mkdirs(dir, err, len) < 0)
@@ -65,22 +102,25 @@ host_status host_open(const char *dir, char *err, size_t len)
 	/* 0711: others may reach scores/ and watch/ by name, list nothing. */
 	if (host_own_dir(dir, 0711, err, len) != HOST_OK)
 		return HOST_ERROR;
-	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
-		snprintf(path, sizeof path, "%s/%s", dir, parts[i]);
-		if (host_own_dir(path, readable(parts[i]) ? 0755 : 0700, err, len) != HOST_OK)
+	for (int i = 0; i < HOST_DIRS; i++) {
+		host_path(dir, (host_part)i, path, sizeof path);	/* fits: dir is short */
+		if (host_own_dir(path, readable((host_part)i) ? 0755 : 0700, err, len) != HOST_OK)
 			return HOST_ERROR;
 	}
 	return HOST_OK;
 }
 
-/* The first free one of n removable locks BASE0 .. BASE(n-1): its
- * descriptor, its path in path and its number in *slot; -1 when all are
- * held. */
-static int take_first(const char *base, int n, char *path, size_t len, int *slot)
+/* The first free one of n removable locks PREFIX0 .. PREFIX(n-1) in
+ * dir's part: its descriptor, its path in path and its number in *slot;
+ * -1 when all are held. */
+static int take_first(const char *dir, host_part part, const char *prefix, int n, char *path, size_t len,
+		      int *slot)
 {
-	char err[300];
+	char err[300], name[64];
 	for (int i = 0; i < n; i++) {
-		snprintf(path, len, "%s%d", base, i);
+		snprintf(name, sizeof name, "%s%d", prefix, i);
+		if (host_path_in(dir, part, name, path, len) < 0)
+			break;
 		int fd = lock_take_removable(path, err, sizeof err);
 		if (fd >= 0) {
 			*slot = i;
@@ -95,11 +135,11 @@ static int take_first(const char *base, int n, char *path, size_t len, int *slot
  * p->slot); -1 when all are held. */
 static int take_slot(const char *dir, const char *prefix, int n, host_player *p, int *slot)
 {
-	char base[4100];	/* room in p->lock for the number */
-	snprintf(base, sizeof base, "%s/live/%s", dir, prefix);
-	int fd = take_first(base, n, p->lock, sizeof p->lock, slot);
-	if (fd >= 0)
-		snprintf(p->slot, sizeof p->slot, "%s%d", prefix, *slot);
+	int fd = take_first(dir, HOST_DIR_LIVE, prefix, n, p->lock, sizeof p->lock, slot);
+	/* Its name in live/: the lock's own. */
+	const char *name = fd >= 0 ? strrchr(p->lock, '/') + 1 : "";
+	if (strlen(name) < sizeof p->slot)
+		memcpy(p->slot, name, strlen(name) + 1);
 	else
 		p->slot[0] = '\0';
 	return fd;
@@ -115,9 +155,10 @@ void host_read_name(host_player *p)
 {
 	char path[4200], err[300], why[300];
 	size_t n;
-	snprintf(path, sizeof path, "%s/name", p->dir);
-	char *text = atomic_read_max(path, NAME_MAX_BYTES + 1, &n, err, sizeof err);
 	p->name[0] = '\0';
+	if (host_player_path(p->dir, HOST_PLAYER_NAME, path, sizeof path) < 0)
+		return;
+	char *text = atomic_read_max(path, NAME_MAX_BYTES + 1, &n, err, sizeof err);
 	if (!text)
 		return;
 	if (n && text[n - 1] == '\n')
@@ -134,7 +175,8 @@ void host_player_name(const char *dir, const char *pid, char *name, size_t len)
 	if (strlen(pid) != HOST_PID_LEN || strspn(pid, "0123456789abcdef") != HOST_PID_LEN)
 		return;
 	memset(&p, 0, sizeof p);
-	snprintf(p.dir, sizeof p.dir, "%s/players/%s", dir, pid);
+	if (host_path_in(dir, HOST_DIR_PLAYERS, pid, p.dir, sizeof p.dir) < 0)
+		return;
 	host_read_name(&p);
 	snprintf(name, len, "%s", p.name);
 }
@@ -150,12 +192,14 @@ host_status host_key_player(const char *dir, const unsigned char digest[32], con
 	snprintf(prefix, sizeof prefix, "k%s.", p->pid);
 	p->live_fd = take_slot(dir, prefix, lim->games_per_key, p, &slot);
 	if (p->live_fd < 0) {
-		snprintf(err, len, "You have %d game%s open on this host already: quit one first.",
-			 lim->games_per_key, lim->games_per_key == 1 ? "" : "s");
+		snprintf(err, len, P_("You have %d game open on this host already: quit one first.",
+				      /* notext: the plural of the message above (P_) */
+				      "You have %d games open on this host already: quit one first.", lim->games_per_key),
+			 lim->games_per_key);
 		return HOST_FULL;
 	}
-	snprintf(p->dir, sizeof p->dir, "%s/players/%s", dir, p->pid);
-	snprintf(p->home, sizeof p->home, "%s/home", p->dir);
+	host_path_in(dir, HOST_DIR_PLAYERS, p->pid, p->dir, sizeof p->dir);	/* fits: host_open took dir */
+	host_player_path(p->dir, HOST_PLAYER_HOME, p->home, sizeof p->home);
 	host_read_name(p);
 	return HOST_OK;
 }
@@ -170,50 +214,114 @@ static void address_hash(const char *addr, char out[HOST_PID_LEN + 1])
 
 /* ---- Places: the host's pools, counted per address and network ---- */
 
-/* A pool's places are BASE0, BASE1, ... below the host directory, taken
- * holding ADMIT; its words each hold one %d, the bound they speak of. */
+/* A pool's places are PREFIX0, PREFIX1, ... in a part of the host
+ * directory, taken holding its ADMIT lock; what its words say is
+ * pool_say's. */
+typedef enum pool_kind { POOL_PROMPTS, POOL_GUESTS, POOL_SESSIONS } pool_kind;
 typedef struct pool {
-	const char *base, *admit;
+	pool_kind kind;
+	host_part part, admit;
+	const char *prefix;
 	int cap, per_network, per_address;	/* 0: any number */
-	const char *host_full, *net_full, *addr_full, *gave_way;
 } pool;
+
+/* What a pool's words say: it is full (all of it, the newcomer's network's
+ * share, its address's), or its holder gave way. */
+typedef enum pool_words { WORDS_HOST_FULL, WORDS_NET_FULL, WORDS_ADDR_FULL, WORDS_GAVE_WAY } pool_words;
+
+/* Those words of pool kind, of the bound they speak of, into out. */
+static void pool_say(pool_kind kind, pool_words w, int bound, char *out, size_t len)
+{
+	/* The English says the bound's plural for every number (tests read
+	 * "All 1 guest places are taken"); a translation has its forms. */
+	const char *f = "";
+	switch (kind * 4 + w) {
+	case POOL_PROMPTS * 4 + WORDS_HOST_FULL:
+		f = P_("%d new keys are choosing a name already: try again later.",
+		       "%d new keys are choosing a name already: try again later.", bound);
+		break;
+	case POOL_PROMPTS * 4 + WORDS_NET_FULL:
+		f = P_("%d new keys from your network are choosing a name already: try again later.",
+		       "%d new keys from your network are choosing a name already: try again later.", bound);
+		break;
+	case POOL_PROMPTS * 4 + WORDS_ADDR_FULL:
+		f = P_("%d new keys from your address are choosing a name already: try again later.",
+		       "%d new keys from your address are choosing a name already: try again later.", bound);
+		break;
+	case POOL_PROMPTS * 4 + WORDS_GAVE_WAY:
+		f = P_("The name prompt closed: its %d places were taken, most from your network,\n"
+		       "and a new player from another network needed one.  Try again later.",
+		       "The name prompt closed: its %d places were taken, most from your network,\n"
+		       "and a new player from another network needed one.  Try again later.", bound);
+		break;
+	case POOL_GUESTS * 4 + WORDS_HOST_FULL:
+		f = P_("All %d guest places are taken: try again later, or log in with an SSH key.",
+		       "All %d guest places are taken: try again later, or log in with an SSH key.", bound);
+		break;
+	case POOL_GUESTS * 4 + WORDS_NET_FULL:
+		f = P_("%d guests from your network are playing already: try again later, or log in with an SSH key.",
+		       "%d guests from your network are playing already: try again later, or log in with an SSH key.", bound);
+		break;
+	case POOL_GUESTS * 4 + WORDS_ADDR_FULL:
+		f = P_("%d guests from your address are playing already: try again later, or log in with an SSH key.",
+		       "%d guests from your address are playing already: try again later, or log in with an SSH key.", bound);
+		break;
+	case POOL_GUESTS * 4 + WORDS_GAVE_WAY:
+		f = P_("Your guest session ended: all %d guest places were taken, most from your\n"
+		       "network, and a guest from another network needed one.",
+		       "Your guest session ended: all %d guest places were taken, most from your\n"
+		       "network, and a guest from another network needed one.", bound);
+		break;
+	case POOL_SESSIONS * 4 + WORDS_HOST_FULL:
+		f = P_("All %d places for players are taken: try again later.",
+		       "All %d places for players are taken: try again later.", bound);
+		break;
+	case POOL_SESSIONS * 4 + WORDS_NET_FULL:
+		f = P_("%d players from your network are playing already: try again later.",
+		       "%d players from your network are playing already: try again later.", bound);
+		break;
+	case POOL_SESSIONS * 4 + WORDS_GAVE_WAY:
+		f = P_("Your session ended and your game is saved: all %d places for players were\n"
+		       "taken, most from your network, and a player from another network needed one.",
+		       "Your session ended and your game is saved: all %d places for players were\n"
+		       "taken, most from your network, and a player from another network needed one.", bound);
+		break;
+	}
+	snprintf(out, len, f, bound);
+}
 
 static pool prompts_pool(const host_limits *lim)
 {
-	return (pool){ "prompts/", "prompts-admit", lim->prompts, lim->prompts_per_network, lim->prompts_per_address,
-		       "%d new keys are choosing a name already: try again later.",
-		       "%d new keys from your network are choosing a name already: try again later.",
-		       "%d new keys from your address are choosing a name already: try again later.",
-		       "The name prompt closed: its %d places were taken, most from your network,\n"
-		       "and a new player from another network needed one.  Try again later." };
+	return (pool){ POOL_PROMPTS, HOST_DIR_PROMPTS, HOST_FILE_PROMPTS_ADMIT, "", lim->prompts,
+		       lim->prompts_per_network, lim->prompts_per_address };
 }
 
 static pool guests_pool(const host_limits *lim)
 {
-	return (pool){ "live/g", "guests-admit", lim->guests, lim->guests_per_network, lim->guests_per_address,
-		       "All %d guest places are taken: try again later, or log in with an SSH key.",
-		       "%d guests from your network are playing already: try again later, or log in with an SSH key.",
-		       "%d guests from your address are playing already: try again later, or log in with an SSH key.",
-		       "Your guest session ended: all %d guest places were taken, most from your\n"
-		       "network, and a guest from another network needed one." };
+	return (pool){ POOL_GUESTS, HOST_DIR_LIVE, HOST_FILE_GUESTS_ADMIT, "g", lim->guests, lim->guests_per_network,
+		       lim->guests_per_address };
 }
 
 static pool sessions_pool(const host_limits *lim)
 {
-	return (pool){ "sessions/", "sessions-admit", lim->sessions, lim->sessions_per_network, 0,
-		       "All %d places for players are taken: try again later.",
-		       "%d players from your network are playing already: try again later.", "",
-		       "Your session ended and your game is saved: all %d places for players were\n"
-		       "taken, most from your network, and a player from another network needed one." };
+	return (pool){ POOL_SESSIONS, HOST_DIR_SESSIONS, HOST_FILE_SESSIONS_ADMIT, "", lim->sessions,
+		       lim->sessions_per_network, 0 };
+}
+
+/* A place's file beside its lock LOCK: LOCK.who (its holder's record),
+ * LOCK.why (why it gave way). */
+static void place_file(const char *lock, const char *what, char *out, size_t len)
+{
+	snprintf(out, len, "%s.%s", lock, what);
 }
 
 /* The place's files beside its lock: its holder's record, why it gave way. */
 static void place_files_remove(const char *lock)
 {
 	char path[4300];
-	snprintf(path, sizeof path, "%s.who", lock);
+	place_file(lock, "who", path, sizeof path);
 	unlink(path);
-	snprintf(path, sizeof path, "%s.why", lock);
+	place_file(lock, "why", path, sizeof path);
 	unlink(path);
 }
 
@@ -230,15 +338,54 @@ typedef struct census {
 	int n, net, addr;
 } census;
 
+/* A place's record (PATH.who: "PROCESS NETWORK ADDRESS SLOT\n", one
+ * line) into h (its process and network), ahash and slot; false when it
+ * is not one. */
+static bool who_read(const char *path, host_holder *h, char ahash[HOST_PID_LEN + 1], char slot[LIVE_ID_MAX])
+{
+	char err[300];
+	size_t n, fl[4];
+	const char *line, *f[4];
+	char *text = atomic_read_max(path, 200, &n, err, sizeof err);
+	kv_reader r;
+	bool ok = false;
+	if (!text)
+		return false;
+	kv_init(&r, path, text, n, KV_NUL | KV_NEWLINE, err, sizeof err);
+	/* notext: the reason goes nowhere (a record not read is skipped) */
+	if (kv_line(&r, &line, &n) && kv_end(&r, "one line only")) {
+		/* Four fields, a space between each. */
+		int k = 0;
+		for (const char *p = line, *end = line + n; k < 4 && p <= end; k++) {
+			const char *sp = memchr(p, ' ', (size_t)(end - p));
+			f[k] = p;
+			fl[k] = (size_t)((sp && k < 3 ? sp : end) - p);
+			p += fl[k] + 1;
+		}
+		long long pid;
+		ok = k == 4 && parse_int(f[0], fl[0], 1, LONG_MAX, true, &pid) && fl[1] && fl[1] <= HOST_PID_LEN &&
+		     fl[2] && fl[2] <= HOST_PID_LEN && fl[3] && fl[3] < LIVE_ID_MAX && !memchr(f[3], ' ', fl[3]);
+		if (ok) {
+			h->pid = (long)pid;
+			memcpy(h->net, f[1], fl[1]);
+			h->net[fl[1]] = '\0';
+			memcpy(ahash, f[2], fl[2]);
+			ahash[fl[2]] = '\0';
+			memcpy(slot, f[3], fl[3]);
+			slot[fl[3]] = '\0';
+		}
+	}
+	free(text);
+	return ok;
+}
+
 static void census_take(const char *dir, const pool *pl, const char *nh, const char *ah, census *c)
 {
-	char base[4100], path[4400], watch[3200], err[300];
+	char base[4100], path[4400], name[300];
 	memset(c, 0, sizeof *c);
-	snprintf(base, sizeof base, "%s/%s", dir, pl->base);
-	char *slash = strrchr(base, '/'), prefix[16];
-	snprintf(prefix, sizeof prefix, "%s", slash + 1);
-	*slash = '\0';
-	host_path(dir, HOST_DIR_WATCH, watch, sizeof watch);
+	if (host_path(dir, pl->part, base, sizeof base) < 0)
+		return;
+	const char *prefix = pl->prefix;
 	DIR *d = opendir(base);
 	if (!d)
 		return;
@@ -247,30 +394,24 @@ static void census_take(const char *dir, const pool *pl, const char *nh, const c
 	size_t plen = strlen(prefix);
 	struct dirent *de;
 	while ((de = readdir(d))) {
-		char *end;
-		if (strncmp(de->d_name, prefix, plen) || de->d_name[plen] < '0' || de->d_name[plen] > '9')
+		/* PREFIXN.who: place N's record. */
+		const char *num = de->d_name + plen, *dot = strchr(de->d_name, '.');
+		long long slot;
+		if (strncmp(de->d_name, prefix, plen) || !dot || dot < num || strcmp(dot, ".who") ||
+		    !parse_int(num, (size_t)(dot - num), 0, INT_MAX, true, &slot))
 			continue;
-		long num = strtol(de->d_name + plen, &end, 10);
-		if (strcmp(end, ".who") || num > INT_MAX)
-			continue;
-		snprintf(path, sizeof path, "%s/%s%ld", base, prefix, num);
-		if (!lock_held(path))
+		snprintf(name, sizeof name, "%s%lld", prefix, slot);
+		if (host_path_in(dir, pl->part, name, path, sizeof path) < 0 || !lock_held(path))
 			continue;	/* a holder killed outright left it */
-		size_t n;
-		snprintf(path, sizeof path, "%s/%s", base, de->d_name);
-		char *text = atomic_read_max(path, 200, &n, err, sizeof err);
-		host_holder h = { .slot = (int)num };
-		char ahash[40], slot[LIVE_ID_MAX];
-		bool ok = text && sscanf(text, "%ld %32s %32s %39s", &h.pid, h.net, ahash, slot) == 4 && h.pid > 0;
-		free(text);
-		if (!ok)
+		host_holder h = { .slot = (int)slot };
+		char ahash[HOST_PID_LEN + 1], live[LIVE_ID_MAX];
+		if (host_path_in(dir, pl->part, de->d_name, path, sizeof path) < 0 || !who_read(path, &h, ahash, live))
 			continue;
 		/* Its last doing: taking the place, or its game's last change. */
 		time_t last = mtime_of(path);
-		if (live_slot_valid(slot)) {
-			char live[3300];
-			snprintf(live, sizeof live, "%s/%s", watch, slot);
-			time_t t = mtime_of(live);
+		char watched[4400];
+		if (live_slot_valid(live) && host_path_in(dir, HOST_DIR_WATCH, live, watched, sizeof watched) == 0) {
+			time_t t = mtime_of(watched);
 			last = t > last ? t : last;
 		}
 		h.idle = (long)(now - last);
@@ -317,12 +458,15 @@ static void pause_ms(long ms)
 /* Holder v gives way: told why (its place's .why), asked to end (a game
  * saves and ends in milliseconds), ended outright when it has not within
  * two seconds (its terminal blocked); its place's lock once free, or -1. */
-static int give_way(const char *base, const pool *pl, const host_holder *v, host_place *q)
+static int give_way(const char *dir, const pool *pl, const host_holder *v, host_place *q)
 {
-	char path[4300], words[400], err[300];
-	snprintf(q->lock, sizeof q->lock, "%s%d", base, v->slot);
-	snprintf(path, sizeof path, "%s.why", q->lock);
-	snprintf(words, sizeof words, pl->gave_way, pl->cap);
+	char path[4300], words[400], err[300], name[64];
+	snprintf(name, sizeof name, "%s%d", pl->prefix, v->slot);
+	if (host_path_in(dir, pl->part, name, q->lock, sizeof q->lock) < 0)
+		return -1;
+	place_file(q->lock, "why", path, sizeof path);
+	/* The holder is told in the host's language: it is the host's words. */
+	pool_say(pl->kind, WORDS_GAVE_WAY, pl->cap, words, sizeof words);
 	if (atomic_write(path, words, strlen(words), err, sizeof err) < 0)
 		return -1;
 	kill((pid_t)v->pid, SIGTERM);
@@ -346,6 +490,7 @@ static host_status place_take(const char *dir, const pool *pl, const char *addr,
 			      int *num, char *err, size_t len)
 {
 	char net[NETWORK_LEN] = "", nh[HOST_PID_LEN + 1], ah[HOST_PID_LEN + 1], path[4300], why[300];
+	char who[4300];
 	bool known = addr && addr[0];
 	q->fd = -1;
 	q->lock[0] = '\0';
@@ -353,42 +498,42 @@ static host_status place_take(const char *dir, const pool *pl, const char *addr,
 		network_of(addr, net, sizeof net);
 	address_hash(net, nh);
 	address_hash(known ? addr : "", ah);
-	snprintf(path, sizeof path, "%s/%s", dir, pl->admit);
+	host_path(dir, pl->admit, path, sizeof path);	/* fits: host_open took dir */
 	int lfd = lock_take(path, LOCK_WAIT_MS, why, sizeof why);
 	if (lfd < 0) {
-		snprintf(err, len, "This host is busy: try again in a moment.");
+		snprintf(err, len, "%s", _("This host is busy: try again in a moment."));
 		return HOST_FULL;
 	}
 	census c;
 	census_take(dir, pl, nh, ah, &c);
-	const char *full = NULL;
+	bool full = false;
+	pool_words words = WORDS_HOST_FULL;
 	int bound = 0;
 	if (known && pl->per_address > 0 && c.addr >= pl->per_address)
-		full = pl->addr_full, bound = pl->per_address;
+		full = true, words = WORDS_ADDR_FULL, bound = pl->per_address;
 	else if (known && pl->per_network > 0 && c.net >= pl->per_network)
-		full = pl->net_full, bound = pl->per_network;
-	char base[4100];
-	snprintf(base, sizeof base, "%s/%s", dir, pl->base);
+		full = true, words = WORDS_NET_FULL, bound = pl->per_network;
 	if (!full) {
-		q->fd = take_first(base, pl->cap > 0 ? pl->cap : INT_MAX, q->lock, sizeof q->lock, num);
+		q->fd = take_first(dir, pl->part, pl->prefix, pl->cap > 0 ? pl->cap : INT_MAX, q->lock, sizeof q->lock,
+				   num);
 		int v = q->fd < 0 && pl->cap > 0 ? host_place_victim(c.h, c.n, nh) : -1;
-		if (v >= 0 && c.h[v].pid != (long)getpid() && (q->fd = give_way(base, pl, &c.h[v], q)) >= 0)
+		if (v >= 0 && c.h[v].pid != (long)getpid() && (q->fd = give_way(dir, pl, &c.h[v], q)) >= 0)
 			*num = c.h[v].slot;
 		if (q->fd < 0)
-			full = pl->host_full, bound = pl->cap;
+			full = true, words = WORDS_HOST_FULL, bound = pl->cap;
 	}
 	free(c.h);
 	if (full) {
 		lock_release(lfd);
-		snprintf(err, len, full, bound);
+		pool_say(pl->kind, words, bound, err, len);
 		return HOST_FULL;
 	}
 	char text[200], slot[LIVE_ID_MAX];
 	snprintf(slot, sizeof slot, "%s", watch ? watch : strrchr(q->lock, '/') + 1);
 	int n = snprintf(text, sizeof text, "%ld %s %s %s\n", (long)getpid(), nh, ah, slot);
 	place_files_remove(q->lock);	/* a holder ended outright left them */
-	snprintf(path, sizeof path, "%s.who", q->lock);
-	if (atomic_write(path, text, (size_t)n, why, sizeof why) < 0) {
+	place_file(q->lock, "who", who, sizeof who);
+	if (atomic_write(who, text, (size_t)n, why, sizeof why) < 0) {
 		lock_release(lfd);
 		host_place_leave(q);
 		snprintf(err, len, "%s", why);
@@ -411,7 +556,7 @@ static bool why_of(const char *lock, char *out, size_t len)
 {
 	char path[4300], err[300];
 	size_t n;
-	snprintf(path, sizeof path, "%s.why", lock);
+	place_file(lock, "why", path, sizeof path);
 	char *text = atomic_read_max(path, 400, &n, err, sizeof err);
 	if (!text)
 		return false;
@@ -438,7 +583,7 @@ host_status host_guest(const char *dir, const host_limits *lim, const char *addr
 	memset(p, 0, sizeof *p);
 	p->live_fd = p->session.fd = -1;
 	if (lim->guests <= 0) {
-		snprintf(err, len, "This host has no guest places: log in with an SSH key.");
+		snprintf(err, len, "%s", _("This host has no guest places: log in with an SSH key."));
 		return HOST_FULL;
 	}
 	pool pl = guests_pool(lim);
@@ -456,14 +601,16 @@ host_status host_guest(const char *dir, const host_limits *lim, const char *addr
 	if (f)
 		fclose(f);
 	if (!ok) {
-		snprintf(err, len, "/dev/urandom: cannot read");
+		snprintf(err, len, "%s", _("/dev/urandom: cannot read"));
 		host_leave(p);
 		return HOST_ERROR;
 	}
 	hex(r, sizeof r, p->pid);
 	snprintf(p->name, sizeof p->name, "guest-%.4s", p->pid);
 	/* Whatever a guest of this slot left (a game killed outright) goes now. */
-	snprintf(p->dir, sizeof p->dir, "%s/guests/%d", dir, slot);
+	char num[16];
+	snprintf(num, sizeof num, "%d", slot);
+	host_path_in(dir, HOST_DIR_GUESTS, num, p->dir, sizeof p->dir);	/* fits: host_open took dir */
 	snprintf(p->home, sizeof p->home, "%s", p->dir);
 	host_remove_tree(p->dir);
 	if (host_own_dir(p->dir, 0700, err, len) != HOST_OK) {
@@ -497,14 +644,15 @@ host_status host_session_take(const char *dir, const host_limits *lim, const cha
 }
 
 /* The files of a pool's places nobody holds, removed under its lock. */
-static void sweep(const char *dir, const char *part, const char *admit)
+static void sweep(const char *dir, host_part part, host_part admit)
 {
 	char path[4200], err[300];
-	snprintf(path, sizeof path, "%s/%s", dir, admit);
+	if (host_path(dir, admit, path, sizeof path) < 0)
+		return;
 	int lfd = lock_take(path, LOCK_WAIT_MS, err, sizeof err);
 	if (lfd < 0)
 		return;
-	snprintf(path, sizeof path, "%s/%s", dir, part);
+	host_path(dir, part, path, sizeof path);
 	DIR *d = opendir(path);
 	if (!d) {
 		lock_release(lfd);
@@ -517,7 +665,10 @@ static void sweep(const char *dir, const char *part, const char *admit)
 		const char *dot = strchr(de->d_name, '.');
 		if (de->d_name[0] < '0' || de->d_name[0] > '9' || !dot)
 			continue;
-		snprintf(path, sizeof path, "%s/%s/%.*s", dir, part, (int)(dot - de->d_name), de->d_name);
+		char name[300];
+		snprintf(name, sizeof name, "%.*s", (int)(dot - de->d_name), de->d_name);
+		if (host_path_in(dir, part, name, path, sizeof path) < 0)
+			continue;
 		int fd = lock_take_removable(path, err, sizeof err);
 		if (fd >= 0) {
 			place_files_remove(path);
@@ -530,23 +681,16 @@ static void sweep(const char *dir, const char *part, const char *admit)
 
 void host_prompt_sweep(const char *dir)
 {
-	sweep(dir, "prompts", "prompts-admit");
-	sweep(dir, "sessions", "sessions-admit");
-}
-
-int host_path(const char *dir, host_part part, char *out, size_t len)
-{
-	static const char *const names[] = { [HOST_DIR_LIVE] = "live", [HOST_DIR_SCORES] = "scores",
-					     [HOST_DIR_WATCH] = "watch" };
-	int n = snprintf(out, len, "%s/%s", dir, names[part]);
-	return n < 0 || (size_t)n >= len ? -1 : 0;
+	sweep(dir, HOST_DIR_PROMPTS, HOST_FILE_PROMPTS_ADMIT);
+	sweep(dir, HOST_DIR_SESSIONS, HOST_FILE_SESSIONS_ADMIT);
 }
 
 void host_name_path(const char *dir, const char *name, char *path, size_t len)
 {
 	char key[NAME_KEY_LEN + 1];
 	name_key(name, key, sizeof key);
-	snprintf(path, len, "%s/names/%s", dir, key);
+	if (host_path_in(dir, HOST_DIR_NAMES, key, path, len) < 0 && len)
+		path[0] = '\0';
 }
 
 bool host_name_taken(const char *dir, const char *name)

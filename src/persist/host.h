@@ -187,16 +187,42 @@ bool host_name_taken(const char *dir, const char *name);
  * others can write in. */
 host_status host_own_dir(const char *path, mode_t mode, char *err, size_t len);
 
-/* The parts of the host that others reach by path (the game publishing
- * and watching, lightsout watch, the leaderboard), so that the layout is
- * spelled here alone: dir's live/, scores/ or watch/ in out; -1 when out
- * is too short for it. */
+/* Every path of the host directory is spelled here (host.c's table),
+ * never by hand: the parts that others reach by path (the game publishing
+ * and watching, lightsout watch, the leaderboard) and the host's own. */
 typedef enum host_part {
 	HOST_DIR_LIVE,		/* the live games' locks */
 	HOST_DIR_SCORES,	/* the daily leaderboard */
 	HOST_DIR_WATCH,		/* the live games' files (persist/live.h) */
+	HOST_DIR_PLAYERS,	/* players/PID/ */
+	HOST_DIR_NAMES,		/* names/KEY */
+	HOST_DIR_ADDRESSES,	/* addresses/A */
+	HOST_DIR_OFFERS,	/* offers/KEY */
+	HOST_DIR_GUESTS,	/* guests/N/ */
+	HOST_DIR_PROMPTS,	/* prompts/: places */
+	HOST_DIR_SESSIONS,	/* sessions/: places */
+	HOST_DIR_NAMES_OLD,	/* names/ as it was, while it is re-keyed */
+	HOST_FILE_REGISTER,	/* register(.lock) */
+	HOST_FILE_PRUNED,	/* its time: the last prune */
+	HOST_FILE_COLLIDE,	/* names found alike by a re-key */
+	HOST_FILE_PROMPTS_ADMIT,	/* the pools' locks (POOL-admit.lock) */
+	HOST_FILE_GUESTS_ADMIT,
+	HOST_FILE_SESSIONS_ADMIT,
 } host_part;
+/* dir's part in out; -1 when out is too short for it. */
 int host_path(const char *dir, host_part part, char *out, size_t len);
+/* name (a file name, no slash) in dir's part: "DIR/PART/NAME"; -1 when
+ * out is too short for it. */
+int host_path_in(const char *dir, host_part part, const char *name, char *out, size_t len);
+
+/* The files of a player's directory (players/PID/, or a guest's home). */
+typedef enum host_player_part {
+	HOST_PLAYER_NAME,	/* the name chosen */
+	HOST_PLAYER_SEEN,	/* its time: the last login */
+	HOST_PLAYER_RENAMED,	/* "T\nOLD NAME\n": the last rename */
+	HOST_PLAYER_HOME,	/* home/: the player's XDG directories */
+} host_player_part;
+int host_player_path(const char *pdir, host_player_part part, char *out, size_t len);
 
 /* The file of name in names/ (the PID that has it is inside). */
 void host_name_path(const char *dir, const char *name, char *path, size_t len);

@@ -4,16 +4,20 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "i18n.h"
 #include "persist/atomic.h"
+#include "persist/kv.h"
 #include "persist/lock.h"
 #include "persist/name.h"
 #include "persist/network.h"
+#include "persist/parse.h"
 #include "persist/sha256.h"
 
 #define DAY (24 * 3600L)
@@ -37,7 +41,7 @@ static int count_entries(const char *path, int cap)
 static int register_lock(const char *dir, char *why, size_t len)
 {
 	char path[4200], err[300];
-	snprintf(path, sizeof path, "%s/register", dir);
+	host_path(dir, HOST_FILE_REGISTER, path, sizeof path);	/* fits: host_open took dir */
 	int fd = lock_take(path, LOCK_WAIT_MS, err, sizeof err);
 	if (fd < 0)
 		snprintf(why, len, "%s", err);
@@ -48,10 +52,16 @@ static int register_lock(const char *dir, char *why, size_t len)
 static void address_path(const char *dir, const char *addr, char *path, size_t len)
 {
 	unsigned char d[SHA256_LEN];
+	char name[33];
+	static const char digits[] = "0123456789abcdef";
 	sha256(addr, strlen(addr), d);
-	int n = snprintf(path, len, "%s/addresses/", dir);
-	for (int i = 0; i < 16 && n + 3 <= (int)len; i++)
-		n += snprintf(path + n, len - (size_t)n, "%02x", d[i]);
+	for (int i = 0; i < 16; i++) {
+		name[2 * i] = digits[d[i] >> 4];
+		name[2 * i + 1] = digits[d[i] & 15];
+	}
+	name[32] = '\0';
+	if (host_path_in(dir, HOST_DIR_ADDRESSES, name, path, len) < 0 && len)
+		path[0] = '\0';
 }
 
 /* The times of the address's new players in the last day, oldest first;
@@ -65,15 +75,15 @@ static int address_times(const char *dir, const char *addr, time_t now, long *t,
 	int k = 0;
 	if (!text)
 		return 0;
-	for (char *p = text, *end; *p && k < cap; p = end) {
-		long v = strtol(p, &end, 10);
-		if (end == p || (*end && *end != '\n'))
-			break;	/* not ours to read: count what came before */
-		if (*end)
-			end++;
+	/* A time a line: what is not one ends the count (not ours to read). */
+	kv_reader r;
+	const char *line;
+	size_t ln;
+	long long v;
+	kv_init(&r, path, text, n, KV_NUL, err, sizeof err);
+	while (k < cap && r.p < r.end && kv_line(&r, &line, &ln) && parse_int(line, ln, 0, LONG_MAX, false, &v))
 		if (v > now - DAY && v <= now)
-			t[k++] = v;
-	}
+			t[k++] = (long)v;
 	free(text);
 	return k;
 }
@@ -81,14 +91,13 @@ static int address_times(const char *dir, const char *addr, time_t now, long *t,
 /* Whether who (an address, or a network: whose says which) made its
  * bound of new players in the last day, said in why. */
 static bool made_enough(const char *dir, const char *who, const char *whose, int bound, time_t now, char *why,
-			size_t len)
+			size_t len)	/* whose: the sentence, its %d the bound */
 {
 	long t[1000];
 	int cap = bound < 1000 ? bound : 1000;
 	if (address_times(dir, who, now, t, cap) < cap)
 		return false;
-	snprintf(why, len, "%d new players have come from your %s today: "
-		 "try again tomorrow, or log in without a key to play as a guest.", cap, whose);
+	snprintf(why, len, whose, cap);
 	return true;
 }
 
@@ -96,19 +105,36 @@ static roster_status room(const char *dir, const host_limits *lim, const char *a
 			  size_t len)
 {
 	char players[4200];
-	snprintf(players, sizeof players, "%s/players", dir);
+	host_path(dir, HOST_DIR_PLAYERS, players, sizeof players);	/* fits: host_open took dir */
 	if (count_entries(players, lim->players) >= lim->players) {
-		snprintf(why, len, "This host has room for %d players and has them all: "
-			 "log in without a key to play as a guest.", lim->players);
+		/* The English keeps its plural for every number (as it always
+		 * said); a translation has its forms. */
+		snprintf(why, len, P_("This host has room for %d players and has them all: "
+				      "log in without a key to play as a guest.",
+				      "This host has room for %d players and has them all: "
+				      "log in without a key to play as a guest.", lim->players),
+			 lim->players);
 		return ROSTER_FULL;
 	}
+	int bound = lim->new_per_address < 1000 ? lim->new_per_address : 1000;
 	if (lim->new_per_address > 0 && addr && addr[0] &&
-	    made_enough(dir, addr, "address", lim->new_per_address, now, why, len))
+	    made_enough(dir, addr,
+			P_("%d new players have come from your address today: "
+			   "try again tomorrow, or log in without a key to play as a guest.",
+			   "%d new players have come from your address today: "
+			   "try again tomorrow, or log in without a key to play as a guest.", bound),
+			lim->new_per_address, now, why, len))
 		return ROSTER_FULL;
 	/* One network's addresses are one stranger's as easily (issue 35). */
 	char net[NETWORK_LEN];
+	bound = lim->new_per_network < 1000 ? lim->new_per_network : 1000;
 	if (lim->new_per_network > 0 && network_of(addr, net, sizeof net) &&
-	    made_enough(dir, net, "network", lim->new_per_network, now, why, len))
+	    made_enough(dir, net,
+			P_("%d new players have come from your network today: "
+			   "try again tomorrow, or log in without a key to play as a guest.",
+			   "%d new players have come from your network today: "
+			   "try again tomorrow, or log in without a key to play as a guest.", bound),
+			lim->new_per_network, now, why, len))
 		return ROSTER_FULL;
 	return ROSTER_OK;
 }
@@ -169,14 +195,18 @@ static int name_file(const char *path, char pid[HOST_PID_LEN + 1], time_t *t)
 		return errno == ENOENT ? FILE_NONE : FILE_OTHER;
 	char *text = atomic_read_max(path, 64, &n, err, sizeof err);
 	int rc = FILE_OTHER;
-	if (text && n > HOST_PID_LEN && text[HOST_PID_LEN] == '\n') {
-		memcpy(pid, text, HOST_PID_LEN);
+	kv_reader r;
+	const char *line;
+	size_t ln;
+	long long v;
+	if (text)
+		kv_init(&r, path, text, n, KV_NUL | KV_NEWLINE, err, sizeof err);
+	if (text && kv_line(&r, &line, &ln) && ln == HOST_PID_LEN) {
+		memcpy(pid, line, HOST_PID_LEN);
 		pid[HOST_PID_LEN] = '\0';
-		char *end;
-		long v = strtol(text + HOST_PID_LEN + 1, &end, 10);
-		if (n == HOST_PID_LEN + 1)
+		if (r.p == r.end)
 			rc = FILE_NAME;
-		else if (end > text + HOST_PID_LEN + 1 && end == text + n - 1 && *end == '\n' && v > 0) {
+		else if (kv_line(&r, &line, &ln) && parse_int(line, ln, 1, LONG_MAX, false, &v) && kv_end(&r, "")) {
 			*t = (time_t)v;
 			rc = FILE_HOLD;
 		}
@@ -212,7 +242,7 @@ static int name_owner_at(const char *dir, const char *name, const char *pid, tim
 static void holds_sweep(const char *dir, time_t now)
 {
 	char path[4300], why[300], pid[HOST_PID_LEN + 1];
-	snprintf(path, sizeof path, "%s/names", dir);
+	host_path(dir, HOST_DIR_NAMES, path, sizeof path);	/* fits: host_open took dir */
 	DIR *d = opendir(path);
 	int lfd = d ? register_lock(dir, why, sizeof why) : -1;
 	struct dirent *de;
@@ -222,8 +252,8 @@ static void holds_sweep(const char *dir, time_t now)
 		if (de->d_name[0] == '.' || fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
 		    st.st_size <= HOST_PID_LEN + 1)
 			continue;
-		snprintf(path, sizeof path, "%s/names/%.200s", dir, de->d_name);
-		if (name_file(path, pid, &t) == FILE_HOLD && now >= t + ROSTER_HOLD_DAYS * DAY)
+		if (host_path_in(dir, HOST_DIR_NAMES, de->d_name, path, sizeof path) == 0 &&
+		    name_file(path, pid, &t) == FILE_HOLD && now >= t + ROSTER_HOLD_DAYS * DAY)
 			unlinkat(dirfd(d), de->d_name, 0);
 	}
 	if (lfd >= 0)
@@ -245,10 +275,11 @@ static void name_refusal(int owner, time_t since, char *why, size_t len)
 	date_of(since, was, sizeof was);
 	date_of(since + ROSTER_HOLD_DAYS * DAY, until, sizeof until);
 	if (owner == NAME_HELD)
-		snprintf(why, len, "that name was someone's until %s and is kept for them until %s: choose another",
+		/* TRANSLATORS: both %s are a date and time, "2026-11-27 12:00 UTC". */
+		snprintf(why, len, _("that name was someone's until %s and is kept for them until %s: choose another"),
 			 was, until);
 	else
-		snprintf(why, len, "that name is taken: choose another");
+		snprintf(why, len, "%s", _("that name is taken: choose another"));
 }
 
 /* names/ gives name to pid (it is free or pid's already). */
@@ -276,24 +307,27 @@ static int name_hold(const char *dir, const char *name, const char *pid, time_t 
 static time_t renamed_read(const char *pdir, char *old, size_t len)
 {
 	char path[4200], err[300];
-	size_t n;
-	snprintf(path, sizeof path, "%s/renamed", pdir);
+	size_t n, ln;
+	const char *line;
+	long long t = 0;
+	kv_reader r;
+	if (old && len)
+		old[0] = '\0';
+	if (host_player_path(pdir, HOST_PLAYER_RENAMED, path, sizeof path) < 0)
+		return 0;
 	char *text = atomic_read_max(path, 64 + NAME_MAX_BYTES, &n, err, sizeof err);
-	char *end;
-	long t = text ? strtol(text, &end, 10) : 0;
-	if (!text || end == text || *end != '\n' || t <= 0) {
+	if (!text)
+		return 0;
+	kv_init(&r, path, text, n, KV_NEWLINE, err, sizeof err);
+	if (!kv_line(&r, &line, &ln) || !parse_int(line, ln, 1, LONG_MAX, false, &t)) {
 		free(text);
 		return 0;
 	}
-	char *name = end + 1, *nl = strchr(name, '\n');
-	if (old && len) {
-		old[0] = '\0';
-		if (nl && (size_t)(nl - name) < len && strlen(text) == n) {
-			*nl = '\0';
-			char why[300];
-			if (name_check(name, why, sizeof why))
-				snprintf(old, len, "%s", name);
-		}
+	if (old && len && kv_line(&r, &line, &ln) && ln < len && !memchr(text, '\0', n)) {
+		char name[NAME_MAX_BYTES + 64], why[300];
+		snprintf(name, sizeof name, "%.*s", (int)ln, line);
+		if (name_check(name, why, sizeof why))
+			memcpy(old, name, ln + 1);	/* ln < len */
 	}
 	free(text);
 	return (time_t)t;
@@ -304,7 +338,8 @@ static void name_free_old(const char *dir, const char *pdir, const char *pid)
 {
 	char path[4200], err[300];
 	size_t n;
-	snprintf(path, sizeof path, "%s/name", pdir);
+	if (host_player_path(pdir, HOST_PLAYER_NAME, path, sizeof path) < 0)
+		return;
 	char *text = atomic_read_max(path, NAME_MAX_BYTES + 1, &n, err, sizeof err);
 	if (!text)
 		return;
@@ -321,7 +356,7 @@ static int write_name(const host_player *p, const char *name, char *why, size_t 
 {
 	char path[4200], text[NAME_MAX_BYTES + 2];
 	int n = snprintf(text, sizeof text, "%s\n", name);
-	snprintf(path, sizeof path, "%s/name", p->dir);
+	host_player_path(p->dir, HOST_PLAYER_NAME, path, sizeof path);	/* fits: p->dir is short */
 	return atomic_write(path, text, (size_t)n, why, len);
 }
 
@@ -329,7 +364,8 @@ static void offer_path(const char *dir, const char *name, char *path, size_t len
 {
 	char key[NAME_KEY_LEN + 1];
 	name_key(name, key, sizeof key);
-	snprintf(path, len, "%s/offers/%s", dir, key);
+	if (host_path_in(dir, HOST_DIR_OFFERS, key, path, len) < 0 && len)
+		path[0] = '\0';
 }
 
 bool roster_offer(const char *dir, const host_player *p, const char *name, time_t now)
@@ -375,7 +411,8 @@ void roster_offer_drop(const char *dir, const host_player *p, const char *name)
 void roster_seen(const host_player *p, time_t now)
 {
 	char path[4200];
-	snprintf(path, sizeof path, "%s/seen", p->dir);
+	if (host_player_path(p->dir, HOST_PLAYER_SEEN, path, sizeof path) < 0)
+		return;
 	int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return;
@@ -437,7 +474,8 @@ bool roster_can_rename(const host_player *p, time_t now, char *why, size_t len)
 		return true;
 	char next[40];
 	date_of(last + DAY, next, sizeof next);
-	snprintf(why, len, "one rename a day: the next is possible from %s", next);
+	/* TRANSLATORS: %s is a date and time, "2026-11-27 12:00 UTC". */
+	snprintf(why, len, _("one rename a day: the next is possible from %s"), next);
 	return false;
 }
 
@@ -455,7 +493,7 @@ roster_status roster_rename(const char *dir, host_player *p, const char *name, t
 	host_read_name(p);
 	snprintf(old, sizeof old, "%s", p->name);
 	if (!old[0]) {
-		snprintf(why, len, "only a player with a name can change it");
+		snprintf(why, len, "%s", _("only a player with a name can change it"));
 		st = ROSTER_ERROR;
 	} else if (!roster_can_rename(p, now, why, len)) {
 		st = ROSTER_FULL;
@@ -470,7 +508,7 @@ roster_status roster_rename(const char *dir, host_player *p, const char *name, t
 		 * keep).  The old name goes only now: the player always has
 		 * one. */
 		int n = snprintf(text, sizeof text, "%ld\n%s\n", (long)now, old);
-		snprintf(path, sizeof path, "%s/renamed", p->dir);
+		host_player_path(p->dir, HOST_PLAYER_RENAMED, path, sizeof path);	/* fits: p->dir is short */
 		char a[4300], b[4300], err[300];
 		atomic_write(path, text, (size_t)n, err, sizeof err);
 		host_name_path(dir, old, a, sizeof a);
@@ -487,12 +525,13 @@ roster_status roster_rename(const char *dir, host_player *p, const char *name, t
  * is taken first (and their files removed after). */
 static bool forget(const char *dir, const char *pid, int slots)
 {
-	char lock[4200], err[300], pdir[4200];
+	char lock[4200], err[300], pdir[4200], name[64];
 	int fds[64];
 	int n = slots < 64 ? slots : 64, held = 0;
 	for (; held < n; held++) {
-		snprintf(lock, sizeof lock, "%s/live/k%s.%d", dir, pid, held);
-		if ((fds[held] = lock_take_removable(lock, err, sizeof err)) < 0)
+		snprintf(name, sizeof name, "k%.32s.%d", pid, held);	/* its games' slots (host_key_player) */
+		if (host_path_in(dir, HOST_DIR_LIVE, name, lock, sizeof lock) < 0 ||
+		    (fds[held] = lock_take_removable(lock, err, sizeof err)) < 0)
 			break;
 	}
 	bool gone = false;
@@ -500,14 +539,15 @@ static bool forget(const char *dir, const char *pid, int slots)
 		char why[300];
 		int lfd = register_lock(dir, why, sizeof why);
 		if (lfd >= 0) {
-			snprintf(pdir, sizeof pdir, "%s/players/%s", dir, pid);
+			host_path_in(dir, HOST_DIR_PLAYERS, pid, pdir, sizeof pdir);	/* fits: host_open took dir */
 			name_free_old(dir, pdir, pid);
 			gone = host_remove_tree(pdir) == 0;
 			lock_release(lfd);
 		}
 	}
 	for (int i = 0; i < held; i++) {
-		snprintf(lock, sizeof lock, "%s/live/k%s.%d", dir, pid, i);
+		snprintf(name, sizeof name, "k%.32s.%d", pid, i);
+		host_path_in(dir, HOST_DIR_LIVE, name, lock, sizeof lock);	/* as taken above */
 		lock_remove(lock, fds[i]);
 	}
 	return gone;
@@ -517,7 +557,10 @@ static bool forget(const char *dir, const char *pid, int slots)
  * (an older version's marker, .skeleton-keys, was rule 2's). */
 static void keyed_path(const char *dir, char *path, size_t len)
 {
-	snprintf(path, len, "%s/names/.keys-v%d", dir, NAME_KEY_VERSION);
+	char name[32];
+	snprintf(name, sizeof name, ".keys-v%d", NAME_KEY_VERSION);
+	if (host_path_in(dir, HOST_DIR_NAMES, name, path, len) < 0 && len)
+		path[0] = '\0';
 }
 
 /* A player's name as the re-key reads it, and since when it is theirs. */
@@ -544,7 +587,7 @@ static player_name *named_read(const char *dir, int *n)
 	player_name *all = NULL;
 	int cap = 0;
 	*n = 0;
-	snprintf(path, sizeof path, "%s/players", dir);
+	host_path(dir, HOST_DIR_PLAYERS, path, sizeof path);	/* fits: host_open took dir */
 	DIR *d = opendir(path);
 	if (!d)
 		return NULL;
@@ -554,11 +597,11 @@ static player_name *named_read(const char *dir, int *n)
 			continue;
 		host_player p = { .live_fd = -1 };
 		snprintf(p.pid, sizeof p.pid, "%s", de->d_name);
-		snprintf(p.dir, sizeof p.dir, "%.3800s/%.32s", path, de->d_name);
+		host_path_in(dir, HOST_DIR_PLAYERS, p.pid, p.dir, sizeof p.dir);	/* fits: host_open took dir */
 		host_read_name(&p);
 		char file[4300];
 		struct stat st;
-		snprintf(file, sizeof file, "%s/name", p.dir);
+		host_player_path(p.dir, HOST_PLAYER_NAME, file, sizeof file);
 		if (!p.name[0] || lstat(file, &st) < 0)
 			continue;
 		if (*n == cap) {
@@ -598,7 +641,7 @@ static void collide_report(const char *dir, const player_name *all, int n, const
 		if (with[i] >= 0)
 			used += (size_t)snprintf(text + used, cap - used, "%s\t%s\t%s\t%s\n", all[with[i]].pid,
 						 all[with[i]].name, all[i].pid, all[i].name);
-	snprintf(path, sizeof path, "%s/" ROSTER_COLLIDE, dir);
+	host_path(dir, HOST_FILE_COLLIDE, path, sizeof path);	/* fits: host_open took dir */
 	atomic_write(path, text, used, err, sizeof err);
 	free(text);
 }
@@ -616,8 +659,8 @@ int roster_rekey(const char *dir, char *why, size_t len)
 	int rc = 0;
 	if (lstat(names, &st) == 0)
 		goto out;	/* another login did it meanwhile */
-	snprintf(names, sizeof names, "%s/names", dir);
-	snprintf(old, sizeof old, "%s/names.old", dir);
+	host_path(dir, HOST_DIR_NAMES, names, sizeof names);	/* fits: host_open took dir */
+	host_path(dir, HOST_DIR_NAMES_OLD, old, sizeof old);
 	host_remove_tree(old);	/* a rekey cut short: the players' files say it all */
 	if (rename(names, old) < 0) {
 		snprintf(why, len, "%s: %s", names, strerror(errno));
@@ -658,7 +701,7 @@ int roster_rekey(const char *dir, char *why, size_t len)
 	time_t now = time(NULL);
 	for (int i = 0; i < n; i++) {
 		char pdir[4300], left[NAME_MAX_BYTES + 1], err[300];
-		snprintf(pdir, sizeof pdir, "%s/players/%s", dir, all[i].pid);
+		host_path_in(dir, HOST_DIR_PLAYERS, all[i].pid, pdir, sizeof pdir);	/* fits: host_open took dir */
 		time_t t = renamed_read(pdir, left, sizeof left);
 		if (t && left[0] && now < t + ROSTER_HOLD_DAYS * DAY &&
 		    name_owner_at(dir, left, all[i].pid, now, NULL) == NAME_FREE)
@@ -666,7 +709,10 @@ int roster_rekey(const char *dir, char *why, size_t len)
 	}
 	if (rc > 0) {
 		collide_report(dir, all, n, with, now);
-		snprintf(why, len, "%d players' names look like another's now: see %s/" ROSTER_COLLIDE, rc, dir);
+		host_path(dir, HOST_FILE_COLLIDE, path, sizeof path);
+		/* TRANSLATORS: %s is the file listing the pairs of names (for the host's keeper). */
+		snprintf(why, len, P_("%d players' names look like another's now: see %s",
+				      "%d players' names look like another's now: see %s", rc), rc, path);
 	}
 	free(all);
 	free(with);
@@ -684,7 +730,7 @@ int roster_prune(const char *dir, const host_limits *lim, time_t now)
 {
 	char path[4200];
 	struct stat st;
-	snprintf(path, sizeof path, "%s/pruned", dir);
+	host_path(dir, HOST_FILE_PRUNED, path, sizeof path);	/* fits: host_open took dir */
 	if (lstat(path, &st) == 0 && st.st_mtime > now - PRUNE_EVERY && st.st_mtime <= now)
 		return 0;
 	int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
@@ -694,7 +740,7 @@ int roster_prune(const char *dir, const host_limits *lim, time_t now)
 		close(fd);
 	}
 	int forgotten = 0;
-	snprintf(path, sizeof path, "%s/players", dir);
+	host_path(dir, HOST_DIR_PLAYERS, path, sizeof path);
 	DIR *d = opendir(path);
 	if (d) {
 		struct dirent *de;
@@ -704,15 +750,14 @@ int roster_prune(const char *dir, const host_limits *lim, time_t now)
 				continue;
 			/* The last login; a player's directory's own time when
 			 * it has no record of one, and for a nameless one. */
-			char file[4300];
-			snprintf(file, sizeof file, "%.4000s/%.32s/name", path, pid);
+			char pdir[4200], file[4300];
+			if (host_path_in(dir, HOST_DIR_PLAYERS, pid, pdir, sizeof pdir) < 0)
+				continue;
+			host_player_path(pdir, HOST_PLAYER_NAME, file, sizeof file);
 			bool named = lstat(file, &st) == 0;
-			snprintf(file, sizeof file, "%.4000s/%.32s/seen", path, pid);
-			if (!named || lstat(file, &st) < 0) {
-				snprintf(file, sizeof file, "%.4000s/%.32s", path, pid);
-				if (lstat(file, &st) < 0)
-					continue;
-			}
+			host_player_path(pdir, HOST_PLAYER_SEEN, file, sizeof file);
+			if ((!named || lstat(file, &st) < 0) && lstat(pdir, &st) < 0)
+				continue;
 			long age = (long)(now - st.st_mtime);
 			if (named ? lim->forget_days > 0 && age > lim->forget_days * DAY : age > NAMELESS_AGE)
 				forgotten += forget(dir, pid, lim->games_per_key) && named;
@@ -721,11 +766,11 @@ int roster_prune(const char *dir, const host_limits *lim, time_t now)
 	}
 	/* Address counts say nothing after a day, offers after their time. */
 	static const struct {
-		const char *part;
+		host_part part;
 		long age;
-	} stale[] = { { "addresses", DAY }, { "offers", ROSTER_OFFER_AGE } };
+	} stale[] = { { HOST_DIR_ADDRESSES, DAY }, { HOST_DIR_OFFERS, ROSTER_OFFER_AGE } };
 	for (size_t i = 0; i < sizeof stale / sizeof stale[0]; i++) {
-		snprintf(path, sizeof path, "%s/%s", dir, stale[i].part);
+		host_path(dir, stale[i].part, path, sizeof path);
 		if (!(d = opendir(path)))
 			continue;
 		struct dirent *de;
@@ -744,8 +789,12 @@ void roster_address(const char *conn, char *out, size_t len)
 {
 	char ip[64];
 	out[0] = '\0';
-	if (!conn || sscanf(conn, "%63s", ip) != 1)
+	/* The first word: the client's address. */
+	size_t skip = conn ? strspn(conn, " \t\n") : 0, n = conn ? strcspn(conn + skip, " \t\n") : 0;
+	if (!n || n >= sizeof ip)
 		return;
+	memcpy(ip, conn + skip, n);
+	ip[n] = '\0';
 	unsigned char a[16];
 	if (inet_pton(AF_INET, ip, a) == 1) {
 		snprintf(out, len, "%u.%u.%u.%u", a[0], a[1], a[2], a[3]);

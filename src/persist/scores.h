@@ -109,6 +109,15 @@ int score_compare(const score *a, const score *b);
  * file there is someone else's, a symlink, full...); PERSIST_IO. */
 persist_status scores_record(const char *dir, const score *s, bool *kept, persist_result *res);
 
+/* The same, and where our row of the board (the result just written, or
+ * the better one kept) stands on the day's leaderboard: the others' rows
+ * read in the same step, ours never read back (rank 0: unknown). */
+typedef struct scores_place {
+	int rank, of;		/* from 1 (0: unknown), of the players on the board */
+} scores_place;
+persist_status scores_record_ranked(const char *dir, const score *s, bool *kept, scores_place *place,
+				    persist_result *res);
+
 /* Every valid record of date in dir into t, best first on each board;
  * skipped files are counted and noted in t.  PERSIST_OK; PERSIST_NONE (no
  * such directory, t empty); PERSIST_REFUSED (a symlink, not a directory,

@@ -45,6 +45,8 @@ typedef enum { FILE_OK, FILE_SKIP, FILE_NOMEM } file_verdict;
 ssize_t scores_read_bounded(int fd, char *buf, size_t max);
 /* Room in t for more records; false when out of memory. */
 bool scores_grow(scores *t, int more);
+/* scores_load on the directory open as dfd (t initialised, res too). */
+persist_status scores_load_at(int dfd, const char *date, scores *t, persist_result *res);
 /* One player's file of date into t, or a note why not. */
 file_verdict scores_read_one(int dfd, const char *name, uid_t uid, const char *pid, bool guest, const char *date,
 			     scores *t);

@@ -199,12 +199,17 @@ persist_status scores_load(const char *dir, const char *date, scores *t, persist
 	int dfd = scores_open_dir(dir, res);
 	if (dfd < 0)
 		return res->status;
+	scores_load_at(dfd, date, t, res);
+	close(dfd);
+	return res->status;
+}
+
+persist_status scores_load_at(int dfd, const char *date, scores *t, persist_result *res)
+{
 	DIR *d = scores_list_dir(dfd);
-	if (!d) {
-		persist_fail(res, PERSIST_IO, errno, NULL);
-		close(dfd);
-		return res->status;
-	}
+	if (!d)
+		return persist_fail(res, PERSIST_IO, errno, NULL);
+	rewinddir(d);	/* dfd's offset is shared: a listing before may have moved it */
 	/* Every name of the day is looked at (an lstat: no file is opened
 	 * unless it is a regular file of the owner it names), and each owner's
 	 * files are read twice at most: no scores_number of one user's files can push
@@ -262,7 +267,6 @@ persist_status scores_load(const char *dir, const char *date, scores *t, persist
 	free(seen.uid);
 	free(seen.count);
 	closedir(d);
-	close(dfd);
 	scores_sort(t);
 	return res->status;
 }

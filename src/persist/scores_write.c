@@ -74,11 +74,45 @@ static bool own_alternate(int dfd, const char *name, char *alt, size_t len)
 	return found;
 }
 
+/* Where best (our row of its board, as written or kept) stands among the
+ * day's rows in dfd, read under the write's own open of the directory:
+ * the row itself is never read back, so what another game writes over our
+ * file meanwhile changes nothing here. */
+static void place_of(int dfd, const score *best, scores_place *place)
+{
+	scores t;
+	persist_result res;
+	scores_init(&t);
+	persist_result_init(&res, "");
+	if (scores_load_at(dfd, best->date, &t, &res) != PERSIST_OK || !scores_grow(&t, 1)) {
+		scores_free(&t);
+		return;
+	}
+	int k = 0;
+	for (int i = 0; i < t.n; i++)
+		if (!(t.s[i].uid == best->uid && !strcmp(t.s[i].pid, best->pid) && score_same_board(&t.s[i], best)))
+			t.s[k++] = t.s[i];
+	t.s[k++] = *best;
+	t.n = k;
+	scores_sort(&t);
+	place->rank = scores_rank(&t, best, best->uid, &place->of);
+	scores_free(&t);
+}
+
 persist_status scores_record(const char *dir, const score *s, bool *kept, persist_result *res)
 {
+	return scores_record_ranked(dir, s, kept, NULL, res);
+}
+
+persist_status scores_record_ranked(const char *dir, const score *s, bool *kept, scores_place *place,
+				    persist_result *res)
+{
 	char name[80], tmp[200], text[SCORES_FILE_MAX + 1];
-	score recs[SCORES_MAX_RECORDS + 1];
+	score recs[SCORES_MAX_RECORDS + 1], best;
+	bool ranked = false;	/* best is our row of the board */
 	*kept = false;
+	if (place)
+		place->rank = place->of = 0;
 	persist_result_init(res, dir);
 	if (!scores_date_valid(s->date) || !scores_level_valid(s->level) || s->moves < 0 || s->moves > SCORES_MAX_MOVES ||
 	    s->ms < 0 || s->ms > SCORES_MAX_MS)
@@ -141,8 +175,11 @@ persist_status scores_record(const char *dir, const score *s, bool *kept, persis
 	mine.uid = geteuid();
 	if (i < n) {
 		mine.uid = recs[i].uid = geteuid();
-		if (score_compare(&recs[i], &mine) <= 0)
+		if (score_compare(&recs[i], &mine) <= 0) {
+			best = recs[i];
+			ranked = true;
 			goto done;	/* an earlier result of ours is as good */
+		}
 		recs[i] = mine;
 	} else if (n == SCORES_MAX_RECORDS) {
 		persist_fail(res, PERSIST_REFUSED, EFBIG, "16 daily boards recorded today already");
@@ -165,7 +202,8 @@ persist_status scores_record(const char *dir, const score *s, bool *kept, persis
 			persist_fail(res, PERSIST_IO, errno, NULL);
 			goto done;
 		}
-		*kept = true;
+		*kept = ranked = true;
+		best = mine;
 		goto done;
 	}
 	/* A fresh name is tried until one is free (another user may have
@@ -193,8 +231,11 @@ persist_status scores_record(const char *dir, const score *s, bool *kept, persis
 		goto done;
 	}
 	fsync(dfd);
-	*kept = true;
+	*kept = ranked = true;
+	best = mine;
 done:
+	if (place && ranked && res->status == PERSIST_OK)
+		place_of(dfd, &best, place);
 	lock_release(glock);
 	close(dfd);
 	return res->status;

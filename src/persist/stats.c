@@ -629,8 +629,15 @@ persist_status stats_read_only(const char *path, stats *s, persist_result *res)
 
 persist_status stats_record(const char *path, const stats_result *r, persist_result *res)
 {
+	return stats_record_with(path, r, NULL, NULL, res);
+}
+
+persist_status stats_record_with(const char *path, const stats_result *r, stats_adjust *adjust, void *ctx,
+				 persist_result *res)
+{
 	stats s;
 	char err[300];
+	stats_result mine = *r;
 	persist_result_init(res, path);
 	int fd = lock_take(path, LOCK_WAIT_MS, err, sizeof err);
 	if (fd < 0)
@@ -640,7 +647,9 @@ persist_status stats_record(const char *path, const stats_result *r, persist_res
 		/* A damaged file set aside: the result still counts, afresh. */
 		size_t len;
 		char *text = NULL;
-		int counted = stats_update(&s, r);
+		if (adjust)
+			adjust(&s, &mine, ctx);
+		int counted = stats_update(&s, &mine);
 		if (counted == 1 && st != PERSIST_SET_ASIDE)
 			res->status = PERSIST_OK;	/* this game is in already */
 		else if (counted < 0 || !(text = stats_format(&s, &len)))

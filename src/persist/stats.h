@@ -116,6 +116,14 @@ persist_status stats_read_only(const char *path, stats *s, persist_result *res);
  * result is not recorded and the file is untouched. */
 persist_status stats_record(const char *path, const stats_result *r, persist_result *res);
 
+/* The same, the file read once: adjust (NULL: none) is called under the
+ * lock with the statistics as read (empty when there were none, or they
+ * were set aside) and may change the result before it counts; the game
+ * decides there, say, that a daily board played already is practice. */
+typedef void stats_adjust(const stats *s, stats_result *r, void *ctx);
+persist_status stats_record_with(const char *path, const stats_result *r, stats_adjust *adjust, void *ctx,
+				 persist_result *res);
+
 /* The table of s that `lightsout stats` prints and the game shows: a
  * header, one line per kind of board, then the daily boards.  Malloc'd,
  * NUL-terminated, *len its length; NULL when out of memory. */

@@ -158,6 +158,33 @@ int main(void)
 	       "bob renamed robert: the day's row shows robert");
 	free(table);
 
+	/* The write says where the row stands, the day's other rows read in
+	 * the same step: carol's better result is first of two, bob's worse
+	 * second try keeps his earlier row (second), dave's best is first of
+	 * three. */
+	scores_place at;
+	persist_status st;
+	score carol = row, dave = row, worse = row;
+	snprintf(carol.pid, sizeof carol.pid, "%s", "11111111111111111111111111111111");
+	snprintf(carol.name, sizeof carol.name, "carol");
+	carol.moves = 8;
+	st = scores_record_ranked(sa.scores_dir, &carol, &kept, &at, &res);
+	tap_ok(st == PERSIST_OK && kept && at.rank == 1 &&
+		       at.of == 2,
+	       "carol's better row: 1st of 2 (%d of %d)", at.rank, at.of);
+	worse.moves = 12;
+	st = scores_record_ranked(sa.scores_dir, &worse, &kept, &at, &res);
+	tap_ok(st == PERSIST_OK && !kept && at.rank == 2 &&
+		       at.of == 2,
+	       "bob's worse try: his earlier row stands, 2nd of 2 (%d of %d)", at.rank, at.of);
+	snprintf(dave.pid, sizeof dave.pid, "%s", "22222222222222222222222222222222");
+	snprintf(dave.name, sizeof dave.name, "dave");
+	dave.moves = 7;
+	st = scores_record_ranked(sa.scores_dir, &dave, &kept, &at, &res);
+	tap_ok(st == PERSIST_OK && kept && at.rank == 1 &&
+		       at.of == 3,
+	       "dave's best row: 1st of 3 (%d of %d)", at.rank, at.of);
+
 	char cmd[300];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	if (system(cmd) != 0)

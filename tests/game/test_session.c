@@ -38,6 +38,16 @@ void *__wrap_realloc(void *p, size_t n) { return fail_all ? NULL : __real_reallo
 #include <stdio.h>
 #include <sys/stat.h>
 static volatile int file_calls;
+/* Opens of two paths watched (the statistics file, the leaderboard's
+ * directory): how often a win reads each. */
+static const char *watched[2];
+static volatile int watched_opens[2];
+static void watch_open(const char *p)
+{
+	for (int i = 0; i < 2; i++)
+		if (watched[i] && !strcmp(p, watched[i]))
+			watched_opens[i]++;
+}
 #define WRAP(ret, name, params, args) \
 	ret __real_##name params; \
 	ret __wrap_##name params; \
@@ -61,6 +71,7 @@ int __wrap_open(const char *p, int flags, ...)
 	mode_t m = (flags & O_CREAT) ? (mode_t)va_arg(ap, int) : 0;
 	va_end(ap);
 	file_calls++;
+	watch_open(p);
 	return __real_open(p, flags, m);
 }
 int __real_openat(int d, const char *p, int flags, ...);
@@ -72,6 +83,8 @@ int __wrap_openat(int d, const char *p, int flags, ...)
 	mode_t m = (flags & O_CREAT) ? (mode_t)va_arg(ap, int) : 0;
 	va_end(ap);
 	file_calls++;
+	if (d == AT_FDCWD)
+		watch_open(p);
 	return __real_openat(d, p, flags, m);
 }
 
@@ -305,6 +318,9 @@ static void test_win_no_files(void)
 		session_tick(&s, now());
 		session_press(&s, 0, 0, +1, now());
 		file_calls = 0;
+		watched[0] = s.files.stats_path;
+		watched[1] = s.files.scores_dir;
+		watched_opens[0] = watched_opens[1] = 0;
 		int ev = session_press(&s, 1, 1, +1, now());
 		int calls = file_calls;
 		tap_ok((ev & SESSION_WON) && !(ev & SESSION_RANKED) && calls == 0,
@@ -316,6 +332,8 @@ static void test_win_no_files(void)
 		       "3 moves over par 1: not perfect, as the session says");
 		ev = session_tick(&s, now());
 		calls = file_calls;
+		int stats_opens = watched_opens[0], dir_opens = watched_opens[1];
+		watched[0] = watched[1] = NULL;
 		session_snapshot(&s, &v);
 		if (ladder)
 			tap_ok((ev & SESSION_RANKED) && calls > 0 && s.pl.rung == 2 && ladder_load(&c) == 2,
@@ -324,6 +342,14 @@ static void test_win_no_files(void)
 			tap_ok((ev & SESSION_RANKED) && calls > 0 && recorded(&s, STATS_DAILY).won == 1 &&
 				       strstr(v.ranking, "1st of 1"),
 			       "daily: the next tick records the win and its rank (%d calls, '%s')", calls, v.ranking);
+		/* The statistics read once (the replay's question asked of
+		 * the record's own read), the leaderboard opened once (the
+		 * rank from the row just written, no reload of the day). */
+		tap_ok(stats_opens == 1, "%s: the statistics are read once for the win (%d opens)",
+		       ladder ? "ladder" : "daily", stats_opens);
+		if (!ladder)
+			tap_ok(dir_opens == 1, "daily: the leaderboard is opened once for the win and its rank (%d opens)",
+			       dir_opens);
 		finish(&s);
 	}
 	char cmd[128];
