@@ -31,11 +31,15 @@
 #define RESULT_HEADER "lightsout-race-result"
 #define RACE_FILE_VERSION 2
 
-/* notext: file format (a result's "ranked" line) */
+/* A result's "ranked" line: file format, never translated. */
 static const char *const rank_names[] = {
-	[RACE_RANKED] = "yes", [RACE_UNRANKED_GUEST] = "no guest", [RACE_UNRANKED_SELF] = "no self",
-	[RACE_UNRANKED_ADDRESS] = "no address", [RACE_UNRANKED_NETWORK] = "no network",
-	[RACE_UNRANKED_SHARE] = "no share", [RACE_UNRANKED_FULL] = "no full",
+	[RACE_RANKED] = "yes",
+	[RACE_UNRANKED_GUEST] = /* notext: file format */ "no guest",
+	[RACE_UNRANKED_SELF] = /* notext: file format */ "no self",
+	[RACE_UNRANKED_ADDRESS] = /* notext: file format */ "no address",
+	[RACE_UNRANKED_NETWORK] = /* notext: file format */ "no network",
+	[RACE_UNRANKED_SHARE] = /* notext: file format */ "no share",
+	[RACE_UNRANKED_FULL] = /* notext: file format */ "no full",
 };
 
 /* ---- The files' texts ---- */
@@ -668,6 +672,7 @@ static race_rank rank_of(const race_result *r, const day_count *c)
 }
 
 /* The share's number is in its sentence, whole for the translators. */
+/* notext: a compile-time check */
 _Static_assert(RACE_SHARE_DAY == 20, "race_rank_words says 20 ranked races a day");
 
 const char *race_rank_words(race_rank rank)
@@ -841,13 +846,13 @@ char *race_table_fit(const char *host, const char *date, bool utf8, int cols)
 				   : _("Races won on %s (ranked apart from the daily board)\n"
 				       "Wins are boards cleared first; wins by forfeit (the other left) rank below.\n\n");
 	const char *head[] = {
-		C_("race table", "wins"),
-		narrow ? C_("race table", "unaided") : C_("race table", "unassisted"),
-		narrow ? C_("race table", "forfeits") : C_("race table", "by forfeit"),
-		C_("race table", "fastest"),
+		C_("race-table", "wins"),
+		narrow ? C_("race-table", "unaided") : C_("race-table", "unassisted"),
+		narrow ? C_("race-table", "forfeits") : C_("race-table", "by forfeit"),
+		C_("race-table", "fastest"),
 	};
 	int width[] = { 5, narrow ? 7 : 10, narrow ? 8 : 10, 7 };
-	const char *player = C_("race table", "player");
+	const char *player = C_("race-table", "player");
 	int namew = text_cols(player) > NAME_MAX_CHARS ? text_cols(player) : NAME_MAX_CHARS;
 	textbuf out;
 	textbuf_init(&out);
