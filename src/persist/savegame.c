@@ -117,7 +117,9 @@ char *savegame_format(const saved_game *sg, size_t *len)
 		textbuf_printf(&t, "par -1\n");
 	else
 		textbuf_printf(&t, "par %d %s\n", sg->par, sg->par_proven ? "proven" : "bound");
+	locale_t old = parse_numbers_begin();
 	textbuf_printf(&t, "moves %d\nelapsed %.3f\n", sg->moves, sg->elapsed);
+	parse_numbers_end(old);
 	/* The start once, packed; the current board is the start with the
 	 * history applied, so a save grows with the moves, not the cells. */
 	/* notext: file format */
@@ -527,7 +529,9 @@ static int parse_body(cursor *c, saved_game *sg)
 		return -1;
 	char *e;
 	errno = 0;
+	locale_t old = parse_numbers_begin();
 	double t = strtod(buf, &e);
+	parse_numbers_end(old);
 	if (e == buf || *e || errno || !isfinite(t) || t < 0 || t > MAX_ELAPSED)
 		return bad(c, _("elapsed: expected seconds from 0 to %g"), MAX_ELAPSED);
 	sg->elapsed = t;

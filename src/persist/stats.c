@@ -249,6 +249,7 @@ char *stats_format(const stats *s, size_t *len)
 {
 	textbuf t;
 	textbuf_init(&t);
+	locale_t old = parse_numbers_begin();
 	textbuf_printf(&t, "lightsout-stats %d\n", STATS_VERSION);
 	/* notext: file format */
 	textbuf_printf(&t, "# board rows cols k rule torus forward-only played won par-games "
@@ -282,6 +283,7 @@ char *stats_format(const stats *s, size_t *len)
 		textbuf_printf(&t, "# game ids of the last games recorded, oldest first: each counts once\n");
 	for (int i = 0; i < s->ngames; i++)
 		textbuf_printf(&t, "game %016" PRIx64 "\n", s->games[i]);
+	parse_numbers_end(old);
 	return textbuf_finish(&t, len);
 }
 
@@ -314,7 +316,9 @@ static bool seconds(const char *s, double *out)
 	char *e;
 	if (!(*s >= '0' && *s <= '9'))
 		return false;
+	locale_t old = parse_numbers_begin();
 	double v = strtod(s, &e);
+	parse_numbers_end(old);
 	if (*e || !isfinite(v) || v < 0 || v > 1e9)
 		return false;
 	*out = v;
