@@ -119,7 +119,8 @@ int racer_open(racer *r, const arcade *ar, const game_config *like, const char *
 	cfg.par = -1;
 	cfg.difficulty[0] = '\0';
 	if (!racer_available(ar)) {
-		snprintf(why, len, "%s", _("Races are for a public account's players (ssh play@host): nobody to race here."));
+		snprintf(why, len, "%s",
+			 _("Races are for a public account's players (ssh play@host): nobody to race here."));
 		return -1;
 	}
 	if (r->phase != RACE_IDLE) {

@@ -133,6 +133,7 @@ int live_format(const live_game *g, char *buf, size_t cap)
 	char race[NAME_MAX_BYTES + 32] = "-";
 	if (g->race[0])
 		snprintf(race, sizeof race, "%d %s", g->race_moves, g->race);
+	/* notext: file format */
 	int n = snprintf(buf, cap,
 			 HEADER "\nplayer %s\nguest %s\nwatchers %s\nvariant %s\nmoves %d\nelapsed %ld\nwon %s\n"
 			 "cursor %d %d\nrace %s\ncells %s\nplace %s\n",

@@ -33,8 +33,10 @@ int lock_take(const char *path, int timeout_ms, char *err, size_t errlen)
 		/* Say what is there: a FIFO is not "another user's". */
 		int e = !S_ISREG(st.st_mode) ? EINVAL : EPERM;
 		snprintf(err, errlen, _("refusing %s: %s"), name,
-			 S_ISFIFO(st.st_mode) ? _("a FIFO, not a file") : S_ISDIR(st.st_mode) ? _("a directory, not a file")
-			 : !S_ISREG(st.st_mode) ? _("not a regular file") : st.st_uid != geteuid() ? _("owned by another user")
+			 S_ISFIFO(st.st_mode) ? _("a FIFO, not a file")
+			 : S_ISDIR(st.st_mode) ? _("a directory, not a file")
+			 : !S_ISREG(st.st_mode) ? _("not a regular file")
+			 : st.st_uid != geteuid() ? _("owned by another user")
 			 : _("a file with other names (hard links)"));
 		close(fd);
 		errno = e;

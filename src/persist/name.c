@@ -72,8 +72,10 @@ bool name_check(const char *s, char *why, size_t len)
 			return false;
 		}
 		if (c >= 0x10000 || (c >= 0x300 && c <= 0x36f)) {
-			snprintf(why, len, _("character %d would not take exactly one column on every terminal "
-				   "(combining, wide or invisible characters, bidi controls and emoji are refused)"), chars + 1);
+			snprintf(why, len,
+				 _("character %d would not take exactly one column on every terminal (combining, "
+				   "wide or invisible characters, bidi controls and emoji are refused)"),
+				 chars + 1);
 			return false;
 		}
 		if (!allowed(c)) {

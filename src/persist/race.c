@@ -46,6 +46,7 @@ static const char *const rank_names[] = {
 
 static int side_format(const race_side *s, const char *role, char *buf, size_t cap)
 {
+	/* notext: file format */
 	int n = snprintf(buf, cap, "%s %s\n%s-key %s\n%s-slot %s\n%s-address %s\n", role, s->name, role,
 			 s->key[0] ? s->key : "-", role, s->slot, role, s->addr[0] ? s->addr : "-");
 	return n < 0 || (size_t)n >= cap ? -1 : n;
@@ -56,8 +57,9 @@ int race_offer_format(const race_offer *o, char *buf, size_t cap)
 	char side[200];
 	if (side_format(&o->by, "by", side, sizeof side) < 0)
 		return -1;
-	int n = snprintf(buf, cap, OFFER_HEADER " %d\ntoken %s\n%sfor %s\nvariant %s\npar %d\ncells %s\n", RACE_FILE_VERSION,
-			 o->token, side, o->to[0] ? o->to : "-", o->variant, o->par, o->cells);
+	/* notext: file format */
+	int n = snprintf(buf, cap, OFFER_HEADER " %d\ntoken %s\n%sfor %s\nvariant %s\npar %d\ncells %s\n",
+			 RACE_FILE_VERSION, o->token, side, o->to[0] ? o->to : "-", o->variant, o->par, o->cells);
 	return n < 0 || (size_t)n >= cap ? -1 : n;
 }
 
@@ -66,6 +68,7 @@ int race_join_format(const race_join *j, char *buf, size_t cap)
 	char side[200];
 	if (side_format(&j->who, "who", side, sizeof side) < 0)
 		return -1;
+	/* notext: file format */
 	int n = snprintf(buf, cap, JOIN_HEADER " %d\ntoken %s\n%sstart %lld\n", RACE_FILE_VERSION, j->token, side,
 			 j->start_ms);
 	return n < 0 || (size_t)n >= cap ? -1 : n;
@@ -77,6 +80,7 @@ int race_result_format(const race_result *r, char *buf, size_t cap)
 	if (side_format(&r->winner, "winner", won, sizeof won) < 0 ||
 	    side_format(&r->loser, "loser", lost, sizeof lost) < 0)
 		return -1;
+	/* notext: file format */
 	int n = snprintf(buf, cap, RESULT_HEADER " %d\ntoken %s\n%s%skind %s\nmoves %d\npar %d\nms %lld\n"
 			 "assisted %s\nranked %s\nvariant %s\n", RACE_FILE_VERSION, r->token, won, lost,
 			 r->kind == RACE_FORFEIT ? "forfeit" : "cleared", r->moves, r->par, r->ms,
@@ -400,7 +404,9 @@ int race_say(const char *host, const char *slot, const char *token, int what, lo
 	char text[RACE_TOKEN_MAX + 96], path[4200], err[200];
 	if (!live_slot_valid(slot) || !token_ok(token) || what < 0 || what >= RACE_SAY_COUNT || race_dir_open(host) < 0)
 		return -1;
-	int n = snprintf(text, sizeof text, SAY_HEADER " %d\ntoken %s\nsay %d\nat %lld\n", RACE_FILE_VERSION, token, what, at_ms);
+	/* notext: file format */
+	int n = snprintf(text, sizeof text, SAY_HEADER " %d\ntoken %s\nsay %d\nat %lld\n", RACE_FILE_VERSION, token, what,
+			 at_ms);
 	if (n < 0 || (size_t)n >= sizeof text)
 		return -1;
 	path_of(host, slot, "say", path, sizeof path);
@@ -419,7 +425,8 @@ int race_said(const char *host, const char *slot, const char *token, int *what, 
 	char *text = read_file(path, &len);
 	bool ok = text && reader_init(&rd, text, len, SAY_HEADER, err, sizeof err) && token_parse(&rd, got) &&
 		  field_int(&rd, reader_value(&rd, "say"), 0, RACE_SAY_COUNT - 1, &w, _("say (a message's number)")) &&
-		  field_int(&rd, reader_value(&rd, "at"), 0, 1LL << 50, at_ms, _("at (epoch milliseconds)")) && reader_end(&rd);
+		  field_int(&rd, reader_value(&rd, "at"), 0, 1LL << 50, at_ms, _("at (epoch milliseconds)")) &&
+		  reader_end(&rd);
 	free(text);
 	if (!ok || strcmp(got, token) != 0)
 		return -1;

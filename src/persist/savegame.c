@@ -104,6 +104,7 @@ char *savegame_format(const saved_game *sg, size_t *len)
 {
 	textbuf t;
 	textbuf_init(&t);
+	/* notext: file format (each line of this function) */
 	textbuf_printf(&t, "lightsout-save %d\n", SAVEGAME_VERSION);
 	textbuf_printf(&t, "size %d %d\nstates %d\nrule %s\ntorus %s\nforward-only %s\n",
 		       sg->v.rows, sg->v.cols, sg->v.k, sg->v.rule,
@@ -198,7 +199,9 @@ static int keyed_ints(cursor *c, const char *key, int n, long lo, long hi, long 
 		while (*s == ' ')
 			s++;
 		if (parse_long(s, lo, hi, &out[i], &s) < 0)
-			return bad(c, P_("%s: expected %d number from %ld to %ld", "%s: expected %d numbers from %ld to %ld", n),
+			return bad(c,
+				   P_("%s: expected %d number from %ld to %ld", "%s: expected %d numbers from %ld to %ld",
+				      n),
 				   key, n, lo, hi);
 	}
 	while (*s == ' ')

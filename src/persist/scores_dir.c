@@ -46,7 +46,8 @@ int scores_open_dir(const char *dir, persist_result *res)
 			/* O_DIRECTORY on a symlink says ENOTDIR: name what it is. */
 			struct stat st;
 			bool link = lstat(dir, &st) == 0 && S_ISLNK(st.st_mode);
-			persist_fail(res, PERSIST_REFUSED, link ? ELOOP : e, link ? _("a symbolic link") : _("not a directory"));
+			persist_fail(res, PERSIST_REFUSED, link ? ELOOP : e,
+				     link ? _("a symbolic link") : _("not a directory"));
 		}
 		else
 			persist_fail(res, PERSIST_IO, e, NULL);

@@ -216,6 +216,7 @@ int scores_format(const score *s, int n, char *buf, size_t cap)
 		return -1;
 	used = (size_t)w;
 	if (n > 0 && s[0].pid[0]) {
+		/* notext: file format */
 		w = snprintf(buf + used, cap - used, "player %s %s %s\n", s[0].pid, s[0].guest ? "guest" : "key",
 			     s[0].name);
 		if (w < 0 || (size_t)w >= cap - used)
@@ -229,6 +230,7 @@ int scores_format(const score *s, int n, char *buf, size_t cap)
 			snprintf(par, sizeof par, "-");
 		else
 			snprintf(par, sizeof par, "%d", s[i].par);
+		/* notext: file format */
 		w = snprintf(buf + used, cap - used, "%s %s %d %s %lld %s %s\n", s[i].date,
 			     s[i].level[0] ? s[i].level : "-", s[i].moves, par, s[i].ms, s[i].assisted ? "yes" : "no", v);
 		if (w < 0 || (size_t)w >= cap - used)

@@ -170,7 +170,9 @@ file_verdict scores_read_one(int dfd, const char *name, uid_t uid, const char *p
 	/* The player a file names and the one its name says are the same: an
 	 * account's file has no player line, an arcade player's has theirs. */
 	if (n > 0 && strcmp(recs[0].pid, pid) != 0) {
-		note(t, name, "%s", pid[0] ? _("not the player its name says") : _("a player line outside a public account's leaderboard"));
+		note(t, name, "%s",
+		     pid[0] ? _("not the player its name says")
+			    : _("a player line outside a public account's leaderboard"));
 		goto out;
 	}
 	if (n > 0 && guest && !recs[0].guest) {

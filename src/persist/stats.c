@@ -564,7 +564,8 @@ int stats_parse(const char *text, size_t len, stats *s, char *err, size_t errlen
 			else if (strcmp(tok[0], "game") == 0 && ps.version >= 3)
 				why = parse_game(tok, nt, s);
 			else
-				why = ps.version >= 3 ? _("expected 'board', 'daily' or 'game'") : _("expected 'board' or 'daily'");
+				why = ps.version >= 3 ? _("expected 'board', 'daily' or 'game'")
+						      : _("expected 'board' or 'daily'");
 		}
 		if (why)
 			break;
@@ -774,7 +775,8 @@ char *stats_table(const stats *s, size_t *len)
 		 * the last %s is the time (1:02.5).  The English says "moves"
 		 * for one move too. */
 		if (d->won && d->assisted)
-			textbuf_printf(&out, P_("won with help in %d moves, %s\n", "won with help in %d moves, %s\n", d->moves),
+			textbuf_printf(&out,
+				       P_("won with help in %d moves, %s\n", "won with help in %d moves, %s\n", d->moves),
 				       d->moves, t);
 		else if (d->won && d->par >= 0)
 			textbuf_printf(&out, P_("won in %d moves (par %d), %s\n", "won in %d moves (par %d), %s\n", d->moves),

@@ -91,7 +91,8 @@ persist_status persist_errno(persist_result *r, int e)
 persist_status persist_write_errno(persist_result *r, int e)
 {
 	if (e == EFBIG)
-		return persist_fail(r, PERSIST_IO, e, _("File too large for the file size limit (ulimit -f); the file is as it was"));
+		return persist_fail(r, PERSIST_IO, e,
+				    _("File too large for the file size limit (ulimit -f); the file is as it was"));
 	return persist_errno(r, e);
 }
 

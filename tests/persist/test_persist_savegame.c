@@ -109,8 +109,8 @@ int main(void)
 		size_t dlen;
 		char *de = savegame_format(&a, &dlen);
 		tap_ok(de && strcmp(de, text) == 0, "under LC_NUMERIC=de_DE the same text");
-		tap_ok(de && savegame_parse(de, dlen, &b, err, sizeof err) == 0 && same(&a, &b), "and it parses back there: %s",
-		       err);
+		tap_ok(de && savegame_parse(de, dlen, &b, err, sizeof err) == 0 && same(&a, &b),
+		       "and it parses back there: %s", err);
 		if (de)
 			savegame_free(&b);
 		free(de);
