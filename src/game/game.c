@@ -7,6 +7,7 @@
 #include "engine/generate.h"
 #include "engine/history.h"
 #include "engine/search.h"
+#include "i18n.h"
 
 lo_result game_init(game *g, const game_config *cfg, char *err, size_t errlen)
 {
@@ -15,7 +16,7 @@ lo_result game_init(game *g, const game_config *cfg, char *err, size_t errlen)
 	g->par = -1;
 	g->hist = malloc(sizeof *g->hist);
 	if (!g->hist) {
-		snprintf(err, errlen, "out of memory");
+		snprintf(err, errlen, _("out of memory"));
 		return LO_NOMEM;
 	}
 	history_init(g->hist);
@@ -28,7 +29,7 @@ lo_result game_init(game *g, const game_config *cfg, char *err, size_t errlen)
 	if (!g->sys) {
 		lo_result rc = LO_NOMEM;
 		if (made != LO_TOO_LARGE)
-			snprintf(err, errlen, "out of memory for a %dx%d board", cfg->v.rows, cfg->v.cols);
+			snprintf(err, errlen, _("out of memory for a %dx%d board"), cfg->v.rows, cfg->v.cols);
 		else {
 			system_limit_message(cfg->v.rows, cfg->v.cols, &g->rule, cfg->v.k, err, errlen);
 			rc = LO_TOO_LARGE;
@@ -92,14 +93,14 @@ lo_result game_load(game *g, const board *b, double seconds, char *err, size_t e
 	int n = board_size(b);
 	uint8_t *x = malloc((size_t)n);
 	if (!x) {
-		snprintf(err, errlen, "out of memory");
+		snprintf(err, errlen, _("out of memory"));
 		return LO_NOMEM;
 	}
 	board_copy(g->start, b);
 	lo_result st = system_solve(g->sys, b->cells, x, NULL);
 	if (st == LO_NOMEM) {
 		free(x);
-		snprintf(err, errlen, "out of memory");
+		snprintf(err, errlen, _("out of memory"));
 		return LO_NOMEM;
 	}
 	g->solvable = st == LO_OK;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "i18n.h"
 
 enum { MAKER_BUSY, MAKER_DONE, MAKER_ABANDONED };
 
@@ -42,7 +43,7 @@ maker *maker_start(const play *p, const game_config *cfg, play_mode mode, char *
 {
 	maker *m = calloc(1, sizeof *m);
 	if (!m) {
-		snprintf(err, errlen, "out of memory");
+		snprintf(err, errlen, _("out of memory"));
 		return NULL;
 	}
 	atomic_init(&m->cancel, 0);
@@ -61,7 +62,7 @@ maker *maker_start(const play *p, const game_config *cfg, play_mode mode, char *
 	m->ctl.cancel = &m->cancel;
 	m->scratch.ctl = &m->ctl;
 	if (thread_start(&m->thread, maker_work, m) != 0) {
-		snprintf(err, errlen, "cannot start a thread");
+		snprintf(err, errlen, _("cannot start a thread"));
 		free(m);
 		return NULL;
 	}

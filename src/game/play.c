@@ -9,6 +9,7 @@
 #include "engine/generate.h"
 #include "game/practice.h"
 #include "game/saved.h"
+#include "i18n.h"
 
 lo_result play_init(play *p, game *g, play_mode mode, const char *origin, char *err, size_t errlen)
 {
@@ -17,7 +18,7 @@ lo_result play_init(play *p, game *g, play_mode mode, const char *origin, char *
 	snprintf(p->origin, sizeof p->origin, "%s", origin);
 	p->recorded = false;
 	if (overlay_init(&p->ov, g->sys, g->cfg.v.forward_only) < 0) {
-		snprintf(err, errlen, "out of memory");
+		snprintf(err, errlen, _("out of memory"));
 		game_free(&p->g);
 		return LO_NOMEM;
 	}
@@ -71,7 +72,7 @@ lo_result play_replace(play *p, game *next, char *err, size_t errlen)
 {
 	lo_overlay ov;
 	if (overlay_init(&ov, next->sys, next->cfg.v.forward_only) < 0) {
-		snprintf(err, errlen, "out of memory");
+		snprintf(err, errlen, _("out of memory"));
 		game_free(next);
 		return LO_NOMEM;
 	}

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "persist/roster.h"
+#include "i18n.h"
 
 /* The race files' clock: both racers' games share it. */
 static long long now_ms(void)
@@ -118,16 +119,17 @@ int racer_open(racer *r, const arcade *ar, const game_config *like, const char *
 	cfg.par = -1;
 	cfg.difficulty[0] = '\0';
 	if (!racer_available(ar)) {
-		snprintf(why, len, "Races are for a public account's players (ssh play@host): nobody to race here.");
+		snprintf(why, len, "%s",
+			 _("Races are for a public account's players (ssh play@host): nobody to race here."));
 		return -1;
 	}
 	if (r->phase != RACE_IDLE) {
-		snprintf(why, len, "A race is on already.");
+		snprintf(why, len, _("A race is on already."));
 		return -1;
 	}
 	if (cfg.v.graph || cfg.v.rows * cfg.v.cols > RACE_CELLS_MAX) {
-		snprintf(why, len, "Races are on boards of at most %d cells (no graphs): choose another board in the "
-			 "settings.", RACE_CELLS_MAX);
+		snprintf(why, len, _("Races are on boards of at most %d cells (no graphs): choose another board in the "
+				     "settings."), RACE_CELLS_MAX);
 		return -1;
 	}
 	/* A random board of its own: the random numbers of no other game. */
@@ -170,7 +172,7 @@ static int made(racer *r, const arcade *ar, char *why, size_t len)
 	live_cells_write(g.cur->cells, o->ncells, o->cells);
 	game_free(&g);
 	if (race_offer_publish(ar->host, o) < 0) {
-		snprintf(why, len, "The race could not be opened (the host's races/ directory).");
+		snprintf(why, len, _("The race could not be opened (the host's races/ directory)."));
 		return RACER_NEWS | RACER_SAY;
 	}
 	r->phase = RACE_WAITING;
@@ -180,21 +182,21 @@ static int made(racer *r, const arcade *ar, char *why, size_t len)
 int racer_take(racer *r, const arcade *ar, const race_entry *e, char *why, size_t len)
 {
 	if (!racer_available(ar) || r->phase != RACE_IDLE) {
-		snprintf(why, len, racer_available(ar) ? "A race is on already." : "Races are for a public account's "
-			 "players (ssh play@host): nobody to race here.");
+		snprintf(why, len, "%s", racer_available(ar) ? _("A race is on already.")
+				: _("Races are for a public account's players (ssh play@host): nobody to race here."));
 		return -1;
 	}
 	if (!e->take) {
-		snprintf(why, len, "That player has no race open.");
+		snprintf(why, len, _("That player has no race open."));
 		return -1;
 	}
 	if (same_key(&r->me, e->slot)) {
-		snprintf(why, len, "That race is your own key's: no race against oneself.");
+		snprintf(why, len, _("That race is your own key's: no race against oneself."));
 		return -1;
 	}
 	race_offer o;
 	if (race_offer_read(ar->host, e->slot, &o) < 0 || strcmp(o.token, e->token) != 0) {
-		snprintf(why, len, "That race is over.");
+		snprintf(why, len, _("That race is over."));
 		return -1;
 	}
 	race_join j;
@@ -204,7 +206,7 @@ int racer_take(racer *r, const arcade *ar, const race_entry *e, char *why, size_
 	j.start_ms = now_ms() + RACE_COUNTDOWN_MS;
 	int rc = race_take(ar->host, o.by.slot, o.token, &j);
 	if (rc != 0) {
-		snprintf(why, len, rc > 0 ? "Somebody else took that race first." : "That race is over.");
+		snprintf(why, len, "%s", rc > 0 ? _("Somebody else took that race first.") : _("That race is over."));
 		return -1;
 	}
 	r->offer = o;
@@ -274,7 +276,7 @@ board *racer_board(const racer *r, game_config *cfg, char *why, size_t len)
 	board *b = board_new(cfg->v.rows, cfg->v.cols, cfg->v.k);
 	if (!b || board_size(b) != r->offer.ncells) {
 		board_free(b);
-		snprintf(why, len, "The race's board does not fit its variant.");
+		snprintf(why, len, _("The race's board does not fit its variant."));
 		return NULL;
 	}
 	live_cells_read(r->offer.cells, r->offer.ncells, b->k, b->cells);
@@ -318,7 +320,7 @@ int racer_tick(racer *r, const arcade *ar, const game *g, bool on_board, bool as
 		}
 		if (rc < 0) {
 			r->phase = RACE_IDLE;
-			snprintf(why, len, "Your race is gone.");
+			snprintf(why, len, _("Your race is gone."));
 			return RACER_NEWS | RACER_SAY;
 		}
 		return 0;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/history.h"
+#include "i18n.h"
 
 void saved_from_game(saved_game *sg, const game *g, double now)
 {
@@ -36,7 +37,7 @@ lo_result saved_to_game(game *g, const saved_game *sg, char *err, size_t errlen)
 	/* At most HISTORY_MAX moves (the parser keeps no more): none drops. */
 	for (int i = 0; i < sg->hist.len; i++)
 		if (history_push(g->hist, history_at(&sg->hist, i)) < 0) {
-			snprintf(err, errlen, "out of memory");
+			snprintf(err, errlen, _("out of memory"));
 			rc = LO_NOMEM;
 			goto fail;
 		}

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "engine/sharecode.h"
+#include "i18n.h"
 
 char *share_text(const game *g, int cols, bool remote, char *msg, size_t msglen)
 {
@@ -14,27 +15,29 @@ char *share_text(const game *g, int cols, bool remote, char *msg, size_t msglen)
 	/* One piece per line when the code is wider than the screen: decoding
 	 * skips the line breaks, so pasting the pieces together works. */
 	size_t len = strlen(code), width = cols > 12 ? (size_t)cols - 4 : 8;
-	size_t cap = 2 * len + 512;
+	size_t cap = 2 * len + 1024;	/* the words in any language */
 	char *text = malloc(cap);
 	if (!text) {
 		free(code);
-		snprintf(msg, msglen, "out of memory");
+		snprintf(msg, msglen, _("out of memory"));
 		return NULL;
 	}
-	size_t n = (size_t)snprintf(text, cap, "The starting position of this board, its rule and k:\n\n");
+	/* TRANSLATORS: the share screen; each line at most 56 columns. */
+	size_t n = (size_t)snprintf(text, cap, _("The starting position of this board, its rule and k:\n\n"));
 	for (size_t i = 0; i < len; i += width)
 		n += (size_t)snprintf(text + n, cap - n, "  %.*s\n", (int)width, code + i);
-	const char *shown = len <= width ? code : "CODE";
+	/* TRANSLATORS: in place of a share code too long for one line. */
+	const char *shown = len <= width ? code : _("CODE");
 	if (remote)
 		snprintf(text + n, cap - n,
-			 "\nOthers play it by pressing P in the game and pasting it\n"
-			 "(or with:  lightsout --code %s)\n"
-			 "(case, spaces, dashes and line breaks in a code do not matter)\n", shown);
+			 _("\nOthers play it by pressing P in the game and pasting it\n"
+			   "(or with:  lightsout --code %s)\n"
+			   "(case, spaces, dashes and line breaks in a code do not matter)\n"), shown);
 	else
 		snprintf(text + n, cap - n,
-			 "\nPlay it with:  lightsout --code %s\n"
-			 "or press P in the game and paste it\n"
-			 "(case, spaces, dashes and line breaks in a code do not matter)\n", shown);
+			 _("\nPlay it with:  lightsout --code %s\n"
+			   "or press P in the game and paste it\n"
+			   "(case, spaces, dashes and line breaks in a code do not matter)\n"), shown);
 	free(code);
 	return text;
 }

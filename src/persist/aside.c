@@ -8,6 +8,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "i18n.h"
+
 int aside_move(const char *path, char *moved, size_t len)
 {
 	char stamp[32];
@@ -19,12 +21,12 @@ int aside_move(const char *path, char *moved, size_t len)
 	struct stat st;
 	if (lstat(path, &st) < 0) {
 		int e = errno;
-		snprintf(moved, len, "cannot move %s aside: %s", path, strerror(e));
+		snprintf(moved, len, _("cannot move %s aside: %s"), path, strerror(e));
 		errno = e;
 		return -1;
 	}
 	if (!S_ISREG(st.st_mode) || st.st_uid != geteuid()) {
-		snprintf(moved, len, "cannot move %s aside: not a regular file of ours", path);
+		snprintf(moved, len, _("cannot move %s aside: not a regular file of ours"), path);
 		errno = EPERM;
 		return -1;
 	}
@@ -50,7 +52,7 @@ int aside_move(const char *path, char *moved, size_t len)
 		break;
 	}
 	int e = errno;
-	snprintf(moved, len, "cannot move %s aside: %s", path, strerror(e));
+	snprintf(moved, len, _("cannot move %s aside: %s"), path, strerror(e));
 	return -1;
 }
 
@@ -61,7 +63,7 @@ persist_status aside_set(const char *path, const char *why, persist_result *res)
 		return persist_fail(res, PERSIST_SET_ASIDE, 0, why);
 	int e = errno ? errno : EIO;
 	char line[sizeof res->why];
-	snprintf(line, sizeof line, "damaged (%.200s) and cannot be moved aside: %s", why, strerror(e));
+	snprintf(line, sizeof line, _("damaged (%.200s) and cannot be moved aside: %s"), why, strerror(e));
 	res->moved[0] = '\0';
 	return persist_fail(res, PERSIST_IO, e, line);
 }

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "persist/clock.h"
+#include "i18n.h"
 
 static void dir_of(const char *path, char *dir, size_t len)
 {
@@ -109,7 +110,7 @@ static int write_in(int dfd, const char *dir, const char *path, const char *name
 		fsync(dfd);
 	return 0;
 fail:
-	snprintf(err, errlen, "cannot write %s: %s", path ? path : name, strerror(e));
+	snprintf(err, errlen, _("cannot write %s: %s"), path ? path : name, strerror(e));
 	errno = e;	/* the caller words it: persist_write_errno() */
 	return -1;
 }
@@ -128,7 +129,7 @@ int atomic_write_mode(const char *path, const void *data, size_t len, mode_t mod
 	const char *base = slash ? slash + 1 : path;
 	dir_of(path, dir, sizeof dir);
 	if (strlen(path) >= 4000) {
-		snprintf(err, errlen, "%s: path too long", path);
+		snprintf(err, errlen, _("%s: path too long"), path);
 		errno = ENAMETOOLONG;
 		return -1;
 	}
@@ -136,7 +137,7 @@ int atomic_write_mode(const char *path, const void *data, size_t len, mode_t mod
 	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (dfd < 0) {
 		int e = errno;
-		snprintf(err, errlen, "cannot write in %s: %s", dir, strerror(e));
+		snprintf(err, errlen, _("cannot write in %s: %s"), dir, strerror(e));
 		errno = e;
 		return -1;
 	}
@@ -161,33 +162,33 @@ char *atomic_read_max(const char *path, size_t max, size_t *len, char *err, size
 	if (fd < 0) {
 		e = errno;
 		if (e == ELOOP)
-			snprintf(err, errlen, "refusing %s: a symbolic link", path);
+			snprintf(err, errlen, _("refusing %s: a symbolic link"), path);
 		else
-			snprintf(err, errlen, "cannot read %s: %s", path, strerror(e));
+			snprintf(err, errlen, _("cannot read %s: %s"), path, strerror(e));
 		errno = e;
 		return NULL;
 	}
 	struct stat st;
 	if (fstat(fd, &st) < 0) {
 		e = errno;
-		snprintf(err, errlen, "cannot read %s: %s", path, strerror(e));
+		snprintf(err, errlen, _("cannot read %s: %s"), path, strerror(e));
 		goto fail;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "refusing %s: not a regular file", path);
+		snprintf(err, errlen, _("refusing %s: not a regular file"), path);
 		e = EINVAL;
 		goto fail;
 	}
 	if (st.st_uid != geteuid() || st.st_nlink != 1) {
 		/* Another name for it may be another user's hard link (where
 		 * fs.protected_hardlinks is 0): trusted no more than theirs. */
-		snprintf(err, errlen, "refusing %s: %s", path,
-			 st.st_uid != geteuid() ? "owned by another user" : "a file with other names (hard links)");
+		snprintf(err, errlen, _("refusing %s: %s"), path,
+			 st.st_uid != geteuid() ? _("owned by another user") : _("a file with other names (hard links)"));
 		e = st.st_uid != geteuid() ? EPERM : EMLINK;
 		goto fail;
 	}
 	if ((unsigned long long)st.st_size > max) {
-		snprintf(err, errlen, "refusing %s: larger than %zu MB", path, max >> 20);
+		snprintf(err, errlen, _("refusing %s: larger than %zu MB"), path, max >> 20);
 		e = EFBIG;
 		goto fail;
 	}
@@ -195,14 +196,14 @@ char *atomic_read_max(const char *path, size_t max, size_t *len, char *err, size
 	size_t cap = (size_t)st.st_size + 1, used = 0;
 	char *buf = malloc(cap + 1);
 	if (!buf) {
-		snprintf(err, errlen, "%s: out of memory", path);
+		snprintf(err, errlen, _("%s: out of memory"), path);
 		e = ENOMEM;
 		goto fail;
 	}
 	for (;;) {
 		if (used == cap) {
 			if (cap >= max) {
-				snprintf(err, errlen, "refusing %s: larger than %zu MB", path, max >> 20);
+				snprintf(err, errlen, _("refusing %s: larger than %zu MB"), path, max >> 20);
 				free(buf);
 				e = EFBIG;
 				goto fail;
@@ -211,7 +212,7 @@ char *atomic_read_max(const char *path, size_t max, size_t *len, char *err, size
 			char *nb = realloc(buf, ncap + 1);
 			if (!nb) {
 				free(buf);
-				snprintf(err, errlen, "%s: out of memory", path);
+				snprintf(err, errlen, _("%s: out of memory"), path);
 				e = ENOMEM;
 				goto fail;
 			}
@@ -223,7 +224,7 @@ char *atomic_read_max(const char *path, size_t max, size_t *len, char *err, size
 			continue;
 		if (n < 0) {
 			e = errno;
-			snprintf(err, errlen, "cannot read %s: %s", path, strerror(e));
+			snprintf(err, errlen, _("cannot read %s: %s"), path, strerror(e));
 			free(buf);
 			goto fail;
 		}

@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include "i18n.h"
 
 void kv_init(kv_reader *r, const char *file, const char *text, size_t len, unsigned flags, char *err, size_t errlen)
 {
@@ -27,7 +28,7 @@ bool kv_fail(kv_reader *r, const char *fmt, ...)
 	if (r->file)
 		snprintf(r->err, r->errlen, "%s:%d: %s", r->file, r->line, msg);
 	else
-		snprintf(r->err, r->errlen, "line %d: %s", r->line, msg);
+		snprintf(r->err, r->errlen, _("line %d: %s"), r->line, msg);
 	return false;
 }
 
@@ -35,7 +36,7 @@ bool kv_line(kv_reader *r, const char **s, size_t *n)
 {
 	r->line++;
 	if (r->p >= r->end)
-		return kv_fail(r, "unexpected end of file");
+		return kv_fail(r, _("unexpected end of file"));
 	const char *nl = memchr(r->p, '\n', (size_t)(r->end - r->p));
 	*s = r->p;
 	*n = (size_t)((nl ? nl : r->end) - r->p);
@@ -43,9 +44,9 @@ bool kv_line(kv_reader *r, const char **s, size_t *n)
 	if ((r->flags & KV_CR) && *n && (*s)[*n - 1] == '\r')
 		(*n)--;
 	if ((r->flags & KV_NUL) && memchr(*s, '\0', *n))
-		return kv_fail(r, "NUL byte");
+		return kv_fail(r, _("NUL byte"));
 	if ((r->flags & KV_NEWLINE) && !nl)
-		return kv_fail(r, "no newline at the end");
+		return kv_fail(r, _("no newline at the end"));
 	return true;
 }
 
@@ -70,11 +71,11 @@ bool kv_value(kv_reader *r, const char *key, char *out, size_t cap, const char *
 	if (!kv_line(r, &s, &n))
 		return false;
 	if (!kv_key(s, n, key, &v, &vn))
-		return what ? kv_fail(r, "%s", what) : kv_fail(r, "expected '%s'", key);
+		return what ? kv_fail(r, "%s", what) : kv_fail(r, _("expected '%s'"), key);
 	if (memchr(v, '\0', vn))
-		return kv_fail(r, "NUL byte");
+		return kv_fail(r, _("NUL byte"));
 	if (vn >= cap)
-		return what ? kv_fail(r, "%s", what) : kv_fail(r, "%s: value too long", key);
+		return what ? kv_fail(r, "%s", what) : kv_fail(r, _("%s: value too long"), key);
 	memcpy(out, v, vn);
 	out[vn] = '\0';
 	return true;

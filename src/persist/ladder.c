@@ -11,6 +11,7 @@
 #include "persist/lock.h"
 #include "persist/parse.h"
 #include "persist/textbuf.h"
+#include "i18n.h"
 
 /* One line: *rung and the key (kl bytes at *k); -1 with why when damaged,
  * 0 for a blank line. */
@@ -23,15 +24,15 @@ static int parse_line(const char *s, size_t n, long *rung, const char **k, size_
 	while (d < n && s[d] >= '0' && s[d] <= '9')
 		d++;
 	if (d > 0 && !parse_int(s, d, 0, LADDER_RUNG_MAX, false, &v)) {
-		*why = "rung above " "1000000";
+		*why = _("rung above " "1000000");
 		return -1;
 	}
 	if (d == 0 || d >= n || s[d] != ' ' || d + 1 == n) {
-		*why = "expected 'RUNG KEY'";
+		*why = _("expected 'RUNG KEY'");
 		return -1;
 	}
 	if (memchr(s, '\0', n)) {
-		*why = "NUL byte";
+		*why = _("NUL byte");
 		return -1;
 	}
 	*rung = (long)v;
@@ -105,7 +106,7 @@ persist_status ladder_write(const char *path, const char *key, long rung, persis
 	long v;
 	persist_result_init(res, path);
 	if (rung < 0 || rung > LADDER_RUNG_MAX || strchr(key, '\n') || !keylen)
-		return persist_fail(res, PERSIST_REFUSED, EINVAL, "bad rung or key");
+		return persist_fail(res, PERSIST_REFUSED, EINVAL, _("bad rung or key"));
 	int fd = lock_take(path, LOCK_WAIT_MS, err, sizeof err);
 	if (fd < 0)
 		return persist_lock_errno(res, errno);

@@ -14,6 +14,7 @@
 #include "persist/lock.h"
 #include "persist/parse.h"
 #include "persist/sha256.h"
+#include "i18n.h"
 
 #define HEADER "lightsout-live 1"
 #define KEY_LEN 32
@@ -132,6 +133,7 @@ int live_format(const live_game *g, char *buf, size_t cap)
 	char race[NAME_MAX_BYTES + 32] = "-";
 	if (g->race[0])
 		snprintf(race, sizeof race, "%d %s", g->race_moves, g->race);
+	/* notext: file format */
 	int n = snprintf(buf, cap,
 			 HEADER "\nplayer %s\nguest %s\nwatchers %s\nvariant %s\nmoves %d\nelapsed %ld\nwon %s\n"
 			 "cursor %d %d\nrace %s\ncells %s\nplace %s\n",
@@ -168,62 +170,62 @@ int live_parse(const char *text, size_t len, live_game *g, char *err, size_t err
 	bool yes;
 	kv_reader rd;
 	if (len > LIVE_FILE_MAX || memchr(text, '\0', len)) {
-		snprintf(err, errlen, "line 1: not a live game");
+		snprintf(err, errlen, _("line 1: not a live game"));
 		return -1;
 	}
 	kv_init(&rd, NULL, text, len, KV_NEWLINE, err, errlen);
 #define FAIL(what) return kv_fail(&rd, "%s", what), -1
 #define VALUE(key, what) do { if (!kv_value(&rd, key, v, sizeof v, what)) return -1; } while (0)
 	if (!kv_line(&rd, &s, &sl) || sl != strlen(HEADER) || memcmp(s, HEADER, sl) != 0)
-		FAIL("not a lightsout live game of version 1");
-	VALUE("player", "a player's name");
+		FAIL(_("not a lightsout live game of version 1"));
+	VALUE("player", _("a player's name"));
 	if (strlen(v) >= sizeof g->name || !name_check(v, why, sizeof why))
-		FAIL("a player's name");
+		FAIL(_("a player's name"));
 	snprintf(g->name, sizeof g->name, "%s", v);
-	VALUE("guest", "guest yes or no");
+	VALUE("guest", _("guest yes or no"));
 	if (!parse_yes_no(v, strlen(v), true, &g->guest))
-		FAIL("guest yes or no");
-	VALUE("watchers", "watchers yes or no");
+		FAIL(_("guest yes or no"));
+	VALUE("watchers", _("watchers yes or no"));
 	if (!parse_yes_no(v, strlen(v), true, &g->open))
-		FAIL("watchers yes or no");
+		FAIL(_("watchers yes or no"));
 	variant var;
-	VALUE("variant", "a variant");
+	VALUE("variant", _("a variant"));
 	if (strlen(v) >= sizeof g->variant || variant_parse(&var, v, why, sizeof why) != LO_OK)
-		FAIL("a variant");
+		FAIL(_("a variant"));
 	snprintf(g->variant, sizeof g->variant, "%s", v);
-	VALUE("moves", "moves");
+	VALUE("moves", _("moves"));
 	if (!whole(v, 1000000000, &n))
-		FAIL("moves");
+		FAIL(_("moves"));
 	g->moves = (int)n;
-	VALUE("elapsed", "elapsed seconds");
+	VALUE("elapsed", _("elapsed seconds"));
 	if (!whole(v, 999999999, &n))
-		FAIL("elapsed seconds");
+		FAIL(_("elapsed seconds"));
 	g->elapsed = (long)n;
-	VALUE("won", "won yes or no");
+	VALUE("won", _("won yes or no"));
 	if (!parse_yes_no(v, strlen(v), true, &yes))
-		FAIL("won yes or no");
+		FAIL(_("won yes or no"));
 	g->won = yes;
-	VALUE("cursor", "cursor ROW COL");
+	VALUE("cursor", _("cursor ROW COL"));
 	if (!pair(v, &b) || !whole(v, 100000, &r) || !whole(b, 100000, &c))
-		FAIL("cursor ROW COL");
+		FAIL(_("cursor ROW COL"));
 	g->cr = (int)r;
 	g->cc = (int)c;
-	VALUE("race", "race - or race MOVES NAME");
+	VALUE("race", _("race - or race MOVES NAME"));
 	g->race[0] = '\0';
 	g->race_moves = 0;
 	if (strcmp(v, "-") != 0) {
 		if (!pair(v, &b) || !whole(v, 1000000000, &n) || strlen(b) >= sizeof g->race ||
 		    !name_check(b, why, sizeof why))
-			FAIL("race - or race MOVES NAME");
+			FAIL(_("race - or race MOVES NAME"));
 		g->race_moves = (int)n;
 		snprintf(g->race, sizeof g->race, "%s", b);
 	}
-	VALUE("cells", "cells");
+	VALUE("cells", _("cells"));
 	size_t nc = strlen(v);
 	if (!strcmp(v, "-"))
 		g->ncells = 0;
 	else if (nc > LIVE_CELLS_MAX || strspn(v, "0123456789abcdefghijklmnopqrstuvwxyz") != nc)
-		FAIL("cells: digits and letters, one a cell");
+		FAIL(_("cells: digits and letters, one a cell"));
 	else {
 		memcpy(g->cells, v, nc + 1);
 		g->ncells = (int)nc;
@@ -241,10 +243,10 @@ int live_parse(const char *text, size_t len, live_game *g, char *err, size_t err
 		while (p < sizeof places / sizeof *places && (strlen(places[p]) != pn || memcmp(pv, places[p], pn) != 0))
 			p++;
 		if (p == sizeof places / sizeof *places)
-			FAIL("place lobby, daily, ladder or free");
+			FAIL(_("place lobby, daily, ladder or free"));
 		snprintf(g->place, sizeof g->place, "%s", places[p]);
 	}
-	if (!kv_end(&rd, "more than a live game"))
+	if (!kv_end(&rd, _("more than a live game")))
 		return -1;
 #undef VALUE
 #undef FAIL

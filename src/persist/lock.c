@@ -9,12 +9,13 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include "i18n.h"
 
 int lock_take(const char *path, int timeout_ms, char *err, size_t errlen)
 {
 	char name[4096];
 	if (snprintf(name, sizeof name, "%s.lock", path) >= (int)sizeof name) {
-		snprintf(err, errlen, "%s: path too long", path);
+		snprintf(err, errlen, _("%s: path too long"), path);
 		return -1;
 	}
 	/* Never through a symlink, never a FIFO or device: a planted link
@@ -31,10 +32,12 @@ int lock_take(const char *path, int timeout_ms, char *err, size_t errlen)
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid() || st.st_nlink != 1) {
 		/* Say what is there: a FIFO is not "another user's". */
 		int e = !S_ISREG(st.st_mode) ? EINVAL : EPERM;
-		snprintf(err, errlen, "refusing %s: %s", name,
-			 S_ISFIFO(st.st_mode) ? "a FIFO, not a file" : S_ISDIR(st.st_mode) ? "a directory, not a file"
-			 : !S_ISREG(st.st_mode) ? "not a regular file" : st.st_uid != geteuid() ? "owned by another user"
-			 : "a file with other names (hard links)");
+		snprintf(err, errlen, _("refusing %s: %s"), name,
+			 S_ISFIFO(st.st_mode) ? _("a FIFO, not a file")
+			 : S_ISDIR(st.st_mode) ? _("a directory, not a file")
+			 : !S_ISREG(st.st_mode) ? _("not a regular file")
+			 : st.st_uid != geteuid() ? _("owned by another user")
+			 : _("a file with other names (hard links)"));
 		close(fd);
 		errno = e;
 		return -1;
@@ -42,7 +45,7 @@ int lock_take(const char *path, int timeout_ms, char *err, size_t errlen)
 	if (lock_fd(fd, timeout_ms) == 0)
 		return fd;
 	int e = errno;
-	snprintf(err, errlen, e == EWOULDBLOCK ? "%s is locked by another lightsout" : "cannot lock %s: %s",
+	snprintf(err, errlen, e == EWOULDBLOCK ? _("%s is locked by another lightsout") : _("cannot lock %s: %s"),
 		 name, strerror(e));
 	close(fd);
 	errno = e;
@@ -100,7 +103,7 @@ int lock_take_removable(const char *path, char *err, size_t errlen)
 			return fd;
 		lock_release(fd);
 	}
-	snprintf(err, errlen, "%s keeps changing", name);
+	snprintf(err, errlen, _("%s keeps changing"), name);
 	errno = EAGAIN;
 	return -1;
 }

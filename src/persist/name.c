@@ -14,6 +14,7 @@
 #include <unicode/utf8.h>
 
 #include "persist/sha256.h"
+#include "i18n.h"
 
 /* The next code point of s (valid, shortest-form UTF-8 up to two bytes:
  * every character we accept is below U+0800), its length in *n; -1 for a
@@ -52,50 +53,52 @@ bool name_check(const char *s, char *why, size_t len)
 	const unsigned char *p = (const unsigned char *)s;
 	int chars = 0;
 	if (!*p) {
-		snprintf(why, len, "a name needs at least one character");
+		snprintf(why, len, _("a name needs at least one character"));
 		return false;
 	}
 	if (*p == ' ') {
-		snprintf(why, len, "a name cannot begin with a space");
+		snprintf(why, len, _("a name cannot begin with a space"));
 		return false;
 	}
 	for (int n; *p; p += n) {
 		long c = next_char(p, &n);
 		if (c < 0) {
-			snprintf(why, len, "character %d is not valid UTF-8", chars + 1);
+			snprintf(why, len, _("character %d is not valid UTF-8"), chars + 1);
 			return false;
 		}
 		if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0)) {
-			snprintf(why, len, "character %d is a control character (escape sequences are refused)",
+			snprintf(why, len, _("character %d is a control character (escape sequences are refused)"),
 				 chars + 1);
 			return false;
 		}
 		if (c >= 0x10000 || (c >= 0x300 && c <= 0x36f)) {
-			snprintf(why, len, "character %d would not take exactly one column on every terminal "
-				 "(combining, wide or invisible characters, bidi controls and emoji are refused)", chars + 1);
+			snprintf(why, len,
+				 _("character %d would not take exactly one column on every terminal (combining, "
+				   "wide or invisible characters, bidi controls and emoji are refused)"),
+				 chars + 1);
 			return false;
 		}
 		if (!allowed(c)) {
-			snprintf(why, len, "character %d is not a letter (Latin, Greek, Cyrillic), digit, "
-				 "punctuation or space", chars + 1);
+			snprintf(why, len, _("character %d is not a letter (Latin, Greek, Cyrillic), digit, "
+				   "punctuation or space"), chars + 1);
 			return false;
 		}
 		/* U+03A2 is inside the Greek letters, and no character. */
 		if (!u_isdefined((UChar32)c)) {
-			snprintf(why, len, "character %d is no character of Unicode (unassigned)", chars + 1);
+			snprintf(why, len, _("character %d is no character of Unicode (unassigned)"), chars + 1);
 			return false;
 		}
 		if (c == ' ' && p[1] == ' ') {
-			snprintf(why, len, "two spaces in a row");
+			snprintf(why, len, _("two spaces in a row"));
 			return false;
 		}
 		if (++chars > NAME_MAX_CHARS) {
-			snprintf(why, len, "longer than %d characters", NAME_MAX_CHARS);
+			snprintf(why, len, _("longer than %d characters"), NAME_MAX_CHARS);
 			return false;
 		}
 	}
 	if (p[-1] == ' ') {
-		snprintf(why, len, "a name cannot end with a space");
+		snprintf(why, len, _("a name cannot end with a space"));
 		return false;
 	}
 	return true;
@@ -297,23 +300,23 @@ bool name_check_new(const char *s, char *why, size_t len)
 	free(guest_look);
 	free(guest_folded);
 	if (guestly) {
-		snprintf(why, len, "names with 'guest' in them are kept for guests");
+		snprintf(why, len, _("names with 'guest' in them are kept for guests"));
 		return false;
 	}
 	bool single = !failed && one_script(s, &failed);
 	/* A name we cannot compare is not one to hand out. */
 	if (failed) {
-		snprintf(why, len, "the name could not be checked (Unicode data missing?): try another");
+		snprintf(why, len, _("the name could not be checked (Unicode data missing?): try another"));
 		return false;
 	}
 	if (!single) {
-		snprintf(why, len, "letters of two scripts (Latin, Greek, Cyrillic) in one name: "
-			 "it could pass for another's; use one script");
+		snprintf(why, len, _("letters of two scripts (Latin, Greek, Cyrillic) in one name: "
+			   "it could pass for another's; use one script"));
 		return false;
 	}
 	if (latin) {
-		snprintf(why, len, "Greek or Cyrillic letters that read as Latin ones: "
-			 "it could pass for another's; write it in Latin letters");
+		snprintf(why, len, _("Greek or Cyrillic letters that read as Latin ones: "
+			   "it could pass for another's; write it in Latin letters"));
 		return false;
 	}
 	return true;

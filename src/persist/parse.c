@@ -51,3 +51,18 @@ bool parse_yes_no(const char *s, size_t n, bool canonical, bool *out)
 		}
 	return false;
 }
+
+locale_t parse_numbers_begin(void)
+{
+	/* Made once; two threads that race here each make one that works. */
+	static locale_t c;
+	if (!c)
+		c = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
+	return c ? uselocale(c) : (locale_t)0;
+}
+
+void parse_numbers_end(locale_t old)
+{
+	if (old)
+		uselocale(old);
+}

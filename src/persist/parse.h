@@ -7,6 +7,7 @@
 #ifndef LO_PARSE_H
 #define LO_PARSE_H
 
+#include <locale.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -22,5 +23,12 @@ bool parse_int_str(const char *s, long long lo, long long hi, bool canonical, lo
  * writes them; not canonical, also "on", "true" and "off", "false" (the
  * settings file, written by hand).  Nothing else, in no other case. */
 bool parse_yes_no(const char *s, size_t n, bool canonical, bool *out);
+
+/* Numbers with a fraction as the files write them, a '.' before it,
+ * whatever the player's locale (German writes 41,300 and reads 41.300
+ * as 41): the C locale's numbers for this thread until parse_numbers_end
+ * is given what parse_numbers_begin returned. */
+locale_t parse_numbers_begin(void);
+void parse_numbers_end(locale_t old);
 
 #endif

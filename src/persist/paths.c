@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "i18n.h"
 
 static int paths_check_dir(const char *dir, char *err, size_t errlen);
 
@@ -23,7 +24,7 @@ int paths_mkdirs(const char *dir, char *err, size_t errlen)
 {
 	char p[4096];
 	if (snprintf(p, sizeof p, "%s", dir) >= (int)sizeof p) {
-		snprintf(err, errlen, "%.60s...: path too long", dir);
+		snprintf(err, errlen, _("%.60s...: path too long"), dir);
 		return -1;
 	}
 	for (char *s = p + 1;; s++) {
@@ -32,7 +33,7 @@ int paths_mkdirs(const char *dir, char *err, size_t errlen)
 		char c = *s;
 		*s = '\0';
 		if (mkdir(p, 0700) < 0 && errno != EEXIST) {
-			snprintf(err, errlen, "cannot create %s: %s", p, strerror(errno));
+			snprintf(err, errlen, _("cannot create %s: %s"), p, strerror(errno));
 			return -1;
 		}
 		*s = c;
@@ -41,7 +42,7 @@ int paths_mkdirs(const char *dir, char *err, size_t errlen)
 	}
 	struct stat st;
 	if (stat(p, &st) < 0 || !S_ISDIR(st.st_mode)) {
-		snprintf(err, errlen, "%s is not a directory", p);
+		snprintf(err, errlen, _("%s is not a directory"), p);
 		return -1;
 	}
 	return 0;
@@ -65,13 +66,13 @@ int paths_dir(paths_kind kind, bool create, char *buf, size_t len, char *err, si
 	else {
 		const char *home = home_dir();
 		if (!home) {
-			snprintf(err, errlen, "no home directory: set HOME or %s", kinds[kind].var);
+			snprintf(err, errlen, _("no home directory: set HOME or %s"), kinds[kind].var);
 			return -1;
 		}
 		n = snprintf(buf, len, "%s/%s/lightsout", home, kinds[kind].home);
 	}
 	if (n < 0 || (size_t)n >= len) {
-		snprintf(err, errlen, "directory name too long");
+		snprintf(err, errlen, _("directory name too long"));
 		return -1;
 	}
 	if (create && paths_mkdirs(buf, err, errlen) < 0)
@@ -87,16 +88,16 @@ static int paths_check_dir(const char *dir, char *err, size_t errlen)
 	if (stat(dir, &st) < 0)
 		return 0;	/* missing: made 0700 when needed */
 	if (!S_ISDIR(st.st_mode)) {
-		snprintf(err, errlen, "%s is not a directory", dir);
+		snprintf(err, errlen, _("%s is not a directory"), dir);
 		return -1;
 	}
 	/* Another user could replace our files there, or plant links. */
 	if (st.st_uid != geteuid()) {
-		snprintf(err, errlen, "refusing %s: owned by another user", dir);
+		snprintf(err, errlen, _("refusing %s: owned by another user"), dir);
 		return -1;
 	}
 	if (st.st_mode & (S_IWGRP | S_IWOTH)) {
-		snprintf(err, errlen, "refusing %s: writable by others (chmod 700 it)", dir);
+		snprintf(err, errlen, _("refusing %s: writable by others (chmod 700 it)"), dir);
 		return -1;
 	}
 	return 0;
@@ -109,7 +110,7 @@ int paths_file(paths_kind kind, const char *name, bool create, char *buf, size_t
 		return -1;
 	size_t used = strlen(buf);
 	if (snprintf(buf + used, len - used, "/%s", name) >= (int)(len - used)) {
-		snprintf(err, errlen, "file name too long");
+		snprintf(err, errlen, _("file name too long"));
 		return -1;
 	}
 	return 0;

@@ -9,6 +9,7 @@
 #include "persist/kv.h"
 #include "persist/parse.h"
 #include "persist/textbuf.h"
+#include "i18n.h"
 
 /* A preferences file is a few hundred bytes: anything much larger is not one. */
 #define CONFIG_MAX_BYTES 65536
@@ -39,63 +40,63 @@ static const char *take(prefs *p, const char *key, const char *v)
 		long long r, c;
 		if (!parse_int(v, x ? (size_t)(x - v) : strlen(v), 1, VARIANT_MAX_SIDE, false, &r) ||
 		    !parse_int_str(x ? x + 1 : v, 1, VARIANT_MAX_SIDE, false, &c))
-			return "size: expected ROWSxCOLS";
+			return _("size: expected ROWSxCOLS");
 		p->rows = (int)r, p->cols = (int)c, p->has_size = true;
 	} else if (!strcmp(key, "rule")) {
 		variant t;
 		variant_default(&t);
 		if (strlen(v) >= sizeof p->rule || variant_set_rule(&t, v, err, sizeof err) != LO_OK)
-			return "rule: not a rule lightsout knows";
+			return _("rule: not a rule lightsout knows");
 		snprintf(p->rule, sizeof p->rule, "%s", t.rule);
 		p->has_rule = true;
 	} else if (!strcmp(key, "states")) {
 		if (!setting_int(v, VARIANT_MIN_K, VARIANT_MAX_K, &p->k))
-			return "states: expected a number from 2 to 36";
+			return _("states: expected a number from 2 to 36");
 		p->has_k = true;
 	} else if (!strcmp(key, "torus")) {
 		if (!yes_no(v, &p->torus))
-			return "torus: expected yes or no";
+			return _("torus: expected yes or no");
 		p->has_torus = true;
 	} else if (!strcmp(key, "difficulty")) {
 		if (strcmp(v, "any") && strcmp(v, "easy") && strcmp(v, "normal") && strcmp(v, "hard"))
-			return "difficulty: expected any, easy, normal or hard";
+			return _("difficulty: expected any, easy, normal or hard");
 		snprintf(p->difficulty, sizeof p->difficulty, "%s", strcmp(v, "any") ? v : "");
 		p->has_difficulty = true;
 	} else if (!strcmp(key, "preview")) {
 		if (!yes_no(v, &p->preview))
-			return "preview: expected yes or no";
+			return _("preview: expected yes or no");
 		p->has_preview = true;
 	} else if (!strcmp(key, "speed")) {
 		if (!setting_int(v, 1, 99, &p->speed))
-			return "speed: expected a number from 1";
+			return _("speed: expected a number from 1");
 		p->has_speed = true;
 	} else if (!strcmp(key, "theme")) {
 		if (strlen(v) >= sizeof p->theme || strspn(v, "abcdefghijklmnopqrstuvwxyz") != strlen(v) || !*v)
-			return "theme: expected a theme's name (classic, amber, ocean, forest)";
+			return _("theme: expected a theme's name (classic, amber, ocean, forest)");
 		snprintf(p->theme, sizeof p->theme, "%s", v);
 		p->has_theme = true;
 	} else if (!strcmp(key, "watchers")) {
 		if (!yes_no(v, &p->watchers))
-			return "watchers: expected yes or no";
+			return _("watchers: expected yes or no");
 		p->has_watchers = true;
 	} else if (!strcmp(key, "ascii")) {
 		if (!yes_no(v, &p->ascii))
-			return "ascii: expected yes or no";
+			return _("ascii: expected yes or no");
 		p->has_ascii = true;
 	} else if (!strcmp(key, "reader")) {
 		if (!yes_no(v, &p->reader))
-			return "reader: expected yes or no";
+			return _("reader: expected yes or no");
 		p->has_reader = true;
 	} else if (!strcmp(key, "animation")) {
 		if (!yes_no(v, &p->animation))
-			return "animation: expected yes or no";
+			return _("animation: expected yes or no");
 		p->has_animation = true;
 	} else if (!strcmp(key, "colour") || !strcmp(key, "color")) {
 		if (!yes_no(v, &p->colour))
-			return "colour: expected yes or no";
+			return _("colour: expected yes or no");
 		p->has_colour = true;
 	} else
-		return "unknown setting";
+		return _("unknown setting");
 	return NULL;
 }
 
@@ -122,16 +123,16 @@ void prefs_parse(const char *text, size_t len, prefs *p, char *note, size_t note
 		char line[512];
 		const char *why = NULL;
 		if (n >= sizeof line)
-			why = "line too long";
+			why = _("line too long");
 		else if (memchr(at, '\0', n))
-			why = "not text";
+			why = _("not text");
 		else {
 			memcpy(line, at, n);
 			line[n] = '\0';
 			char *s = trim(line), *eq = strchr(s, '=');
 			if (*s && *s != '#') {
 				if (!eq)
-					why = "expected 'key = value'";
+					why = _("expected 'key = value'");
 				else {
 					*eq = '\0';
 					why = take(p, trim(s), trim(eq + 1));
@@ -139,7 +140,7 @@ void prefs_parse(const char *text, size_t len, prefs *p, char *note, size_t note
 			}
 		}
 		if (why && !note[0])
-			snprintf(note, notelen, "config line %d: %s (skipped)", rd.line, why);
+			snprintf(note, notelen, _("config line %d: %s (skipped)"), rd.line, why);
 	}
 }
 
@@ -153,7 +154,7 @@ int prefs_load(const char *path, prefs *p, char *note, size_t len)
 	if (!text) {
 		if (errno == ENOENT)
 			return 0;
-		snprintf(note, len, "settings not read: %.200s", err);
+		snprintf(note, len, _("settings not read: %.200s"), err);
 		return -1;
 	}
 	prefs_parse(text, n, p, note, len);
@@ -196,7 +197,7 @@ int prefs_save(const char *path, const prefs *p, char *err, size_t errlen)
 	size_t len;
 	char *text = textbuf_finish(&t, &len);
 	if (!text) {
-		snprintf(err, errlen, "out of memory");
+		snprintf(err, errlen, _("out of memory"));
 		return -1;
 	}
 	int rc = atomic_write(path, text, len, err, errlen);

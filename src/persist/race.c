@@ -19,6 +19,9 @@
 #include "persist/parse.h"
 
 #include "persist/lock.h"
+#include "persist/textbuf.h"
+#include "formats/lang.h"
+#include "i18n.h"
 
 /* Version 2 added each racer's address, a result's kind and its rank;
  * version 1 still reads (an unknown address; a result ranked as it was
@@ -26,18 +29,24 @@
 #define OFFER_HEADER "lightsout-race"
 #define JOIN_HEADER "lightsout-race-join"
 #define RESULT_HEADER "lightsout-race-result"
-#define VERSION 2
+#define RACE_FILE_VERSION 2
 
+/* A result's "ranked" line: file format, never translated. */
 static const char *const rank_names[] = {
-	[RACE_RANKED] = "yes", [RACE_UNRANKED_GUEST] = "no guest", [RACE_UNRANKED_SELF] = "no self",
-	[RACE_UNRANKED_ADDRESS] = "no address", [RACE_UNRANKED_NETWORK] = "no network",
-	[RACE_UNRANKED_SHARE] = "no share", [RACE_UNRANKED_FULL] = "no full",
+	[RACE_RANKED] = "yes",
+	[RACE_UNRANKED_GUEST] = /* notext: file format */ "no guest",
+	[RACE_UNRANKED_SELF] = /* notext: file format */ "no self",
+	[RACE_UNRANKED_ADDRESS] = /* notext: file format */ "no address",
+	[RACE_UNRANKED_NETWORK] = /* notext: file format */ "no network",
+	[RACE_UNRANKED_SHARE] = /* notext: file format */ "no share",
+	[RACE_UNRANKED_FULL] = /* notext: file format */ "no full",
 };
 
 /* ---- The files' texts ---- */
 
 static int side_format(const race_side *s, const char *role, char *buf, size_t cap)
 {
+	/* notext: file format */
 	int n = snprintf(buf, cap, "%s %s\n%s-key %s\n%s-slot %s\n%s-address %s\n", role, s->name, role,
 			 s->key[0] ? s->key : "-", role, s->slot, role, s->addr[0] ? s->addr : "-");
 	return n < 0 || (size_t)n >= cap ? -1 : n;
@@ -48,8 +57,9 @@ int race_offer_format(const race_offer *o, char *buf, size_t cap)
 	char side[200];
 	if (side_format(&o->by, "by", side, sizeof side) < 0)
 		return -1;
-	int n = snprintf(buf, cap, OFFER_HEADER " %d\ntoken %s\n%sfor %s\nvariant %s\npar %d\ncells %s\n", VERSION,
-			 o->token, side, o->to[0] ? o->to : "-", o->variant, o->par, o->cells);
+	/* notext: file format */
+	int n = snprintf(buf, cap, OFFER_HEADER " %d\ntoken %s\n%sfor %s\nvariant %s\npar %d\ncells %s\n",
+			 RACE_FILE_VERSION, o->token, side, o->to[0] ? o->to : "-", o->variant, o->par, o->cells);
 	return n < 0 || (size_t)n >= cap ? -1 : n;
 }
 
@@ -58,7 +68,8 @@ int race_join_format(const race_join *j, char *buf, size_t cap)
 	char side[200];
 	if (side_format(&j->who, "who", side, sizeof side) < 0)
 		return -1;
-	int n = snprintf(buf, cap, JOIN_HEADER " %d\ntoken %s\n%sstart %lld\n", VERSION, j->token, side,
+	/* notext: file format */
+	int n = snprintf(buf, cap, JOIN_HEADER " %d\ntoken %s\n%sstart %lld\n", RACE_FILE_VERSION, j->token, side,
 			 j->start_ms);
 	return n < 0 || (size_t)n >= cap ? -1 : n;
 }
@@ -69,8 +80,9 @@ int race_result_format(const race_result *r, char *buf, size_t cap)
 	if (side_format(&r->winner, "winner", won, sizeof won) < 0 ||
 	    side_format(&r->loser, "loser", lost, sizeof lost) < 0)
 		return -1;
+	/* notext: file format */
 	int n = snprintf(buf, cap, RESULT_HEADER " %d\ntoken %s\n%s%skind %s\nmoves %d\npar %d\nms %lld\n"
-			 "assisted %s\nranked %s\nvariant %s\n", VERSION, r->token, won, lost,
+			 "assisted %s\nranked %s\nvariant %s\n", RACE_FILE_VERSION, r->token, won, lost,
 			 r->kind == RACE_FORFEIT ? "forfeit" : "cleared", r->moves, r->par, r->ms,
 			 r->assisted ? "yes" : "no", rank_names[r->rank], r->variant);
 	return n < 0 || (size_t)n >= cap ? -1 : n;
@@ -88,13 +100,13 @@ static bool reader_init(reader *rd, const char *text, size_t len, const char *he
 	const char *s;
 	size_t n, hl = strlen(header);
 	if (len > RACE_FILE_MAX || memchr(text, '\0', len)) {
-		snprintf(err, errlen, "line 1: not a race file");
+		snprintf(err, errlen, _("line 1: not a race file"));
 		return false;
 	}
 	kv_init(&rd->kv, NULL, text, len, KV_NEWLINE, err, errlen);
 	if (!kv_line(&rd->kv, &s, &n) || n != hl + 2 || memcmp(s, header, hl) != 0 || s[hl] != ' ' ||
-	    s[hl + 1] < '1' || s[hl + 1] > '0' + VERSION) {
-		snprintf(err, errlen, "line 1: not a lightsout %s of version 1 or %d", header + 10, VERSION);
+	    s[hl + 1] < '1' || s[hl + 1] > '0' + RACE_FILE_VERSION) {
+		snprintf(err, errlen, _("line 1: not a lightsout %s of version 1 or %d"), header + 10, RACE_FILE_VERSION);
 		return false;
 	}
 	rd->version = s[hl + 1] - '0';
@@ -105,13 +117,14 @@ static bool reader_init(reader *rd, const char *text, size_t len, const char *he
 static char *reader_value(reader *rd, const char *key)
 {
 	char what[40];
-	snprintf(what, sizeof what, "%s wanted", key);
+	/* TRANSLATORS: %s is a key of a race file (token, variant, par). */
+	snprintf(what, sizeof what, _("%s wanted"), key);
 	return kv_value(&rd->kv, key, rd->v, sizeof rd->v, what) ? rd->v : NULL;
 }
 
 static bool reader_end(reader *rd)
 {
-	return kv_end(&rd->kv, "more than a race file");
+	return kv_end(&rd->kv, _("more than a race file"));
 }
 
 static bool fail(reader *rd, const char *what)
@@ -159,24 +172,24 @@ static bool side_parse(reader *rd, const char *role, race_side *s)
 {
 	char key[24], why[200];
 	const char *v = reader_value(rd, role);
-	if (!copy(rd, s->name, sizeof s->name, v, "a player's name"))
+	if (!copy(rd, s->name, sizeof s->name, v, _("a player's name")))
 		return false;
 	if (!name_check(s->name, why, sizeof why))
-		return fail(rd, "a player's name");
+		return fail(rd, _("a player's name"));
 	snprintf(key, sizeof key, "%s-key", role);
 	if (!(v = reader_value(rd, key)))
 		return false;
 	if (!strcmp(v, "-"))
 		s->key[0] = '\0';
 	else if (strlen(v) != RACE_KEY_LEN || strspn(v, "0123456789abcdef") != RACE_KEY_LEN)
-		return fail(rd, "a key's player id (32 hex digits) or -");
+		return fail(rd, _("a key's player id (32 hex digits) or -"));
 	else
 		memcpy(s->key, v, RACE_KEY_LEN + 1);
 	snprintf(key, sizeof key, "%s-slot", role);
-	if (!copy(rd, s->slot, sizeof s->slot, reader_value(rd, key), "a live game's slot"))
+	if (!copy(rd, s->slot, sizeof s->slot, reader_value(rd, key), _("a live game's slot")))
 		return false;
 	if (!live_slot_valid(s->slot))
-		return fail(rd, "a live game's slot");
+		return fail(rd, _("a live game's slot"));
 	s->addr[0] = '\0';
 	if (rd->version < 2)
 		return true;	/* from before addresses: unknown */
@@ -187,7 +200,7 @@ static bool side_parse(reader *rd, const char *role, race_side *s)
 		return true;
 	/* As roster_address writes one: IPv4 dotted, or an IPv6 /64. */
 	if (strlen(v) >= sizeof s->addr || strspn(v, "0123456789abcdef.:/") != strlen(v))
-		return fail(rd, "a client's address or -");
+		return fail(rd, _("a client's address or -"));
 	memcpy(s->addr, v, strlen(v) + 1);
 	return true;
 }
@@ -195,9 +208,9 @@ static bool side_parse(reader *rd, const char *role, race_side *s)
 static bool token_parse(reader *rd, char *token)
 {
 	const char *v = reader_value(rd, "token");
-	if (!copy(rd, token, RACE_TOKEN_MAX, v, "a race's token"))
+	if (!copy(rd, token, RACE_TOKEN_MAX, v, _("a race's token")))
 		return false;
-	return token_ok(token) || fail(rd, "a race's token");
+	return token_ok(token) || fail(rd, _("a race's token"));
 }
 
 static bool variant_value(reader *rd, char *out, size_t cap)
@@ -205,9 +218,9 @@ static bool variant_value(reader *rd, char *out, size_t cap)
 	variant var;
 	char why[200];
 	const char *v = reader_value(rd, "variant");
-	if (!copy(rd, out, cap, v, "a variant"))
+	if (!copy(rd, out, cap, v, _("a variant")))
 		return false;
-	return variant_parse(&var, out, why, sizeof why) == LO_OK || fail(rd, "a variant");
+	return variant_parse(&var, out, why, sizeof why) == LO_OK || fail(rd, _("a variant"));
 }
 
 int race_offer_parse(const char *text, size_t len, race_offer *o, char *err, size_t errlen)
@@ -219,21 +232,21 @@ int race_offer_parse(const char *text, size_t len, race_offer *o, char *err, siz
 	    !side_parse(&rd, "by", &o->by))
 		return -1;
 	const char *v = reader_value(&rd, "for");
-	if (!copy(&rd, o->to, sizeof o->to, v, "a player's name or -"))
+	if (!copy(&rd, o->to, sizeof o->to, v, _("a player's name or -")))
 		return -1;
 	if (!strcmp(o->to, "-"))
 		o->to[0] = '\0';
 	else if (!name_check(o->to, why, sizeof why))
-		return fail(&rd, "a player's name or -"), -1;
+		return fail(&rd, _("a player's name or -")), -1;
 	if (!variant_value(&rd, o->variant, sizeof o->variant) ||
-	    !field_int(&rd, reader_value(&rd, "par"), -1, 100000, &n, "par"))
+	    !field_int(&rd, reader_value(&rd, "par"), -1, 100000, &n, _("par")))
 		return -1;
 	o->par = (int)n;
-	if (!copy(&rd, o->cells, sizeof o->cells, reader_value(&rd, "cells"), "cells: too many"))
+	if (!copy(&rd, o->cells, sizeof o->cells, reader_value(&rd, "cells"), _("cells: too many")))
 		return -1;
 	o->ncells = (int)strlen(o->cells);
 	if (!o->ncells || strspn(o->cells, "0123456789abcdefghijklmnopqrstuvwxyz") != (size_t)o->ncells)
-		return fail(&rd, "cells: digits and letters, one a cell"), -1;
+		return fail(&rd, _("cells: digits and letters, one a cell")), -1;
 	return reader_end(&rd) ? 0 : -1;
 }
 
@@ -242,7 +255,7 @@ int race_join_parse(const char *text, size_t len, race_join *j, char *err, size_
 	static reader rd;
 	if (!reader_init(&rd, text, len, JOIN_HEADER, err, errlen) || !token_parse(&rd, j->token) ||
 	    !side_parse(&rd, "who", &j->who) ||
-	    !field_int(&rd, reader_value(&rd, "start"), 0, 1LL << 50, &j->start_ms, "start (epoch milliseconds)"))
+	    !field_int(&rd, reader_value(&rd, "start"), 0, 1LL << 50, &j->start_ms, _("start (epoch milliseconds)")))
 		return -1;
 	return reader_end(&rd) ? 0 : -1;
 }
@@ -268,16 +281,16 @@ int race_result_parse(const char *text, size_t len, race_result *r, char *err, s
 		if (!(v = reader_value(&rd, "kind")))
 			return -1;
 		if (strcmp(v, "cleared") && strcmp(v, "forfeit"))
-			return fail(&rd, "kind cleared or forfeit"), -1;
+			return fail(&rd, _("kind cleared or forfeit")), -1;
 		forfeit = !strcmp(v, "forfeit");
 	}
-	if (!field_int(&rd, reader_value(&rd, "moves"), 0, 1000000000, &moves, "moves") ||
-	    !field_int(&rd, reader_value(&rd, "par"), -1, 100000, &par, "par") ||
-	    !field_int(&rd, reader_value(&rd, "ms"), 0, 1LL << 50, &r->ms, "milliseconds") ||
-	    !yes_no(&rd, reader_value(&rd, "assisted"), &r->assisted, "assisted yes or no"))
+	if (!field_int(&rd, reader_value(&rd, "moves"), 0, 1000000000, &moves, _("moves")) ||
+	    !field_int(&rd, reader_value(&rd, "par"), -1, 100000, &par, _("par")) ||
+	    !field_int(&rd, reader_value(&rd, "ms"), 0, 1LL << 50, &r->ms, _("milliseconds")) ||
+	    !yes_no(&rd, reader_value(&rd, "assisted"), &r->assisted, _("assisted yes or no")))
 		return -1;
 	if (rd.version < 2) {
-		if (!yes_no(&rd, reader_value(&rd, "forfeit"), &forfeit, "forfeit yes or no"))
+		if (!yes_no(&rd, reader_value(&rd, "forfeit"), &forfeit, _("forfeit yes or no")))
 			return -1;
 		r->rank = rank_v1(r);
 	} else {
@@ -287,7 +300,7 @@ int race_result_parse(const char *text, size_t len, race_result *r, char *err, s
 		while (i < sizeof rank_names / sizeof *rank_names && strcmp(v, rank_names[i]) != 0)
 			i++;
 		if (i == sizeof rank_names / sizeof *rank_names)
-			return fail(&rd, "ranked yes, or no and why"), -1;
+			return fail(&rd, _("ranked yes, or no and why")), -1;
 		r->rank = (race_rank)i;
 	}
 	if (!variant_value(&rd, r->variant, sizeof r->variant))
@@ -381,8 +394,9 @@ static void remove_race(const char *host, const char *slot)
 
 const char *race_say_words(int what)
 {
-	static const char *const words[RACE_SAY_COUNT] = { "good game", "again?", "well played" };
-	return what >= 0 && what < RACE_SAY_COUNT ? words[what] : "";
+	/* TRANSLATORS: what one racer says to the other after a race. */
+	static const char *const words[RACE_SAY_COUNT] = { N_("good game"), N_("again?"), N_("well played") };
+	return what >= 0 && what < RACE_SAY_COUNT ? _(words[what]) : "";
 }
 
 int race_say(const char *host, const char *slot, const char *token, int what, long long at_ms)
@@ -390,7 +404,9 @@ int race_say(const char *host, const char *slot, const char *token, int what, lo
 	char text[RACE_TOKEN_MAX + 96], path[4200], err[200];
 	if (!live_slot_valid(slot) || !token_ok(token) || what < 0 || what >= RACE_SAY_COUNT || race_dir_open(host) < 0)
 		return -1;
-	int n = snprintf(text, sizeof text, SAY_HEADER " %d\ntoken %s\nsay %d\nat %lld\n", VERSION, token, what, at_ms);
+	/* notext: file format */
+	int n = snprintf(text, sizeof text, SAY_HEADER " %d\ntoken %s\nsay %d\nat %lld\n", RACE_FILE_VERSION, token, what,
+			 at_ms);
 	if (n < 0 || (size_t)n >= sizeof text)
 		return -1;
 	path_of(host, slot, "say", path, sizeof path);
@@ -408,8 +424,9 @@ int race_said(const char *host, const char *slot, const char *token, int *what, 
 	path_of(host, slot, "say", path, sizeof path);
 	char *text = read_file(path, &len);
 	bool ok = text && reader_init(&rd, text, len, SAY_HEADER, err, sizeof err) && token_parse(&rd, got) &&
-		  field_int(&rd, reader_value(&rd, "say"), 0, RACE_SAY_COUNT - 1, &w, "say (a message's number)") &&
-		  field_int(&rd, reader_value(&rd, "at"), 0, 1LL << 50, at_ms, "at (epoch milliseconds)") && reader_end(&rd);
+		  field_int(&rd, reader_value(&rd, "say"), 0, RACE_SAY_COUNT - 1, &w, _("say (a message's number)")) &&
+		  field_int(&rd, reader_value(&rd, "at"), 0, 1LL << 50, at_ms, _("at (epoch milliseconds)")) &&
+		  reader_end(&rd);
 	free(text);
 	if (!ok || strcmp(got, token) != 0)
 		return -1;
@@ -661,21 +678,22 @@ static race_rank rank_of(const race_result *r, const day_count *c)
 	return RACE_RANKED;
 }
 
-#define WORDS_(n) #n
-#define WORDS(n) WORDS_(n)
+/* The share's number is in its sentence, whole for the translators. */
+/* notext: a compile-time check */
+_Static_assert(RACE_SHARE_DAY == 20, "race_rank_words says 20 ranked races a day");
 
 const char *race_rank_words(race_rank rank)
 {
 	static const char *const words[] = {
 		[RACE_RANKED] = "",
-		[RACE_UNRANKED_GUEST] = "a guest's races are not ranked",
-		[RACE_UNRANKED_SELF] = "one key against itself",
-		[RACE_UNRANKED_ADDRESS] = "both players came from one address",
-		[RACE_UNRANKED_NETWORK] = "both players are on one network",
-		[RACE_UNRANKED_SHARE] = "a player has had the day's " WORDS(RACE_SHARE_DAY) " ranked races",
-		[RACE_UNRANKED_FULL] = "the day's table is full",
+		[RACE_UNRANKED_GUEST] = N_("a guest's races are not ranked"),
+		[RACE_UNRANKED_SELF] = N_("one key against itself"),
+		[RACE_UNRANKED_ADDRESS] = N_("both players came from one address"),
+		[RACE_UNRANKED_NETWORK] = N_("both players are on one network"),
+		[RACE_UNRANKED_SHARE] = N_("a player has had the day's 20 ranked races"),
+		[RACE_UNRANKED_FULL] = N_("the day's table is full"),
 	};
-	return (size_t)rank < sizeof words / sizeof *words ? words[rank] : "";
+	return (size_t)rank < sizeof words / sizeof *words && words[rank][0] ? _(words[rank]) : "";
 }
 
 int race_decide(const char *host, const char *slot, race_result *r, const char *date)
@@ -826,34 +844,51 @@ char *race_table_fit(const char *host, const char *date, bool utf8, int cols)
 		return NULL;
 	}
 	qsort(t, (size_t)n, sizeof *t, cmp_tally);
-	size_t size = 600 + (size_t)n * 160, used = 0;
-	char *out = malloc(size);
-	if (out) {
-		if (narrow)
-			used += (size_t)snprintf(out, size, "Races won on %s\n(ranked apart from the daily board)\n"
-						 "Wins are boards cleared first; wins by forfeit\n(the other left) "
-						 "rank below.\n\n"
-						 "  #  player            wins  unaided  forfeits  fastest\n", date);
-		else
-			used += (size_t)snprintf(out, size, "Races won on %s (ranked apart from the daily board)\n"
-						 "Wins are boards cleared first; wins by forfeit (the other left) rank "
-						 "below.\n\n"
-						 "  #  player            wins  unassisted  by forfeit  fastest\n", date);
-		for (int i = 0; i < n && used < size; i++) {
-			char name[NAME_SHOWN_MAX], best[24] = "-";
-			int pad = NAME_MAX_CHARS - name_for_terminal(t[i].name, utf8, name, sizeof name);
-			if (t[i].best_ms >= 0)
-				snprintf(best, sizeof best, "%lld:%02lld.%lld", t[i].best_ms / 60000,
-					 t[i].best_ms / 1000 % 60, t[i].best_ms / 100 % 10);
-			used += (size_t)snprintf(out + used, size - used,
-						 narrow ? "%3d  %s%*s %5d  %7d  %8d  %7s\n" : "%3d  %s%*s %5d  %10d  %10d  %7s\n",
-						 i + 1, name, pad > 0 ? pad : 0, "", t[i].cleared, t[i].fair, t[i].forfeits, best);
-		}
-		if (unranked && used < size)
-			snprintf(out + used, size - used, narrow ? "\n%d race%s today not ranked (one network,\nor a "
-				 "player's %d a day used up).\n" : "\n%d race%s today not ranked (one network, or a player's "
-				 "%d a day used up).\n", unranked, unranked == 1 ? "" : "s", RACE_SHARE_DAY);
+	/* The columns as wide as their headings, which a translation may
+	 * lengthen: by the terminal's columns, not bytes. */
+	/* TRANSLATORS: the day's table of races won; under 80 columns
+	 * (narrow) each line at most 58 columns. */
+	const char *intro = narrow ? _("Races won on %s\n(ranked apart from the daily board)\n"
+				       "Wins are boards cleared first; wins by forfeit\n(the other left) rank below.\n\n")
+				   : _("Races won on %s (ranked apart from the daily board)\n"
+				       "Wins are boards cleared first; wins by forfeit (the other left) rank below.\n\n");
+	const char *head[] = {
+		C_("race-table", "wins"),
+		narrow ? C_("race-table", "unaided") : C_("race-table", "unassisted"),
+		narrow ? C_("race-table", "forfeits") : C_("race-table", "by forfeit"),
+		C_("race-table", "fastest"),
+	};
+	int width[] = { 5, narrow ? 7 : 10, narrow ? 8 : 10, 7 };
+	const char *player = C_("race-table", "player");
+	int namew = text_cols(player) > NAME_MAX_CHARS ? text_cols(player) : NAME_MAX_CHARS;
+	textbuf out;
+	textbuf_init(&out);
+	textbuf_printf(&out, intro, date);
+	textbuf_printf(&out, "  #  %s%*s ", player, namew - text_cols(player), "");
+	for (int c = 0; c < 4; c++) {
+		int w = text_cols(head[c]);
+		width[c] = w > width[c] ? w : width[c];
+		textbuf_printf(&out, "%s%*s%s", c ? "  " : "", width[c] - w, "", head[c]);
 	}
+	textbuf_printf(&out, "\n");
+	for (int i = 0; i < n; i++) {
+		char name[NAME_SHOWN_MAX], best[24] = "-";
+		int pad = namew - name_for_terminal(t[i].name, utf8, name, sizeof name);
+		if (t[i].best_ms >= 0)
+			snprintf(best, sizeof best, "%lld:%02lld.%lld", t[i].best_ms / 60000,
+				 t[i].best_ms / 1000 % 60, t[i].best_ms / 100 % 10);
+		textbuf_printf(&out, "%3d  %s%*s %*d  %*d  %*d  %*s\n", i + 1, name, pad > 0 ? pad : 0, "", width[0],
+			       t[i].cleared, width[1], t[i].fair, width[2], t[i].forfeits, width[3], best);
+	}
+	if (unranked)
+		textbuf_printf(&out, narrow ? P_("\n%d race today not ranked (one network,\nor a player's %d a day used up).\n",
+						 "\n%d races today not ranked (one network,\nor a player's %d a day used up).\n",
+						 unranked)
+				       : P_("\n%d race today not ranked (one network, or a player's %d a day used up).\n",
+					    "\n%d races today not ranked (one network, or a player's %d a day used up).\n",
+					    unranked),
+			       unranked, RACE_SHARE_DAY);
 	free(t);
-	return out;
+	size_t len;
+	return textbuf_finish(&out, &len);
 }

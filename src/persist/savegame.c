@@ -20,6 +20,7 @@
 #include "persist/lock.h"
 #include "persist/parse.h"
 #include "persist/textbuf.h"
+#include "i18n.h"
 
 /* Moves read: saves from before HISTORY_MAX held up to this many, and the
  * last HISTORY_MAX of them are kept. */
@@ -103,6 +104,7 @@ char *savegame_format(const saved_game *sg, size_t *len)
 {
 	textbuf t;
 	textbuf_init(&t);
+	/* notext: file format (each line of this function) */
 	textbuf_printf(&t, "lightsout-save %d\n", SAVEGAME_VERSION);
 	textbuf_printf(&t, "size %d %d\nstates %d\nrule %s\ntorus %s\nforward-only %s\n",
 		       sg->v.rows, sg->v.cols, sg->v.k, sg->v.rule,
@@ -116,9 +118,12 @@ char *savegame_format(const saved_game *sg, size_t *len)
 		textbuf_printf(&t, "par -1\n");
 	else
 		textbuf_printf(&t, "par %d %s\n", sg->par, sg->par_proven ? "proven" : "bound");
+	locale_t old = parse_numbers_begin();
 	textbuf_printf(&t, "moves %d\nelapsed %.3f\n", sg->moves, sg->elapsed);
+	parse_numbers_end(old);
 	/* The start once, packed; the current board is the start with the
 	 * history applied, so a save grows with the moves, not the cells. */
+	/* notext: file format */
 	textbuf_printf(&t, "start packed\n");
 	put_packed(&t, sg->start);
 	/* Moves too old to undo are not kept: the position then comes
@@ -154,7 +159,7 @@ static int bad(cursor *c, const char *fmt, ...)
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	kv_fail(&c->kv, "%s", msg);
-	if (strcmp(fmt, "out of memory") == 0)
+	if (strcmp(fmt, _("out of memory")) == 0)
 		c->oom = true;
 	return -1;
 }
@@ -194,12 +199,15 @@ static int keyed_ints(cursor *c, const char *key, int n, long lo, long hi, long 
 		while (*s == ' ')
 			s++;
 		if (parse_long(s, lo, hi, &out[i], &s) < 0)
-			return bad(c, "%s: expected %d number%s from %ld to %ld", key, n, n > 1 ? "s" : "", lo, hi);
+			return bad(c,
+				   P_("%s: expected %d number from %ld to %ld", "%s: expected %d numbers from %ld to %ld",
+				      n),
+				   key, n, lo, hi);
 	}
 	while (*s == ' ')
 		s++;
 	if (*s)
-		return bad(c, "%s: unexpected '%s'", key, s);
+		return bad(c, _("%s: unexpected '%s'"), key, s);
 	return 0;
 }
 
@@ -209,7 +217,7 @@ static int keyed_bool(cursor *c, const char *key, bool *out)
 	if (keyed(c, key, buf, sizeof buf) < 0)
 		return -1;
 	if (!parse_yes_no(buf, strlen(buf), true, out))
-		return bad(c, "%s: expected yes or no", key);
+		return bad(c, _("%s: expected yes or no"), key);
 	return 0;
 }
 
@@ -220,9 +228,9 @@ static int keyed_word(cursor *c, const char *key, char *out, size_t outlen)
 	if (keyed(c, key, buf, sizeof buf) < 0)
 		return -1;
 	if (buf[0] == '\0' || strspn(buf, "abcdefghijklmnopqrstuvwxyz-") != strlen(buf))
-		return bad(c, "%s: expected a word of letters", key);
+		return bad(c, _("%s: expected a word of letters"), key);
 	if (strlen(buf) >= outlen)
-		return bad(c, "%s: '%s' too long", key, buf);
+		return bad(c, _("%s: '%s' too long"), key, buf);
 	snprintf(out, outlen, "%s", strcmp(buf, "-") ? buf : "");
 	return 0;
 }
@@ -254,7 +262,7 @@ static int read_graph(cursor *c, saved_game *sg)
 	int *start = malloc((size_t)(n + 1) * sizeof *start), *crow = malloc((size_t)n * sizeof *crow);
 	int *ccol = malloc((size_t)n * sizeof *ccol), *set = NULL, cap = 0, used = 0, coords = -1, rc = -1;
 	if (!start || !crow || !ccol) {
-		bad(c, "out of memory");
+		bad(c, _("out of memory"));
 		goto done;
 	}
 	for (int j = 0; j < n; j++) {
@@ -265,7 +273,7 @@ static int read_graph(cursor *c, saved_game *sg)
 		end = s + len;
 		bool has = !(len >= 4 && memcmp(s, "- -:", 4) == 0);
 		if (coords >= 0 && has != coords) {
-			bad(c, "vertex %d: coordinates on every vertex or none", j + 1);
+			bad(c, _("vertex %d: coordinates on every vertex or none"), j + 1);
 			goto done;
 		}
 		coords = has;
@@ -274,13 +282,13 @@ static int read_graph(cursor *c, saved_game *sg)
 			s += 3;
 		else if (take_long(&s, end, 0, GRAPH_MAX_COORD - 1, &row) < 0 ||
 			 take_long(&s, end, 0, GRAPH_MAX_COORD - 1, &col) < 0) {
-			bad(c, "vertex %d: expected 'ROW COL:' from 0 to %d", j + 1, GRAPH_MAX_COORD - 1);
+			bad(c, _("vertex %d: expected 'ROW COL:' from 0 to %d"), j + 1, GRAPH_MAX_COORD - 1);
 			goto done;
 		}
 		crow[j] = (int)row;
 		ccol[j] = (int)col;
 		if (s == end || *s != ':') {
-			bad(c, "vertex %d: expected ':' after its place", j + 1);
+			bad(c, _("vertex %d: expected ':' after its place"), j + 1);
 			goto done;
 		}
 		for (s++; s < end && *s == ' '; s++)
@@ -288,17 +296,17 @@ static int read_graph(cursor *c, saved_game *sg)
 		start[j] = used;
 		while (s < end) {
 			if (take_long(&s, end, 1, n, &v) < 0) {
-				bad(c, "vertex %d: expected vertices from 1 to %ld", j + 1, n);
+				bad(c, _("vertex %d: expected vertices from 1 to %ld"), j + 1, n);
 				goto done;
 			}
 			if (used == cap) {
 				if (cap >= GRAPH_MAX_ENTRIES) {
-					bad(c, "more than %d press-set members", GRAPH_MAX_ENTRIES);
+					bad(c, _("more than %d press-set members"), GRAPH_MAX_ENTRIES);
 					goto done;
 				}
 				int ncap = cap ? 2 * cap : 64, *ns = realloc(set, (size_t)ncap * sizeof *ns);
 				if (!ns) {
-					bad(c, "out of memory");
+					bad(c, _("out of memory"));
 					goto done;
 				}
 				set = ns;
@@ -310,7 +318,7 @@ static int read_graph(cursor *c, saved_game *sg)
 	start[n] = used;
 	sg->graph = graph_build((int)n, start, set, coords ? crow : NULL, coords ? ccol : NULL);
 	if (!sg->graph)
-		bad(c, "out of memory");
+		bad(c, _("out of memory"));
 	else {
 		sg->v.graph = sg->graph;
 		rc = 0;
@@ -330,18 +338,18 @@ static board *read_board(cursor *c, const char *key, int rows, int cols, int k)
 	if (next_line(c, &s, &n) < 0)
 		return NULL;
 	if (n != strlen(key) || memcmp(s, key, n) != 0)
-		return bad(c, "expected '%s'", key), NULL;
+		return bad(c, _("expected '%s'"), key), NULL;
 	/* Enough text left for the rows, before a large allocation. */
 	if ((size_t)(c->kv.end - c->kv.p) < (size_t)rows * (size_t)(cols + 1) - 1)
-		return bad(c, "%s: file ends before %d rows of %d cells", key, rows, cols), NULL;
+		return bad(c, _("%s: file ends before %d rows of %d cells"), key, rows, cols), NULL;
 	board *b = board_new(rows, cols, k);
 	if (!b)
-		return bad(c, "out of memory"), NULL;
+		return bad(c, _("out of memory")), NULL;
 	for (int r = 0; r < rows; r++) {
 		if (next_line(c, &s, &n) < 0)
 			goto fail;
 		if (n != (size_t)cols) {
-			bad(c, "%s row %d has %zu cells, expected %d", key, r + 1, n, cols);
+			bad(c, _("%s row %d has %zu cells, expected %d"), key, r + 1, n, cols);
 			goto fail;
 		}
 		for (int col = 0; col < cols; col++) {
@@ -351,7 +359,7 @@ static board *read_board(cursor *c, const char *key, int rows, int cols, int k)
 			else if (ch >= 'a' && ch <= 'z')
 				v = ch - 'a' + 10;
 			if (v < 0 || v >= k) {
-				bad(c, "%s row %d, column %d: '%c' is not a value below %d", key, r + 1, col + 1,
+				bad(c, _("%s row %d, column %d: '%c' is not a value below %d"), key, r + 1, col + 1,
 				    ch >= ' ' && ch < 127 ? ch : '?', k);
 				goto fail;
 			}
@@ -374,15 +382,15 @@ static board *read_packed(cursor *c, const char *name, int rows, int cols, int k
 		return NULL;
 	size_t nl = strlen(name);
 	if (n != nl + 7 || memcmp(s, name, nl) != 0 || memcmp(s + nl, " packed", 7) != 0)
-		return bad(c, "expected '%s packed'", name), NULL;
+		return bad(c, _("expected '%s packed'"), name), NULL;
 	int bits = cell_bits(k);
 	size_t cells = (size_t)rows * (size_t)cols, chars = (cells * (size_t)bits + 5) / 6;
 	/* Enough text left for the cells, before a large allocation. */
 	if ((size_t)(c->kv.end - c->kv.p) < chars + chars / 76)
-		return bad(c, "%s: file ends before %zu cells", name, cells), NULL;
+		return bad(c, _("%s: file ends before %zu cells"), name, cells), NULL;
 	board *b = board_new(rows, cols, k);
 	if (!b)
-		return bad(c, "out of memory"), NULL;
+		return bad(c, _("out of memory")), NULL;
 	size_t i = 0, got = 0;
 	uint32_t acc = 0;
 	int have = 0;
@@ -391,13 +399,13 @@ static board *read_packed(cursor *c, const char *name, int rows, int cols, int k
 			goto fail;
 		size_t want = chars - got < 76 ? chars - got : 76;
 		if (n != want) {
-			bad(c, "%s: a line of %zu characters, expected %zu", name, n, want);
+			bad(c, _("%s: a line of %zu characters, expected %zu"), name, n, want);
 			goto fail;
 		}
 		for (size_t j = 0; j < n; j++) {
 			const char *p = s[j] ? strchr(b64, s[j]) : NULL;
 			if (!p) {
-				bad(c, "%s: '%c' is not base64", name, s[j] >= ' ' && s[j] < 127 ? s[j] : '?');
+				bad(c, _("%s: '%c' is not base64"), name, s[j] >= ' ' && s[j] < 127 ? s[j] : '?');
 				goto fail;
 			}
 			acc = acc << 6 | (uint32_t)(p - b64);
@@ -406,7 +414,7 @@ static board *read_packed(cursor *c, const char *name, int rows, int cols, int k
 				have -= bits;
 				unsigned v = acc >> have & ((1u << bits) - 1);
 				if ((int)v >= k) {
-					bad(c, "%s: cell %zu has value %u, not below %d", name, i + 1, v, k);
+					bad(c, _("%s: cell %zu has value %u, not below %d"), name, i + 1, v, k);
 					goto fail;
 				}
 				b->cells[i++] = (uint8_t)v;
@@ -416,7 +424,7 @@ static board *read_packed(cursor *c, const char *name, int rows, int cols, int k
 		got += n;
 	}
 	if (acc) {
-		bad(c, "%s: stray bits after the last cell", name);
+		bad(c, _("%s: stray bits after the last cell"), name);
 		goto fail;
 	}
 	return b;
@@ -435,14 +443,14 @@ static int parse_body(cursor *c, saved_game *sg)
 	if (next_line(c, &s, &n) < 0)
 		return -1;
 	if (n < 15 || memcmp(s, "lightsout-save ", 15) != 0)
-		return bad(c, "not a lightsout saved game");
+		return bad(c, _("not a lightsout saved game"));
 	snprintf(buf, sizeof buf, "%.*s", (int)(n - 15 < 20 ? n - 15 : 20), s + 15);
 	long version;
 	if (parse_long(buf, 1, 1000000, &version, &s) < 0 || *s)
-		return bad(c, "bad format version '%s'", buf);
+		return bad(c, _("bad format version '%s'"), buf);
 	/* Version 1 kept the start and current boards as text: still read. */
 	if (version != SAVEGAME_VERSION && version != 2 && version != 1)
-		return bad(c, "format version %ld is not %d: saved by another lightsout", version, SAVEGAME_VERSION);
+		return bad(c, _("format version %ld is not %d: saved by another lightsout"), version, SAVEGAME_VERSION);
 
 	if (keyed_ints(c, "size", 2, 1, VARIANT_MAX_SIDE, v) < 0)
 		return -1;
@@ -478,7 +486,7 @@ static int parse_body(cursor *c, saved_game *sg)
 		return -1;
 	if (sg->difficulty[0] && strcmp(sg->difficulty, "easy") && strcmp(sg->difficulty, "normal") &&
 	    strcmp(sg->difficulty, "hard"))
-		return bad(c, "difficulty: expected easy, normal, hard or -");
+		return bad(c, _("difficulty: expected easy, normal, hard or -"));
 	if (keyed_ints(c, "rung", 1, 0, 1000000, v) < 0)
 		return -1;
 	sg->rung = (int)v[0];
@@ -489,7 +497,7 @@ static int parse_body(cursor *c, saved_game *sg)
 		char tail;
 		if (strlen(buf) != 10 || strspn(buf, "0123456789-") != 10 || buf[4] != '-' || buf[7] != '-' ||
 		    sscanf(buf, "%4d-%2d-%2d%c", &y, &m, &d, &tail) != 3 || m < 1 || m > 12 || d < 1 || d > 31)
-			return bad(c, "daily: expected a date YYYY-MM-DD or -");
+			return bad(c, _("daily: expected a date YYYY-MM-DD or -"));
 		memcpy(sg->daily, buf, 11);
 	}
 	/* Before version 3 assistance was not kept (a hole: such a save
@@ -503,7 +511,7 @@ static int parse_body(cursor *c, saved_game *sg)
 		errno = 0;
 		unsigned long long id = strtoull(buf, &e, 16);
 		if (strlen(buf) != 16 || strspn(buf, "0123456789abcdef") != 16 || *e || errno)
-			return bad(c, "game: expected the game's id, 16 hex digits");
+			return bad(c, _("game: expected the game's id, 16 hex digits"));
 		sg->game = id;
 	}
 	if (keyed(c, "par", buf, sizeof buf) < 0)
@@ -513,7 +521,7 @@ static int parse_body(cursor *c, saved_game *sg)
 	else {
 		long p;
 		if (parse_long(buf, 0, 100000000, &p, &s) < 0 || (strcmp(s, " proven") && strcmp(s, " bound")))
-			return bad(c, "par: expected -1, or a number and 'proven' or 'bound'");
+			return bad(c, _("par: expected -1, or a number and 'proven' or 'bound'"));
 		sg->par = (int)p;
 		sg->par_proven = s[1] == 'p';
 	}
@@ -524,9 +532,11 @@ static int parse_body(cursor *c, saved_game *sg)
 		return -1;
 	char *e;
 	errno = 0;
+	locale_t old = parse_numbers_begin();
 	double t = strtod(buf, &e);
+	parse_numbers_end(old);
 	if (e == buf || *e || errno || !isfinite(t) || t < 0 || t > MAX_ELAPSED)
-		return bad(c, "elapsed: expected seconds from 0 to %g", MAX_ELAPSED);
+		return bad(c, _("elapsed: expected seconds from 0 to %g"), MAX_ELAPSED);
 	sg->elapsed = t;
 
 	if (version == 1 ? !(sg->start = read_board(c, "start", sg->v.rows, sg->v.cols, sg->v.k)) ||
@@ -553,9 +563,9 @@ static int parse_body(cursor *c, saved_game *sg)
 		return -1;
 	long hlen = v[0], hpos = v[1];
 	if (hpos > hlen)
-		return bad(c, "history: %ld moves applied of only %ld", hpos, hlen);
+		return bad(c, _("history: %ld moves applied of only %ld"), hpos, hlen);
 	if ((size_t)(c->kv.end - c->kv.p) < (size_t)hlen * 7)
-		return bad(c, "history: file ends before %ld moves", hlen);
+		return bad(c, _("history: file ends before %ld moves"), hlen);
 	/* The last HISTORY_MAX moves up to the position are kept (a save
 	 * from before the bound may hold more); older ones count as
 	 * dropped, and a redo tail past the bound is cut. */
@@ -568,7 +578,7 @@ static int parse_body(cursor *c, saved_game *sg)
 	if (!replay || !x) {
 		board_free(replay);
 		free(x);
-		return bad(c, "out of memory");
+		return bad(c, _("out of memory"));
 	}
 	int k = sg->v.k;
 	for (long i = 0; i < hlen; i++) {
@@ -576,7 +586,7 @@ static int parse_body(cursor *c, saved_game *sg)
 		if (next_line(c, &s, &n) < 0)
 			goto fail;
 		if (n >= sizeof buf) {
-			bad(c, "move %ld: line too long", i + 1);
+			bad(c, _("move %ld: line too long"), i + 1);
 			goto fail;
 		}
 		memcpy(buf, s, n);
@@ -587,7 +597,7 @@ static int parse_body(cursor *c, saved_game *sg)
 			while (*s == ' ')
 				s++;
 			if (parse_long(s, j < 2 ? 1 : -lim[2], lim[j], &m[j], &s) < 0 || (j == 2 && m[j] == 0)) {
-				bad(c, "move %ld: expected 'row col times' within %dx%d, times from %d to %d, not 0",
+				bad(c, _("move %ld: expected 'row col times' within %dx%d, times from %d to %d, not 0"),
 				    i + 1, sg->v.rows, sg->v.cols, 1 - sg->v.k, sg->v.k - 1);
 				goto fail;
 			}
@@ -595,12 +605,12 @@ static int parse_body(cursor *c, saved_game *sg)
 		while (*s == ' ')
 			s++;
 		if (*s) {
-			bad(c, "move %ld: unexpected '%s'", i + 1, s);
+			bad(c, _("move %ld: unexpected '%s'"), i + 1, s);
 			goto fail;
 		}
 		lo_move mv = { (int)m[0] - 1, (int)m[1] - 1, (int)m[2] };
 		if (i >= lo && i < hi && history_push(&sg->hist, mv) < 0) {
-			bad(c, "out of memory");
+			bad(c, _("out of memory"));
 			goto fail;
 		}
 		if (i < hpos) {
@@ -618,7 +628,7 @@ static int parse_body(cursor *c, saved_game *sg)
 		sg->current = replay;	/* version 2: the replay is the position */
 		replay = NULL;
 	} else if (!dropped && !board_equal(replay, sg->current)) {
-		bad(c, "the current board is not the start board after the %ld moves applied", hpos);
+		bad(c, _("the current board is not the start board after the %ld moves applied"), hpos);
 		goto fail;
 	}
 	board_free(replay);
@@ -631,19 +641,19 @@ static int parse_body(cursor *c, saved_game *sg)
 		if (keyed_ints(c, "cursor", 2, 1, VARIANT_MAX_SIDE, v) < 0)
 			return -1;
 		if (v[0] > sg->v.rows || v[1] > sg->v.cols)
-			return bad(c, "cursor: expected 'row col' within %dx%d", sg->v.rows, sg->v.cols);
+			return bad(c, _("cursor: expected 'row col' within %dx%d"), sg->v.rows, sg->v.cols);
 		sg->cur_row = (int)v[0] - 1;
 		sg->cur_col = (int)v[1] - 1;
 		if (next_line(c, &s, &n) < 0)
 			return -1;
 	}
 	if (n != 3 || memcmp(s, "end", 3) != 0)
-		return bad(c, "expected 'end'");
+		return bad(c, _("expected 'end'"));
 	while (c->kv.p < c->kv.end) {
 		if (next_line(c, &s, &n) < 0)
 			return -1;
 		if (n)
-			return bad(c, "text after 'end'");
+			return bad(c, _("text after 'end'"));
 	}
 	return 0;
 fail:
@@ -735,7 +745,7 @@ persist_status savegame_remove(const char *path, persist_result *res)
 			persist_errno(res, errno);
 	} else if (!S_ISREG(st.st_mode) || st.st_uid != geteuid())
 		/* Only our own file goes. */
-		persist_fail(res, PERSIST_REFUSED, 0, "not a regular file of ours");
+		persist_fail(res, PERSIST_REFUSED, 0, _("not a regular file of ours"));
 	else if (unlink(path) < 0)
 		persist_errno(res, errno);
 	lock_release(fd);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "persist/scores_impl.h"
+#include "i18n.h"
 
 #ifndef S_ISVTX
 #define S_ISVTX 01000	/* the sticky bit: XSI, not in plain POSIX headers */
@@ -22,12 +23,12 @@ static persist_status check_dir_fd(int dfd, persist_result *res)
 	if (fstat(dfd, &st) < 0)
 		return persist_fail(res, PERSIST_IO, errno, NULL);
 	if (!S_ISDIR(st.st_mode))
-		return persist_fail(res, PERSIST_REFUSED, ENOTDIR, "not a directory");
+		return persist_fail(res, PERSIST_REFUSED, ENOTDIR, _("not a directory"));
 	/* Others may write there: only the sticky bit keeps them from
 	 * renaming over or removing our files. */
 	if ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX))
 		return persist_fail(res, PERSIST_REFUSED, EPERM,
-				    "writable by others without the sticky bit (chmod 1777 it)");
+				    _("writable by others without the sticky bit (chmod 1777 it)"));
 	return PERSIST_OK;
 }
 
@@ -40,12 +41,13 @@ int scores_open_dir(const char *dir, persist_result *res)
 		if (e == ENOENT)
 			persist_fail(res, PERSIST_NONE, e, NULL);
 		else if (e == ELOOP)
-			persist_fail(res, PERSIST_REFUSED, e, "a symbolic link");
+			persist_fail(res, PERSIST_REFUSED, e, _("a symbolic link"));
 		else if (e == ENOTDIR) {
 			/* O_DIRECTORY on a symlink says ENOTDIR: name what it is. */
 			struct stat st;
 			bool link = lstat(dir, &st) == 0 && S_ISLNK(st.st_mode);
-			persist_fail(res, PERSIST_REFUSED, link ? ELOOP : e, link ? "a symbolic link" : "not a directory");
+			persist_fail(res, PERSIST_REFUSED, link ? ELOOP : e,
+				     link ? _("a symbolic link") : _("not a directory"));
 		}
 		else
 			persist_fail(res, PERSIST_IO, e, NULL);
@@ -104,13 +106,13 @@ bool scores_private_dir(int dfd, uid_t *owner)
 bool scores_doubt(const struct stat *st, uid_t uid, char *why, size_t len)
 {
 	if (st->st_size > SCORES_FILE_MAX)
-		snprintf(why, len, "too large (%lld bytes): not read", (long long)st->st_size);
+		snprintf(why, len, _("too large (%lld bytes): not read"), (long long)st->st_size);
 	else if (st->st_nlink != 1)
-		snprintf(why, len, "a file with other names (hard links): ignored");
+		snprintf(why, len, _("a file with other names (hard links): ignored"));
 	else if (st->st_mode & (S_IWGRP | S_IWOTH))
-		snprintf(why, len, "writable by others: ignored");
+		snprintf(why, len, _("writable by others: ignored"));
 	else if (st->st_uid != uid)
-		snprintf(why, len, "owned by uid %lu, not the player it names: ignored", (unsigned long)st->st_uid);
+		snprintf(why, len, _("owned by uid %lu, not the player it names: ignored"), (unsigned long)st->st_uid);
 	else
 		return false;
 	return true;

@@ -9,6 +9,7 @@
 #include "persist/kv.h"
 #include "persist/parse.h"
 #include "persist/scores_impl.h"
+#include "i18n.h"
 
 void scores_init(scores *t)
 {
@@ -74,48 +75,48 @@ static const char *parse_record(const char *s, size_t n, score *r)
 	long long v;
 	memset(r, 0, sizeof *r);
 	if (memchr(s, '\0', n))
-		return "NUL byte";
+		return _("NUL byte");
 	if (!field(&p, end, &f, &fl) || fl != 10)
-		return "expected a date YYYY-MM-DD";
+		return _("expected a date YYYY-MM-DD");
 	memcpy(r->date, f, 10);
 	r->date[10] = '\0';
 	if (!scores_date_valid(r->date))
-		return "expected a date YYYY-MM-DD";
+		return _("expected a date YYYY-MM-DD");
 	if (!field(&p, end, &f, &fl) || fl >= sizeof r->level)
-		return "expected a difficulty (-, easy, normal or hard)";
+		return _("expected a difficulty (-, easy, normal or hard)");
 	if (!(fl == 1 && f[0] == '-')) {
 		memcpy(r->level, f, fl);
 		r->level[fl] = '\0';
 		if (!scores_level_valid(r->level) || fl == 0)
-			return "expected a difficulty (-, easy, normal or hard)";
+			return _("expected a difficulty (-, easy, normal or hard)");
 	}
 	if (!field(&p, end, &f, &fl) || !scores_number(f, fl, SCORES_MAX_MOVES, &v))
-		return "expected the scores_number of moves";
+		return _("expected the scores_number of moves");
 	r->moves = (int)v;
 	if (!field(&p, end, &f, &fl))
-		return "expected the par";
+		return _("expected the par");
 	if (fl == 1 && f[0] == '-')
 		r->par = -1;
 	else if (scores_number(f, fl, SCORES_MAX_MOVES, &v))
 		r->par = (int)v;
 	else
-		return "expected the par";
+		return _("expected the par");
 	if (!field(&p, end, &f, &fl) || !scores_number(f, fl, SCORES_MAX_MS, &r->ms))
-		return "expected the milliseconds";
+		return _("expected the milliseconds");
 	if (!field(&p, end, &f, &fl) || !parse_yes_no(f, fl, true, &r->assisted))
-		return "expected assisted yes or no";
+		return _("expected assisted yes or no");
 	/* The rest is the variant, exactly as variant_format() writes it. */
 	size_t vl = (size_t)(end - p);
 	char text[VARIANT_RULE_MAX + 64], back[VARIANT_RULE_MAX + 64], err[300];
 	if (p >= end || vl >= sizeof text)
-		return "expected the variant";
+		return _("expected the variant");
 	memcpy(text, p, vl);
 	text[vl] = '\0';
 	if (variant_parse(&r->v, text, err, sizeof err) != LO_OK)
-		return "not a variant";
+		return _("not a variant");
 	variant_format(&r->v, back, sizeof back);
 	if (strcmp(back, text) != 0)
-		return "the variant is not written as lightsout writes it";
+		return _("the variant is not written as lightsout writes it");
 	return NULL;
 }
 
@@ -131,24 +132,24 @@ static const char *parse_player(const char *s, size_t n, score *r)
 {
 	char line[SCORES_PID_LEN + NAME_MAX_BYTES + 32], why[200];
 	if (n >= sizeof line)
-		return "a player line too long";
+		return _("a player line too long");
 	memcpy(line, s, n);
 	line[n] = '\0';
 	if (strncmp(line, "player ", 7) != 0)
-		return "not a player line";
+		return _("not a player line");
 	const char *pid = line + 7;
 	if (strspn(pid, "0123456789abcdef") != SCORES_PID_LEN || pid[SCORES_PID_LEN] != ' ')
-		return "a player id is 32 hex digits";
+		return _("a player id is 32 hex digits");
 	const char *kind = pid + SCORES_PID_LEN + 1, *name;
 	if (!strncmp(kind, "key ", 4))
 		r->guest = false, name = kind + 4;
 	else if (!strncmp(kind, "guest ", 6))
 		r->guest = true, name = kind + 6;
 	else
-		return "a player is 'key' or 'guest'";
+		return _("a player is 'key' or 'guest'");
 	size_t nl = strlen(name);
 	if (nl >= sizeof r->name || !name_check(name, why, sizeof why))
-		return "not a player's name";
+		return _("not a player's name");
 	memcpy(r->pid, pid, SCORES_PID_LEN);
 	r->pid[SCORES_PID_LEN] = '\0';
 	memcpy(r->name, name, nl + 1);
@@ -168,7 +169,7 @@ int scores_parse(const char *text, size_t len, const char *date, score *out, cha
 	int n = 0;
 	score who = { .pid = "" };
 	if (len == 0) {
-		snprintf(err, errlen, "line 1: empty");
+		snprintf(err, errlen, _("line 1: empty"));
 		return -1;
 	}
 	kv_init(&rd, NULL, text, len, 0, err, errlen);
@@ -176,24 +177,24 @@ int scores_parse(const char *text, size_t len, const char *date, score *out, cha
 		const char *why = NULL;
 		if (rd.line == 1) {
 			if (ln != strlen(SCORES_HEADER) || memcmp(p, SCORES_HEADER, ln) != 0)
-				why = "not a lightsout scores file of version 1";
+				why = _("not a lightsout scores file of version 1");
 		} else if (rd.line == 2 && ln >= 7 && !memcmp(p, "player ", 7))
 			why = parse_player(p, ln, &who);
 		else if (n == SCORES_MAX_RECORDS)
-			why = "more than 16 records";
+			why = _("more than 16 records");
 		else if ((why = parse_record(p, ln, &out[n])) == NULL) {
 			if (date && strcmp(out[n].date, date) != 0)
-				why = "a record of another date";
+				why = _("a record of another date");
 			else if (n > 0 && strcmp(out[n].date, out[0].date) != 0)
-				why = "records of two dates";
+				why = _("records of two dates");
 			for (int i = 0; !why && i < n; i++)
 				if (score_same_board(&out[i], &out[n]))
-					why = "the same board twice";
+					why = _("the same board twice");
 			n++;
 		}
 		/* A file cut short in its last line is not a whole file. */
 		if (!why && rd.p >= rd.end && text[len - 1] != '\n')
-			why = "no newline at the end";
+			why = _("no newline at the end");
 		if (why)
 			return kv_fail(&rd, "%s", why), -1;
 	}
@@ -215,6 +216,7 @@ int scores_format(const score *s, int n, char *buf, size_t cap)
 		return -1;
 	used = (size_t)w;
 	if (n > 0 && s[0].pid[0]) {
+		/* notext: file format */
 		w = snprintf(buf + used, cap - used, "player %s %s %s\n", s[0].pid, s[0].guest ? "guest" : "key",
 			     s[0].name);
 		if (w < 0 || (size_t)w >= cap - used)
@@ -228,6 +230,7 @@ int scores_format(const score *s, int n, char *buf, size_t cap)
 			snprintf(par, sizeof par, "-");
 		else
 			snprintf(par, sizeof par, "%d", s[i].par);
+		/* notext: file format */
 		w = snprintf(buf + used, cap - used, "%s %s %d %s %lld %s %s\n", s[i].date,
 			     s[i].level[0] ? s[i].level : "-", s[i].moves, par, s[i].ms, s[i].assisted ? "yes" : "no", v);
 		if (w < 0 || (size_t)w >= cap - used)

@@ -14,6 +14,7 @@
 #include "persist/atomic.h"
 #include "persist/clock.h"
 #include "persist/scores_impl.h"
+#include "i18n.h"
 
 #define GUEST_STAMP ".guests-swept"
 
@@ -212,8 +213,8 @@ bool scores_guests_room(int dfd, const char *own, const char *date, const score 
 		if (v < 0)
 			break;
 		if (v == nf) {
-			char why[120];
-			snprintf(why, sizeof why, "the day's %d guest places hold better results (a key keeps its own)",
+			char why[300];
+			snprintf(why, sizeof why, _("the day's %d guest places hold better results (a key keeps its own)"),
 				 SCORES_GUEST_MAX);
 			persist_fail(res, PERSIST_REFUSED, ENOSPC, why);
 			room = false;

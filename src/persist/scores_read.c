@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "persist/scores_impl.h"
+#include "i18n.h"
 
 /* Files read per owner: a set of uids with counts, open addressing.  One
  * user's files cost the reader two reads at most, however many there are. */
@@ -119,11 +120,11 @@ file_verdict scores_read_one(int dfd, const char *name, uid_t uid, const char *p
 	if (fstatat(dfd, name, &pre, AT_SYMLINK_NOFOLLOW) < 0)
 		return FILE_SKIP;	/* gone meanwhile */
 	if (S_ISLNK(pre.st_mode)) {
-		note(t, name, "a symbolic link, not followed");
+		note(t, name, _("a symbolic link, not followed"));
 		return FILE_SKIP;
 	}
 	if (!S_ISREG(pre.st_mode)) {
-		note(t, name, "not a regular file");
+		note(t, name, _("not a regular file"));
 		return FILE_SKIP;
 	}
 	/* What the lstat tells is said without opening the file: a flood of
@@ -136,7 +137,7 @@ file_verdict scores_read_one(int dfd, const char *name, uid_t uid, const char *p
 	}
 	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0) {
-		note(t, name, "%s", errno == ELOOP ? "a symbolic link, not followed" : strerror(errno));
+		note(t, name, "%s", errno == ELOOP ? _("a symbolic link, not followed") : strerror(errno));
 		return FILE_SKIP;
 	}
 	file_verdict v = FILE_SKIP;
@@ -145,7 +146,7 @@ file_verdict scores_read_one(int dfd, const char *name, uid_t uid, const char *p
 		goto out;
 	}
 	if (!S_ISREG(st.st_mode) || st.st_dev != pre.st_dev || st.st_ino != pre.st_ino) {
-		note(t, name, "not a regular file");
+		note(t, name, _("not a regular file"));
 		goto out;
 	}
 	if (scores_doubt(&st, uid, why, sizeof why)) {
@@ -158,7 +159,7 @@ file_verdict scores_read_one(int dfd, const char *name, uid_t uid, const char *p
 		goto out;
 	}
 	if (len > SCORES_FILE_MAX) {
-		note(t, name, "grew too large while read");
+		note(t, name, _("grew too large while read"));
 		goto out;
 	}
 	int n = scores_parse(buf, (size_t)len, date, recs, err, sizeof err);
@@ -169,11 +170,13 @@ file_verdict scores_read_one(int dfd, const char *name, uid_t uid, const char *p
 	/* The player a file names and the one its name says are the same: an
 	 * account's file has no player line, an arcade player's has theirs. */
 	if (n > 0 && strcmp(recs[0].pid, pid) != 0) {
-		note(t, name, "%s", pid[0] ? "not the player its name says" : "a player line outside a public account's leaderboard");
+		note(t, name, "%s",
+		     pid[0] ? _("not the player its name says")
+			    : _("a player line outside a public account's leaderboard"));
 		goto out;
 	}
 	if (n > 0 && guest && !recs[0].guest) {
-		note(t, name, "a key's player in a guest's file");
+		note(t, name, _("a key's player in a guest's file"));
 		goto out;
 	}
 	if (!scores_grow(t, n)) {
@@ -195,7 +198,7 @@ persist_status scores_load(const char *dir, const char *date, scores *t, persist
 	scores_init(t);
 	persist_result_init(res, dir);
 	if (!scores_date_valid(date))
-		return persist_fail(res, PERSIST_REFUSED, EINVAL, "not a date YYYY-MM-DD");
+		return persist_fail(res, PERSIST_REFUSED, EINVAL, _("not a date YYYY-MM-DD"));
 	int dfd = scores_open_dir(dir, res);
 	if (dfd < 0)
 		return res->status;
@@ -231,7 +234,7 @@ persist_status scores_load_at(int dfd, const char *date, scores *t, persist_resu
 		if (private && (scores_name_player(de->d_name, 'P', date, pid) ||
 				(guest = scores_name_player(de->d_name, 'G', date, pid)))) {
 			if (guest && guests++ >= SCORES_GUEST_MAX) {
-				note(t, de->d_name, "more than %d guest results: not read", SCORES_GUEST_MAX);
+				note(t, de->d_name, _("more than %d guest results: not read"), SCORES_GUEST_MAX);
 				continue;
 			}
 			if (scores_read_one(dfd, de->d_name, owner, pid, guest, date, t) == FILE_NOMEM) {
@@ -253,7 +256,7 @@ persist_status scores_load_at(int dfd, const char *date, scores *t, persist_resu
 				break;
 			}
 			if (*c > SCORES_READS_PER_OWNER) {
-				note(t, de->d_name, "more files of uid %lu: not read", (unsigned long)uid);
+				note(t, de->d_name, _("more files of uid %lu: not read"), (unsigned long)uid);
 				continue;
 			}
 			++*c;

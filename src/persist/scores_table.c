@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formats/lang.h"
+#include "i18n.h"
 #include "persist/textbuf.h"
 
 int scores_rank(const scores *t, const score *s, uid_t uid, int *of)
@@ -115,6 +117,31 @@ char *scores_table_fit(const scores *t, const score *only, bool utf8, int cols, 
 			width = w > width ? w : width;
 			arcade = true;
 		}
+	/* The headings and words, which a translation may lengthen: each
+	 * column as wide as the widest of them, by the terminal's columns. */
+	/* TRANSLATORS: the daily leaderboard's column headings; under 80
+	 * columns a row must fit 60 (rank 4, moves 5, par 3, time 7). */
+	const char *h_rank = C_("leaderboard", "rank"), *h_player = C_("leaderboard", "player");
+	const char *h_login = C_("leaderboard", "login"), *h_moves = C_("leaderboard", "moves");
+	const char *h_par = C_("leaderboard", "par"), *h_time = C_("leaderboard", "time");
+	/* TRANSLATORS: the daily leaderboard's last column: whether the
+	 * solver helped ("help" under 80 columns). */
+	const char *h_help = narrow ? C_("leaderboard", "help") : C_("leaderboard", "assisted");
+	/* TRANSLATORS: the daily leaderboard's login column: a player who
+	 * came with an SSH key, or as a guest. */
+	const char *w_guest = C_("leaderboard", "guest"), *w_key = C_("leaderboard", "key");
+	const char *w_yes = C_("leaderboard", "yes"), *w_no = C_("leaderboard", "no");
+	int rw = text_cols(h_rank) > 4 ? text_cols(h_rank) : 4;
+	width = text_cols(h_player) > width ? text_cols(h_player) : width;
+	int lw = 5;
+	lw = text_cols(h_login) > lw ? text_cols(h_login) : lw;
+	lw = text_cols(w_guest) > lw ? text_cols(w_guest) : lw;
+	lw = text_cols(w_key) > lw ? text_cols(w_key) : lw;
+	/* Moves follows the login column without a space of its own. */
+	int mw = narrow ? 6 : 7, pw = narrow ? 4 : 7, tw = narrow ? 8 : 9;
+	mw = text_cols(h_moves) + 1 > mw ? text_cols(h_moves) + 1 : mw;
+	pw = text_cols(h_par) > pw ? text_cols(h_par) : pw;
+	tw = text_cols(h_time) > tw ? text_cols(h_time) : tw;
 	for (int i = 0; i < t->n; i++) {
 		const score *r = &t->s[i];
 		if (only && !score_same_board(r, only))
@@ -122,14 +149,19 @@ char *scores_table_fit(const scores *t, const score *only, bool utf8, int cols, 
 		if (i == 0 || !score_same_board(&t->s[i - 1], r)) {
 			char v[VARIANT_RULE_MAX + 64];
 			variant_format(&r->v, v, sizeof v);
-			textbuf_printf(&out, "%sDaily %s, %s%s%s%s\n", rank ? "\n" : "", r->date, v,
-				       r->level[0] ? " (" : "", r->level, r->level[0] ? ")" : "");
-			if (narrow)
-				textbuf_printf(&out, "%4s  %-*s %s%6s %4s %8s  %s\n", "rank", width, "player",
-					       arcade ? "login" : "", "moves", "par", "time", "help");
+			textbuf_printf(&out, "%s", rank ? "\n" : "");
+			/* TRANSLATORS: the heading over a daily board's rows: its
+			 * date, its board (5x5 plus), and its difficulty. */
+			if (r->level[0])
+				textbuf_printf(&out, _("Daily %s, %s (%s)"), r->date, v, r->level);
 			else
-				textbuf_printf(&out, "%4s  %-*s %s%7s %7s %9s  %s\n", "rank", width, "player",
-					       arcade ? "login" : "", "moves", "par", "time", "assisted");
+				textbuf_printf(&out, _("Daily %s, %s"), r->date, v);
+			textbuf_printf(&out, "\n%*s%s  %s%*s ", rw - text_cols(h_rank), "", h_rank, h_player,
+				       width - text_cols(h_player), "");
+			if (arcade)
+				textbuf_printf(&out, "%s%*s", h_login, lw - text_cols(h_login), "");
+			textbuf_printf(&out, "%*s%s %*s%s %*s%s  %s\n", mw - text_cols(h_moves), "", h_moves,
+				       pw - text_cols(h_par), "", h_par, tw - text_cols(h_time), "", h_time, h_help);
 			rank = 0;
 		}
 		char name[NAME_SHOWN_MAX], par[16], tm[32];
@@ -141,9 +173,12 @@ char *scores_table_fit(const scores *t, const score *only, bool utf8, int cols, 
 		format_ms(r->ms, tm, sizeof tm);
 		/* A guest is said in a column of its own, never in the name's:
 		 * "bob (guest)" can be a name, the column cannot. */
-		textbuf_printf(&out, narrow ? "%4d  %s%*s %s%6d %4s %8s  %s\n" : "%4d  %s%*s %s%7d %7s %9s  %s\n",
-			       ++rank, name, width - shown, "", !arcade ? "" : !r->pid[0] ? "     " : r->guest ? "guest" : "key  ",
-			       r->moves, par, tm, r->assisted ? "yes" : "no");
+		textbuf_printf(&out, "%*d  %s%*s ", rw, ++rank, name, width - shown, "");
+		if (arcade) {
+			const char *login = !r->pid[0] ? "" : r->guest ? w_guest : w_key;
+			textbuf_printf(&out, "%s%*s", login, lw - text_cols(login), "");
+		}
+		textbuf_printf(&out, "%*d %*s %*s  %s\n", mw, r->moves, pw, par, tw, tm, r->assisted ? w_yes : w_no);
 	}
 	free(names);
 	return textbuf_finish(&out, len);

@@ -14,6 +14,7 @@
 #include "persist/atomic.h"
 #include "persist/lock.h"
 #include "persist/scores_impl.h"
+#include "i18n.h"
 
 /* Our own file's records (0 when there is none, or it is damaged: ours to
  * replace); -1 with res set when it cannot be read, -2 (res set too) when
@@ -30,9 +31,9 @@ static int read_own(int dfd, const char *name, const char *date, score *recs, pe
 	}
 	char why[300];
 	if (S_ISLNK(st.st_mode) || !S_ISREG(st.st_mode) || st.st_uid != geteuid()) {
-		snprintf(why, sizeof why, "%s there is %s: your result cannot be kept (ask whoever made it to remove it)",
-			 name, S_ISLNK(st.st_mode) ? "a symbolic link" : !S_ISREG(st.st_mode) ? "not a regular file"
-											       : "another user's file");
+		snprintf(why, sizeof why, _("%s there is %s: your result cannot be kept (ask whoever made it to remove it)"),
+			 name, S_ISLNK(st.st_mode) ? _("a symbolic link") : !S_ISREG(st.st_mode) ? _("not a regular file")
+											       : _("another user's file"));
 		persist_fail(res, PERSIST_REFUSED, EPERM, why);
 		return -2;
 	}
@@ -116,7 +117,7 @@ persist_status scores_record_ranked(const char *dir, const score *s, bool *kept,
 	persist_result_init(res, dir);
 	if (!scores_date_valid(s->date) || !scores_level_valid(s->level) || s->moves < 0 || s->moves > SCORES_MAX_MOVES ||
 	    s->ms < 0 || s->ms > SCORES_MAX_MS)
-		return persist_fail(res, PERSIST_REFUSED, EINVAL, "not a result to record");
+		return persist_fail(res, PERSIST_REFUSED, EINVAL, _("not a result to record"));
 	int dfd = scores_open_dir(dir, res);
 	if (dfd < 0)
 		return res->status;
@@ -126,12 +127,12 @@ persist_status scores_record_ranked(const char *dir, const score *s, bool *kept,
 		/* An arcade player's line is believed only where we alone write. */
 		if (strspn(s->pid, "0123456789abcdef") != SCORES_PID_LEN || s->pid[SCORES_PID_LEN] ||
 		    !name_check(s->name, tmp, sizeof tmp)) {
-			persist_fail(res, PERSIST_REFUSED, EINVAL, "not a player to record");
+			persist_fail(res, PERSIST_REFUSED, EINVAL, _("not a player to record"));
 			goto done;
 		}
 		if (!scores_private_dir(dfd, &owner) || owner != geteuid()) {
 			persist_fail(res, PERSIST_REFUSED, EPERM,
-				     "a shared directory: a public account's players need a leaderboard of its own");
+				     _("a shared directory: a public account's players need a leaderboard of its own"));
 			goto done;
 		}
 		snprintf(name, sizeof name, "%c%s.%s", s->guest ? 'G' : 'P', s->pid, s->date);
@@ -182,7 +183,7 @@ persist_status scores_record_ranked(const char *dir, const score *s, bool *kept,
 		}
 		recs[i] = mine;
 	} else if (n == SCORES_MAX_RECORDS) {
-		persist_fail(res, PERSIST_REFUSED, EFBIG, "16 daily boards recorded today already");
+		persist_fail(res, PERSIST_REFUSED, EFBIG, _("16 daily boards recorded today already"));
 		goto done;
 	} else
 		recs[n++] = mine;
@@ -190,7 +191,7 @@ persist_status scores_record_ranked(const char *dir, const score *s, bool *kept,
 		goto done;
 	int len = scores_format(recs, n, text, sizeof text);
 	if (len < 0) {
-		persist_fail(res, PERSIST_REFUSED, EFBIG, "the records do not fit in a score file");
+		persist_fail(res, PERSIST_REFUSED, EFBIG, _("the records do not fit in a score file"));
 		goto done;
 	}
 	if (!fresh) {

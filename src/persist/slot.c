@@ -13,6 +13,7 @@
 
 #include "persist/lock.h"
 #include "persist/parse.h"
+#include "i18n.h"
 
 int slot_save_path(const char *base, int index, char *buf, size_t len)
 {
@@ -36,18 +37,18 @@ static int open_side(const char *base, int index, const char *ext, int flags, ch
 {
 	char path[4200];
 	if (side_path(base, index, ext, path, sizeof path) < 0) {
-		snprintf(err, errlen, "path too long");
+		snprintf(err, errlen, _("path too long"));
 		return -1;
 	}
 	/* Never through a planted symlink, never a FIFO that would block. */
 	int fd = open(path, flags | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0600);
 	if (fd < 0) {
-		snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+		snprintf(err, errlen, _("cannot open %s: %s"), path, strerror(errno));
 		return -1;
 	}
 	struct stat st;
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s is not a regular file", path);
+		snprintf(err, errlen, _("%s is not a regular file"), path);
 		close(fd);
 		return -1;
 	}
@@ -71,7 +72,7 @@ int slot_take(const char *base, int index, int timeout_ms, slot *s, char *err, s
 	s->fd = -1;
 	s->index = 0;
 	if (index < 1 || index > SLOT_MAX || slot_save_path(base, index, s->save, sizeof s->save) < 0) {
-		snprintf(err, errlen, "no save slot %d", index);
+		snprintf(err, errlen, _("no save slot %d"), index);
 		return -1;
 	}
 	int fd = open_side(base, index, "live", O_RDWR | O_CREAT, err, errlen);
@@ -79,9 +80,9 @@ int slot_take(const char *base, int index, int timeout_ms, slot *s, char *err, s
 		return -1;
 	if (lock_fd(fd, timeout_ms < 0 ? 0 : timeout_ms) < 0) {
 		if (errno == EWOULDBLOCK)
-			snprintf(err, errlen, "save slot %d is in use by another game", index);
+			snprintf(err, errlen, _("save slot %d is in use by another game"), index);
 		else
-			snprintf(err, errlen, "cannot lock save slot %d: %s", index, strerror(errno));
+			snprintf(err, errlen, _("cannot lock save slot %d: %s"), index, strerror(errno));
 		close(fd);
 		return -1;
 	}
@@ -97,7 +98,7 @@ int slot_take_free(const char *base, slot *s, char *err, size_t errlen)
 	for (int i = 1; i <= SLOT_MAX; i++)
 		if (slot_take(base, i, 0, s, why, sizeof why) == 0)
 			return 0;
-	snprintf(err, errlen, "every save slot is in use by another game (%d games run)", SLOT_MAX);
+	snprintf(err, errlen, _("every save slot is in use by another game (%d games run)"), SLOT_MAX);
 	return -1;
 }
 
@@ -136,14 +137,14 @@ int slot_take_over(const char *base, int index, pid_t owner, int timeout_ms, slo
 	if (want < 0)
 		return -1;
 	if (lock_fd(want, 0) < 0) {
-		snprintf(err, errlen, "another game is asking for save slot %d already", index);
+		snprintf(err, errlen, _("another game is asking for save slot %d already"), index);
 		close(want);
 		return -1;
 	}
 	write_who(want);
 	int rc = -1;
 	if (owner <= 0 || kill(owner, SIGUSR1) < 0)
-		snprintf(err, errlen, "the game owning save slot %d cannot be reached", index);
+		snprintf(err, errlen, _("the game owning save slot %d cannot be reached"), index);
 	else if (slot_take(base, index, timeout_ms, s, err, errlen) < 0)
 		rc = -2;
 	else

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "persist/sha256.h"
+#include "i18n.h"
 
 static const char B64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -29,14 +30,14 @@ typedef struct key_type {
 } key_type;
 
 static const key_type TYPES[] = {
-	{ "ssh-ed25519", NULL, 0, { { F_PK25519, "public key" } } },
-	{ "ssh-rsa", NULL, 0, { { F_RSA_E, "exponent e" }, { F_RSA_N, "modulus n" } } },
-	{ "ecdsa-sha2-nistp256", "nistp256", 65, { { F_CURVE, "curve" }, { F_POINT, "point Q" } } },
-	{ "ecdsa-sha2-nistp384", "nistp384", 97, { { F_CURVE, "curve" }, { F_POINT, "point Q" } } },
-	{ "ecdsa-sha2-nistp521", "nistp521", 133, { { F_CURVE, "curve" }, { F_POINT, "point Q" } } },
-	{ "sk-ssh-ed25519@openssh.com", NULL, 0, { { F_PK25519, "public key" }, { F_STRING, "application" } } },
+	{ "ssh-ed25519", NULL, 0, { { F_PK25519, N_("public key") } } },
+	{ "ssh-rsa", NULL, 0, { { F_RSA_E, N_("exponent e") }, { F_RSA_N, N_("modulus n") } } },
+	{ "ecdsa-sha2-nistp256", "nistp256", 65, { { F_CURVE, N_("curve") }, { F_POINT, N_("point Q") } } },
+	{ "ecdsa-sha2-nistp384", "nistp384", 97, { { F_CURVE, N_("curve") }, { F_POINT, N_("point Q") } } },
+	{ "ecdsa-sha2-nistp521", "nistp521", 133, { { F_CURVE, N_("curve") }, { F_POINT, N_("point Q") } } },
+	{ "sk-ssh-ed25519@openssh.com", NULL, 0, { { F_PK25519, N_("public key") }, { F_STRING, N_("application") } } },
 	{ "sk-ecdsa-sha2-nistp256@openssh.com", "nistp256", 65,
-	  { { F_CURVE, "curve" }, { F_POINT, "point Q" }, { F_STRING, "application" } } },
+	  { { F_CURVE, N_("curve") }, { F_POINT, N_("point Q") }, { F_STRING, N_("application") } } },
 	{ "ssh-dss", NULL, 0, { { F_MPINT, "p" }, { F_MPINT, "q" }, { F_MPINT, "g" }, { F_MPINT, "y" } } },
 };
 #define NTYPES (sizeof TYPES / sizeof TYPES[0])
@@ -59,9 +60,9 @@ static long b64_decode(const char *s, size_t n, unsigned char *out, char *err, s
 		int v = b64_value((unsigned char)s[i]);
 		if (v < 0) {
 			if (s[i] == '=')
-				snprintf(err, errlen, "the key's base64 has '=' inside it (character %zu)", i + 1);
+				snprintf(err, errlen, _("the key's base64 has '=' inside it (character %zu)"), i + 1);
 			else
-				snprintf(err, errlen, "the key's base64 has a character outside its alphabet (character %zu)",
+				snprintf(err, errlen, _("the key's base64 has a character outside its alphabet (character %zu)"),
 					 i + 1);
 			return -1;
 		}
@@ -75,7 +76,7 @@ static long b64_decode(const char *s, size_t n, unsigned char *out, char *err, s
 	size_t len = (n - pad) / 4 * 3;
 	/* The last group: 2 characters (12 bits) hold a byte, 3 (18 bits) two. */
 	if ((pad == 2 && acc & 0xf) || (pad == 1 && acc & 0x3)) {
-		snprintf(err, errlen, "the key's base64 padding is wrong (stray bits before '=')");
+		snprintf(err, errlen, _("the key's base64 padding is wrong (stray bits before '=')"));
 		return -1;
 	}
 	if (pad == 2)
@@ -146,20 +147,20 @@ static const char *field_problem(const key_type *t, enum field_kind kind, const 
 	case F_PK25519:
 		if (n == 32)
 			return NULL;
-		snprintf(msg, len, "is %zu bytes, not 32", n);
+		snprintf(msg, len, _("is %zu bytes, not 32"), n);
 		return msg;
 	case F_MPINT:
 	case F_RSA_E:
 	case F_RSA_N:
 		/* RFC 4251 §5: two's complement, no needless leading byte. */
 		if (n && s[0] & 0x80)
-			return "is negative";
+			return _("is negative");
 		if (n && s[0] == 0 && (n == 1 || !(s[1] & 0x80)))
-			return "has a needless leading zero byte";
+			return _("has a needless leading zero byte");
 		if (kind == F_RSA_E && (!n || !(s[n - 1] & 1) || mpint_bits(s, n) < 2))
-			return "is not odd and above 1";
+			return _("is not odd and above 1");
 		if (kind == F_RSA_N && (mpint_bits(s, n) < 1024 || mpint_bits(s, n) > 16384)) {
-			snprintf(msg, len, "has %zu bits (1024 to 16384 accepted)", mpint_bits(s, n));
+			snprintf(msg, len, _("has %zu bits (1024 to 16384 accepted)"), mpint_bits(s, n));
 			return msg;
 		}
 		return NULL;
@@ -167,14 +168,14 @@ static const char *field_problem(const key_type *t, enum field_kind kind, const 
 		if (n == strlen(t->curve) && memcmp(s, t->curve, n) == 0)
 			return NULL;
 		printable(s, n, name, sizeof name);
-		snprintf(msg, len, "is '%s', not '%s'", name, t->curve);
+		snprintf(msg, len, _("is '%s', not '%s'"), name, t->curve);
 		return msg;
 	case F_POINT:
 		if (n != t->point) {
-			snprintf(msg, len, "is %zu bytes, not %zu", n, t->point);
+			snprintf(msg, len, _("is %zu bytes, not %zu"), n, t->point);
 			return msg;
 		}
-		return s[0] != 0x04 ? "is not an uncompressed point (0x04 first)" : NULL;
+		return s[0] != 0x04 ? _("is not an uncompressed point (0x04 first)") : NULL;
 	case F_STRING:
 	case F_NONE:
 		break;
@@ -187,16 +188,16 @@ static const key_type *type_find(const char *type, char *err, size_t errlen)
 {
 	size_t n = type ? strnlen(type, SSHKEY_MAX_TYPE + 1) : 0;
 	if (!n) {
-		snprintf(err, errlen, "the key type is empty");
+		snprintf(err, errlen, _("the key type is empty"));
 		return NULL;
 	}
 	if (n > SSHKEY_MAX_TYPE) {
-		snprintf(err, errlen, "the key type is longer than %d bytes", SSHKEY_MAX_TYPE);
+		snprintf(err, errlen, _("the key type is longer than %d bytes"), SSHKEY_MAX_TYPE);
 		return NULL;
 	}
 	for (size_t i = 0; i < n; i++)
 		if ((unsigned char)type[i] <= 0x20 || (unsigned char)type[i] >= 0x7f) {
-			snprintf(err, errlen, "the key type has a space or an unprintable character");
+			snprintf(err, errlen, _("the key type has a space or an unprintable character"));
 			return NULL;
 		}
 	for (size_t i = 0; i < NTYPES; i++)
@@ -204,9 +205,9 @@ static const key_type *type_find(const char *type, char *err, size_t errlen)
 			return &TYPES[i];
 	static const char cert[] = "-cert-v01@openssh.com";
 	if (n > strlen(cert) && strcmp(type + n - strlen(cert), cert) == 0)
-		snprintf(err, errlen, "key type %s is a certificate: only plain keys are accepted", type);
+		snprintf(err, errlen, _("key type %s is a certificate: only plain keys are accepted"), type);
 	else
-		snprintf(err, errlen, "key type %s is not one we accept", type);
+		snprintf(err, errlen, _("key type %s is not one we accept"), type);
 	return NULL;
 }
 
@@ -220,31 +221,34 @@ static int blob_check(const key_type *t, const unsigned char *blob, size_t len, 
 	int why = 0;
 	char name[72], msg[100];
 	if (read_string(&r, &s, &n, &why) < 0) {
-		snprintf(err, errlen, "the key is cut short before its type name");
+		snprintf(err, errlen, _("the key is cut short before its type name"));
 		return -1;
 	}
 	if (n != strlen(t->name) || memcmp(s, t->name, n) != 0) {
 		printable(s, n, name, sizeof name);
-		snprintf(err, errlen, "key type %s was given but the key says '%s'", t->name, name);
+		snprintf(err, errlen, _("key type %s was given but the key says '%s'"), t->name, name);
 		return -1;
 	}
 	for (const field *f = t->fields; f < t->fields + 5 && f->kind != F_NONE; f++) {
 		if (read_string(&r, &s, &n, &why) < 0) {
 			if (why == 1)
-				snprintf(err, errlen, "%s key: cut short before its %s", t->name, f->name);
+				snprintf(err, errlen, _("%s key: cut short before its %s"), t->name, _(f->name));
 			else
-				snprintf(err, errlen, "%s key: the length of its %s runs past the end of the key", t->name,
-					 f->name);
+				snprintf(err, errlen, _("%s key: the length of its %s runs past the end of the key"), t->name,
+					 _(f->name));
 			return -1;
 		}
 		const char *bad = field_problem(t, f->kind, s, n, msg, sizeof msg);
 		if (bad) {
-			snprintf(err, errlen, "%s key: %s %s", t->name, f->name, bad);
+			/* TRANSLATORS: the key's type (ssh-rsa), one of its fields
+			 * ("exponent e", "point Q") and what is wrong with it ("is
+			 * negative", "has 512 bits ..."). */
+			snprintf(err, errlen, _("%s key: %s %s"), t->name, _(f->name), bad);
 			return -1;
 		}
 	}
 	if (r.left) {
-		snprintf(err, errlen, "%s key: %zu bytes left over after its last field", t->name, r.left);
+		snprintf(err, errlen, _("%s key: %zu bytes left over after its last field"), t->name, r.left);
 		return -1;
 	}
 	return 0;
@@ -259,22 +263,22 @@ int sshkey_check(const char *type, const char *b64, unsigned char digest[32], ch
 		return -1;
 	size_t n = b64 ? strnlen(b64, MAX_B64 + 1) : 0;
 	if (!n) {
-		snprintf(err, errlen, "the key is empty");
+		snprintf(err, errlen, _("the key is empty"));
 		return -1;
 	}
 	if (n > MAX_B64) {
-		snprintf(err, errlen, "the key is longer than %d bytes", SSHKEY_MAX_BLOB);
+		snprintf(err, errlen, _("the key is longer than %d bytes"), SSHKEY_MAX_BLOB);
 		return -1;
 	}
 	if (n % 4) {
-		snprintf(err, errlen, "the key's base64 has %zu characters, not a multiple of 4", n);
+		snprintf(err, errlen, _("the key's base64 has %zu characters, not a multiple of 4"), n);
 		return -1;
 	}
 	long len = b64_decode(b64, n, blob, err, errlen);
 	if (len < 0)
 		return -1;
 	if (len > SSHKEY_MAX_BLOB) {
-		snprintf(err, errlen, "the key is longer than %d bytes", SSHKEY_MAX_BLOB);
+		snprintf(err, errlen, _("the key is longer than %d bytes"), SSHKEY_MAX_BLOB);
 		return -1;
 	}
 	if (blob_check(t, blob, (size_t)len, err, errlen) < 0)

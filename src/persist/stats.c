@@ -16,6 +16,8 @@
 #include "persist/parse.h"
 #include "engine/rule.h"
 #include "persist/textbuf.h"
+#include "formats/lang.h"
+#include "i18n.h"
 
 void stats_init(stats *s)
 {
@@ -29,11 +31,13 @@ void stats_free(stats *s)
 	stats_init(s);
 }
 
+/* notext: file format */
 static const char *const kind_names[STATS_KINDS] = { "-", "practice", "daily", "custom", "seeded" };
 /* The table's heading over each kind's rows (the normal rows have none). */
 static const char *const kind_headings[STATS_KINDS] = {
-	NULL, "Practice ladder and daily replays (no records)", "Daily boards (no records)",
-	"Boards of your own: edited, loaded, shared (no records)", "Boards of a --seed (no records: a known seed is memory)",
+	NULL, N_("Practice ladder and daily replays (no records)"), N_("Daily boards (no records)"),
+	N_("Boards of your own: edited, loaded, shared (no records)"),
+	N_("Boards of a --seed (no records: a known seed is memory)"),
 };
 
 /* "-", "practice", "daily", "custom", "seeded": as the file names them. */
@@ -245,7 +249,9 @@ char *stats_format(const stats *s, size_t *len)
 {
 	textbuf t;
 	textbuf_init(&t);
+	locale_t old = parse_numbers_begin();
 	textbuf_printf(&t, "lightsout-stats %d\n", STATS_VERSION);
+	/* notext: file format */
 	textbuf_printf(&t, "# board rows cols k rule torus forward-only played won par-games "
 		       "over-par-sum best-over-par best-time streak best-streak kind assisted\n");
 	for (int i = 0; i < s->n; i++) {
@@ -263,6 +269,7 @@ char *stats_format(const stats *s, size_t *len)
 			textbuf_printf(&t, " %.3f", e->best_time);
 		textbuf_printf(&t, " %ld %ld %s %ld\n", e->streak, e->best_streak, stats_kind_name(e->kind), e->assisted);
 	}
+	/* notext: file format */
 	textbuf_printf(&t, "# daily date rows cols k rule torus forward-only won moves par seconds assisted\n");
 	for (int i = 0; i < s->ndaily; i++) {
 		const stats_daily *d = &s->daily[i];
@@ -272,9 +279,11 @@ char *stats_format(const stats *s, size_t *len)
 			       d->assisted ? "yes" : "no");
 	}
 	if (s->ngames)
+		/* notext: file format */
 		textbuf_printf(&t, "# game ids of the last games recorded, oldest first: each counts once\n");
 	for (int i = 0; i < s->ngames; i++)
 		textbuf_printf(&t, "game %016" PRIx64 "\n", s->games[i]);
+	parse_numbers_end(old);
 	return textbuf_finish(&t, len);
 }
 
@@ -307,7 +316,9 @@ static bool seconds(const char *s, double *out)
 	char *e;
 	if (!(*s >= '0' && *s <= '9'))
 		return false;
+	locale_t old = parse_numbers_begin();
 	double v = strtod(s, &e);
+	parse_numbers_end(old);
 	if (*e || !isfinite(v) || v < 0 || v > 1e9)
 		return false;
 	*out = v;
@@ -327,14 +338,14 @@ static const char *parse_key(char **tok, variant *k)
 	variant_default(k);
 	if (!num(tok[0], 1, VARIANT_MAX_SIDE, &v[0]) || !num(tok[1], 1, VARIANT_MAX_SIDE, &v[1]) ||
 	    !num(tok[2], VARIANT_MIN_K, VARIANT_MAX_K, &v[2]))
-		return "bad size or number of states";
+		return _("bad size or number of states");
 	k->rows = (int)v[0];
 	k->cols = (int)v[1];
 	k->k = (int)v[2];
 	if (!yesno(tok[4], &k->torus) || !yesno(tok[5], &k->forward_only))
-		return "torus and forward-only must be yes or no";
+		return _("torus and forward-only must be yes or no");
 	if (variant_set_rule(k, tok[3], err, sizeof err) != LO_OK || variant_validate(k, err, sizeof err) != LO_OK)
-		return "bad rule or size";
+		return _("bad rule or size");
 	return NULL;
 }
 
@@ -374,7 +385,7 @@ static void *grow(void *p, size_t *cap, size_t n, size_t size)
 static const char *parse_board(char **tok, int n, parse_state *ps, int lineno)
 {
 	if (n != (ps->version == 1 ? 15 : 17))
-		return ps->version == 1 ? "a board line has 15 fields" : "a board line has 17 fields";
+		return ps->version == 1 ? _("a board line has 15 fields") : _("a board line has 17 fields");
 	variant key;
 	const char *why = parse_key(tok + 1, &key);
 	if (why)
@@ -384,11 +395,11 @@ static const char *parse_board(char **tok, int n, parse_state *ps, int lineno)
 		for (kind = STATS_NORMAL; kind < STATS_KINDS && strcmp(tok[15], kind_names[kind]); kind++)
 			;
 		if (kind == STATS_KINDS)
-			return "kind: expected -, practice, daily, custom or seeded";
+			return _("kind: expected -, practice, daily, custom or seeded");
 	}
 	board_line *nb = grow(ps->b, &ps->capb, ps->nb, sizeof *nb);
 	if (!nb)
-		return "out of memory";
+		return _("out of memory");
 	ps->b = nb;
 	stats_entry *e = &nb[ps->nb].e;
 	entry_blank(e, &key, kind);
@@ -396,17 +407,17 @@ static const char *parse_board(char **tok, int n, parse_state *ps, int lineno)
 	if (!num(tok[7], 0, big, &e->played) || !num(tok[8], 0, e->played, &e->won) ||
 	    !num(tok[9], 0, e->won, &e->par_games) || !num(tok[10], 0, big, &e->over_par_sum) ||
 	    !num(tok[13], 0, e->played, &e->streak) || !num(tok[14], e->streak, e->played, &e->best_streak))
-		return "counts out of range";
+		return _("counts out of range");
 	if (strcmp(tok[11], "-") == 0)
 		e->best_over_par = -1;
 	else if (!num(tok[11], 0, big, &e->best_over_par))
-		return "bad best over par";
+		return _("bad best over par");
 	if (strcmp(tok[12], "-") == 0)
 		e->best_time = -1;
 	else if (!seconds(tok[12], &e->best_time))
-		return "bad best time";
+		return _("bad best time");
 	if (ps->version > 1 && !num(tok[16], 0, e->won, &e->assisted))
-		return "assisted wins out of range";
+		return _("assisted wins out of range");
 	nb[ps->nb++].line = lineno;
 	return NULL;
 }
@@ -414,13 +425,13 @@ static const char *parse_board(char **tok, int n, parse_state *ps, int lineno)
 static const char *parse_daily(char **tok, int n, parse_state *ps, int lineno)
 {
 	if (n != (ps->version == 1 ? 12 : 13))
-		return ps->version == 1 ? "a daily line has 12 fields" : "a daily line has 13 fields";
+		return ps->version == 1 ? _("a daily line has 12 fields") : _("a daily line has 13 fields");
 	stats_daily d;
 	memset(&d, 0, sizeof d);
 	const char *date = tok[1];
 	if (strlen(date) != 10 || strspn(date, "0123456789-") != 10 || date[4] != '-' || date[7] != '-' ||
 	    strchr(date, '-') != date + 4 || strrchr(date, '-') != date + 7)
-		return "bad date (YYYY-MM-DD)";
+		return _("bad date (YYYY-MM-DD)");
 	memcpy(d.date, date, 11);
 	const char *why = parse_key(tok + 2, &d.key);
 	if (why)
@@ -429,12 +440,12 @@ static const char *parse_daily(char **tok, int n, parse_state *ps, int lineno)
 	if (!yesno(tok[8], &d.won) || !num(tok[9], 0, 2000000000, &moves) ||
 	    !num(tok[10], -1, 100000000, &par) || !seconds(tok[11], &d.seconds) ||
 	    (ps->version > 1 && !yesno(tok[12], &d.assisted)))
-		return "bad result";
+		return _("bad result");
 	d.moves = (int)moves;
 	d.par = (int)par;
 	daily_line *nd = grow(ps->d, &ps->capd, ps->nd, sizeof *nd);
 	if (!nd)
-		return "out of memory";
+		return _("out of memory");
 	ps->d = nd;
 	nd[ps->nd].d = d;
 	nd[ps->nd++].line = lineno;
@@ -463,14 +474,14 @@ static const char *parse_finish(parse_state *ps, stats *s, int *line)
 	for (size_t i = 1; i < ps->nb; i++)
 		if (key_cmp(&ps->b[i - 1].e.key, ps->b[i - 1].e.kind, &ps->b[i].e.key, ps->b[i].e.kind) == 0) {
 			*line = ps->b[i].line;
-			return "the same board kind twice";
+			return _("the same board kind twice");
 		}
 	if (ps->nb > INT_MAX || ps->nd > INT_MAX)
-		return "too many lines";
+		return _("too many lines");
 	if (ps->nb) {
 		s->entries = malloc(ps->nb * sizeof *s->entries);
 		if (!s->entries)
-			return "out of memory";
+			return _("out of memory");
 		for (size_t i = 0; i < ps->nb; i++)
 			s->entries[i] = ps->b[i].e;
 		s->n = (int)ps->nb;
@@ -481,7 +492,7 @@ static const char *parse_finish(parse_state *ps, stats *s, int *line)
 		qsort(ps->d, ps->nd, sizeof *ps->d, daily_line_cmp);
 		s->daily = malloc(ps->nd * sizeof *s->daily);
 		if (!s->daily)
-			return "out of memory";
+			return _("out of memory");
 		for (size_t i = 0; i < ps->nd; i++) {
 			const stats_daily *d = &ps->d[i].d;
 			if (s->ndaily && daily_cmp(&s->daily[s->ndaily - 1], d) == 0) {
@@ -499,11 +510,11 @@ static const char *parse_game(char **tok, int n, stats *s)
 {
 	char *end;
 	if (n != 2 || strlen(tok[1]) != 16 || strspn(tok[1], "0123456789abcdef") != 16)
-		return "a game line is 'game' and 16 hex digits";
+		return _("a game line is 'game' and 16 hex digits");
 	errno = 0;
 	uint64_t id = (uint64_t)strtoull(tok[1], &end, 16);
 	if (errno || *end || id == 0)
-		return "a game id is 16 hex digits, not 0";
+		return _("a game id is 16 hex digits, not 0");
 	game_add(s, id);
 	return NULL;
 }
@@ -521,13 +532,13 @@ int stats_parse(const char *text, size_t len, stats *s, char *err, size_t errlen
 	kv_reader rd;
 	kv_init(&rd, NULL, text, len, KV_CR, kverr, sizeof kverr);
 	if (len > STATS_MAX_BYTES)
-		why = "larger than the statistics file can be";
+		why = _("larger than the statistics file can be");
 	while (!why && rd.p < rd.end && kv_line(&rd, &ls, &n)) {
 		lineno = rd.line;
 		if (n >= sizeof line)
-			why = "line too long";
+			why = _("line too long");
 		else if (memchr(ls, '\0', n))
-			why = "NUL byte";
+			why = _("NUL byte");
 		else {
 			memcpy(line, ls, n);
 			line[n] = '\0';
@@ -535,15 +546,15 @@ int stats_parse(const char *text, size_t len, stats *s, char *err, size_t errlen
 		if (!why && lineno == 1) {
 			long v;
 			if (strncmp(line, "lightsout-stats ", 16) != 0 || !num(line + 16, 1, 1000000, &v))
-				why = "not a lightsout statistics file";
+				why = _("not a lightsout statistics file");
 			else if (v != STATS_VERSION && v != 2 && v != 1)
-				why = "format version is not 3: written by another lightsout";
+				why = _("format version is not 3: written by another lightsout");
 			else
 				ps.version = (int)v;
 		} else if (!why && line[0] != '#') {
 			int nt = split(line, tok);
 			if (nt < 0)
-				why = "too many fields";
+				why = _("too many fields");
 			else if (nt == 0)
 				;
 			else if (strcmp(tok[0], "board") == 0)
@@ -553,7 +564,8 @@ int stats_parse(const char *text, size_t len, stats *s, char *err, size_t errlen
 			else if (strcmp(tok[0], "game") == 0 && ps.version >= 3)
 				why = parse_game(tok, nt, s);
 			else
-				why = ps.version >= 3 ? "expected 'board', 'daily' or 'game'" : "expected 'board' or 'daily'";
+				why = ps.version >= 3 ? _("expected 'board', 'daily' or 'game'")
+						      : _("expected 'board' or 'daily'");
 		}
 		if (why)
 			break;
@@ -561,7 +573,7 @@ int stats_parse(const char *text, size_t len, stats *s, char *err, size_t errlen
 	if (!why)
 		lineno = rd.line + 1;	/* what the whole file breaks is said after it */
 	if (!why && len == 0) {
-		why = "empty file";
+		why = _("empty file");
 		lineno = 1;
 	}
 	if (!why)
@@ -569,9 +581,9 @@ int stats_parse(const char *text, size_t len, stats *s, char *err, size_t errlen
 	free(ps.b);
 	free(ps.d);
 	if (why) {
-		snprintf(err, errlen, "line %d: %s", lineno, why);
+		snprintf(err, errlen, _("line %d: %s"), lineno, why);
 		stats_free(s);
-		errno = strcmp(why, "out of memory") == 0 ? ENOMEM : EINVAL;
+		errno = strcmp(why, _("out of memory")) == 0 ? ENOMEM : EINVAL;
 		return -1;
 	}
 	return 0;
@@ -590,7 +602,7 @@ static persist_status load_file(const char *path, stats *s, bool may_move, persi
 		int e = errno;
 		persist_errno(res, e);
 		if (e == EFBIG)
-			snprintf(res->why, sizeof res->why, "larger than %d MB", STATS_MAX_BYTES >> 20);
+			snprintf(res->why, sizeof res->why, _("larger than %d MB"), STATS_MAX_BYTES >> 20);
 		return res->status;
 	}
 	if (stats_parse(text, len, s, err, sizeof err) == 0) {
@@ -666,6 +678,9 @@ persist_status stats_record_with(const char *path, const stats_result *r, stats_
 }
 
 /* 75.2 -> "1:15.2"; an hour or more -> "1:02:03". */
+/* The table's columns after the board's name. */
+#define STATS_COLS 9
+
 static void format_time(double s, char *buf, size_t len)
 {
 	if (s < 0)
@@ -694,17 +709,54 @@ char *stats_table(const stats *s, size_t *len)
 	}
 	/* Two header lines, so the columns fit 80 and say what they count:
 	 * moves over par on average and at best, the fastest win, the win
-	 * streak now and at best, wins the solver helped with. */
-	textbuf_printf(&out, "%-*s %6s %5s %4s %13s %8s %10s %6s\n", w, "", "", "", "", "moves over par", "fastest",
-		       "win streak", "solver");
-	textbuf_printf(&out, "%-*s %6s %5s %4s %6s %6s %8s %5s %4s %6s\n", w, "board", "played", "won", "won%", "avg",
-		       "best", "win", "now", "best", "helped");
+	 * streak now and at best, wins the solver helped with.  Each column
+	 * as wide as its heading, which a translation may lengthen: by the
+	 * terminal's columns, not bytes. */
+	/* TRANSLATORS: the statistics table's column headings, each at most
+	 * as wide as the English if possible (played 6, won 5, won% 4, avg
+	 * 6, best 6, win 8, now 5, best 4, helped 6 columns); a longer one
+	 * widens its column. */
+	const char *head[STATS_COLS] = {
+		C_("statistics", "played"), C_("statistics", "won"), C_("statistics", "won%"),
+		C_("statistics", "avg"), C_("statistics", "best"), C_("statistics", "win"),
+		C_("statistics", "now"), C_("statistics", "best"), C_("statistics", "helped"),
+	};
+	int cw[STATS_COLS] = { 6, 5, 4, 6, 6, 8, 5, 4, 6 };
+	for (int c = 0; c < STATS_COLS; c++)
+		cw[c] = text_cols(head[c]) > cw[c] ? text_cols(head[c]) : cw[c];
+	/* TRANSLATORS: headings over two columns of the statistics table
+	 * ("avg" and "best": 13 columns), over one ("win": 8), over two
+	 * ("now" and "best": 10) and over one ("helped": 6). */
+	const struct {
+		int from, to;
+		const char *words;
+	} group[] = {
+		{ 3, 4, C_("statistics", "moves over par") }, { 5, 5, C_("statistics", "fastest") },
+		{ 6, 7, C_("statistics", "win streak") }, { 8, 8, C_("statistics", "solver") },
+	};
+	const char *heading = C_("statistics", "board");
+	w = text_cols(heading) > w ? text_cols(heading) : w;
+	textbuf_printf(&out, "%*s", w, "");
+	for (int c = 0; c < group[0].from; c++)
+		textbuf_printf(&out, " %*s", cw[c], "");
+	for (size_t g = 0; g < sizeof group / sizeof group[0]; g++) {
+		int span = group[g].to - group[g].from;
+		for (int c = group[g].from; c <= group[g].to; c++)
+			span += cw[c];
+		/* As printf's "%13s": a longer heading runs on. */
+		int pad = span - text_cols(group[g].words);
+		textbuf_printf(&out, " %*s%s", pad > 0 ? pad : 0, "", group[g].words);
+	}
+	textbuf_printf(&out, "\n%s%*s", heading, w - text_cols(heading), "");
+	for (int c = 0; c < STATS_COLS; c++)
+		textbuf_printf(&out, " %*s%s", cw[c] - text_cols(head[c]), "", head[c]);
+	textbuf_printf(&out, "\n");
 	for (int i = 0; i < s->n; i++) {
 		const stats_entry *e = &s->entries[i];
 		/* Each kind under its own heading, after a blank line: the
 		 * normal boards first, without one. */
 		if (e->kind != STATS_NORMAL && (i == 0 || s->entries[i - 1].kind != e->kind))
-			textbuf_printf(&out, "\n%s\n", kind_headings[e->kind]);
+			textbuf_printf(&out, "\n%s\n", _(kind_headings[e->kind]));
 		variant_format(&e->key, name, sizeof name);
 		if (e->par_games)
 			snprintf(avg, sizeof avg, "+%.1f", (double)e->over_par_sum / (double)e->par_games);
@@ -715,25 +767,34 @@ char *stats_table(const stats *s, size_t *len)
 		else
 			snprintf(best, sizeof best, "-");
 		format_time(e->best_time, t, sizeof t);
-		textbuf_printf(&out, "%-*s %6ld %5ld %3ld%% %6s %6s %8s %5ld %4ld %6ld\n", w, name, e->played, e->won,
-			       e->played ? (100 * e->won + e->played / 2) / e->played : 0, avg, best, t,
-			       e->streak, e->best_streak, e->assisted);
+		/* The variant's name is ASCII: its bytes are its columns. */
+		textbuf_printf(&out, "%-*s %*ld %*ld %*ld%% %*s %*s %*s %*ld %*ld %*ld\n", w, name, cw[0], e->played,
+			       cw[1], e->won, cw[2] - 1, e->played ? (100 * e->won + e->played / 2) / e->played : 0,
+			       cw[3], avg, cw[4], best, cw[5], t, cw[6], e->streak, cw[7], e->best_streak, cw[8],
+			       e->assisted);
 	}
 	if (s->ndaily)
-		textbuf_printf(&out, "\nEach daily board's result\n");
+		textbuf_printf(&out, "\n%s\n", _("Each daily board's result"));
 	for (int i = 0; i < s->ndaily; i++) {
 		const stats_daily *d = &s->daily[i];
 		variant_format(&d->key, name, sizeof name);
 		format_time(d->seconds, t, sizeof t);
+		textbuf_printf(&out, "%s  %-*s ", d->date, dw, name);
+		/* TRANSLATORS: a daily board's result after its date and board;
+		 * the last %s is the time (1:02.5).  The English says "moves"
+		 * for one move too. */
 		if (d->won && d->assisted)
-			textbuf_printf(&out, "%s  %-*s won with help in %d moves, %s\n", d->date, dw, name, d->moves, t);
+			textbuf_printf(&out,
+				       P_("won with help in %d moves, %s\n", "won with help in %d moves, %s\n", d->moves),
+				       d->moves, t);
 		else if (d->won && d->par >= 0)
-			textbuf_printf(&out, "%s  %-*s won in %d moves (par %d), %s\n", d->date, dw, name, d->moves,
-				       d->par, t);
+			textbuf_printf(&out, P_("won in %d moves (par %d), %s\n", "won in %d moves (par %d), %s\n", d->moves),
+				       d->moves, d->par, t);
 		else if (d->won)
-			textbuf_printf(&out, "%s  %-*s won in %d moves, %s\n", d->date, dw, name, d->moves, t);
+			textbuf_printf(&out, P_("won in %d moves, %s\n", "won in %d moves, %s\n", d->moves), d->moves, t);
 		else
-			textbuf_printf(&out, "%s  %-*s not solved (%d moves, %s)\n", d->date, dw, name, d->moves, t);
+			textbuf_printf(&out, P_("not solved (%d moves, %s)\n", "not solved (%d moves, %s)\n", d->moves),
+				       d->moves, t);
 	}
 	return textbuf_finish(&out, len);
 }

@@ -1,6 +1,7 @@
 /* Saved games: round trip with the whole history, every field checked on
  * load, damaged files kept aside with a one-line message. */
 #include <errno.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,6 +103,20 @@ int main(void)
 	tap_ok(savegame_parse(text, len, &b, err, sizeof err) == 0, "parse it back: %s", err);
 	tap_ok(same(&a, &b), "every field survives, with the redo tail");
 	savegame_free(&b);
+	/* A German player's numbers have a comma: the save keeps the point
+	 * (elapsed 83.250), and reads back under that locale. */
+	if (setlocale(LC_NUMERIC, "de_DE.UTF-8")) {
+		size_t dlen;
+		char *de = savegame_format(&a, &dlen);
+		tap_ok(de && strcmp(de, text) == 0, "under LC_NUMERIC=de_DE the same text");
+		tap_ok(de && savegame_parse(de, dlen, &b, err, sizeof err) == 0 && same(&a, &b),
+		       "and it parses back there: %s", err);
+		if (de)
+			savegame_free(&b);
+		free(de);
+		setlocale(LC_NUMERIC, "C");
+	} else
+		tap_skip("no de_DE.UTF-8 locale: the numbers under its LC_NUMERIC");
 
 	persist_result res;
 	tap_is(savegame_write(path, &a, &res), PERSIST_OK, "write");

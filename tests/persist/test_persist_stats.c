@@ -1,5 +1,6 @@
 /* Statistics: counting, the file format, merging under the lock, and a
  * damaged file kept aside. */
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,6 +134,17 @@ int main(void)
 	tap_ok(strcmp(text, text2) == 0, "and it formats the same");
 	free(text2);
 	stats_free(&t);
+	/* A German player's numbers have a comma (41,300): the file's keep
+	 * the point, and read back under that locale. */
+	if (setlocale(LC_NUMERIC, "de_DE.UTF-8")) {
+		text2 = stats_format(&s, &len);
+		tap_ok(strcmp(text, text2) == 0, "under LC_NUMERIC=de_DE the same text (30.250, not 30,250)");
+		tap_ok(stats_parse(text2, len, &t, err, sizeof err) == 0 && t.n == s.n, "and it parses back there: %s", err);
+		free(text2);
+		stats_free(&t);
+		setlocale(LC_NUMERIC, "C");
+	} else
+		tap_skip("no de_DE.UTF-8 locale: the numbers under its LC_NUMERIC");
 
 	static const struct { const char *from, *to, *want; } bad[] = {
 		{ "lightsout-stats 3", "lightsout-stats 4", "line 1: format version is not 3" },
