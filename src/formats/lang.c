@@ -77,6 +77,9 @@ void lang_start(void)
 			if (!setlocale(cats[i].cat, "") && cats[i].cat == LC_CTYPE && says_utf8(env_locale("LC_CTYPE")))
 				setlocale(LC_CTYPE, "C.UTF-8");
 	}
+	/* Numbers read and written in files and options keep the point
+	 * (a German locale's comma would make 41.3 read as 41). */
+	setlocale(LC_NUMERIC, "C");
 	language_of(env_locale("LC_MESSAGES"), asked, sizeof asked);
 	const char *l = getenv("LANGUAGE");
 	given_language = l && *l ? strdup(l) : NULL;
