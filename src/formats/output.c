@@ -63,9 +63,10 @@ static void show_progress(void *ctx, int tries, int closest, double left)
 	output_progress *p = ctx;
 	if (mono() - p->start < 1.0)
 		return;
-	/* TRANSLATORS: a progress line, written over itself: keep the \r first and the space last; at most
-	 * 79 columns with the numbers. */
-	fprintf(stderr, _("\rlooking for the par: %d tries, closest %d presses, %.0f s left (Ctrl-C stops) "), tries,
+	fputc('\r', stderr);	/* over the line before */
+	/* TRANSLATORS: a progress line, written over itself: keep the space at the end; at most 79 columns
+	 * with the numbers. */
+	fprintf(stderr, _("looking for the par: %d tries, closest %d presses, %.0f s left (Ctrl-C stops) "), tries,
 
 		closest, left > 0 ? left : 0);
 	p->shown = true;

@@ -16,7 +16,7 @@
 #define MAX_SCREEN_HI 10000
 /* --keys-per-second's most: far past any hand, still a bound. */
 #define KEYS_PER_SECOND_MAX 10000
-/* --keys-per-second's message spells it out, so that it is one message. */
+/* notext: an assertion; --keys-per-second's message spells the number out (one message). */
 _Static_assert(KEYS_PER_SECOND_MAX == 10000, "the message of a bad --keys-per-second says 10000");
 
 static void play_help(const options_def *d)
