@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "i18n.h"
 #include "engine/distribution.h"
 #include "engine/parclass.h"
 #include "engine/search.h"
@@ -54,7 +55,7 @@ static lo_result generate_exact_small(const lo_system *s, const rule *r, bool fw
 	uint32_t states;
 	uint8_t *t = distribution_table(b->rows, b->cols, b->k, r, fwd, &states);
 	if (!t)
-		return refuse(res, LO_NOMEM, err, errlen, "out of memory");
+		return refuse(res, LO_NOMEM, err, errlen, "%s", _("out of memory"));
 	uint32_t count = 0, pick;
 	int top = 0;
 	for (uint32_t i = 0; i < states; i++) {
@@ -64,7 +65,9 @@ static lo_result generate_exact_small(const lo_system *s, const rule *r, bool fw
 	}
 	if (count == 0) {
 		free(t);
-		return refuse(res, LO_REFUSED, err, errlen, "no %dx%d board needs exactly %d presses (the most any needs is %d)",
+		return refuse(res, LO_REFUSED, err, errlen,
+			      P_("no %dx%d board needs exactly %d press (the most any needs is %d)",
+				 "no %dx%d board needs exactly %d presses (the most any needs is %d)", par),
 			      b->rows, b->cols, par, top);
 	}
 	pick = rng_below(g, count);
@@ -101,7 +104,7 @@ static lo_result generate_by_class(const lo_system *s, const rule *r, bool fwd, 
 	parclass *pc;
 	lo_result made = parclass_new(s, fwd, &pc);
 	if (made == LO_NOMEM)
-		return refuse(res, LO_NOMEM, err, errlen, "out of memory");
+		return refuse(res, LO_NOMEM, err, errlen, "%s", _("out of memory"));
 	if (made != LO_OK)
 		return LO_TOO_LARGE;
 	int n = board_size(b), k = b->k;
@@ -109,7 +112,7 @@ static lo_result generate_by_class(const lo_system *s, const rule *r, bool fwd, 
 	uint8_t *x = malloc((size_t)n);
 	if (!x) {
 		parclass_free(pc);
-		return refuse(res, LO_NOMEM, err, errlen, "out of memory");
+		return refuse(res, LO_NOMEM, err, errlen, "%s", _("out of memory"));
 	}
 	lo_result drawn = parclass_draw(pc, par, g, x);
 	if (drawn == LO_OK) {
@@ -124,10 +127,12 @@ static lo_result generate_by_class(const lo_system *s, const rule *r, bool fwd, 
 		int top = class_max_par(pc);
 		if (top >= 0)
 			rc = refuse(res, LO_REFUSED, err, errlen,
-				    "no %dx%d board needs exactly %d presses (the most any needs is %d)", b->rows,
+				    P_("no %dx%d board needs exactly %d press (the most any needs is %d)",
+				       "no %dx%d board needs exactly %d presses (the most any needs is %d)", par), b->rows,
 				    b->cols, par, top);
 		else
-			rc = refuse(res, LO_REFUSED, err, errlen, "no %dx%d board needs exactly %d presses",
+			rc = refuse(res, LO_REFUSED, err, errlen,
+				    P_("no %dx%d board needs exactly %d press", "no %dx%d board needs exactly %d presses", par),
 				    b->rows, b->cols, par);
 	} else
 		rc = LO_TOO_LARGE;
@@ -153,9 +158,11 @@ lo_result generate_board_ctl(const lo_system *s, const rule *r, bool fwd, int pa
 	lo_status_set(&res->status, LO_OK, NULL);
 	int most = n * (fwd ? k - 1 : k / 2);
 	if (par == 0)
-		return refuse(res, LO_REFUSED, err, errlen, "a board with par 0 is already solved: ask for par 1 or more");
+		return refuse(res, LO_REFUSED, err, errlen, "%s", _("a board with par 0 is already solved: ask for par 1 or more"));
 	if (par > most)
-		return refuse(res, LO_REFUSED, err, errlen, "no %dx%d board needs %d presses: at most %d cells can be pressed",
+		return refuse(res, LO_REFUSED, err, errlen,
+			      P_("no %dx%d board needs %d presses: at most %d cell can be pressed",
+				 "no %dx%d board needs %d presses: at most %d cells can be pressed", most),
 			      b->rows, b->cols, par, most);
 	if (par > 0) {
 		lo_result made = generate_by_class(s, r, fwd, par, g, b, res, err, errlen);
@@ -174,7 +181,7 @@ lo_result generate_board_ctl(const lo_system *s, const rule *r, bool fwd, int pa
 	}
 	uint8_t *x = malloc((size_t)n);
 	if (!x)
-		return refuse(res, LO_NOMEM, err, errlen, "out of memory");
+		return refuse(res, LO_NOMEM, err, errlen, "%s", _("out of memory"));
 	int tries;
 	lo_result why = LO_TIMED_OUT;	/* the tries ran out */
 	bool out_of_time = false;
@@ -226,17 +233,34 @@ lo_result generate_board_ctl(const lo_system *s, const rule *r, bool fwd, int pa
 			ctl->progress(ctl->ctx, tries + 1, res->closest, deadline - mono());
 	}
 	free(x);
-	char closest[64] = "";
-	if (res->closest >= 0)
-		snprintf(closest, sizeof closest, "; the closest had %d", res->closest);
+	/* Each message whole, with the closest par when there was one. */
+	int c = res->closest;
+	if (why == LO_CANCELLED && c >= 0)
+		return refuse(res, why, err, errlen, P_("cancelled after trying %d board; the closest had %d",
+							"cancelled after trying %d boards; the closest had %d", tries), tries, c);
 	if (why == LO_CANCELLED)
-		return refuse(res, why, err, errlen, "cancelled after trying %d boards%s", tries, closest);
+		return refuse(res, why, err, errlen, P_("cancelled after trying %d board", "cancelled after trying %d boards",
+							tries), tries);
+	if (out_of_time && c >= 0)
+		return refuse(res, why, err, errlen,
+			      P_("found no %dx%d board needing exactly %d presses within the %g s limit (tried %d board; "
+				 "the closest had %d)",
+				 "found no %dx%d board needing exactly %d presses within the %g s limit (tried %d boards; "
+				 "the closest had %d)", tries),
+			      b->rows, b->cols, par, limit, tries, c);
 	if (out_of_time)
 		return refuse(res, why, err, errlen,
-			      "found no %dx%d board needing exactly %d presses within the %g s limit (tried %d boards%s)",
-			      b->rows, b->cols, par, limit, tries, closest);
-	return refuse(res, why, err, errlen, "found no %dx%d board needing exactly %d presses in %d tries%s", b->rows,
-		      b->cols, par, GENERATE_TRIES, closest);
+			      P_("found no %dx%d board needing exactly %d presses within the %g s limit (tried %d board)",
+				 "found no %dx%d board needing exactly %d presses within the %g s limit (tried %d boards)",
+				 tries),
+			      b->rows, b->cols, par, limit, tries);
+	if (c >= 0)
+		return refuse(res, why, err, errlen,
+			      _("found no %dx%d board needing exactly %d presses in %d tries; the closest had %d"), b->rows,
+			      b->cols, par, GENERATE_TRIES, c);
+	return refuse(res, why, err, errlen, _("found no %dx%d board needing exactly %d presses in %d tries"), b->rows,
+		      b->cols, par, GENERATE_TRIES);
+
 }
 
 int generate_max_par(const lo_system *s, const rule *r, bool fwd)

@@ -7,25 +7,30 @@
 #include <string.h>
 
 #include "engine/rng.h"
+#include "i18n.h"
 
-/* Share-code ids are stored in codes players keep: append, never renumber. */
+/* Share-code ids are stored in codes players keep: append, never renumber.
+ * The words and blurbs are marked N_(): read them through _(). */
 const rule_entry rule_registry[] = {
-	{ "plus", "010/111/010", RULE_UNIFORM, false, 1, RULE_IN_MENU, "classic",
-	  "the cell and its four neighbours" },
-	{ "cross", NULL, RULE_UNIFORM, true, 2, RULE_IN_MENU, "cross", "the cell's whole row and column" },
-	{ "x", "101/010/101", RULE_UNIFORM, false, 3, RULE_IN_MENU, "diagonals",
-	  "the cell and its four diagonal neighbours" },
-	{ "box", "111/111/111", RULE_UNIFORM, false, 4, RULE_IN_MENU, "box", "the 3x3 block around the cell" },
-	{ "knight", "01010/10001/00100/10001/01010", RULE_UNIFORM, false, 5, RULE_IN_MENU, "knight",
-	  "the cell and the eight cells a knight's move away" },
-	{ "hex", NULL, RULE_HEX, false, 6, RULE_IN_MENU, "hexagons", "the hexagonal cell and its six neighbours" },
-	{ "merlin", NULL, RULE_MERLIN, false, 7, RULE_IN_MENU, "Merlin",
-	  "a corner its quadrant, an edge its side, the centre itself and the edges" },
-	{ "cube", NULL, RULE_CUBE, false, 8, RULE_IN_MENU, "cube", "the sticker and its four neighbours, across the cube's edges" },
-	{ "random:", NULL, RULE_RANDOM, false, 9, RULE_PREFIX, "random patterns",
-	  "each cell its own part of its 3x3 block" },
-	{ "graph:", NULL, RULE_GRAPH, false, 10, RULE_PREFIX, "graph", "the vertex's own press set" },
-	{ "mask:", NULL, RULE_UNIFORM, false, 0, RULE_PREFIX, "mask", "the cells of the mask around the cell" },
+	/* TRANSLATORS: a rule's word in the settings ("classic") and what a press changes in its rule (a line of
+	 * at most 50 columns); the rule's name (plus, cross, x ...) stays as it is. */
+	{ "plus", "010/111/010", RULE_UNIFORM, false, 1, RULE_IN_MENU, N_("classic"),
+	  N_("the cell and its four neighbours") },
+	{ "cross", NULL, RULE_UNIFORM, true, 2, RULE_IN_MENU, N_("cross"), N_("the cell's whole row and column") },
+	{ "x", "101/010/101", RULE_UNIFORM, false, 3, RULE_IN_MENU, N_("diagonals"),
+	  N_("the cell and its four diagonal neighbours") },
+	{ "box", "111/111/111", RULE_UNIFORM, false, 4, RULE_IN_MENU, N_("box"), N_("the 3x3 block around the cell") },
+	{ "knight", "01010/10001/00100/10001/01010", RULE_UNIFORM, false, 5, RULE_IN_MENU, N_("knight"),
+	  N_("the cell and the eight cells a knight's move away") },
+	{ "hex", NULL, RULE_HEX, false, 6, RULE_IN_MENU, N_("hexagons"), N_("the hexagonal cell and its six neighbours") },
+	{ "merlin", NULL, RULE_MERLIN, false, 7, RULE_IN_MENU, N_("Merlin"),
+	  N_("a corner its quadrant, an edge its side, the centre itself and the edges") },
+	{ "cube", NULL, RULE_CUBE, false, 8, RULE_IN_MENU, N_("cube"),
+	  N_("the sticker and its four neighbours, across the cube's edges") },
+	{ "random:", NULL, RULE_RANDOM, false, 9, RULE_PREFIX, N_("random patterns"),
+	  N_("each cell its own part of its 3x3 block") },
+	{ "graph:", NULL, RULE_GRAPH, false, 10, RULE_PREFIX, N_("graph"), N_("the vertex's own press set") },
+	{ "mask:", NULL, RULE_UNIFORM, false, 0, RULE_PREFIX, N_("mask"), N_("the cells of the mask around the cell") },
 	{ NULL, NULL, RULE_UNIFORM, false, 0, 0, NULL, NULL },
 };
 
@@ -100,7 +105,8 @@ static int mask_parse(rule *r, const char *m, char *err, size_t errlen)
 			if (width < 0)
 				width = col;
 			else if (col != width) {
-				snprintf(err, errlen, "mask row %d has %d cells, expected %d", rows + 1, col, width);
+				snprintf(err, errlen, P_("mask row %d has %d cell, expected %d", "mask row %d has %d cells, expected %d", col),
+					 rows + 1, col, width);
 				return -1;
 			}
 			rows++;
@@ -110,17 +116,17 @@ static int mask_parse(rule *r, const char *m, char *err, size_t errlen)
 			continue;
 		}
 		if (*p != '0' && *p != '1') {
-			snprintf(err, errlen, "mask character %ld is '%c': use 0, 1 and /", (long)(p - m) + 1, *p);
+			snprintf(err, errlen, _("mask character %ld is '%c': use 0, 1 and /"), (long)(p - m) + 1, *p);
 			return -1;
 		}
 		if (rows >= RULE_MASK_MAX || col >= RULE_MASK_MAX) {
-			snprintf(err, errlen, "mask larger than %dx%d", RULE_MASK_MAX, RULE_MASK_MAX);
+			snprintf(err, errlen, _("mask larger than %dx%d"), RULE_MASK_MAX, RULE_MASK_MAX);
 			return -1;
 		}
 		grid[rows][col++] = *p;
 	}
 	if (width == 0 || rows % 2 == 0 || width % 2 == 0) {
-		snprintf(err, errlen, "mask must be an odd number of rows of equal odd width (got %dx%d)", rows, width);
+		snprintf(err, errlen, _("mask must be an odd number of rows of equal odd width (got %dx%d)"), rows, width);
 		return -1;
 	}
 	r->n = 0;
@@ -132,7 +138,7 @@ static int mask_parse(rule *r, const char *m, char *err, size_t errlen)
 				r->n++;
 			}
 	if (r->n == 0) {
-		snprintf(err, errlen, "mask presses no cell");
+		snprintf(err, errlen, "%s", _("mask presses no cell"));
 		return -1;
 	}
 	return 0;
@@ -149,7 +155,8 @@ static lo_result parse_random(rule *r, const char *seed, char *err, size_t errle
 		v = v * 10 + d;
 	}
 	if (!ok) {
-		snprintf(err, errlen, "random needs a seed: random:N with N a non-negative integer (got '%s')", seed);
+		/* TRANSLATORS: random:N is what --rule takes: keep it. */
+		snprintf(err, errlen, _("random needs a seed: random:N with N a non-negative integer (got '%s')"), seed);
 		return LO_REFUSED;
 	}
 	r->kind = RULE_RANDOM;
@@ -158,38 +165,43 @@ static lo_result parse_random(rule *r, const char *seed, char *err, size_t errle
 	return LO_OK;
 }
 
-/* "plus, cross, x, box, knight, mask:ROWS/..., random, merlin, hex or
- * cube": the names a player may type, from the registry. */
-static void rule_list(char *buf, size_t len)
+/* "plus, cross, x, box, knight, hex, merlin, cube, random" into buf and
+ * "mask:ROWS/..." returned: the names a player may type, from the
+ * registry, the last apart for the message's "or". */
+static const char *rule_list(char *buf, size_t len)
 {
-	size_t n = 0;
+	size_t n = 0, cut = 0;
 	buf[0] = '\0';
 	for (const rule_entry *e = rule_registry; e->name && n < len; e++) {
 		if (e->kind == RULE_GRAPH)
 			continue;	/* comes with --graph FILE, not typed */
-		bool last = !e[1].name;
-		const char *sep = n == 0 ? "" : last ? " or " : ", ";
-		n += (size_t)snprintf(buf + n, len - n, "%s%s%s", sep,
+		cut = n;
+		n += (size_t)snprintf(buf + n, len - n, "%s%s%s", n == 0 ? "" : ", ",
 				      e->kind == RULE_RANDOM ? "random" : e->name,
 				      e->flags & RULE_PREFIX && e->kind == RULE_UNIFORM ? "ROWS/..." : "");
 	}
+	buf[cut] = '\0';
+	return buf + cut + 2;
 }
 
 void rule_help_names(char *buf, size_t len)
 {
+	char others[200];
 	size_t n = 0;
 	const rule_entry *random = NULL;
-	buf[0] = '\0';
-	for (const rule_entry *e = rule_registry; e->name && n < len; e++) {
+	others[0] = '\0';
+	for (const rule_entry *e = rule_registry + 1; e->name && n < sizeof others; e++) {
 		if (e->kind == RULE_RANDOM)
 			random = e;
 		if (e->kind != RULE_UNIFORM)
 			continue;	/* shapes (--grid, --board), graphs (--graph) and random: below */
-		n += (size_t)snprintf(buf + n, len - n, "%s%s%s%s", n ? ", " : "", e->name,
-				      e->flags & RULE_PREFIX ? "ROW/ROW/..." : "", e == rule_registry ? " (default)" : "");
+		n += (size_t)snprintf(others + n, sizeof others - n, "%s%s%s", n ? ", " : "", e->name,
+				      e->flags & RULE_PREFIX ? "ROW/ROW/..." : "");
 	}
-	if (random && n < len)
-		snprintf(buf + n, len - n, ", random or %sSEED (%s)", random->name, random->blurb);
+	/* TRANSLATORS: --rule's help: the default rule's name, the other rules' names, random's prefix
+	 * ("random:"), what random does; keep the names, "random" and SEED. */
+	snprintf(buf, len, _("%s (default), %s, random or %sSEED (%s)"), rule_registry[0].name, others,
+		 random ? random->name : "random:", random ? _(random->blurb) : "");
 }
 
 lo_result rule_parse(rule *r, const char *spec, bool torus, char *err, size_t errlen)
@@ -199,18 +211,19 @@ lo_result rule_parse(rule *r, const char *spec, bool torus, char *err, size_t er
 	const rule_entry *e = rule_entry_find(spec);
 	if (!e) {
 		char names[200];
-		rule_list(names, sizeof names);
-		snprintf(err, errlen, "unknown rule '%s' (%s)", spec, names);
+		const char *last = rule_list(names, sizeof names);
+		/* TRANSLATORS: the rules' names: "plus, cross, ..., random" or "mask:ROWS/..." */
+		snprintf(err, errlen, _("unknown rule '%s' (%s or %s)"), spec, names, last);
 		return LO_REFUSED;
 	}
 	if (e->kind == RULE_RANDOM)
 		return parse_random(r, spec + strlen(e->name), err, errlen);
 	if (e->kind == RULE_GRAPH) {
-		snprintf(err, errlen, "a graph rule comes with its graph (--graph FILE)");
+		snprintf(err, errlen, "%s", _("a graph rule comes with its graph (--graph FILE)"));
 		return LO_REFUSED;
 	}
 	if (strlen(spec) >= sizeof r->name) {
-		snprintf(err, errlen, "rule name too long");
+		snprintf(err, errlen, "%s", _("rule name too long"));
 		return LO_REFUSED;
 	}
 	r->kind = e->kind;
@@ -238,28 +251,29 @@ lo_result rule_check_shape(const rule *r, int rows, int cols, char *err, size_t 
 	switch (r->kind) {
 	case RULE_MERLIN:
 		if (rows != want_rows || cols != want_cols) {
-			snprintf(err, errlen, "merlin is 3x3, not %dx%d", rows, cols);
+			snprintf(err, errlen, _("merlin is 3x3, not %dx%d"), rows, cols);
 			return LO_REFUSED;
 		}
 		no_torus = true;
 		break;
 	case RULE_CUBE:
 		if (rows != want_rows || cols != want_cols) {
-			snprintf(err, errlen, "the cube is 6 faces of 9 stickers (6x9), not %dx%d", rows, cols);
+			snprintf(err, errlen, _("the cube is 6 faces of 9 stickers (6x9), not %dx%d"), rows, cols);
 			return LO_REFUSED;
 		}
 		no_torus = true;
 		break;
 	case RULE_GRAPH:
 		if ((long)rows * cols != r->graph->n) {
-			snprintf(err, errlen, "the graph has %d vertices, not %dx%d", r->graph->n, rows, cols);
+			snprintf(err, errlen, P_("the graph has %d vertex, not %dx%d", "the graph has %d vertices, not %dx%d",
+						 r->graph->n), r->graph->n, rows, cols);
 			return LO_REFUSED;
 		}
 		no_torus = true;
 		break;
 	case RULE_HEX:
 		if (r->torus && rows % 2) {
-			snprintf(err, errlen, "hex on a torus needs an even number of rows (offset rows must meet), not %d",
+			snprintf(err, errlen, _("hex on a torus needs an even number of rows (offset rows must meet), not %d"),
 				 rows);
 			return LO_REFUSED;
 		}
@@ -268,7 +282,11 @@ lo_result rule_check_shape(const rule *r, int rows, int cols, char *err, size_t 
 		break;
 	}
 	if (no_torus && r->torus) {
-		snprintf(err, errlen, "%s has no torus form", r->kind == RULE_GRAPH ? "a graph" : r->name);
+		if (r->kind == RULE_GRAPH)
+			snprintf(err, errlen, "%s", _("a graph has no torus form"));
+		else	/* TRANSLATORS: %s is a rule's name (merlin, cube) */
+			snprintf(err, errlen, _("%s has no torus form"), r->name);
+
 		return LO_REFUSED;
 	}
 	return LO_OK;

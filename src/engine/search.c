@@ -3,6 +3,7 @@
 #include "engine/wht.h"
 #include "engine/zwht.h"
 #include "engine/clones.h"
+#include "i18n.h"
 
 #include <limits.h>
 #include <sched.h>
@@ -518,10 +519,13 @@ void search_minimal(const lo_system *s, uint8_t *x, const search_ctl *ctl, searc
 		lo_status_set(&res->status, LO_OK, NULL);
 		break;
 	case LO_TOO_LARGE:
-		lo_status_set(&res->status, LO_TOO_LARGE, "%d quiet patterns are too large to search", d);
+		lo_status_set(&res->status, LO_TOO_LARGE, P_("%d quiet pattern is too large to search",
+							     "%d quiet patterns are too large to search", d), d);
 		break;
 	case LO_NOMEM:
-		lo_status_set(&res->status, LO_NOMEM, "out of memory searching %d quiet patterns", d);
+		lo_status_set(&res->status, LO_NOMEM, P_("out of memory searching %d quiet pattern",
+							 "out of memory searching %d quiet patterns", d), d);
+
 		break;
 	default:
 		lo_status_set(&res->status, w.stop, NULL);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "engine/rule.h"
+#include "i18n.h"
 
 /* Version 1 payload, as bytes before base32:
  *   varint n          bytes of data that follow (so "truncated" can be told)
@@ -118,7 +119,7 @@ char *sharecode_encode(const board *b, const variant *v, char *err, size_t errle
 	bool torus = v->torus, forward_only = v->forward_only;
 	if (b->rows != v->rows || b->cols != v->cols || b->k != v->k || variant_validate(v, err, errlen) != LO_OK) {
 		if (b->rows != v->rows || b->cols != v->cols || b->k != v->k)
-			snprintf(err, errlen, "a %dx%d board with k = %d is not of its variant", b->rows, b->cols, b->k);
+			snprintf(err, errlen, _("a %dx%d board with k = %d is not of its variant"), b->rows, b->cols, b->k);
 		return NULL;
 	}
 	/* variant_validate() took the rule: it is in the registry. */
@@ -163,7 +164,7 @@ char *sharecode_encode(const board *b, const variant *v, char *err, size_t errle
 	int bits = bits_for(b->k);
 	for (int i = 0; i < b->rows * b->cols; i++) {
 		if (b->cells[i] >= b->k) {
-			snprintf(err, errlen, "cell %d has value %d, not below k = %d", i + 1, b->cells[i], b->k);
+			snprintf(err, errlen, _("cell %d has value %d, not below k = %d"), i + 1, b->cells[i], b->k);
 			free(data.p);
 			return NULL;
 		}
@@ -171,7 +172,7 @@ char *sharecode_encode(const board *b, const variant *v, char *err, size_t errle
 	}
 	align(&data);
 	if (data.len > UINT32_MAX / 2) {
-		snprintf(err, errlen, "board too large for a share code");
+		snprintf(err, errlen, "%s", _("board too large for a share code"));
 		free(data.p);
 		return NULL;
 	}
@@ -190,7 +191,7 @@ char *sharecode_encode(const board *b, const variant *v, char *err, size_t errle
 	size_t nchars = (all.len * 8 + 4) / 5;
 	char *code = all.oom ? NULL : malloc(3 + nchars + 1);
 	if (!code) {
-		snprintf(err, errlen, "out of memory");
+		snprintf(err, errlen, "%s", _("out of memory"));
 		free(all.p);
 		return NULL;
 	}
@@ -280,54 +281,54 @@ static lo_result fail(char *err, size_t errlen, const char *msg, uint8_t *buf)
 	return LO_REFUSED;
 }
 
-/* A graph's press sets, as version 2 writes them; NULL or why not. */
+/* A graph's press sets, as version 2 writes them; NULL or why not (N_(): read it through _()). */
 static const char *read_graph(reader *r, uint32_t rows, uint32_t cols, graph **out)
 {
 	uint32_t n, len, w;
 	unsigned has;
 	if (get_varint(r, &n))
-		return "share code truncated: the graph is incomplete";
+		return N_("share code truncated: the graph is incomplete");
 	if (n < 1 || n > GRAPH_MAX_VERTICES || (uint64_t)rows * cols != n)
-		return "share code graph size out of range";
+		return N_("share code graph size out of range");
 	/* Every member takes a byte at least: bound the sets by what is left. */
 	size_t most = r->len - r->pos;
 	int *start = malloc(((size_t)n + 1) * sizeof *start), *set = malloc((most + 1) * sizeof *set);
 	int *crow = malloc((size_t)n * sizeof *crow), *ccol = malloc((size_t)n * sizeof *ccol);
 	const char *msg = NULL;
 	if (!start || !set || !crow || !ccol) {
-		msg = "out of memory";
+		msg = N_("out of memory");
 		goto out;
 	}
 	start[0] = 0;
 	for (uint32_t j = 0; j < n && !msg; j++) {
 		if (get_varint(r, &len) || len > most - (size_t)start[j]) {
-			msg = "share code truncated: the graph is incomplete";
+			msg = N_("share code truncated: the graph is incomplete");
 			break;
 		}
 		start[j + 1] = start[j] + (int)len;
 		for (int t = start[j]; t < start[j + 1] && !msg; t++) {
 			if (get_varint(r, &w))
-				msg = "share code truncated: the graph is incomplete";
+				msg = N_("share code truncated: the graph is incomplete");
 			else if (w >= n)
-				msg = "share code graph vertex out of range";
+				msg = N_("share code graph vertex out of range");
 			set[t] = (int)w;
 		}
 	}
 	if (!msg && get_byte(r, &has))
-		msg = "share code truncated: the graph is incomplete";
+		msg = N_("share code truncated: the graph is incomplete");
 	if (!msg && has > 1)
-		msg = "share code graph coordinates flag out of range";
+		msg = N_("share code graph coordinates flag out of range");
 	for (uint32_t j = 0; !msg && has && j < n; j++) {
 		uint32_t a, b;
 		if (get_varint(r, &a) || get_varint(r, &b))
-			msg = "share code truncated: the graph is incomplete";
+			msg = N_("share code truncated: the graph is incomplete");
 		else if (a >= GRAPH_MAX_COORD || b >= GRAPH_MAX_COORD)
-			msg = "share code graph coordinates out of range";
+			msg = N_("share code graph coordinates out of range");
 		else
 			crow[j] = (int)a, ccol[j] = (int)b;
 	}
 	if (!msg && !(*out = graph_build((int)n, start, set, has ? crow : NULL, has ? ccol : NULL)))
-		msg = "out of memory";
+		msg = N_("out of memory");
 out:
 	free(start);
 	free(set);
@@ -343,20 +344,20 @@ lo_result sharecode_decode(const char *code, sharecode *out, char *err, size_t e
 	while (*s && ignorable(*s))
 		s++;
 	if (!*s) {
-		snprintf(err, errlen, "empty share code");
+		snprintf(err, errlen, "%s", _("empty share code"));
 		return LO_REFUSED;
 	}
 	if ((s[0] != 'L' && s[0] != 'l') || (s[1] != 'O' && s[1] != 'o')) {
-		snprintf(err, errlen, "not a lightsout share code: it must start with LO");
+		snprintf(err, errlen, "%s", _("not a lightsout share code: it must start with LO"));
 		return LO_REFUSED;
 	}
 	if (s[2] < '0' || s[2] > '9') {
-		snprintf(err, errlen, s[2] ? "bad share code version '%c': expected a digit after LO"
-			 : "share code truncated after LO", s[2]);
+		snprintf(err, errlen, s[2] ? _("bad share code version '%c': expected a digit after LO")
+			 : _("share code truncated after LO"), s[2]);
 		return LO_REFUSED;
 	}
 	if (s[2] - '0' < 1 || s[2] - '0' > SHARECODE_VERSION) {
-		snprintf(err, errlen, "unsupported share code version %c (this lightsout reads version %d)",
+		snprintf(err, errlen, _("unsupported share code version %c (this lightsout reads version %d)"),
 			 s[2], SHARECODE_VERSION);
 		return LO_REFUSED;
 	}
@@ -366,7 +367,7 @@ lo_result sharecode_decode(const char *code, sharecode *out, char *err, size_t e
 	size_t n = strlen(s + 3);
 	uint8_t *buf = malloc(n * 5 / 8 + 1);
 	if (!buf) {
-		fail(err, errlen, "out of memory", NULL);
+		fail(err, errlen, _("out of memory"), NULL);
 		return LO_NOMEM;
 	}
 	size_t nbytes = 0, nchars = 0;
@@ -379,10 +380,10 @@ lo_result sharecode_decode(const char *code, sharecode *out, char *err, size_t e
 		if (v < 0) {
 			unsigned char c = (unsigned char)*p;
 			if (c > ' ' && c < 127)
-				snprintf(err, errlen, "bad character '%c' at position %ld of the share code",
+				snprintf(err, errlen, _("bad character '%c' at position %ld of the share code"),
 					 c, (long)(p - code) + 1);
 			else
-				snprintf(err, errlen, "bad character 0x%02x at position %ld of the share code",
+				snprintf(err, errlen, _("bad character 0x%02x at position %ld of the share code"),
 					 c, (long)(p - code) + 1);
 			free(buf);
 			return LO_REFUSED;
@@ -401,46 +402,46 @@ lo_result sharecode_decode(const char *code, sharecode *out, char *err, size_t e
 	uint32_t n_data;
 	int rc = get_varint(&r, &n_data);
 	if (rc == -1)
-		return fail(err, errlen, "share code truncated: too short to hold a board", buf);
+		return fail(err, errlen, _("share code truncated: too short to hold a board"), buf);
 	/* A length no board can have is a typo, not a truncation. */
 	size_t most = 16 + 29 + ((size_t)VARIANT_MAX_CELLS * 6 + 7) / 8;
 	if (rc == -2 || n_data > most)
 		n_data = UINT32_MAX;
 	size_t want = n_data == UINT32_MAX ? SIZE_MAX : r.pos + n_data + 4;
 	if (n_data != UINT32_MAX && nbytes < want) {
-		snprintf(err, errlen, "share code truncated: %zu of %zu characters",
+		snprintf(err, errlen, _("share code truncated: %zu of %zu characters"),
 			 nchars, (want * 8 + 4) / 5);
 		free(buf);
 		return LO_REFUSED;
 	}
 	if (n_data != UINT32_MAX && nchars > (want * 8 + 4) / 5) {
-		snprintf(err, errlen, "share code too long: %zu characters after the end",
+		snprintf(err, errlen, _("share code too long: %zu characters after the end"),
 			 nchars - (want * 8 + 4) / 5);
 		free(buf);
 		return LO_REFUSED;
 	}
 	if (n_data == UINT32_MAX || !pad_clean)
-		return fail(err, errlen, "bad share code checksum: a character is mistyped", buf);
+		return fail(err, errlen, _("bad share code checksum: a character is mistyped"), buf);
 	uint32_t crc = crc32_update(crc32_update(0, &version, 1), buf, want - 4);
 	uint32_t stored = (uint32_t)buf[want - 4] << 24 | (uint32_t)buf[want - 3] << 16 |
 			  (uint32_t)buf[want - 2] << 8 | buf[want - 1];
 	if (crc != stored)
-		return fail(err, errlen, "bad share code checksum: a character is mistyped", buf);
+		return fail(err, errlen, _("bad share code checksum: a character is mistyped"), buf);
 
 	/* The checksum holds: now the values. */
 	r.len = want - 4;
 	uint32_t rows, cols;
 	unsigned k, flags;
 	if (get_varint(&r, &rows) || get_varint(&r, &cols) || get_byte(&r, &k) || get_byte(&r, &flags))
-		return fail(err, errlen, "share code truncated: the header is incomplete", buf);
+		return fail(err, errlen, _("share code truncated: the header is incomplete"), buf);
 	if (rows < 1 || cols < 1 || rows > VARIANT_MAX_SIDE || cols > VARIANT_MAX_SIDE) {
-		snprintf(err, errlen, "share code size %lux%lu out of range (1 to %d)",
+		snprintf(err, errlen, _("share code size %lux%lu out of range (1 to %d)"),
 			 (unsigned long)rows, (unsigned long)cols, VARIANT_MAX_SIDE);
 		free(buf);
 		return LO_REFUSED;
 	}
 	if (k < BOARD_MIN_K || k > BOARD_MAX_K) {
-		snprintf(err, errlen, "share code number of states %u out of range (%d to %d)",
+		snprintf(err, errlen, _("share code number of states %u out of range (%d to %d)"),
 			 k, BOARD_MIN_K, BOARD_MAX_K);
 		free(buf);
 		return LO_REFUSED;
@@ -448,7 +449,7 @@ lo_result sharecode_decode(const char *code, sharecode *out, char *err, size_t e
 	int id = (int)(flags >> 2);
 	const rule_entry *e = rule_entry_by_code(id);
 	if (!e || (version == '1' && id >= RULE_IDS_V1)) {
-		snprintf(err, errlen, "share code rule %d unknown (a newer lightsout made it?)", id);
+		snprintf(err, errlen, _("share code rule %d unknown (a newer lightsout made it?)"), id);
 		free(buf);
 		return LO_REFUSED;
 	}
@@ -464,14 +465,14 @@ lo_result sharecode_decode(const char *code, sharecode *out, char *err, size_t e
 		unsigned byte;
 		for (int i = 0; i < 8; i++) {
 			if (get_byte(&r, &byte))
-				return fail(err, errlen, "share code truncated: the seed is incomplete", buf);
+				return fail(err, errlen, _("share code truncated: the seed is incomplete"), buf);
 			seed = seed << 8 | byte;
 		}
 		snprintf(spec, sizeof spec, "random:%llu", (unsigned long long)seed);
 	} else if (e->kind == RULE_GRAPH) {
 		const char *gerr = read_graph(&r, rows, cols, &out->graph);
 		if (gerr)
-			return fail(err, errlen, gerr, buf);
+			return fail(err, errlen, _(gerr), buf);
 		out->v.graph = out->graph;
 		snprintf(spec, sizeof spec, "graph:%016" PRIx64, out->graph->digest);
 	} else if (id > 0)
@@ -479,15 +480,15 @@ lo_result sharecode_decode(const char *code, sharecode *out, char *err, size_t e
 	else {
 		unsigned shape, bit;
 		if (get_byte(&r, &shape))
-			return fail(err, errlen, "share code truncated: the mask is incomplete", buf);
+			return fail(err, errlen, _("share code truncated: the mask is incomplete"), buf);
 		int mr = (int)(shape >> 4), mc = (int)(shape & 15);
 		if (mr == 0 || mc == 0)
-			return fail(err, errlen, "share code mask size out of range", buf);
+			return fail(err, errlen, _("share code mask size out of range"), buf);
 		char *q = spec + sprintf(spec, "mask:");
 		for (int i = 0; i < mr; i++) {
 			for (int j = 0; j < mc; j++) {
 				if (get_bits(&r, 1, &bit))
-					return fail(err, errlen, "share code truncated: the mask is incomplete", buf);
+					return fail(err, errlen, _("share code truncated: the mask is incomplete"), buf);
 				*q++ = bit ? '1' : '0';
 			}
 			*q++ = i + 1 < mr ? '/' : '\0';
@@ -497,7 +498,7 @@ lo_result sharecode_decode(const char *code, sharecode *out, char *err, size_t e
 	}
 	char rerr[200];
 	if (variant_set_rule(&out->v, spec, rerr, sizeof rerr) != LO_OK || variant_validate(&out->v, rerr, sizeof rerr) != LO_OK) {
-		snprintf(err, errlen, "share code rule out of range: %s", rerr);
+		snprintf(err, errlen, _("share code rule out of range: %s"), rerr);
 		sharecode_free(out);
 		free(buf);
 		return LO_REFUSED;
@@ -507,11 +508,11 @@ lo_result sharecode_decode(const char *code, sharecode *out, char *err, size_t e
 	const char *late = NULL;
 	lo_result why = LO_REFUSED;
 	if ((r.len - r.pos) * 8 < cells * (size_t)bits)
-		late = "share code truncated: fewer cells than the size says";
+		late = _("share code truncated: fewer cells than the size says");
 	else if (r.len - r.pos != (cells * (size_t)bits + 7) / 8)
-		late = "share code has data after the cells";
+		late = _("share code has data after the cells");
 	else if (!(out->board = board_new((int)rows, (int)cols, (int)k)))
-		late = "out of memory", why = LO_NOMEM;
+		late = _("out of memory"), why = LO_NOMEM;
 	if (late) {
 		sharecode_free(out);
 		fail(err, errlen, late, buf);
@@ -521,7 +522,7 @@ lo_result sharecode_decode(const char *code, sharecode *out, char *err, size_t e
 		unsigned v;
 		get_bits(&r, bits, &v);
 		if (v >= k) {
-			snprintf(err, errlen, "share code cell %zu has value %u, not below k = %u", i + 1, v, k);
+			snprintf(err, errlen, _("share code cell %zu has value %u, not below k = %u"), i + 1, v, k);
 			sharecode_free(out);
 			free(buf);
 			return LO_REFUSED;
@@ -531,7 +532,7 @@ lo_result sharecode_decode(const char *code, sharecode *out, char *err, size_t e
 	unsigned pad;
 	if (r.bit && (get_bits(&r, 8 - r.bit, &pad), pad != 0)) {
 		sharecode_free(out);
-		return fail(err, errlen, "share code has stray bits after the cells", buf);
+		return fail(err, errlen, _("share code has stray bits after the cells"), buf);
 	}
 	free(buf);
 	return LO_OK;

@@ -14,6 +14,7 @@
 #include "engine/zband.h"
 #include "engine/zchase.h"
 #include "engine/zlu.h"
+#include "i18n.h"
 
 typedef struct backend backend;
 
@@ -131,10 +132,10 @@ static void chase_limit(int rows, int cols, const rule *r, int k, char *buf, siz
 {
 	(void)k;
 	if (rule_is_classic(r))
-		snprintf(buf, len, "%dx%d is too large: the classic rule is solved up to %dx%d", rows, cols,
+		snprintf(buf, len, _("%dx%d is too large: the classic rule is solved up to %dx%d"), rows, cols,
 			 SYSTEM_MAX_SIDE_CHASE, SYSTEM_MAX_SIDE_CHASE);
 	else
-		snprintf(buf, len, "%dx%d is too large: this rule with --torus is solved up to %dx%d", rows, cols,
+		snprintf(buf, len, _("%dx%d is too large: this rule with --torus is solved up to %dx%d"), rows, cols,
 			 SYSTEM_MAX_SIDE_SWEEP, SYSTEM_MAX_SIDE_SWEEP);
 }
 
@@ -147,8 +148,8 @@ static void zchase_limit(int rows, int cols, const rule *r, int k, char *buf, si
 {
 	(void)k;
 	snprintf(buf, len,
-		 "%dx%d is too large: with k > 2 this rule is solved while its chase (along the rows or the "
-		 "columns) leaves at most %d unknowns (%d with this shape) and runs at most %d lines",
+		 _("%dx%d is too large: with k > 2 this rule is solved while its chase (along the rows or the "
+		   "columns) leaves at most %d unknowns (%d with this shape) and runs at most %d lines"),
 		 rows, cols, SYSTEM_MAX_UNKNOWNS_ZCHASE, zchase_unknowns(r, rows, cols),
 		 rule_is_classic(r) ? SYSTEM_MAX_SIDE_CHASE : SYSTEM_MAX_SIDE_SWEEP);
 }
@@ -169,16 +170,16 @@ static void band_limit(int rows, int cols, const rule *r, int k, char *buf, size
 {
 	if (band_applies(rows, cols, r, k))
 		snprintf(buf, len,
-			 "%dx%d: with k = %d the banded elimination leaves more than %d unknowns without a unit "
-			 "pivot, past what is solved densely",
+			 _("%dx%d: with k = %d the banded elimination leaves more than %d unknowns without a unit "
+			   "pivot, past what is solved densely"),
 			 rows, cols, k, ZBAND_MAX_SCHUR);
 	else if (k == 2)
 		snprintf(buf, len,
-			 "%dx%d is too large: with k = 2 local rules are solved while cells x band width (%lld x %lld "
-			 "here; the shorter side times the mask's reach, twice that on a torus) stay within %lld",
+			 _("%dx%d is too large: with k = 2 local rules are solved while cells x band width (%lld x %lld "
+			   "here; the shorter side times the mask's reach, twice that on a torus) stay within %lld"),
 			 rows, cols, (long long)rows * cols, bandorder_width_bound(rows, cols, r), SYSTEM_MAX_BAND_AREA);
 	else
-		snprintf(buf, len, "%dx%d has %lld cells; with k > 2 local rules are solved up to %d cells", rows, cols,
+		snprintf(buf, len, _("%dx%d has %lld cells; with k > 2 local rules are solved up to %d cells"), rows, cols,
 			 (long long)rows * cols, SYSTEM_MAX_UNKNOWNS_BAND);
 }
 
@@ -191,7 +192,7 @@ static bool cross_owns(int rows, int cols, const rule *r, int k)
 static void cross_limit(int rows, int cols, const rule *r, int k, char *buf, size_t len)
 {
 	(void)r, (void)k;
-	snprintf(buf, len, "%dx%d is too large: the cross rule is solved while rows + columns <= %d (k = 2) or %d",
+	snprintf(buf, len, _("%dx%d is too large: the cross rule is solved while rows + columns <= %d (k = 2) or %d"),
 		 rows, cols, SYSTEM_MAX_LINES_GF2, SYSTEM_MAX_LINES_ZMOD);
 }
 
@@ -210,7 +211,7 @@ static bool dense_zmod_owns(int rows, int cols, const rule *r, int k)
 static void dense_limit(int rows, int cols, const rule *r, int k, char *buf, size_t len)
 {
 	(void)r, (void)k;
-	snprintf(buf, len, "%dx%d has %lld cells; cells with their own press sets are solved up to %d (k = 2) or %d",
+	snprintf(buf, len, _("%dx%d has %lld cells; cells with their own press sets are solved up to %d (k = 2) or %d"),
 		 rows, cols, (long long)rows * cols, SYSTEM_MAX_UNKNOWNS_GF2, SYSTEM_MAX_UNKNOWNS_ZMOD);
 }
 
@@ -622,6 +623,7 @@ static const backend backends[] = {
 	  chase_free_be },
 	{ "zchase", zchase_straight, zchase_owns, zchase_limit, zchase_build, zchase_solve_be, zchase_kernel_be,
 	  zchase_order_be, zchase_free_be },
+	/* notext: a back end's name, for the program's own reports */
 	{ "zchase transposed", zchase_transposed, zchase_owns, zchase_limit, zchase_build_t, zchase_solve_t,
 	  zchase_kernel_t, zchase_order_be, zchase_free_be },
 	{ "band", band_gf2_applies, band_gf2_owns, band_limit, band_build, band_solve_be, band_kernel_be, NULL,
@@ -630,8 +632,10 @@ static const backend backends[] = {
 	  zband_order_be, zband_free_be },
 	{ "cross", cross_applies, cross_owns, cross_limit, cross_build, cross_solve_be, cross_kernel_be, cross_order_be,
 	  cross_free_be },
+	/* notext: a back end's name, for the program's own reports */
 	{ "dense gf2", dense_gf2_applies, dense_gf2_owns, dense_limit, gf2_build, gf2_solve_be, NULL, NULL,
 	  gf2_free_be },
+	/* notext: a back end's name, for the program's own reports */
 	{ "dense zmod", dense_zmod_applies, dense_zmod_owns, dense_limit, zmod_build, zmod_solve_be, NULL, NULL,
 	  zmod_free_be },
 };
@@ -659,7 +663,8 @@ void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, s
 			backends[i].limit(rows, cols, r, k, buf, len);
 			return;
 		}
-	snprintf(buf, len, "%dx%d with k = %d is beyond every solver's limits", rows, cols, k);
+	snprintf(buf, len, _("%dx%d with k = %d is beyond every solver's limits"), rows, cols, k);
+
 }
 
 int system_backends(void)

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
+
 void variant_default(variant *v)
 {
 	memset(v, 0, sizeof *v);
@@ -18,7 +20,7 @@ static lo_result parse_rule(const variant *v, rule *r, const char *spec, char *e
 	if (v->graph && rule_name_is_graph(spec)) {
 		rule_graph(r, v->graph);
 		if (strcmp(r->name, spec) != 0) {
-			snprintf(err, errlen, "the rule is not the graph given (%.40s)", r->name);
+			snprintf(err, errlen, _("the rule is not the graph given (%.40s)"), r->name);
 			return LO_REFUSED;
 		}
 		r->torus = v->torus;
@@ -64,7 +66,7 @@ lo_result variant_set_rule(variant *v, const char *spec, char *err, size_t errle
 	if (parse_rule(v, &r, spec, err, errlen) != LO_OK)
 		return LO_REFUSED;
 	if (strlen(r.name) >= sizeof v->rule) {
-		snprintf(err, errlen, "rule too long");
+		snprintf(err, errlen, "%s", _("rule too long"));
 		return LO_REFUSED;
 	}
 	strcpy(v->rule, r.name);
@@ -74,24 +76,24 @@ lo_result variant_set_rule(variant *v, const char *spec, char *err, size_t errle
 lo_result variant_validate(const variant *v, char *err, size_t errlen)
 {
 	if (v->rows < 1 || v->cols < 1 || v->rows > VARIANT_MAX_SIDE || v->cols > VARIANT_MAX_SIDE) {
-		snprintf(err, errlen, "size %dx%d: sides go from 1 to %d", v->rows, v->cols, VARIANT_MAX_SIDE);
+		snprintf(err, errlen, _("size %dx%d: sides go from 1 to %d"), v->rows, v->cols, VARIANT_MAX_SIDE);
 		return LO_REFUSED;
 	}
 	if ((long)v->rows * v->cols > VARIANT_MAX_CELLS) {
-		snprintf(err, errlen, "board larger than %ld cells", VARIANT_MAX_CELLS);
+		snprintf(err, errlen, _("board larger than %ld cells"), VARIANT_MAX_CELLS);
 		return LO_REFUSED;
 	}
 	if (v->k < VARIANT_MIN_K || v->k > VARIANT_MAX_K) {
-		snprintf(err, errlen, "k = %d: use %d to %d states", v->k, VARIANT_MIN_K, VARIANT_MAX_K);
+		snprintf(err, errlen, _("k = %d: use %d to %d states"), v->k, VARIANT_MIN_K, VARIANT_MAX_K);
 		return LO_REFUSED;
 	}
 	if (!memchr(v->rule, '\0', sizeof v->rule)) {
-		snprintf(err, errlen, "rule too long");
+		snprintf(err, errlen, "%s", _("rule too long"));
 		return LO_REFUSED;
 	}
 	if (graph_name_only(v, v->rule)) {
 		if ((long)v->rows * v->cols > GRAPH_MAX_VERTICES || v->torus) {
-			snprintf(err, errlen, "a graph has up to %d vertices, with no torus", GRAPH_MAX_VERTICES);
+			snprintf(err, errlen, _("a graph has up to %d vertices, with no torus"), GRAPH_MAX_VERTICES);
 			return LO_REFUSED;
 		}
 		return LO_OK;
@@ -111,6 +113,7 @@ void variant_rule(const variant *v, rule *r)
 
 void variant_format(const variant *v, char *buf, size_t len)
 {
+	/* notext: the variant as files and the leaderboard write it */
 	snprintf(buf, len, "%dx%d %s k=%d%s%s", v->rows, v->cols, v->rule, v->k, v->torus ? " torus" : "",
 		 v->forward_only ? " forward-only" : "");
 }
@@ -124,7 +127,8 @@ lo_result variant_parse(variant *v, const char *text, char *err, size_t errlen)
 	flags[0][0] = flags[1][0] = '\0';
 	int n = sscanf(text, "%5dx%5d %256s k=%2d%n", &t.rows, &t.cols, spec, &t.k, &used);
 	if (n != 4) {
-		snprintf(err, errlen, "'%s' is not RxC RULE k=K [torus] [forward-only]", text);
+		/* TRANSLATORS: "RxC RULE k=K [torus] [forward-only]" is how a variant is written: keep it. */
+		snprintf(err, errlen, _("'%s' is not RxC RULE k=K [torus] [forward-only]"), text);
 		return LO_REFUSED;
 	}
 	const char *p = text + used;
@@ -138,16 +142,17 @@ lo_result variant_parse(variant *v, const char *text, char *err, size_t errlen)
 		else if (!strcmp(flags[i], "forward-only"))
 			t.forward_only = true;
 		else {
-			snprintf(err, errlen, "unknown flag '%s'", flags[i]);
+			snprintf(err, errlen, _("unknown flag '%s'"), flags[i]);
 			return LO_REFUSED;
 		}
 	}
 	if (*p) {
-		snprintf(err, errlen, "unexpected '%s' after the variant", p);
+		snprintf(err, errlen, _("unexpected '%s' after the variant"), p);
+
 		return LO_REFUSED;
 	}
 	if (strlen(spec) >= sizeof t.rule) {
-		snprintf(err, errlen, "rule too long");
+		snprintf(err, errlen, "%s", _("rule too long"));
 		return LO_REFUSED;
 	}
 	strcpy(t.rule, spec);

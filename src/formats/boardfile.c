@@ -8,6 +8,7 @@
 #include "formats/boardio.h"
 #include "engine/graph.h"
 #include "engine/variant.h"
+#include "i18n.h"
 
 /* The file's variant line under the options: what they did not say comes
  * from the file (and r is made again); what they said differently is one
@@ -20,7 +21,9 @@ static int take_variant(common_opts *o, const boardio_variant *fv, rule *r, char
 	bool k_differs = o->k_set && fv->k && o->v.k != fv->k;
 	bool torus_differs = o->v.torus && !fv->torus, fwd_differs = o->v.forward_only && !fv->forward_only;
 	if (rule_differs || k_differs || torus_differs || fwd_differs) {
-		snprintf(err, errlen, "line %d says rule %s%s%.0d%s%s, the options %s%s%.0d%s%s: give one or the other",
+		/* TRANSLATORS: the first %s%s%.0d%s%s is the file's rule line ("plus k=3 torus"), the second the
+		 * options' (the same words): keep them together. */
+		snprintf(err, errlen, _("line %d says rule %s%s%.0d%s%s, the options %s%s%.0d%s%s: give one or the other"),
 			 fv->line, fv->rule, fv->k ? " k=" : "", fv->k, fv->torus ? " torus" : "",
 			 fv->forward_only ? " forward-only" : "", o->v.rule, o->k_set ? " k=" : "", o->k_set ? o->v.k : 0,
 			 o->v.torus ? " torus" : "", o->v.forward_only ? " forward-only" : "");
@@ -41,8 +44,9 @@ static int take_variant(common_opts *o, const boardio_variant *fv, rule *r, char
 static int take_patterns(common_opts *o, graph *g, int rows, int cols, rule *r, char *err, size_t errlen)
 {
 	if (o->rule_chosen || o->v.torus) {
-		snprintf(err, errlen, "the board file's patterns are its rule: drop --rule, --grid, --board, --graph "
-				      "and --torus");
+		snprintf(err, errlen, "%s", _("the board file's patterns are its rule: drop --rule, --grid, --board, --graph "
+					      "and --torus"));
+
 		graph_free(g);
 		return -1;
 	}
@@ -78,7 +82,7 @@ static boardfile_status read_either(FILE *f, const char *name, common_opts *o, r
 		return BOARDFILE_BAD;
 	}
 	int rows = *b ? (*b)->rows : (*bits)->rows, cols = *b ? (*b)->cols : (*bits)->cols;
-	char why[2 * VARIANT_RULE_MAX + 100];	/* both rules' names and the words */
+	char why[2 * VARIANT_RULE_MAX + 200];	/* both rules' names and the words (a translation's longer) */
 	if (take_variant(o, &fv, r, why, sizeof why) < 0) {
 		snprintf(err, errlen, "%s: %s", name, why);
 		graph_free(patterns);

@@ -18,6 +18,7 @@
 
 #include "engine/rule.h"
 #include "engine/variant.h"
+#include "i18n.h"
 
 #define READ_MAX (512u << 20)	/* bytes: a 10000 x 10000 board with CR-LF fits */
 /* A line longer than any row can be: 10000 cells, each a 15x15 mask and a
@@ -86,7 +87,7 @@ static int parse_row(const line *l, int k, uint8_t *out, boardio_error *e)
 				i++;
 			}
 			if (i < l->len && !isspace((unsigned char)l->p[i])) {
-				fail(e, l->no, i + 1, "unexpected '%c' in a number", l->p[i]);
+				fail(e, l->no, i + 1, _("unexpected '%c' in a number"), l->p[i]);
 				return -1;
 			}
 			v = (int)acc;
@@ -94,9 +95,9 @@ static int parse_row(const line *l, int k, uint8_t *out, boardio_error *e)
 			v = boardio_value(c);
 			if (v < 0 || (tokens && i + 1 < l->len && !isspace((unsigned char)l->p[i + 1]))) {
 				if (isprint(c))
-					fail(e, l->no, i + 1, "unexpected '%c': cells are 0-9, a-z, '.', '#', '+' or '-'", c);
+					fail(e, l->no, i + 1, _("unexpected '%c': cells are 0-9, a-z, '.', '#', '+' or '-'"), c);
 				else
-					fail(e, l->no, i + 1, "unexpected byte 0x%02x", c);
+					fail(e, l->no, i + 1, _("unexpected byte 0x%02x"), c);
 				return -1;
 			}
 			i++;
@@ -104,10 +105,11 @@ static int parse_row(const line *l, int k, uint8_t *out, boardio_error *e)
 		if (v >= k) {
 			int digits = i - start;
 			if (isalpha(c))
-				fail(e, l->no, start + 1, "'%c' means %d, not below the number of states %d (see --states)",
+				fail(e, l->no, start + 1, _("'%c' means %d, not below the number of states %d (see --states)"),
 				     c, v, k);
 			else	/* quoted as written, however long */
-				fail(e, l->no, start + 1, "value %.*s%s is not below the number of states %d (see --states)",
+				/* TRANSLATORS: %.*s%s is the value as written (cut at 40 digits, then "..."). */
+				fail(e, l->no, start + 1, _("value %.*s%s is not below the number of states %d (see --states)"),
 				     digits > 40 ? 40 : digits, l->p + start, digits > 40 ? "..." : "", k);
 			return -1;
 		}
@@ -358,7 +360,7 @@ static int rows_grow(row_set *t, int n, boardio_error *e)
 		cap *= 2;
 	uint8_t *p = realloc(t->cells, cap);
 	if (!p) {
-		fail(e, 0, 0, "out of memory reading a board of %ld rows of %d cells", t->count + 1, n);
+		fail(e, 0, 0, _("out of memory reading a board of %ld rows of %d cells"), t->count + 1, n);
 		return -1;
 	}
 	t->cells = p;
@@ -378,7 +380,7 @@ static int words_grow(row_set *t, int n, boardio_error *e)
 		cap = cap < need ? need : cap;
 		uint64_t *p = realloc(t->words, cap * sizeof *p);
 		if (!p) {
-			fail(e, 0, 0, "out of memory reading a board of %ld rows of %d cells", t->count + 1, n);
+			fail(e, 0, 0, _("out of memory reading a board of %ld rows of %d cells"), t->count + 1, n);
 			return -1;
 		}
 		t->words = p;
@@ -388,7 +390,7 @@ static int words_grow(row_set *t, int n, boardio_error *e)
 	if ((size_t)n > t->cap) {
 		uint8_t *p = realloc(t->cells, (size_t)n);
 		if (!p) {
-			fail(e, 0, 0, "out of memory reading a row of %d cells", n);
+			fail(e, 0, 0, _("out of memory reading a row of %d cells"), n);
 			return -1;
 		}
 		t->cells = p;
@@ -431,7 +433,7 @@ static bool rows_fit(const row_set *t, long rows, int n, long extra, int no, boa
 	if ((double)rows * n + extra <= BOARDIO_MAX_CELLS)
 		return true;
 	if (e)
-		fail(e, no, 1, "board larger than %d cells", BOARDIO_MAX_CELLS);
+		fail(e, no, 1, _("board larger than %d cells"), BOARDIO_MAX_CELLS);
 	return false;
 }
 
@@ -457,12 +459,14 @@ static int rows_add(row_set *t, const line *l, long prev_cells, int k, boardio_e
 	if (n < 0)
 		return -1;
 	if (above && n != t->cols) {
-		fail(e, l->no, l->len + 1, "row has %d cells, the rows above have %d", n, t->cols);
+		fail(e, l->no, l->len + 1, P_("row has %d cell, the rows above have %d", "row has %d cells, the rows above have %d", n),
+		     n, t->cols);
 		return -1;
 	}
 	if (above && numbers != t->numbers && n > 1 && t->cols > 1) {
-		fail(e, l->no, 1, "this row is %s but the rows above are %s: use one form for the whole board",
-		     numbers ? "numbers separated by spaces" : "symbols", t->numbers ? "numbers" : "symbols");
+		fail(e, l->no, 1, "%s", numbers ? _("this row is numbers separated by spaces but the rows above are symbols: "
+						     "use one form for the whole board")
+		     : _("this row is symbols but the rows above are numbers: use one form for the whole board"));
 		return -1;
 	}
 	if (!rows_fit(t, t->count + 1, n, prev_cells, l->no, e))
@@ -506,7 +510,7 @@ static bool make_bits(const uint8_t *first, int first_n, row_set *t, made *m, bo
 	if (p && (m->bits = bitboard_adopt((int)nrows, cols, p)))
 		t->words = NULL;
 	if (!m->bits)
-		fail(e, 0, 0, "out of memory for a %ld x %d board", nrows, cols);
+		fail(e, 0, 0, _("out of memory for a %ld x %d board"), nrows, cols);
 	return m->bits != NULL;
 }
 
@@ -531,7 +535,7 @@ static board *make_board(const uint8_t *first, int first_n, row_set *t, int k, b
 			memcpy(b->cells + (first ? first_n : 0), t->cells, (size_t)t->count * (size_t)t->cols);
 	}
 	if (!b)
-		fail(e, 0, 0, "out of memory for a %ld x %d board", nrows, cols);
+		fail(e, 0, 0, _("out of memory for a %ld x %d board"), nrows, cols);
 	return b;
 }
 
@@ -541,7 +545,7 @@ static const char *variant_line(const line *l, boardio_variant *v, int *col)
 {
 	char buf[VARIANT_RULE_MAX + 64], *save = NULL;
 	if (l->len >= (int)sizeof buf)
-		return *col = 1, "the rule line is too long";
+		return *col = 1, _("the rule line is too long");
 	memcpy(buf, l->p, (size_t)l->len);
 	buf[l->len] = '\0';
 	memset(v, 0, sizeof *v);
@@ -555,23 +559,25 @@ static const char *variant_line(const line *l, boardio_variant *v, int *col)
 			char err[160];
 			variant_default(&t);
 			if (variant_set_rule(&t, w, err, sizeof err) != LO_OK)
-				return "not a rule lightsout knows";
+				return _("not a rule lightsout knows");
 			snprintf(v->rule, sizeof v->rule, "%s", t.rule);
 		} else if (!strncmp(w, "k=", 2)) {
 			char *end;
 			long n = strtol(w + 2, &end, 10);
 			if (*end || end == w + 2 || n < VARIANT_MIN_K || n > VARIANT_MAX_K)
-				return "k=K with K from 2 to 36";
+				return _("k=K with K from 2 to 36");
 			v->k = (int)n;
 		} else if (!strcmp(w, "torus"))
 			v->torus = true;
 		else if (!strcmp(w, "forward-only"))
 			v->forward_only = true;
 		else
-			return "expected k=K, torus or forward-only";
+			/* TRANSLATORS: k=K, torus and forward-only are words of the file: keep them. */
+			return _("expected k=K, torus or forward-only");
 	}
 	if (!v->rule[0])
-		return *col = 6, "a rule line names its rule: rule NAME [k=K] [torus] [forward-only]";
+		/* TRANSLATORS: "rule NAME [k=K] [torus] [forward-only]" is the line as the file writes it: keep it. */
+		return *col = 6, _("a rule line names its rule: rule NAME [k=K] [torus] [forward-only]");
 	return NULL;
 }
 
@@ -611,7 +617,7 @@ static made read_board(reader *rdp, int k, const boardio_big *big, int *patterns
 		}
 		if (memchr(l.p, '\0', (size_t)l.len)) {
 			fail(e, l.no, (int)((const char *)memchr(l.p, '\0', (size_t)l.len) - l.p) + 1,
-			     "unexpected NUL byte: is this a text file?");
+			     _("unexpected NUL byte: is this a text file?"));
 			goto out;
 		}
 		if (first_no && l.len == 8 && memcmp(l.p, "patterns", 8) == 0) {
@@ -619,14 +625,14 @@ static made read_board(reader *rdp, int k, const boardio_big *big, int *patterns
 			break;
 		}
 		if (blank_no) {
-			fail(e, blank_no, 1, "blank line inside the board");
+			fail(e, blank_no, 1, _("blank line inside the board"));
 			goto out;
 		}
 		if (!first_no && l.len > 5 && !memcmp(l.p, "rule ", 5)) {
 			/* The file's own variant, before the board: its k is the
 			 * cells' bound. */
 			int col = 1;
-			const char *why = hdr->present ? (col = 1, "a second rule line") : variant_line(&l, hdr, &col);
+			const char *why = hdr->present ? (col = 1, _("a second rule line")) : variant_line(&l, hdr, &col);
 			if (why) {
 				fail(e, l.no, col, "%s", why);
 				goto out;
@@ -668,30 +674,30 @@ static made read_board(reader *rdp, int k, const boardio_big *big, int *patterns
 		if (first_n >= 0) {
 			first = malloc((size_t)first_n + 1);
 			if (!first) {
-				fail(e, 0, 0, "out of memory");
+				fail(e, 0, 0, _("out of memory"));
 				goto out;
 			}
 			parse_row(&l, k, first, &first_err);
 		}
 	}
 	if (rd.nomem) {
-		fail(e, 0, 0, "out of memory reading line %d", rd.no + 1);
+		fail(e, 0, 0, _("out of memory reading line %d"), rd.no + 1);
 		goto out;
 	}
 	if (rd.linelong) {
-		fail(e, rd.no + 1, 1, "a line longer than any row of a board can be (%zu characters)", LINE_MAX_BYTES);
+		fail(e, rd.no + 1, 1, _("a line longer than any row of a board can be (%zu characters)"), LINE_MAX_BYTES);
 		goto out;
 	}
 	if (rd.toolong) {
-		fail(e, 0, 0, "input larger than %u MiB", READ_MAX >> 20);
+		fail(e, 0, 0, _("input larger than %u MiB"), READ_MAX >> 20);
 		goto out;
 	}
 	if (rd.ioerr) {
-		fail(e, 0, 0, "read error: %s", strerror(errno));
+		fail(e, 0, 0, _("read error: %s"), strerror(errno));
 		goto out;
 	}
 	if (!first_no) {
-		fail(e, 0, 0, "empty input: no board");
+		fail(e, 0, 0, _("empty input: no board"));
 		goto out;
 	}
 	if (!have_size || t.count == 0) {
@@ -709,8 +715,8 @@ static made read_board(reader *rdp, int k, const boardio_big *big, int *patterns
 	bool as_row = first_n == t.cols && first_numbers == t.numbers;
 	if (as_size && as_row) {
 		fail(e, first_no, 1,
-		     "'%ld %ld' reads as the size line of a %ldx%ld board and as the first row of a %ldx%d board: "
-		     "write rows as symbols without spaces ('%ld %ld' as '%c%c')",
+		     _("'%ld %ld' reads as the size line of a %ldx%ld board and as the first row of a %ldx%d board: "
+		       "write rows as symbols without spaces ('%ld %ld' as '%c%c')"),
 		     hr, hc, hr, hc, t.count + 1, t.cols, hr, hc, boardio_symbol((int)hr), boardio_symbol((int)hc));
 		goto out;
 	}
@@ -720,13 +726,13 @@ static made read_board(reader *rdp, int k, const boardio_big *big, int *patterns
 	long most = t.big ? INT_MAX : BOARDIO_MAX_CELLS;
 	if (hr < 1 || hc < 1 || hr > most || hc > most || (!t.big && hr * hc > BOARDIO_MAX_CELLS)) {
 		if (t.big)
-			fail(e, first_no, 1, "size line '%s' is out of range (sides 1 to %d)", size_text, INT_MAX);
+			fail(e, first_no, 1, _("size line '%s' is out of range (sides 1 to %d)"), size_text, INT_MAX);
 		else
-			fail(e, first_no, 1, "size line '%s' is out of range (1 to %d cells)", size_text, BOARDIO_MAX_CELLS);
+			fail(e, first_no, 1, _("size line '%s' is out of range (1 to %d cells)"), size_text, BOARDIO_MAX_CELLS);
 		goto out;
 	}
 	if (!as_size) {
-		fail(e, first_no, 1, "size line says %ld x %ld but the board is %ld x %d", hr, hc, t.count, t.cols);
+		fail(e, first_no, 1, _("size line says %ld x %ld but the board is %ld x %d"), hr, hc, t.count, t.cols);
 		goto out;
 	}
 	free(first);
@@ -734,7 +740,7 @@ static made read_board(reader *rdp, int k, const boardio_big *big, int *patterns
 make:
 	/* Blanks alone between numbers' spaces (a form feed) are no cells. */
 	if ((first ? first_n : t.cols) == 0) {
-		fail(e, first_no, 1, "a row with no cells");
+		fail(e, first_no, 1, _("a row with no cells"));
 		goto out;
 	}
 	if (t.big)
@@ -775,14 +781,15 @@ static graph *read_patterns(reader *rd, const board *b, int at, boardio_error *e
 	graph *g = NULL;
 	line l;
 	if (!start || !crow || !ccol) {
-		fail(e, 0, 0, "out of memory");
+		fail(e, 0, 0, _("out of memory"));
 		goto out;
 	}
 	while (next_line(rd, &l)) {
 		if (l.len == 0)
 			continue;
 		if (r == rows) {
-			fail(e, l.no, 1, "the patterns are %d lines, one per row of the board", rows);
+			fail(e, l.no, 1, P_("the patterns are %d line, one per row of the board",
+					    "the patterns are %d lines, one per row of the board", rows), rows);
 			goto out;
 		}
 		int c = 0;
@@ -795,15 +802,16 @@ static graph *read_patterns(reader *rd, const board *b, int at, boardio_error *e
 			while (i < l.len && l.p[i] != ' ' && l.p[i] != '\t')
 				i++;
 			if (c == cols) {
-				fail(e, l.no, from + 1, "more than %d patterns on row %d", cols, r + 1);
+				fail(e, l.no, from + 1, P_("more than %d pattern on row %d", "more than %d patterns on row %d", cols),
+				     cols, r + 1);
 				goto out;
 			}
-			char spec[RULE_MASK_MAX * (RULE_MASK_MAX + 1) + 8], err[160] = "mask too large";
+			char spec[RULE_MASK_MAX * (RULE_MASK_MAX + 1) + 8], err[160] = "";
 			rule m;
 			bool fits = i - from <= RULE_MASK_MAX * (RULE_MASK_MAX + 1);
 			snprintf(spec, sizeof spec, "mask:%.*s", i - from, l.p + from);
 			if (!fits || rule_parse(&m, spec, false, err, sizeof err) != LO_OK) {
-				fail(e, l.no, from + 1, "cell (%d, %d): %s", r + 1, c + 1, err);
+				fail(e, l.no, from + 1, _("cell (%d, %d): %s"), r + 1, c + 1, fits ? err : _("mask too large"));
 				goto out;
 			}
 			int j = r * cols + c;
@@ -813,31 +821,32 @@ static graph *read_patterns(reader *rd, const board *b, int at, boardio_error *e
 			for (int q = 0; q < m.n; q++) {
 				int rr = r + m.dr[q], cc = c + m.dc[q];
 				if (rr >= 0 && rr < rows && cc >= 0 && cc < cols && !set_add(&set, &cap, used++, rr * cols + cc)) {
-					fail(e, 0, 0, "out of memory");
+					fail(e, 0, 0, _("out of memory"));
 					goto out;
 				}
 			}
 			c++;
 		}
 		if (c < cols) {
-			fail(e, l.no, l.len + 1, "row %d has %d patterns, expected %d", r + 1, c, cols);
+			fail(e, l.no, l.len + 1, P_("row %d has %d pattern, expected %d", "row %d has %d patterns, expected %d", c),
+			     r + 1, c, cols);
 			goto out;
 		}
 		r++;
 	}
 	if (rd->nomem || rd->toolong || rd->ioerr) {
 		fail(e, rd->linelong ? rd->no + 1 : 0, rd->linelong ? 1 : 0,
-		     rd->nomem ? "out of memory" : rd->linelong ? "a line longer than any row of a board can be"
-		     : rd->toolong ? "input too large" : "read error");
+		     "%s", rd->nomem ? _("out of memory") : rd->linelong ? _("a line longer than any row of a board can be")
+		     : rd->toolong ? _("input too large") : _("read error"));
 		goto out;
 	}
 	if (r < rows) {
-		fail(e, at, 1, "the patterns give %d of the board's %d rows", r, rows);
+		fail(e, at, 1, _("the patterns give %d of the board's %d rows"), r, rows);
 		goto out;
 	}
 	start[n] = (int)used;
 	if (!(g = graph_build(n, start, set, crow, ccol)))
-		fail(e, 0, 0, "out of memory");
+		fail(e, 0, 0, _("out of memory"));
 out:
 	free(start);
 	free(crow);
@@ -867,23 +876,23 @@ static made read_all(FILE *f, const char *text, size_t len, int k, const boardio
 	if (ok && hdr == &none && none.present) {
 		/* A reader that cannot take the file's variant says so rather
 		 * than read its cells under another rule. */
-		fail(e, none.line, 1, "the file names its variant: read it with solve or play --load");
+		fail(e, none.line, 1, _("the file names its variant: read it with solve or play --load"));
 		ok = false;
 	}
 	if (patterns)
 		*patterns = NULL;
 	int rows = m.b ? m.b->rows : m.bits ? m.bits->rows : 0, cols = m.b ? m.b->cols : m.bits ? m.bits->cols : 0;
 	if (ok && at && !patterns) {
-		fail(e, at, 1, "a board with its own patterns is read by solve and play only");
+		fail(e, at, 1, _("a board with its own patterns is read by solve and play only"));
 		ok = false;
 	} else if (ok && at) {
 		if ((long)rows * cols > GRAPH_MAX_VERTICES) {
-			fail(e, at, 1, "patterns are for boards of up to %d cells", GRAPH_MAX_VERTICES);
+			fail(e, at, 1, _("patterns are for boards of up to %d cells"), GRAPH_MAX_VERTICES);
 			ok = false;
 		} else {
 			/* Patterns are a graph's, on a small board: bytes. */
 			if (m.bits && !(m.b = bitboard_to_board(m.bits)))
-				fail(e, 0, 0, "out of memory");
+				fail(e, 0, 0, _("out of memory"));
 			bitboard_free(m.bits);
 			m.bits = NULL;
 			ok = m.b && (*patterns = read_patterns(&rd, m.b, at, e));
@@ -904,7 +913,7 @@ board *boardio_parse(const char *text, size_t len, int k, boardio_error *e)
 {
 	memset(e, 0, sizeof *e);
 	if (len == 0) {
-		fail(e, 0, 0, "empty input: no board");
+		fail(e, 0, 0, _("empty input: no board"));
 		return NULL;
 	}
 	return read_all(NULL, text, len, k, NULL, NULL, NULL, e).b;
@@ -915,7 +924,8 @@ static bool is_dir(FILE *f, boardio_error *e)
 	struct stat st;
 	memset(e, 0, sizeof *e);
 	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-		fail(e, 0, 0, "is a directory");
+		fail(e, 0, 0, _("is a directory"));
+
 		return true;
 	}
 	return false;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "formats/readall.h"
+#include "i18n.h"
 
 /* All of f, NUL-terminated; NULL with err. */
 static char *slurp(FILE *f, const char *name, char *err, size_t errlen)
@@ -13,7 +14,7 @@ static char *slurp(FILE *f, const char *name, char *err, size_t errlen)
 	size_t len;
 	char *text = readall(f, CODEARG_FILE_MAX, &len);
 	if (!text && errno == EFBIG)
-		snprintf(err, errlen, "%s: larger than any share code (%d MB)", name, CODEARG_FILE_MAX >> 20);
+		snprintf(err, errlen, _("%s: larger than any share code (%d MB)"), name, CODEARG_FILE_MAX >> 20);
 	else if (!text)
 		snprintf(err, errlen, "%s: %s", name, strerror(errno));
 	return text;
@@ -28,7 +29,8 @@ int codearg_read(const char *arg, sharecode *sc, char *err, size_t errlen)
 	} else if (arg[0] == '@') {
 		FILE *f = fopen(arg + 1, "r");
 		if (!f) {
-			snprintf(err, errlen, "cannot open %s: %s", arg + 1, strerror(errno));
+			snprintf(err, errlen, _("cannot open %s: %s"), arg + 1, strerror(errno));
+
 			return -1;
 		}
 		text = slurp(f, arg + 1, err, errlen);

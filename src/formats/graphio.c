@@ -7,6 +7,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "i18n.h"
+
 #define READ_MAX (64u << 20)
 
 static void fail(boardio_error *e, int line, int col, const char *fmt, ...)
@@ -47,7 +49,8 @@ static int scan_long(cur *c, long lo, long hi, const char *what, long *out, boar
 {
 	skip_space(c);
 	if (c->p == c->end || !isdigit((unsigned char)*c->p)) {
-		fail(e, c->no, col_of(c), "expected %s", what);
+		/* TRANSLATORS: %s is what was expected: "a vertex number", "a row", "a column" ... */
+		fail(e, c->no, col_of(c), _("expected %s"), what);
 		return -1;
 	}
 	const char *s = c->p;
@@ -59,7 +62,8 @@ static int scan_long(cur *c, long lo, long hi, const char *what, long *out, boar
 	}
 	if (v < lo || v > hi) {
 		c->p = s;
-		fail(e, c->no, col_of(c), "%s out of range (%ld to %ld)", what, lo, hi);
+		/* TRANSLATORS: %s is "a vertex number", "a row", "a column" ... */
+		fail(e, c->no, col_of(c), _("%s out of range (%ld to %ld)"), what, lo, hi);
 		return -1;
 	}
 	*out = v;
@@ -102,50 +106,50 @@ static int parse_vertex(acc *a, cur *c, boardio_error *e)
 {
 	long v, w;
 	const char *vstart = c->p;
-	if (scan_long(c, 1, a->n, "a vertex number", &v, e) < 0)
+	if (scan_long(c, 1, a->n, _("a vertex number"), &v, e) < 0)
 		return -1;
 	v--;
 	if (a->line_of[v]) {
 		c->p = vstart;
-		fail(e, c->no, col_of(c), "vertex %ld already given on line %d", v + 1, a->line_of[v]);
+		fail(e, c->no, col_of(c), _("vertex %ld already given on line %d"), v + 1, a->line_of[v]);
 		return -1;
 	}
 	a->line_of[v] = c->no;
 	bool has = word(c, "at");
 	if (a->coords >= 0 && has != (a->coords == 1)) {
 		skip_space(c);
-		fail(e, c->no, col_of(c), has ? "coordinates here but not on the first vertex line"
-					       : "no 'at ROW COL': the first vertex line had coordinates");
+		fail(e, c->no, col_of(c), "%s", has ? _("coordinates here but not on the first vertex line")
+					       : _("no 'at ROW COL': the first vertex line had coordinates"));
 		return -1;
 	}
 	a->coords = has;
 	if (has) {
 		long r, q;
-		if (scan_long(c, 0, GRAPH_MAX_COORD - 1, "a row", &r, e) < 0 ||
-		    scan_long(c, 0, GRAPH_MAX_COORD - 1, "a column", &q, e) < 0)
+		if (scan_long(c, 0, GRAPH_MAX_COORD - 1, _("a row"), &r, e) < 0 ||
+		    scan_long(c, 0, GRAPH_MAX_COORD - 1, _("a column"), &q, e) < 0)
 			return -1;
 		a->crow[v] = (int)r;
 		a->ccol[v] = (int)q;
 	}
 	skip_space(c);
 	if (c->p == c->end || *c->p != ':') {
-		fail(e, c->no, col_of(c), "expected ':' before the press set");
+		fail(e, c->no, col_of(c), _("expected ':' before the press set"));
 		return -1;
 	}
 	c->p++;
 	int cap = 0;
 	while (!at_end(c)) {
-		if (scan_long(c, 1, a->n, "a vertex number", &w, e) < 0)
+		if (scan_long(c, 1, a->n, _("a vertex number"), &w, e) < 0)
 			return -1;
 		if (++a->entries > GRAPH_MAX_ENTRIES) {
-			fail(e, c->no, col_of(c), "more than %d press-set members in all", GRAPH_MAX_ENTRIES);
+			fail(e, c->no, col_of(c), _("more than %d press-set members in all"), GRAPH_MAX_ENTRIES);
 			return -1;
 		}
 		if (a->len[v] == cap) {
 			cap = cap ? 2 * cap : 8;
 			int *p = realloc(a->sets[v], (size_t)cap * sizeof *p);
 			if (!p) {
-				fail(e, c->no, col_of(c), "out of memory");
+				fail(e, c->no, col_of(c), _("out of memory"));
 				return -1;
 			}
 			a->sets[v] = p;
@@ -166,7 +170,7 @@ static int check_places(const acc *a, boardio_error *e)
 {
 	long *key = malloc((size_t)a->n * sizeof *key);
 	if (!key) {
-		fail(e, 0, 0, "out of memory");
+		fail(e, 0, 0, _("out of memory"));
 		return -1;
 	}
 	for (int v = 0; v < a->n; v++)
@@ -175,7 +179,7 @@ static int check_places(const acc *a, boardio_error *e)
 	for (int i = 1; i < a->n; i++)
 		if (key[i] / GRAPH_MAX_VERTICES == key[i - 1] / GRAPH_MAX_VERTICES) {
 			int u = (int)(key[i - 1] % GRAPH_MAX_VERTICES), v = (int)(key[i] % GRAPH_MAX_VERTICES);
-			fail(e, a->line_of[v], 1, "vertices %d and %d are both at %d %d", u + 1, v + 1, a->crow[v],
+			fail(e, a->line_of[v], 1, _("vertices %d and %d are both at %d %d"), u + 1, v + 1, a->crow[v],
 			     a->ccol[v]);
 			free(key);
 			return -1;
@@ -188,7 +192,7 @@ static graph *finish(acc *a, boardio_error *e)
 {
 	for (int v = 0; v < a->n; v++)
 		if (!a->line_of[v]) {
-			fail(e, 0, 0, "vertex %d has no line (every vertex 1 to %d needs one)", v + 1, a->n);
+			fail(e, 0, 0, _("vertex %d has no line (every vertex 1 to %d needs one)"), v + 1, a->n);
 			return NULL;
 		}
 	if (a->coords == 1 && check_places(a, e) < 0)
@@ -206,7 +210,7 @@ static graph *finish(acc *a, boardio_error *e)
 		g = graph_build(a->n, start, set, a->coords == 1 ? a->crow : NULL, a->coords == 1 ? a->ccol : NULL);
 	}
 	if (!g)
-		fail(e, 0, 0, "out of memory");
+		fail(e, 0, 0, _("out of memory"));
 	free(start);
 	free(set);
 	return g;
@@ -220,7 +224,7 @@ graph *graphio_parse(const char *text, size_t len, boardio_error *e)
 	graph *g = NULL;
 	memset(e, 0, sizeof *e);
 	if (memchr(text, '\0', len)) {
-		fail(e, 0, 0, "a NUL byte: not a text file");
+		fail(e, 0, 0, _("a NUL byte: not a text file"));
 		return NULL;
 	}
 	while (p < end) {
@@ -232,10 +236,10 @@ graph *graphio_parse(const char *text, size_t len, boardio_error *e)
 		if (a.n == 0) {
 			long n;
 			if (!word(&c, "graph")) {
-				fail(e, no, col_of(&c), "expected 'graph N' first");
+				fail(e, no, col_of(&c), _("expected 'graph N' first"));
 				goto out;
 			}
-			if (scan_long(&c, 1, GRAPH_MAX_VERTICES, "the number of vertices", &n, e) < 0)
+			if (scan_long(&c, 1, GRAPH_MAX_VERTICES, _("the number of vertices"), &n, e) < 0)
 				goto out;
 			a.n = (int)n;
 			a.line_of = calloc((size_t)n, sizeof *a.line_of);
@@ -244,18 +248,18 @@ graph *graphio_parse(const char *text, size_t len, boardio_error *e)
 			a.crow = calloc((size_t)n, sizeof *a.crow);
 			a.ccol = calloc((size_t)n, sizeof *a.ccol);
 			if (!a.line_of || !a.sets || !a.len || !a.crow || !a.ccol) {
-				fail(e, 0, 0, "out of memory");
+				fail(e, 0, 0, _("out of memory"));
 				goto out;
 			}
 		} else if (parse_vertex(&a, &c, e) < 0)
 			goto out;
 		if (!at_end(&c)) {
-			fail(e, no, col_of(&c), "unexpected '%c'", *c.p);
+			fail(e, no, col_of(&c), _("unexpected '%c'"), *c.p);
 			goto out;
 		}
 	}
 	if (a.n == 0) {
-		fail(e, 0, 0, "empty: expected 'graph N' and one line per vertex");
+		fail(e, 0, 0, _("empty: expected 'graph N' and one line per vertex"));
 		goto out;
 	}
 	g = finish(&a, e);
@@ -269,7 +273,7 @@ graph *graphio_read(FILE *f, boardio_error *e)
 	struct stat st;
 	memset(e, 0, sizeof *e);
 	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-		fail(e, 0, 0, "is a directory");
+		fail(e, 0, 0, _("is a directory"));
 		return NULL;
 	}
 	size_t cap = 4096, len = 0;
@@ -278,7 +282,7 @@ graph *graphio_read(FILE *f, boardio_error *e)
 		if (len == cap) {
 			if (cap >= READ_MAX) {
 				free(buf);
-				fail(e, 0, 0, "larger than %u bytes", READ_MAX);
+				fail(e, 0, 0, _("larger than %u bytes"), READ_MAX);
 				return NULL;
 			}
 			char *nb = realloc(buf, cap * 2);
@@ -293,12 +297,13 @@ graph *graphio_read(FILE *f, boardio_error *e)
 			break;
 	}
 	if (!buf) {
-		fail(e, 0, 0, "out of memory");
+		fail(e, 0, 0, _("out of memory"));
 		return NULL;
 	}
 	if (ferror(f)) {
 		free(buf);
-		fail(e, 0, 0, "read error");
+		fail(e, 0, 0, _("read error"));
+
 		return NULL;
 	}
 	graph *g = graphio_parse(buf, len, e);

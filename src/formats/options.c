@@ -13,7 +13,9 @@
 
 #include "config.h"
 #include "formats/graphio.h"
+#include "formats/lang.h"
 #include "formats/output.h"
+#include "i18n.h"
 
 /* Edits (insert, delete, change) from a to b, capped at 9. */
 static int edits(const char *a, const char *b)
@@ -40,7 +42,9 @@ static int edits(const char *a, const char *b)
 
 int options_usage_error(const char *cmd, const char *msg)
 {
-	fprintf(stderr, "lightsout %s: %s\nTry 'lightsout %s --help'.\n", cmd, msg, cmd);
+	fprintf(stderr, "lightsout %s: %s\n", cmd, msg);
+	/* TRANSLATORS: %s is a command (solve, play ...); keep 'lightsout %s --help' as it is. */
+	fprintf(stderr, _("Try 'lightsout %s --help'.\n"), cmd);
 	return EXIT_USAGE;
 }
 
@@ -69,9 +73,9 @@ static int options_unknown(const char *cmd, const struct option *longopts, const
 	}
 	char err[300];
 	if (best)
-		snprintf(err, sizeof err, "unknown or incomplete option '%s': did you mean '--%s'?", arg, best);
+		snprintf(err, sizeof err, _("unknown or incomplete option '%s': did you mean '--%s'?"), arg, best);
 	else
-		snprintf(err, sizeof err, "unknown or incomplete option '%s'", arg ? arg : "?");
+		snprintf(err, sizeof err, _("unknown or incomplete option '%s'"), arg ? arg : "?");
 	return options_usage_error(cmd, err);
 }
 
@@ -139,8 +143,10 @@ static int options_parse_size(const char *s, common_opts *o, bool allow_range, c
 		o->v.cols = o->v.rows;
 		goto single;
 	}
-	snprintf(err, errlen, "bad size '%s': use RxC or N (1 to %ld)%s", s, max,
-		 allow_range ? ", or a range A-B" : "");
+	if (allow_range)
+		snprintf(err, errlen, _("bad size '%s': use RxC or N (1 to %ld), or a range A-B"), s, max);
+	else
+		snprintf(err, errlen, _("bad size '%s': use RxC or N (1 to %ld)"), s, max);
 	return -1;
 single:
 	o->rows_hi = o->v.rows;
@@ -190,7 +196,7 @@ int options_common(common_opts *o, const char *name, const char *arg, bool allow
 		/* A grid is square (no rule of its own) or a rule of that kind. */
 		const rule_entry *e = rule_entry_find(arg);
 		if (strcmp(arg, "square") != 0 && !(e && e->kind == RULE_HEX)) {
-			snprintf(err, errlen, "bad grid '%s': use square or hex", arg);
+			snprintf(err, errlen, _("bad grid '%s': use square or hex"), arg);
 			return -1;
 		}
 		o->shape = e ? e->name : NULL;
@@ -201,7 +207,7 @@ int options_common(common_opts *o, const char *name, const char *arg, bool allow
 		const rule_entry *e = rule_entry_find(arg);
 		int rows, cols;
 		if (!e || !rule_kind_size(e->kind, &rows, &cols)) {
-			snprintf(err, errlen, "bad board '%s': use merlin or cube", arg);
+			snprintf(err, errlen, _("bad board '%s': use merlin or cube"), arg);
 			return -1;
 		}
 		o->shape = e->name;
@@ -215,7 +221,7 @@ int options_common(common_opts *o, const char *name, const char *arg, bool allow
 		return 1;
 	case 'k':
 		if (options_parse_int(arg, VARIANT_MIN_K, VARIANT_MAX_K, &v) < 0) {
-			snprintf(err, errlen, "bad number of states '%s': use %d to %d", arg, VARIANT_MIN_K, VARIANT_MAX_K);
+			snprintf(err, errlen, _("bad number of states '%s': use %d to %d"), arg, VARIANT_MIN_K, VARIANT_MAX_K);
 			return -1;
 		}
 		o->v.k = (int)v;
@@ -229,7 +235,7 @@ int options_common(common_opts *o, const char *name, const char *arg, bool allow
 		errno = 0;
 		unsigned long long s = strtoull(arg, &end, 10);
 		if (errno || end == arg || *end || arg[0] == '-') {
-			snprintf(err, errlen, "bad seed '%s': use a non-negative integer", arg);
+			snprintf(err, errlen, _("bad seed '%s': use a non-negative integer"), arg);
 			return -1;
 		}
 		o->seed = s;
@@ -299,13 +305,13 @@ int options_finish(common_opts *o, rule *r, char *err, size_t errlen)
 	char spec[64];
 	bool rule_given = o->rule_spec != o->v.rule;
 	if (rule_given + (o->shape != NULL) + (o->graph_path != NULL) > 1) {
-		snprintf(err, errlen, "give one of --rule, --grid hex, --board and --graph");
+		snprintf(err, errlen, "%s", _("give one of --rule, --grid hex, --board and --graph"));
 		return -1;
 	}
 	o->rule_chosen = rule_given || o->shape || o->graph_path;
 	if (o->graph_path) {
 		if (o->size_set) {
-			snprintf(err, errlen, "--graph gives the size: no --size");
+			snprintf(err, errlen, "%s", _("--graph gives the size: no --size"));
 			return -1;
 		}
 		if (load_graph(o, err, errlen) < 0)
@@ -360,13 +366,12 @@ void options_help_rule(int col)
 	const char *p = names;
 	while (*p) {
 		printf("%*s", col > at ? col - at : 1, "");
-		/* As many words as fit before column 80. */
-		int width = 79 - col, take = 0, last_space = -1;
-		for (int i = 0; p[i] && i < width; i++) {
+		/* As many words as fit before column 80 (columns, not bytes: a
+		 * translation's letters may take several). */
+		int width = 79 - col, take = (int)text_fit(p, width), last_space = -1;
+		for (int i = 0; i < take; i++)
 			if (p[i] == ' ')
 				last_space = i;
-			take = i + 1;
-		}
 		if (p[take] && last_space > 0)
 			take = last_space;
 		printf("%.*s\n", take, p);
@@ -397,9 +402,12 @@ int options_parse_time(const char *s, long *secs)
 
 void options_time_words(long secs, char *buf, size_t len)
 {
-	long n = secs % 60 ? secs : secs % 3600 ? secs / 60 : secs / 3600;
-	const char *unit = secs % 60 ? "second" : secs % 3600 ? "minute" : "hour";
-	snprintf(buf, len, "%ld %s%s", n, unit, n == 1 ? "" : "s");
+	if (secs % 60)
+		snprintf(buf, len, P_("%ld second", "%ld seconds", secs), secs);
+	else if (secs % 3600)
+		snprintf(buf, len, P_("%ld minute", "%ld minutes", secs / 60), secs / 60);
+	else
+		snprintf(buf, len, P_("%ld hour", "%ld hours", secs / 3600), secs / 3600);
 }
 
 /* One option's value into its place.  0, or -1 with err. */
@@ -422,7 +430,7 @@ static int option_take(const option_spec *o, const char *arg, char *err, size_t 
 			return 0;
 		}
 		if (!o->bad)
-			snprintf(err, errlen, "--%s wants a whole number from %ld to %ld, not '%s'", o->name, (long)o->lo,
+			snprintf(err, errlen, _("--%s wants a whole number from %ld to %ld, not '%s'"), o->name, (long)o->lo,
 				 (long)o->hi, arg);
 		break;
 	case OPTION_REAL:
@@ -431,22 +439,23 @@ static int option_take(const option_spec *o, const char *arg, char *err, size_t 
 			return 0;
 		}
 		if (!o->bad)
-			snprintf(err, errlen, "bad --%s '%s': use %g to %g", o->name, arg, o->lo, o->hi);
+			snprintf(err, errlen, _("bad --%s '%s': use %g to %g"), o->name, arg, o->lo, o->hi);
 		break;
 	case OPTION_TIME:
 		if (options_parse_time(arg, (long *)o->to) == 0)
 			return 0;
 		if (!o->bad)
-			snprintf(err, errlen, "bad --%s '%s': use minutes, or a number with s, m or h (45s, 30m, 2h), "
-				 "up to a week; 0 for never", o->name, arg);
+			/* TRANSLATORS: keep the units s, m and h (45s, 30m, 2h): they are what the option reads. */
+			snprintf(err, errlen, _("bad --%s '%s': use minutes, or a number with s, m or h (45s, 30m, 2h), "
+						"up to a week; 0 for never"), o->name, arg);
 		break;
 	case OPTION_PARSE:
 		return o->parse(arg, o->to, err, errlen);
 	case OPTION_COMMON:
 		return 0;	/* options_run() gives it to options_common() */
 	}
-	if (o->bad)
-		snprintf(err, errlen, o->bad, arg);
+	if (o->bad)	/* the table's N_(): read in the player's language */
+		snprintf(err, errlen, _(o->bad), arg);
 	return -1;
 }
 
@@ -506,11 +515,11 @@ int options_run(const options_def *d, int argc, char **argv, int *first)
 	while ((opt = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
 		if (opt == '?' || opt == ':') {
 			if (opt == ':' && d->flags & OPTIONS_MISSING) {
-				snprintf(err, sizeof err, "option '%s' needs a value", argv[optind - 1]);
+				snprintf(err, sizeof err, _("option '%s' needs a value"), argv[optind - 1]);
 				return options_usage_error(d->cmd, err);
 			}
 			if (d->unknown) {
-				snprintf(err, sizeof err, d->unknown, argv[optind - 1]);
+				snprintf(err, sizeof err, _(d->unknown), argv[optind - 1]);
 				return options_usage_error(d->cmd, err);
 			}
 			return options_unknown(d->cmd, longs, argv[optind - 1]);
@@ -552,7 +561,7 @@ int options_run(const options_def *d, int argc, char **argv, int *first)
 		return 0;
 	}
 	if (d->operands >= 0 && argc - optind > d->operands) {
-		snprintf(err, sizeof err, "unexpected argument '%s'", argv[optind + d->operands]);
+		snprintf(err, sizeof err, _("unexpected argument '%s'"), argv[optind + d->operands]);
 		return options_usage_error(d->cmd, err);
 	}
 	*first = optind;
@@ -575,8 +584,10 @@ void options_help(const option_spec *specs, int col)
 			putchar('\n');
 			at = 0;
 		}
-		/* The help's lines, each under the first. */
-		for (const char *p = o->help; *p;) {
+		/* The help's lines, each under the first: the table's N_() text
+		 * in the player's language ("" is gettext's header: never asked). */
+		for (const char *p = *o->help ? _(o->help) : ""; *p;) {
+
 			size_t n = strcspn(p, "\n");
 			printf("%*s%.*s\n", col - at, "", (int)n, p);
 			at = 0;

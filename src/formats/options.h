@@ -10,6 +10,7 @@
 
 #include "engine/rule.h"
 #include "engine/variant.h"
+#include "i18n.h"
 
 typedef struct common_opts {
 	variant v;			/* its size is the first of a range */
@@ -90,9 +91,10 @@ typedef struct option_spec {
 	option_kind kind;
 	void *to;		/* where the value goes */
 	const char *arg;	/* the argument as the help shows it ("N"; "[=ladder]": optional); NULL: none */
-	const char *help;	/* the help's text, a line each "\n"; NULL: not listed (a spelling, --version) */
+	const char *help;	/* the help's text, a line each "\n", marked N_() (printed through _());
+				 * NULL: not listed (a spelling, --version) */
 	double lo, hi;		/* OPTION_INT's and OPTION_REAL's bounds */
-	const char *bad;	/* a refused value's message, the value for its %s; NULL: the kind's own */
+	const char *bad;	/* a refused value's message, the value for its %s, marked N_(); NULL: the kind's own */
 	int (*parse)(const char *arg, void *to, char *err, size_t errlen);
 	bool *given;		/* if not NULL: set when the option is given */
 } option_spec;
@@ -110,7 +112,7 @@ typedef struct options_def {
 	int flags;			/* OPTIONS_* */
 	int operands;			/* how many at most; -1 any number */
 	void (*help)(const struct options_def *d);	/* --help: prints it all, options_help() for the options */
-	const char *unknown;		/* an option not in the table, the word for its %s;
+	const char *unknown;		/* an option not in the table, the word for its %s (N_());
 					 * NULL: "unknown or incomplete option", the nearest named */
 } options_def;
 
@@ -118,11 +120,12 @@ typedef struct options_def {
  * list it (the game words its own: it draws the shapes). */
 #define OPTIONS_SHAPE_SPECS \
 	{ "rule", 'r', OPTION_COMMON, .help = "" }, \
-	{ "grid", 0, OPTION_COMMON, .arg = "hex", .help = "hexagonal cells in offset rows, each with six neighbours" }, \
-	{ "board", 0, OPTION_COMMON, .arg = "NAME", .help = "merlin (the 3x3 Magic Square) or cube (6 faces of 3x3)" }, \
-	{ "graph", 0, OPTION_COMMON, .arg = "FILE", .help = "any press sets: 'graph N', then 'V: W W ...' per vertex" }, \
-	{ "torus", 0, OPTION_COMMON, .help = "wrap around the edges" }, \
-	{ "states", 'k', OPTION_COMMON, .arg = "K", .help = "cell values modulo K (2 to 36, default 2)" }
+	{ "grid", 0, OPTION_COMMON, .arg = "hex", .help = N_("hexagonal cells in offset rows, each with six neighbours") }, \
+	{ "board", 0, OPTION_COMMON, .arg = "NAME", .help = N_("merlin (the 3x3 Magic Square) or cube (6 faces of 3x3)") }, \
+	{ "graph", 0, OPTION_COMMON, .arg = "FILE", .help = N_("any press sets: 'graph N', then 'V: W W ...' per vertex") }, \
+	{ "torus", 0, OPTION_COMMON, .help = N_("wrap around the edges") }, \
+	{ "states", 'k', OPTION_COMMON, .arg = "K", .help = N_("cell values modulo K (2 to 36, default 2)") }
+
 
 #define OPTIONS_GO (-1)
 /* Parse argv (argv[0] the command) by d: every option not in d->specs

@@ -8,14 +8,17 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "i18n.h"
 
 static bool reported;
 
 static int report(const char *who, int err)
 {
 	if (!reported)
-		fprintf(stderr, "lightsout%s%s: write error: %s\n", who ? " " : "", who ? who : "",
-			err ? strerror(err) : "output failed");
+		/* TRANSLATORS: "lightsout%s%s" is "lightsout" and the command (" solve"): keep it; the last %s
+		 * is the system's reason. */
+		fprintf(stderr, _("lightsout%s%s: write error: %s\n"), who ? " " : "", who ? who : "",
+			err ? strerror(err) : _("output failed"));
 	reported = true;
 	return -1;
 }
@@ -31,7 +34,7 @@ int output_check(const char *who)
 int output_table(const char *who, char *text, size_t len)
 {
 	if (!text) {
-		fprintf(stderr, "lightsout %s: out of memory\n", who);
+		fprintf(stderr, _("lightsout %s: out of memory\n"), who);
 		return EXIT_NOMEM;
 	}
 	fwrite(text, 1, len, stdout);
@@ -60,7 +63,11 @@ static void show_progress(void *ctx, int tries, int closest, double left)
 	output_progress *p = ctx;
 	if (mono() - p->start < 1.0)
 		return;
-	fprintf(stderr, "\rlooking for the par: %d tries, closest %d presses, %.0f s left (Ctrl-C stops) ", tries,
+	fputc('\r', stderr);	/* over the line before */
+	/* TRANSLATORS: a progress line, written over itself: keep the space at the end; at most 79 columns
+	 * with the numbers. */
+	fprintf(stderr, _("looking for the par: %d tries, closest %d presses, %.0f s left (Ctrl-C stops) "), tries,
+
 		closest, left > 0 ? left : 0);
 	p->shown = true;
 }

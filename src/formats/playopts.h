@@ -9,9 +9,11 @@
 
 #include "formats/options.h"
 
-/* The game draws a graph at its vertices' places; the CLI needs none. */
-#define PLAYOPTS_GRAPH_UNPLACED "the game draws a graph whose vertices have places ('V at ROW COL: ...'); " \
-				"solve, analyze and generate take any graph"
+/* The game draws a graph at its vertices' places; the CLI needs none.
+ * Marked N_(): print it through _(). */
+#define PLAYOPTS_GRAPH_UNPLACED N_("the game draws a graph whose vertices have places ('V at ROW COL: ...'); " \
+				   "solve, analyze and generate take any graph")
+
 
 typedef struct play_opts {
 	common_opts common;
