@@ -25,7 +25,7 @@ xgettext --from-code=UTF-8 -a --add-comments=notext --no-wrap -o "$T/all.po" $re
 # msgcomm would merge the two; awk is plainer: an entry of all.po whose
 # msgid marked.pot lacks, with no notext comment, and two words.
 awk -v marked="$T/marked.pot" '
-	BEGIN { while ((getline l < marked) > 0) if (l ~ /^msgid "/) { sub(/^msgid /, "", l); have[l] = 1 } }
+	BEGIN { while ((getline l < marked) > 0) if (l ~ /^(msgid|msgid_plural|msgctxt) "/) { sub(/^[a-z_]+ /, "", l); have[l] = 1 } }
 	/^#\. notext/ { notext = 1 }
 	/^#: / { where = $0; sub(/^#: /, "", where) }
 	/^msgid "/ {
