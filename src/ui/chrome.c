@@ -548,7 +548,8 @@ static int help_walk(const view *v, const key_row *rows, int top, bool draw)
 	for (const key_row *k = rows; k->run || k->names_utf8; k++) {
 		if (!k->names_utf8)
 			continue;
-		const char *keys = _(v->gl->utf8 ? k->names_utf8 : k->names_ascii), *p = _(k->label);
+		const char *keys = _(v->gl->utf8 || !k->names_ascii ? k->names_utf8 : k->names_ascii);
+		const char *p = k->label && k->label[0] ? _(k->label) : "";
 		char own_keys[64], own_label[160];
 		if (k->bar_rank == ROW_SUSPEND && v->no_suspend) {
 			/* Ctrl-Z is refused here: its part of the row goes. */

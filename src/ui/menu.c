@@ -39,8 +39,10 @@ typedef struct menu {
 static menu form;
 
 enum {
-	ITEM_ROWS, ITEM_COLS, ITEM_RULE, ITEM_STATES, ITEM_TORUS, ITEM_DIFFICULTY, ITEM_MODE, ITEM_PREVIEW, ITEM_READER,
-	ITEM_THEME, ITEM_LANG, ITEM_WATCHERS,
+	/* Reader and Colours stay the last lines (Watchers after them on a
+	 * public account): the tests reach them up from the first. */
+	ITEM_ROWS, ITEM_COLS, ITEM_RULE, ITEM_STATES, ITEM_TORUS, ITEM_DIFFICULTY, ITEM_MODE, ITEM_PREVIEW, ITEM_LANG,
+	ITEM_READER, ITEM_THEME, ITEM_WATCHERS,
 	ITEM_COUNT
 };
 
@@ -385,13 +387,13 @@ static void menu_draw(app *a)
 	const glyphs *gl = &a->gl;
 	const game_config *c = &m->cfg;
 	char val[ITEM_COUNT][VARIANT_RULE_MAX + 40];
-	/* TRANSLATORS: the settings' lines: at most 14 columns each. */
+	/* TRANSLATORS: the settings' lines: at most 16 columns each. */
 	static const char *const label[ITEM_COUNT] = { N_("Rows"), N_("Columns"), N_("Rule"), N_("States"),
 						       N_("Torus"), N_("Difficulty"), N_("Mode"), N_("Preview"),
-						       N_("Reader"), N_("Colours"), N_("Language"), N_("Watchers") };
+						       N_("Language"), N_("Reader"), N_("Colours"), N_("Watchers") };
 	int w = 44, lw = 12;
 	for (int i = 0; i < ITEM_COUNT; i++)
-		if (text_cols(_(label[i])) > lw && text_cols(_(label[i])) <= 14)
+		if (text_cols(_(label[i])) > lw && text_cols(_(label[i])) <= 16)
 			lw = text_cols(_(label[i]));
 	if (w > COLS)
 		w = COLS;
