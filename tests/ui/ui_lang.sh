@@ -50,7 +50,7 @@ check "the Language line says Deutsch" ui_wait "← Deutsch →"
 ui_keys Up Up Up Right
 check "then Français, by its own name" ui_wait "← Français →"
 ui_keys Right
-check "then from the terminal again (in German: aus dem Terminal)" sh -c "$TMUX_CMD capture-pane -p | grep -q -e 'from the terminal' -e 'Terminal'"
+check "then from the terminal again (in German: vom Terminal)" sh -c "$TMUX_CMD capture-pane -p | grep -q -e 'from the terminal' -e 'Terminal'"
 ui_keys Enter
 check "from the terminal: English again" ui_wait "Moves 0"
 check "... and no language kept in the file" sh -c "sleep 0.3; ! grep -q '^language' '$conf'"
