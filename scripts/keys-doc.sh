@@ -5,8 +5,9 @@ set -eu
 bin=${1:-./lightsout}
 md=$(mktemp) man=$(mktemp)
 trap 'rm -f "$md" "$man"' EXIT
-"$bin" keys >"$md"
-"$bin" keys --man >"$man"
+# In English whatever the caller's language: the docs are English.
+LC_ALL=C.UTF-8 LANGUAGE= "$bin" keys >"$md"
+LC_ALL=C.UTF-8 LANGUAGE= "$bin" keys --man >"$man"
 awk -v f="$md" '/^<!-- keys end -->$/ { while ((getline l < f) > 0) print l; skip = 0 }
 	!skip { print } /^<!-- keys begin -->$/ { skip = 1 }' docs/keys.md >docs/keys.md.new
 awk -v f="$man" '/^\.\\" keys end$/ { while ((getline l < f) > 0) print l; skip = 0 }

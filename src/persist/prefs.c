@@ -75,6 +75,14 @@ static const char *take(prefs *p, const char *key, const char *v)
 			return _("theme: expected a theme's name (classic, amber, ocean, forest)");
 		snprintf(p->theme, sizeof p->theme, "%s", v);
 		p->has_theme = true;
+	} else if (!strcmp(key, "language")) {
+		/* A code of two or three letters: which catalogs exist is the
+		 * ui's to say (formats/lang.h), as a theme's name. */
+		size_t n = strlen(v);
+		if (n < 2 || n > 3 || strspn(v, "abcdefghijklmnopqrstuvwxyz") != n)
+			return N_("language: expected a language's code (en, de, fr)");
+		snprintf(p->lang, sizeof p->lang, "%s", v);
+		p->has_lang = true;
 	} else if (!strcmp(key, "watchers")) {
 		if (!yes_no(v, &p->watchers))
 			return _("watchers: expected yes or no");
@@ -194,6 +202,8 @@ int prefs_save(const char *path, const prefs *p, char *err, size_t errlen)
 		textbuf_printf(&t, "watchers = %s\n", p->watchers ? "yes" : "no");
 	if (p->has_theme)
 		textbuf_printf(&t, "theme = %s\n", p->theme);
+	if (p->has_lang && p->lang[0])
+		textbuf_printf(&t, "language = %s\n", p->lang);
 	size_t len;
 	char *text = textbuf_finish(&t, &len);
 	if (!text) {

@@ -32,6 +32,9 @@ typedef struct prefs {
 	bool watchers, has_watchers;	/* others may watch (a public account) */
 	char theme[16];			/* a colour theme's name (the ui checks it) */
 	bool has_theme;
+	char lang[8];			/* the messages' language ("de"; the ui checks
+					 * it), absent: the terminal's */
+	bool has_lang;
 } prefs;
 
 /* Read path into p (cleared first).  Lines that are wrong are skipped,

@@ -1,3 +1,4 @@
+#include "i18n.h"
 #include "ui/analysis.h"
 
 #include <curses.h>
@@ -62,15 +63,15 @@ static void analysis_leave(app *a)
 
 static const key_row analysis_rows[] = {
 	{ { KEY_RIGHT, 'l', ' ', '\t', KEY_DOWN, 'j' }, analysis_step, "\u2192, Space, Tab", "Right, Space, Tab",
-	  "the next quiet pattern", NULL, 0 },
+	  N_("the next quiet pattern"), NULL, 0 },
 	{ { KEY_LEFT, 'h', KEY_BTAB, KEY_UP, 'k' }, analysis_step, "\u2190, Shift-Tab", "Left, Shift-Tab",
-	  "the previous quiet pattern", NULL, 0 },
-	{ { KEY_ESC, 'a', 'q' }, analysis_done, "Esc, a, q", "Esc, a, q", "back to the game", NULL, 0 },
+	  N_("the previous quiet pattern"), NULL, 0 },
+	{ { KEY_ESC, 'a', 'q' }, analysis_done, "Esc, a, q", "Esc, a, q", N_("back to the game"), NULL, 0 },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
 const screen analysis_screen = {
-	.name = "analysis", .title = "Analysis panel", .rows = analysis_rows, .enter = analysis_enter,
+	.name = "analysis", .title = N_("Analysis panel"), .rows = analysis_rows, .enter = analysis_enter,
 	.draw = analysis_draw, .leave = analysis_leave,
 	.shows_board = true,
 };

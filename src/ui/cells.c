@@ -7,6 +7,7 @@
 
 #include "formats/boardio.h"
 #include "engine/search.h"
+#include "i18n.h"
 #include "ui/draw_parts.h"
 
 static attr_t cell_attr(const view *v, int val)
@@ -289,7 +290,9 @@ static void draw_cell_now(view *v, int row, int col, bool flash)
 			char count[3][32];
 			const char *times = v->gl->utf8 ? "\u00d7" : "x";
 			int m = mark > 0 ? mark : -mark;
-			snprintf(count[0], sizeof count[0], "%s%d%s", mark > 0 ? "" : "back ", m, times);
+			/* TRANSLATORS: before a count on a cell ("back 2x"): a tile is a
+			 * few columns wide, keep it short, with its space. */
+			snprintf(count[0], sizeof count[0], "%s%d%s", mark > 0 ? "" : _("back "), m, times);
 			snprintf(count[1], sizeof count[1], "%s%d%s", mark > 0 ? "+" : "-", m, times);
 			snprintf(count[2], sizeof count[2], "%s%d", mark > 0 ? "+" : "-", m);
 			attrset((frame & ~(attr_t)A_UNDERLINE) | (fill & A_REVERSE));

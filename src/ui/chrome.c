@@ -6,31 +6,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formats/lang.h"
+#include "i18n.h"
 #include "ui/draw_parts.h"
 #include "ui/info.h"
 #include "ui/screen.h"
 
-/* Display columns of a UTF-8 string: count the bytes that start a character. */
+/* Display columns of a UTF-8 string (a translation's too: wide letters
+ * take two). */
 int chrome_cols(const char *s)
 {
-	int n = 0;
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xc0) != 0x80;
-	return n;
+	return text_cols(s);
 }
 
 /* Write s at (y, x) cut at the right edge: curses would wrap it instead. */
 void chrome_put_clipped(int y, int x, const char *s)
 {
-	int room = COLS - x, n = 0;
-	const char *p = s;
+	int room = COLS - x;
 	if (room <= 0 || y < 0 || y >= LINES)
 		return;
-	for (; *p; p++) {
-		if (((unsigned char)*p & 0xc0) != 0x80 && ++n > room)
-			break;
-	}
-	mvaddnstr(y, x, s, (int)(p - s));
+	mvaddnstr(y, x, s, (int)text_fit(s, room));
 }
 
 int draw_wrapped(int y, int x, int indent, int last, const char *s)
@@ -68,21 +63,15 @@ int draw_wrapped(int y, int x, int indent, int last, const char *s)
  * fits with an ellipsis after it ("Clear the board: ev" said nothing). */
 void chrome_put_cut(const glyphs *gl, int y, int x, const char *s)
 {
-	int room = COLS - x, n = 0, ew = gl->utf8 ? 1 : 3;
+	int room = COLS - x, ew = gl->utf8 ? 1 : 3;
 	if (chrome_cols(s) <= room || room <= ew + 1) {
 		chrome_put_clipped(y, x, s);
 		return;
 	}
-	const char *p = s, *word_end = NULL;
-	for (; *p; p++) {
-		if (((unsigned char)*p & 0xc0) == 0x80)
-			continue;
-		if (n + 1 > room - ew)
-			break;
-		n++;
-		if (*p == ' ' && p > s && p[-1] != ' ')
-			word_end = p;
-	}
+	const char *p = s + text_fit(s, room - ew), *word_end = NULL;
+	for (const char *q = s + 1; q < p; q++)
+		if (*q == ' ' && q[-1] != ' ')
+			word_end = q;
 	/* A single word too long for the line is cut inside it. */
 	const char *end = word_end ? word_end : p;
 	if (y < 0 || y >= LINES || room <= 0)
@@ -106,7 +95,8 @@ static void legend(const view *v, char *buf, size_t len)
 		n += snprintf(buf + n, len - (size_t)n, " ... %d", k - 1);
 	char g[2];
 	if ((size_t)n < len)
-		snprintf(buf + n, len - (size_t)n, "  goal: all %s", glyphs_cell(v->gl, 0, k, g));
+		/* TRANSLATORS: after the legend of k symbols ("·=0 1=1 2=2"); %s is the symbol of state 0. */
+		snprintf(buf + n, len - (size_t)n, _("  goal: all %s"), glyphs_cell(v->gl, 0, k, g));
 }
 
 /* The mode as the title says it: the snapshot's daily board or ladder,
@@ -117,9 +107,10 @@ static void mode_words(const view *v, char *buf, size_t len)
 	if (v->title[0])
 		snprintf(buf, len, "%s", v->title);
 	else if (v->sv.mode == PLAY_DAILY && v->sv.daily)
-		snprintf(buf, len, "daily %s", v->sv.daily);
+		/* TRANSLATORS: the title line's mode; %s is a date, 2026-11-27. */
+		snprintf(buf, len, _("daily %s"), v->sv.daily);
 	else if (v->sv.mode == PLAY_LADDER)
-		snprintf(buf, len, "practice ladder");
+		snprintf(buf, len, "%s", _("practice ladder"));
 }
 
 /* The legend and the mode: the title line's right side. */
@@ -136,7 +127,7 @@ static void title_words(const view *v, char *buf, size_t len)
  * the first move, not over the key bar. */
 static bool aside_shown(const view *v)
 {
-	return v->sv.aside && v->sv.aside[0] && v->g && !game_touched(v->g) && COLS - 14 >= (int)strlen(v->sv.aside);
+	return v->sv.aside && v->sv.aside[0] && v->g && !game_touched(v->g) && COLS - 14 >= text_cols(v->sv.aside);
 }
 
 /* A screen reader's separator is a comma after a word, not " , ": the
@@ -254,6 +245,7 @@ void chrome_title(view *v)
 	move(0, 0);
 	clrtoeol();
 	attrset(A_BOLD | theme_attr(v, PAIR_TITLE));
+	/* notext: the game's name */
 	mvaddstr(0, 1, "Lights Out");
 	attrset(A_NORMAL);
 	title_words(v, right, sizeof right);
@@ -271,16 +263,17 @@ void chrome_title(view *v)
 
 static void format_clock(char *buf, size_t len, long s)
 {
+	/* notext: a clock */
 	if (s >= 3600)
 		snprintf(buf, len, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
-	else
+	else /* notext: a clock */
 		snprintf(buf, len, "%ld:%02ld", s / 60, s % 60);
 }
 
 static void format_par(const game *g, char *buf, size_t len)
 {
 	if (!g->solvable)
-		snprintf(buf, len, "none");
+		snprintf(buf, len, "%s", C_("par", "none"));
 	else if (g->par < 0)
 		snprintf(buf, len, "?");
 	else
@@ -303,22 +296,30 @@ static void status_line(view *v, double now, char *line, size_t size)
 	if (v->what == VIEW_INFO)
 		snprintf(line, len, " %s", v->info);
 	else if (v->what == VIEW_EDIT)
-		snprintf(line, len, " Editing %s %.20s%s %dx%d %s %d states %s %d lit", d, g->rule.name,
-			 g->rule.torus ? " torus" : "", g->cur->rows, g->cur->cols, d, g->cur->k, d,
+		/* TRANSLATORS: the editor's status line: a dot, the rule's name,
+		 * " torus" or nothing, rows x columns, a dot, k, a dot, the cells
+		 * not 0. */
+		snprintf(line, len, _(" Editing %s %.20s%s %dx%d %s %d states %s %d lit"), d, g->rule.name,
+			 g->rule.torus ? _(" torus") : "", g->cur->rows, g->cur->cols, d, g->cur->k, d,
 			 board_count_nonzero(g->cur));
 	else if (v->ov && v->ov->shown && g->won) {
 		/* No plan left to tell: what it took ("needs 0 presses" was true
 		 * of nothing the player could do). */
 		int moves = game_moves(g);
-		snprintf(line, len, " Cleared in %d press%s (par %s)", moves, moves == 1 ? "" : "es", par);
+		snprintf(line, len, P_(" Cleared in %d press (par %s)", " Cleared in %d presses (par %s)", moves), moves,
+			 par);
 	} else if (v->ov && v->ov->shown) {
 		/* The plan replaces the rule and size: they fit no more. */
 		char plan[128];
 		info_plan(v->ov, v->gl, now, plan, sizeof plan);
 		if (racing)
-			snprintf(line, len, " Moves %d %s Par %s %s %s %s %s", game_moves(g), d, par, d, v->who, d, plan);
+			/* TRANSLATORS: the status line in a race with the solution shown:
+			 * moves, a dot, par, a dot, the rival's progress, a dot, the plan. */
+			snprintf(line, len, _(" Moves %d %s Par %s %s %s %s %s"), game_moves(g), d, par, d, v->who, d, plan);
 		else
-			snprintf(line, len, " Moves %d %s Par %s %s %s", game_moves(g), d, par, d, plan);
+			/* TRANSLATORS: the status line with the solution shown: moves, a
+			 * dot, par, a dot, the plan's words. */
+			snprintf(line, len, _(" Moves %d %s Par %s %s %s"), game_moves(g), d, par, d, plan);
 	} else {
 		/* The rule in a player's word ("classic", "diagonals"), a mask or
 		 * a random board by its name, a graph by its file's; k in words,
@@ -334,25 +335,27 @@ static void status_line(view *v, double now, char *line, size_t size)
 		/* The cube is stored as 6 rows of 9: said as what it is. */
 		char dims[32];
 		if (g->rule.kind == RULE_CUBE)
-			snprintf(dims, sizeof dims, "six 3x3 faces");
-		else
+			snprintf(dims, sizeof dims, "%s", _("six 3x3 faces"));
+		else /* notext: rows x columns */
 			snprintf(dims, sizeof dims, "%dx%d", g->cur->rows, g->cur->cols);
-		snprintf(line, len, " Moves %d %s Par %s %s %.20s%s %s%s", game_moves(g), d, par, d, name,
-			 g->rule.torus ? " torus" : "", dims, states);
+		/* TRANSLATORS: the status line: moves, a dot, par, a dot, the rule,
+		 * " torus" or nothing, the size ("5x5"), then the states. */
+		snprintf(line, len, _(" Moves %d %s Par %s %s %.20s%s %s%s"), game_moves(g), d, par, d, name,
+			 g->rule.torus ? _(" torus") : "", dims, states);
 	}
 	/* Which marks the board shows, when they are not the plan's (whose
 	 * words above say so). */
 	if (v->what == VIEW_PLAY && v->pattern && v->chase)
-		snprintf(line + strlen(line), len - strlen(line), " %s marked: chase step", d);
+		snprintf(line + strlen(line), len - strlen(line), _(" %s marked: chase step"), d);
 	else if (v->what == VIEW_PLAY && v->hint >= 0 && !(v->ov && v->ov->shown))
-		snprintf(line + strlen(line), len - strlen(line), " %s marked: hint", d);
+		snprintf(line + strlen(line), len - strlen(line), _(" %s marked: hint"), d);
 	if (v->sv.rung > 0 && v->what == VIEW_PLAY)
-		snprintf(line + strlen(line), len - strlen(line), " %s Rung %d", d, v->sv.rung);
+		snprintf(line + strlen(line), len - strlen(line), _(" %s Rung %d"), d, v->sv.rung);
 	if (v->who[0] && v->what == VIEW_PLAY && !(racing && !g->won))
 		snprintf(line + strlen(line), len - strlen(line), " %s %s", d, v->who);
 	/* One character a cell: the cursor's place in words too. */
 	if (v->lay.rulers)
-		snprintf(line + strlen(line), len - strlen(line), " %s row %d col %d", d, v->cr + 1, v->cc + 1);
+		snprintf(line + strlen(line), len - strlen(line), _(" %s row %d col %d"), d, v->cr + 1, v->cc + 1);
 	if (v->gl->reader) {
 		/* Words with their commas ("Moves 3, Par 5"), and no clock: a
 		 * line that changed every second would be spoken every second. */
@@ -407,12 +410,12 @@ void draw_message(view *v, const char *msg)
 			size_t n = 0;
 			bar[0] = '\0';
 			if (goal)
-				n = (size_t)snprintf(bar, sizeof bar, "Goal: %s", info_goal(v->g->cur->k));
+				n = (size_t)snprintf(bar, sizeof bar, _("Goal: %s"), info_goal(v->g->cur->k));
 			for (const key_row *r = v->keys; (r->run || r->names_utf8) && n < sizeof bar; r++) {
 				bool always = r->keys[0] == '?' || r->keys[0] == 'q';
 				/* On a public account the board's q goes to the lobby. */
 				const char *words = r->bar && r->keys[0] == 'q' && v->lobby && v->what == VIEW_PLAY
-							    ? "q lobby" : r->bar;
+							    ? _("q lobby") : r->bar ? _(r->bar) : NULL;
 				if (r->bar && (last ? always && r->bar_rank <= 1 : r->bar_rank <= most))
 					n += (size_t)snprintf(bar + n, sizeof bar - n, "%s%s",
 							      n ? (v->gl->reader ? ", " : v->gl->dot) : "", words);
@@ -434,11 +437,14 @@ void chrome_too_small(view *v)
 	layout_min_size(v, &cols, &lines);
 	snprintf(need, sizeof need, "%dx%d", cols, lines);
 	/* The sizes in words, now and needed, and the way out. */
-	snprintf(full, sizeof full, "The terminal is %dx%d and this board needs %s: enlarge it, or press q.", COLS,
+	/* TRANSLATORS: columns x lines now, then the size needed ("40x12"). */
+	snprintf(full, sizeof full, _("The terminal is %dx%d and this board needs %s: enlarge it, or press q."), COLS,
 		 LINES, need);
-	snprintf(a, sizeof a, "terminal too small %s need %s", v->gl->dash, need);
-	snprintf(b, sizeof b, "too small: %s", need);
-	const char *tries[] = { full, a, b, need, "small", "!" };
+	/* TRANSLATORS: a dash, then the size needed ("40x12"). */
+	snprintf(a, sizeof a, _("terminal too small %s need %s"), v->gl->dash, need);
+	snprintf(b, sizeof b, _("too small: %s"), need);
+	/* TRANSLATORS: the terminal is too small, said in a word. */
+	const char *tries[] = { full, a, b, need, _("small"), "!" };
 	for (size_t i = 0; i < sizeof tries / sizeof tries[0]; i++) {
 		int len = chrome_cols(tries[i]), y = LINES / 2, x = (COLS - len) / 2;
 		if (len <= COLS) {
@@ -469,18 +475,39 @@ void draw_win(view *v, double now)
 	format_par(g, par, sizeof par);
 	int moves = game_moves(g);
 	bool perfect = v->sv.perfect;
-	snprintf(line, sizeof line, "%s Solved! %d move%s%s par %s%s (%s)%s %s", v->gl->star, moves,
-		 moves == 1 ? "" : "s", perfect ? ":" : ",", par, perfect ? ", perfect!" : "", clock,
-		 v->sv.assisted ? ", assisted: no record" : "", v->gl->star);
+	const char *assisted = v->sv.assisted ? _(", assisted: no record") : "";
+	if (perfect)
+		/* TRANSLATORS: a star, the moves, par, the time, ", assisted: no
+		 * record" or nothing, a star. */
+		snprintf(line, sizeof line, P_("%s Solved! %d move: par %s, perfect! (%s)%s %s",
+					       "%s Solved! %d moves: par %s, perfect! (%s)%s %s", moves),
+			 v->gl->star, moves, par, clock, assisted, v->gl->star);
+	else
+		/* TRANSLATORS: a star, the moves, par, the time, ", assisted: no
+		 * record" or nothing, a star. */
+		snprintf(line, sizeof line, P_("%s Solved! %d move, par %s (%s)%s %s",
+					       "%s Solved! %d moves, par %s (%s)%s %s", moves),
+			 v->gl->star, moves, par, clock, assisted, v->gl->star);
 	int y = v->lay.title ? 0 : LINES - 2, len = chrome_cols(line);
 	if (v->gl->reader) {
 		/* One sentence on the message line, no stars around it. */
-		char msg[sizeof v->msg];
+		char msg[sizeof v->msg + 240], head[160];
 		bool ranked = v->sv.ranking && v->sv.ranking[0];
-		snprintf(msg, sizeof msg, "Solved in %d move%s%s par %s%s (%s)%s.%s%.60s%s n new board, r restart, q quit.",
-			 moves, moves == 1 ? "" : "s", perfect ? ":" : ",", par, perfect ? ", perfect!" : "", clock,
-			 v->sv.assisted ? ", assisted: no record" : "", ranked ? " " : "", ranked ? v->sv.ranking : "",
-			 ranked ? " (L)." : "");
+		if (perfect)
+			/* TRANSLATORS: the moves, par, the time, ", assisted: no
+			 * record" or nothing. */
+			snprintf(head, sizeof head, P_("Solved in %d move: par %s, perfect! (%s)%s.",
+						       "Solved in %d moves: par %s, perfect! (%s)%s.", moves),
+				 moves, par, clock, assisted);
+		else
+			/* TRANSLATORS: the moves, par, the time, ", assisted: no
+			 * record" or nothing. */
+			snprintf(head, sizeof head, P_("Solved in %d move, par %s (%s)%s.",
+						       "Solved in %d moves, par %s (%s)%s.", moves),
+				 moves, par, clock, assisted);
+		/* notext: the parts of a sentence, each translated */
+		snprintf(msg, sizeof msg, "%s%s%.60s%s%s", head, ranked ? " " : "", ranked ? v->sv.ranking : "",
+			 ranked ? " (L)." : "", _(" n new board, r restart, q quit."));
 		draw_message(v, msg);
 		return;
 	}
@@ -493,15 +520,17 @@ void draw_win(view *v, double now)
 	 * its par (the rung has climbed already), or a new board. */
 	char next[48];
 	if (v->sv.mode == PLAY_LADDER && v->sv.rung > 0)
-		snprintf(next, sizeof next, "n next rung (par %d)", v->sv.rung);
+		snprintf(next, sizeof next, _("n next rung (par %d)"), v->sv.rung);
 	else
-		snprintf(next, sizeof next, "n new board");
-	const char *q = v->lobby ? "q lobby" : "q quit";
+		snprintf(next, sizeof next, "%s", _("n new board"));
+	const char *q = v->lobby ? _("q lobby") : _("q quit");
 	char msg[sizeof v->msg + 160];
 	if (v->lay.title && v->sv.ranking && v->sv.ranking[0])
-		snprintf(msg, sizeof msg, "Solved!  %.90s (L)  %s  r restart  %s", v->sv.ranking, next, q);
+		/* TRANSLATORS: the place on the leaderboard, what n does, what q does. */
+		snprintf(msg, sizeof msg, _("Solved!  %.90s (L)  %s  r restart  %s"), v->sv.ranking, next, q);
 	else
-		snprintf(msg, sizeof msg, "Solved!  %s  r restart  %s", next, q);
+		/* TRANSLATORS: what n does, what q does. */
+		snprintf(msg, sizeof msg, _("Solved!  %s  r restart  %s"), next, q);
 	if (v->lay.title)
 		draw_message(v, msg);
 }
@@ -519,7 +548,8 @@ static int help_walk(const view *v, const key_row *rows, int top, bool draw)
 	for (const key_row *k = rows; k->run || k->names_utf8; k++) {
 		if (!k->names_utf8)
 			continue;
-		const char *keys = v->gl->utf8 ? k->names_utf8 : k->names_ascii, *p = k->label;
+		const char *keys = _(v->gl->utf8 || !k->names_ascii ? k->names_utf8 : k->names_ascii);
+		const char *p = k->label && k->label[0] ? _(k->label) : "";
 		char own_keys[64], own_label[160];
 		if (k->bar_rank == ROW_SUSPEND && v->no_suspend) {
 			/* Ctrl-Z is refused here: its part of the row goes. */
@@ -541,14 +571,10 @@ static int help_walk(const view *v, const key_row *rows, int top, bool draw)
 		while (*p) {
 			/* As many words as fit in width columns (a longer word is cut
 			 * only when it alone is wider than the line). */
-			int take = 0, cols = 0, last_space = -1;
-			for (const char *q = p; *q; q++) {
-				if ((*q & 0xc0) != 0x80 && ++cols > width)
-					break;
-				if (*q == ' ')
-					last_space = (int)(q - p);
-				take = (int)(q - p) + 1;
-			}
+			int take = (int)text_fit(p, width), last_space = -1;
+			for (int i = 0; i < take; i++)
+				if (p[i] == ' ')
+					last_space = i;
 			if (p[take] && last_space > 0)
 				take = last_space;
 			size_t used = strlen(line);
@@ -575,17 +601,19 @@ void draw_help(view *v, const key_row *rows, int top)
 	char title[96];
 	erase();
 	/* The goal shares the title line: the key table needs every other one. */
-	snprintf(title, sizeof title, "Lights Out %s keys", v->gl->dash);
+	/* TRANSLATORS: the help's title; %s is a dash. */
+	snprintf(title, sizeof title, _("Lights Out %s keys"), v->gl->dash);
 	attrset(A_BOLD | theme_attr(v, PAIR_TITLE));
 	chrome_put_clipped(0, 1, title);
 	attrset(A_NORMAL);
-	char goal[64];
-	snprintf(goal, sizeof goal, "  Clear the board: %s.", info_goal(v->g->cur->k));
+	char goal[96];
+	/* TRANSLATORS: %s is the goal in words: "every light off". */
+	snprintf(goal, sizeof goal, _("  Clear the board: %s."), info_goal(v->g->cur->k));
 	chrome_put_cut(v->gl, 0, 2 + chrome_cols(title), goal);
 	int total = help_walk(v, rows, top, true);
 	attrset(A_DIM);
-	chrome_put_cut(v->gl, LINES - 1, 1, top > 0 || total > LINES - 2 ? "Enter: how to play; Up/Down scroll; other keys: back."
-							     : "Enter: how to play.  Any other key returns to the game.");
+	chrome_put_cut(v->gl, LINES - 1, 1, top > 0 || total > LINES - 2 ? _("Enter: how to play; Up/Down scroll; other keys: back.")
+							     : _("Enter: how to play.  Any other key returns to the game."));
 	attrset(A_NORMAL);
 }
 
@@ -606,6 +634,6 @@ void draw_page(view *v, const char *title, char *const *lines, int n, int top, i
 	}
 	attrset(A_DIM);
 	/* A footer too long for the window says the same in fewer words. */
-	chrome_put_cut(v->gl, LINES - 1, 1, chrome_cols(footer) <= COLS - 2 ? footer : "Arrows, Space scroll; other keys: back");
+	chrome_put_cut(v->gl, LINES - 1, 1, chrome_cols(footer) <= COLS - 2 ? footer : _("Arrows, Space scroll; other keys: back"));
 	attrset(A_NORMAL);
 }

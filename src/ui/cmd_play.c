@@ -13,10 +13,12 @@
 #include "config.h"
 #include "formats/boardfile.h"
 #include "formats/codearg.h"
+#include "formats/lang.h"
 #include "formats/options.h"
 #include "formats/playopts.h"
 #include "formats/output.h"
 #include "game/practice.h"
+#include "i18n.h"
 #include "persist/prefs.h"
 #include "persist/paths.h"
 #include "ui/app.h"
@@ -207,6 +209,10 @@ int cmd_play(int argc, char **argv)
 		a.prefs_path[0] = '\0';
 	else
 		prefs_load(a.prefs_path, &a.prefs, note, sizeof note);
+	/* The language chosen in the settings, over the terminal's: every
+	 * word from here on is in it.  A code this build lacks is said. */
+	if (a.prefs.has_lang && !lang_choose(a.prefs.lang) && !note[0])
+		snprintf(note, sizeof note, _("config: no language '%.8s'; the terminal's"), a.prefs.lang);
 	/* A bad code is a usage error, found before the terminal is needed. */
 	board *loaded = NULL;
 	if (o.code && !(loaded = play_code(&o, &cfg)))

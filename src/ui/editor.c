@@ -4,6 +4,7 @@
 #include <curses.h>
 #include <stdio.h>
 
+#include "i18n.h"
 #include "ui/app.h"
 #include "ui/term.h"
 
@@ -12,7 +13,7 @@ static reaction editor_digit(app *a, int key)
 	if (key - '0' < app_session(a).g->cur->k)
 		app_moved(a, session_edit_set(a->s, a->v.cr, a->v.cc, key - '0'));
 	else
-		draw_message(&a->v, "That value is k or more: Space steps through them all.");
+		draw_message(&a->v, _("That value is k or more: Space steps through them all."));
 	return REACT_NONE;
 }
 
@@ -95,26 +96,26 @@ static void editor_leave(app *a)
 }
 
 static const key_row editor_rows[] = {
-	{ { ' ', '\n', '\r', KEY_ENTER }, editor_step, "Space, 0-9", "Space, 0-9", "set the cell: one state up, or that value",
-	  "Space, 0-9 set", 1 },
+	{ { ' ', '\n', '\r', KEY_ENTER }, editor_step, "Space, 0-9", "Space, 0-9", N_("set the cell: one state up, or that value"),
+	  N_("Space, 0-9 set"), 1 },
 	{ { '0', '1', '2', '3', '4', '5', '6', '7' }, editor_digit, NULL, NULL, NULL, NULL, 0 },
 	{ { '8', '9' }, editor_digit, NULL, NULL, NULL, NULL, 0 },
 	{ { KEY_BACKSPACE, KEY_DEL, KEY_CTRL('h'), 'x' }, editor_step, "Backspace, x", "Backspace, x",
-	  "one state down", "x down", 2 },
-	{ { 'c' }, editor_clear, "c", "c", "clear the board", "c clear", 2 },
-	{ { 'm', 'o' }, editor_menu, "m, o", "m, o", "change size, rule and k", "m size, rule, k", 2 },
-	{ { 'e', KEY_ESC, 'q' }, editor_done, "e, Esc, q", "e, Esc, q", "leave to play", "e, Esc play", 1 },
+	  N_("one state down"), N_("x down"), 2 },
+	{ { 'c' }, editor_clear, "c", "c", N_("clear the board"), N_("c clear"), 2 },
+	{ { 'm', 'o' }, editor_menu, "m, o", "m, o", N_("change size, rule and k"), N_("m size, rule, k"), 2 },
+	{ { 'e', KEY_ESC, 'q' }, editor_done, "e, Esc, q", "e, Esc, q", N_("leave to play"), N_("e, Esc play"), 1 },
 	{ { KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, 'h', 'j', 'k', 'l' }, app_cursor,
-	  "\u2190 \u2191 \u2192 \u2193, h j k l", "Arrows, h j k l", "move the cursor", NULL, 0 },
+	  "\u2190 \u2191 \u2192 \u2193, h j k l", N_("Arrows, h j k l"), N_("move the cursor"), NULL, 0 },
 	/* 0 sets a value here: Home alone goes to the first column. */
 	{ { KEY_HOME, KEY_END, '$', KEY_PPAGE, 'g', KEY_NPAGE, 'G' }, app_cursor, "Home, End $, PgUp g, PgDn G",
-	  "Home, End $, PgUp g, PgDn G", "first, last column; top, bottom row", NULL, 0 },
-	{ { KEY_CTRL('l') }, editor_redraw, "Ctrl-L", "Ctrl-L", "redraw the screen", NULL, 0 },
+	  "Home, End $, PgUp g, PgDn G", N_("first, last column; top, bottom row"), NULL, 0 },
+	{ { KEY_CTRL('l') }, editor_redraw, "Ctrl-L", "Ctrl-L", N_("redraw the screen"), NULL, 0 },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
 const screen editor_screen = {
-	.name = "editor", .title = "Editor", .rows = editor_rows, .enter = editor_enter, .draw = editor_draw,
+	.name = "editor", .title = N_("Editor"), .rows = editor_rows, .enter = editor_enter, .draw = editor_draw,
 	.leave = editor_leave, .back = editor_back,
 	.shows_board = true,
 };

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "game/teach.h"
+#include "i18n.h"
 #include "ui/app.h"
 
 /* Lines between the title and the footer. */
@@ -54,7 +55,10 @@ static char *howto_text(const app *a)
 		return NULL;
 	}
 	size_t n = 0;
-	n += (size_t)snprintf(t + n, cap - n,
+	/* TRANSLATORS: the goal's sentence; the rule's name, ", wrapping
+	 * around the edges" or nothing; what a press does to the cells;
+	 * "twice" or "k times".  Keep the two spaces that indent each line. */
+	n += (size_t)snprintf(t + n, cap - n, _(
 		"The goal\n"
 		"  %s\n\n"
 		"A press\n"
@@ -63,44 +67,50 @@ static char *howto_text(const app *a)
 		"  angle brackets (p turns that off); a hollow cursor, its brackets alone\n"
 		"  highlighted, is a cell its own press leaves alone.  Pressing a cell %s\n"
 		"  undoes it, and\n"
-		"  the order of presses does not matter: a solution is a set of cells.\n\n",
-		b->k == 2 ? "Turn every light off." : b->k == 4 ? "Turn every arrow up." : "Bring every cell to state 0 (the first symbol of the legend).",
-		g->rule.name, g->rule.torus ? ", wrapping around the edges" : "",
-		b->k == 2 ? "lit ones go off, dark ones light up" : "each goes one state up, mod k",
-		b->k == 2 ? "twice" : "k times");
+		"  the order of presses does not matter: a solution is a set of cells.\n\n"),
+		b->k == 2 ? _("Turn every light off.") : b->k == 4 ? _("Turn every arrow up.")
+				 : _("Bring every cell to state 0 (the first symbol of the legend)."),
+		g->rule.name, g->rule.torus ? _(", wrapping around the edges") : "",
+		b->k == 2 ? _("lit ones go off, dark ones light up") : _("each goes one state up, mod k"),
+		b->k == 2 ? _("twice") : _("k times"));
 	if (rule_is_classic(&g->rule)) {
-		n += (size_t)snprintf(t + n, cap - n,
+		n += (size_t)snprintf(t + n, cap - n, "%s", _(
 			"Light chasing: any classic board by hand\n"
 			"  1. Row by row from the top, press the cell under every light.  Each\n"
 			"     row goes dark, and no later press can touch it again.\n"
 			"  2. Only the last row is left lit.  Find it in the table below, press\n"
 			"     those cells of the TOP row, and chase down once more: it clears.\n"
-			"  3. On the board, C marks the next step of this on your own position.\n\n");
+			"  3. On the board, C marks the next step of this on your own position.\n\n"));
 		if (table)
-			n += (size_t)snprintf(t + n, cap - n, "  %dx%d: last row lit      press in the top row\n%s\n",
+			/* TRANSLATORS: the table's heading: rows x columns; "press in
+			 * the top row" starts at the table's second column (column 28). */
+			n += (size_t)snprintf(t + n, cap - n, _("  %dx%d: last row lit      press in the top row\n%s\n"),
 					      b->rows, b->cols, table);
 		else
-			n += (size_t)snprintf(t + n, cap - n, "  (C works out the top row for this board.)\n\n");
+			n += (size_t)snprintf(t + n, cap - n, "%s", _("  (C works out the top row for this board.)\n\n"));
 	} else {
 		/* Chasing row by row is the classic rule's: other rules reach
 		 * back up the board, so say what does work for every rule. */
 		const rule_entry *e = rule_entry_find(g->rule.name);
-		n += (size_t)snprintf(t + n, cap - n,
+		/* TRANSLATORS: the rule's word ("diagonals"); what a press changes
+		 * ("the cell and its four diagonal neighbours"); "twice" or "k
+		 * times"; "two" or "k". */
+		n += (size_t)snprintf(t + n, cap - n, _(
 			"Playing %s\n"
 			"  A press changes %s.\n"
 			"  The order of presses never matters and a cell pressed %s is as if\n"
 			"  never pressed, so a solution is a set of cells, each pressed fewer than\n"
 			"  %s times.  Work region by region: clear a corner, then the cells next\n"
 			"  to it, undoing (u) when a press spoils what was done.  The analysis (a)\n"
-			"  says how many solutions the board has and which patterns change nothing.\n\n",
-			e && e->word ? e->word : g->rule.name, e && e->blurb ? e->blurb : "its own pattern of cells",
-			b->k == 2 ? "twice" : "k times", b->k == 2 ? "two" : "k");
+			"  says how many solutions the board has and which patterns change nothing.\n\n"),
+			e && e->word ? _(e->word) : g->rule.name, e && e->blurb ? _(e->blurb) : _("its own pattern of cells"),
+			b->k == 2 ? _("twice") : _("k times"), b->k == 2 ? _("two") : "k");
 	}
-	snprintf(t + n, cap - n,
+	snprintf(t + n, cap - n, "%s", _(
 		 "Help from the game\n"
 		 "  s marks a shortest solution that stays true as you play; i gives one\n"
 		 "  cell of it; t and T press it for you.  A win with help counts as\n"
-		 "  assisted in the statistics.\n");
+		 "  assisted in the statistics.\n"));
 	free(table);
 	return t;
 }
@@ -110,7 +120,7 @@ static reaction help_howto(app *a, int key)
 	(void)key;
 	char *text = howto_text(a);
 	if (text)
-		app_open_prose(a, "How to play", text, "Arrows and Space scroll; any other key returns to the help.");
+		app_open_prose(a, _("How to play"), text, _("Arrows and Space scroll; any other key returns to the help."));
 	return REACT_NONE;
 }
 
@@ -127,15 +137,15 @@ static void help_draw(app *a)
 }
 
 static const key_row help_rows[] = {
-	{ { KEY_UP, 'k', KEY_DOWN, 'j' }, help_scroll, "\u2191 \u2193, k j", "Up Down, k j", "scroll a line", NULL, 0 },
-	{ { KEY_PPAGE, KEY_NPAGE }, help_scroll, "PgUp, PgDn", "PgUp, PgDn", "scroll a page", NULL, 0 },
-	{ { '\n', '\r', KEY_ENTER }, help_howto, "Enter", "Enter", "how to play: the goal, a press, light chasing", NULL,
+	{ { KEY_UP, 'k', KEY_DOWN, 'j' }, help_scroll, "\u2191 \u2193, k j", "Up Down, k j", N_("scroll a line"), NULL, 0 },
+	{ { KEY_PPAGE, KEY_NPAGE }, help_scroll, "PgUp, PgDn", "PgUp, PgDn", N_("scroll a page"), NULL, 0 },
+	{ { '\n', '\r', KEY_ENTER }, help_howto, "Enter", "Enter", N_("how to play: the goal, a press, light chasing"), NULL,
 	  0 },
-	{ { 0 }, NULL, "any other key", "any other key", "back to the game", NULL, 0 },
+	{ { 0 }, NULL, N_("any other key"), N_("any other key"), N_("back to the game"), NULL, 0 },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
 const screen help_screen = {
-	.name = "help", .title = "Help", .rows = help_rows, .other = help_back, .draw = help_draw,
+	.name = "help", .title = N_("Help"), .rows = help_rows, .other = help_back, .draw = help_draw,
 	.enter = help_enter,
 };

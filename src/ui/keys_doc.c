@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "formats/output.h"
+#include "i18n.h"
 #include "ui/screen.h"
 
 /* Roff for the man page: the arrows by name, '-' as a minus sign. */
@@ -32,21 +33,25 @@ int cmd_keys(int argc, char **argv)
 {
 	bool man = argc == 2 && !strcmp(argv[1], "--man");
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		printf("Usage: lightsout keys [--man]\n"
-		       "The game's keys, screen by screen, as a Markdown table (or man page source\n"
-		       "with --man): the same rows the game dispatches on and its help shows.\n");
+		printf("%s", _("Usage: lightsout keys [--man]\n"
+			       "The game's keys, screen by screen, as a Markdown table (or man page source\n"
+			       "with --man): the same rows the game dispatches on and its help shows.\n"));
 		return 0;
 	}
 	if (argc > 2 || (argc == 2 && !man)) {
-		fprintf(stderr, "lightsout keys: use 'lightsout keys' (Markdown) or 'lightsout keys --man'\n");
+		fprintf(stderr, "%s", _("lightsout keys: use 'lightsout keys' (Markdown) or 'lightsout keys --man'\n"));
 		return EXIT_USAGE;
 	}
+	/* The man page is English, whatever the language (scripts/keys-doc.sh
+	 * writes docs/keys.md from the Markdown under LC_ALL=C.UTF-8): the
+	 * Markdown is in the reader's language. */
+#define TR(s) (man ? (s) : _(s))
 	for (int i = 0; screens_all[i]; i++) {
 		const screen *s = screens_all[i];
 		if (man)
 			printf(".SS %s\n", s->title);
 		else
-			printf("%s| %s | |\n|---|---|\n", i ? "\n" : "", s->title);
+			printf("%s| %s | |\n|---|---|\n", i ? "\n" : "", TR(s->title));
 		for (const key_row *r = s->rows; r->run || r->names_utf8; r++) {
 			if (!r->names_utf8)
 				continue;
@@ -57,8 +62,9 @@ int cmd_keys(int argc, char **argv)
 				roff(r->label);
 				putchar('\n');
 			} else
-				printf("| %s | %s |\n", r->names_utf8, r->label);
+				printf("| %s | %s |\n", TR(r->names_utf8), TR(r->label));
 		}
 	}
+#undef TR
 	return 0;	/* main checks the output (formats/output.c) */
 }

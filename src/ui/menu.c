@@ -8,6 +8,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "formats/lang.h"
+#include "i18n.h"
 #include "ui/app.h"
 #include "ui/reader.h"
 
@@ -22,6 +24,7 @@ typedef struct menu {
 	bool reader;		/* the screen-reader mode */
 	bool watchable;		/* a public account's game: the Watchers line is shown */
 	int theme;		/* the colour theme */
+	char lang[8];		/* the messages' language: a code of lang_list, "": the terminal's */
 	bool colour;		/* the terminal shows colours (else no theme to choose) */
 	unsigned seed;		/* random patterns' seed, when chosen here */
 	bool fixed;		/* Merlin or the cube: their size, not the player's */
@@ -36,8 +39,10 @@ typedef struct menu {
 static menu form;
 
 enum {
-	ITEM_ROWS, ITEM_COLS, ITEM_RULE, ITEM_STATES, ITEM_TORUS, ITEM_DIFFICULTY, ITEM_MODE, ITEM_PREVIEW, ITEM_READER,
-	ITEM_THEME, ITEM_WATCHERS,
+	/* Reader and Colours stay the last lines (Watchers after them on a
+	 * public account): the tests reach them up from the first. */
+	ITEM_ROWS, ITEM_COLS, ITEM_RULE, ITEM_STATES, ITEM_TORUS, ITEM_DIFFICULTY, ITEM_MODE, ITEM_PREVIEW, ITEM_LANG,
+	ITEM_READER, ITEM_THEME, ITEM_WATCHERS,
 	ITEM_COUNT
 };
 
@@ -45,12 +50,14 @@ enum {
 #define MENU_MAX_SIDE 200
 /* Masks worth a try beside the named rules: a press that skips its own
  * cell, a ring, the corners, a large plus. */
+/* notext: rule names */
 static const char *const menu_masks[] = {
 	"mask:010/101/010", "mask:111/101/111", "mask:101/000/101", "mask:00100/00100/11111/00100/00100",
 };
 #define NMASKS 4
-static const char *const mode_names[] = { "free play", "daily board", "practice ladder" };
-static const char *const difficulties[] = { "", "easy", "normal", "hard" };
+static const char *const mode_names[] = { N_("free play"), N_("daily board"), N_("practice ladder") };
+/* As the config file spells them (English; _() of it for the player). */
+static const char *const difficulties[] = { "", N_("easy"), N_("normal"), N_("hard") };
 #define NDIFF 4
 
 /* Merlin, the cube and a graph have their own size: not the player's. */
@@ -98,6 +105,20 @@ static void menu_enter(app *a)
 	form.theme = a->v.theme;
 	form.colour = a->v.color;
 	form.reader = reader_on(a);
+	snprintf(form.lang, sizeof form.lang, "%s", a->prefs.has_lang && lang_find(a->prefs.lang) ? a->prefs.lang : "");
+}
+
+/* The next language: the terminal's (""), then each of lang_list. */
+static void next_lang(menu *m, int dir)
+{
+	int n = 0, cur = 0;
+	while (lang_list[n].code)
+		n++;
+	for (int i = 0; i < n; i++)
+		if (!strcmp(lang_list[i].code, m->lang))
+			cur = i + 1;
+	cur = (cur + (dir > 0 ? 1 : n) + n + 1) % (n + 1);
+	snprintf(m->lang, sizeof m->lang, "%s", cur ? lang_list[cur - 1].code : "");
 }
 
 /* Steps of one wrap around; steps of ten stop at the ends. */
@@ -195,6 +216,9 @@ static void change(menu *m, int dir)
 		break;
 	case ITEM_THEME:
 		m->theme = (m->theme + (dir > 0 ? 1 : DRAW_THEMES - 1)) % DRAW_THEMES;
+		break;
+	case ITEM_LANG:
+		next_lang(m, dir);
 		break;
 	case ITEM_STATES:
 		c->v.k += dir > 0 ? 1 : -1;
@@ -296,6 +320,15 @@ static reaction menu_apply(app *a, int key)
 		app_keep_prefs(a, NULL);
 	if (form.reader != reader_on(a))
 		reader_set(a, form.reader);	/* kept too */
+	/* Every screen reads in the language chosen from the next frame on
+	 * (REACT_REDRAW), and the next start too. */
+	const char *lang_was = a->prefs.has_lang ? a->prefs.lang : "";
+	if (strcmp(form.lang, lang_was) != 0) {
+		lang_choose(form.lang);
+		snprintf(a->prefs.lang, sizeof a->prefs.lang, "%s", form.lang);
+		a->prefs.has_lang = form.lang[0] != '\0';
+		app_keep_prefs(a, NULL);
+	}
 	/* The same board and mode as now: nothing to make, nothing lost. */
 	a->settings.applied = !game_config_equal(cfg, &app_session(a).g->cfg) || (!form.editing && form.mode != app_session(a).mode);
 	a->settings.cfg = *cfg;
@@ -320,30 +353,29 @@ static void rule_value(const menu *m, const glyphs *gl, char *buf, size_t len, i
 	const rule_entry *e = rule_entry_find(name);
 	char full[VARIANT_RULE_MAX + 32];
 	if (e && e->kind == RULE_RANDOM)
-		snprintf(full, sizeof full, "random, seed %s", name + 7);
+		/* TRANSLATORS: a random board's rule; %s is its seed. */
+		snprintf(full, sizeof full, _("random, seed %s"), name + 7);
 	else if (e && e->kind == RULE_GRAPH)
-		snprintf(full, sizeof full, "graph %dx%d", m->graph_rows, m->graph_cols);
+		/* TRANSLATORS: a graph's rule; rows x columns. */
+		snprintf(full, sizeof full, _("graph %dx%d"), m->graph_rows, m->graph_cols);
 	else if (e && !(e->flags & RULE_PREFIX) && strcmp(e->word, e->name))
-		snprintf(full, sizeof full, "%s (%s)", e->word, e->name);
+		/* notext: the rule's word for players, then its name */
+		snprintf(full, sizeof full, "%s (%s)", _(e->word), e->name);
 	else
 		snprintf(full, sizeof full, "%s", name);
 	if (width < 2)
 		width = 2;
-	if ((int)strlen(full) <= width)
+	if (text_cols(full) <= width)
 		snprintf(buf, len, "%s", full);
 	else
-		snprintf(buf, len, "%.*s%s", width - 1, full, gl->ellipsis);
+		snprintf(buf, len, "%.*s%s", (int)text_fit(full, width - 1), full, gl->ellipsis);
 }
 
 /* Bytes of s that take at most cols columns (UTF-8 arrows are 3 bytes,
  * one column: curses' n counts bytes). */
-static size_t clip_bytes(const char *s, int cols)
+static int clip_bytes(const char *s, int cols)
 {
-	size_t i = 0;
-	for (int c = 0; s[i]; i++)
-		if (((unsigned char)s[i] & 0xc0) != 0x80 && ++c > cols)
-			break;
-	return i;
+	return (int)text_fit(s, cols);
 }
 
 /* Lines between the box's frame and title and its footer. */
@@ -355,28 +387,37 @@ static void menu_draw(app *a)
 	const glyphs *gl = &a->gl;
 	const game_config *c = &m->cfg;
 	char val[ITEM_COUNT][VARIANT_RULE_MAX + 40];
-	static const char *const label[ITEM_COUNT] = { "Rows", "Columns", "Rule", "States", "Torus",
-						       "Difficulty", "Mode", "Preview", "Reader", "Colours", "Watchers" };
-	int w = 44;
+	/* TRANSLATORS: the settings' lines: at most 16 columns each. */
+	static const char *const label[ITEM_COUNT] = { N_("Rows"), N_("Columns"), N_("Rule"), N_("States"),
+						       N_("Torus"), N_("Difficulty"), N_("Mode"), N_("Preview"),
+						       N_("Language"), N_("Reader"), N_("Colours"), N_("Watchers") };
+	int w = 44, lw = 12;
+	for (int i = 0; i < ITEM_COUNT; i++)
+		if (text_cols(_(label[i])) > lw && text_cols(_(label[i])) <= 16)
+			lw = text_cols(_(label[i]));
 	if (w > COLS)
 		w = COLS;
 	/* Label, two arrows and their spaces take 17 columns of the box's
-	 * inside. */
-	int room = w - 4 - 17;
+	 * inside (a longer translated label more). */
+	int room = w - 4 - 5 - lw;
+	const char *on = C_("setting", "on"), *off = C_("setting", "off");
 	snprintf(val[ITEM_ROWS], sizeof val[0], "%d", c->v.rows);
 	snprintf(val[ITEM_COLS], sizeof val[0], "%d", c->v.cols);
 	rule_value(m, gl, val[ITEM_RULE], sizeof val[0], room);
 	snprintf(val[ITEM_STATES], sizeof val[0], "%d", c->v.k);
-	snprintf(val[ITEM_TORUS], sizeof val[0], "%s", c->v.torus ? "on" : "off");
-	snprintf(val[ITEM_MODE], sizeof val[0], "%s", m->editing ? "-" : mode_names[m->mode]);
-	snprintf(val[ITEM_PREVIEW], sizeof val[0], "%s", m->preview ? "on" : "off");
-	snprintf(val[ITEM_WATCHERS], sizeof val[0], "%s", m->watchers ? "welcome" : "refused");
-	snprintf(val[ITEM_READER], sizeof val[0], "%s", m->reader ? "on" : "off");
-	snprintf(val[ITEM_THEME], sizeof val[0], "%s%s", draw_theme_name(m->theme), m->colour ? "" : " (no colour here)");
+	snprintf(val[ITEM_TORUS], sizeof val[0], "%s", c->v.torus ? on : off);
+	snprintf(val[ITEM_MODE], sizeof val[0], "%s", m->editing ? "-" : _(mode_names[m->mode]));
+	snprintf(val[ITEM_PREVIEW], sizeof val[0], "%s", m->preview ? on : off);
+	snprintf(val[ITEM_WATCHERS], sizeof val[0], "%s", m->watchers ? _("welcome") : _("refused"));
+	snprintf(val[ITEM_READER], sizeof val[0], "%s", m->reader ? on : off);
+	snprintf(val[ITEM_THEME], sizeof val[0], "%s%s", _(draw_theme_name(m->theme)), m->colour ? "" : _(" (no colour here)"));
+	/* A language by its own name ("Deutsch"), whatever the language now. */
+	snprintf(val[ITEM_LANG], sizeof val[0], "%s", m->lang[0] ? lang_find(m->lang)->name : _("from the terminal"));
 	if (c->par > 0 && !c->difficulty[0])
-		snprintf(val[ITEM_DIFFICULTY], sizeof val[0], "par %d", c->par);
+		snprintf(val[ITEM_DIFFICULTY], sizeof val[0], _("par %d"), c->par);
 	else
-		snprintf(val[ITEM_DIFFICULTY], sizeof val[0], "%s", c->difficulty[0] ? c->difficulty : "any");
+		snprintf(val[ITEM_DIFFICULTY], sizeof val[0], "%s",
+			 c->difficulty[0] ? _(c->difficulty) : C_("difficulty", "any"));
 	/* A short window shows the items around the chosen one, and says
 	 * that more are above or below. */
 	int count = items(m);
@@ -397,15 +438,17 @@ static void menu_draw(app *a)
 		y = 0;
 	draw_box(gl, y, x, h, w);
 	attrset(A_BOLD);
-	char title[64];
-	snprintf(title, sizeof title, "Settings%s", shown < count ? " (more: arrows)" : "   v: variants");
-	mvaddnstr(y + 1, x + 2, title, w - 4);
+	const char *title = shown < count ? _("Settings (more: arrows)") : _("Settings   v: variants");
+	mvaddnstr(y + 1, x + 2, title, clip_bytes(title, w - 4));
 	attrset(A_NORMAL);
 	for (int i = m->top; i < m->top + shown; i++) {
 		char line[VARIANT_RULE_MAX + 80];
-		snprintf(line, sizeof line, "%-12s %s %s %s", label[i], gl->arrows[3], val[i], gl->arrows[1]);
+		/* The label padded to lw columns by hand: %-12s counts bytes. */
+		int pad = lw - text_cols(_(label[i]));
+		snprintf(line, sizeof line, "%s%*s %s %s %s", _(label[i]), pad > 0 ? pad : 0, "", gl->arrows[3], val[i],
+			 gl->arrows[1]);
 		if (gl->reader)	/* words, not arrows a reader would call "less than" */
-			snprintf(line, sizeof line, "%s: %s", label[i], val[i]);
+			snprintf(line, sizeof line, "%s: %s", _(label[i]), val[i]);
 		if (i == m->item)
 			attrset(A_REVERSE);
 		mvaddnstr(y + 3 + (i - m->top), x + 2, line, (int)clip_bytes(line, w - 4));
@@ -415,15 +458,19 @@ static void menu_draw(app *a)
 	}
 	if (m->note[0]) {
 		attrset(A_BOLD);
-		mvaddnstr(y + h - 2, x + 2, m->note, w - 4);
+		mvaddnstr(y + h - 2, x + 2, m->note, clip_bytes(m->note, w - 4));
 		attrset(A_NORMAL);
 	} else {
 		/* Enter makes a new board only for a new kind (as menu_apply
 		 * decides): colours and the like keep the game, and say so. */
 		bool fresh = !game_config_equal(&m->cfg, &app_session(a).g->cfg) || (!m->editing && m->mode != app_session(a).mode);
-		mvaddnstr(y + h - 2, x + 2,
-			  m->editing || w < 36 ? "Enter: apply  Esc: cancel" : fresh ? "Enter: new board   Esc: cancel" : "Enter: apply, game kept   Esc: cancel",
-			  w - 4);
+		const char *foot = m->editing || w < 36 ? _("Enter: apply  Esc: cancel")
+				   : fresh		   ? _("Enter: new board   Esc: cancel")
+							   : _("Enter: apply, game kept   Esc: cancel");
+		/* A translation too long for the box says the least. */
+		if (text_cols(foot) > w - 4)
+			foot = _("Enter: apply  Esc: cancel");
+		mvaddnstr(y + h - 2, x + 2, foot, clip_bytes(foot, w - 4));
 	}
 }
 
@@ -435,30 +482,34 @@ static reaction menu_variants(app *a, int key)
 	char *t = malloc(cap);
 	if (!t)
 		return REACT_NONE;
-	size_t n = (size_t)snprintf(t, cap, "Rules (the Rule line of the settings; --rule on the command line):\n\n");
-	for (const rule_entry *e = rule_registry; e->name && n < cap - 200; e++)
-		n += (size_t)snprintf(t + n, cap - n, "  %-15s   %s\n", e->word, e->blurb);	/* a table: wrapped under its column */
-	snprintf(t + n, cap - n,
-		 "\nAny rule takes k states (States: each press adds 1 mod k) and most a "
-		 "torus (the edges wrap).  Random patterns take a seed: the same seed, the "
-		 "same board.  A graph comes from a file: lightsout --graph FILE.\n");
-	app_open_prose(a, "Variants", t, "Arrows and Space scroll; any other key returns to the settings.");
+	size_t n = (size_t)snprintf(t, cap, "%s\n\n", _("Rules (the Rule line of the settings; --rule on the command line):"));
+	for (const rule_entry *e = rule_registry; e->name && n < cap - 400; e++) {
+		/* A table, wrapped under its column: the word padded by hand
+		 * (%-15s counts bytes). */
+		int pad = 15 - text_cols(_(e->word));
+		n += (size_t)snprintf(t + n, cap - n, "  %s%*s   %s\n", _(e->word), pad > 0 ? pad : 0, "", _(e->blurb));
+	}
+	snprintf(t + n, cap - n, "\n%s\n",
+		 _("Any rule takes k states (States: each press adds 1 mod k) and most a "
+		   "torus (the edges wrap).  Random patterns take a seed: the same seed, the "
+		   "same board.  A graph comes from a file: lightsout --graph FILE."));
+	app_open_prose(a, _("Variants"), t, _("Arrows and Space scroll; any other key returns to the settings."));
 	return REACT_NONE;
 }
 
 static const key_row menu_rows[] = {
-	{ { KEY_UP, 'k', 'w' }, menu_up, "\u2191, k", "Up, k", "choose a line", NULL, 0 },
-	{ { KEY_DOWN, 'j', 's', '\t' }, menu_down, "\u2193, j, Tab", "Down, j, Tab", "choose a line", NULL, 0 },
-	{ { KEY_LEFT, 'h', 'a', '-' }, menu_less, "\u2190, h, -", "Left, h, -", "change it down", NULL, 0 },
-	{ { KEY_RIGHT, 'l', 'd', '+', ' ' }, menu_more, "\u2192, l, +, Space", "Right, l, +, Space", "change it up", NULL, 0 },
-	{ { KEY_NPAGE, KEY_PPAGE }, menu_by_ten, "PgDn, PgUp", "PgDn, PgUp", "change a size by ten", NULL, 0 },
-	{ { '\n', '\r', KEY_ENTER }, menu_apply, "Enter", "Enter", "apply: a new board if its kind changed, else the game kept", NULL, 0 },
-	{ { 'v', '?' }, menu_variants, "v, ?", "v, ?", "the variants: every rule in a line", NULL, 0 },
-	{ { KEY_ESC, 'q', 'm', 'o' }, menu_cancel, "Esc, q, m, o", "Esc, q, m, o", "cancel", NULL, 0 },
+	{ { KEY_UP, 'k', 'w' }, menu_up, "\u2191, k", "Up, k", N_("choose a line"), NULL, 0 },
+	{ { KEY_DOWN, 'j', 's', '\t' }, menu_down, "\u2193, j, Tab", "Down, j, Tab", N_("choose a line"), NULL, 0 },
+	{ { KEY_LEFT, 'h', 'a', '-' }, menu_less, "\u2190, h, -", "Left, h, -", N_("change it down"), NULL, 0 },
+	{ { KEY_RIGHT, 'l', 'd', '+', ' ' }, menu_more, "\u2192, l, +, Space", "Right, l, +, Space", N_("change it up"), NULL, 0 },
+	{ { KEY_NPAGE, KEY_PPAGE }, menu_by_ten, "PgDn, PgUp", "PgDn, PgUp", N_("change a size by ten"), NULL, 0 },
+	{ { '\n', '\r', KEY_ENTER }, menu_apply, "Enter", "Enter", N_("apply: a new board if its kind changed, else the game kept"), NULL, 0 },
+	{ { 'v', '?' }, menu_variants, "v, ?", "v, ?", N_("the variants: every rule in a line"), NULL, 0 },
+	{ { KEY_ESC, 'q', 'm', 'o' }, menu_cancel, "Esc, q, m, o", "Esc, q, m, o", N_("cancel"), NULL, 0 },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
 const screen menu_screen = {
-	.name = "menu", .title = "Settings menu", .rows = menu_rows, .draw = menu_draw, .enter = menu_enter,
+	.name = "menu", .title = N_("Settings menu"), .rows = menu_rows, .draw = menu_draw, .enter = menu_enter,
 	.over_board = true,
 };

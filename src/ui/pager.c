@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "ui/app.h"
 
 typedef struct pager {
@@ -287,7 +288,7 @@ static void pager_enter(app *a)
 	ask->text = NULL;
 	if (pager_open(&page_open, ask->title, text, ask->footer) < 0) {
 		app_close(a, &pager_screen);
-		app_say(a, "out of memory");
+		app_say(a, _("out of memory"));
 		return;
 	}
 	page_open.wrap = ask->wrap;
@@ -300,17 +301,17 @@ static void pager_leave(app *a)
 }
 
 static const key_row pager_rows[] = {
-	{ { KEY_UP, 'k' }, pager_up, "\u2191, k", "Up, k", "scroll up", NULL, 0 },
-	{ { KEY_DOWN, 'j' }, pager_down, "\u2193, j", "Down, j", "scroll down", NULL, 0 },
-	{ { KEY_PPAGE }, pager_page_up, "PgUp", "PgUp", "a page up", NULL, 0 },
-	{ { KEY_NPAGE, ' ' }, pager_page_down, "PgDn, Space", "PgDn, Space", "a page down", NULL, 0 },
-	{ { KEY_LEFT, 'h' }, pager_left, "\u2190 \u2192, h l", "Left Right, h l", "scroll sideways", NULL, 0 },
+	{ { KEY_UP, 'k' }, pager_up, "\u2191, k", "Up, k", N_("scroll up"), NULL, 0 },
+	{ { KEY_DOWN, 'j' }, pager_down, "\u2193, j", "Down, j", N_("scroll down"), NULL, 0 },
+	{ { KEY_PPAGE }, pager_page_up, "PgUp", "PgUp", N_("a page up"), NULL, 0 },
+	{ { KEY_NPAGE, ' ' }, pager_page_down, "PgDn, Space", "PgDn, Space", N_("a page down"), NULL, 0 },
+	{ { KEY_LEFT, 'h' }, pager_left, "\u2190 \u2192, h l", "Left Right, h l", N_("scroll sideways"), NULL, 0 },
 	{ { KEY_RIGHT, 'l' }, pager_right, NULL, NULL, NULL, NULL, 0 },
-	{ { 0 }, NULL, "any other key", "any other key", "back to the game", NULL, 0 },
+	{ { 0 }, NULL, N_("any other key"), N_("any other key"), N_("back to the game"), NULL, 0 },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
 const screen pager_screen = {
-	.name = "pager", .title = "Statistics and share code pages", .rows = pager_rows,
+	.name = "pager", .title = N_("Statistics and share code pages"), .rows = pager_rows,
 	.other = pager_back, .draw = pager_draw, .enter = pager_enter, .leave = pager_leave,
 };

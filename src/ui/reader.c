@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formats/lang.h"
+#include "i18n.h"
 #include "ui/term.h"
 
 /* What was seen at the last wait. */
@@ -64,7 +66,7 @@ static void cell_state(const board *b, int r, int c, char *buf, size_t len)
 {
 	int val = board_get(b, r, c);
 	if (b->k == 2)
-		snprintf(buf, len, "%s", val ? "on" : "off");
+		snprintf(buf, len, "%s", val ? C_("cell state", "on") : C_("cell state", "off"));
 	else
 		snprintf(buf, len, "%d", val);
 }
@@ -72,7 +74,8 @@ static void cell_state(const board *b, int r, int c, char *buf, size_t len)
 void reader_row_words(const app *a, char *buf, size_t len)
 {
 	const board *b = app_session(a).g->cur;
-	size_t n = (size_t)snprintf(buf, len, "row %d:", a->v.cr + 1);
+	/* TRANSLATORS: before the row's cells said one by one: "row 2: on off on". */
+	size_t n = (size_t)snprintf(buf, len, _("row %d:"), a->v.cr + 1);
 	for (int c = 0; c < b->cols && n < len; c++) {
 		char w[16];
 		cell_state(b, a->v.cr, c, w, sizeof w);
@@ -87,16 +90,19 @@ static void cell_words(const app *a, char *buf, size_t len)
 	const board *b = sv.g->cur;
 	char st[16];
 	cell_state(b, a->v.cr, a->v.cc, st, sizeof st);
-	int n = snprintf(buf, len, "row %d, column %d: %s", a->v.cr + 1, a->v.cc + 1, st);
+	/* TRANSLATORS: the cell under the cursor; %s is its state: on, off, or a number. */
+	int n = snprintf(buf, len, _("row %d, column %d: %s"), a->v.cr + 1, a->v.cc + 1, st);
 	int i = a->v.cr * b->cols + a->v.cc;
 	const lo_overlay *ov = sv.plan;
 	if (n > 0 && (size_t)n < len && a->v.what == VIEW_PLAY && ov->have && ov->solvable && (ov->shown || i == a->v.hint)) {
 		int m = overlay_mark(ov, i);
 		if (m && b->k == 2)
-			snprintf(buf + n, len - (size_t)n, ", to press");
+			snprintf(buf + n, len - (size_t)n, "%s", _(", to press"));
+		else if (m > 0)
+			snprintf(buf + n, len - (size_t)n, P_(", to press forward %d time", ", to press forward %d times", m), m);
 		else if (m)
-			snprintf(buf + n, len - (size_t)n, ", to press %s %d time%s", m > 0 ? "forward" : "backward",
-				 abs(m), abs(m) == 1 ? "" : "s");
+			snprintf(buf + n, len - (size_t)n, P_(", to press backward %d time", ", to press backward %d times", -m),
+				 -m);
 	}
 }
 
@@ -105,9 +111,9 @@ static void lit_words(const board *b, char *buf, size_t len)
 {
 	int lit = board_count_nonzero(b);
 	if (b->k == 2)
-		snprintf(buf, len, "%d light%s on", lit, lit == 1 ? "" : "s");
+		snprintf(buf, len, P_("%d light on", "%d lights on", lit), lit);
 	else
-		snprintf(buf, len, "%d cell%s not 0", lit, lit == 1 ? "" : "s");
+		snprintf(buf, len, P_("%d cell not 0", "%d cells not 0", lit), lit);
 }
 
 /* The overlay's count and the cursor's cell in it: "12 presses left;
@@ -117,16 +123,20 @@ static void plan_words(const app *a, char *buf, size_t len)
 	session_view sv = app_session(a);
 	const lo_overlay *ov = sv.plan;
 	if (!ov->have) {
-		snprintf(buf, len, "solving...");
+		snprintf(buf, len, "%s", _("solving..."));
 		return;
 	}
 	if (!ov->solvable) {
-		snprintf(buf, len, "no solution from here");
+		snprintf(buf, len, "%s", _("no solution from here"));
 		return;
 	}
 	int i = a->v.cr * sv.g->cur->cols + a->v.cc;
-	snprintf(buf, len, "%d press%s left; this cell is %sin the solution", ov->weight, ov->weight == 1 ? "" : "es",
-		 overlay_mark(ov, i) ? "" : "not ");
+	if (overlay_mark(ov, i))
+		snprintf(buf, len, P_("%d press left; this cell is in the solution",
+				      "%d presses left; this cell is in the solution", ov->weight), ov->weight);
+	else
+		snprintf(buf, len, P_("%d press left; this cell is not in the solution",
+				      "%d presses left; this cell is not in the solution", ov->weight), ov->weight);
 }
 
 /* A cheap mark of the board played, beside its address: a new board in
@@ -160,7 +170,10 @@ static news_kind board_news(app *a, char *buf, size_t len)
 	buf[0] = '\0';
 	if (g->start != R.start || board_hash(g->start) != R.start_hash || b->rows != R.rows || b->cols != R.cols) {
 		lit_words(b, lit, sizeof lit);
-		snprintf(buf, len, "%s board, %dx%d: %s. %s", R.top ? "New" : "Lights Out", b->rows, b->cols, lit, cell);
+		/* TRANSLATORS: rows x columns, the lights on ("3 lights on"), the
+		 * cursor's cell ("row 1, column 1: on"). */
+		snprintf(buf, len, R.top ? _("New board, %dx%d: %s. %s") : _("Lights Out board, %dx%d: %s. %s"), b->rows,
+			 b->cols, lit, cell);
 		return NEWS_SCENE;
 	}
 	if (g->won && !R.won)
@@ -174,31 +187,44 @@ static news_kind board_news(app *a, char *buf, size_t len)
 			changed = rule_neighbours(&g->rule, b->rows, b->cols, sv.row, sv.col, set);
 		free(set);
 		lit_words(b, lit, sizeof lit);
-		snprintf(buf, len, "%s row %d, column %d: %d cell%s changed, %s", undo ? "undone" : redo ? "redone" : "pressed",
-			 sv.row + 1, sv.col + 1, changed, changed == 1 ? "" : "s", lit);
+		/* TRANSLATORS: row, column, the cells the press changed, the
+		 * lights on ("3 lights on"). */
+		const char *said = undo ? P_("undone row %d, column %d: %d cell changed, %s",
+					     "undone row %d, column %d: %d cells changed, %s", changed)
+				   : redo ? P_("redone row %d, column %d: %d cell changed, %s",
+					       "redone row %d, column %d: %d cells changed, %s", changed)
+					  : P_("pressed row %d, column %d: %d cell changed, %s",
+					       "pressed row %d, column %d: %d cells changed, %s", changed);
+		snprintf(buf, len, said, sv.row + 1, sv.col + 1, changed, lit);
 		if (sv.plan->shown && sv.plan->have && sv.plan->solvable)
-			snprintf(buf + strlen(buf), len - strlen(buf), "; %d press%s left", sv.plan->weight,
-				 sv.plan->weight == 1 ? "" : "es");
+			snprintf(buf + strlen(buf), len - strlen(buf), P_("; %d press left", "; %d presses left", sv.plan->weight),
+				 sv.plan->weight);
 		return NEWS_EFFECT;
 	}
 	if (moves != R.moves) {
 		lit_words(b, lit, sizeof lit);
-		snprintf(buf, len, "%s %d: %s. %s", moves ? "Board at move" : "Board restarted, move", moves, lit, cell);
+		/* TRANSLATORS: the move, the lights on, the cursor's cell. */
+		snprintf(buf, len, moves ? _("Board at move %d: %s. %s") : _("Board restarted, move %d: %s. %s"), moves, lit,
+			 cell);
 		return NEWS_SCENE;
 	}
 	if (sv.plan->shown != R.shown) {
 		if (sv.plan->shown)
 			plan_words(a, plan, sizeof plan);
-		snprintf(buf, len, "Overlay %s%s", sv.plan->shown ? "on: " : "off", sv.plan->shown ? plan : "");
+		if (sv.plan->shown)
+			/* TRANSLATORS: the solution shown; %s: "12 presses left; ..." */
+			snprintf(buf, len, _("Overlay on: %s"), plan);
+		else
+			snprintf(buf, len, "%s", _("Overlay off"));
 		return NEWS_EFFECT;
 	}
 	if (sv.plan->shown && sv.plan->have && !R.have) {
 		plan_words(a, plan, sizeof plan);
-		snprintf(buf, len, "Overlay: %s", plan);
+		snprintf(buf, len, _("Overlay: %s"), plan);
 		return NEWS_EFFECT;
 	}
 	if (fresh) {
-		snprintf(buf, len, "Board: %s", cell);
+		snprintf(buf, len, _("Board: %s"), cell);
 		return NEWS_SCENE;
 	}
 	if (a->v.cr != R.cr || a->v.cc != R.cc) {
@@ -217,9 +243,9 @@ static void editor_news(app *a, char *buf, size_t len)
 	buf[0] = '\0';
 	cell_words(a, cell, sizeof cell);
 	if (R.top != app_top(a))
-		snprintf(buf, len, "Editor: %s", cell);
+		snprintf(buf, len, _("Editor: %s"), cell);
 	else if (R.key == 'c')
-		snprintf(buf, len, "Board cleared: %s", cell);
+		snprintf(buf, len, _("Board cleared: %s"), cell);
 	else if (a->v.cr != R.cr || a->v.cc != R.cc || board_get(b, a->v.cr, a->v.cc) != R.val)
 		snprintf(buf, len, "%s", cell);
 }
@@ -244,7 +270,7 @@ static void focus_find(app *a, int *y, int *x, char *words, size_t len)
 	}
 	if (top == &question_screen || (a->v.msg[0] && top == &making_screen)) {
 		*y = LINES - 2;
-		*x = 1 + (int)strlen(a->v.msg);	/* ASCII in this mode */
+		*x = 1 + text_cols(a->v.msg);	/* a translation's letters too */
 		return;
 	}
 	if (a->s && (top == &board_screen || top->shows_board) && draw_cursor_at(&a->v, y, x))
@@ -309,10 +335,14 @@ static void reader_say(app *a, const char *focus)
 	else if (drawn && top == &editor_screen)
 		editor_news(a, news, sizeof news);
 	else if (strcmp(focus, R.focus) != 0 && focus[0])
-		snprintf(news, sizeof news, "%s%s%s", R.top != top ? top->title : "", R.top != top ? ": " : "", focus);
-	if (a->s && top == &board_screen && app_session(a).watchers > R.eyes && R.top)
-		snprintf(news + strlen(news), sizeof news - strlen(news), "%s%d watching", news[0] ? ". " : "",
-			 app_session(a).watchers);
+		snprintf(news, sizeof news, "%s%s%s", R.top != top && top->title && top->title[0] ? _(top->title) : "",
+			 R.top != top ? ": " : "", focus);
+	if (a->s && top == &board_screen && app_session(a).watchers > R.eyes && R.top) {
+		int n = app_session(a).watchers;
+		snprintf(news + strlen(news), sizeof news - strlen(news), "%s", news[0] ? ". " : "");
+		/* TRANSLATORS: the players watching this game. */
+		snprintf(news + strlen(news), sizeof news - strlen(news), P_("%d watching", "%d watching", n), n);
+	}
 	bool theirs = strcmp(a->v.msg, R.msg) != 0 && a->v.msg[0];
 	for (int i = 0; i < READER_SAID && theirs; i++)
 		theirs = strcmp(a->v.msg, R.said[i]) != 0;
@@ -415,7 +445,7 @@ void reader_set(app *a, bool on)
 	a->prefs.reader = on, a->prefs.has_reader = true;
 	app_keep_prefs(a, NULL);
 	clearok(curscr, TRUE);
-	app_say(a, on ? "Screen-reader mode on: each key is said here." : "Screen-reader mode off.");
+	app_say(a, on ? _("Screen-reader mode on: each key is said here.") : _("Screen-reader mode off."));
 }
 
 reaction reader_toggle(app *a, int key)

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formats/lang.h"
+#include "i18n.h"
 #include "ui/term.h"
 
 /* getch() ERR this many times in a row, each at once: no terminal left. */
@@ -25,6 +27,7 @@ static struct {
 	double dropped_at;	/* when the last was: a flood ends after PACE_FLOOD_GAP */
 	int clip_rows, clip_cols;	/* the window larger than curses has, as said; 0: not */
 	bool clip_due;		/* ... and yet to be said */
+	char clip_said[160];	/* its words, as said */
 } loop;
 
 /* Ctrl-Z and fg (or SIGSTOP/SIGCONT from outside): pause the clock, give
@@ -35,7 +38,7 @@ static void job_control(app *a)
 		/* Leaving curses would only flash the shell's screen: say why
 		 * nothing happens instead. */
 		term_stop_request = 0;
-		draw_message(&a->v, "Ctrl-Z: no shell to suspend to in this session; q quits.");
+		draw_message(&a->v, _("Ctrl-Z: no shell to suspend to in this session; q quits."));
 	}
 	if (term_stop_request) {
 		if (a->s)
@@ -64,15 +67,13 @@ static bool input_lost(double since)
 	return ++loop.fast_errors >= FAST_ERRORS_MAX;
 }
 
-#define CLIP_SAID "Window "
-
 /* A window larger than curses is given: is it news since it was last said?
  * One that fits again takes the words back. */
 static void clip_check(app *a)
 {
 	int rows, cols;
 	if (!term_clipped(&rows, &cols)) {
-		if (loop.clip_rows && !strncmp(a->v.msg, CLIP_SAID, strlen(CLIP_SAID)))
+		if (loop.clip_rows && loop.clip_said[0] && !strcmp(a->v.msg, loop.clip_said))
 			draw_message(&a->v, "");
 		loop.clip_rows = loop.clip_cols = 0;
 		loop.clip_due = false;
@@ -89,11 +90,11 @@ static void clip_say(app *a)
 	if (!loop.clip_due || app_top(a) != &board_screen || a->v.lay.too_small)
 		return;
 	loop.clip_due = false;
-	char line[160];
 	/* Short enough for the narrowest bound's message line. */
-	snprintf(line, sizeof line, CLIP_SAID "%dx%d (rows x cols): the game draws %dx%d of it (--max-screen).",
-		 loop.clip_rows, loop.clip_cols, LINES, COLS);
-	draw_message(&a->v, line);	/* getch shows it */
+	snprintf(loop.clip_said, sizeof loop.clip_said,
+		 _("Window %dx%d (rows x cols): the game draws %dx%d of it (--max-screen)."), loop.clip_rows,
+		 loop.clip_cols, LINES, COLS);
+	draw_message(&a->v, loop.clip_said);	/* getch shows it */
 }
 
 /* Seconds without a key dropped that end a flood: the next one is counted
@@ -106,8 +107,8 @@ static void pace_say(app *a)
 {
 	if (loop.dropped == loop.dropped_said || app_top(a) != &board_screen || a->v.lay.too_small)
 		return;
-	char line[120];
-	snprintf(line, sizeof line, "Keys come faster than %g a second: %ld dropped.", a->keys_per_second,
+	char line[200];
+	snprintf(line, sizeof line, _("Keys come faster than %g a second: %ld dropped."), a->keys_per_second,
 		 loop.dropped);
 	draw_message(&a->v, line);
 	loop.dropped_said = loop.dropped;
@@ -163,7 +164,7 @@ static int app_key(app *a)
 			/* Asked while stopped (Ctrl-Z), by a game that has since
 			 * left or given up: nobody to hand over to. */
 			term_takeover = 0;
-			draw_message(&a->v, "Another session asked for this game and gave up: it stays here.");
+			draw_message(&a->v, _("Another session asked for this game and gave up: it stays here."));
 		}
 		if (term_quit_signal || term_takeover)
 			return KEY_STOP;
@@ -269,7 +270,7 @@ static void app_dispatch(app *a, int ch)
 static void resume_yes(app *a)
 {
 	app_close(a, &lobby_screen);	/* the game kept is what they came back for */
-	draw_message(&a->v, "Resumed: u undoes the moves made before.");
+	draw_message(&a->v, _("Resumed: u undoes the moves made before."));
 }
 
 /* Declined: the board the command line asked for, in place of the saved
@@ -287,25 +288,32 @@ static void resume_no(app *a)
 
 static void ask_resume(app *a)
 {
-	char q[160];
+	char q[240];
 	const game *g = app_session(a).g;
 	long secs = (long)game_elapsed(g, term_now());
 	int moves = game_moves(g);
 	const rule_entry *e = rule_entry_find(g->cfg.v.rule);
-	char kind[48] = "";
+	char kind[64] = "";
 	if (e && !rule_name_is_classic(e->name))
-		snprintf(kind, sizeof kind, " %s", e->word);
+		snprintf(kind, sizeof kind, " %s", _(e->word));
 	if (g->cfg.v.k > 2)
-		snprintf(kind + strlen(kind), sizeof kind - strlen(kind), " %d-state", g->cfg.v.k);
-	snprintf(q, sizeof q, "Resume the %dx%d%s%s game (%d move%s, %ld:%02ld)? n: drop it, not counted",
-		 g->cfg.v.rows, g->cfg.v.cols, kind, g->cfg.v.torus ? " torus" : "", moves,
-		 moves == 1 ? "" : "s", secs / 60, secs % 60);
+		/* TRANSLATORS: after the size and the rule: " 3-state" (k states). */
+		snprintf(kind + strlen(kind), sizeof kind - strlen(kind), _(" %d-state"), g->cfg.v.k);
+	const char *torus = g->cfg.v.torus ? _(" torus") : "";
+	/* TRANSLATORS: rows x columns, the kind (" diagonals 3-state" or
+	 * nothing), " torus" or nothing, the moves, minutes:seconds. */
+	snprintf(q, sizeof q,
+		 P_("Resume the %dx%d%s%s game (%d move, %ld:%02ld)? n: drop it, not counted",
+		    "Resume the %dx%d%s%s game (%d moves, %ld:%02ld)? n: drop it, not counted", moves),
+		 g->cfg.v.rows, g->cfg.v.cols, kind, torus, moves, secs / 60, secs % 60);
 	/* The question and its " (y/n)" on one line of a narrow window: the
 	 * same words, fewer of them ("not counted" stays: it is the cost). */
-	if ((int)strlen(q) + 8 > COLS)
-		snprintf(q, sizeof q, "Resume %dx%d%s%s (%d move%s, %ld:%02ld)? n: drop, not counted", g->cfg.v.rows,
-			 g->cfg.v.cols, kind, g->cfg.v.torus ? " torus" : "", moves, moves == 1 ? "" : "s", secs / 60,
-			 secs % 60);
+	if (text_cols(q) + 8 > COLS)
+		/* TRANSLATORS: the same question, shorter for a narrow window. */
+		snprintf(q, sizeof q,
+			 P_("Resume %dx%d%s%s (%d move, %ld:%02ld)? n: drop, not counted",
+			    "Resume %dx%d%s%s (%d moves, %ld:%02ld)? n: drop, not counted", moves),
+			 g->cfg.v.rows, g->cfg.v.cols, kind, torus, moves, secs / 60, secs % 60);
 	app_ask(a, q, resume_yes, resume_no);
 }
 
@@ -323,7 +331,7 @@ static void saved_cursor(app *a)
  * one apart.  Neither writes over the other. */
 static void takeover_yes(app *a)
 {
-	draw_message(&a->v, "Asking the other game to hand over...");
+	draw_message(&a->v, _("Asking the other game to hand over..."));
 	refresh();
 	int ev = session_take_over(a->s, term_now());
 	if (ev & SESSION_BOARD) {
@@ -343,7 +351,7 @@ static void takeover_no(app *a)
 	if (a->offer_resume)
 		ask_resume(a);
 	else
-		draw_message(&a->v, "This game is saved apart from the other one.");
+		draw_message(&a->v, _("This game is saved apart from the other one."));
 }
 
 /* The idle time and the player's pace count from the start of the loop. */
@@ -396,13 +404,13 @@ int app_run(app *a)
 	if (sv.notice[0])
 		draw_message(&a->v, sv.notice);
 	if (sv.other) {
-		char q[160];
+		char q[240];
 		/* A pid helps a local user find the other game; a player over
 		 * SSH has no use for it. */
 		if (a->remote)
-			snprintf(q, sizeof q, "A game of yours is open in another session: move it here?");
+			snprintf(q, sizeof q, "%s", _("A game of yours is open in another session: move it here?"));
 		else
-			snprintf(q, sizeof q, "A game of yours is open in another session (pid %ld): move it here?",
+			snprintf(q, sizeof q, _("A game of yours is open in another session (pid %ld): move it here?"),
 				 sv.other);
 		app_ask(a, q, takeover_yes, takeover_no);
 	} else if (a->offer_resume)
@@ -414,10 +422,10 @@ int app_run(app *a)
 		int ch = app_key(a);
 		if (ch == KEY_STOP && term_takeover) {
 			if (a->remote)
-				snprintf(a->end_msg, sizeof a->end_msg, "this game moved to another session, saved as it was");
+				snprintf(a->end_msg, sizeof a->end_msg, "%s", _("this game moved to another session, saved as it was"));
 			else
 				snprintf(a->end_msg, sizeof a->end_msg,
-					 "this game moved to another session (pid %ld), saved as it was", (long)term_takeover);
+					 _("this game moved to another session (pid %ld), saved as it was"), (long)term_takeover);
 			break;
 		}
 		if (ch == KEY_STOP) {
@@ -429,7 +437,7 @@ int app_run(app *a)
 			break;
 		}
 		if (ch == KEY_LOST) {
-			snprintf(a->end_msg, sizeof a->end_msg, "the terminal went away");
+			snprintf(a->end_msg, sizeof a->end_msg, "%s", _("the terminal went away"));
 			status = 1;
 			break;
 		}

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "game/teach.h"
+#include "i18n.h"
 #include "ui/app.h"
 #include "ui/info.h"
 #include "ui/term.h"
@@ -22,8 +23,8 @@ static const double play_speeds[] = { 4, 2, 1, 0.5, 0.25, 0.1 };
  * step redraws the same line. */
 static void playing_say(app *a)
 {
-	char msg[120];
-	snprintf(msg, sizeof msg, "Playing at speed %d of %d: any key stops, + faster, - slower, T to the end.",
+	char msg[200];
+	snprintf(msg, sizeof msg, _("Playing at speed %d of %d: any key stops, + faster, - slower, T to the end."),
 		 a->st.speed + 1, PLAY_SPEEDS);
 	app_say(a, msg);
 }
@@ -45,16 +46,16 @@ static bool plan_ready(app *a, int key)
 	case SESSION_PLAN_READY:
 		return true;
 	case SESSION_PLAN_NOMEM:
-		app_say(a, "Out of memory for a solution from here.");
+		app_say(a, _("Out of memory for a solution from here."));
 		return false;
 	case SESSION_PLAN_SOLVING:
 		a->st.pending_key = key;
-		app_say(a, "Solving...");
+		app_say(a, _("Solving..."));
 		return false;
 	case SESSION_PLAN_NONE:
 		break;
 	}
-	app_say(a, "No solution from here: s shows the proof.");
+	app_say(a, _("No solution from here: s shows the proof."));
 	return false;
 }
 
@@ -73,7 +74,7 @@ reaction steps_tab(app *a, int key)
 {
 	session_view sv = app_session(a);
 	if (!sv.plan->shown) {
-		app_say(a, "Tab walks the solution's marks: s shows them first.");
+		app_say(a, _("Tab walks the solution's marks: s shows them first."));
 		return REACT_NONE;
 	}
 	if (!plan_ready(a, key))
@@ -81,7 +82,7 @@ reaction steps_tab(app *a, int key)
 	session_help(a->s, SESSION_AID_PLAN);
 	int i = overlay_next(sv.plan, app_cursor_cell(a), key == KEY_BTAB ? -1 : +1);
 	if (i < 0) {
-		app_say(a, "Nothing left to press.");
+		app_say(a, _("Nothing left to press."));
 		return REACT_NONE;
 	}
 	app_cursor_to(a, i / sv.g->cur->cols, i % sv.g->cur->cols);
@@ -105,18 +106,27 @@ reaction steps_hint(app *a, int key)
 	const lo_overlay *ov = sv.plan;
 	int cols = sv.g->cur->cols, i = next_step(a);
 	if (i < 0) {
-		app_say(a, "Nothing left to press.");
+		app_say(a, _("Nothing left to press."));
 		return REACT_NONE;
 	}
 	int m = overlay_mark(ov, i);
-	char msg[160];
+	char msg[240];
 	if (sv.g->cur->k == 2)
-		snprintf(msg, sizeof msg, "Hint: press row %d, column %d%s.", i / cols + 1, i % cols + 1,
-			 ov->minimal ? "" : " (not yet proven minimal)");
+		/* TRANSLATORS: row, column, then " (not yet proven minimal)" or nothing. */
+		snprintf(msg, sizeof msg, _("Hint: press row %d, column %d%s."), i / cols + 1, i % cols + 1,
+			 ov->minimal ? "" : _(" (not yet proven minimal)"));
+	else if (m > 0)
+		/* TRANSLATORS: row, column, the presses, then " (not yet proven
+		 * minimal)" or nothing. */
+		snprintf(msg, sizeof msg, P_("Hint: press row %d, column %d forward %d time%s.",
+					     "Hint: press row %d, column %d forward %d times%s.", m),
+			 i / cols + 1, i % cols + 1, m, ov->minimal ? "" : _(" (not yet proven minimal)"));
 	else
-		snprintf(msg, sizeof msg, "Hint: press row %d, column %d %s %d time%s%s.", i / cols + 1, i % cols + 1,
-			 m > 0 ? "forward" : "backward", m > 0 ? m : -m, m == 1 || m == -1 ? "" : "s",
-			 ov->minimal ? "" : " (not yet proven minimal)");
+		/* TRANSLATORS: row, column, the presses, then " (not yet proven
+		 * minimal)" or nothing. */
+		snprintf(msg, sizeof msg, P_("Hint: press row %d, column %d backward %d time%s.",
+					     "Hint: press row %d, column %d backward %d times%s.", -m),
+			 i / cols + 1, i % cols + 1, -m, ov->minimal ? "" : _(" (not yet proven minimal)"));
 	a->v.hint = i;
 	/* The cursor goes to the hinted cell: the hint is one key away. */
 	app_cursor_to(a, i / cols, i % cols);
@@ -203,7 +213,7 @@ bool steps_key(app *a, int key)
 		return true;
 	}
 	if (!app_session(a).g->won)
-		app_say(a, "Stopped.");
+		app_say(a, _("Stopped."));
 	return true;		/* T: any other key stops, and is used up doing it */
 }
 
@@ -214,7 +224,7 @@ reaction steps_step(app *a, int key)
 	session_help(a->s, SESSION_AID_STEP);
 	int i = next_step(a);
 	if (i < 0) {
-		app_say(a, "Nothing left to press.");
+		app_say(a, _("Nothing left to press."));
 		return REACT_NONE;
 	}
 	a->st.playing = key == 'T';
@@ -236,29 +246,29 @@ reaction steps_chase(app *a, int key)
 	int row;
 	const game *g = app_session(a).g;
 	uint8_t *marks = realloc(chase_marks, (size_t)board_size(g->cur));
-	char msg[160];
+	char msg[240];
 	if (marks)
 		chase_marks = marks;
 	teach_stage st = marks ? teach_step(g, marks, &row) : TEACH_NOMEM;
 	switch (st) {
 	case TEACH_CHASE:
-		snprintf(msg, sizeof msg, "Chasing row %d: press under each of its lights (marked), then C again.",
+		snprintf(msg, sizeof msg, _("Chasing row %d: press under each of its lights (marked), then C again."),
 			 row + 1);
 		break;
 	case TEACH_LOOKUP:
-		snprintf(msg, sizeof msg, "Only the last row is lit: press the marked top-row cells, then chase again.");
+		snprintf(msg, sizeof msg, "%s", _("Only the last row is lit: press the marked top-row cells, then chase again."));
 		break;
 	case TEACH_DONE:
-		app_say(a, "The board is clear.");
+		app_say(a, _("The board is clear."));
 		return REACT_NONE;
 	case TEACH_STUCK:
-		app_say(a, "This last row has no answer: the board cannot be cleared (s shows why).");
+		app_say(a, _("This last row has no answer: the board cannot be cleared (s shows why)."));
 		return REACT_NONE;
 	case TEACH_UNSUPPORTED:
-		app_say(a, "Chasing row by row works on the plus rule without torus; here s shows a solution.");
+		app_say(a, _("Chasing row by row works on the plus rule without torus; here s shows a solution."));
 		return REACT_NONE;
 	default:
-		app_say(a, "out of memory");
+		app_say(a, _("out of memory"));
 		return REACT_NONE;
 	}
 	session_help(a->s, SESSION_AID_CHASE);

@@ -1,3 +1,4 @@
+#include "i18n.h"
 #include "ui/term.h"
 
 #include <curses.h>
@@ -158,7 +159,8 @@ int term_open(bool mouse, int most_rows, int most_cols, char *err, size_t errlen
 	SCREEN *scr = newterm(NULL, stdout, stdin);
 	if (!scr) {
 		const char *t = getenv("TERM");
-		snprintf(err, errlen, "cannot use the terminal (TERM=%s)", t ? t : "unset");
+		/* TRANSLATORS: TERM's value, or "unset". */
+		snprintf(err, errlen, _("cannot use the terminal (TERM=%s)"), t ? t : _("unset"));
 		return -1;
 	}
 	/* A terminal that cannot address its cursor (TERM=dumb, some
@@ -168,8 +170,8 @@ int term_open(bool mouse, int most_rows, int most_cols, char *err, size_t errlen
 		const char *t = getenv("TERM");
 		endwin();
 		delscreen(scr);
-		snprintf(err, errlen, "the terminal (TERM=%s) cannot move its cursor; the game needs one that can",
-			 t ? t : "unset");
+		snprintf(err, errlen, _("the terminal (TERM=%s) cannot move its cursor; the game needs one that can"),
+			 t ? t : _("unset"));
 		return -1;
 	}
 	term_active = true;

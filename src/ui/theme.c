@@ -1,6 +1,7 @@
 /* The colour themes and their colour pairs. */
 #include <string.h>
 
+#include "i18n.h"
 #include "ui/draw_parts.h"
 
 /* A theme's colours: lights, frame, title, win, status line (ink on
@@ -19,19 +20,19 @@ static const struct theme {
 	const char *name;
 	struct colours deep, basic;
 } themes[] = {
-	{ "classic",
+	{ N_("classic"),
 	  { 226, 33, 51, 46, 16, 44, 201, 196, 244, { 226, 46, 51, 201, 196, 33 } },
 	  { COLOR_YELLOW, COLOR_BLUE, COLOR_CYAN, COLOR_GREEN, COLOR_BLACK, COLOR_CYAN, COLOR_MAGENTA, COLOR_RED, -1,
 	    { COLOR_YELLOW, COLOR_GREEN, COLOR_CYAN, COLOR_MAGENTA, COLOR_RED, COLOR_BLUE } } },
-	{ "amber",
+	{ N_("amber"),
 	  { 214, 172, 220, 142, 16, 214, 231, 196, 130, { 214, 229, 202, 178, 166, 222 } },
 	  { COLOR_YELLOW, COLOR_YELLOW, COLOR_YELLOW, COLOR_GREEN, COLOR_BLACK, COLOR_YELLOW, COLOR_RED, COLOR_MAGENTA, -1,
 	    { COLOR_YELLOW, COLOR_GREEN, COLOR_CYAN, COLOR_MAGENTA, COLOR_RED, COLOR_BLUE } } },
-	{ "ocean",
+	{ N_("ocean"),
 	  { 45, 25, 81, 48, 231, 24, 226, 203, 31, { 45, 33, 123, 111, 49, 69 } },
 	  { COLOR_CYAN, COLOR_BLUE, COLOR_CYAN, COLOR_GREEN, COLOR_WHITE, COLOR_BLUE, COLOR_YELLOW, COLOR_RED, -1,
 	    { COLOR_CYAN, COLOR_BLUE, COLOR_GREEN, COLOR_MAGENTA, COLOR_YELLOW, COLOR_RED } } },
-	{ "forest",
+	{ N_("forest"),
 	  { 118, 28, 186, 51, 16, 71, 213, 203, 65, { 118, 184, 41, 150, 173, 35 } },
 	  { COLOR_GREEN, COLOR_GREEN, COLOR_YELLOW, COLOR_CYAN, COLOR_BLACK, COLOR_GREEN, COLOR_MAGENTA, COLOR_RED, -1,
 	    { COLOR_GREEN, COLOR_YELLOW, COLOR_CYAN, COLOR_MAGENTA, COLOR_RED, COLOR_BLUE } } },
@@ -40,6 +41,8 @@ static const struct theme {
 /* Unlit cells have a colour of their own (256 colours): else dimmed. */
 static bool off_coloured;
 
+/* The name as the config file and --theme spell it (English; _() of it
+ * for the player). */
 const char *draw_theme_name(int theme)
 {
 	return themes[theme >= 0 && theme < DRAW_THEMES ? theme : 0].name;

@@ -13,7 +13,7 @@ int main(void)
 	prefs p;
 	char note[200];
 	const char *good = "# a comment\n size = 7x9 \nrule = knight\nstates=3\ntorus = yes\ndifficulty = hard\n"
-			   "preview = no\nspeed = 4\ncolour = off\nreader = yes\n";
+			   "preview = no\nspeed = 4\ncolour = off\nreader = yes\nlanguage = de\n";
 	prefs_parse(good, strlen(good), &p, note, sizeof note);
 	tap_ok(!note[0], "a good file: no note (%s)", note);
 	tap_ok(p.has_size && p.rows == 7 && p.cols == 9, "size 7x9");
@@ -23,6 +23,7 @@ int main(void)
 	tap_ok(p.has_preview && !p.preview && p.has_speed && p.speed == 4 && p.has_colour && !p.colour,
 	       "preview off, speed 4, no colour");
 	tap_ok(p.has_reader && p.reader, "the screen-reader mode");
+	tap_ok(p.has_lang && !strcmp(p.lang, "de"), "language de");
 
 	static const struct { const char *text, *want; } bad[] = {
 		{ "size = 0x5\n", "config line 1: size: expected ROWSxCOLS" },
@@ -35,6 +36,7 @@ int main(void)
 		{ "size 5x5\n", "config line 1: expected 'key = value'" },
 		{ "speed = 0\n", "config line 1: speed" },
 		{ "reader = loud\n", "config line 1: reader: expected yes or no" },
+		{ "language = Deutsch\n", "config line 1: language: expected" },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		char text[256];
@@ -62,7 +64,7 @@ int main(void)
 	prefs q;
 	tap_ok(prefs_load(path, &q, note, sizeof note) == 0 && !note[0] && q.rows == 7 && q.cols == 9 &&
 		       !strcmp(q.rule, "knight") && q.k == 3 && q.torus && !strcmp(q.difficulty, "hard") && !q.preview &&
-		       q.speed == 4 && !q.colour && q.has_reader && q.reader,
+		       q.speed == 4 && !q.colour && q.has_reader && q.reader && q.has_lang && !strcmp(q.lang, "de"),
 	       "and read back the same");
 	char link[80];
 	snprintf(link, sizeof link, "%s/link", dir);

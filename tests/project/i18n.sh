@@ -26,7 +26,7 @@ xgettext --from-code=UTF-8 -a --add-comments=notext --no-wrap -o "$T/all.po" $re
 # msgid marked.pot lacks (as a msgid or a P_ plural), with no notext
 # comment, and two words.
 awk -v marked="$T/marked.pot" '
-	BEGIN { while ((getline l < marked) > 0) if (l ~ /^msgid(_plural)? "/) { sub(/^msgid(_plural)? /, "", l); have[l] = 1 } }
+	BEGIN { while ((getline l < marked) > 0) if (l ~ /^(msgid|msgid_plural|msgctxt) "/) { sub(/^[a-z_]+ /, "", l); have[l] = 1 } }
 	/^#\. notext/ { notext = 1 }
 	/^#: / { where = $0; sub(/^#: /, "", where) }
 	/^msgid "/ {

@@ -1,0 +1,44 @@
+/* The player's language: the columns words take on a terminal (a
+ * translation's letters, a wide character), and a language chosen at run
+ * time and given back to the terminal's. */
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formats/lang.h"
+#include "../lib/tap.h"
+
+int main(void)
+{
+	/* The terminal's language is English here, whatever the caller's. */
+	unsetenv("LANGUAGE");
+	setenv("LC_ALL", "C.UTF-8", 1);
+	lang_start();
+
+	tap_ok(text_cols("Moves 3") == 7 && text_cols("") == 0 && text_cols(NULL) == 0, "ASCII: a column a byte");
+	tap_ok(text_fit("Moves 3", 5) == 5 && text_fit("Moves", 9) == 5 && text_fit("abc", -1) == 0,
+	       "ASCII fits byte for byte, and no more than there is");
+	if (strcmp(setlocale(LC_CTYPE, NULL), "C") == 0 || strcmp(setlocale(LC_CTYPE, NULL), "POSIX") == 0) {
+		tap_skip("no UTF-8 locale here (C.UTF-8)");
+	} else {
+		tap_ok(text_cols("Gr\u00f6\u00dfe") == 5 && strlen("Gr\u00f6\u00dfe") == 7,
+		       "\"Gr\u00f6\u00dfe\": 7 bytes, 5 columns");
+		tap_ok(text_fit("Gr\u00f6\u00dfe", 3) == 4, "3 columns of it are 4 bytes, never half a letter");
+		tap_ok(text_cols("\u65e5") == 2 && text_cols("\u65e5\u672c") == 4, "a wide CJK character: 2 columns");
+		tap_ok(text_fit("\u65e5\u672c", 3) == 3 && text_fit("\u65e5\u672c", 1) == 0,
+		       "a wide character that does not fit whole is left out");
+		tap_ok(text_cols("\u2190 \u2192") == 3, "the game's arrows: a column each");
+	}
+
+	const char *before = lang_code();
+	tap_ok(before && !strcmp(before, "en"), "the terminal's language: en (%s)", before ? before : "NULL");
+	tap_ok(lang_choose("de") && !strcmp(lang_code(), "de"), "de chosen: read in de");
+	tap_ok(!lang_choose("xx") && !strcmp(lang_code(), "de"), "xx refused: still de");
+	tap_ok(lang_choose("") && !strcmp(lang_code(), before), "\"\": the terminal's language again");
+	tap_ok(lang_choose("fr") && !strcmp(lang_code(), "fr") && lang_choose(NULL) && !strcmp(lang_code(), before),
+	       "fr, then NULL: the terminal's again");
+	tap_ok(lang_find("fr") && !strcmp(lang_find("fr")->name, "Fran\u00e7ais") && !lang_find("xx") && !lang_find(NULL),
+	       "each language by its own name: Fran\u00e7ais");
+	tap_ok(!strcmp(lang_list[0].code, "en"), "English first in the list");
+	return tap_done();
+}
