@@ -214,6 +214,7 @@ static int ask_name(const char *dir, host_player *p, const char *fp, const host_
 			tries = 10;
 			break;
 		case ROSTER_ERROR:
+			/* notext: the command's name before a message said elsewhere */
 			fprintf(stderr, "lightsout serve: %s\n", why);
 			tries = 10;
 			break;
@@ -420,16 +421,19 @@ int serve_account(int argc, char **argv)
 	char fp[SSHKEY_FP_LEN] = "";
 	int who = identify(digest, fp, err, sizeof err);
 	if (who < 0) {
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout serve: %s\n", err);
 		return EXIT_USAGE;
 	}
 	if (host_open(dir, err, sizeof err) != HOST_OK) {
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout serve: %s\n", err);
 		return EXIT_USAGE;
 	}
 	if (home[0])
 		open_path(home, dir);
 	if (roster_rekey(dir, err, sizeof err) < 0) {
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout serve: %s\n", err);
 		return EXIT_USAGE;
 	}
@@ -441,6 +445,7 @@ int serve_account(int argc, char **argv)
 			     : host_guest(dir, &lim, addr, &p, err, sizeof err);
 	if (st != HOST_OK) {
 		/* A limit is one line for the player, not a fault. */
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, st == HOST_FULL ? "%s\n" : "lightsout serve: %s\n", err);
 		return st == HOST_FULL ? 1 : EXIT_USAGE;
 	}

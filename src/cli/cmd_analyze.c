@@ -35,6 +35,7 @@ static int analyze_one(int rows, int cols, const rule *r, int k, bool quiet, boo
 	if (made == LO_TOO_LARGE) {
 		char why[300];
 		system_limit_message(rows, cols, r, k, why, sizeof why);
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout analyze: %s\n", why);
 		return EXIT_USAGE;
 	}
@@ -130,6 +131,7 @@ int cmd_analyze(int argc, char **argv)
 			if (o.size_is_range && n > o.v.rows)
 				fprintf(stderr, _("lightsout analyze: %s (sizes %d to %d fit)\n"), err, o.v.rows, n - 1);
 			else
+				/* notext: the command's name before a message said elsewhere */
 				fprintf(stderr, "lightsout analyze: %s\n", err);
 			return EXIT_USAGE;
 		}

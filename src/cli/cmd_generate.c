@@ -148,6 +148,7 @@ int cmd_generate(int argc, char **argv)
 		printf("%d %d\n", b->rows, b->cols);
 		boardio_write(stdout, b);
 	} else
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout generate: %s\n", err);
 	free(sc);
 	board_free(b);

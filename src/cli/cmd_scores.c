@@ -86,6 +86,7 @@ int cmd_scores(int argc, char **argv)
 		else if (st == PERSIST_REFUSED)
 			fprintf(stderr, _("lightsout scores: refusing %s: %s\n"), dir, res.why);
 		else
+			/* notext: the command's name before a message said elsewhere */
 			fprintf(stderr, "lightsout scores: %s: %s\n", dir,
 				st == PERSIST_NO_MEMORY ? _("out of memory") : strerror(res.errnum));
 		return st == PERSIST_NO_MEMORY ? EXIT_NOMEM : EXIT_USAGE;

@@ -277,6 +277,7 @@ static int merge(int nfiles, char **files, enum format fmt)
 		FILE *f = in ? stdin : fopen(files[i], "r");
 		if (!f) {
 			progress_clear(&pr);
+			/* notext: the command's name before a message said elsewhere */
 			fprintf(stderr, "lightsout solve: %s: %s\n", name, strerror(errno));
 			goto out;
 		}
@@ -287,6 +288,7 @@ static int merge(int nfiles, char **files, enum format fmt)
 			fclose(f);
 		if (!text) {
 			progress_clear(&pr);
+			/* notext: the command's name before a message said elsewhere */
 			fprintf(stderr, "lightsout solve: %s: %s\n", name, e == ENOMEM ? _("out of memory") : strerror(e));
 			goto out;
 		}
@@ -296,10 +298,13 @@ static int merge(int nfiles, char **files, enum format fmt)
 		if (rc < 0) {
 			progress_clear(&pr);
 			if (pe.line && pe.col)
+				/* notext: the command's name before a message said elsewhere */
 				fprintf(stderr, "lightsout solve: %s:%d:%d: %s\n", name, pe.line, pe.col, pe.msg);
 			else if (pe.line)
+				/* notext: the command's name before a message said elsewhere */
 				fprintf(stderr, "lightsout solve: %s:%d: %s\n", name, pe.line, pe.msg);
 			else
+				/* notext: the command's name before a message said elsewhere */
 				fprintf(stderr, "lightsout solve: %s: %s\n", name, pe.msg);
 			goto out;
 		}
@@ -308,6 +313,7 @@ static int merge(int nfiles, char **files, enum format fmt)
 	partfile_merged m;
 	char msg[512];
 	if (partfile_merge(parts, count, &m, msg, sizeof msg) < 0) {
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout solve: %s\n", msg);
 		goto out;
 	}
@@ -417,7 +423,10 @@ int cmd_solve(int argc, char **argv)
 			threads, _(threads_from));
 	if (part[0] && (any || merging || fmt == FORMAT_JSON)) {
 		snprintf(err, sizeof err, _("--part searches and prints its block: not with %s"),
+			 /* notext: the options' names */
 			 any ? "--any" : merging ? "--merge" : "--format json");
+
+
 		goto usage_error;
 	}
 	if (merging && any) {
@@ -452,6 +461,7 @@ int cmd_solve(int argc, char **argv)
 	if (code) {
 		sharecode sc;
 		if (codearg_read(code, &sc, err, sizeof err) < 0) {
+			/* notext: the command's name before a message said elsewhere */
 			fprintf(stderr, "lightsout solve: %s\n", err);
 			return EXIT_USAGE;
 		}
@@ -497,6 +507,7 @@ static board *unpack(bitboard *bits, const rule *r, bool part)
 				 VARIANT_MAX_SIDE, VARIANT_MAX_SIDE);
 		else
 			system_limit_message(rows, cols, r, 2, err, sizeof err);
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout solve: %s\n", err);
 	} else if (!(b = bitboard_to_board(bits)))
 		fprintf(stderr, _("lightsout solve: out of memory for a %dx%d board\n"), rows, cols);
@@ -517,6 +528,7 @@ static board *read_board(common_opts *o, const char *path, rule *r, bitboard **b
 
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
 	if (!f) {
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout solve: %s: %s\n", path, strerror(errno));
 		return NULL;
 	}
@@ -536,6 +548,7 @@ static board *read_board(common_opts *o, const char *path, rule *r, bitboard **b
 		return NULL;
 	}
 	if (st == BOARDFILE_BAD) {
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout solve: %s\n", err);
 		err[0] = '\0';
 	}
@@ -549,6 +562,7 @@ static int solve_board(const common_opts *o, const rule *r, board *b, enum forma
 {
 	char err[256];
 	if (rule_check_shape(r, b->rows, b->cols, err, sizeof err) != LO_OK) {
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout solve: %s\n", err);
 		board_free(b);
 		return EXIT_USAGE;
@@ -557,6 +571,7 @@ static int solve_board(const common_opts *o, const rule *r, board *b, enum forma
 	system_ctl sc = { .threads = threads };
 	if (system_create_ctl(b->rows, b->cols, r, b->k, &sc, &s) == LO_TOO_LARGE) {
 		system_limit_message(b->rows, b->cols, r, b->k, err, sizeof err);
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout solve: %s\n", err);
 		board_free(b);
 		return EXIT_USAGE;
@@ -586,6 +601,7 @@ static int solve_board(const common_opts *o, const rule *r, board *b, enum forma
 	partfile pf = { 0 };
 	if (solvable && part) {
 		if (search_part(b, r, s, x, o->v.forward_only, limit, threads, part, parts, &pf, err, sizeof err) < 0) {
+			/* notext: the command's name before a message said elsewhere */
 			fprintf(stderr, "lightsout solve: %s\n", err);
 			free(x);
 			free(cert);

@@ -78,6 +78,7 @@ int cmd_sshkeys(int argc, char **argv)
 	unsigned char digest[32];
 	char err[300], fp[SSHKEY_FP_LEN], self[4096];
 	if (sshkey_check(argv[2], argv[3], digest, err, sizeof err) < 0) {
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout ssh-keys: %s\n", err);
 		return EXIT_USAGE;
 	}

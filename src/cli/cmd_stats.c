@@ -44,6 +44,7 @@ int cmd_stats(int argc, char **argv)
 	if (file)
 		snprintf(path, sizeof path, "%s", file);
 	else if (paths_file(PATHS_DATA, PATHS_STATS, false, path, sizeof path, err, sizeof err) < 0) {
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout stats: %s\n", err);
 		return EXIT_USAGE;
 	}
@@ -54,6 +55,7 @@ int cmd_stats(int argc, char **argv)
 	struct stat probe;
 	if (file && lstat(path, &probe) < 0) {
 		/* A file the user names must be there: "no games" would hide a typo. */
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout stats: %s: %s\n", path, strerror(errno));
 		return EXIT_USAGE;
 	}
@@ -68,6 +70,7 @@ int cmd_stats(int argc, char **argv)
 		st = stats_load(path, &s, &res);
 	if (st != PERSIST_OK && st != PERSIST_NONE) {
 		persist_describe(&res, err, sizeof err);
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout stats: %s\n", err);
 		stats_free(&s);
 		return EXIT_USAGE;

@@ -23,9 +23,10 @@ xgettext --from-code=UTF-8 -k $KW --no-wrap -o "$T/marked.pot" $files 2> "$T/err
 check "xgettext reads the marked messages" test -s "$T/marked.pot"
 xgettext --from-code=UTF-8 -a --add-comments=notext --no-wrap -o "$T/all.po" $read_files 2>> "$T/err"
 # msgcomm would merge the two; awk is plainer: an entry of all.po whose
-# msgid marked.pot lacks, with no notext comment, and two words.
+# msgid marked.pot lacks (as a msgid or a P_ plural), with no notext
+# comment, and two words.
 awk -v marked="$T/marked.pot" '
-	BEGIN { while ((getline l < marked) > 0) if (l ~ /^msgid "/) { sub(/^msgid /, "", l); have[l] = 1 } }
+	BEGIN { while ((getline l < marked) > 0) if (l ~ /^msgid(_plural)? "/) { sub(/^msgid(_plural)? /, "", l); have[l] = 1 } }
 	/^#\. notext/ { notext = 1 }
 	/^#: / { where = $0; sub(/^#: /, "", where) }
 	/^msgid "/ {
