@@ -422,9 +422,11 @@ int cmd_solve(int argc, char **argv)
 		fprintf(stderr, P_("lightsout solve: %d thread (%s)\n", "lightsout solve: %d threads (%s)\n", threads),
 			threads, _(threads_from));
 	if (part[0] && (any || merging || fmt == FORMAT_JSON)) {
+		/* notext: the option that conflicts, by its name */
+		const char *json = "--format json";
 		snprintf(err, sizeof err, _("--part searches and prints its block: not with %s"),
-			 /* notext: the options' names */
-			 any ? "--any" : merging ? "--merge" : "--format json");
+			 any ? "--any" : merging ? "--merge" : json);
+
 
 
 		goto usage_error;
