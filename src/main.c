@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "engine/rule.h"
 #include "formats/lang.h"
+#include "i18n.h"
 #include "formats/output.h"
 #include "ui/cmd_play.h"
 #include "ui/keys_doc.h"
@@ -42,17 +43,19 @@ static const struct command {
 	bool own_end;
 	const char *args, *what;
 } commands[] = {
-	{ "play", cmd_play, true, "[options]", "play the game" },
-	{ "solve", cmd_solve, false, "[options] [FILE|-]", "print a minimal solution of a board" },
-	{ "analyze", cmd_analyze, false, "[options]", "rank, nullity, solutions, quiet patterns" },
+	/* TRANSLATORS: each command's line of lightsout --help, after its
+	 * syntax: keep it short (about 40 columns). */
+	{ "play", cmd_play, true, "[options]", N_("play the game") },
+	{ "solve", cmd_solve, false, "[options] [FILE|-]", N_("print a minimal solution of a board") },
+	{ "analyze", cmd_analyze, false, "[options]", N_("rank, nullity, solutions, quiet patterns") },
 	{ "analyse", cmd_analyze, false, NULL, NULL },
-	{ "generate", cmd_generate, false, "[options]", "print a random solvable board" },
-	{ "stats", cmd_stats, false, "[--file FILE]", "statistics of finished games" },
-	{ "scores", cmd_scores, false, "[--daily DATE]", "this host's daily leaderboard" },
-	{ "keys", cmd_keys, false, "[--man]", "the game's keys, screen by screen" },
-	{ "serve", cmd_serve, true, "[options]", "the game for a public SSH account" },
-	{ "watch", cmd_watch, true, "[--list] [NAME]", "watch a public account's live games" },
-	{ "ssh-keys", cmd_sshkeys, false, "USER TYPE KEY", "accept any SSH key (sshd's AuthorizedKeysCommand)" },
+	{ "generate", cmd_generate, false, "[options]", N_("print a random solvable board") },
+	{ "stats", cmd_stats, false, "[--file FILE]", N_("statistics of finished games") },
+	{ "scores", cmd_scores, false, "[--daily DATE]", N_("this host's daily leaderboard") },
+	{ "keys", cmd_keys, false, "[--man]", N_("the game's keys, screen by screen") },
+	{ "serve", cmd_serve, true, "[options]", N_("the game for a public SSH account") },
+	{ "watch", cmd_watch, true, "[--list] [NAME]", N_("watch a public account's live games") },
+	{ "ssh-keys", cmd_sshkeys, false, "USER TYPE KEY", N_("accept any SSH key (sshd's AuthorizedKeysCommand)") },
 };
 #define NCOMMANDS ((int)(sizeof commands / sizeof commands[0]))
 
@@ -100,7 +103,10 @@ static const char *nearest(const char *word)
 
 static void usage(void)
 {
-	/* From the table, so a new command is listed the day it is added. */
+	/* From the table, so a new command is listed the day it is added.
+	 * The commands' lines stand under each other after the first's
+	 * "Usage:", as wide as it is in the language. */
+	const char *head = _("Usage:");
 	for (int i = 0; i < NCOMMANDS; i++) {
 		const struct command *c = &commands[i];
 		if (!c->what)
@@ -108,20 +114,26 @@ static void usage(void)
 		char line[64];
 		/* The first, play, is the command when none is given. */
 		snprintf(line, sizeof line, i ? "lightsout %s %s" : "lightsout [%s] %s", c->name, c->args);
-		printf("%s %-35s %s\n", i ? "      " : "Usage:", line, c->what);
+		if (i)
+			printf("%*s", text_cols(head), "");
+		else
+			fputs(head, stdout);
+		printf(" %-35s %s\n", line, _(c->what));
 	}
-	fputs("\n"
-	      "Common options: -s, --size RxC|N   -r, --rule NAME   --torus   -k, --states K\n"
-	      "                --forward-only   --seed N   --help   --version\n"
-	      "                --grid hex   --board merlin|cube   --graph FILE\n"
-	      "Rules:\n",
+	/* TRANSLATORS: the options stay as they are; "Rules:" heads the
+	 * list of rules (their names, then what a press changes). */
+	fputs(_("\n"
+		"Common options: -s, --size RxC|N   -r, --rule NAME   --torus   -k, --states K\n"
+		"                --forward-only   --seed N   --help   --version\n"
+		"                --grid hex   --board merlin|cube   --graph FILE\n"
+		"Rules:\n"),
 	      stdout);
 	/* From the registry, so a new rule is listed the day it is added. */
 	for (const rule_entry *e = rule_registry; e->name; e++)
 		if (e->kind != RULE_GRAPH)
 			printf("  %-12s %s\n", e->kind == RULE_RANDOM ? "random" : e->flags & RULE_PREFIX ? "mask:ROW/..." : e->name,
-			       e->blurb);
-	fputs("'lightsout COMMAND --help' describes each command; 'man 6 lightsout' all of it.\n", stdout);
+			       _(e->blurb));
+	fputs(_("'lightsout COMMAND --help' describes each command; 'man 6 lightsout' all of it.\n"), stdout);
 }
 
 int main(int argc, char **argv)
@@ -154,9 +166,11 @@ int main(int argc, char **argv)
 		return cmd_play(argc, argv);
 	const char *meant = nearest(cmd);
 	if (meant) {
-		fprintf(stderr, "lightsout: unknown command '%s': did you mean '%s'?\nTry 'lightsout --help'.\n", cmd, meant);
+		fprintf(stderr, _("lightsout: unknown command '%s': did you mean '%s'?\nTry 'lightsout --help'.\n"), cmd,
+			meant);
 		return EXIT_USAGE;
 	}
-	fprintf(stderr, "lightsout: unknown command '%s'\nTry 'lightsout --help'.\n", cmd);
+	fprintf(stderr, _("lightsout: unknown command '%s'\nTry 'lightsout --help'.\n"), cmd);
+
 	return EXIT_USAGE;
 }

@@ -22,36 +22,41 @@
 #include "persist/sshkey.h"
 #include "persist/roster.h"
 #include "ui/cmd_play.h"
+#include "i18n.h"
 
 #define SERVE_IDLE (30 * 60)	/* --idle's default: seconds */
 #define SERVE_PROMPT_TIME 120	/* --prompt-time's default: seconds */
 
 static void serve_usage(const options_def *d)
 {
-	fputs("Usage: lightsout serve [--dir DIR] [--games-per-key N] [--guests N] [--players N] [--prompts N]\n"
-	      "                       [--sessions N] [-- PLAY-OPTIONS]\n"
-	      "       lightsout serve --check [ACCOUNT] [--sshd-config FILE] [--pam-config FILE]\n"
-	      "The game for a public SSH account: each SSH key is a player with its own\n"
-	      "name, saved game and statistics; a login without a key is a guest whose game\n"
-	      "is not kept.  Run by sshd (ForceCommand) with ExposeAuthInfo yes: see\n"
-	      "contrib/sshd_config.lightsout-public and HOSTING OVER SSH in lightsout(6).\n"
-	      "\n", stdout);
+	/* TRANSLATORS: "HOSTING OVER SSH" is a section of the manual, in English. */
+	fputs(_("Usage: lightsout serve [--dir DIR] [--games-per-key N] [--guests N] [--players N] [--prompts N]\n"
+		"                       [--sessions N] [-- PLAY-OPTIONS]\n"
+		"       lightsout serve --check [ACCOUNT] [--sshd-config FILE] [--pam-config FILE]\n"
+		"The game for a public SSH account: each SSH key is a player with its own\n"
+		"name, saved game and statistics; a login without a key is a guest whose game\n"
+		"is not kept.  Run by sshd (ForceCommand) with ExposeAuthInfo yes: see\n"
+		"contrib/sshd_config.lightsout-public and HOSTING OVER SSH in lightsout(6).\n"
+		"\n"), stdout);
 	options_help(d->specs, 27);
-	puts("When a place (a guest's, a new key's at the prompt, a player's session) is\n"
-	     "wanted and all are taken, the longest-idle holder of the network holding the\n"
-	     "most gives way, told why, if that network holds more than the newcomer's.\n"
-	     "Options after -- go to the game (lightsout play --help), e.g. -- --no-mouse.\n"
-	     "A player changes name with: ssh -t ACCOUNT@HOST rename");
+	puts(_("When a place (a guest's, a new key's at the prompt, a player's session) is\n"
+	       "wanted and all are taken, the longest-idle holder of the network holding the\n"
+	       "most gives way, told why, if that network holds more than the newcomer's.\n"
+	       "Options after -- go to the game (lightsout play --help), e.g. -- --no-mouse.\n"
+	       "A player changes name with: ssh -t ACCOUNT@HOST rename"));
 }
 
 /* Why a name was refused, said once: the roster's own sentence when it
- * already names the name ("that name is taken: ..."), else after ours. */
-static void say_refused(const char *why)
+ * already names the name (ROSTER_TAKEN: "that name is taken: ..."), its
+ * first letter made a capital, else after ours. */
+static void say_refused(roster_status st, const char *why)
 {
-	if (!strncmp(why, "that name ", 10))
-		printf("T%s.\n", why + 1);
+	if (st == ROSTER_TAKEN && why[0] >= 'a' && why[0] <= 'z')
+		printf("%c%s.\n", why[0] - 'a' + 'A', why + 1);
+	else if (st == ROSTER_TAKEN)
+		printf("%s.\n", why);
 	else
-		printf("That name cannot be used: %s.\n", why);
+		printf(_("That name cannot be used: %s.\n"), why);
 }
 
 /* Which key sshd accepted: 1 with its digest, 0 for a login without one
@@ -60,15 +65,15 @@ static int identify(unsigned char digest[32], char *fp, char *err, size_t len)
 {
 	const char *path = getenv("SSH_USER_AUTH");
 	if (!path || path[0] != '/') {
-		snprintf(err, len, "sshd did not say who logged in: this account needs 'ExposeAuthInfo yes' "
-			 "(see contrib/sshd_config.lightsout-public)");
+		snprintf(err, len, "%s", _("sshd did not say who logged in: this account needs 'ExposeAuthInfo yes' "
+					   "(see contrib/sshd_config.lightsout-public)"));
 		return -1;
 	}
 	size_t n;
 	char why[300];
 	char *text = atomic_read_max(path, 65536, &n, why, sizeof why);
 	if (!text) {
-		snprintf(err, len, "sshd's record of the login: %s", why);
+		snprintf(err, len, _("sshd's record of the login: %s"), why);
 		return -1;
 	}
 	/* "publickey TYPE BASE64" for a key; other methods (keyboard-interactive
@@ -82,7 +87,7 @@ static int identify(unsigned char digest[32], char *fp, char *err, size_t len)
 			continue;
 		char *type = line + 10, *b64 = strchr(type, ' ');
 		if (!b64) {
-			snprintf(err, len, "sshd's record of the login: a key without its type");
+			snprintf(err, len, "%s", _("sshd's record of the login: a key without its type"));
 			found = -1;
 			break;
 		}
@@ -91,7 +96,7 @@ static int identify(unsigned char digest[32], char *fp, char *err, size_t len)
 		if (tail)
 			*tail = '\0';
 		if (sshkey_check(type, b64, digest, why, sizeof why) < 0) {
-			snprintf(err, len, "the key sshd accepted: %s", why);
+			snprintf(err, len, _("the key sshd accepted: %s"), why);
 			found = -1;
 			break;
 		}
@@ -146,21 +151,22 @@ static int read_name(const char *prompt, const char *offer, char *out, size_t le
 		: lineedit_read(STDIN_FILENO, STDOUT_FILENO, prompt, line, idle_secs * 1000, closes ? left + 1 : 0);
 	if (n == LINEEDIT_IDLE) {
 		options_time_words(idle_secs, when, sizeof when);
-		printf("No key for %s.\n", when);
+		/* TRANSLATORS: %s is a time in words: "No key for 2 minutes." */
+		printf(_("No key for %s.\n"), when);
 	}
 	if (n == LINEEDIT_LATE) {
 		options_time_words(prompt_secs, when, sizeof when);
-		printf("Time is up: the name prompt is open for %s.\n", when);
+		printf(_("Time is up: the name prompt is open for %s.\n"), when);
 	}
 	if (n < 0)
 		return -1;
 	const char *nul = memchr(line, '\0', (size_t)n);
 	if (nul) {
-		printf("That name cannot be used: character %d is a NUL byte.\n", (int)(nul - line) + 1);
+		printf(_("That name cannot be used: character %d is a NUL byte.\n"), (int)(nul - line) + 1);
 		return 0;
 	}
 	if (n >= (int)len) {
-		printf("That name cannot be used: longer than %d characters.\n", NAME_MAX_CHARS);
+		printf(_("That name cannot be used: longer than %d characters.\n"), NAME_MAX_CHARS);
 		return 0;
 	}
 	if (n == 0)
@@ -177,27 +183,31 @@ static int read_name(const char *prompt, const char *offer, char *out, size_t le
  * player left without one or the host cannot take a new player. */
 static int ask_name(const char *dir, host_player *p, const char *fp, const host_limits *lim, const char *addr)
 {
-	char offer[NAME_MAX_BYTES + 8], name[NAME_MAX_BYTES + 1], prompt[NAME_MAX_BYTES + 24], why[300];
+	char offer[NAME_MAX_BYTES + 8], name[NAME_MAX_BYTES + 1], prompt[NAME_MAX_BYTES + 100], why[300];
 	suggest(dir, p, offer, sizeof offer);
-	printf("\nWelcome to lightsout.  Your key is new here:\n  %s\n"
-	       "Choose the name other players will see: 1 to %d letters, digits,\n"
-	       "punctuation or single spaces.  Press Enter to take the one offered.\n",
+	/* TRANSLATORS: %s is the key's fingerprint, %d the longest name;
+	 * lines of at most 72 columns. */
+	printf(_("\nWelcome to lightsout.  Your key is new here:\n  %s\n"
+		 "Choose the name other players will see: 1 to %d letters, digits,\n"
+		 "punctuation or single spaces.  Press Enter to take the one offered.\n"),
 	       fp, NAME_MAX_CHARS);
 	for (int tries = 0; tries < 10; tries++) {
-		snprintf(prompt, sizeof prompt, "Name [%s]: ", offer);
+		/* TRANSLATORS: the name prompt, %s the name Enter takes. */
+		snprintf(prompt, sizeof prompt, _("Name [%s]: "), offer);
 		fflush(stdout);
 		int r = read_name(prompt, offer, name, sizeof name);
 		if (r < 0)
 			break;
 		if (r == 0)
 			continue;
-		switch (roster_register(dir, p, name, lim, addr, time(NULL), why, sizeof why)) {
+		roster_status st = roster_register(dir, p, name, lim, addr, time(NULL), why, sizeof why);
+		switch (st) {
 		case ROSTER_OK:
-			printf("Welcome, %s.\n", p->name);
+			printf(_("Welcome, %s.\n"), p->name);
 			roster_offer_drop(dir, p, offer);
 			return 0;
 		case ROSTER_HAD_NAME:
-			printf("This key chose a name in another session: welcome, %s.\n", p->name);
+			printf(_("This key chose a name in another session: welcome, %s.\n"), p->name);
 			roster_offer_drop(dir, p, offer);
 			return 0;
 		case ROSTER_TAKEN:
@@ -207,13 +217,15 @@ static int ask_name(const char *dir, host_player *p, const char *fp, const host_
 			}
 			/* fall through */
 		case ROSTER_REFUSED:
-			say_refused(why);
+			say_refused(st, why);
+
 			break;
 		case ROSTER_FULL:
 			printf("%s\n", why);
 			tries = 10;
 			break;
 		case ROSTER_ERROR:
+			/* notext: the command's name before a message said elsewhere */
 			fprintf(stderr, "lightsout serve: %s\n", why);
 			tries = 10;
 			break;
@@ -264,19 +276,19 @@ static int ask_name_placed(const char *dir, host_player *p, const char *fp, cons
 /* ssh -t ACCOUNT@HOST rename: a player takes another name. */
 static void ask_rename(const char *dir, host_player *p)
 {
-	char name[NAME_MAX_BYTES + 1], prompt[NAME_MAX_BYTES + 24], why[300];
+	char name[NAME_MAX_BYTES + 1], prompt[NAME_MAX_BYTES + 100], why[300];
 	if (!roster_can_rename(p, time(NULL), why, sizeof why)) {
 		/* Read before the game's screen takes the terminal. */
 		char line[LINEEDIT_MAX];
-		printf("\nYou play as %s.\nNot now: %s.\n", p->name, why);
+		printf(_("\nYou play as %s.\nNot now: %s.\n"), p->name, why);
 		fflush(stdout);
-		lineedit_read(STDIN_FILENO, STDOUT_FILENO, "Press Enter to play. ", line, idle_secs * 1000,
+		lineedit_read(STDIN_FILENO, STDOUT_FILENO, _("Press Enter to play. "), line, idle_secs * 1000,
 			      prompt_secs * 1000);
 		return;
 	}
-	printf("\nYou play as %s.  Choose another name (Enter keeps this one).\n", p->name);
+	printf(_("\nYou play as %s.  Choose another name (Enter keeps this one).\n"), p->name);
 	for (int tries = 0; tries < 10; tries++) {
-		snprintf(prompt, sizeof prompt, "New name [%s]: ", p->name);
+		snprintf(prompt, sizeof prompt, _("New name [%s]: "), p->name);
 		fflush(stdout);
 		int r = read_name(prompt, p->name, name, sizeof name);
 		if (r < 0 || (r > 0 && !strcmp(name, p->name)))
@@ -288,12 +300,12 @@ static void ask_rename(const char *dir, host_player *p)
 		roster_status st = roster_rename(dir, p, name, time(NULL), why, sizeof why);
 		if (st == ROSTER_OK) {
 			char line[2 * sizeof p->name + 40];
-			snprintf(line, sizeof line, "You are %s now, was %s.", p->name, was);
+			snprintf(line, sizeof line, _("You are %s now, was %s."), p->name, was);
 			printf("%s\n", line);
 			play_set_note(line);	/* said again on the game's first screen */
 			return;
 		}
-		say_refused(why);
+		say_refused(st, why);
 		if (st == ROSTER_ERROR || st == ROSTER_FULL)
 			return;
 	}
@@ -335,65 +347,72 @@ int serve_account(int argc, char **argv)
 	/* A limit: a whole number up to a million, from lo (1: none is no host). */
 #define LIMIT(name, field, least, text) \
 	{ name, 0, OPTION_INT, &lim.field, .arg = "N", .help = text, .lo = least, .hi = 1000000 }
+	/* A help with its default in it, translated here: the runner's own
+	 * lookup of the text it is given finds nothing and leaves it. */
+	char helps[13][300];
+#define HELP(i, text, value) (snprintf(helps[i], sizeof helps[i], text, value), helps[i])
 	const option_spec specs[] = {
-		{ "dir", 0, OPTION_STRING, &dir_arg, .arg = "DIR", .help = "the players' directory (default: the account's\n"
-									  "~/.local/state/lightsout/host, home from passwd)" },
+		/* TRANSLATORS: an option's help in --help, after the option at
+		 * column 27: a line each "\n", at most 53 columns a line. */
+		{ "dir", 0, OPTION_STRING, &dir_arg, .arg = "DIR", .help = N_("the players' directory (default: the account's\n"
+									     "~/.local/state/lightsout/host, home from passwd)") },
 		LIMIT("games-per-key", games_per_key, 1,
-		      "live games of one key at once (default " OPTIONS_SHOW(HOST_GAMES_PER_KEY) ")"),
-		LIMIT("guests", guests, 0, "live guest games in all, 0 for none (default " OPTIONS_SHOW(HOST_GUESTS) ")"),
+		      HELP(0, _("live games of one key at once (default %d)"), HOST_GAMES_PER_KEY)),
+		LIMIT("guests", guests, 0, HELP(1, _("live guest games in all, 0 for none (default %d)"), HOST_GUESTS)),
 		LIMIT("guests-per-address", guests_per_address, 0,
-		      "live guest games of one client address, 0 for any\n"
-		      "number (default " OPTIONS_SHOW(HOST_GUESTS_PER_ADDRESS) "; IPv6: per /64)"),
+		      HELP(2, _("live guest games of one client address, 0 for any\n"
+				"number (default %d; IPv6: per /64)"), HOST_GUESTS_PER_ADDRESS)),
 		LIMIT("guests-per-network", guests_per_network, 0,
-		      "live guest games of one client network (IPv4 /24,\n"
-		      "IPv6 /48), 0 for any number (default " OPTIONS_SHOW(HOST_GUESTS_PER_NETWORK) ")"),
-		LIMIT("players", players, 1, "players (keys) the host keeps (default " OPTIONS_SHOW(HOST_PLAYERS) ")"),
+		      HELP(3, _("live guest games of one client network (IPv4 /24,\n"
+				"IPv6 /48), 0 for any number (default %d)"), HOST_GUESTS_PER_NETWORK)),
+		LIMIT("players", players, 1, HELP(4, _("players (keys) the host keeps (default %d)"), HOST_PLAYERS)),
 		LIMIT("new-players-per-address", new_per_address, 0,
-		      "new players one client address may make a day,\n"
-		      "0 for any number (default " OPTIONS_SHOW(HOST_NEW_PER_ADDRESS) "; IPv6: per /64)"),
+		      HELP(5, _("new players one client address may make a day,\n"
+				"0 for any number (default %d; IPv6: per /64)"), HOST_NEW_PER_ADDRESS)),
 		LIMIT("new-players-per-network", new_per_network, 0,
-		      "... one client network (IPv4 /24, IPv6 /48) a day,\n"
-		      "0 for any number (default " OPTIONS_SHOW(HOST_NEW_PER_NETWORK) ")"),
-		LIMIT("prompts", prompts, 0, "new keys choosing a name at once, 0 for any number\n"
-					     "(default " OPTIONS_SHOW(HOST_PROMPTS) ")"),
+		      HELP(6, _("... one client network (IPv4 /24, IPv6 /48) a day,\n"
+				"0 for any number (default %d)"), HOST_NEW_PER_NETWORK)),
+		LIMIT("prompts", prompts, 0, HELP(7, _("new keys choosing a name at once, 0 for any number\n"
+						       "(default %d)"), HOST_PROMPTS)),
 		LIMIT("prompts-per-address", prompts_per_address, 0,
-		      "new keys choosing a name at once from one client\n"
-		      "address, 0 for any number (default " OPTIONS_SHOW(HOST_PROMPTS_PER_ADDRESS) "; IPv6: per /64)"),
+		      HELP(8, _("new keys choosing a name at once from one client\n"
+				"address, 0 for any number (default %d; IPv6: per /64)"), HOST_PROMPTS_PER_ADDRESS)),
 		LIMIT("prompts-per-network", prompts_per_network, 0,
-		      "... from one client network, 0 for any number\n"
-		      "(default " OPTIONS_SHOW(HOST_PROMPTS_PER_NETWORK) ")"),
+		      HELP(9, _("... from one client network, 0 for any number\n"
+				"(default %d)"), HOST_PROMPTS_PER_NETWORK)),
 		{ "prompt-time", 0, OPTION_TIME, &prompt_secs, .arg = "TIME",
-		  .help = "the name prompt closes after TIME, whatever is\n"
-			  "typed (as --idle; default 2m)" },
-		LIMIT("sessions", sessions, 0, "live sessions of players with a key at once, 0 for\n"
-					       "any number (default " OPTIONS_SHOW(HOST_SESSIONS) ")"),
+		  .help = N_("the name prompt closes after TIME, whatever is\n"
+			     "typed (as --idle; default 2m)") },
+		LIMIT("sessions", sessions, 0, HELP(10, _("live sessions of players with a key at once, 0 for\n"
+							  "any number (default %d)"), HOST_SESSIONS)),
 		LIMIT("sessions-per-network", sessions_per_network, 0,
-		      "... from one client network, 0 for any number\n"
-		      "(default " OPTIONS_SHOW(HOST_SESSIONS_PER_NETWORK) ")"),
+		      HELP(11, _("... from one client network, 0 for any number\n"
+				 "(default %d)"), HOST_SESSIONS_PER_NETWORK)),
 		{ "forget-after", 0, OPTION_INT, &lim.forget_days, .arg = "DAYS",
-		  .help = "forget a player with no game for DAYS days, 0 never\n"
-			  "(default " OPTIONS_SHOW(HOST_FORGET_DAYS) "; their leaderboard rows stay)",
+		  .help = HELP(12, _("forget a player with no game for DAYS days, 0 never\n"
+				     "(default %d; their leaderboard rows stay)"), HOST_FORGET_DAYS),
 		  .lo = 0, .hi = 1000000 },
 		{ "idle", 0, OPTION_TIME, &idle_secs, .arg = "TIME",
-		  .help = "no move for TIME in the game, or no key at the name\n"
-			  "prompt (minutes, or 45s, 30m, 2h; 0 never): the game\n"
-			  "is saved and the session ends (default 30m)" },
+		  .help = N_("no move for TIME in the game, or no key at the name\n"
+			     "prompt (minutes, or 45s, 30m, 2h; 0 never): the game\n"
+			     "is saved and the session ends (default 30m)") },
 		{ "check", 0, OPTION_FLAG, &checking, .arg = "[ACCOUNT]",
-		  .help = "check the public account (default play) as sshd\n"
-			  "applies it, print each problem with its fix (root)" },
+		  .help = N_("check the public account (default play) as sshd\n"
+			     "applies it, print each problem with its fix (root)") },
 		{ "sshd-config", 0, OPTION_FLAG, &checking, .arg = "FILE",
-		  .help = "with --check: this sshd_config (--pam-config FILE,\n"
-			  "--shadow FILE likewise), not the system's" },
-		{ "help", 'h', OPTION_FLAG, .help = "this text" },
+		  .help = N_("with --check: this sshd_config (--pam-config FILE,\n"
+			     "--shadow FILE likewise), not the system's") },
+		{ "help", 'h', OPTION_FLAG, .help = N_("this text") },
 		{ NULL },
 	};
+#undef HELP
 #undef LIMIT
 	const options_def d = { .cmd = "serve", .specs = specs, .flags = OPTIONS_STOP, .operands = -1, .help = serve_usage };
 	int first, status = options_run(&d, argc, argv, &first);
 	if (status != OPTIONS_GO)
 		return status;
 	if (dir_arg && (dir_arg[0] != '/' || strlen(dir_arg) >= sizeof dir))
-		return options_usage_error("serve", "--dir wants an absolute path");
+		return options_usage_error("serve", _("--dir wants an absolute path"));
 	if (dir_arg)
 		snprintf(dir, sizeof dir, "%s", dir_arg);
 	if (!dir[0]) {
@@ -403,8 +422,8 @@ int serve_account(int argc, char **argv)
 		struct passwd *pw = getpwuid(geteuid());
 		if (!pw || !pw->pw_dir || pw->pw_dir[0] != '/' ||
 		    snprintf(dir, sizeof dir, "%s/.local/state/lightsout/host", pw->pw_dir) >= (int)sizeof dir) {
-			fprintf(stderr, "lightsout serve: this account has no home directory to keep its players in "
-					"(give --dir)\n");
+			fprintf(stderr, "%s", _("lightsout serve: this account has no home directory to keep its players in "
+						"(give --dir)\n"));
 			return EXIT_USAGE;
 		}
 		snprintf(home, sizeof home, "%s", pw->pw_dir);
@@ -412,24 +431,27 @@ int serve_account(int argc, char **argv)
 	/* Over SSH the player needs ssh's words, not the shell's. */
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		struct passwd *pw = getpwuid(geteuid());
-		fprintf(stderr, "lightsout is a game for a terminal and runs no command here: "
-				"log in with 'ssh -t %s@HOST'.\n", pw && pw->pw_name ? pw->pw_name : "play");
+		fprintf(stderr, _("lightsout is a game for a terminal and runs no command here: "
+				  "log in with 'ssh -t %s@HOST'.\n"), pw && pw->pw_name ? pw->pw_name : "play");
 		return 1;
 	}
 	unsigned char digest[32];
 	char fp[SSHKEY_FP_LEN] = "";
 	int who = identify(digest, fp, err, sizeof err);
 	if (who < 0) {
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout serve: %s\n", err);
 		return EXIT_USAGE;
 	}
 	if (host_open(dir, err, sizeof err) != HOST_OK) {
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout serve: %s\n", err);
 		return EXIT_USAGE;
 	}
 	if (home[0])
 		open_path(home, dir);
 	if (roster_rekey(dir, err, sizeof err) < 0) {
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout serve: %s\n", err);
 		return EXIT_USAGE;
 	}
@@ -441,6 +463,7 @@ int serve_account(int argc, char **argv)
 			     : host_guest(dir, &lim, addr, &p, err, sizeof err);
 	if (st != HOST_OK) {
 		/* A limit is one line for the player, not a fault. */
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, st == HOST_FULL ? "%s\n" : "lightsout serve: %s\n", err);
 		return st == HOST_FULL ? 1 : EXIT_USAGE;
 	}
@@ -456,7 +479,7 @@ int serve_account(int argc, char **argv)
 		int named = ask_name_placed(dir, &p, fp, &lim, addr);
 		if (named < 0) {
 			if (named == -1)
-				printf("\nNo name chosen: come back any time.\n");
+				printf("%s", _("\nNo name chosen: come back any time.\n"));
 			host_leave(&p);
 			return named == -1 ? 0 : 1;
 		}
@@ -465,7 +488,8 @@ int serve_account(int argc, char **argv)
 		if (rename)
 			ask_rename(dir, &p);
 	} else if (rename) {
-		printf("A guest has no name to change: log in with an SSH key to have one.\n");
+		printf("%s", _("A guest has no name to change: log in with an SSH key to have one.\n"));
+
 	}
 	/* A key-holder's session is a place of the host's, bounded in all and
 	 * per network (a guest's place is its live slot). */

@@ -12,39 +12,49 @@
  * game's own limits.  The environment is a fixed list of what the game
  * reads from sshd; nothing else passes.  A small program of its own, not a
  * mode of the game: nothing of the game (curses, its options) runs before
- * the exec, and it is read in a minute. */
+ * the exec, and it is read in a minute.  Its refusals are in the client's
+ * language where the host has that locale (the C library's gettext). */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "i18n.h"
+
 enum { MAX_WORDS = 64, MAX_FILE = 4096 };
 
 /* What sshd sets that the game reads (the key, the address, the command
- * asked for, the terminal and the language), and the sanitizer builds'
- * options (sshd's SetEnv in the tests).  A client can only send what
- * sshd's AcceptEnv names. */
+ * asked for, the terminal and the language: LANG and every locale
+ * category the C library reads, as sshd's usual "AcceptEnv LANG LC_*"
+ * takes them from the client, but not LANGUAGE), and the sanitizer
+ * builds' options (sshd's SetEnv in the tests).  A client can only send
+ * what sshd's AcceptEnv names. */
 static const char *const kept_env[] = {
-	"HOME", "USER", "LOGNAME", "TERM", "LANG", "LC_ALL", "LC_CTYPE", "TZ",
+	"HOME", "USER", "LOGNAME", "TERM", "TZ",
+	"LANG", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LC_COLLATE", "LC_NUMERIC", "LC_TIME", "LC_MONETARY",
+	"LC_PAPER", "LC_NAME", "LC_ADDRESS", "LC_TELEPHONE", "LC_MEASUREMENT", "LC_IDENTIFICATION",
 	"SSH_USER_AUTH", "SSH_CONNECTION", "SSH_CLIENT", "SSH_TTY", "SSH_ORIGINAL_COMMAND",
 	"ASAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS",
 };
 
 static void refuse(const char *what, const char *why)
 {
-	fprintf(stderr, "lightsout-shell: %s: %s (the arcade is not set up right: tell its admin)\n", what, why);
+	/* TRANSLATORS: lightsout-shell, the public account's login shell,
+	 * cannot start the game: the first %s is a file, the second why. */
+	fprintf(stderr, _("lightsout-shell: %s: %s (the arcade is not set up right: tell its admin)\n"), what, why);
 	exit(1);
 }
 
 /* Root's, and writable by no one else: what sshd asks of its own helpers. */
 static const char *unsafe(const struct stat *st)
 {
-	return st->st_uid != 0 ? "not owned by root"
-		: st->st_mode & (S_IWGRP | S_IWOTH) ? "writable by others than root" : NULL;
+	return st->st_uid != 0 ? _("not owned by root")
+		: st->st_mode & (S_IWGRP | S_IWOTH) ? _("writable by others than root") : NULL;
 }
 
 /* The options file's words, in place in buf; their count. */
@@ -58,7 +68,7 @@ static int read_options(const char *path, char *buf, char **words)
 	}
 	struct stat st;
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
-		refuse(path, "not a regular file");
+		refuse(path, _("not a regular file"));
 	if (unsafe(&st))
 		refuse(path, unsafe(&st));
 	ssize_t n = read(fd, buf, MAX_FILE);
@@ -66,7 +76,7 @@ static int read_options(const char *path, char *buf, char **words)
 		refuse(path, strerror(errno));
 	char extra;
 	if (n == MAX_FILE && read(fd, &extra, 1) > 0)
-		refuse(path, "longer than 4096 bytes");
+		refuse(path, _("longer than 4096 bytes"));
 	close(fd);
 	buf[n] = '\0';
 	int count = 0;
@@ -81,11 +91,11 @@ static int read_options(const char *path, char *buf, char **words)
 			continue;
 		}
 		if (count == MAX_WORDS)
-			refuse(path, "more than 64 words");
+			refuse(path, _("more than 64 words"));
 		words[count++] = p;
 		for (; *p && !strchr(" \t\n\r#", *p); p++)
 			if ((unsigned char)*p < 0x20 || *p == 0x7f)
-				refuse(path, "a control character");
+				refuse(path, _("a control character"));
 	}
 	return count;
 }
@@ -93,13 +103,22 @@ static int read_options(const char *path, char *buf, char **words)
 int main(void)
 {
 	char self[PATH_MAX], game[PATH_MAX + 16], options[PATH_MAX + 16];
+#if ENABLE_NLS
+	/* The messages only: the installed catalogs, never a directory
+	 * named by the environment (the client's, through sshd). */
+	if (setlocale(LC_ALL, "")) {
+		bindtextdomain(PACKAGE, LOCALEDIR);
+		textdomain(PACKAGE);
+	}
+#endif
 	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
 	if (n <= 0)
-		refuse("/proc/self/exe", n < 0 ? strerror(errno) : "empty");
+		refuse("/proc/self/exe", n < 0 ? strerror(errno) : _("empty"));
 	self[n] = '\0';
 	char *slash = strrchr(self, '/');
 	if (!slash || slash == self)
-		refuse(self, "not in a directory of its own");
+		refuse(self, _("not in a directory of its own"));
+
 	*slash = '\0';
 	struct stat st;
 	if (stat(self, &st) < 0)
@@ -130,7 +149,7 @@ int main(void)
 		size_t len = strlen(kept_env[i]) + strlen(v) + 2;
 		env[e] = malloc(len);
 		if (!env[e])
-			refuse("environment", strerror(ENOMEM));
+			refuse(_("environment"), strerror(ENOMEM));
 		snprintf(env[e++], len, "%s=%s", kept_env[i], v);
 	}
 	env[e++] = "PATH=/usr/bin:/bin";

@@ -13,13 +13,14 @@
 #include "formats/output.h"
 #include "engine/sharecode.h"
 #include "engine/system.h"
+#include "i18n.h"
 
 static void help(const options_def *d)
 {
-	fputs("Usage: lightsout generate [options]\n"
-	      "Print a random solvable board (\"R C\" then one row per line), made from\n"
-	      "random presses so that it always has a solution.\n"
-	      "\n", stdout);
+	fputs(_("Usage: lightsout generate [options]\n"
+		"Print a random solvable board (\"R C\" then one row per line), made from\n"
+		"random presses so that it always has a solution.\n"
+		"\n"), stdout);
 	options_help(d->specs, 25);
 }
 
@@ -31,7 +32,7 @@ static int generate_rows(int rows, int cols, rng *g)
 	size_t s = bitboard_stride(cols);
 	uint64_t *buf = calloc(4 * s, sizeof *buf), *row[3], *out;
 	if (!buf) {
-		fprintf(stderr, "lightsout generate: out of memory\n");
+		fprintf(stderr, _("lightsout generate: out of memory\n"));
 		return EXIT_NOMEM;
 	}
 	uint64_t top = cols % 64 ? (1ULL << (cols % 64)) - 1 : ~0ULL;
@@ -75,18 +76,20 @@ int cmd_generate(int argc, char **argv)
 	int threads, first;
 	char err[256];
 	const option_spec specs[] = {
-		{ "size", 's', OPTION_COMMON, .arg = "RxC|N", .help = "board size (default 5x5)" },
+		/* TRANSLATORS: an option's help in --help, after the option at
+		 * column 25: a line each "\n", at most 55 columns a line. */
+		{ "size", 's', OPTION_COMMON, .arg = "RxC|N", .help = N_("board size (default 5x5)") },
 		OPTIONS_SHAPE_SPECS,
-		{ "forward-only", 0, OPTION_COMMON, .help = "par counts only forward presses (k > 2)" },
-		{ "par", 'p', OPTION_INT, &par, .arg = "P", .help = "the board's optimal solution has exactly P presses",
-		  .lo = 0, .hi = 1000000, .bad = "bad par '%s': use a number of presses" },
+		{ "forward-only", 0, OPTION_COMMON, .help = N_("par counts only forward presses (k > 2)") },
+		{ "par", 'p', OPTION_INT, &par, .arg = "P", .help = N_("the board's optimal solution has exactly P presses"),
+		  .lo = 0, .hi = 1000000, .bad = N_("bad par '%s': use a number of presses") },
 		{ "time-limit", 't', OPTION_REAL, &limit, .arg = "SECS",
-		  .help = "give up looking for that par after SECS (default 30)",
-		  .lo = 0.001, .hi = 1e6, .bad = "bad time limit '%s': use seconds, e.g. 2.5" },
-		{ "threads", 0, OPTION_STRING, &threads_arg, .arg = "N", .help = "each search on N threads (as for solve)" },
-		{ "seed", 0, OPTION_COMMON, .arg = "N", .help = "reproducible: the same N gives the same board" },
-		{ "code", 0, OPTION_FLAG, &code, .help = "print the board's share code (one word, for\n"
-							"'lightsout --code CODE') instead of the board" },
+		  .help = N_("give up looking for that par after SECS (default 30)"),
+		  .lo = 0.001, .hi = 1e6, .bad = N_("bad time limit '%s': use seconds, e.g. 2.5") },
+		{ "threads", 0, OPTION_STRING, &threads_arg, .arg = "N", .help = N_("each search on N threads (as for solve)") },
+		{ "seed", 0, OPTION_COMMON, .arg = "N", .help = N_("reproducible: the same N gives the same board") },
+		{ "code", 0, OPTION_FLAG, &code, .help = N_("print the board's share code (one word, for\n"
+							   "'lightsout --code CODE') instead of the board") },
 		{ NULL },
 	};
 	const options_def d = { .cmd = "generate", .specs = specs, .common = &o, .operands = 0, .help = help };
@@ -103,8 +106,8 @@ int cmd_generate(int argc, char **argv)
 		goto usage_error;
 	if (o.v.rows > VARIANT_MAX_SIDE || o.v.cols > VARIANT_MAX_SIDE) {
 		if (!rule_is_classic(&r) || o.v.k != 2 || par >= 0 || code) {
-			snprintf(err, sizeof err, "%dx%d: past %d a side, generate makes boards of the classic rule at k = 2, "
-				 "without --par or --code", o.v.rows, o.v.cols, VARIANT_MAX_SIDE);
+			snprintf(err, sizeof err, _("%dx%d: past %d a side, generate makes boards of the classic rule at "
+						    "k = 2, without --par or --code"), o.v.rows, o.v.cols, VARIANT_MAX_SIDE);
 			goto usage_error;
 		}
 		rng g;
@@ -121,7 +124,8 @@ int cmd_generate(int argc, char **argv)
 	rng_seed(&g, o.seed_set ? o.seed : (uint64_t)time(NULL) * 6364136223846793005ULL ^ (uint64_t)getpid());
 	board *b = board_new(o.v.rows, o.v.cols, o.v.k);
 	if (!s || !b) {
-		fprintf(stderr, "lightsout generate: out of memory\n");
+		fprintf(stderr, _("lightsout generate: out of memory\n"));
+
 		return EXIT_NOMEM;
 	}
 	gen_result res;
@@ -144,6 +148,7 @@ int cmd_generate(int argc, char **argv)
 		printf("%d %d\n", b->rows, b->cols);
 		boardio_write(stdout, b);
 	} else
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout generate: %s\n", err);
 	free(sc);
 	board_free(b);

@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/serve_check.h"
 #include "formats/options.h"
+#include "i18n.h"
 
 /* The check's options, where the runner puts them; any of them before
  * "--" makes a serve the check. */
@@ -39,13 +40,15 @@ static const option_spec specs[] = {
 static void help(const options_def *d)
 {
 	(void)d;
-	printf("Usage: lightsout serve --check [ACCOUNT] [--sshd-config FILE] [--pam-config FILE]\n"
-	       "                               [--shadow FILE]\n"
-	       "Check the public account (default play) as sshd applies it and print each\n"
-	       "problem with its fix, then \"N problems\" or \"ready\" (as root).\n"
-	       "      --sshd-config FILE   this sshd_config, not the system's (likewise\n"
-	       "      --pam-config FILE    sshd's PAM stack, --shadow FILE the password file)\n"
-	       "Exit status: 0 ready, 1 problems found, 2 the check could not run.\n");
+	/* TRANSLATORS: "N problems" and "ready" are the check's last line
+	 * (as translated there). */
+	fputs(_("Usage: lightsout serve --check [ACCOUNT] [--sshd-config FILE] [--pam-config FILE]\n"
+		"                               [--shadow FILE]\n"
+		"Check the public account (default play) as sshd applies it and print each\n"
+		"problem with its fix, then \"N problems\" or \"ready\" (as root).\n"
+		"      --sshd-config FILE   this sshd_config, not the system's (likewise\n"
+		"      --pam-config FILE    sshd's PAM stack, --shadow FILE the password file)\n"
+		"Exit status: 0 ready, 1 problems found, 2 the check could not run.\n"), stdout);
 }
 
 bool serve_check_wanted(int argc, char **argv)
@@ -63,17 +66,18 @@ bool serve_check_wanted(int argc, char **argv)
 int cmd_serve_check(int argc, char **argv)
 {
 	const options_def d = { .cmd = "serve --check", .specs = specs, .flags = OPTIONS_MISSING, .operands = -1,
-				.help = help, .unknown = "'%s' is not an option of the check" };
+				.help = help, .unknown = N_("'%s' is not an option of the check") };
 	int first, status = options_run(&d, argc, argv, &first);
 	if (status != OPTIONS_GO)
 		return status;
 	if (!checking)
-		return options_usage_error("serve", "--sshd-config, --pam-config and --shadow go with --check");
+		return options_usage_error("serve", _("--sshd-config, --pam-config and --shadow go with --check"));
 	if (!account)
 		account = first < argc ? argv[first++] : "play";
 	if (first < argc) {
 		char err[300];
-		snprintf(err, sizeof err, "unexpected '%.200s'", argv[first]);
+		snprintf(err, sizeof err, _("unexpected '%.200s'"), argv[first]);
+
 		return options_usage_error("serve --check", err);
 	}
 	int problems = serve_check(account, &files, stdout);

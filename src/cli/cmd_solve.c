@@ -20,18 +20,19 @@
 #include "cli/solve_bits.h"
 #include "engine/search.h"
 #include "engine/system.h"
+#include "i18n.h"
 
 #define DEFAULT_LIMIT 10.0	/* seconds, for searches too big to finish */
 
 static void help(const options_def *d)
 {
-	fputs("Usage: lightsout solve [options] [FILE|-]\n"
-	      "Read a board (FILE, or standard input) and print a minimal-weight solution.\n"
-	      "\n", stdout);
+	fputs(_("Usage: lightsout solve [options] [FILE|-]\n"
+		"Read a board (FILE, or standard input) and print a minimal-weight solution.\n"
+		"\n"), stdout);
 	options_help(d->specs, 25);
-	puts("\n"
-	     "Exit status: 0 solved, 1 no solution (a certificate on standard error),\n"
-	     "2 usage or input error, out of memory, or a write error.");
+	puts(_("\n"
+	       "Exit status: 0 solved, 1 no solution (a certificate on standard error),\n"
+	       "2 usage or input error, out of memory, or a write error."));
 }
 
 /* The search's progress line (a terminal only): its share, rate, time
@@ -39,7 +40,7 @@ static void help(const options_def *d)
 static void show_progress(void *ctx, double done, int best)
 {
 	char extra[48];
-	snprintf(extra, sizeof extra, "best so far %d", best);
+	snprintf(extra, sizeof extra, _("best so far %d"), best);
 	progress_show(ctx, done, best >= 0 ? extra : NULL);
 }
 
@@ -48,13 +49,13 @@ static void print_certificate(const board *b, const rule *r, const uint8_t *y)
 	int n = board_size(b), k = b->k, dot = 0;
 	for (int i = 0; i < n; i++)
 		dot = (dot + y[i] * b->cells[i]) % k;
-	fprintf(stderr, "lightsout: no solution: this board cannot be cleared.\n");
+	fprintf(stderr, "%s", _("lightsout: no solution: this board cannot be cleared.\n"));
 	if (k == 2 && rule_is_symmetric_on(r, b->rows, b->cols))
-		fprintf(stderr, "Proof: every press changes an even number of the cells marked below (a quiet\n"
-				"pattern), but the board has an odd number of them lit:\n");
+		fprintf(stderr, "%s", _("Proof: every press changes an even number of the cells marked below (a quiet\n"
+					"pattern), but the board has an odd number of them lit:\n"));
 	else
-		fprintf(stderr, "Proof: weighting each cell by the grid below, every press changes the weighted\n"
-				"sum by 0 (mod %d), but the board's weighted sum is %d (mod %d), not 0:\n", k, dot, k);
+		fprintf(stderr, _("Proof: weighting each cell by the grid below, every press changes the weighted\n"
+				  "sum by 0 (mod %d), but the board's weighted sum is %d (mod %d), not 0:\n"), k, dot, k);
 	boardio_write_cells(stderr, y, b->rows, b->cols);
 }
 
@@ -130,7 +131,7 @@ static int parse_part(const char *arg, void *to, char *err, size_t errlen)
 	*parts = v[1];
 	return 0;
 bad:
-	snprintf(err, errlen, "bad part '%s': use I/N, 1 <= I <= N (e.g. 3/16)", arg);
+	snprintf(err, errlen, _("bad part '%s': use I/N, 1 <= I <= N (e.g. 3/16)"), arg);
 	return -1;
 }
 
@@ -143,7 +144,7 @@ static int parse_format(const char *arg, void *to, char *err, size_t errlen)
 			*(enum format *)to = f;
 			return 0;
 		}
-	snprintf(err, errlen, "bad format '%s': use grid, moves or json", arg);
+	snprintf(err, errlen, _("bad format '%s': use grid, moves or json"), arg);
 	return -1;
 }
 
@@ -178,21 +179,31 @@ static int search_part(const board *b, const rule *r, const lo_system *s, uint8_
 {
 	uint64_t total = search_combinations(s);
 	if (total == 0 && !system_has_kernel(s)) {
-		snprintf(err, errlen, "%d quiet patterns are too large to keep: no search to split",
+		/* TRANSLATORS: the English says "patterns" for any count. */
+		snprintf(err, errlen, P_("%d quiet patterns are too large to keep: no search to split",
+					 "%d quiet patterns are too large to keep: no search to split", system_nullity(s)),
 			 system_nullity(s));
 		return -1;
 	}
 	if (total == 0) {
-		snprintf(err, errlen, "%d quiet patterns span more than 2^62 combinations: too many to search, "
-				      "split or not", system_nullity(s));
+		/* TRANSLATORS: the English says "patterns" for any count. */
+		snprintf(err, errlen, P_("%d quiet patterns span more than 2^62 combinations: too many to search, "
+					 "split or not",
+					 "%d quiet patterns span more than 2^62 combinations: too many to search, "
+					 "split or not", system_nullity(s)), system_nullity(s));
 		return -1;
 	}
 	search_ctl ctl = { .forward_only = fwd, .ranged = true, .threads = threads };
 	if (search_part_range(s, part, parts, &ctl.first, &ctl.last) != LO_OK) {
-		snprintf(err, errlen, "--part %llu/%llu: the board's solutions are only %llu combination%s of %d quiet "
-				      "patterns: use at most %llu part%s",
+		/* TRANSLATORS: the count is the %llu of combinations (and of
+		 * parts: the same number); the English says "patterns" for
+		 * any count of them. */
+		snprintf(err, errlen, P_("--part %llu/%llu: the board's solutions are only %llu combination of %d quiet "
+					 "patterns: use at most %llu part",
+					 "--part %llu/%llu: the board's solutions are only %llu combinations of %d quiet "
+					 "patterns: use at most %llu parts", total),
 			 (unsigned long long)part, (unsigned long long)parts, (unsigned long long)total,
-			 total == 1 ? "" : "s", system_nullity(s), (unsigned long long)total, total == 1 ? "" : "s");
+			 system_nullity(s), (unsigned long long)total);
 		return -1;
 	}
 	*pf = (partfile){ .rows = b->rows, .cols = b->cols, .k = b->k, .torus = r->torus, .forward_only = fwd,
@@ -204,14 +215,15 @@ static int search_part(const board *b, const rule *r, const lo_system *s, uint8_
 	 * after 10 s, as a whole search does. */
 	if (limit == 0 && log2((double)(ctl.last - ctl.first)) > search_minute_log2(s)) {
 		limit = DEFAULT_LIMIT;
-		fprintf(stderr, "lightsout solve: part %llu/%llu holds %llu combinations: searching for %g s "
-				"(--time-limit sets how long)\n",
+		fprintf(stderr, _("lightsout solve: part %llu/%llu holds %llu combinations: searching for %g s "
+				  "(--time-limit sets how long)\n"),
 			(unsigned long long)part, (unsigned long long)parts,
 			(unsigned long long)(ctl.last - ctl.first), limit);
 	}
 	ctl.time_limit = limit;
 	progress ps;
-	progress_start(&ps, "searching", "combinations", (double)(ctl.last - ctl.first));
+	/* TRANSLATORS: a progress line on the terminal: "searching:  40.0%  1.2M combinations/s ..." */
+	progress_start(&ps, _("searching"), _("combinations"), (double)(ctl.last - ctl.first));
 	if (ps.tty) {
 		ctl.progress = show_progress;
 		ctl.ctx = &ps;
@@ -225,16 +237,18 @@ static int search_part(const board *b, const rule *r, const lo_system *s, uint8_
 	pf->weight = res.weight;
 	pf->lower_bound = res.optimal ? res.weight : res.lower_bound;
 	if (res.optimal)
-		fprintf(stderr, "lightsout solve: part %llu/%llu, combinations %llu to %llu of %llu: at best %d presses "
-				"(%.2f s)\n",
+		fprintf(stderr, _("lightsout solve: part %llu/%llu, combinations %llu to %llu of %llu: at best %d presses "
+				  "(%.2f s)\n"),
 			(unsigned long long)part, (unsigned long long)parts, (unsigned long long)ctl.first,
 			(unsigned long long)(ctl.last - 1), (unsigned long long)total, res.weight, res.seconds);
 	else
-		fprintf(stderr, "lightsout solve: part %llu/%llu, combinations %llu to %llu of %llu: %s after %llu: "
-				"best found %d presses, not finished (at least %d)\n",
+		/* TRANSLATORS: %s says why the search stopped ("time limit
+		 * reached", or out of memory). */
+		fprintf(stderr, _("lightsout solve: part %llu/%llu, combinations %llu to %llu of %llu: %s after %llu: "
+				  "best found %d presses, not finished (at least %d)\n"),
 			(unsigned long long)part, (unsigned long long)parts, (unsigned long long)ctl.first,
 			(unsigned long long)(ctl.last - 1), (unsigned long long)total,
-			res.status.code == LO_TIMED_OUT ? "time limit reached" : lo_status_text(&res.status),
+			res.status.code == LO_TIMED_OUT ? _("time limit reached") : lo_status_text(&res.status),
 			(unsigned long long)(res.covered - ctl.first), res.weight, res.lower_bound);
 	return 0;
 }
@@ -252,16 +266,18 @@ static int merge(int nfiles, char **files, enum format fmt)
 		files = dash;
 	}
 	progress pr;
-	progress_start(&pr, "merging", "parts", nfiles);
+	progress_start(&pr, _("merging"), _("parts"), nfiles);
 	for (int i = 0; i < nfiles; i++) {
 		char extra[48];
-		snprintf(extra, sizeof extra, "%d of %d files read", i, nfiles);
+		/* TRANSLATORS: the English says "files" for any count. */
+		snprintf(extra, sizeof extra, P_("%d of %d files read", "%d of %d files read", nfiles), i, nfiles);
 		progress_show(&pr, (double)i / nfiles, extra);
 		bool in = strcmp(files[i], "-") == 0;
 		const char *name = in ? stdin_name : files[i];
 		FILE *f = in ? stdin : fopen(files[i], "r");
 		if (!f) {
 			progress_clear(&pr);
+			/* notext: the command's name before a message said elsewhere */
 			fprintf(stderr, "lightsout solve: %s: %s\n", name, strerror(errno));
 			goto out;
 		}
@@ -272,7 +288,8 @@ static int merge(int nfiles, char **files, enum format fmt)
 			fclose(f);
 		if (!text) {
 			progress_clear(&pr);
-			fprintf(stderr, "lightsout solve: %s: %s\n", name, e == ENOMEM ? "out of memory" : strerror(e));
+			/* notext: the command's name before a message said elsewhere */
+			fprintf(stderr, "lightsout solve: %s: %s\n", name, e == ENOMEM ? _("out of memory") : strerror(e));
 			goto out;
 		}
 		partfile_error pe;
@@ -281,10 +298,13 @@ static int merge(int nfiles, char **files, enum format fmt)
 		if (rc < 0) {
 			progress_clear(&pr);
 			if (pe.line && pe.col)
+				/* notext: the command's name before a message said elsewhere */
 				fprintf(stderr, "lightsout solve: %s:%d:%d: %s\n", name, pe.line, pe.col, pe.msg);
 			else if (pe.line)
+				/* notext: the command's name before a message said elsewhere */
 				fprintf(stderr, "lightsout solve: %s:%d: %s\n", name, pe.line, pe.msg);
 			else
+				/* notext: the command's name before a message said elsewhere */
 				fprintf(stderr, "lightsout solve: %s: %s\n", name, pe.msg);
 			goto out;
 		}
@@ -293,16 +313,21 @@ static int merge(int nfiles, char **files, enum format fmt)
 	partfile_merged m;
 	char msg[512];
 	if (partfile_merge(parts, count, &m, msg, sizeof msg) < 0) {
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout solve: %s\n", msg);
 		goto out;
 	}
 	const partfile *b = m.best;
 	if (m.optimal)
-		fprintf(stderr, "lightsout solve: %d part%s cover%s all %llu combinations: %d presses, optimal\n", count,
-			count == 1 ? "" : "s", count == 1 ? "s" : "", (unsigned long long)b->combinations, b->weight);
+		fprintf(stderr, P_("lightsout solve: %d part covers all %llu combinations: %d presses, optimal\n",
+				   "lightsout solve: %d parts cover all %llu combinations: %d presses, optimal\n", count),
+			count, (unsigned long long)b->combinations, b->weight);
 	else
-		fprintf(stderr, "lightsout solve: %d of the %d parts did not finish (%s:%d, part %llu/%llu, searched %llu "
-				"of %llu): best found %d presses, not proven minimal (at least %d)\n",
+		/* TRANSLATORS: the English says "parts" for any count. */
+		fprintf(stderr, P_("lightsout solve: %d of the %d parts did not finish (%s:%d, part %llu/%llu, searched "
+				   "%llu of %llu): best found %d presses, not proven minimal (at least %d)\n",
+				   "lightsout solve: %d of the %d parts did not finish (%s:%d, part %llu/%llu, searched "
+				   "%llu of %llu): best found %d presses, not proven minimal (at least %d)\n", count),
 			m.unfinished, count, m.first_unfinished->source, m.first_unfinished->line,
 			(unsigned long long)m.first_unfinished->part, (unsigned long long)m.first_unfinished->parts,
 			(unsigned long long)(m.first_unfinished->searched - m.first_unfinished->first),
@@ -349,33 +374,36 @@ int cmd_solve(int argc, char **argv)
 	double limit = 0;
 	char err[256];
 	const option_spec specs[] = {
-		{ "code", 0, OPTION_STRING, &code, .arg = "CODE", .help = "the board of a share code instead (its rule, k and\n"
-									   "torus); --code @FILE reads it from FILE, --code -\n"
-									   "from standard input" },
-		{ "size", 's', OPTION_COMMON, .arg = "RxC", .help = "the size the board must have" },
+		/* TRANSLATORS: an option's help in --help, after the option at
+		 * column 25: a line each "\n", at most 55 columns a line. */
+		{ "code", 0, OPTION_STRING, &code, .arg = "CODE", .help = N_("the board of a share code instead (its rule, k and\n"
+									      "torus); --code @FILE reads it from FILE, --code -\n"
+									      "from standard input") },
+		{ "size", 's', OPTION_COMMON, .arg = "RxC", .help = N_("the size the board must have") },
 		OPTIONS_SHAPE_SPECS,
-		{ "forward-only", 0, OPTION_COMMON, .help = "count only forward presses (k > 2)" },
-		{ "format", 'f', OPTION_PARSE, &fmt, .arg = "FORMAT", .help = "grid (default), moves or json",
+		{ "forward-only", 0, OPTION_COMMON, .help = N_("count only forward presses (k > 2)") },
+		{ "format", 'f', OPTION_PARSE, &fmt, .arg = "FORMAT", .help = N_("grid (default), moves or json"),
 		  .parse = parse_format },
-		{ "any", 0, OPTION_FLAG, &any, .help = "any solution: skip the minimal search" },
+		{ "any", 0, OPTION_FLAG, &any, .help = N_("any solution: skip the minimal search") },
 		{ "time-limit", 't', OPTION_REAL, &limit, .arg = "SECS",
-		  .help = "stop the minimal search after SECS (best found); without\n"
-			  "it, searches too big to finish in about a minute stop\n"
-			  "after 10 s",
-		  .lo = 0.001, .hi = 1e6, .bad = "bad time limit '%s': use seconds, e.g. 2.5" },
-		{ "part", 0, OPTION_PARSE, part, .arg = "I/N", .help = "search only the I-th of N equal ranges of the quiet\n"
-								       "patterns' combinations; print its best solution and a\n"
-								       "block for --merge (parts can run on other machines)",
+		  .help = N_("stop the minimal search after SECS (best found); without\n"
+			     "it, searches too big to finish in about a minute stop\n"
+			     "after 10 s"),
+		  .lo = 0.001, .hi = 1e6, .bad = N_("bad time limit '%s': use seconds, e.g. 2.5") },
+		{ "part", 0, OPTION_PARSE, part, .arg = "I/N", .help = N_("search only the I-th of N equal ranges of the quiet\n"
+									  "patterns' combinations; print its best solution and a\n"
+									  "block for --merge (parts can run on other machines)"),
 		  .parse = parse_part },
 		{ "merge", 0, OPTION_FLAG, &merging, .arg = "[FILE...]",
-		  .help = "read the parts' blocks (files, or standard input) and\n"
-			  "print the lightest solution: 'optimal' when every part\n"
-			  "is there once and finished" },
+		  .help = N_("read the parts' blocks (files, or standard input) and\n"
+			     "print the lightest solution: 'optimal' when every part\n"
+			     "is there once and finished") },
 		{ "threads", 0, OPTION_STRING, &threads_arg, .arg = "N",
-		  .help = "search on N threads (1 to 64; LIGHTSOUT_THREADS=N\n"
-			  "says it too); by default one per core this process\n"
-			  "may use (its CPU affinity and cgroup CPU quota)" },
-		{ "verbose", 0, OPTION_FLAG, &verbose, .help = "say on standard error how many threads, and why" },
+		  .help = N_("search on N threads (1 to 64; LIGHTSOUT_THREADS=N\n"
+			     "says it too); by default one per core this process\n"
+			     "may use (its CPU affinity and cgroup CPU quota)") },
+		{ "verbose", 0, OPTION_FLAG, &verbose, .help = N_("say on standard error how many threads, and why") },
+
 		{ NULL },
 	};
 	const options_def d = { .cmd = "solve", .specs = specs, .common = &o, .operands = -1, .help = help };
@@ -389,36 +417,45 @@ int cmd_solve(int argc, char **argv)
 	if (cores_threads(threads_arg, getenv("LIGHTSOUT_THREADS"), &threads, &threads_from, err, sizeof err) < 0)
 		goto usage_error;
 	if (verbose)
-		fprintf(stderr, "lightsout solve: %d thread%s (%s)\n", threads, threads == 1 ? "" : "s", threads_from);
+		/* TRANSLATORS: %s is where the count came from: --threads,
+		 * LIGHTSOUT_THREADS or "detected". */
+		fprintf(stderr, P_("lightsout solve: %d thread (%s)\n", "lightsout solve: %d threads (%s)\n", threads),
+			threads, _(threads_from));
 	if (part[0] && (any || merging || fmt == FORMAT_JSON)) {
-		snprintf(err, sizeof err, "--part searches and prints its block: not with %s",
-			 any ? "--any" : merging ? "--merge" : "--format json");
+		/* notext: the option that conflicts, by its name */
+		const char *json = "--format json";
+		snprintf(err, sizeof err, _("--part searches and prints its block: not with %s"),
+			 any ? "--any" : merging ? "--merge" : json);
+
+
+
 		goto usage_error;
 	}
 	if (merging && any) {
-		snprintf(err, sizeof err, "--merge reads parts of a search: not with --any");
+		snprintf(err, sizeof err, "%s", _("--merge reads parts of a search: not with --any"));
 		goto usage_error;
 	}
 	if (merging && (o.size_set || o.k_set || o.v.torus || o.v.forward_only || o.rule_spec != o.v.rule || o.shape ||
 			o.graph_path || limit > 0)) {
-		snprintf(err, sizeof err, "--merge takes the board and its options from the parts: give only the "
-					  "part files (and --format)");
+		snprintf(err, sizeof err, "%s", _("--merge takes the board and its options from the parts: give only the "
+						  "part files (and --format)"));
 		goto usage_error;
 	}
 	if (merging && code) {
-		snprintf(err, sizeof err, "--merge reads parts of a search: not with --code");
+		snprintf(err, sizeof err, "%s", _("--merge reads parts of a search: not with --code"));
 		goto usage_error;
 	}
 	if (merging)
 		return merge(argc - first, argv + first, fmt);
 	if (first < argc - 1) {
-		snprintf(err, sizeof err, "one board file at most");
+		snprintf(err, sizeof err, "%s", _("one board file at most"));
 		goto usage_error;
 	}
 	if (code && (first < argc || o.size_set || o.k_set || o.v.torus || o.v.forward_only ||
 		     o.rule_spec != o.v.rule || o.shape || o.graph_path)) {
-		snprintf(err, sizeof err, "a share code is the board, its rule, k and torus: no board file, --size, "
-					  "--rule, --grid, --board, --graph, -k, --torus or --forward-only");
+		snprintf(err, sizeof err, "%s", _("a share code is the board, its rule, k and torus: no board file, "
+						  "--size, --rule, --grid, --board, --graph, -k, --torus or "
+						  "--forward-only"));
 		goto usage_error;
 	}
 	rule r;
@@ -426,6 +463,7 @@ int cmd_solve(int argc, char **argv)
 	if (code) {
 		sharecode sc;
 		if (codearg_read(code, &sc, err, sizeof err) < 0) {
+			/* notext: the command's name before a message said elsewhere */
 			fprintf(stderr, "lightsout solve: %s\n", err);
 			return EXIT_USAGE;
 		}
@@ -467,13 +505,14 @@ static board *unpack(bitboard *bits, const rule *r, bool part)
 	if (rows > VARIANT_MAX_SIDE || cols > VARIANT_MAX_SIDE) {
 		char err[256];
 		if (part)
-			snprintf(err, sizeof err, "%dx%d: --part splits the search of boards up to %dx%d", rows, cols,
+			snprintf(err, sizeof err, _("%dx%d: --part splits the search of boards up to %dx%d"), rows, cols,
 				 VARIANT_MAX_SIDE, VARIANT_MAX_SIDE);
 		else
 			system_limit_message(rows, cols, r, 2, err, sizeof err);
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout solve: %s\n", err);
 	} else if (!(b = bitboard_to_board(bits)))
-		fprintf(stderr, "lightsout solve: out of memory for a %dx%d board\n", rows, cols);
+		fprintf(stderr, _("lightsout solve: out of memory for a %dx%d board\n"), rows, cols);
 	bitboard_free(bits);
 	return b;
 }
@@ -491,6 +530,7 @@ static board *read_board(common_opts *o, const char *path, rule *r, bitboard **b
 
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
 	if (!f) {
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout solve: %s: %s\n", path, strerror(errno));
 		return NULL;
 	}
@@ -502,7 +542,7 @@ static board *read_board(common_opts *o, const char *path, rule *r, bitboard **b
 	if (f != stdin)
 		fclose(f);
 	if (st == BOARDFILE_SIZE) {
-		fprintf(stderr, "lightsout solve: --size %dx%d but the board is %dx%d\n", o->v.rows, o->v.cols,
+		fprintf(stderr, _("lightsout solve: --size %dx%d but the board is %dx%d\n"), o->v.rows, o->v.cols,
 			b ? b->rows : (*bits)->rows, b ? b->cols : (*bits)->cols);
 		board_free(b);
 		bitboard_free(*bits);
@@ -510,6 +550,7 @@ static board *read_board(common_opts *o, const char *path, rule *r, bitboard **b
 		return NULL;
 	}
 	if (st == BOARDFILE_BAD) {
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout solve: %s\n", err);
 		err[0] = '\0';
 	}
@@ -523,6 +564,7 @@ static int solve_board(const common_opts *o, const rule *r, board *b, enum forma
 {
 	char err[256];
 	if (rule_check_shape(r, b->rows, b->cols, err, sizeof err) != LO_OK) {
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout solve: %s\n", err);
 		board_free(b);
 		return EXIT_USAGE;
@@ -531,6 +573,7 @@ static int solve_board(const common_opts *o, const rule *r, board *b, enum forma
 	system_ctl sc = { .threads = threads };
 	if (system_create_ctl(b->rows, b->cols, r, b->k, &sc, &s) == LO_TOO_LARGE) {
 		system_limit_message(b->rows, b->cols, r, b->k, err, sizeof err);
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout solve: %s\n", err);
 		board_free(b);
 		return EXIT_USAGE;
@@ -538,7 +581,7 @@ static int solve_board(const common_opts *o, const rule *r, board *b, enum forma
 	int n = board_size(b);
 	uint8_t *x = boardio_cells_alloc((size_t)n), *cert = malloc((size_t)n);
 	if (!s || !x || !cert) {
-		fprintf(stderr, "lightsout solve: out of memory for a %dx%d board\n", b->rows, b->cols);
+		fprintf(stderr, _("lightsout solve: out of memory for a %dx%d board\n"), b->rows, b->cols);
 		free(x);
 		free(cert);
 		system_free(s);
@@ -549,7 +592,7 @@ static int solve_board(const common_opts *o, const rule *r, board *b, enum forma
 	search_result res = { 0 };
 	lo_result st = system_solve(s, b->cells, x, cert);
 	if (st == LO_NOMEM) {
-		fprintf(stderr, "lightsout solve: out of memory solving a %dx%d board\n", b->rows, b->cols);
+		fprintf(stderr, _("lightsout solve: out of memory solving a %dx%d board\n"), b->rows, b->cols);
 		free(x);
 		free(cert);
 		system_free(s);
@@ -560,6 +603,7 @@ static int solve_board(const common_opts *o, const rule *r, board *b, enum forma
 	partfile pf = { 0 };
 	if (solvable && part) {
 		if (search_part(b, r, s, x, o->v.forward_only, limit, threads, part, parts, &pf, err, sizeof err) < 0) {
+			/* notext: the command's name before a message said elsewhere */
 			fprintf(stderr, "lightsout solve: %s\n", err);
 			free(x);
 			free(cert);
@@ -585,12 +629,16 @@ static int solve_board(const common_opts *o, const rule *r, board *b, enum forma
 				limit = DEFAULT_LIMIT;
 				char span[128];
 				span_text(s, span, sizeof span);
-				fprintf(stderr, "lightsout solve: %d quiet patterns span %s solutions: searching for %g s "
-						"(--time-limit sets how long)\n",
+				/* TRANSLATORS: the English says "patterns" for any count;
+				 * %s is a count of solutions as powers ("2^4 x 4^6"). */
+				fprintf(stderr, P_("lightsout solve: %d quiet patterns span %s solutions: searching for %g s "
+						   "(--time-limit sets how long)\n",
+						   "lightsout solve: %d quiet patterns span %s solutions: searching for %g s "
+						   "(--time-limit sets how long)\n", system_nullity(s)),
 					system_nullity(s), span, limit);
 			}
 			progress ps;
-			progress_start(&ps, "searching", "combinations", log2_space < 1000 ? exp2(log2_space) : 0);
+			progress_start(&ps, _("searching"), _("combinations"), log2_space < 1000 ? exp2(log2_space) : 0);
 			search_ctl ctl = { .time_limit = limit, .forward_only = o->v.forward_only, .threads = threads };
 			if (ps.tty) {
 				ctl.progress = show_progress;
@@ -599,15 +647,20 @@ static int solve_board(const common_opts *o, const rule *r, board *b, enum forma
 			search_minimal(s, x, &ctl, &res);
 			progress_clear(&ps);
 			if (res.status.code == LO_TOO_LARGE)
-				fprintf(stderr, "lightsout solve: %d quiet patterns are too large to search: the solution may not be minimal\n",
+				fprintf(stderr, P_("lightsout solve: %d quiet patterns are too large to search: the solution "
+						   "may not be minimal\n",
+						   "lightsout solve: %d quiet patterns are too large to search: the solution "
+						   "may not be minimal\n", system_nullity(s)),
 					system_nullity(s));
 			else if (res.status.code == LO_NOMEM)
-				fprintf(stderr, "lightsout solve: %s: best found %d presses, not proven minimal (at least %d)\n",
+				fprintf(stderr, _("lightsout solve: %s: best found %d presses, not proven minimal (at least "
+						  "%d)\n"),
 					lo_status_text(&res.status), res.weight, res.lower_bound);
 			else if (!res.optimal)
-				fprintf(stderr,
-					"lightsout solve: time limit reached: best found %d presses, not proven minimal (at least %d)\n",
+				fprintf(stderr, _("lightsout solve: time limit reached: best found %d presses, not proven "
+						  "minimal (at least %d)\n"),
 					res.weight, res.lower_bound);
+
 		}
 	} else {
 		status = EXIT_UNSOLVABLE;

@@ -8,23 +8,25 @@
 
 #include "cli/commands.h"
 #include "persist/sshkey.h"
+#include "i18n.h"
 
 static void help(void)
 {
-	printf("Usage: lightsout ssh-keys USER TYPE KEY\n"
-	       "Accept any well-formed SSH public key, for an account that serves the game\n"
-	       "to anyone (lightsout serve): prints the authorized_keys line for the key,\n"
-	       "limited to the game with a terminal (restrict,pty,command=\"... serve\").\n"
-	       "sshd runs it; in sshd_config, for that account only:\n"
-	       "\n"
-	       "  Match User play\n"
-	       "      AuthorizedKeysCommand /usr/local/bin/lightsout ssh-keys %%u %%t %%k\n"
-	       "      AuthorizedKeysCommandUser nobody\n"
-	       "\n"
-	       "USER is not looked up: every account this reaches takes every key.\n"
-	       "Key types: ssh-ed25519, ssh-rsa, ecdsa-sha2-nistp256/384/521, ssh-dss,\n"
-	       "sk-ssh-ed25519@openssh.com, sk-ecdsa-sha2-nistp256@openssh.com; no certificates.\n"
-	       "Exit status: 0 key accepted, 2 anything malformed (nothing on standard output).\n");
+	/* TRANSLATORS: the sshd_config lines stay as they are. */
+	printf(_("Usage: lightsout ssh-keys USER TYPE KEY\n"
+		 "Accept any well-formed SSH public key, for an account that serves the game\n"
+		 "to anyone (lightsout serve): prints the authorized_keys line for the key,\n"
+		 "limited to the game with a terminal (restrict,pty,command=\"... serve\").\n"
+		 "sshd runs it; in sshd_config, for that account only:\n"
+		 "\n"
+		 "  Match User play\n"
+		 "      AuthorizedKeysCommand /usr/local/bin/lightsout ssh-keys %%u %%t %%k\n"
+		 "      AuthorizedKeysCommandUser nobody\n"
+		 "\n"
+		 "USER is not looked up: every account this reaches takes every key.\n"
+		 "Key types: ssh-ed25519, ssh-rsa, ecdsa-sha2-nistp256/384/521, ssh-dss,\n"
+		 "sk-ssh-ed25519@openssh.com, sk-ecdsa-sha2-nistp256@openssh.com; no certificates.\n"
+		 "Exit status: 0 key accepted, 2 anything malformed (nothing on standard output).\n"));
 }
 
 /* What useradd would take: [a-z_][a-z0-9_.-]*, up to 32, an optional final '$'. */
@@ -64,22 +66,26 @@ int cmd_sshkeys(int argc, char **argv)
 		return 0;
 	}
 	if (argc != 4) {
-		fprintf(stderr, "lightsout ssh-keys: want USER TYPE KEY, got %d operand%s (see --help)\n", argc - 1,
-			argc == 2 ? "" : "s");
+		fprintf(stderr, P_("lightsout ssh-keys: want USER TYPE KEY, got %d operand (see --help)\n",
+				   "lightsout ssh-keys: want USER TYPE KEY, got %d operands (see --help)\n", argc - 1),
+			argc - 1);
 		return EXIT_USAGE;
 	}
 	if (!user_valid(argv[1])) {
-		fprintf(stderr, "lightsout ssh-keys: not a user name\n");
+		fprintf(stderr, _("lightsout ssh-keys: not a user name\n"));
 		return EXIT_USAGE;
 	}
 	unsigned char digest[32];
 	char err[300], fp[SSHKEY_FP_LEN], self[4096];
 	if (sshkey_check(argv[2], argv[3], digest, err, sizeof err) < 0) {
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout ssh-keys: %s\n", err);
 		return EXIT_USAGE;
 	}
 	sshkey_fingerprint(digest, fp);
+	/* notext: sshd reads it (an authorized_keys line) */
 	if (self_path(self, sizeof self))
+
 		printf("restrict,pty,command=\"%s serve\" %s %s lightsout-player-%s\n", self, argv[2], argv[3], fp);
 	else
 		printf("restrict,pty %s %s lightsout-player-%s\n", argv[2], argv[3], fp);

@@ -9,20 +9,21 @@
 #include "formats/options.h"
 #include "persist/paths.h"
 #include "persist/stats.h"
+#include "i18n.h"
 
 static void help(const options_def *d)
 {
-	fputs("Usage: lightsout stats [options]\n"
-	      "Print the statistics of finished games, one line per kind of board (size,\n"
-	      "rule, states): games played and won, moves over par, best time, streaks;\n"
-	      "then the result of each daily board.\n"
-	      "\n", stdout);
+	fputs(_("Usage: lightsout stats [options]\n"
+		"Print the statistics of finished games, one line per kind of board (size,\n"
+		"rule, states): games played and won, moves over par, best time, streaks;\n"
+		"then the result of each daily board.\n"
+		"\n"), stdout);
 	options_help(d->specs, 25);
-	puts("\n"
-	     "The file is $XDG_DATA_HOME/lightsout/stats (~/.local/share/lightsout/stats).\n"
-	     "A damaged statistics file is renamed FILE.corrupt-DATE, never deleted;\n"
-	     "a file given with --file is only read, never renamed or locked.\n"
-	     "Exit status: 0 done, 2 usage error or a damaged or unreadable file.");
+	puts(_("\n"
+	       "The file is $XDG_DATA_HOME/lightsout/stats (~/.local/share/lightsout/stats).\n"
+	       "A damaged statistics file is renamed FILE.corrupt-DATE, never deleted;\n"
+	       "a file given with --file is only read, never renamed or locked.\n"
+	       "Exit status: 0 done, 2 usage error or a damaged or unreadable file."));
 }
 
 int cmd_stats(int argc, char **argv)
@@ -30,8 +31,10 @@ int cmd_stats(int argc, char **argv)
 	const char *file = NULL;
 	char path[4096], err[4400];
 	const option_spec specs[] = {
-		{ "file", 0, OPTION_STRING, &file, .arg = "FILE", .help = "read FILE instead of the statistics file" },
-		{ "help", 'h', OPTION_FLAG, .help = "this help" },
+		/* TRANSLATORS: an option's help in --help, after the option at
+		 * column 25: at most 55 columns a line. */
+		{ "file", 0, OPTION_STRING, &file, .arg = "FILE", .help = N_("read FILE instead of the statistics file") },
+		{ "help", 'h', OPTION_FLAG, .help = N_("this help") },
 		{ NULL },
 	};
 	const options_def d = { .cmd = "stats", .specs = specs, .operands = 0, .help = help };
@@ -41,6 +44,7 @@ int cmd_stats(int argc, char **argv)
 	if (file)
 		snprintf(path, sizeof path, "%s", file);
 	else if (paths_file(PATHS_DATA, PATHS_STATS, false, path, sizeof path, err, sizeof err) < 0) {
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout stats: %s\n", err);
 		return EXIT_USAGE;
 	}
@@ -51,6 +55,7 @@ int cmd_stats(int argc, char **argv)
 	struct stat probe;
 	if (file && lstat(path, &probe) < 0) {
 		/* A file the user names must be there: "no games" would hide a typo. */
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout stats: %s: %s\n", path, strerror(errno));
 		return EXIT_USAGE;
 	}
@@ -65,6 +70,7 @@ int cmd_stats(int argc, char **argv)
 		st = stats_load(path, &s, &res);
 	if (st != PERSIST_OK && st != PERSIST_NONE) {
 		persist_describe(&res, err, sizeof err);
+		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout stats: %s\n", err);
 		stats_free(&s);
 		return EXIT_USAGE;
@@ -72,7 +78,8 @@ int cmd_stats(int argc, char **argv)
 	size_t len = 0;
 	status = 0;
 	if (s.n == 0)
-		printf("No games recorded yet (%s).\n", path);
+		printf(_("No games recorded yet (%s).\n"), path);
+
 	else {
 		char *table = stats_table(&s, &len);	/* before len is read */
 		status = output_table("stats", table, len);

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
+
 int cores_affinity(void)
 {
 	cpu_set_t set;
@@ -159,7 +161,8 @@ int cores_threads(const char *option, const char *env, int *threads, const char 
 	if (option) {
 		*from = "--threads";
 		if (parse_count(option, threads) < 0) {
-			snprintf(err, errlen, "bad thread count '%s': use --threads N, N from 1 to %d", option, CORES_MAX);
+			snprintf(err, errlen, _("bad thread count '%s': use --threads N, N from 1 to %d"), option,
+				 CORES_MAX);
 			return -1;
 		}
 		return 0;
@@ -167,13 +170,16 @@ int cores_threads(const char *option, const char *env, int *threads, const char 
 	if (env && *env) {
 		*from = "LIGHTSOUT_THREADS";
 		if (parse_count(env, threads) < 0) {
-			snprintf(err, errlen, "bad LIGHTSOUT_THREADS='%.40s': use a count from 1 to %d (or unset it)", env,
-				 CORES_MAX);
+			snprintf(err, errlen, _("bad LIGHTSOUT_THREADS='%.40s': use a count from 1 to %d (or unset it)"),
+				 env, CORES_MAX);
 			return -1;
 		}
 		return 0;
 	}
-	*from = "detected";
+	/* TRANSLATORS: where solve --verbose's thread count came from:
+	 * "4 threads (detected)". */
+	*from = N_("detected");
+
 	int n = cores_affinity(), q = cores_quota("");
 	if (q > 0 && q < n)
 		n = q;

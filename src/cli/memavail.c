@@ -5,6 +5,8 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include "i18n.h"
+
 /* "NAME: N kB" of a /proc file: N in bytes, or -1. */
 static long long proc_field(const char *path, const char *name)
 {
@@ -38,7 +40,9 @@ long long memavail_bytes(const char *root, const char **from)
 {
 	char path[4096];
 	long long best = 1LL << 62;
-	*from = "no bound found";
+	/* TRANSLATORS: where the memory's bound came from, in brackets after
+	 * "... and 2.0 GB is available" (_() where it is said). */
+	*from = N_("no bound found");
 	snprintf(path, sizeof path, "%.2000s/proc/meminfo", root);
 	long long v = proc_field(path, "MemAvailable");
 	if (v >= 0 && v < best)
@@ -65,7 +69,8 @@ long long memavail_bytes(const char *root, const char **from)
 		if (max >= 0 && max - (cur > 0 ? cur : 0) < best) {
 			best = max - (cur > 0 ? cur : 0);
 			best = best < 0 ? 0 : best;
-			*from = "the cgroup's memory.max";
+			*from = N_("the cgroup's memory.max");
+
 		}
 	}
 	if (f)

@@ -6,6 +6,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "formats/lang.h"
+#include "i18n.h"
+
 static double mono(void)
 {
 	struct timespec ts;
@@ -28,7 +31,7 @@ void progress_start(progress *p, const char *what, const char *unit, double tota
 static void progress_time(double secs, char *buf, int len)
 {
 	if (!(secs < 1e9))
-		snprintf(buf, (size_t)len, "a long time");
+		snprintf(buf, (size_t)len, "%s", _("a long time"));
 	else if (secs >= 3600)
 		snprintf(buf, (size_t)len, "%.0fh %02.0fm", floor(secs / 3600), floor(fmod(secs, 3600) / 60));
 	else if (secs >= 60)
@@ -67,9 +70,11 @@ void progress_show(progress *p, double done, const char *extra)
 		snprintf(rate, sizeof rate, "  %s %s/s", n, p->unit);
 	}
 	if (done > 0.001) {
-		char t[24];
+		char t[24], words[44];
 		progress_time(spent * (1 - done) / done, t, sizeof t);
-		snprintf(left, sizeof left, "  %s left", t);
+		/* TRANSLATORS: the time a long job still needs: "2m 10s left". */
+		snprintf(words, sizeof words, _("%s left"), t);
+		snprintf(left, sizeof left, "  %s", words);
 	}
 	/* One line, never wrapped: a wrapped line would not come back with \r. */
 	char line[256];
@@ -78,8 +83,9 @@ void progress_show(progress *p, double done, const char *extra)
 	struct winsize ws;
 	if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
 		cols = ws.ws_col;
-	if (n >= cols)
-		line[cols > 1 ? cols - 1 : 0] = '\0';
+	if (n >= cols && text_cols(line) >= cols)
+		line[text_fit(line, cols > 1 ? cols - 1 : 0)] = '\0';
+
 	fprintf(stderr, "\r%s\033[K", line);
 	p->shown = true;
 }

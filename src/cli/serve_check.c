@@ -22,6 +22,7 @@
 
 #include "persist/host.h"
 #include "persist/roster.h"
+#include "i18n.h"
 
 /* The installed login shell (make install: $(pkglibexecdir)). */
 #ifndef LO_SHELL_PATH
@@ -38,7 +39,11 @@ static void say_ok(report *r, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	fputs("ok:      ", r->out);
+	/* TRANSLATORS: the labels of serve --check's lines ("ok:", "PROBLEM:",
+	 * "fix:", "note:") are padded to one width, so that what follows
+	 * them lines up: keep the four equally wide (9 columns in English;
+	 * "fix:" is indented two). */
+	fputs(_("ok:      "), r->out);
 	vfprintf(r->out, fmt, ap);
 	fputc('\n', r->out);
 	va_end(ap);
@@ -50,11 +55,11 @@ static void say_problem(report *r, const char *fix, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	fputs("PROBLEM: ", r->out);
+	fputs(_("PROBLEM: "), r->out);
 	vfprintf(r->out, fmt, ap);
 	fputc('\n', r->out);
 	if (fix)
-		fprintf(r->out, "  fix:   %s\n", fix);
+		fprintf(r->out, _("  fix:   %s\n"), fix);
 	va_end(ap);
 	r->problems++;
 }
@@ -130,33 +135,39 @@ static void check_account(report *r, const char *account, const struct passwd *p
 	errno = 0;
 	if (!pw->pw_dir || pw->pw_dir[0] != '/') {
 		snprintf(fix, sizeof fix, "usermod --home /var/lib/lightsout-%s --move-home %s", account, account);
-		say_problem(r, fix, "%s has no home directory in the password file", account);
+		say_problem(r, fix, _("%s has no home directory in the password file"), account);
 	} else if (stat(pw->pw_dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
-		const char *why = errno == ENOENT ? "missing" : "not a directory";
+		bool missing = errno == ENOENT;
 		snprintf(fix, sizeof fix, "mkdir -m 711 %s && chown %s: %s", pw->pw_dir, account, pw->pw_dir);
-		say_problem(r, fix, "%s's home %s is %s", account, pw->pw_dir, why);
+		if (missing)
+			say_problem(r, fix, _("%s's home %s is missing"), account, pw->pw_dir);
+		else
+			say_problem(r, fix, _("%s's home %s is not a directory"), account, pw->pw_dir);
 	} else if (st.st_uid != pw->pw_uid) {
 		snprintf(fix, sizeof fix, "chown %s: %s", account, pw->pw_dir);
-		say_problem(r, fix, "%s's home %s belongs to uid %u, not to %s", account, pw->pw_dir,
+		say_problem(r, fix, _("%s's home %s belongs to uid %u, not to %s"), account, pw->pw_dir,
 			    (unsigned)st.st_uid, account);
 	} else {
-		say_ok(r, "account %s (uid %u), its home %s is its own", account, (unsigned)pw->pw_uid, pw->pw_dir);
+		say_ok(r, _("account %s (uid %u), its home %s is its own"), account, (unsigned)pw->pw_uid, pw->pw_dir);
 	}
-	if (pw->pw_uid == 0)
-		say_problem(r, "useradd --system --create-home --shell " LO_SHELL_PATH " play, and check that account",
-			    "%s is root: strangers must not play as root", account);
+	if (pw->pw_uid == 0) {
+		/* TRANSLATORS: %s is the login shell's path; the command stays as it is. */
+		snprintf(fix, sizeof fix, _("useradd --system --create-home --shell %s play, and check that account"),
+			 LO_SHELL_PATH);
+		say_problem(r, fix, _("%s is root: strangers must not play as root"), account);
+	}
 	/* sshd runs every command, ForceCommand's too, through the account's
 	 * login shell: only lightsout-shell starts the game whatever it is
 	 * asked, so that a lost ForceCommand gives nobody a shell. */
 	const char *sh = pw->pw_shell && pw->pw_shell[0] ? pw->pw_shell : "/bin/sh";
 	snprintf(fix, sizeof fix, "usermod --shell %s %s", LO_SHELL_PATH, account);
 	if (is_login_shell(sh) && access(sh, X_OK) == 0)
-		say_ok(r, "%s's login shell %s can only start the game", account, sh);
+		say_ok(r, _("%s's login shell %s can only start the game"), account, sh);
 	else if (is_login_shell(sh))
-		say_problem(r, fix, "%s's login shell %s cannot run: nobody can play", account, sh);
+		say_problem(r, fix, _("%s's login shell %s cannot run: nobody can play"), account, sh);
 	else
-		say_problem(r, fix, "%s's login shell is %s: should sshd ever not force the game on %s (a lost "
-			    "ForceCommand or Match block), anyone can log in with a shell", account, sh, account);
+		say_problem(r, fix, _("%s's login shell is %s: should sshd ever not force the game on %s (a lost "
+				      "ForceCommand or Match block), anyone can log in with a shell"), account, sh, account);
 }
 
 /* ---- 2. what sshd applies to the account ---- */
@@ -279,6 +290,7 @@ static void shell_command(const char *shell, char *out, size_t len)
 	char dir[PATH_MAX], line[4200];
 	snprintf(dir, sizeof dir, "%s", shell);
 	*strrchr(dir, '/') = '\0';
+	/* notext: a command line */
 	int n = snprintf(out, len, "%s/lightsout serve", dir);
 	snprintf(line, sizeof line, "%s/serve.options", dir);
 	FILE *f = fopen(line, "r");
@@ -355,7 +367,9 @@ static void check_sshd(report *r, const char *account, const char *config, bool 
 	akc[0] = '\0';
 	parse_force("", s);
 	if (!find_sshd(sshd, sizeof sshd)) {
-		say_problem(r, "apt-get install openssh-server", "sshd is not installed (not on PATH, /usr/sbin or /usr/local/sbin)");
+		/* notext: the fix is a command */
+		say_problem(r, "apt-get install openssh-server",
+			    _("sshd is not installed (not on PATH, /usr/sbin or /usr/local/sbin)"));
 		return;
 	}
 	snprintf(criteria, sizeof criteria, "user=%s,host=localhost,addr=127.0.0.1", account);
@@ -363,16 +377,16 @@ static void check_sshd(report *r, const char *account, const char *config, bool 
 	int status;
 	char *text = run_capture(argv, &status);
 	if (!text) {
-		say_problem(r, NULL, "cannot run %s: %s", sshd, strerror(errno));
+		say_problem(r, NULL, _("cannot run %s: %s"), sshd, strerror(errno));
 		return;
 	}
 	if (status != 0) {
 		size_t n = strlen(text);
 		while (n && text[n - 1] == '\n')
 			text[--n] = '\0';
-		say_problem(r, "correct the configuration, then check again (sshd -t tells the same)",
-			    "%s -T %s%s refuses the configuration: %s", sshd, config ? "-f " : "", config ? config : "",
-			    n ? text : "(no message)");
+		say_problem(r, _("correct the configuration, then check again (sshd -t tells the same)"),
+			    _("%s -T %s%s refuses the configuration: %s"), sshd, config ? "-f " : "", config ? config : "",
+			    n ? text : _("(no message)"));
 		free(text);
 		return;
 	}
@@ -382,10 +396,14 @@ static void check_sshd(report *r, const char *account, const char *config, bool 
 		if (!val[i])
 			val[i] = "";
 	if (strcmp(val[S_AKC], "none") == 0 && strcmp(val[S_FORCE], "none") == 0) {
-		snprintf(fix, sizeof fix, "append contrib/sshd_config.lightsout-public to %s with 'Match User %s'",
+		snprintf(fix, sizeof fix, _("append contrib/sshd_config.lightsout-public to %s with 'Match User %s'"),
 			 config ? config : "/etc/ssh/sshd_config", account);
-		say_problem(r, fix, "sshd applies no lightsout recipe to %s (no AuthorizedKeysCommand, no ForceCommand)%s",
-			    account, shell_safe ? "" : ": anyone can log in with a shell");
+		if (shell_safe)
+			say_problem(r, fix, _("sshd applies no lightsout recipe to %s (no AuthorizedKeysCommand, no "
+					      "ForceCommand)"), account);
+		else
+			say_problem(r, fix, _("sshd applies no lightsout recipe to %s (no AuthorizedKeysCommand, no "
+					      "ForceCommand): anyone can log in with a shell"), account);
 		free(text);
 		return;
 	}
@@ -396,50 +414,64 @@ static void check_sshd(report *r, const char *account, const char *config, bool 
 	if (n == 5 && strcmp(w[1], "ssh-keys") == 0 && strcmp(w[2], "%u") == 0 && strcmp(w[3], "%t") == 0 &&
 	    strcmp(w[4], "%k") == 0) {
 		snprintf(akc, akclen, "%s", w[0]);
-		say_ok(r, "AuthorizedKeysCommand runs %s ssh-keys", akc);
+		say_ok(r, _("AuthorizedKeysCommand runs %s ssh-keys"), akc);
 	} else {
+		/* notext: the fix is sshd_config's line */
 		say_problem(r, "AuthorizedKeysCommand /usr/local/bin/lightsout ssh-keys %u %t %k",
-			    "AuthorizedKeysCommand is '%s', not lightsout ssh-keys %%u %%t %%k: keys are not players",
+			    _("AuthorizedKeysCommand is '%s', not lightsout ssh-keys %%u %%t %%k: keys are not players"),
 			    val[S_AKC]);
 	}
 	struct passwd *kpw = strcmp(val[S_AKCUSER], "none") ? getpwnam(val[S_AKCUSER]) : NULL;
 	if (!kpw)
+		/* notext: the fix is sshd_config's line */
 		say_problem(r, "AuthorizedKeysCommandUser nobody",
-			    "AuthorizedKeysCommandUser '%s' is no account: sshd runs no keys command", val[S_AKCUSER]);
+			    _("AuthorizedKeysCommandUser '%s' is no account: sshd runs no keys command"), val[S_AKCUSER]);
 	else if (kpw->pw_uid == 0 || strcmp(kpw->pw_name, account) == 0)
+		/* notext: the fix is sshd_config's line */
 		say_problem(r, "AuthorizedKeysCommandUser nobody",
-			    "AuthorizedKeysCommandUser is %s: the keys command should run as nobody, not root or the account",
+			    _("AuthorizedKeysCommandUser is %s: the keys command should run as nobody, not root or the "
+			      "account"),
 			    kpw->pw_name);
 	else
 		say_ok(r, "AuthorizedKeysCommandUser %s", kpw->pw_name);
 	if (strcmp(val[S_EXPOSE], "yes") == 0)
+		/* notext: sshd_config's line */
 		say_ok(r, "ExposeAuthInfo yes");
 	else
+		/* notext: the fix is sshd_config's line */
 		say_problem(r, "ExposeAuthInfo yes",
-			    "ExposeAuthInfo is '%s': serve cannot tell which key logged in, and refuses everyone",
+			    _("ExposeAuthInfo is '%s': serve cannot tell which key logged in, and refuses everyone"),
 			    val[S_EXPOSE]);
 	parse_force(val[S_FORCE], s);
 	s->pam = strcmp(val[S_PAM], "yes") == 0;
 	if (strtol(val[S_PORT], NULL, 10) > 0)
 		s->port = strtol(val[S_PORT], NULL, 10);
-	if (s->shell[0] && s->prog[0])
-		say_ok(r, "ForceCommand runs %s: %s serve with %s/serve.options (guests %s)", s->shell, s->prog,
-		       dirname_of(s->shell, dir, sizeof dir), s->guests ? "on" : "off");
+	if (s->shell[0] && s->prog[0] && s->guests)
+		say_ok(r, _("ForceCommand runs %s: %s serve with %s/serve.options (guests on)"), s->shell, s->prog,
+		       dirname_of(s->shell, dir, sizeof dir));
+	else if (s->shell[0] && s->prog[0])
+		say_ok(r, _("ForceCommand runs %s: %s serve with %s/serve.options (guests off)"), s->shell, s->prog,
+		       dirname_of(s->shell, dir, sizeof dir));
+	else if (s->prog[0] && s->guests)
+		say_ok(r, _("ForceCommand runs %s serve (guests on)"), s->prog);
 	else if (s->prog[0])
-		say_ok(r, "ForceCommand runs %s serve (guests %s)", s->prog, s->guests ? "on" : "off");
+		say_ok(r, _("ForceCommand runs %s serve (guests off)"), s->prog);
+	else if (shell_safe)
+		say_problem(r, "ForceCommand " LO_SHELL_PATH,
+			    _("ForceCommand is '%s', not lightsout-shell or lightsout serve: the login shell still starts "
+			      "the game, but sshd should force it too"), val[S_FORCE]);
 	else
 		say_problem(r, "ForceCommand " LO_SHELL_PATH,
-			    "ForceCommand is '%s', not lightsout-shell or lightsout serve: %s", val[S_FORCE],
-			    shell_safe ? "the login shell still starts the game, but sshd should force it too"
-				       : "anyone can log in with a shell");
+			    _("ForceCommand is '%s', not lightsout-shell or lightsout serve: anyone can log in with a "
+			      "shell"), val[S_FORCE]);
 	if (akc[0] && s->prog[0]) {
 		char ra[PATH_MAX], rs[PATH_MAX];
 		struct stat sa, ss;
 		if (realpath(akc, ra) && realpath(s->prog, rs) && stat(ra, &sa) == 0 && stat(rs, &ss) == 0 &&
 		    (sa.st_dev != ss.st_dev || sa.st_ino != ss.st_ino)) {
-			snprintf(fix, sizeof fix, "point AuthorizedKeysCommand and ForceCommand at the same installed %s",
+			snprintf(fix, sizeof fix, _("point AuthorizedKeysCommand and ForceCommand at the same installed %s"),
 				 s->prog);
-			say_problem(r, fix, "AuthorizedKeysCommand runs %s but ForceCommand runs %s: one game, one path",
+			say_problem(r, fix, _("AuthorizedKeysCommand runs %s but ForceCommand runs %s: one game, one path"),
 				    ra, rs);
 		}
 	}
@@ -447,38 +479,46 @@ static void check_sshd(report *r, const char *account, const char *config, bool 
 			  (!s->guests || method_alone(val[S_METHODS], "keyboard-interactive"));
 	if (methods_ok)
 		say_ok(r, "AuthenticationMethods %s", val[S_METHODS]);
+	else if (s->guests)
+		/* notext: the fix is sshd_config's line */
+		say_problem(r, "AuthenticationMethods publickey keyboard-interactive",
+			    _("AuthenticationMethods is '%s': a key alone, or keyboard-interactive alone for guests, "
+			      "must let one in"), val[S_METHODS]);
 	else
-		say_problem(r, s->guests ? "AuthenticationMethods publickey keyboard-interactive"
-					 : "AuthenticationMethods publickey",
-			    "AuthenticationMethods is '%s': %s", val[S_METHODS],
-			    s->guests ? "a key alone, or keyboard-interactive alone for guests, must let one in"
-				      : "a key alone must let one in");
+		/* notext: the fix is sshd_config's line */
+		say_problem(r, "AuthenticationMethods publickey",
+			    _("AuthenticationMethods is '%s': a key alone must let one in"), val[S_METHODS]);
 	if (strcmp(val[S_PUBKEY], "yes") != 0)
-		say_problem(r, "PubkeyAuthentication yes", "PubkeyAuthentication is '%s': keys cannot log in",
+		/* notext: the fix is sshd_config's line */
+		say_problem(r, "PubkeyAuthentication yes", _("PubkeyAuthentication is '%s': keys cannot log in"),
 			    val[S_PUBKEY]);
 	if (s->guests && strcmp(val[S_KBD], "yes") != 0)
-		say_problem(r, "KbdInteractiveAuthentication yes (or --guests 0 on the ForceCommand line)",
-			    "KbdInteractiveAuthentication is '%s': guests cannot log in", val[S_KBD]);
+		say_problem(r, _("KbdInteractiveAuthentication yes (or --guests 0 on the ForceCommand line)"),
+			    _("KbdInteractiveAuthentication is '%s': guests cannot log in"), val[S_KBD]);
 	if (s->guests && strcmp(val[S_PAM], "yes") != 0)
-		say_problem(r, "UsePAM yes (or --guests 0 on the ForceCommand line)",
-			    "UsePAM is '%s': guests are let in by sshd's PAM stack", val[S_PAM]);
+		say_problem(r, _("UsePAM yes (or --guests 0 on the ForceCommand line)"),
+			    _("UsePAM is '%s': guests are let in by sshd's PAM stack"), val[S_PAM]);
 	if (strcmp(val[S_TTY], "yes") == 0 && strcmp(val[S_NOFWD], "yes") == 0)
+		/* notext: sshd_config's lines */
 		say_ok(r, "PermitTTY yes, DisableForwarding yes");
 	if (strcmp(val[S_TTY], "yes") != 0)
-		say_problem(r, "PermitTTY yes", "PermitTTY is '%s': the game needs a terminal", val[S_TTY]);
+		/* notext: the fix is sshd_config's line */
+		say_problem(r, "PermitTTY yes", _("PermitTTY is '%s': the game needs a terminal"), val[S_TTY]);
 	if (strcmp(val[S_NOFWD], "yes") != 0)
+		/* notext: the fix is sshd_config's line */
 		say_problem(r, "DisableForwarding yes",
-			    "DisableForwarding is '%s': strangers could forward ports through the host", val[S_NOFWD]);
+			    _("DisableForwarding is '%s': strangers could forward ports through the host"), val[S_NOFWD]);
 	free(text);
 }
 
 /* ---- 3. the programs sshd runs ---- */
 
-/* Why st breaks sshd's rule for what it runs as root's helper, or NULL. */
+/* Why st breaks sshd's rule for what it runs as root's helper (a
+ * sentence of the path's, to translate), or NULL. */
 static const char *unsafe_mode(const struct stat *st)
 {
-	return st->st_uid != 0 ? "is not owned by root" : (st->st_mode & S_IWOTH) ? "is writable by others"
-		: (st->st_mode & S_IWGRP) ? "is writable by its group" : NULL;
+	return st->st_uid != 0 ? N_("%s is not owned by root") : (st->st_mode & S_IWOTH) ? N_("%s is writable by others")
+		: (st->st_mode & S_IWGRP) ? N_("%s is writable by its group") : NULL;
 }
 
 /* sshd's rule for the AuthorizedKeysCommand (its safe_path()): the real
@@ -491,7 +531,7 @@ static bool path_safe(const char *prog, char *why, size_t len, bool *missing)
 	char real[PATH_MAX];
 	struct stat st;
 	if (prog[0] != '/') {
-		snprintf(why, len, "%s is not an absolute path", prog);
+		snprintf(why, len, _("%s is not an absolute path"), prog);
 		return false;
 	}
 	if (!realpath(prog, real) || stat(real, &st) < 0) {
@@ -500,7 +540,7 @@ static bool path_safe(const char *prog, char *why, size_t len, bool *missing)
 		return false;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		snprintf(why, len, "%s is not a regular file", real);
+		snprintf(why, len, _("%s is not a regular file"), real);
 		return false;
 	}
 	const char *bad = unsafe_mode(&st);
@@ -517,7 +557,7 @@ static bool path_safe(const char *prog, char *why, size_t len, bool *missing)
 		bad = unsafe_mode(&st);
 	}
 	if (bad)
-		snprintf(why, len, "%s %s", real, bad);
+		snprintf(why, len, _(bad), real);
 	return !bad;
 }
 
@@ -550,48 +590,52 @@ static bool path_runs_as(const char *prog, const struct passwd *pw, char *at, si
 
 static void check_programs(report *r, const char *account, const char *akc, const char *force, const char *shell)
 {
-	static const char *const fix = "make install (or install the program under /usr/local/bin), then point "
-				       "AuthorizedKeysCommand and ForceCommand at the installed path";
+	const char *fix = _("make install (or install the program under /usr/local/bin), then point "
+			    "AuthorizedKeysCommand and ForceCommand at the installed path");
 	char why[PATH_MAX + 100], at[PATH_MAX];
 	bool missing;
 	if (akc[0]) {
 		if (path_safe(akc, why, sizeof why, &missing))
-			say_ok(r, "sshd will run %s for keys: it and every directory above it are root's alone", akc);
+			say_ok(r, _("sshd will run %s for keys: it and every directory above it are root's alone"), akc);
 		else if (missing)
-			say_problem(r, fix, "the keys command is missing (%s): every key-holder silently becomes a guest",
+			say_problem(r, fix, _("the keys command is missing (%s): every key-holder silently becomes a guest"),
 				    why);
 		else
+			/* TRANSLATORS: "Unsafe AuthorizedKeysCommand" is sshd's log, in English. */
 			say_problem(r, fix,
-				    "sshd will not run the keys command: %s.  sshd logs \"Unsafe AuthorizedKeysCommand\" "
-				    "and every key-holder silently becomes a guest", why);
+				    _("sshd will not run the keys command: %s.  sshd logs \"Unsafe AuthorizedKeysCommand\" "
+				      "and every key-holder silently becomes a guest"), why);
 		struct passwd *nobody = getpwnam("nobody");
 		if (nobody && !path_runs_as(akc, nobody, at, sizeof at)) {
 			char f[PATH_MAX + 20];
 			snprintf(f, sizeof f, "chmod o+x %s", at);
-			say_problem(r, f, "nobody cannot run %s: %s is closed to others", akc, at);
+			/* TRANSLATORS: nobody is the account the keys command runs as. */
+			say_problem(r, f, _("nobody cannot run %s: %s is closed to others"), akc, at);
 		}
 	}
 	if (force[0] && strcmp(force, akc) != 0) {
 		if (path_safe(force, why, sizeof why, &missing))
-			say_ok(r, "the game %s and every directory above it are root's alone", force);
+			say_ok(r, _("the game %s and every directory above it are root's alone"), force);
 		else if (missing)
-			say_problem(r, fix, "the game in ForceCommand is missing (%s): nobody can play", why);
+			say_problem(r, fix, _("the game in ForceCommand is missing (%s): nobody can play"), why);
 		else
 			say_problem(r, fix,
-				    "the game in ForceCommand is where others can change it: %s.  Whoever can write "
-				    "there plays every player", why);
+				    _("the game in ForceCommand is where others can change it: %s.  Whoever can write "
+				      "there plays every player"), why);
 	}
 	if (shell[0]) {
 		if (path_safe(shell, why, sizeof why, &missing))
-			say_ok(r, "the shell %s and every directory above it are root's alone", shell);
+			say_ok(r, _("the shell %s and every directory above it are root's alone"), shell);
+		else if (missing)
+			say_problem(r, fix, _("the shell in ForceCommand is missing: %s"), why);
 		else
-			say_problem(r, fix, "the shell in ForceCommand is %s: %s", missing ? "missing" : "unsafe", why);
+			say_problem(r, fix, _("the shell in ForceCommand is unsafe: %s"), why);
 	}
 	struct passwd *pw = getpwnam(account);
 	if (force[0] && pw && !path_runs_as(force, pw, at, sizeof at)) {
 		char f[PATH_MAX + 20];
 		snprintf(f, sizeof f, "chmod o+x %s", at);
-		say_problem(r, f, "%s cannot run %s: %s is closed to it", account, force, at);
+		say_problem(r, f, _("%s cannot run %s: %s is closed to it"), account, force, at);
 	}
 }
 
@@ -604,7 +648,7 @@ static void check_password(report *r, const char *account, const struct passwd *
 	size_t cap = 0, alen = strlen(account);
 	FILE *f = fopen(shadow, "r");
 	if (!f) {
-		say_problem(r, NULL, "cannot read %s: %s", shadow, strerror(errno));
+		say_problem(r, NULL, _("cannot read %s: %s"), shadow, strerror(errno));
 		return;
 	}
 	char *hash = NULL;
@@ -618,14 +662,14 @@ static void check_password(report *r, const char *account, const struct passwd *
 		hash = strcmp(pw->pw_passwd, "x") == 0 ? "*" : pw->pw_passwd;
 	snprintf(fix, sizeof fix, "usermod -p '*' %s", account);
 	if (!hash[0])
-		say_problem(r, fix, "%s has an empty password: every local user can su to %s", account, account);
+		say_problem(r, fix, _("%s has an empty password: every local user can su to %s"), account, account);
 	else if (hash[0] == '!' && !pam_on)
-		say_problem(r, fix, "%s's password is locked ('!') and sshd runs without PAM: sshd refuses the account",
-			    account);
+		say_problem(r, fix, _("%s's password is locked ('!') and sshd runs without PAM: sshd refuses the "
+				      "account"), account);
 	else if (hash[0] == '*' || hash[0] == '!')
-		say_ok(r, "%s has no password that su or login accept", account);
+		say_ok(r, _("%s has no password that su or login accept"), account);
 	else
-		say_problem(r, fix, "%s has a password: whoever knows it can su to %s, outside the game", account,
+		say_problem(r, fix, _("%s has a password: whoever knows it can su to %s, outside the game"), account,
 			    account);
 	free(line);
 }
@@ -678,10 +722,11 @@ static void check_pam(report *r, const char *account, const char *pam)
 	char fix[400], *line = NULL;
 	size_t cap = 0;
 	FILE *f = fopen(pam, "r");
-	snprintf(fix, sizeof fix, "add this line at the top of %s:  auth [success=done default=ignore] "
-		 "pam_succeed_if.so quiet user = %s", pam, account);
+	/* TRANSLATORS: the PAM line after the colon stays as it is. */
+	snprintf(fix, sizeof fix, _("add this line at the top of %s:  auth [success=done default=ignore] "
+				    "pam_succeed_if.so quiet user = %s"), pam, account);
 	if (!f) {
-		say_problem(r, fix, "cannot read %s (%s): guests cannot log in", pam, strerror(errno));
+		say_problem(r, fix, _("cannot read %s (%s): guests cannot log in"), pam, strerror(errno));
 		return;
 	}
 	/* 1: the rule comes first; 0: not seen; -1: seen after another auth line. */
@@ -702,10 +747,11 @@ static void check_pam(report *r, const char *account, const char *pam)
 	free(line);
 	fclose(f);
 	if (found == 1)
-		say_ok(r, "%s lets guests of %s in before any other auth line", pam, account);
+		say_ok(r, _("%s lets guests of %s in before any other auth line"), pam, account);
+	else if (found)
+		say_problem(r, fix, _("%s has the guests' rule after another auth line: guests cannot log in"), pam);
 	else
-		say_problem(r, fix, "%s has %s: guests cannot log in", pam,
-			    found ? "the guests' rule after another auth line" : "no rule letting guests in");
+		say_problem(r, fix, _("%s has no rule letting guests in: guests cannot log in"), pam);
 }
 
 /* ---- 5. the players' directory ---- */
@@ -728,10 +774,12 @@ static void check_collide(report *r, const char *account, const char *dir)
 	if (f)
 		fclose(f);
 	if (pairs) {
-		snprintf(fix, sizeof fix, "ask the second player of each line to choose another name "
-			 "(ssh -t %s@HOST rename), then rm %s", account, path);
-		say_problem(r, fix, "%d %s like another's since the names' rule changed: see %s", pairs,
-			    pairs == 1 ? "player's name looks" : "players' names look", path);
+		/* TRANSLATORS: "ssh -t %s@HOST rename" and "rm %s" are commands. */
+		snprintf(fix, sizeof fix, _("ask the second player of each line to choose another name "
+					    "(ssh -t %s@HOST rename), then rm %s"), account, path);
+		say_problem(r, fix, P_("%d player's name looks like another's since the names' rule changed: see %s",
+				       "%d players' names look like another's since the names' rule changed: see %s",
+				       pairs), pairs, path);
 	}
 }
 
@@ -749,12 +797,12 @@ static void check_dir(report *r, const char *account, const struct passwd *pw, c
 			continue;
 		*p = '\0';
 		if (stat(path, &st) < 0) {
-			say_ok(r, "%s is not made yet: serve makes it at the first login", path);
+			say_ok(r, _("%s is not made yet: serve makes it at the first login"), path);
 			return;
 		}
 		if (!(st.st_mode & S_IXOTH)) {
 			snprintf(fix, sizeof fix, "chmod o+x %s", path);
-			say_problem(r, fix, "%s is closed to others: local users cannot read the leaderboard or watch",
+			say_problem(r, fix, _("%s is closed to others: local users cannot read the leaderboard or watch"),
 				    path);
 			closed = true;
 		}
@@ -763,15 +811,17 @@ static void check_dir(report *r, const char *account, const struct passwd *pw, c
 		*p = '/';
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		say_problem(r, NULL, "%s is not a directory: serve cannot keep its players there", dir);
+		say_problem(r, NULL, _("%s is not a directory: serve cannot keep its players there"), dir);
 	} else if (st.st_uid != pw->pw_uid) {
 		snprintf(fix, sizeof fix, "chown -R %s: %s", account, dir);
-		say_problem(r, fix, "%s belongs to uid %u, not to %s", dir, (unsigned)st.st_uid, account);
+		say_problem(r, fix, _("%s belongs to uid %u, not to %s"), dir, (unsigned)st.st_uid, account);
 	} else if (st.st_mode & (S_IWGRP | S_IWOTH)) {
+		/* notext: a command */
 		snprintf(fix, sizeof fix, "chmod go-w %s", dir);
-		say_problem(r, fix, "%s is writable by others: they could change every player's files", dir);
+
+		say_problem(r, fix, _("%s is writable by others: they could change every player's files"), dir);
 	} else if (!closed) {
-		say_ok(r, "the players' directory %s is %s's, open to others to read", dir, account);
+		say_ok(r, _("the players' directory %s is %s's, open to others to read"), dir, account);
 	}
 	check_collide(r, account, dir);
 }
@@ -783,12 +833,12 @@ int serve_check(const char *account, const serve_check_files *files, FILE *out)
 	if (!files)
 		files = &none;
 	if (!account_valid(account)) {
-		fprintf(out, "'%s' cannot be an account name\n", account);
+		fprintf(out, _("'%s' cannot be an account name\n"), account);
 		return -1;
 	}
 	if (geteuid() != 0) {
-		fprintf(out, "The check must run as root: sshd -T reads the host keys, and the check reads "
-			     "/etc/shadow (sudo lightsout serve --check %s)\n", account);
+		fprintf(out, _("The check must run as root: sshd -T reads the host keys, and the check reads "
+			       "/etc/shadow (sudo lightsout serve --check %s)\n"), account);
 		return -1;
 	}
 	char fix[300];
@@ -809,7 +859,7 @@ int serve_check(const char *account, const serve_check_files *files, FILE *out)
 	} else {
 		snprintf(fix, sizeof fix, "useradd --system --create-home --home-dir /var/lib/lightsout-%s "
 			 "--shell %s %s", account, LO_SHELL_PATH, account);
-		say_problem(&r, fix, "there is no account %s", account);
+		say_problem(&r, fix, _("there is no account %s"), account);
 	}
 	serve_line s;
 	char akc[PATH_MAX];
@@ -828,7 +878,7 @@ int serve_check(const char *account, const serve_check_files *files, FILE *out)
 	if (pw && dir[0] == '/')
 		check_dir(&r, account, pw, dir);
 	if (r.problems) {
-		fprintf(out, "%d problem%s\n", r.problems, r.problems == 1 ? "" : "s");
+		fprintf(out, P_("%d problem\n", "%d problems\n", r.problems), r.problems);
 	} else {
 		char host[256] = "HOST";
 		if (gethostname(host, sizeof host) < 0 || !host[0])
@@ -838,14 +888,18 @@ int serve_check(const char *account, const serve_check_files *files, FILE *out)
 		 * package's check runs before its server starts). */
 		char banner[128];
 		if (s.port > 0 && s.port < 65536 && port_answers(s.port, banner, sizeof banner))
-			say_ok(&r, "port %ld answers here (%s)", s.port, banner[0] ? banner : "no greeting");
+			say_ok(&r, _("port %ld answers here (%s)"), s.port, banner[0] ? banner : _("no greeting"));
 		else
-			fprintf(out, "note:    nothing answers on port %ld here yet: start the server "
-				     "(systemctl start lightsout-arcade, or sshd -f CONFIG)\n", s.port);
+			/* TRANSLATORS: "note:" is as wide as "ok:" and "PROBLEM:" (with their spaces). */
+			fprintf(out, _("note:    nothing answers on port %ld here yet: start the server "
+				       "(systemctl start lightsout-arcade, or sshd -f CONFIG)\n"), s.port);
+		/* TRANSLATORS: the last line of serve --check when all is well:
+		 * "ready:" then the command that plays. */
 		if (s.port == 22)
-			fprintf(out, "ready: ssh %s@%s\n", account, host);
+			fprintf(out, _("ready: ssh %s@%s\n"), account, host);
 		else	/* the arcade's own sshd (2222) */
-			fprintf(out, "ready: ssh -p %ld %s@%s\n", s.port, account, host);
+			fprintf(out, _("ready: ssh -p %ld %s@%s\n"), s.port, account, host);
+
 	}
 	return r.problems;
 }

@@ -10,6 +10,7 @@
 #include "engine/bignum.h"
 #include "engine/chase.h"
 #include "engine/system.h"
+#include "i18n.h"
 
 /* The byte route's reach: boards it solves give its answers here too. */
 #define BYTE_SIDE SYSTEM_MAX_SIDE_CHASE
@@ -54,19 +55,23 @@ static bool fits(void *ctx, long long rows, long long cols, bool whole, char *wh
 	if (need >= 0 && need <= l->avail)
 		return true;
 	if (need < 0) {
-		snprintf(why, len, "board larger than %d rows or columns", 1 << 30);
+		snprintf(why, len, _("board larger than %d rows or columns"), 1 << 30);
 		return false;
 	}
 	char n[32], a[32];
 	memavail_words(need, n, sizeof n);
 	memavail_words(l->avail, a, sizeof a);
+	/* TRANSLATORS: the last %s is where the bound came from
+	 * ("MemAvailable", "ulimit -v", "the cgroup's memory.max"). */
 	if (whole)
-		snprintf(why, len, "board too large for the memory: %lldx%lld needs %s to solve at a bit a cell, and %s "
-			 "is available (%s)", rows, cols, n, a, l->from);
+		snprintf(why, len, _("board too large for the memory: %lldx%lld needs %s to solve at a bit a cell, and %s "
+				     "is available (%s)"), rows, cols, n, a, _(l->from));
 	else
-		snprintf(why, len, "board too large for the memory: %lld row%s of %lld cells (so far) need%s %s to solve "
-			 "at a bit a cell, and %s is available (%s)", rows, rows == 1 ? "" : "s", cols,
-			 rows == 1 ? "s" : "", n, a, l->from);
+		snprintf(why, len, P_("board too large for the memory: %lld row of %lld cells (so far) needs %s to solve "
+				      "at a bit a cell, and %s is available (%s)",
+				      "board too large for the memory: %lld rows of %lld cells (so far) need %s to solve "
+				      "at a bit a cell, and %s is available (%s)", rows),
+			 rows, cols, n, a, _(l->from));
 	return false;
 }
 
@@ -177,8 +182,8 @@ int solve_bits_run(const rule *r, bitboard *b, enum format fmt, bool any, int th
 	if (st == LO_NOMEM)
 		goto nomem;
 	if (st == LO_REFUSED) {
-		fprintf(stderr, "lightsout solve: the %dx%d board's answer failed its check, and the dense elimination "
-				"that would decide is too large here: no answer given\n", rows, cols);
+		fprintf(stderr, _("lightsout solve: the %dx%d board's answer failed its check, and the dense elimination "
+				  "that would decide is too large here: no answer given\n"), rows, cols);
 		goto out;
 	}
 	if (t && x && !(x = turn(x)))
@@ -187,21 +192,26 @@ int solve_bits_run(const rule *r, bitboard *b, enum format fmt, bool any, int th
 		goto nomem;
 	if (cert) {
 		status = EXIT_UNSOLVABLE;
-		fprintf(stderr, "lightsout: no solution: this board cannot be cleared.\n"
-				"Proof: every press changes an even number of the cells marked below (a quiet\n"
-				"pattern), but the board has an odd number of them lit:\n");
+		fprintf(stderr, "%s", _("lightsout: no solution: this board cannot be cleared.\n"
+					"Proof: every press changes an even number of the cells marked below (a quiet\n"
+					"pattern), but the board has an odd number of them lit:\n"));
 		boardio_write_bits(stderr, cert);
 		if (fmt == FORMAT_JSON)
 			print_json(r, cert, cert, 0, 0, d);
 		goto out;
 	}
 	if (!any && d > 0 && byte_reach(rows, cols))
-		fprintf(stderr, "lightsout solve: %d quiet patterns are too large to search: the solution may not be minimal\n",
-			d);
+		/* TRANSLATORS: the English says "patterns" for any count. */
+		fprintf(stderr, P_("lightsout solve: %d quiet patterns are too large to search: the solution may not be "
+				   "minimal\n",
+				   "lightsout solve: %d quiet patterns are too large to search: the solution may not be "
+				   "minimal\n", d), d);
 	else if (!any && d > 0)
-		fprintf(stderr, "lightsout solve: past %d a side the minimal search is not made: %d quiet pattern%s, the "
-				"solution may not be minimal (--any says it is not wanted)\n",
-			BYTE_SIDE, d, d == 1 ? "" : "s");
+		fprintf(stderr, P_("lightsout solve: past %d a side the minimal search is not made: %d quiet pattern, the "
+				   "solution may not be minimal (--any says it is not wanted)\n",
+				   "lightsout solve: past %d a side the minimal search is not made: %d quiet patterns, the "
+				   "solution may not be minimal (--any says it is not wanted)\n", d),
+			BYTE_SIDE, d);
 	long long weight = (long long)bitboard_count(x);
 	if (fmt == FORMAT_JSON)
 		print_json(r, x, NULL, weight, bound, d);
@@ -212,7 +222,8 @@ int solve_bits_run(const rule *r, bitboard *b, enum format fmt, bool any, int th
 	status = 0;
 	goto out;
 nomem:
-	fprintf(stderr, "lightsout solve: out of memory for a %dx%d board\n", rows, cols);
+	fprintf(stderr, _("lightsout solve: out of memory for a %dx%d board\n"), rows, cols);
+
 out:
 	chase_free(c);
 	bitboard_free(b);

@@ -3,7 +3,8 @@
 # files it trusts must be root's): whatever it is asked (-c COMMAND, a
 # login shell's "-" name, other words) it runs the lightsout beside it with
 # "serve" and the words of the serve.options beside it, comments dropped,
-# in an environment of the names it keeps, PATH its own; it refuses an
+# in an environment of the names it keeps (the client's LANG and LC_*
+# among them, not LANGUAGE), PATH its own; it refuses an
 # options file or a directory others could write, and a file not root's,
 # without running anything.  A stand-in game prints what it was given.
 . "$SRCDIR/tests/lib/tap.sh"
@@ -24,8 +25,8 @@ chmod 644 "$sd/serve.options"
 has() { printf '%s\n' "$out" | grep -q -x -e "$1"; }
 args() { printf '%s\n' "$out" | sed -n 's/^ARG=//p' | tr '\n' ' '; }
 
-out=$(env -i HOME=/x LANG=C.UTF-8 FOO=bar LD_PRELOAD=/evil.so SSH_ORIGINAL_COMMAND=rename PATH=/evil \
-	"$sd/lightsout-shell" -c 'id; echo PWNED' 2>&1)
+out=$(env -i HOME=/x LANG=C.UTF-8 LC_MESSAGES=fr_FR.UTF-8 LANGUAGE=de FOO=bar LD_PRELOAD=/evil.so \
+	SSH_ORIGINAL_COMMAND=rename PATH=/evil "$sd/lightsout-shell" -c 'id; echo PWNED' 2>&1)
 rc=$?
 check "-c COMMAND runs the game, not the command (status $rc)" test "$rc" = 0 -a "${out#*PWNED}" = "$out"
 check "... the lightsout beside the shell" has "ARGV0=$sd/lightsout"
@@ -33,7 +34,10 @@ check "... with serve and serve.options' words, comments dropped" \
 	test "$(args)" = "serve --guests 3 --players 9 --idle 2s -- --daily "
 check "... the names the game reads kept" sh -c "printf '%s\n' \"\$0\" | grep -q -x 'ENV:LANG=C.UTF-8' &&
 	printf '%s\n' \"\$0\" | grep -q -x 'ENV:SSH_ORIGINAL_COMMAND=rename'" "$out"
-check "... others dropped (FOO, LD_PRELOAD)" sh -c "! printf '%s\n' \"\$0\" | grep -q -e '^ENV:FOO=' -e '^ENV:LD_PRELOAD='" "$out"
+check "... the client's LC_MESSAGES kept" has "ENV:LC_MESSAGES=fr_FR.UTF-8"
+check "... others dropped (FOO, LD_PRELOAD, LANGUAGE)" \
+	sh -c "! printf '%s\n' \"\$0\" | grep -q -e '^ENV:FOO=' -e '^ENV:LD_PRELOAD=' -e '^ENV:LANGUAGE='" "$out"
+
 check "... PATH its own" has "ENV:PATH=/usr/bin:/bin"
 out=$(bash -c 'exec -a -lightsout-shell "$0"' "$sd/lightsout-shell" 2>&1)
 check "a login shell (no -c) runs the game too" has "ARG=serve"
