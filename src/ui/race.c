@@ -141,7 +141,8 @@ static void race_draw(app *a)
 		}
 		y++;
 		if (!races.nitems)
-			put_cut(y++, 2, _("No race open to you, and nobody else to challenge right now."), room);
+			y += draw_wrapped(y, 2, 0, LINES - 3,
+					  _("No race open to you, and nobody else to challenge right now."));
 		for (int i = 0; i < races.nitems && y < LINES - 3; i++) {
 			item_text(a, &races.items[i], line, sizeof line);
 			if (i == races.sel)
