@@ -326,9 +326,9 @@ static void board_draw(app *a)
 
 /* One screen on a 24-line terminal: at most 22 listed rows. */
 static const key_row board_rows[] = {
-	/* TRANSLATORS: a key bar's words ("arrows move", "u undo") are short
-	 * and begin with their key, which stays. */
 	{ { KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, 'h', 'j', 'k', 'l' }, app_cursor,
+	  /* TRANSLATORS: a key bar's words ("arrows move", "u undo") are
+	   * short and begin with their key, which stays. */
 	  "\u2190 \u2191 \u2192 \u2193, h j k l", "Arrows, h j k l", N_("move the cursor"), N_("arrows move"), 1 },
 	{ { KEY_HOME, '0', KEY_END, '$' }, app_cursor, "Home 0, End $", "Home 0, End $", N_("first, last column"),
 	  NULL, 0 },
@@ -377,9 +377,9 @@ static const key_row board_rows[] = {
 	  N_("q quit"), 1 },
 	/* Ctrl-Z is the terminal's: a signal, handled by the main loop, and
 	 * refused where there is no shell to go back to (over SSH). */
-	/* TRANSLATORS: the part after "; " is Ctrl-Z's, left out where it
-	 * is refused: keep the "; " between the two. */
 	{ { KEY_CTRL('l') }, board_redraw, "Ctrl-L, Ctrl-Z", "Ctrl-L, Ctrl-Z",
+	  /* TRANSLATORS: the part after "; " is Ctrl-Z's, left out where
+	   * it is refused: keep the "; " between the two. */
 	  N_("redraw the screen; suspend (fg resumes)"), NULL, ROW_SUSPEND },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };

@@ -201,8 +201,8 @@ static void idle_said(const app *a, long idle, int rc)
 {
 	char when[40];
 	options_time_words(idle, when, sizeof when);
-	/* TRANSLATORS: %s is how long ("30 minutes"). */
 	if (rc == 0 && session_kept(a->s) && player.pid[0])
+		/* TRANSLATORS: %s is how long ("30 minutes"). */
 		printf(_("No move for %s: your game is saved; log in again to go on.\n"), when);
 	else if (rc == 0 && session_kept(a->s))
 		printf(_("No move for %s: your game is saved; start lightsout again to go on.\n"), when);

@@ -53,24 +53,24 @@ void info_plan(const lo_overlay *o, const glyphs *gl, double now, char *buf, siz
 		char ties[32];
 		format_count(o->ties, ties, sizeof ties);
 		if (o->ties == 1)
-			/* TRANSLATORS: the status line's plan, short: "needs 8
-			 * presses, ..."; a press is a move. */
 			snprintf(buf, len,
+				 /* TRANSLATORS: the status line's plan, short: "needs
+				  * 8 presses, ..."; a press is a move. */
 				 P_("needs %d press, the one shortest way",
 				    /* notext: the plural of the message before it */
 				    "needs %d presses, the one shortest way", w),
 				 w);
 		else
-			/* TRANSLATORS: %s is how many shortest ways there are (a number). */
 			snprintf(buf, len,
+				 /* TRANSLATORS: %s is how many shortest ways there are. */
 				 P_("needs %d press, one of %s shortest ways",
 				    /* notext: the plural of the message before it */
 				    "needs %d presses, one of %s shortest ways", w),
 				 w, ties);
 	} else if (o->minimal)
-		/* TRANSLATORS: the last two %s are a space and a spinner while
-		 * the search goes on, or nothing. */
 		snprintf(buf, len,
+			 /* TRANSLATORS: the last two %s are a space and a spinner
+			  * while the search goes on, or nothing. */
 			 P_("needs %d press, no fewer%s%s",
 			    /* notext: the plural of the message before it */
 			    "needs %d presses, no fewer%s%s", w),
@@ -101,9 +101,9 @@ void info_cert(const lo_overlay *o, const board *b, const glyphs *gl, char *buf,
 		return;
 	}
 	if (k == 2) {
-		/* TRANSLATORS: !marks! are the cells drawn between exclamation
-		 * marks on the board. */
 		snprintf(buf, len, "%s",
+			 /* TRANSLATORS: !marks! are the cells drawn between
+			  * exclamation marks on the board. */
 			 _("No solution: these marked cells can never all be cleared together (odd lights in the "
 			   "!marks!, and every press flips an even number)"));
 		return;
@@ -124,8 +124,8 @@ void info_system(const lo_system *s, const glyphs *gl, char *buf, size_t len)
 	const char *d = gl->dot;
 	int nullity = system_nullity(s);
 	system_count(s, count, sizeof count);
-	/* TRANSLATORS: the %s between the parts are a separating dot (·). */
 	if (nullity == 0)
+		/* TRANSLATORS: the %s between the parts are a separating dot (·). */
 		snprintf(buf, len, _("rank %d %s nullity 0 %s every board solvable, one way"), system_rank(s), d, d);
 	else
 		/* TRANSLATORS: "rank 23 · nullity 2 · 4 solutions each · 1 board in
@@ -137,8 +137,8 @@ void info_system(const lo_system *s, const glyphs *gl, char *buf, size_t len)
 void info_pattern(const lo_system *s, int i, const glyphs *gl, char *buf, size_t len)
 {
 	int d = system_nullity(s);
-	/* TRANSLATORS: %s is a separating dot (·). */
 	if (d == 0)
+		/* TRANSLATORS: %s is a separating dot (·). */
 		snprintf(buf, len, _("No quiet patterns: every press changes something %s Esc back"), gl->dot);
 	else if (!system_has_kernel(s))
 		snprintf(buf, len, P_("%d quiet patterns, too big to keep %s Esc back",

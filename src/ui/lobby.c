@@ -74,9 +74,9 @@ static void lobby_draw(app *a)
 	y += roomy;
 	if (sv.name[0]) {
 		name_for_terminal(sv.name, a->gl.utf8, name, sizeof name);
-		/* TRANSLATORS: %s is the player's name; at most three lines of
-		 * 57 columns with the name (a 60-column terminal). */
 		if (sv.guest)
+			/* TRANSLATORS: %s is the player's name; at most three lines
+			 * of 57 columns with the name (a 60-column terminal). */
 			snprintf(line, sizeof line, _("Welcome, %s: a guest, whose games are not kept. To keep yours, "
 						      "make a key (ssh-keygen -t ed25519) and log in again."), name);
 		else
@@ -86,9 +86,8 @@ static void lobby_draw(app *a)
 	practice_daily_seed(time(NULL), cfg, date, sizeof date);
 	y += lobby_line(y, 0, lobby_record);
 	y += roomy;
-	/* TRANSLATORS: the lobby's lines follow their key ("d  today's daily
-	 * board ..."): at most 54 columns each, or the line wraps and a
-	 * 20-row terminal loses its last one. */
+	/* The lines after their keys: at most 54 columns each on a
+	 * 60-column terminal, or a line wraps and 20 rows lose the last. */
 	struct {
 		char key;
 		char what[160];
@@ -96,7 +95,9 @@ static void lobby_draw(app *a)
 		{ 'd', "" }, { 'p', "" }, { 'f', "" }, { 'w', "" }, { 'r', "" }, { 'l', "" },
 		{ 'i', "" }, { 'h', "" }, { 'c', "" }, { 'a', "" }, { 's', "" }, { 'q', "" },
 	};
-	/* TRANSLATORS: %s is the day's date (2026-11-27). */
+	/* TRANSLATORS: the lobby's lines follow their key ("d  today's daily
+	 * board ..."): at most 54 columns each, or the line wraps and a
+	 * 20-row terminal loses its last one.  %s is the date (2026-11-27). */
 	snprintf(items[0].what, sizeof items[0].what, _("today's daily board (%s, the same for everyone)"), date);
 	snprintf(items[1].what, sizeof items[1].what, _("practice ladder, at rung %d"), lobby_rung);
 	if (game_in_progress(app_session(a).g)) {

@@ -39,9 +39,10 @@ static void list_refresh(app *a)
  * guest: the brackets after their name. */
 static const char *place_words(const char *place, bool guest)
 {
-	/* TRANSLATORS: where a player one may challenge is, in brackets
-	 * after their name ("challenge bob (a guest, in the lobby)"). */
 	if (!strcmp(place, "lobby"))
+		/* TRANSLATORS: where a player one may challenge is, in
+		 * brackets after their name ("challenge bob (a guest, in the
+		 * lobby)"). */
 		return guest ? _("a guest, in the lobby") : _("in the lobby");
 	if (!strcmp(place, "daily"))
 		return guest ? _("a guest, on the daily board") : _("on the daily board");
@@ -62,9 +63,9 @@ static void item_text(const app *a, const race_entry *e, char *buf, size_t len)
 {
 	char name[NAME_SHOWN_MAX];
 	name_for_terminal(e->name, a->gl.utf8, name, sizeof name);
-	/* TRANSLATORS: the first %s is a player's name, the second the
-	 * race's board (5x5 plus). */
 	if (e->take && e->to_us && e->one_net)
+		/* TRANSLATORS: the first %s is a player's name, the second the
+		 * race's board (5x5 plus). */
 		snprintf(buf, len, _("take %s's race, a challenge to you (%s), not ranked: one network"), name,
 			 e->variant);
 	else if (e->take && e->to_us)
@@ -264,8 +265,8 @@ static void result_text(const app *a, const racer *rc, char *buf, size_t len)
 	/* TRANSLATORS: after the time of a race won by a player who used
 	 * help (the solution, hints). */
 	const char *assisted = r->assisted ? _(", assisted") : "";
-	/* TRANSLATORS: %s is the other racer's name. */
 	if (forfeit && mine)
+		/* TRANSLATORS: %s is the other racer's name. */
 		snprintf(said, sizeof said, _("%s left the race: you win by forfeit"), name);
 	else if (forfeit)
 		snprintf(said, sizeof said, _("You left the race: %s wins by forfeit"), name);
@@ -273,10 +274,10 @@ static void result_text(const app *a, const racer *rc, char *buf, size_t len)
 		snprintf(said, sizeof said, _("You won the race against %s"), name);
 	else if (why)
 		snprintf(said, sizeof said, _("%s won the race"), name);
-	/* TRANSLATORS: a name, the moves, " (par N)" or nothing, the time
-	 * (1:02.3), then ", assisted" or nothing. */
 	else if (mine)
 		snprintf(said, sizeof said,
+			 /* TRANSLATORS: a name, the moves, " (par N)" or nothing,
+			  * the time (1:02.3), then ", assisted" or nothing. */
 			 P_("You won the race against %s: %d moves%s in %s%s",
 			    "You won the race against %s: %d moves%s in %s%s", r->moves),
 			 name, r->moves, par, t, assisted);

@@ -55,10 +55,10 @@ static void who_line(app *a)
 	}
 	char me[NAME_MAX_BYTES + 1];
 	name_for_terminal(sv.name, a->gl.utf8, me, sizeof me);
-	/* TRANSLATORS: the status line's who: the player's name, and how
-	 * many watch their game; short. */
 	if (sv.watchers > 0 && sv.guest)
 		snprintf(a->v.who, sizeof a->v.who,
+			 /* TRANSLATORS: the status line's who: the player's name,
+			  * and how many watch their game; short. */
 			 P_("%s (guest), %d watching", "%s (guest), %d watching", sv.watchers), me, sv.watchers);
 	else if (sv.watchers > 0)
 		snprintf(a->v.who, sizeof a->v.who, P_("%s, %d watching", "%s, %d watching", sv.watchers), me,
