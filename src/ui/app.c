@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "i18n.h"
 #include "persist/paths.h"
 #include "ui/info.h"
 #include "ui/term.h"
@@ -141,7 +142,7 @@ static void plan_news(app *a)
 	/* The marks and the status are the next frame's; the proof's line comes back after a press cleared it, but does not
 	 * cover a newer message. */
 	if (ov->shown && ov->have && !ov->solvable && !a->v.msg[0]) {
-		char why[160];
+		char why[320];
 		info_cert(ov, g->cur, &a->gl, why, sizeof why);
 		draw_message(&a->v, why);
 	}
@@ -245,9 +246,9 @@ void app_open_menu(app *a, bool editing)
 	app_push(a, &menu_screen);
 }
 
-void app_open_scores(app *a, const char *back)
+void app_open_scores(app *a, const char *footer)
 {
-	char msg[300], date[16], title[64], footer[96];
+	char msg[300], date[16], title[64];
 	char *text = session_scores_text(a->s, date, sizeof date, COLS, msg, sizeof msg);
 	/* The day's races, ranked apart, below the daily board's table. */
 	char *races = session_races_text(a->s, text ? date : NULL, a->gl.utf8, COLS);
@@ -260,21 +261,24 @@ void app_open_scores(app *a, const char *back)
 		text = both;
 	} else if (races) {
 		text = races;
-		snprintf(date, sizeof date, "races");
+		date[0] = '\0';
 	}
 	if (!text) {
 		app_say(a, msg);
 		return;
 	}
-	snprintf(title, sizeof title, "Daily leaderboard of this host, %s", date);
-	snprintf(footer, sizeof footer, "Arrows and Space scroll; any other key returns to %s.", back);
+	if (date[0])
+		/* TRANSLATORS: %s is the day (2026-11-27). */
+		snprintf(title, sizeof title, _("Daily leaderboard of this host, %s"), date);
+	else
+		snprintf(title, sizeof title, "%s", _("Daily leaderboard of this host, races"));
 	app_open_page(a, title, text, footer);
 }
 
 bool app_open_watch(app *a)
 {
 	if (!app_session(a).arcade) {
-		app_say(a, "Watching is for a public account's players (ssh play@host): nobody to watch here.");
+		app_say(a, _("Watching is for a public account's players (ssh play@host): nobody to watch here."));
 		return false;
 	}
 	app_push(a, &watch_list_screen);
@@ -285,11 +289,11 @@ bool app_open_race(app *a)
 {
 	session_view sv = app_session(a);
 	if (!sv.arcade || !sv.name[0]) {
-		app_say(a, "Races are for a public account's players (ssh play@host): nobody to race here.");
+		app_say(a, _("Races are for a public account's players (ssh play@host): nobody to race here."));
 		return false;
 	}
 	if (sv.race->phase == RACE_ON) {
-		app_say(a, "You are racing: clear the board first (leaving it is a forfeit).");
+		app_say(a, _("You are racing: clear the board first (leaving it is a forfeit)."));
 		return false;
 	}
 	app_push(a, &race_screen);
@@ -339,7 +343,8 @@ void app_keep_prefs(app *a, const game_config *cfg)
 	    paths_file(PATHS_CONFIG, PATHS_CONFIG_FILE, true, a->prefs_path, sizeof a->prefs_path, err, sizeof err) < 0 ||
 	    prefs_save(a->prefs_path, p, err, sizeof err) < 0) {
 		char line[340];
-		snprintf(line, sizeof line, "Settings not kept: %.300s", a->prefs_path[0] ? err : "no place for them");
+		/* TRANSLATORS: %.300s is why the settings could not be saved. */
+		snprintf(line, sizeof line, _("Settings not kept: %.300s"), a->prefs_path[0] ? err : _("no place for them"));
 		draw_message(&a->v, line);
 	}
 }
@@ -348,7 +353,7 @@ void app_keep_prefs(app *a, const game_config *cfg)
 
 /* The question asked: the question screen's own. */
 typedef struct question {
-	char text[200];
+	char text[400];
 	void (*yes)(app *a);
 	void (*no)(app *a);	/* NULL: nothing */
 } question;
@@ -356,7 +361,8 @@ static question asked;
 
 void app_ask(app *a, const char *text, void (*yes)(app *a), void (*no)(app *a))
 {
-	snprintf(asked.text, sizeof asked.text, "%s (y/n)", text);
+	/* TRANSLATORS: a question, answered with the keys y and n (they stay). */
+	snprintf(asked.text, sizeof asked.text, _("%s (y/n)"), text);
 	asked.yes = yes;
 	asked.no = no;
 	app_push(a, &question_screen);
@@ -379,13 +385,13 @@ static void question_draw(app *a)
 }
 
 static const key_row question_rows[] = {
-	{ { 'y', 'Y' }, question_answer, "y", "y", "yes", NULL, 0 },
-	{ { 'n', 'N', KEY_ESC, 'q' }, question_answer, "n, Esc, q", "n, Esc, q", "no", NULL, 0 },
+	{ { 'y', 'Y' }, question_answer, "y", "y", N_("yes"), NULL, 0 },
+	{ { 'n', 'N', KEY_ESC, 'q' }, question_answer, "n, Esc, q", "n, Esc, q", N_("no"), NULL, 0 },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
 const screen question_screen = {
-	.name = "question", .title = "Questions (y/n)", .rows = question_rows, .draw = question_draw,
+	.name = "question", .title = N_("Questions (y/n)"), .rows = question_rows, .draw = question_draw,
 	.over_board = true,
 	.shows_board = true,
 };

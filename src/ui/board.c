@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "ui/reader.h"
 #include "ui/steps.h"
 #include "game/share.h"
@@ -68,13 +69,13 @@ static reaction board_restart(app *a, int key)
 		return REACT_NONE;
 	}
 	if (key == 'r' && !g->won) {
-		app_say(a, "r restarts a solved board; R restarts this one (it asks first).");
+		app_say(a, _("r restarts a solved board; R restarts this one (it asks first)."));
 		return REACT_NONE;
 	}
 	if (!game_touched(g))
 		return REACT_NONE;
 	if (game_in_progress(g))
-		app_ask(a, "Restart this board?", restart_now, NULL);
+		app_ask(a, _("Restart this board?"), restart_now, NULL);
 	else
 		restart_now(a);
 	return REACT_NONE;
@@ -86,32 +87,33 @@ static void new_now(app *a)
 }
 
 /* The question before leaving a board: what it costs, in words. */
-/* While racing: the question says who wins by the forfeit. */
-static bool racing_question(const app *a, const char *what, char *q, size_t len)
+/* While racing: the rival, who wins by the forfeit, for the question
+ * (one sentence each, with the name in it). */
+static bool racing_rival(const app *a, char *name, size_t len)
 {
-	char name[NAME_SHOWN_MAX];
 	const racer *r = app_session(a).race;
 	if (r->phase != RACE_ON)
 		return false;
-	name_for_terminal(r->them.name, a->gl.utf8, name, sizeof name);
-	snprintf(q, len, "%s %s wins by forfeit.", what, name);
+	name_for_terminal(r->them.name, a->gl.utf8, name, len);
 	return true;
 }
 
 static bool ask_leave(app *a, bool same_kind, void (*yes)(app *a))
 {
-	char q[NAME_SHOWN_MAX + 80];
-	if (racing_question(a, "Give up the race for a new board?", q, sizeof q)) {
+	char q[NAME_SHOWN_MAX + 160], name[NAME_SHOWN_MAX];
+	if (racing_rival(a, name, sizeof name)) {
+		/* TRANSLATORS: %s is the other racer's name. */
+		snprintf(q, sizeof q, _("Give up the race for a new board? %s wins by forfeit."), name);
 		app_ask(a, q, yes, NULL);
 		return true;
 	}
 	switch (session_leaving(a->s, same_kind)) {
 	case SESSION_LEAVE_RUNG:
-		snprintf(q, sizeof q, "Give up this board for a new one? Practice goes down to rung %d.",
+		snprintf(q, sizeof q, _("Give up this board for a new one? Practice goes down to rung %d."),
 			 app_session(a).rung - 1);
 		break;
 	case SESSION_LEAVE_LOSS:
-		snprintf(q, sizeof q, "Give up this board for a new one? It counts as a loss.");
+		snprintf(q, sizeof q, "%s", _("Give up this board for a new one? It counts as a loss."));
 		break;
 	case SESSION_LEAVE_FREE:
 	case SESSION_LEAVE_NEVER:
@@ -154,10 +156,13 @@ static reaction board_quit(app *a, int key)
 {
 	(void)key;
 	session_view sv = app_session(a);
-	char q[NAME_SHOWN_MAX + 80];
+	char q[NAME_SHOWN_MAX + 160], name[NAME_SHOWN_MAX];
 	/* As anywhere on a public account, q goes back to the lobby: the
 	 * race is left, and only the lobby's q leaves the arcade. */
-	if (racing_question(a, a->lobby ? "Leave the race for the lobby?" : "Quit and leave the race?", q, sizeof q)) {
+	if (racing_rival(a, name, sizeof name)) {
+		/* TRANSLATORS: %s is the other racer's name. */
+		snprintf(q, sizeof q, a->lobby ? _("Leave the race for the lobby? %s wins by forfeit.")
+					       : _("Quit and leave the race? %s wins by forfeit."), name);
 		app_ask(a, q, a->lobby ? race_to_lobby : app_end, NULL);
 		return REACT_NONE;
 	}
@@ -169,7 +174,8 @@ static reaction board_quit(app *a, int key)
 	}
 	if (!game_in_progress(sv.g))
 		return REACT_QUIT;
-	app_ask(a, sv.saves ? "Quit this game? It is saved: lightsout resumes it." : "Quit this game? It cannot be saved here.", app_end, NULL);
+	app_ask(a, sv.saves ? _("Quit this game? It is saved: lightsout resumes it.")
+			    : _("Quit this game? It cannot be saved here."), app_end, NULL);
 	return REACT_NONE;
 }
 
@@ -178,12 +184,12 @@ static reaction board_quit(app *a, int key)
 static reaction board_escape(app *a, int key)
 {
 	if (session_plan_stop(a->s)) {
-		app_say(a, "Search stopped: the best found is kept.");
+		app_say(a, _("Search stopped: the best found is kept."));
 		return REACT_NONE;
 	}
 	if (a->lobby)
 		return board_quit(a, key);
-	app_say(a, "Esc stops a search for a shorter solution; q quits.");
+	app_say(a, _("Esc stops a search for a shorter solution; q quits."));
 	return REACT_NONE;
 }
 
@@ -218,14 +224,15 @@ static reaction board_stats(app *a, int key)
 		app_say(a, msg);
 		return REACT_NONE;
 	}
-	app_open_page(a, "Statistics of finished games", text, "Arrows and Space scroll; any other key returns to the game.");
+	app_open_page(a, _("Statistics of finished games"), text,
+		      _("Arrows and Space scroll; any other key returns to the game."));
 	return REACT_NONE;
 }
 
 static reaction board_scores(app *a, int key)
 {
 	(void)key;
-	app_open_scores(a, "the game");
+	app_open_scores(a, _("Arrows and Space scroll; any other key returns to the game."));
 	return REACT_NONE;
 }
 
@@ -254,7 +261,7 @@ static reaction board_share(app *a, int key)
 		app_say(a, msg);
 		return REACT_NONE;
 	}
-	app_open_page(a, "Share code", text, "Arrows and Space scroll; any other key returns to the game.");
+	app_open_page(a, _("Share code"), text, _("Arrows and Space scroll; any other key returns to the game."));
 	return REACT_NONE;
 }
 
@@ -270,8 +277,8 @@ static reaction board_preview(app *a, int key)
 	(void)key;
 	a->v.preview = !a->v.preview;
 	app_keep_prefs(a, NULL);
-	draw_message(&a->v, a->v.preview ? "Preview on: the cells a press changes are in angle brackets."
-					 : "Preview off.");
+	draw_message(&a->v, a->v.preview ? _("Preview on: the cells a press changes are in angle brackets.")
+					 : _("Preview off."));
 	return REACT_NONE;
 }
 
@@ -283,9 +290,9 @@ static void settings_now(app *a)
 	game_config cfg = daily ? a->daily_cfg : a->settings.cfg;
 	if (!daily)
 		app_keep_prefs(a, &cfg);
-	const char *say = !daily ? "Saved as your default: the next game starts with this kind of board."
+	const char *say = !daily ? _("Saved as your default: the next game starts with this kind of board.")
 		: !variant_equal(&a->settings.cfg.v, &cfg.v)
-			? "The daily board is the same board for everyone: its own kind, not the settings'."
+			? _("The daily board is the same board for everyone: its own kind, not the settings'.")
 			: NULL;
 	int ev = session_new_board(a->s, &cfg, a->settings.mode, true, term_now());
 	if (say)
@@ -320,53 +327,65 @@ static void board_draw(app *a)
 /* One screen on a 24-line terminal: at most 22 listed rows. */
 static const key_row board_rows[] = {
 	{ { KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT, 'h', 'j', 'k', 'l' }, app_cursor,
-	  "\u2190 \u2191 \u2192 \u2193, h j k l", "Arrows, h j k l", "move the cursor", "arrows move", 1 },
-	{ { KEY_HOME, '0', KEY_END, '$' }, app_cursor, "Home 0, End $", "Home 0, End $", "first, last column", NULL, 0 },
-	{ { KEY_PPAGE, 'g', KEY_NPAGE, 'G' }, app_cursor, "PgUp g, PgDn G", "PgUp g, PgDn G", "top, bottom row", NULL, 0 },
+	  /* TRANSLATORS: a key bar's words ("arrows move", "u undo") are
+	   * short and begin with their key, which stays. */
+	  "\u2190 \u2191 \u2192 \u2193, h j k l", "Arrows, h j k l", N_("move the cursor"), N_("arrows move"), 1 },
+	{ { KEY_HOME, '0', KEY_END, '$' }, app_cursor, "Home 0, End $", "Home 0, End $", N_("first, last column"),
+	  NULL, 0 },
+	{ { KEY_PPAGE, 'g', KEY_NPAGE, 'G' }, app_cursor, "PgUp g, PgDn G", "PgUp g, PgDn G", N_("top, bottom row"),
+	  NULL, 0 },
 	{ { ' ', '\n', '\r', KEY_ENTER }, board_forward, "Space, Enter", "Space, Enter",
-	  "press the cell: it and its neighbours change", "Space press", 1 },
+	  N_("press the cell: it and its neighbours change"), N_("Space press"), 1 },
 	/* Terminals send DEL or ^H for Backspace; accept all three. */
 	{ { KEY_BACKSPACE, KEY_DEL, KEY_CTRL('h'), 'x' }, board_backward, "Backspace, x", "Backspace, x",
-	  "press backward, one state down (k > 2)", NULL, 0 },
-	{ { KEY_MOUSE, KEY_SGR_MOUSE }, board_mouse, "mouse click", "mouse click", "press the cell clicked (right button: backward)", NULL, 0 },
-	{ { 'u', 'U', KEY_CTRL('r') }, board_history, "u; U, Ctrl-R", "u; U, Ctrl-R", "undo; redo", "u undo", 1 },
-	{ { 's' }, steps_overlay, "s", "s", "solution overlay: mark a minimal solution from here", "s solution", 2 },
+	  N_("press backward, one state down (k > 2)"), NULL, 0 },
+	/* notext: the keys' names (the help's left column) stay as they are */
+	{ { KEY_MOUSE, KEY_SGR_MOUSE }, board_mouse, "mouse click", "mouse click",
+	  N_("press the cell clicked (right button: backward)"), NULL, 0 },
+	{ { 'u', 'U', KEY_CTRL('r') }, board_history, "u; U, Ctrl-R", "u; U, Ctrl-R", N_("undo; redo"), N_("u undo"), 1 },
+	{ { 's' }, steps_overlay, "s", "s", N_("solution overlay: mark a minimal solution from here"),
+	  N_("s solution"), 2 },
 	{ { KEY_ESC }, board_escape, "Esc", "Esc",
-	  "stop a search, keep the best; else the lobby (arcade)", NULL, 0 },
-	{ { '\t', KEY_BTAB }, steps_tab, "Tab, Shift-Tab", "Tab, Shift-Tab", "cursor to the next, previous marked cell",
+	  N_("stop a search, keep the best; else the lobby (arcade)"), NULL, 0 },
+	{ { '\t', KEY_BTAB }, steps_tab, "Tab, Shift-Tab", "Tab, Shift-Tab",
+	  N_("cursor to the next, previous marked cell"),
 	  NULL, 0 },
-	{ { 't', 'T' }, steps_step, "t; T", "t; T", "next step; play the whole solution (any key stops)",
+	{ { 't', 'T' }, steps_step, "t; T", "t; T", N_("next step; play the whole solution (any key stops)"),
 	  NULL, 0 },
-	{ { 'i' }, steps_hint, "i; C", "i; C", "hint: one cell to press; the next light-chasing step",
-	  "i hint", 3 },
+	{ { 'i' }, steps_hint, "i; C", "i; C", N_("hint: one cell to press; the next light-chasing step"),
+	  N_("i hint"), 3 },
 	{ { 'C' }, steps_chase, NULL, NULL, NULL, NULL, 0 },
-	{ { 'e' }, board_edit, "e", "e", "editor: set the cells, then play or solve them", NULL, 0 },
-	{ { 'a' }, board_analysis, "a", "a", "analysis: rank, nullity, solutions, quiet patterns", NULL, 0 },
+	{ { 'e' }, board_edit, "e", "e", N_("editor: set the cells, then play or solve them"), NULL, 0 },
+	{ { 'a' }, board_analysis, "a", "a", N_("analysis: rank, nullity, solutions, quiet patterns"), NULL, 0 },
 	{ { 'S' }, board_stats, "S; c; P; L; W; v", "S; c; P; L; W; v",
-	  "stats; share code; enter a code; leaderboard; watch; race", NULL, 0 },
+	  N_("stats; share code; enter a code; leaderboard; watch; race"), NULL, 0 },
 	{ { 'c' }, board_share, NULL, NULL, NULL, NULL, 0 },
 	{ { 'P' }, board_code, NULL, NULL, NULL, NULL, 0 },
 	{ { 'L' }, board_scores, NULL, NULL, NULL, NULL, 0 },
 	{ { 'W' }, board_watch, NULL, NULL, NULL, NULL, 0 },
 	{ { 'v', 'V' }, board_race, NULL, NULL, NULL, NULL, 0 },
-	{ { 'R', 'r' }, board_restart, "R, r", "R, r", "restart (R asks; r after a win; after a race, a rematch)", NULL, 0 },
-	{ { 'n' }, board_new_key, "n", "n", "new board (asks when a game is in progress)", NULL, 0 },
-	{ { 'p' }, board_preview, "p; w", "p; w", "preview on/off (what a press changes); the row in words",
+	{ { 'R', 'r' }, board_restart, "R, r", "R, r", N_("restart (R asks; r after a win; after a race, a rematch)"),
+	  NULL, 0 },
+	{ { 'n' }, board_new_key, "n", "n", N_("new board (asks when a game is in progress)"), NULL, 0 },
+	{ { 'p' }, board_preview, "p; w", "p; w", N_("preview on/off (what a press changes); the row in words"),
 	  NULL, 0 },
 	{ { 'w' }, reader_read_row, NULL, NULL, NULL, NULL, 0 },
-	{ { 'm', 'o' }, board_menu, "m, o", "m, o", "settings: size, rule, states, torus, difficulty", "m settings", 3 },
-	{ { '?' }, board_help, "?", "?", "this help and how to play", "? help", 1 },
-	{ { 'q' }, board_quit, "q", "q", "quit (asks mid-game); on a public account: lobby",
-	  "q quit", 1 },
+	{ { 'm', 'o' }, board_menu, "m, o", "m, o", N_("settings: size, rule, states, torus, difficulty"),
+	  N_("m settings"), 3 },
+	{ { '?' }, board_help, "?", "?", N_("this help and how to play"), N_("? help"), 1 },
+	{ { 'q' }, board_quit, "q", "q", N_("quit (asks mid-game); on a public account: lobby"),
+	  N_("q quit"), 1 },
 	/* Ctrl-Z is the terminal's: a signal, handled by the main loop, and
 	 * refused where there is no shell to go back to (over SSH). */
-	{ { KEY_CTRL('l') }, board_redraw, "Ctrl-L, Ctrl-Z", "Ctrl-L, Ctrl-Z", "redraw the screen; suspend (fg resumes)",
-	  NULL, ROW_SUSPEND },
+	{ { KEY_CTRL('l') }, board_redraw, "Ctrl-L, Ctrl-Z", "Ctrl-L, Ctrl-Z",
+	  /* TRANSLATORS: the part after "; " is Ctrl-Z's, left out where
+	   * it is refused: keep the "; " between the two. */
+	  N_("redraw the screen; suspend (fg resumes)"), NULL, ROW_SUSPEND },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
 const screen board_screen = {
-	.name = "board", .title = "Playing", .rows = board_rows, .draw = board_draw, .before = board_before,
+	.name = "board", .title = N_("Playing"), .rows = board_rows, .draw = board_draw, .before = board_before,
 	.back = board_back, .intercept = steps_key, .tick = steps_due,
 	.shows_board = true,
 };

@@ -26,6 +26,13 @@
 #include "engine/sharecode.h"
 #include "ui/term.h"
 
+/* A message, already in the player's language, after the command's name. */
+static void play_error(const char *msg)
+{
+	/* notext: the command's name before a message translated already */
+	fprintf(stderr, "lightsout play: %s\n", msg);
+}
+
 static void play_config(const play_opts *o, game_config *cfg)
 {
 	memset(cfg, 0, sizeof *cfg);
@@ -39,8 +46,9 @@ static board *play_load(play_opts *o, game_config *cfg)
 {
 	FILE *f = strcmp(o->load, "-") == 0 ? NULL : fopen(o->load, "r");
 	if (!f) {
-		fprintf(stderr, "lightsout play: cannot open %s: %s\n", o->load,
-			strcmp(o->load, "-") == 0 ? "standard input is the game's keyboard" : strerror(errno));
+		/* TRANSLATORS: a file name, then why it cannot be opened. */
+		fprintf(stderr, _("lightsout play: cannot open %s: %s\n"), o->load,
+			strcmp(o->load, "-") == 0 ? _("standard input is the game's keyboard") : strerror(errno));
 		return NULL;
 	}
 	board *b;
@@ -48,16 +56,18 @@ static board *play_load(play_opts *o, game_config *cfg)
 	boardfile_status st = boardfile_read(f, o->load, &o->common, NULL, &b, err, sizeof err);
 	fclose(f);
 	if (st == BOARDFILE_SIZE) {
-		fprintf(stderr, "lightsout play: %s is %dx%d, not %dx%d as --size says\n", o->load, b->rows, b->cols,
+		/* TRANSLATORS: a board file's name, its size, then --size's. */
+		fprintf(stderr, _("lightsout play: %s is %dx%d, not %dx%d as --size says\n"), o->load, b->rows, b->cols,
 			o->common.v.rows, o->common.v.cols);
 		board_free(b);
 		return NULL;
 	}
 	if (st != BOARDFILE_OK) {
 		if (st == BOARDFILE_PATTERNS)
+			/* notext: a file's name, then a message translated already */
 			fprintf(stderr, "lightsout play: %s: %s\n", o->load, err);
 		else
-			fprintf(stderr, "lightsout play: %s\n", err);
+			play_error(err);
 		return NULL;
 	}
 	cfg->v = o->common.v;
@@ -79,25 +89,29 @@ static board *play_code(const play_opts *o, game_config *cfg)
 	char err[300];
 	sharecode sc;
 	if (!strcmp(o->code, "-")) {
-		fprintf(stderr, "lightsout play: the game reads its keys from standard input: give the code, "
-				"or @FILE\n");
+		fprintf(stderr, "%s", _("lightsout play: the game reads its keys from standard input: give the code, "
+					"or @FILE\n"));
 		return NULL;
 	}
 	if (codearg_read(o->code, &sc, err, sizeof err) < 0) {
-		fprintf(stderr, "lightsout play: %s%s\n", o->code[0] == '@' ? "" : "bad share code: ", err);
+		if (o->code[0] == '@')
+			play_error(err);
+		else
+			/* TRANSLATORS: %s is why the code was refused. */
+			fprintf(stderr, _("lightsout play: bad share code: %s\n"), err);
 		return NULL;
 	}
 	board *b = sc.board;
 	sc.board = NULL;
 	if (o->common.size_set && (b->rows != cfg->v.rows || b->cols != cfg->v.cols)) {
-		fprintf(stderr, "lightsout play: the share code is for a %dx%d board, not %dx%d as --size says\n",
+		fprintf(stderr, _("lightsout play: the share code is for a %dx%d board, not %dx%d as --size says\n"),
 			b->rows, b->cols, cfg->v.rows, cfg->v.cols);
 		board_free(b);
 		sharecode_free(&sc);
 		return NULL;
 	}
 	if (sc.graph && !sc.graph->crow) {
-		fprintf(stderr, "lightsout play: %s\n", PLAYOPTS_GRAPH_UNPLACED);
+		play_error(_(PLAYOPTS_GRAPH_UNPLACED));
 		board_free(b);
 		sharecode_free(&sc);
 		return NULL;
@@ -137,15 +151,19 @@ static void play_prefs(const play_opts *o, const prefs *p, game_config *cfg, cha
 	char err[200];
 	if (variant_validate(&c.v, err, sizeof err) != LO_OK) {
 		if (!note[0])
-			snprintf(note, len, "Saved settings not used: %.150s", err);
+			/* TRANSLATORS: %.150s is why the settings cannot be used. */
+			snprintf(note, len, _("Saved settings not used: %.150s"), err);
 		return;
 	}
 	/* Where the board's kind came from, said once. */
 	if (!variant_equal(&c.v, &cfg->v) && !note[0]) {
 		const rule_entry *e = rule_entry_find(c.v.rule);
-		snprintf(note, len, "Your default from the settings: %.40s%s %dx%d%s (m changes it).",
-			 e && e->word && !(e->flags & RULE_PREFIX) ? e->word : c.v.rule, c.v.torus ? " torus" : "",
-			 c.v.rows, c.v.cols, c.v.k == 2 ? "" : c.v.k == 3 ? ", 3 states" : ", more states");
+		/* TRANSLATORS: "Your default from the settings: plus torus 5x5, 3
+		 * states (m changes it).": the rule's name (it stays), " torus" or
+		 * nothing, the size, then ", 3 states", ", more states" or nothing. */
+		snprintf(note, len, _("Your default from the settings: %.40s%s %dx%d%s (m changes it)."),
+			 e && e->word && !(e->flags & RULE_PREFIX) ? e->word : c.v.rule, c.v.torus ? _(" torus") : "",
+			 c.v.rows, c.v.cols, c.v.k == 2 ? "" : c.v.k == 3 ? _(", 3 states") : _(", more states"));
 	}
 	*cfg = c;
 }
@@ -184,13 +202,15 @@ static void idle_said(const app *a, long idle, int rc)
 {
 	char when[40];
 	options_time_words(idle, when, sizeof when);
-	const char *again = player.pid[0] ? "log in again" : "start lightsout again";
-	if (rc == 0 && session_kept(a->s))
-		printf("No move for %s: your game is saved; %s to go on.\n", when, again);
+	if (rc == 0 && session_kept(a->s) && player.pid[0])
+		/* TRANSLATORS: %s is how long ("30 minutes"). */
+		printf(_("No move for %s: your game is saved; log in again to go on.\n"), when);
+	else if (rc == 0 && session_kept(a->s))
+		printf(_("No move for %s: your game is saved; start lightsout again to go on.\n"), when);
 	else if (rc == 0 && player.guest && player.pid[0])
-		printf("No move for %s: the session ended (a guest's game is not kept).\n", when);
+		printf(_("No move for %s: the session ended (a guest's game is not kept).\n"), when);
 	else
-		printf("No move for %s: the session ended.\n", when);
+		printf(_("No move for %s: the session ended.\n"), when);
 }
 
 int cmd_play(int argc, char **argv)
@@ -219,8 +239,8 @@ int cmd_play(int argc, char **argv)
 		return EXIT_USAGE;
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		board_free(loaded);
-		fprintf(stderr, "lightsout play: the game needs a terminal on standard input and output;\n"
-				"use 'lightsout solve', 'analyze' or 'generate' in scripts and pipes\n");
+		fprintf(stderr, "%s", _("lightsout play: the game needs a terminal on standard input and output;\n"
+					"use 'lightsout solve', 'analyze' or 'generate' in scripts and pipes\n"));
 		return EXIT_USAGE;
 	}
 
@@ -265,7 +285,7 @@ int cmd_play(int argc, char **argv)
 	a.s = session_open(&set, &why, err, sizeof err);
 	output_progress_end(&ps);
 	if (!a.s) {
-		fprintf(stderr, "lightsout play: %s\n", err);
+		play_error(err);
 		return why == SESSION_FAIL_UNSOLVABLE ? EXIT_UNSOLVABLE : EXIT_USAGE;
 	}
 	a.offer_resume = session_offers_resume(a.s);
@@ -299,7 +319,7 @@ int cmd_play(int argc, char **argv)
 	a.lobby = o.lobby && !o.daily && !o.ladder && !o.load && !o.code;
 	a.v.lobby = a.lobby;
 	if (term_open(a.mouse, o.max_rows, o.max_cols, err, sizeof err) < 0) {
-		fprintf(stderr, "lightsout play: %s\n", err);
+		play_error(err);
 		session_close(a.s);
 		return EXIT_USAGE;
 	}
@@ -308,8 +328,9 @@ int cmd_play(int argc, char **argv)
 	a.v.theme = a.prefs.has_theme ? draw_theme_find(a.prefs.theme) : 0;
 	if (a.v.theme < 0) {
 		a.v.theme = 0;	/* a theme this version does not have: the first */
-		char line[80];
-		snprintf(line, sizeof line, "config: no theme '%.15s'; classic colours", a.prefs.theme);
+		char line[160];
+		/* TRANSLATORS: %.15s is a theme's name from the config file. */
+		snprintf(line, sizeof line, _("config: no theme '%.15s'; classic colours"), a.prefs.theme);
 		session_note(a.s, line);
 	}
 	a.v.color = draw_colors_init(want_color(&o) && (!a.prefs.has_colour || a.prefs.colour), a.v.theme);
@@ -322,9 +343,9 @@ int cmd_play(int argc, char **argv)
 	watch_end(&a);
 	term_close();
 	if (a.end_msg[0])
-		fprintf(stderr, "lightsout play: %s\n", a.end_msg);
+		play_error(a.end_msg);
 	if (session_exit_msg(a.s)[0])
-		fprintf(stderr, "lightsout play: %s\n", session_exit_msg(a.s));
+		play_error(session_exit_msg(a.s));
 	if (a.idled)
 		idle_said(&a, o.idle, rc);
 	draw_free(&a.v);

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "engine/sharecode.h"
+#include "formats/lang.h"
+#include "i18n.h"
 #include "ui/app.h"
 #include "ui/reader.h"
 #include "ui/term.h"
@@ -22,11 +24,17 @@
 typedef struct code_entry {
 	char text[CODE_ENTRY_MAX + 1];
 	size_t len;
-	char why[200];		/* why the last code was refused, or "" */
+	char why[400];		/* why the last code was refused, or "" */
 	board *pending;
 	game_config cfg;	/* ... and its variant */
 } code_entry;
 static code_entry typed;
+
+/* A line of the box at (y, x), cut to room columns. */
+static void put_cut(int y, int x, const char *s, int room)
+{
+	mvaddnstr(y, x, s, (int)text_fit(s, room));
+}
 
 static void code_draw(app *a)
 {
@@ -39,9 +47,10 @@ static void code_draw(app *a)
 	draw_box(&a->gl, y, x, CODE_BOX_ROWS, w);
 	int room = w - 4;
 	attrset(A_BOLD);
-	mvaddnstr(y + 1, x + 2, "Play a share code", room);
+	/* TRANSLATORS: the share code box's lines: at most 54 columns each. */
+	put_cut(y + 1, x + 2, _("Play a share code"), room);
 	attrset(A_NORMAL);
-	mvaddnstr(y + 2, x + 2, "Paste or type it, then Enter.  Esc: back", room);
+	put_cut(y + 2, x + 2, _("Paste or type it, then Enter.  Esc: back"), room);
 	/* The field: its end, where the typing is, with a count once long. */
 	char count[32] = "";
 	if (ce->len > (size_t)room - 4)
@@ -60,10 +69,10 @@ static void code_draw(app *a)
 	addstr(count);
 	if (ce->why[0]) {
 		attrset(A_BOLD);
-		mvaddnstr(y + 5, x + 2, ce->why, room);
+		put_cut(y + 5, x + 2, ce->why, room);
 		attrset(A_NORMAL);
 	} else
-		mvaddnstr(y + 5, x + 2, "Case, spaces, dashes and line breaks do not matter.", room);
+		put_cut(y + 5, x + 2, _("Case, spaces, dashes and line breaks do not matter."), room);
 }
 
 static void code_enter(app *a)
@@ -106,13 +115,13 @@ static void code_play(app *a)
 	a->v.lay.vr = a->v.lay.vc = 0;
 	app_react(a, ev);
 	if (!(ev & SESSION_MESSAGE))
-		app_say(a, "The share code's board: free play, with its own rule and k.");
+		app_say(a, _("The share code's board: free play, with its own rule and k."));
 }
 
 static void code_keep(app *a)
 {
 	code_drop_pending();
-	snprintf(typed.why, sizeof typed.why, "Kept your board: Esc goes back to it.");
+	snprintf(typed.why, sizeof typed.why, "%s", _("Kept your board: Esc goes back to it."));
 	app_redraw(a);
 }
 
@@ -122,14 +131,14 @@ static reaction code_submit(app *a, int key)
 	code_entry *ce = &typed;
 	sharecode sc;
 	if (!ce->len) {
-		snprintf(ce->why, sizeof ce->why, "Paste a share code first: it starts with LO.");
+		snprintf(ce->why, sizeof ce->why, "%s", _("Paste a share code first: it starts with LO."));
 		return REACT_REDRAW;
 	}
 	if (sharecode_decode(ce->text, &sc, ce->why, sizeof ce->why) != LO_OK)
 		return REACT_REDRAW;	/* the decoder's reason, under the field */
 	if (sc.graph) {
 		sharecode_free(&sc);
-		snprintf(ce->why, sizeof ce->why, "A graph's code: the game here plays grids, hex and cubes only.");
+		snprintf(ce->why, sizeof ce->why, "%s", _("A graph's code: the game here plays grids, hex and cubes only."));
 		return REACT_REDRAW;
 	}
 	code_drop_pending();
@@ -142,10 +151,10 @@ static reaction code_submit(app *a, int key)
 	ce->why[0] = '\0';
 	switch (session_leaving(a->s, false)) {
 	case SESSION_LEAVE_RUNG:
-		app_ask(a, "Give up your board for this one? Practice goes down a rung.", code_play, code_keep);
+		app_ask(a, _("Give up your board for this one? Practice goes down a rung."), code_play, code_keep);
 		break;
 	case SESSION_LEAVE_LOSS:
-		app_ask(a, "Give up your board for this one? It counts as a loss.", code_play, code_keep);
+		app_ask(a, _("Give up your board for this one? It counts as a loss."), code_play, code_keep);
 		break;
 	case SESSION_LEAVE_FREE:
 	case SESSION_LEAVE_NEVER:
@@ -182,7 +191,7 @@ static reaction code_char(app *a, int key)
 	if (key < 0x20 || key > 0x7e)
 		return REACT_NONE;
 	if (ce->len == CODE_ENTRY_MAX) {
-		snprintf(ce->why, sizeof ce->why, "Longer than any code the game takes here (%d characters).",
+		snprintf(ce->why, sizeof ce->why, _("Longer than any code the game takes here (%d characters)."),
 			 CODE_ENTRY_MAX);
 	} else {
 		ce->text[ce->len++] = (char)key;
@@ -193,17 +202,17 @@ static reaction code_char(app *a, int key)
 }
 
 static const key_row code_rows[] = {
-	{ { '\n', '\r', KEY_ENTER }, code_submit, "Enter", "Enter", "play the code's board (a bad code: the reason)",
-	  NULL, 0 },
+	{ { '\n', '\r', KEY_ENTER }, code_submit, "Enter", "Enter",
+	  N_("play the code's board (a bad code: the reason)"), NULL, 0 },
 	{ { KEY_BACKSPACE, KEY_DEL, KEY_CTRL('h'), KEY_CTRL('u') }, code_erase, "Backspace; Ctrl-U", "Backspace; Ctrl-U",
-	  "erase a character; all of it", NULL, 0 },
-	{ { KEY_ESC }, code_back, "Esc", "Esc", "back, no board played", NULL, 0 },
+	  N_("erase a character; all of it"), NULL, 0 },
+	{ { KEY_ESC }, code_back, "Esc", "Esc", N_("back, no board played"), NULL, 0 },
 	{ { 0 }, NULL, "letters, digits, paste", "letters, digits, paste",
-	  "the code (case, spaces, dashes and line breaks do not matter)", NULL, 0 },
+	  N_("the code (case, spaces, dashes and line breaks do not matter)"), NULL, 0 },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
 const screen code_screen = {
-	.name = "code", .title = "Entering a share code (P)", .rows = code_rows, .other = code_char,
+	.name = "code", .title = N_("Entering a share code (P)"), .rows = code_rows, .other = code_char,
 	.draw = code_draw, .enter = code_enter, .leave = code_leave, .over_board = true,
 };

@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "i18n.h"
+
 static const char *const spin_utf8[] = { "\u280b", "\u2819", "\u2839", "\u2838", "\u283c",
 					 "\u2834", "\u2826", "\u2827", "\u2807", "\u280f" };
 static const char *const spin_ascii[] = { "|", "/", "-", "\\" };
@@ -31,41 +33,64 @@ void info_plan(const lo_overlay *o, const glyphs *gl, double now, char *buf, siz
 	int best;
 	bool busy = overlay_progress(o, &done, &best);
 	if (o->nomem) {
-		snprintf(buf, len, "Out of memory for a solution");
+		snprintf(buf, len, "%s", _("Out of memory for a solution"));
 		return;
 	}
 	if (!o->have) {
-		snprintf(buf, len, "Solving %s", spinner(gl, now));
+		/* TRANSLATORS: %s is a spinner (one turning character, or "..."). */
+		snprintf(buf, len, _("Solving %s"), spinner(gl, now));
 		return;
 	}
 	if (!o->solvable) {
-		snprintf(buf, len, "No solution: proof marked");
+		snprintf(buf, len, "%s", _("No solution: proof marked"));
 		return;
 	}
 	/* In words: "needs 8 presses", and how sure: the fewest there are
 	 * (the only such way, or one of several: ties among the shortest, not
 	 * the board's solutions), or the best found so far. */
-	const char *s = o->weight == 1 ? "" : "es";
+	int w = o->weight;
 	if (o->minimal && o->ties >= 1) {
 		char ties[32];
 		format_count(o->ties, ties, sizeof ties);
 		if (o->ties == 1)
-			snprintf(buf, len, "needs %d press%s, the one shortest way", o->weight, s);
+			snprintf(buf, len,
+				 /* TRANSLATORS: the status line's plan, short: "needs
+				  * 8 presses, ..."; a press is a move. */
+				 P_("needs %d press, the one shortest way",
+				    /* notext: the plural of the message before it */
+				    "needs %d presses, the one shortest way", w),
+				 w);
 		else
-			snprintf(buf, len, "needs %d press%s, one of %s shortest ways", o->weight, s, ties);
+			snprintf(buf, len,
+				 /* TRANSLATORS: %s is how many shortest ways there are. */
+				 P_("needs %d press, one of %s shortest ways",
+				    /* notext: the plural of the message before it */
+				    "needs %d presses, one of %s shortest ways", w),
+				 w, ties);
 	} else if (o->minimal)
-		snprintf(buf, len, "needs %d press%s, no fewer%s%s", o->weight, s, busy ? " " : "",
-			 busy ? spinner(gl, now) : "");
+		snprintf(buf, len,
+			 /* TRANSLATORS: the last two %s are a space and a spinner
+			  * while the search goes on, or nothing. */
+			 P_("needs %d press, no fewer%s%s",
+			    /* notext: the plural of the message before it */
+			    "needs %d presses, no fewer%s%s", w),
+			 w, busy ? " " : "", busy ? spinner(gl, now) : "");
 	else if (busy)	/* the search's best so far bounds it too, before its x comes */
-		snprintf(buf, len, "needs %s%d presses %s %.0f%% %s Esc stops", le,
-			 best >= 0 && best < o->weight ? best : o->weight, spinner(gl, now), 100 * done, gl->dot);
-	else if (o->out_of_time && o->bound > 0 && o->bound < o->weight)
-		snprintf(buf, len, "needs %s%d presses (best found in %.0f s, %s%d)", le, o->weight,
+		/* TRANSLATORS: "needs <=12 presses | 41% . Esc stops": the first %s
+		 * is "<=", then a spinner, the percentage done, a dot. */
+		snprintf(buf, len, _("needs %s%d presses %s %.0f%% %s Esc stops"), le,
+			 best >= 0 && best < w ? best : w, spinner(gl, now), 100 * done, gl->dot);
+	else if (o->out_of_time && o->bound > 0 && o->bound < w)
+		/* TRANSLATORS: "needs <=12 presses (best found in 10 s, >=9)": the
+		 * search ran out of time; 9 is a bound. */
+		snprintf(buf, len, _("needs %s%d presses (best found in %.0f s, %s%d)"), le, w,
 			 SOLVER_BUDGET_SECONDS, gl->utf8 ? "\u2265" : ">=", o->bound);
 	else if (o->out_of_time)
-		snprintf(buf, len, "needs %s%d presses (best found in %.0f s)", le, o->weight, SOLVER_BUDGET_SECONDS);
+		snprintf(buf, len, _("needs %s%d presses (best found in %.0f s)"), le, w, SOLVER_BUDGET_SECONDS);
+	else if (o->stopped)
+		snprintf(buf, len, _("needs %s%d presses (best found, stopped)"), le, w);
 	else
-		snprintf(buf, len, "needs %s%d presses (best found%s)", le, o->weight, o->stopped ? ", stopped" : "");
+		snprintf(buf, len, _("needs %s%d presses (best found)"), le, w);
 }
 
 void info_cert(const lo_overlay *o, const board *b, const glyphs *gl, char *buf, size_t len)
@@ -76,15 +101,21 @@ void info_cert(const lo_overlay *o, const board *b, const glyphs *gl, char *buf,
 		return;
 	}
 	if (k == 2) {
-		snprintf(buf, len, "No solution: these marked cells can never all be cleared together (odd lights in the "
-				   "!marks!, and every press flips an even number)");
+		snprintf(buf, len, "%s",
+			 /* TRANSLATORS: !marks! are the cells drawn between
+			  * exclamation marks on the board. */
+			 _("No solution: these marked cells can never all be cleared together (odd lights in the "
+			   "!marks!, and every press flips an even number)"));
 		return;
 	}
 	for (int i = 0; i < n; i++)
 		sum = (sum + o->cert[i] * b->cells[i]) % k;
-	snprintf(buf, len, "No solution: these marked cells can never all be cleared together (%s mark%svalue = %d "
-			   "(mod %d), and no press changes that sum)",
-		 gl->utf8 ? "\u03a3" : "sum of", gl->utf8 ? "\u00d7" : "*", sum, k);
+	/* TRANSLATORS: "(Σ mark×value = 2 (mod 3), ...)": the first two %s are
+	 * a sum sign and a times sign, or "sum of" and "*". */
+	snprintf(buf, len, _("No solution: these marked cells can never all be cleared together (%s mark%svalue = %d "
+			     "(mod %d), and no press changes that sum)"),
+		 gl->utf8 ? "\u03a3" : /* TRANSLATORS: in place of the sum sign */ _("sum of"),
+		 gl->utf8 ? "\u00d7" : "*", sum, k);
 }
 
 void info_system(const lo_system *s, const glyphs *gl, char *buf, size_t len)
@@ -94,9 +125,12 @@ void info_system(const lo_system *s, const glyphs *gl, char *buf, size_t len)
 	int nullity = system_nullity(s);
 	system_count(s, count, sizeof count);
 	if (nullity == 0)
-		snprintf(buf, len, "rank %d %s nullity 0 %s every board solvable, one way", system_rank(s), d, d);
+		/* TRANSLATORS: the %s between the parts are a separating dot (·). */
+		snprintf(buf, len, _("rank %d %s nullity 0 %s every board solvable, one way"), system_rank(s), d, d);
 	else
-		snprintf(buf, len, "rank %d %s nullity %d %s %s solutions each %s 1 board in %s solvable",
+		/* TRANSLATORS: "rank 23 · nullity 2 · 4 solutions each · 1 board in
+		 * 4 solvable": the %s after the dots are counts (big numbers). */
+		snprintf(buf, len, _("rank %d %s nullity %d %s %s solutions each %s 1 board in %s solvable"),
 			 system_rank(s), d, nullity, d, count, d, count);
 }
 
@@ -104,17 +138,21 @@ void info_pattern(const lo_system *s, int i, const glyphs *gl, char *buf, size_t
 {
 	int d = system_nullity(s);
 	if (d == 0)
-		snprintf(buf, len, "No quiet patterns: every press changes something %s Esc back", gl->dot);
+		/* TRANSLATORS: %s is a separating dot (·). */
+		snprintf(buf, len, _("No quiet patterns: every press changes something %s Esc back"), gl->dot);
 	else if (!system_has_kernel(s))
-		snprintf(buf, len, "%d quiet patterns, too big to keep %s Esc back", d, gl->dot);
+		snprintf(buf, len, P_("%d quiet patterns, too big to keep %s Esc back",
+				      "%d quiet patterns, too big to keep %s Esc back", d), d, gl->dot);
 	else
-		snprintf(buf, len, "Quiet pattern %d/%d (order %d): changes nothing %s %s %s more %s Esc back", i + 1,
-			 d, system_kernel_order(s, i), gl->dot, gl->arrows[3], gl->arrows[1], gl->dot);
+		/* TRANSLATORS: "Quiet pattern 1/2 (order 2): changes nothing · <- -> more
+		 * · Esc back": a dot, two arrow keys, a dot. */
+		snprintf(buf, len, _("Quiet pattern %d/%d (order %d): changes nothing %s %s %s more %s Esc back"),
+			 i + 1, d, system_kernel_order(s, i), gl->dot, gl->arrows[3], gl->arrows[1], gl->dot);
 }
 
 const char *info_goal(int k)
 {
-	return k == 2 ? "all lights off" : k == 4 ? "every arrow up" : "every cell at state 0";
+	return k == 2 ? _("all lights off") : k == 4 ? _("every arrow up") : _("every cell at state 0");
 }
 
 void info_states(int k, char *buf, size_t len)
@@ -122,5 +160,5 @@ void info_states(int k, char *buf, size_t len)
 	if (k == 2)
 		snprintf(buf, len, "%s", "");
 	else
-		snprintf(buf, len, "%d states", k);
+		snprintf(buf, len, P_("%d state", "%d states", k), k);
 }

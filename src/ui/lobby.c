@@ -9,7 +9,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "formats/lang.h"
 #include "game/practice.h"
+#include "i18n.h"
 #include "persist/name.h"
 #include "ui/app.h"
 #include "ui/reader.h"
@@ -60,7 +62,7 @@ static void lobby_draw(app *a)
 {
 	session_view sv = app_session(a);
 	const game_config *cfg = &sv.g->cfg;
-	char line[NAME_SHOWN_MAX + 120], name[NAME_SHOWN_MAX], date[16];
+	char line[NAME_SHOWN_MAX + 240], name[NAME_SHOWN_MAX], date[16];
 	int y = 0;
 	erase();
 	attrset(A_BOLD);
@@ -73,49 +75,68 @@ static void lobby_draw(app *a)
 	if (sv.name[0]) {
 		name_for_terminal(sv.name, a->gl.utf8, name, sizeof name);
 		if (sv.guest)
-			snprintf(line, sizeof line, "Welcome, %s: a guest, whose games are not kept. To keep yours, "
-				 "make a key (ssh-keygen -t ed25519) and log in again.", name);
+			/* TRANSLATORS: %s is the player's name; at most three lines
+			 * of 57 columns with the name (a 60-column terminal). */
+			snprintf(line, sizeof line, _("Welcome, %s: a guest, whose games are not kept. To keep yours, "
+						      "make a key (ssh-keygen -t ed25519) and log in again."), name);
 		else
-			snprintf(line, sizeof line, "Welcome, %s: your games are kept for your key.", name);
+			snprintf(line, sizeof line, _("Welcome, %s: your games are kept for your key."), name);
 		y += lobby_line(y, 0, line);
 	}
 	practice_daily_seed(time(NULL), cfg, date, sizeof date);
 	y += lobby_line(y, 0, lobby_record);
 	y += roomy;
-	char live[64];
-	if (lobby_live < 0)
-		snprintf(live, sizeof live, "live games (on a public account only)");
-	else if (lobby_live == 0)
-		snprintf(live, sizeof live, "live games (nobody else is playing)");
-	else
-		snprintf(live, sizeof live, "live games to watch (%d playing now)", lobby_live);
+	/* The lines after their keys: at most 54 columns each on a
+	 * 60-column terminal, or a line wraps and 20 rows lose the last. */
 	struct {
 		char key;
-		char what[96];
+		char what[160];
 	} items[12] = {
-		{ 'd', "" }, { 'p', "" }, { 'f', "" }, { 'w', "" }, { 'r', "" },
-		{ 'l', "the daily leaderboard" }, { 'i', "who you are: your key, streak and week" },
-		{ 'h', "how to play, and the keys" },
-		{ 'c', "play a share code someone gave you" }, { 'a', "" }, { 's', "" }, { 'q', "leave the arcade" },
+		{ 'd', "" }, { 'p', "" }, { 'f', "" }, { 'w', "" }, { 'r', "" }, { 'l', "" },
+		{ 'i', "" }, { 'h', "" }, { 'c', "" }, { 'a', "" }, { 's', "" }, { 'q', "" },
 	};
-	snprintf(items[0].what, sizeof items[0].what, "today's daily board (%s, the same for everyone)", date);
-	snprintf(items[1].what, sizeof items[1].what, "practice ladder, at rung %d", lobby_rung);
-	if (game_in_progress(app_session(a).g))
-		snprintf(items[2].what, sizeof items[2].what, "back to your board (%d move%s so far)",
-			 game_moves(app_session(a).g), game_moves(app_session(a).g) == 1 ? "" : "s");
-	else
-		snprintf(items[2].what, sizeof items[2].what, "free play: a random %dx%d board", cfg->v.rows,
+	/* TRANSLATORS: the lobby's lines follow their key ("d  today's daily
+	 * board ..."): at most 54 columns each, or the line wraps and a
+	 * 20-row terminal loses its last one.  %s is the date (2026-11-27). */
+	snprintf(items[0].what, sizeof items[0].what, _("today's daily board (%s, the same for everyone)"), date);
+	snprintf(items[1].what, sizeof items[1].what, _("practice ladder, at rung %d"), lobby_rung);
+	if (game_in_progress(app_session(a).g)) {
+		int moves = game_moves(app_session(a).g);
+		snprintf(items[2].what, sizeof items[2].what,
+			 P_("back to your board (%d move so far)",
+			    /* notext: the plural of the message before it */
+			    "back to your board (%d moves so far)", moves),
+			 moves);
+	} else
+		snprintf(items[2].what, sizeof items[2].what, _("free play: a random %dx%d board"), cfg->v.rows,
 			 cfg->v.cols);
-	snprintf(items[3].what, sizeof items[3].what, "%s", live);
-	if (lobby_races < 0)
-		snprintf(items[4].what, sizeof items[4].what, "race another player (on a public account only)");
-	else if (lobby_races == 0)
-		snprintf(items[4].what, sizeof items[4].what, "race another player: open a race or challenge one");
+	if (lobby_live < 0)
+		snprintf(items[3].what, sizeof items[3].what, "%s", _("live games (on a public account only)"));
+	else if (lobby_live == 0)
+		snprintf(items[3].what, sizeof items[3].what, "%s", _("live games (nobody else is playing)"));
 	else
-		snprintf(items[4].what, sizeof items[4].what, "race another player (%d race%s open to you)", lobby_races,
-			 lobby_races == 1 ? "" : "s");
-	snprintf(items[9].what, sizeof items[9].what, "%s", a->gl.utf8 ? "the plain ASCII look" : "the UTF-8 look");
-	snprintf(items[10].what, sizeof items[10].what, "screen-reader mode %s", reader_on(a) ? "off" : "on");
+		snprintf(items[3].what, sizeof items[3].what,
+			 P_("live games to watch (%d playing now)", "live games to watch (%d playing now)", lobby_live),
+			 lobby_live);
+	if (lobby_races < 0)
+		snprintf(items[4].what, sizeof items[4].what, "%s", _("race another player (on a public account only)"));
+	else if (lobby_races == 0)
+		snprintf(items[4].what, sizeof items[4].what, "%s",
+			 _("race another player: open a race or challenge one"));
+	else
+		snprintf(items[4].what, sizeof items[4].what,
+			 P_("race another player (%d race open to you)",
+			    /* notext: the plural of the message before it */
+			    "race another player (%d races open to you)", lobby_races),
+			 lobby_races);
+	snprintf(items[5].what, sizeof items[5].what, "%s", _("the daily leaderboard"));
+	snprintf(items[6].what, sizeof items[6].what, "%s", _("who you are: your key, streak and week"));
+	snprintf(items[7].what, sizeof items[7].what, "%s", _("how to play, and the keys"));
+	snprintf(items[8].what, sizeof items[8].what, "%s", _("play a share code someone gave you"));
+	snprintf(items[9].what, sizeof items[9].what, "%s", a->gl.utf8 ? _("the plain ASCII look") : _("the UTF-8 look"));
+	snprintf(items[10].what, sizeof items[10].what, "%s",
+		 reader_on(a) ? _("screen-reader mode off") : _("screen-reader mode on"));
+	snprintf(items[11].what, sizeof items[11].what, "%s", _("leave the arcade"));
 	for (int i = 0; i < 12; i++) {
 		snprintf(line, sizeof line, "%c  %s", items[i].key, items[i].what);
 		int used = lobby_line(y, 3, line);
@@ -126,7 +147,9 @@ static void lobby_draw(app *a)
 	if (a->v.msg[0])
 		draw_message(&a->v, a->v.msg);
 	attrset(A_DIM);
-	mvaddnstr(LINES - 1, 1, "Press a key; Esc: your board (settings, ? help); q leaves.", COLS - 2);
+	/* TRANSLATORS: the lobby's last line: at most 58 columns. */
+	const char *foot = _("Press a key; Esc: your board (settings, ? help); q leaves.");
+	mvaddnstr(LINES - 1, 1, foot, (int)text_fit(foot, COLS - 2));
 	attrset(A_NORMAL);
 }
 
@@ -179,7 +202,7 @@ static reaction lobby_race(app *a, int key)
 static reaction lobby_scores(app *a, int key)
 {
 	(void)key;
-	app_open_scores(a, "the lobby");
+	app_open_scores(a, _("Arrows and Space scroll; any other key returns to the lobby."));
 	return REACT_NONE;
 }
 
@@ -189,10 +212,10 @@ static reaction lobby_player(app *a, int key)
 	(void)key;
 	char *text = session_player_text(a->s, &app_session(a).g->cfg, &a->daily_cfg);
 	if (!text) {
-		app_say(a, "Out of memory: no page.");
+		app_say(a, _("Out of memory: no page."));
 		return REACT_NONE;
 	}
-	app_open_page(a, "Who you are", text, "Arrows and Space scroll; any other key returns to the lobby.");
+	app_open_page(a, _("Who you are"), text, _("Arrows and Space scroll; any other key returns to the lobby."));
 	return REACT_NONE;
 }
 
@@ -220,13 +243,13 @@ static reaction lobby_look(app *a, int key)
 	bool ascii = a->gl.utf8;
 	glyphs_init(&a->gl, ascii);
 	if (!ascii && !a->gl.utf8) {
-		app_say(a, "This terminal's locale is not UTF-8: the plain ASCII look stays.");
+		app_say(a, _("This terminal's locale is not UTF-8: the plain ASCII look stays."));
 		return REACT_NONE;
 	}
 	a->prefs.ascii = ascii, a->prefs.has_ascii = true;
 	app_keep_prefs(a, NULL);
 	clearok(curscr, TRUE);
-	app_say(a, ascii ? "The plain ASCII look: a again for UTF-8." : "The UTF-8 look: a again for plain ASCII.");
+	app_say(a, ascii ? _("The plain ASCII look: a again for UTF-8.") : _("The UTF-8 look: a again for plain ASCII."));
 	return REACT_REDRAW;
 }
 
@@ -236,8 +259,8 @@ static reaction lobby_quit(app *a, int key)
 	session_view sv = app_session(a);
 	if (!game_in_progress(sv.g))
 		return REACT_QUIT;
-	app_ask(a, sv.saves ? "Leave? Your board is saved: it is here when you come back."
-			    : "Leave? Your board cannot be saved here.", app_end, NULL);
+	app_ask(a, sv.saves ? _("Leave? Your board is saved: it is here when you come back.")
+			    : _("Leave? Your board cannot be saved here."), app_end, NULL);
 	return REACT_NONE;
 }
 
@@ -253,23 +276,24 @@ static void lobby_back(app *a, const screen *child)
 }
 
 static const key_row lobby_rows[] = {
-	{ { 'd' }, lobby_daily, "d", "d", "today's daily board", NULL, 0 },
-	{ { 'p' }, lobby_ladder, "p", "p", "the practice ladder, at your rung", NULL, 0 },
+	{ { 'd' }, lobby_daily, "d", "d", N_("today's daily board"), NULL, 0 },
+	{ { 'p' }, lobby_ladder, "p", "p", N_("the practice ladder, at your rung"), NULL, 0 },
 	{ { 'f', '\n', '\r', KEY_ENTER, KEY_ESC }, lobby_free, "f, Enter, Esc", "f, Enter, Esc",
-	  "free play, or back to your board", NULL, 0 },
-	{ { 'w', 'W' }, lobby_watch, "w", "w", "live games to watch", NULL, 0 },
-	{ { 'r', 'v' }, lobby_race, "r", "r", "race another player on the same board", NULL, 0 },
-	{ { 'l', 'L' }, lobby_scores, "l", "l", "the daily leaderboard", NULL, 0 },
-	{ { 'i' }, lobby_player, "i", "i", "who you are: name, key, daily streak, rung, the week's results", NULL, 0 },
-	{ { 'h', '?' }, lobby_help, "h, ?", "h, ?", "how to play, and the keys", NULL, 0 },
-	{ { 'c', 'P' }, lobby_code, "c", "c", "play a share code", NULL, 0 },
-	{ { 'a' }, lobby_look, "a", "a", "the plain ASCII look, or UTF-8's", NULL, 0 },
-	{ { 's' }, reader_toggle, "s", "s", "screen-reader mode on or off", NULL, 0 },
-	{ { 'q' }, lobby_quit, "q", "q", "leave the arcade (asks when a game is in progress)", NULL, 0 },
+	  N_("free play, or back to your board"), NULL, 0 },
+	{ { 'w', 'W' }, lobby_watch, "w", "w", N_("live games to watch"), NULL, 0 },
+	{ { 'r', 'v' }, lobby_race, "r", "r", N_("race another player on the same board"), NULL, 0 },
+	{ { 'l', 'L' }, lobby_scores, "l", "l", N_("the daily leaderboard"), NULL, 0 },
+	{ { 'i' }, lobby_player, "i", "i", N_("who you are: name, key, daily streak, rung, the week's results"),
+	  NULL, 0 },
+	{ { 'h', '?' }, lobby_help, "h, ?", "h, ?", N_("how to play, and the keys"), NULL, 0 },
+	{ { 'c', 'P' }, lobby_code, "c", "c", N_("play a share code"), NULL, 0 },
+	{ { 'a' }, lobby_look, "a", "a", N_("the plain ASCII look, or UTF-8's"), NULL, 0 },
+	{ { 's' }, reader_toggle, "s", "s", N_("screen-reader mode on or off"), NULL, 0 },
+	{ { 'q' }, lobby_quit, "q", "q", N_("leave the arcade (asks when a game is in progress)"), NULL, 0 },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
 const screen lobby_screen = {
-	.name = "lobby", .title = "The lobby (lightsout serve)", .rows = lobby_rows, .draw = lobby_draw,
+	.name = "lobby", .title = N_("The lobby (lightsout serve)"), .rows = lobby_rows, .draw = lobby_draw,
 	.enter = lobby_enter, .back = lobby_back,
 };

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formats/lang.h"
+#include "i18n.h"
 #include "persist/name.h"
 #include "ui/app.h"
 #include "ui/term.h"
@@ -33,16 +35,26 @@ static void list_refresh(app *a)
 		races.sel = races.nitems ? races.nitems - 1 : 0;
 }
 
-/* Where a player is, in words (a live file's place). */
-static const char *place_words(const char *place)
+/* Where a player is, in words (a live file's place), and whether a
+ * guest: the brackets after their name. */
+static const char *place_words(const char *place, bool guest)
 {
 	if (!strcmp(place, "lobby"))
-		return "in the lobby";
+		/* TRANSLATORS: where a player one may challenge is, in
+		 * brackets after their name ("challenge bob (a guest, in the
+		 * lobby)"). */
+		return guest ? _("a guest, in the lobby") : _("in the lobby");
 	if (!strcmp(place, "daily"))
-		return "on the daily board";
+		return guest ? _("a guest, on the daily board") : _("on the daily board");
 	if (!strcmp(place, "ladder"))
-		return "on the practice ladder";
-	return "playing a free board";
+		return guest ? _("a guest, on the practice ladder") : _("on the practice ladder");
+	return guest ? _("a guest, playing a free board") : _("playing a free board");
+}
+
+/* A line of the screen at (y, x), cut to room columns. */
+static void put_cut(int y, int x, const char *s, int room)
+{
+	mvaddnstr(y, x, s, (int)text_fit(s, room));
 }
 
 /* One line a person: their race to take, or them to challenge; one pair
@@ -51,11 +63,20 @@ static void item_text(const app *a, const race_entry *e, char *buf, size_t len)
 {
 	char name[NAME_SHOWN_MAX];
 	name_for_terminal(e->name, a->gl.utf8, name, sizeof name);
-	if (e->take)
-		snprintf(buf, len, "take %s's race%s (%s)%s", name, e->to_us ? ", a challenge to you" : "", e->variant,
-			 e->one_net ? ", not ranked: one network" : "");
+	if (e->take && e->to_us && e->one_net)
+		/* TRANSLATORS: the first %s is a player's name, the second the
+		 * race's board (5x5 plus). */
+		snprintf(buf, len, _("take %s's race, a challenge to you (%s), not ranked: one network"), name,
+			 e->variant);
+	else if (e->take && e->to_us)
+		snprintf(buf, len, _("take %s's race, a challenge to you (%s)"), name, e->variant);
+	else if (e->take && e->one_net)
+		snprintf(buf, len, _("take %s's race (%s), not ranked: one network"), name, e->variant);
+	else if (e->take)
+		snprintf(buf, len, _("take %s's race (%s)"), name, e->variant);
 	else
-		snprintf(buf, len, "challenge %s (%s%s)", name, e->guest ? "a guest, " : "", place_words(e->place));
+		/* TRANSLATORS: %s is a player's name, then where they are. */
+		snprintf(buf, len, _("challenge %s (%s)"), name, place_words(e->place, e->guest));
 }
 
 /* Opened from the lobby, the board played is not in view: "yours" says
@@ -72,59 +93,72 @@ static void race_draw(app *a)
 	int y = 0, room = COLS - 4 > 0 ? COLS - 4 : 0;
 	erase();
 	attrset(A_BOLD);
-	mvaddnstr(y++, 1, "Races", COLS - 2);
+	put_cut(y++, 1, _("Races"), COLS - 2);
 	attrset(A_NORMAL);
-	y += draw_wrapped(y, 2, 0, LINES - 3, "Two players, the same board, the same moment: the first to clear it wins.");
+	y += draw_wrapped(y, 2, 0, LINES - 3,
+			  _("Two players, the same board, the same moment: the first to clear it wins."));
 	y++;
 	name_for_terminal(r->them.name, a->gl.utf8, name, sizeof name);
 	if (r->phase == RACE_MAKING || r->phase == RACE_WAITING) {
 		if (r->phase == RACE_MAKING)
-			snprintf(line, sizeof line, "Making the race's board...");
+			snprintf(line, sizeof line, "%s", _("Making the race's board..."));
 		else if (r->offer.to[0]) {
 			name_for_terminal(r->offer.to, a->gl.utf8, name, sizeof name);
-			snprintf(line, sizeof line, "Waiting for %s to take your challenge (%s)...", name, r->offer.variant);
-		} else
-			snprintf(line, sizeof line, "Your race is open (%s): waiting for somebody to take it...",
+			/* TRANSLATORS: %s is a player's name, then the race's board (5x5 plus). */
+			snprintf(line, sizeof line, _("Waiting for %s to take your challenge (%s)..."), name,
 				 r->offer.variant);
-		mvaddnstr(y++, 2, line, room);
-		mvaddnstr(LINES - 1, 1, "q or Esc: take the race back", COLS - 2);
+		} else
+			/* TRANSLATORS: %s is the race's board (5x5 plus). */
+			snprintf(line, sizeof line, _("Your race is open (%s): waiting for somebody to take it..."),
+				 r->offer.variant);
+		y += draw_wrapped(y, 2, 0, LINES - 3, line);
+		put_cut(LINES - 1, 1, _("q or Esc: take the race back"), COLS - 2);
 	} else if (r->phase == RACE_COUNTDOWN) {
-		snprintf(line, sizeof line, "Racing %s: the board in %lld...", name, racer_count_left(r));
+		/* TRANSLATORS: %s is the other racer's name, %lld the seconds left. */
+		snprintf(line, sizeof line, _("Racing %s: the board in %lld..."), name, racer_count_left(r));
 		attrset(A_BOLD);
-		mvaddnstr(y++, 2, line, room);
+		put_cut(y++, 2, line, room);
 		attrset(A_NORMAL);
-		mvaddnstr(LINES - 1, 1, "The board comes at the same moment for both of you.", COLS - 2);
+		put_cut(LINES - 1, 1, _("The board comes at the same moment for both of you."), COLS - 2);
 	} else {
+		char what[200];
 		if (from_lobby(a)) {
 			const game_config *cfg = &app_session(a).g->cfg;
-			snprintf(line, sizeof line, "o  open a race anyone can take (a random %dx%d board)", cfg->v.rows,
+			snprintf(what, sizeof what, _("open a race anyone can take (a random %dx%d board)"), cfg->v.rows,
 				 cfg->v.cols);
 		} else
-			snprintf(line, sizeof line, "o  open a race anyone can take (a board like yours)");
+			snprintf(what, sizeof what, "%s", _("open a race anyone can take (a board like yours)"));
+		snprintf(line, sizeof line, "o  %s", what);
 		y += draw_wrapped(y, 2, 3, LINES - 3, line);
 		if (COLS > 3)
 			mvchgat(y - 1, 2, 1, A_BOLD, 0, NULL);
 		/* After a race: a few fixed words to the other racer. */
 		if (r->ended != RACE_END_NONE && r->them.name[0]) {
-			snprintf(line, sizeof line, "After the race with %s: 1 %s, 2 %s, 3 %s", name, race_say_words(0),
-				 race_say_words(1), race_say_words(2));
+			/* TRANSLATORS: %s is the other racer's name, then the words
+			 * keys 1, 2 and 3 say to them (good game, again?, well played). */
+			snprintf(line, sizeof line, _("After the race with %s: 1 %s, 2 %s, 3 %s"), name,
+				 race_say_words(0), race_say_words(1), race_say_words(2));
 			y += draw_wrapped(y, 2, 3, LINES - 3, line);
 		}
 		y++;
 		if (!races.nitems)
-			mvaddnstr(y++, 2, "No race open to you, and nobody else to challenge right now.", room);
+			y += draw_wrapped(y, 2, 0, LINES - 3,
+					  _("No race open to you, and nobody else to challenge right now."));
 		for (int i = 0; i < races.nitems && y < LINES - 3; i++) {
 			item_text(a, &races.items[i], line, sizeof line);
 			if (i == races.sel)
 				attrset(A_REVERSE);
-			mvaddnstr(y++, 2, line, room);
+			put_cut(y++, 2, line, room);
 			attrset(A_NORMAL);
 		}
-		mvaddnstr(LINES - 1, 1, COLS >= 72 ? "Up/Down choose, Enter take or challenge, o open a race, Esc or q back"
-				      : "Enter: take or challenge; o: open; q: back", COLS - 2);
+		/* TRANSLATORS: the race screen's last line, wide (a terminal of
+		 * 72 columns or more) and narrow (at most 58 columns). */
+		const char *wide = _("Up/Down choose, Enter take or challenge, o open a race, Esc or q back");
+		const char *narrow = _("Enter: take or challenge; o: open; q: back");
+		put_cut(LINES - 1, 1, COLS >= 72 && text_cols(wide) <= COLS - 2 ? wide : narrow, COLS - 2);
 	}
 	if (races.line[0])
-		mvaddnstr(LINES - 2, 2, races.line, room);
+		put_cut(LINES - 2, 2, races.line, room);
 }
 
 /* A verb's answer: its message on the screen's news line. */
@@ -163,7 +197,8 @@ static reaction race_say_key(app *a, int key)
 	heard(a, ev);
 	if (!(ev & SESSION_MESSAGE)) {
 		name_for_terminal(r->them.name, a->gl.utf8, name, sizeof name);
-		snprintf(races.line, sizeof races.line, "Said to %s: %s.", name, race_say_words(key - '1'));
+		/* TRANSLATORS: %s is the other racer's name, then the words said (good game). */
+		snprintf(races.line, sizeof races.line, _("Said to %s: %s."), name, race_say_words(key - '1'));
 	}
 	return REACT_REDRAW;
 }
@@ -219,29 +254,40 @@ static void result_text(const app *a, const racer *rc, char *buf, size_t len)
 	bool mine = rc->mine, forfeit = r->kind == RACE_FORFEIT;
 	name_for_terminal(mine ? r->loser.name : r->winner.name, a->gl.utf8, name, sizeof name);
 	if (r->par >= 0)
-		snprintf(par, sizeof par, " (par %d)", r->par);
+		/* TRANSLATORS: after the moves of a race won ("12 moves (par 10) in 0:42.3"). */
+		snprintf(par, sizeof par, _(" (par %d)"), r->par);
 	/* The time as the banner and the day's table say it, to the tenth. */
 	char t[32];
 	snprintf(t, sizeof t, "%lld:%02lld.%lld", r->ms / 60000, r->ms / 1000 % 60, r->ms / 100 % 10);
 	/* Two keys' race not ranked: the reason, said to both, and the line
 	 * kept short enough for it. */
 	bool why = r->rank != RACE_RANKED && r->rank != RACE_UNRANKED_GUEST;
+	/* TRANSLATORS: after the time of a race won by a player who used
+	 * help (the solution, hints). */
+	const char *assisted = r->assisted ? _(", assisted") : "";
 	if (forfeit && mine)
-		snprintf(said, sizeof said, "%s left the race: you win by forfeit", name);
+		/* TRANSLATORS: %s is the other racer's name. */
+		snprintf(said, sizeof said, _("%s left the race: you win by forfeit"), name);
 	else if (forfeit)
-		snprintf(said, sizeof said, "You left the race: %s wins by forfeit", name);
+		snprintf(said, sizeof said, _("You left the race: %s wins by forfeit"), name);
 	else if (mine && why)
-		snprintf(said, sizeof said, "You won the race against %s", name);
+		snprintf(said, sizeof said, _("You won the race against %s"), name);
 	else if (why)
-		snprintf(said, sizeof said, "%s won the race", name);
+		snprintf(said, sizeof said, _("%s won the race"), name);
 	else if (mine)
-		snprintf(said, sizeof said, "You won the race against %s: %d moves%s in %s%s", name, r->moves, par, t,
-			 r->assisted ? ", assisted" : "");
+		snprintf(said, sizeof said,
+			 /* TRANSLATORS: a name, the moves, " (par N)" or nothing,
+			  * the time (1:02.3), then ", assisted" or nothing. */
+			 P_("You won the race against %s: %d moves%s in %s%s",
+			    "You won the race against %s: %d moves%s in %s%s", r->moves),
+			 name, r->moves, par, t, assisted);
 	else
-		snprintf(said, sizeof said, "%s won the race: %d moves%s in %s%s", name, r->moves, par, t,
-			 r->assisted ? ", assisted" : "");
+		snprintf(said, sizeof said,
+			 P_("%s won the race: %d moves%s in %s%s", "%s won the race: %d moves%s in %s%s", r->moves),
+			 name, r->moves, par, t, assisted);
 	if (why)
-		snprintf(buf, len, "%s; not ranked: %s.", said, race_rank_words(r->rank));
+		/* TRANSLATORS: the result above, then why the race does not count. */
+		snprintf(buf, len, _("%s; not ranked: %s."), said, race_rank_words(r->rank));
 	else
 		snprintf(buf, len, "%s.", said);
 }
@@ -256,38 +302,41 @@ static void race_news(app *a, int ev)
 		a->v.lay.vr = a->v.lay.vc = 0;
 		app_redraw(a);
 		name_for_terminal(r->them.name, a->gl.utf8, name, sizeof name);
-		snprintf(msg, sizeof msg, "Race against %s: go!  The first to clear the board wins.", name);
+		snprintf(msg, sizeof msg, _("Race against %s: go!  The first to clear the board wins."), name);
 		app_say(a, msg);
 	}
 	if (ev & SESSION_RACE_OVER) {
 		if (r->ended == RACE_END_DECIDED)
 			result_text(a, r, msg, sizeof msg);
 		else
-			snprintf(msg, sizeof msg, "The race ended: the other player left it.");
+			snprintf(msg, sizeof msg, "%s", _("The race ended: the other player left it."));
 		/* Both are offered another go, where it fits the line. */
+		/* TRANSLATORS: after a race's result, where it fits: keep the two spaces and r. */
+		const char *again = _("  r: a rematch");
 		if (r->ended == RACE_END_DECIDED && session_race_rematch_for(a->s)[0] &&
-		    strlen(msg) + 16 < (size_t)COLS && strlen(msg) + 16 < sizeof msg)
-			strcat(msg, "  r: a rematch");
+		    text_cols(msg) + text_cols(again) + 2 < COLS && strlen(msg) + strlen(again) < sizeof msg)
+			strcat(msg, again);
 		app_say(a, msg);
 	}
 	if (ev & SESSION_RACE_CHALLENGE) {
 		const char *again = session_race_rematch_for(a->s);
 		name_for_terminal(r->challenger, a->gl.utf8, name, sizeof name);
 		if (again[0] && !strcmp(again, r->challenger))
-			snprintf(msg, sizeof msg, "%s asks for a rematch: r takes it.", name);
+			snprintf(msg, sizeof msg, _("%s asks for a rematch: r takes it."), name);
 		else
-			snprintf(msg, sizeof msg, "%s challenges you to a race: v to take it.", name);
+			snprintf(msg, sizeof msg, _("%s challenges you to a race: v to take it."), name);
 		app_say(a, msg);
 	}
 	if (ev & SESSION_RACE_TAKEN) {
 		name_for_terminal(r->them.name, a->gl.utf8, name, sizeof name);
-		snprintf(msg, sizeof msg, "%s took your race: the board comes in a moment.", name);
+		snprintf(msg, sizeof msg, _("%s took your race: the board comes in a moment."), name);
 		if (app_top(a) != &race_screen)
 			app_say(a, msg);
 	}
 	if (ev & SESSION_RACE_WORDS) {
 		name_for_terminal(r->them.name, a->gl.utf8, name, sizeof name);
-		snprintf(msg, sizeof msg, "%s says: %s", name, race_say_words(r->heard));
+		/* TRANSLATORS: the other racer's name, then their words (good game). */
+		snprintf(msg, sizeof msg, _("%s says: %s"), name, race_say_words(r->heard));
 		if (app_top(a) == &race_screen)
 			snprintf(races.line, sizeof races.line, "%s", msg);
 		app_say(a, msg);
@@ -303,16 +352,18 @@ static void race_news(app *a, int ev)
 }
 
 static const key_row race_rows[] = {
-	{ { KEY_UP, 'k' }, race_move, "Up, k", "Up, k", "the race or player above", NULL, 0 },
-	{ { KEY_DOWN, 'j' }, race_move, "Down, j", "Down, j", "the one below", NULL, 0 },
-	{ { '\n', '\r', KEY_ENTER }, race_choose, "Enter", "Enter", "take the race, or challenge the player", NULL, 0 },
-	{ { 'o' }, race_open_any, "o", "o", "open a race anyone can take", NULL, 0 },
-	{ { '1', '2', '3' }, race_say_key, "1 2 3", "1 2 3", "after a race: good game, again?, well played", NULL, 0 },
-	{ { 'q', KEY_ESC }, race_back, "q, Esc", "q, Esc", "back (an open race is taken back)", NULL, 0 },
+	{ { KEY_UP, 'k' }, race_move, "Up, k", "Up, k", N_("the race or player above"), NULL, 0 },
+	{ { KEY_DOWN, 'j' }, race_move, "Down, j", "Down, j", N_("the one below"), NULL, 0 },
+	{ { '\n', '\r', KEY_ENTER }, race_choose, "Enter", "Enter", N_("take the race, or challenge the player"),
+	  NULL, 0 },
+	{ { 'o' }, race_open_any, "o", "o", N_("open a race anyone can take"), NULL, 0 },
+	{ { '1', '2', '3' }, race_say_key, "1 2 3", "1 2 3", N_("after a race: good game, again?, well played"),
+	  NULL, 0 },
+	{ { 'q', KEY_ESC }, race_back, "q, Esc", "q, Esc", N_("back (an open race is taken back)"), NULL, 0 },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
 const screen race_screen = {
-	.name = "race", .title = "Races (a public account)", .rows = race_rows, .draw = race_draw,
+	.name = "race", .title = N_("Races (a public account)"), .rows = race_rows, .draw = race_draw,
 	.enter = race_enter, .leave = race_leave, .poll = race_poll, .news = race_news,
 };

@@ -14,7 +14,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "formats/lang.h"
 #include "formats/output.h"
+#include "i18n.h"
 #include "persist/host.h"
 #include "persist/name.h"
 #include "persist/paths.h"
@@ -45,16 +47,26 @@ static void who_line(app *a)
 	}
 	if (r->phase == RACE_ON) {
 		name_for_terminal(r->them.name, a->gl.utf8, name, sizeof name);
-		snprintf(a->v.who, sizeof a->v.who, "vs %s: %d move%s", name, r->their_moves,
-			 r->their_moves == 1 ? "" : "s");
+		/* TRANSLATORS: the status line while racing: the other racer's
+		 * name and their moves; short. */
+		snprintf(a->v.who, sizeof a->v.who, P_("vs %s: %d move", "vs %s: %d moves", r->their_moves), name,
+			 r->their_moves);
 		return;
 	}
 	char me[NAME_MAX_BYTES + 1];
 	name_for_terminal(sv.name, a->gl.utf8, me, sizeof me);
-	if (sv.watchers > 0)
-		snprintf(a->v.who, sizeof a->v.who, "%s%s, %d watching", me, sv.guest ? " (guest)" : "", sv.watchers);
+	if (sv.watchers > 0 && sv.guest)
+		snprintf(a->v.who, sizeof a->v.who,
+			 /* TRANSLATORS: the status line's who: the player's name,
+			  * and how many watch their game; short. */
+			 P_("%s (guest), %d watching", "%s (guest), %d watching", sv.watchers), me, sv.watchers);
+	else if (sv.watchers > 0)
+		snprintf(a->v.who, sizeof a->v.who, P_("%s, %d watching", "%s, %d watching", sv.watchers), me,
+			 sv.watchers);
+	else if (sv.guest)
+		snprintf(a->v.who, sizeof a->v.who, _("%s (guest)"), me);
 	else
-		snprintf(a->v.who, sizeof a->v.who, "%s%s", me, sv.guest ? " (guest)" : "");
+		snprintf(a->v.who, sizeof a->v.who, "%s", me);
 }
 
 void watch_publish(app *a, double now)
@@ -105,35 +117,53 @@ static void list_refresh(app *a)
  * digits at the edge. */
 static void list_line(const live_game *g, bool utf8, int room, char *buf, size_t len)
 {
-	char name[NAME_SHOWN_MAX], rival[NAME_SHOWN_MAX + 16] = "";
+	char name[NAME_SHOWN_MAX], rival[NAME_SHOWN_MAX + 64] = "", other[NAME_SHOWN_MAX];
 	int pad = NAME_MAX_CHARS - name_for_terminal(g->name, utf8, name, sizeof name);
 	if (g->race[0]) {
-		memcpy(rival, "  racing ", 10);
-		name_for_terminal(g->race, utf8, rival + 9, sizeof rival - 9);
+		name_for_terminal(g->race, utf8, other, sizeof other);
+		/* TRANSLATORS: at a live game's line's end: whom the player
+		 * races; keep the two spaces. */
+		snprintf(rival, sizeof rival, _("  racing %s"), other);
 	}
+	/* The guest's column: 6 columns, padded by the word's columns. */
+	/* TRANSLATORS: a live game's guest column: at most 6 columns. */
+	const char *guest = g->guest ? C_("live-games", "guest") : "";
+	int guest_pad = 6 - text_cols(guest);
 	int shape_w = room >= 77 ? 16 : 0;
-	snprintf(buf, len, "%s%*s %-6s %-*.*s%s%5d moves %3ld:%02ld%s%s", name, pad > 0 ? pad : 0, "",
-		 g->guest ? "guest" : "", shape_w, shape_w, g->variant, shape_w ? " " : "", g->moves, g->elapsed / 60,
-		 g->elapsed % 60, g->won ? "  solved" : g->open ? "" : "  no watchers", rival);
+	/* TRANSLATORS: a live game's line's end: keep the two spaces. */
+	const char *state = g->won ? _("  solved") : g->open ? "" : _("  no watchers");
+	char moves[40];
+	/* TRANSLATORS: a live game's moves, the number in 5 columns. */
+	snprintf(moves, sizeof moves, P_("%5d moves", "%5d moves", g->moves), g->moves);
+	snprintf(buf, len, "%s%*s %s%*s %-*.*s%s%s %3ld:%02ld%s%s", name, pad > 0 ? pad : 0, "", guest,
+		 guest_pad > 0 ? guest_pad : 0, "", shape_w, shape_w, g->variant, shape_w ? " " : "", moves,
+		 g->elapsed / 60, g->elapsed % 60, state, rival);
+}
+
+/* A line at (y, x), cut to room columns. */
+static void put_cut(int y, int x, const char *s, int room)
+{
+	mvaddnstr(y, x, s, (int)text_fit(s, room));
 }
 
 static void list_draw(app *a)
 {
 	erase();
 	attrset(A_BOLD);
-	mvaddnstr(0, 1, "Live games on this host", COLS - 2);
+	put_cut(0, 1, _("Live games on this host"), COLS - 2);
 	attrset(A_NORMAL);
 	if (!live.nlist)
-		mvaddnstr(2, 2, "Nobody else is playing right now.", COLS - 4);
+		put_cut(2, 2, _("Nobody else is playing right now."), COLS - 4);
 	for (int i = 0; i < live.nlist && 2 + i < LINES - 2; i++) {
 		char line[NAME_SHOWN_MAX + 100];
 		list_line(&live.list[i], a->gl.utf8, COLS - 4, line, sizeof line);
 		if (i == live.sel)
 			attrset(A_REVERSE);
-		mvaddnstr(2 + i, 2, line, COLS - 4);
+		put_cut(2 + i, 2, line, COLS - 4);
 		attrset(A_NORMAL);
 	}
-	mvaddnstr(LINES - 1, 1, "Up/Down choose, Enter watch, r refresh, Esc or q back", COLS - 2);
+	/* TRANSLATORS: the live games' last line: at most 58 columns. */
+	put_cut(LINES - 1, 1, _("Up/Down choose, Enter watch, r refresh, Esc or q back"), COLS - 2);
 }
 
 static reaction list_move(app *a, int key)
@@ -162,7 +192,7 @@ static reaction list_watch(app *a, int key)
 		watched_close(&live.w);
 		list_refresh(a);
 		list_draw(a);
-		mvaddnstr(LINES - 2, 2, why, COLS - 4);
+		put_cut(LINES - 2, 2, why, COLS - 4);
 		return REACT_NONE;
 	}
 	live.w.v.color = a->v.color;
@@ -192,15 +222,15 @@ static void list_leave(app *a)
 }
 
 static const key_row list_rows[] = {
-	{ { KEY_UP, KEY_DOWN, 'k', 'j' }, list_move, "\u2191 \u2193, j k", "Up Down, j k", "choose a game", NULL, 0 },
-	{ { '\n', '\r', KEY_ENTER, ' ' }, list_watch, "Enter", "Enter", "watch it", NULL, 0 },
-	{ { 'r', 'W' }, list_again, "r", "r", "look again", NULL, 0 },
-	{ { KEY_ESC, 'q' }, list_back, "Esc, q", "Esc, q", "back to your game", NULL, 0 },
+	{ { KEY_UP, KEY_DOWN, 'k', 'j' }, list_move, "\u2191 \u2193, j k", "Up Down, j k", N_("choose a game"), NULL, 0 },
+	{ { '\n', '\r', KEY_ENTER, ' ' }, list_watch, "Enter", "Enter", N_("watch it"), NULL, 0 },
+	{ { 'r', 'W' }, list_again, "r", "r", N_("look again"), NULL, 0 },
+	{ { KEY_ESC, 'q' }, list_back, "Esc, q", "Esc, q", N_("back to your game"), NULL, 0 },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
 const screen watch_list_screen = {
-	.name = "watch-list", .title = "Live games (W)", .rows = list_rows, .draw = list_draw, .enter = list_enter,
+	.name = "watch-list", .title = N_("Live games (W)"), .rows = list_rows, .draw = list_draw, .enter = list_enter,
 	.leave = list_leave,
 };
 
@@ -241,15 +271,16 @@ static reaction watching_redraw(app *a, int key)
 }
 
 static const key_row watching_rows[] = {
-	{ { KEY_ESC, 'q', 'Q' }, watching_leave, "Esc, q", "Esc, q", "stop watching", NULL, 0 },
-	{ { KEY_CTRL('l') }, watching_redraw, "Ctrl-L", "Ctrl-L", "redraw the screen", NULL, 0 },
-	{ { 0 }, NULL, "any other key", "any other key", "nothing: watching is read-only (once the game ends: back)",
-	  NULL, 0 },
+	{ { KEY_ESC, 'q', 'Q' }, watching_leave, "Esc, q", "Esc, q", N_("stop watching"), NULL, 0 },
+	{ { KEY_CTRL('l') }, watching_redraw, "Ctrl-L", "Ctrl-L", N_("redraw the screen"), NULL, 0 },
+	/* notext: the keys' names (the help's left column) stay as they are */
+	{ { 0 }, NULL, "any other key", "any other key",
+	  N_("nothing: watching is read-only (once the game ends: back)"), NULL, 0 },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
 
 const screen watch_screen = {
-	.name = "watch", .title = "Watching a game", .rows = watching_rows, .other = watching_ignore,
+	.name = "watch", .title = N_("Watching a game"), .rows = watching_rows, .other = watching_ignore,
 	.draw = watching_draw, .poll = watching_poll,
 };
 
@@ -257,12 +288,19 @@ const screen watch_screen = {
 
 static void watch_usage(void)
 {
-	printf("Usage: lightsout watch [--dir DIR] [--list] [NAME]\n"
+	printf("%s", _("Usage: lightsout watch [--dir DIR] [--list] [NAME]\n"
 	       "The live games of a public account (lightsout serve): --list prints them,\n"
 	       "one a line (name, guest or player, variant, moves, seconds); NAME watches\n"
 	       "that player's game, read-only, until q.\n"
 	       "      --dir DIR   the account's host directory (default: this account's\n"
-	       "                  $XDG_STATE_HOME/lightsout/host)\n");
+	       "                  $XDG_STATE_HOME/lightsout/host)\n"));
+}
+
+/* A message, already in the player's language, after the command's name. */
+static void watch_error(const char *msg)
+{
+	/* notext: the command's name before a message translated already */
+	fprintf(stderr, "lightsout watch: %s\n", msg);
 }
 
 int cmd_watch(int argc, char **argv)
@@ -287,19 +325,19 @@ int cmd_watch(int argc, char **argv)
 			watch_usage();
 			return 0;
 		} else {
-			fprintf(stderr, "lightsout watch: unknown option '%s'\nTry 'lightsout watch --help'.\n",
+			fprintf(stderr, _("lightsout watch: unknown option '%s'\nTry 'lightsout watch --help'.\n"),
 				argv[optind - 1]);
 			return EXIT_USAGE;
 		}
 	}
 	if (optind < argc - 1 || (list && optind < argc)) {
-		fprintf(stderr, "lightsout watch: give --list or one NAME\n");
+		fprintf(stderr, "%s", _("lightsout watch: give --list or one NAME\n"));
 		return EXIT_USAGE;
 	}
 	if (!host[0]) {
 		char state[3000];
 		if (paths_dir(PATHS_STATE, false, state, sizeof state, err, sizeof err) < 0) {
-			fprintf(stderr, "lightsout watch: %s\n", err);
+			watch_error(err);
 			return EXIT_USAGE;
 		}
 		snprintf(host, sizeof host, "%s/host", state);
@@ -309,7 +347,8 @@ int cmd_watch(int argc, char **argv)
 	live_game *games;
 	int n = arcade_list(host, "", &games);
 	if (n < 0) {
-		fprintf(stderr, "lightsout watch: %s: %s (is it a public account's host directory? see --dir)\n", dir,
+		/* TRANSLATORS: a directory, then why it cannot be read. */
+		fprintf(stderr, _("lightsout watch: %s: %s (is it a public account's host directory? see --dir)\n"), dir,
 			strerror(errno));
 		return EXIT_USAGE;
 	}
@@ -320,12 +359,13 @@ int cmd_watch(int argc, char **argv)
 			name_for_terminal(games[i].name, utf8, name, sizeof name);
 			if (games[i].race[0])
 				name_for_terminal(games[i].race, utf8, rival, sizeof rival);
+			/* notext: --list's lines are tab-separated fields for scripts */
 			printf("%s\t%s\t%s\t%d\t%ld%s%s%s\n", name, games[i].guest ? "guest" : "player", games[i].variant,
 			       games[i].moves, games[i].elapsed, games[i].won ? "\tsolved" : "", rival[0] ? "\tracing " : "",
 			       rival);
 		}
 		if (!list && n == 0)
-			printf("Nobody is playing right now.\n");
+			printf("%s", _("Nobody is playing right now.\n"));
 		free(games);
 		return 0;
 	}
@@ -335,7 +375,7 @@ int cmd_watch(int argc, char **argv)
 		if (!strcmp(games[i].name, want))
 			at = i;
 	if (at < 0) {
-		fprintf(stderr, "lightsout watch: nobody called '%s' is playing ('lightsout watch --list')\n", want);
+		fprintf(stderr, _("lightsout watch: nobody called '%s' is playing ('lightsout watch --list')\n"), want);
 		free(games);
 		return 1;
 	}
@@ -343,13 +383,13 @@ int cmd_watch(int argc, char **argv)
 	snprintf(id, sizeof id, "%s", games[at].id);
 	free(games);
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-		fprintf(stderr, "lightsout watch: watching needs a terminal; --list prints the games\n");
+		fprintf(stderr, "%s", _("lightsout watch: watching needs a terminal; --list prints the games\n"));
 		return EXIT_USAGE;
 	}
 	/* The watch screen in the game's one loop, with no game of our own. */
 	static app a;
 	if (term_open(false, TERM_MAX_ROWS, TERM_MAX_COLS, err, sizeof err) < 0) {
-		fprintf(stderr, "lightsout watch: %s\n", err);
+		watch_error(err);
 		return EXIT_USAGE;
 	}
 	glyphs_init(&a.gl, false);
@@ -358,7 +398,7 @@ int cmd_watch(int argc, char **argv)
 	char why[200];
 	if (!watched_open(&live.w, host, id, &a.gl, why, sizeof why)) {
 		term_close();
-		fprintf(stderr, "lightsout watch: %s\n", why);
+		watch_error(why);
 		watched_close(&live.w);
 		return 1;
 	}

@@ -5,6 +5,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "formats/lang.h"
+#include "i18n.h"
 #include "persist/name.h"
 #include "ui/watch.h"
 
@@ -29,23 +31,34 @@ static void info_line(watched *w)
 	snprintf(clock, sizeof clock, "%ld:%02ld", secs / 60, secs % 60);
 	/* The player's name as this terminal can show it (persist/name.h);
 	 * escaped, a long one loses its end to fit the line. */
-	char name[64], rival[96] = "";
+	char name[64], who[96], rival[128] = "";
 	shown_name(w, name, sizeof name);
+	if (lg->guest)
+		/* TRANSLATORS: a watched player's name, a guest's. */
+		snprintf(who, sizeof who, _("%s (guest)"), name);
+	else
+		snprintf(who, sizeof who, "%s", name);
 	if (lg->race[0]) {
 		/* A race: the other racer's moves as this racer last saw them. */
 		char other[64];
 		name_for_terminal(lg->race, w->v.gl->utf8, other, sizeof other);
-		snprintf(rival, sizeof rival, " %s racing %s: %d move%s", w->v.gl->dot, other, lg->race_moves,
-			 lg->race_moves == 1 ? "" : "s");
+		/* TRANSLATORS: after a watched game's line: a dot (·), the
+		 * other racer's name and their moves. */
+		snprintf(rival, sizeof rival, P_(" %s racing %s: %d move", " %s racing %s: %d moves", lg->race_moves),
+			 w->v.gl->dot, other, lg->race_moves);
 	}
-	snprintf(w->v.info, sizeof w->v.info, "Watching %s%s %s Moves %d %s %s%s%s", name,
-		 lg->guest ? " (guest)" : "", w->v.gl->dot, lg->moves, w->v.gl->dot, clock, lg->won ? " · solved!" : "",
-		 rival);
+	/* TRANSLATORS: "Watching bob · Moves 12 · 1:02 · solved! ...": the
+	 * name, a dot, the moves, a dot, the clock, then " · solved!" or
+	 * nothing and the race's words or nothing. */
+	snprintf(w->v.info, sizeof w->v.info, _("Watching %s %s Moves %d %s %s%s%s"), who, w->v.gl->dot, lg->moves,
+		 w->v.gl->dot, clock, lg->won ? _(" · solved!") : "", rival);
 	/* A screen reader's: words, and no clock that would be spoken every
 	 * second. */
 	if (w->v.gl->reader)
-		snprintf(w->v.info, sizeof w->v.info, "Watching %s%s, Moves %d%s%s", name, lg->guest ? " (guest)" : "",
-			 lg->moves, lg->won ? ", solved!" : "", rival);
+		/* TRANSLATORS: the same for a screen reader, without the clock:
+		 * the name, the moves, ", solved!" or nothing, the race's words. */
+		snprintf(w->v.info, sizeof w->v.info, _("Watching %s, Moves %d%s%s"), who, lg->moves,
+			 lg->won ? _(", solved!") : "", rival);
 }
 
 /* Make a game of the file's variant; false when it cannot be drawn here. */
@@ -60,18 +73,19 @@ static bool make_game(watched *w, char *why, size_t len)
 	w->have = false;
 	shown_name(w, name, sizeof name);
 	if (!w->lg.open) {
-		snprintf(why, len, "%s does not take watchers.", name);
+		snprintf(why, len, _("%s does not take watchers."), name);
 		return false;
 	}
 	if (!w->lg.ncells || variant_parse(&cfg.v, w->lg.variant, why, len) != LO_OK) {
-		snprintf(why, len, "%s's board (%s) cannot be shown to watchers.", name, w->lg.variant);
+		/* TRANSLATORS: a player's name, then their board (5x5 plus). */
+		snprintf(why, len, _("%s's board (%s) cannot be shown to watchers."), name, w->lg.variant);
 		return false;
 	}
 	if (game_init(&w->g, &cfg, why, len) != LO_OK)
 		return false;
 	if (board_size(w->g.cur) != w->lg.ncells) {
 		game_free(&w->g);
-		snprintf(why, len, "%s's board does not match its size.", name);
+		snprintf(why, len, _("%s's board does not match its size."), name);
 		return false;
 	}
 	w->have = true;
@@ -85,9 +99,13 @@ static void apply_file(watched *w)
 	live_cells_read(w->lg.cells, w->lg.ncells, b->k, b->cells);
 	w->v.cr = w->lg.cr < b->rows ? w->lg.cr : b->rows - 1;
 	w->v.cc = w->lg.cc < b->cols ? w->lg.cc : b->cols - 1;
-	char name[sizeof w->v.title - 9];	/* the title's room: whole escapes only */
-	shown_name(w, name, sizeof name);
-	snprintf(w->v.title, sizeof w->v.title, "watching %s", name);
+	/* TRANSLATORS: the title line's right side: a player's name. */
+	const char *fmt = _("watching %s");
+	/* The title's room past the words: the name keeps whole escapes. */
+	char name[sizeof w->v.title];
+	size_t words = strlen(fmt) - 2, room = words < sizeof name ? sizeof name - words : 1;
+	shown_name(w, name, room);
+	snprintf(w->v.title, sizeof w->v.title, fmt, name);
 	info_line(w);
 }
 
@@ -95,7 +113,7 @@ bool watched_open(watched *w, const char *host, const char *id, const glyphs *gl
 {
 	memset(w, 0, sizeof *w);
 	if (!arcade_feed_open(&w->feed, host, id)) {
-		snprintf(why, len, "That game has ended.");
+		snprintf(why, len, "%s", _("That game has ended."));
 		return false;
 	}
 	return watched_show(w, &w->feed.lg, gl, why, len);
@@ -112,7 +130,7 @@ bool watched_show(watched *w, const live_game *lg, const glyphs *gl, char *why, 
 	w->v.cr = w->v.cc = 0;
 	char name[NAME_SHOWN_MAX];
 	shown_name(w, name, sizeof name);
-	snprintf(w->v.msg, sizeof w->v.msg, "Read-only: you see what %s sees.  q or Esc: stop watching.", name);
+	snprintf(w->v.msg, sizeof w->v.msg, _("Read-only: you see what %s sees.  q or Esc: stop watching."), name);
 	if (!make_game(w, why, len))
 		return false;
 	w->v.g = &w->g;
@@ -154,7 +172,8 @@ void watched_draw(watched *w, bool all, double now)
 {
 	if (w->feed.gone || !w->have) {
 		erase();
-		mvaddnstr(LINES / 2, 2, w->feed.gone ? "The game you watched has ended.  Any key returns." : w->v.msg, COLS - 4);
+		const char *say = w->feed.gone ? _("The game you watched has ended.  Any key returns.") : w->v.msg;
+		mvaddnstr(LINES / 2, 2, say, (int)text_fit(say, COLS - 4));
 		return;
 	}
 	if (all || w->v.ds.vr < 0) {
