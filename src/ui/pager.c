@@ -16,9 +16,10 @@ typedef struct pager {
 	char **lines;
 	int n;
 	int top, left;			/* first line and column shown */
-	/* Prose (How to play) is wrapped to the window at spaces, each piece
-	 * under its line's indent, again after a resize; tables scroll
-	 * sideways instead. */
+	/* Prose (How to play) is joined into paragraphs and wrapped to the
+	 * window at spaces, each piece under its line's indent, again after
+	 * a resize; a page's lines are wrapped each on its own, and its
+	 * tables' lines kept whole: they scroll sideways instead. */
 	bool wrap;
 	int width;			/* the width shown was wrapped to, 0 none */
 	bool joined;			/* lines of a paragraph joined into one */
@@ -143,12 +144,15 @@ static void join_paragraphs(pager *p)
 	p->n = n;
 }
 
-/* The lines as shown at width columns: p->lines, or wrapped (prose). */
+/* The lines as shown at width columns, wrapped at spaces: prose joined
+ * into paragraphs first; a page's lines each on its own, its tables'
+ * lines whole (they scroll sideways: a column cut in two reads as
+ * nothing). */
 static void pager_layout(pager *p, int width)
 {
-	if (!p->wrap || width == p->width)
+	if (width == p->width)
 		return;
-	if (!p->joined) {
+	if (p->wrap && !p->joined) {
 		join_paragraphs(p);
 		p->joined = true;
 	}
@@ -178,9 +182,10 @@ static void pager_layout(pager *p, int width)
 		 * line's own, a step in, then. */
 		int hang = indent < width / 2 ? indent : first + 4 < width / 2 ? first + 4 : 0;
 		size_t indent_bytes = bytes_in(s, indent);
+		bool whole = !p->wrap && table_line(s);
 		for (;;) {
 			int room = width - lead;
-			size_t take = bytes_in(s, room);
+			size_t take = whole ? strlen(s) : bytes_in(s, room);
 			if (s[take]) {
 				/* Break at the last space that fits, else cut the word. */
 				size_t sp = take;
@@ -211,7 +216,7 @@ static void pager_layout(pager *p, int width)
 /* The lines on screen: wrapped prose, or the text's own lines. */
 static char **lines_shown(const pager *p, int *n)
 {
-	if (p->wrap && p->shown) {
+	if (p->shown) {
 		*n = p->nshown;
 		return p->shown;
 	}

@@ -69,7 +69,7 @@ visit() {
 	if [ "$_l" != en ] && [ -f "$ui_tmp/en.$_name" ]; then
 		# Lines of two words and more that read the same as in English.
 		sed 's/Lights Out//g' "$ui_tmp/en.$_name" > "$ui_tmp/en.lines"
-		_same=$(sed 's/Lights Out//g' "$ui_tmp/$_l.$_name" | grep -x -F -f "$ui_tmp/en.lines" | grep -E '[[:alpha:]]{2,}[^[:alpha:]]+[[:alpha:]]{2,}' |
+		_same=$(sed 's/Lights Out//g' "$ui_tmp/$_l.$_name" | grep -x -F -f "$ui_tmp/en.lines" | grep -E '(^|[^[:alnum:]])[[:alpha:]]{2,}[^[:alnum:]]+[[:alpha:]]{2,}([^[:alnum:]]|$)' |
 			grep -v -F -e lightsout -e "$LO_NAME" | head -3 | sed 's/  */ /g' | tr '\n' '/')
 		check "$_l: $_name is translated${_same:+ (English: $_same)}" test -z "$_same"
 	fi
