@@ -6,7 +6,6 @@
 
 #include <curses.h>
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +14,7 @@
 #include <unistd.h>
 
 #include "formats/lang.h"
+#include "formats/options.h"
 #include "formats/output.h"
 #include "i18n.h"
 #include "persist/host.h"
@@ -286,14 +286,14 @@ const screen watch_screen = {
 
 /* ---- lightsout watch ---- */
 
-static void watch_usage(void)
+static void watch_usage(const options_def *d)
 {
-	printf("%s", _("Usage: lightsout watch [--dir DIR] [--list] [NAME]\n"
-	       "The live games of a public account (lightsout serve): --list prints them,\n"
-	       "one a line (name, guest or player, variant, moves, seconds); NAME watches\n"
-	       "that player's game, read-only, until q.\n"
-	       "      --dir DIR   the account's host directory (default: this account's\n"
-	       "                  $XDG_STATE_HOME/lightsout/host)\n"));
+	fputs(_("Usage: lightsout watch [--dir DIR] [--list] [NAME]\n"
+		"The live games of a public account (lightsout serve): --list prints them,\n"
+		"one a line (name, guest or player, variant, moves, seconds); NAME watches\n"
+		"that player's game, read-only, until q.\n"),
+	      stdout);
+	options_help(d->specs, 20);
 }
 
 /* A message, already in the player's language, after the command's name. */
@@ -305,35 +305,27 @@ static void watch_error(const char *msg)
 
 int cmd_watch(int argc, char **argv)
 {
-	static const struct option longs[] = {
-		{ "dir", required_argument, NULL, 'd' },
-		{ "list", no_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	char host[3100] = "", err[300];
+	const char *dir_arg = NULL;
 	bool list = false;
-	int c;
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
-		if (c == 'd')
-			snprintf(host, sizeof host, "%s", optarg);
-		else if (c == 'l')
-			list = true;
-		else if (c == 'h') {
-			watch_usage();
-			return 0;
-		} else {
-			fprintf(stderr, _("lightsout watch: unknown option '%s'\nTry 'lightsout watch --help'.\n"),
-				argv[optind - 1]);
-			return EXIT_USAGE;
-		}
-	}
-	if (optind < argc - 1 || (list && optind < argc)) {
-		fprintf(stderr, "%s", _("lightsout watch: give --list or one NAME\n"));
-		return EXIT_USAGE;
-	}
+	const option_spec specs[] = {
+		/* TRANSLATORS: an option's help in --help, after the option at
+		 * column 20: at most 60 columns a line. */
+		{ "dir", 0, OPTION_STRING, &dir_arg, .arg = "DIR",
+		  .help = N_("the account's host directory (default: this account's\n"
+			     "$XDG_STATE_HOME/lightsout/host)") },
+		{ "list", 0, OPTION_FLAG, &list, .help = N_("print the live games, one a line") },
+		{ "help", 'h', OPTION_FLAG, .help = N_("this help") },
+		{ NULL },
+	};
+	const options_def d = { .cmd = "watch", .specs = specs, .operands = 1, .help = watch_usage };
+	int first, status = options_run(&d, argc, argv, &first);
+	if (status != OPTIONS_GO)
+		return status;
+	char host[3100] = "", err[300];
+	if (list && first < argc)
+		return options_usage_error("watch", _("give --list or one NAME"));
+	if (dir_arg)
+		snprintf(host, sizeof host, "%s", dir_arg);
 	if (!host[0]) {
 		char state[3000];
 		if (paths_dir(PATHS_STATE, false, state, sizeof state, err, sizeof err) < 0) {
@@ -352,7 +344,7 @@ int cmd_watch(int argc, char **argv)
 			strerror(errno));
 		return EXIT_USAGE;
 	}
-	if (list || optind == argc) {
+	if (list || first == argc) {
 		bool utf8 = name_locale_utf8();
 		for (int i = 0; i < n; i++) {
 			char name[NAME_SHOWN_MAX], rival[NAME_SHOWN_MAX] = "";
@@ -369,7 +361,7 @@ int cmd_watch(int argc, char **argv)
 		free(games);
 		return 0;
 	}
-	const char *want = argv[optind];
+	const char *want = argv[first];
 	int at = -1;
 	for (int i = 0; i < n; i++)
 		if (!strcmp(games[i].name, want))
@@ -403,7 +395,7 @@ int cmd_watch(int argc, char **argv)
 		return 1;
 	}
 	live.w.v.color = a.v.color;
-	int status = app_run_screen(&a, &watch_screen);
+	status = app_run_screen(&a, &watch_screen);
 	watched_close(&live.w);
 	term_close();
 	return status >= 128 ? 0 : status;
