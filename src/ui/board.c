@@ -339,8 +339,7 @@ static const key_row board_rows[] = {
 	/* Terminals send DEL or ^H for Backspace; accept all three. */
 	{ { KEY_BACKSPACE, KEY_DEL, KEY_CTRL('h'), 'x' }, board_backward, "Backspace, x", "Backspace, x",
 	  N_("press backward, one state down (k > 2)"), NULL, 0 },
-	/* notext: the keys' names (the help's left column) stay as they are */
-	{ { KEY_MOUSE, KEY_SGR_MOUSE }, board_mouse, "mouse click", "mouse click",
+	{ { KEY_MOUSE, KEY_SGR_MOUSE }, board_mouse, N_("mouse click"), N_("mouse click"),
 	  N_("press the cell clicked (right button: backward)"), NULL, 0 },
 	{ { 'u', 'U', KEY_CTRL('r') }, board_history, "u; U, Ctrl-R", "u; U, Ctrl-R", N_("undo; redo"), N_("u undo"), 1 },
 	{ { 's' }, steps_overlay, "s", "s", N_("solution overlay: mark a minimal solution from here"),

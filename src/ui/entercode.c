@@ -207,7 +207,7 @@ static const key_row code_rows[] = {
 	{ { KEY_BACKSPACE, KEY_DEL, KEY_CTRL('h'), KEY_CTRL('u') }, code_erase, "Backspace; Ctrl-U", "Backspace; Ctrl-U",
 	  N_("erase a character; all of it"), NULL, 0 },
 	{ { KEY_ESC }, code_back, "Esc", "Esc", N_("back, no board played"), NULL, 0 },
-	{ { 0 }, NULL, "letters, digits, paste", "letters, digits, paste",
+	{ { 0 }, NULL, N_("letters, digits, paste"), N_("letters, digits, paste"),
 	  N_("the code (case, spaces, dashes and line breaks do not matter)"), NULL, 0 },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };

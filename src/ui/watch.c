@@ -273,8 +273,7 @@ static reaction watching_redraw(app *a, int key)
 static const key_row watching_rows[] = {
 	{ { KEY_ESC, 'q', 'Q' }, watching_leave, "Esc, q", "Esc, q", N_("stop watching"), NULL, 0 },
 	{ { KEY_CTRL('l') }, watching_redraw, "Ctrl-L", "Ctrl-L", N_("redraw the screen"), NULL, 0 },
-	/* notext: the keys' names (the help's left column) stay as they are */
-	{ { 0 }, NULL, "any other key", "any other key",
+	{ { 0 }, NULL, N_("any other key"), N_("any other key"),
 	  N_("nothing: watching is read-only (once the game ends: back)"), NULL, 0 },
 	{ { 0 }, NULL, NULL, NULL, NULL, NULL, 0 },
 };
