@@ -80,6 +80,24 @@ $D send-keys Enter
 check "dave: the lobby in French" as_dave ui_wait "$(T fr 'leave the arcade')"
 check "dave: accents drawn as letters, UTF-8 kept" sh -c "$D capture-pane -p | grep -q '[éèàçê]'"
 
+# A race: dave opens one from a board, carol takes it; each reads the
+# start and the result in their own language.
+$D send-keys f
+check "dave: a board, its status line in French" as_dave ui_wait "$(T fr ' Moves %d %s Par %s %s %s')"
+$D send-keys v
+check "dave: the race screen in French" as_dave ui_wait "$(T fr 'open a race anyone can take (a board like yours)' | cut -d'(' -f1)"
+$D send-keys o
+check "dave: his race open, said in French" as_dave ui_wait "$(T fr 'Your race is open (%s): waiting for somebody to take it...')"
+ui_keys v
+check "carol: dave's race offered, in German" ui_wait "$(T de "take %s's race (%s)" dave)"
+ui_keys Enter
+check "carol: the start, in German" ui_wait "$(T de 'Race against %s: go!  The first to clear the board wins.' dave)"
+check "dave: the start, in French" as_dave ui_wait "$(T fr 'Race against %s: go!  The first to clear the board wins.' carol)"
+ui_solve_shown
+check "carol: she won, said in German" ui_wait "$(T de 'You won the race against %s' dave)"
+check "dave: carol won, said in French" as_dave ui_wait "$(T fr '%s won the race' carol)"
+ui_kill_server
+
 # erin: a language the game does not have, then none: English, no error.
 LOGIN_ENV="LANG=sv_SE.UTF-8 LC_ALL=sv_SE.UTF-8" login erin
 check "erin (sv_SE): the name prompt in English" ui_wait "Name ["
