@@ -148,7 +148,8 @@ ok "the arcade's sshd starts by hand (port $port)"
 echo "[127.0.0.1]:$port $(cut -d' ' -f1,2 /etc/lightsout-arcade/ssh_host_ed25519_key.pub)" >"$s/known_hosts"
 
 # play WHO: ssh -tt to play@ as the key WHO or as "guest", its input the
-# fifo s/in (held open), its output in s/out.
+# fifo s/in (held open), its output in s/out; the client's LANG is
+# PLAY_LANG (C.UTF-8).
 play() {
 	if [ "$1" = guest ]; then
 		set -- -o PubkeyAuthentication=no -o KbdInteractiveAuthentication=yes
@@ -161,7 +162,7 @@ play() {
 	hold=$!
 	(ssh -F /dev/null -o IdentitiesOnly=yes -o IdentityAgent=none -o PasswordAuthentication=no \
 		-o UserKnownHostsFile="$s/known_hosts" -o StrictHostKeyChecking=yes -o LogLevel=ERROR \
-		-o SetEnv=LANG=C.UTF-8 "$@" -p "$port" -tt play@127.0.0.1 <"$s/in" >"$s/out" 2>&1
+		-o SetEnv=LANG=${PLAY_LANG:-C.UTF-8} "$@" -p "$port" -tt play@127.0.0.1 <"$s/in" >"$s/out" 2>&1
 	 echo "EXIT=$?" >>"$s/out") &
 }
 # until_out TEXT: until the session's output shows TEXT (20 s).
@@ -192,6 +193,15 @@ printf 'f' >"$s/in"
 check "and plays free play" until_out "Moves 0"
 printf 'sT' >"$s/in"
 check "a guest wins" until_out "Solved"
+printf 'qy' >"$s/in"
+ended
+# The package's catalogs: a guest whose client says German reads the
+# lobby in German, from the installed translation.
+check "the package installs the German catalog" test -f /usr/share/locale/de/LC_MESSAGES/lightsout.mo
+de_free=$(LC_ALL=C.UTF-8 LANGUAGE=de TEXTDOMAINDIR=/usr/share/locale gettext lightsout "free play")
+PLAY_LANG=de_DE.UTF-8 play guest
+check "the catalog has German for the lobby's words ($de_free)" sh -c '[ "$0" != "free play" ] && [ -n "$0" ]' "$de_free"
+check "a guest whose client says de_DE.UTF-8 reads the lobby in German" until_out "$de_free"
 printf 'qy' >"$s/in"
 ended
 out=$(ssh -F /dev/null -o IdentitiesOnly=yes -o IdentityAgent=none -o PasswordAuthentication=no \
