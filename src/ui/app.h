@@ -79,6 +79,9 @@ struct app {
 	 * before each wait for a key (the words, the cursor), and each key. */
 	void (*reader_wait)(app *a);
 	void (*reader_key)(app *a, int key);
+	/* The look the options and settings chose (--ascii, --no-animation),
+	 * taken back when the screen-reader mode, which has its own, ends. */
+	bool look_ascii, look_anim;
 	bool code_played;	/* the share code's field played a board: its opener goes too */
 	bool lobby;		/* start at the lobby (lightsout serve) */
 	prefs prefs;		/* the settings kept for the next start */

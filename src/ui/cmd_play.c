@@ -302,7 +302,8 @@ int cmd_play(int argc, char **argv)
 		a.v.graph_digest = cfg.v.graph->digest;
 	}
 
-	glyphs_init(&a.gl, o.ascii || (a.prefs.has_ascii && a.prefs.ascii));
+	a.look_ascii = o.ascii || (a.prefs.has_ascii && a.prefs.ascii);
+	glyphs_init(&a.gl, a.look_ascii);
 	a.v.gl = &a.gl;
 	a.v.preview = a.prefs.has_preview ? a.prefs.preview : true;
 	a.st.speed = a.prefs.has_speed ? a.prefs.speed - 1 : 0;
@@ -338,6 +339,7 @@ int cmd_play(int argc, char **argv)
 	a.v.anim.on = !o.no_animation && want_color(&o) && (!a.prefs.has_animation || a.prefs.animation) &&
 		      baudrate() >= 19200;
 	a.v.anim.cell = -1;
+	a.look_anim = a.v.anim.on;
 	reader_start(&a, o.reader || (a.prefs.has_reader && a.prefs.reader));
 	rc = app_run(&a);
 	watch_end(&a);

@@ -247,6 +247,7 @@ static reaction lobby_look(app *a, int key)
 		return REACT_NONE;
 	}
 	a->prefs.ascii = ascii, a->prefs.has_ascii = true;
+	a->look_ascii = ascii;
 	app_keep_prefs(a, NULL);
 	clearok(curscr, TRUE);
 	app_say(a, ascii ? _("The plain ASCII look: a again for UTF-8.") : _("The UTF-8 look: a again for plain ASCII."));

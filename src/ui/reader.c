@@ -422,7 +422,7 @@ void reader_start(app *a, bool on)
 	if (on)
 		glyphs_reader(&a->gl);
 	else if (a->gl.reader)
-		glyphs_init(&a->gl, a->prefs.has_ascii && a->prefs.ascii);
+		glyphs_init(&a->gl, a->look_ascii);
 	a->v.gl = &a->gl;
 	a->reader_wait = on ? reader_wait : NULL;
 	a->reader_key = on ? reader_key : NULL;
@@ -436,10 +436,9 @@ void reader_start(app *a, bool on)
 
 void reader_set(app *a, bool on)
 {
-	bool anim = !a->prefs.has_animation || a->prefs.animation;
 	reader_start(a, on);
 	if (!on)
-		a->v.anim.on = anim && a->v.color;
+		a->v.anim.on = a->look_anim;
 	if (on)
 		reader_remember(a);	/* what is on screen as it is turned on is no news */
 	a->prefs.reader = on, a->prefs.has_reader = true;

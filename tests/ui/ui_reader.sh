@@ -185,4 +185,15 @@ check "... no seconds counted" rd_none '[0-9] s\)' "$(rd_msg)"
 ui_keys Escape
 check "stopped: said" rd_said "Stopped: the board you had stays."
 
+
+# Turned off, the mode gives back the look the options chose: --ascii
+# stays ASCII (it once came back as the UTF-8 look).
+ui_start -- play --ascii --screen-reader --size 3x3 --seed 1
+ui_wait "Moves 0" >/dev/null
+ui_keys m Up Up Right Enter
+check "off in the settings: said" rd_said "Screen-reader mode off"
+check "... the frame the options chose, ASCII" ui_wait "+-----"
+no_utf8_frame() { ! ui_screen | grep -q '┌'; }
+check "... and no UTF-8 frame" no_utf8_frame
+
 done_testing
