@@ -362,8 +362,8 @@ static void reader_say(app *a, const char *focus)
 		else
 			snprintf(line, sizeof line, "%s.", news);
 		/* A full screen of its own (a list) has its words said where
-		 * its message line is free. */
-		if ((drawn && top->shows_board) || top->over_board || line_blank(LINES - 2))
+		 * its message line is free; a watched game's over its hint. */
+		if ((drawn && top->shows_board) || top->over_board || top == &watch_screen || line_blank(LINES - 2))
 			draw_message(&a->v, line);
 	}
 	snprintf(R.msg, sizeof R.msg, "%s", a->v.msg);

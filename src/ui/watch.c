@@ -21,6 +21,7 @@
 #include "persist/name.h"
 #include "persist/paths.h"
 #include "ui/app.h"
+#include "ui/reader.h"
 #include "ui/term.h"
 
 /* The screens' own: the list (W) and the game being watched. */
@@ -234,17 +235,52 @@ const screen watch_list_screen = {
 	.leave = list_leave,
 };
 
+/* In the screen-reader mode, the watched game in words where its
+ * player's cursor is: said each time it changes (a press, a move). */
+static void watching_focus(app *a)
+{
+	int y, x;
+	if (!reader_on(a) || !live.w.have || !draw_cursor_last(&y, &x))
+		return;
+	const live_game *lg = &live.w.lg;
+	const board *b = live.w.g.cur;
+	char name[NAME_SHOWN_MAX], state[16], words[160];
+	name_for_terminal(lg->name, name_locale_utf8(), name, sizeof name);
+	int lit = 0;
+	for (int r = 0; r < b->rows; r++)
+		for (int c = 0; c < b->cols; c++)
+			lit += board_get(b, r, c) != 0;
+	if (lg->cr < 0 || lg->cr >= b->rows || lg->cc < 0 || lg->cc >= b->cols)
+		return;
+	int val = board_get(b, lg->cr, lg->cc);
+	if (b->k == 2)
+		snprintf(state, sizeof state, "%s", val ? C_("cell state", "on") : C_("cell state", "off"));
+	else
+		snprintf(state, sizeof state, "%d", val);
+	if (lg->won)
+		snprintf(words, sizeof words, P_("%s cleared the board in %d move", "%s cleared the board in %d moves",
+						 lg->moves), name, lg->moves);
+	else
+		/* TRANSLATORS: the watched player, their moves, their cursor's
+		 * row and column, its cell ("on", "off" or a value), the lights on. */
+		snprintf(words, sizeof words, P_("%s, move %d: row %d, column %d: %s; %d light on",
+						 "%s, move %d: row %d, column %d: %s; %d lights on", lit),
+			 name, lg->moves, lg->cr + 1, lg->cc + 1, state, lit);
+	reader_focus(a, y, x, words);
+}
+
 static void watching_draw(app *a)
 {
-	(void)a;
 	watched_draw(&live.w, true, term_now());
+	watching_focus(a);
 }
 
 static void watching_poll(app *a, double now)
 {
-	(void)a;
-	if (watched_poll(&live.w))
+	if (watched_poll(&live.w)) {
 		watched_draw(&live.w, false, now);
+		watching_focus(a);
+	}
 }
 
 static reaction watching_leave(app *a, int key)

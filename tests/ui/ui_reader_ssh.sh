@@ -63,6 +63,10 @@ check "dave: his cursor on her cursor's cell" as_dave rd_on_cell 1 2
 ui_keys j
 check "carol moves: her words" rd_said "row 2, column 2: o"
 check "dave: his cursor follows hers" as_dave rd_on_cell 2 2
+check "dave: her move said in words" as_dave rd_said "carol, move "
+check "... where her cursor is, its cell and the lights on" as_dave sh -c "$D capture-pane -p | sed -n 23p | grep -q 'row 2, column 2: o[nf]*; [0-9]* lights\? on'"
+ui_keys Space
+check "dave: her press said, the lights on again" as_dave rd_said "carol, move 1: row 2, column 2:"
 # The races: dave's cursor on the player he may challenge, its words said.
 $D send-keys q
 as_dave ui_wait "Live games on this host" >/dev/null
