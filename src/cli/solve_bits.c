@@ -289,18 +289,16 @@ static bool zfits(const solve_bits_limit *l, int k, long long rows, long long co
 	int w = bitboard_width(k);
 	memavail_words(need, n, sizeof n);
 	memavail_words(l->avail, a, sizeof a);
+	/* (k > 2: at least 2 bits a cell, so "bits".) */
 	if (whole)
-		/* TRANSLATORS: "needs 250 MB to solve at 2 bits a cell, and 100 MB is available (ulimit -v)". */
-		snprintf(why, len, P_("board too large for the memory: %lldx%lld needs %s to solve at %d bit a cell, and "
-				      "%s is available (%s)",
-				      "board too large for the memory: %lldx%lld needs %s to solve at %d bits a cell, and "
-				      "%s is available (%s)", w),
+		/* TRANSLATORS: "needs 250 MB to solve at 2 bits a cell, and 100 MB is available (ulimit -v)"; the
+		 * last %s names the bound: MemAvailable, ulimit -v or the cgroup's memory.max. */
+		snprintf(why, len, _("board too large for the memory: %lldx%lld needs %s to solve at %d bits a cell, and "
+				     "%s is available (%s)"),
 			 rows, cols, n, w, a, l->from);
 	else
-		snprintf(why, len, P_("board too large for the memory: %lld rows of %lld cells (so far) need %s to solve "
-				      "at %d bit a cell, and %s is available (%s)",
-				      "board too large for the memory: %lld rows of %lld cells (so far) need %s to solve "
-				      "at %d bits a cell, and %s is available (%s)", w),
+		snprintf(why, len, _("board too large for the memory: %lld rows of %lld cells (so far) need %s to solve "
+				     "at %d bits a cell, and %s is available (%s)"),
 			 rows, cols, n, w, a, l->from);
 	return false;
 }
@@ -485,11 +483,13 @@ int solve_zbits_run(const common_opts *o, const rule *r, bitboard **bp, enum for
 			goto nomem;
 		goto out;
 	}
-	if (!any && d > 0)
-		fprintf(stderr, P_("lightsout solve: past %d a side the minimal search is not made: %d quiet pattern, the "
-				   "solution may not be minimal (--any says it is not wanted)\n",
-				   "lightsout solve: past %d a side the minimal search is not made: %d quiet patterns, the "
-				   "solution may not be minimal (--any says it is not wanted)\n", d),
+	if (!any && d == 1)
+		fprintf(stderr, _("lightsout solve: past %d a side the minimal search is not made: 1 quiet pattern, the "
+				  "solution may not be minimal (--any says it is not wanted)\n"),
+			VARIANT_MAX_SIDE);
+	else if (!any && d > 1)
+		fprintf(stderr, _("lightsout solve: past %d a side the minimal search is not made: %d quiet patterns, the "
+				  "solution may not be minimal (--any says it is not wanted)\n"),
 			VARIANT_MAX_SIDE, d);
 	bool ok = fmt == FORMAT_JSON ? print_zjson(r, x, NULL, fwd, weight, optimal, any ? 0 : bound, d, count)
 		  : fmt == FORMAT_GRID ? boardio_write_bits(stdout, x)
