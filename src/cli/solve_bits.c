@@ -429,9 +429,10 @@ int solve_zbits_run(const common_opts *o, const rule *r, bitboard **bp, enum for
 	if (!c)
 		goto nomem_kept;
 	int d = zchase_nullity(c);
-	/* Within the byte route's reach it keeps its answers where they may
-	 * differ: quiet patterns (the minimal search, its certificate). */
-	if (d > 0 && zbyte_reach(rows, cols)) {
+	/* Within the byte route's reach it keeps the minimal search (quiet
+	 * patterns without --any); its --any is this chase's answer (the same
+	 * presses, the same certificate). */
+	if (d > 0 && !any && zbyte_reach(rows, cols)) {
 		zchase_free(c);
 		return SOLVE_BITS_DECLINED;
 	}

@@ -298,41 +298,48 @@ bitboard *bitboard_zfrom_board(const board *b)
 	return p;
 }
 
-/* A strip of STRIP columns at a time: each row's cells of the strip into
- * bytes, a byte row per column, then each packed as a row of t. */
+/* STRIP columns by a block of rows at a time (a whole number of words of
+ * the turned rows): each row's cells of the strip into bytes, a byte row
+ * per column, then each packed into its words of t.  The bytes are
+ * STRIP x block whatever the board's size. */
 #define STRIP 256
+#define BLOCK_WORDS 64
 
 bitboard *bitboard_ztranspose(const bitboard *b)
 {
 	if (b->k == 2)
 		return bitboard_transpose(b);
 	bitboard *t = bitboard_znew(b->cols, b->rows, b->k);
-	uint8_t *buf = t ? malloc((size_t)STRIP * (size_t)b->rows) : NULL;
+	int block = t ? t->per * BLOCK_WORDS : 0;
+	uint8_t *buf = t ? malloc((size_t)STRIP * (size_t)block) : NULL;
 	if (!buf) {
 		bitboard_free(t);
 		return NULL;
 	}
 	int w = b->width, per = b->per;
 	uint64_t mask = (1ULL << w) - 1;
-	for (int c0 = 0; c0 < b->cols; c0 += STRIP) {
-		int n = b->cols - c0 < STRIP ? b->cols - c0 : STRIP;
-		for (int r = 0; r < b->rows; r++) {
-			const uint64_t *row = b->bits + (size_t)r * b->stride;
-			int c = c0;
-			size_t wd = (size_t)(c / per);
-			uint64_t v = row[wd] >> (c % per * w);
-			for (int j = 0, s = c % per; j < n; j++) {
-				buf[(size_t)j * (size_t)b->rows + (size_t)r] = (uint8_t)(v & mask);
-				v >>= w;
-				if (++s == per) {
-					s = 0;
-					v = j + 1 < n ? row[++wd] : 0;
+	for (int r0 = 0; r0 < b->rows; r0 += block) {
+		int m = b->rows - r0 < block ? b->rows - r0 : block;
+		for (int c0 = 0; c0 < b->cols; c0 += STRIP) {
+			int n = b->cols - c0 < STRIP ? b->cols - c0 : STRIP;
+			for (int r = 0; r < m; r++) {
+				const uint64_t *row = b->bits + (size_t)(r0 + r) * b->stride;
+				size_t wd = (size_t)(c0 / per);
+				uint64_t v = row[wd] >> (c0 % per * w);
+				for (int j = 0, s = c0 % per; j < n; j++) {
+					buf[(size_t)j * (size_t)block + (size_t)r] = (uint8_t)(v & mask);
+					v >>= w;
+					if (++s == per) {
+						s = 0;
+						v = j + 1 < n ? row[++wd] : 0;
+					}
 				}
 			}
+			/* Cells r0.. of t's row c0 + j start on word r0 / per. */
+			for (int j = 0; j < n; j++)
+				bitboard_zpack_row(buf + (size_t)j * (size_t)block, m, b->k,
+						   t->bits + (size_t)(c0 + j) * t->stride + (size_t)(r0 / t->per));
 		}
-		for (int j = 0; j < n; j++)
-			bitboard_zpack_row(buf + (size_t)j * (size_t)b->rows, b->rows, b->k,
-					   t->bits + (size_t)(c0 + j) * t->stride);
 	}
 	free(buf);
 	return t;

@@ -164,6 +164,25 @@ int main(void)
 	tap_is(zbad_tail, 0, "bits past each row's last cell clear");
 	tap_is(zbad_t, 0, "the transpose of k > 2 moves every cell (r, c) to (c, r), and twice is the board");
 	tap_is(zbad_check, 0, "the classic rule's check mod k: b - A x cleared by x; one cell changed, not");
+	/* Tall boards turned in blocks of 64 words of the turned rows. */
+	static const int tall[][3] = { { 2100, 5, 3 }, { 4097, 3, 4 }, { 1400, 2, 5 }, { 700, 3, 36 }, { 3, 700, 36 } };
+	int tbad = 0;
+	for (int i = 0; i < 5; i++) {
+		int R = tall[i][0], C = tall[i][1], k = tall[i][2];
+		board *b = board_new(R, C, k);
+		for (int c = 0; c < R * C; c++)
+			b->cells[c] = (uint8_t)rng_below(&g, (uint32_t)k);
+		bitboard *p = bitboard_zfrom_board(b), *t = bitboard_ztranspose(p), *tt = t ? bitboard_ztranspose(t) : NULL;
+		for (int r = 0; t && r < R; r++)
+			for (int c = 0; c < C; c++)
+				tbad += bitboard_zget(t, c, r) != board_get(b, r, c);
+		tbad += !t || !tt || !bitboard_equal(p, tt);
+		board_free(b);
+		bitboard_free(p);
+		bitboard_free(t);
+		bitboard_free(tt);
+	}
+	tap_is(tbad, 0, "tall boards of k > 2 turned block by block (2100x5 k=3, 4097x3 k=4, 1400x2 k=5, 700x3 k=36)");
 	tap_ok(bitboard_znew(3, 3, 37) == NULL && bitboard_znew(3, 3, 1) == NULL, "k past 36 or below 2 refused");
 
 	return tap_done();
