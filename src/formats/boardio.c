@@ -307,8 +307,9 @@ static bool next_line(reader *rd, line *l)
 }
 
 /* The rows after the first line: all of one format and one length.  At a
- * byte a cell in cells, or (big, k = 2) at a bit a cell in words, cells
- * then holding the row being read. */
+ * byte a cell in cells, or (big) packed in words (a bit a cell at k = 2,
+ * ceil(log2 k) bits up to big->max_k), cells then holding the row being
+ * read. */
 typedef struct row_set {
 	uint8_t *cells;
 	size_t cap;
@@ -643,7 +644,8 @@ static made read_board(reader *rdp, int k, const boardio_big *big, int *patterns
 		}
 		/* The first line: a row, a size line "R C", or (two numbers) maybe
 		 * either; which is decided once the rows below are known.  Its k
-		 * is known now: k = 2 is packed when the caller asked. */
+		 * is known now: k = 2 (or up to big->max_k, at ceil(log2 k)
+		 * bits a cell) is packed when the caller asked. */
 		first_no = l.no;
 		t.big = big && (k == 2 || k <= big->max_k) ? big : NULL;
 		t.k = k;
