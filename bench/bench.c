@@ -761,6 +761,162 @@ static void bench_giant(void)
 	}
 }
 
+/* ---- k > 2 at ceil(log2 k) bits a cell: the whole solve --any of the
+ * classic rule on boards made from random presses (so each is solvable,
+ * whatever its nullity), up to a billion cells, every answer pressed out
+ * mod k here as it streams; BENCH_ZGIANT=1 runs only this, and
+ * BENCH_GIANT_BASELINE=PATH (the byte-a-cell build) runs beside where it
+ * reaches (10000 rows, 2048 columns). */
+
+typedef struct zgiant_case {
+	const char *path;	/* the board file: a rule line, then rows x cols */
+	int rows, cols, k;
+	const char *binary;
+} zgiant_case;
+
+static const char zsym[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+static int zval(char ch)
+{
+	return ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'z' ? ch - 'a' + 10 : -1000;
+}
+
+/* Rows x cols below k: b = -A x for presses x from rng (seed 39), three
+ * rows of presses at a time.  False when the file cannot be written. */
+static bool zgiant_write(const char *path, int R, int C, int k)
+{
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return false;
+	fprintf(f, "rule plus k=%d\n", k);
+	rng g;
+	rng_seed(&g, 39);
+	uint8_t *x[3];
+	char *line = malloc((size_t)C + 1);
+	for (int i = 0; i < 3; i++)
+		x[i] = calloc((size_t)C + 2, 1);	/* a clear cell each side */
+	for (int j = 0; j < C; j++)
+		x[1][j + 1] = (uint8_t)rng_below(&g, (uint32_t)k);
+	for (int r = 0; r < R; r++) {
+		memset(x[2], 0, (size_t)C + 2);
+		for (int j = 0; r + 1 < R && j < C; j++)
+			x[2][j + 1] = (uint8_t)rng_below(&g, (uint32_t)k);
+		for (int j = 0; j < C; j++) {
+			int v = (x[1][j] + x[1][j + 1] + x[1][j + 2] + x[0][j + 1] + x[2][j + 1]) % k;
+			line[j] = zsym[(k - v) % k];
+		}
+		line[C] = '\n';
+		fwrite(line, 1, (size_t)C + 1, f);
+		uint8_t *t = x[0];
+		x[0] = x[1];
+		x[1] = x[2];
+		x[2] = t;
+	}
+	for (int i = 0; i < 3; i++)
+		free(x[i]);
+	free(line);
+	return fclose(f) == 0;
+}
+
+/* The solve --any, its grid pressed out on the board file mod k. */
+static void zgiant_solve(const void *arg, outcome *o)
+{
+	const zgiant_case *c = arg;
+	int rfd, k = c->k;
+	double t0 = now(), cpu, peak;
+	pid_t pid = fork_piped(&rfd);
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+		dup2(null, 2);	/* a certificate would be as big as the board */
+		execl(c->binary, c->binary, "solve", "--any", c->path, (char *)NULL);
+		_exit(127);
+	}
+	if (pid < 0)
+		return;
+	FILE *xs = fdopen(rfd, "r"), *bs = fopen(c->path, "r");
+	size_t C = (size_t)c->cols, cap[2] = { 0 };
+	char *line[2] = { NULL, NULL };
+	int *x[3];
+	for (int i = 0; i < 3; i++)
+		x[i] = calloc(C + 2, sizeof *x[i]);
+	long rows = 0, bad = 0, shape = 0;
+	line_in(bs, &line[1], &cap[1]);	/* the rule line */
+	bool more = line_in(xs, &line[0], &cap[0]) >= 0;
+	if (more && strlen(line[0]) == C)
+		for (size_t j = 0; j < C; j++)
+			x[1][j + 1] = zval(line[0][j]);
+	else
+		shape++;
+	while (more) {
+		long n = line_in(xs, &line[0], &cap[0]);
+		more = n >= 0;
+		memset(x[2], 0, (C + 2) * sizeof *x[2]);
+		if (more && (size_t)n == C)
+			for (size_t j = 0; j < C; j++)
+				x[2][j + 1] = zval(line[0][j]);
+		else if (more)
+			shape++;
+		if (line_in(bs, &line[1], &cap[1]) != (long)C)
+			shape++;
+		else
+			for (size_t j = 0; j < C; j++)
+				bad += (zval(line[1][j]) + x[1][j + 1] + x[0][j + 1] + x[2][j + 1] + x[1][j] + x[1][j + 2] + 5000 * k) %
+				       k != 0;
+		rows++;
+		int *t = x[0];
+		x[0] = x[1];
+		x[1] = x[2];
+		x[2] = t;
+	}
+	fclose(xs);
+	fclose(bs);
+	int rc = reap(pid, &cpu, &peak);
+	o->seconds = now() - t0;
+	if (rc != 0)
+		snprintf(o->note, sizeof o->note, "exit %d: did not solve", rc);
+	else
+		snprintf(o->note, sizeof o->note, "cpu %.2f s, peak %.0f MB, %s", cpu, peak,
+			 bad == 0 && shape == 0 && rows == c->rows ? "pressed out: clear" : "CHECK FAILED");
+	for (int i = 0; i < 3; i++)
+		free(x[i]);
+	free(line[0]);
+	free(line[1]);
+}
+
+static void bench_zgiant(void)
+{
+	const char *dir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	const char *old = getenv("BENCH_GIANT_BASELINE");
+	const char *bin = getenv("BENCH_LIGHTSOUT") && *getenv("BENCH_LIGHTSOUT") ? getenv("BENCH_LIGHTSOUT") : "./lightsout";
+	/* Tall boards of 2000 columns (the chase's unknowns) and one wide,
+	 * chased turned; 10000x2000 is the byte route's largest. */
+	static const int sizes[][3] = { { 2000, 2000, 3 }, { 10000, 2000, 3 }, { 50000, 2000, 3 }, { 200000, 2000, 3 },
+					{ 500000, 2000, 3 }, { 2000, 2000, 4 }, { 10000, 2000, 4 }, { 50000, 2000, 4 },
+					{ 200000, 2000, 4 }, { 2000, 500000, 4 } };
+	for (int i = 0; i < 10; i++) {
+		int R = sizes[i][0], C = sizes[i][1], k = sizes[i][2];
+		char path[512];
+		snprintf(path, sizeof path, "%s/lightsout-bench-zgiant.XXXXXX", dir);
+		int fd = mkstemp(path);
+		if (fd < 0 || close(fd) != 0 || !zgiant_write(path, R, C, k)) {
+			printf("zgiant %dx%d: could not write %s\n", R, C, path);
+			unlink(path);
+			return;
+		}
+		zgiant_case g = { path, R, C, k, bin };
+		measured m = run_case(zgiant_solve, &g);
+		char name[64];
+		snprintf(name, sizeof name, "k=%d %dx%d random, solve --any", k, R, C);
+		if (old && *old && ((R <= 10000 && C <= 2048) || (C <= 10000 && R <= 2048))) {
+			zgiant_case b = { path, R, C, k, old };
+			measured base = run_case(zgiant_solve, &b);
+			row(name, &m, "BENCH_GIANT_BASELINE", &base);
+		} else
+			row(name, &m, NULL, NULL);
+		unlink(path);
+	}
+}
+
 /* ---- k > 2: the Z/k chase and elimination by parts vs the Smith form ---- */
 
 typedef struct zk_case {
@@ -1334,6 +1490,10 @@ int main(int argc, char **argv)
 		bench_giant();
 		return 0;
 	}
+	if (getenv("BENCH_ZGIANT") && *getenv("BENCH_ZGIANT")) {
+		bench_zgiant();
+		return 0;
+	}
 	if (getenv("BENCH_SPLIT") && *getenv("BENCH_SPLIT")) {
 		bench_split();
 		return 0;
@@ -1381,6 +1541,7 @@ int main(int argc, char **argv)
 	bench_chase();
 	bench_io();
 	bench_giant();
+	bench_zgiant();
 
 	/* Torus: the sweep (a bit vector per unknown) vs dense elimination. */
 	static const board_case t100 = { "plus", 100, 100, 0, true }, t100d = { "plus", 100, 100, 2, true },

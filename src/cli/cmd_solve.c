@@ -484,8 +484,14 @@ int cmd_solve(int argc, char **argv)
 		}
 		/* A k = 2 board came at a bit a cell: the classic rule stays so
 		 * to the end; others, and the split search, take bytes. */
-		if (bits && !part[0] && solve_bits_takes(&o, &r, bits, any))
+		if (bits && !part[0] && bits->k == 2 && solve_bits_takes(&o, &r, bits, any))
 			return solve_bits_run(&r, bits, fmt, any, threads);
+		/* k > 2 at ceil(log2 k) bits a cell, the classic rule's chase. */
+		if (bits && !part[0] && bits->k > 2 && solve_zbits_takes(&o, &r, bits)) {
+			int st = solve_zbits_run(&o, &r, &bits, fmt, any, threads);
+			if (st != SOLVE_BITS_DECLINED)
+				return st;
+		}
 		if (bits && !(b = unpack(bits, &r, part[0])))
 			return EXIT_USAGE;
 	}
@@ -508,7 +514,7 @@ static board *unpack(bitboard *bits, const rule *r, bool part)
 			snprintf(err, sizeof err, _("%dx%d: --part splits the search of boards up to %dx%d"), rows, cols,
 				 VARIANT_MAX_SIDE, VARIANT_MAX_SIDE);
 		else
-			system_limit_message(rows, cols, r, 2, err, sizeof err);
+			system_limit_message(rows, cols, r, bits->k, err, sizeof err);
 		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout solve: %s\n", err);
 	} else if (!(b = bitboard_to_board(bits)))

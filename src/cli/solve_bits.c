@@ -3,13 +3,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "i18n.h"
 #include "cli/memavail.h"
 #include "formats/outbuf.h"
 #include "formats/output.h"
 #include "formats/solutionio.h"
 #include "engine/bignum.h"
 #include "engine/chase.h"
+#include "engine/search.h"
 #include "engine/system.h"
+#include "engine/variant.h"
+#include "engine/zchase.h"
 #include "i18n.h"
 
 /* The byte route's reach: boards it solves give its answers here too. */
@@ -44,9 +48,14 @@ long long solve_bits_need(long long rows, long long cols)
 	return 2 * (p > t ? p : t) + OVERHEAD_BYTES + 10 * cols;
 }
 
-static bool fits(void *ctx, long long rows, long long cols, bool whole, char *why, size_t len)
+static bool zfits(const solve_bits_limit *l, int k, long long rows, long long cols, bool whole, char *why,
+		  size_t len);
+
+static bool fits(void *ctx, int k, long long rows, long long cols, bool whole, char *why, size_t len)
 {
 	const solve_bits_limit *l = ctx;
+	if (k > 2)
+		return zfits(l, k, rows, cols, whole, why, len);
 	/* Within the byte route's reach (at most 40 MB of bits) a board is
 	 * tried as before: an allocation that fails says out of memory. */
 	if (byte_reach(rows, cols))
@@ -78,7 +87,7 @@ static bool fits(void *ctx, long long rows, long long cols, bool whole, char *wh
 void solve_bits_limit_init(solve_bits_limit *l)
 {
 	l->avail = memavail_bytes("", &l->from);
-	l->big = (boardio_big){ fits, l };
+	l->big = (boardio_big){ fits, l, VARIANT_MAX_K };
 }
 
 bool solve_bits_takes(const common_opts *o, const rule *r, const bitboard *b, bool any)
@@ -226,6 +235,288 @@ nomem:
 
 out:
 	chase_free(c);
+	bitboard_free(b);
+	bitboard_free(x);
+	bitboard_free(cert);
+	return status;
+}
+
+/* ---- k > 2 at ceil(log2 k) bits a cell (bitboard_znew): the classic
+ * rule without torus, chased a row at a time (zchase_solve_packed) along
+ * the side whose rows are at most ZSIDE cells, as the byte route chases
+ * (straight when the columns are at most ZSIDE, else transposed). */
+#define ZSIDE SYSTEM_MAX_UNKNOWNS_ZCHASE
+
+/* The byte route's reach for k > 2 (sides of 10000, so 10^8 cells). */
+static bool zbyte_reach(long long rows, long long cols)
+{
+	return rows <= VARIANT_MAX_SIDE && cols <= VARIANT_MAX_SIDE;
+}
+
+static bool zturns(long long cols)
+{
+	return cols > ZSIDE;
+}
+
+long long solve_zbits_need(long long rows, long long cols, int k)
+{
+	if (rows < 1 || cols < 1 || rows > (1 << 30) || cols > (1 << 30) || k < 3 || k > VARIANT_MAX_K)
+		return -1;
+	long long p = (long long)bitboard_zbytes((int)rows, (int)cols, k);
+	long long t = (long long)bitboard_zbytes((int)cols, (int)rows, k);
+	long long u = zturns(cols) ? rows : cols;
+	/* The board and its solution (or certificate), or turned as at k = 2;
+	 * M and its factors (at most 8 bytes an entry: zlu.c); four rows of
+	 * bytes a row of the chase, and the writer's row and column table. */
+	return 2 * (zturns(cols) ? (p > t ? p : t) : p) + OVERHEAD_BYTES + 8 * u * u + 4 * u + 12 * cols;
+}
+
+static bool zfits(const solve_bits_limit *l, int k, long long rows, long long cols, bool whole, char *why,
+		  size_t len)
+{
+	/* Within the byte route's reach a board is tried as before. */
+	if (zbyte_reach(rows, cols))
+		return true;
+	if (rows > ZSIDE && cols > ZSIDE) {
+		if (whole)
+			/* TRANSLATORS: k > 2 boards; %d are the side limits, 10000 and 2048. */
+			snprintf(why, len, _("board too large: %lldx%lld at k = %d: past %d a side a board of k > 2 is solved "
+					     "when its other side is at most %d"),
+				 rows, cols, k, VARIANT_MAX_SIDE, ZSIDE);
+		else
+			snprintf(why, len, _("board too large: %lld rows of %lld cells (so far) at k = %d: past %d a side a "
+					     "board of k > 2 is solved when its other side is at most %d"),
+				 rows, cols, k, VARIANT_MAX_SIDE, ZSIDE);
+		return false;
+	}
+	long long need = solve_zbits_need(rows, cols, k);
+	if (need >= 0 && need <= l->avail)
+		return true;
+	if (need < 0) {
+		snprintf(why, len, _("board larger than %d rows or columns"), 1 << 30);
+		return false;
+	}
+	char n[32], a[32];
+	int w = bitboard_width(k);
+	memavail_words(need, n, sizeof n);
+	memavail_words(l->avail, a, sizeof a);
+	/* (k > 2: at least 2 bits a cell, so "bits".) */
+	if (whole)
+		/* TRANSLATORS: "needs 250 MB to solve at 2 bits a cell, and 100 MB is available (ulimit -v)"; the
+		 * last %s names the bound: MemAvailable, ulimit -v or the cgroup's memory.max. */
+		snprintf(why, len, _("board too large for the memory: %lldx%lld needs %s to solve at %d bits a cell, and "
+				     "%s is available (%s)"),
+			 rows, cols, n, w, a, l->from);
+	else
+		snprintf(why, len, _("board too large for the memory: %lld rows of %lld cells (so far) need %s to solve "
+				     "at %d bits a cell, and %s is available (%s)"),
+			 rows, cols, n, w, a, l->from);
+	return false;
+}
+
+bool solve_zbits_takes(const common_opts *o, const rule *r, const bitboard *b)
+{
+	long long rows = b->rows, cols = b->cols;
+	if (b->k <= 2 || b->k != o->v.k || !rule_is_classic(r))
+		return false;
+	if (zturns(cols) && rows > ZSIDE)
+		return false;	/* the byte route says what is solved */
+	/* Within the byte route's reach, a chase of more than 400 cells
+	 * (below, the dense elimination) and, said in the run, nullity 0. */
+	return !zbyte_reach(rows, cols) || (rows * cols > BYTE_MIN_CELLS && rows >= 2 && cols >= 2);
+}
+
+/* The solutions' count: the product of the quiet patterns' orders. */
+static char *zcount_text(const zchase *c)
+{
+	int d = zchase_nullity(c);
+	size_t len = (size_t)d * 2 + 16;
+	char *buf = malloc(len);
+	int *orders = malloc(((size_t)d + 1) * sizeof *orders);
+	if (buf && orders) {
+		for (int i = 0; i < d; i++)
+			orders[i] = zchase_order(c, i);
+		bignum_product(orders, d, buf, len);
+	}
+	free(orders);
+	if (buf && !orders) {
+		free(buf);
+		buf = NULL;
+	}
+	return buf;
+}
+
+/* The presses' weight (as search_weight counts), and what the board
+ * needs at least: each cell's change at its cost, over the most cells a
+ * press changes (system_press_bound).  -1 when out of memory. */
+static int zweights(const bitboard *x, const bitboard *b, bool fwd, long long m, long long *weight,
+		    long long *bound)
+{
+	int k = x->k, cols = x->cols;
+	uint8_t *row = malloc((size_t)cols + 8);
+	if (!row)
+		return -1;
+	long long w = 0, need = 0;
+	for (int r = 0; r < x->rows; r++) {
+		bitboard_zunpack_row(x->bits + (size_t)r * x->stride, cols, k, row);
+		w += search_weight(row, cols, k, fwd);
+		if (b) {
+			bitboard_zunpack_row(b->bits + (size_t)r * b->stride, cols, k, row);
+			for (int j = 0; j < cols; j++) {
+				int v = (k - row[j]) % k;
+				need += fwd || 2 * v <= k ? v : k - v;
+			}
+		}
+	}
+	free(row);
+	*weight = w;
+	*bound = (need + m - 1) / m;
+	return 0;
+}
+
+/* The certificate's weighted sum of the board's cells (mod k); -1 when
+ * out of memory. */
+static int zdot(const bitboard *y, const bitboard *b)
+{
+	uint8_t *ry = malloc(2 * (size_t)b->cols + 1), *rb = ry + b->cols;
+	if (!ry)
+		return -1;
+	long long dot = 0;
+	for (int p = 0; p < b->rows; p++) {
+		bitboard_zunpack_row(y->bits + (size_t)p * y->stride, b->cols, b->k, ry);
+		bitboard_zunpack_row(b->bits + (size_t)p * b->stride, b->cols, b->k, rb);
+		for (int j = 0; j < b->cols; j++)
+			dot += ry[j] * rb[j];
+		dot %= b->k;
+	}
+	free(ry);
+	return (int)dot;
+}
+
+static bool print_zjson(const rule *r, const bitboard *x, const bitboard *cert, bool fwd, long long weight,
+			bool optimal, long long bound, int d, const char *count)
+{
+	long long n = (long long)x->rows * x->cols;
+	/* notext: JSON, read by programs */
+	printf("{\"size\":\"%dx%d\",\"rows\":%d,\"cols\":%d,\"rule\":\"%s\",\"torus\":false,\"k\":%d,\"solvable\":%s,",
+	       x->rows, x->cols, x->rows, x->cols, r->name, x->k, cert ? "false" : "true");
+	outbuf o;
+	outbuf_open(&o, stdout);
+	bool ok;
+	if (!cert) {
+		outbuf_puts(&o, "\"presses\":");
+		ok = solutionio_put_json_presses_zbits(&o, x, fwd);
+		outbuf_close(&o);
+		/* notext: JSON */
+		printf(",\"weight\":%lld,\"optimal\":%s,\"lower_bound\":%lld,", weight, optimal ? "true" : "false",
+		       optimal ? weight : bound);
+	} else {
+		outbuf_puts(&o, "\"certificate\":");
+		ok = solutionio_put_json_rows_bits(&o, cert);
+		outbuf_close(&o);
+		printf(",");
+	}
+	/* notext: JSON */
+	printf("\"rank\":%lld,\"nullity\":%d,\"solutions\":\"%s\"}\n", n - d, d, cert ? "0" : count ? count : "?");
+	return ok;
+}
+
+int solve_zbits_run(const common_opts *o, const rule *r, bitboard **bp, enum format fmt, bool any, int threads)
+{
+	bitboard *b = *bp;
+	int rows = b->rows, cols = b->cols, k = b->k, status = EXIT_USAGE;
+	bool t = zturns(cols), fwd = o->v.forward_only, optimal = false;
+	bitboard *x = NULL, *cert = NULL;
+	zchase *c = NULL;
+	char *count = NULL;
+	long long weight = 0, bound = 0;
+	int dot = 0;
+	if (t) {
+		/* The chase's rows are the board's columns. */
+		rule tr = *r;
+		c = zchase_new_threads(cols, rows, &tr, k, threads);
+	} else
+		c = zchase_new_threads(rows, cols, r, k, threads);
+	if (!c)
+		goto nomem_kept;
+	int d = zchase_nullity(c);
+	/* Within the byte route's reach it keeps the minimal search (quiet
+	 * patterns without --any); its --any is this chase's answer (the same
+	 * presses, the same certificate). */
+	if (d > 0 && !any && zbyte_reach(rows, cols)) {
+		zchase_free(c);
+		return SOLVE_BITS_DECLINED;
+	}
+	*bp = NULL;
+	if (t && !(b = turn(b)))
+		goto nomem;
+	x = bitboard_znew(b->rows, b->cols, k);
+	if (!x)
+		goto nomem;
+	lo_result st = zchase_solve_packed(c, b, x, NULL);
+	if (st == LO_UNSOLVABLE) {
+		/* The certificate in the solution's room. */
+		st = zchase_solve_packed(c, b, NULL, x);
+		cert = x;
+		x = NULL;
+	}
+	if (st == LO_OK && !any && d > 0 &&
+	    zweights(x, b, fwd, rule_max_cells(r, rows, cols), &weight, &bound) < 0)
+		st = LO_NOMEM;
+	if (st == LO_OK && (any || d == 0) && zweights(x, NULL, fwd, 1, &weight, &bound) < 0)
+		st = LO_NOMEM;
+	if (st == LO_UNSOLVABLE && (dot = zdot(cert, b)) < 0)
+		st = LO_NOMEM;
+	optimal = d == 0;
+	count = cert ? NULL : zcount_text(c);
+	/* A cert's dot product is taken with its board (the certificate is
+	 * printed with the board's own orientation below). */
+	bitboard_free(b);
+	b = NULL;
+	zchase_free(c);
+	c = NULL;
+	if (st == LO_NOMEM)
+		goto nomem;
+	if (st == LO_REFUSED) {
+		fprintf(stderr, _("lightsout solve: the %dx%d board's answer failed its check: no answer given\n"), rows,
+			cols);
+		goto out;
+	}
+	if (t && x && !(x = turn(x)))
+		goto nomem;
+	if (t && cert && !(cert = turn(cert)))
+		goto nomem;
+	if (cert) {
+		status = EXIT_UNSOLVABLE;
+		fprintf(stderr, _("lightsout: no solution: this board cannot be cleared.\n"));
+		fprintf(stderr, _("Proof: weighting each cell by the grid below, every press changes the weighted\n"
+				  "sum by 0 (mod %d), but the board's weighted sum is %d (mod %d), not 0:\n"), k, dot, k);
+		if (!boardio_write_bits(stderr, cert) || (fmt == FORMAT_JSON && !print_zjson(r, cert, cert, fwd, 0, false, 0, d, NULL)))
+			goto nomem;
+		goto out;
+	}
+	if (!any && d == 1)
+		fprintf(stderr, _("lightsout solve: past %d a side the minimal search is not made: 1 quiet pattern, the "
+				  "solution may not be minimal (--any says it is not wanted)\n"),
+			VARIANT_MAX_SIDE);
+	else if (!any && d > 1)
+		fprintf(stderr, _("lightsout solve: past %d a side the minimal search is not made: %d quiet patterns, the "
+				  "solution may not be minimal (--any says it is not wanted)\n"),
+			VARIANT_MAX_SIDE, d);
+	bool ok = fmt == FORMAT_JSON ? print_zjson(r, x, NULL, fwd, weight, optimal, any ? 0 : bound, d, count)
+		  : fmt == FORMAT_GRID ? boardio_write_bits(stdout, x)
+				       : solutionio_write_moves_zbits(stdout, x, fwd, weight);
+	if (!ok)
+		goto nomem;
+	status = 0;
+	goto out;
+nomem_kept:
+	*bp = NULL;
+nomem:
+	fprintf(stderr, _("lightsout solve: out of memory for a %dx%d board\n"), rows, cols);
+out:
+	free(count);
+	zchase_free(c);
 	bitboard_free(b);
 	bitboard_free(x);
 	bitboard_free(cert);

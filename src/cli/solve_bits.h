@@ -40,4 +40,23 @@ bool solve_bits_takes(const common_opts *o, const rule *r, const bitboard *b, bo
 /* Solve b (freed) and print as fmt says; the exit status. */
 int solve_bits_run(const rule *r, bitboard *b, enum format fmt, bool any, int threads);
 
+/* ---- k > 2 at ceil(log2 k) bits a cell: the classic rule without
+ * torus, chased a row at a time (engine/zchase.h), a side of the board
+ * at most SYSTEM_MAX_UNKNOWNS_ZCHASE (the unknowns the chase leaves). */
+
+/* The bytes a rows x cols board of k takes on this route, at the most. */
+long long solve_zbits_need(long long rows, long long cols, int k);
+
+/* Whether board b (k > 2) of variant o, rule r, may go this way: past the
+ * byte route's reach (sides of 10000), or within it a chase of more than
+ * 400 cells, which solve_zbits_run gives back when it has quiet patterns
+ * and the minimal search is asked for. */
+bool solve_zbits_takes(const common_opts *o, const rule *r, const bitboard *b);
+
+/* Solve *b and print as fmt says: the exit status, *b freed (NULL);
+ * SOLVE_BITS_DECLINED, *b kept, for a board within the byte route's
+ * reach with quiet patterns, without --any (its minimal search). */
+#define SOLVE_BITS_DECLINED (-1)
+int solve_zbits_run(const common_opts *o, const rule *r, bitboard **b, enum format fmt, bool any, int threads);
+
 #endif

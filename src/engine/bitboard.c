@@ -25,7 +25,8 @@ bitboard *bitboard_adopt(int rows, int cols, uint64_t *bits)
 		return NULL;
 	bitboard *b = malloc(sizeof *b);
 	if (b)
-		*b = (bitboard){ .rows = rows, .cols = cols, .stride = bitboard_stride(cols), .bits = bits };
+		*b = (bitboard){ .rows = rows, .cols = cols, .stride = bitboard_stride(cols), .bits = bits, .k = 2,
+				 .width = 1, .per = 64 };
 	return b;
 }
 
@@ -89,9 +90,9 @@ bitboard *bitboard_from_board(const board *b)
 
 board *bitboard_to_board(const bitboard *p)
 {
-	board *b = board_new(p->rows, p->cols, 2);
+	board *b = board_new(p->rows, p->cols, p->k);
 	for (int r = 0; b && r < p->rows; r++)
-		bitboard_unpack_row(p->bits + (size_t)r * p->stride, p->cols, b->cells + (size_t)r * b->cols);
+		bitboard_zunpack_row(p->bits + (size_t)r * p->stride, p->cols, p->k, b->cells + (size_t)r * b->cols);
 	return b;
 }
 
@@ -110,6 +111,8 @@ static void transpose64(uint64_t a[64])
 
 bitboard *bitboard_transpose(const bitboard *b)
 {
+	if (b->k != 2)
+		return bitboard_ztranspose(b);
 	bitboard *t = bitboard_new(b->cols, b->rows);
 	if (!t)
 		return NULL;
@@ -176,7 +179,7 @@ bool bitboard_is_clear(const bitboard *b)
 
 bool bitboard_equal(const bitboard *a, const bitboard *b)
 {
-	return a->rows == b->rows && a->cols == b->cols &&
+	return a->rows == b->rows && a->cols == b->cols && a->k == b->k &&
 	       memcmp(a->bits, b->bits, (size_t)a->rows * a->stride * sizeof *a->bits) == 0;
 }
 
@@ -186,4 +189,193 @@ size_t bitboard_count(const bitboard *b)
 	for (size_t i = 0, m = (size_t)b->rows * b->stride; i < m; i++)
 		n += (size_t)__builtin_popcountll(b->bits[i]);
 	return n;
+}
+
+/* ---- Any k at ceil(log2 k) bits a cell. */
+
+int bitboard_width(int k)
+{
+	int w = 1;
+	while ((1 << w) < k)
+		w++;
+	return w;
+}
+
+size_t bitboard_zstride(int cols, int k)
+{
+	size_t per = (size_t)(64 / bitboard_width(k));
+	return ((size_t)cols + per - 1) / per;
+}
+
+size_t bitboard_zbytes(int rows, int cols, int k)
+{
+	if (k < 2 || k > BOARD_MAX_K || rows < 1 || cols < 1 || rows > SIDE_MAX || cols > SIDE_MAX)
+		return 0;
+	return (size_t)rows * bitboard_zstride(cols, k) * sizeof(uint64_t);
+}
+
+bitboard *bitboard_zadopt(int rows, int cols, int k, uint64_t *bits)
+{
+	if (!bitboard_zbytes(rows, cols, k))
+		return NULL;
+	bitboard *b = malloc(sizeof *b);
+	if (b) {
+		int w = bitboard_width(k);
+		*b = (bitboard){ .rows = rows, .cols = cols, .stride = bitboard_zstride(cols, k), .bits = bits, .k = k,
+				 .width = w, .per = 64 / w };
+	}
+	return b;
+}
+
+bitboard *bitboard_znew(int rows, int cols, int k)
+{
+	size_t n = bitboard_zbytes(rows, cols, k);
+	uint64_t *bits = n ? calloc(1, n) : NULL;
+	bitboard *b = bits ? bitboard_zadopt(rows, cols, k, bits) : NULL;
+	if (!b)
+		free(bits);
+	return b;
+}
+
+void bitboard_zpack_row(const uint8_t *src, int n, int k, uint64_t *dst)
+{
+	int w = bitboard_width(k), per = 64 / w, i = 0;
+	if (w == 1) {
+		bitboard_pack_row(src, n, dst);
+		return;
+	}
+	memset(dst, 0, bitboard_zstride(n, k) * sizeof *dst);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (w == 2)	/* 8 cells into 16 bits: pairs, then fours, then eights merged */
+		for (; i + 8 <= n; i += 8) {
+			uint64_t v;
+			memcpy(&v, src + i, 8);
+			v &= 0x0303030303030303ULL;
+			v = (v | v >> 6) & 0x000f000f000f000fULL;
+			v = (v | v >> 12) & 0x000000ff000000ffULL;
+			v = (v | v >> 24) & 0xffffULL;
+			dst[i / 32] |= v << (2 * (i % 32));
+		}
+#endif
+	for (size_t wd = (size_t)(i / per); i < n; wd++) {
+		uint64_t acc = 0;
+		for (int j = i % per; j < per && i < n; j++, i++)
+			acc |= (uint64_t)src[i] << (j * w);
+		dst[wd] |= acc;
+	}
+}
+
+void bitboard_zunpack_row(const uint64_t *src, int n, int k, uint8_t *dst)
+{
+	int w = bitboard_width(k), per = 64 / w, i = 0;
+	if (w == 1) {
+		bitboard_unpack_row(src, n, dst);
+		return;
+	}
+	uint64_t mask = (1ULL << w) - 1;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (w == 2)
+		for (; i + 8 <= n; i += 8) {
+			uint64_t v = src[i / 32] >> (2 * (i % 32)) & 0xffff;
+			v = (v | v << 24) & 0x000000ff000000ffULL;
+			v = (v | v << 12) & 0x000f000f000f000fULL;
+			v = (v | v << 6) & 0x0303030303030303ULL;
+			memcpy(dst + i, &v, 8);
+		}
+#endif
+	for (size_t wd = (size_t)(i / per); i < n; wd++) {
+		uint64_t v = src[wd] >> (i % per * w);
+		for (int j = i % per; j < per && i < n; j++, i++, v >>= w)
+			dst[i] = (uint8_t)(v & mask);
+	}
+}
+
+bitboard *bitboard_zfrom_board(const board *b)
+{
+	bitboard *p = bitboard_znew(b->rows, b->cols, b->k);
+	for (int r = 0; p && r < b->rows; r++)
+		bitboard_zpack_row(b->cells + (size_t)r * b->cols, b->cols, b->k, p->bits + (size_t)r * p->stride);
+	return p;
+}
+
+/* STRIP columns by a block of rows at a time (a whole number of words of
+ * the turned rows): each row's cells of the strip into bytes, a byte row
+ * per column, then each packed into its words of t.  The bytes are
+ * STRIP x block whatever the board's size. */
+#define STRIP 256
+#define BLOCK_WORDS 64
+
+bitboard *bitboard_ztranspose(const bitboard *b)
+{
+	if (b->k == 2)
+		return bitboard_transpose(b);
+	bitboard *t = bitboard_znew(b->cols, b->rows, b->k);
+	int block = t ? t->per * BLOCK_WORDS : 0;
+	uint8_t *buf = t ? malloc((size_t)STRIP * (size_t)block) : NULL;
+	if (!buf) {
+		bitboard_free(t);
+		return NULL;
+	}
+	int w = b->width, per = b->per;
+	uint64_t mask = (1ULL << w) - 1;
+	for (int r0 = 0; r0 < b->rows; r0 += block) {
+		int m = b->rows - r0 < block ? b->rows - r0 : block;
+		for (int c0 = 0; c0 < b->cols; c0 += STRIP) {
+			int n = b->cols - c0 < STRIP ? b->cols - c0 : STRIP;
+			for (int r = 0; r < m; r++) {
+				const uint64_t *row = b->bits + (size_t)(r0 + r) * b->stride;
+				size_t wd = (size_t)(c0 / per);
+				uint64_t v = row[wd] >> (c0 % per * w);
+				for (int j = 0, s = c0 % per; j < n; j++) {
+					buf[(size_t)j * (size_t)block + (size_t)r] = (uint8_t)(v & mask);
+					v >>= w;
+					if (++s == per) {
+						s = 0;
+						v = j + 1 < n ? row[++wd] : 0;
+					}
+				}
+			}
+			/* Cells r0.. of t's row c0 + j start on word r0 / per. */
+			for (int j = 0; j < n; j++)
+				bitboard_zpack_row(buf + (size_t)j * (size_t)block, m, b->k,
+						   t->bits + (size_t)(c0 + j) * t->stride + (size_t)(r0 / t->per));
+		}
+	}
+	free(buf);
+	return t;
+}
+
+int bitboard_zpress_plus_clears(const bitboard *b, const bitboard *x)
+{
+	int R = x->rows, C = x->cols, k = x->k;
+	size_t w = (size_t)C + 2;
+	uint8_t *buf = calloc(4 * w, 1);
+	if (!buf)
+		return -1;
+	/* Three rows of presses and the board's row, a clear cell either side. */
+	uint8_t *up = buf + 1, *row = up + w, *down = row + w, *light = down + w;
+	bitboard_zunpack_row(x->bits, C, k, row);
+	uint8_t mod[256];	/* sums of six cells below 36: at most 210 */
+	for (int v = 0; v < 256; v++)
+		mod[v] = (uint8_t)(v % k);
+	int clear = 1;
+	for (int p = 0; p < R && clear; p++) {
+		if (p + 1 < R)
+			bitboard_zunpack_row(x->bits + (size_t)(p + 1) * x->stride, C, k, down);
+		else
+			memset(down, 0, (size_t)C);
+		if (b)
+			bitboard_zunpack_row(b->bits + (size_t)p * b->stride, C, k, light);
+		for (int j = 0; j < C; j++)
+			if (mod[up[j] + row[j - 1] + row[j] + row[j + 1] + down[j] + light[j]]) {
+				clear = 0;
+				break;
+			}
+		uint8_t *t = up;
+		up = row;
+		row = down;
+		down = t;
+	}
+	free(buf);
+	return clear;
 }

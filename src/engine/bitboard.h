@@ -15,6 +15,11 @@ typedef struct bitboard {
 	int rows, cols;
 	size_t stride;		/* words a row: (cols + 63) / 64 */
 	uint64_t *bits;		/* cell (r, c): bit c % 64 of word r * stride + c / 64; bits past cols are 0 */
+	/* k > 2 (bitboard_znew): width = ceil(log2 k) bits a cell, per = 64 /
+	 * width cells a word (no cell straddles two words), stride = (cols +
+	 * per - 1) / per; cell (r, c) is bits width * (c % per) up of word
+	 * r * stride + c / per.  k = 2: width 1, per 64, as above. */
+	int k, width, per;
 } bitboard;
 
 size_t bitboard_stride(int cols);
@@ -43,12 +48,14 @@ static inline void bitboard_set(bitboard *b, int r, int c, int v)
 void bitboard_pack_row(const uint8_t *src, int n, uint64_t *dst);
 void bitboard_unpack_row(const uint64_t *src, int n, uint8_t *dst);
 
-/* A byte board of k = 2 at a bit a cell, and back (NULL on no memory). */
+/* A byte board of k = 2 at a bit a cell, and back (NULL on no memory);
+ * bitboard_to_board unpacks any k. */
 bitboard *bitboard_from_board(const board *b);
 board *bitboard_to_board(const bitboard *b);
 
 /* The board with rows and columns swapped, 64 x 64 cells at a time (a
- * wide board is chased along its long side: its rows are short). */
+ * wide board is chased along its long side: its rows are short); any k
+ * (k > 2: bitboard_ztranspose). */
 bitboard *bitboard_transpose(const bitboard *b);
 
 /* out ^= what presses x do under the classic rule (each press flips its
@@ -61,8 +68,37 @@ void bitboard_press_plus(const bitboard *x, bitboard *out);
 void bitboard_press_plus_row(const uint64_t *above, const uint64_t *row, const uint64_t *below, int cols,
 			     uint64_t *out);
 
+/* ---- Any k from 2 to 36, at ceil(log2 k) bits a cell (k = 2: the
+ * functions above give the same board). */
+int bitboard_width(int k);			/* bits a cell */
+size_t bitboard_zstride(int cols, int k);	/* words a row */
+size_t bitboard_zbytes(int rows, int cols, int k);	/* 0 for a bad size or k */
+bitboard *bitboard_znew(int rows, int cols, int k);
+bitboard *bitboard_zadopt(int rows, int cols, int k, uint64_t *bits);
+
+static inline int bitboard_zget(const bitboard *b, int r, int c)
+{
+	return (int)(b->bits[(size_t)r * b->stride + (size_t)(c / b->per)] >> (c % b->per * b->width) &
+		     ((1u << b->width) - 1));
+}
+
+/* n cells (bytes, each below k) into a row's words, the rest of the last
+ * word zero; and back. */
+void bitboard_zpack_row(const uint8_t *src, int n, int k, uint64_t *dst);
+void bitboard_zunpack_row(const uint64_t *src, int n, int k, uint8_t *dst);
+
+/* Any k: a byte board packed, and back; the transpose (NULL on no memory). */
+bitboard *bitboard_zfrom_board(const board *b);
+bitboard *bitboard_ztranspose(const bitboard *b);
+
+/* Whether presses x clear board b (NULL: a clear board, so x is quiet)
+ * under the classic rule without torus, mod x's k: each cell's sum of
+ * its own press, its four neighbours' and its light, row by row.  1 yes,
+ * 0 no, -1 out of memory. */
+int bitboard_zpress_plus_clears(const bitboard *b, const bitboard *x);
+
 bool bitboard_is_clear(const bitboard *b);
 bool bitboard_equal(const bitboard *a, const bitboard *b);
-size_t bitboard_count(const bitboard *b);	/* cells set */
+size_t bitboard_count(const bitboard *b);	/* cells set (k = 2) */
 
 #endif

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/bitboard.h"
 #include "engine/chaseshape.h"
 #include "engine/clones.h"
 #include "engine/zlu.h"
@@ -72,6 +73,48 @@ static void chase_rows(const zchase *c, const uint8_t *b, uint8_t *x, const uint
 	}
 }
 
+/* The classic chase (no torus) a row at a time, on packed rows: the
+ * presses of row 0 are u (NULL: none), the board b (NULL: clear, else
+ * bitboard_znew's rows); each row of presses packed into x when not NULL;
+ * res gets what the last row's cells then show.  O(C) bytes besides the
+ * boards, so the rows are as many as the memory holds boards of.  The
+ * same numbers as chase_rows.  -1 when out of memory. */
+static int plus_roll(const zchase *c, const bitboard *b, const uint8_t *u, bitboard *x, uint8_t *res)
+{
+	int R = c->sh.rows, C = c->sh.cols, k = c->k;
+	uint8_t mod[256], neg[256];
+	for (int v = 0; v < 256; v++) {
+		mod[v] = (uint8_t)(v % k);
+		neg[v] = (uint8_t)((k - v % k) % k);
+	}
+	/* Four rows of bytes, each with a clear cell either side. */
+	size_t w = (size_t)C + 2;
+	uint8_t *buf = calloc(4 * w, 1);
+	if (!buf)
+		return -1;
+	uint8_t *prev = buf + 1, *cur = prev + w, *next = cur + w, *bp = next + w;
+	if (u)
+		memcpy(cur, u, (size_t)C);
+	for (int p = 0; p < R; p++) {
+		if (x)
+			bitboard_zpack_row(cur, C, k, x->bits + (size_t)p * x->stride);
+		if (b)
+			bitboard_zunpack_row(b->bits + (size_t)p * b->stride, C, k, bp);
+		bool last = p + 1 == R;
+		uint8_t *out = last ? res : next;
+		const uint8_t *t = last ? mod : neg;
+		/* x_{p+1} = -(b_p + T x_p + x_{p-1}); the last row's residual. */
+		for (int j = 0; j < C; j++)
+			out[j] = t[cur[j - 1] + cur[j] + cur[j + 1] + prev[j] + bp[j]];
+		uint8_t *old = prev;
+		prev = cur;
+		cur = next;
+		next = old;
+	}
+	free(buf);
+	return 0;
+}
+
 /* M for the classic rule: column 0 is the residual of the chase from
  * u = e_0; M is symmetric, so that is row 0 too, and M T = T M gives
  * M_{m+1} = M_m T - M_m - M_{m-1}: (M_{m+1})_j = M_{m,j-1} + M_{m,j+1} - M_{m-1,j}. */
@@ -79,16 +122,15 @@ static int build_plus(const zchase *c, uint8_t *m)
 {
 	int C = c->sh.cols, k = c->k;
 	size_t U = (size_t)C;
-	uint8_t *x = malloc((size_t)c->sh.rows * U), *u = calloc(U, 1);
-	if (!x || !u) {
-		free(x);
-		free(u);
+	uint8_t *u = calloc(U, 1);
+	if (!u)
 		return -1;
-	}
 	u[0] = 1;
-	chase_rows(c, NULL, x, u, m);
-	free(x);
+	/* A row at a time: a board of any height costs O(C) bytes here. */
+	int rc = plus_roll(c, NULL, u, NULL, m);
 	free(u);
+	if (rc < 0)
+		return -1;
 	for (int r = 0; r + 1 < C; r++) {
 		const uint8_t *row = m + (size_t)r * U, *up = r ? row - U : NULL;
 		uint8_t *next = m + (size_t)(r + 1) * U;
@@ -291,6 +333,81 @@ lo_result zchase_solve(const zchase *c, const uint8_t *b, uint8_t *x, uint8_t *c
 				break;
 		}
 	}
+	free(res);
+	return st;
+}
+
+bool zchase_packs(const zchase *c)
+{
+	return c->plus && !c->sh.torus;
+}
+
+/* sum of y . b (mod k), a row at a time; -1 when out of memory. */
+static int packed_dot(const bitboard *y, const bitboard *b)
+{
+	uint8_t *ry = malloc(2 * (size_t)b->cols + 1), *rb = ry + b->cols;
+	if (!ry)
+		return -1;
+	unsigned long long dot = 0;
+	for (int p = 0; p < b->rows; p++) {
+		bitboard_zunpack_row(y->bits + (size_t)p * y->stride, b->cols, b->k, ry);
+		bitboard_zunpack_row(b->bits + (size_t)p * b->stride, b->cols, b->k, rb);
+		unsigned row = 0;	/* at most 35 * 35 a cell: a row of 2^20 cells fits */
+		for (int j = 0; j < b->cols; j++)
+			row += (unsigned)ry[j] * rb[j];
+		dot = (dot + row) % (unsigned)b->k;
+	}
+	free(ry);
+	return (int)dot;
+}
+
+lo_result zchase_solve_packed(const zchase *c, const bitboard *b, bitboard *x, bitboard *cert)
+{
+	int U = c->sh.unknowns, k = c->k;
+	if (!zchase_packs(c) || b->rows != c->sh.rows || b->cols != c->sh.cols || b->k != k ||
+	    (x && (x->rows != b->rows || x->cols != b->cols || x->k != k)) ||
+	    (cert && (cert->rows != b->rows || cert->cols != b->cols || cert->k != k)))
+		return LO_REFUSED;
+	uint8_t *res = malloc((size_t)U * 2 + 1), *u = res + U;
+	if (!res)
+		return LO_NOMEM;
+	lo_result st = LO_NOMEM;
+	/* As zchase_solve: with u = 0 the chase leaves res; then M u = -res. */
+	if (plus_roll(c, b, NULL, NULL, res) < 0)
+		goto out;
+	for (int i = 0; i < U; i++)
+		res[i] = (uint8_t)((k - res[i]) % k);
+	st = zlu_solve(c->m, res, u, NULL);
+	if (st == LO_OK && x) {
+		if (plus_roll(c, b, u, x, res) < 0) {
+			st = LO_NOMEM;
+			goto out;
+		}
+		/* Checked as a separate sum: every cell, its presses and its lights. */
+		int clear = bitboard_zpress_plus_clears(b, x);
+		st = clear < 0 ? LO_NOMEM : clear ? LO_OK : LO_REFUSED;
+	} else if (st == LO_UNSOLVABLE && cert) {
+		/* The first quiet pattern not orthogonal to b (one is: A is
+		 * symmetric), checked quiet. */
+		st = LO_REFUSED;
+		for (int q = 0; q < zchase_nullity(c); q++) {
+			if (zlu_kernel(c->m, q, u) != LO_OK || plus_roll(c, NULL, u, cert, res) < 0) {
+				st = LO_NOMEM;
+				break;
+			}
+			int dot = packed_dot(cert, b);
+			if (dot < 0) {
+				st = LO_NOMEM;
+				break;
+			}
+			if (dot) {
+				int quiet = bitboard_zpress_plus_clears(NULL, cert);
+				st = quiet < 0 ? LO_NOMEM : quiet ? LO_UNSOLVABLE : LO_REFUSED;
+				break;
+			}
+		}
+	}
+out:
 	free(res);
 	return st;
 }

@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "engine/bitboard.h"
 #include "engine/result.h"
 #include "engine/rule.h"
 
@@ -45,5 +46,19 @@ lo_result zchase_kernel(const zchase *c, int i, uint8_t *x);
  * over Z/k a board is solvable iff every quiet pattern is orthogonal to
  * it).  LO_NOMEM. */
 lo_result zchase_solve(const zchase *c, const uint8_t *b, uint8_t *x, uint8_t *cert);
+
+/* ---- Packed boards (engine/bitboard.h, bitboard_znew: ceil(log2 k)
+ * bits a cell), for the classic rule without torus (zchase_packs): the
+ * chase a row at a time, so a board of any height costs its packed size
+ * and O(cols) bytes (M is cols x cols bytes).  zchase_new builds M so
+ * for any height. */
+bool zchase_packs(const zchase *c);
+
+/* As zchase_solve, on b, x and cert of the chased shape (packed, k's):
+ * LO_OK only when x, pressed out on b with a separate sum
+ * (bitboard_zpress_plus_clears), leaves it clear; LO_UNSOLVABLE only with
+ * cert checked quiet and not orthogonal to b; LO_REFUSED when a check
+ * fails (nothing to trust) or the shapes do not fit; LO_NOMEM. */
+lo_result zchase_solve_packed(const zchase *c, const bitboard *b, bitboard *x, bitboard *cert);
 
 #endif

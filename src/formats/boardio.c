@@ -309,8 +309,9 @@ static bool next_line(reader *rd, line *l)
 }
 
 /* The rows after the first line: all of one format and one length.  At a
- * byte a cell in cells, or (big, k = 2) at a bit a cell in words, cells
- * then holding the row being read. */
+ * byte a cell in cells, or (big) packed in words (a bit a cell at k = 2,
+ * ceil(log2 k) bits up to big->max_k), cells then holding the row being
+ * read. */
 typedef struct row_set {
 	uint8_t *cells;
 	size_t cap;
@@ -318,6 +319,7 @@ typedef struct row_set {
 	int cols;
 	bool numbers;
 	const boardio_big *big;	/* packing: its fits bounds the board */
+	int k;			/* packing: the cells' k (their bits a cell) */
 	uint64_t *words;
 	size_t wcap;		/* words */
 } row_set;
@@ -374,7 +376,7 @@ static int rows_grow(row_set *t, int n, boardio_error *e)
  * such as ulimit -v is not spent on a doubling). */
 static int words_grow(row_set *t, int n, boardio_error *e)
 {
-	size_t stride = bitboard_stride(n), need = (size_t)(t->count + 1) * stride;
+	size_t stride = bitboard_zstride(n, t->k), need = (size_t)(t->count + 1) * stride;
 	if (need > t->wcap) {
 		size_t cap = t->wcap + t->wcap / 4 + ((size_t)1 << 17);
 		cap = cap < need ? need : cap;
@@ -412,7 +414,7 @@ static uint8_t *row_room(row_set *t, int n, boardio_error *e)
 static void row_done(row_set *t, int n)
 {
 	if (t->big && n)
-		bitboard_pack_row(t->cells, n, t->words + (size_t)t->count * bitboard_stride(n));
+		bitboard_zpack_row(t->cells, n, t->k, t->words + (size_t)t->count * bitboard_zstride(n, t->k));
 	t->count++;
 }
 
@@ -424,7 +426,7 @@ static bool rows_fit(const row_set *t, long rows, int n, long extra, int no, boa
 	if (t->big) {
 		char why[sizeof e->msg];
 		why[0] = '\0';
-		if (t->big->fits(t->big->ctx, rows + (extra > 0), n, false, why, sizeof why))
+		if (t->big->fits(t->big->ctx, t->k, rows + (extra > 0), n, false, why, sizeof why))
 			return true;
 		if (e)
 			fail(e, no, 1, "%s", why);
@@ -496,18 +498,18 @@ static bool make_bits(const uint8_t *first, int first_n, row_set *t, made *m, bo
 {
 	long nrows = t->count + (first ? 1 : 0);
 	int cols = first ? first_n : t->cols;
-	size_t stride = bitboard_stride(cols), words = (size_t)nrows * stride;
+	size_t stride = bitboard_zstride(cols, t->k), words = (size_t)nrows * stride;
 	uint64_t *p = t->words;
 	if (first || words < t->wcap)	/* room for the first row, or the growth's spare returned */
 		p = realloc(t->words, (words ? words : 1) * sizeof *p);
 	if (p && first) {
 		if (t->count)
 			memmove(p + stride, p, (size_t)t->count * stride * sizeof *p);
-		bitboard_pack_row(first, first_n, p);
+		bitboard_zpack_row(first, first_n, t->k, p);
 	}
 	if (p)
 		t->words = p;
-	if (p && (m->bits = bitboard_adopt((int)nrows, cols, p)))
+	if (p && (m->bits = bitboard_zadopt((int)nrows, cols, t->k, p)))
 		t->words = NULL;
 	if (!m->bits)
 		fail(e, 0, 0, _("out of memory for a %ld x %d board"), nrows, cols);
@@ -648,9 +650,11 @@ static made read_board(reader *rdp, int k, const boardio_big *big, int *patterns
 		}
 		/* The first line: a row, a size line "R C", or (two numbers) maybe
 		 * either; which is decided once the rows below are known.  Its k
-		 * is known now: k = 2 is packed when the caller asked. */
+		 * is known now: k = 2 (or up to big->max_k, at ceil(log2 k)
+		 * bits a cell) is packed when the caller asked. */
 		first_no = l.no;
-		t.big = k == 2 ? big : NULL;
+		t.big = big && (k == 2 || k <= big->max_k) ? big : NULL;
+		t.k = k;
 		first_numbers = is_number_row(&l);
 		have_size = size_line(&l, &hr, &hc);
 		if (!have_size) {
@@ -666,7 +670,7 @@ static made read_board(reader *rdp, int k, const boardio_big *big, int *patterns
 		 * below k are a board that fits). */
 		char why[sizeof e->msg];
 		if (t.big && hr >= 1 && hc >= 1 && hr <= INT_MAX && hc <= INT_MAX &&
-		    !t.big->fits(t.big->ctx, hr, hc, true, why, sizeof why)) {
+		    !t.big->fits(t.big->ctx, k, hr, hc, true, why, sizeof why)) {
 			fail(e, l.no, 1, "%s", why);
 			goto out;
 		}
@@ -1029,9 +1033,25 @@ void boardio_put_bits(outbuf *o, const uint64_t *row, int n)
 	}
 }
 
-void boardio_write_bits(FILE *f, const bitboard *b)
+bool boardio_write_bits(FILE *f, const bitboard *b)
 {
 	outbuf o;
+	if (b->k != 2) {
+		/* Any k: a row unpacked at a time, then its symbols. */
+		uint8_t *row = malloc((size_t)b->cols + 8);
+		if (!row)
+			return false;
+		outbuf_open(&o, f);
+		for (int i = 0; i < b->rows; i++) {
+			bitboard_zunpack_row(b->bits + (size_t)i * b->stride, b->cols, b->k, row);
+			boardio_put_symbols(&o, row, (size_t)b->cols);
+			*outbuf_room(&o, 1) = '\n';
+			o.p++;
+		}
+		free(row);
+		outbuf_close(&o);
+		return true;
+	}
 	outbuf_open(&o, f);
 	for (int i = 0; i < b->rows; i++) {
 		boardio_put_bits(&o, b->bits + (size_t)i * b->stride, b->cols);
@@ -1039,4 +1059,5 @@ void boardio_write_bits(FILE *f, const bitboard *b)
 		o.p++;
 	}
 	outbuf_close(&o);
+	return true;
 }

@@ -64,20 +64,23 @@ typedef struct boardio_variant {
  * read below its k when it gives one, else below k). */
 board *boardio_read_variant(FILE *f, int k, graph **patterns, boardio_variant *v, boardio_error *err);
 
-/* Giant boards: a board of k = 2 read at a bit a cell, as big as the
- * caller can hold.  fits says whether a board of rows x cols cells may
- * be read (whole: the size line's, else the rows so far); false, with
- * why (a sentence: how much memory it needs), refuses it there. */
+/* Giant boards: a board of k = 2 read at a bit a cell (up to max_k, at
+ * ceil(log2 k) bits: bitboard_znew), as big as the caller can hold.
+ * fits says whether a board of rows x cols cells below k may be read
+ * (whole: the size line's, else the rows so far); false, with why (a
+ * sentence: how much memory it needs), refuses it there. */
 typedef struct boardio_big {
-	bool (*fits)(void *ctx, long long rows, long long cols, bool whole, char *why, size_t len);
+	bool (*fits)(void *ctx, int k, long long rows, long long cols, bool whole, char *why, size_t len);
 	void *ctx;
+	int max_k;		/* the largest k packed; 0: k = 2 only */
 } boardio_big;
 
-/* As boardio_read_variant, but a board whose k is 2 (the file's, else k)
- * comes in *bits at a bit a cell (*b NULL), bounded by big->fits instead
- * of BOARDIO_MAX_CELLS and with no bound on the input's length; another
- * k, or a board with patterns (small: bytes), in *b as
- * boardio_read_variant gives it.  False, both NULL, with e on a problem. */
+/* As boardio_read_variant, but a board whose k is 2 (the file's, else k;
+ * or up to big->max_k) comes in *bits packed (*b NULL), bounded by
+ * big->fits instead of BOARDIO_MAX_CELLS and with no bound on the
+ * input's length; another k, or a board with patterns (small: bytes), in
+ * *b as boardio_read_variant gives it.  False, both NULL, with e on a
+ * problem. */
 bool boardio_read_big(FILE *f, int k, const boardio_big *big, graph **patterns, boardio_variant *v, board **b,
 		      bitboard **bits, boardio_error *e);
 
@@ -100,8 +103,10 @@ void boardio_put_symbols(outbuf *o, const uint8_t *cells, size_t n);
 /* Rows of symbols, no size line. */
 void boardio_write(FILE *f, const board *b);
 void boardio_write_cells(FILE *f, const uint8_t *cells, int rows, int cols);
-/* The same at a bit a cell: n cells of a row of bits, and a whole board. */
+/* The same at a bit a cell: n cells of a row of bits, and a whole board
+ * (any k, packed: false, nothing written, when out of memory for a
+ * row's bytes). */
 void boardio_put_bits(outbuf *o, const uint64_t *row, int n);
-void boardio_write_bits(FILE *f, const bitboard *b);
+bool boardio_write_bits(FILE *f, const bitboard *b);
 
 #endif

@@ -243,8 +243,23 @@ void solutionio_put_json_presses_bits(outbuf *o, const bitboard *x)
 	columns_free(&t);
 }
 
-void solutionio_put_json_rows_bits(outbuf *o, const bitboard *b)
+bool solutionio_put_json_rows_bits(outbuf *o, const bitboard *b)
 {
+	if (b->k != 2) {
+		uint8_t *row = malloc((size_t)b->cols + 8);
+		if (!row)
+			return false;
+		outbuf_puts(o, "[");
+		for (int i = 0; i < b->rows; i++) {
+			bitboard_zunpack_row(b->bits + (size_t)i * b->stride, b->cols, b->k, row);
+			outbuf_puts(o, i ? ",\"" : "\"");
+			boardio_put_symbols(o, row, (size_t)b->cols);
+			outbuf_puts(o, "\"");
+		}
+		outbuf_puts(o, "]");
+		free(row);
+		return true;
+	}
 	outbuf_puts(o, "[");
 	for (int i = 0; i < b->rows; i++) {
 		outbuf_puts(o, i ? ",\"" : "\"");
@@ -252,4 +267,81 @@ void solutionio_put_json_rows_bits(outbuf *o, const bitboard *b)
 		outbuf_puts(o, "\"");
 	}
 	outbuf_puts(o, "]");
+	return true;
+}
+
+/* ---- Any k at ceil(log2 k) bits a cell (k > 2; bitboard_znew): each
+ * row unpacked into bytes, then written as the byte routes write it. */
+
+bool solutionio_write_moves_zbits(FILE *f, const bitboard *x, bool fwd, long long weight)
+{
+	if (x->k == 2) {
+		solutionio_write_moves_bits(f, x, weight);
+		return true;
+	}
+	outbuf o;
+	press_text t = { .pre_len = 0 };
+	char s[PIECE];
+	uint8_t *row = malloc((size_t)x->cols + 8);
+	if (!row)
+		return false;
+	outbuf_open(&o, f);
+	outbuf_int(&o, weight);
+	*outbuf_room(&o, 1) = '\n';
+	o.p++;
+	for (int v = 0; v < x->k; v++) {
+		snprintf(s, sizeof s, " %+d\n", search_signed(v, x->k, fwd));
+		piece_set(&t.val[v], s);
+	}
+	columns_make(&t, x->cols);
+	for (int r = 0; r < x->rows; r++) {
+		bitboard_zunpack_row(x->bits + (size_t)r * x->stride, x->cols, x->k, row);
+		row_set(&t, r + 1, " ");
+		put_row(&o, &t, row, 0, x->cols);
+	}
+	columns_free(&t);
+	free(row);
+	outbuf_close(&o);
+	return true;
+}
+
+bool solutionio_put_json_presses_zbits(outbuf *o, const bitboard *x, bool fwd)
+{
+	if (x->k == 2) {
+		solutionio_put_json_presses_bits(o, x);
+		return true;
+	}
+	press_text t = { .pre = ",[", .pre_len = 2 };
+	char s[PIECE];
+	uint8_t *row = malloc((size_t)x->cols + 8);
+	if (!row)
+		return false;
+	for (int v = 0; v < x->k; v++) {
+		snprintf(s, sizeof s, ",%d]", search_signed(v, x->k, fwd));
+		piece_set(&t.val[v], s);
+	}
+	columns_make(&t, x->cols);
+	outbuf_puts(o, "[");
+	bool first = true;	/* the first press has no comma before it */
+	for (int r = 0; r < x->rows; r++) {
+		bitboard_zunpack_row(x->bits + (size_t)r * x->stride, x->cols, x->k, row);
+		int from = 0;
+		row_set(&t, r + 1, ",");
+		if (first) {
+			while (from < x->cols && !row[from])
+				from++;
+			if (from == x->cols)
+				continue;
+			char *p = outbuf_room(o, 3 * PIECE + 20);
+			*p = '[';
+			o->p = put_press(p + 1, &t, from, row[from]);
+			from++;
+			first = false;
+		}
+		put_row(o, &t, row, from, x->cols);
+	}
+	outbuf_puts(o, "]");
+	columns_free(&t);
+	free(row);
+	return true;
 }

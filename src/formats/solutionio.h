@@ -26,6 +26,13 @@ void solutionio_put_json_rows(outbuf *o, const uint8_t *cells, int rows, int col
  * lines), the JSON "presses" array ([[R,C,1],...]) and rows of symbols. */
 void solutionio_write_moves_bits(FILE *f, const bitboard *x, long long weight);
 void solutionio_put_json_presses_bits(outbuf *o, const bitboard *x);
-void solutionio_put_json_rows_bits(outbuf *o, const bitboard *b);
+/* Any k (false, nothing written, when out of memory for a row's bytes). */
+bool solutionio_put_json_rows_bits(outbuf *o, const bitboard *b);
+
+/* Any k, packed (bitboard_znew): the moves format ("R C +V" lines) and
+ * the JSON "presses" array ([[R,C,V],...]), V as search_signed says;
+ * false, nothing written, when out of memory for a row's bytes. */
+bool solutionio_write_moves_zbits(FILE *f, const bitboard *x, bool fwd, long long weight);
+bool solutionio_put_json_presses_zbits(outbuf *o, const bitboard *x, bool fwd);
 
 #endif

@@ -32,9 +32,9 @@ else
 	expect 2 'out of memory' sh -c "ulimit -v $((floor + 2000)) && exec \"\$0\" solve \"\$1\"" "$LIGHTSOUT" "$T/b2000"
 	check "... and not a complaint about the file" sh -c "! grep -q 'row has' '$T/err'"
 
-	# 300 MB of one-cell rows under a 250 MB limit: refused by size while
-	# reading, at a byte a cell by the 10^8 cells, at a bit by the memory.
-	expect 2 'board larger than 100000000 cells' sh -c \
+	# 300 MB of one-cell rows under a 250 MB limit: refused by the memory
+	# while reading, at 2 bits a cell (k = 3) and at a bit.
+	expect 2 'board too large for the memory: [0-9]* rows of 1 cells (so far) need [0-9.]* MB to solve at 2 bits a cell' sh -c \
 		"yes + | head -c 300000000 | (ulimit -v $((floor + 250000)) && exec \"\$0\" solve -k 3)" "$LIGHTSOUT"
 	expect 2 'board too large for the memory: [0-9]* rows of 1 cells (so far) need [0-9.]* MB to solve at a bit a cell' sh -c \
 		"yes + | head -c 300000000 | (ulimit -v $((floor + 250000)) && exec \"\$0\" solve)" "$LIGHTSOUT"

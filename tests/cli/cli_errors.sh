@@ -23,7 +23,11 @@ expect 2 ":1:1: 'z' means 35" 'z\n' solve -k 4
 expect 2 'empty input' '' solve
 expect 2 'empty input' '\n\n  \n' solve
 expect 2 '<stdin>:1:1: size line says 3 x 3' '3 3\n101\n010\n' solve
-expect 2 "<stdin>:1:1: size line '99999 99999' is out of range" '99999 99999\n1\n' solve -k 3
+# k > 2 past 10000 a side: a side of 2048 at most, and the memory at 2 bits a cell (k = 3, 4).
+expect 2 "<stdin>:1:1: board too large: 99999x99999 at k = 3: past 10000 a side a board of k > 2 is solved when its other side is at most 2048" \
+	'99999 99999\n1\n' solve -k 3
+expect 2 "<stdin>:1:1: board too large for the memory: 1000000000x2000 needs [0-9.]* [GT]B to solve at 2 bits a cell" \
+	'1000000000 2000\n1\n' solve -k 4
 # At k = 2 a board is as large as the memory holds: past it, or past 2^30 a side.
 expect 2 "<stdin>:1:1: board too large for the memory: 1000000000x2000000 needs [0-9]* GB to solve at a bit a cell" \
 	'1000000000 2000000\n1\n' solve

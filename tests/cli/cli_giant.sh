@@ -99,7 +99,11 @@ else
 	while [ $kb -le $((floor + 24000)) ]; do
 		(ulimit -v $kb && exec "$LIGHTSOUT" solve --any "$T/b200") > /dev/null 2> "$T/err"
 		rc=$?
+		# (Out of memory for the reader's first buffer, before any row is
+		# read, comes before any estimate: said so, at line 1.  The floor
+		# is --version's, which maps fewer of the locale's files.)
 		[ $rc -eq 0 ] || { [ $rc -eq 2 ] && grep -q "too large for the memory" "$T/err"; } ||
+			{ [ $rc -eq 2 ] && grep -q "out of memory reading line 1$" "$T/err"; } ||
 			bad="$bad; $kb KB: exit $rc: $(head -c 200 "$T/err")"
 		kb=$((kb + 500))
 	done
@@ -118,6 +122,113 @@ else
 	rc=$?
 	check "endless rows of 20000 cells in 30 MB are refused at the row that passes: $(head -c 300 "$T/err")" \
 		[ $rc -eq 2 ] && grep -q "<stdin>:[0-9]*:1: board too large for the memory: [0-9]* rows of 20000 cells (so far) need [0-9.]* MB to solve at a bit a cell, and [0-9.]* MB is available (ulimit -v)" "$T/err"
+fi
+
+# ---- k > 2 at ceil(log2 k) bits a cell (2 bits for k = 3, 4; 3 up to
+# 8): the classic rule past the byte route's 10000 sides (refused there
+# before), each answer pressed out by verify.awk.
+
+# zboard R C K [S]: random cells below K (seed S), or all lit without S.
+zboard() {
+	awk -v R="$1" -v C="$2" -v K="$3" -v S="${4:-}" 'BEGIN {
+		if (S != "") srand(S)
+		for (i = 0; i < R; i++) {
+			s = ""
+			for (j = 0; j < C; j++) s = s (S == "" ? "1" : substr("0123456789abcdefghijklmnopqrstuvwxyz", int(rand() * K) + 1, 1))
+			print s
+		}
+	}'
+}
+
+# zanswer NAME K FILE [OPTION...]: solve --any -k K; a solution must clear
+# the board, a certificate (exit 1) be quiet with a weighted sum of the
+# board not 0 (mod K).
+zanswer() {
+	name=$1 k=$2 f=$3
+	shift 3
+	"$LIGHTSOUT" solve --any -k "$k" "$@" "$f" > "$T/x" 2> "$T/err"
+	rc=$?
+	if [ $rc -eq 0 ]; then
+		check "$name: solved, the presses clear it" \
+			[ "$(awk -v k="$k" -v rule=plus -f "$SRCDIR/tests/lib/verify.awk" "$f" "$T/x")" = clear ]
+	elif [ $rc -eq 1 ]; then
+		tail -n +4 "$T/err" > "$T/cert"
+		sed 's/./0/g' "$f" > "$T/zero"
+		dot=$(awk -v k="$k" 'function val(ch) { return index("0123456789abcdefghijklmnopqrstuvwxyz", ch) - 1 }
+			NR == FNR { b[FNR] = $0; next }
+			{ for (j = 1; j <= length($0); j++) n += val(substr($0, j, 1)) * val(substr(b[FNR], j, 1)) }
+			END { print n % k }' "$f" "$T/cert")
+		check "$name: unsolvable, the certificate is quiet and weighs the board $dot (mod $k), not 0" \
+			[ "$(awk -v k="$k" -v rule=plus -f "$SRCDIR/tests/lib/verify.awk" "$T/zero" "$T/cert")" = clear -a \
+			"$dot" != 0 -a -n "$dot" ]
+	else
+		not_ok "$name: exit $rc: $(head -c 300 "$T/err")"
+	fi
+}
+
+zboard 12000 3 3 > "$T/z1" && zanswer "k=3 12000x3 all lit" 3 "$T/z1"
+zboard 3 12000 4 5 > "$T/z2" && zanswer "k=4 3x12000 random (transposed)" 4 "$T/z2"
+zboard 10001 4 7 6 > "$T/z3" && zanswer "k=7 10001x4 random" 7 "$T/z3"
+zboard 2 10500 36 7 > "$T/z4" && zanswer "k=36 2x10500 random (6 bits a cell, transposed)" 36 "$T/z4"
+zboard 10001 2 3 8 > "$T/z5" && zanswer "k=3 10001x2 random (nullity 2)" 3 "$T/z5"
+zboard 10001 2 3 9 > "$T/z6" && zanswer "k=3 10001x2 another" 3 "$T/z6"
+zboard 10003 2 6 > "$T/z7" && zanswer "k=6 10003x2 all lit" 6 "$T/z7"
+
+# The moves format and JSON say the same presses as the grid.
+"$LIGHTSOUT" solve --any -k 4 "$T/z2" > "$T/zg"
+"$LIGHTSOUT" solve --any -k 4 -f moves "$T/z2" | awk -v R=3 -v C=12000 -v k=4 '
+	NR == 1 { w = $1; next }
+	{ x[$1 - 1, $2 - 1] = ($3 + k) % k; n += $3 < 0 ? -$3 : $3 }
+	END {
+		for (i = 0; i < R; i++) { s = ""; for (j = 0; j < C; j++) s = s ((i, j) in x ? x[i, j] : 0); print s }
+		if (n != w) print "weight " w " but the presses add up to " n
+	}' > "$T/zm"
+check "k=4 3x12000: the moves format's presses and weight are the grid's" cmp -s "$T/zg" "$T/zm"
+"$LIGHTSOUT" solve --any -k 3 -f json "$T/z1" > "$T/zj"
+check "k=3 12000x3 as JSON: k 3, nullity 0, solutions 1, optimal" \
+	grep -q '^{"size":"12000x3","rows":12000,"cols":3,"rule":"plus","torus":false,"k":3,"solvable":true,"presses":\[\[.*\]\],"weight":[0-9]*,"optimal":true,"lower_bound":[0-9]*,"rank":36000,"nullity":0,"solutions":"1"}$' "$T/zj"
+zboard 10001 2 3 > "$T/z8"
+"$LIGHTSOUT" solve -k 3 -f json "$T/z8" > "$T/zj" 2> "$T/err"
+check "k=3 10001x2 all lit without --any: the minimal search is not made, said so; nullity 2, 9 solutions" \
+	grep -q '"optimal":false,"lower_bound":[0-9]*,"rank":20000,"nullity":2,"solutions":"9"}' "$T/zj" &&
+	grep -q "past 10000 a side the minimal search is not made: 2 quiet patterns" "$T/err"
+
+# Other rules, torus and split searches of k > 2 keep the byte route and
+# its limit.
+"$LIGHTSOUT" solve --any -k 3 --torus "$T/z1" > /dev/null 2> "$T/err"
+check "k=3 12000x3 --torus: refused with the byte route's limit" [ $? -eq 2 ] && grep -q "is too large" "$T/err"
+
+{ echo 20000 20000; zboard 3 20000 3; } > "$T/z20000"
+"$LIGHTSOUT" solve --any -k 3 "$T/z20000" > /dev/null 2> "$T/err"
+check "k=3 20000x20000: refused at the size line, past 10000 a side a side of 2048 at most" [ $? -eq 2 ] &&
+	grep -q "z20000:1:1: board too large: 20000x20000 at k = 3: past 10000 a side a board of k > 2 is solved when its other side is at most 2048" "$T/err"
+{ echo 1000000000 2000; zboard 3 2000 3; } > "$T/zhuge"
+"$LIGHTSOUT" solve --any -k 4 "$T/zhuge" > /dev/null 2> "$T/err"
+check "k=4 1000000000x2000: refused at the size line with the memory it needs" [ $? -eq 2 ] &&
+	grep -q "zhuge:1:1: board too large for the memory: 1000000000x2000 needs [0-9.]* [GT]B to solve at 2 bits a cell, and [0-9.]* [MGT]B is available" "$T/err"
+
+if sanitized; then
+	skip "k=3 20001x200 under ulimit -v: a sanitizer build cannot run under ulimit -v"
+else
+	memory_floor
+	# Under every limit a k = 3 board past 10000 a side is solved, or
+	# refused with what it needs (the estimate never lets in one that runs
+	# out; at a byte a cell it took 8 MB for the board and its solution).
+	zboard 20001 200 3 > "$T/zb200"
+	bad= kb=$((floor + 2000))
+	while [ $kb -le $((floor + 16000)) ]; do
+		(ulimit -v $kb && exec "$LIGHTSOUT" solve --any -k 3 "$T/zb200") > /dev/null 2> "$T/err"
+		rc=$?
+		# (Out of memory for the reader's first buffers, before any row
+		# is read, comes before any estimate: said so, at line 1.)
+		[ $rc -eq 0 ] || { [ $rc -eq 2 ] && grep -q "too large for the memory.*at 2 bits a cell" "$T/err"; } ||
+			{ [ $rc -eq 2 ] && grep -Eq "out of memory reading (line 1|a board of 1 rows)" "$T/err"; } ||
+			bad="$bad; $kb KB: exit $rc: $(head -c 200 "$T/err")"
+		kb=$((kb + 1000))
+	done
+	check "k=3 20001x200 under limits up to 16 MB over the floor: solved or refused with its needs${bad}" [ -z "$bad" ]
+	(ulimit -v $((floor + 16000)) && exec "$LIGHTSOUT" solve --any -k 3 "$T/zb200") > "$T/x" 2> "$T/err"
+	check "... and solved within 16 MB over the floor" [ $? -eq 0 ]
 fi
 
 done_testing

@@ -99,5 +99,91 @@ int main(void)
 	bitboard_set(z, 2, 69, 0);
 	tap_ok(bitboard_is_clear(z), "set to 0 clears");
 	bitboard_free(z);
+	/* ---- k > 2 at ceil(log2 k) bits a cell: packing, the transpose and
+	 * the classic rule's check against the byte board. */
+	tap_ok(bitboard_width(3) == 2 && bitboard_width(4) == 2 && bitboard_width(5) == 3 && bitboard_width(8) == 3 &&
+	       bitboard_width(9) == 4 && bitboard_width(17) == 5 && bitboard_width(36) == 6,
+	       "ceil(log2 k) bits a cell: 2 for k = 3, 4; 3 up to 8; 6 for 36");
+	tap_is((long long)bitboard_zstride(32, 3), 1LL, "32 cells of k = 3 are a word");
+	tap_is((long long)bitboard_zstride(22, 5), 2LL, "21 cells of 3 bits a word: 22 are two");
+	tap_is((long long)bitboard_zbytes(2048, 488282, 4), 2048LL * 15259 * 8,
+	       "a billion cells of k = 4 are 250 MB");
+	static const int zk[] = { 3, 4, 5, 7, 8, 9, 16, 17, 36 };
+	static const int zsides[] = { 1, 2, 7, 9, 10, 11, 20, 21, 22, 31, 32, 33, 64, 65, 257, 300 };
+	int zbad_pack = 0, zbad_t = 0, zbad_tail = 0, zbad_check = 0, zshapes = 0;
+	for (int ki = 0; ki < 9; ki++)
+		for (int i = 0; i < 16; i += 1 + (ki & 1))
+			for (int j = 0; j < 16; j += 1 + (ki & 1)) {
+				int R = zsides[i], C = zsides[j], k = zk[ki];
+				board *b = board_new(R, C, k);
+				for (int c = 0; c < R * C; c++)
+					b->cells[c] = (uint8_t)rng_below(&g, (uint32_t)k);
+				bitboard *p = bitboard_zfrom_board(b);
+				for (int r = 0; r < R; r++) {
+					for (int c = 0; c < C; c++)
+						zbad_pack += bitboard_zget(p, r, c) != board_get(b, r, c);
+					int used = (C - 1) % p->per + 1;	/* cells in the row's last word */
+					if (used * p->width < 64)
+						zbad_tail += (p->bits[(size_t)r * p->stride + p->stride - 1] >> (used * p->width)) != 0;
+				}
+				board *back = bitboard_to_board(p);
+				zbad_pack += !board_equal(b, back) || back->k != k;
+				bitboard *t = bitboard_transpose(p);
+				for (int r = 0; t && r < R; r++)
+					for (int c = 0; c < C; c++)
+						zbad_t += bitboard_zget(t, c, r) != board_get(b, r, c);
+				bitboard *tt = t ? bitboard_ztranspose(t) : NULL;
+				zbad_t += !tt || !bitboard_equal(p, tt);
+				/* The check: presses x on b with b - A x, clear; and the
+				 * same with one cell off by one, not. */
+				board *x = board_new(R, C, k), *made = board_new(R, C, k);
+				for (int c = 0; c < R * C; c++)
+					x->cells[c] = (uint8_t)rng_below(&g, (uint32_t)k);
+				rule_apply(&plus, made, x->cells);	/* made = A x */
+				for (int c = 0; c < R * C; c++)
+					made->cells[c] = (uint8_t)((k - made->cells[c]) % k);	/* -A x: cleared by x */
+				bitboard *pm = bitboard_zfrom_board(made), *px = bitboard_zfrom_board(x);
+				zbad_check += bitboard_zpress_plus_clears(pm, px) != 1;
+				int at = (int)rng_below(&g, (uint32_t)(R * C));
+				made->cells[at] = (uint8_t)((made->cells[at] + 1) % k);
+				bitboard *pm2 = bitboard_zfrom_board(made);
+				zbad_check += bitboard_zpress_plus_clears(pm2, px) != 0;
+				zshapes++;
+				board_free(b);
+				board_free(back);
+				board_free(x);
+				board_free(made);
+				bitboard_free(p);
+				bitboard_free(t);
+				bitboard_free(tt);
+				bitboard_free(pm);
+				bitboard_free(pm2);
+				bitboard_free(px);
+			}
+	tap_is(zbad_pack, 0, "%d shapes of k = 3 to 36 packed and unpacked, cell by cell", zshapes);
+	tap_is(zbad_tail, 0, "bits past each row's last cell clear");
+	tap_is(zbad_t, 0, "the transpose of k > 2 moves every cell (r, c) to (c, r), and twice is the board");
+	tap_is(zbad_check, 0, "the classic rule's check mod k: b - A x cleared by x; one cell changed, not");
+	/* Tall boards turned in blocks of 64 words of the turned rows. */
+	static const int tall[][3] = { { 2100, 5, 3 }, { 4097, 3, 4 }, { 1400, 2, 5 }, { 700, 3, 36 }, { 3, 700, 36 } };
+	int tbad = 0;
+	for (int i = 0; i < 5; i++) {
+		int R = tall[i][0], C = tall[i][1], k = tall[i][2];
+		board *b = board_new(R, C, k);
+		for (int c = 0; c < R * C; c++)
+			b->cells[c] = (uint8_t)rng_below(&g, (uint32_t)k);
+		bitboard *p = bitboard_zfrom_board(b), *t = bitboard_ztranspose(p), *tt = t ? bitboard_ztranspose(t) : NULL;
+		for (int r = 0; t && r < R; r++)
+			for (int c = 0; c < C; c++)
+				tbad += bitboard_zget(t, c, r) != board_get(b, r, c);
+		tbad += !t || !tt || !bitboard_equal(p, tt);
+		board_free(b);
+		bitboard_free(p);
+		bitboard_free(t);
+		bitboard_free(tt);
+	}
+	tap_is(tbad, 0, "tall boards of k > 2 turned block by block (2100x5 k=3, 4097x3 k=4, 1400x2 k=5, 700x3 k=36)");
+	tap_ok(bitboard_znew(3, 3, 37) == NULL && bitboard_znew(3, 3, 1) == NULL, "k past 36 or below 2 refused");
+
 	return tap_done();
 }

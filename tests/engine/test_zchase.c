@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/bitboard.h"
 #include "engine/rng.h"
 #include "engine/system.h"
 #include "engine/zchase.h"
@@ -221,6 +222,78 @@ static void transposed(const char *name, bool torus, int R, int C, int k, rng *g
 	system_free(tall);
 }
 
+/* Packed boards (zchase_solve_packed) against the byte chase on the same
+ * boards: the same presses or the same certificate, through a board of
+ * any height a row at a time.  Solvable boards from random presses, and
+ * random boards (mostly unsolvable where the nullity is not 0). */
+static void packed(int R, int C, int k, rng *g)
+{
+	rule r;
+	char err[64];
+	rule_parse(&r, "plus", false, err, sizeof err);
+	size_t n = (size_t)R * C;
+	zchase *c = zchase_new(R, C, &r, k);
+	int bad = !c || !zchase_packs(c), tries = 0, unsolvable = 0;
+	for (int t = 0; c && t < 4; t++) {
+		board *b = board_new(R, C, k);
+		uint8_t *x = malloc(n), *y = malloc(n), *cert = malloc(n);
+		for (size_t i = 0; i < n; i++)
+			x[i] = (uint8_t)rng_below(g, (uint32_t)k);
+		if (t < 2)
+			rule_apply(&r, b, x);
+		else
+			memcpy(b->cells, x, n);
+		lo_result sb = zchase_solve(c, b->cells, y, cert);
+		bitboard *pb = bitboard_zfrom_board(b), *px = bitboard_znew(R, C, k), *pc = bitboard_znew(R, C, k);
+		lo_result sp = zchase_solve_packed(c, pb, px, NULL);
+		if (sp == LO_UNSOLVABLE)
+			sp = zchase_solve_packed(c, pb, NULL, pc);
+		bad += sb != sp;
+		board *back = sb == LO_OK ? bitboard_to_board(px) : bitboard_to_board(pc);
+		bad += memcmp(back->cells, sb == LO_OK ? y : cert, n) != 0;
+		unsolvable += sb == LO_UNSOLVABLE;
+		tries++;
+		board_free(back);
+		board_free(b);
+		bitboard_free(pb);
+		bitboard_free(px);
+		bitboard_free(pc);
+		free(x);
+		free(y);
+		free(cert);
+	}
+	tap_ok(bad == 0, "packed %dx%d k=%d (nullity %d): %d boards, %d unsolvable, the byte chase's presses and "
+		       "certificates", R, C, k, c ? zchase_nullity(c) : -1, tries, unsolvable);
+	zchase_free(c);
+}
+
+/* A tall board past the byte route's 10000 rows: solved packed, checked
+ * against a brute-force press-out (rule_apply on the bytes). */
+static void packed_tall(int R, int C, int k, rng *g)
+{
+	rule r;
+	char err[64];
+	rule_parse(&r, "plus", false, err, sizeof err);
+	size_t n = (size_t)R * C;
+	zchase *c = zchase_new(R, C, &r, k);
+	board *b = board_new(R, C, k);
+	uint8_t *x = malloc(n);
+	for (size_t i = 0; i < n; i++)
+		x[i] = (uint8_t)rng_below(g, (uint32_t)k);
+	rule_apply(&r, b, x);
+	bitboard *pb = bitboard_zfrom_board(b), *px = bitboard_znew(R, C, k);
+	bool ok = c && zchase_solve_packed(c, pb, px, NULL) == LO_OK;
+	board *sol = ok ? bitboard_to_board(px) : NULL;
+	ok = ok && sol && clears(&r, b, sol->cells);
+	tap_ok(ok, "packed %dx%d k=%d (past 10000 rows): solved, pressed out on the bytes clear", R, C, k);
+	board_free(sol);
+	board_free(b);
+	bitboard_free(pb);
+	bitboard_free(px);
+	free(x);
+	zchase_free(c);
+}
+
 int main(void)
 {
 	static const struct {
@@ -273,5 +346,16 @@ int main(void)
 	transposed("plus", true, 24, 1030, 6, &g);
 	transposed("mask:010/000/111/000/010", false, 30, 1100, 3, &g);
 	transposed("mask:00100/10101/00100", true, 14, 1100, 6, &g);
+	packed(30, 50, 3, &g);
+	packed(16, 16, 3, &g);		/* nullity 8 mod 3 */
+	packed(197, 60, 4, &g);
+	packed(40, 33, 5, &g);
+	packed(17, 17, 6, &g);
+	packed(24, 24, 9, &g);
+	packed(65, 21, 17, &g);
+	packed(2, 30, 36, &g);
+	packed(30, 1, 7, &g);
+	packed_tall(12000, 5, 3, &g);
+	packed_tall(10050, 33, 4, &g);
 	return tap_done();
 }

@@ -144,9 +144,10 @@ typedef struct limit {
 	int calls;
 } limit;
 
-static bool fits_cells(void *ctx, long long rows, long long cols, bool whole, char *why, size_t len)
+static bool fits_cells(void *ctx, int k, long long rows, long long cols, bool whole, char *why, size_t len)
 {
 	limit *l = ctx;
+	(void)k;
 	l->calls++;
 	if (rows * cols <= l->cells)
 		return true;
