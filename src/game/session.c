@@ -487,6 +487,30 @@ void session_stop_making(session *s)
 	s->mk = NULL;
 }
 
+/* A race's course between keys: its board played when both start, the
+ * result when it is decided. */
+static int session_race_course(session *s, double now)
+{
+	char why[300];
+	int news = racer_tick(&s->race, &s->ar, &s->pl.g, session_on_race_board(s), s->pl.assisted, why, sizeof why);
+	int ev = (news & RACER_NEWS ? SESSION_RACE : 0) | (news & RACER_OVER ? SESSION_RACE_OVER : 0) |
+		 (news & RACER_TAKEN ? SESSION_RACE_TAKEN : 0);
+	if (news & RACER_SAY)
+		ev |= session_say(s, why);
+	if (news & RACER_START) {
+		game_config cfg;
+		board *b = racer_board(&s->race, &cfg, why, sizeof why);
+		int got = b ? session_play_given(s, b, &cfg, "race", now) : session_say(s, why);
+		racer_started(&s->race, got & SESSION_BOARD);
+		/* One race time: both clocks run from the common start, not
+		 * from when this tick came round or the board was drawn. */
+		if (got & SESSION_BOARD)
+			game_clock_since(&s->pl.g, now - racer_since(&s->race));
+		ev |= got | SESSION_RACE | (got & SESSION_BOARD ? SESSION_RACE_START : 0);
+	}
+	return ev;
+}
+
 /* The board made in the background replaces the one played. */
 static int made(session *s, double now)
 {

@@ -41,8 +41,5 @@ bool session_on_race_board(const session *s);
 void session_settle(session *s, double now);
 /* Board b (taken) played as free play of origin, the old one given up. */
 int session_play_given(session *s, board *b, const game_config *cfg, const char *origin, double now);
-/* A race's course between keys (session_race.c): its board played when
- * both start, the result when it is decided. */
-int session_race_course(session *s, double now);
 
 #endif
