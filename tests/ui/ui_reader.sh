@@ -196,4 +196,18 @@ check "... the frame the options chose, ASCII" ui_wait "+-----"
 no_utf8_frame() { ! ui_screen | grep -q '┌'; }
 check "... and no UTF-8 frame" no_utf8_frame
 
+
+# A board with quiet patterns: each one shown is said as its cells, "row
+# column" pairs, as many as the line holds and how many more.
+ui_start -- play --screen-reader --size 5x5 --seed 7
+ui_wait "Moves 0" >/dev/null
+ui_keys a
+check "analysis of 5x5: the system said" rd_said "rank 23, nullity 2,"
+ui_keys Space
+check "the next quiet pattern: its cells said" rd_said "Quiet pattern 2 of 2: 12 cells: 1 1, 1 3, 1 5, 2 1,"
+check "... the line whole: how many more cells, not cut" rd_said "more."
+ui_keys Space
+check "and the first again: 16 cells" rd_said "Quiet pattern 1 of 2: 16 cells: 1 2, 1 3, 1 4,"
+check "the cursor kept in its cell" rd_on_cell 1 1 0
+
 done_testing
