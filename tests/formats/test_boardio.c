@@ -176,7 +176,7 @@ static void both_ways(const char *text, int k, bool want_bits, const char *what)
 	graph_free(g);
 	bitboard *bits = NULL;
 	limit l = { 1LL << 40, 0 };
-	boardio_big big = { fits_cells, &l };
+	boardio_big big = { .fits = fits_cells, .ctx = &l };
 	f = file_of(text);
 	bool ok = boardio_read_big(f, k, &big, &g, &v, &b2, &bits, &e2);
 	fclose(f);
@@ -227,7 +227,7 @@ static void packed_reading(void)
 	/* The bound is the caller's: refused at the row that passes it, with
 	 * its words, and no bound of 10^8 cells or 512 MiB of its own. */
 	limit l = { 20, 0 };
-	boardio_big big = { fits_cells, &l };
+	boardio_big big = { .fits = fits_cells, .ctx = &l };
 	FILE *f = file_of("11111\n11111\n11111\n11111\n11111\n");
 	board *b = NULL;
 	bitboard *bits = NULL;
