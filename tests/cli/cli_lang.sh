@@ -1,0 +1,52 @@
+#!/bin/sh
+# The command line in the user's language: --help and errors in German
+# from a locale the machine has (de_DE.UTF-8, made by install-deps) and
+# from LANGUAGE, in French from a locale it lacks (fr_CA.UTF-8: the
+# catalog still read, the accents still UTF-8); English with no error for
+# a language the game lacks and for no locale at all; what a script reads
+# (solve's grid and JSON, analyze's line) the same in every language, and
+# numbers read with their point under a locale that writes a comma.
+. "$SRCDIR/tests/lib/tap.sh"
+T=$(mktemp -d) || exit 1
+trap 'rm -rf "$T"' EXIT
+tr_of() { LC_ALL=C.UTF-8 LANGUAGE=$1 TEXTDOMAINDIR="$LIGHTSOUT_LOCALEDIR" gettext lightsout "$2"; }
+command -v gettext > /dev/null || { skip "gettext(1) is not installed"; done_testing; exit; }
+# solve's line of the usage, as the catalog says it in German.
+de_usage=$(tr_of de "print a minimal solution of a board")
+check "the German catalog has the usage ($de_usage)" sh -c '[ -n "$0" ] && [ "$0" != "print a minimal solution of a board" ]' "$de_usage"
+run() { env -i PATH="$PATH" LIGHTSOUT_LOCALEDIR="$LIGHTSOUT_LOCALEDIR" "$@"; }
+
+if locale -a 2>/dev/null | grep -qi '^de_DE\.utf-\?8$'; then
+	run LANG=de_DE.UTF-8 "$LIGHTSOUT" --help > "$T/out" 2> "$T/err"
+	check "LANG=de_DE.UTF-8: --help in German, exit 0" sh -c "[ $? -eq 0 ] && grep -q -F -- '$de_usage' '$T/out' && [ ! -s '$T/err' ]"
+else
+	skip "de_DE.UTF-8 is not installed here (scripts/install-deps.sh makes it)"
+fi
+run LANG=C.UTF-8 LANGUAGE=de "$LIGHTSOUT" --help > "$T/out" 2> "$T/err"
+check "LANGUAGE=de under C.UTF-8: German" grep -q -F -- "$de_usage" "$T/out"
+fr_err=$(tr_of fr "unknown or incomplete option '%s'" | cut -d"'" -f1)
+run LANG=fr_CA.UTF-8 "$LIGHTSOUT" solve --bogus > "$T/out" 2> "$T/err"
+rc=$?
+check "LANG=fr_CA.UTF-8 (not installed): a usage error in French ($fr_err), exit 2" \
+	sh -c "[ $rc -eq 2 ] && grep -q -F -- '$fr_err' '$T/err'"
+check "... its accents as UTF-8" grep -q '[éèêàç]' "$T/err"
+for env in "LANG=sv_SE.UTF-8" "LANG=" "LANG=C"; do
+	run $env "$LIGHTSOUT" --help > "$T/out" 2> "$T/err"
+	check "$env: English --help, exit 0, nothing on stderr" \
+		sh -c "[ $? -eq 0 ] && grep -q '^Common options: ' '$T/out' && [ ! -s '$T/err' ]"
+done
+printf '3 3\n111\n000\n000\n' > "$T/b"
+for f in grid moves json; do
+	run LANG=C.UTF-8 "$LIGHTSOUT" solve --format $f "$T/b" > "$T/en" 2>&1
+	run LANG=C.UTF-8 LANGUAGE=fr "$LIGHTSOUT" solve --format $f "$T/b" > "$T/fr" 2>&1
+	check "solve --format $f: the same in French" cmp -s "$T/en" "$T/fr"
+	cp "$T/en" "$T/en.$f"
+done
+run LANG=C.UTF-8 "$LIGHTSOUT" analyze -s 4-6 > "$T/en"
+run LANG=C.UTF-8 LANGUAGE=de "$LIGHTSOUT" analyze -s 4-6 > "$T/de"
+check "analyze's lines: the same in German" cmp -s "$T/en" "$T/de"
+if locale -a 2>/dev/null | grep -qi '^de_DE\.utf-\?8$'; then
+	run LANG=de_DE.UTF-8 "$LIGHTSOUT" solve --time-limit 0.5 "$T/b" > "$T/out" 2> "$T/err"
+	check "under de_DE (a comma locale) --time-limit 0.5 reads as a number: the same answer" cmp -s "$T/out" "$T/en.grid"
+fi
+done_testing
