@@ -1,6 +1,7 @@
 /* The player's language (lang.h). */
 #define _XOPEN_SOURCE 700	/* wcwidth */
 #include <locale.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -82,6 +83,7 @@ void lang_start(void)
 	setlocale(LC_NUMERIC, "C");
 	language_of(env_locale("LC_MESSAGES"), asked, sizeof asked);
 	const char *l = getenv("LANGUAGE");
+	free(given_language);
 	given_language = l && *l ? strdup(l) : NULL;
 #if ENABLE_NLS
 	const char *dir = getenv("LIGHTSOUT_LOCALEDIR");	/* the tests' build tree */
@@ -103,9 +105,10 @@ static const char *effective(void)
 {
 	const char *l = getenv("LANGUAGE");
 	while (l && *l) {
-		char code[8];
+		char one[32], code[8];
 		size_t n = strcspn(l, ":");
-		language_of(l, code, n < sizeof code ? n + 1 : 1);
+		snprintf(one, sizeof one, "%.*s", (int)(n < sizeof one ? n : 0), l);
+		language_of(one, code, sizeof code);
 		if (lang_find(code))
 			return lang_find(code)->code;
 		l += n + (l[n] == ':');

@@ -40,5 +40,16 @@ int main(void)
 	tap_ok(lang_find("fr") && !strcmp(lang_find("fr")->name, "Fran\u00e7ais") && !lang_find("xx") && !lang_find(NULL),
 	       "each language by its own name: Fran\u00e7ais");
 	tap_ok(!strcmp(lang_list[0].code, "en"), "English first in the list");
+	/* LANGUAGE is a list: its first language the game has is read (as
+	 * the environment gives it at the start). */
+	setenv("LANGUAGE", "sv:fr_CA:de", 1);
+	lang_start();
+	tap_ok(!strcmp(lang_code(), "fr"), "LANGUAGE=sv:fr_CA:de: fr (%s)", lang_code());
+	setenv("LANGUAGE", "de_AT@euro:fr", 1);
+	lang_start();
+	tap_ok(!strcmp(lang_code(), "de"), "LANGUAGE=de_AT@euro:fr: de (%s)", lang_code());
+	setenv("LANGUAGE", "pt:sv", 1);
+	lang_start();
+	tap_ok(!strcmp(lang_code(), "en"), "LANGUAGE=pt:sv: none of ours, en (%s)", lang_code());
 	return tap_done();
 }
