@@ -107,23 +107,24 @@ bool solve_bits_takes(const common_opts *o, const rule *r, const bitboard *b, bo
 	return d == 0 || (d > 0 && (double)d * (double)n > (double)KERNEL_KEPT_BYTES);
 }
 
+/* The product of d factors in decimal, len bytes at most (malloc'd, or
+ * NULL); factors is freed. */
+static char *product_text(int *factors, int d, size_t len)
+{
+	char *buf = factors ? malloc(len) : NULL;
+	if (buf)
+		bignum_product(factors, d, buf, len);
+	free(factors);
+	return buf;
+}
+
 /* The solutions' count, 2^d in decimal (malloc'd). */
 static char *count_text(int d)
 {
-	size_t len = (size_t)d * 3 / 10 + 16;
-	char *buf = malloc(len);
 	int *two = malloc(((size_t)d + 1) * sizeof *two);
-	if (buf && two) {
-		for (int i = 0; i < d; i++)
-			two[i] = 2;
-		bignum_product(two, d, buf, len);
-	}
-	free(two);
-	if (buf && !two) {
-		free(buf);
-		buf = NULL;
-	}
-	return buf;
+	for (int i = 0; two && i < d; i++)
+		two[i] = 2;
+	return product_text(two, d, (size_t)d * 3 / 10 + 16);
 }
 
 static void print_json(const rule *r, const bitboard *x, const bitboard *cert, long long weight, long long bound,
@@ -330,20 +331,10 @@ bool solve_zbits_takes(const common_opts *o, const rule *r, const bitboard *b)
 static char *zcount_text(const zchase *c)
 {
 	int d = zchase_nullity(c);
-	size_t len = (size_t)d * 2 + 16;
-	char *buf = malloc(len);
 	int *orders = malloc(((size_t)d + 1) * sizeof *orders);
-	if (buf && orders) {
-		for (int i = 0; i < d; i++)
-			orders[i] = zchase_order(c, i);
-		bignum_product(orders, d, buf, len);
-	}
-	free(orders);
-	if (buf && !orders) {
-		free(buf);
-		buf = NULL;
-	}
-	return buf;
+	for (int i = 0; orders && i < d; i++)
+		orders[i] = zchase_order(c, i);
+	return product_text(orders, d, (size_t)d * 2 + 16);
 }
 
 /* The presses' weight (as search_weight counts), and what the board

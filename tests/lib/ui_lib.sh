@@ -136,6 +136,24 @@ ui_proc_is() {
 	return 1
 }
 
+# The game's settings file.  ui_kept LINE: poll until it holds LINE (the
+# key that keeps it may still be on its way when the screen already shows
+# a board); ui_unkept REGEX: until no line of it matches.
+ui_conf="$XDG_CONFIG_HOME/lightsout/config"
+ui_kept() {
+	for _ in $(seq 200); do
+		grep -qx -- "$1" "$ui_conf" 2>/dev/null && return 0
+		sleep 0.05
+	done
+	return 1
+}
+ui_unkept() {
+	for _ in $(seq 200); do
+		grep -q -- "$1" "$ui_conf" 2>/dev/null || return 0
+		sleep 0.05
+	done
+	return 1
+}
 ui_screen() { $TMUX_CMD capture-pane -p 2>/dev/null; }
 ui_keys() { $TMUX_CMD send-keys "$@"; }
 ui_tmux() { $TMUX_CMD "$@"; }

@@ -6,15 +6,6 @@
 . "$SRCDIR/tests/lib/ui_lib.sh"
 
 conf="$XDG_CONFIG_HOME/lightsout/config"
-# kept LINE: poll until the settings file holds LINE (the key that keeps
-# it may still be on its way when the screen already shows a board).
-kept() {
-	for _ in $(seq 200); do
-		grep -qx -- "$1" "$conf" 2>/dev/null && return 0
-		sleep 0.05
-	done
-	return 1
-}
 ui_start --
 ui_wait "5x5" >/dev/null
 ui_keys m
@@ -52,7 +43,7 @@ ui_keys Up
 ui_wait "Colours      ← amber →" >/dev/null
 ui_keys Enter
 ui_wait "Moves 0" >/dev/null
-check "a theme is kept at once" kept "theme = amber"
+check "a theme is kept at once" ui_kept "theme = amber"
 ui_keys q
 ui_wait "EXIT=0" >/dev/null
 ui_start --
