@@ -202,6 +202,12 @@ de_free=$(LC_ALL=C.UTF-8 LANGUAGE=de TEXTDOMAINDIR=/usr/share/locale gettext lig
 PLAY_LANG=de_DE.UTF-8 play guest
 check "the catalog has German for the lobby's words ($de_free)" sh -c '[ "$0" != "free play" ] && [ -n "$0" ]' "$de_free"
 check "a guest whose client says de_DE.UTF-8 reads the lobby in German" until_out "$de_free"
+de_won=$(LC_ALL=C.UTF-8 LANGUAGE=de TEXTDOMAINDIR=/usr/share/locale gettext lightsout "Solved!  %s  r restart  %s")
+printf 'f' >"$s/in"
+until_out "$(LC_ALL=C.UTF-8 LANGUAGE=de TEXTDOMAINDIR=/usr/share/locale gettext lightsout " Moves %d %s Par %s %s %s" |
+	cut -d% -f1)" >/dev/null
+printf 'sT' >"$s/in"
+check "and wins, told so in German (${de_won%%!*}!)" until_out "${de_won%%!*}!"
 printf 'qy' >"$s/in"
 ended
 out=$(ssh -F /dev/null -o IdentitiesOnly=yes -o IdentityAgent=none -o PasswordAuthentication=no \
