@@ -11,7 +11,7 @@ CC=${FUZZ_CC:-clang}
 seconds=${FUZZ_SECONDS:-20}
 out=$(mktemp -d "${TMPDIR:-/tmp}/lightsout-fuzz.XXXXXX") || exit 1
 CFLAGS="-std=c11 -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined \
-	-fno-sanitize-recover=undefined -D_POSIX_C_SOURCE=200809L -Isrc"
+	-fno-sanitize-recover=undefined -D_POSIX_C_SOURCE=200809L -Isrc -I. -DLOCALEDIR=\"/nonexistent\""
 ENGINE="src/engine/board.c src/engine/bitboard.c src/engine/rule.c src/engine/graph.c src/engine/rng.c src/engine/history.c src/engine/variant.c"
 PERSIST="src/persist/savegame.c src/persist/textbuf.c src/persist/atomic.c src/persist/lock.c src/persist/aside.c \
 	src/persist/status.c src/persist/paths.c src/persist/kv.c src/persist/parse.c src/persist/clock.c"
@@ -22,7 +22,9 @@ run() {
 	shift
 	case " ${FUZZ_ONLY:-$name} " in *" $name "*) ;; *) return ;; esac
 	# shellcheck disable=SC2086
-	if ! $CC $CFLAGS -o "$out/fuzz_$name" "fuzz/fuzz_$name.c" "$@" -lm 2> "$out/$name.build"; then
+	# Every file may mark its messages (i18n.h, config.h from the
+	# configured tree): formats/lang.c is in each.
+	if ! $CC $CFLAGS -o "$out/fuzz_$name" "fuzz/fuzz_$name.c" "$@" src/formats/lang.c -lm 2> "$out/$name.build"; then
 		cat "$out/$name.build"
 		echo "fuzz $name: build failed"
 		failed=1
