@@ -101,7 +101,8 @@ static inline void bitboard_put_row(bitboard *b, int r, const uint64_t *src)
 static inline int bitboard_get(const bitboard *b, int r, int c)
 {
 	int bit;
-	return (int)(b->bits[bitboard_at(b, r, c, &bit)] >> bit & 1);
+	size_t at = bitboard_at(b, r, c, &bit);	/* bit is set before it is read */
+	return (int)(b->bits[at] >> bit & 1);
 }
 
 static inline void bitboard_set(bitboard *b, int r, int c, int v)
@@ -147,7 +148,8 @@ bitboard *bitboard_zadopt(int rows, int cols, int k, uint64_t *bits);
 static inline int bitboard_zget(const bitboard *b, int r, int c)
 {
 	int bit;
-	return (int)(b->bits[bitboard_at(b, r, c, &bit)] >> bit & ((1u << b->width) - 1));
+	size_t at = bitboard_at(b, r, c, &bit);
+	return (int)(b->bits[at] >> bit & ((1u << b->width) - 1));
 }
 
 /* n cells (bytes, each below k) into a row's words, the rest of the last
