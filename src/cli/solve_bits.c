@@ -44,7 +44,9 @@ long long solve_bits_need(long long rows, long long cols)
 	long long p = (long long)bitboard_bytes((int)rows, (int)cols), t = (long long)bitboard_bytes((int)cols, (int)rows);
 	/* Two boards at once: the board and its solution (a certificate takes
 	 * the solution's room); turning a wide board, the board and its
-	 * transpose, then the two transposed, then the solution turned back. */
+	 * transpose, then the two transposed, then the solution turned back.
+	 * Each at its packed size: rows narrower than a word dense
+	 * (bitboard_bytes), so 10^7 x 8 is 10 MB a board, not 80. */
 	return 2 * (p > t ? p : t) + OVERHEAD_BYTES + 10 * cols;
 }
 
