@@ -761,6 +761,46 @@ static void bench_giant(void)
 	}
 }
 
+/* ---- Narrow boards (fewer than 64 columns), their rows dense: the whole
+ * solve --any of 10^7x8 and 10^7x1 all lit, each answer pressed out as in
+ * bench_giant, beside BENCH_GIANT_BASELINE (the build before, a word a
+ * row).  BENCH_NARROW=1 runs only this; BENCH_GIANT=1 runs it too. */
+static void bench_narrow(void)
+{
+	const char *dir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	const char *old = getenv("BENCH_GIANT_BASELINE");
+	const char *bin = getenv("BENCH_LIGHTSOUT") && *getenv("BENCH_LIGHTSOUT") ? getenv("BENCH_LIGHTSOUT") : "./lightsout";
+	static const int sizes[][2] = { { 10000000, 8 }, { 10000000, 1 } };
+	for (int i = 0; i < 2; i++) {
+		int R = sizes[i][0], C = sizes[i][1];
+		char path[512];
+		snprintf(path, sizeof path, "%s/lightsout-bench-narrow.XXXXXX", dir);
+		int fd = mkstemp(path);
+		FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+		char line[72];
+		memset(line, '1', (size_t)C);
+		line[C] = '\n';
+		for (int r = 0; f && r < R; r++)
+			fwrite(line, 1, (size_t)C + 1, f);
+		if (!f || fclose(f) != 0) {
+			printf("narrow %dx%d: could not write %s\n", R, C, path);
+			unlink(path);
+			return;
+		}
+		giant_case g = { path, R, C, bin, NULL, false };
+		measured m = run_case(giant_solve, &g);
+		char name[64];
+		snprintf(name, sizeof name, "%dx%d all lit, solve --any", R, C);
+		if (old && *old) {
+			giant_case b = { path, R, C, old, NULL, false };
+			measured base = run_case(giant_solve, &b);
+			row(name, &m, "BENCH_GIANT_BASELINE", &base);
+		} else
+			row(name, &m, NULL, NULL);
+		unlink(path);
+	}
+}
+
 /* ---- k > 2 at ceil(log2 k) bits a cell: the whole solve --any of the
  * classic rule on boards made from random presses (so each is solvable,
  * whatever its nullity), up to a billion cells, every answer pressed out
@@ -1486,8 +1526,13 @@ int main(int argc, char **argv)
 		bench_io();
 		return 0;
 	}
+	if (getenv("BENCH_NARROW") && *getenv("BENCH_NARROW")) {
+		bench_narrow();
+		return 0;
+	}
 	if (getenv("BENCH_GIANT") && *getenv("BENCH_GIANT")) {
 		bench_giant();
+		bench_narrow();
 		return 0;
 	}
 	if (getenv("BENCH_ZGIANT") && *getenv("BENCH_ZGIANT")) {

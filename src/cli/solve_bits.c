@@ -44,7 +44,9 @@ long long solve_bits_need(long long rows, long long cols)
 	long long p = (long long)bitboard_bytes((int)rows, (int)cols), t = (long long)bitboard_bytes((int)cols, (int)rows);
 	/* Two boards at once: the board and its solution (a certificate takes
 	 * the solution's room); turning a wide board, the board and its
-	 * transpose, then the two transposed, then the solution turned back. */
+	 * transpose, then the two transposed, then the solution turned back.
+	 * Each at its packed size: rows narrower than a word dense
+	 * (bitboard_bytes), so 10^7 x 8 is 10 MB a board, not 80. */
 	return 2 * (p > t ? p : t) + OVERHEAD_BYTES + 10 * cols;
 }
 
@@ -178,10 +180,10 @@ int solve_bits_run(const rule *r, bitboard *b, enum format fmt, bool any, int th
 	 * the search gives: each press changes at most m cells
 	 * (system_press_bound). */
 	long long m = rule_max_cells(r, rows, cols), bound = any ? 0 : ((long long)bitboard_count(b) + m - 1) / m;
-	lo_result st = chase_solve_bits(c, b->bits, x->bits, NULL);
+	lo_result st = chase_solve_bits(c, b, x, NULL);
 	if (st == LO_UNSOLVABLE) {
 		/* The certificate in the solution's room. */
-		st = chase_solve_bits(c, b->bits, NULL, x->bits);
+		st = chase_solve_bits(c, b, NULL, x);
 		cert = x;
 		x = NULL;
 	}
@@ -349,10 +351,10 @@ static int zweights(const bitboard *x, const bitboard *b, bool fwd, long long m,
 		return -1;
 	long long w = 0, need = 0;
 	for (int r = 0; r < x->rows; r++) {
-		bitboard_zunpack_row(x->bits + (size_t)r * x->stride, cols, k, row);
+		bitboard_zget_cells(x, r, row);
 		w += search_weight(row, cols, k, fwd);
 		if (b) {
-			bitboard_zunpack_row(b->bits + (size_t)r * b->stride, cols, k, row);
+			bitboard_zget_cells(b, r, row);
 			for (int j = 0; j < cols; j++) {
 				int v = (k - row[j]) % k;
 				need += fwd || 2 * v <= k ? v : k - v;
@@ -374,8 +376,8 @@ static int zdot(const bitboard *y, const bitboard *b)
 		return -1;
 	long long dot = 0;
 	for (int p = 0; p < b->rows; p++) {
-		bitboard_zunpack_row(y->bits + (size_t)p * y->stride, b->cols, b->k, ry);
-		bitboard_zunpack_row(b->bits + (size_t)p * b->stride, b->cols, b->k, rb);
+		bitboard_zget_cells(y, p, ry);
+		bitboard_zget_cells(b, p, rb);
 		for (int j = 0; j < b->cols; j++)
 			dot += ry[j] * rb[j];
 		dot %= b->k;

@@ -14,9 +14,7 @@ size_t bitboard_stride(int cols)
 
 size_t bitboard_bytes(int rows, int cols)
 {
-	if (rows < 1 || cols < 1 || rows > SIDE_MAX || cols > SIDE_MAX)
-		return 0;
-	return (size_t)rows * bitboard_stride(cols) * sizeof(uint64_t);
+	return bitboard_zbytes(rows, cols, 2);
 }
 
 bitboard *bitboard_adopt(int rows, int cols, uint64_t *bits)
@@ -25,8 +23,8 @@ bitboard *bitboard_adopt(int rows, int cols, uint64_t *bits)
 		return NULL;
 	bitboard *b = malloc(sizeof *b);
 	if (b)
-		*b = (bitboard){ .rows = rows, .cols = cols, .stride = bitboard_stride(cols), .bits = bits, .k = 2,
-				 .width = 1, .per = 64 };
+		*b = (bitboard){ .rows = rows, .cols = cols, .stride = bitboard_dense(cols, 2) ? 0 : bitboard_stride(cols),
+				 .bits = bits, .k = 2, .width = 1, .per = 64 };
 	return b;
 }
 
@@ -84,7 +82,7 @@ bitboard *bitboard_from_board(const board *b)
 {
 	bitboard *p = bitboard_new(b->rows, b->cols);
 	for (int r = 0; p && r < b->rows; r++)
-		bitboard_pack_row(b->cells + (size_t)r * b->cols, b->cols, p->bits + (size_t)r * p->stride);
+		bitboard_zput_cells(p, r, b->cells + (size_t)r * b->cols);
 	return p;
 }
 
@@ -92,8 +90,25 @@ board *bitboard_to_board(const bitboard *p)
 {
 	board *b = board_new(p->rows, p->cols, p->k);
 	for (int r = 0; b && r < p->rows; r++)
-		bitboard_zunpack_row(p->bits + (size_t)r * p->stride, p->cols, p->k, b->cells + (size_t)r * b->cols);
+		bitboard_zget_cells(p, r, b->cells + (size_t)r * b->cols);
 	return b;
+}
+
+void bitboard_zput_cells(bitboard *b, int r, const uint8_t *src)
+{
+	if (b->stride) {
+		bitboard_zpack_row(src, b->cols, b->k, b->bits + (size_t)r * b->stride);
+		return;
+	}
+	uint64_t row;
+	bitboard_zpack_row(src, b->cols, b->k, &row);
+	bitboard_put_row(b, r, &row);
+}
+
+void bitboard_zget_cells(const bitboard *b, int r, uint8_t *dst)
+{
+	uint64_t tmp;
+	bitboard_zunpack_row(bitboard_row(b, r, &tmp), b->cols, b->k, dst);
 }
 
 /* A 64 x 64 bit block in place: bit j of word i <-> bit i of word j, by
@@ -116,23 +131,42 @@ bitboard *bitboard_transpose(const bitboard *b)
 	bitboard *t = bitboard_new(b->cols, b->rows);
 	if (!t)
 		return NULL;
-	uint64_t blk[64];
+	uint64_t blk[64], tmp;
+	size_t stride = bitboard_stride(b->cols);
 	for (int r0 = 0; r0 < b->rows; r0 += 64)
-		for (size_t w = 0; w < b->stride; w++) {
+		for (size_t w = 0; w < stride; w++) {
 			int n = b->rows - r0 < 64 ? b->rows - r0 : 64;
 			for (int i = 0; i < 64; i++)
-				blk[i] = i < n ? b->bits[(size_t)(r0 + i) * b->stride + w] : 0;
+				blk[i] = i < n ? bitboard_row(b, r0 + i, &tmp)[w] : 0;
 			transpose64(blk);
 			/* Row i of the block is column 64 w + i of b: cells r0.. of
-			 * t's row 64 w + i, its word r0 / 64. */
+			 * t's row 64 w + i, its word r0 / 64 (dense t: its whole
+			 * row, b having fewer than 64 rows). */
 			for (int i = 0; i < 64 && (int)(64 * w) + i < b->cols; i++)
-				t->bits[(64 * w + (size_t)i) * t->stride + (size_t)r0 / 64] = blk[i];
+				if (t->stride)
+					t->bits[(64 * w + (size_t)i) * t->stride + (size_t)r0 / 64] = blk[i];
+				else
+					bitboard_put_row(t, (int)(64 * w) + i, &blk[i]);
 		}
 	return t;
 }
 
 void bitboard_press_plus(const bitboard *x, bitboard *out)
 {
+	if (!x->stride) {	/* dense: a word a row, out's rows read and written */
+		uint64_t top = (1ULL << x->cols) - 1, tmp;
+		for (int r = 0; r < x->rows; r++) {
+			uint64_t v = *bitboard_row(x, r, &tmp);
+			uint64_t t = (v ^ (v << 1) ^ (v >> 1)) & top;
+			if (r)
+				t ^= *bitboard_row(x, r - 1, &tmp);
+			if (r + 1 < x->rows)
+				t ^= *bitboard_row(x, r + 1, &tmp);
+			t ^= *bitboard_row(out, r, &tmp);
+			bitboard_put_row(out, r, &t);
+		}
+		return;
+	}
 	size_t s = x->stride, last = s - 1;
 	uint64_t top = x->cols % 64 ? (1ULL << (x->cols % 64)) - 1 : ~0ULL;
 	for (int r = 0; r < x->rows; r++) {
@@ -172,7 +206,7 @@ void bitboard_press_plus_row(const uint64_t *above, const uint64_t *row, const u
 bool bitboard_is_clear(const bitboard *b)
 {
 	uint64_t acc = 0;
-	for (size_t i = 0, n = (size_t)b->rows * b->stride; i < n; i++)
+	for (size_t i = 0, n = bitboard_words(b); i < n; i++)
 		acc |= b->bits[i];
 	return acc == 0;
 }
@@ -180,13 +214,13 @@ bool bitboard_is_clear(const bitboard *b)
 bool bitboard_equal(const bitboard *a, const bitboard *b)
 {
 	return a->rows == b->rows && a->cols == b->cols && a->k == b->k &&
-	       memcmp(a->bits, b->bits, (size_t)a->rows * a->stride * sizeof *a->bits) == 0;
+	       memcmp(a->bits, b->bits, bitboard_words(a) * sizeof *a->bits) == 0;
 }
 
 size_t bitboard_count(const bitboard *b)
 {
 	size_t n = 0;
-	for (size_t i = 0, m = (size_t)b->rows * b->stride; i < m; i++)
+	for (size_t i = 0, m = bitboard_words(b); i < m; i++)
 		n += (size_t)__builtin_popcountll(b->bits[i]);
 	return n;
 }
@@ -211,6 +245,10 @@ size_t bitboard_zbytes(int rows, int cols, int k)
 {
 	if (k < 2 || k > BOARD_MAX_K || rows < 1 || cols < 1 || rows > SIDE_MAX || cols > SIDE_MAX)
 		return 0;
+	if (bitboard_dense(cols, k)) {
+		size_t per = (size_t)(64 / bitboard_width(k));
+		return ((size_t)rows * (size_t)cols + per - 1) / per * sizeof(uint64_t);
+	}
 	return (size_t)rows * bitboard_zstride(cols, k) * sizeof(uint64_t);
 }
 
@@ -221,7 +259,8 @@ bitboard *bitboard_zadopt(int rows, int cols, int k, uint64_t *bits)
 	bitboard *b = malloc(sizeof *b);
 	if (b) {
 		int w = bitboard_width(k);
-		*b = (bitboard){ .rows = rows, .cols = cols, .stride = bitboard_zstride(cols, k), .bits = bits, .k = k,
+		*b = (bitboard){ .rows = rows, .cols = cols,
+				 .stride = bitboard_dense(cols, k) ? 0 : bitboard_zstride(cols, k), .bits = bits, .k = k,
 				 .width = w, .per = 64 / w };
 	}
 	return b;
@@ -294,7 +333,7 @@ bitboard *bitboard_zfrom_board(const board *b)
 {
 	bitboard *p = bitboard_znew(b->rows, b->cols, b->k);
 	for (int r = 0; p && r < b->rows; r++)
-		bitboard_zpack_row(b->cells + (size_t)r * b->cols, b->cols, b->k, p->bits + (size_t)r * p->stride);
+		bitboard_zput_cells(p, r, b->cells + (size_t)r * b->cols);
 	return p;
 }
 
@@ -323,7 +362,8 @@ bitboard *bitboard_ztranspose(const bitboard *b)
 		for (int c0 = 0; c0 < b->cols; c0 += STRIP) {
 			int n = b->cols - c0 < STRIP ? b->cols - c0 : STRIP;
 			for (int r = 0; r < m; r++) {
-				const uint64_t *row = b->bits + (size_t)(r0 + r) * b->stride;
+				uint64_t tmp;
+				const uint64_t *row = bitboard_row(b, r0 + r, &tmp);
 				size_t wd = (size_t)(c0 / per);
 				uint64_t v = row[wd] >> (c0 % per * w);
 				for (int j = 0, s = c0 % per; j < n; j++) {
@@ -335,10 +375,14 @@ bitboard *bitboard_ztranspose(const bitboard *b)
 					}
 				}
 			}
-			/* Cells r0.. of t's row c0 + j start on word r0 / per. */
+			/* Cells r0.. of t's row c0 + j start on word r0 / per (dense
+			 * t: its whole row, b having fewer rows than a block). */
 			for (int j = 0; j < n; j++)
-				bitboard_zpack_row(buf + (size_t)j * (size_t)block, m, b->k,
-						   t->bits + (size_t)(c0 + j) * t->stride + (size_t)(r0 / t->per));
+				if (t->stride)
+					bitboard_zpack_row(buf + (size_t)j * (size_t)block, m, b->k,
+							   t->bits + (size_t)(c0 + j) * t->stride + (size_t)(r0 / t->per));
+				else
+					bitboard_zput_cells(t, c0 + j, buf + (size_t)j * (size_t)block);
 		}
 	}
 	free(buf);
@@ -354,18 +398,18 @@ int bitboard_zpress_plus_clears(const bitboard *b, const bitboard *x)
 		return -1;
 	/* Three rows of presses and the board's row, a clear cell either side. */
 	uint8_t *up = buf + 1, *row = up + w, *down = row + w, *light = down + w;
-	bitboard_zunpack_row(x->bits, C, k, row);
+	bitboard_zget_cells(x, 0, row);
 	uint8_t mod[256];	/* sums of six cells below 36: at most 210 */
 	for (int v = 0; v < 256; v++)
 		mod[v] = (uint8_t)(v % k);
 	int clear = 1;
 	for (int p = 0; p < R && clear; p++) {
 		if (p + 1 < R)
-			bitboard_zunpack_row(x->bits + (size_t)(p + 1) * x->stride, C, k, down);
+			bitboard_zget_cells(x, p + 1, down);
 		else
 			memset(down, 0, (size_t)C);
 		if (b)
-			bitboard_zunpack_row(b->bits + (size_t)p * b->stride, C, k, light);
+			bitboard_zget_cells(b, p, light);
 		for (int j = 0; j < C; j++)
 			if (mod[up[j] + row[j - 1] + row[j] + row[j + 1] + down[j] + light[j]]) {
 				clear = 0;

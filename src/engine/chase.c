@@ -706,12 +706,31 @@ lo_result chase_solve_dense(const chase *c, const uint8_t *b, uint8_t *x, uint8_
 
 /* x's row 0 is u, row p + 1 is b_p + T x_p + x_{p-1}, and the row after
  * the last is the residual, in res.  b NULL: a clear board; zero: a row
- * of zero words, for the row above the first and for a clear board. */
-static void chase_rows_bits(const chase *c, const uint64_t *b, uint64_t *x, const uint64_t *u, uint64_t *res,
+ * of zero words, for the row above the first and for a clear board.  A
+ * dense board (rows narrower than a word) a word a row, read and written
+ * in place. */
+static void chase_rows_bits(const chase *c, const bitboard *bb, bitboard *xb, const uint64_t *u, uint64_t *res,
 			    const uint64_t *zero)
 {
 	int R = c->sh.rows, words = c->words, last = words - 1;
 	uint64_t top = top_mask(c->sh.cols);
+	if (!xb->stride) {
+		uint64_t prev = 0, cur = u[0], tmp;
+		bitboard_put_row(xb, 0, &cur);
+		for (int p = 0; p < R; p++) {
+			uint64_t next = (cur ^ (cur << 1) ^ (cur >> 1)) & top;
+			next ^= prev ^ (bb ? *bitboard_row(bb, p, &tmp) : 0);
+			if (p + 1 < R)
+				bitboard_put_row(xb, p + 1, &next);
+			else
+				res[0] = next;
+			prev = cur;
+			cur = next;
+		}
+		return;
+	}
+	const uint64_t *b = bb ? bb->bits : NULL;
+	uint64_t *x = xb->bits;
 	memcpy(x, u, (size_t)words * sizeof *x);
 	for (int p = 0; p < R; p++) {
 		const uint64_t *cur = x + (size_t)p * words, *prev = p ? cur - words : zero;
@@ -738,11 +757,10 @@ static bool overlap_odd_bits(const uint64_t *a, const uint64_t *b, size_t n)
 /* As plus_solve: every answer checked (the presses by the residual they
  * leave, a certificate by its own residual and its overlap with b);
  * LO_REFUSED when a check fails. */
-static lo_result plus_solve_bits(const chase *c, const uint64_t *b, uint64_t *x, uint64_t *cert)
+static lo_result plus_solve_bits(const chase *c, const bitboard *b, bitboard *x, bitboard *cert)
 {
 	lo_result st;
 	int words = c->words, n = c->pn;
-	size_t cells_words = (size_t)c->sh.rows * (size_t)words;
 	uint64_t *buf = calloc((size_t)words * 4 + (size_t)n * 4, sizeof *buf);
 	if (!buf)
 		return LO_NOMEM;
@@ -761,7 +779,7 @@ static lo_result plus_solve_bits(const chase *c, const uint64_t *b, uint64_t *x,
 			if (i >= 0 && cert) {
 				kernel_unknowns(c, i, u);
 				chase_rows_bits(c, NULL, cert, u, v, zero);
-				if (!all_zero(v, words) || !overlap_odd_bits(cert, b, cells_words))
+				if (!all_zero(v, words) || !overlap_odd_bits(cert->bits, b->bits, bitboard_words(b)))
 					st = LO_REFUSED;
 			}
 			goto out;
@@ -781,9 +799,9 @@ out:
 #define DENSE_MAX_COLS 10000
 #define DENSE_MAX_CELLS 100000000L
 
-static lo_result dense_bits(const chase *c, const uint64_t *b, uint64_t *x, uint64_t *cert)
+static lo_result dense_bits(const chase *c, const bitboard *b, bitboard *x, bitboard *cert)
 {
-	int R = c->sh.rows, C = c->sh.cols, words = c->words;
+	int R = c->sh.rows, C = c->sh.cols;
 	if (C > DENSE_MAX_COLS || (long)R * C > DENSE_MAX_CELLS)
 		return LO_REFUSED;
 	size_t n = (size_t)R * C;
@@ -792,12 +810,12 @@ static lo_result dense_bits(const chase *c, const uint64_t *b, uint64_t *x, uint
 	if (!bb || !xb || (cert && !cb))
 		goto out;
 	for (int p = 0; p < R; p++)
-		bitboard_unpack_row(b + (size_t)p * words, C, bb + (size_t)p * C);
+		bitboard_zget_cells(b, p, bb + (size_t)p * C);
 	st = chase_solve_dense(c, bb, xb, cb);
 	for (int p = 0; p < R && st == LO_OK && x; p++)
-		bitboard_pack_row(xb + (size_t)p * C, C, x + (size_t)p * words);
+		bitboard_zput_cells(x, p, xb + (size_t)p * C);
 	for (int p = 0; p < R && st == LO_UNSOLVABLE && cert; p++)
-		bitboard_pack_row(cb + (size_t)p * C, C, cert + (size_t)p * words);
+		bitboard_zput_cells(cert, p, cb + (size_t)p * C);
 out:
 	free(bb);
 	free(xb);
@@ -805,9 +823,9 @@ out:
 	return st;
 }
 
-lo_result chase_solve_bits(const chase *c, const uint64_t *b, uint64_t *x, uint64_t *cert)
+lo_result chase_solve_bits(const chase *c, const bitboard *b, bitboard *x, bitboard *cert)
 {
-	if (!c->plus || (!x && !cert))
+	if (!c->plus || (!x && !cert) || b->k != 2 || b->rows != c->sh.rows || b->cols != c->sh.cols)
 		return LO_REFUSED;
 	lo_result st = plus_solve_bits(c, b, x, cert);
 	if (st != LO_REFUSED)

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "engine/bitboard.h"
 #include "engine/result.h"
 #include "engine/rule.h"
 
@@ -50,14 +51,15 @@ lo_result chase_solve(const chase *c, const uint8_t *b, uint8_t *x, uint8_t *cer
 lo_result chase_solve_dense(const chase *c, const uint8_t *b, uint8_t *x, uint8_t *cert);
 
 /* The classic rule at a bit a cell: b, x and cert (NULL: none wanted)
- * rows of bits, (cols + 63) / 64 words a row (a bitboard's bits), bits
- * past cols clear; as chase_solve otherwise, the board never made bytes.
+ * bitboards of k = 2 and the chase's shape (rows on their words, or
+ * dense when narrower than a word); as chase_solve otherwise, the board
+ * never made bytes.
  * An answer of the algebra that fails its check goes to the dense path
  * where that fits (10000 columns); past it, LO_REFUSED, said by the
  * caller, never a fallback taken silently.  LO_REFUSED too for other
  * rules.  x NULL: only a certificate wanted (cert is then the chase's
  * room, and means nothing when the board is solvable: LO_OK). */
-lo_result chase_solve_bits(const chase *c, const uint64_t *b, uint64_t *x, uint64_t *cert);
+lo_result chase_solve_bits(const chase *c, const bitboard *b, bitboard *x, bitboard *cert);
 
 /* How many answers of the algebra failed their check (and went to the
  * dense path) since the program started: the tests want 0. */

@@ -97,9 +97,9 @@ static int plus_roll(const zchase *c, const bitboard *b, const uint8_t *u, bitbo
 		memcpy(cur, u, (size_t)C);
 	for (int p = 0; p < R; p++) {
 		if (x)
-			bitboard_zpack_row(cur, C, k, x->bits + (size_t)p * x->stride);
+			bitboard_zput_cells(x, p, cur);
 		if (b)
-			bitboard_zunpack_row(b->bits + (size_t)p * b->stride, C, k, bp);
+			bitboard_zget_cells(b, p, bp);
 		bool last = p + 1 == R;
 		uint8_t *out = last ? res : next;
 		const uint8_t *t = last ? mod : neg;
@@ -350,8 +350,8 @@ static int packed_dot(const bitboard *y, const bitboard *b)
 		return -1;
 	unsigned long long dot = 0;
 	for (int p = 0; p < b->rows; p++) {
-		bitboard_zunpack_row(y->bits + (size_t)p * y->stride, b->cols, b->k, ry);
-		bitboard_zunpack_row(b->bits + (size_t)p * b->stride, b->cols, b->k, rb);
+		bitboard_zget_cells(y, p, ry);
+		bitboard_zget_cells(b, p, rb);
 		unsigned row = 0;	/* at most 35 * 35 a cell: a row of 2^20 cells fits */
 		for (int j = 0; j < b->cols; j++)
 			row += (unsigned)ry[j] * rb[j];

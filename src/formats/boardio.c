@@ -322,6 +322,7 @@ typedef struct row_set {
 	int k;			/* packing: the cells' k (their bits a cell) */
 	uint64_t *words;
 	size_t wcap;		/* words */
+	size_t wzero;		/* packing dense rows: the words cleared so far */
 } row_set;
 
 /* Big cells in huge pages where the kernel gives them on request: a
@@ -371,12 +372,41 @@ static int rows_grow(row_set *t, int n, boardio_error *e)
 	return 0;
 }
 
+/* Packing: the words of rows of n cells, on their words or dense
+ * (bitboard.h: rows narrower than a word packed back to back). */
+static size_t rows_words(const row_set *t, long rows, int n)
+{
+	if (bitboard_dense(n, t->k)) {
+		size_t per = (size_t)(64 / bitboard_width(t->k));
+		return ((size_t)rows * (size_t)n + per - 1) / per;
+	}
+	return (size_t)rows * bitboard_zstride(n, t->k);
+}
+
+/* Packing dense rows: a view of t's words as a board of rows rows. */
+static bitboard dense_view(row_set *t, long rows, int n)
+{
+	int w = bitboard_width(t->k);
+	return (bitboard){ .rows = (int)rows, .cols = n, .stride = 0, .bits = t->words, .k = t->k, .width = w,
+			   .per = 64 / w };
+}
+
+/* Packing dense rows: words up to `to` cleared (a row is written into
+ * its neighbours' words). */
+static void words_clear(row_set *t, size_t to)
+{
+	if (to > t->wzero) {
+		memset(t->words + t->wzero, 0, (to - t->wzero) * sizeof *t->words);
+		t->wzero = to;
+	}
+}
+
 /* Packing: room for the next row's bits, growing by a quarter (big
  * blocks move by remapping, not copying, and an address-space limit
  * such as ulimit -v is not spent on a doubling). */
 static int words_grow(row_set *t, int n, boardio_error *e)
 {
-	size_t stride = bitboard_zstride(n, t->k), need = (size_t)(t->count + 1) * stride;
+	size_t need = rows_words(t, t->count + 1, n);
 	if (need > t->wcap) {
 		size_t cap = t->wcap + t->wcap / 4 + ((size_t)1 << 17);
 		cap = cap < need ? need : cap;
@@ -413,7 +443,13 @@ static uint8_t *row_room(row_set *t, int n, boardio_error *e)
 /* The row just read is the board's: packed into its words when packing. */
 static void row_done(row_set *t, int n)
 {
-	if (t->big && n)
+	if (t->big && n && bitboard_dense(n, t->k)) {
+		uint64_t row;
+		bitboard v = dense_view(t, t->count + 1, n);
+		words_clear(t, rows_words(t, t->count + 1, n));
+		bitboard_zpack_row(t->cells, n, t->k, &row);
+		bitboard_put_row(&v, (int)t->count, &row);
+	} else if (t->big && n)
 		bitboard_zpack_row(t->cells, n, t->k, t->words + (size_t)t->count * bitboard_zstride(n, t->k));
 	t->count++;
 }
@@ -498,17 +534,26 @@ static bool make_bits(const uint8_t *first, int first_n, row_set *t, made *m, bo
 {
 	long nrows = t->count + (first ? 1 : 0);
 	int cols = first ? first_n : t->cols;
-	size_t stride = bitboard_zstride(cols, t->k), words = (size_t)nrows * stride;
+	size_t stride = bitboard_zstride(cols, t->k), words = rows_words(t, nrows, cols);
 	uint64_t *p = t->words;
 	if (first || words < t->wcap)	/* room for the first row, or the growth's spare returned */
 		p = realloc(t->words, (words ? words : 1) * sizeof *p);
-	if (p && first) {
+	if (p)
+		t->words = p;
+	if (p && first && bitboard_dense(cols, t->k)) {
+		/* Each row a row down, the last first, then the first row. */
+		bitboard v = dense_view(t, nrows, cols);
+		uint64_t row, tmp;
+		words_clear(t, words);
+		for (long r = t->count - 1; r >= 0; r--)
+			bitboard_put_row(&v, (int)r + 1, bitboard_row(&v, (int)r, &tmp));
+		bitboard_zpack_row(first, first_n, t->k, &row);
+		bitboard_put_row(&v, 0, &row);
+	} else if (p && first) {
 		if (t->count)
 			memmove(p + stride, p, (size_t)t->count * stride * sizeof *p);
 		bitboard_zpack_row(first, first_n, t->k, p);
 	}
-	if (p)
-		t->words = p;
 	if (p && (m->bits = bitboard_zadopt((int)nrows, cols, t->k, p)))
 		t->words = NULL;
 	if (!m->bits)
@@ -1043,7 +1088,7 @@ bool boardio_write_bits(FILE *f, const bitboard *b)
 			return false;
 		outbuf_open(&o, f);
 		for (int i = 0; i < b->rows; i++) {
-			bitboard_zunpack_row(b->bits + (size_t)i * b->stride, b->cols, b->k, row);
+			bitboard_zget_cells(b, i, row);
 			boardio_put_symbols(&o, row, (size_t)b->cols);
 			*outbuf_room(&o, 1) = '\n';
 			o.p++;
@@ -1054,7 +1099,8 @@ bool boardio_write_bits(FILE *f, const bitboard *b)
 	}
 	outbuf_open(&o, f);
 	for (int i = 0; i < b->rows; i++) {
-		boardio_put_bits(&o, b->bits + (size_t)i * b->stride, b->cols);
+		uint64_t tmp;
+		boardio_put_bits(&o, bitboard_row(b, i, &tmp), b->cols);
 		*outbuf_room(&o, 1) = '\n';
 		o.p++;
 	}

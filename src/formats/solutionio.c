@@ -206,8 +206,9 @@ void solutionio_write_moves_bits(FILE *f, const bitboard *x, long long weight)
 	piece_set(&t.val[1], "\n");
 	columns_make(&t, x->cols);
 	for (int r = 0; r < x->rows; r++) {
+		uint64_t tmp;
 		row_set(&t, r + 1, " ");
-		put_row_bits(&o, &t, x->bits + (size_t)r * x->stride, 0, x->cols);
+		put_row_bits(&o, &t, bitboard_row(x, r, &tmp), 0, x->cols);
 	}
 	columns_free(&t);
 	outbuf_close(&o);
@@ -220,15 +221,17 @@ void solutionio_put_json_presses_bits(outbuf *o, const bitboard *x)
 	columns_make(&t, x->cols);
 	outbuf_puts(o, "[");
 	bool first = true;
+	size_t words = bitboard_stride(x->cols);
 	for (int r = 0; r < x->rows; r++) {
-		const uint64_t *row = x->bits + (size_t)r * x->stride;
+		uint64_t tmp;
+		const uint64_t *row = bitboard_row(x, r, &tmp);
 		row_set(&t, r + 1, ",");
 		int from = 0;
 		if (first) {	/* the first press has no comma before it */
 			size_t w = 0;
-			while (w < x->stride && !row[w])
+			while (w < words && !row[w])
 				w++;
-			if (w == x->stride)
+			if (w == words)
 				continue;
 			from = (int)w * 64 + __builtin_ctzll(row[w]);
 			char *p = outbuf_room(o, 3 * PIECE + 20);
@@ -251,7 +254,7 @@ bool solutionio_put_json_rows_bits(outbuf *o, const bitboard *b)
 			return false;
 		outbuf_puts(o, "[");
 		for (int i = 0; i < b->rows; i++) {
-			bitboard_zunpack_row(b->bits + (size_t)i * b->stride, b->cols, b->k, row);
+			bitboard_zget_cells(b, i, row);
 			outbuf_puts(o, i ? ",\"" : "\"");
 			boardio_put_symbols(o, row, (size_t)b->cols);
 			outbuf_puts(o, "\"");
@@ -262,8 +265,9 @@ bool solutionio_put_json_rows_bits(outbuf *o, const bitboard *b)
 	}
 	outbuf_puts(o, "[");
 	for (int i = 0; i < b->rows; i++) {
+		uint64_t tmp;
 		outbuf_puts(o, i ? ",\"" : "\"");
-		boardio_put_bits(o, b->bits + (size_t)i * b->stride, b->cols);
+		boardio_put_bits(o, bitboard_row(b, i, &tmp), b->cols);
 		outbuf_puts(o, "\"");
 	}
 	outbuf_puts(o, "]");
@@ -295,7 +299,7 @@ bool solutionio_write_moves_zbits(FILE *f, const bitboard *x, bool fwd, long lon
 	}
 	columns_make(&t, x->cols);
 	for (int r = 0; r < x->rows; r++) {
-		bitboard_zunpack_row(x->bits + (size_t)r * x->stride, x->cols, x->k, row);
+		bitboard_zget_cells(x, r, row);
 		row_set(&t, r + 1, " ");
 		put_row(&o, &t, row, 0, x->cols);
 	}
@@ -324,7 +328,7 @@ bool solutionio_put_json_presses_zbits(outbuf *o, const bitboard *x, bool fwd)
 	outbuf_puts(o, "[");
 	bool first = true;	/* the first press has no comma before it */
 	for (int r = 0; r < x->rows; r++) {
-		bitboard_zunpack_row(x->bits + (size_t)r * x->stride, x->cols, x->k, row);
+		bitboard_zget_cells(x, r, row);
 		int from = 0;
 		row_set(&t, r + 1, ",");
 		if (first) {

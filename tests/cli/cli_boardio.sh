@@ -32,12 +32,14 @@ else
 	expect 2 'out of memory' sh -c "ulimit -v $((floor + 2000)) && exec \"\$0\" solve \"\$1\"" "$LIGHTSOUT" "$T/b2000"
 	check "... and not a complaint about the file" sh -c "! grep -q 'row has' '$T/err'"
 
-	# 300 MB of one-cell rows under a 250 MB limit: refused by the memory
-	# while reading, at 2 bits a cell (k = 3) and at a bit.
+	# 300 MB of one-cell rows (150 million) under a 20 MB limit: refused by
+	# the memory while reading, at 2 bits a cell (k = 3) and at a bit (rows
+	# narrower than a word are dense: 19 MB a board at a bit, where a word
+	# a row took 1.2 GB and was refused under 250 MB).
 	expect 2 'board too large for the memory: [0-9]* rows of 1 cells (so far) need [0-9.]* MB to solve at 2 bits a cell' sh -c \
-		"yes + | head -c 300000000 | (ulimit -v $((floor + 250000)) && exec \"\$0\" solve -k 3)" "$LIGHTSOUT"
+		"yes + | head -c 300000000 | (ulimit -v $((floor + 20000)) && exec \"\$0\" solve -k 3)" "$LIGHTSOUT"
 	expect 2 'board too large for the memory: [0-9]* rows of 1 cells (so far) need [0-9.]* MB to solve at a bit a cell' sh -c \
-		"yes + | head -c 300000000 | (ulimit -v $((floor + 250000)) && exec \"\$0\" solve)" "$LIGHTSOUT"
+		"yes + | head -c 300000000 | (ulimit -v $((floor + 20000)) && exec \"\$0\" solve)" "$LIGHTSOUT"
 	# 500 MB of newlines in 50 MB: empty, without an index of the lines.
 	expect 2 'empty input' sh -c \
 		"yes '' | head -c 500000000 | (ulimit -v $((floor + 50000)) && exec \"\$0\" solve)" "$LIGHTSOUT"

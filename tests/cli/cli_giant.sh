@@ -37,6 +37,34 @@ answer() {
 	fi
 }
 
+# lit_clear C R FILE: "clear" when presses FILE (R rows of C cells, C at
+# most 4) clear an all-lit board: each row with the rows above and below
+# (none past the edges) lights each of its cells an odd number of times.
+# A table of every three rows that do, made once, then a lookup a row: two
+# million rows in a second, where verify.awk takes a minute.
+lit_clear() {
+	awk -v C="$1" -v R="$2" '
+	function bit(v, j) { return j < 0 || j >= C ? 0 : int(v / 2 ^ j) % 2 }
+	BEGIN {
+		n = 2 ^ C
+		for (v = 0; v < n; v++) {
+			s = ""
+			for (j = 0; j < C; j++) s = s bit(v, j)
+			str[v] = s
+		}
+		for (a = 0; a < n; a++) for (b = 0; b < n; b++) for (c = 0; c < n; c++) {
+			ok = 1
+			for (j = 0; j < C; j++)
+				if ((bit(a, j) + bit(c, j) + bit(b, j) + bit(b, j - 1) + bit(b, j + 1)) % 2 == 0) ok = 0
+			if (ok) good[str[a] "," str[b] "," str[c]] = 1
+		}
+		prev = str[0]
+	}
+	NR > 1 { if (!((prev "," cur "," $0) in good)) bad++; prev = cur }
+	{ cur = $0 }
+	END { print (bad || NR != R || !((prev "," cur "," str[0]) in good) ? "not clear" : "clear") }' "$3"
+}
+
 # Past the byte route's sides: a wide board is chased transposed, a
 # narrow one as it is; random boards, solvable or not.
 board 3 40000 > "$T/wide" && answer "3x40000 all lit (transposed)" "$T/wide"
@@ -122,6 +150,37 @@ else
 	rc=$?
 	check "endless rows of 20000 cells in 30 MB are refused at the row that passes: $(head -c 300 "$T/err")" \
 		[ $rc -eq 2 ] && grep -q "<stdin>:[0-9]*:1: board too large for the memory: [0-9]* rows of 20000 cells (so far) need [0-9.]* MB to solve at a bit a cell, and [0-9.]* MB is available (ulimit -v)" "$T/err"
+
+	# Rows narrower than a word are dense, packed back to back: 2000000x3
+	# all lit (8 MB of text) is solved in 16 MB of address space over the
+	# floor, where a word a row (16 MB a board, the board and its answer)
+	# was refused below 40 MB; the answer pressed out row by row.
+	yes 111 | head -n 2000000 > "$T/n3"
+	(ulimit -v $((floor + 16000)) && exec "$LIGHTSOUT" solve --any "$T/n3") > "$T/x" 2> "$T/err"
+	rc=$? got=$(lit_clear 3 2000000 "$T/x")
+	check "2000000x3 all lit solved within 16 MB of address space over the floor, $got (exit $rc: $(head -c 200 "$T/err"))" \
+		[ $rc -eq 0 -a "$got" = clear ]
+	# Under every limit a narrow board is solved or refused with what it
+	# needs at its dense size (a word a row needed 16 MB for 500000x5).
+	yes 11111 | head -n 500000 > "$T/n5"
+	bad= kb=$((floor + 2000))
+	while [ $kb -le $((floor + 14000)) ]; do
+		(ulimit -v $kb && exec "$LIGHTSOUT" solve --any "$T/n5") > "$T/x" 2> "$T/err"
+		rc=$?
+		{ [ $rc -eq 0 ] && [ "$(lit_clear 5 500000 "$T/x")" = clear ]; } ||
+			{ [ $rc -eq 2 ] && grep -q "too large for the memory: [0-9]* rows of 5 cells (so far) need [0-8]\.[0-9] MB" "$T/err"; } ||
+			{ [ $rc -eq 2 ] && grep -q "out of memory reading" "$T/err"; } ||
+			bad="$bad; $kb KB: exit $rc: $(head -c 200 "$T/err")"
+		kb=$((kb + 1000))
+	done
+	check "500000x5 under limits up to 14 MB over the floor: solved and pressed out, or refused with its dense needs${bad}" [ -z "$bad" ]
+	# A narrow board the memory cannot hold is refused at its dense cost: a
+	# billion rows of 8 cells need 2 GB (a word a row: 16 GB).
+	{ echo 1000000000 8; echo 11111111; } > "$T/n8"
+	(ulimit -v $((floor + 100000)) && exec "$LIGHTSOUT" solve --any "$T/n8") > /dev/null 2> "$T/err"
+	rc=$?
+	grep -q "n8:1:1: board too large for the memory: 1000000000x8 needs 2\.0 GB to solve at a bit a cell" "$T/err"
+	check "1000000000x8 in 100 MB is refused at its size line, needing 2 GB: $(head -c 300 "$T/err")" [ $? -eq 0 -a $rc -eq 2 ]
 fi
 
 # ---- k > 2 at ceil(log2 k) bits a cell (2 bits for k = 3, 4; 3 up to

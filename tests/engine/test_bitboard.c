@@ -17,6 +17,26 @@ static board *random_board(rng *g, int rows, int cols)
 	return b;
 }
 
+/* Bits past each row's last cell clear (rows on their words), or past
+ * the last cell and each word's cells (dense): counts and the chase read
+ * whole words.  1 when clear. */
+static int tail_clear(const bitboard *p)
+{
+	int used_bits = p->per * p->width;
+	if (p->stride) {
+		int used = (p->cols - 1) % p->per + 1;	/* cells in a row's last word */
+		for (int r = 0; r < p->rows && used * p->width < 64; r++)
+			if (p->bits[(size_t)r * p->stride + p->stride - 1] >> (used * p->width))
+				return 0;
+		return 1;
+	}
+	size_t n = bitboard_words(p), last = ((size_t)p->rows * (size_t)p->cols - 1) % (size_t)p->per + 1;
+	for (size_t i = 0; i < n && used_bits < 64; i++)
+		if (p->bits[i] >> used_bits)
+			return 0;
+	return last * (size_t)p->width >= 64 || !(p->bits[n - 1] >> (last * (size_t)p->width));
+}
+
 int main(void)
 {
 	rng g;
@@ -28,26 +48,45 @@ int main(void)
 	tap_ok(bitboard_new(0, 5) == NULL && bitboard_new(5, 0) == NULL, "no rows or no columns refused");
 	tap_is((long long)bitboard_stride(64), 1LL, "64 cells are a word");
 	tap_is((long long)bitboard_stride(65), 2LL, "65 cells are two");
+	tap_is((long long)bitboard_bytes(10000000, 8), 10000000LL, "10^7 rows of 8 cells are dense: 10 MB, not 80");
+	tap_is((long long)bitboard_bytes(10000000, 1), 1250000LL, "10^7 x 1: a bit a cell too");
+	tap_is((long long)bitboard_bytes(3, 63), 24LL, "3 rows of 63 cells in 3 words");
+	tap_is((long long)bitboard_bytes(3, 64), 24LL, "64 columns are a word a row");
+	tap_is((long long)bitboard_zbytes(10000000, 8, 3), 20000000LL, "10^7 x 8 of k = 3: 20 MB");
+	tap_is((long long)bitboard_zbytes(7, 3, 5), 8LL, "21 cells of 3 bits in a word");
 	tap_is((long long)bitboard_bytes(31623, 31623), 31623LL * 495 * 8, "a billion cells are 125 MB");
 	tap_ok(bitboard_bytes(1 << 30, 1 << 30) > 0 && bitboard_bytes((1 << 30) + 1, 1) == 0,
 	       "sides up to 2^30, sizes in size_t");
 
 	/* Shapes around the word's edges, each cell compared. */
+	/* Then every width narrower than a word (dense rows), of any height. */
 	static const int sides[] = { 1, 2, 7, 63, 64, 65, 127, 128, 130, 200 };
-	int bad_pack = 0, bad_t = 0, bad_press = 0, shapes = 0, bad_tail = 0;
-	for (int i = 0; i < 10; i++)
-		for (int j = 0; j < 10; j++) {
-			int R = sides[i], C = sides[j];
+	int bad_pack = 0, bad_t = 0, bad_press = 0, shapes = 0, bad_tail = 0, dense = 0;
+	for (int s = 0; s < 100 + 63; s++) {
+			int R = s < 100 ? sides[s / 10] : 1 + (int)rng_below(&g, 150), C = s < 100 ? sides[s % 10] : s - 99;
 			board *b = random_board(&g, R, C);
 			bitboard *p = bitboard_from_board(b);
+			dense += p->stride == 0;
+			bad_pack += (p->stride == 0) != (C < 64);
 			for (int r = 0; r < R; r++) {
+				uint64_t tmp = 0, back;
 				for (int c = 0; c < C; c++)
 					bad_pack += bitboard_get(p, r, c) != board_get(b, r, c);
-				/* Bits past the row's end stay clear: counts and the
-				 * chase read whole words. */
-				if (C % 64)
-					bad_tail += (p->bits[(size_t)r * p->stride + p->stride - 1] >> (C % 64)) != 0;
+				/* A row read out has its cells from bit 0. */
+				const uint64_t *row = bitboard_row(p, r, &tmp);
+				for (int c = 0; c < C; c++)
+					bad_pack += (int)(row[c / 64] >> (c % 64) & 1) != board_get(b, r, c);
+				/* and written back, its neighbours untouched. */
+				if (C < 64) {
+					uint64_t was = row[0];
+					back = ~was & ((1ULL << C) - 1);
+					bitboard_put_row(p, r, &back);
+					bad_pack += *bitboard_row(p, r, &back) != (~was & ((1ULL << C) - 1));
+					bitboard_put_row(p, r, &was);
+				}
 			}
+			bad_tail += !tail_clear(p);
+			bad_pack += !bitboard_equal(p, p) || bitboard_count(p) != (size_t)board_count_nonzero(b);
 			board *back = bitboard_to_board(p);
 			bad_pack += !board_equal(b, back);
 			bad_pack += bitboard_count(p) != (size_t)board_count_nonzero(b);
@@ -67,16 +106,17 @@ int main(void)
 			/* A row at a time: what the presses alone make. */
 			bitboard *made = bitboard_new(R, C), *rows = bitboard_new(R, C);
 			bitboard_press_plus(px, made);
-			for (int r = 0; r < R; r++)
-				bitboard_press_plus_row(r ? px->bits + (size_t)(r - 1) * px->stride : NULL,
-							px->bits + (size_t)r * px->stride,
-							r + 1 < R ? px->bits + (size_t)(r + 1) * px->stride : NULL, C,
-							rows->bits + (size_t)r * rows->stride);
+			uint64_t *out = calloc(bitboard_stride(C), sizeof *out), a, m, z;
+			for (int r = 0; r < R; r++) {
+				bitboard_press_plus_row(r ? bitboard_row(px, r - 1, &a) : NULL, bitboard_row(px, r, &m),
+							r + 1 < R ? bitboard_row(px, r + 1, &z) : NULL, C, out);
+				bitboard_put_row(rows, r, out);
+			}
+			free(out);
 			bad_press += !bitboard_equal(made, rows);
 			bitboard_free(made);
 			bitboard_free(rows);
-			for (int r = 0; r < R && C % 64; r++)
-				bad_tail += (p->bits[(size_t)r * p->stride + p->stride - 1] >> (C % 64)) != 0;
+			bad_tail += !tail_clear(p) || !tail_clear(t);
 			shapes++;
 			board_free(b);
 			board_free(back);
@@ -87,7 +127,8 @@ int main(void)
 			bitboard_free(tt);
 			bitboard_free(px);
 		}
-	tap_is(bad_pack, 0, "%d shapes packed and unpacked, cell by cell and counted", shapes);
+	tap_is(dense, 4 * 10 + 63, "rows of 1 to 63 cells dense, of 64 and more on their words");
+	tap_is(bad_pack, 0, "%d shapes packed and unpacked, cell by cell, a row at a time and counted", shapes);
 	tap_is(bad_tail, 0, "bits past each row's end clear, also after presses");
 	tap_is(bad_t, 0, "the transpose moves every cell (r, c) to (c, r), and twice is the board");
 	tap_is(bad_press, 0, "the classic rule's presses at a bit a cell are rule_apply's, a board and a row at a time");
@@ -119,19 +160,18 @@ int main(void)
 				for (int c = 0; c < R * C; c++)
 					b->cells[c] = (uint8_t)rng_below(&g, (uint32_t)k);
 				bitboard *p = bitboard_zfrom_board(b);
-				for (int r = 0; r < R; r++) {
+				zbad_pack += (p->stride == 0) != (C < p->per);
+				for (int r = 0; r < R; r++)
 					for (int c = 0; c < C; c++)
 						zbad_pack += bitboard_zget(p, r, c) != board_get(b, r, c);
-					int used = (C - 1) % p->per + 1;	/* cells in the row's last word */
-					if (used * p->width < 64)
-						zbad_tail += (p->bits[(size_t)r * p->stride + p->stride - 1] >> (used * p->width)) != 0;
-				}
+				zbad_tail += !tail_clear(p);
 				board *back = bitboard_to_board(p);
 				zbad_pack += !board_equal(b, back) || back->k != k;
 				bitboard *t = bitboard_transpose(p);
 				for (int r = 0; t && r < R; r++)
 					for (int c = 0; c < C; c++)
 						zbad_t += bitboard_zget(t, c, r) != board_get(b, r, c);
+				zbad_tail += t && !tail_clear(t);
 				bitboard *tt = t ? bitboard_ztranspose(t) : NULL;
 				zbad_t += !tt || !bitboard_equal(p, tt);
 				/* The check: presses x on b with b - A x, clear; and the

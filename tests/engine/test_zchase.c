@@ -226,14 +226,44 @@ static void transposed(const char *name, bool torus, int R, int C, int k, rng *g
  * boards: the same presses or the same certificate, through a board of
  * any height a row at a time.  Solvable boards from random presses, and
  * random boards (mostly unsolvable where the nullity is not 0). */
-static void packed(int R, int C, int k, rng *g)
+/* b's cells on rows of their own words, as every row was before narrow
+ * rows were made dense: the layout the dense one must answer as. */
+static bitboard *aligned_copy(const bitboard *b)
+{
+	size_t stride = bitboard_zstride(b->cols, b->k);
+	bitboard *a = malloc(sizeof *a);
+	*a = *b;
+	a->stride = stride;
+	a->bits = calloc((size_t)b->rows * stride, sizeof *a->bits);
+	uint8_t *row = malloc((size_t)b->cols);
+	for (int r = 0; r < b->rows; r++) {
+		bitboard_zget_cells(b, r, row);
+		bitboard_zput_cells(a, r, row);
+	}
+	free(row);
+	return a;
+}
+
+/* Whether a and b hold the same cells (any layouts). */
+static bool same_cells(const bitboard *a, const bitboard *b)
+{
+	for (int r = 0; r < a->rows; r++)
+		for (int j = 0; j < a->cols; j++)
+			if (bitboard_zget(a, r, j) != bitboard_zget(b, r, j))
+				return false;
+	return a->rows == b->rows && a->cols == b->cols;
+}
+
+/* Bad answers of R x C boards (4 of them), *tries and *unsolvable added up. */
+static int packed_bad(int R, int C, int k, rng *g, int *tries, int *unsolvable, int *nullity)
 {
 	rule r;
 	char err[64];
 	rule_parse(&r, "plus", false, err, sizeof err);
 	size_t n = (size_t)R * C;
 	zchase *c = zchase_new(R, C, &r, k);
-	int bad = !c || !zchase_packs(c), tries = 0, unsolvable = 0;
+	int bad = !c || !zchase_packs(c);
+	*nullity = c ? zchase_nullity(c) : -1;
 	for (int t = 0; c && t < 4; t++) {
 		board *b = board_new(R, C, k);
 		uint8_t *x = malloc(n), *y = malloc(n), *cert = malloc(n);
@@ -251,8 +281,19 @@ static void packed(int R, int C, int k, rng *g)
 		bad += sb != sp;
 		board *back = sb == LO_OK ? bitboard_to_board(px) : bitboard_to_board(pc);
 		bad += memcmp(back->cells, sb == LO_OK ? y : cert, n) != 0;
-		unsolvable += sb == LO_UNSOLVABLE;
-		tries++;
+		/* Narrow rows are dense: the same answer on rows of their own words. */
+		bad += (pb->stride != 0) == bitboard_dense(C, k);
+		if (!pb->stride) {
+			bitboard *ab = aligned_copy(pb), *ax = aligned_copy(px);
+			lo_result sa = zchase_solve_packed(c, ab, ax, NULL);
+			if (sa == LO_UNSOLVABLE)
+				sa = zchase_solve_packed(c, ab, NULL, ax);
+			bad += sa != sp || !same_cells(ax, sp == LO_OK ? px : pc);
+			bitboard_free(ab);
+			bitboard_free(ax);
+		}
+		*unsolvable += sb == LO_UNSOLVABLE;
+		++*tries;
 		board_free(back);
 		board_free(b);
 		bitboard_free(pb);
@@ -262,9 +303,28 @@ static void packed(int R, int C, int k, rng *g)
 		free(y);
 		free(cert);
 	}
-	tap_ok(bad == 0, "packed %dx%d k=%d (nullity %d): %d boards, %d unsolvable, the byte chase's presses and "
-		       "certificates", R, C, k, c ? zchase_nullity(c) : -1, tries, unsolvable);
 	zchase_free(c);
+	return bad;
+}
+
+static void packed(int R, int C, int k, rng *g)
+{
+	int tries = 0, unsolvable = 0, d, bad = packed_bad(R, C, k, g, &tries, &unsolvable, &d);
+	tap_ok(bad == 0, "packed %dx%d k=%d (nullity %d): %d boards, %d unsolvable, the byte chase's presses and "
+		       "certificates", R, C, k, d, tries, unsolvable);
+}
+
+/* Every width narrower than a word, dense: the byte chase's answers, and
+ * the answers on rows of their own words. */
+static void packed_narrow(rng *g)
+{
+	static const int ks[] = { 3, 4, 5, 8, 9, 17, 36 };
+	int bad = 0, tries = 0, unsolvable = 0, widths = 0, d;
+	for (int i = 0; i < 7; i++)
+		for (int C = 1; C < 64 / bitboard_width(ks[i]); C++, widths++)
+			bad += packed_bad(2 + (int)rng_below(g, 60), C, ks[i], g, &tries, &unsolvable, &d);
+	tap_is(bad, 0, "dense narrow rows, %d widths of k = 3 to 36 (%d boards, %d unsolvable): the byte chase's and the "
+		       "word-a-row layout's answers", widths, tries, unsolvable);
 }
 
 /* A tall board past the byte route's 10000 rows: solved packed, checked
@@ -355,6 +415,7 @@ int main(void)
 	packed(65, 21, 17, &g);
 	packed(2, 30, 36, &g);
 	packed(30, 1, 7, &g);
+	packed_narrow(&g);
 	packed_tall(12000, 5, 3, &g);
 	packed_tall(10050, 33, 4, &g);
 	return tap_done();
