@@ -97,7 +97,8 @@ refuses "a user of 33 characters" abcdefghijklmnopqrstuvwxyzabcdefg "$type" "$b6
 refuses "an option in place of USER" --verbose "$type" "$b64"
 "$LIGHTSOUT" ssh-keys 'svc_01.x-y$' "$type" "$b64" > "$T/out" 2> "$T/err"
 rc=$?
-check "a user such as svc_01.x-y\$ is taken" [ $rc -eq 0 ] && [ -s "$T/out" ]
+{ [ $rc -eq 0 ] && [ -s "$T/out" ]; }
+check "a user such as svc_01.x-y\$ is taken" [ $? -eq 0 ]
 "$LIGHTSOUT" ssh-keys abcdefghijklmnopqrstuvwxyzabcdef "$type" "$b64" > /dev/null 2>&1
 check "so is one of 32 characters" [ $? -eq 0 ]
 
