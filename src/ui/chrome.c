@@ -325,7 +325,7 @@ static void status_line(view *v, double now, char *line, size_t size)
 		 * a random board by its name, a graph by its file's; k in words,
 		 * and only when the cells are more than lights. */
 		const rule_entry *e = rule_entry_find(g->rule.name);
-		const char *name = e && e->word && !(e->flags & RULE_PREFIX) ? e->word : g->rule.name;
+		const char *name = e && e->word && !(e->flags & RULE_PREFIX) ? _(e->word) : g->rule.name;
 		if (g->cfg.v.graph && v->graph_name[0] && g->cfg.v.graph->digest == v->graph_digest)
 			name = v->graph_name;
 		char states[32] = "", k_words[24];

@@ -159,10 +159,10 @@ static void play_prefs(const play_opts *o, const prefs *p, game_config *cfg, cha
 	if (!variant_equal(&c.v, &cfg->v) && !note[0]) {
 		const rule_entry *e = rule_entry_find(c.v.rule);
 		/* TRANSLATORS: "Your default from the settings: plus torus 5x5, 3
-		 * states (m changes it).": the rule's name (it stays), " torus" or
+		 * states (m changes it).": the rule's word (as the settings say it), " torus" or
 		 * nothing, the size, then ", 3 states", ", more states" or nothing. */
 		snprintf(note, len, _("Your default from the settings: %.40s%s %dx%d%s (m changes it)."),
-			 e && e->word && !(e->flags & RULE_PREFIX) ? e->word : c.v.rule, c.v.torus ? _(" torus") : "",
+			 e && e->word && !(e->flags & RULE_PREFIX) ? _(e->word) : c.v.rule, c.v.torus ? _(" torus") : "",
 			 c.v.rows, c.v.cols, c.v.k == 2 ? "" : c.v.k == 3 ? _(", 3 states") : _(", more states"));
 	}
 	*cfg = c;
