@@ -163,6 +163,13 @@ static bitboard *turn(bitboard *b)
 	return t;
 }
 
+/* A board chased turned: its answer and certificate turned back (each
+ * that there is); false when out of memory. */
+static bool turn_back(bitboard **x, bitboard **cert)
+{
+	return (!*x || (*x = turn(*x))) && (!*cert || (*cert = turn(*cert)));
+}
+
 int solve_bits_run(const rule *r, bitboard *b, enum format fmt, bool any, int threads)
 {
 	int rows = b->rows, cols = b->cols, status = EXIT_USAGE;
@@ -198,9 +205,7 @@ int solve_bits_run(const rule *r, bitboard *b, enum format fmt, bool any, int th
 				  "that would decide is too large here: no answer given\n"), rows, cols);
 		goto out;
 	}
-	if (t && x && !(x = turn(x)))
-		goto nomem;
-	if (t && cert && !(cert = turn(cert)))
+	if (t && !turn_back(&x, &cert))
 		goto nomem;
 	if (cert) {
 		status = EXIT_UNSOLVABLE;
@@ -475,9 +480,7 @@ int solve_zbits_run(const common_opts *o, const rule *r, bitboard **bp, enum for
 			cols);
 		goto out;
 	}
-	if (t && x && !(x = turn(x)))
-		goto nomem;
-	if (t && cert && !(cert = turn(cert)))
+	if (t && !turn_back(&x, &cert))
 		goto nomem;
 	if (cert) {
 		status = EXIT_UNSOLVABLE;
