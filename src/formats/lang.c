@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <wchar.h>
 
 #include "formats/lang.h"
@@ -63,6 +65,24 @@ static bool says_utf8(const char *locale)
 
 static const char *effective(void);
 
+#if ENABLE_NLS
+/* The directory locale/ beside this program, when there is one (a build
+ * tree: make compiles po/ there); an installed game has none. */
+static bool catalogs_beside(char *buf, size_t len)
+{
+	ssize_t n = readlink("/proc/self/exe", buf, len);
+	if (n <= 0 || (size_t)n >= len)
+		return false;
+	buf[n] = '\0';
+	char *slash = strrchr(buf, '/');
+	struct stat st;
+	if (!slash || (size_t)(slash - buf) + sizeof "/locale" > len)
+		return false;
+	memcpy(slash, "/locale", sizeof "/locale");
+	return stat(buf, &st) == 0 && S_ISDIR(st.st_mode);
+}
+#endif
+
 void lang_start(void)
 {
 	if (!setlocale(LC_ALL, "")) {
@@ -86,8 +106,13 @@ void lang_start(void)
 	free(given_language);
 	given_language = l && *l ? strdup(l) : NULL;
 #if ENABLE_NLS
-	const char *dir = getenv("LIGHTSOUT_LOCALEDIR");	/* the tests' build tree */
-	bindtextdomain(PACKAGE, dir && *dir ? dir : LOCALEDIR);
+	/* The tests name the build tree's catalogs; a game started from its
+	 * build tree (the README's Quick start) finds them beside it. */
+	const char *dir = getenv("LIGHTSOUT_LOCALEDIR");
+	char beside[4096];
+	if (!dir || !*dir)
+		dir = catalogs_beside(beside, sizeof beside) ? beside : LOCALEDIR;
+	bindtextdomain(PACKAGE, dir);
 	textdomain(PACKAGE);
 	/* gettext reads no catalog under the C locale's messages: where the
 	 * asked-for locale is missing, C.UTF-8 and LANGUAGE still give its

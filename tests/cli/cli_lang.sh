@@ -22,6 +22,10 @@ if locale -a 2>/dev/null | grep -qi '^de_DE\.utf-\?8$'; then
 else
 	skip "de_DE.UTF-8 is not installed here (scripts/install-deps.sh makes it)"
 fi
+# The README's Quick start plays from the build tree: its catalogs beside
+# the binary are found with no variable naming them.
+env -i PATH="$PATH" LANG=C.UTF-8 LANGUAGE=de "$LIGHTSOUT" --help > "$T/out" 2> "$T/err"
+check "from the build tree, no catalog named: German beside the binary" grep -q -F -- "$de_usage" "$T/out"
 run LANG=C.UTF-8 LANGUAGE=de "$LIGHTSOUT" --help > "$T/out" 2> "$T/err"
 check "LANGUAGE=de under C.UTF-8: German" grep -q -F -- "$de_usage" "$T/out"
 fr_err=$(tr_of fr "unknown or incomplete option '%s'" | cut -d"'" -f1)
