@@ -44,7 +44,8 @@ settle() {
 words() { grep -o -E '[[:alpha:]][[:alpha:]'"'"'’-]*…?' "$1" | sort -u; }
 # cut_words SMALL WIDE COLS: the words the small screen cuts: one that
 # ends a line at the window's edge, or runs into a frame (│) with no
-# space, and is no whole word of the wide screen but the start of one
+# space or one (a box's margin), and is no whole word of the wide
+# screen but the start of one
 # ("matt" of "matter").  A cut that ends in "…" is deliberate.
 cut_words() {
 	words "$2" > "$ui_tmp/wide.words"
@@ -54,7 +55,7 @@ cut_words() {
 			! { [ -n "${scrolls:-}" ] && printf '%s\n' "$line" | grep -q -E "$scrolls"; }; then
 			printf '%s\n' "$line" | grep -o -E '[[:alpha:]][[:alpha:]'"'"'’-]*$'
 		fi
-		printf '%s\n' "$line" | grep -o -E '[[:alpha:]][[:alpha:]'"'"'’-]*│' | sed 's/│$//'
+		printf '%s\n' "$line" | grep -o -E '[[:alpha:]][[:alpha:]'"'"'’-]* ?│' | sed 's/ *│$//'
 	done < "$1" | sort -u | while read -r w; do
 		grep -q -F -x -- "$w" "$ui_tmp/wide.words" && continue
 		grep -q -- "^$w" "$ui_tmp/wide.words" && echo "$w"
@@ -77,6 +78,11 @@ visit() {
 		[ -n "${FIT_KEEP:-}" ] && cp "$ui_tmp/small" "$FIT_KEEP/$_l.$_name.$_size" && cp "$ui_tmp/$_l.$_name" "$FIT_KEEP/$_l.$_name.wide"
 		_cut=$(cut_words "$ui_tmp/small" "$ui_tmp/$_l.$_name" "${_size%x*}" | head -5 | tr '\n' ' ')
 		check "$_l: $_name fits $_size, no word cut${_cut:+ (cut: $_cut)}" test -z "$_cut"
+		# A question keeps its keys where the English one does.
+		cp "$ui_tmp/small" "$ui_tmp/$_l.$_name.$_size.small"
+		if [ "$_l" != en ] && grep -q -F '(y/n)' "$ui_tmp/en.$_name.$_size.small" 2>/dev/null; then
+			check "$_l: $_name keeps its (y/n) at $_size" grep -q -F '(y/n)' "$ui_tmp/small"
+		fi
 		# The key bar (the line above the status) keeps as many items
 		# as the English one at this size: none dropped for room.
 		tail -n 2 "$ui_tmp/small" | head -n 1 | grep -o '[^ ]·[^ ]' | wc -l > "$ui_tmp/$_l.$_name.$_size.bar"
