@@ -8,7 +8,7 @@
 # reads as the English screen's line does: what a player reads is
 # translated on every screen visited.  And each key bar keeps as many
 # items as the English one at that size (none dropped for room).
-# The screens: a game's (the board, a question, the share code's entry
+# The screens: a game's (the board, also played from the lobby, a question, the share code's entry
 # and page, the settings and their variants page, help, the editor,
 # analysis, the solution, making a hard board), the statistics and the
 # host's daily leaderboard with finished games, the lobby's, and on a
@@ -217,10 +217,12 @@ for l in $langs; do
 	ui_keys q
 	visit "$l" you i
 	ui_keys q
+	# The board from the lobby: its key bar's q goes to the lobby.
+	visit "$l" lobbyboard f
+	ui_keys q
+	# Locally races and watching are a line each, in the lobby.
 	visit "$l" races r
-	ui_keys Escape
 	visit "$l" watching w
-	ui_keys Escape
 	ui_kill_server
 	[ "$arcade" = yes ] || continue
 	# The arcade on a public account: alice opens a race, bob sees it on
