@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "formats/lang.h"
 #include "i18n.h"
 #include "persist/paths.h"
 #include "ui/info.h"
@@ -361,8 +362,7 @@ static question asked;
 
 void app_ask(app *a, const char *text, void (*yes)(app *a), void (*no)(app *a))
 {
-	/* TRANSLATORS: a question, answered with the keys y and n (they stay). */
-	snprintf(asked.text, sizeof asked.text, _("%s (y/n)"), text);
+	snprintf(asked.text, sizeof asked.text, "%s", text);
 	asked.yes = yes;
 	asked.no = no;
 	app_push(a, &question_screen);
@@ -379,9 +379,25 @@ static reaction question_answer(app *a, int key)
 	return REACT_NONE;
 }
 
+/* The question and its keys on the message line; in a narrow window the
+ * question is cut at a word, never its "(y/n)": the keys are what the
+ * player must still read. */
 static void question_draw(app *a)
 {
-	draw_message(&a->v, asked.text);
+	char shown[sizeof asked.text + 32], cut[sizeof asked.text];
+	const char *ellipsis = a->gl.utf8 ? "\u2026" : "...";
+	/* TRANSLATORS: a question, answered with the keys y and n (they stay). */
+	snprintf(shown, sizeof shown, _("%s (y/n)"), asked.text);
+	int over = text_cols(shown) - (COLS - 2);
+	int keep = text_cols(asked.text) - over - text_cols(ellipsis);
+	if (over > 0 && keep > 8) {
+		size_t n = text_fit(asked.text, keep);
+		while (n > 0 && asked.text[n] != ' ')
+			n--;	/* back to a word's end */
+		snprintf(cut, sizeof cut, "%.*s%s", (int)(n ? n : text_fit(asked.text, keep)), asked.text, ellipsis);
+		snprintf(shown, sizeof shown, _("%s (y/n)"), cut);
+	}
+	draw_message(&a->v, shown);
 }
 
 static const key_row question_rows[] = {

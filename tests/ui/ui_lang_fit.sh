@@ -78,9 +78,10 @@ visit() {
 		[ -n "${FIT_KEEP:-}" ] && cp "$ui_tmp/small" "$FIT_KEEP/$_l.$_name.$_size" && cp "$ui_tmp/$_l.$_name" "$FIT_KEEP/$_l.$_name.wide"
 		_cut=$(cut_words "$ui_tmp/small" "$ui_tmp/$_l.$_name" "${_size%x*}" | head -5 | tr '\n' ' ')
 		check "$_l: $_name fits $_size, no word cut${_cut:+ (cut: $_cut)}" test -z "$_cut"
-		# A question keeps its keys where the English one does.
+		# A question keeps its keys at every size: it is cut, not its
+		# (y/n) (English once lost it at 60 columns).
 		cp "$ui_tmp/small" "$ui_tmp/$_l.$_name.$_size.small"
-		if [ "$_l" != en ] && grep -q -F '(y/n)' "$ui_tmp/en.$_name.$_size.small" 2>/dev/null; then
+		if grep -q -F '(y/n)' "$ui_tmp/$_l.$_name"; then
 			check "$_l: $_name keeps its (y/n) at $_size" grep -q -F '(y/n)' "$ui_tmp/small"
 		fi
 		# The key bar (the line above the status) keeps as many items
