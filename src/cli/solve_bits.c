@@ -50,6 +50,47 @@ long long solve_bits_need(long long rows, long long cols)
 	return 2 * (p > t ? p : t) + OVERHEAD_BYTES + 10 * cols;
 }
 
+/* Whether a board that needs NEED bytes (solve_bits_need,
+ * solve_zbits_need; -1 past any size) fits what is available, else why in
+ * words: the size, the memory it needs at k's bits a cell, what there is
+ * and where that bound came from. */
+static bool need_fits(const solve_bits_limit *l, long long need, int k, long long rows, long long cols, bool whole,
+		      char *why, size_t len)
+{
+	if (need >= 0 && need <= l->avail)
+		return true;
+	if (need < 0) {
+		snprintf(why, len, _("board larger than %d rows or columns"), 1 << 30);
+		return false;
+	}
+	char n[32], a[32];
+	memavail_words(need, n, sizeof n);
+	memavail_words(l->avail, a, sizeof a);
+	/* TRANSLATORS: the last %s is where the bound came from
+	 * ("MemAvailable", "ulimit -v", "the cgroup's memory.max"). */
+	const char *from = _(l->from);
+	if (k <= 2 && whole)
+		snprintf(why, len, _("board too large for the memory: %lldx%lld needs %s to solve at a bit a cell, and %s "
+				     "is available (%s)"), rows, cols, n, a, from);
+	else if (k <= 2)
+		snprintf(why, len, P_("board too large for the memory: %lld row of %lld cells (so far) needs %s to solve "
+				      "at a bit a cell, and %s is available (%s)",
+				      "board too large for the memory: %lld rows of %lld cells (so far) need %s to solve "
+				      "at a bit a cell, and %s is available (%s)", rows),
+			 rows, cols, n, a, from);
+	else if (whole)
+		/* TRANSLATORS: "needs 250 MB to solve at 2 bits a cell, and 100 MB is available (ulimit -v)"; the
+		 * last %s names the bound: MemAvailable, ulimit -v or the cgroup's memory.max. */
+		snprintf(why, len, _("board too large for the memory: %lldx%lld needs %s to solve at %d bits a cell, and "
+				     "%s is available (%s)"),
+			 rows, cols, n, bitboard_width(k), a, from);
+	else
+		snprintf(why, len, _("board too large for the memory: %lld rows of %lld cells (so far) need %s to solve "
+				     "at %d bits a cell, and %s is available (%s)"),
+			 rows, cols, n, bitboard_width(k), a, from);
+	return false;
+}
+
 static bool zfits(const solve_bits_limit *l, int k, long long rows, long long cols, bool whole, char *why,
 		  size_t len);
 
@@ -62,28 +103,7 @@ static bool fits(void *ctx, int k, long long rows, long long cols, bool whole, c
 	 * tried as before: an allocation that fails says out of memory. */
 	if (byte_reach(rows, cols))
 		return true;
-	long long need = solve_bits_need(rows, cols);
-	if (need >= 0 && need <= l->avail)
-		return true;
-	if (need < 0) {
-		snprintf(why, len, _("board larger than %d rows or columns"), 1 << 30);
-		return false;
-	}
-	char n[32], a[32];
-	memavail_words(need, n, sizeof n);
-	memavail_words(l->avail, a, sizeof a);
-	/* TRANSLATORS: the last %s is where the bound came from
-	 * ("MemAvailable", "ulimit -v", "the cgroup's memory.max"). */
-	if (whole)
-		snprintf(why, len, _("board too large for the memory: %lldx%lld needs %s to solve at a bit a cell, and %s "
-				     "is available (%s)"), rows, cols, n, a, _(l->from));
-	else
-		snprintf(why, len, P_("board too large for the memory: %lld row of %lld cells (so far) needs %s to solve "
-				      "at a bit a cell, and %s is available (%s)",
-				      "board too large for the memory: %lld rows of %lld cells (so far) need %s to solve "
-				      "at a bit a cell, and %s is available (%s)", rows),
-			 rows, cols, n, a, _(l->from));
-	return false;
+	return need_fits(l, solve_bits_need(rows, cols), 2, rows, cols, whole, why, len);
 }
 
 void solve_bits_limit_init(solve_bits_limit *l)
@@ -297,29 +317,7 @@ static bool zfits(const solve_bits_limit *l, int k, long long rows, long long co
 				 rows, cols, k, VARIANT_MAX_SIDE, ZSIDE);
 		return false;
 	}
-	long long need = solve_zbits_need(rows, cols, k);
-	if (need >= 0 && need <= l->avail)
-		return true;
-	if (need < 0) {
-		snprintf(why, len, _("board larger than %d rows or columns"), 1 << 30);
-		return false;
-	}
-	char n[32], a[32];
-	int w = bitboard_width(k);
-	memavail_words(need, n, sizeof n);
-	memavail_words(l->avail, a, sizeof a);
-	/* (k > 2: at least 2 bits a cell, so "bits".) */
-	if (whole)
-		/* TRANSLATORS: "needs 250 MB to solve at 2 bits a cell, and 100 MB is available (ulimit -v)"; the
-		 * last %s names the bound: MemAvailable, ulimit -v or the cgroup's memory.max. */
-		snprintf(why, len, _("board too large for the memory: %lldx%lld needs %s to solve at %d bits a cell, and "
-				     "%s is available (%s)"),
-			 rows, cols, n, w, a, l->from);
-	else
-		snprintf(why, len, _("board too large for the memory: %lld rows of %lld cells (so far) need %s to solve "
-				     "at %d bits a cell, and %s is available (%s)"),
-			 rows, cols, n, w, a, l->from);
-	return false;
+	return need_fits(l, solve_zbits_need(rows, cols, k), k, rows, cols, whole, why, len);
 }
 
 bool solve_zbits_takes(const common_opts *o, const rule *r, const bitboard *b)
