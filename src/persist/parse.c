@@ -1,5 +1,6 @@
 #include "persist/parse.h"
 
+#include <pthread.h>
 #include <string.h>
 
 bool parse_int(const char *s, size_t n, long long lo, long long hi, bool canonical, long long *out)
@@ -52,13 +53,18 @@ bool parse_yes_no(const char *s, size_t n, bool canonical, bool *out)
 	return false;
 }
 
+/* The C locale's numbers, made once for every thread. */
+static locale_t c_numbers;
+static pthread_once_t c_numbers_once = PTHREAD_ONCE_INIT;
+static void c_numbers_make(void)
+{
+	c_numbers = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
+}
+
 locale_t parse_numbers_begin(void)
 {
-	/* Made once; two threads that race here each make one that works. */
-	static locale_t c;
-	if (!c)
-		c = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
-	return c ? uselocale(c) : (locale_t)0;
+	pthread_once(&c_numbers_once, c_numbers_make);
+	return c_numbers ? uselocale(c_numbers) : (locale_t)0;
 }
 
 void parse_numbers_end(locale_t old)
