@@ -61,8 +61,7 @@ void reader_focus(app *a, int y, int x, const char *words)
 	snprintf(F.words, sizeof F.words, "%s", words ? words : "");
 }
 
-/* A cell's state in a word: on and off for lights, else its value. */
-static void cell_state(const board *b, int r, int c, char *buf, size_t len)
+void reader_cell_state(const board *b, int r, int c, char *buf, size_t len)
 {
 	int val = board_get(b, r, c);
 	if (b->k == 2)
@@ -78,7 +77,7 @@ void reader_row_words(const app *a, char *buf, size_t len)
 	size_t n = (size_t)snprintf(buf, len, _("row %d:"), a->v.cr + 1);
 	for (int c = 0; c < b->cols && n < len; c++) {
 		char w[16];
-		cell_state(b, a->v.cr, c, w, sizeof w);
+		reader_cell_state(b, a->v.cr, c, w, sizeof w);
 		n += (size_t)snprintf(buf + n, len - n, " %s", w);
 	}
 }
@@ -89,7 +88,7 @@ static void cell_words(const app *a, char *buf, size_t len)
 	session_view sv = app_session(a);
 	const board *b = sv.g->cur;
 	char st[16];
-	cell_state(b, a->v.cr, a->v.cc, st, sizeof st);
+	reader_cell_state(b, a->v.cr, a->v.cc, st, sizeof st);
 	/* TRANSLATORS: the cell under the cursor; %s is its state: on, off, or a number. */
 	int n = snprintf(buf, len, _("row %d, column %d: %s"), a->v.cr + 1, a->v.cc + 1, st);
 	int i = a->v.cr * b->cols + a->v.cc;
@@ -106,8 +105,7 @@ static void cell_words(const app *a, char *buf, size_t len)
 	}
 }
 
-/* "10 lights on" (k = 2), "10 cells not 0". */
-static void lit_words(const board *b, char *buf, size_t len)
+void reader_lit_words(const board *b, char *buf, size_t len)
 {
 	int lit = board_count_nonzero(b);
 	if (b->k == 2)
@@ -169,7 +167,7 @@ static news_kind board_news(app *a, char *buf, size_t len)
 	bool fresh = R.top != &board_screen && R.top != NULL && app_top(a) == &board_screen;
 	buf[0] = '\0';
 	if (g->start != R.start || board_hash(g->start) != R.start_hash || b->rows != R.rows || b->cols != R.cols) {
-		lit_words(b, lit, sizeof lit);
+		reader_lit_words(b, lit, sizeof lit);
 		/* TRANSLATORS: rows x columns, the lights on ("3 lights on"), the
 		 * cursor's cell ("row 1, column 1: on"). */
 		snprintf(buf, len, R.top ? _("New board, %dx%d: %s. %s") : _("Lights Out board, %dx%d: %s. %s"), b->rows,
@@ -186,7 +184,7 @@ static news_kind board_news(app *a, char *buf, size_t len)
 		if (set)
 			changed = rule_neighbours(&g->rule, b->rows, b->cols, sv.row, sv.col, set);
 		free(set);
-		lit_words(b, lit, sizeof lit);
+		reader_lit_words(b, lit, sizeof lit);
 		/* TRANSLATORS: row, column, the cells the press changed, the
 		 * lights on ("3 lights on"). */
 		const char *said = undo ? P_("undone row %d, column %d: %d cell changed, %s",
@@ -202,7 +200,7 @@ static news_kind board_news(app *a, char *buf, size_t len)
 		return NEWS_EFFECT;
 	}
 	if (moves != R.moves) {
-		lit_words(b, lit, sizeof lit);
+		reader_lit_words(b, lit, sizeof lit);
 		/* TRANSLATORS: the move, the lights on, the cursor's cell. */
 		snprintf(buf, len, moves ? _("Board at move %d: %s. %s") : _("Board restarted, move %d: %s. %s"), moves, lit,
 			 cell);

@@ -244,28 +244,21 @@ static void watching_focus(app *a)
 		return;
 	const live_game *lg = &live.w.lg;
 	const board *b = live.w.g.cur;
-	char name[NAME_SHOWN_MAX], state[16], words[160];
-	name_for_terminal(lg->name, name_locale_utf8(), name, sizeof name);
-	int lit = 0;
-	for (int r = 0; r < b->rows; r++)
-		for (int c = 0; c < b->cols; c++)
-			lit += board_get(b, r, c) != 0;
 	if (lg->cr < 0 || lg->cr >= b->rows || lg->cc < 0 || lg->cc >= b->cols)
 		return;
-	int val = board_get(b, lg->cr, lg->cc);
-	if (b->k == 2)
-		snprintf(state, sizeof state, "%s", val ? C_("cell state", "on") : C_("cell state", "off"));
-	else
-		snprintf(state, sizeof state, "%d", val);
+	char name[NAME_SHOWN_MAX], state[16], lit[48], words[160];
+	name_for_terminal(lg->name, name_locale_utf8(), name, sizeof name);
+	reader_cell_state(b, lg->cr, lg->cc, state, sizeof state);
+	reader_lit_words(b, lit, sizeof lit);
 	if (lg->won)
 		snprintf(words, sizeof words, P_("%s cleared the board in %d move", "%s cleared the board in %d moves",
 						 lg->moves), name, lg->moves);
 	else
 		/* TRANSLATORS: the watched player, their moves, their cursor's
-		 * row and column, its cell ("on", "off" or a value), the lights on. */
-		snprintf(words, sizeof words, P_("%s, move %d: row %d, column %d: %s; %d light on",
-						 "%s, move %d: row %d, column %d: %s; %d lights on", lit),
-			 name, lg->moves, lg->cr + 1, lg->cc + 1, state, lit);
+		 * row and column, its cell ("on", "off" or a value), then "9
+		 * lights on". */
+		snprintf(words, sizeof words, _("%s, move %d: row %d, column %d: %s; %s"), name, lg->moves, lg->cr + 1,
+			 lg->cc + 1, state, lit);
 	reader_focus(a, y, x, words);
 }
 
