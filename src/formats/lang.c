@@ -89,13 +89,9 @@ void lang_start(void)
 		/* Some category's locale is missing: each that exists is
 		 * taken, and text named UTF-8 stays UTF-8. */
 		setlocale(LC_ALL, "C");
-		static const struct {
-			int cat;
-			const char *name;
-		} cats[] = { { LC_CTYPE, "LC_CTYPE" }, { LC_MESSAGES, "LC_MESSAGES" }, { LC_COLLATE, "LC_COLLATE" },
-			     { LC_NUMERIC, "LC_NUMERIC" }, { LC_TIME, "LC_TIME" } };
+		static const int cats[] = { LC_CTYPE, LC_MESSAGES, LC_COLLATE, LC_TIME };
 		for (size_t i = 0; i < sizeof cats / sizeof cats[0]; i++)
-			if (!setlocale(cats[i].cat, "") && cats[i].cat == LC_CTYPE && says_utf8(env_locale("LC_CTYPE")))
+			if (!setlocale(cats[i], "") && cats[i] == LC_CTYPE && says_utf8(env_locale("LC_CTYPE")))
 				setlocale(LC_CTYPE, "C.UTF-8");
 	}
 	/* Numbers read and written in files and options keep the point
