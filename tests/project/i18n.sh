@@ -13,13 +13,15 @@ command -v xgettext > /dev/null || { skip "xgettext is not installed (gettext)";
 T=$(mktemp -d) || exit 1
 trap 'rm -rf "$T"' EXIT
 cd "$SRCDIR" || exit 1
-KW="--keyword=_ --keyword=N_ --keyword=P_:1,2 --keyword=C_:1c,2"
+# The marks as po/Makevars gives them to make update-po, read from there.
+XOPTS=$(awk '/^XGETTEXT_OPTIONS *=/ { p = 1; sub(/^[^=]*= */, "") } p { c = sub(/\\$/, ""); printf "%s ", $0; if (!c) exit }' po/Makevars)
+check "po/Makevars gives xgettext its marks ($XOPTS)" sh -c 'echo "$0" | grep -q -e "--keyword=P_:1,2"' "$XOPTS"
 files=$(find src -name '*.c' | LC_ALL=C sort)
 skipped=$(grep -l 'notext-file:' $files)
 read_files=$(for f in $files; do case " $(echo $skipped) " in *" $f "*) ;; *) echo "$f" ;; esac; done)
 
 # The marked messages, and every literal with the comments before it.
-xgettext --from-code=UTF-8 -k $KW --no-wrap -o "$T/marked.pot" $files 2> "$T/err"
+xgettext -k $XOPTS --no-wrap -o "$T/marked.pot" $files 2> "$T/err"
 check "xgettext reads the marked messages" test -s "$T/marked.pot"
 xgettext --from-code=UTF-8 -a --add-comments=notext --no-wrap -o "$T/all.po" $read_files 2>> "$T/err"
 # msgcomm would merge the two; awk is plainer: an entry of all.po whose
@@ -46,8 +48,7 @@ done
 check "po/POTFILES.in lists every file that marks messages${missing:+ (missing:$missing)}" test -z "$missing"
 
 # The catalog from the sources as they are, as make update-po makes it.
-xgettext --from-code=UTF-8 -k $KW --flag=_:1:pass-c-format --flag=P_:1:pass-c-format --flag=P_:2:pass-c-format \
-	--add-comments=TRANSLATORS: --no-wrap -o "$T/lightsout.pot" $(grep -v '^#' po/POTFILES.in) 2>> "$T/err"
+xgettext $XOPTS --no-wrap -o "$T/lightsout.pot" $(grep -v '^#' po/POTFILES.in) 2>> "$T/err"
 for l in $(sed 's/#.*//' po/LINGUAS); do
 	msgmerge -q --no-wrap -o "$T/$l.po" "po/$l.po" "$T/lightsout.pot" 2>> "$T/err"
 	stats=$(LC_ALL=C msgfmt --statistics -o /dev/null "$T/$l.po" 2>&1)
