@@ -59,7 +59,7 @@ static void game_begin(game *g)
 	board_copy(g->cur, g->start);
 	history_clear(g->hist);
 	g->won = false;
-	g->clock_running = g->clock_paused = false;
+	g->clock_running = g->clock_paused = g->clock_held = false;
 	g->clock_acc = 0;
 }
 
@@ -212,7 +212,7 @@ void game_clock_pause(game *g, double now)
 
 void game_clock_resume(game *g, double now)
 {
-	if (g->clock_paused) {
+	if (g->clock_paused && !g->clock_held) {
 		g->clock_paused = false;
 		g->clock_running = true;
 		g->clock_from = now;
@@ -231,7 +231,7 @@ bool game_clock_start(game *g, double now)
 void game_clock_since(game *g, double since)
 {
 	g->clock_acc = 0;
-	g->clock_paused = false;
+	g->clock_paused = g->clock_held = false;
 	g->clock_running = true;
 	g->clock_from = since;
 }
@@ -239,4 +239,10 @@ void game_clock_since(game *g, double since)
 bool game_config_equal(const game_config *a, const game_config *b)
 {
 	return variant_equal(&a->v, &b->v) && strcmp(a->difficulty, b->difficulty) == 0 && a->par == b->par;
+}
+
+void game_clock_hold(game *g, double now)
+{
+	clock_stop(g, now);
+	g->clock_paused = g->clock_held = true;
 }

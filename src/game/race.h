@@ -56,6 +56,8 @@ typedef struct racer {
 	long long start_ms;
 	long long count_told;	/* the countdown's seconds last told */
 	int their_moves;
+	bool tally;		/* a race won: their moves still read until
+				 * their game has heard the result */
 	maker *mk;		/* our race's board being made */
 	char to[NAME_MAX_BYTES + 1];	/* ... for this player ("" anyone) */
 	race_end_kind ended;	/* how the last race ended */

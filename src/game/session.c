@@ -177,6 +177,7 @@ void session_snapshot(const session *s, session_view *v)
 		.watchers = s->ar.eyes,
 		.watchers_open = s->ar.open,
 		.race = &s->race,
+		.rematch = session_race_rematch_for(s),
 	};
 }
 
@@ -497,6 +498,10 @@ static int session_race_course(session *s, double now)
 		 (news & RACER_TAKEN ? SESSION_RACE_TAKEN : 0);
 	if (news & RACER_SAY)
 		ev |= session_say(s, why);
+	/* The race's clock ends with it: a board not cleared keeps the
+	 * time of the result. */
+	if ((news & RACER_OVER) && session_on_race_board(s) && !s->pl.g.won)
+		game_clock_hold(&s->pl.g, now);
 	if (news & RACER_START) {
 		game_config cfg;
 		board *b = racer_board(&s->race, &cfg, why, sizeof why);

@@ -123,6 +123,8 @@ typedef struct session_view {
 	int watchers;		/* watching our game now */
 	bool watchers_open;	/* watchers welcome */
 	const racer *race;	/* our part in a race: its phase, rival, result */
+	const char *rematch;	/* after a race, on its board: the rival a
+				 * rematch asks (session_race_rematch_for), else "" */
 } session_view;
 void session_snapshot(const session *s, session_view *v);
 /* Where the player's cursor is: saved with the game, given back on resume. */
@@ -219,6 +221,9 @@ int session_race_rematch(session *s, double now);
 /* The player a rematch would be with ("" none): a race ended on this
  * board and no other race is on. */
 const char *session_race_rematch_for(const session *s);
+/* Take the challenge last told (SESSION_RACE_CHALLENGE) while it is still
+ * open to us: as session_race_take, or 0 when there is none. */
+int session_race_accept(session *s, double now);
 
 /* What the player asked the solver for. */
 typedef enum session_aid {

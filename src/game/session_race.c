@@ -33,7 +33,12 @@ void session_watchers(session *s, bool open)
 int session_live_games(const session *s, live_game **out)
 {
 	*out = NULL;
-	return arcade_on(&s->ar) ? arcade_list(s->ar.host, s->ar.id, out) : -1;
+	int n = arcade_on(&s->ar) ? arcade_list(s->ar.host, s->ar.id, out) : -1, kept = 0;
+	/* Games being played: not a player in the lobby, nor a board cleared. */
+	for (int i = 0; i < n; i++)
+		if (live_playing(&(*out)[i]))
+			(*out)[kept++] = (*out)[i];
+	return n < 0 ? n : kept;
 }
 
 int session_race_list(const session *s, race_entry **out)
@@ -81,7 +86,6 @@ int session_race_take(session *s, const race_entry *e, double now)
 
 int session_race_leave(session *s, double now)
 {
-	(void)now;
 	s->msg[0] = '\0';
 	switch (s->race.phase) {
 	case RACE_COUNTDOWN:
@@ -92,6 +96,8 @@ int session_race_leave(session *s, double now)
 		return SESSION_RACE | session_say(s, _("Your race is taken back."));
 	case RACE_ON:
 		racer_forfeit(&s->race, &s->ar);
+		if (session_on_race_board(s))
+			game_clock_hold(&s->pl.g, now);
 		return SESSION_RACE | SESSION_RACE_OVER;
 	case RACE_IDLE:
 		break;
@@ -134,4 +140,18 @@ int session_race_rematch(session *s, double now)
 			ev = session_race_take(s, &list[i], now);
 	free(list);
 	return ev >= 0 ? ev : session_race_open(s, them, now);
+}
+
+int session_race_accept(session *s, double now)
+{
+	const racer *r = &s->race;
+	if (r->phase != RACE_IDLE || !r->told[0])
+		return 0;
+	race_entry *list;
+	int n = racer_list(r, &s->ar, &list), ev = 0;
+	for (int i = 0; i < n && !ev; i++)
+		if (list[i].take && list[i].to_us && !strcmp(list[i].token, r->told))
+			ev = session_race_take(s, &list[i], now);
+	free(list);
+	return ev;
 }

@@ -384,6 +384,20 @@ void chrome_status(view *v, double now)
 	attrset(A_NORMAL);
 }
 
+/* After a race, on its board: what comes next, each word led by its key
+ * (the board's own keys), joined by sep. */
+static void after_race_words(const view *v, const char *sep, char *buf, size_t len)
+{
+	/* TRANSLATORS: after a race, what its keys do next: short, each
+	 * begins with its key, which stays. */
+	snprintf(buf, len, "%s%s%s%s%s", _("r rematch"), sep, _("1 2 3 say"), sep, v->lobby ? _("q lobby") : _("q quit"));
+}
+
+static bool after_race(const view *v)
+{
+	return v->what == VIEW_PLAY && v->sv.rematch && v->sv.rematch[0];
+}
+
 void draw_message(view *v, const char *msg)
 {
 	if (msg != v->msg)
@@ -404,7 +418,17 @@ void draw_message(view *v, const char *msg)
 		 * F1 and F10). */
 		char bar[300];
 		static const int ranks[7] = { 3, 2, 1, 3, 2, 1, 0 };	/* 0: help and quit alone */
-		for (int step = 0; step < 7; step++) {
+		/* After a race its board says what comes next instead. */
+		int steps = 7;
+		if (after_race(v)) {
+			after_race_words(v, v->gl->reader ? ", " : v->gl->dot, bar, sizeof bar);
+			size_t n = strlen(bar);
+			snprintf(bar + n, sizeof bar - n, "%s%s", v->gl->reader ? ", " : v->gl->dot, _("? help"));
+			if (chrome_cols(bar) > COLS - 2)
+				bar[n] = '\0';
+			steps = 0;
+		}
+		for (int step = 0; step < steps; step++) {
 			int most = ranks[step];
 			bool goal = step < 3 && v->what == VIEW_PLAY, last = most == 0;
 			size_t n = 0;
@@ -506,8 +530,15 @@ void draw_win(view *v, double now)
 						       "Solved in %d moves, par %s (%s)%s.", moves),
 				 moves, par, clock, assisted);
 		/* notext: the parts of a sentence, each translated */
+		char next[160];
+		if (after_race(v)) {
+			next[0] = ' ';
+			after_race_words(v, ", ", next + 1, sizeof next - 2);
+			strcat(next, ".");
+		} else
+			snprintf(next, sizeof next, "%s", _(" n new board, r restart, q quit."));
 		snprintf(msg, sizeof msg, "%s%s%.60s%s%s", head, ranked ? " " : "", ranked ? v->sv.ranking : "",
-			 ranked ? " (L)." : "", _(" n new board, r restart, q quit."));
+			 ranked ? " (L)." : "", next);
 		draw_message(v, msg);
 		return;
 	}
@@ -525,7 +556,13 @@ void draw_win(view *v, double now)
 		snprintf(next, sizeof next, "%s", _("n new board"));
 	const char *q = v->lobby ? _("q lobby") : _("q quit");
 	char msg[sizeof v->msg + 160];
-	if (v->lay.title && v->sv.ranking && v->sv.ranking[0])
+	if (after_race(v)) {
+		/* After a race: the rematch and the words, not a restart. */
+		char words[160];
+		after_race_words(v, "  ", words, sizeof words);
+		/* TRANSLATORS: after a race won: what its keys do next. */
+		snprintf(msg, sizeof msg, _("Solved!  %s"), words);
+	} else if (v->lay.title && v->sv.ranking && v->sv.ranking[0])
 		/* TRANSLATORS: the place on the leaderboard, what n does, what q does. */
 		snprintf(msg, sizeof msg, _("Solved!  %.90s (L)  %s  r restart  %s"), v->sv.ranking, next, q);
 	else

@@ -46,7 +46,8 @@ static void who_line(app *a)
 		a->v.who[0] = '\0';
 		return;
 	}
-	if (r->phase == RACE_ON) {
+	/* After the race, on its board: its final tally stays. */
+	if (r->phase == RACE_ON || sv.rematch[0]) {
 		name_for_terminal(r->them.name, a->gl.utf8, name, sizeof name);
 		/* TRANSLATORS: the status line while racing: the other racer's
 		 * name and their moves; short. */
@@ -132,13 +133,15 @@ static void list_line(const live_game *g, bool utf8, int room, char *buf, size_t
 	int guest_pad = 6 - text_cols(guest);
 	int shape_w = room >= 77 ? 16 : 0;
 	/* TRANSLATORS: a live game's line's end: keep the two spaces. */
-	const char *state = g->won ? _("  solved") : g->open ? "" : _("  no watchers");
+	const char *state = g->open ? "" : _("  no watchers");
 	char moves[40];
 	/* TRANSLATORS: a live game's moves, the number in 5 columns. */
-	snprintf(moves, sizeof moves, P_("%5d moves", "%5d moves", g->moves), g->moves);
-	snprintf(buf, len, "%s%*s %s%*s %-*.*s%s%s %3ld:%02ld%s%s", name, pad > 0 ? pad : 0, "", guest,
+	snprintf(moves, sizeof moves, P_("%5d move", "%5d moves", g->moves), g->moves);
+	/* "1 move" is a column shorter than "2 moves": the times line up. */
+	int moves_pad = 11 - text_cols(moves);
+	snprintf(buf, len, "%s%*s %s%*s %-*.*s%s%s%*s %3ld:%02ld%s%s", name, pad > 0 ? pad : 0, "", guest,
 		 guest_pad > 0 ? guest_pad : 0, "", shape_w, shape_w, g->variant, shape_w ? " " : "", moves,
-		 g->elapsed / 60, g->elapsed % 60, state, rival);
+		 moves_pad > 0 ? moves_pad : 0, "", g->elapsed / 60, g->elapsed % 60, state, rival);
 }
 
 /* A line at (y, x), cut to room columns. */
