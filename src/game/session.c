@@ -177,7 +177,6 @@ void session_snapshot(const session *s, session_view *v)
 		.watchers = s->ar.eyes,
 		.watchers_open = s->ar.open,
 		.race = &s->race,
-		.rematch = session_race_rematch_for(s),
 	};
 }
 

@@ -123,8 +123,6 @@ typedef struct session_view {
 	int watchers;		/* watching our game now */
 	bool watchers_open;	/* watchers welcome */
 	const racer *race;	/* our part in a race: its phase, rival, result */
-	const char *rematch;	/* after a race, on its board: the rival a
-				 * rematch asks (session_race_rematch_for), else "" */
 } session_view;
 void session_snapshot(const session *s, session_view *v);
 /* Where the player's cursor is: saved with the game, given back on resume. */

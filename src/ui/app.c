@@ -65,6 +65,7 @@ static void view_take(app *a)
 {
 	if (a->s)
 		session_snapshot(a->s, &a->v.sv);
+	a->v.rematch = a->s ? session_race_rematch_for(a->s) : "";
 }
 
 void app_redraw(app *a)

@@ -395,7 +395,7 @@ static void after_race_words(const view *v, const char *sep, char *buf, size_t l
 
 static bool after_race(const view *v)
 {
-	return v->what == VIEW_PLAY && v->sv.rematch && v->sv.rematch[0];
+	return v->what == VIEW_PLAY && v->rematch && v->rematch[0];
 }
 
 void draw_message(view *v, const char *msg)

@@ -47,7 +47,7 @@ static void who_line(app *a)
 		return;
 	}
 	/* After the race, on its board: its final tally stays. */
-	if (r->phase == RACE_ON || sv.rematch[0]) {
+	if (r->phase == RACE_ON || session_race_rematch_for(a->s)[0]) {
 		name_for_terminal(r->them.name, a->gl.utf8, name, sizeof name);
 		/* TRANSLATORS: the status line while racing: the other racer's
 		 * name and their moves; short. */
