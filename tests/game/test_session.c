@@ -711,6 +711,30 @@ static void test_clock_shown(void)
 	finish(&s);
 }
 
+/* A race lost: the result stops the board's clock for good (a press, a
+ * resume after a suspend or the analysis, the board shown again), until
+ * the board starts again. */
+static void test_clock_held(void)
+{
+	session s;
+	game_config c = test_config(3, 3, 2, "plus", false);
+	if (!start(&s, middle(), PLAY_FREE, &c))
+		return;
+	double t = now();
+	session_shown(&s, t);
+	game_clock_hold(&s.pl.g, t + 4);
+	session_press(&s, 0, 0, +1, t + 7);
+	session_pause(&s, true, t + 8);
+	session_pause(&s, false, t + 9);
+	session_shown(&s, t + 10);
+	double at = game_elapsed(&s.pl.g, t + 100);
+	tap_ok(!s.pl.g.won && at > 3.9 && at < 4.1, "held at 4 s: a press, a resume, shown again keep it (%.2f)", at);
+	game_restart(&s.pl.g);
+	tap_ok(game_clock_start(&s.pl.g, t + 200) && game_elapsed(&s.pl.g, t + 203) > 2.9,
+	       "restarted: the clock runs again");
+	finish(&s);
+}
+
 /* The editor's cells go through the session, modulo k. */
 static void test_edit_cells(void)
 {
@@ -883,6 +907,7 @@ int main(void)
 	test_play_board();
 	test_pause();
 	test_clock_shown();
+	test_clock_held();
 	test_edit_cells();
 	/* In a state of its own: no game left by the tests above. */
 	snprintf(state, sizeof state, "%s/open", dir);
