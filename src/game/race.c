@@ -379,8 +379,7 @@ int racer_tick(racer *r, const arcade *ar, const game *g, bool on_board, bool as
 	else if (g->won) {
 		finish(r, ar, g, true, false, assisted);
 		r->tally = r->ended == RACE_END_DECIDED;
-	}
-	else if (!race_slot_alive(ar->host, r->them.slot))
+	} else if (!race_slot_alive(ar->host, r->them.slot))
 		finish(r, ar, g, true, true, false);	/* they left the game */
 	else {
 		live_game *lg = malloc(sizeof *lg);

@@ -185,8 +185,9 @@ int session_publish(session *s, double now);
 void session_where(session *s, bool lobby);
 /* Watchers welcome or not (the player's setting). */
 void session_watchers(session *s, bool open);
-/* The host's live games, ours aside: their count with *out (malloc'd),
- * or -1 off a public account. */
+/* The host's live games being played (at a board, not yet cleared: a
+ * player in the lobby is not), ours aside: their count with *out
+ * (malloc'd), or -1 off a public account. */
 int session_live_games(const session *s, live_game **out);
 
 /* Races (game/race.c): the open races as a list (count, *out malloc'd);

@@ -247,10 +247,10 @@ static reaction board_race(app *a, int key)
 	(void)key;
 	/* A challenge told ("v to take it") is taken at once. */
 	int ev = session_race_accept(a->s, term_now());
-	if (ev & SESSION_MESSAGE) {
+	if (ev)
 		app_react(a, ev);
+	if (ev & SESSION_MESSAGE)
 		return REACT_NONE;
-	}
 	return app_open_race(a) ? REACT_REDRAW : REACT_NONE;
 }
 

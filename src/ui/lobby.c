@@ -196,10 +196,10 @@ static reaction lobby_race(app *a, int key)
 {
 	/* v takes a challenge told ("v to take it") at once; r lists. */
 	int ev = key == 'v' ? session_race_accept(a->s, term_now()) : 0;
-	if (ev & SESSION_MESSAGE) {
+	if (ev)
 		app_react(a, ev);
+	if (ev & SESSION_MESSAGE)
 		return REACT_NONE;
-	}
 	app_open_race(a);
 	return REACT_NONE;
 }
