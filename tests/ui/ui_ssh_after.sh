@@ -30,7 +30,7 @@ if [ -z "$acct" ] || [ -z "$port" ]; then
 fi
 ok "the arcade's own sshd starts (port $port)"
 
-# pane WHO ADDRESS TERM: WHO logs in from ADDRESS in a 132x30 tmux pane of
+# pane WHO ADDRESS TERM: WHO logs in from ADDRESS in a 160x30 tmux pane of
 # their own (wide: a result's line and what comes next fit it whole),
 # their ssh client sending TERM.
 pane() {
@@ -39,7 +39,7 @@ env TERM=$3 SSH_BIND=$2 sh '$s/ssh' $1 -tt
 echo "EXIT=\$?"
 exec sleep 600
 RUN
-	tmux -L "lo$$-$1" -f /dev/null new-session -d -x 132 -y 30 "sh '$ui_tmp/pane-$1.sh'"
+	tmux -L "lo$$-$1" -f /dev/null new-session -d -x 160 -y 30 "sh '$ui_tmp/pane-$1.sh'"
 	tmux -L "lo$$-$1" -f /dev/null set-option -g window-size manual >/dev/null 2>&1
 }
 A="tmux -L lo$$-alice -f /dev/null"
@@ -64,6 +64,16 @@ named() { # named TMUX NAME: past the name prompt, at the lobby
 }
 status() { $1 capture-pane -p | tail -1; }
 clock() { status "$1" | awk '{ print $NF }'; }
+# stays SECONDS COMMAND...: COMMAND succeeds each time it is polled for
+# SECONDS (a thing that must not change, watched that long).
+stays() {
+	end=$(($(date +%s) + $1))
+	shift
+	while [ "$(date +%s)" -lt "$end" ]; do
+		"$@" || return 1
+		sleep 0.1
+	done
+}
 at() { TMUX_CMD=$1 ui_cursor; }	# the cursor's "ROW COL"
 at_is() { # at_is TMUX ROW COL: poll until the cursor is there
 	for _ in $(seq 200); do [ "$(at "$1")" = "$2 $3" ] && return 0; sleep 0.05; done
@@ -168,18 +178,17 @@ sees "$A" "vs bob: 3 moves" >/dev/null
 TMUX_CMD="$A"
 ui_solve_shown
 sees "$A" "You won the race against bob" >/dev/null
-won=$($A capture-pane -p | grep -o 'You won the race against bob: [0-9]* moves' | grep -o '[0-9]*')
-check "bob is told alice won" sees "$B" "alice won the race: $won moves"
+won=$(status "$A" | sed -n 's/^ Moves \([0-9]*\) .*/\1/p')
+check "bob is told alice won" sees "$B" "alice won the race"
 t0=$(clock "$B")
 # The status line's tally is the result's, and stays (it went on saying
 # the moves last read, then the player's own name).
-sleep 1
-check "bob's status line: alice's exact count at the finish ($won), kept" \
-	sh -c "$B capture-pane -p | tail -1 | grep -q 'vs alice: $won moves'"
-check "alice's: bob's three" sh -c "$A capture-pane -p | tail -1 | grep -q 'vs bob: 3 moves'"
+tally() { status "$1" | grep -q -F -- "$2"; }
+check "bob's status line: alice's exact count at the finish ($won), kept" stays 2 tally "$B" "vs alice: $won moves"
+check "alice's: bob's three" tally "$A" "vs bob: 3 moves"
 check "the result says what comes next, the board's keys" sees "$B" "r rematch  1 2 3 say  q lobby"
-sleep 1.5
-check "the loser's clock stopped at the result ($t0)" test "$(clock "$B")" = "$t0"
+clock_is() { [ "$(clock "$B")" = "$t0" ]; }
+check "the loser's clock stopped at the result ($t0)" stays 2 clock_is
 $B send-keys Space
 sees "$B" "Moves 4 " >/dev/null
 check "a press after it: the clock stays stopped" test "$(clock "$B")" = "$t0"
