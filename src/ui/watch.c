@@ -24,10 +24,14 @@
 #include "ui/reader.h"
 #include "ui/term.h"
 
+#define LIVE_LIST_EVERY 1.0	/* seconds between listings on the screen */
+
 /* The screens' own: the list (W) and the game being watched. */
 static struct {
 	live_game *list;
 	int nlist, sel;
+	double listed_at;
+	char why[200];		/* why the game chosen cannot be watched */
 	watched w;
 } live;
 
@@ -108,6 +112,7 @@ static void list_refresh(app *a)
 	/* lightsout watch has no game of its own, and no list. */
 	int n = a->s ? session_live_games(a->s, &live.list) : 0;
 	live.nlist = n > 0 ? n : 0;
+	live.listed_at = term_now();
 	if (live.sel >= live.nlist)
 		live.sel = live.nlist ? live.nlist - 1 : 0;
 }
@@ -166,6 +171,8 @@ static void list_draw(app *a)
 		put_cut(2 + i, 2, line, COLS - 4);
 		attrset(A_NORMAL);
 	}
+	if (live.why[0])
+		put_cut(LINES - 2, 2, live.why, COLS - 4);
 	/* TRANSLATORS: the live games' last line: at most 58 columns. */
 	put_cut(LINES - 1, 1, _("Up/Down choose, Enter watch, r refresh, Esc or q back"), COLS - 2);
 }
@@ -174,6 +181,7 @@ static reaction list_move(app *a, int key)
 {
 	(void)a;
 	int d = key == KEY_UP || key == 'k' ? -1 : 1;
+	live.why[0] = '\0';
 	if (live.nlist)
 		live.sel = (live.sel + d + live.nlist) % live.nlist;
 	return REACT_REDRAW;
@@ -182,6 +190,7 @@ static reaction list_move(app *a, int key)
 static reaction list_again(app *a, int key)
 {
 	(void)key;
+	live.why[0] = '\0';
 	list_refresh(a);
 	return REACT_REDRAW;
 }
@@ -189,16 +198,16 @@ static reaction list_again(app *a, int key)
 static reaction list_watch(app *a, int key)
 {
 	(void)key;
-	char why[200];
 	if (!live.nlist)
 		return REACT_NONE;
-	if (!watched_open(&live.w, app_session(a).host, live.list[live.sel].id, &a->gl, why, sizeof why)) {
+	live.why[0] = '\0';
+	if (!watched_open(&live.w, app_session(a).host, live.list[live.sel].id, &a->gl, live.why, sizeof live.why)) {
 		watched_close(&live.w);
 		list_refresh(a);
 		list_draw(a);
-		put_cut(LINES - 2, 2, why, COLS - 4);
 		return REACT_NONE;
 	}
+	live.why[0] = '\0';
 	live.w.v.color = a->v.color;
 	app_push(a, &watch_screen);
 	return REACT_REDRAW;
@@ -214,6 +223,7 @@ static reaction list_back(app *a, int key)
 static void list_enter(app *a)
 {
 	live.sel = 0;
+	live.why[0] = '\0';
 	list_refresh(a);
 }
 
@@ -223,6 +233,24 @@ static void list_leave(app *a)
 	free(live.list);
 	live.list = NULL;
 	live.nlist = 0;
+}
+
+/* The list looked at again every second, the chosen game kept chosen:
+ * the games being played and their clocks, as they are now.  Not in the
+ * screen-reader mode, where a clock that changed every second would be
+ * spoken every second (r looks again there). */
+static void list_poll(app *a, double now)
+{
+	if (reader_on(a) || now - live.listed_at < LIVE_LIST_EVERY)
+		return;
+	char id[LIVE_ID_MAX] = "";
+	if (live.nlist)
+		snprintf(id, sizeof id, "%s", live.list[live.sel].id);
+	list_refresh(a);
+	for (int i = 0; i < live.nlist && id[0]; i++)
+		if (!strcmp(live.list[i].id, id))
+			live.sel = i;
+	list_draw(a);
 }
 
 static const key_row list_rows[] = {
@@ -235,7 +263,7 @@ static const key_row list_rows[] = {
 
 const screen watch_list_screen = {
 	.name = "watch-list", .title = N_("Live games (W)"), .rows = list_rows, .draw = list_draw, .enter = list_enter,
-	.leave = list_leave,
+	.leave = list_leave, .poll = list_poll,
 };
 
 /* In the screen-reader mode, the watched game in words where its

@@ -4,7 +4,7 @@
 # (ssh -b 127.A.B.C), TERM as the client sends it (PuTTY's default is
 # xterm): Esc in the lobby does nothing (the top has no "back"); the live
 # games counted and listed are those being played, with their time now
-# and "1 move"; PuTTY's Home and End (ESC [1~, ESC [4~) move the cursor,
+# (the list looks again every second) and "1 move"; PuTTY's Home and End (ESC [1~, ESC [4~) move the cursor,
 # under xterm's description and vt220's (which calls them Find and
 # Select); after a race its board says what comes next (r rematch, 1 2 3
 # say, q lobby) and 1 2 3 work there, the loser's clock stops at the
@@ -133,6 +133,17 @@ later() {
 	return 1
 }
 check "and his time now, run on since his last move (from ${t1}s)" later
+# The list looks again by itself, every second: his clock runs there.
+t2=$(secs)
+ticks() {
+	for _ in $(seq 100); do
+		[ "$(secs)" -ge $((t2 + 2)) ] && return 0
+		sleep 0.1
+	done
+	$A capture-pane -p | sed 's/^/# /'
+	return 1
+}
+check "the list runs his clock by itself, with no r (from ${t2}s)" ticks
 $A send-keys q
 sees "$A" "r  race another player" >/dev/null
 
