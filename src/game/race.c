@@ -287,7 +287,6 @@ void racer_started(racer *r, bool played)
 {
 	r->phase = played ? RACE_ON : RACE_IDLE;
 	r->their_moves = 0;
-	r->tally = false;
 }
 
 double racer_since(const racer *r)
@@ -301,31 +300,13 @@ long long racer_count_left(const racer *r)
 	return left > 0 ? (left + 999) / 1000 : 0;
 }
 
-/* After a race we won: the other racer's moves as their game publishes
- * them, until it has heard the result (its file names us no more): then
- * they are their count at the finish, which their status line says too. */
-static int tally_read(racer *r, const arcade *ar)
-{
-	live_game *lg = malloc(sizeof *lg);
-	int news = 0;
-	if (!lg || live_read(ar->dir, ar->locks, r->them.slot, lg) != 0)
-		r->tally = false;
-	else {
-		r->tally = !strcmp(lg->race, r->me.name);
-		news = lg->moves != r->their_moves ? RACER_NEWS : 0;
-		r->their_moves = lg->moves;
-	}
-	free(lg);
-	return news;
-}
-
 int racer_tick(racer *r, const arcade *ar, const game *g, bool on_board, bool assisted, char *why, size_t len)
 {
 	if (!racer_available(ar))
 		return 0;
 	switch (r->phase) {
 	case RACE_IDLE:
-		return r->tally ? tally_read(r, ar) : 0;
+		return 0;
 	case RACE_MAKING:
 		return r->mk && maker_done(r->mk) ? made(r, ar, why, len) : 0;
 	case RACE_WAITING: {
@@ -376,10 +357,9 @@ int racer_tick(racer *r, const arcade *ar, const game *g, bool on_board, bool as
 	}
 	if (!on_board)
 		finish(r, ar, g, false, true, false);	/* we left its board */
-	else if (g->won) {
+	else if (g->won)
 		finish(r, ar, g, true, false, assisted);
-		r->tally = r->ended == RACE_END_DECIDED;
-	} else if (!race_slot_alive(ar->host, r->them.slot))
+	else if (!race_slot_alive(ar->host, r->them.slot))
 		finish(r, ar, g, true, true, false);	/* they left the game */
 	else {
 		live_game *lg = malloc(sizeof *lg);
@@ -432,6 +412,26 @@ bool racer_words(racer *r, const arcade *ar, double now)
 	r->heard_ms = at;
 	r->heard = what;
 	return true;
+}
+
+int racer_tally(racer *r, const arcade *ar)
+{
+	if (r->phase != RACE_IDLE || r->ended != RACE_END_DECIDED || !r->mine || r->result.kind != RACE_CLEARED ||
+	    !strcmp(r->tallied, r->result.token) || !racer_available(ar))
+		return 0;
+	live_game *lg = malloc(sizeof *lg);
+	bool heard = true;
+	int news = 0;
+	if (lg && live_read(ar->dir, ar->locks, r->them.slot, lg) == 0) {
+		/* Their file names us while their game has not heard it. */
+		heard = strcmp(lg->race, r->me.name) != 0;
+		news = lg->moves != r->their_moves ? RACER_NEWS : 0;
+		r->their_moves = lg->moves;
+	}
+	free(lg);
+	if (heard)
+		snprintf(r->tallied, sizeof r->tallied, "%s", r->result.token);
+	return news;
 }
 
 void racer_end(racer *r, const arcade *ar)

@@ -56,8 +56,6 @@ typedef struct racer {
 	long long start_ms;
 	long long count_told;	/* the countdown's seconds last told */
 	int their_moves;
-	bool tally;		/* a race won: their moves still read until
-				 * their game has heard the result */
 	maker *mk;		/* our race's board being made */
 	char to[NAME_MAX_BYTES + 1];	/* ... for this player ("" anyone) */
 	race_end_kind ended;	/* how the last race ended */
@@ -69,6 +67,7 @@ typedef struct racer {
 	double words_at;	/* when the rival's words were last looked for */
 	long long heard_ms;	/* the rival's last words heard (their time) */
 	int heard;		/* ... which (race_say_words) */
+	char tallied[RACE_TOKEN_MAX];	/* the race won whose loser's count is final */
 } racer;
 
 /* Who we are in races on ar's host (client: the SSH_CONNECTION sshd gave
@@ -124,6 +123,11 @@ int racer_say(racer *r, const arcade *ar, int what);
 /* Their words not yet told (looked for every few seconds): true with
  * r->heard. */
 bool racer_words(racer *r, const arcade *ar, double now);
+/* After a race we won by clearing its board, between keys: the other
+ * racer's moves as their game publishes them, until it has heard the
+ * result (its file names us no more): their count at the finish, where
+ * their clock stopped.  RACER_NEWS when it changed. */
+int racer_tally(racer *r, const arcade *ar);
 /* The game ends: a race run is forfeited, an open one taken back. */
 void racer_end(racer *r, const arcade *ar);
 

@@ -492,7 +492,8 @@ void session_stop_making(session *s)
 static int session_race_course(session *s, double now)
 {
 	char why[300];
-	int news = racer_tick(&s->race, &s->ar, &s->pl.g, session_on_race_board(s), s->pl.assisted, why, sizeof why);
+	int news = racer_tick(&s->race, &s->ar, &s->pl.g, session_on_race_board(s), s->pl.assisted, why, sizeof why) |
+		   racer_tally(&s->race, &s->ar);
 	int ev = (news & RACER_NEWS ? SESSION_RACE : 0) | (news & RACER_OVER ? SESSION_RACE_OVER : 0) |
 		 (news & RACER_TAKEN ? SESSION_RACE_TAKEN : 0);
 	if (news & RACER_SAY)
