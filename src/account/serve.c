@@ -19,6 +19,7 @@
 #include "formats/output.h"
 #include "persist/atomic.h"
 #include "persist/host.h"
+#include "persist/race.h"
 #include "persist/sshkey.h"
 #include "persist/roster.h"
 #include "ui/cmd_play.h"
@@ -343,13 +344,14 @@ int serve_account(int argc, char **argv)
 			    .sessions = HOST_SESSIONS, .sessions_per_network = HOST_SESSIONS_PER_NETWORK };
 	char dir[3100] = "", home[3100] = "", err[600];
 	const char *dir_arg = NULL;
+	int race_history = RACE_HISTORY;
 	bool checking = false;	/* --check and its options: main sends those to cli/, here only for the help */
 	/* A limit: a whole number up to a million, from lo (1: none is no host). */
 #define LIMIT(name, field, least, text) \
 	{ name, 0, OPTION_INT, &lim.field, .arg = "N", .help = text, .lo = least, .hi = 1000000 }
 	/* A help with its default in it, translated here: the runner's own
 	 * lookup of the text it is given finds nothing and leaves it. */
-	char helps[13][300];
+	char helps[14][300];
 #define HELP(i, text, value) (snprintf(helps[i], sizeof helps[i], text, value), helps[i])
 	const option_spec specs[] = {
 		/* TRANSLATORS: an option's help in --help, after the option at
@@ -391,6 +393,10 @@ int serve_account(int argc, char **argv)
 		{ "forget-after", 0, OPTION_INT, &lim.forget_days, .arg = "DAYS",
 		  .help = HELP(12, _("forget a player with no game for DAYS days, 0 never\n"
 				     "(default %d; their leaderboard rows stay)"), HOST_FORGET_DAYS),
+		  .lo = 0, .hi = 1000000 },
+		{ "race-history", 0, OPTION_INT, &race_history, .arg = "N",
+		  .help = HELP(13, _("a key's races rank once it has cleared N of the\n"
+				     "host's boards without help, 0 at once (default %d)"), RACE_HISTORY),
 		  .lo = 0, .hi = 1000000 },
 		{ "idle", 0, OPTION_TIME, &idle_secs, .arg = "TIME",
 		  .help = N_("no move for TIME in the game, or no key at the name\n"
@@ -509,6 +515,7 @@ int serve_account(int argc, char **argv)
 	}
 	host_path(dir, HOST_DIR_SCORES, scores, sizeof scores);	/* fits: host_open took dir */
 	play_set_player(p.pid, p.name, p.guest, dir, p.slot);
+	play_set_race_history(race_history);
 	if (!p.guest)
 		play_set_key(fp);
 	/* The game's own options after --: the admin's, from the command line
