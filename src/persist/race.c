@@ -773,20 +773,20 @@ const char *race_rank_words(race_rank rank, int history, char *buf, size_t len)
 	buf[0] = '\0';
 	if (rank == RACE_UNRANKED_NEW)
 		snprintf(buf, len,
-			 /* TRANSLATORS: why a race is not ranked; %d is the
-			  * boards each player must have cleared. */
-			 P_("a player has not yet cleared %d board here alone",
-			    "a player has not yet cleared %d boards here alone", history),
+			 /* TRANSLATORS: why a race is not ranked (after "not
+			  * ranked: "); %d is the boards each player must have
+			  * cleared without help. */
+			 P_("a player has cleared under %d board", "a player has cleared under %d boards", history),
 			 history);
 	else if (rank == RACE_UNRANKED_PAIR)
 		snprintf(buf, len,
-			 P_("these two players have had the day's %d ranked race together",
-			    "these two players have had the day's %d ranked races together", RACE_PAIR_DAY),
+			 P_("the pair's %d ranked race today is used up", "the pair's %d ranked races today are used up",
+			    RACE_PAIR_DAY),
 			 RACE_PAIR_DAY);
 	else if (rank == RACE_UNRANKED_NETWORK_SHARE)
 		snprintf(buf, len,
-			 P_("a player's network has had the day's %d ranked race",
-			    "a player's network has had the day's %d ranked races", RACE_NETWORK_DAY),
+			 P_("a network's %d ranked race today is used up", "a network's %d ranked races today are used up",
+			    RACE_NETWORK_DAY),
 			 RACE_NETWORK_DAY);
 	else if ((size_t)rank < sizeof words / sizeof *words && words[rank][0])
 		snprintf(buf, len, "%s", _(words[rank]));

@@ -270,10 +270,9 @@ static void result_text(const app *a, const racer *rc, char *buf, size_t len)
 	if (r->kind == RACE_VOID) {
 		if (mine)
 			/* TRANSLATORS: %s is the other racer's name. */
-			snprintf(buf, len, _("%s had help (the solution, a hint): the race is void, nothing counts."), name);
+			snprintf(buf, len, _("%s had help: the race is void, nothing counts."), name);
 		else
-			snprintf(buf, len, _("You had help (the solution, a hint): the race against %s is void, nothing counts."),
-				 name);
+			snprintf(buf, len, _("You had help: the race against %s is void, nothing counts."), name);
 		return;
 	}
 	if (r->rank == RACE_UNRANKED_EARLY) {
@@ -281,7 +280,7 @@ static void result_text(const app *a, const racer *rc, char *buf, size_t len)
 			/* TRANSLATORS: %s is the other racer's name. */
 			snprintf(buf, len, _("%s left the race before a move: no result, nothing counts."), name);
 		else
-			snprintf(buf, len, _("You left the race against %s before a move: no result, nothing counts."), name);
+			snprintf(buf, len, "%s", _("You left the race before a move: no result, nothing counts."));
 		return;
 	}
 	if (forfeit && mine)
