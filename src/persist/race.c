@@ -120,7 +120,7 @@ static bool reader_init(reader *rd, const char *text, size_t len, const char *he
 	kv_init(&rd->kv, NULL, text, len, KV_NEWLINE, err, errlen);
 	if (!kv_line(&rd->kv, &s, &n) || n != hl + 2 || memcmp(s, header, hl) != 0 || s[hl] != ' ' ||
 	    s[hl + 1] < '1' || s[hl + 1] > '0' + RACE_FILE_VERSION) {
-		snprintf(err, errlen, _("line 1: not a lightsout %s of version 1 or %d"), header + 10, RACE_FILE_VERSION);
+		snprintf(err, errlen, _("line 1: not a lightsout %s of version 1 to %d"), header + 10, RACE_FILE_VERSION);
 		return false;
 	}
 	rd->version = s[hl + 1] - '0';
