@@ -978,14 +978,15 @@ char *race_table_fit(const char *host, const char *date, bool utf8, int cols)
 		textbuf_printf(&out, "%3d  %s%*s %*d  %*d  %*d  %*s\n", i + 1, name, pad > 0 ? pad : 0, "", width[0],
 			       t[i].cleared, width[1], t[i].fair, width[2], t[i].forfeits, width[3], best);
 	}
+	/* The reasons in short: each racer was told theirs in full. */
 	if (unranked)
-		textbuf_printf(&out, narrow ? P_("\n%d race today not ranked (one network,\nor a player's %d a day used up).\n",
-						 "\n%d races today not ranked (one network,\nor a player's %d a day used up).\n",
+		textbuf_printf(&out, narrow ? P_("\n%d race today not ranked (one network,\na new player, or a share used up).\n",
+						 "\n%d races today not ranked (one network,\na new player, or a share used up).\n",
 						 unranked)
-				       : P_("\n%d race today not ranked (one network, or a player's %d a day used up).\n",
-					    "\n%d races today not ranked (one network, or a player's %d a day used up).\n",
+				       : P_("\n%d race today not ranked (one network, a new player, or a share used up).\n",
+					    "\n%d races today not ranked (one network, a new player, or a share used up).\n",
 					    unranked),
-			       unranked, RACE_SHARE_DAY);
+			       unranked);
 	free(t);
 	size_t len;
 	return textbuf_finish(&out, &len);
