@@ -258,15 +258,18 @@ done:
  * alike); look_letters around that; then folded, and the skeleton again
  * for what looks alike in small letters only (rn and m).  Capital I reads
  * as l, so i and l are one letter here: "alice" and "allce" share a key,
- * the price of ALICE and aIice sharing alice's.  What looks alike in
- * small letters only across scripts (Greek σ and Cyrillic о, whose
- * capitals differ) is left to the one-script and whole-script rules of
- * name_check_new. */
+ * the price of ALICE and aIice sharing alice's.  Punctuation, symbols
+ * and spaces at either end are dropped last (Bob. and Bob are one; what
+ * TS #39 makes punctuation, ǃ, goes with it).  Small letters that look
+ * alike whose capitals do not are the folded key's. */
 static const step look_steps[] = { STEP_LOOKS, STEP_UPPER, STEP_SKELETON, STEP_LOOKS,
-				   STEP_FOLD,  STEP_SKELETON, STEP_TRIM };
-/* Folded first (the key of version 2): small letters that look alike
- * whose capitals differ (Greek υ reads as u, its capital as Y; Cyrillic
- * б as 6, Б as nothing; ς, σ and ο; ε and є). */
+				   STEP_FOLD, STEP_SKELETON, STEP_TRIM };
+/* Folded first (version 2's key, with small_letters): small letters that
+ * look alike whose capitals differ (Cyrillic б reads as 6, Б as nothing;
+ * ς, σ and ο; ε and є; Greek υ as u, its capital as Y), and those with
+ * no capital (ȷ, ĸ).  With the capitals' key beside it, every pair of
+ * characters a name may hold that uspoof_areConfusable calls alike
+ * shares a key (tests/persist/test_name.c tries them all). */
 static const step folded_steps[] = { STEP_LOOKS, STEP_SMALL, STEP_FOLD, STEP_SMALL, STEP_SKELETON, STEP_TRIM };
 /* The name as typed, as a reader sees it. */
 static const step typed_steps[] = { STEP_SKELETON };
