@@ -125,7 +125,8 @@ static const struct letter {
   /* Small letters that read as Latin ones which TS #39 keeps apart (the
    * kra as k, the dotless j as j, Cyrillic п as n), for the folded key,
    * before and after the folding (П folds to п; ß, which folds to ss,
-   * is first the β TS #39 makes it). */
+   * is first the β TS #39 makes it) and after the skeleton (κ and к,
+   * which it makes ĸ). */
   small_letters[] = { { 0x138, 'k' }, { 0x237, 'j' }, { 0x43f, 'n' }, { 0xdf, 0x3b2 } };
 
 /* u (n units) into out (cap units), the letters of table (size of them)
@@ -270,7 +271,8 @@ static const step look_steps[] = { STEP_LOOKS, STEP_UPPER, STEP_SKELETON, STEP_L
  * no capital (ȷ, ĸ).  With the capitals' key beside it, every pair of
  * characters a name may hold that uspoof_areConfusable calls alike
  * shares a key (tests/persist/test_name.c tries them all). */
-static const step folded_steps[] = { STEP_LOOKS, STEP_SMALL, STEP_FOLD, STEP_SMALL, STEP_SKELETON, STEP_TRIM };
+static const step folded_steps[] = { STEP_LOOKS, STEP_SMALL, STEP_FOLD, STEP_SMALL,
+				     STEP_SKELETON, STEP_SMALL, STEP_TRIM };
 /* The name as typed, as a reader sees it. */
 static const step typed_steps[] = { STEP_SKELETON };
 #define STEPS(a) a, sizeof a / sizeof a[0]

@@ -333,9 +333,11 @@ static void exhaustive(void)
 			}
 		tap_ok(pairs > 100 && !apart, "%s: the %ld pairs ICU calls confusable share a key (%ld apart)", forms[f],
 		       pairs, apart);
-		/* And what reads alike that ICU keeps apart: the kra, the
-		 * dotless j, Cyrillic п. */
-		static const char *const ours[][2] = { { "\304\270", "k" }, { "\310\267", "j" }, { "\320\277", "n" } };
+		/* And what reads alike that ICU keeps apart: the kra (and
+		 * the Greek and Cyrillic small ka, which ICU reads as the
+		 * kra), the dotless j, Cyrillic п. */
+		static const char *const ours[][2] = { { "\304\270", "k" }, { "\316\272", "k" }, { "\320\272", "k" },
+						       { "\310\267", "j" }, { "\320\277", "n" } };
 		for (size_t i = 0; i < sizeof ours / sizeof ours[0]; i++) {
 			char a[16], b[16];
 			snprintf(a, sizeof a, forms[f], ours[i][0]);
