@@ -596,7 +596,7 @@ static bool forget(const char *dir, const char *pid, int slots)
 	return gone;
 }
 
-/* names/ holds keys of name_key's rule NAME_KEY_VERSION: names/.keys-vN
+/* names/ holds keys of name_keys' rule NAME_KEY_VERSION: names/.keys-vN
  * (an older version's marker, .skeleton-keys, was rule 2's). */
 static void keyed_path(const char *dir, char *path, size_t len)
 {
