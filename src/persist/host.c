@@ -695,10 +695,13 @@ void host_name_path(const char *dir, const char *name, char *path, size_t len)
 
 bool host_name_taken(const char *dir, const char *name)
 {
-	char path[4300];
+	char keys[NAME_KEYS][NAME_KEY_LEN + 1], path[4300];
 	struct stat st;
-	host_name_path(dir, name, path, sizeof path);
-	return lstat(path, &st) == 0;
+	int n = name_keys(name, keys);
+	for (int i = 0; i < n; i++)
+		if (host_path_in(dir, HOST_DIR_NAMES, keys[i], path, sizeof path) == 0 && lstat(path, &st) == 0)
+			return true;
+	return false;
 }
 
 /* Remove what is in dfd, then nothing else: never through a symlink

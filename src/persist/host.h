@@ -6,9 +6,10 @@
  *                     last login), renamed (the last rename's time and
  *                     the name it left), and home/ holding the player's
  *                     own state, data and config directories
- *   names/KEY         a name taken, first come first served (name_key():
- *                     a hex file name), holding the PID that took it (and
- *                     when it left it, for a name kept after a rename);
+ *   names/KEY         a name taken, first come first served, one file a
+ *                     key of it (name_keys(): hex file names, one or two
+ *                     a name), holding the PID that took it (and when it
+ *                     left it, for a name kept after a rename);
  *                     names/.keys-vN: the rule that keyed them
  *   names-collide     names found alike when names/ was re-keyed
  *   addresses/A       the new players one client address (or network)
@@ -224,7 +225,8 @@ typedef enum host_player_part {
 } host_player_part;
 int host_player_path(const char *pdir, host_player_part part, char *out, size_t len);
 
-/* The file of name in names/ (the PID that has it is inside). */
+/* The file of name's first key in names/ (name_key; the PID that has it
+ * is inside).  A name has one or two keys (name_keys), each a file. */
 void host_name_path(const char *dir, const char *name, char *path, size_t len);
 
 /* The player leaves: a guest's home removed, its session's place and its

@@ -163,6 +163,19 @@ check "letters of two scripts in one name are refused (a Cyrillic a)" ui_wait "l
 ui_keys -l "bob (guest)"
 ui_keys Enter
 check "a name that would pass for a guest is refused" ui_wait "kept for guests"
+# A look-alike in small letters only, or with punctuation at an end, is
+# refused as the name itself is (every pair is tests/persist/test_name.c's):
+# the last words on the screen, above the next prompt, say so.
+last_taken() {
+	for _ in $(seq 200); do
+		ui_screen | grep -v '^ *$' | tail -n 2 | head -n 1 | grep -q 'That name is taken' && return 0
+		sleep 0.05
+	done
+	return 1
+}
+ui_keys -l "alice."
+ui_keys Enter
+check "alice. (a full stop at its end) is alice's name too" last_taken
 ui_keys -l "bob"
 ui_keys Enter
 check "bob plays a game of his own" ui_wait "Playing as bob"
