@@ -555,10 +555,7 @@ int serve_account(int argc, char **argv)
 	}
 	host_path(dir, HOST_DIR_SCORES, scores, sizeof scores);	/* fits: host_open took dir */
 	play_set_player(p.pid, p.name, p.guest, dir, p.slot);
-	char keep[40] = "";
-	if (p.guest && guestkeep_offered(&lim, addr) == GUESTKEEP_KEPT)
-		options_time_words(lim.guest_keep, keep, sizeof keep);
-	play_set_guest_keep(keep);
+	play_set_guest_keep(p.guest && guestkeep_offered(&lim, addr) == GUESTKEEP_KEPT ? lim.guest_keep : 0);
 	if (!p.guest)
 		play_set_key(fp);
 	/* The game's own options after --: the admin's, from the command line

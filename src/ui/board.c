@@ -180,7 +180,7 @@ static reaction board_quit(app *a, int key)
 			 sv.guest_keep);
 	else
 		snprintf(q, sizeof q, "%s",
-			 sv.guest ? _("Quit this game? A guest's board is not kept: you take its share code along.")
+			 sv.guest ? _("Quit this game? A guest's board is not kept: take its share code along.")
 			 : sv.saves ? _("Quit this game? It is saved: lightsout resumes it.")
 			 : _("Quit this game? It cannot be saved here."));
 	app_ask(a, q, app_end, NULL);

@@ -175,7 +175,7 @@ static struct {
 	char key[64];		/* the key's fingerprint, for the player's page */
 	char host[4096], slot[40];
 	char note[200];
-	char keep[40];		/* a guest's board left is kept for so long, "" not */
+	long keep;		/* a guest's board left is kept for so many seconds, 0 not */
 } player;
 
 void play_set_player(const char *pid, const char *name, bool guest, const char *host, const char *live_id)
@@ -192,9 +192,9 @@ void play_set_key(const char *fingerprint)
 	snprintf(player.key, sizeof player.key, "%s", fingerprint);
 }
 
-void play_set_guest_keep(const char *words)
+void play_set_guest_keep(long secs)
 {
-	snprintf(player.keep, sizeof player.keep, "%s", words);
+	player.keep = secs;
 }
 
 void play_set_note(const char *line)
@@ -280,6 +280,10 @@ int cmd_play(int argc, char **argv)
 	a.fresh_cfg = cfg;
 	a.fresh_mode = mode;
 	const char *scores_dir = options_scores_dir(o.scores, o.no_scores);
+	/* In the player's language, chosen above. */
+	char keep[40] = "";
+	if (player.keep > 0)
+		options_time_words(player.keep, keep, sizeof keep);
 	session_settings set = {
 		.cfg = cfg,
 		.mode = mode,
@@ -292,7 +296,7 @@ int cmd_play(int argc, char **argv)
 		.player_pid = player.pid,
 		.player_name = player.name,
 		.player_guest = player.guest,
-		.player_keep = player.keep,
+		.player_keep = keep,
 		.player_key = player.key,
 		.host = player.pid[0] ? player.host : NULL,
 		.live_id = player.slot,

@@ -15,9 +15,9 @@ void play_set_player(const char *pid, const char *name, bool guest, const char *
 /* The fingerprint of the key the player came with (serve knows it), for
  * the player's page. */
 void play_set_key(const char *fingerprint);
-/* A guest's board left unfinished is kept for so long ("1 hour"; "": it
- * is not, and its share code is printed as the guest leaves). */
-void play_set_guest_keep(const char *words);
+/* A guest's board left unfinished is kept for secs seconds (0: it is not,
+ * and its share code is printed as the guest leaves). */
+void play_set_guest_keep(long secs);
 /* A line the game says first, in place of "Playing as ...": what the front
  * door did just before ("You are Bobby now, was Bob."). */
 void play_set_note(const char *line);
