@@ -98,7 +98,21 @@ ui_keys y
 ui_wait "EXIT=0" >/dev/null
 check "left again, it is kept again" test "$(kept)" = 1
 
-# 4. After its time, nothing is kept (--guest-keep 2s; a kept board's
+# 4. A dropped link keeps the board too: the reconnect finds it.
+arcade_options --guests 4
+arrive 127.8.0.5
+play
+kill "$(cat "$s/client.pid")"
+check "a guest whose link drops has its board kept" until_is kept 2
+arrive 127.8.0.5
+check "and finds it on reconnecting" ui_wait "Resume the 5x5 game (1 move"
+ui_keys n
+ui_wait "f  free play" >/dev/null
+ui_keys q
+ui_wait "EXIT=0" >/dev/null
+check "a board dropped is not kept" until_is kept 1
+
+# 5. After its time, nothing is kept (--guest-keep 2s; a kept board's
 # time is the moment it was left).
 arcade_options --guests 4 --guest-keep 2s
 arrive 127.8.0.3
@@ -114,7 +128,7 @@ check "and boards past their time are gone" until_is kept 0
 ui_keys q
 ui_wait "EXIT=0" >/dev/null
 
-# 5. A host that keeps no guest's board says so, and gives the code.
+# 6. A host that keeps no guest's board says so, and gives the code.
 arcade_options --guests 4 --guest-keep 0
 arrive 127.8.0.4
 check "where none is kept, a guest is told at once" ui_wait "a guest: your games are not kept."
