@@ -340,11 +340,10 @@ static void open_path(const char *home, const char *dir)
 static void guest_leaves(const char *dir, const host_limits *lim, const char *addr, const host_player *p)
 {
 	char save[4200], err[600], when[40];
-	long bytes;
 	if (paths_file(PATHS_STATE, PATHS_SAVEGAME, false, save, sizeof save, err, sizeof err) < 0)
 		return;	/* the game had no save either */
 	options_time_words(lim->guest_keep, when, sizeof when);
-	switch (guestkeep_store(dir, lim, addr, p->home, save, &bytes, err, sizeof err)) {
+	switch (guestkeep_store(dir, lim, addr, p->home, save, err, sizeof err)) {
 	case GUESTKEEP_KEPT:
 		/* TRANSLATORS: %s is how long ("1 hour"); lines of at most 80 columns. */
 		printf(_("Your board is kept for %s for a guest from this address:\n"

@@ -126,10 +126,9 @@ bool guestkeep_take(const char *dir, const host_limits *lim, const char *addr, c
 }
 
 guestkeep_status guestkeep_store(const char *dir, const host_limits *lim, const char *addr, const char *home,
-				 const char *save, long *bytes, char *err, size_t len)
+				 const char *save, char *err, size_t len)
 {
 	char kept[4200], path[4400], hash[HOST_PID_LEN + 1];
-	*bytes = 0;
 	if (!holds_board(save))
 		return GUESTKEEP_NOTHING;
 	guestkeep_status st = guestkeep_offered(lim, addr);
@@ -140,8 +139,7 @@ guestkeep_status guestkeep_store(const char *dir, const host_limits *lim, const 
 		snprintf(err, len, "%s: %s", home, strerror(errno));
 		return GUESTKEEP_ERROR;
 	}
-	*bytes = tree_bytes(fd, GUESTKEEP_BYTES);
-	if (*bytes > GUESTKEEP_BYTES)
+	if (tree_bytes(fd, GUESTKEEP_BYTES) > GUESTKEEP_BYTES)
 		return GUESTKEEP_TOO_BIG;
 	int lfd = kept_lock(dir, kept, sizeof kept, err, len);
 	if (lfd < 0)

@@ -14,8 +14,8 @@
 
 #include "persist/host.h"
 
-/* A kept home's bound: a save of the largest board a guest may play, its
- * settings and statistics take a few tens of KiB. */
+/* A kept home's bound: a save, settings and statistics take tens of KiB
+ * (a 200x200 board of 36 states saves in 41 KiB). */
 #define GUESTKEEP_BYTES (512L * 1024)
 
 typedef enum guestkeep_status {
@@ -40,8 +40,8 @@ bool guestkeep_take(const char *dir, const host_limits *lim, const char *addr, c
 /* The guest from addr leaves: its home kept, when it holds an unfinished
  * board (save: the save file's path in it, whose slots save.2 ... count
  * too), in place of the one kept for addr before; the oldest beyond
- * lim->guests_kept dropped.  *bytes: the home's size (for TOO_BIG). */
+ * lim->guests_kept dropped. */
 guestkeep_status guestkeep_store(const char *dir, const host_limits *lim, const char *addr, const char *home,
-				 const char *save, long *bytes, char *err, size_t len);
+				 const char *save, char *err, size_t len);
 
 #endif

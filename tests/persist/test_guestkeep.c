@@ -85,8 +85,7 @@ static void age(const char *addr, long secs)
 static guestkeep_status store(const host_limits *lim, const char *addr)
 {
 	char err[300];
-	long bytes;
-	return guestkeep_store(host, lim, addr, home, save, &bytes, err, sizeof err);
+	return guestkeep_store(host, lim, addr, home, save, err, sizeof err);
 }
 
 int main(void)
