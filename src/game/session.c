@@ -13,13 +13,21 @@
 static const char rung_unsaved[] = N_("The practice rung could not be saved: it holds until you quit.");
 
 /* The player's name and what their games become, first, in one line of
- * 80 columns: a guest's game is not kept. */
+ * 80 columns: a guest's games are not kept, only a board left unfinished,
+ * for a while, where the host keeps it (account/serve.c says). */
 static void open_player(session *s, const session_settings *set)
 {
 	snprintf(s->files.player_pid, sizeof s->files.player_pid, "%s", set->player_pid);
 	snprintf(s->files.player_name, sizeof s->files.player_name, "%s", set->player_name ? set->player_name : "");
 	s->files.player_guest = set->player_guest;
-	if (set->player_guest)
+	snprintf(s->files.player_keep, sizeof s->files.player_keep, "%s", set->player_keep ? set->player_keep : "");
+	if (set->player_guest && s->files.player_keep[0])
+		snprintf(s->files.notice, sizeof s->files.notice,
+			 /* TRANSLATORS: the first %s is the player's name, the second how
+			  * long ("1 hour"); at most 80 columns with them. */
+			 _("Playing as %s, a guest: a board you leave is kept for %s."), s->files.player_name,
+			 s->files.player_keep);
+	else if (set->player_guest)
 		snprintf(s->files.notice, sizeof s->files.notice,
 			 /* TRANSLATORS: %s is the player's name; at most 80 columns with it. */
 			 _("Playing as %s, a guest: your games are not kept."), s->files.player_name);
@@ -79,6 +87,7 @@ session *session_open(const session_settings *set, session_fail *why, char *err,
 	snprintf(s->key_fp, sizeof s->key_fp, "%s", set->player_key ? set->player_key : "");
 	arcade_setup(&s->ar, set->host, set->live_id, set->player_name, set->player_guest);
 	racer_init(&s->race, &s->ar, set->client);
+	s->race.history = set->race_history;
 	/* A plain `lightsout`: the game left last time comes first (another
 	 * running game owning the save keeps it, unless the player moves it
 	 * over). */
@@ -174,6 +183,7 @@ void session_snapshot(const session *s, session_view *v)
 		.host = s->ar.host,
 		.name = s->ar.name,
 		.guest = s->ar.guest,
+		.guest_keep = s->files.player_keep,
 		.watchers = s->ar.eyes,
 		.watchers_open = s->ar.open,
 		.race = &s->race,
@@ -213,8 +223,13 @@ char *session_player_text(const session *s, const game_config *cfg, const game_c
 	const char *name = s->ar.name[0] ? s->ar.name : s->files.player_name;
 	/* TRANSLATORS: "Name:" and "Key:" are one above the other: pad both
 	 * with spaces so that their values start in the same column. */
-	int n = snprintf(t, PLAYER_PAGE_MAX, _("Name:  %s%s\n"), name[0] ? name : _("(none: a local game)"),
-			 s->files.player_guest ? _(", a guest: nothing is kept") : "");
+	char guest[120] = "";
+	if (s->files.player_guest && s->files.player_keep[0])
+		/* TRANSLATORS: after the guest's name; %s is how long ("1 hour"). */
+		snprintf(guest, sizeof guest, _(", a guest: only a board you leave is kept, for %s"), s->files.player_keep);
+	else if (s->files.player_guest)
+		snprintf(guest, sizeof guest, "%s", _(", a guest: nothing is kept"));
+	int n = snprintf(t, PLAYER_PAGE_MAX, _("Name:  %s%s\n"), name[0] ? name : _("(none: a local game)"), guest);
 	/* TRANSLATORS: %s is the key's fingerprint, or "none". */
 	n += snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, _("Key:   %s\n"), s->key_fp[0] ? s->key_fp : _("none"));
 	/* TRANSLATORS: the rung, then the board's size (rows x columns). */
@@ -576,6 +591,26 @@ int session_tick(session *s, double now)
 	return ev;
 }
 
+/* The race is run on the board played: no help until it is decided. */
+static bool racing(const session *s)
+{
+	return s->race.phase == RACE_ON && session_on_race_board(s);
+}
+
+bool session_help_held(const session *s, const char *key, char *why, size_t len)
+{
+	if (!racing(s))
+		return false;
+	/* LIGHTSOUT_TEST_FAULT=race-help: the guard forgotten, as a screen
+	 * that forgot it would be, so that tests see what holds then. */
+	const char *fault = getenv("LIGHTSOUT_TEST_FAULT");
+	if (fault && !strcmp(fault, "race-help"))
+		return false;
+	/* TRANSLATORS: %s is the key pressed (s, i, t, T, C or Tab). */
+	snprintf(why, len, _("%s: no help in a race; s, i, t, T and C come back once it is decided."), key);
+	return true;
+}
+
 int session_help(session *s, session_aid aid)
 {
 	bool was = s->pl.assisted;
@@ -587,6 +622,11 @@ int session_help(session *s, session_aid aid)
 	case SESSION_AID_HINT:
 	case SESSION_AID_CHASE:
 		s->pl.assisted = true;
+		/* Help reached a racer: the race is nobody's, said to both. */
+		if (racing(s)) {
+			s->race.my_moves = game_moves(&s->pl.g);
+			racer_void(&s->race, &s->ar);
+		}
 		break;
 	case SESSION_AID_PROOF:
 	case SESSION_AID_STOP:
@@ -664,6 +704,8 @@ int session_end(session *s, double now)
 	char msg[300];
 	session_settle(s, now);
 	session_stop_making(s);
+	if (racing(s))
+		s->race.my_moves = game_moves(&s->pl.g);
 	racer_end(&s->race, &s->ar);
 	arcade_end(&s->ar);
 	board_free(s->edit_from);

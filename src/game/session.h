@@ -58,11 +58,13 @@ typedef struct session_settings {
 	const char *player_pid;	/* a public account's player (lightsout serve), or NULL */
 	const char *player_name;
 	bool player_guest;
+	const char *player_keep;	/* ... a guest's board left is kept for so long ("1 hour"), or NULL */
 	const char *player_key;	/* ... the fingerprint of the key they came with, or NULL */
 	const gen_ctl *ctl;	/* making the first board: progress and cancel, or NULL */
 	const char *host;	/* a public account's host directory, or NULL */
 	const char *live_id;	/* ... and our game's slot there */
 	const char *client;	/* sshd's SSH_CONNECTION (our address), or NULL */
+	int race_history;	/* boards a key must have cleared alone for its races to rank */
 } session_settings;
 
 /* Why session_open() failed. */
@@ -120,6 +122,7 @@ typedef struct session_view {
 	const char *host;	/* ... that host's directory, "" none */
 	const char *name;	/* the player's name there, "" none */
 	bool guest;
+	const char *guest_keep;	/* a guest's board left is kept for so long ("1 hour"), or "" */
 	int watchers;		/* watching our game now */
 	bool watchers_open;	/* watchers welcome */
 	const racer *race;	/* our part in a race: its phase, rival, result */
@@ -237,8 +240,15 @@ typedef enum session_aid {
 /* Help of kind aid was given on this board: a plan, a hint, a step or a
  * chase makes every win on it assisted, whatever happens between
  * (restart, undo, save and resume, takeover); a step shows the plan.
- * Returns SESSION_STATUS when the board just became assisted. */
+ * In a race it makes the race void for both (the next session_tick()
+ * says SESSION_RACE_OVER): the guard is session_help_held's, this is
+ * what holds when a screen forgets it.  Returns SESSION_STATUS when the
+ * board just became assisted. */
 int session_help(session *s, session_aid aid);
+/* Whether help (the solution, hints, steps, chasing) is held back now,
+ * with why in a player's words for the key (s, i, t, T, C, Tab): in a
+ * race, until it is decided. */
+bool session_help_held(const session *s, const char *key, char *why, size_t len);
 
 /* Is the plan there to use?  Asking for it starts the solver. */
 typedef enum session_plan_state {
