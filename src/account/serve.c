@@ -26,6 +26,7 @@
 
 #define SERVE_IDLE (30 * 60)	/* --idle's default: seconds */
 #define SERVE_PROMPT_TIME 120	/* --prompt-time's default: seconds */
+#define SERVE_PROMPT_TIME_BUSY 30	/* --prompt-time-busy's */
 
 static void serve_usage(const options_def *d)
 {
@@ -39,11 +40,14 @@ static void serve_usage(const options_def *d)
 		"contrib/sshd_config.lightsout-public and HOSTING OVER SSH in lightsout(6).\n"
 		"\n"), stdout);
 	options_help(d->specs, 27);
-	puts(_("When a place (a guest's, a new key's at the prompt, a player's session) is\n"
-	       "wanted and all are taken, the longest-idle holder of the network holding the\n"
-	       "most gives way, told why, if that network holds more than the newcomer's.\n"
-	       "Options after -- go to the game (lightsout play --help), e.g. -- --no-mouse.\n"
-	       "A player changes name with: ssh -t ACCOUNT@HOST rename"));
+	/* TRANSLATORS: the first %d is a number of places, the second of minutes. */
+	printf(_("When a place (a guest's, a new key's at the prompt, a player's session) is\n"
+		 "wanted and all are taken, the longest-idle holder of a network (IPv4 /24,\n"
+		 "IPv6 /48) or block (/16, /32) above its fair share gives way, told why: never\n"
+		 "one of a network or block holding %d or fewer, never a player who moved in\n"
+		 "the last %d minutes.\n"
+		 "Options after -- go to the game (lightsout play --help), e.g. -- --no-mouse.\n"
+		 "A player changes name with: ssh -t ACCOUNT@HOST rename\n"), HOST_SHARE_FLOOR, HOST_MOVED_SPARED / 60);
 }
 
 /* Why a name was refused, said once: the roster's own sentence when it
@@ -132,6 +136,7 @@ static void suggest(const char *dir, const host_player *p, char *out, size_t len
  * left. */
 static long idle_secs = SERVE_IDLE;	/* --idle: at the prompt too */
 static long prompt_secs = SERVE_PROMPT_TIME;	/* --prompt-time: all tries together */
+static long busy_secs = SERVE_PROMPT_TIME_BUSY;	/* --prompt-time-busy: over half the prompts taken */
 
 static long now_ms(void)
 {
@@ -256,6 +261,15 @@ static int ask_name_placed(const char *dir, host_player *p, const char *fp, cons
 		fprintf(stderr, "%s\n", err);
 		return -2;
 	}
+	/* Over half the places taken: a shorter wait, so that keys left at
+	 * the prompt and renewed cost their holder more (issue 43). */
+	if (lim->prompts > 0 && q.held * 2 > lim->prompts && busy_secs > 0 && (!prompt_secs || busy_secs < prompt_secs)) {
+		char when[40];
+		prompt_secs = busy_secs;
+		options_time_words(prompt_secs, when, sizeof when);
+		/* TRANSLATORS: %s is a time in words: "30 seconds". */
+		printf(_("\nMany new keys are choosing a name now: this prompt is open for %s.\n"), when);
+	}
 	/* No SA_RESTART: the read at the prompt returns, and the prompt ends. */
 	struct sigaction sa = { .sa_handler = on_hangup }, old, old_term;
 	sigemptyset(&sa.sa_mask);
@@ -340,7 +354,10 @@ int serve_account(int argc, char **argv)
 			    .forget_days = HOST_FORGET_DAYS,
 			    .prompts = HOST_PROMPTS, .prompts_per_address = HOST_PROMPTS_PER_ADDRESS,
 			    .prompts_per_network = HOST_PROMPTS_PER_NETWORK, .guests_per_network = HOST_GUESTS_PER_NETWORK,
-			    .sessions = HOST_SESSIONS, .sessions_per_network = HOST_SESSIONS_PER_NETWORK };
+			    .sessions = HOST_SESSIONS, .sessions_per_network = HOST_SESSIONS_PER_NETWORK,
+			    .prompts_per_block = HOST_PROMPTS_PER_BLOCK, .guests_per_block = HOST_GUESTS_PER_BLOCK,
+			    .sessions_per_block = HOST_SESSIONS_PER_BLOCK, .prompts_fresh = HOST_PROMPTS_FRESH,
+			    .forget_unplayed_days = HOST_FORGET_UNPLAYED_DAYS };
 	char dir[3100] = "", home[3100] = "", err[600];
 	const char *dir_arg = NULL;
 	bool checking = false;	/* --check and its options: main sends those to cli/, here only for the help */
@@ -349,7 +366,7 @@ int serve_account(int argc, char **argv)
 	{ name, 0, OPTION_INT, &lim.field, .arg = "N", .help = text, .lo = least, .hi = 1000000 }
 	/* A help with its default in it, translated here: the runner's own
 	 * lookup of the text it is given finds nothing and leaves it. */
-	char helps[13][300];
+	char helps[19][300];
 #define HELP(i, text, value) (snprintf(helps[i], sizeof helps[i], text, value), helps[i])
 	const option_spec specs[] = {
 		/* TRANSLATORS: an option's help in --help, after the option at
@@ -365,6 +382,9 @@ int serve_account(int argc, char **argv)
 		LIMIT("guests-per-network", guests_per_network, 0,
 		      HELP(3, _("live guest games of one client network (IPv4 /24,\n"
 				"IPv6 /48), 0 for any number (default %d)"), HOST_GUESTS_PER_NETWORK)),
+		LIMIT("guests-per-block", guests_per_block, 0,
+		      HELP(13, _("... of one client block (IPv4 /16, IPv6 /32), 0 for\n"
+				 "any number (default %d)"), HOST_GUESTS_PER_BLOCK)),
 		LIMIT("players", players, 1, HELP(4, _("players (keys) the host keeps (default %d)"), HOST_PLAYERS)),
 		LIMIT("new-players-per-address", new_per_address, 0,
 		      HELP(5, _("new players one client address may make a day,\n"
@@ -380,17 +400,33 @@ int serve_account(int argc, char **argv)
 		LIMIT("prompts-per-network", prompts_per_network, 0,
 		      HELP(9, _("... from one client network, 0 for any number\n"
 				"(default %d)"), HOST_PROMPTS_PER_NETWORK)),
+		LIMIT("prompts-per-block", prompts_per_block, 0,
+		      HELP(14, _("... from one client block (IPv4 /16, IPv6 /32), 0\n"
+				 "for any number (default %d)"), HOST_PROMPTS_PER_BLOCK)),
+		LIMIT("prompts-fresh", prompts_fresh, 0,
+		      HELP(15, _("of --prompts, the places only a new key from a\n"
+				 "block holding none may take (default %d)"), HOST_PROMPTS_FRESH)),
 		{ "prompt-time", 0, OPTION_TIME, &prompt_secs, .arg = "TIME",
 		  .help = N_("the name prompt closes after TIME, whatever is\n"
 			     "typed (as --idle; default 2m)") },
+		{ "prompt-time-busy", 0, OPTION_TIME, &busy_secs, .arg = "TIME",
+		  .help = N_("the same, when over half of --prompts are taken\n"
+			     "(default 30s; 0: as --prompt-time)") },
 		LIMIT("sessions", sessions, 0, HELP(10, _("live sessions of players with a key at once, 0 for\n"
 							  "any number (default %d)"), HOST_SESSIONS)),
 		LIMIT("sessions-per-network", sessions_per_network, 0,
 		      HELP(11, _("... from one client network, 0 for any number\n"
 				 "(default %d)"), HOST_SESSIONS_PER_NETWORK)),
+		LIMIT("sessions-per-block", sessions_per_block, 0,
+		      HELP(16, _("... from one client block (IPv4 /16, IPv6 /32), 0\n"
+				 "for any number (default %d)"), HOST_SESSIONS_PER_BLOCK)),
 		{ "forget-after", 0, OPTION_INT, &lim.forget_days, .arg = "DAYS",
 		  .help = HELP(12, _("forget a player with no game for DAYS days, 0 never\n"
 				     "(default %d; their leaderboard rows stay)"), HOST_FORGET_DAYS),
+		  .lo = 0, .hi = 1000000 },
+		{ "forget-unplayed-after", 0, OPTION_INT, &lim.forget_unplayed_days, .arg = "DAYS",
+		  .help = HELP(17, _("forget a player who never cleared a board after\n"
+				     "DAYS days unseen, 0 as --forget-after (default %d)"), HOST_FORGET_UNPLAYED_DAYS),
 		  .lo = 0, .hi = 1000000 },
 		{ "idle", 0, OPTION_TIME, &idle_secs, .arg = "TIME",
 		  .help = N_("no move for TIME in the game, or no key at the name\n"
