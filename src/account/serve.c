@@ -404,8 +404,8 @@ int serve_account(int argc, char **argv)
 		      HELP(14, _("... from one client block (IPv4 /16, IPv6 /32), 0\n"
 				 "for any number (default %d)"), HOST_PROMPTS_PER_BLOCK)),
 		LIMIT("prompts-fresh", prompts_fresh, 0,
-		      HELP(15, _("of --prompts, the places only a new key from a\n"
-				 "block holding none may take (default %d)"), HOST_PROMPTS_FRESH)),
+		      N_("of --prompts, the places only a new key from a\n"
+			 "block holding none may take (default: a tenth)")),
 		{ "prompt-time", 0, OPTION_TIME, &prompt_secs, .arg = "TIME",
 		  .help = N_("the name prompt closes after TIME, whatever is\n"
 			     "typed (as --idle; default 2m)") },

@@ -39,16 +39,16 @@ bool arcade_publish(arcade *ar, const game *g, int cr, int cc, const char *rival
 	if (!arcade_on(ar))
 		return false;
 	const board *b = g->cur;
+	/* A move of the player's own (a press, an undo, a new board): never
+	 * a rival's, never the clock, never the cursor the board screen
+	 * places itself. */
 	int moves = game_moves(g);
-	if (ar->mine_seen && (moves != ar->mine_moves || cr != ar->mine_cr || cc != ar->mine_cc) &&
-	    now - ar->moved_at >= ARCADE_MOVED_EVERY) {
+	if (ar->mine_seen && moves != ar->mine_moves && now - ar->moved_at >= ARCADE_MOVED_EVERY) {
 		host_live_moved(ar->host, ar->id);
 		ar->moved_at = now;
 	}
 	ar->mine_seen = true;
 	ar->mine_moves = moves;
-	ar->mine_cr = cr;
-	ar->mine_cc = cc;
 	static live_game lg;
 	char text[LIVE_FILE_MAX + 1];
 	memset(&lg, 0, offsetof(live_game, cells));

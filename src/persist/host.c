@@ -313,20 +313,20 @@ static void pool_say(pool_kind kind, pool_words w, int bound, int held, char *ou
 		       "%d players from your address block are playing already: try again later.", bound);
 		break;
 	case POOL_SESSIONS * WORDS_KINDS + WORDS_GAVE_WAY:
-		f = P_("Your session ended and your game is saved: all %1$d places for players were\n"
-		       "taken, %2$d of them from your network, and a player from another network\n"
-		       "needed one.",
-		       "Your session ended and your game is saved: all %1$d places for players were\n"
-		       "taken, %2$d of them from your network, and a player from another network\n"
-		       "needed one.", held);
+		f = P_("Your session ended and your game is saved: all %1$d places for players\n"
+		       "were taken, %2$d of them from your network,\n"
+		       "and a player from another network needed one.",
+		       "Your session ended and your game is saved: all %1$d places for players\n"
+		       "were taken, %2$d of them from your network,\n"
+		       "and a player from another network needed one.", held);
 		break;
 	case POOL_SESSIONS * WORDS_KINDS + WORDS_GAVE_WAY_BLOCK:
-		f = P_("Your session ended and your game is saved: all %1$d places for players were\n"
-		       "taken, %2$d of them from your address block, and a player from another block\n"
-		       "needed one.",
-		       "Your session ended and your game is saved: all %1$d places for players were\n"
-		       "taken, %2$d of them from your address block, and a player from another block\n"
-		       "needed one.", held);
+		f = P_("Your session ended and your game is saved: all %1$d places for players\n"
+		       "were taken, %2$d of them from your address block,\n"
+		       "and a player from another block needed one.",
+		       "Your session ended and your game is saved: all %1$d places for players\n"
+		       "were taken, %2$d of them from your address block,\n"
+		       "and a player from another block needed one.", held);
 		break;
 	}
 	if (w == WORDS_GAVE_WAY || w == WORDS_GAVE_WAY_BLOCK)
@@ -631,7 +631,7 @@ static host_status place_take(const char *dir, const pool *pl, const char *addr,
 	if (!full) {
 		/* The last fresh places are for a block that holds none: a
 		 * newcomer from one that holds some finds the pool full. */
-		int fresh = pl->fresh < pl->cap ? pl->fresh : pl->cap - 1;
+		int fresh = pl->fresh < 0 ? pl->cap / 10 : pl->fresh < pl->cap ? pl->fresh : pl->cap - 1;
 		bool reserved = pl->cap > 0 && fresh > 0 && known && c.block > 0 && c.n >= pl->cap - fresh;
 		if (!reserved)
 			q->fd = take_first(dir, pl->part, pl->prefix, pl->cap > 0 ? pl->cap : INT_MAX, q->lock,

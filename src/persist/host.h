@@ -78,7 +78,7 @@ typedef struct host_limits {
 	int prompts_per_block;	/* new keys at the name prompt from one block (0: any) */
 	int guests_per_block;	/* live guest games of one block (0: any) */
 	int sessions_per_block;	/* live sessions of key-holders of one block (0: any) */
-	int prompts_fresh;	/* prompt places only a block holding none may take */
+	int prompts_fresh;	/* prompt places only a block holding none may take (-1: a tenth) */
 	int forget_unplayed_days;	/* a player who never cleared a board, unseen so long, is
 					 * forgotten (0: as forget_days) */
 } host_limits;
@@ -100,7 +100,7 @@ typedef struct host_limits {
 #define HOST_PROMPTS_PER_BLOCK 15
 #define HOST_GUESTS_PER_BLOCK 20
 #define HOST_SESSIONS_PER_BLOCK 60
-#define HOST_PROMPTS_FRESH 5
+#define HOST_PROMPTS_FRESH (-1)	/* a tenth of the prompts */
 #define HOST_FORGET_UNPLAYED_DAYS 7
 /* A network or block holding no more places than this (or a quarter of a
  * pool, when less) is never made to give way: the 48 networks of one
@@ -164,7 +164,7 @@ host_status host_guest(const char *dir, const host_limits *lim, const char *addr
  * and is a process all that while: bounded in all, per client address,
  * per network and per block, so that throwaway keys from one network
  * cannot hold the host's places, and its last lim->prompts_fresh places
- * are only for a block that holds none.  HOST_OK (q->held says how full
+ * (-1: a tenth of them) are only for a block that holds none.  HOST_OK (q->held says how full
  * the pool is), or HOST_FULL with err in a player's words.  addr ""
  * (unknown) counts as a network of its own. */
 host_status host_prompt_take(const char *dir, const host_limits *lim, const char *addr, host_place *q, char *err,
