@@ -12,8 +12,9 @@
 # GAP (ms between them, 100), IDLE (s of the measured idle window, 10),
 # CONNECTING (sessions logging in at once; default: under MaxStartups),
 # SSH_OPTS (more options for every ssh client, e.g. -o KexAlgorithms=...).
-# Each player comes from a network of its own (127.X.Y.2, X from 10), as strangers
-# do: the recipe's limit of new players per address holds.
+# Each player comes from a network of its own (127.X.Y.2, X from 100), spread
+# over 150 blocks (/16s), as strangers do: the recipe's limits of new players
+# per address and of sessions per block hold.
 #
 # ATTACK=1 (make bench-ssh-attack): the same players, each from a /24 of
 # its own, while a stranger with many addresses attacks (issue 35): from
@@ -285,14 +286,14 @@ attack_report() {
 	held=$(attack_count g "not kept")
 	refused=$(grep -l -a -e "guest places are taken" -e "guests from your" "$s"/junk/g* 2>/dev/null |
 		wc -l | tr -d ' ')
-	g_gave=$(attack_count g "from another network needed one")
+	g_gave=$(attack_count g "needed one")
 	sat=$(attack_count sit "Name [")
 	unseated=$(attack_count sit "choosing a name already")
-	sit_gave=$(attack_count sit "from another network needed one")
+	sit_gave=$(attack_count sit "needed one")
 	sess=$(attack_count sess "Playing as")
-	sess_refused=$(grep -l -a -e "players from your network" -e "places for players are taken" "$s"/junk/sess* \
+	sess_refused=$(grep -l -a -e "players from your" -e "places for players are taken" "$s"/junk/sess* \
 		2>/dev/null | wc -l | tr -d ' ')
-	sess_gave=$(attack_count sess "from another network needed one")
+	sess_gave=$(attack_count sess "needed one")
 	neighbour=no
 	grep -q -a "not kept" "$s/junk/neighbour" 2>/dev/null && neighbour=yes
 	# sshd closes a connection without a session after its
@@ -397,7 +398,7 @@ echo "[127.0.0.1]:$port $(cat "$s/host_key.pub")" >"$s/known_hosts"
 # Session I: ssh -tt as key pI, no escape character, keystrokes not
 # obscured (newer clients delay them otherwise).
 cat >"$s/ssh" <<EOF
-exec ssh -F /dev/null -i '$s/keys/p'"\$1" -b 127.\$((10 + \$1 / 250)).\$((\$1 % 250)).2 -o IdentitiesOnly=yes -o IdentityAgent=none \\
+exec ssh -F /dev/null -i '$s/keys/p'"\$1" -b 127.\$((100 + \$1 % 150)).\$((\$1 / 150)).2 -o IdentitiesOnly=yes -o IdentityAgent=none \\
 	-o PubkeyAuthentication=yes -o KbdInteractiveAuthentication=no -o PasswordAuthentication=no \\
 	-o BatchMode=yes -o UserKnownHostsFile='$s/known_hosts' -o StrictHostKeyChecking=yes -o LogLevel=ERROR \\
 	-o SendEnv=LANG -o IgnoreUnknown=ObscureKeystrokeTiming -o ObscureKeystrokeTiming=no \\
