@@ -6,14 +6,15 @@
 # stranger's many /24s of one /16 hold no more than the block's share;
 # new keys at the name prompt are bounded per block, a prompt is shorter
 # once the pool is over half full, and its last places are for a block
-# that holds none.
+# that holds none; a key that never cleared a board is forgotten after a
+# week, not a year.
 . "$SRCDIR/tests/lib/tap.sh"
 . "$SRCDIR/tests/lib/ui_lib.sh"
 . "$SRCDIR/tests/lib/sshd_lib.sh"
 
 sshd_root_test "it makes the public account and runs sshd for it" sshd ssh ssh-keygen useradd userdel usermod
 . "$SRCDIR/tests/lib/arcade_lib.sh"
-arcade_key k1 k2 k3 k4 k5 k6 k7 || exit 1
+arcade_key k1 k2 k3 k4 k5 k6 k7 w1 t1 || exit 1
 arcade_exit_hook() {
 	for f in "$s"/hold.* "$s"/pid.*; do [ -f "$f" ] && kill "$(cat "$f")" 2>/dev/null; done
 }
@@ -186,5 +187,31 @@ check "the short prompt closes after its time" \
 	wait_out k4 "Time is up: the name prompt is open for 4 seconds."
 check "the first keys' prompts are open still" test "$(showing "Time is up" k1 k2)" = 0
 check "all end when their links drop" drop k1 k2 k3 k4 k5
+
+# 5. --players: a key that never cleared a board is forgotten after
+# --forget-unplayed-after (7 days), one that did after --forget-after.
+arcade_options -- --daily --size 3x3
+client w1 w1 127.160.0.1
+wait_out w1 "Name [" >/dev/null && printf 'winner\r' >"$s/in.w1"
+wait_out w1 "Moves 0" >/dev/null && printf 'sT' >"$s/in.w1"
+check "a new player clears the daily board" wait_out w1 "Solved"
+client t1 t1 127.161.0.1
+wait_out t1 "Name [" >/dev/null && printf 'throwaway\r' >"$s/in.t1"
+check "another only chooses a name" wait_out t1 "Moves 0"
+check "(both leave)" drop w1 t1
+# pid_of NAME: the player directory of the player called NAME.
+pid_of() { grep -l -x -F "$1" "$host"/players/*/name | sed 's|/name$||'; }
+winner=$(pid_of winner)
+thrown=$(pid_of throwaway)
+check "both are players" test -n "$winner" -a -n "$thrown"
+for p in "$winner" "$thrown"; do touch -d '8 days ago' "$p/seen" "$p"; done
+touch -d '2 hours ago' "$host/pruned"
+client g9 guest 127.162.0.1
+wait_out g9 "not kept" >/dev/null
+gone() { for _ in $(seq 200); do [ ! -e "$1" ] && return 0; sleep 0.05; done; return 1; }
+check "eight days on, the next login forgets the key that never cleared a board" gone "$thrown"
+check "its name is free" test -z "$(pid_of throwaway)"
+check "the player who cleared one stays" test -d "$winner" -a "$(pid_of winner)" = "$winner"
+check "(the guest leaves)" drop g9
 
 done_testing
