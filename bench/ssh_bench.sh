@@ -11,7 +11,9 @@
 # Also read from the environment: KEYS (timed keys per session, 20),
 # GAP (ms between them, 100), IDLE (s of the measured idle window, 10),
 # CONNECTING (sessions logging in at once; default: under MaxStartups),
-# SSH_OPTS (more options for every ssh client, e.g. -o KexAlgorithms=...).
+# SSH_OPTS (more options for every ssh client, e.g. -o KexAlgorithms=...),
+# SERVE_OPTIONS (serve's options after the shipped ones, which they
+# override: e.g. --sessions 2 for a run where some are refused).
 # Each player comes from a network of its own (127.X.Y.2, X from 100), spread
 # over 150 blocks (/16s), as strangers do: the recipe's limits of new players
 # per address and of sessions per block hold.
@@ -214,7 +216,7 @@ ATTACK
 		done
 		net=$((net + 1))
 	done
-	attack_settle sess "Playing as" "players from your network" "places for players are taken"
+	attack_settle sess "Playing as" "players from your" "places for players are taken"
 	net=0
 	while [ "$net" -lt "$ATTACK_NETS" ]; do
 		i=1
@@ -308,7 +310,7 @@ attack_report() {
 	waited=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.0f", b - a }')
 	echo "attack: 10000x10000 client  its game's peak memory (VmHWM) $giant_mem"
 	echo "attack: throwaway keys      $tried tried from one address: $became became players, $by_addr refused by the address's daily limit"
-	echo "attack: idle sessions       $((ATTACK_NETS * ATTACK_SESSIONS)) from $ATTACK_NETS networks: $sess played, $sess_refused refused (a network's or the host's bound), $sess_gave gave way (to a newcomer from a network holding fewer)"
+	echo "attack: idle sessions       $((ATTACK_NETS * ATTACK_SESSIONS)) from $ATTACK_NETS networks: $sess played, $sess_refused refused (a network's, a block's or the host's bound), $sess_gave gave way (to a newcomer, their network or block above its share)"
 	echo "attack: idle guests         $((ATTACK_NETS * ATTACK_GUESTS)) from $ATTACK_NETS networks: $held held a guest place, $refused refused (a network's or the host's bound), $g_gave gave way (likewise)"
 	echo "attack: name-prompt sitters $((ATTACK_NETS * ATTACK_PROMPTS)) from $ATTACK_NETS networks: $sat sat at the prompt, $unseated refused (an address's, a network's or the host's bound), $sit_gave gave way (likewise: the players among them)"
 	echo "attack: a guest elsewhere   got a place while the stranger held its own: $neighbour"
@@ -351,7 +353,7 @@ done
 # the daily 3x3 board in its serve.options.
 cp "$shell_src" "$base/bin/lightsout-shell"
 chmod 755 "$base/bin/lightsout-shell"
-{ grep -v '^#' "$srcdir/contrib/serve.options"; echo "-- --daily --size 3x3"; } >"$base/bin/serve.options"
+{ grep -v '^#' "$srcdir/contrib/serve.options"; echo "${SERVE_OPTIONS:-} -- --daily --size 3x3"; } >"$base/bin/serve.options"
 usermod -s "$base/bin/lightsout-shell" "$acct"
 # The shipped block: its Match line for this account, its two paths for
 # this game.
@@ -471,11 +473,14 @@ t_end=$(now)
 model=$(awk -F': *' '$1 ~ /^model name/ { print $2; exit }' /proc/cpuinfo)
 cores=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN)
 
+# One win on the board for each session that won, whatever kept the
+# others out (the driver's line says why, per reason).
+won=$(printf '%s\n' "$report" | awk '/^sessions that won / { print $4; exit }')
 mismatch=0
-board="leaderboard wins            $wins of $N, under $names distinct names (lightsout scores --daily $days)"
-if [ "$wins" != "$N" ] || [ "$names" != "$N" ]; then
+board="leaderboard wins            $wins for the $won sessions that won, under $names distinct names (lightsout scores --daily $days)"
+if [ "$wins" != "$won" ] || [ "$names" != "$won" ]; then
 	board="$board
-!!!!!!!! MISMATCH: the account's leaderboard has $wins wins under $names names for $N players !!!!!!!!
+!!!!!!!! MISMATCH: the account's leaderboard has $wins wins under $names names for $won players who won !!!!!!!!
 $(printf '%s\n%s\n' "$table" "$table_err" | sed 's/^/    /' | head -n 20)"
 	mismatch=1
 fi
@@ -483,7 +488,7 @@ echo "== make bench-ssh: N players at once, each a real ssh -tt, through the pub
 echo "N                           $N"
 echo "machine                     nproc $cores, ${model:-unknown CPU}; $sshd_version"
 echo "sshd                        the shipped block; MaxStartups $startups as shipped, not raised${SSH_OPTS:+; ssh clients given $SSH_OPTS}"
-printf '%s\n' "$report" | board="$board" awk '{ print } /^sessions that saw Solved/ { print ENVIRON["board"] }'
+printf '%s\n' "$report" | board="$board" awk '{ print } /^sessions that won / { print ENVIRON["board"] }'
 echo "server side CPU, whole run  $server_cpu (sshd and all below it: logins, games, logouts)"
 echo "the rest of the machine     $other"
 echo "sshd refused (its log)      $drops past MaxStartups, $graces over LoginGraceTime"

@@ -79,6 +79,7 @@ typedef struct session {
 	char hist[HIST];	/* its last bytes, shown if it fails */
 	size_t hist_len;
 	enum phase failed_in;
+	char why[64];		/* why it failed: "timed out", "ssh ended (status 1)" */
 	unsigned long long idle_bytes;
 } session;
 
@@ -207,6 +208,7 @@ static void session_fail(session *s, const char *why)
 	progress("session %d failed while %s: %s%s%s", s->id, phase_name[s->ph], why,
 		 s->lastline[0] ? "; it said: " : "", s->lastline);
 	s->failed_in = s->ph;
+	snprintf(s->why, sizeof s->why, "%s", why);
 	s->ph = P_FAILED;
 	if (!s->reaped)
 		kill(s->pid, SIGTERM);
@@ -666,6 +668,60 @@ static double cpu_s(int who)
 	       ru.ru_stime.tv_usec / 1e6;
 }
 
+/* Why session s did not win, in words: refused (it ended before the game,
+ * saying why: the host's own words), timed out, or ended otherwise. */
+static void lost_why(const session *s, char *out, size_t len)
+{
+	enum phase in = s->ph == P_FAILED ? s->failed_in : s->ph;
+	bool ended = !strncmp(s->why, "ssh ended", 9);
+	if (s->ph != P_FAILED)
+		snprintf(out, len, "not done while %s", phase_name[in]);
+	else if (ended && s->lastline[0] && in <= P_NAME)
+		snprintf(out, len, "refused: \"%s\"", s->lastline);
+	else if (!strcmp(s->why, "timed out"))
+		snprintf(out, len, "timed out while %s", phase_name[in]);
+	else if (s->lastline[0])
+		snprintf(out, len, "%s while %s: \"%s\"", s->why, phase_name[in], s->lastline);
+	else
+		snprintf(out, len, "%s while %s", s->why, phase_name[in]);
+}
+
+/* "W of N", and why the others did not win, counted per reason: a
+ * summary never says "all" of what only some did. */
+static void report_won(int won)
+{
+	enum { MAX_LOST = 16 };
+	struct {
+		char text[240];
+		int count;
+	} lost[MAX_LOST];
+	int nlost = 0, others = 0;
+	for (int i = 0; i < opt.n; i++) {
+		if (ses[i].won)
+			continue;
+		char text[240];
+		lost_why(&ses[i], text, sizeof text);
+		int k = 0;
+		while (k < nlost && strcmp(lost[k].text, text))
+			k++;
+		if (k == nlost && nlost == MAX_LOST) {
+			others++;
+			continue;
+		}
+		if (k == nlost) {
+			snprintf(lost[k].text, sizeof lost[k].text, "%s", text);
+			lost[nlost++].count = 0;
+		}
+		lost[k].count++;
+	}
+	printf("sessions that won           %d of %d", won, opt.n);
+	for (int k = 0; k < nlost; k++)
+		printf("; %d %s", lost[k].count, lost[k].text);
+	if (others)
+		printf("; %d for other reasons", others);
+	putchar('\n');
+}
+
 static void report(const measure *m, double t_connected, double t_won, double t_all)
 {
 	int got = 0, won = 0, done = 0;
@@ -680,11 +736,20 @@ static void report(const measure *m, double t_connected, double t_won, double t_
 		printf("%s%dx \"%s\"", i ? ", " : " (", reason[i].count, reason[i].text);
 	printf("%s\n", nreason ? ")" : "");
 	printf("sessions that got the game  %d of %d\n", got, opt.n);
-	printf("sessions that saw Solved    %d of %d\n", won, opt.n);
+	report_won(won);
 	printf("sessions that quit cleanly  %d of %d (ssh exit status 0 after qy)\n", done, opt.n);
 	print_times("login time (ssh to prompt)", login, nlogin, true, "logins");
-	printf("all logged in and named     %.1f s after the first ssh started\n", t_connected);
-	printf("all won                     %.1f s after the first ssh started\n", t_won);
+	if (got == opt.n)
+		printf("all logged in and named     %.1f s after the first ssh started\n", t_connected);
+	else
+		printf("logins over                 %.1f s after the first ssh started (%d of %d in the game)\n",
+		       t_connected, got, opt.n);
+	char label[40];
+	if (won == opt.n)
+		snprintf(label, sizeof label, "all won");
+	else
+		snprintf(label, sizeof label, "%d of %d won, the rest out", won, opt.n);
+	printf("%-27s %.1f s after the first ssh started\n", label, t_won);
 	if (nlat) {
 		print_times("key-to-screen latency", lat, nlat, false, NULL);
 		printf("                            (%zu keys, %d unanswered in %.0f s; from write() to the first byte back;\n"

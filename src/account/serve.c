@@ -18,7 +18,9 @@
 #include "formats/options.h"
 #include "formats/output.h"
 #include "persist/atomic.h"
+#include "persist/guestkeep.h"
 #include "persist/host.h"
+#include "persist/paths.h"
 #include "persist/sshkey.h"
 #include "persist/roster.h"
 #include "ui/cmd_play.h"
@@ -35,8 +37,9 @@ static void serve_usage(const options_def *d)
 		"                       [--sessions N] [-- PLAY-OPTIONS]\n"
 		"       lightsout serve --check [ACCOUNT] [--sshd-config FILE] [--pam-config FILE]\n"
 		"The game for a public SSH account: each SSH key is a player with its own\n"
-		"name, saved game and statistics; a login without a key is a guest whose game\n"
-		"is not kept.  Run by sshd (ForceCommand) with ExposeAuthInfo yes: see\n"
+		"name, saved game and statistics; a login without a key is a guest, whose\n"
+		"unfinished board waits a while for the next guest from its address.  Run by\n"
+		"sshd (ForceCommand) with ExposeAuthInfo yes: see\n"
 		"contrib/sshd_config.lightsout-public and HOSTING OVER SSH in lightsout(6).\n"
 		"\n"), stdout);
 	options_help(d->specs, 27);
@@ -346,6 +349,38 @@ static void open_path(const char *home, const char *dir)
 	}
 }
 
+/* A guest leaves: its unfinished board kept for its address, or why it
+ * is not, said in one line (the game printed its share code before). */
+static void guest_leaves(const char *dir, const host_limits *lim, const char *addr, const host_player *p)
+{
+	char save[4200], err[600], when[40];
+	if (paths_file(PATHS_STATE, PATHS_SAVEGAME, false, save, sizeof save, err, sizeof err) < 0)
+		return;	/* the game had no save either */
+	options_time_words(lim->guest_keep, when, sizeof when);
+	switch (guestkeep_store(dir, lim, addr, p->home, save, err, sizeof err)) {
+	case GUESTKEEP_KEPT:
+		/* TRANSLATORS: %s is how long ("1 hour"); lines of at most 80 columns. */
+		printf(_("Your board is kept for %s for a guest from this address:\n"
+			 "log in as a guest from it again to go on.\n"), when);
+		break;
+	case GUESTKEEP_NOTHING:
+		break;
+	case GUESTKEEP_OFF:
+		printf("%s", _("Your board is not kept: this host keeps no guest's board.\n"));
+		break;
+	case GUESTKEEP_NO_ADDRESS:
+		printf("%s", _("Your board is not kept: this host cannot tell your address.\n"));
+		break;
+	case GUESTKEEP_TOO_BIG:
+		printf(_("Your board is not kept: it takes more than %ld KiB, a guest's bound here.\n"),
+		       GUESTKEEP_BYTES / 1024);
+		break;
+	case GUESTKEEP_ERROR:
+		printf(_("Your board is not kept: %s\n"), err);
+		break;
+	}
+}
+
 int serve_account(int argc, char **argv)
 {
 	host_limits lim = { .games_per_key = HOST_GAMES_PER_KEY, .guests = HOST_GUESTS,
@@ -357,7 +392,8 @@ int serve_account(int argc, char **argv)
 			    .sessions = HOST_SESSIONS, .sessions_per_network = HOST_SESSIONS_PER_NETWORK,
 			    .prompts_per_block = HOST_PROMPTS_PER_BLOCK, .guests_per_block = HOST_GUESTS_PER_BLOCK,
 			    .sessions_per_block = HOST_SESSIONS_PER_BLOCK, .prompts_fresh = HOST_PROMPTS_FRESH,
-			    .forget_unplayed_days = HOST_FORGET_UNPLAYED_DAYS };
+			    .forget_unplayed_days = HOST_FORGET_UNPLAYED_DAYS,
+			    .guest_keep = HOST_GUEST_KEEP, .guests_kept = HOST_GUESTS_KEPT };
 	char dir[3100] = "", home[3100] = "", err[600];
 	const char *dir_arg = NULL;
 	bool checking = false;	/* --check and its options: main sends those to cli/, here only for the help */
@@ -383,8 +419,14 @@ int serve_account(int argc, char **argv)
 		      HELP(3, _("live guest games of one client network (IPv4 /24,\n"
 				"IPv6 /48), 0 for any number (default %d)"), HOST_GUESTS_PER_NETWORK)),
 		LIMIT("guests-per-block", guests_per_block, 0,
-		      HELP(13, _("... of one client block (IPv4 /16, IPv6 /32), 0 for\n"
+		      HELP(18, _("... of one client block (IPv4 /16, IPv6 /32), 0 for\n"
 				 "any number (default %d)"), HOST_GUESTS_PER_BLOCK)),
+		{ "guest-keep", 0, OPTION_TIME, &lim.guest_keep, .arg = "TIME",
+		  .help = N_("a guest's unfinished board waits TIME for the next\n"
+			     "guest from its address (0 never; default 1h)") },
+		LIMIT("guests-kept", guests_kept, 0,
+		      HELP(13, _("guests' boards kept at once, the oldest dropped\n"
+				 "beyond, 0 for none (default %d)"), HOST_GUESTS_KEPT)),
 		LIMIT("players", players, 1, HELP(4, _("players (keys) the host keeps (default %d)"), HOST_PLAYERS)),
 		LIMIT("new-players-per-address", new_per_address, 0,
 		      HELP(5, _("new players one client address may make a day,\n"
@@ -503,6 +545,9 @@ int serve_account(int argc, char **argv)
 		fprintf(stderr, st == HOST_FULL ? "%s\n" : "lightsout serve: %s\n", err);
 		return st == HOST_FULL ? 1 : EXIT_USAGE;
 	}
+	/* A guest finds the board a guest from its address left lately. */
+	if (p.guest)
+		guestkeep_take(dir, &lim, addr, p.home);
 	/* The command the client asked for (sshd keeps it aside for us). */
 	const char *asked = getenv("SSH_ORIGINAL_COMMAND");
 	bool rename = asked && !strcmp(asked, "rename");
@@ -545,6 +590,7 @@ int serve_account(int argc, char **argv)
 	}
 	host_path(dir, HOST_DIR_SCORES, scores, sizeof scores);	/* fits: host_open took dir */
 	play_set_player(p.pid, p.name, p.guest, dir, p.slot);
+	play_set_guest_keep(p.guest && guestkeep_offered(&lim, addr) == GUESTKEEP_KEPT ? lim.guest_keep : 0);
 	if (!p.guest)
 		play_set_key(fp);
 	/* The game's own options after --: the admin's, from the command line
@@ -569,6 +615,8 @@ int serve_account(int argc, char **argv)
 	free(pargv);
 	if (host_player_why(&p, err, sizeof err))
 		printf("%s\n", err);	/* the game gave way: it ended on SIGTERM, saved */
+	if (p.guest)
+		guest_leaves(dir, &lim, addr, &p);
 	host_leave(&p);
 	return rc;
 }

@@ -40,6 +40,7 @@ typedef struct saver {
 	char player_pid[33];	/* a public account's player (lightsout serve), "" none */
 	char player_name[33];
 	bool player_guest;
+	char player_keep[40];	/* a guest's board left is kept for so long, "" not */
 	char ranking[160];	/* after a daily win: where we stand, or why not */
 	bool ranking_failed;	/* ranking says why the result is not there */
 	graph **graphs;		/* resumed graph games' press sets, kept to the end */

@@ -13,13 +13,21 @@
 static const char rung_unsaved[] = N_("The practice rung could not be saved: it holds until you quit.");
 
 /* The player's name and what their games become, first, in one line of
- * 80 columns: a guest's game is not kept. */
+ * 80 columns: a guest's games are not kept, only a board left unfinished,
+ * for a while, where the host keeps it (account/serve.c says). */
 static void open_player(session *s, const session_settings *set)
 {
 	snprintf(s->files.player_pid, sizeof s->files.player_pid, "%s", set->player_pid);
 	snprintf(s->files.player_name, sizeof s->files.player_name, "%s", set->player_name ? set->player_name : "");
 	s->files.player_guest = set->player_guest;
-	if (set->player_guest)
+	snprintf(s->files.player_keep, sizeof s->files.player_keep, "%s", set->player_keep ? set->player_keep : "");
+	if (set->player_guest && s->files.player_keep[0])
+		snprintf(s->files.notice, sizeof s->files.notice,
+			 /* TRANSLATORS: the first %s is the player's name, the second how
+			  * long ("1 hour"); at most 80 columns with them. */
+			 _("Playing as %s, a guest: a board you leave is kept for %s."), s->files.player_name,
+			 s->files.player_keep);
+	else if (set->player_guest)
 		snprintf(s->files.notice, sizeof s->files.notice,
 			 /* TRANSLATORS: %s is the player's name; at most 80 columns with it. */
 			 _("Playing as %s, a guest: your games are not kept."), s->files.player_name);
@@ -174,6 +182,7 @@ void session_snapshot(const session *s, session_view *v)
 		.host = s->ar.host,
 		.name = s->ar.name,
 		.guest = s->ar.guest,
+		.guest_keep = s->files.player_keep,
 		.watchers = s->ar.eyes,
 		.watchers_open = s->ar.open,
 		.race = &s->race,
@@ -213,8 +222,13 @@ char *session_player_text(const session *s, const game_config *cfg, const game_c
 	const char *name = s->ar.name[0] ? s->ar.name : s->files.player_name;
 	/* TRANSLATORS: "Name:" and "Key:" are one above the other: pad both
 	 * with spaces so that their values start in the same column. */
-	int n = snprintf(t, PLAYER_PAGE_MAX, _("Name:  %s%s\n"), name[0] ? name : _("(none: a local game)"),
-			 s->files.player_guest ? _(", a guest: nothing is kept") : "");
+	char guest[120] = "";
+	if (s->files.player_guest && s->files.player_keep[0])
+		/* TRANSLATORS: after the guest's name; %s is how long ("1 hour"). */
+		snprintf(guest, sizeof guest, _(", a guest: only a board you leave is kept, for %s"), s->files.player_keep);
+	else if (s->files.player_guest)
+		snprintf(guest, sizeof guest, "%s", _(", a guest: nothing is kept"));
+	int n = snprintf(t, PLAYER_PAGE_MAX, _("Name:  %s%s\n"), name[0] ? name : _("(none: a local game)"), guest);
 	/* TRANSLATORS: %s is the key's fingerprint, or "none". */
 	n += snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, _("Key:   %s\n"), s->key_fp[0] ? s->key_fp : _("none"));
 	/* TRANSLATORS: the rung, then the board's size (rows x columns). */

@@ -58,6 +58,7 @@ typedef struct session_settings {
 	const char *player_pid;	/* a public account's player (lightsout serve), or NULL */
 	const char *player_name;
 	bool player_guest;
+	const char *player_keep;	/* ... a guest's board left is kept for so long ("1 hour"), or NULL */
 	const char *player_key;	/* ... the fingerprint of the key they came with, or NULL */
 	const gen_ctl *ctl;	/* making the first board: progress and cancel, or NULL */
 	const char *host;	/* a public account's host directory, or NULL */
@@ -120,6 +121,7 @@ typedef struct session_view {
 	const char *host;	/* ... that host's directory, "" none */
 	const char *name;	/* the player's name there, "" none */
 	bool guest;
+	const char *guest_keep;	/* a guest's board left is kept for so long ("1 hour"), or "" */
 	int watchers;		/* watching our game now */
 	bool watchers_open;	/* watchers welcome */
 	const racer *race;	/* our part in a race: its phase, rival, result */

@@ -28,7 +28,8 @@
 static const char *const part_names[] = {
 	[HOST_DIR_LIVE] = "live", [HOST_DIR_SCORES] = "scores", [HOST_DIR_WATCH] = "watch",
 	[HOST_DIR_PLAYERS] = "players", [HOST_DIR_NAMES] = "names", [HOST_DIR_ADDRESSES] = "addresses",
-	[HOST_DIR_OFFERS] = "offers", [HOST_DIR_GUESTS] = "guests", [HOST_DIR_PROMPTS] = "prompts",
+	[HOST_DIR_OFFERS] = "offers", [HOST_DIR_GUESTS] = "guests",
+	[HOST_DIR_KEPT] = "guests-kept", [HOST_DIR_PROMPTS] = "prompts",
 	[HOST_DIR_SESSIONS] = "sessions", [HOST_DIR_NAMES_OLD] = "names.old", [HOST_FILE_REGISTER] = "register",
 	[HOST_FILE_PRUNED] = "pruned", [HOST_FILE_COLLIDE] = "names-collide",
 	[HOST_FILE_PROMPTS_ADMIT] = "prompts-admit", [HOST_FILE_GUESTS_ADMIT] = "guests-admit",
@@ -210,6 +211,11 @@ static void address_hash(const char *addr, char out[HOST_PID_LEN + 1])
 	unsigned char d[SHA256_LEN];
 	sha256(addr, strlen(addr), d);
 	hex(d, HOST_PID_LEN / 2, out);
+}
+
+void host_address_hash(const char *addr, char out[HOST_PID_LEN + 1])
+{
+	address_hash(addr, out);
 }
 
 /* ---- Places: the host's pools, counted per address and network ---- */
@@ -820,10 +826,13 @@ void host_name_path(const char *dir, const char *name, char *path, size_t len)
 
 bool host_name_taken(const char *dir, const char *name)
 {
-	char path[4300];
+	char keys[NAME_KEYS][NAME_KEY_LEN + 1], path[4300];
 	struct stat st;
-	host_name_path(dir, name, path, sizeof path);
-	return lstat(path, &st) == 0;
+	int n = name_keys(name, keys);
+	for (int i = 0; i < n; i++)
+		if (host_path_in(dir, HOST_DIR_NAMES, keys[i], path, sizeof path) == 0 && lstat(path, &st) == 0)
+			return true;
+	return false;
 }
 
 /* Remove what is in dfd, then nothing else: never through a symlink

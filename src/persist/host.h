@@ -6,9 +6,10 @@
  *                     last login), renamed (the last rename's time and
  *                     the name it left), and home/ holding the player's
  *                     own state, data and config directories
- *   names/KEY         a name taken, first come first served (name_key():
- *                     a hex file name), holding the PID that took it (and
- *                     when it left it, for a name kept after a rename);
+ *   names/KEY         a name taken, first come first served, one file a
+ *                     key of it (name_keys(): hex file names, one or two
+ *                     a name), holding the PID that took it (and when it
+ *                     left it, for a name kept after a rename);
  *                     names/.keys-vN: the rule that keyed them
  *   names-collide     names found alike when names/ was re-keyed
  *   addresses/A       the new players one client address (or network)
@@ -19,8 +20,12 @@
  *                     sessions) is counted, taken or given way
  *   prompts/          a new key at the name prompt: a place (below)
  *   sessions/         a key-holder's live session: a place (below)
- *   guests/N/         guest slot N's home, made fresh at login, removed
- *                     at logout (or by the next guest in that slot)
+ *   guests/N/         guest slot N's home, made fresh at login (or the
+ *                     one kept for its address), removed at logout (or
+ *                     by the next guest in that slot)
+ *   guests-kept/HASH  a guest's home with an unfinished board, kept for
+ *                     the next guest from its address for a while
+ *                     (persist/guestkeep.h); guests-kept.lock
  *   live/             one lock a live game: kPID.N (N < games per key),
  *                     gN (N < guests, a guest's place); the kernel drops
  *                     a dead game's lock, a game that ends removes its
@@ -81,6 +86,8 @@ typedef struct host_limits {
 	int prompts_fresh;	/* prompt places only a block holding none may take (-1: a tenth) */
 	int forget_unplayed_days;	/* a player who never cleared a board, unseen so long, is
 					 * forgotten (0: as forget_days) */
+	long guest_keep;	/* seconds a guest's unfinished board is kept for its address (0: not) */
+	int guests_kept;	/* guests' boards kept at once (persist/guestkeep.h) */
 } host_limits;
 
 #define HOST_GAMES_PER_KEY 2
@@ -109,6 +116,10 @@ typedef struct host_limits {
 /* A player who moved less than this many seconds ago is never made to
  * give way. */
 #define HOST_MOVED_SPARED 300
+/* An hour covers a dropped link and a break; 200 homes of at most
+ * GUESTKEEP_BYTES are 100 MiB of disk at worst. */
+#define HOST_GUEST_KEEP 3600
+#define HOST_GUESTS_KEPT 200
 
 typedef enum host_status {
 	HOST_OK,
@@ -153,20 +164,25 @@ void host_read_name(host_player *p);
 void host_player_name(const char *dir, const char *pid, char *name, size_t len);
 
 /* A guest from client address addr ("" unknown; roster_address): a guest
- * place (live/gN, its record beside it), its home made fresh, a name of
+ * place (live/gN, its record beside it), its home made fresh (serve then
+ * puts the one kept for addr in its place: guestkeep_take), a name of
  * its own ("guest-1a2b"); no more than lim->guests_per_address live at
  * once from one address, lim->guests_per_network from one network, and
  * a full host makes room for a guest from a network holding fewer. */
 host_status host_guest(const char *dir, const host_limits *lim, const char *addr, host_player *p, char *err,
 		       size_t len);
 
+/* The hash of a client address (32 hex digits) that names what is kept
+ * for it: its places' records, a guest's board kept. */
+void host_address_hash(const char *addr, char out[HOST_PID_LEN + 1]);
+
 /* A new key's place at the name prompt, which may wait (--prompt-time)
  * and is a process all that while: bounded in all, per client address,
  * per network and per block, so that throwaway keys from one network
  * cannot hold the host's places, and its last lim->prompts_fresh places
- * (-1: a tenth of them) are only for a block that holds none.  HOST_OK (q->held says how full
- * the pool is), or HOST_FULL with err in a player's words.  addr ""
- * (unknown) counts as a network of its own. */
+ * (-1: a tenth of them) are only for a block that holds none.  HOST_OK
+ * (q->held says how full the pool is), or HOST_FULL with err in a
+ * player's words.  addr "" (unknown) counts as a network of its own. */
 host_status host_prompt_take(const char *dir, const host_limits *lim, const char *addr, host_place *q, char *err,
 			     size_t len);
 
@@ -240,6 +256,7 @@ typedef enum host_part {
 	HOST_DIR_ADDRESSES,	/* addresses/A */
 	HOST_DIR_OFFERS,	/* offers/KEY */
 	HOST_DIR_GUESTS,	/* guests/N/ */
+	HOST_DIR_KEPT,		/* guests-kept/HASH/: guests' boards kept */
 	HOST_DIR_PROMPTS,	/* prompts/: places */
 	HOST_DIR_SESSIONS,	/* sessions/: places */
 	HOST_DIR_NAMES_OLD,	/* names/ as it was, while it is re-keyed */
@@ -265,7 +282,8 @@ typedef enum host_player_part {
 } host_player_part;
 int host_player_path(const char *pdir, host_player_part part, char *out, size_t len);
 
-/* The file of name in names/ (the PID that has it is inside). */
+/* The file of name's first key in names/ (name_key; the PID that has it
+ * is inside).  A name has one or two keys (name_keys), each a file. */
 void host_name_path(const char *dir, const char *name, char *path, size_t len);
 
 /* The player leaves: a guest's home removed, its session's place and its

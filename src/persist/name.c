@@ -110,6 +110,8 @@ typedef enum step {
 	STEP_FOLD,	/* NFKC with full case folding */
 	STEP_SKELETON,	/* the TS #39 confusable skeleton */
 	STEP_LOOKS,	/* look_letters: what TS #39 leaves apart */
+	STEP_SMALL,	/* small_letters: the same, in small letters */
+	STEP_TRIM,	/* punctuation, symbols and spaces at either end dropped */
 } step;
 
 /* Characters that pass for letters in terminal fonts which TS #39 does not
@@ -117,9 +119,72 @@ typedef enum step {
  * as Bob; and the long s, which reads as f but whose capital is S.
  * Applied before the capitals (ſ must not become S) and after their
  * skeleton (what reads as 5 or 8: Ƽ, Ȣ). */
-static const struct {
+static const struct letter {
 	UChar from, to;
-} look_letters[] = { { '5', 'S' }, { '8', 'B' }, { 0x17f, 'f' } };
+} look_letters[] = { { '5', 'S' }, { '8', 'B' }, { 0x17f, 'f' } }, /* ſ */
+  /* Small letters that read as Latin ones which TS #39 keeps apart (the
+   * kra as k, the dotless j as j, Cyrillic п as n), for the folded key,
+   * before and after the folding (П folds to п; ß, which folds to ss,
+   * is first the β TS #39 makes it) and after the skeleton (κ and к,
+   * which it makes ĸ). */
+  small_letters[] = { { 0x138, 'k' }, { 0x237, 'j' }, { 0x43f, 'n' }, { 0xdf, 0x3b2 } };
+
+/* u (n units) into out (cap units), the letters of table (size of them)
+ * replaced. */
+static int32_t replace(const struct letter *table, size_t size, const UChar *u, int32_t n, UChar *out, int32_t cap,
+		       UErrorCode *e)
+{
+	for (int32_t i = 0; i < n && i < cap; i++) {
+		out[i] = u[i];
+		for (size_t j = 0; j < size; j++)
+			if (u[i] == table[j].from)
+				out[i] = table[j].to;
+	}
+	if (n > cap)
+		*e = U_BUFFER_OVERFLOW_ERROR;
+	return n;
+}
+
+/* Whether c is dropped at either end of a name's key: punctuation, a
+ * symbol or a space (marks stay: they are a letter's accent). */
+static bool trimmed(UChar32 c)
+{
+	return (U_GET_GC_MASK(c) & (U_GC_P_MASK | U_GC_S_MASK | U_GC_ZS_MASK)) != 0;
+}
+
+/* u (n units) without what trimmed() drops at its ends, into out (cap
+ * units): Bob., (Bob) and Bob read as one name.  A name of punctuation
+ * alone stays as it is. */
+static int32_t trim(const UChar *u, int32_t n, UChar *out, int32_t cap, UErrorCode *e)
+{
+	int32_t from = 0, to = n;
+	while (from < to) {
+		int32_t i = from;
+		UChar32 c;
+		U16_NEXT(u, i, to, c);
+		if (!trimmed(c))
+			break;
+		from = i;
+	}
+	while (to > from) {
+		int32_t i = to;
+		UChar32 c;
+		U16_PREV(u, from, i, c);
+		if (!trimmed(c))
+			break;
+		to = i;
+	}
+	if (from == to) {
+		from = 0;
+		to = n;
+	}
+	int32_t m = to - from;
+	if (m > cap)
+		*e = U_BUFFER_OVERFLOW_ERROR;
+	else if (m)
+		memcpy(out, u + from, (size_t)m * sizeof *u);
+	return m;
+}
 
 /* One step on u (n units) into out (cap units); its length, which may be
  * more than cap (ask with cap 0 first: steps may lengthen the text). */
@@ -133,15 +198,11 @@ static int32_t step_run(step st, USpoofChecker *sc, const UChar *u, int32_t n, U
 	case STEP_SKELETON:
 		return uspoof_getSkeleton(sc, 0, u, n, out, cap, e);
 	case STEP_LOOKS:
-		for (int32_t i = 0; i < n && i < cap; i++) {
-			out[i] = u[i];
-			for (size_t j = 0; j < sizeof look_letters / sizeof look_letters[0]; j++)
-				if (u[i] == look_letters[j].from)
-					out[i] = look_letters[j].to;
-		}
-		if (n > cap)
-			*e = U_BUFFER_OVERFLOW_ERROR;
-		return n;
+		return replace(look_letters, sizeof look_letters / sizeof look_letters[0], u, n, out, cap, e);
+	case STEP_SMALL:
+		return replace(small_letters, sizeof small_letters / sizeof small_letters[0], u, n, out, cap, e);
+	case STEP_TRIM:
+		return trim(u, n, out, cap, e);
 	}
 	*e = U_ILLEGAL_ARGUMENT_ERROR;
 	return 0;
@@ -198,14 +259,20 @@ done:
  * alike); look_letters around that; then folded, and the skeleton again
  * for what looks alike in small letters only (rn and m).  Capital I reads
  * as l, so i and l are one letter here: "alice" and "allce" share a key,
- * the price of ALICE and aIice sharing alice's.  What looks alike in
- * small letters only across scripts (Greek σ and Cyrillic о, whose
- * capitals differ) is left to the one-script and whole-script rules of
- * name_check_new. */
-static const step look_steps[] = { STEP_LOOKS, STEP_UPPER, STEP_SKELETON, STEP_LOOKS, STEP_FOLD, STEP_SKELETON };
-/* Folded first (the key of versions before 3): lower-case look-alikes
- * whose capitals differ (Greek υ reads as u, its capital as Y). */
-static const step folded_steps[] = { STEP_FOLD, STEP_SKELETON };
+ * the price of ALICE and aIice sharing alice's.  Punctuation, symbols
+ * and spaces at either end are dropped last (Bob. and Bob are one; what
+ * TS #39 makes punctuation, ǃ, goes with it).  Small letters that look
+ * alike whose capitals do not are the folded key's. */
+static const step look_steps[] = { STEP_LOOKS, STEP_UPPER, STEP_SKELETON, STEP_LOOKS,
+				   STEP_FOLD, STEP_SKELETON, STEP_TRIM };
+/* Folded first (version 2's key, with small_letters): small letters that
+ * look alike whose capitals differ (Cyrillic б reads as 6, Б as nothing;
+ * ς, σ and ο; ε and є; Greek υ as u, its capital as Y), and those with
+ * no capital (ȷ, ĸ).  With the capitals' key beside it, every pair of
+ * characters a name may hold that uspoof_areConfusable calls alike
+ * shares a key (tests/persist/test_name.c tries them all). */
+static const step folded_steps[] = { STEP_LOOKS, STEP_SMALL, STEP_FOLD, STEP_SMALL,
+				     STEP_SKELETON, STEP_SMALL, STEP_TRIM };
 /* The name as typed, as a reader sees it. */
 static const step typed_steps[] = { STEP_SKELETON };
 #define STEPS(a) a, sizeof a / sizeof a[0]
@@ -322,10 +389,11 @@ bool name_check_new(const char *s, char *why, size_t len)
 	return true;
 }
 
-void name_key(const char *s, char *key, size_t len)
+/* The key of s through steps (see name_key), in key (len bytes). */
+static void key_of(const char *s, const step *steps, size_t nsteps, char *key, size_t len)
 {
 	unsigned char d[SHA256_LEN];
-	char *k = skeleton_of(s, STEPS(look_steps));
+	char *k = skeleton_of(s, steps, nsteps);
 	if (k) {
 		sha256(k, strlen(k), d);
 		free(k);
@@ -347,6 +415,18 @@ void name_key(const char *s, char *key, size_t len)
 		o += (size_t)snprintf(key + o, len - o, "%02x", d[i]);
 	if (len)
 		key[o < len ? o : len - 1] = '\0';
+}
+
+void name_key(const char *s, char *key, size_t len)
+{
+	key_of(s, STEPS(look_steps), key, len);
+}
+
+int name_keys(const char *s, char keys[NAME_KEYS][NAME_KEY_LEN + 1])
+{
+	key_of(s, STEPS(look_steps), keys[0], NAME_KEY_LEN + 1);
+	key_of(s, STEPS(folded_steps), keys[1], NAME_KEY_LEN + 1);
+	return strcmp(keys[0], keys[1]) ? 2 : 1;
 }
 
 /* Shown raw: printable, and (under UTF-8) neither a control, a format

@@ -35,15 +35,27 @@ bool name_check_new(const char *s, char *why, size_t len);
 /* The name's key for uniqueness, in key (NAME_KEY_LEN + 1 bytes): the
  * SHA-256, in lower-case hex, of what the name looks like in any case
  * (its capitals' skeleton, 5 and 8 read as S and B, folded, skeleton
- * again), so that names a reader cannot tell apart share one: alice,
- * Cyrillic аlice, ALICE, aIice; ТОМ, ΤΟΜ and tom; B0B, 8ob and Bob; ZOË
- * and Zoë; rn and m.  i and l are one letter to it.  Never fails. */
+ * again, punctuation at either end dropped), so that names a reader
+ * cannot tell apart share one: alice, Cyrillic аlice, ALICE, aIice; ТОМ,
+ * ΤΟΜ and tom; B0B, 8ob and Bob; ZOË and Zoë; rn and m; Bob and Bob.
+ * i and l are one letter to it.  Never fails. */
 void name_key(const char *s, char *key, size_t len);
 
-/* name_key's rule: a new one each time its keys change, so that a host
+/* A name's keys, in keys (each NAME_KEY_LEN + 1 bytes): [0] name_key's
+ * (capitals first), [1] folded first: the skeleton of the folded name,
+ * with the small letters TS #39 leaves apart read as Latin (ĸ, ȷ, п), for
+ * small letters that look alike whose capitals do not (Глеб and Гле6,
+ * Νίκος and Νίκσς, ε and є, ȷo and jo).  Two names are one when any key
+ * of one is a key of the other: every pair of characters a name may hold
+ * that ICU's uspoof_areConfusable calls alike makes one.  Returns how
+ * many keys are distinct: 1 when both are one, 2 otherwise.  Never fails. */
+#define NAME_KEYS 2
+int name_keys(const char *s, char keys[NAME_KEYS][NAME_KEY_LEN + 1]);
+
+/* name_keys' rule: a new one each time its keys change, so that a host
  * keyed by an older rule is re-keyed (roster_rekey).  1 was the name's
- * bytes, 2 the skeleton of the folded name. */
-#define NAME_KEY_VERSION 3
+ * bytes, 2 the skeleton of the folded name, 3 name_key's alone. */
+#define NAME_KEY_VERSION 4
 
 /* name as a terminal of the locale shows it, in out: under UTF-8
  * (utf8) as it is, otherwise every character outside printable ASCII as

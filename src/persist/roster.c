@@ -217,17 +217,41 @@ static int name_file(const char *path, char pid[HOST_PID_LEN + 1], time_t *t)
 	return rc;
 }
 
-/* What names/ says of name at time now: NAME_FREE (none, or a hold that
- * ended), NAME_OURS (pid's name, or a hold of pid's), NAME_TAKEN
- * (another's), or NAME_HELD (another's old name, kept for them: *since
- * is when they left it). */
-enum { NAME_HELD = -2, NAME_TAKEN = -1, NAME_FREE = 0, NAME_OURS = 1 };
-static int name_owner_at(const char *dir, const char *name, const char *pid, time_t now, time_t *since)
+/* The files in names/ of a name's keys (name_keys): n of them, 1 or 2.
+ * A name is taken when any of them is another's. */
+typedef struct name_files {
+	int n;
+	char path[NAME_KEYS][4300];
+} name_files;
+
+static void name_files_of(const char *dir, const char *name, name_files *f)
 {
-	char path[4300], who[HOST_PID_LEN + 1];
+	char keys[NAME_KEYS][NAME_KEY_LEN + 1];
+	f->n = name_keys(name, keys);
+	for (int i = 0; i < f->n; i++)
+		if (host_path_in(dir, HOST_DIR_NAMES, keys[i], f->path[i], sizeof f->path[i]) < 0)
+			f->path[i][0] = '\0';
+}
+
+/* Whether path is one of f's. */
+static bool name_files_have(const name_files *f, const char *path)
+{
+	for (int i = 0; i < f->n; i++)
+		if (!strcmp(f->path[i], path))
+			return true;
+	return false;
+}
+
+/* What one key's file says at time now: NAME_FREE (none, or a hold that
+ * ended), NAME_OURS (pid's name, or a hold of pid's), NAME_TAKEN
+ * (another's, or what we cannot read), or NAME_HELD (another's old name,
+ * kept for them: *since is when they left it). */
+enum { NAME_HELD = -2, NAME_TAKEN = -1, NAME_FREE = 0, NAME_OURS = 1 };
+static int key_owner_at(const char *path, const char *pid, time_t now, time_t *since)
+{
+	char who[HOST_PID_LEN + 1];
 	time_t t = 0;
-	host_name_path(dir, name, path, sizeof path);
-	int f = name_file(path, who, &t);
+	int f = path[0] ? name_file(path, who, &t) : FILE_OTHER;
 	if (f == FILE_NONE || f == FILE_OTHER)
 		return f == FILE_NONE ? NAME_FREE : NAME_TAKEN;
 	if (!memcmp(who, pid, HOST_PID_LEN))
@@ -237,6 +261,25 @@ static int name_owner_at(const char *dir, const char *name, const char *pid, tim
 	if (since)
 		*since = t;
 	return now >= t + ROSTER_HOLD_DAYS * DAY ? NAME_FREE : NAME_HELD;
+}
+
+/* What names/ says of name at time now, by all its keys: another's
+ * name (NAME_TAKEN) before another's hold (NAME_HELD, *since when it
+ * was left) before pid's (NAME_OURS); NAME_FREE when every key is. */
+static int name_owner_at(const char *dir, const char *name, const char *pid, time_t now, time_t *since)
+{
+	name_files f;
+	int worst = NAME_FREE;
+	name_files_of(dir, name, &f);
+	for (int i = 0; i < f.n; i++) {
+		time_t t = 0;
+		int o = key_owner_at(f.path[i], pid, now, &t);
+		if (o == NAME_TAKEN || (o == NAME_HELD && worst != NAME_TAKEN) || (o == NAME_OURS && worst == NAME_FREE))
+			worst = o;
+		if (o == NAME_HELD && since)
+			*since = t;
+	}
+	return worst;
 }
 
 /* Remove the holds that ended from names/ (under the register lock: a
@@ -264,12 +307,6 @@ static void holds_sweep(const char *dir, time_t now)
 		closedir(d);
 }
 
-/* As name_owner_at, a hold never over: for what frees a name of pid's. */
-static int name_owner(const char *dir, const char *name, const char *pid)
-{
-	return name_owner_at(dir, name, pid, 0, NULL);
-}
-
 /* Why a name others have cannot be taken, in a player's words. */
 static void name_refusal(int owner, time_t since, char *why, size_t len)
 {
@@ -284,24 +321,32 @@ static void name_refusal(int owner, time_t since, char *why, size_t len)
 		snprintf(why, len, "%s", _("that name is taken: choose another"));
 }
 
-/* names/ gives name to pid (it is free or pid's already). */
+/* names/ gives name to pid (it is free or pid's already): each key. */
 static int name_give(const char *dir, const char *name, const char *pid, char *why, size_t len)
 {
-	char path[4300], line[HOST_PID_LEN + 2];
-	host_name_path(dir, name, path, sizeof path);
+	char line[HOST_PID_LEN + 2];
+	name_files f;
+	name_files_of(dir, name, &f);
 	snprintf(line, sizeof line, "%s\n", pid);
-	if (atomic_write(path, line, HOST_PID_LEN + 1, why, len) < 0)
-		return -1;
+	for (int i = 0; i < f.n; i++)
+		if (atomic_write(f.path[i], line, HOST_PID_LEN + 1, why, len) < 0)
+			return -1;
 	return 0;
 }
 
-/* names/ keeps name, which pid left by a rename at t, for pid. */
-static int name_hold(const char *dir, const char *name, const char *pid, time_t t, char *why, size_t len)
+/* names/ keeps name, which pid left by a rename at t, for pid: each of
+ * its keys that is free or pid's at now, but those of pid's name now
+ * (keep: they stay its name's). */
+static void name_hold(const char *dir, const char *name, const char *keep, const char *pid, time_t t, time_t now)
 {
-	char path[4300], text[HOST_PID_LEN + 32];
-	host_name_path(dir, name, path, sizeof path);
+	char text[HOST_PID_LEN + 32], err[300];
+	name_files f, k;
+	name_files_of(dir, name, &f);
+	name_files_of(dir, keep, &k);
 	int n = snprintf(text, sizeof text, "%s\n%ld\n", pid, (long)t);
-	return atomic_write(path, text, (size_t)n, why, len);
+	for (int i = 0; i < f.n; i++)
+		if (!name_files_have(&k, f.path[i]) && key_owner_at(f.path[i], pid, now, NULL) >= 0)
+			atomic_write(f.path[i], text, (size_t)n, err, sizeof err);
 }
 
 /* The player's last rename (players/PID/renamed: "T\nOLD NAME\n"): its
@@ -347,10 +392,11 @@ static void name_free_old(const char *dir, const char *pdir, const char *pid)
 		return;
 	if (n && text[n - 1] == '\n')
 		text[--n] = '\0';
-	if (strlen(text) == n && name_owner(dir, text, pid) == 1) {
-		host_name_path(dir, text, path, sizeof path);
-		unlink(path);
-	}
+	name_files f;
+	name_files_of(dir, text, &f);
+	for (int i = 0; strlen(text) == n && i < f.n; i++)
+		if (key_owner_at(f.path[i], pid, 0, NULL) == NAME_OURS)
+			unlink(f.path[i]);
 	free(text);
 }
 
@@ -506,17 +552,14 @@ roster_status roster_rename(const char *dir, host_player *p, const char *name, t
 		st = ROSTER_ERROR;
 	} else {
 		/* The day's rename, and the name left: kept for the player
-		 * (the same name in another case shares its file: nothing to
-		 * keep).  The old name goes only now: the player always has
-		 * one. */
+		 * (the keys it shares with the new one, as the same name in
+		 * another case, stay the new one's).  The old name goes only
+		 * now: the player always has one. */
 		int n = snprintf(text, sizeof text, "%ld\n%s\n", (long)now, old);
 		host_player_path(p->dir, HOST_PLAYER_RENAMED, path, sizeof path);	/* fits: p->dir is short */
-		char a[4300], b[4300], err[300];
+		char err[300];
 		atomic_write(path, text, (size_t)n, err, sizeof err);
-		host_name_path(dir, old, a, sizeof a);
-		host_name_path(dir, name, b, sizeof b);
-		if (strcmp(a, b) != 0 && name_owner(dir, old, p->pid) == NAME_OURS)
-			name_hold(dir, old, p->pid, now, err, sizeof err);
+		name_hold(dir, old, name, p->pid, now, now);
 		snprintf(p->name, sizeof p->name, "%s", name);
 	}
 	lock_release(lfd);
@@ -555,7 +598,7 @@ static bool forget(const char *dir, const char *pid, int slots)
 	return gone;
 }
 
-/* names/ holds keys of name_key's rule NAME_KEY_VERSION: names/.keys-vN
+/* names/ holds keys of name_keys' rule NAME_KEY_VERSION: names/.keys-vN
  * (an older version's marker, .skeleton-keys, was rule 2's). */
 static void keyed_path(const char *dir, char *path, size_t len)
 {
@@ -681,33 +724,35 @@ int roster_rekey(const char *dir, char *why, size_t len)
 	int *with = n ? malloc((size_t)n * sizeof *with) : NULL;
 	for (int i = 0; i < n; i++) {
 		char err[300], pid[HOST_PID_LEN + 1];
-		int o = name_owner(dir, all[i].name, all[i].pid);
+		time_t t;
+		name_files f;
+		name_files_of(dir, all[i].name, &f);
 		if (with)
 			with[i] = -1;
-		if (o == 0) {
-			name_give(dir, all[i].name, all[i].pid, err, sizeof err);
-			continue;
+		/* Each key free is the player's; a key another has already
+		 * (a name's, every name given here is one) makes a pair. */
+		for (int k = 0; k < f.n; k++) {
+			int o = name_file(f.path[k], pid, &t);
+			if (o == FILE_NONE) {
+				char line[HOST_PID_LEN + 2];
+				snprintf(line, sizeof line, "%s\n", all[i].pid);
+				atomic_write(f.path[k], line, HOST_PID_LEN + 1, err, sizeof err);
+				continue;
+			}
+			for (int j = 0; with && o == FILE_NAME && with[i] < 0 && j < i; j++)
+				if (!strcmp(all[j].pid, pid))
+					with[i] = j;
 		}
-		if (o > 0 || !with)
-			continue;
-		time_t t;
-		host_name_path(dir, all[i].name, path, sizeof path);
-		if (name_file(path, pid, &t) != FILE_NAME)
-			continue;
-		for (int j = 0; j < i; j++)
-			if (!strcmp(all[j].pid, pid))
-				with[i] = j;
-		rc += with[i] >= 0;
+		rc += with && with[i] >= 0;
 	}
 	/* The names players left lately are kept for them still. */
 	time_t now = time(NULL);
 	for (int i = 0; i < n; i++) {
-		char pdir[4300], left[NAME_MAX_BYTES + 1], err[300];
+		char pdir[4300], left[NAME_MAX_BYTES + 1];
 		host_path_in(dir, HOST_DIR_PLAYERS, all[i].pid, pdir, sizeof pdir);	/* fits: host_open took dir */
 		time_t t = renamed_read(pdir, left, sizeof left);
-		if (t && left[0] && now < t + ROSTER_HOLD_DAYS * DAY &&
-		    name_owner_at(dir, left, all[i].pid, now, NULL) == NAME_FREE)
-			name_hold(dir, left, all[i].pid, t, err, sizeof err);
+		if (t && left[0] && now < t + ROSTER_HOLD_DAYS * DAY)
+			name_hold(dir, left, all[i].name, all[i].pid, t, now);
 	}
 	if (rc > 0) {
 		collide_report(dir, all, n, with, now);

@@ -23,14 +23,15 @@ typedef enum roster_status {
 	ROSTER_ERROR,		/* the host directory failed us: why says how */
 } roster_status;
 
-/* Key names/ by the rule of this version (name_key: look-alikes share a
- * key), once (names/.keys-vN says which rule keyed it): a host an older
- * version kept is re-keyed from its players' name files, which are the
- * truth.  Of two players whose names now look alike, the one who chose
- * theirs first keeps the key; the other keeps its name, nobody is
- * deleted, and the pair is written to ROSTER_COLLIDE in the host
- * directory for its keeper.  The pairs reported (why says where), or -1
- * with why. */
+/* Key names/ by the rule of this version (name_keys: each name one or
+ * two keys, look-alikes share one), once (names/.keys-vN says which rule
+ * keyed it): a host an older version kept is re-keyed from its players'
+ * name files, which are the truth.  Of two players whose names now look
+ * alike, the one who chose theirs first keeps the keys they share; the
+ * other keeps its name and its own keys, nobody is deleted, and the pair
+ * is written to ROSTER_COLLIDE in the host directory for its keeper.  A
+ * name left by a rename lately is held by each of its keys still free.
+ * The pairs reported (why says where), or -1 with why. */
 #define ROSTER_COLLIDE "names-collide"
 int roster_rekey(const char *dir, char *why, size_t len);
 

@@ -174,8 +174,16 @@ static reaction board_quit(app *a, int key)
 	}
 	if (!game_in_progress(sv.g))
 		return REACT_QUIT;
-	app_ask(a, sv.saves ? _("Quit this game? It is saved: lightsout resumes it.")
-			    : _("Quit this game? It cannot be saved here."), app_end, NULL);
+	if (sv.guest && sv.guest_keep[0])
+		/* TRANSLATORS: %s is how long ("1 hour"). */
+		snprintf(q, sizeof q, _("Quit this game? It is kept for %s for a guest from this address."),
+			 sv.guest_keep);
+	else
+		snprintf(q, sizeof q, "%s",
+			 sv.guest ? _("Quit this game? A guest's board is not kept: take its share code along.")
+			 : sv.saves ? _("Quit this game? It is saved: lightsout resumes it.")
+			 : _("Quit this game? It cannot be saved here."));
+	app_ask(a, q, app_end, NULL);
 	return REACT_NONE;
 }
 

@@ -175,6 +175,7 @@ static struct {
 	char key[64];		/* the key's fingerprint, for the player's page */
 	char host[4096], slot[40];
 	char note[200];
+	long keep;		/* a guest's board left is kept for so many seconds, 0 not */
 } player;
 
 void play_set_player(const char *pid, const char *name, bool guest, const char *host, const char *live_id)
@@ -191,13 +192,19 @@ void play_set_key(const char *fingerprint)
 	snprintf(player.key, sizeof player.key, "%s", fingerprint);
 }
 
+void play_set_guest_keep(long secs)
+{
+	player.keep = secs;
+}
+
 void play_set_note(const char *line)
 {
 	snprintf(player.note, sizeof player.note, "%s", line);
 }
 
 /* The line that says why the game ended by itself (--idle), and what of it
- * is kept: a guest's game is not, a won game is over. */
+ * is kept: a won game is over; a guest's board is serve's to keep, and it
+ * says so after us. */
 static void idle_said(const app *a, long idle, int rc)
 {
 	char when[40];
@@ -207,10 +214,24 @@ static void idle_said(const app *a, long idle, int rc)
 		printf(_("No move for %s: your game is saved; log in again to go on.\n"), when);
 	else if (rc == 0 && session_kept(a->s))
 		printf(_("No move for %s: your game is saved; start lightsout again to go on.\n"), when);
-	else if (rc == 0 && player.guest && player.pid[0])
-		printf(_("No move for %s: the session ended (a guest's game is not kept).\n"), when);
 	else
 		printf(_("No move for %s: the session ended.\n"), when);
+}
+
+/* A guest leaving an unfinished board takes its share code along: the
+ * board is kept for a while at most, and only for its address. */
+static void guest_code_said(const app *a)
+{
+	const game *g = app_session(a).g;
+	char why[300];
+	if (!player.guest || !player.pid[0] || !game_in_progress(g) || session_code_held(a->s, why, sizeof why))
+		return;
+	char *code = sharecode_encode(g->start, &g->cfg.v, why, sizeof why);
+	if (!code)
+		return;
+	/* The code on a line of its own: a double click takes it whole. */
+	printf("%s\n  %s\n", _("Your board's share code, to play it again from its start (c in the lobby):"), code);
+	free(code);
 }
 
 int cmd_play(int argc, char **argv)
@@ -259,6 +280,10 @@ int cmd_play(int argc, char **argv)
 	a.fresh_cfg = cfg;
 	a.fresh_mode = mode;
 	const char *scores_dir = options_scores_dir(o.scores, o.no_scores);
+	/* In the player's language, chosen above. */
+	char keep[40] = "";
+	if (player.keep > 0)
+		options_time_words(player.keep, keep, sizeof keep);
 	session_settings set = {
 		.cfg = cfg,
 		.mode = mode,
@@ -271,6 +296,7 @@ int cmd_play(int argc, char **argv)
 		.player_pid = player.pid,
 		.player_name = player.name,
 		.player_guest = player.guest,
+		.player_keep = keep,
 		.player_key = player.key,
 		.host = player.pid[0] ? player.host : NULL,
 		.live_id = player.slot,
@@ -350,6 +376,7 @@ int cmd_play(int argc, char **argv)
 		play_error(session_exit_msg(a.s));
 	if (a.idled)
 		idle_said(&a, o.idle, rc);
+	guest_code_said(&a);
 	draw_free(&a.v);
 	session_close(a.s);
 	return rc;

@@ -8,13 +8,16 @@
 int cmd_play(int argc, char **argv);
 
 /* The next game's player on a public account (lightsout serve): results
- * on the leaderboard carry the id and name; a guest is told that nothing
- * is kept; the game is published for watchers in host's watch/ under its
+ * on the leaderboard carry the id and name; a guest is told what is kept
+ * of it (play_set_guest_keep); the game is published for watchers in host's watch/ under its
  * live-game slot's name. */
 void play_set_player(const char *pid, const char *name, bool guest, const char *host, const char *live_id);
 /* The fingerprint of the key the player came with (serve knows it), for
  * the player's page. */
 void play_set_key(const char *fingerprint);
+/* A guest's board left unfinished is kept for secs seconds (0: it is not,
+ * and its share code is printed as the guest leaves). */
+void play_set_guest_keep(long secs);
 /* A line the game says first, in place of "Playing as ...": what the front
  * door did just before ("You are Bobby now, was Bob."). */
 void play_set_note(const char *line);

@@ -74,7 +74,14 @@ static void lobby_draw(app *a)
 	y += roomy;
 	if (sv.name[0]) {
 		name_for_terminal(sv.name, a->gl.utf8, name, sizeof name);
-		if (sv.guest)
+		if (sv.guest && sv.guest_keep[0])
+			/* TRANSLATORS: the first %s is the player's name, the second how
+			 * long ("1 hour"); at most three lines of 57 columns with them
+			 * (a 60-column terminal). */
+			snprintf(line, sizeof line, _("Welcome, %s: a guest; a board you leave waits %s for this address. "
+						      "To keep your games, make a key (ssh-keygen -t ed25519) and log in "
+						      "again."), name, sv.guest_keep);
+		else if (sv.guest)
 			/* TRANSLATORS: %s is the player's name; at most three lines
 			 * of 57 columns with the name (a 60-column terminal). */
 			snprintf(line, sizeof line, _("Welcome, %s: a guest, whose games are not kept. To keep yours, "
@@ -260,8 +267,18 @@ static reaction lobby_quit(app *a, int key)
 	session_view sv = app_session(a);
 	if (!game_in_progress(sv.g))
 		return REACT_QUIT;
-	app_ask(a, sv.saves ? _("Leave? Your board is saved: it is here when you come back.")
-			    : _("Leave? Your board cannot be saved here."), app_end, NULL);
+	/* A guest's board is kept for a while for its address, or not at all:
+	 * never "here when you come back" (serve keeps it, or says why not). */
+	char q[300];
+	if (sv.guest && sv.guest_keep[0])
+		/* TRANSLATORS: %s is how long ("1 hour"). */
+		snprintf(q, sizeof q, _("Leave? Your board is kept for %s for a guest from this address."), sv.guest_keep);
+	else
+		snprintf(q, sizeof q, "%s",
+			 sv.guest ? _("Leave? A guest's board is not kept here: you take its share code along.")
+			 : sv.saves ? _("Leave? Your board is saved: it is here when you come back.")
+			 : _("Leave? Your board cannot be saved here."));
+	app_ask(a, q, app_end, NULL);
 	return REACT_NONE;
 }
 

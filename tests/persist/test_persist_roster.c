@@ -275,6 +275,21 @@ static void unplayed(const char *dir)
 	tap_ok(exists(winner.dir) && host_name_taken(dir, "Winner"), "the one that cleared a board stays (--forget-after)");
 }
 
+/* Whether file holds line. */
+static bool has_line(const char *file, const char *line)
+{
+	char buf[400];
+	bool found = false;
+	FILE *f = fopen(file, "r");
+	while (f && !found && fgets(buf, sizeof buf, f)) {
+		buf[strcspn(buf, "\n")] = '\0';
+		found = !strcmp(buf, line);
+	}
+	if (f)
+		fclose(f);
+	return found;
+}
+
 /* A host an older version kept: names/ keyed by the name's bytes. */
 static void rekeying(const char *dir)
 {
@@ -290,26 +305,18 @@ static void rekeying(const char *dir)
 	tap_ok(host_name_taken(dir, "\320\260lice") && host_name_taken(dir, "ALICE"), "now look-alikes are taken");
 	snprintf(path, sizeof path, "test -e %s/names/616c696365", dir);
 	tap_ok(system(path) != 0, "the old key is gone");
-	snprintf(path, sizeof path, "test $(ls %s/names | wc -l) = 1 && test -e %s/names/.keys-v%d && "
+	snprintf(path, sizeof path, "test $(ls %s/names | wc -l) = 2 && test -e %s/names/.keys-v%d && "
 		 "grep -q . %s/players/%032x/name && grep -q . %s/players/%032x/name", dir, dir, NAME_KEY_VERSION, dir,
 		 0xa1, dir, 0xa2);
-	tap_is(system(path), 0, "one key for the two look-alikes; both players keep their names");
-	tap_is(roster_rekey(dir, why, sizeof why), 0, "a second rekey is nothing");
-}
-
-/* Whether file holds line. */
-static bool has_line(const char *file, const char *line)
-{
-	char buf[400];
-	bool found = false;
-	FILE *f = fopen(file, "r");
-	while (f && !found && fgets(buf, sizeof buf, f)) {
-		buf[strcspn(buf, "\n")] = '\0';
-		found = !strcmp(buf, line);
+	tap_is(system(path), 0, "alice's two keys for the two look-alikes; both players keep their names");
+	char keys[NAME_KEYS][NAME_KEY_LEN + 1], line[40];
+	tap_is(name_keys("alice", keys), 2, "alice has two keys (capitals first, where i reads as l; folded first)");
+	snprintf(line, sizeof line, "%032x", 0xa1);
+	for (int i = 0; i < 2; i++) {
+		snprintf(path, sizeof path, "%s/names/%s", dir, keys[i]);
+		tap_ok(has_line(path, line), "alice's key %d is hers", i);
 	}
-	if (f)
-		fclose(f);
-	return found;
+	tap_is(roster_rekey(dir, why, sizeof why), 0, "a second rekey is nothing");
 }
 
 /* A host keyed by rule 2 (the skeleton of the folded name), where
@@ -349,9 +356,14 @@ static void rekeying_capitals(const char *top)
 	tap_is(system(cmd), 0, "five names, five keys, and rule 2's mark");
 	tap_is(roster_rekey(dir, why, sizeof why), 2, "re-keyed: two pairs now look alike (%s)", why);
 	tap_ok(strstr(why, ROSTER_COLLIDE) != NULL, "and why says where they are written");
-	snprintf(cmd, sizeof cmd, "test $(ls %s/names | wc -l) = 4 && test -e %s/names/.keys-v%d && "
+	snprintf(cmd, sizeof cmd, "test $(ls %s/names | wc -l) = 5 && test -e %s/names/.keys-v%d && "
 		 "test ! -e %s/names/.skeleton-keys", dir, dir, NAME_KEY_VERSION, dir);
-	tap_is(system(cmd), 0, "three names' keys and Oscar's hold now, and this rule's mark");
+	tap_is(system(cmd), 0, "three names' keys, Greek ΤΟΜ's folded one and Oscar's hold now, and this rule's mark");
+	char keys[NAME_KEYS][NAME_KEY_LEN + 1], own[300], pid[40];
+	tap_is(name_keys(players[1].name, keys), 2, "Greek ΤΟΜ has two keys: TOM's, and its own folded (τομ)");
+	snprintf(own, sizeof own, "%s/names/%s", dir, keys[1]);
+	snprintf(pid, sizeof pid, "%032x", 0xb1);
+	tap_ok(has_line(own, pid), "the key ΤΟΜ shares with nobody is its own: τομ is taken too");
 	for (size_t i = 0; i < sizeof players / sizeof players[0]; i++) {
 		host_player p = { .live_fd = -1 };
 		snprintf(p.dir, sizeof p.dir, "%s/players/%032x", dir, players[i].pid);
@@ -383,6 +395,113 @@ static void rekeying_capitals(const char *top)
 	tap_is(system(cmd), 0, "and leaves the report as it was");
 }
 
+/* The pairs issue 43 found apart: each a new name alone, and the second
+ * of a pair refused beside the first, either way round (capitals first
+ * they differ; folded first, or without the end's punctuation, they are
+ * one). */
+static const char *const alike_pairs[][2] = {
+	{ "Глеб", "Гле6" }, { "Любовь", "Лю6овь" }, { "Νίκος", "Νίκσς" }, { "ε", "є" }, { "ƞ", "η" },
+	{ "Ana", "Апа" }, { "jo", "ȷo" }, { "kim", "ĸim" }, { "Bob", "Bob." },
+};
+#define ALIKE_PAIRS (int)(sizeof alike_pairs / sizeof alike_pairs[0])
+
+static void lookalikes(const char *top)
+{
+	char err[600], why[300];
+	for (int way = 0; way < 2; way++) {
+		char dir[200], addr[40];
+		snprintf(dir, sizeof dir, "%s/alike-host-%d", top, way);
+		tap_is(host_open(dir, err, sizeof err), HOST_OK, "a host directory for look-alikes (%s)",
+		       way ? "second first" : "first first");
+		for (int i = 0; i < ALIKE_PAIRS; i++) {
+			const char *a = alike_pairs[i][way], *b = alike_pairs[i][!way];
+			host_player p, q;
+			snprintf(addr, sizeof addr, "192.0.2.%d", 100 + i);
+			tap_is(join(dir, 100 + 2 * i, a, addr, T0, &p), ROSTER_OK, "%s takes its name", a);
+			tap_ok(host_name_taken(dir, b), "%s is taken with it", b);
+			tap_is(join(dir, 101 + 2 * i, b, addr, T0 + 1, &q), ROSTER_TAKEN, "%s is refused beside %s", b, a);
+		}
+	}
+	/* A rename keeps every key of the name left, and gives nothing of the
+	 * new one's away. */
+	char dir[200];
+	snprintf(dir, sizeof dir, "%s/alike-host-0", top);
+	host_player g, s;
+	unsigned char k[32];
+	key(100, k);
+	tap_is(host_key_player(dir, k, &lim, &g, err, sizeof err), HOST_OK, "Глеб logs in again");
+	tap_is(roster_rename(dir, &g, "Boris", T0 + DAYS(1), why, sizeof why), ROSTER_OK, "and renames to Boris");
+	tap_is(join(dir, 150, "Гле6", "192.0.2.150", T0 + DAYS(1) + 1, &s), ROSTER_TAKEN,
+	       "Гле6 is kept for him as Глеб was (its folded key held)");
+	tap_is(join(dir, 150, "ГЛЕБ", "192.0.2.150", T0 + DAYS(1) + 1, &s), ROSTER_TAKEN, "and ГЛЕБ (its capitals' key)");
+	tap_is(roster_rename(dir, &g, "Гле6", T0 + DAYS(2), why, sizeof why), ROSTER_OK, "he may take Гле6 himself");
+	char keys[NAME_KEYS][NAME_KEY_LEN + 1], path[4300], cmd[4400];
+	int n = name_keys("Гле6", keys);
+	for (int i = 0; i < n; i++) {
+		snprintf(path, sizeof path, "%s/names/%s", dir, keys[i]);
+		snprintf(cmd, sizeof cmd, "test $(wc -l <%s) = 1", path);
+		tap_is(system(cmd), 0, "key %d of Гле6 is his name's, no hold (Глеб shared it)", i);
+	}
+	tap_is(join(dir, 150, "Boris", "192.0.2.150", T0 + DAYS(2) + 1, &s), ROSTER_TAKEN, "Boris is kept for him now");
+	host_leave(&g);
+}
+
+/* A host keyed by rule 3 (name_key alone): small letters that look alike
+ * were two names.  Re-keyed once: nobody deleted, the pairs reported, the
+ * one who chose first keeping the shared key, a name left lately kept for
+ * its player by each key still free. */
+static void rekeying_folded(const char *top)
+{
+	char dir[200], err[600], why[300], cmd[4000], file[300], line[300];
+	snprintf(dir, sizeof dir, "%s/rule-3-host", top);
+	tap_is(host_open(dir, err, sizeof err), HOST_OK, "a host directory for rule 3's keys");
+	static const struct {
+		int pid;
+		const char *name;
+		long at;
+	} players[] = {
+		{ 0xc1, "Глеб", T0 - 3000 }, { 0xc2, "Гле6", T0 - 2000 }, { 0xc3, "ĸim", T0 - 2500 },
+		{ 0xc4, "kim", T0 - 1500 }, { 0xc5, "Bob.", T0 - 1000 }, { 0xc6, "Bob", T0 - 900 },
+		{ 0xc7, "Zed", T0 - 800 },
+	};
+	for (size_t i = 0; i < sizeof players / sizeof players[0]; i++) {
+		snprintf(cmd, sizeof cmd, "d=%s; p=%032x; mkdir -p $d/players/$p && printf '%%s\\n' '%s' >$d/players/$p/name && "
+			 "touch -d @%ld $d/players/$p/name && printf '%%s\\n' $p >$d/names/$(printf '%s' | sha256sum | cut -c1-64)",
+			 dir, players[i].pid, players[i].name, players[i].at, players[i].name);
+		tap_is(system(cmd), 0, "rule 3 kept %s under its own key", players[i].name);
+	}
+	/* Zed was Любовь ten days ago. */
+	time_t now = time(NULL);
+	snprintf(cmd, sizeof cmd, "printf '%%s\\nЛюбовь\\n' %ld >%s/players/%032x/renamed && rm -f %s/names/.keys-v* && "
+		 "touch %s/names/.keys-v3", (long)now - DAYS(10), dir, 0xc7, dir, dir);
+	tap_is(system(cmd), 0, "Zed left Любовь ten days ago; rule 3's mark");
+	tap_is(roster_rekey(dir, why, sizeof why), 3, "re-keyed: three pairs now look alike (%s)", why);
+	snprintf(cmd, sizeof cmd, "test -e %s/names/.keys-v%d && test ! -e %s/names/.keys-v3", dir, NAME_KEY_VERSION, dir);
+	tap_is(system(cmd), 0, "this rule's mark, not rule 3's");
+	for (size_t i = 0; i < sizeof players / sizeof players[0]; i++) {
+		host_player p = { .live_fd = -1 };
+		snprintf(p.dir, sizeof p.dir, "%s/players/%032x", dir, players[i].pid);
+		host_read_name(&p);
+		tap_ok(!strcmp(p.name, players[i].name), "nobody deleted: %s keeps its name", players[i].name);
+	}
+	snprintf(file, sizeof file, "%s/" ROSTER_COLLIDE, dir);
+	static const int pairs[][2] = { { 0, 1 }, { 2, 3 }, { 4, 5 } };
+	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+		snprintf(line, sizeof line, "%032x\t%s\t%032x\t%s", players[pairs[i][0]].pid, players[pairs[i][0]].name,
+			 players[pairs[i][1]].pid, players[pairs[i][1]].name);
+		tap_ok(has_line(file, line), "reported: %s looks like %s, chosen first", players[pairs[i][1]].name,
+		       players[pairs[i][0]].name);
+	}
+	snprintf(cmd, sizeof cmd, "test $(grep -vc '^#' %s) = 3", file);
+	tap_is(system(cmd), 0, "three pairs, no more (Zed looks like nobody)");
+	host_player q;
+	static const char *const taken[] = { "ГЛЕ6", "гле6", "KIM", "ĸIM", "bob", "(Bob)", "Лю6овь", "любовь" };
+	for (size_t i = 0; i < sizeof taken / sizeof taken[0]; i++)
+		tap_is(join(dir, 60, taken[i], "192.0.2.60", now, &q), ROSTER_TAKEN, "a new key cannot take %s", taken[i]);
+	tap_is(join(dir, 61, "Любовь", "192.0.2.61", now, &q), ROSTER_TAKEN, "nor Любовь, kept for Zed");
+	tap_is(roster_rekey(dir, why, sizeof why), 0, "a second rekey is nothing");
+}
+
 /* Strangers logging in at the same moment are offered different names. */
 static void offers(const char *dir)
 {
@@ -407,6 +526,8 @@ int main(void)
 	tap_is(host_open(dir, err, sizeof err), HOST_OK, "a host directory");
 	rekeying(dir);
 	rekeying_capitals(dir);
+	rekeying_folded(dir);
+	lookalikes(dir);
 	rename_holds(dir);
 	offers(dir);
 	one_key_one_name(dir);

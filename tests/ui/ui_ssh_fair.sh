@@ -109,11 +109,11 @@ check "all end and free their places when their links drop" drop f1 f2 f3 f4 f5 
 arcade_options --guests 4 --guests-per-address 2
 for i in 1 2 3 4; do client "g$i" guest "127.3.0.$i"; done
 check "four guests of one network hold the four guest places" \
-	until_shown "not kept" 4 g1 g2 g3 g4
+	until_shown "a guest:" 4 g1 g2 g3 g4
 out=$(SSH_BIND=127.3.0.9 sh "$s/ssh" guest -tt </dev/null 2>&1)
 check "a fifth from that network is refused" says "$out" "All 4 guest places are taken"
 client g5 guest 127.4.0.1
-check "a guest from another network still gets in" wait_out g5 "not kept"
+check "a guest from another network still gets in" wait_out g5 "a guest:"
 check "one of the first network's guests ends, saying why" \
 	until_shown "a guest from another network needed one" 1 g1 g2 g3 g4
 check "and only one" test "$(showing "another network needed one" g1 g2 g3 g4)" = 1
@@ -159,12 +159,12 @@ check "and nothing is kept of it" no_prompt_file
 arcade_options --guests-per-network 2 --new-players-per-network 1
 client q1 guest 127.8.0.1
 client q2 guest 127.8.0.2
-check "two guests of one network play" until_shown "not kept" 2 q1 q2
+check "two guests of one network play" until_shown "a guest:" 2 q1 q2
 out=$(SSH_BIND=127.8.0.3 sh "$s/ssh" guest -tt </dev/null 2>&1)
 check "a third from another address of it is refused, saying why" \
 	says "$out" "2 guests from your network are playing already"
 client q3 guest 127.9.0.1
-check "one from the next network plays" wait_out q3 "not kept"
+check "one from the next network plays" wait_out q3 "a guest:"
 check "all end when their links drop" drop q1 q2 q3
 client d1 d1 127.10.0.1
 wait_out d1 "Name [" >/dev/null && printf 'day one\r' >"$s/in.d1"

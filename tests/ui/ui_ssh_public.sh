@@ -163,6 +163,19 @@ check "letters of two scripts in one name are refused (a Cyrillic a)" ui_wait "l
 ui_keys -l "bob (guest)"
 ui_keys Enter
 check "a name that would pass for a guest is refused" ui_wait "kept for guests"
+# A look-alike in small letters only, or with punctuation at an end, is
+# refused as the name itself is (every pair is tests/persist/test_name.c's):
+# the last words on the screen, above the next prompt, say so.
+last_taken() {
+	for _ in $(seq 200); do
+		ui_screen | grep -v '^ *$' | tail -n 2 | head -n 1 | grep -q 'That name is taken' && return 0
+		sleep 0.05
+	done
+	return 1
+}
+ui_keys -l "alice."
+ui_keys Enter
+check "alice. (a full stop at its end) is alice's name too" last_taken
 ui_keys -l "bob"
 ui_keys Enter
 check "bob plays a game of his own" ui_wait "Playing as bob"
@@ -256,11 +269,12 @@ check "a third is refused in one line" says "$out" "You have 2 games open on thi
 $X kill-server
 quit >/dev/null
 
-# 4. A guest: no key, no name asked, nothing kept.
+# 4. A guest: no key, no name asked, nothing kept but a board it leaves
+# (tests/ui/ui_ssh_guest.sh).
 login guest
-check "a login without a key is a guest, told nothing is kept, in one line of 80 columns" \
-	ui_wait "a guest: your games are not kept."
-check "and how to make a key to keep them" ui_wait "a key (ssh-keygen -t ed25519) and log in again."
+check "a login without a key is a guest, told what is kept, in one line of 80 columns" \
+	ui_wait "a guest: a board you leave is kept for 1 hour."
+check "and how to make a key to keep them" ui_wait "make a key (ssh-keygen -t ed25519)"
 check "the guest plays in a home of its own" test -d "$host/guests/0"
 out=$(sh "$s/ssh" guest -tt </dev/null 2>&1)
 check "past the guest limit: one clear line" says "$out" "All 1 guest places are taken"
