@@ -98,23 +98,23 @@ next_second() {
 # ends nobody: the real guest's network holds 2, under the floor of 3,
 # and the player who moved is spared; the newcomer is refused.
 login guest "" 127.60.0.1
-ui_wait "not kept" >/dev/null
+ui_wait "Welcome, guest-" >/dev/null
 ui_keys f
 ui_wait "Moves 0" >/dev/null
 ui_keys Space
 check "a real guest plays: a move made" ui_wait "Moves 1 "
 next_second
 client mate guest 127.60.0.2
-wait_out mate "not kept" >/dev/null
+wait_out mate "Welcome, guest-" >/dev/null
 next_second
 many=
 for i in $(seq 48); do
 	client "x$i" guest "127.$((60 + i)).0.1"
 	many="$many x$i"
 	# Eight logins at a time: sshd's MaxStartups.
-	[ $((i % 8)) -eq 0 ] && until_shown "not kept" "$i" $many >/dev/null
+	[ $((i % 8)) -eq 0 ] && until_shown "Welcome, guest-" "$i" $many >/dev/null
 done
-check "48 guests from 48 fresh networks fill the 50 guest places" until_shown "not kept" 48 $many
+check "48 guests from 48 fresh networks fill the 50 guest places" until_shown "Welcome, guest-" 48 $many
 client late guest 127.120.0.1
 check "a guest from yet another network is refused" until_shown "EXIT=" 1 late
 check "told that all 50 places are taken" wait_out late "All 50 guest places are taken"
@@ -134,12 +134,12 @@ for i in 1 2 3 4; do
 	client "b$i" guest "127.130.$i.1"
 	blk="$blk b$i"
 done
-check "four guests from four /24s of one /16 play" until_shown "not kept" 4 $blk
+check "four guests from four /24s of one /16 play" until_shown "Welcome, guest-" 4 $blk
 out=$(SSH_BIND=127.130.5.1 sh "$s/ssh" guest -tt </dev/null 2>&1)
 check "a fifth /24 of that /16 is refused, saying why" \
 	says "$out" "4 guests from your address block are playing already"
 client o1 guest 127.131.1.1
-check "a guest from another block still plays" wait_out o1 "not kept"
+check "a guest from another block still plays" wait_out o1 "Welcome, guest-"
 check "all end when their links drop" drop $blk o1
 
 # 3. Six /24s of one block fill a pool of six: a guest from another
@@ -150,9 +150,9 @@ for i in 1 2 3 4 5 6; do
 	client "c$i" guest "127.140.$i.1"
 	blk="$blk c$i"
 done
-check "six /24s of one block hold the six guest places" until_shown "not kept" 6 $blk
+check "six /24s of one block hold the six guest places" until_shown "Welcome, guest-" 6 $blk
 client o2 guest 127.141.1.1
-check "a guest from another block gets in" wait_out o2 "not kept"
+check "a guest from another block gets in" wait_out o2 "Welcome, guest-"
 check "one of the crowded block's guests ends, told the true count" \
 	until_shown "6 of them from" 1 $blk
 check "of its block" until_shown "your address block, and a guest from another block needed one" 1 $blk
@@ -207,7 +207,7 @@ check "both are players" test -n "$winner" -a -n "$thrown"
 for p in "$winner" "$thrown"; do touch -d '8 days ago' "$p/seen" "$p"; done
 touch -d '2 hours ago' "$host/pruned"
 client g9 guest 127.162.0.1
-wait_out g9 "not kept" >/dev/null
+wait_out g9 "Welcome, guest-" >/dev/null
 gone() { for _ in $(seq 200); do [ ! -e "$1" ] && return 0; sleep 0.05; done; return 1; }
 check "eight days on, the next login forgets the key that never cleared a board" gone "$thrown"
 check "its name is free" test -z "$(pid_of throwaway)"
