@@ -20,6 +20,7 @@
 #include "persist/atomic.h"
 #include "persist/guestkeep.h"
 #include "persist/host.h"
+#include "persist/race.h"
 #include "persist/paths.h"
 #include "persist/sshkey.h"
 #include "persist/roster.h"
@@ -396,13 +397,14 @@ int serve_account(int argc, char **argv)
 			    .guest_keep = HOST_GUEST_KEEP, .guests_kept = HOST_GUESTS_KEPT };
 	char dir[3100] = "", home[3100] = "", err[600];
 	const char *dir_arg = NULL;
+	int race_history = RACE_HISTORY;
 	bool checking = false;	/* --check and its options: main sends those to cli/, here only for the help */
 	/* A limit: a whole number up to a million, from lo (1: none is no host). */
 #define LIMIT(name, field, least, text) \
 	{ name, 0, OPTION_INT, &lim.field, .arg = "N", .help = text, .lo = least, .hi = 1000000 }
 	/* A help with its default in it, translated here: the runner's own
 	 * lookup of the text it is given finds nothing and leaves it. */
-	char helps[19][300];
+	char helps[20][300];
 #define HELP(i, text, value) (snprintf(helps[i], sizeof helps[i], text, value), helps[i])
 	const option_spec specs[] = {
 		/* TRANSLATORS: an option's help in --help, after the option at
@@ -443,7 +445,7 @@ int serve_account(int argc, char **argv)
 		      HELP(9, _("... from one client network, 0 for any number\n"
 				"(default %d)"), HOST_PROMPTS_PER_NETWORK)),
 		LIMIT("prompts-per-block", prompts_per_block, 0,
-		      HELP(14, _("... from one client block (IPv4 /16, IPv6 /32), 0\n"
+		      HELP(19, _("... from one client block (IPv4 /16, IPv6 /32), 0\n"
 				 "for any number (default %d)"), HOST_PROMPTS_PER_BLOCK)),
 		LIMIT("prompts-fresh", prompts_fresh, 0,
 		      N_("of --prompts, the places only a new key from a\n"
@@ -469,6 +471,10 @@ int serve_account(int argc, char **argv)
 		{ "forget-unplayed-after", 0, OPTION_INT, &lim.forget_unplayed_days, .arg = "DAYS",
 		  .help = HELP(17, _("forget a player who never cleared a board after\n"
 				     "DAYS days unseen, 0 as --forget-after (default %d)"), HOST_FORGET_UNPLAYED_DAYS),
+		  .lo = 0, .hi = 1000000 },
+		{ "race-history", 0, OPTION_INT, &race_history, .arg = "N",
+		  .help = HELP(14, _("a key's races rank once it has cleared N of the\n"
+				     "host's boards without help, 0 at once (default %d)"), RACE_HISTORY),
 		  .lo = 0, .hi = 1000000 },
 		{ "idle", 0, OPTION_TIME, &idle_secs, .arg = "TIME",
 		  .help = N_("no move for TIME in the game, or no key at the name\n"
@@ -590,6 +596,7 @@ int serve_account(int argc, char **argv)
 	}
 	host_path(dir, HOST_DIR_SCORES, scores, sizeof scores);	/* fits: host_open took dir */
 	play_set_player(p.pid, p.name, p.guest, dir, p.slot);
+	play_set_race_history(race_history);
 	play_set_guest_keep(p.guest && guestkeep_offered(&lim, addr) == GUESTKEEP_KEPT ? lim.guest_keep : 0);
 	if (!p.guest)
 		play_set_key(fp);

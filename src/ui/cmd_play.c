@@ -175,6 +175,7 @@ static struct {
 	char key[64];		/* the key's fingerprint, for the player's page */
 	char host[4096], slot[40];
 	char note[200];
+	int race_history;
 	long keep;		/* a guest's board left is kept for so many seconds, 0 not */
 } player;
 
@@ -200,6 +201,11 @@ void play_set_guest_keep(long secs)
 void play_set_note(const char *line)
 {
 	snprintf(player.note, sizeof player.note, "%s", line);
+}
+
+void play_set_race_history(int boards)
+{
+	player.race_history = boards;
 }
 
 /* The line that says why the game ended by itself (--idle), and what of it
@@ -301,6 +307,7 @@ int cmd_play(int argc, char **argv)
 		.host = player.pid[0] ? player.host : NULL,
 		.live_id = player.slot,
 		.client = getenv("SSH_CONNECTION"),
+		.race_history = player.race_history,
 	};
 	/* Before the terminal is taken: a long search says so. */
 	output_progress ps;

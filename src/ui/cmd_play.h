@@ -21,5 +21,8 @@ void play_set_guest_keep(long secs);
 /* A line the game says first, in place of "Playing as ...": what the front
  * door did just before ("You are Bobby now, was Bob."). */
 void play_set_note(const char *line);
+/* The boards a key must have cleared alone for its races to rank (serve's
+ * --race-history). */
+void play_set_race_history(int boards);
 
 #endif
