@@ -45,8 +45,19 @@ bool network_block_of(const char *addr, char *out, size_t len)
 	return group_of(addr, true, out, len);
 }
 
-bool network_same(const char *a, const char *b)
+/* Whether a and b are known and in one group (wide: one block). */
+static bool group_same(const char *a, const char *b, bool wide)
 {
 	char na[NETWORK_LEN], nb[NETWORK_LEN];
-	return network_of(a, na, sizeof na) && network_of(b, nb, sizeof nb) && !strcmp(na, nb);
+	return group_of(a, wide, na, sizeof na) && group_of(b, wide, nb, sizeof nb) && !strcmp(na, nb);
+}
+
+bool network_same(const char *a, const char *b)
+{
+	return group_same(a, b, false);
+}
+
+bool network_block_same(const char *a, const char *b)
+{
+	return group_same(a, b, true);
 }

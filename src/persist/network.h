@@ -27,5 +27,7 @@ bool network_block_of(const char *addr, char *out, size_t len);
 
 /* Whether a and b are known and in one network. */
 bool network_same(const char *a, const char *b);
+/* ... in one block. */
+bool network_block_same(const char *a, const char *b);
 
 #endif
