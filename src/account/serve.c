@@ -30,6 +30,8 @@
 #define SERVE_IDLE (30 * 60)	/* --idle's default: seconds */
 #define SERVE_PROMPT_TIME 120	/* --prompt-time's default: seconds */
 #define SERVE_PROMPT_TIME_BUSY 30	/* --prompt-time-busy's */
+#define SERVE_BOARD_MEMORY 4	/* --board-memory's default: MiB */
+#define SERVE_BOARD_CPU 2	/* --board-cpu's default: seconds */
 
 static void serve_usage(const options_def *d)
 {
@@ -404,7 +406,9 @@ int serve_account(int argc, char **argv)
 	{ name, 0, OPTION_INT, &lim.field, .arg = "N", .help = text, .lo = least, .hi = 1000000 }
 	/* A help with its default in it, translated here: the runner's own
 	 * lookup of the text it is given finds nothing and leaves it. */
-	char helps[20][300];
+	char helps[21][300];
+	int board_mib = SERVE_BOARD_MEMORY;
+	long board_cpu = SERVE_BOARD_CPU;
 #define HELP(i, text, value) (snprintf(helps[i], sizeof helps[i], text, value), helps[i])
 	const option_spec specs[] = {
 		/* TRANSLATORS: an option's help in --help, after the option at
@@ -476,6 +480,14 @@ int serve_account(int argc, char **argv)
 		  .help = HELP(14, _("a key's races rank once it has cleared N of the\n"
 				     "host's boards without help, 0 at once (default %d)"), RACE_HISTORY),
 		  .lo = 0, .hi = 1000000 },
+		{ "board-memory", 0, OPTION_INT, &board_mib, .arg = "MIB",
+		  .help = HELP(20, _("memory one board may take (its solver's estimate),\n"
+				     "0 for any: a larger one is refused in the settings\n"
+				     "(default %d)"), SERVE_BOARD_MEMORY),
+		  .lo = 0, .hi = 1000000 },
+		{ "board-cpu", 0, OPTION_TIME, &board_cpu, .arg = "TIME",
+		  .help = N_("CPU time making one board may take (as --idle;\n"
+			     "default 2s, 0 for any)") },
 		{ "idle", 0, OPTION_TIME, &idle_secs, .arg = "TIME",
 		  .help = N_("no move for TIME in the game, or no key at the name\n"
 			     "prompt (minutes, or 45s, 30m, 2h; 0 never): the game\n"
@@ -618,6 +630,7 @@ int serve_account(int argc, char **argv)
 	pargv[k++] = idle;
 	for (int i = first; i < argc; i++)
 		pargv[k++] = argv[i];
+	play_set_budget((double)board_mib * 1024 * 1024, (double)board_cpu);
 	int rc = cmd_play(k, pargv);
 	free(pargv);
 	if (host_player_why(&p, err, sizeof err))

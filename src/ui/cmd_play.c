@@ -1,9 +1,16 @@
 /* `lightsout play`: the first board as the options say (formats/playopts.c
  * reads them), then the curses session. */
+#ifndef _DEFAULT_SOURCE
+#define _DEFAULT_SOURCE		/* RLIMIT_AS, M_ARENA_MAX */
+#endif
 #include "ui/cmd_play.h"
 
 #include <curses.h>
 #include <errno.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+#include <sys/resource.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +24,7 @@
 #include "formats/options.h"
 #include "formats/playopts.h"
 #include "formats/output.h"
+#include "game/budget.h"
 #include "game/practice.h"
 #include "i18n.h"
 #include "persist/prefs.h"
@@ -196,6 +204,47 @@ void play_set_key(const char *fingerprint)
 void play_set_guest_keep(long secs)
 {
 	player.keep = secs;
+}
+
+/* The address space the process holds now, in bytes; 0 when unknown. */
+static double address_space(void)
+{
+	FILE *f = fopen("/proc/self/statm", "r");
+	unsigned long pages = 0;
+	if (!f)
+		return 0;
+	if (fscanf(f, "%lu", &pages) != 1)
+		pages = 0;
+	fclose(f);
+	return (double)pages * (double)sysconf(_SC_PAGESIZE);
+}
+
+void play_set_budget(double bytes, double seconds)
+{
+	budget_set(bytes, seconds);
+	if (bytes <= 0)
+		return;
+#ifdef M_ARENA_MAX
+	/* One heap for every thread: glibc would reserve 64 MiB of address
+	 * space for each thread's own, which the bound below would count. */
+	mallopt(M_ARENA_MAX, 1);
+#endif
+	/* The backstop: whatever the estimate missed, the process cannot
+	 * grow past what it holds now, a board twice over and room for the
+	 * threads' stacks and the screen. */
+	double now = address_space();
+	if (now <= 0)
+		return;
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_AS, &rl) != 0)
+		return;
+	rlim_t want = (rlim_t)(now + 2 * bytes + PLAY_AS_ROOM);
+	if (rl.rlim_max != RLIM_INFINITY && want > rl.rlim_max)
+		want = rl.rlim_max;
+	if (rl.rlim_cur == RLIM_INFINITY || want < rl.rlim_cur) {
+		rl.rlim_cur = want;
+		setrlimit(RLIMIT_AS, &rl);
+	}
 }
 
 void play_set_note(const char *line)
