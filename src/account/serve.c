@@ -30,7 +30,7 @@
 #define SERVE_IDLE (30 * 60)	/* --idle's default: seconds */
 #define SERVE_PROMPT_TIME 120	/* --prompt-time's default: seconds */
 #define SERVE_PROMPT_TIME_BUSY 30	/* --prompt-time-busy's */
-#define SERVE_BOARD_MEMORY 4	/* --board-memory's default: MiB */
+#define SERVE_BOARD_MEMORY 2	/* --board-memory's default: MiB */
 #define SERVE_BOARD_CPU 2	/* --board-cpu's default: seconds */
 
 static void serve_usage(const options_def *d)

@@ -57,9 +57,11 @@ int budget_largest_side(const game_config *cfg, int max_side)
 	int best = 0;
 	/* Not monotone: small boards go to dense elimination, which costs
 	 * more than the chase that takes them past CHASE_MIN_UNKNOWNS. */
+	char why[200];
 	for (int s = 1; s <= max_side; s++) {
 		c.v.rows = c.v.cols = s;
-		if (within(&c) > 0)
+		/* A size the rule can take (hexagons on a torus: even rows). */
+		if (variant_validate(&c.v, why, sizeof why) == LO_OK && within(&c) > 0)
 			best = s;
 	}
 	return best;

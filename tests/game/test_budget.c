@@ -104,9 +104,11 @@ static void model_against_builds(void)
 		}
 		tap_diag("%dx%d %s k=%d%s: estimated %.2f MiB, %.2g operations; measured %.2f MiB", c.v.rows, c.v.cols,
 			 c.v.rule, c.v.k, c.v.torus ? " torus" : "", est.bytes / MIB, est.work, took / MIB);
-		/* An upper estimate (a page's rounding aside), and not one so far
-		 * above that the boards it allows shrink for nothing. */
-		tap_ok(took <= est.bytes, "  its build took no more than estimated");
+		/* An upper estimate, and not one so far above that the boards it
+		 * allows shrink for nothing.  The resident set is measured in
+		 * the allocator's steps (glibc grows its heap 128 KiB at a
+		 * time, and the first thread's arena more): a quarter MiB. */
+		tap_ok(took <= est.bytes + 0.25 * MIB, "  its build took no more than estimated");
 		tap_ok(est.bytes <= 8 * took + 2 * MIB, "  and the estimate is within 8x of it");
 	}
 }
