@@ -206,6 +206,19 @@ void play_set_guest_keep(long secs)
 	player.keep = secs;
 }
 
+/* A sanitizer's build reserves terabytes of shadow and allocates beside
+ * every block: no address-space bound can hold under it. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define PLAY_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define PLAY_SANITIZED 1
+#endif
+#endif
+#ifndef PLAY_SANITIZED
+#define PLAY_SANITIZED 0
+#endif
+
 /* The address space the process holds now, in bytes; 0 when unknown. */
 static double address_space(void)
 {
@@ -222,7 +235,7 @@ static double address_space(void)
 void play_set_budget(double bytes, double seconds)
 {
 	budget_set(bytes, seconds);
-	if (bytes <= 0)
+	if (bytes <= 0 || PLAY_SANITIZED)
 		return;
 #ifdef M_ARENA_MAX
 	/* One heap for every thread: glibc would reserve 64 MiB of address
