@@ -51,7 +51,7 @@ until_setting() {
 }
 
 login guest
-check "a guest logs in" ui_wait "a guest: your games are not kept."
+check "a guest logs in" ui_wait ", a guest: "
 ui_wait "f  " >/dev/null
 ui_keys f
 check "and plays a board" ui_wait "Moves 0 "
