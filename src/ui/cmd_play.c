@@ -337,6 +337,14 @@ int cmd_play(int argc, char **argv)
 	a.daily_cfg = cfg;
 	if (!o.code && !o.load)
 		play_prefs(&o, &a.prefs, &cfg, note, sizeof note);
+	/* A kind of board kept before a host's bound, or a bound lowered
+	 * since: the host's own board, and why, rather than no game. */
+	char past[sizeof note];
+	if (!o.code && !o.load && budget_check(&cfg, past, sizeof past) != LO_OK &&
+	    budget_check(&a.daily_cfg, err, sizeof err) == LO_OK) {
+		snprintf(note, sizeof note, "%s", past);
+		cfg = a.daily_cfg;
+	}
 	if (o.load && !(loaded = play_load(&o, &cfg)))
 		return EXIT_USAGE;
 	/* What the front door just did comes first (a settings note waits). */

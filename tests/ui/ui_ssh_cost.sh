@@ -144,4 +144,65 @@ ui_wait "q  leave the arcade" >/dev/null
 ui_keys q
 ui_screen | grep -q "Leave?" && ui_keys y
 check "the guest leaves" ui_wait "EXIT=0"
+
+# 2. A key-holder's kind of board kept from a larger bound (the admin
+# lowered it since): the next login plays the host's board, and says why,
+# instead of ending at once.
+arcade_key alice || exit 1
+arcade_options --board-memory 4
+login alice
+ui_wait "Name [" >/dev/null
+ui_keys Enter
+ui_wait "f  " >/dev/null
+ui_keys f
+ui_wait "Moves 0 " >/dev/null
+ui_keys m
+ui_wait "Settings" >/dev/null
+keys 3 NPage
+ui_keys Right Right Right Right Right
+until_setting Rows " 40 " >/dev/null
+ui_keys Down
+keys 3 NPage
+ui_keys Right Right Right Right Right
+until_setting Columns " 40 " >/dev/null
+ui_keys Down
+for _ in $(seq 10); do
+	setting Rule | grep -q knight && break
+	was=$(setting Rule)
+	ui_keys Right
+	changed Rule "$was"
+done
+was=$(setting States)
+ui_keys Down Left
+changed States "$was"
+ui_keys Down Right
+until_setting Torus " on " >/dev/null
+ui_keys Enter
+check "with --board-memory 4 a key-holder makes 40x40, knight, 36 states, torus" \
+	ui_wait "knight torus 40x40 · 36 states"
+check "and keeps it as the kind of board to start with" ui_wait "Saved as your default"
+ui_keys q
+ui_wait "q  leave the arcade" >/dev/null
+ui_keys q
+for _ in $(seq 200); do
+	ui_screen | grep -q "EXIT=" && break
+	ui_screen | grep -q "(y/n)" && ui_keys y
+	sleep 0.05
+done
+ui_wait "EXIT=0" >/dev/null
+arcade_options --board-memory 2
+login alice
+check "at the next login under 2 MiB the game starts" ui_wait "q  leave the arcade"
+check "saying why not with that kind of board" ui_wait "Too big for this host: with this rule, 36 states and a torus"
+ui_keys f
+check "and plays the host's own board" ui_wait "classic 5x5"
+ui_keys q
+ui_wait "q  leave the arcade" >/dev/null
+ui_keys q
+for _ in $(seq 200); do
+	ui_screen | grep -q "EXIT=" && break
+	ui_screen | grep -q "(y/n)" && ui_keys y
+	sleep 0.05
+done
+check "alice leaves" ui_wait "EXIT=0"
 done_testing
