@@ -19,11 +19,6 @@ bool budget_bounded(void)
 	return max_bytes > 0 || max_seconds > 0;
 }
 
-double budget_bytes(void)
-{
-	return max_bytes;
-}
-
 double budget_seconds(void)
 {
 	return max_seconds;
@@ -41,8 +36,7 @@ bool budget_estimate(const game_config *cfg, double *bytes, double *seconds)
 	return true;
 }
 
-/* 1 within the budget, 0 past it, -1 beyond every solver (not ours to
- * refuse: game_init says why). */
+/* 1 within the budget, 0 past it, -1 beyond every solver. */
 static int within(const game_config *cfg)
 {
 	double bytes, seconds;
@@ -72,7 +66,9 @@ int budget_largest_side(const game_config *cfg, int max_side)
 
 lo_result budget_check(const game_config *cfg, char *err, size_t len)
 {
-	if (!budget_bounded() || within(cfg) != 0)
+	/* Beyond every solver too: under a bound the host's largest is the
+	 * more useful answer than the solver's limit. */
+	if (!budget_bounded() || within(cfg) > 0)
 		return LO_OK;
 	const rule_entry *e = rule_entry_find(cfg->v.rule);
 	int rows, cols, k = cfg->v.k;

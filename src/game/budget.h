@@ -27,7 +27,6 @@
  * board may take, each 0 for no bound. */
 void budget_set(double bytes, double seconds);
 bool budget_bounded(void);
-double budget_bytes(void);
 double budget_seconds(void);
 
 /* cfg's board as the budget sees it: its bytes while played, and the CPU
@@ -37,7 +36,8 @@ bool budget_estimate(const game_config *cfg, double *bytes, double *seconds);
 
 /* LO_OK when cfg's board is within the budget (any board, when none is
  * set); else LO_TOO_LARGE with a sentence in err that names the largest
- * board of that rule and k the host allows. */
+ * board of that rule and k the host allows (a board no solver takes is
+ * past a budget too). */
 lo_result budget_check(const game_config *cfg, char *err, size_t len);
 
 /* The largest side s, up to max_side, for which an s x s board of cfg's

@@ -173,6 +173,11 @@ static void bounded(void)
 			game_config c = test_config(200, 200, k, easy[i], false);
 			tap_ok(budget_check(&c, err, sizeof err) == LO_OK, "200x200 %s k=%d stays within it", easy[i], k);
 		}
+	game_config huge = test_config(200, 200, 36, "random:5", false);
+	budget_check(&huge, err, sizeof err);
+	snprintf(want, sizeof want, "Too big for this host: with this rule and 36 states, boards up to %dx%d.",
+		 budget_largest_side(&huge, 200), budget_largest_side(&huge, 200));
+	tap_ok(!strcmp(err, want), "a board no solver takes: the host's largest too, not the solver's limit: %s", err);
 	game_config small = test_config(5, 5, 36, "knight", true);
 	tap_ok(budget_check(&small, err, sizeof err) == LO_OK, "and any rule at 5x5");
 	/* game_init, which every board goes through, refuses before building. */
