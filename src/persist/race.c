@@ -46,6 +46,7 @@ static const char *const rank_names[] = {
 	[RACE_UNRANKED_NEW] = /* notext: file format */ "no new",
 	[RACE_UNRANKED_PAIR] = /* notext: file format */ "no pair",
 	[RACE_UNRANKED_NETWORK_SHARE] = /* notext: file format */ "no network-share",
+	[RACE_UNRANKED_BLOCK_SHARE] = /* notext: file format */ "no block-share",
 };
 
 /* A result's "kind" line: file format, never translated. */
@@ -609,12 +610,14 @@ typedef struct day_count {
 	int share[2];		/* ranked results of the two keys asked about */
 	int pair;		/* ... of the two together */
 	int net[2];		/* ... in which each one's network took part */
+	int block[2];		/* ... and each one's block */
 } day_count;
 
-/* Did side s's network take part in result r? */
-static bool network_in(const race_side *s, const race_result *r)
+/* Did side s's network (wide: its block) take part in result r? */
+static bool network_in(const race_side *s, const race_result *r, bool wide)
 {
-	return network_same(s->addr, r->winner.addr) || network_same(s->addr, r->loser.addr);
+	bool (*same)(const char *, const char *) = wide ? network_block_same : network_same;
+	return same(s->addr, r->winner.addr) || same(s->addr, r->loser.addr);
 }
 
 /* Is file name one of date's results (DATE.TOKEN)? */
@@ -665,7 +668,8 @@ static void results_count(const char *host, const char *date, const race_result 
 		c->ranked++;
 		for (int i = 0; i < 2; i++) {
 			c->share[i] += !strcmp(r.winner.key, k[i]) || !strcmp(r.loser.key, k[i]);
-			c->net[i] += network_in(side[i], &r);
+			c->net[i] += network_in(side[i], &r, false);
+			c->block[i] += network_in(side[i], &r, true);
 		}
 		c->pair += (!strcmp(r.winner.key, k[0]) && !strcmp(r.loser.key, k[1])) ||
 			   (!strcmp(r.winner.key, k[1]) && !strcmp(r.loser.key, k[0]));
@@ -745,6 +749,8 @@ static race_rank rank_of(const race_result *r, const day_count *c, int history)
 	 * networks cannot fill it. */
 	if (c->net[0] >= RACE_NETWORK_DAY || c->net[1] >= RACE_NETWORK_DAY)
 		return RACE_UNRANKED_NETWORK_SHARE;
+	if (c->block[0] >= RACE_BLOCK_DAY || c->block[1] >= RACE_BLOCK_DAY)
+		return RACE_UNRANKED_BLOCK_SHARE;
 	if (c->ranked >= RACE_RESULTS_DAY)
 		return RACE_UNRANKED_FULL;
 	return RACE_RANKED;
@@ -769,6 +775,7 @@ const char *race_rank_words(race_rank rank, int history, char *buf, size_t len)
 		[RACE_UNRANKED_NEW] = "",
 		[RACE_UNRANKED_PAIR] = "",
 		[RACE_UNRANKED_NETWORK_SHARE] = "",
+		[RACE_UNRANKED_BLOCK_SHARE] = "",
 	};
 	buf[0] = '\0';
 	if (rank == RACE_UNRANKED_NEW)
@@ -788,6 +795,13 @@ const char *race_rank_words(race_rank rank, int history, char *buf, size_t len)
 			 P_("a network's %d ranked race today is used up", "a network's %d ranked races today are used up",
 			    RACE_NETWORK_DAY),
 			 RACE_NETWORK_DAY);
+	else if (rank == RACE_UNRANKED_BLOCK_SHARE)
+		snprintf(buf, len,
+			 /* TRANSLATORS: a block is a wider range of networks
+			  * (an IPv4 /16), as serve's --guests-per-block says. */
+			 P_("an address block's %d ranked race today is used up",
+			    "an address block's %d ranked races today are used up", RACE_BLOCK_DAY),
+			 RACE_BLOCK_DAY);
 	else if ((size_t)rank < sizeof words / sizeof *words && words[rank][0])
 		snprintf(buf, len, "%s", _(words[rank]));
 	return buf;

@@ -34,8 +34,9 @@
  * history (each had cleared the host's boards without help, at least the
  * count serve's --race-history says, when it raced), at most
  * RACE_PAIR_DAY times a day for one pair of keys, and each network has
- * RACE_NETWORK_DAY ranked results a day (as winner's or loser's), so
- * that one person with a few networks cannot fill the day's table. */
+ * RACE_NETWORK_DAY ranked results a day (as winner's or loser's), and
+ * each block of networks (persist/network.h) RACE_BLOCK_DAY, so that one
+ * person with many networks of one provider cannot fill the day's table. */
 #ifndef LO_RACE_H
 #define LO_RACE_H
 
@@ -55,6 +56,7 @@
 #define RACE_SHARE_DAY 20		/* ranked results of one key a day */
 #define RACE_PAIR_DAY 3			/* ... of one pair of keys a day */
 #define RACE_NETWORK_DAY (RACE_SHARE_DAY * 2)	/* ... of one network a day (two players' shares) */
+#define RACE_BLOCK_DAY (RACE_NETWORK_DAY * 5)	/* ... of one block (/16, /32): a tenth of the day's table */
 #define RACE_HISTORY 3			/* --race-history's default: boards cleared unaided */
 #define RACE_RESULTS_DAY (RACE_SHARE_DAY * 100)	/* ranked a day in all: a hundred full shares */
 #define RACE_UNRANKED_DAY RACE_RESULTS_DAY	/* unranked ones filed a day (never counted against it) */
@@ -108,6 +110,7 @@ typedef enum race_rank {
 	RACE_UNRANKED_NEW,		/* a key had cleared too few boards alone */
 	RACE_UNRANKED_PAIR,		/* the two keys' ranked results today are used up */
 	RACE_UNRANKED_NETWORK_SHARE,	/* a racer's network's ranked results today are used up */
+	RACE_UNRANKED_BLOCK_SHARE,	/* ... its block's */
 } race_rank;
 
 typedef struct race_result {

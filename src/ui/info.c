@@ -84,9 +84,9 @@ void info_plan(const lo_overlay *o, const glyphs *gl, double now, char *buf, siz
 		/* TRANSLATORS: "needs <=12 presses (best found in 10 s, >=9)": the
 		 * search ran out of time; 9 is a bound. */
 		snprintf(buf, len, _("needs %s%d presses (best found in %.0f s, %s%d)"), le, w,
-			 SOLVER_BUDGET_SECONDS, gl->utf8 ? "\u2265" : ">=", o->bound);
+			 solver_time_limit(), gl->utf8 ? "\u2265" : ">=", o->bound);
 	else if (o->out_of_time)
-		snprintf(buf, len, _("needs %s%d presses (best found in %.0f s)"), le, w, SOLVER_BUDGET_SECONDS);
+		snprintf(buf, len, _("needs %s%d presses (best found in %.0f s)"), le, w, solver_time_limit());
 	else if (o->stopped)
 		snprintf(buf, len, _("needs %s%d presses (best found, stopped)"), le, w);
 	else

@@ -242,7 +242,8 @@ static race_side *opponent(race_side *o)
 	snprintf(name, sizeof name, "p%d", next);
 	snprintf(slot, sizeof slot, "k%s.0", key);
 	side(o, name, key, slot);
-	snprintf(o->addr, sizeof o->addr, "172.%d.%d.1", 16 + next / 250, next % 250);
+	/* Each its own /24, spread over 16 blocks: no block's share fills. */
+	snprintf(o->addr, sizeof o->addr, "172.%d.%d.1", 16 + next % 16, next / 16 % 250);
 	return o;
 }
 
@@ -336,6 +337,32 @@ static void ranking(const char *host)
 	       "nor as the loser");
 	race_rank_words(RACE_UNRANKED_NETWORK_SHARE, 3, words, sizeof words);
 	tap_ok(strstr(words, "network's 40 ranked races") != NULL, "why, in words: %s", words);
+
+	/* A block's daily share: ten keys on five /24s of one /16 (two keys
+	 * a network, each network its share) fill it; a key on a sixth /24
+	 * of that block is not ranked, one from another block is. */
+	race_side b[11];
+	for (int k = 0; k < 11; k++) {
+		char key[RACE_KEY_LEN + 1], name[16], addr[24], nslot[LIVE_ID_MAX];
+		snprintf(key, sizeof key, "%032x", 0x6000 + k);
+		snprintf(name, sizeof name, "blk%d", k);
+		snprintf(addr, sizeof addr, "198.19.%d.%d", k / 2, k % 2 + 1);
+		snprintf(nslot, sizeof nslot, "k%s.0", key);
+		side(&b[k], name, key, nslot);
+		snprintf(b[k].addr, sizeof b[k].addr, "%s", addr);
+	}
+	ranked = 0;
+	for (int i = 0; i < RACE_BLOCK_DAY; i++)
+		ranked += race_one(host, slot, 2000 + i, &b[i / RACE_SHARE_DAY], opponent(&o), RACE_CLEARED) == RACE_RANKED;
+	tap_is(ranked, RACE_BLOCK_DAY, "one block's %d ranked races: five networks' shares", RACE_BLOCK_DAY);
+	tap_is(race_one(host, slot, 2500, &b[10], opponent(&o), RACE_CLEARED), RACE_UNRANKED_BLOCK_SHARE,
+	       "a key on a sixth /24 of that block: not ranked, its block's share used up");
+	tap_is(race_one(host, slot, 2501, opponent(&o), &b[10], RACE_CLEARED), RACE_UNRANKED_BLOCK_SHARE,
+	       "nor as the loser");
+	race_rank_words(RACE_UNRANKED_BLOCK_SHARE, 3, words, sizeof words);
+	tap_ok(strstr(words, "block's 200 ranked races") != NULL, "why, in words: %s", words);
+	tap_is(race_one(host, slot, 2502, opponent(&o), opponent(&b[0]), RACE_CLEARED), RACE_RANKED,
+	       "two players of other blocks still rank");
 
 	/* History: keys that had cleared too few boards alone (or unknown). */
 	race_side h1, h2;
