@@ -66,6 +66,8 @@ static void view_take(app *a)
 	if (a->s)
 		session_snapshot(a->s, &a->v.sv);
 	a->v.rematch = a->s ? session_race_rematch_for(a->s) : "";
+	char why[1];
+	a->v.help_held = a->s && session_help_held(a->s, "s", why, sizeof why);
 }
 
 void app_redraw(app *a)

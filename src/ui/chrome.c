@@ -437,6 +437,9 @@ void draw_message(view *v, const char *msg)
 				n = (size_t)snprintf(bar, sizeof bar, _("Goal: %s"), info_goal(v->g->cur->k));
 			for (const key_row *r = v->keys; (r->run || r->names_utf8) && n < sizeof bar; r++) {
 				bool always = r->keys[0] == '?' || r->keys[0] == 'q';
+				/* In a race the bar offers no help its keys would refuse. */
+				if (v->help_held && (r->keys[0] == 's' || r->keys[0] == 'i'))
+					continue;
 				/* On a public account the board's q goes to the lobby. */
 				const char *words = r->bar && r->keys[0] == 'q' && v->lobby && v->what == VIEW_PLAY
 							    ? _("q lobby") : r->bar ? _(r->bar) : NULL;

@@ -134,6 +134,8 @@ $D send-keys x Space
 # bob presses once; alice sees it.
 $B send-keys Space
 sees "$B" "Moves 1 " >/dev/null
+check "in the race the key bar offers undo, not the help its keys refuse" \
+	sh -c "$B capture-pane -p | grep -q 'u undo' && ! $B capture-pane -p | grep -q -e 's solution' -e 'i hint'"
 check "alice sees bob's move" sees "$A" "vs bob: 1 move"
 # At 60 columns, s refused in a race (no solution until it is decided:
 # tests/ui/ui_race_help.sh), alice's moves stay on bob's status line.
