@@ -274,7 +274,8 @@ static void ordinal(int n, char *buf, size_t len)
 {
 	/* TRANSLATORS: ordinals, a place on the leaderboard: 1st, 2nd, 3rd,
 	 * 4th (German "%d.", French "%de"). */
-	const char *f = n % 100 >= 11 && n % 100 <= 13 ? _("%dth")
+	const char *f = n == 1 ? C_("first place", "%dst")	/* French 1re, but 21e */
+		: n % 100 >= 11 && n % 100 <= 13 ? _("%dth")
 		: n % 10 == 1 ? _("%dst") : n % 10 == 2 ? _("%dnd") : n % 10 == 3 ? _("%drd") : _("%dth");
 	snprintf(buf, len, f, n);
 }
