@@ -69,28 +69,21 @@ if ($check eq 'banned') {
 	}
 } elsif ($check eq 'typography') {
 	# A : ; ? ! of prose (followed by a space, the end, or a closing
-	# bracket or quote) has U+202F before it; a colon that is data (after
-	# a %-directive, as the English has it: "%s:%d: ") stays.  « and »
-	# have U+202F inside.
+	# bracket or quote) has U+202F before it, "lightsout solve : " too
+	# (as GNU's French catalogs write "%s : %s"); what is data stays: a
+	# file:line: before a message, a ':' in quotes.  « and » have U+202F
+	# inside.
 	for my $m (@e) {
 		for my $i (0 .. ($m->{forms} // 1) - 1) {
 			my $t = $m->{"msgstr$i"} // '';
 			next if $t eq '' || $m->{msgid} eq '';
 			while ($t =~ /(.)([:;?!])(?=\s|$|[)\]»"'’])/g) {
-				my ($before, $p) = ($1, $2);
+				my ($before, $p, $after) = ($1, $2, substr($t, pos($t), 1));
 				next if $before eq "\x{202F}";
-				my $at = pos($t) - 2;
-				my $head = substr($t, 0, $at + 1);
-				if ($head =~ /(%[-+ #0-9.*]*(?:l|ll|z|h|<PRI\w+>)?[a-zA-Z])$/) {
-					my $dir = $1;
-					next if index($m->{msgid}, "$dir$p") >= 0;
-				}
-				# A word followed by its colon in the English too and in
-				# quotes or an option: data ("'random:'", "--part:").
-				if ($head =~ /([-\w]+)$/) {
-					my $w = $1;
-					next if $m->{msgid} =~ /(?:^|[\s'"(-])\Q$w$p\E/ && $w !~ /^[[:upper:]]?[[:lower:]]+$/ ;
-				}
+				next if ($before eq "'" || $before eq '"') && $after eq $before;
+				my $head = substr($t, 0, pos($t) - 1);
+				next if $p eq ':' && $head =~ /:(?:%(?:l|ll|z)?[du]|[0-9]+)$/;
+				next if $head =~ /\b[[:upper:]]{2,}$/;	# a placeholder: 'V at ROW COL: ...'
 				print show($t), "  [", ($before eq ' ' ? 'space' : 'none'), " before $p]\n";
 				last;
 			}
@@ -100,15 +93,16 @@ if ($check eq 'banned') {
 } elsif ($check eq 'counts') {
 	# An English message with a count (%d, %ld, %u...) before a noun or
 	# a result, with no plural form: "in %d tries", "%d won".  A bound
-	# ("at most %d cells", "up to %d") is no count shown.
-	my $nouns = qr/(?:moves?|press(?:es)?|tries|won|lost|games?|places?|results?|lights?|players?|seconds?|minutes?|hours?|days?|wins?|races?|boards?|patterns?|solutions?|steps?|cells?|rows?|columns?|characters?|combinations?|guests?|members?|keys?)\b/;
+	# ("at most %d", "up to %d") is no count shown, nor a size (a board's
+	# %dx%d, its rows and cells, an input's characters).
+	my $nouns = qr/(?:moves?|press(?:es)?|tries|won|lost|games?|places?|results?|lights?|players?|seconds?|minutes?|hours?|days?|wins?|races?|boards?|patterns?|solutions?|steps?|combinations?|guests?|members?|keys?)\b/;
 	my $bound = qr/(?:at most|up to|more than|larger than|longer than|past|than|within|under|over|of up to|limit of|to|beyond|needs?)\s+$/;
 	for my $m (@e) {
 		next if exists $m->{msgid_plural};
 		my $id = $m->{msgid};
 		while ($id =~ /%(?:l|ll|z)?[du]\s+(?=$nouns)/g) {
 			my $head = substr($id, 0, $-[0]);
-			next if $head =~ $bound;
+			next if $head =~ $bound || $head =~ /(?:x|x |\^|%)$/;	# 3x%d board: a size
 			print show($id), "\n";
 			last;
 		}
