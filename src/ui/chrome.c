@@ -558,6 +558,9 @@ const char *screen_key_names(const char *names, char *buf, size_t len)
 {
 	size_t n = 0;
 	buf[0] = '\0';
+	const char *whole = _(names);	/* a row's names marked whole: N_("mouse click") */
+	if (whole != names)
+		return snprintf(buf, len, "%s", whole), buf;
 	for (const char *p = names; *p && n + 1 < len;) {
 		size_t w = 0;
 		while ((p[w] >= 'A' && p[w] <= 'Z') || (p[w] >= 'a' && p[w] <= 'z'))
@@ -598,14 +601,19 @@ static int help_walk(const view *v, const key_row *rows, int top, bool draw)
 			p = own_label;
 		}
 		bool under = indent == 2;
+		/* Keys named longer than their column ("Leertaste, Eingabe")
+		 * take a line of their own, the label under it in its column. */
+		bool alone = !under && chrome_cols(keys) > 16;
 		char line[300];
-		snprintf(line, sizeof line, "%s%*s %s ", keys, under ? 0 : 16 - chrome_cols(keys), "",
-			 under ? "" : v->gl->dash);
-		if (under) {
+		snprintf(line, sizeof line, "%s%*s %s ", keys, under || alone ? 0 : 16 - chrome_cols(keys), "",
+			 under || alone ? "" : v->gl->dash);
+		if (under || alone) {
 			if (draw && n >= top && 1 + n - top < LINES - 1)
 				chrome_put_clipped(1 + n - top, 3, line);
 			n++;
 		}
+		if (alone)
+			snprintf(line, sizeof line, "%16s %s ", "", v->gl->dash);
 		while (*p) {
 			/* As many words as fit in width columns (a longer word is cut
 			 * only when it alone is wider than the line). */
