@@ -39,6 +39,22 @@ for env in "LANG=sv_SE.UTF-8" "LANG=" "LANG=C"; do
 	check "$env: English --help, exit 0, nothing on stderr" \
 		sh -c "[ $? -eq 0 ] && grep -q '^Common options: ' '$T/out' && [ ! -s '$T/err' ]"
 done
+# Every --help fits a terminal of 80 columns in every language: no line
+# past 79 display columns (a German or French line runs a third longer
+# than the English; a description too long for its column wraps under it).
+cmds="play $(run LANG=C.UTF-8 "$LIGHTSOUT" --help | sed -n 's/^ *\(Usage: \)\{0,1\}lightsout \([a-z-]*\) .*/\2/p' | grep -v '^$')"
+for l in en $(sed 's/#.*//' "$SRCDIR/po/LINGUAS"); do
+	long=
+	for c in "" $cmds; do
+		run LANG=C.UTF-8 LANGUAGE=$l "$LIGHTSOUT" $c --help > "$T/help" 2>&1
+		# (English: the main --help; a command's own English lines are its
+		# options' reference as the man page has them.)
+		[ $l = en ] && [ -n "$c" ] && continue
+		w=$(LC_ALL=C.UTF-8 wc -L < "$T/help")
+		[ "$w" -gt 79 ] && long="$long ${c:-lightsout}:$w"
+	done
+	check "$l: every --help within 79 columns (past it:${long:- none}; commands: $(echo $cmds))" test -z "$long"
+done
 printf '3 3\n111\n000\n000\n' > "$T/b"
 for f in grid moves json; do
 	run LANG=C.UTF-8 "$LIGHTSOUT" solve --format $f "$T/b" > "$T/en" 2>&1

@@ -83,7 +83,7 @@ if ($check eq 'banned') {
 				next if ($before eq "'" || $before eq '"') && $after eq $before;
 				my $head = substr($t, 0, pos($t) - 1);
 				next if $p eq ':' && $head =~ /:(?:%(?:l|ll|z)?[du]|[0-9]+)$/;
-				next if $head =~ /\b[[:upper:]]{2,}$/;	# a placeholder: 'V at ROW COL: ...'
+				next if $head =~ /\b[[:upper:]]+$/;	# a placeholder: 'V at ROW COL: ...'
 				print show($t), "  [", ($before eq ' ' ? 'space' : 'none'), " before $p]\n";
 				last;
 			}
