@@ -34,6 +34,17 @@ rc=$?
 check "LANG=fr_CA.UTF-8 (not installed): a usage error in French ($fr_err), exit 2" \
 	sh -c "[ $rc -eq 2 ] && grep -q -F -- '$fr_err' '$T/err'"
 check "... its accents as UTF-8" grep -q '[éèêàç]' "$T/err"
+# A terminal without UTF-8 (a Latin-1 locale, here one the system lacks):
+# the messages in plain ASCII, transliterated (ä as ae, é as e, « as "),
+# never a "?" for a letter.
+de_ascii=$(printf '%s' "$de_usage" | sed 's/ä/ae/g; s/ö/oe/g; s/ü/ue/g; s/ß/ss/g')
+run LANG=de_DE.ISO-8859-1 "$LIGHTSOUT" --help > "$T/out" 2> "$T/err"
+check "LANG=de_DE.ISO-8859-1: German --help in ASCII ($de_ascii), no '?' for a letter" \
+	sh -c "grep -q -F -- '$de_ascii' '$T/out' && ! grep -q '[A-Za-z]?\|?[A-Za-z]' '$T/out' && ! LC_ALL=C grep -q '[^ -~]' '$T/out'"
+fr_ascii=$(tr_of fr "unknown or incomplete option '%s'" | cut -d"'" -f1 | sed 's/é/e/g; s/è/e/g; s/ê/e/g; s/\xe2\x80\xaf/ /g')
+run LANG=fr_FR.ISO-8859-15 "$LIGHTSOUT" solve --bogus > "$T/out" 2> "$T/err"
+check "LANG=fr_FR.ISO-8859-15: a French error in ASCII ($fr_ascii)" \
+	sh -c "grep -q -F -- '$fr_ascii' '$T/err' && ! LC_ALL=C grep -q '[^ -~]' '$T/err'"
 for env in "LANG=sv_SE.UTF-8" "LANG=" "LANG=C"; do
 	run $env "$LIGHTSOUT" --help > "$T/out" 2> "$T/err"
 	check "$env: English --help, exit 0, nothing on stderr" \

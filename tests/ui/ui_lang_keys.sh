@@ -1,6 +1,6 @@
 #!/bin/sh
 # Keys as the player's keyboard names them, and questions answered in the
-# player's language: in German the help names Leertaste, Pos1 and Bild↑,
+# player's language: in German the help names Leertaste, Pos1 and Bild auf,
 # a question says (j/n) and j answers yes (y still does, n no); in French
 # Espace, Début and PgPréc, (o/n) and o.  A yes here gives up the board
 # asked about: the moves go back to 0 on a new board.
@@ -15,8 +15,10 @@ ask() {
 	ui_wait "$2 1" > /dev/null
 	ui_keys n
 }
-for case in "de Züge j Leertaste Pos1 Bild↑ Rücktaste Strg-R" "fr Coups o Espace Début PgPréc Retour Ctrl-R"; do
+for case in "de|Züge|j|Leertaste|Pos1|Bild auf|Rücktaste|Strg-R" "fr|Coups|o|Espace|Début|PgPréc|Retour|Ctrl-R"; do
+	IFS='|'
 	set -- $case
+	unset IFS
 	l=$1 moves=$2 yes=$3
 	shift 3
 	ask "$l" "$moves"
