@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "engine/generate.h"
+#include "game/budget.h"
 #include "engine/history.h"
 #include "engine/search.h"
 #include "i18n.h"
@@ -14,6 +15,10 @@ lo_result game_init(game *g, const game_config *cfg, char *err, size_t errlen)
 	memset(g, 0, sizeof *g);
 	g->cfg = *cfg;
 	g->par = -1;
+	/* A host's bound: refused before anything is built, whoever asks
+	 * (the settings, a share code, a saved game, a race, a watcher). */
+	if (budget_check(cfg, err, errlen) != LO_OK)
+		return LO_TOO_LARGE;
 	g->hist = malloc(sizeof *g->hist);
 	if (!g->hist) {
 		snprintf(err, errlen, _("out of memory"));
@@ -24,8 +29,11 @@ lo_result game_init(game *g, const game_config *cfg, char *err, size_t errlen)
 	g->cur = board_new(cfg->v.rows, cfg->v.cols, cfg->v.k);
 	g->start = board_new(cfg->v.rows, cfg->v.cols, cfg->v.k);
 	lo_result made = LO_NOMEM;
-	if (g->cur && g->start)
-		made = system_create(cfg->v.rows, cfg->v.cols, &g->rule, cfg->v.k, &g->sys);
+	if (g->cur && g->start) {
+		system_ctl ctl;
+		budget_system_ctl(cfg, &ctl);
+		made = system_create_ctl(cfg->v.rows, cfg->v.cols, &g->rule, cfg->v.k, &ctl, &g->sys);
+	}
 	if (!g->sys) {
 		lo_result rc = LO_NOMEM;
 		if (made != LO_TOO_LARGE)

@@ -1,7 +1,8 @@
 /* This game's part in a race on a public account (lightsout serve): two
  * players, the same board, the same moment (three seconds after it is
  * taken); the first to clear it wins, and a player who leaves the race's
- * board, the game or the connection forfeits.  The rules of a race are
+ * board, the game or the connection forfeits (no result before a move of
+ * theirs); help reaching a racer makes the race void.  The rules of a race are
  * here: the board opened (made in the background, as any new board), its
  * course between keys, who won, a forfeit, what is assisted, and the
  * result decided and filed (persist/race.h's files).  The session holds
@@ -56,6 +57,9 @@ typedef struct racer {
 	long long start_ms;
 	long long count_told;	/* the countdown's seconds last told */
 	int their_moves;
+	int my_moves;		/* ours on the race's board, as last told */
+	int history;		/* boards a key must have cleared alone to rank (serve's) */
+	bool over_due;		/* decided between ticks (void): the next tick says so */
 	maker *mk;		/* our race's board being made */
 	char to[NAME_MAX_BYTES + 1];	/* ... for this player ("" anyone) */
 	race_end_kind ended;	/* how the last race ended */
@@ -91,8 +95,13 @@ int racer_open(racer *r, const arcade *ar, const game_config *cfg, const char *t
 int racer_take(racer *r, const arcade *ar, const race_entry *e, char *why, size_t len);
 /* Take our race back (making or waiting).  true when there was one. */
 bool racer_withdraw(racer *r, const arcade *ar);
-/* We leave the race being run: the other wins by forfeit. */
+/* We leave the race being run: the other wins by forfeit (no result when
+ * we made no move: r->my_moves). */
 void racer_forfeit(racer *r, const arcade *ar);
+/* Help (the solution, a hint, a step, chasing) reached us in the race
+ * being run: it is void for both, nothing counted; the next racer_tick()
+ * says RACER_OVER.  true when there was a race to void. */
+bool racer_void(racer *r, const arcade *ar);
 
 /* What racer_tick() has news of, or-ed. */
 enum {
@@ -103,7 +112,8 @@ enum {
 	RACER_TAKEN = 1 << 4,	/* our race was taken: r->them, the countdown on */
 };
 /* The race's course between keys: g is the board played, on_board
- * whether it is still the race's, assisted whether help was given on it. */
+ * whether it is still the race's, assisted whether help was given on it
+ * (the race is then void, never won). */
 int racer_tick(racer *r, const arcade *ar, const game *g, bool on_board, bool assisted, char *why, size_t len);
 /* The race's board, for the session to play (taken: freed by it), and
  * then whether it is played. */

@@ -582,3 +582,22 @@ int saving_take_over(saver *sa, play *p, char *msg, size_t len)
 	*p = taken;
 	return 1;
 }
+
+int saving_cleared(const saver *sa)
+{
+	persist_result res;
+	stats st;
+	struct stat probe;
+	if (!sa->stats_path[0] || lstat(sa->stats_path, &probe) < 0 || stats_load(sa->stats_path, &st, &res) != PERSIST_OK)
+		return 0;
+	long n = 0;
+	/* Boards the player brought (a code, the editor, a seed) or raced
+	 * are not the host's to vouch for. */
+	for (int i = 0; i < st.n; i++) {
+		const stats_entry *e = &st.entries[i];
+		if (e->kind == STATS_NORMAL || e->kind == STATS_PRACTICE || e->kind == STATS_DAILY)
+			n += e->won - e->assisted;
+	}
+	stats_free(&st);
+	return n < 0 ? 0 : n > 1000000000 ? 1000000000 : (int)n;
+}

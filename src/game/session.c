@@ -87,6 +87,7 @@ session *session_open(const session_settings *set, session_fail *why, char *err,
 	snprintf(s->key_fp, sizeof s->key_fp, "%s", set->player_key ? set->player_key : "");
 	arcade_setup(&s->ar, set->host, set->live_id, set->player_name, set->player_guest);
 	racer_init(&s->race, &s->ar, set->client);
+	s->race.history = set->race_history;
 	/* A plain `lightsout`: the game left last time comes first (another
 	 * running game owning the save keeps it, unless the player moves it
 	 * over). */
@@ -590,6 +591,26 @@ int session_tick(session *s, double now)
 	return ev;
 }
 
+/* The race is run on the board played: no help until it is decided. */
+static bool racing(const session *s)
+{
+	return s->race.phase == RACE_ON && session_on_race_board(s);
+}
+
+bool session_help_held(const session *s, const char *key, char *why, size_t len)
+{
+	if (!racing(s))
+		return false;
+	/* LIGHTSOUT_TEST_FAULT=race-help: the guard forgotten, as a screen
+	 * that forgot it would be, so that tests see what holds then. */
+	const char *fault = getenv("LIGHTSOUT_TEST_FAULT");
+	if (fault && !strcmp(fault, "race-help"))
+		return false;
+	/* TRANSLATORS: %s is the key pressed (s, i, t, T, C or Tab). */
+	snprintf(why, len, _("%s: no help in a race; s, i, t, T and C come back once it is decided."), key);
+	return true;
+}
+
 int session_help(session *s, session_aid aid)
 {
 	bool was = s->pl.assisted;
@@ -601,6 +622,11 @@ int session_help(session *s, session_aid aid)
 	case SESSION_AID_HINT:
 	case SESSION_AID_CHASE:
 		s->pl.assisted = true;
+		/* Help reached a racer: the race is nobody's, said to both. */
+		if (racing(s)) {
+			s->race.my_moves = game_moves(&s->pl.g);
+			racer_void(&s->race, &s->ar);
+		}
 		break;
 	case SESSION_AID_PROOF:
 	case SESSION_AID_STOP:
@@ -678,6 +704,8 @@ int session_end(session *s, double now)
 	char msg[300];
 	session_settle(s, now);
 	session_stop_making(s);
+	if (racing(s))
+		s->race.my_moves = game_moves(&s->pl.g);
 	racer_end(&s->race, &s->ar);
 	arcade_end(&s->ar);
 	board_free(s->edit_from);

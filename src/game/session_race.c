@@ -58,11 +58,18 @@ char *session_races_text(const session *s, const char *date, bool utf8, int cols
 	return race_table_fit(s->ar.host, day, utf8, cols);
 }
 
+/* Our key's history as it races: the boards it cleared alone so far. */
+static void race_history_now(session *s)
+{
+	s->race.me.cleared = s->race.me.key[0] ? saving_cleared(&s->files) : -1;
+}
+
 int session_race_open(session *s, const char *to, double now)
 {
 	char why[300];
 	(void)now;
 	s->msg[0] = '\0';
+	race_history_now(s);
 	if (racer_open(&s->race, &s->ar, &s->pl.g.cfg, to, why, sizeof why) < 0)
 		return session_say(s, why);
 	return SESSION_RACE;
@@ -74,6 +81,7 @@ int session_race_take(session *s, const race_entry *e, double now)
 	s->msg[0] = '\0';
 	if (!e->take)
 		return session_race_open(s, e->name, now);
+	race_history_now(s);
 	if (racer_take(&s->race, &s->ar, e, why, sizeof why) < 0)
 		return session_say(s, why);
 	return SESSION_RACE;
@@ -91,6 +99,8 @@ int session_race_leave(session *s, double now)
 		racer_withdraw(&s->race, &s->ar);
 		return SESSION_RACE | session_say(s, _("Your race is taken back."));
 	case RACE_ON:
+		if (session_on_race_board(s))
+			s->race.my_moves = game_moves(&s->pl.g);
 		racer_forfeit(&s->race, &s->ar);
 		return SESSION_RACE | SESSION_RACE_OVER;
 	case RACE_IDLE:

@@ -84,9 +84,9 @@ void info_plan(const lo_overlay *o, const glyphs *gl, double now, char *buf, siz
 		/* TRANSLATORS: "needs <=12 presses (best found in 10 s, >=9)": the
 		 * search ran out of time; 9 is a bound. */
 		snprintf(buf, len, P_("needs %s%d press (best found in %.0f s, %s%d)", "needs %s%d presses (best found in %.0f s, %s%d)", w_shown), le, w,
-			 SOLVER_BUDGET_SECONDS, gl->utf8 ? "\u2265" : ">=", o->bound);
+			 solver_time_limit(), gl->utf8 ? "\u2265" : ">=", o->bound);
 	else if (o->out_of_time)
-		snprintf(buf, len, P_("needs %s%d press (best found in %.0f s)", "needs %s%d presses (best found in %.0f s)", w_shown), le, w, SOLVER_BUDGET_SECONDS);
+		snprintf(buf, len, P_("needs %s%d press (best found in %.0f s)", "needs %s%d presses (best found in %.0f s)", w_shown), le, w, solver_time_limit());
 	else if (o->stopped)
 		snprintf(buf, len, P_("needs %s%d press (best found, stopped)", "needs %s%d presses (best found, stopped)", w_shown), le, w);
 	else

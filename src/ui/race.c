@@ -265,6 +265,24 @@ static void result_text(const app *a, const racer *rc, char *buf, size_t len)
 	/* TRANSLATORS: after the time of a race won by a player who used
 	 * help (the solution, hints). */
 	const char *assisted = r->assisted ? _(", assisted") : "";
+	char words[200];
+	/* No result at all: said as such to both, and nothing else. */
+	if (r->kind == RACE_VOID) {
+		if (mine)
+			/* TRANSLATORS: %s is the other racer's name. */
+			snprintf(buf, len, _("%s had help: the race is void, nothing counts."), name);
+		else
+			snprintf(buf, len, _("You had help: the race against %s is void, nothing counts."), name);
+		return;
+	}
+	if (r->rank == RACE_UNRANKED_EARLY) {
+		if (mine)
+			/* TRANSLATORS: %s is the other racer's name. */
+			snprintf(buf, len, _("%s left the race before a move: no result, nothing counts."), name);
+		else
+			snprintf(buf, len, "%s", _("You left the race before a move: no result, nothing counts."));
+		return;
+	}
 	if (forfeit && mine)
 		/* TRANSLATORS: %s is the other racer's name. */
 		snprintf(said, sizeof said, _("%s left the race: you win by forfeit"), name);
@@ -287,7 +305,7 @@ static void result_text(const app *a, const racer *rc, char *buf, size_t len)
 			 name, r->moves, par, t, assisted);
 	if (why)
 		/* TRANSLATORS: the result above, then why the race does not count. */
-		snprintf(buf, len, _("%s; not ranked: %s."), said, race_rank_words(r->rank));
+		snprintf(buf, len, _("%s; not ranked: %s."), said, race_rank_words(r->rank, rc->history, words, sizeof words));
 	else
 		snprintf(buf, len, "%s.", said);
 }

@@ -844,6 +844,33 @@ static void test_race(const char *dir)
 	       "bob plays another board: he has forfeited by the next tick");
 	ea = tick_for(a, SESSION_RACE_OVER);
 	tap_ok((ea & SESSION_RACE_OVER) && a->race.mine, "alice is told she won by forfeit");
+	tap_ok(a->race.result.rank == RACE_UNRANKED_EARLY, "... before bob's first move: no result");
+
+	/* Help in a race: held back with why; given anyway, the race is void
+	 * for both.  Each racer's history goes with the race. */
+	char why[200];
+	ev = session_race_open(a, "", now());
+	tick_for(a, SESSION_RACE);
+	tap_ok(a->race.phase == RACE_WAITING && a->race.offer.by.cleared == saving_cleared(&a->files) &&
+		       a->race.offer.by.cleared >= 0,
+	       "alice's race carries her boards cleared alone (%d)", a->race.offer.by.cleared);
+	n = session_race_list(b, &list), at = -1;
+	for (int i = 0; i < n; i++)
+		if (list[i].take && !strcmp(list[i].name, "alice"))
+			at = i;
+	tap_ok(at >= 0 && session_race_take(b, &list[at], now()) == SESSION_RACE, "bob takes another");
+	free(list);
+	tick_for(a, SESSION_RACE_START);
+	tick_for(b, SESSION_RACE_START);
+	tap_ok(session_help_held(a, "T", why, sizeof why) && strstr(why, "T: no help in a race"),
+	       "in the race, help is held back, and why: %s", why);
+	session_help(b, SESSION_AID_HINT);
+	eb = session_tick(b, now());
+	tap_ok((eb & SESSION_RACE_OVER) && b->race.result.kind == RACE_VOID && !b->race.mine,
+	       "a hint reaches bob anyway: the race is void, said at his next tick");
+	ea = tick_for(a, SESSION_RACE_OVER);
+	tap_ok((ea & SESSION_RACE_OVER) && a->race.result.kind == RACE_VOID && a->race.mine, "and alice is told");
+	tap_ok(!session_help_held(a, "T", why, sizeof why), "decided: help is there again");
 	session_end(a, now());
 	session_end(b, now());
 	session_close(a);
