@@ -47,13 +47,22 @@ static void serve_usage(const options_def *d)
 		"\n"), stdout);
 	options_help(d->specs, 27);
 	/* TRANSLATORS: the first %d is a number of places, the second of minutes. */
-	printf(_("When a place (a guest's, a new key's at the prompt, a player's session) is\n"
-		 "wanted and all are taken, the longest-idle holder of a network (IPv4 /24,\n"
-		 "IPv6 /48) or block (/16, /32) above its fair share gives way, told why (a\n"
-		 "network or block holding %d or fewer is never above it), but never a player\n"
-		 "who moved in the last %d minutes.\n"
-		 "Options after -- go to the game (lightsout play --help), e.g. -- --no-mouse.\n"
-		 "A player changes name with: ssh -t ACCOUNT@HOST rename\n"), HOST_SHARE_FLOOR, HOST_MOVED_SPARED / 60);
+	printf(P_("When a place (a guest's, a new key's at the prompt, a player's session) is\n"
+		  "wanted and all are taken, the longest-idle holder of a network (IPv4 /24,\n"
+		  "IPv6 /48) or block (/16, /32) above its fair share gives way, told why (a\n"
+		  "network or block holding %d or fewer is never above it), but never a player\n"
+		  "who moved in the last %d minute.\n"
+		  "Options after -- go to the game (lightsout play --help), e.g. -- --no-mouse.\n"
+		  "A player changes name with: ssh -t ACCOUNT@HOST rename\n",
+		  "When a place (a guest's, a new key's at the prompt, a player's session) is\n"
+		  "wanted and all are taken, the longest-idle holder of a network (IPv4 /24,\n"
+		  "IPv6 /48) or block (/16, /32) above its fair share gives way, told why (a\n"
+		  "network or block holding %d or fewer is never above it), but never a player\n"
+		  "who moved in the last %d minutes.\n"
+		  "Options after -- go to the game (lightsout play --help), e.g. -- --no-mouse.\n"
+		  "A player changes name with: ssh -t ACCOUNT@HOST rename\n",
+		  HOST_MOVED_SPARED / 60),
+	       HOST_SHARE_FLOOR, HOST_MOVED_SPARED / 60);
 }
 
 /* Why a name was refused, said once: the roster's own sentence when it

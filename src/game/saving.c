@@ -274,7 +274,8 @@ static void ordinal(int n, char *buf, size_t len)
 {
 	/* TRANSLATORS: ordinals, a place on the leaderboard: 1st, 2nd, 3rd,
 	 * 4th (German "%d.", French "%de"). */
-	const char *f = n % 100 >= 11 && n % 100 <= 13 ? _("%dth")
+	const char *f = n == 1 ? C_("first place", "%dst")	/* French 1re, but 21e */
+		: n % 100 >= 11 && n % 100 <= 13 ? _("%dth")
 		: n % 10 == 1 ? _("%dst") : n % 10 == 2 ? _("%dnd") : n % 10 == 3 ? _("%drd") : _("%dth");
 	snprintf(buf, len, f, n);
 }
@@ -425,13 +426,17 @@ void saving_daily_line(const saver *sa, const char *date, const variant *key, ch
 		/* TRANSLATORS: %s after the moves is " (par N)" or nothing, then the time
 		 * (minutes:seconds), then ", assisted" or nothing. */
 		snprintf(today, sizeof today,
-			 alone ? _("Today's daily board: won in %d moves%s, %ld:%02ld%s.")
-			       : _("today's daily board: won in %d moves%s, %ld:%02ld%s"),
+			 alone ? P_("Today's daily board: won in %d move%s, %ld:%02ld%s.",
+				    "Today's daily board: won in %d moves%s, %ld:%02ld%s.", d->moves)
+			       : P_("today's daily board: won in %d move%s, %ld:%02ld%s",
+				    "today's daily board: won in %d moves%s, %ld:%02ld%s", d->moves),
 			 d->moves, par, secs / 60, secs % 60, d->assisted ? _(", assisted") : "");
 	else
 		snprintf(today, sizeof today,
-			 alone ? _("Today's daily board: given up after %d moves.")
-			       : _("today's daily board: given up after %d moves"),
+			 alone ? P_("Today's daily board: given up after %d move.",
+				    "Today's daily board: given up after %d moves.", d->moves)
+			       : P_("today's daily board: given up after %d move",
+				    "today's daily board: given up after %d moves", d->moves),
 			 d->moves);
 	if (alone)
 		snprintf(buf, len, "%s", today);
@@ -470,10 +475,13 @@ void saving_week_text(const saver *sa, const variant *key, char *buf, size_t len
 			n += (size_t)snprintf(buf + n, len - n, _("  %s  not played\n"), date);
 		else if (d->won)
 			/* TRANSLATORS: a date, the moves, par, the time (minutes:seconds), then ", assisted" or nothing. */
-			n += (size_t)snprintf(buf + n, len - n, _("  %s  won, %d moves (par %d), %ld:%02ld%s\n"), date,
+			n += (size_t)snprintf(buf + n, len - n, P_("  %s  won, %d move (par %d), %ld:%02ld%s\n",
+								       "  %s  won, %d moves (par %d), %ld:%02ld%s\n", d->moves),
+					      date,
 					      d->moves, d->par, secs / 60, secs % 60, d->assisted ? _(", assisted") : "");
 		else
-			n += (size_t)snprintf(buf + n, len - n, _("  %s  given up after %d moves\n"), date, d->moves);
+			n += (size_t)snprintf(buf + n, len - n, P_("  %s  given up after %d move\n", "  %s  given up after %d moves\n", d->moves),
+					      date, d->moves);
 	}
 	if (have)
 		stats_free(&st);

@@ -240,7 +240,12 @@ char *session_player_text(const session *s, const game_config *cfg, const game_c
 	if (racer_available(&s->ar) && s->race.me.key[0]) {
 		int won, lost;
 		race_record(s->ar.host, s->race.me.key, 7, &won, &lost);
-		snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, _("\nRaces this week: %d won, %d lost\n"), won, lost);
+		char w[64], l[64];
+		/* TRANSLATORS: races this week: "3 won", then "1 lost". */
+		snprintf(w, sizeof w, P_("%d won", "%d won", won), won);
+		snprintf(l, sizeof l, P_("%d lost", "%d lost", lost), lost);
+		/* TRANSLATORS: the two %s are "3 won" and "1 lost". */
+		snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, _("\nRaces this week: %s, %s\n"), w, l);
 	} else if (racer_available(&s->ar))
 		snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, "%s", _("\nRaces: a guest's are not kept\n"));
 	return t;

@@ -575,6 +575,45 @@ void draw_win(view *v, double now)
 		draw_message(v, msg);
 }
 
+/* One key's name as the player's keyboard names it ("Space" is German
+ * "Leertaste"), or NULL for a name that stays (a letter, a symbol). */
+static const char *key_name_local(const char *w, size_t len)
+{
+	static const char *const names[] = { "Space", "Enter", "Esc", "Home", "End", "PgUp", "PgDn",
+					     "Ctrl", "Backspace", "Tab", "Shift", NULL };
+	const char *local[] = {
+		/* TRANSLATORS: the keys as the player's keyboard names them
+		 * (German "Leertaste", French "Espace"). */
+		C_("key", "Space"), C_("key", "Enter"), C_("key", "Esc"), C_("key", "Home"), C_("key", "End"),
+		C_("key", "PgUp"), C_("key", "PgDn"), C_("key", "Ctrl"), C_("key", "Backspace"), C_("key", "Tab"),
+		C_("key", "Shift"),
+	};
+	for (int i = 0; names[i]; i++)
+		if (strlen(names[i]) == len && strncmp(w, names[i], len) == 0)
+			return local[i];
+	return NULL;
+}
+
+const char *screen_key_names(const char *names, char *buf, size_t len)
+{
+	size_t n = 0;
+	buf[0] = '\0';
+	const char *whole = _(names);	/* a row's names marked whole: N_("mouse click") */
+	if (whole != names)
+		return snprintf(buf, len, "%s", whole), buf;
+	for (const char *p = names; *p && n + 1 < len;) {
+		size_t w = 0;
+		while ((p[w] >= 'A' && p[w] <= 'Z') || (p[w] >= 'a' && p[w] <= 'z'))
+			w++;
+		const char *local = w > 1 ? key_name_local(p, w) : NULL;
+		int put = local ? snprintf(buf + n, len - n, "%s", local)
+				: snprintf(buf + n, len - n, "%.*s", (int)(w ? w : 1), p);
+		n += put > 0 && (size_t)put < len - n ? (size_t)put : len - n - 1;
+		p += w ? w : 1;
+	}
+	return buf;
+}
+
 /* The help's lines at this width: each row's keys, then its label wrapped
  * at spaces under itself, never cut.  With draw, lines from `top` are
  * drawn from screen line 1 to the footer; returns the number of lines. */
@@ -588,7 +627,9 @@ static int help_walk(const view *v, const key_row *rows, int top, bool draw)
 	for (const key_row *k = rows; k->run || k->names_utf8; k++) {
 		if (!k->names_utf8)
 			continue;
-		const char *keys = _(v->gl->utf8 || !k->names_ascii ? k->names_utf8 : k->names_ascii);
+		char local_keys[96];
+		const char *keys = screen_key_names(v->gl->utf8 || !k->names_ascii ? k->names_utf8 : k->names_ascii,
+						    local_keys, sizeof local_keys);
 		const char *p = k->label && k->label[0] ? _(k->label) : "";
 		char own_keys[64], own_label[160];
 		if (k->bar_rank == ROW_SUSPEND && v->no_suspend) {
@@ -600,14 +641,19 @@ static int help_walk(const view *v, const key_row *rows, int top, bool draw)
 			p = own_label;
 		}
 		bool under = indent == 2;
+		/* Keys named longer than their column ("Leertaste, Eingabe")
+		 * take a line of their own, the label under it in its column. */
+		bool alone = !under && chrome_cols(keys) > 16;
 		char line[300];
-		snprintf(line, sizeof line, "%s%*s %s ", keys, under ? 0 : 16 - chrome_cols(keys), "",
-			 under ? "" : v->gl->dash);
-		if (under) {
+		snprintf(line, sizeof line, "%s%*s %s ", keys, under || alone ? 0 : 16 - chrome_cols(keys), "",
+			 under || alone ? "" : v->gl->dash);
+		if (under || alone) {
 			if (draw && n >= top && 1 + n - top < LINES - 1)
 				chrome_put_clipped(1 + n - top, 3, line);
 			n++;
 		}
+		if (alone)
+			snprintf(line, sizeof line, "%16s %s ", "", v->gl->dash);
 		while (*p) {
 			/* As many words as fit in width columns (a longer word is cut
 			 * only when it alone is wider than the line). */
