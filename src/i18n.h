@@ -25,8 +25,14 @@
  * state): the same English may read differently in another language. */
 #define C_(ctx, s) i18n_context(ctx "\004" s, s)
 
+/* C_ in a table: marked with its context where it is written, read
+ * through i18n_context_of(ctx, s) ("classic" a rule and a theme). */
+#define NC_(ctx, s) (s)
+
 /* gettext of "CTX\004MSG", or MSG when there is no translation. */
 const char *i18n_context(const char *id, const char *msg);
+/* The same of a context and a message known only when the program runs. */
+const char *i18n_context_of(const char *ctx, const char *msg);
 /* gettext and ngettext, written as the terminal can show them. */
 const char *i18n_text(const char *msg);
 const char *i18n_plural(const char *one, const char *many, unsigned long n);

@@ -186,6 +186,14 @@ const char *i18n_context(const char *id, const char *msg)
 #endif
 }
 
+const char *i18n_context_of(const char *ctx, const char *msg)
+{
+	char id[256];
+	if ((size_t)snprintf(id, sizeof id, "%s\004%s", ctx, msg) >= sizeof id)
+		return i18n_show(msg);
+	return i18n_context(id, msg);
+}
+
 /* Walks S's characters while they fit in COLS columns (COLS < 0: all of
  * them); the bytes walked, and the columns they take in *USED. */
 static size_t walk(const char *s, int cols, int *used)

@@ -441,7 +441,7 @@ static void menu_draw(app *a)
 	snprintf(val[ITEM_PREVIEW], sizeof val[0], "%s", m->preview ? on : off);
 	snprintf(val[ITEM_WATCHERS], sizeof val[0], "%s", m->watchers ? _("welcome") : _("refused"));
 	snprintf(val[ITEM_READER], sizeof val[0], "%s", m->reader ? on : off);
-	snprintf(val[ITEM_THEME], sizeof val[0], "%s%s", _(draw_theme_name(m->theme)), m->colour ? "" : _(" (no colour here)"));
+	snprintf(val[ITEM_THEME], sizeof val[0], "%s%s", i18n_context_of("theme", draw_theme_name(m->theme)), m->colour ? "" : _(" (no colour here)"));
 	/* A language by its own name ("Deutsch"), whatever the language now. */
 	snprintf(val[ITEM_LANG], sizeof val[0], "%s", m->lang[0] ? i18n_show(lang_find(m->lang)->name) : _("from the terminal"));
 	if (c->par > 0 && !c->difficulty[0])

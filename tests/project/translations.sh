@@ -139,6 +139,12 @@ if [ $xgettext_ok = yes ]; then
 	check "every English message that shows a count has its plural forms, P_() ($(some))" test ! -s "$T/out"
 	run marked "$T/lightsout.pot"
 	check "the sources mark every key's name for translation, C_(\"key\", ...) ($(some))" test ! -s "$T/out"
+	# One English word, two meanings, two messages: "classic" is a rule's
+	# word and a theme's name, which a language may say apart.
+	themes=$(awk '/^#: / { ref = $0 } /^msgctxt "theme"$/ && ref ~ /theme\.c/ { n++ } END { print n + 0 }' "$T/lightsout.pot")
+	shared=$(awk '/^#: / { ref = $0 } /^msgctxt / { ctx = 1 } /^msgid / { if (!ctx && ref ~ /ui\/theme\.c/) print $0; ctx = 0 }' "$T/lightsout.pot")
+	check "each theme's name is a message of its own, msgctxt theme ($themes; shared: ${shared:-none})" \
+		test "$themes" -eq 4 -a -z "$shared"
 else
 	skip "xgettext is not installed (gettext)"
 fi
