@@ -114,6 +114,26 @@ if ($check eq 'banned') {
 		print "key $m->{msgid}: untranslated\n" if $check eq 'keys' && ($m->{msgstr0} // '') eq '';
 	}
 	print "key $_: not in the catalog\n" for sort keys %want;
+} elsif ($check eq 'line') {
+	# The message line's messages ($glossary: one msgid a line) in its
+	# 78 columns at 80 (a count as 2 digits, a pid as 5): a translation
+	# fits where the English does.
+	open my $g, '<:utf8', $glossary or die "$glossary: $!";
+	my %said;
+	while (my $l = <$g>) { chomp $l; $said{unq($l)} = 1; }
+	sub cols {
+		my $s = shift;
+		$s =~ s/%ld/12345/g;
+		$s =~ s/%(\d+\$)?[-0-9.]*[duc]/12/g;
+		my $n = 0;
+		$n += /\p{East_Asian_Width=Wide}|\p{East_Asian_Width=Fullwidth}/ ? 2 : 1 for split //, $s;
+		return $n;
+	}
+	for my $m (@e) {
+		next unless $said{$m->{msgid}} && ($m->{msgstr0} // '') ne '' && $m->{msgid} !~ /%s|\n/;
+		printf "%d > 78: %s\n", cols($m->{msgstr0}), show($m->{msgstr0})
+			if cols($m->{msgid}) <= 78 && cols($m->{msgstr0}) > 78;
+	}
 } elsif ($check eq 'yesno') {
 	my ($yes, $asked) = ('', '');
 	for my $m (@e) {
@@ -157,6 +177,15 @@ for l in $(sed 's/#.*//' po/LINGUAS); do
 	check "po/$l.po names every key ($(some))" test ! -s "$T/out"
 	run yesno "po/$l.po"
 	check "po/$l.po: a question names the language's yes letter ($(some))" test ! -s "$T/out"
+done
+# The message line's messages, as the screens say them (app_say,
+# app_ask, draw_message, or the msg a screen writes for them).
+perl -0777 -ne 'print "$1\n" while /(?:app_say\([a-z>-]+,|draw_message\(&?[a-z>.-]+,|snprintf\((?:msg|q), sizeof (?:msg|q),|app_ask\([a-z]+,)\s*_\("([^"]+)"\)/g' \
+	src/ui/*.c | sort -u > "$T/said"
+check "the screens' message-line messages are found ($(wc -l < "$T/said"))" test "$(wc -l < "$T/said")" -gt 30
+for l in $(sed 's/#.*//' po/LINGUAS); do
+	run line "po/$l.po" "$T/said"
+	check "po/$l.po: a message-line message fits 80 columns where the English does ($(some))" test ! -s "$T/out"
 done
 if grep -q -x 'fr' po/LINGUAS; then
 	run typography po/fr.po
