@@ -18,7 +18,8 @@ for dir in engine persist game formats cli ui account; do
 	missing=
 	for f in "$dir"/*.c; do
 		b=$(basename "$f" .c)
-		printf '%s\n' "$part" | grep -q -w -- "$b" || missing="$missing $b.c"
+		# By its file name: "cells" or "board" alone is any sentence's word.
+		printf '%s\n' "$part" | grep -q -E -- "(^|[^a-z_0-9])$b\.c([^a-z_0-9]|\$)" || missing="$missing $b.c"
 	done
 	check "the map's $dir/ names each of its ${dir} files${missing:+ (missing:$missing)}" test -z "$missing"
 	# The .c files the part names (its own, or another folder's it
@@ -28,5 +29,9 @@ for dir in engine persist game formats cli ui account; do
 		[ -n "$(ls ./*/"$name" 2>/dev/null)" ] || gone="$gone $name"
 	done
 	check "the map's $dir/ names no file that is gone${gone:+ (gone:$gone)}" test -z "$gone"
+	# The count the map's head gives ("persist/ 29"), the folder's own.
+	said=$(printf '%s\n' "$map" | sed -n '/^Today:/,/^$/p;/Today:/,/^$/p' | tr '\n' ' ' | grep -o "$dir/ [0-9]*" | head -1 | cut -d' ' -f2)
+	have=$(ls "$dir"/*.c | wc -l)
+	check "the map says $dir/ holds $have .c files (it says ${said:-nothing})" test "${said:-x}" = "$have"
 done
 done_testing

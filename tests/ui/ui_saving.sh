@@ -123,10 +123,10 @@ ui_keys Space q y
 ui_wait "EXIT=0" >/dev/null
 ui_start --
 ui_wait "Resume the 5x5 game (1 move," >/dev/null
+check "the question says a dropped game is not counted" ui_wait "n: drop it, not counted"
 ui_keys n
 check "n: a new board instead" ui_wait "Moves 0 ·"
 check "n: the save is gone" ui_file_is absent "$save"
-check "the question says a dropped game is not counted" true
 check "n: not counted (played 1, won 1)" test "$(stats_5x5)" = "1 1"
 ui_keys q
 ui_wait "EXIT=0" >/dev/null
