@@ -19,6 +19,7 @@
 #include "persist/kv.h"
 #include "persist/lock.h"
 #include "persist/parse.h"
+#include "persist/scores.h"
 #include "persist/textbuf.h"
 #include "i18n.h"
 
@@ -493,10 +494,8 @@ static int parse_body(cursor *c, saved_game *sg)
 	if (keyed(c, "daily", buf, sizeof buf) < 0)
 		return -1;
 	if (strcmp(buf, "-") != 0) {
-		int y, m, d;
-		char tail;
-		if (strlen(buf) != 10 || strspn(buf, "0123456789-") != 10 || buf[4] != '-' || buf[7] != '-' ||
-		    sscanf(buf, "%4d-%2d-%2d%c", &y, &m, &d, &tail) != 3 || m < 1 || m > 12 || d < 1 || d > 31)
+		/* The leaderboard's own check: a day the calendar has. */
+		if (!scores_date_valid(buf))
 			return bad(c, _("daily: expected a date YYYY-MM-DD or -"));
 		memcpy(sg->daily, buf, 11);
 	}

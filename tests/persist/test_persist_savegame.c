@@ -204,6 +204,8 @@ int main(void)
 	expect_bad(text, "difficulty", "difficulty extreme", "line 8: difficulty");
 	expect_bad(text, "rung", "rung -1", "line 9: rung");
 	expect_bad(text, "daily", "daily 2024-13-01", "line 10: daily");
+	expect_bad(text, "daily", "daily 2024-02-31", "line 10: daily");
+	expect_bad(text, "daily", "daily 2023-02-29", "line 10: daily");
 	expect_bad(text, "assisted", "assisted maybe", "line 11: assisted: expected yes or no");
 	expect_bad(text, "assisted", "helped no", "line 11: expected 'assisted'");
 	expect_bad(text, "game ", "game 12", "line 12: game: expected the game's id");
@@ -246,7 +248,7 @@ int main(void)
 	       "a version 2 save still reads, unassisted: %s", err);
 	tap_ok(b.cur_row == -1 && b.cur_col == -1, "a save without a cursor line reads, the cursor unknown");
 	savegame_free(&b);
-	expect_bad(v1, "00\nhistory", "01", "the current board is not the start board after the 1 moves");
+	expect_bad(v1, "00\nhistory", "01", "the current board is not the start board after the 1 move applied");
 	expect_bad(v1, "start\n", "start\n12", "line 15: start row 1, column 2: '2' is not a value below 2");
 	expect_bad(v1, "start\n", "start\n1", "line 15: start row 1 has 1 cells, expected 2");
 	expect_bad(text, "end", "end\nmore", "text after 'end'");
