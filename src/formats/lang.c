@@ -16,6 +16,7 @@ const lang_entry lang_list[] = {
 	{ "en", "English" },
 	{ "de", "Deutsch" },
 	{ "fr", "Français" },
+	{ "zh_CN", "简体中文" },
 	{ NULL, NULL },
 };
 
@@ -46,7 +47,9 @@ static const char *env_locale(const char *category)
 	return "";
 }
 
-/* "de" of "de_DE.UTF-8@euro"; "" for C and POSIX. */
+/* "de" of "de_DE.UTF-8@euro"; "" for C and POSIX.  Chinese is written
+ * two ways: "zh_CN" of zh_CN, zh_SG and a bare zh (Simplified, the
+ * catalog's), "zh" of zh_TW, zh_HK (Traditional, which it is not). */
 static void language_of(const char *locale, char *out, size_t len)
 {
 	size_t n = strcspn(locale, "_.@");
@@ -55,6 +58,9 @@ static void language_of(const char *locale, char *out, size_t len)
 		n = 0;
 	memcpy(out, locale, n);
 	out[n] = '\0';
+	if (strcmp(out, "zh") == 0 && len > sizeof "zh_CN" - 1 &&
+	    (locale[n] != '_' || strncmp(locale + n, "_CN", 3) == 0 || strncmp(locale + n, "_SG", 3) == 0))
+		memcpy(out, "zh_CN", sizeof "zh_CN");
 }
 
 static bool says_utf8(const char *locale)

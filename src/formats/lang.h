@@ -20,7 +20,7 @@ extern const lang_entry lang_list[];
  * LANG=de_DE.UTF-8 on a host without it), the text is still UTF-8 and
  * the messages still in its language. */
 void lang_start(void);
-/* Read messages in CODE ("de", "fr", "en"); NULL or "": the
+/* Read messages in CODE ("de", "fr", "zh_CN", "en"); NULL or "": the
  * environment's language again.  False, and nothing changed, for a code
  * lang_list does not have. */
 bool lang_choose(const char *code);

@@ -51,5 +51,26 @@ int main(void)
 	setenv("LANGUAGE", "pt:sv", 1);
 	lang_start();
 	tap_ok(!strcmp(lang_code(), "en"), "LANGUAGE=pt:sv: none of ours, en (%s)", lang_code());
+	/* Chinese: the catalog is Simplified, zh_CN; zh_TW's Traditional
+	 * is not it. */
+	tap_ok(lang_find("zh_CN") && !strcmp(lang_find("zh_CN")->name, "\u7b80\u4f53\u4e2d\u6587") && lang_choose("zh_CN") &&
+	       !strcmp(lang_code(), "zh_CN"), "zh_CN chosen, by its own name: \u7b80\u4f53\u4e2d\u6587");
+	unsetenv("LANGUAGE");
+	unsetenv("LC_ALL");
+	const char *zh[][2] = { { "zh_CN.UTF-8", "zh_CN" }, { "zh_SG.UTF-8", "zh_CN" }, { "zh", "zh_CN" },
+				{ "zh_TW.UTF-8", "en" }, { "zh_HK.UTF-8", "en" } };
+	for (size_t i = 0; i < sizeof zh / sizeof zh[0]; i++) {
+		/* (A missing locale's language is set in LANGUAGE at the start.) */
+		unsetenv("LANGUAGE");
+		setenv("LANG", zh[i][0], 1);
+		lang_start();
+		tap_ok(!strcmp(lang_code(), zh[i][1]), "LANG=%s: %s (%s)", zh[i][0], zh[i][1], lang_code());
+	}
+	setenv("LANGUAGE", "zh_CN:de", 1);
+	lang_start();
+	tap_ok(!strcmp(lang_code(), "zh_CN"), "LANGUAGE=zh_CN:de: zh_CN (%s)", lang_code());
+	setenv("LANGUAGE", "zh_TW:de", 1);
+	lang_start();
+	tap_ok(!strcmp(lang_code(), "de"), "LANGUAGE=zh_TW:de: de (%s)", lang_code());
 	return tap_done();
 }
