@@ -34,5 +34,10 @@ const lang_entry *lang_find(const char *code);
 int text_cols(const char *s);
 /* The bytes of S's first characters that fit in COLS columns. */
 size_t text_fit(const char *s, int cols);
+/* Where a line of S that may hold its first FIT bytes (text_fit) breaks:
+ * at the last space up to FIT, or between two characters of which one
+ * is wide (Chinese has no spaces; no break before a closing "，" or
+ * after an opening "（"); 0 when there is no such place. */
+size_t text_break(const char *s, size_t fit);
 
 #endif

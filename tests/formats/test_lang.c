@@ -28,6 +28,15 @@ int main(void)
 		tap_ok(text_fit("\u65e5\u672c", 3) == 3 && text_fit("\u65e5\u672c", 1) == 0,
 		       "a wide character that does not fit whole is left out");
 		tap_ok(text_cols("\u2190 \u2192") == 3, "the game's arrows: a column each");
+		/* Lines break at spaces, and between Chinese characters. */
+		tap_ok(text_break("hello world foo", 11) == 11 && text_break("hello world foo", 10) == 5 &&
+		       text_break("helloworld", 5) == 0, "a line of words breaks at its last space that fits");
+		const char *zh = "\u628a\u6240\u6709\u706f\u90fd\u5173\u6389\u3002";	/* 把所有灯都关掉。 */
+		tap_ok(text_fit(zh, 7) == 9 && text_break(zh, 9) == 9, "Chinese breaks between any two characters");
+		tap_ok(text_break(zh, 21) == 18, "... never before a closing \u3002: the character before it goes along");
+		tap_ok(text_break("\u4e00\uff08\u8fd9\u91cc\uff09", 6) == 3, "... never after an opening \uff08");
+		tap_ok(text_break("\u6309 Space \u6309\u4e0b", 9) == 9 && text_break("plus\u4e86", 4) == 4,
+		       "... and at a space, or where a word meets a Chinese character");
 	}
 
 	const char *before = lang_code();
