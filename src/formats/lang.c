@@ -185,7 +185,7 @@ const char *i18n_context(const char *id, const char *msg)
 {
 #if ENABLE_NLS
 	const char *t = gettext(id);
-	return i18n_show(t == id ? msg : t);
+	return i18n_show_or(t == id ? msg : t, msg);
 #else
 	(void)id;
 	return msg;

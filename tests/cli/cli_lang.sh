@@ -97,4 +97,11 @@ for cmd in "" solve analyze generate stats scores serve "serve --check" watch ke
 	check "LANG=zh_CN.UTF-8 lightsout ${cmd:+$cmd }--help: Chinese, within 79 columns${wide:+ (wider: $wide)}" \
 		sh -c "grep -q -F -- '$zh_usage' '$T/zh' && [ -z \"\$0\" ] && [ ! -s '$T/err' ]" "$wide"
 done
+# Chinese on a terminal without UTF-8 (zh_CN.GB18030, not made here):
+# no ASCII form for its characters, so English, never a line of "?".
+run LANG=zh_CN.GB18030 "$LIGHTSOUT" --help > "$T/out" 2> "$T/err"
+check "LANG=zh_CN.GB18030: --help in English ASCII, no '?' for a character" \
+	sh -c "grep -q '^Common options: ' '$T/out' && ! grep -q '??' '$T/out' && ! LC_ALL=C grep -q '[^ -~]' '$T/out'"
+run LANG=zh_CN.GB18030 "$LIGHTSOUT" solve --bogus > "$T/out" 2> "$T/err"
+check "... and an error in English" grep -q -F "unknown or incomplete option '--bogus'" "$T/err"
 done_testing
