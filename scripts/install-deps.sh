@@ -83,7 +83,7 @@ if [ -n "$policy" ]; then
 fi
 # The translations are played with the real locales; locale-gen is
 # Debian's way to make them.
-for l in de_DE.UTF-8 fr_FR.UTF-8; do
+for l in de_DE.UTF-8 fr_FR.UTF-8 zh_CN.UTF-8; do
 	grep -q "^$l UTF-8" /etc/locale.gen 2> /dev/null || echo "$l UTF-8" | $SUDO tee -a /etc/locale.gen > /dev/null
 done
 $SUDO locale-gen > /dev/null

@@ -21,7 +21,7 @@ void i18n_ascii(bool on)
 const char *i18n_text(const char *msg)
 {
 #if ENABLE_NLS
-	return i18n_show(gettext(msg));
+	return i18n_show_or(gettext(msg), msg);
 #else
 	return msg;
 #endif
@@ -30,7 +30,7 @@ const char *i18n_text(const char *msg)
 const char *i18n_plural(const char *one, const char *many, unsigned long n)
 {
 #if ENABLE_NLS
-	return i18n_show(ngettext(one, many, n));
+	return i18n_show_or(ngettext(one, many, n), n == 1 ? one : many);
 #else
 	return n == 1 ? one : many;
 #endif
@@ -82,6 +82,32 @@ static size_t ascii_write(const char *s, char *out)
 		s += used;
 	}
 	return n;
+}
+
+/* Whether every letter of S has an ASCII form: a Latin script's do, a
+ * Chinese character has none. */
+static bool spelled(const char *s)
+{
+	while (*s) {
+		if ((unsigned char)*s < 0x80) {
+			s++;
+			continue;
+		}
+		size_t i = 0, len = 0;
+		for (; i < sizeof ascii_of / sizeof ascii_of[0]; i++)
+			if (strncmp(s, ascii_of[i].utf8, len = strlen(ascii_of[i].utf8)) == 0)
+				break;
+		if (i == sizeof ascii_of / sizeof ascii_of[0])
+			return false;
+		s += len;
+	}
+	return true;
+}
+
+const char *i18n_show_or(const char *s, const char *english)
+{
+	/* A line of "?" says nothing: the English says it. */
+	return i18n_show(ascii_out && s && !spelled(s) ? english : s);
 }
 
 /* Each text written once: the callers keep the pointer as they keep

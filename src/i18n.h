@@ -40,6 +40,9 @@ const char *i18n_plural(const char *one, const char *many, unsigned long n);
  * else its ASCII ("Zuege", "<<" for "«"), kept for the program's life;
  * every mark gives its message through it. */
 const char *i18n_show(const char *s);
+/* i18n_show(S), or of ENGLISH (its message) where S has letters with no
+ * ASCII form (Chinese on a terminal without UTF-8): English, not "?". */
+const char *i18n_show_or(const char *s, const char *english);
 /* Whether the terminal takes ASCII alone (formats/lang.c decides). */
 void i18n_ascii(bool on);
 

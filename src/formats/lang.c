@@ -17,6 +17,7 @@ const lang_entry lang_list[] = {
 	{ "en", "English" },
 	{ "de", "Deutsch" },
 	{ "fr", "Français" },
+	{ "zh_CN", "简体中文" },
 	{ NULL, NULL },
 };
 
@@ -47,7 +48,9 @@ static const char *env_locale(const char *category)
 	return "";
 }
 
-/* "de" of "de_DE.UTF-8@euro"; "" for C and POSIX. */
+/* "de" of "de_DE.UTF-8@euro"; "" for C and POSIX.  Chinese is written
+ * two ways: "zh_CN" of zh_CN, zh_SG and a bare zh (Simplified, the
+ * catalog's), "zh" of zh_TW, zh_HK (Traditional, which it is not). */
 static void language_of(const char *locale, char *out, size_t len)
 {
 	size_t n = strcspn(locale, "_.@");
@@ -56,6 +59,9 @@ static void language_of(const char *locale, char *out, size_t len)
 		n = 0;
 	memcpy(out, locale, n);
 	out[n] = '\0';
+	if (strcmp(out, "zh") == 0 && len > sizeof "zh_CN" - 1 &&
+	    (locale[n] != '_' || strncmp(locale + n, "_CN", 3) == 0 || strncmp(locale + n, "_SG", 3) == 0))
+		memcpy(out, "zh_CN", sizeof "zh_CN");
 }
 
 static bool says_utf8(const char *locale)
@@ -179,7 +185,7 @@ const char *i18n_context(const char *id, const char *msg)
 {
 #if ENABLE_NLS
 	const char *t = gettext(id);
-	return i18n_show(t == id ? msg : t);
+	return i18n_show_or(t == id ? msg : t, msg);
 #else
 	(void)id;
 	return msg;
@@ -234,3 +240,42 @@ size_t text_fit(const char *s, int cols)
 	int w;
 	return s ? walk(s, cols < 0 ? 0 : cols, &w) : 0;
 }
+
+/* Chinese has no spaces between words: a line may break between two
+ * characters when either is wide, but never before closing punctuation
+ * nor after opening (the rule of Chinese typesetting, 避头尾). */
+static bool closing(wchar_t c)
+{
+	return c && wcschr(L"\uff0c\u3002\u3001\uff1a\uff1b\uff01\uff1f\uff09\u300d\u300f\u201d\u2019\u300b\u3009\u3011\u2026,.:;!?)]", c);
+}
+
+static bool opening(wchar_t c)
+{
+	return c && wcschr(L"\uff08\u300c\u300e\u201c\u2018\u300a\u3008\u3010([", c);
+}
+
+size_t text_break(const char *s, size_t fit)
+{
+	mbstate_t st;
+	memset(&st, 0, sizeof st);
+	size_t at = 0, len = strlen(s), best = 0;
+	wchar_t prev = 0;
+	int prev_w = 0;
+	while (at <= fit && at < len) {
+		wchar_t wc;
+		size_t n = mbrtowc(&wc, s + at, len - at, &st);
+		if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
+			n = 1;
+			wc = 0xfffd;
+			memset(&st, 0, sizeof st);
+		}
+		int w = wcwidth(wc);
+		if (at > 0 && (wc == L' ' || ((w == 2 || prev_w == 2) && prev != L' ' && !closing(wc) && !opening(prev))))
+			best = at;
+		prev = wc;
+		prev_w = w;
+		at += n;
+	}
+	return best;
+}
+

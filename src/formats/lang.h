@@ -20,7 +20,7 @@ extern const lang_entry lang_list[];
  * LANG=de_DE.UTF-8 on a host without it), the text is still UTF-8 and
  * the messages still in its language. */
 void lang_start(void);
-/* Read messages in CODE ("de", "fr", "en"); NULL or "": the
+/* Read messages in CODE ("de", "fr", "zh_CN", "en"); NULL or "": the
  * environment's language again.  False, and nothing changed, for a code
  * lang_list does not have. */
 bool lang_choose(const char *code);
@@ -34,5 +34,10 @@ const lang_entry *lang_find(const char *code);
 int text_cols(const char *s);
 /* The bytes of S's first characters that fit in COLS columns. */
 size_t text_fit(const char *s, int cols);
+/* Where a line of S that may hold its first FIT bytes (text_fit) breaks:
+ * at the last space up to FIT, or between two characters of which one
+ * is wide (Chinese has no spaces; no break before a closing "，" or
+ * after an opening "（"); 0 when there is no such place. */
+size_t text_break(const char *s, size_t fit);
 
 #endif

@@ -76,11 +76,13 @@ static const char *take(prefs *p, const char *key, const char *v)
 		snprintf(p->theme, sizeof p->theme, "%s", v);
 		p->has_theme = true;
 	} else if (!strcmp(key, "language")) {
-		/* A code of two or three letters: which catalogs exist is the
-		 * ui's to say (formats/lang.h), as a theme's name. */
-		size_t n = strlen(v);
-		if (n < 2 || n > 3 || strspn(v, "abcdefghijklmnopqrstuvwxyz") != n)
-			return N_("language: expected a language's code (en, de, fr)");
+		/* A code of two or three letters, and a territory where the
+		 * language is written two ways ("zh_CN"): which catalogs exist
+		 * is the ui's to say (formats/lang.h), as a theme's name. */
+		size_t n = strlen(v), l = strspn(v, "abcdefghijklmnopqrstuvwxyz");
+		if (l < 2 || l > 3 ||
+		    (n != l && (n != l + 3 || v[l] != '_' || strspn(v + l + 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != 2)))
+			return N_("language: expected a language's code (en, de, fr, zh_CN)");
 		snprintf(p->lang, sizeof p->lang, "%s", v);
 		p->has_lang = true;
 	} else if (!strcmp(key, "watchers")) {

@@ -33,20 +33,16 @@ int draw_wrapped(int y, int x, int indent, int last, const char *s)
 	int rows = 0;
 	const char *p = s;
 	while (*p && y + rows <= last) {
-		int at = x + (rows ? indent : 0), room = COLS - at - 1, n = 0;
-		const char *q = p, *brk = NULL;
-		for (; *q; q++) {
-			if (((unsigned char)*q & 0xc0) == 0x80)
-				continue;
-			if (n >= room)
-				break;
-			n++;
-			if (*q == ' ')
-				brk = q;
-		}
-		/* Past the line's end: break at its last space, or inside a word
-		 * too long for any line. */
-		const char *end = *q && brk && brk > p ? brk : q;
+		int at = x + (rows ? indent : 0), room = COLS - at - 1;
+		const char *q = p + text_fit(p, room > 0 ? room : 0);
+		/* Past the line's end: break at its last space (or between
+		 * Chinese characters), or inside a word too long for any line;
+		 * a wide character never in half. */
+		size_t brk = *q ? text_break(p, (size_t)(q - p)) : 0;
+		const char *end = brk > 0 ? p + brk : q;
+		if (end == p && *p && room > 0)
+			for (end = p + 1; ((unsigned char)*end & 0xc0) == 0x80; end++)
+				;
 		if (room > 0)
 			mvaddnstr(y + rows, at, p, (int)(end - p));
 		rows++;
@@ -68,12 +64,12 @@ void chrome_put_cut(const glyphs *gl, int y, int x, const char *s)
 		chrome_put_clipped(y, x, s);
 		return;
 	}
-	const char *p = s + text_fit(s, room - ew), *word_end = NULL;
-	for (const char *q = s + 1; q < p; q++)
-		if (*q == ' ' && q[-1] != ' ')
-			word_end = q;
-	/* A single word too long for the line is cut inside it. */
-	const char *end = word_end ? word_end : p;
+	const char *p = s + text_fit(s, room - ew), *word_end = s + text_break(s, (size_t)(p - s));
+	while (word_end > s && word_end[-1] == ' ')
+		word_end--;
+	/* A single word too long for the line is cut inside it (Chinese
+	 * between two characters). */
+	const char *end = word_end > s ? word_end : p;
 	if (y < 0 || y >= LINES || room <= 0)
 		return;
 	mvaddnstr(y, x, s, (int)(end - s));

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formats/lang.h"
 #include "i18n.h"
 #include "ui/app.h"
 
@@ -68,24 +69,20 @@ static int pager_open(pager *p, const char *title, char *text, const char *foote
 	return 0;
 }
 
-/* Columns of s's first n bytes (UTF-8: continuation bytes take none). */
+/* Columns of s's first n bytes on the terminal (a wide character, a
+ * Chinese one, takes two). */
 static int cols_of(const char *s, size_t n)
 {
-	int c = 0;
-	for (size_t i = 0; i < n && s[i]; i++)
-		c += ((unsigned char)s[i] & 0xc0) != 0x80;
+	char *head = strndup(s, n);
+	int c = head ? text_cols(head) : (int)n;
+	free(head);
 	return c;
 }
 
-/* Bytes of s that fit in w columns. */
+/* Bytes of s that fit in w columns, never half a wide character. */
 static size_t bytes_in(const char *s, int w)
 {
-	size_t i = 0;
-	for (int c = 0; s[i]; i++) {
-		if (((unsigned char)s[i] & 0xc0) != 0x80 && ++c > w)
-			break;
-	}
-	return i;
+	return text_fit(s, w);
 }
 
 /* A table's line: columns apart by three spaces or more. */
@@ -112,6 +109,22 @@ static int indent_of(const char *s)
 	return *last ? cols_of(s, (size_t)(last - s)) : n;
 }
 
+/* Whether the text before END (a line's end) and NEXT both are wide
+ * characters where they meet: a character is the bytes after the last
+ * lead byte before END. */
+static bool wide_at_join(const char *end, const char *next)
+{
+	const char *c = end;
+	while (c > end - 4 && ((unsigned char)c[-1] & 0xc0) == 0x80)
+		c--;
+	if (c > end - 4)
+		c--;
+	char last[8] = "", first[8] = "";
+	snprintf(last, sizeof last, "%.*s", (int)(end - c), c);
+	snprintf(first, sizeof first, "%.*s", (int)text_fit(next, 2), next);
+	return text_cols(last) == 2 && text_cols(first) == 2;
+}
+
 /* Prose as paragraphs: a line joins the one before when it carries on its
  * paragraph (indented as that paragraph's words are, under a list item's
  * marker too; no table, no new item), so that a reflow does not keep the
@@ -131,7 +144,13 @@ static void join_paragraphs(pager *p)
 		int lead = (int)strspn(s, " ");
 		bool item = indent_of(s) != lead, table = table_line(s);
 		if (*s && !item && !table && carry >= 0 && lead == carry && lead > 0) {
-			buf[used - 1] = ' ';	/* the NUL of the line before */
+			/* The NUL of the line before: a space between words, none
+			 * between Chinese characters (a line of Chinese breaks
+			 * anywhere, a space in it reads as a gap). */
+			if (used >= 2 && wide_at_join(buf + used - 1, s + lead))
+				used--;
+			else
+				buf[used - 1] = ' ';
 			used += (size_t)snprintf(buf + used, total + 1 - used, "%s", s + lead) + 1;
 			continue;
 		}
@@ -187,10 +206,9 @@ static void pager_layout(pager *p, int width)
 			int room = width - lead;
 			size_t take = whole ? strlen(s) : bytes_in(s, room);
 			if (s[take]) {
-				/* Break at the last space that fits, else cut the word. */
-				size_t sp = take;
-				while (sp > 0 && s[sp] != ' ')
-					sp--;
+				/* Break at the last space that fits (or between
+				 * Chinese characters), else cut the word. */
+				size_t sp = text_break(s, take);
 				if (sp > indent_bytes)
 					take = sp;
 			}

@@ -80,4 +80,28 @@ if locale -a 2>/dev/null | grep -qi '^de_DE\.utf-\?8$'; then
 	run LANG=de_DE.UTF-8 "$LIGHTSOUT" solve --time-limit 0.5 "$T/b" > "$T/out" 2> "$T/err"
 	check "under de_DE (a comma locale) --time-limit 0.5 reads as a number: the same answer" cmp -s "$T/out" "$T/en.grid"
 fi
+# Chinese, the seeds' language, for a client whose LANG is zh_CN.UTF-8
+# (installed or not): every command's --help in Chinese, each line within
+# 79 columns counted as a terminal shows them (a Chinese character takes
+# two), but for a synopsis of options too wide in English as well.
+zh_usage=$(tr_of zh_CN "Usage:")
+check "the Chinese catalog has \"Usage:\" ($zh_usage)" sh -c '[ -n "$0" ] && [ "$0" != "Usage:" ]' "$zh_usage"
+for cmd in "" solve analyze generate stats scores serve "serve --check" watch keys ssh-keys; do
+	run LANG=zh_CN.UTF-8 "$LIGHTSOUT" $cmd --help > "$T/zh" 2> "$T/err"
+	run LANG=C.UTF-8 "$LIGHTSOUT" $cmd --help > "$T/en" 2>&1
+	wide=$(while IFS= read -r line; do
+		[ "$(printf '%s\n' "$line" | LC_ALL=C.UTF-8 wc -L)" -le 79 ] && continue
+		printf '%s\n' "$line" | sed "s/^$zh_usage/Usage: /" | grep -q -x -F -f - "$T/en" && continue
+		printf '%s\n' "$line"
+	done < "$T/zh" | head -3)
+	check "LANG=zh_CN.UTF-8 lightsout ${cmd:+$cmd }--help: Chinese, within 79 columns${wide:+ (wider: $wide)}" \
+		sh -c "grep -q -F -- '$zh_usage' '$T/zh' && [ -z \"\$0\" ] && [ ! -s '$T/err' ]" "$wide"
+done
+# Chinese on a terminal without UTF-8 (zh_CN.GB18030, not made here):
+# no ASCII form for its characters, so English, never a line of "?".
+run LANG=zh_CN.GB18030 "$LIGHTSOUT" --help > "$T/out" 2> "$T/err"
+check "LANG=zh_CN.GB18030: --help in English ASCII, no '?' for a character" \
+	sh -c "grep -q '^Common options: ' '$T/out' && ! grep -q '??' '$T/out' && ! LC_ALL=C grep -q '[^ -~]' '$T/out'"
+run LANG=zh_CN.GB18030 "$LIGHTSOUT" solve --bogus > "$T/out" 2> "$T/err"
+check "... and an error in English" grep -q -F "unknown or incomplete option '--bogus'" "$T/err"
 done_testing

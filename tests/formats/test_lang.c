@@ -28,6 +28,15 @@ int main(void)
 		tap_ok(text_fit("\u65e5\u672c", 3) == 3 && text_fit("\u65e5\u672c", 1) == 0,
 		       "a wide character that does not fit whole is left out");
 		tap_ok(text_cols("\u2190 \u2192") == 3, "the game's arrows: a column each");
+		/* Lines break at spaces, and between Chinese characters. */
+		tap_ok(text_break("hello world foo", 11) == 11 && text_break("hello world foo", 10) == 5 &&
+		       text_break("helloworld", 5) == 0, "a line of words breaks at its last space that fits");
+		const char *zh = "\u628a\u6240\u6709\u706f\u90fd\u5173\u6389\u3002";	/* 把所有灯都关掉。 */
+		tap_ok(text_fit(zh, 7) == 9 && text_break(zh, 9) == 9, "Chinese breaks between any two characters");
+		tap_ok(text_break(zh, 21) == 18, "... never before a closing \u3002: the character before it goes along");
+		tap_ok(text_break("\u4e00\uff08\u8fd9\u91cc\uff09", 6) == 3, "... never after an opening \uff08");
+		tap_ok(text_break("\u6309 Space \u6309\u4e0b", 9) == 9 && text_break("plus\u4e86", 4) == 4,
+		       "... and at a space, or where a word meets a Chinese character");
 	}
 
 	const char *before = lang_code();
@@ -51,5 +60,26 @@ int main(void)
 	setenv("LANGUAGE", "pt:sv", 1);
 	lang_start();
 	tap_ok(!strcmp(lang_code(), "en"), "LANGUAGE=pt:sv: none of ours, en (%s)", lang_code());
+	/* Chinese: the catalog is Simplified, zh_CN; zh_TW's Traditional
+	 * is not it. */
+	tap_ok(lang_find("zh_CN") && !strcmp(lang_find("zh_CN")->name, "\u7b80\u4f53\u4e2d\u6587") && lang_choose("zh_CN") &&
+	       !strcmp(lang_code(), "zh_CN"), "zh_CN chosen, by its own name: \u7b80\u4f53\u4e2d\u6587");
+	unsetenv("LANGUAGE");
+	unsetenv("LC_ALL");
+	const char *zh[][2] = { { "zh_CN.UTF-8", "zh_CN" }, { "zh_SG.UTF-8", "zh_CN" }, { "zh", "zh_CN" },
+				{ "zh_TW.UTF-8", "en" }, { "zh_HK.UTF-8", "en" } };
+	for (size_t i = 0; i < sizeof zh / sizeof zh[0]; i++) {
+		/* (A missing locale's language is set in LANGUAGE at the start.) */
+		unsetenv("LANGUAGE");
+		setenv("LANG", zh[i][0], 1);
+		lang_start();
+		tap_ok(!strcmp(lang_code(), zh[i][1]), "LANG=%s: %s (%s)", zh[i][0], zh[i][1], lang_code());
+	}
+	setenv("LANGUAGE", "zh_CN:de", 1);
+	lang_start();
+	tap_ok(!strcmp(lang_code(), "zh_CN"), "LANGUAGE=zh_CN:de: zh_CN (%s)", lang_code());
+	setenv("LANGUAGE", "zh_TW:de", 1);
+	lang_start();
+	tap_ok(!strcmp(lang_code(), "de"), "LANGUAGE=zh_TW:de: de (%s)", lang_code());
 	return tap_done();
 }

@@ -37,6 +37,9 @@ int main(void)
 		{ "speed = 0\n", "config line 1: speed" },
 		{ "reader = loud\n", "config line 1: reader: expected yes or no" },
 		{ "language = Deutsch\n", "config line 1: language: expected" },
+		{ "language = zh_cn\n", "config line 1: language: expected" },
+		{ "language = zh_CNX\n", "config line 1: language: expected" },
+		{ "language = zh_\n", "config line 1: language: expected" },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		char text[256];
@@ -45,6 +48,10 @@ int main(void)
 		tap_ok(strstr(note, bad[i].want) && strstr(note, "(skipped)") && p.has_rule && !strcmp(p.rule, "cross"),
 		       "'%.*s': %s, and the next line still read", (int)strcspn(bad[i].text, "\n"), bad[i].text, note);
 	}
+	/* A language written two ways is named with its territory. */
+	const char *zh = "language = zh_CN\n";
+	prefs_parse(zh, strlen(zh), &p, note, sizeof note);
+	tap_ok(!note[0] && p.has_lang && !strcmp(p.lang, "zh_CN"), "language zh_CN (%s)", note);
 	/* Words a person writes, kept from before parse_yes_no. */
 	const char *spoken = "size = 6\ntorus = on\npreview = true\nanimation = false\nascii = off\nspeed = 05\n";
 	prefs_parse(spoken, strlen(spoken), &p, note, sizeof note);

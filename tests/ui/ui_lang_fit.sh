@@ -46,17 +46,44 @@ words() { grep -o -E '[[:alpha:]][[:alpha:]'"'"'’-]*…?' "$1" | sort -u; }
 # ends a line at the window's edge, or runs into a frame (│) with no
 # space or one (a box's margin), and is no whole word of the wide
 # screen but the start of one
-# ("matt" of "matter").  A cut that ends in "…" is deliberate.
+# ("matt" of "matter").  A cut that ends in "…" is deliberate.  Chinese
+# has no spaces: a "word" is a phrase between punctuation, a line may
+# break inside it (its next line carries it on, as the wide screen
+# reads), and a line that ends in a wide character is at the edge one
+# column early when the next one would not have fit.
 cut_words() {
 	words "$2" > "$ui_tmp/wide.words"
+	tr -d ' ' < "$2" > "$ui_tmp/wide.joined"
+	_i=0
 	while IFS= read -r line; do
+		_i=$((_i + 1))
+		_w=$(printf '%s' "$line" | wc -L)
+		_wide=$(printf '%s' "$line" | grep -o '.$' | tr -d '\n' | wc -L)
 		# (A line that scrolls sideways by design, $scrolls, may.)
-		if [ "$(printf '%s' "$line" | wc -L)" -ge "$3" ] &&
+		if { [ "$_w" -ge "$3" ] || { [ "$_wide" = 2 ] && [ "$_w" -ge $(($3 - 1)) ]; }; } &&
 			! { [ -n "${scrolls:-}" ] && printf '%s\n' "$line" | grep -q -E "$scrolls"; }; then
-			printf '%s\n' "$line" | grep -o -E '[[:alpha:]][[:alpha:]'"'"'’-]*$'
+			_next=$(sed -n "$((_i + 1))p" "$1" | sed 's/^[ │]*//')
+			_foot=$(grep -n . "$1" | tail -1 | cut -d: -f1)
+			if [ "$_wide" = 2 ]; then
+				# It is whole where the wide screen reads on from its end
+				# into its next line, where a line of the wide screen ends
+				# as it does, or where its last word is followed by a space
+				# there (a table's column, kept whole, scrolls sideways).
+				_end=$(printf '%s\n' "$line" | grep -o '..$')
+				_word=$(printf '%s\n' "$line" | grep -o -E '[[:alpha:]]+$')
+				_re=$(printf '%s' "$_end" | sed 's/[][\.*^$]/\\&/g')
+				[ "$((_i + 1))" = "$_foot" ] ||
+					grep -q -F -- "$_end$(printf '%s\n' "$_next" | grep -o '^..')" "$ui_tmp/wide.joined" ||
+					grep -q -- "$_re\$" "$ui_tmp/wide.joined" ||
+					{ [ -n "$_word" ] && grep -q -F -- "$_word " "$2"; } ||
+					printf '!%s\n' "$_end"
+			else
+				printf '%s\n' "$line" | grep -o -E '[[:alpha:]][[:alpha:]'"'"'’-]*$'
+			fi
 		fi
 		printf '%s\n' "$line" | grep -o -E '[[:alpha:]][[:alpha:]'"'"'’-]* ?│' | sed 's/ *│$//'
 	done < "$1" | sort -u | while read -r w; do
+		case $w in '!'*) echo "${w#!}"; continue ;; esac
 		grep -q -F -x -- "$w" "$ui_tmp/wide.words" && continue
 		grep -q -- "^$w" "$ui_tmp/wide.words" && echo "$w"
 	done
@@ -78,6 +105,9 @@ visit() {
 		[ -n "${FIT_KEEP:-}" ] && cp "$ui_tmp/small" "$FIT_KEEP/$_l.$_name.$_size" && cp "$ui_tmp/$_l.$_name" "$FIT_KEEP/$_l.$_name.wide"
 		_cut=$(cut_words "$ui_tmp/small" "$ui_tmp/$_l.$_name" "${_size%x*}" | head -5 | tr '\n' ' ')
 		check "$_l: $_name fits $_size, no word cut${_cut:+ (cut: $_cut)}" test -z "$_cut"
+		# No line wider than the window (a wide character is never
+		# half drawn at its edge).
+		check "$_l: $_name within $_size's width" test "$(wc -L < "$ui_tmp/small")" -le "${_size%x*}"
 		# A question keeps its keys at every size: it is cut, not its
 		# (y/n) (English once lost it at 60 columns).
 		cp "$ui_tmp/small" "$ui_tmp/$_l.$_name.$_size.small"

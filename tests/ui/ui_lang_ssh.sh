@@ -5,7 +5,8 @@
 # (fr_CA.UTF-8: the game takes C.UTF-8 and French); a carol who reads
 # German goes from the name prompt through the lobby to a won daily board
 # and a race against a dave who reads French, each told the news in their
-# own language; a client with no language the game has, or none, gets
+# own language; a fay who reads Chinese (LANG=zh_CN.UTF-8) plays hers in
+# Chinese within 80 columns; a client with no language the game has, or none, gets
 # English with no error.  The expected words are the catalogs' own
 # (gettext(1) on the compiled po/), so a better translation changes no
 # test.  The catalogs go where the game looks for them
@@ -16,7 +17,7 @@
 
 sshd_root_test "it makes the public account and runs sshd for it" sshd ssh ssh-keygen useradd userdel usermod runuser su setsid gettext
 . "$SRCDIR/tests/lib/arcade_lib.sh"
-arcade_key carol dave erin || exit 1
+arcade_key carol dave erin fay || exit 1
 
 # The catalogs where the installed game reads them, for this test only.
 langs=$(sed 's/#.*//' "$SRCDIR/po/LINGUAS")
@@ -96,6 +97,25 @@ check "dave: the start, in French" as_dave ui_wait "$(T fr 'Race against %s: go!
 ui_solve_shown
 check "carol: she won, said in German" ui_wait "$(T de 'You won the race against %s' dave)"
 check "dave: carol won, said in French" as_dave ui_wait "$(T fr '%s won the race' carol)"
+ui_kill_server
+
+# fay: Chinese (zh_CN.UTF-8, installed here or not), the game's widest
+# letters, at 80x24: every line within the window, and her daily board
+# won in Chinese.
+LOGIN_ENV="LANG=zh_CN.UTF-8 LC_ALL=zh_CN.UTF-8" login fay
+check "the Chinese catalog is there ($(T zh_CN 'leave the arcade'))" test "$(T zh_CN 'leave the arcade')" != "leave the arcade"
+check "fay: the name prompt in Chinese" ui_wait "$(T zh_CN 'Name [%s]: ')"
+ui_keys -l fay
+ui_keys Enter
+check "fay: who she plays as, in Chinese" ui_wait "$(T zh_CN 'Playing as %s: your games are kept for your key.' fay)"
+check "fay: the lobby in Chinese" ui_wait "$(T zh_CN 'leave the arcade')"
+check "fay: no English on the lobby's last line" ui_gone "leave the arcade"
+check "fay: the lobby within 80 columns" sh -c "[ \$($TMUX_CMD capture-pane -p | wc -L) -le 80 ]"
+ui_keys d
+check "fay: the daily board, its status line in Chinese" ui_wait "$(T zh_CN ' Moves %d %s Par %s %s %s')"
+ui_keys s T
+check "fay: her daily board won, said in Chinese" ui_wait "$(T zh_CN 'Solved!  %s  r restart  %s')"
+check "fay: the won board within 80 columns" sh -c "[ \$($TMUX_CMD capture-pane -p | wc -L) -le 80 ]"
 ui_kill_server
 
 # erin: a language the game does not have, then none: English, no error.
