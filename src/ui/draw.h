@@ -85,7 +85,10 @@ typedef struct view {
 	session_view sv;
 	char title[64];			/* title line, right, for a view of no session's
 					 * game: "watching alice" */
-	char msg[160];			/* message line; empty shows the key hints */
+	char msg[320];			/* message line; empty shows the key hints */
+	/* The screen-reader mode's message wrapped onto the status line,
+	 * which waits under it until a shorter one comes. */
+	bool msg_wrapped;
 	char who[64];			/* a public account's player: "alice, 2 watching" */
 	char graph_name[40];		/* --graph FILE's base name, for the graph of */
 	uint64_t graph_digest;		/* this digest: the status names it so */

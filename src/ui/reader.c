@@ -34,6 +34,7 @@ typedef struct reader_seen {
 	char said[READER_SAID][sizeof ((view *)0)->msg];
 	int next_said;
 	char focus[160];	/* a screen's focus in words, as said */
+	char sent[2][512];	/* the message line and the one under it, as sent */
 	int key;		/* the key since, or 0 */
 } reader_seen;
 
@@ -390,6 +391,64 @@ static void reader_remember(app *a)
 	R.have = sv.plan->have;
 }
 
+/* Row y of the screen as text, its trailing blanks dropped. */
+static void line_text(int y, char *buf, size_t len)
+{
+	int most = COLS < (int)len - 1 ? COLS : (int)len - 1;
+	int n = mvinnstr(y, 0, buf, most);
+	while (n > 0 && buf[n - 1] == ' ')
+		n--;
+	buf[n > 0 ? n : 0] = '\0';
+}
+
+/* The message line sent to the terminal first and whole.  Curses sends
+ * only the characters that differ from the last frame, and a screen
+ * reader speaks what arrives: "row 2, column 1: on" after "row 1,
+ * column 1: on" was heard as "2".  So when its words change the line
+ * (and its wrapped rest on the line under it) goes out alone, rewritten
+ * from its first column, before the board's cells and the status line:
+ * the sentence is heard whole and first, the digits that changed after
+ * it, where the next key cuts them short. */
+static void message_send(app *a)
+{
+	char now[2][sizeof R.sent[0]];
+	int rows = a->v.msg_wrapped ? 2 : 1;
+	line_text(LINES - 2, now[0], sizeof now[0]);
+	if (rows == 2)
+		line_text(LINES - 1, now[1], sizeof now[1]);
+	else
+		now[1][0] = '\0';
+	bool same = strcmp(now[0], R.sent[0]) == 0 && strcmp(now[1], R.sent[1]) == 0;
+	memcpy(R.sent, now, sizeof R.sent);
+	if (same || !now[0][0] || LINES < 3)
+		return;
+	if (is_cleared(stdscr)) {
+		/* A screen drawn anew (the start, another screen): the terminal
+		 * cleared with the message alone on it, the rest after, so the
+		 * first thing heard is the sentence, not the screen read through. */
+		WINDOW *t = newwin(LINES, COLS, 0, 0);
+		if (!t)
+			return;
+		copywin(stdscr, t, LINES - 2, 0, LINES - 2, 0, LINES - 3 + rows, COLS - 1, FALSE);
+		clearok(t, TRUE);
+		wnoutrefresh(t);
+		doupdate();
+		delwin(t);
+		clearok(stdscr, FALSE);
+		touchwin(stdscr);
+		return;
+	}
+	/* From the sentence's first letter: a blank before it is no word. */
+	int x0 = now[0][0] == ' ' && (rows == 1 || now[1][0] == ' ' || !now[1][0]) ? 1 : 0;
+	WINDOW *w = derwin(stdscr, rows, COLS - x0, LINES - 2, x0);
+	if (!w)
+		return;
+	wredrawln(w, 0, rows);	/* the whole line, not its difference */
+	wnoutrefresh(w);
+	doupdate();
+	delwin(w);
+}
+
 static void reader_wait(app *a)
 {
 	if (F.s != app_top(a))
@@ -406,6 +465,7 @@ static void reader_wait(app *a)
 	focus_find(a, &y, &x, words, sizeof words);
 	reader_say(a, words);
 	reader_remember(a);
+	message_send(a);
 	move(y, x);
 }
 
