@@ -321,6 +321,46 @@ static bool line_blank(int y)
 	return true;
 }
 
+/* A screen's name as said when a key goes there. */
+static const char *screen_said(const screen *s)
+{
+	if (s == &lobby_screen)
+		return _("the lobby");
+	if (s == &board_screen)
+		return _("the board");
+	if (s == &race_screen)
+		return _("the race");
+	return s->title && s->title[0] ? _(s->title) : "";
+}
+
+/* Where a key went, when the screen it opened has no words of its own:
+ * "Leaving the board: the lobby", or the screen's name at the start. */
+static void screen_news(const screen *top, char *buf, size_t len)
+{
+	const char *to = screen_said(top);
+	if (!to[0])
+		return;
+	if (R.top && screen_said(R.top)[0])
+		/* TRANSLATORS: the screen left, the screen now shown ("Leaving
+		 * the board: the lobby"), said in the screen-reader mode. */
+		snprintf(buf, len, _("Leaving %s: %s"), screen_said(R.top), to);
+	else
+		snprintf(buf, len, "%s", to);
+	if (buf[0] >= 'a' && buf[0] <= 'z')
+		buf[0] = (char)(buf[0] - 'a' + 'A');	/* a sentence's capital */
+}
+
+static void line_text(int y, char *buf, size_t len);
+
+/* Does the message line hold the last message still (a screen that
+ * draws over all but it)?  Then it is ours to say the next on. */
+static bool line_is_msg(const app *a)
+{
+	char line[512];
+	line_text(LINES - 2, line, sizeof line);
+	return a->v.msg[0] && line[0] == ' ' && strcmp(line + 1, a->v.msg) == 0;
+}
+
 /* The words since the last wait, said on the message line: ours first,
  * then what the key said itself, once. */
 static void reader_say(app *a, const char *focus)
@@ -336,6 +376,8 @@ static void reader_say(app *a, const char *focus)
 	else if (strcmp(focus, R.focus) != 0 && focus[0])
 		snprintf(news, sizeof news, "%s%s%s", R.top != top && top->title && top->title[0] ? _(top->title) : "",
 			 R.top != top ? ": " : "", focus);
+	else if (R.top != top && R.top != &question_screen && top != &question_screen)
+		screen_news(top, news, sizeof news);
 	if (a->s && top == &board_screen && app_session(a).watchers > R.eyes && R.top) {
 		int n = app_session(a).watchers;
 		snprintf(news + strlen(news), sizeof news - strlen(news), "%s", news[0] ? ". " : "");
@@ -362,7 +404,8 @@ static void reader_say(app *a, const char *focus)
 			snprintf(line, sizeof line, "%s.", news);
 		/* A full screen of its own (a list) has its words said where
 		 * its message line is free; a watched game's over its hint. */
-		if ((drawn && top->shows_board) || top->over_board || top == &watch_screen || line_blank(LINES - 2))
+		if ((drawn && top->shows_board) || top->over_board || top == &watch_screen || line_blank(LINES - 2) ||
+		    line_is_msg(a))
 			draw_message(&a->v, line);
 	}
 	snprintf(R.msg, sizeof R.msg, "%s", a->v.msg);
@@ -451,6 +494,12 @@ static void message_send(app *a)
 
 static void reader_wait(app *a)
 {
+	if (a->quit) {
+		/* q left the game: said, not left in silence. */
+		draw_message(&a->v, _("Leaving Lights Out."));
+		message_send(a);
+		return;
+	}
 	if (F.s != app_top(a))
 		F.s = NULL;	/* a focus said by a screen since closed */
 	if (!a->gl.reader) {
