@@ -422,6 +422,8 @@ void draw_message(view *v, const char *msg)
 	if (v->gl->reader && v->msg[0] && chrome_cols(v->msg) > COLS - 2 && reader_wraps(v)) {
 		/* A sentence a screen reader speaks whole: wrapped at a word
 		 * onto the status line, never cut with an ellipsis. */
+		move(LINES - 1, 0);
+		clrtoeol();
 		attrset(A_BOLD);
 		v->msg_wrapped = draw_wrapped(LINES - 2, 1, 0, LINES - 1, v->msg) > 1;
 		attrset(A_NORMAL);

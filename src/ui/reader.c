@@ -498,6 +498,9 @@ static void reader_wait(app *a)
 		/* q left the game: said, not left in silence. */
 		draw_message(&a->v, _("Leaving Lights Out."));
 		message_send(a);
+		/* A reader that ends with its program (yasr) drops what it had
+		 * not read yet: a moment to read the last sentence. */
+		napms(200);
 		return;
 	}
 	if (F.s != app_top(a))
