@@ -386,6 +386,16 @@ void chrome_status(view *v, double now)
 	attrset(A_NORMAL);
 }
 
+static bool line_empty(int y)
+{
+	char line[512];
+	int n = mvinnstr(y, 0, line, COLS < (int)sizeof line - 1 ? COLS : (int)sizeof line - 1);
+	for (int i = 0; i < n; i++)
+		if (line[i] != ' ')
+			return false;
+	return true;
+}
+
 /* May the reader's long message go on over the bottom line?  Only where
  * that is the board's status line or blank (a list's last line stays). */
 static bool reader_wraps(const view *v)
@@ -417,8 +427,20 @@ void draw_message(view *v, const char *msg)
 		move(LINES - 1, 0);
 		clrtoeol();
 	}
+	if (v->msg_raised) {
+		v->msg_raised = false;
+		move(LINES - 3, 0);
+		clrtoeol();
+	}
 	move(LINES - 2, 0);
 	clrtoeol();
+	if (v->gl->reader && v->msg[0] && chrome_cols(v->msg) > COLS - 2 && !reader_wraps(v) && LINES > 3 &&
+	    line_empty(LINES - 3)) {
+		attrset(A_BOLD);
+		v->msg_raised = draw_wrapped(LINES - 3, 1, 0, LINES - 2, v->msg) > 1;
+		attrset(A_NORMAL);
+		return;
+	}
 	if (v->gl->reader && v->msg[0] && chrome_cols(v->msg) > COLS - 2 && reader_wraps(v)) {
 		/* A sentence a screen reader speaks whole: wrapped at a word
 		 * onto the status line, never cut with an ellipsis. */

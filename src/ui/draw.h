@@ -89,6 +89,9 @@ typedef struct view {
 	/* The screen-reader mode's message wrapped onto the status line,
 	 * which waits under it until a shorter one comes. */
 	bool msg_wrapped;
+	/* ... or, where the bottom line is a screen's own, onto the blank
+	 * line above the message line. */
+	bool msg_raised;
 	char who[64];			/* a public account's player: "alice, 2 watching" */
 	char graph_name[40];		/* --graph FILE's base name, for the graph of */
 	uint64_t graph_digest;		/* this digest: the status names it so */

@@ -18,6 +18,7 @@
 /* What was seen at the last wait. */
 typedef struct reader_seen {
 	const screen *top;
+	const screen *real;	/* the last screen not a question over one */
 	const board *start;	/* the board played: a new one is said whole */
 	unsigned start_hash;
 	int rows, cols;
@@ -340,10 +341,10 @@ static void screen_news(const screen *top, char *buf, size_t len)
 	const char *to = screen_said(top);
 	if (!to[0])
 		return;
-	if (R.top && screen_said(R.top)[0])
+	if (R.real && screen_said(R.real)[0])
 		/* TRANSLATORS: the screen left, the screen now shown ("Leaving
 		 * the board: the lobby"), said in the screen-reader mode. */
-		snprintf(buf, len, _("Leaving %s: %s"), screen_said(R.top), to);
+		snprintf(buf, len, _("Leaving %s: %s"), screen_said(R.real), to);
 	else
 		snprintf(buf, len, "%s", to);
 	if (buf[0] >= 'a' && buf[0] <= 'z')
@@ -376,7 +377,7 @@ static void reader_say(app *a, const char *focus)
 	else if (strcmp(focus, R.focus) != 0 && focus[0])
 		snprintf(news, sizeof news, "%s%s%s", R.top != top && top->title && top->title[0] ? _(top->title) : "",
 			 R.top != top ? ": " : "", focus);
-	else if (R.top != top && R.top != &question_screen && top != &question_screen)
+	else if (R.real != top && top != &question_screen)
 		screen_news(top, news, sizeof news);
 	if (a->s && top == &board_screen && app_session(a).watchers > R.eyes && R.top) {
 		int n = app_session(a).watchers;
@@ -416,6 +417,8 @@ static void reader_say(app *a, const char *focus)
 static void reader_remember(app *a)
 {
 	R.top = app_top(a);
+	if (R.top != &question_screen)
+		R.real = R.top;
 	R.key = 0;
 	R.eyes = a->s ? app_session(a).watchers : 0;
 	if (!a->s)
@@ -455,24 +458,24 @@ static void line_text(int y, char *buf, size_t len)
 static void message_send(app *a)
 {
 	char now[2][sizeof R.sent[0]];
-	int rows = a->v.msg_wrapped ? 2 : 1;
-	line_text(LINES - 2, now[0], sizeof now[0]);
+	int rows = a->v.msg_wrapped || a->v.msg_raised ? 2 : 1, y0 = a->v.msg_raised ? LINES - 3 : LINES - 2;
+	line_text(y0, now[0], sizeof now[0]);
 	if (rows == 2)
-		line_text(LINES - 1, now[1], sizeof now[1]);
+		line_text(y0 + 1, now[1], sizeof now[1]);
 	else
 		now[1][0] = '\0';
 	bool same = strcmp(now[0], R.sent[0]) == 0 && strcmp(now[1], R.sent[1]) == 0;
 	memcpy(R.sent, now, sizeof R.sent);
-	if (same || !now[0][0] || LINES < 3)
+	if (same || !now[0][0] || LINES < 4)
 		return;
-	if (is_cleared(stdscr)) {
+	if (is_cleared(stdscr) || is_cleared(curscr)) {
 		/* A screen drawn anew (the start, another screen): the terminal
 		 * cleared with the message alone on it, the rest after, so the
 		 * first thing heard is the sentence, not the screen read through. */
 		WINDOW *t = newwin(LINES, COLS, 0, 0);
 		if (!t)
 			return;
-		copywin(stdscr, t, LINES - 2, 0, LINES - 2, 0, LINES - 3 + rows, COLS - 1, FALSE);
+		copywin(stdscr, t, y0, 0, y0, 0, y0 + rows - 1, COLS - 1, FALSE);
 		clearok(t, TRUE);
 		wnoutrefresh(t);
 		doupdate();
@@ -483,7 +486,7 @@ static void message_send(app *a)
 	}
 	/* From the sentence's first letter: a blank before it is no word. */
 	int x0 = now[0][0] == ' ' && (rows == 1 || now[1][0] == ' ' || !now[1][0]) ? 1 : 0;
-	WINDOW *w = derwin(stdscr, rows, COLS - x0, LINES - 2, x0);
+	WINDOW *w = derwin(stdscr, rows, COLS - x0, y0, x0);
 	if (!w)
 		return;
 	wredrawln(w, 0, rows);	/* the whole line, not its difference */

@@ -12,25 +12,8 @@ fi
 . "$SRCDIR/tests/lib/tap.sh"
 . "$SRCDIR/tests/lib/ui_lib.sh"
 
-# The speech server: yasr's "emacspeak server" protocol through a pipe,
-# one "q {words}" line per utterance; the test writes "q {== KEY}" before
-# each key it sends, so what a key made heard is what follows its mark.
-heard="$ui_tmp/heard.log"
-: >"$heard"
-cat >"$ui_tmp/synth.sh" <<SYNTH
-#!/bin/sh
-exec cat >>"$heard"
-SYNTH
-chmod +x "$ui_tmp/synth.sh"
-conf="$ui_tmp/yasr.conf"
-if [ -r /etc/yasr/yasr.conf ]; then
-	sed -e 's/^synthesizer=.*/synthesizer=emacspeak server/' \
-		-e "s#^synthesizer port=.*#synthesizer port=|$ui_tmp/synth.sh#" \
-		-e 's#^shell=.*#shell=/bin/sh#' -e 's/^key echo=.*/key echo=off/' /etc/yasr/yasr.conf >"$conf"
-else
-	printf '[options]\nsynthesizer=emacspeak server\nsynthesizer port=|%s\nkey echo=off\nshell=/bin/sh\n' \
-		"$ui_tmp/synth.sh" >"$conf"
-fi
+. "$SRCDIR/tests/lib/yasr_lib.sh"
+
 # ui_start runs "$LIGHTSOUT ARGS": here yasr runs the game with them.
 real="$LIGHTSOUT"
 LIGHTSOUT="$ui_tmp/under_yasr.sh"
@@ -42,48 +25,6 @@ chmod +x "$ui_tmp/game.sh"
 exec yasr -C "$conf" "$ui_tmp/game.sh"
 WRAP
 chmod +x "$LIGHTSOUT"
-
-# The utterances since the last key's mark, trimmed, blank ones dropped.
-since_key() {
-	sed -n 's/^q {\(.*\)}$/\1/p' "$heard" | awk '/^== / { n = 0; delete u; next }
-		{ sub(/^ +/, ""); sub(/ +$/, ""); if ($0 != "") u[n++] = $0 }
-		END { for (i = 0; i < n; i++) print u[i] }'
-}
-# key KEY: the key sent to the game, after its mark in the transcript.
-key() { echo "q {== $1}" >>"$heard"; ui_keys "$1"; }
-first_heard() { since_key | head -n 1; }
-# heard_first WORDS: poll until the first thing heard since the key is
-# WORDS, exactly: whole, not in pieces, and before the cells' digits.
-heard_first() {
-	tries=200
-	while [ "$tries" -gt 0 ]; do
-		[ "$(first_heard)" = "$1" ] && return 0
-		sleep 0.05
-		tries=$((tries - 1))
-	done
-	echo "# heard first: '$(first_heard)', not '$1'; since the key:" >&2
-	since_key | sed 's/^/#   /' >&2
-	return 1
-}
-# heard_first_re REGEX: the same, the first utterance matching REGEX whole.
-heard_first_re() {
-	tries=200
-	while [ "$tries" -gt 0 ]; do
-		first_heard | grep -q -x -E -e "$1" && return 0
-		sleep 0.05
-		tries=$((tries - 1))
-	done
-	echo "# heard first: '$(first_heard)', not /$1/" >&2
-	return 1
-}
-# Before the first sentence only what yasr makes of the terminal's set-up
-# string (its parser reads the charset designations ESC ( B, ESC ) 0 of
-# the terminal description's enacs as the letters B and 0): no title, no
-# digits of the board, no bracket.
-quiet_start() {
-	since_key | awk -v s="$1" '$0 == s { found = 1; exit } $0 != "B" && $0 != "0" { print "# heard before it: " $0; bad = 1 }
-		END { exit !(found && !bad) }' >&2
-}
 
 b=$(ui_board_file two.txt 110 101 011)
 ui_start -- play --screen-reader --load "$b"
