@@ -14,8 +14,9 @@
 # SSH_OPTS (more options for every ssh client, e.g. -o KexAlgorithms=...),
 # SERVE_OPTIONS (serve's options after the shipped ones, which they
 # override: e.g. --sessions 2 for a run where some are refused).
-# Each player comes from a network of its own (127.X.Y.2, X from 10), as strangers
-# do: the recipe's limit of new players per address holds.
+# Each player comes from a network of its own (127.X.Y.2, X from 100), spread
+# over 150 blocks (/16s), as strangers do: the recipe's limits of new players
+# per address and of sessions per block hold.
 #
 # ATTACK=1 (make bench-ssh-attack): the same players, each from a /24 of
 # its own, while a stranger with many addresses attacks (issue 35): from
@@ -215,7 +216,7 @@ ATTACK
 		done
 		net=$((net + 1))
 	done
-	attack_settle sess "Playing as" "players from your network" "places for players are taken"
+	attack_settle sess "Playing as" "players from your" "places for players are taken"
 	net=0
 	while [ "$net" -lt "$ATTACK_NETS" ]; do
 		i=1
@@ -287,14 +288,14 @@ attack_report() {
 	held=$(attack_count g "not kept")
 	refused=$(grep -l -a -e "guest places are taken" -e "guests from your" "$s"/junk/g* 2>/dev/null |
 		wc -l | tr -d ' ')
-	g_gave=$(attack_count g "from another network needed one")
+	g_gave=$(attack_count g "needed one")
 	sat=$(attack_count sit "Name [")
 	unseated=$(attack_count sit "choosing a name already")
-	sit_gave=$(attack_count sit "from another network needed one")
+	sit_gave=$(attack_count sit "needed one")
 	sess=$(attack_count sess "Playing as")
-	sess_refused=$(grep -l -a -e "players from your network" -e "places for players are taken" "$s"/junk/sess* \
+	sess_refused=$(grep -l -a -e "players from your" -e "places for players are taken" "$s"/junk/sess* \
 		2>/dev/null | wc -l | tr -d ' ')
-	sess_gave=$(attack_count sess "from another network needed one")
+	sess_gave=$(attack_count sess "needed one")
 	neighbour=no
 	grep -q -a "not kept" "$s/junk/neighbour" 2>/dev/null && neighbour=yes
 	# sshd closes a connection without a session after its
@@ -309,7 +310,7 @@ attack_report() {
 	waited=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.0f", b - a }')
 	echo "attack: 10000x10000 client  its game's peak memory (VmHWM) $giant_mem"
 	echo "attack: throwaway keys      $tried tried from one address: $became became players, $by_addr refused by the address's daily limit"
-	echo "attack: idle sessions       $((ATTACK_NETS * ATTACK_SESSIONS)) from $ATTACK_NETS networks: $sess played, $sess_refused refused (a network's or the host's bound), $sess_gave gave way (to a newcomer from a network holding fewer)"
+	echo "attack: idle sessions       $((ATTACK_NETS * ATTACK_SESSIONS)) from $ATTACK_NETS networks: $sess played, $sess_refused refused (a network's, a block's or the host's bound), $sess_gave gave way (to a newcomer, their network or block above its share)"
 	echo "attack: idle guests         $((ATTACK_NETS * ATTACK_GUESTS)) from $ATTACK_NETS networks: $held held a guest place, $refused refused (a network's or the host's bound), $g_gave gave way (likewise)"
 	echo "attack: name-prompt sitters $((ATTACK_NETS * ATTACK_PROMPTS)) from $ATTACK_NETS networks: $sat sat at the prompt, $unseated refused (an address's, a network's or the host's bound), $sit_gave gave way (likewise: the players among them)"
 	echo "attack: a guest elsewhere   got a place while the stranger held its own: $neighbour"
@@ -399,7 +400,7 @@ echo "[127.0.0.1]:$port $(cat "$s/host_key.pub")" >"$s/known_hosts"
 # Session I: ssh -tt as key pI, no escape character, keystrokes not
 # obscured (newer clients delay them otherwise).
 cat >"$s/ssh" <<EOF
-exec ssh -F /dev/null -i '$s/keys/p'"\$1" -b 127.\$((10 + \$1 / 250)).\$((\$1 % 250)).2 -o IdentitiesOnly=yes -o IdentityAgent=none \\
+exec ssh -F /dev/null -i '$s/keys/p'"\$1" -b 127.\$((100 + \$1 % 150)).\$((\$1 / 150)).2 -o IdentitiesOnly=yes -o IdentityAgent=none \\
 	-o PubkeyAuthentication=yes -o KbdInteractiveAuthentication=no -o PasswordAuthentication=no \\
 	-o BatchMode=yes -o UserKnownHostsFile='$s/known_hosts' -o StrictHostKeyChecking=yes -o LogLevel=ERROR \\
 	-o SendEnv=LANG -o IgnoreUnknown=ObscureKeystrokeTiming -o ObscureKeystrokeTiming=no \\

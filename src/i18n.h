@@ -4,14 +4,17 @@
 #ifndef LO_I18N_H
 #define LO_I18N_H
 
+#include <stdbool.h>
+
 #include "config.h"
 
 #if ENABLE_NLS
 #include <libintl.h>
-/* A message read by a player or an admin, in their language. */
-#define _(s) gettext(s)
+/* A message read by a player or an admin, in their language (and in
+ * ASCII where the terminal takes no UTF-8: formats/lang.c). */
+#define _(s) i18n_text(s)
 /* The message with n's plural form: P_("%d light", "%d lights", n). */
-#define P_(one, many, n) ngettext(one, many, (unsigned long)(n))
+#define P_(one, many, n) i18n_plural(one, many, (unsigned long)(n))
 #else
 #define _(s) ((const char *)(s))
 #define P_(one, many, n) ((n) == 1 ? (one) : (many))
@@ -22,7 +25,22 @@
  * state): the same English may read differently in another language. */
 #define C_(ctx, s) i18n_context(ctx "\004" s, s)
 
+/* C_ in a table: marked with its context where it is written, read
+ * through i18n_context_of(ctx, s) ("classic" a rule and a theme). */
+#define NC_(ctx, s) (s)
+
 /* gettext of "CTX\004MSG", or MSG when there is no translation. */
 const char *i18n_context(const char *id, const char *msg);
+/* The same of a context and a message known only when the program runs. */
+const char *i18n_context_of(const char *ctx, const char *msg);
+/* gettext and ngettext, written as the terminal can show them. */
+const char *i18n_text(const char *msg);
+const char *i18n_plural(const char *one, const char *many, unsigned long n);
+/* S (UTF-8) as the terminal can show it: S itself on a UTF-8 terminal,
+ * else its ASCII ("Zuege", "<<" for "«"), kept for the program's life;
+ * every mark gives its message through it. */
+const char *i18n_show(const char *s);
+/* Whether the terminal takes ASCII alone (formats/lang.c decides). */
+void i18n_ascii(bool on);
 
 #endif

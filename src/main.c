@@ -101,6 +101,29 @@ static const char *nearest(const char *word)
 	return best;
 }
 
+/* text from column col on, wrapped at words so that no line passes 79
+ * columns (a German or French description is longer than the English
+ * one); the lines after the first start at col. */
+static void usage_wrapped(int col, const char *text)
+{
+	int room = 79 - col > 20 ? 79 - col : 20;
+	while (*text) {
+		size_t n = strlen(text);
+		if (text_cols(text) > room) {
+			size_t fit = text_fit(text, room), cut = fit;
+			while (cut > 0 && text[cut] != ' ')
+				cut--;
+			n = cut ? cut : fit;
+		}
+		printf("%.*s\n", (int)n, text);
+		text += n;
+		while (*text == ' ')
+			text++;
+		if (*text)
+			printf("%*s", col, "");
+	}
+}
+
 static void usage(void)
 {
 	/* From the table, so a new command is listed the day it is added.
@@ -118,7 +141,8 @@ static void usage(void)
 			printf("%*s", text_cols(head), "");
 		else
 			fputs(head, stdout);
-		printf(" %-35s %s\n", line, _(c->what));
+		printf(" %-35s ", line);
+		usage_wrapped(text_cols(head) + 37, _(c->what));
 	}
 	/* TRANSLATORS: the options stay as they are; "Rules:" heads the
 	 * list of rules (their names, then what a press changes). */
@@ -130,9 +154,10 @@ static void usage(void)
 	      stdout);
 	/* From the registry, so a new rule is listed the day it is added. */
 	for (const rule_entry *e = rule_registry; e->name; e++)
-		if (e->kind != RULE_GRAPH)
-			printf("  %-12s %s\n", e->kind == RULE_RANDOM ? "random" : e->flags & RULE_PREFIX ? "mask:ROW/..." : e->name,
-			       _(e->blurb));
+		if (e->kind != RULE_GRAPH) {
+			printf("  %-12s ", e->kind == RULE_RANDOM ? "random" : e->flags & RULE_PREFIX ? "mask:ROW/..." : e->name);
+			usage_wrapped(15, _(e->blurb));
+		}
 	fputs(_("'lightsout COMMAND --help' describes each command; 'man 6 lightsout' all of it.\n"), stdout);
 }
 

@@ -20,6 +20,7 @@
 #include "persist/atomic.h"
 #include "persist/guestkeep.h"
 #include "persist/host.h"
+#include "persist/race.h"
 #include "persist/paths.h"
 #include "persist/sshkey.h"
 #include "persist/roster.h"
@@ -28,6 +29,9 @@
 
 #define SERVE_IDLE (30 * 60)	/* --idle's default: seconds */
 #define SERVE_PROMPT_TIME 120	/* --prompt-time's default: seconds */
+#define SERVE_PROMPT_TIME_BUSY 30	/* --prompt-time-busy's */
+#define SERVE_BOARD_MEMORY 2	/* --board-memory's default: MiB */
+#define SERVE_BOARD_CPU 2	/* --board-cpu's default: seconds */
 
 static void serve_usage(const options_def *d)
 {
@@ -42,11 +46,23 @@ static void serve_usage(const options_def *d)
 		"contrib/sshd_config.lightsout-public and HOSTING OVER SSH in lightsout(6).\n"
 		"\n"), stdout);
 	options_help(d->specs, 27);
-	puts(_("When a place (a guest's, a new key's at the prompt, a player's session) is\n"
-	       "wanted and all are taken, the longest-idle holder of the network holding the\n"
-	       "most gives way, told why, if that network holds more than the newcomer's.\n"
-	       "Options after -- go to the game (lightsout play --help), e.g. -- --no-mouse.\n"
-	       "A player changes name with: ssh -t ACCOUNT@HOST rename"));
+	/* TRANSLATORS: the first %d is a number of places, the second of minutes. */
+	printf(P_("When a place (a guest's, a new key's at the prompt, a player's session) is\n"
+		  "wanted and all are taken, the longest-idle holder of a network (IPv4 /24,\n"
+		  "IPv6 /48) or block (/16, /32) above its fair share gives way, told why (a\n"
+		  "network or block holding %d or fewer is never above it), but never a player\n"
+		  "who moved in the last %d minute.\n"
+		  "Options after -- go to the game (lightsout play --help), e.g. -- --no-mouse.\n"
+		  "A player changes name with: ssh -t ACCOUNT@HOST rename\n",
+		  "When a place (a guest's, a new key's at the prompt, a player's session) is\n"
+		  "wanted and all are taken, the longest-idle holder of a network (IPv4 /24,\n"
+		  "IPv6 /48) or block (/16, /32) above its fair share gives way, told why (a\n"
+		  "network or block holding %d or fewer is never above it), but never a player\n"
+		  "who moved in the last %d minutes.\n"
+		  "Options after -- go to the game (lightsout play --help), e.g. -- --no-mouse.\n"
+		  "A player changes name with: ssh -t ACCOUNT@HOST rename\n",
+		  HOST_MOVED_SPARED / 60),
+	       HOST_SHARE_FLOOR, HOST_MOVED_SPARED / 60);
 }
 
 /* Why a name was refused, said once: the roster's own sentence when it
@@ -135,6 +151,7 @@ static void suggest(const char *dir, const host_player *p, char *out, size_t len
  * left. */
 static long idle_secs = SERVE_IDLE;	/* --idle: at the prompt too */
 static long prompt_secs = SERVE_PROMPT_TIME;	/* --prompt-time: all tries together */
+static long busy_secs = SERVE_PROMPT_TIME_BUSY;	/* --prompt-time-busy: over half the prompts taken */
 
 static long now_ms(void)
 {
@@ -259,6 +276,15 @@ static int ask_name_placed(const char *dir, host_player *p, const char *fp, cons
 		fprintf(stderr, "%s\n", err);
 		return -2;
 	}
+	/* Over half the places taken: a shorter wait, so that keys left at
+	 * the prompt and renewed cost their holder more (issue 43). */
+	if (lim->prompts > 0 && q.held * 2 > lim->prompts && busy_secs > 0 && (!prompt_secs || busy_secs < prompt_secs)) {
+		char when[40];
+		prompt_secs = busy_secs;
+		options_time_words(prompt_secs, when, sizeof when);
+		/* TRANSLATORS: %s is a time in words: "30 seconds". */
+		printf(_("\nMany new keys are choosing a name now: this prompt is open for %s.\n"), when);
+	}
 	/* No SA_RESTART: the read at the prompt returns, and the prompt ends. */
 	struct sigaction sa = { .sa_handler = on_hangup }, old, old_term;
 	sigemptyset(&sa.sa_mask);
@@ -376,16 +402,22 @@ int serve_account(int argc, char **argv)
 			    .prompts = HOST_PROMPTS, .prompts_per_address = HOST_PROMPTS_PER_ADDRESS,
 			    .prompts_per_network = HOST_PROMPTS_PER_NETWORK, .guests_per_network = HOST_GUESTS_PER_NETWORK,
 			    .sessions = HOST_SESSIONS, .sessions_per_network = HOST_SESSIONS_PER_NETWORK,
+			    .prompts_per_block = HOST_PROMPTS_PER_BLOCK, .guests_per_block = HOST_GUESTS_PER_BLOCK,
+			    .sessions_per_block = HOST_SESSIONS_PER_BLOCK, .prompts_fresh = HOST_PROMPTS_FRESH,
+			    .forget_unplayed_days = HOST_FORGET_UNPLAYED_DAYS,
 			    .guest_keep = HOST_GUEST_KEEP, .guests_kept = HOST_GUESTS_KEPT };
 	char dir[3100] = "", home[3100] = "", err[600];
 	const char *dir_arg = NULL;
+	int race_history = RACE_HISTORY;
 	bool checking = false;	/* --check and its options: main sends those to cli/, here only for the help */
 	/* A limit: a whole number up to a million, from lo (1: none is no host). */
 #define LIMIT(name, field, least, text) \
 	{ name, 0, OPTION_INT, &lim.field, .arg = "N", .help = text, .lo = least, .hi = 1000000 }
 	/* A help with its default in it, translated here: the runner's own
 	 * lookup of the text it is given finds nothing and leaves it. */
-	char helps[14][300];
+	char helps[21][300];
+	int board_mib = SERVE_BOARD_MEMORY;
+	long board_cpu = SERVE_BOARD_CPU;
 #define HELP(i, text, value) (snprintf(helps[i], sizeof helps[i], text, value), helps[i])
 	const option_spec specs[] = {
 		/* TRANSLATORS: an option's help in --help, after the option at
@@ -401,6 +433,9 @@ int serve_account(int argc, char **argv)
 		LIMIT("guests-per-network", guests_per_network, 0,
 		      HELP(3, _("live guest games of one client network (IPv4 /24,\n"
 				"IPv6 /48), 0 for any number (default %d)"), HOST_GUESTS_PER_NETWORK)),
+		LIMIT("guests-per-block", guests_per_block, 0,
+		      HELP(18, _("... of one client block (IPv4 /16, IPv6 /32), 0 for\n"
+				 "any number (default %d)"), HOST_GUESTS_PER_BLOCK)),
 		{ "guest-keep", 0, OPTION_TIME, &lim.guest_keep, .arg = "TIME",
 		  .help = N_("a guest's unfinished board waits TIME for the next\n"
 			     "guest from its address (0 never; default 1h)") },
@@ -422,18 +457,46 @@ int serve_account(int argc, char **argv)
 		LIMIT("prompts-per-network", prompts_per_network, 0,
 		      HELP(9, _("... from one client network, 0 for any number\n"
 				"(default %d)"), HOST_PROMPTS_PER_NETWORK)),
+		LIMIT("prompts-per-block", prompts_per_block, 0,
+		      HELP(19, _("... from one client block (IPv4 /16, IPv6 /32), 0\n"
+				 "for any number (default %d)"), HOST_PROMPTS_PER_BLOCK)),
+		LIMIT("prompts-fresh", prompts_fresh, 0,
+		      N_("of --prompts, the places only a new key from a\n"
+			 "block holding none may take (default: a tenth)")),
 		{ "prompt-time", 0, OPTION_TIME, &prompt_secs, .arg = "TIME",
 		  .help = N_("the name prompt closes after TIME, whatever is\n"
 			     "typed (as --idle; default 2m)") },
+		{ "prompt-time-busy", 0, OPTION_TIME, &busy_secs, .arg = "TIME",
+		  .help = N_("the same, when over half of --prompts are taken\n"
+			     "(default 30s; 0: as --prompt-time)") },
 		LIMIT("sessions", sessions, 0, HELP(10, _("live sessions of players with a key at once, 0 for\n"
 							  "any number (default %d)"), HOST_SESSIONS)),
 		LIMIT("sessions-per-network", sessions_per_network, 0,
 		      HELP(11, _("... from one client network, 0 for any number\n"
 				 "(default %d)"), HOST_SESSIONS_PER_NETWORK)),
+		LIMIT("sessions-per-block", sessions_per_block, 0,
+		      HELP(16, _("... from one client block (IPv4 /16, IPv6 /32), 0\n"
+				 "for any number (default %d)"), HOST_SESSIONS_PER_BLOCK)),
 		{ "forget-after", 0, OPTION_INT, &lim.forget_days, .arg = "DAYS",
 		  .help = HELP(12, _("forget a player with no game for DAYS days, 0 never\n"
 				     "(default %d; their leaderboard rows stay)"), HOST_FORGET_DAYS),
 		  .lo = 0, .hi = 1000000 },
+		{ "forget-unplayed-after", 0, OPTION_INT, &lim.forget_unplayed_days, .arg = "DAYS",
+		  .help = HELP(17, _("forget a player who never cleared a board after\n"
+				     "DAYS days unseen, 0 as --forget-after (default %d)"), HOST_FORGET_UNPLAYED_DAYS),
+		  .lo = 0, .hi = 1000000 },
+		{ "race-history", 0, OPTION_INT, &race_history, .arg = "N",
+		  .help = HELP(14, _("a key's races rank once it has cleared N of the\n"
+				     "host's boards without help, 0 at once (default %d)"), RACE_HISTORY),
+		  .lo = 0, .hi = 1000000 },
+		{ "board-memory", 0, OPTION_INT, &board_mib, .arg = "MIB",
+		  .help = HELP(20, _("memory one board may take (its solver's estimate),\n"
+				     "0 for any: a larger one is refused in the settings\n"
+				     "(default %d)"), SERVE_BOARD_MEMORY),
+		  .lo = 0, .hi = 1000000 },
+		{ "board-cpu", 0, OPTION_TIME, &board_cpu, .arg = "TIME",
+		  .help = N_("CPU time making one board may take (as --idle;\n"
+			     "default 2s, 0 for any)") },
 		{ "idle", 0, OPTION_TIME, &idle_secs, .arg = "TIME",
 		  .help = N_("no move for TIME in the game, or no key at the name\n"
 			     "prompt (minutes, or 45s, 30m, 2h; 0 never): the game\n"
@@ -554,6 +617,7 @@ int serve_account(int argc, char **argv)
 	}
 	host_path(dir, HOST_DIR_SCORES, scores, sizeof scores);	/* fits: host_open took dir */
 	play_set_player(p.pid, p.name, p.guest, dir, p.slot);
+	play_set_race_history(race_history);
 	play_set_guest_keep(p.guest && guestkeep_offered(&lim, addr) == GUESTKEEP_KEPT ? lim.guest_keep : 0);
 	if (!p.guest)
 		play_set_key(fp);
@@ -575,6 +639,7 @@ int serve_account(int argc, char **argv)
 	pargv[k++] = idle;
 	for (int i = first; i < argc; i++)
 		pargv[k++] = argv[i];
+	play_set_budget((double)board_mib * 1024 * 1024, (double)board_cpu);
 	int rc = cmd_play(k, pargv);
 	free(pargv);
 	if (host_player_why(&p, err, sizeof err))

@@ -215,8 +215,10 @@ static int search_part(const board *b, const rule *r, const lo_system *s, uint8_
 	 * after 10 s, as a whole search does. */
 	if (limit == 0 && log2((double)(ctl.last - ctl.first)) > search_minute_log2(s)) {
 		limit = DEFAULT_LIMIT;
-		fprintf(stderr, _("lightsout solve: part %llu/%llu holds %llu combinations: searching for %g s "
-				  "(--time-limit sets how long)\n"),
+		fprintf(stderr, P_("lightsout solve: part %llu/%llu holds %llu combination: searching for %g s "
+				   "(--time-limit sets how long)\n",
+				   "lightsout solve: part %llu/%llu holds %llu combinations: searching for %g s "
+				   "(--time-limit sets how long)\n", ctl.last - ctl.first),
 			(unsigned long long)part, (unsigned long long)parts,
 			(unsigned long long)(ctl.last - ctl.first), limit);
 	}
@@ -237,15 +239,19 @@ static int search_part(const board *b, const rule *r, const lo_system *s, uint8_
 	pf->weight = res.weight;
 	pf->lower_bound = res.optimal ? res.weight : res.lower_bound;
 	if (res.optimal)
-		fprintf(stderr, _("lightsout solve: part %llu/%llu, combinations %llu to %llu of %llu: at best %d presses "
-				  "(%.2f s)\n"),
+		fprintf(stderr, P_("lightsout solve: part %llu/%llu, combinations %llu to %llu of %llu: at best %d press "
+				   "(%.2f s)\n",
+				   "lightsout solve: part %llu/%llu, combinations %llu to %llu of %llu: at best %d presses "
+				   "(%.2f s)\n", res.weight),
 			(unsigned long long)part, (unsigned long long)parts, (unsigned long long)ctl.first,
 			(unsigned long long)(ctl.last - 1), (unsigned long long)total, res.weight, res.seconds);
 	else
 		/* TRANSLATORS: %s says why the search stopped ("time limit
 		 * reached", or out of memory). */
-		fprintf(stderr, _("lightsout solve: part %llu/%llu, combinations %llu to %llu of %llu: %s after %llu: "
-				  "best found %d presses, not finished (at least %d)\n"),
+		fprintf(stderr, P_("lightsout solve: part %llu/%llu, combinations %llu to %llu of %llu: %s after %llu: "
+				   "best found %d press, not finished (at least %d)\n",
+				   "lightsout solve: part %llu/%llu, combinations %llu to %llu of %llu: %s after %llu: "
+				   "best found %d presses, not finished (at least %d)\n", res.weight),
 			(unsigned long long)part, (unsigned long long)parts, (unsigned long long)ctl.first,
 			(unsigned long long)(ctl.last - 1), (unsigned long long)total,
 			res.status.code == LO_TIMED_OUT ? _("time limit reached") : lo_status_text(&res.status),
@@ -659,12 +665,15 @@ static int solve_board(const common_opts *o, const rule *r, board *b, enum forma
 						   "may not be minimal\n", system_nullity(s)),
 					system_nullity(s));
 			else if (res.status.code == LO_NOMEM)
-				fprintf(stderr, _("lightsout solve: %s: best found %d presses, not proven minimal (at least "
-						  "%d)\n"),
+				fprintf(stderr, P_("lightsout solve: %s: best found %d press, not proven minimal (at least %d)\n",
+						   "lightsout solve: %s: best found %d presses, not proven minimal (at least %d)\n",
+						   res.weight),
 					lo_status_text(&res.status), res.weight, res.lower_bound);
 			else if (!res.optimal)
-				fprintf(stderr, _("lightsout solve: time limit reached: best found %d presses, not proven "
-						  "minimal (at least %d)\n"),
+				fprintf(stderr, P_("lightsout solve: time limit reached: best found %d press, not proven "
+						   "minimal (at least %d)\n",
+						   "lightsout solve: time limit reached: best found %d presses, not proven "
+						   "minimal (at least %d)\n", res.weight),
 					res.weight, res.lower_bound);
 
 		}

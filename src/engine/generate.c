@@ -256,9 +256,13 @@ lo_result generate_board_ctl(const lo_system *s, const rule *r, bool fwd, int pa
 			      b->rows, b->cols, par, limit, tries);
 	if (c >= 0)
 		return refuse(res, why, err, errlen,
-			      _("found no %dx%d board needing exactly %d presses in %d tries; the closest had %d"), b->rows,
+			      P_("found no %dx%d board needing exactly %d presses in %d try; the closest had %d",
+				 "found no %dx%d board needing exactly %d presses in %d tries; the closest had %d",
+				 GENERATE_TRIES), b->rows,
 			      b->cols, par, GENERATE_TRIES, c);
-	return refuse(res, why, err, errlen, _("found no %dx%d board needing exactly %d presses in %d tries"), b->rows,
+	return refuse(res, why, err, errlen,
+		      P_("found no %dx%d board needing exactly %d presses in %d try",
+			 "found no %dx%d board needing exactly %d presses in %d tries", GENERATE_TRIES), b->rows,
 		      b->cols, par, GENERATE_TRIES);
 
 }

@@ -23,6 +23,7 @@ struct lo_system {
 	int rank, nullity;
 	bool counts_only;	/* system_create_counts: no kernel listed */
 	int threads;		/* system_ctl: what the builds may run on */
+	double kernel_max;	/* system_ctl: bytes of quiet patterns kept at most */
 	uint8_t *kernel;	/* nullity x n */
 	int *order;		/* nullity */
 	rule r;
@@ -45,6 +46,8 @@ struct backend {
 	/* A shape of its kind at any size, and its limit in words. */
 	bool (*owns)(int rows, int cols, const rule *r, int k);
 	void (*limit)(int rows, int cols, const rule *r, int k, char *buf, size_t len);
+	/* What its build takes, before it runs (system_cost). */
+	void (*cost)(int rows, int cols, const rule *r, int k, system_cost *c);
 	lo_result (*build)(lo_system *s);	/* LO_OK, LO_NOMEM, LO_TOO_LARGE here */
 	lo_result (*solve)(const lo_system *s, const uint8_t *cells, uint8_t *x, uint8_t *cert);
 	lo_result (*kernel_of)(const lo_system *s, int i, uint8_t *x);
@@ -233,7 +236,7 @@ static lo_result keep_kernel(lo_system *s)
 		return LO_NOMEM;
 	for (int i = 0; i < s->nullity; i++)
 		s->order[i] = s->be->order_of ? s->be->order_of(s, i) : 2;
-	if (s->counts_only || (double)s->nullity * s->n > KERNEL_MAX_BYTES)
+	if (s->counts_only || (double)s->nullity * s->n > s->kernel_max)
 		return LO_OK;
 	s->kernel = calloc((size_t)s->nullity * (size_t)s->n + 1, 1);
 	if (!s->kernel)
@@ -614,29 +617,140 @@ static void zmod_free_be(void *impl)
 	zlu_free(impl);
 }
 
+/* ---- What each build costs, from the sizes the build itself takes: its
+ * largest allocations in bytes, its inner loops in byte operations (a
+ * word of 64 cells counts 8).  Upper estimates, checked against measured
+ * peaks (tests/engine/test_system.c, docs/hosting.md): a host bounds a
+ * board's making by them (game/budget.c). */
+
+/* The prime-power factors of k: the banded and dense eliminations over
+ * Z/k work once per factor. */
+static int prime_factors(int k)
+{
+	int f = 0;
+	for (int p = 2; k > 1; p++)
+		if (k % p == 0) {
+			f++;
+			while (k % p == 0)
+				k /= p;
+		}
+	return f;
+}
+
+static double cells_of(int rows, int cols)
+{
+	return (double)rows * cols;
+}
+
+/* The chase sweeps a vector of its unknowns (bits) for each cell of a
+ * ring of rows, then eliminates the unknowns densely; the classic rule's
+ * polynomials take a few words a column. */
+static void chase_cost(int rows, int cols, const rule *r, int k, system_cost *c)
+{
+	(void)k;
+	double n = cells_of(rows, cols), u = zchase_unknowns(r, rows, cols);
+	if (u <= 0)
+		u = 2.0 * cols;
+	c->bytes = 5 * cols * (u / 8 + 8) + u * u / 4 + 2 * n;
+	c->work = n * r->n * (u / 8 + 8) + u * u * u / 256;
+}
+
+/* Over Z/k a byte a value: the ring of rows and the dense system left. */
+static void zchase_cost_as(int rows, int cols, const rule *r, int k, system_cost *c)
+{
+	(void)k;
+	double n = cells_of(rows, cols), u = zchase_unknowns(r, rows, cols);
+	c->bytes = 5 * cols * u + 3 * u * u + 2 * n;
+	c->work = n * r->n * u + u * u * u;
+}
+
+static void zchase_cost(int rows, int cols, const rule *r, int k, system_cost *c)
+{
+	zchase_cost_as(rows, cols, r, k, c);
+}
+
+static void zchase_cost_t(int rows, int cols, const rule *r, int k, system_cost *c)
+{
+	rule t;
+	transpose_rule(r, &t);
+	zchase_cost_as(cols, rows, &t, k, c);
+}
+
+/* Band width b: a ring of rows 2b wide (bits for k = 2, bytes a factor
+ * for k > 2) and the row operations kept for solving. */
+static void band_cost(int rows, int cols, const rule *r, int k, system_cost *c)
+{
+	double n = cells_of(rows, cols), b = (double)bandorder_width_bound(rows, cols, r);
+	if (k == 2) {
+		double words = 1;
+		while (words < (2 * b + 63) / 64 + 1)
+			words *= 2;
+		/* The pool of row operations grows by doubling. */
+		c->bytes = n * 8 * (words + 2 * (2 * b / 64 + 1)) + n * 40;
+		c->work = n * b * (2 * b / 8 + 8);
+		return;
+	}
+	double w = 32;
+	while (w < 2 * b + 1)
+		w *= 2;
+	int f = prime_factors(k);
+	c->bytes = f * n * (w + 4 * b) + n * 24;
+	c->work = f * n * b * 2 * b;
+}
+
+/* R + C unknowns, dense. */
+static void cross_cost(int rows, int cols, const rule *r, int k, system_cost *c)
+{
+	(void)r;
+	(void)k;
+	double m = (double)rows + cols, n = cells_of(rows, cols);
+	c->bytes = 5 * m * m + n * 8;
+	c->work = m * m * m * prime_factors(k < 2 ? 2 : k);
+}
+
+/* [A | E]: n rows of 2n bits, and m4ri's copy. */
+static void dense_gf2_cost(int rows, int cols, const rule *r, int k, system_cost *c)
+{
+	(void)r;
+	(void)k;
+	double n = cells_of(rows, cols);
+	c->bytes = 0.75 * n * n + n * 16;
+	c->work = n * n * n / 256;	/* m4ri's Four Russians */
+}
+
+/* A, then an L and a U for each factor: n x n bytes each, n^3
+ * operations a factor. */
+static void dense_zmod_cost(int rows, int cols, const rule *r, int k, system_cost *c)
+{
+	(void)r;
+	double n = cells_of(rows, cols);
+	c->bytes = (1.2 + 2 * prime_factors(k)) * n * n + n * 16;
+	c->work = n * n * n * prime_factors(k);
+}
+
 /* In order of preference: the first that applies takes a board of more
  * than CHASE_MIN_UNKNOWNS cells; smaller ones, and any board the others
  * refuse, go to the dense backends at the end (the brute-force-tested
  * path). */
 static const backend backends[] = {
-	{ "chase", chase_applies, chase_owns, chase_limit, chase_build, chase_solve_be, chase_kernel_be, NULL,
+	{ "chase", chase_applies, chase_owns, chase_limit, chase_cost, chase_build, chase_solve_be, chase_kernel_be, NULL,
 	  chase_free_be },
-	{ "zchase", zchase_straight, zchase_owns, zchase_limit, zchase_build, zchase_solve_be, zchase_kernel_be,
+	{ "zchase", zchase_straight, zchase_owns, zchase_limit, zchase_cost, zchase_build, zchase_solve_be, zchase_kernel_be,
 	  zchase_order_be, zchase_free_be },
 	/* notext: a back end's name, for the program's own reports */
-	{ "zchase transposed", zchase_transposed, zchase_owns, zchase_limit, zchase_build_t, zchase_solve_t,
+	{ "zchase transposed", zchase_transposed, zchase_owns, zchase_limit, zchase_cost_t, zchase_build_t, zchase_solve_t,
 	  zchase_kernel_t, zchase_order_be, zchase_free_be },
-	{ "band", band_gf2_applies, band_gf2_owns, band_limit, band_build, band_solve_be, band_kernel_be, NULL,
+	{ "band", band_gf2_applies, band_gf2_owns, band_limit, band_cost, band_build, band_solve_be, band_kernel_be, NULL,
 	  band_free_be },
-	{ "zband", band_zmod_applies, band_zmod_owns, band_limit, zband_build, zband_solve_be, zband_kernel_be,
+	{ "zband", band_zmod_applies, band_zmod_owns, band_limit, band_cost, zband_build, zband_solve_be, zband_kernel_be,
 	  zband_order_be, zband_free_be },
-	{ "cross", cross_applies, cross_owns, cross_limit, cross_build, cross_solve_be, cross_kernel_be, cross_order_be,
+	{ "cross", cross_applies, cross_owns, cross_limit, cross_cost, cross_build, cross_solve_be, cross_kernel_be, cross_order_be,
 	  cross_free_be },
 	/* notext: a back end's name, for the program's own reports */
-	{ "dense gf2", dense_gf2_applies, dense_gf2_owns, dense_limit, gf2_build, gf2_solve_be, NULL, NULL,
+	{ "dense gf2", dense_gf2_applies, dense_gf2_owns, dense_limit, dense_gf2_cost, gf2_build, gf2_solve_be, NULL, NULL,
 	  gf2_free_be },
 	/* notext: a back end's name, for the program's own reports */
-	{ "dense zmod", dense_zmod_applies, dense_zmod_owns, dense_limit, zmod_build, zmod_solve_be, NULL, NULL,
+	{ "dense zmod", dense_zmod_applies, dense_zmod_owns, dense_limit, dense_zmod_cost, zmod_build, zmod_solve_be, NULL, NULL,
 	  zmod_free_be },
 };
 #define NBACKENDS ((int)(sizeof backends / sizeof backends[0]))
@@ -665,6 +779,25 @@ void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, s
 		}
 	snprintf(buf, len, _("%dx%d with k = %d is beyond every solver's limits"), rows, cols, k);
 
+}
+
+/* As create() chooses: the first back end that takes the shape (the dense
+ * ones alone for small boards); the band's dense remainder, which may
+ * send a board back to dense elimination, is not foreseen. */
+bool system_cost_of(int rows, int cols, const rule *r, int k, system_cost *c)
+{
+	c->bytes = c->work = 0;
+	c->backend = NULL;
+	if (!system_fits(rows, cols, r, k))
+		return false;
+	for (int i = (long long)rows * cols > CHASE_MIN_UNKNOWNS ? 0 : DENSE_FIRST; i < NBACKENDS; i++)
+		if (backends[i].applies(rows, cols, r, k)) {
+			backends[i].cost(rows, cols, r, k, c);
+			c->bytes += SYSTEM_COST_SMALL;
+			c->backend = backends[i].name;
+			return true;
+		}
+	return false;
 }
 
 int system_backends(void)
@@ -716,16 +849,26 @@ static lo_result system_build(lo_system *s, const backend *be)
 	return be->build(s);
 }
 
-static lo_result create(int rows, int cols, const rule *r, int k, bool counts_only, int threads, lo_system **out)
+/* An empty system of that shape, with what ctl asks of its build. */
+static lo_system *system_prepared(int rows, int cols, const rule *r, int k, const system_ctl *ctl)
+{
+	lo_system *s = system_blank(rows, cols, r, k);
+	if (!s)
+		return NULL;
+	s->counts_only = ctl->counts_only;
+	s->threads = ctl->threads;
+	s->kernel_max = ctl->kernel_max > 0 && ctl->kernel_max < KERNEL_MAX_BYTES ? ctl->kernel_max : KERNEL_MAX_BYTES;
+	return s;
+}
+
+static lo_result create(int rows, int cols, const rule *r, int k, const system_ctl *ctl, lo_system **out)
 {
 	*out = NULL;
 	if (!system_fits(rows, cols, r, k))
 		return LO_TOO_LARGE;
-	lo_system *s = system_blank(rows, cols, r, k);
+	lo_system *s = system_prepared(rows, cols, r, k, ctl);
 	if (!s)
 		return LO_NOMEM;
-	s->counts_only = counts_only;
-	s->threads = threads;
 	const backend *be = NULL;
 	for (int i = s->n > CHASE_MIN_UNKNOWNS ? 0 : DENSE_FIRST; !be && i < NBACKENDS; i++)
 		if (backends[i].applies(rows, cols, r, k))
@@ -736,10 +879,8 @@ static lo_result create(int rows, int cols, const rule *r, int k, bool counts_on
 		system_free(s);
 		if ((long long)rows * cols > SYSTEM_MAX_UNKNOWNS_ZMOD)
 			return LO_TOO_LARGE;
-		if (!(s = system_blank(rows, cols, r, k)))
+		if (!(s = system_prepared(rows, cols, r, k, ctl)))
 			return LO_NOMEM;
-		s->counts_only = counts_only;
-		s->threads = threads;
 		rc = system_build(s, &backends[DENSE_ZMOD]);
 	}
 	if (rc != LO_OK) {
@@ -752,17 +893,20 @@ static lo_result create(int rows, int cols, const rule *r, int k, bool counts_on
 
 lo_result system_create(int rows, int cols, const rule *r, int k, lo_system **out)
 {
-	return create(rows, cols, r, k, false, 0, out);
+	const system_ctl ctl = { .counts_only = false };
+	return create(rows, cols, r, k, &ctl, out);
 }
 
 lo_result system_create_counts(int rows, int cols, const rule *r, int k, lo_system **out)
 {
-	return create(rows, cols, r, k, true, 0, out);
+	const system_ctl ctl = { .counts_only = true };
+	return create(rows, cols, r, k, &ctl, out);
 }
 
 lo_result system_create_ctl(int rows, int cols, const rule *r, int k, const system_ctl *ctl, lo_system **out)
 {
-	return create(rows, cols, r, k, ctl && ctl->counts_only, ctl ? ctl->threads : 0, out);
+	const system_ctl none = { .counts_only = false };
+	return create(rows, cols, r, k, ctl ? ctl : &none, out);
 }
 
 void system_free(lo_system *s)

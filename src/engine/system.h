@@ -36,6 +36,21 @@ bool system_fits(int rows, int cols, const rule *r, int k);
 /* Why a shape does not fit, for an error message: the back-end table
  * carries each back end's words. */
 void system_limit_message(int rows, int cols, const rule *r, int k, char *buf, size_t len);
+/* What building a shape's system takes, estimated before it is built from
+ * the sizes the back end that would take it works with (band width,
+ * unknowns left by a chase, cells): bytes at its peak and byte
+ * operations.  false when no back end takes the shape.  The quiet
+ * patterns kept for searching (nullity x cells bytes, known only once
+ * built) are not counted: they are optional, and dropped when memory is
+ * short. */
+typedef struct system_cost {
+	double bytes, work;
+	const char *backend;	/* the back end's name */
+} system_cost;
+bool system_cost_of(int rows, int cols, const rule *r, int k, system_cost *c);
+/* What every build adds to its big arrays: small ones, the allocator's. */
+#define SYSTEM_COST_SMALL (256.0 * 1024)
+
 /* The table's entries, for tests: how many, entry i's name, and whether
  * it owns the shape and has its words (then written to buf). */
 int system_backends(void);
@@ -61,6 +76,10 @@ lo_result system_create_counts(int rows, int cols, const rule *r, int k, lo_syst
 typedef struct system_ctl {
 	bool counts_only;	/* as system_create_counts */
 	int threads;
+	/* The quiet patterns are kept up to this many bytes (0: the
+	 * engine's own bound, 256 MiB); past it the search cannot run, and
+	 * everything else works. */
+	double kernel_max;
 } system_ctl;
 lo_result system_create_ctl(int rows, int cols, const rule *r, int k, const system_ctl *ctl, lo_system **out);
 void system_free(lo_system *s);

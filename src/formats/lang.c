@@ -1,5 +1,6 @@
 /* The player's language (lang.h). */
 #define _XOPEN_SOURCE 700	/* wcwidth */
+#include <langinfo.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,6 +118,14 @@ void lang_start(void)
 	if (*asked && lang_find(asked) && msgs && (strcmp(msgs, "C") == 0 || strcmp(msgs, "POSIX") == 0) &&
 	    setlocale(LC_MESSAGES, "C.UTF-8") && !getenv("LANGUAGE"))
 		setenv("LANGUAGE", asked, 1);
+	/* gettext would convert the catalogs' UTF-8 to the codeset, an
+	 * accent it cannot write as "?": it hands them over as they are,
+	 * and i18n_show() writes them in ASCII. */
+	const char *set = nl_langinfo(CODESET);
+	bool ascii = !set || (strcasecmp(set, "UTF-8") != 0 && strcasecmp(set, "utf8") != 0);
+	i18n_ascii(ascii);
+	if (ascii)
+		bind_textdomain_codeset(PACKAGE, "UTF-8");
 #endif
 	current = effective();
 }
@@ -170,11 +179,19 @@ const char *i18n_context(const char *id, const char *msg)
 {
 #if ENABLE_NLS
 	const char *t = gettext(id);
-	return t == id ? msg : t;
+	return i18n_show(t == id ? msg : t);
 #else
 	(void)id;
 	return msg;
 #endif
+}
+
+const char *i18n_context_of(const char *ctx, const char *msg)
+{
+	char id[256];
+	if ((size_t)snprintf(id, sizeof id, "%s\004%s", ctx, msg) >= sizeof id)
+		return i18n_show(msg);
+	return i18n_context(id, msg);
 }
 
 /* Walks S's characters while they fit in COLS columns (COLS < 0: all of

@@ -66,7 +66,8 @@ static void show_progress(void *ctx, int tries, int closest, double left)
 	fputc('\r', stderr);	/* over the line before */
 	/* TRANSLATORS: a progress line, written over itself: keep the space at the end; at most 79 columns
 	 * with the numbers. */
-	fprintf(stderr, _("looking for the par: %d tries, closest %d presses, %.0f s left (Ctrl-C stops) "), tries,
+	fprintf(stderr, P_("looking for the par: %d try, closest %d presses, %.0f s left (Ctrl-C stops) ",
+			   "looking for the par: %d tries, closest %d presses, %.0f s left (Ctrl-C stops) ", tries), tries,
 
 		closest, left > 0 ? left : 0);
 	p->shown = true;

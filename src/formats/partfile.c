@@ -303,7 +303,7 @@ static int block(cursor *c, partfile *pf)
 		if (!next_line(c)) {
 			c->line++;
 			c->at = c->end = c->text + c->len;
-			return fail(c, c->at, _("the part ends after %d of its %d presses"), i, count);
+			return fail(c, c->at, P_("the part ends after %d of its %d press", "the part ends after %d of its %d presses", count), i, count);
 		}
 		if (press(c, pf) < 0)
 			return -1;

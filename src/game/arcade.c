@@ -12,11 +12,12 @@
  * key): a change within the interval waits for the next call. */
 #define ARCADE_PUBLISH_EVERY 0.1
 #define ARCADE_EYES_EVERY 1.0
+#define ARCADE_MOVED_EVERY 5.0
 
 void arcade_setup(arcade *ar, const char *host, const char *id, const char *name, bool guest)
 {
 	memset(ar, 0, sizeof *ar);
-	ar->published_at = ar->eyes_at = -1e9;
+	ar->published_at = ar->eyes_at = ar->moved_at = -1e9;
 	if (!host || !host[0] || !id || !id[0])
 		return;
 	snprintf(ar->host, sizeof ar->host, "%s", host);
@@ -38,6 +39,16 @@ bool arcade_publish(arcade *ar, const game *g, int cr, int cc, const char *rival
 	if (!arcade_on(ar))
 		return false;
 	const board *b = g->cur;
+	/* A move of the player's own (a press, an undo, a new board): never
+	 * a rival's, never the clock, never the cursor the board screen
+	 * places itself. */
+	int moves = game_moves(g);
+	if (ar->mine_seen && moves != ar->mine_moves && now - ar->moved_at >= ARCADE_MOVED_EVERY) {
+		host_live_moved(ar->host, ar->id);
+		ar->moved_at = now;
+	}
+	ar->mine_seen = true;
+	ar->mine_moves = moves;
 	static live_game lg;
 	char text[LIVE_FILE_MAX + 1];
 	memset(&lg, 0, offsetof(live_game, cells));
@@ -46,7 +57,7 @@ bool arcade_publish(arcade *ar, const game *g, int cr, int cc, const char *rival
 	lg.guest = ar->guest;
 	lg.open = ar->open;
 	variant_format(&g->cfg.v, lg.variant, sizeof lg.variant);
-	lg.moves = game_moves(g);
+	lg.moves = moves;
 	lg.won = g->won;
 	lg.cr = cr < 0 ? 0 : cr;
 	lg.cc = cc < 0 ? 0 : cc;

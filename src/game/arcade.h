@@ -25,6 +25,9 @@ typedef struct arcade {
 	double published_at;
 	int eyes;		/* watchers now */
 	double eyes_at;		/* when they were last counted */
+	bool mine_seen;		/* the player's own moves as last seen: */
+	int mine_moves;		/* a change is a move (host_live_moved) */
+	double moved_at;	/* when the host was last told of one */
 } arcade;
 
 /* Who we are on host (slot id): nothing when either is "" or NULL. */
@@ -35,7 +38,10 @@ bool arcade_on(const arcade *ar);
  * latest state at the first call after that, so a watcher always sees
  * the last position): g with the player's cursor (cr, cc), the race's
  * rival ("" none) and their moves.  The watchers are counted once a
- * second: true when their count changed. */
+ * second: true when their count changed.  A move of the player's own
+ * (never a rival's, never the clock) is told to the host,
+ * at most every few seconds: a player at the board is not sent away to
+ * make room (persist/host.h). */
 bool arcade_publish(arcade *ar, const game *g, int cr, int cc, const char *rival, int rival_moves, double now);
 /* The game ends: its file goes. */
 void arcade_end(arcade *ar);

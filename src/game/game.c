@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "engine/generate.h"
+#include "game/budget.h"
 #include "engine/history.h"
 #include "engine/search.h"
 #include "i18n.h"
@@ -14,6 +15,10 @@ lo_result game_init(game *g, const game_config *cfg, char *err, size_t errlen)
 	memset(g, 0, sizeof *g);
 	g->cfg = *cfg;
 	g->par = -1;
+	/* A host's bound: refused before anything is built, whoever asks
+	 * (the settings, a share code, a saved game, a race, a watcher). */
+	if (budget_check(cfg, err, errlen) != LO_OK)
+		return LO_TOO_LARGE;
 	g->hist = malloc(sizeof *g->hist);
 	if (!g->hist) {
 		snprintf(err, errlen, _("out of memory"));
@@ -24,8 +29,11 @@ lo_result game_init(game *g, const game_config *cfg, char *err, size_t errlen)
 	g->cur = board_new(cfg->v.rows, cfg->v.cols, cfg->v.k);
 	g->start = board_new(cfg->v.rows, cfg->v.cols, cfg->v.k);
 	lo_result made = LO_NOMEM;
-	if (g->cur && g->start)
-		made = system_create(cfg->v.rows, cfg->v.cols, &g->rule, cfg->v.k, &g->sys);
+	if (g->cur && g->start) {
+		system_ctl ctl;
+		budget_system_ctl(cfg, &ctl);
+		made = system_create_ctl(cfg->v.rows, cfg->v.cols, &g->rule, cfg->v.k, &ctl, &g->sys);
+	}
 	if (!g->sys) {
 		lo_result rc = LO_NOMEM;
 		if (made != LO_TOO_LARGE)
@@ -59,7 +67,7 @@ static void game_begin(game *g)
 	board_copy(g->cur, g->start);
 	history_clear(g->hist);
 	g->won = false;
-	g->clock_running = g->clock_paused = false;
+	g->clock_running = g->clock_paused = g->clock_held = false;
 	g->clock_acc = 0;
 }
 
@@ -212,7 +220,7 @@ void game_clock_pause(game *g, double now)
 
 void game_clock_resume(game *g, double now)
 {
-	if (g->clock_paused) {
+	if (g->clock_paused && !g->clock_held) {
 		g->clock_paused = false;
 		g->clock_running = true;
 		g->clock_from = now;
@@ -231,7 +239,7 @@ bool game_clock_start(game *g, double now)
 void game_clock_since(game *g, double since)
 {
 	g->clock_acc = 0;
-	g->clock_paused = false;
+	g->clock_paused = g->clock_held = false;
 	g->clock_running = true;
 	g->clock_from = since;
 }
@@ -239,4 +247,10 @@ void game_clock_since(game *g, double since)
 bool game_config_equal(const game_config *a, const game_config *b)
 {
 	return variant_equal(&a->v, &b->v) && strcmp(a->difficulty, b->difficulty) == 0 && a->par == b->par;
+}
+
+void game_clock_hold(game *g, double now)
+{
+	clock_stop(g, now);
+	g->clock_paused = g->clock_held = true;
 }

@@ -33,6 +33,8 @@ typedef struct game {
 	bool won;
 	bool clock_running;		/* starts when the board is first shown */
 	bool clock_paused;
+	bool clock_held;		/* stopped for good (a race lost): paused,
+					 * and no press or resume starts it */
 	double clock_from, clock_acc;	/* seconds, from the caller's clock */
 } game;
 
@@ -83,5 +85,8 @@ void game_clock_resume(game *g, double now);
 bool game_clock_start(game *g, double now);
 /* The clock runs as from `since` (a race's common start). */
 void game_clock_since(game *g, double since);
+/* The clock stops for good at now (a race lost: the result is its end),
+ * until the board starts again (a restart, game_clock_since). */
+void game_clock_hold(game *g, double now);
 
 #endif

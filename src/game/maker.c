@@ -1,4 +1,5 @@
 #include "game/maker.h"
+#include "game/budget.h"
 #include "game/thread.h"
 
 #include <pthread.h>
@@ -33,7 +34,9 @@ static void maker_free(maker *m)
 static void *maker_work(void *arg)
 {
 	maker *m = arg;
+	thread_cpu_limit(budget_backstop());	/* 0, unbounded: none */
 	m->rc = play_make(&m->scratch, &m->cfg, &m->next, m->err, sizeof m->err);
+	thread_cpu_limit(0);
 	if (atomic_exchange(&m->state, MAKER_DONE) == MAKER_ABANDONED)
 		maker_free(m);	/* nobody waits for it any more */
 	return NULL;
@@ -60,6 +63,10 @@ maker *maker_start(const play *p, const game_config *cfg, play_mode mode, char *
 	m->scratch.rung = mode == p->mode && game_config_equal(cfg, &p->g.cfg) ? p->rung : 0;
 	m->cfg = *cfg;
 	m->ctl.cancel = &m->cancel;
+	/* A host's budget: the generation's searches within it, on this
+	 * thread alone (its clock is the backstop's). */
+	m->ctl.time_limit = budget_seconds();
+	m->ctl.threads = budget_threads();
 	m->scratch.ctl = &m->ctl;
 	if (thread_start(&m->thread, maker_work, m) != 0) {
 		snprintf(err, errlen, _("cannot start a thread"));

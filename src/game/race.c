@@ -26,6 +26,7 @@ void racer_init(racer *r, const arcade *ar, const char *client)
 {
 	memset(r, 0, sizeof *r);
 	r->challenges_at = r->words_at = -1e9;
+	r->me.cleared = -1;	/* told when a race is opened or taken */
 	if (!racer_available(ar))
 		return;
 	/* A race left in our slot by a game of ours before is over. */
@@ -230,30 +231,32 @@ bool racer_withdraw(racer *r, const arcade *ar)
 }
 
 /* The race decided with us (winner) or them as the winner; filed once,
- * whoever comes first. */
-static void finish(racer *r, const arcade *ar, const game *g, bool winner, bool forfeit, bool assisted)
+ * whoever comes first.  A forfeit's or a void race's loser (who left, or
+ * was helped) had made loser_moves. */
+static void finish(racer *r, const arcade *ar, const game *g, bool winner, race_kind kind, int loser_moves)
 {
 	char date[16];
+	bool cleared = kind == RACE_CLEARED;
 	race_result *res = &r->result;
 	memset(res, 0, sizeof *res);
 	snprintf(res->token, sizeof res->token, "%s", r->offer.token);
 	res->winner = winner ? r->me : r->them;
 	res->loser = winner ? r->them : r->me;
-	res->moves = forfeit ? 0 : game_moves(g);
+	res->kind = kind;
+	res->moves = cleared ? game_moves(g) : 0;
+	res->loser_moves = cleared ? r->their_moves : loser_moves;
 	res->par = r->offer.par;
 	/* A board cleared: its clock, stopped at the winning press and run
 	 * from the common start (session.c), so the banner, this result and
-	 * the table say one time; a forfeit: the wall's. */
-	res->ms = forfeit ? now_ms() - r->start_ms : (long long)(game_elapsed(g, 0) * 1000);
+	 * the table say one time; a forfeit: the wall's.  A win is unaided:
+	 * help on the board makes the race void instead. */
+	res->ms = cleared ? (long long)(game_elapsed(g, 0) * 1000) : now_ms() - r->start_ms;
 	if (res->ms < 0)
 		res->ms = 0;
-	/* A forfeit is never an unassisted win: nobody cleared the board. */
-	res->assisted = !forfeit && assisted;
-	res->kind = forfeit ? RACE_FORFEIT : RACE_CLEARED;
 	snprintf(res->variant, sizeof res->variant, "%s", r->offer.variant);
 	race_date(time(NULL), date, sizeof date);
 	r->phase = RACE_IDLE;
-	if (race_decide(ar->host, r->offer.by.slot, res, date) < 0) {
+	if (race_decide(ar->host, r->offer.by.slot, res, date, r->history) < 0) {
 		r->ended = RACE_END_LEFT;
 		return;
 	}
@@ -264,7 +267,16 @@ static void finish(racer *r, const arcade *ar, const game *g, bool winner, bool 
 void racer_forfeit(racer *r, const arcade *ar)
 {
 	if (r->phase == RACE_ON)
-		finish(r, ar, NULL, false, true, false);
+		finish(r, ar, NULL, false, RACE_FORFEIT, r->my_moves);
+}
+
+bool racer_void(racer *r, const arcade *ar)
+{
+	if (r->phase != RACE_ON || !racer_available(ar))
+		return false;
+	finish(r, ar, NULL, false, RACE_VOID, r->my_moves);
+	r->over_due = true;
+	return true;
 }
 
 board *racer_board(const racer *r, game_config *cfg, char *why, size_t len)
@@ -286,7 +298,7 @@ board *racer_board(const racer *r, game_config *cfg, char *why, size_t len)
 void racer_started(racer *r, bool played)
 {
 	r->phase = played ? RACE_ON : RACE_IDLE;
-	r->their_moves = 0;
+	r->their_moves = r->my_moves = 0;
 }
 
 double racer_since(const racer *r)
@@ -306,7 +318,10 @@ int racer_tick(racer *r, const arcade *ar, const game *g, bool on_board, bool as
 		return 0;
 	switch (r->phase) {
 	case RACE_IDLE:
-		return 0;
+		if (!r->over_due)
+			return 0;
+		r->over_due = false;	/* decided between ticks: said now */
+		return RACER_NEWS | RACER_OVER;
 	case RACE_MAKING:
 		return r->mk && maker_done(r->mk) ? made(r, ar, why, len) : 0;
 	case RACE_WAITING: {
@@ -344,6 +359,10 @@ int racer_tick(racer *r, const arcade *ar, const game *g, bool on_board, bool as
 		r->result = res;
 		r->ended = RACE_END_DECIDED;
 		r->mine = !strcmp(res.winner.slot, r->me.slot);
+		/* Their last presses may not be published yet: the result's
+		 * count is theirs at the finish. */
+		if (!r->mine && res.kind == RACE_CLEARED)
+			r->their_moves = res.moves;
 		return RACER_NEWS | RACER_OVER;
 	}
 	if (rc < 0) {
@@ -351,12 +370,16 @@ int racer_tick(racer *r, const arcade *ar, const game *g, bool on_board, bool as
 		r->ended = RACE_END_LEFT;
 		return RACER_NEWS | RACER_OVER;
 	}
+	if (on_board)
+		r->my_moves = game_moves(g);
 	if (!on_board)
-		finish(r, ar, g, false, true, false);	/* we left its board */
+		finish(r, ar, g, false, RACE_FORFEIT, r->my_moves);	/* we left its board */
+	else if (assisted)
+		finish(r, ar, g, false, RACE_VOID, r->my_moves);	/* help reached us */
 	else if (g->won)
-		finish(r, ar, g, true, false, assisted);
+		finish(r, ar, g, true, RACE_CLEARED, 0);
 	else if (!race_slot_alive(ar->host, r->them.slot))
-		finish(r, ar, g, true, true, false);	/* they left the game */
+		finish(r, ar, g, true, RACE_FORFEIT, r->their_moves);	/* they left the game */
 	else {
 		live_game *lg = malloc(sizeof *lg);
 		int moves = r->their_moves;
@@ -408,6 +431,26 @@ bool racer_words(racer *r, const arcade *ar, double now)
 	r->heard_ms = at;
 	r->heard = what;
 	return true;
+}
+
+int racer_tally(racer *r, const arcade *ar)
+{
+	if (r->phase != RACE_IDLE || r->ended != RACE_END_DECIDED || !r->mine || r->result.kind != RACE_CLEARED ||
+	    !strcmp(r->tallied, r->result.token) || !racer_available(ar))
+		return 0;
+	live_game *lg = malloc(sizeof *lg);
+	bool heard = true;
+	int news = 0;
+	if (lg && live_read(ar->dir, ar->locks, r->them.slot, lg) == 0) {
+		/* Their file names us while their game has not heard it. */
+		heard = strcmp(lg->race, r->me.name) != 0;
+		news = lg->moves != r->their_moves ? RACER_NEWS : 0;
+		r->their_moves = lg->moves;
+	}
+	free(lg);
+	if (heard)
+		snprintf(r->tallied, sizeof r->tallied, "%s", r->result.token);
+	return news;
 }
 
 void racer_end(racer *r, const arcade *ar)

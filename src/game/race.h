@@ -1,7 +1,8 @@
 /* This game's part in a race on a public account (lightsout serve): two
  * players, the same board, the same moment (three seconds after it is
  * taken); the first to clear it wins, and a player who leaves the race's
- * board, the game or the connection forfeits.  The rules of a race are
+ * board, the game or the connection forfeits (no result before a move of
+ * theirs); help reaching a racer makes the race void.  The rules of a race are
  * here: the board opened (made in the background, as any new board), its
  * course between keys, who won, a forfeit, what is assisted, and the
  * result decided and filed (persist/race.h's files).  The session holds
@@ -56,6 +57,9 @@ typedef struct racer {
 	long long start_ms;
 	long long count_told;	/* the countdown's seconds last told */
 	int their_moves;
+	int my_moves;		/* ours on the race's board, as last told */
+	int history;		/* boards a key must have cleared alone to rank (serve's) */
+	bool over_due;		/* decided between ticks (void): the next tick says so */
 	maker *mk;		/* our race's board being made */
 	char to[NAME_MAX_BYTES + 1];	/* ... for this player ("" anyone) */
 	race_end_kind ended;	/* how the last race ended */
@@ -67,6 +71,7 @@ typedef struct racer {
 	double words_at;	/* when the rival's words were last looked for */
 	long long heard_ms;	/* the rival's last words heard (their time) */
 	int heard;		/* ... which (race_say_words) */
+	char tallied[RACE_TOKEN_MAX];	/* the race won whose loser's count is final */
 } racer;
 
 /* Who we are in races on ar's host (client: the SSH_CONNECTION sshd gave
@@ -91,8 +96,13 @@ int racer_open(racer *r, const arcade *ar, const game_config *cfg, const char *t
 int racer_take(racer *r, const arcade *ar, const race_entry *e, char *why, size_t len);
 /* Take our race back (making or waiting).  true when there was one. */
 bool racer_withdraw(racer *r, const arcade *ar);
-/* We leave the race being run: the other wins by forfeit. */
+/* We leave the race being run: the other wins by forfeit (no result when
+ * we made no move: r->my_moves). */
 void racer_forfeit(racer *r, const arcade *ar);
+/* Help (the solution, a hint, a step, chasing) reached us in the race
+ * being run: it is void for both, nothing counted; the next racer_tick()
+ * says RACER_OVER.  true when there was a race to void. */
+bool racer_void(racer *r, const arcade *ar);
 
 /* What racer_tick() has news of, or-ed. */
 enum {
@@ -103,7 +113,8 @@ enum {
 	RACER_TAKEN = 1 << 4,	/* our race was taken: r->them, the countdown on */
 };
 /* The race's course between keys: g is the board played, on_board
- * whether it is still the race's, assisted whether help was given on it. */
+ * whether it is still the race's, assisted whether help was given on it
+ * (the race is then void, never won). */
 int racer_tick(racer *r, const arcade *ar, const game *g, bool on_board, bool assisted, char *why, size_t len);
 /* The race's board, for the session to play (taken: freed by it), and
  * then whether it is played. */
@@ -122,6 +133,11 @@ int racer_say(racer *r, const arcade *ar, int what);
 /* Their words not yet told (looked for every few seconds): true with
  * r->heard. */
 bool racer_words(racer *r, const arcade *ar, double now);
+/* After a race we won by clearing its board, between keys: the other
+ * racer's moves as their game publishes them, until it has heard the
+ * result (its file names us no more): their count at the finish, where
+ * their clock stopped.  RACER_NEWS when it changed. */
+int racer_tally(racer *r, const arcade *ar);
 /* The game ends: a race run is forfeited, an open one taken back. */
 void racer_end(racer *r, const arcade *ar);
 

@@ -274,7 +274,8 @@ static void ordinal(int n, char *buf, size_t len)
 {
 	/* TRANSLATORS: ordinals, a place on the leaderboard: 1st, 2nd, 3rd,
 	 * 4th (German "%d.", French "%de"). */
-	const char *f = n % 100 >= 11 && n % 100 <= 13 ? _("%dth")
+	const char *f = n == 1 ? C_("first place", "%dst")	/* French 1re, but 21e */
+		: n % 100 >= 11 && n % 100 <= 13 ? _("%dth")
 		: n % 10 == 1 ? _("%dst") : n % 10 == 2 ? _("%dnd") : n % 10 == 3 ? _("%drd") : _("%dth");
 	snprintf(buf, len, f, n);
 }
@@ -425,13 +426,17 @@ void saving_daily_line(const saver *sa, const char *date, const variant *key, ch
 		/* TRANSLATORS: %s after the moves is " (par N)" or nothing, then the time
 		 * (minutes:seconds), then ", assisted" or nothing. */
 		snprintf(today, sizeof today,
-			 alone ? _("Today's daily board: won in %d moves%s, %ld:%02ld%s.")
-			       : _("today's daily board: won in %d moves%s, %ld:%02ld%s"),
+			 alone ? P_("Today's daily board: won in %d move%s, %ld:%02ld%s.",
+				    "Today's daily board: won in %d moves%s, %ld:%02ld%s.", d->moves)
+			       : P_("today's daily board: won in %d move%s, %ld:%02ld%s",
+				    "today's daily board: won in %d moves%s, %ld:%02ld%s", d->moves),
 			 d->moves, par, secs / 60, secs % 60, d->assisted ? _(", assisted") : "");
 	else
 		snprintf(today, sizeof today,
-			 alone ? _("Today's daily board: given up after %d moves.")
-			       : _("today's daily board: given up after %d moves"),
+			 alone ? P_("Today's daily board: given up after %d move.",
+				    "Today's daily board: given up after %d moves.", d->moves)
+			       : P_("today's daily board: given up after %d move",
+				    "today's daily board: given up after %d moves", d->moves),
 			 d->moves);
 	if (alone)
 		snprintf(buf, len, "%s", today);
@@ -470,10 +475,13 @@ void saving_week_text(const saver *sa, const variant *key, char *buf, size_t len
 			n += (size_t)snprintf(buf + n, len - n, _("  %s  not played\n"), date);
 		else if (d->won)
 			/* TRANSLATORS: a date, the moves, par, the time (minutes:seconds), then ", assisted" or nothing. */
-			n += (size_t)snprintf(buf + n, len - n, _("  %s  won, %d moves (par %d), %ld:%02ld%s\n"), date,
+			n += (size_t)snprintf(buf + n, len - n, P_("  %s  won, %d move (par %d), %ld:%02ld%s\n",
+								       "  %s  won, %d moves (par %d), %ld:%02ld%s\n", d->moves),
+					      date,
 					      d->moves, d->par, secs / 60, secs % 60, d->assisted ? _(", assisted") : "");
 		else
-			n += (size_t)snprintf(buf + n, len - n, _("  %s  given up after %d moves\n"), date, d->moves);
+			n += (size_t)snprintf(buf + n, len - n, P_("  %s  given up after %d move\n", "  %s  given up after %d moves\n", d->moves),
+					      date, d->moves);
 	}
 	if (have)
 		stats_free(&st);
@@ -573,4 +581,23 @@ int saving_take_over(saver *sa, play *p, char *msg, size_t len)
 	play_free(p);
 	*p = taken;
 	return 1;
+}
+
+int saving_cleared(const saver *sa)
+{
+	persist_result res;
+	stats st;
+	struct stat probe;
+	if (!sa->stats_path[0] || lstat(sa->stats_path, &probe) < 0 || stats_load(sa->stats_path, &st, &res) != PERSIST_OK)
+		return 0;
+	long n = 0;
+	/* Boards the player brought (a code, the editor, a seed) or raced
+	 * are not the host's to vouch for. */
+	for (int i = 0; i < st.n; i++) {
+		const stats_entry *e = &st.entries[i];
+		if (e->kind == STATS_NORMAL || e->kind == STATS_PRACTICE || e->kind == STATS_DAILY)
+			n += e->won - e->assisted;
+	}
+	stats_free(&st);
+	return n < 0 ? 0 : n > 1000000000 ? 1000000000 : (int)n;
 }

@@ -87,6 +87,10 @@ void saving_daily_line(const saver *sa, const char *date, const variant *key, ch
 /* The streak, then the daily boards of key's variant of the week to
  * today (practice_daily_seed's dates), a line each, appended to buf. */
 void saving_week_text(const saver *sa, const variant *key, char *buf, size_t len);
+/* The boards the host made for the player (random, practice, daily) that
+ * the statistics say were won without help: a key's history for ranked
+ * races.  0 without statistics. */
+int saving_cleared(const saver *sa);
 char *saving_stats_text(const saver *sa, char *msg, size_t len);
 
 /* The host's daily leaderboard of date, malloc'd; NULL with msg (no

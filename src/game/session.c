@@ -87,6 +87,7 @@ session *session_open(const session_settings *set, session_fail *why, char *err,
 	snprintf(s->key_fp, sizeof s->key_fp, "%s", set->player_key ? set->player_key : "");
 	arcade_setup(&s->ar, set->host, set->live_id, set->player_name, set->player_guest);
 	racer_init(&s->race, &s->ar, set->client);
+	s->race.history = set->race_history;
 	/* A plain `lightsout`: the game left last time comes first (another
 	 * running game owning the save keeps it, unless the player moves it
 	 * over). */
@@ -239,7 +240,12 @@ char *session_player_text(const session *s, const game_config *cfg, const game_c
 	if (racer_available(&s->ar) && s->race.me.key[0]) {
 		int won, lost;
 		race_record(s->ar.host, s->race.me.key, 7, &won, &lost);
-		snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, _("\nRaces this week: %d won, %d lost\n"), won, lost);
+		char w[64], l[64];
+		/* TRANSLATORS: races this week: "3 won", then "1 lost". */
+		snprintf(w, sizeof w, P_("%d won", "%d won", won), won);
+		snprintf(l, sizeof l, P_("%d lost", "%d lost", lost), lost);
+		/* TRANSLATORS: the two %s are "3 won" and "1 lost". */
+		snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, _("\nRaces this week: %s, %s\n"), w, l);
 	} else if (racer_available(&s->ar))
 		snprintf(t + n, PLAYER_PAGE_MAX - (size_t)n, "%s", _("\nRaces: a guest's are not kept\n"));
 	return t;
@@ -506,11 +512,16 @@ void session_stop_making(session *s)
 static int session_race_course(session *s, double now)
 {
 	char why[300];
-	int news = racer_tick(&s->race, &s->ar, &s->pl.g, session_on_race_board(s), s->pl.assisted, why, sizeof why);
+	int news = racer_tick(&s->race, &s->ar, &s->pl.g, session_on_race_board(s), s->pl.assisted, why, sizeof why) |
+		   racer_tally(&s->race, &s->ar);
 	int ev = (news & RACER_NEWS ? SESSION_RACE : 0) | (news & RACER_OVER ? SESSION_RACE_OVER : 0) |
 		 (news & RACER_TAKEN ? SESSION_RACE_TAKEN : 0);
 	if (news & RACER_SAY)
 		ev |= session_say(s, why);
+	/* The race's clock ends with it: a board not cleared keeps the
+	 * time of the result. */
+	if ((news & RACER_OVER) && session_on_race_board(s) && !s->pl.g.won)
+		game_clock_hold(&s->pl.g, now);
 	if (news & RACER_START) {
 		game_config cfg;
 		board *b = racer_board(&s->race, &cfg, why, sizeof why);
@@ -585,6 +596,26 @@ int session_tick(session *s, double now)
 	return ev;
 }
 
+/* The race is run on the board played: no help until it is decided. */
+static bool racing(const session *s)
+{
+	return s->race.phase == RACE_ON && session_on_race_board(s);
+}
+
+bool session_help_held(const session *s, const char *key, char *why, size_t len)
+{
+	if (!racing(s))
+		return false;
+	/* LIGHTSOUT_TEST_FAULT=race-help: the guard forgotten, as a screen
+	 * that forgot it would be, so that tests see what holds then. */
+	const char *fault = getenv("LIGHTSOUT_TEST_FAULT");
+	if (fault && !strcmp(fault, "race-help"))
+		return false;
+	/* TRANSLATORS: %s is the key pressed (s, i, t, T, C or Tab). */
+	snprintf(why, len, _("%s: no help in a race; s, i, t, T and C come back once it is decided."), key);
+	return true;
+}
+
 int session_help(session *s, session_aid aid)
 {
 	bool was = s->pl.assisted;
@@ -596,6 +627,11 @@ int session_help(session *s, session_aid aid)
 	case SESSION_AID_HINT:
 	case SESSION_AID_CHASE:
 		s->pl.assisted = true;
+		/* Help reached a racer: the race is nobody's, said to both. */
+		if (racing(s)) {
+			s->race.my_moves = game_moves(&s->pl.g);
+			racer_void(&s->race, &s->ar);
+		}
 		break;
 	case SESSION_AID_PROOF:
 	case SESSION_AID_STOP:
@@ -673,6 +709,8 @@ int session_end(session *s, double now)
 	char msg[300];
 	session_settle(s, now);
 	session_stop_making(s);
+	if (racing(s))
+		s->race.my_moves = game_moves(&s->pl.g);
 	racer_end(&s->race, &s->ar);
 	arcade_end(&s->ar);
 	board_free(s->edit_from);

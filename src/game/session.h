@@ -64,6 +64,7 @@ typedef struct session_settings {
 	const char *host;	/* a public account's host directory, or NULL */
 	const char *live_id;	/* ... and our game's slot there */
 	const char *client;	/* sshd's SSH_CONNECTION (our address), or NULL */
+	int race_history;	/* boards a key must have cleared alone for its races to rank */
 } session_settings;
 
 /* Why session_open() failed. */
@@ -187,8 +188,9 @@ int session_publish(session *s, double now);
 void session_where(session *s, bool lobby);
 /* Watchers welcome or not (the player's setting). */
 void session_watchers(session *s, bool open);
-/* The host's live games, ours aside: their count with *out (malloc'd),
- * or -1 off a public account. */
+/* The host's live games being played (at a board, not yet cleared: a
+ * player in the lobby is not), ours aside: their count with *out
+ * (malloc'd), or -1 off a public account. */
 int session_live_games(const session *s, live_game **out);
 
 /* Races (game/race.c): the open races as a list (count, *out malloc'd);
@@ -221,6 +223,9 @@ int session_race_rematch(session *s, double now);
 /* The player a rematch would be with ("" none): a race ended on this
  * board and no other race is on. */
 const char *session_race_rematch_for(const session *s);
+/* Take the challenge last told (SESSION_RACE_CHALLENGE) while it is still
+ * open to us: as session_race_take, or 0 when there is none. */
+int session_race_accept(session *s, double now);
 
 /* What the player asked the solver for. */
 typedef enum session_aid {
@@ -235,8 +240,15 @@ typedef enum session_aid {
 /* Help of kind aid was given on this board: a plan, a hint, a step or a
  * chase makes every win on it assisted, whatever happens between
  * (restart, undo, save and resume, takeover); a step shows the plan.
- * Returns SESSION_STATUS when the board just became assisted. */
+ * In a race it makes the race void for both (the next session_tick()
+ * says SESSION_RACE_OVER): the guard is session_help_held's, this is
+ * what holds when a screen forgets it.  Returns SESSION_STATUS when the
+ * board just became assisted. */
 int session_help(session *s, session_aid aid);
+/* Whether help (the solution, hints, steps, chasing) is held back now,
+ * with why in a player's words for the key (s, i, t, T, C, Tab): in a
+ * race, until it is decided. */
+bool session_help_held(const session *s, const char *key, char *why, size_t len);
 
 /* Is the plan there to use?  Asking for it starts the solver. */
 typedef enum session_plan_state {

@@ -33,7 +33,12 @@ void session_watchers(session *s, bool open)
 int session_live_games(const session *s, live_game **out)
 {
 	*out = NULL;
-	return arcade_on(&s->ar) ? arcade_list(s->ar.host, s->ar.id, out) : -1;
+	int n = arcade_on(&s->ar) ? arcade_list(s->ar.host, s->ar.id, out) : -1, kept = 0;
+	/* Games being played: not a player in the lobby, nor a board cleared. */
+	for (int i = 0; i < n; i++)
+		if (live_playing(&(*out)[i]))
+			(*out)[kept++] = (*out)[i];
+	return n < 0 ? n : kept;
 }
 
 int session_race_list(const session *s, race_entry **out)
@@ -58,11 +63,18 @@ char *session_races_text(const session *s, const char *date, bool utf8, int cols
 	return race_table_fit(s->ar.host, day, utf8, cols);
 }
 
+/* Our key's history as it races: the boards it cleared alone so far. */
+static void race_history_now(session *s)
+{
+	s->race.me.cleared = s->race.me.key[0] ? saving_cleared(&s->files) : -1;
+}
+
 int session_race_open(session *s, const char *to, double now)
 {
 	char why[300];
 	(void)now;
 	s->msg[0] = '\0';
+	race_history_now(s);
 	if (racer_open(&s->race, &s->ar, &s->pl.g.cfg, to, why, sizeof why) < 0)
 		return session_say(s, why);
 	return SESSION_RACE;
@@ -74,6 +86,7 @@ int session_race_take(session *s, const race_entry *e, double now)
 	s->msg[0] = '\0';
 	if (!e->take)
 		return session_race_open(s, e->name, now);
+	race_history_now(s);
 	if (racer_take(&s->race, &s->ar, e, why, sizeof why) < 0)
 		return session_say(s, why);
 	return SESSION_RACE;
@@ -81,7 +94,6 @@ int session_race_take(session *s, const race_entry *e, double now)
 
 int session_race_leave(session *s, double now)
 {
-	(void)now;
 	s->msg[0] = '\0';
 	switch (s->race.phase) {
 	case RACE_COUNTDOWN:
@@ -91,7 +103,11 @@ int session_race_leave(session *s, double now)
 		racer_withdraw(&s->race, &s->ar);
 		return SESSION_RACE | session_say(s, _("Your race is taken back."));
 	case RACE_ON:
+		if (session_on_race_board(s))
+			s->race.my_moves = game_moves(&s->pl.g);
 		racer_forfeit(&s->race, &s->ar);
+		if (session_on_race_board(s))
+			game_clock_hold(&s->pl.g, now);
 		return SESSION_RACE | SESSION_RACE_OVER;
 	case RACE_IDLE:
 		break;
@@ -134,4 +150,18 @@ int session_race_rematch(session *s, double now)
 			ev = session_race_take(s, &list[i], now);
 	free(list);
 	return ev >= 0 ? ev : session_race_open(s, them, now);
+}
+
+int session_race_accept(session *s, double now)
+{
+	const racer *r = &s->race;
+	if (r->phase != RACE_IDLE || !r->told[0])
+		return 0;
+	race_entry *list;
+	int n = racer_list(r, &s->ar, &list), ev = 0;
+	for (int i = 0; i < n && !ev; i++)
+		if (list[i].take && list[i].to_us && !strcmp(list[i].token, r->told))
+			ev = session_race_take(s, &list[i], now);
+	free(list);
+	return ev;
 }

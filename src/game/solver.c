@@ -1,6 +1,7 @@
 /* syscall(SYS_gettid): the worker's own nice value (Linux). */
 #define _DEFAULT_SOURCE
 #include "game/solver.h"
+#include "game/budget.h"
 #include "game/thread.h"
 
 #include <pthread.h>
@@ -76,6 +77,14 @@ static void worker_yield(void)
 #endif
 }
 
+double solver_time_limit(void)
+{
+	/* A host's budget bounds the plan's search as it bounds a board's
+	 * making. */
+	double b = budget_seconds();
+	return b > 0 && b < SOLVER_BUDGET_SECONDS ? b : SOLVER_BUDGET_SECONDS;
+}
+
 static void *worker(void *arg)
 {
 	solver *sol = arg;
@@ -101,6 +110,10 @@ static void *worker(void *arg)
 		search_result res;
 		memset(&res, 0, sizeof res);
 		memset(sol->cert, 0, (size_t)sol->n);
+		/* A host's backstop, a job at a time: the search below stops
+		 * by itself long before. */
+		if (budget_backstop() > 0)
+			thread_cpu_limit(budget_backstop());
 		lo_result st = system_solve(sol->sys, sol->cells, sol->x, sol->cert);
 		bool ok = st == LO_OK;
 		if (ok) {
@@ -110,8 +123,9 @@ static void *worker(void *arg)
 				sol->best = res.weight;
 			post(sol, gen, SOLVER_QUICK, true, false, &res);
 			pthread_mutex_unlock(&sol->mu);
-			search_ctl ctl = { .time_limit = SOLVER_BUDGET_SECONDS, .forward_only = sol->forward_only,
-					   .cancel = &sol->cancel, .progress = on_progress, .ctx = sol };
+			search_ctl ctl = { .time_limit = solver_time_limit(), .forward_only = sol->forward_only,
+					   .cancel = &sol->cancel, .progress = on_progress, .ctx = sol,
+					   .threads = budget_threads() };
 			search_minimal(sol->sys, sol->x, &ctl, &res);
 		}
 		pthread_mutex_lock(&sol->mu);
@@ -120,6 +134,7 @@ static void *worker(void *arg)
 		post(sol, gen, SOLVER_FINAL, ok, st == LO_NOMEM, &res);
 	}
 	pthread_mutex_unlock(&sol->mu);
+	thread_cpu_limit(0);
 	return NULL;
 }
 

@@ -17,6 +17,10 @@
 #define SOLVER_BUDGET_SECONDS 10.0
 #define SOLVER_NICE 10
 
+/* A search's seconds: SOLVER_BUDGET_SECONDS, or a host's budget for a
+ * board's making when that is less (game/budget.h). */
+double solver_time_limit(void);
+
 typedef struct solver solver;
 
 typedef enum solver_stage {

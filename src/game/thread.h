@@ -13,5 +13,12 @@
  * thread. */
 int thread_start(pthread_t *t, void *(*fn)(void *), void *arg);
 
+/* A backstop on the calling thread's own CPU clock: once it has used
+ * `seconds` more, SIGXCPU ends the game (the crash handler restores the
+ * terminal first), so that no bug in a job can hold a core past a host's
+ * bound.  Set again for each job; 0 takes the clock away, as the thread
+ * must before it ends.  0, or -1 when no clock could be set (not Linux). */
+int thread_cpu_limit(double seconds);
+
 
 #endif

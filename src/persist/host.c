@@ -228,90 +228,135 @@ typedef struct pool {
 	pool_kind kind;
 	host_part part, admit;
 	const char *prefix;
-	int cap, per_network, per_address;	/* 0: any number */
+	int cap, per_network, per_address, per_block;	/* 0: any number */
+	int fresh;		/* the last places, only for a block holding none */
 } pool;
 
 /* What a pool's words say: it is full (all of it, the newcomer's network's
- * share, its address's), or its holder gave way. */
-typedef enum pool_words { WORDS_HOST_FULL, WORDS_NET_FULL, WORDS_ADDR_FULL, WORDS_GAVE_WAY } pool_words;
+ * share, its address's, its block's), or its holder gave way (its
+ * network's or block's count said). */
+typedef enum pool_words {
+	WORDS_HOST_FULL, WORDS_NET_FULL, WORDS_ADDR_FULL, WORDS_BLOCK_FULL, WORDS_GAVE_WAY, WORDS_GAVE_WAY_BLOCK,
+	WORDS_KINDS
+} pool_words;
 
-/* Those words of pool kind, of the bound they speak of, into out. */
-static void pool_say(pool_kind kind, pool_words w, int bound, char *out, size_t len)
+/* Those words of pool kind, of the bound they speak of (and, for a holder
+ * that gave way, of the places its network or block held), into out. */
+static void pool_say(pool_kind kind, pool_words w, int bound, int held, char *out, size_t len)
 {
 	/* The English says the bound's plural for every number (tests read
 	 * "All 1 guest places are taken"); a translation has its forms. */
 	const char *f = "";
-	switch (kind * 4 + w) {
-	case POOL_PROMPTS * 4 + WORDS_HOST_FULL:
+	switch (kind * WORDS_KINDS + w) {
+	case POOL_PROMPTS * WORDS_KINDS + WORDS_HOST_FULL:
 		f = P_("%d new keys are choosing a name already: try again later.",
 		       "%d new keys are choosing a name already: try again later.", bound);
 		break;
-	case POOL_PROMPTS * 4 + WORDS_NET_FULL:
+	case POOL_PROMPTS * WORDS_KINDS + WORDS_NET_FULL:
 		f = P_("%d new keys from your network are choosing a name already: try again later.",
 		       "%d new keys from your network are choosing a name already: try again later.", bound);
 		break;
-	case POOL_PROMPTS * 4 + WORDS_ADDR_FULL:
+	case POOL_PROMPTS * WORDS_KINDS + WORDS_ADDR_FULL:
 		f = P_("%d new keys from your address are choosing a name already: try again later.",
 		       "%d new keys from your address are choosing a name already: try again later.", bound);
 		break;
-	case POOL_PROMPTS * 4 + WORDS_GAVE_WAY:
-		f = P_("The name prompt closed: its %d places were taken, most from your network,\n"
-		       "and a new player from another network needed one.  Try again later.",
-		       "The name prompt closed: its %d places were taken, most from your network,\n"
-		       "and a new player from another network needed one.  Try again later.", bound);
+	case POOL_PROMPTS * WORDS_KINDS + WORDS_BLOCK_FULL:
+		f = P_("%d new keys from your address block are choosing a name already: try again later.",
+		       "%d new keys from your address block are choosing a name already: try again later.", bound);
 		break;
-	case POOL_GUESTS * 4 + WORDS_HOST_FULL:
+	case POOL_PROMPTS * WORDS_KINDS + WORDS_GAVE_WAY:
+		f = P_("The name prompt closed: its %1$d places were taken, %2$d of them from your\n"
+		       "network, and a new player from another network needed one.  Try again later.",
+		       "The name prompt closed: its %1$d places were taken, %2$d of them from your\n"
+		       "network, and a new player from another network needed one.  Try again later.", held);
+		break;
+	case POOL_PROMPTS * WORDS_KINDS + WORDS_GAVE_WAY_BLOCK:
+		f = P_("The name prompt closed: its %1$d places were taken, %2$d of them from your\n"
+		       "address block, and a new player from another block needed one.  Try again later.",
+		       "The name prompt closed: its %1$d places were taken, %2$d of them from your\n"
+		       "address block, and a new player from another block needed one.  Try again later.", held);
+		break;
+	case POOL_GUESTS * WORDS_KINDS + WORDS_HOST_FULL:
 		f = P_("All %d guest places are taken: try again later, or log in with an SSH key.",
 		       "All %d guest places are taken: try again later, or log in with an SSH key.", bound);
 		break;
-	case POOL_GUESTS * 4 + WORDS_NET_FULL:
+	case POOL_GUESTS * WORDS_KINDS + WORDS_NET_FULL:
 		f = P_("%d guests from your network are playing already: try again later, or log in with an SSH key.",
 		       "%d guests from your network are playing already: try again later, or log in with an SSH key.", bound);
 		break;
-	case POOL_GUESTS * 4 + WORDS_ADDR_FULL:
+	case POOL_GUESTS * WORDS_KINDS + WORDS_ADDR_FULL:
 		f = P_("%d guests from your address are playing already: try again later, or log in with an SSH key.",
 		       "%d guests from your address are playing already: try again later, or log in with an SSH key.", bound);
 		break;
-	case POOL_GUESTS * 4 + WORDS_GAVE_WAY:
-		f = P_("Your guest session ended: all %d guest places were taken, most from your\n"
-		       "network, and a guest from another network needed one.",
-		       "Your guest session ended: all %d guest places were taken, most from your\n"
-		       "network, and a guest from another network needed one.", bound);
+	case POOL_GUESTS * WORDS_KINDS + WORDS_BLOCK_FULL:
+		f = P_("%d guests from your address block are playing already: try again later, or log in with an SSH "
+		       "key.",
+		       "%d guests from your address block are playing already: try again later, or log in with an SSH "
+		       "key.", bound);
 		break;
-	case POOL_SESSIONS * 4 + WORDS_HOST_FULL:
+	case POOL_GUESTS * WORDS_KINDS + WORDS_GAVE_WAY:
+		f = P_("Your guest session ended: all %1$d guest places were taken, %2$d of them from\n"
+		       "your network, and a guest from another network needed one.",
+		       "Your guest session ended: all %1$d guest places were taken, %2$d of them from\n"
+		       "your network, and a guest from another network needed one.", held);
+		break;
+	case POOL_GUESTS * WORDS_KINDS + WORDS_GAVE_WAY_BLOCK:
+		f = P_("Your guest session ended: all %1$d guest places were taken, %2$d of them from\n"
+		       "your address block, and a guest from another block needed one.",
+		       "Your guest session ended: all %1$d guest places were taken, %2$d of them from\n"
+		       "your address block, and a guest from another block needed one.", held);
+		break;
+	case POOL_SESSIONS * WORDS_KINDS + WORDS_HOST_FULL:
 		f = P_("All %d places for players are taken: try again later.",
 		       "All %d places for players are taken: try again later.", bound);
 		break;
-	case POOL_SESSIONS * 4 + WORDS_NET_FULL:
+	case POOL_SESSIONS * WORDS_KINDS + WORDS_NET_FULL:
 		f = P_("%d players from your network are playing already: try again later.",
 		       "%d players from your network are playing already: try again later.", bound);
 		break;
-	case POOL_SESSIONS * 4 + WORDS_GAVE_WAY:
-		f = P_("Your session ended and your game is saved: all %d places for players were\n"
-		       "taken, most from your network, and a player from another network needed one.",
-		       "Your session ended and your game is saved: all %d places for players were\n"
-		       "taken, most from your network, and a player from another network needed one.", bound);
+	case POOL_SESSIONS * WORDS_KINDS + WORDS_BLOCK_FULL:
+		f = P_("%d players from your address block are playing already: try again later.",
+		       "%d players from your address block are playing already: try again later.", bound);
+		break;
+	case POOL_SESSIONS * WORDS_KINDS + WORDS_GAVE_WAY:
+		f = P_("Your session ended and your game is saved: all %1$d places for players\n"
+		       "were taken, %2$d of them from your network,\n"
+		       "and a player from another network needed one.",
+		       "Your session ended and your game is saved: all %1$d places for players\n"
+		       "were taken, %2$d of them from your network,\n"
+		       "and a player from another network needed one.", held);
+		break;
+	case POOL_SESSIONS * WORDS_KINDS + WORDS_GAVE_WAY_BLOCK:
+		f = P_("Your session ended and your game is saved: all %1$d places for players\n"
+		       "were taken, %2$d of them from your address block,\n"
+		       "and a player from another block needed one.",
+		       "Your session ended and your game is saved: all %1$d places for players\n"
+		       "were taken, %2$d of them from your address block,\n"
+		       "and a player from another block needed one.", held);
 		break;
 	}
-	snprintf(out, len, f, bound);
+	if (w == WORDS_GAVE_WAY || w == WORDS_GAVE_WAY_BLOCK)
+		snprintf(out, len, f, bound, held);
+	else
+		snprintf(out, len, f, bound);
 }
 
 static pool prompts_pool(const host_limits *lim)
 {
 	return (pool){ POOL_PROMPTS, HOST_DIR_PROMPTS, HOST_FILE_PROMPTS_ADMIT, "", lim->prompts,
-		       lim->prompts_per_network, lim->prompts_per_address };
+		       lim->prompts_per_network, lim->prompts_per_address, lim->prompts_per_block, lim->prompts_fresh };
 }
 
 static pool guests_pool(const host_limits *lim)
 {
 	return (pool){ POOL_GUESTS, HOST_DIR_LIVE, HOST_FILE_GUESTS_ADMIT, "g", lim->guests, lim->guests_per_network,
-		       lim->guests_per_address };
+		       lim->guests_per_address, lim->guests_per_block, 0 };
 }
 
 static pool sessions_pool(const host_limits *lim)
 {
 	return (pool){ POOL_SESSIONS, HOST_DIR_SESSIONS, HOST_FILE_SESSIONS_ADMIT, "", lim->sessions,
-		       lim->sessions_per_network, 0 };
+		       lim->sessions_per_network, 0, lim->sessions_per_block, 0 };
 }
 
 /* A place's file beside its lock LOCK: LOCK.who (its holder's record),
@@ -338,20 +383,21 @@ static time_t mtime_of(const char *path)
 }
 
 /* The live holders of a pool's places, and how many of them share the
- * newcomer's network and address (by their hashes). */
+ * newcomer's network, address and block (by their hashes). */
 typedef struct census {
 	host_holder *h;
-	int n, net, addr;
+	int n, net, addr, block;
 } census;
 
-/* A place's record (PATH.who: "PROCESS NETWORK ADDRESS SLOT\n", one
- * line) into h (its process and network), ahash and slot; false when it
- * is not one. */
+/* A place's record (PATH.who: "PROCESS NETWORK ADDRESS SLOT BLOCK\n",
+ * one line; an older version's has no BLOCK, its network counting for
+ * one) into h (its process, network and block), ahash and slot; false
+ * when it is not one. */
 static bool who_read(const char *path, host_holder *h, char ahash[HOST_PID_LEN + 1], char slot[LIVE_ID_MAX])
 {
 	char err[300];
-	size_t n, fl[4];
-	const char *line, *f[4];
+	size_t n, fl[5];
+	const char *line, *f[5];
 	char *text = atomic_read_max(path, 200, &n, err, sizeof err);
 	kv_reader r;
 	bool ok = false;
@@ -360,17 +406,27 @@ static bool who_read(const char *path, host_holder *h, char ahash[HOST_PID_LEN +
 	kv_init(&r, path, text, n, KV_NUL | KV_NEWLINE, err, sizeof err);
 	/* notext: the reason goes nowhere (a record not read is skipped) */
 	if (kv_line(&r, &line, &n) && kv_end(&r, "one line only")) {
-		/* Four fields, a space between each. */
+		/* Four or five fields, a space between each. */
 		int k = 0;
-		for (const char *p = line, *end = line + n; k < 4 && p <= end; k++) {
+		const char *p = line, *end = line + n;
+		while (k < 5) {
 			const char *sp = memchr(p, ' ', (size_t)(end - p));
 			f[k] = p;
-			fl[k] = (size_t)((sp && k < 3 ? sp : end) - p);
-			p += fl[k] + 1;
+			fl[k] = (size_t)((sp ? sp : end) - p);
+			k++;
+			if (!sp)
+				break;
+			p = sp + 1;
+		}
+		bool whole = f[k - 1] + fl[k - 1] == end;
+		if (k == 4) {
+			f[4] = f[1];
+			fl[4] = fl[1];
 		}
 		long long pid;
-		ok = k == 4 && parse_int(f[0], fl[0], 1, LONG_MAX, true, &pid) && fl[1] && fl[1] <= HOST_PID_LEN &&
-		     fl[2] && fl[2] <= HOST_PID_LEN && fl[3] && fl[3] < LIVE_ID_MAX && !memchr(f[3], ' ', fl[3]);
+		ok = (k == 4 || k == 5) && whole && parse_int(f[0], fl[0], 1, LONG_MAX, true, &pid) &&
+		     fl[1] && fl[1] <= HOST_PID_LEN && fl[2] && fl[2] <= HOST_PID_LEN && fl[3] && fl[3] < LIVE_ID_MAX &&
+		     fl[4] && fl[4] <= HOST_PID_LEN;
 		if (ok) {
 			h->pid = (long)pid;
 			memcpy(h->net, f[1], fl[1]);
@@ -379,13 +435,15 @@ static bool who_read(const char *path, host_holder *h, char ahash[HOST_PID_LEN +
 			ahash[fl[2]] = '\0';
 			memcpy(slot, f[3], fl[3]);
 			slot[fl[3]] = '\0';
+			memcpy(h->block, f[4], fl[4]);
+			h->block[fl[4]] = '\0';
 		}
 	}
 	free(text);
 	return ok;
 }
 
-static void census_take(const char *dir, const pool *pl, const char *nh, const char *ah, census *c)
+static void census_take(const char *dir, const pool *pl, const char *nh, const char *ah, const char *bh, census *c)
 {
 	char base[4100], path[4400], name[300];
 	memset(c, 0, sizeof *c);
@@ -409,16 +467,22 @@ static void census_take(const char *dir, const pool *pl, const char *nh, const c
 		snprintf(name, sizeof name, "%s%lld", prefix, slot);
 		if (host_path_in(dir, pl->part, name, path, sizeof path) < 0 || !lock_held(path))
 			continue;	/* a holder killed outright left it */
-		host_holder h = { .slot = (int)slot };
+		host_holder h = { .slot = (int)slot, .moved = -1 };
 		char ahash[HOST_PID_LEN + 1], live[LIVE_ID_MAX];
 		if (host_path_in(dir, pl->part, de->d_name, path, sizeof path) < 0 || !who_read(path, &h, ahash, live))
 			continue;
-		/* Its last doing: taking the place, or its game's last change. */
+		/* Its last doing: taking the place, or its player's last move
+		 * (its live lock's time: host_live_moved), never the watch/
+		 * file's, which a rival's moves rewrite too. */
 		time_t last = mtime_of(path);
-		char watched[4400];
-		if (live_slot_valid(live) && host_path_in(dir, HOST_DIR_WATCH, live, watched, sizeof watched) == 0) {
-			time_t t = mtime_of(watched);
-			last = t > last ? t : last;
+		char lock[4400];
+		snprintf(name, sizeof name, "%s.lock", live);
+		if (live_slot_valid(live) && host_path_in(dir, HOST_DIR_LIVE, name, lock, sizeof lock) == 0) {
+			time_t t = mtime_of(lock);
+			if (t > last) {
+				last = t;
+				h.moved = (long)(now - t);
+			}
 		}
 		h.idle = (long)(now - last);
 		if (c->n == room) {
@@ -431,27 +495,71 @@ static void census_take(const char *dir, const pool *pl, const char *nh, const c
 		c->h[c->n++] = h;
 		c->net += !strcmp(h.net, nh);
 		c->addr += !strcmp(ahash, ah);
+		c->block += !strcmp(h.block, bh);
 	}
 	closedir(d);
 }
 
-int host_place_victim(const host_holder *h, int n, const char *net)
+void host_live_moved(const char *dir, const char *slot)
 {
-	int mine = 0, best = -1, most = 0;
-	for (int i = 0; i < n; i++)
-		mine += !strcmp(h[i].net, net);
+	char name[LIVE_ID_MAX + 8], path[4400];
+	snprintf(name, sizeof name, "%s.lock", slot);
+	if (live_slot_valid(slot) && host_path_in(dir, HOST_DIR_LIVE, name, path, sizeof path) == 0)
+		utimensat(AT_FDCWD, path, NULL, AT_SYMLINK_NOFOLLOW);
+}
+
+/* How many of n holders share holder i's network (block: its block). */
+static int group_count(const host_holder *h, int n, int i, bool block)
+{
+	int k = 0;
+	for (int j = 0; j < n; j++)
+		k += !strcmp(block ? h[j].block : h[j].net, block ? h[i].block : h[i].net);
+	return k;
+}
+
+/* How many of n holders are in group g (a network's or block's hash), and
+ * how many groups they make with g among them. */
+static int group_stats(const host_holder *h, int n, const char *g, bool block, int *groups)
+{
+	int mine = 0, distinct = 0;
 	for (int i = 0; i < n; i++) {
-		int k = 0;
-		for (int j = 0; j < n; j++)
-			k += !strcmp(h[j].net, h[i].net);
-		/* Never one whose network holds no more than the newcomer's would. */
-		if (k <= mine + 1)
+		const char *gi = block ? h[i].block : h[i].net;
+		mine += !strcmp(gi, g);
+		bool first = true;
+		for (int j = 0; j < i && first; j++)
+			first = strcmp(block ? h[j].block : h[j].net, gi) != 0;
+		distinct += first;
+	}
+	*groups = distinct + !mine;
+	return mine;
+}
+
+int host_place_victim(const host_holder *h, int n, int cap, const char *net, const char *block, host_victim *why)
+{
+	int floor = cap / 4 < HOST_SHARE_FLOOR ? cap / 4 : HOST_SHARE_FLOOR;
+	int groups[2], mine[2] = { group_stats(h, n, net, false, &groups[0]), group_stats(h, n, block, true, &groups[1]) };
+	int best = -1, most = 0;
+	bool best_block = false;
+	for (int i = 0; i < n; i++) {
+		/* A player at the board is never sent away. */
+		if (h[i].moved >= 0 && h[i].moved < HOST_MOVED_SPARED)
 			continue;
-		if (k > most || (k == most && h[i].idle > h[best].idle)) {
-			best = i;
-			most = k;
+		for (int b = 0; b < 2; b++) {
+			int k = group_count(h, n, i, b);
+			/* Above the floor, above cap shared by the groups there
+			 * with the newcomer's, and above what the newcomer's
+			 * would hold with it. */
+			if (k <= floor || (long)k * groups[b] <= cap || k <= mine[b] + 1)
+				continue;
+			if (k > most || (k == most && h[i].idle > h[best].idle)) {
+				best = i;
+				most = k;
+				best_block = b;
+			}
 		}
 	}
+	if (best >= 0 && why)
+		*why = (host_victim){ best_block, most };
 	return best;
 }
 
@@ -464,7 +572,7 @@ static void pause_ms(long ms)
 /* Holder v gives way: told why (its place's .why), asked to end (a game
  * saves and ends in milliseconds), ended outright when it has not within
  * two seconds (its terminal blocked); its place's lock once free, or -1. */
-static int give_way(const char *dir, const pool *pl, const host_holder *v, host_place *q)
+static int give_way(const char *dir, const pool *pl, const host_holder *v, const host_victim *why, host_place *q)
 {
 	char path[4300], words[400], err[300], name[64];
 	snprintf(name, sizeof name, "%s%d", pl->prefix, v->slot);
@@ -472,7 +580,7 @@ static int give_way(const char *dir, const pool *pl, const host_holder *v, host_
 		return -1;
 	place_file(q->lock, "why", path, sizeof path);
 	/* The holder is told in the host's language: it is the host's words. */
-	pool_say(pl->kind, WORDS_GAVE_WAY, pl->cap, words, sizeof words);
+	pool_say(pl->kind, why->block ? WORDS_GAVE_WAY_BLOCK : WORDS_GAVE_WAY, pl->cap, why->held, words, sizeof words);
 	if (atomic_write(path, words, strlen(words), err, sizeof err) < 0)
 		return -1;
 	kill((pid_t)v->pid, SIGTERM);
@@ -489,21 +597,26 @@ static int give_way(const char *dir, const pool *pl, const host_holder *v, host_
 }
 
 /* A place of pool pl for a client from addr ("" unknown: a network of its
- * own, under no address's or network's bound), its game published as
- * watch ("-": none; NULL: the place's own name): counted, taken, or given
- * way by another network's holder, as one step under the pool's lock. */
+ * own, under no address's, network's or block's bound), its game
+ * published as watch ("-": none; NULL: the place's own name): counted,
+ * taken, or given way by a holder above its share, as one step under the
+ * pool's lock. */
 static host_status place_take(const char *dir, const pool *pl, const char *addr, const char *watch, host_place *q,
 			      int *num, char *err, size_t len)
 {
-	char net[NETWORK_LEN] = "", nh[HOST_PID_LEN + 1], ah[HOST_PID_LEN + 1], path[4300], why[300];
-	char who[4300];
+	char net[NETWORK_LEN] = "", block[NETWORK_LEN] = "", nh[HOST_PID_LEN + 1], ah[HOST_PID_LEN + 1];
+	char bh[HOST_PID_LEN + 1], path[4300], why[300], who[4300];
 	bool known = addr && addr[0];
 	q->fd = -1;
 	q->lock[0] = '\0';
-	if (known)
+	q->held = 0;
+	if (known) {
 		network_of(addr, net, sizeof net);
+		network_block_of(addr, block, sizeof block);
+	}
 	address_hash(net, nh);
 	address_hash(known ? addr : "", ah);
+	address_hash(block, bh);
 	host_path(dir, pl->admit, path, sizeof path);	/* fits: host_open took dir */
 	int lfd = lock_take(path, LOCK_WAIT_MS, why, sizeof why);
 	if (lfd < 0) {
@@ -511,7 +624,7 @@ static host_status place_take(const char *dir, const pool *pl, const char *addr,
 		return HOST_FULL;
 	}
 	census c;
-	census_take(dir, pl, nh, ah, &c);
+	census_take(dir, pl, nh, ah, bh, &c);
 	bool full = false;
 	pool_words words = WORDS_HOST_FULL;
 	int bound = 0;
@@ -519,24 +632,35 @@ static host_status place_take(const char *dir, const pool *pl, const char *addr,
 		full = true, words = WORDS_ADDR_FULL, bound = pl->per_address;
 	else if (known && pl->per_network > 0 && c.net >= pl->per_network)
 		full = true, words = WORDS_NET_FULL, bound = pl->per_network;
+	else if (known && pl->per_block > 0 && c.block >= pl->per_block)
+		full = true, words = WORDS_BLOCK_FULL, bound = pl->per_block;
 	if (!full) {
-		q->fd = take_first(dir, pl->part, pl->prefix, pl->cap > 0 ? pl->cap : INT_MAX, q->lock, sizeof q->lock,
-				   num);
-		int v = q->fd < 0 && pl->cap > 0 ? host_place_victim(c.h, c.n, nh) : -1;
-		if (v >= 0 && c.h[v].pid != (long)getpid() && (q->fd = give_way(dir, pl, &c.h[v], q)) >= 0)
+		/* The last fresh places are for a block that holds none: a
+		 * newcomer from one that holds some finds the pool full. */
+		int fresh = pl->fresh < 0 ? pl->cap / 10 : pl->fresh < pl->cap ? pl->fresh : pl->cap - 1;
+		bool reserved = pl->cap > 0 && fresh > 0 && known && c.block > 0 && c.n >= pl->cap - fresh;
+		if (!reserved)
+			q->fd = take_first(dir, pl->part, pl->prefix, pl->cap > 0 ? pl->cap : INT_MAX, q->lock,
+					   sizeof q->lock, num);
+		host_victim vw;
+		int v = q->fd < 0 && pl->cap > 0 ? host_place_victim(c.h, c.n, pl->cap, nh, bh, &vw) : -1;
+		if (v >= 0 && c.h[v].pid != (long)getpid() && (q->fd = give_way(dir, pl, &c.h[v], &vw, q)) >= 0) {
 			*num = c.h[v].slot;
+			c.n--;
+		}
 		if (q->fd < 0)
-			full = true, words = WORDS_HOST_FULL, bound = pl->cap;
+			full = true, words = WORDS_HOST_FULL, bound = reserved ? c.n : pl->cap;
 	}
 	free(c.h);
 	if (full) {
 		lock_release(lfd);
-		pool_say(pl->kind, words, bound, err, len);
+		pool_say(pl->kind, words, bound, 0, err, len);
 		return HOST_FULL;
 	}
+	q->held = c.n + 1;
 	char text[200], slot[LIVE_ID_MAX];
 	snprintf(slot, sizeof slot, "%s", watch ? watch : strrchr(q->lock, '/') + 1);
-	int n = snprintf(text, sizeof text, "%ld %s %s %s\n", (long)getpid(), nh, ah, slot);
+	int n = snprintf(text, sizeof text, "%ld %s %s %s %s\n", (long)getpid(), nh, ah, slot, bh);
 	place_files_remove(q->lock);	/* a holder ended outright left them */
 	place_file(q->lock, "who", who, sizeof who);
 	if (atomic_write(who, text, (size_t)n, why, sizeof why) < 0) {
@@ -633,7 +757,8 @@ host_status host_prompt_take(const char *dir, const host_limits *lim, const char
 	pool pl = prompts_pool(lim);
 	int slot;
 	q->fd = -1;
-	if (pl.cap <= 0 && pl.per_network <= 0 && pl.per_address <= 0)
+	q->held = 0;
+	if (pl.cap <= 0 && pl.per_network <= 0 && pl.per_address <= 0 && pl.per_block <= 0)
 		return HOST_OK;	/* nothing to count */
 	return place_take(dir, &pl, addr, "-", q, &slot, err, len);
 }
@@ -644,7 +769,7 @@ host_status host_session_take(const char *dir, const host_limits *lim, const cha
 	pool pl = sessions_pool(lim);
 	int slot;
 	p->session.fd = -1;
-	if (pl.cap <= 0 && pl.per_network <= 0)
+	if (pl.cap <= 0 && pl.per_network <= 0 && pl.per_block <= 0)
 		return HOST_OK;
 	return place_take(dir, &pl, addr, p->slot, &p->session, &slot, err, len);
 }

@@ -45,12 +45,14 @@
  * name the client cannot choose, made from what sshd checked.
  *
  * A place (issue 35) is a removable lock N (N.lock) with its holder's
- * record N.who ("PROCESS NETWORK ADDRESS SLOT": the hashes of its client's
- * network and address, its game's slot in watch/ or "-") and, once it was
- * made to give way, N.why (the words it is told).  A pool's places count
- * per client address and per network (persist/network.h); when a pool is
- * full, the longest-idle holder of the most-represented network gives way
- * to a newcomer from a network holding fewer. */
+ * record N.who ("PROCESS NETWORK ADDRESS SLOT BLOCK": the hashes of its
+ * client's network, address and block, its game's slot in live/ and
+ * watch/ or "-") and, once it was made to give way, N.why (the words it
+ * is told).  A pool's places count per client address, per network and
+ * per block (persist/network.h); when a pool is full, a holder gives way
+ * to a newcomer only from a network or block above its fair share
+ * (host_place_victim), and never one who moved lately.  A game's last
+ * move is its live/SLOT.lock's time (host_live_moved). */
 #ifndef LO_HOST_H
 #define LO_HOST_H
 
@@ -76,6 +78,14 @@ typedef struct host_limits {
 	int guests_per_network;	/* live guest games of one client network (0: any) */
 	int sessions;		/* live sessions of key-holders in all (0: any) */
 	int sessions_per_network;	/* ... of one client network (0: any) */
+	/* The wider grouping, a block (IPv4 /16, IPv6 /32): one stranger
+	 * holding many networks of one provider's range (issue 43). */
+	int prompts_per_block;	/* new keys at the name prompt from one block (0: any) */
+	int guests_per_block;	/* live guest games of one block (0: any) */
+	int sessions_per_block;	/* live sessions of key-holders of one block (0: any) */
+	int prompts_fresh;	/* prompt places only a block holding none may take (-1: a tenth) */
+	int forget_unplayed_days;	/* a player who never cleared a board, unseen so long, is
+					 * forgotten (0: as forget_days) */
 	long guest_keep;	/* seconds a guest's unfinished board is kept for its address (0: not) */
 	int guests_kept;	/* guests' boards kept at once (persist/guestkeep.h) */
 } host_limits;
@@ -94,6 +104,18 @@ typedef struct host_limits {
 /* A session holds about 5 MiB: 200 of them fit a 2 GB host beside sshd. */
 #define HOST_SESSIONS 200
 #define HOST_SESSIONS_PER_NETWORK 20
+#define HOST_PROMPTS_PER_BLOCK 15
+#define HOST_GUESTS_PER_BLOCK 20
+#define HOST_SESSIONS_PER_BLOCK 60
+#define HOST_PROMPTS_FRESH (-1)	/* a tenth of the prompts */
+#define HOST_FORGET_UNPLAYED_DAYS 7
+/* A network or block holding no more places than this (or a quarter of a
+ * pool, when less) is never made to give way: the 48 networks of one
+ * place each plus one of two no longer end the one of two. */
+#define HOST_SHARE_FLOOR 3
+/* A player who moved less than this many seconds ago is never made to
+ * give way. */
+#define HOST_MOVED_SPARED 300
 /* An hour covers a dropped link and a break; 200 homes of at most
  * GUESTKEEP_BYTES are 100 MiB of disk at worst. */
 #define HOST_GUEST_KEEP 3600
@@ -109,6 +131,7 @@ typedef enum host_status {
 typedef struct host_place {
 	int fd;			/* its lock (-1: none held) */
 	char lock[4200];	/* its path (the lock is PATH.lock) */
+	int held;		/* the pool's places held when it was taken, this one too */
 } host_place;
 
 typedef struct host_player {
@@ -154,10 +177,12 @@ host_status host_guest(const char *dir, const host_limits *lim, const char *addr
 void host_address_hash(const char *addr, char out[HOST_PID_LEN + 1]);
 
 /* A new key's place at the name prompt, which may wait (--prompt-time)
- * and is a process all that while: bounded in all, per client address and
- * per network, so that throwaway keys from one network cannot hold the
- * host's places.  HOST_OK, or HOST_FULL with err in a player's words.
- * addr "" (unknown) counts as a network of its own. */
+ * and is a process all that while: bounded in all, per client address,
+ * per network and per block, so that throwaway keys from one network
+ * cannot hold the host's places, and its last lim->prompts_fresh places
+ * (-1: a tenth of them) are only for a block that holds none.  HOST_OK
+ * (q->held says how full the pool is), or HOST_FULL with err in a
+ * player's words.  addr "" (unknown) counts as a network of its own. */
 host_status host_prompt_take(const char *dir, const host_limits *lim, const char *addr, host_place *q, char *err,
 			     size_t len);
 
@@ -180,15 +205,31 @@ bool host_player_why(const host_player *p, char *out, size_t len);
 typedef struct host_holder {
 	long pid;		/* its process */
 	char net[40];		/* its network's hash */
-	long idle;		/* seconds since it last did anything */
+	char block[40];		/* its block's hash */
+	long idle;		/* seconds since it last did anything (took its place, moved) */
+	long moved;		/* seconds since its player's last move (-1: none since it took its place) */
 	int slot;		/* its place's number */
 } host_holder;
 
-/* Who of n holders gives way to a newcomer from network net: the
- * longest-idle holder of the most-represented network, when that network
- * holds more than net would with the newcomer (net's count + 1); -1 when
- * none should. */
-int host_place_victim(const host_holder *h, int n, const char *net);
+/* Why a holder was chosen: the group above its share, and what it held. */
+typedef struct host_victim {
+	bool block;		/* its block's share, not its network's */
+	int held;		/* the places that network or block held */
+} host_victim;
+
+/* Who of n holders of a pool of cap places gives way to a newcomer from
+ * network net and block block (their hashes): a holder whose network (or
+ * block) holds more than the floor (HOST_SHARE_FLOOR, or a quarter of
+ * cap when less), more than cap shared by the networks (blocks) there
+ * with the newcomer's, and more than the newcomer's would with it; never
+ * one who moved less than HOST_MOVED_SPARED seconds ago.  Of those, the
+ * one of the group holding most, then the longest idle; -1 when none
+ * should, else its index (and why, into *why when not NULL). */
+int host_place_victim(const host_holder *h, int n, int cap, const char *net, const char *block, host_victim *why);
+
+/* The player of live slot (a game's, host_player.slot) has just moved:
+ * the census's measure of who is playing. */
+void host_live_moved(const char *dir, const char *slot);
 
 /* Remove the files of prompts' and sessions' places nobody holds (a
  * process killed outright leaves them). */

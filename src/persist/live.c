@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "persist/atomic.h"
@@ -314,6 +315,22 @@ int live_read(const char *dir, const char *live_locks, const char *id, live_game
 	return 0;
 }
 
+bool live_playing(const live_game *g)
+{
+	return !g->won && strcmp(g->place, "lobby") != 0;
+}
+
+/* The clock of a game being played, run on from its file's time to now. */
+static void clock_now(int dfd, const char *file, live_game *g)
+{
+	struct stat st;
+	struct timespec now;
+	if (!live_playing(g) || fstatat(dfd, file, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    clock_gettime(CLOCK_REALTIME, &now) < 0 || now.tv_sec <= st.st_mtim.tv_sec)
+		return;
+	g->elapsed += (long)(now.tv_sec - st.st_mtim.tv_sec) - (now.tv_nsec < st.st_mtim.tv_nsec);
+}
+
 static int by_name(const void *a, const void *b)
 {
 	return strcmp(((const live_game *)a)->name, ((const live_game *)b)->name);
@@ -443,7 +460,7 @@ int live_list(const char *dir, const char *live_locks, live_game **out)
 			cap = more;
 		}
 		if (live_read(dir, live_locks, id, &(*out)[n]) == 0)
-			n++;
+			clock_now(dirfd(d), de->d_name, &(*out)[n++]);
 	}
 	closedir(d);
 	free(slots);

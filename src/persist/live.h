@@ -108,8 +108,12 @@ int live_read(const char *dir, const char *live_locks, const char *id, live_game
 
 /* Every live game in dir (their slots' locks in live_locks), in *out
  * (malloc'd, sorted by name), their ids slots to the account and names to
- * anyone else; the count, or -1 when dir cannot be read. */
+ * anyone else; the count, or -1 when dir cannot be read.  A game being
+ * played has its clock's time now (elapsed run on from the file's time:
+ * a file is written for news, not for the clock). */
 int live_list(const char *dir, const char *live_locks, live_game **out);
+/* A game being played: at a board (not the lobby), not yet cleared. */
+bool live_playing(const live_game *g);
 
 /* Watch the game id: a file "eyes.ID/PID" held locked while we watch;
  * its descriptor, or -1. */

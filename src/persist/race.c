@@ -24,12 +24,13 @@
 #include "i18n.h"
 
 /* Version 2 added each racer's address, a result's kind and its rank;
- * version 1 still reads (an unknown address; a result ranked as it was
- * filed then: between two keys). */
+ * version 3 each racer's boards cleared alone, a result's loser's moves
+ * and the void kind.  Older versions still read (an unknown address and
+ * history; a result ranked as it was filed then). */
 #define OFFER_HEADER "lightsout-race"
 #define JOIN_HEADER "lightsout-race-join"
 #define RESULT_HEADER "lightsout-race-result"
-#define RACE_FILE_VERSION 2
+#define RACE_FILE_VERSION 3
 
 /* A result's "ranked" line: file format, never translated. */
 static const char *const rank_names[] = {
@@ -40,6 +41,19 @@ static const char *const rank_names[] = {
 	[RACE_UNRANKED_NETWORK] = /* notext: file format */ "no network",
 	[RACE_UNRANKED_SHARE] = /* notext: file format */ "no share",
 	[RACE_UNRANKED_FULL] = /* notext: file format */ "no full",
+	[RACE_UNRANKED_VOID] = /* notext: file format */ "no void",
+	[RACE_UNRANKED_EARLY] = /* notext: file format */ "no early",
+	[RACE_UNRANKED_NEW] = /* notext: file format */ "no new",
+	[RACE_UNRANKED_PAIR] = /* notext: file format */ "no pair",
+	[RACE_UNRANKED_NETWORK_SHARE] = /* notext: file format */ "no network-share",
+	[RACE_UNRANKED_BLOCK_SHARE] = /* notext: file format */ "no block-share",
+};
+
+/* A result's "kind" line: file format, never translated. */
+static const char *const kind_names[] = {
+	[RACE_CLEARED] = "cleared",
+	[RACE_FORFEIT] = "forfeit",
+	[RACE_VOID] = "void",
 };
 
 /* ---- The files' texts ---- */
@@ -47,8 +61,9 @@ static const char *const rank_names[] = {
 static int side_format(const race_side *s, const char *role, char *buf, size_t cap)
 {
 	/* notext: file format */
-	int n = snprintf(buf, cap, "%s %s\n%s-key %s\n%s-slot %s\n%s-address %s\n", role, s->name, role,
-			 s->key[0] ? s->key : "-", role, s->slot, role, s->addr[0] ? s->addr : "-");
+	int n = snprintf(buf, cap, "%s %s\n%s-key %s\n%s-slot %s\n%s-address %s\n%s-cleared %d\n", role, s->name,
+			 role, s->key[0] ? s->key : "-", role, s->slot, role, s->addr[0] ? s->addr : "-", role,
+			 s->cleared < 0 ? -1 : s->cleared);
 	return n < 0 || (size_t)n >= cap ? -1 : n;
 }
 
@@ -81,9 +96,9 @@ int race_result_format(const race_result *r, char *buf, size_t cap)
 	    side_format(&r->loser, "loser", lost, sizeof lost) < 0)
 		return -1;
 	/* notext: file format */
-	int n = snprintf(buf, cap, RESULT_HEADER " %d\ntoken %s\n%s%skind %s\nmoves %d\npar %d\nms %lld\n"
-			 "assisted %s\nranked %s\nvariant %s\n", RACE_FILE_VERSION, r->token, won, lost,
-			 r->kind == RACE_FORFEIT ? "forfeit" : "cleared", r->moves, r->par, r->ms,
+	int n = snprintf(buf, cap, RESULT_HEADER " %d\ntoken %s\n%s%skind %s\nmoves %d\nloser-moves %d\npar %d\n"
+			 "ms %lld\nassisted %s\nranked %s\nvariant %s\n", RACE_FILE_VERSION, r->token, won, lost,
+			 kind_names[r->kind], r->moves, r->loser_moves < 0 ? -1 : r->loser_moves, r->par, r->ms,
 			 r->assisted ? "yes" : "no", rank_names[r->rank], r->variant);
 	return n < 0 || (size_t)n >= cap ? -1 : n;
 }
@@ -106,7 +121,7 @@ static bool reader_init(reader *rd, const char *text, size_t len, const char *he
 	kv_init(&rd->kv, NULL, text, len, KV_NEWLINE, err, errlen);
 	if (!kv_line(&rd->kv, &s, &n) || n != hl + 2 || memcmp(s, header, hl) != 0 || s[hl] != ' ' ||
 	    s[hl + 1] < '1' || s[hl + 1] > '0' + RACE_FILE_VERSION) {
-		snprintf(err, errlen, _("line 1: not a lightsout %s of version 1 or %d"), header + 10, RACE_FILE_VERSION);
+		snprintf(err, errlen, _("line 1: not a lightsout %s of version 1 to %d"), header + 10, RACE_FILE_VERSION);
 		return false;
 	}
 	rd->version = s[hl + 1] - '0';
@@ -191,17 +206,25 @@ static bool side_parse(reader *rd, const char *role, race_side *s)
 	if (!live_slot_valid(s->slot))
 		return fail(rd, _("a live game's slot"));
 	s->addr[0] = '\0';
+	s->cleared = -1;
 	if (rd->version < 2)
 		return true;	/* from before addresses: unknown */
 	snprintf(key, sizeof key, "%s-address", role);
 	if (!(v = reader_value(rd, key)))
 		return false;
-	if (!strcmp(v, "-"))
-		return true;
 	/* As roster_address writes one: IPv4 dotted, or an IPv6 /64. */
-	if (strlen(v) >= sizeof s->addr || strspn(v, "0123456789abcdef.:/") != strlen(v))
-		return fail(rd, _("a client's address or -"));
-	memcpy(s->addr, v, strlen(v) + 1);
+	if (strcmp(v, "-") != 0) {
+		if (strlen(v) >= sizeof s->addr || strspn(v, "0123456789abcdef.:/") != strlen(v))
+			return fail(rd, _("a client's address or -"));
+		memcpy(s->addr, v, strlen(v) + 1);
+	}
+	if (rd->version < 3)
+		return true;	/* from before histories: unknown */
+	long long n;
+	snprintf(key, sizeof key, "%s-cleared", role);
+	if (!field_int(rd, reader_value(rd, key), -1, 1000000000, &n, _("boards cleared (a count, or -1)")))
+		return false;
+	s->cleared = (int)n;
 	return true;
 }
 
@@ -271,8 +294,9 @@ static race_rank rank_v1(const race_result *r)
 int race_result_parse(const char *text, size_t len, race_result *r, char *err, size_t errlen)
 {
 	static reader rd;
-	long long moves, par;
+	long long moves, par, loser_moves;
 	bool forfeit = false;
+	size_t kind = RACE_CLEARED;
 	const char *v;
 	if (!reader_init(&rd, text, len, RESULT_HEADER, err, errlen) || !token_parse(&rd, r->token) ||
 	    !side_parse(&rd, "winner", &r->winner) || !side_parse(&rd, "loser", &r->loser))
@@ -280,18 +304,30 @@ int race_result_parse(const char *text, size_t len, race_result *r, char *err, s
 	if (rd.version >= 2) {
 		if (!(v = reader_value(&rd, "kind")))
 			return -1;
-		if (strcmp(v, "cleared") && strcmp(v, "forfeit"))
-			return fail(&rd, _("kind cleared or forfeit")), -1;
-		forfeit = !strcmp(v, "forfeit");
+		kind = 0;
+		while (kind < sizeof kind_names / sizeof *kind_names && strcmp(v, kind_names[kind]) != 0)
+			kind++;
+		/* Version 2 knew two kinds. */
+		if (kind == sizeof kind_names / sizeof *kind_names || (rd.version < 3 && kind == RACE_VOID))
+			return fail(&rd, rd.version < 3 ? _("kind cleared or forfeit") : _("kind cleared, forfeit or void")),
+			       -1;
 	}
-	if (!field_int(&rd, reader_value(&rd, "moves"), 0, 1000000000, &moves, _("moves")) ||
-	    !field_int(&rd, reader_value(&rd, "par"), -1, 100000, &par, _("par")) ||
+	if (!field_int(&rd, reader_value(&rd, "moves"), 0, 1000000000, &moves, _("moves")))
+		return -1;
+	r->loser_moves = -1;
+	if (rd.version >= 3 && !field_int(&rd, reader_value(&rd, "loser-moves"), -1, 1000000000, &loser_moves,
+					  _("loser-moves (a count, or -1)")))
+		return -1;
+	if (rd.version >= 3)
+		r->loser_moves = (int)loser_moves;
+	if (!field_int(&rd, reader_value(&rd, "par"), -1, 100000, &par, _("par")) ||
 	    !field_int(&rd, reader_value(&rd, "ms"), 0, 1LL << 50, &r->ms, _("milliseconds")) ||
 	    !yes_no(&rd, reader_value(&rd, "assisted"), &r->assisted, _("assisted yes or no")))
 		return -1;
 	if (rd.version < 2) {
 		if (!yes_no(&rd, reader_value(&rd, "forfeit"), &forfeit, _("forfeit yes or no")))
 			return -1;
+		kind = forfeit ? RACE_FORFEIT : RACE_CLEARED;
 		r->rank = rank_v1(r);
 	} else {
 		if (!(v = reader_value(&rd, "ranked")))
@@ -305,7 +341,7 @@ int race_result_parse(const char *text, size_t len, race_result *r, char *err, s
 	}
 	if (!variant_value(&rd, r->variant, sizeof r->variant))
 		return -1;
-	r->kind = forfeit ? RACE_FORFEIT : RACE_CLEARED;
+	r->kind = (race_kind)kind;
 	r->moves = (int)moves;
 	r->par = (int)par;
 	return reader_end(&rd) ? 0 : -1;
@@ -572,7 +608,17 @@ int race_taken(const char *host, const char *slot, const char *token, race_join 
 typedef struct day_count {
 	int ranked, unranked;
 	int share[2];		/* ranked results of the two keys asked about */
+	int pair;		/* ... of the two together */
+	int net[2];		/* ... in which each one's network took part */
+	int block[2];		/* ... and each one's block */
 } day_count;
+
+/* Did side s's network (wide: its block) take part in result r? */
+static bool network_in(const race_side *s, const race_result *r, bool wide)
+{
+	bool (*same)(const char *, const char *) = wide ? network_block_same : network_same;
+	return same(s->addr, r->winner.addr) || same(s->addr, r->loser.addr);
+}
 
 /* Is file name one of date's results (DATE.TOKEN)? */
 static bool of_day(const char *name, const char *date)
@@ -583,9 +629,12 @@ static bool of_day(const char *name, const char *date)
 }
 
 /* Results older than RACE_RESULTS_DAYS go; those of date are counted,
- * ranked or not, and the ranked ones of keys k[0] and k[1]. */
-static void results_count(const char *host, const char *date, const char *const k[2], day_count *c)
+ * ranked or not, and the ranked ones of the racers of `of` (its winner
+ * and loser): each key's, the pair's, each network's. */
+static void results_count(const char *host, const char *date, const race_result *of, day_count *c)
 {
+	const char *const k[2] = { of->winner.key, of->loser.key };
+	const race_side *side[2] = { &of->winner, &of->loser };
 	char path[4200], oldest[16], err[200];
 	static race_result r;
 	memset(c, 0, sizeof *c);
@@ -617,8 +666,13 @@ static void results_count(const char *host, const char *date, const char *const 
 			continue;
 		}
 		c->ranked++;
-		for (int i = 0; i < 2; i++)
+		for (int i = 0; i < 2; i++) {
 			c->share[i] += !strcmp(r.winner.key, k[i]) || !strcmp(r.loser.key, k[i]);
+			c->net[i] += network_in(side[i], &r, false);
+			c->block[i] += network_in(side[i], &r, true);
+		}
+		c->pair += (!strcmp(r.winner.key, k[0]) && !strcmp(r.loser.key, k[1])) ||
+			   (!strcmp(r.winner.key, k[1]) && !strcmp(r.loser.key, k[0]));
 	}
 	closedir(d);
 }
@@ -649,7 +703,7 @@ void race_record(const char *host, const char *key, int days, int *won, int *los
 		read++;
 		bool ok = text && race_result_parse(text, len, &r, err, sizeof err) == 0;
 		free(text);
-		if (ok) {
+		if (ok && race_counts(&r)) {
 			*won += !strcmp(r.winner.key, key);
 			*lost += !strcmp(r.loser.key, key);
 		}
@@ -657,10 +711,22 @@ void race_record(const char *host, const char *key, int days, int *won, int *los
 	closedir(d);
 }
 
-/* Whether r ranks, from its racers and the day's results so far (c). */
-static race_rank rank_of(const race_result *r, const day_count *c)
+bool race_counts(const race_result *r)
+{
+	/* A forfeit's loser's moves unknown (an older file): it counted then. */
+	return r->kind != RACE_VOID && !(r->kind == RACE_FORFEIT && r->loser_moves == 0);
+}
+
+/* Whether r ranks, from its racers and the day's results so far (c);
+ * history: the boards each key must have cleared alone. */
+static race_rank rank_of(const race_result *r, const day_count *c, int history)
 {
 	const race_side *w = &r->winner, *l = &r->loser;
+	/* No result at all first: neither is a win for anyone. */
+	if (r->kind == RACE_VOID)
+		return RACE_UNRANKED_VOID;
+	if (!race_counts(r))
+		return RACE_UNRANKED_EARLY;
 	if (!w->key[0] || !l->key[0])
 		return RACE_UNRANKED_GUEST;
 	if (!strcmp(w->key, l->key))
@@ -671,8 +737,20 @@ static race_rank rank_of(const race_result *r, const day_count *c)
 		return RACE_UNRANKED_ADDRESS;
 	if (network_same(w->addr, l->addr))
 		return RACE_UNRANKED_NETWORK;
+	/* Keys made for the race (throwaway keys farming wins) have no
+	 * boards of their own cleared yet. */
+	if (history > 0 && (w->cleared < history || l->cleared < history))
+		return RACE_UNRANKED_NEW;
+	if (c->pair >= RACE_PAIR_DAY)
+		return RACE_UNRANKED_PAIR;
 	if (c->share[0] >= RACE_SHARE_DAY || c->share[1] >= RACE_SHARE_DAY)
 		return RACE_UNRANKED_SHARE;
+	/* Each network a share of the day's table: one person's few
+	 * networks cannot fill it. */
+	if (c->net[0] >= RACE_NETWORK_DAY || c->net[1] >= RACE_NETWORK_DAY)
+		return RACE_UNRANKED_NETWORK_SHARE;
+	if (c->block[0] >= RACE_BLOCK_DAY || c->block[1] >= RACE_BLOCK_DAY)
+		return RACE_UNRANKED_BLOCK_SHARE;
 	if (c->ranked >= RACE_RESULTS_DAY)
 		return RACE_UNRANKED_FULL;
 	return RACE_RANKED;
@@ -682,7 +760,7 @@ static race_rank rank_of(const race_result *r, const day_count *c)
 /* notext: a compile-time check */
 _Static_assert(RACE_SHARE_DAY == 20, "race_rank_words says 20 ranked races a day");
 
-const char *race_rank_words(race_rank rank)
+const char *race_rank_words(race_rank rank, int history, char *buf, size_t len)
 {
 	static const char *const words[] = {
 		[RACE_RANKED] = "",
@@ -692,11 +770,44 @@ const char *race_rank_words(race_rank rank)
 		[RACE_UNRANKED_NETWORK] = N_("both players are on one network"),
 		[RACE_UNRANKED_SHARE] = N_("a player has had the day's 20 ranked races"),
 		[RACE_UNRANKED_FULL] = N_("the day's table is full"),
+		[RACE_UNRANKED_VOID] = N_("help reached a racer, so nothing counts"),
+		[RACE_UNRANKED_EARLY] = N_("no move was made before leaving, so nothing counts"),
+		[RACE_UNRANKED_NEW] = "",
+		[RACE_UNRANKED_PAIR] = "",
+		[RACE_UNRANKED_NETWORK_SHARE] = "",
+		[RACE_UNRANKED_BLOCK_SHARE] = "",
 	};
-	return (size_t)rank < sizeof words / sizeof *words && words[rank][0] ? _(words[rank]) : "";
+	buf[0] = '\0';
+	if (rank == RACE_UNRANKED_NEW)
+		snprintf(buf, len,
+			 /* TRANSLATORS: why a race is not ranked (after "not
+			  * ranked: "); %d is the boards each player must have
+			  * cleared without help. */
+			 P_("a player has cleared under %d board", "a player has cleared under %d boards", history),
+			 history);
+	else if (rank == RACE_UNRANKED_PAIR)
+		snprintf(buf, len,
+			 P_("the pair's %d ranked race today is used up", "the pair's %d ranked races today are used up",
+			    RACE_PAIR_DAY),
+			 RACE_PAIR_DAY);
+	else if (rank == RACE_UNRANKED_NETWORK_SHARE)
+		snprintf(buf, len,
+			 P_("a network's %d ranked race today is used up", "a network's %d ranked races today are used up",
+			    RACE_NETWORK_DAY),
+			 RACE_NETWORK_DAY);
+	else if (rank == RACE_UNRANKED_BLOCK_SHARE)
+		snprintf(buf, len,
+			 /* TRANSLATORS: a block is a wider range of networks
+			  * (an IPv4 /16), as serve's --guests-per-block says. */
+			 P_("an address block's %d ranked race today is used up",
+			    "an address block's %d ranked races today are used up", RACE_BLOCK_DAY),
+			 RACE_BLOCK_DAY);
+	else if ((size_t)rank < sizeof words / sizeof *words && words[rank][0])
+		snprintf(buf, len, "%s", _(words[rank]));
+	return buf;
 }
 
-int race_decide(const char *host, const char *slot, race_result *r, const char *date)
+int race_decide(const char *host, const char *slot, race_result *r, const char *date, int history)
 {
 	char text[RACE_FILE_MAX + 1], path[4200], err[200];
 	size_t len;
@@ -708,18 +819,19 @@ int race_decide(const char *host, const char *slot, race_result *r, const char *
 	/* Between two keys the result is filed: counting the day's results
 	 * and filing this one are one step, so that two races decided at one
 	 * moment cannot both take a share's last place. */
-	bool keys = r->winner.key[0] && r->loser.key[0] && strcmp(r->winner.key, r->loser.key) != 0;
+	/* A void race or no result is filed nowhere: nobody's win or loss. */
+	bool keys = r->winner.key[0] && r->loser.key[0] && strcmp(r->winner.key, r->loser.key) != 0 &&
+		    race_counts(r);
 	day_count c;
 	memset(&c, 0, sizeof c);
 	int lfd = -1;
 	if (keys) {
 		char lock[4200];
-		const char *k[2] = { r->winner.key, r->loser.key };
 		races_path(host, true, NULL, lock, sizeof lock);
 		lfd = lock_take(lock, LOCK_WAIT_MS, err, sizeof err);
-		results_count(host, date, k, &c);
+		results_count(host, date, r, &c);
 	}
-	r->rank = rank_of(r, &c);
+	r->rank = rank_of(r, &c, history);
 	int n = race_result_format(r, text, sizeof text);
 	int rc = n < 0 ? -1 : put_once(path, text, (size_t)n);
 	if (rc == 0 && keys && (r->rank == RACE_RANKED || c.unranked < RACE_UNRANKED_DAY)) {
@@ -880,14 +992,15 @@ char *race_table_fit(const char *host, const char *date, bool utf8, int cols)
 		textbuf_printf(&out, "%3d  %s%*s %*d  %*d  %*d  %*s\n", i + 1, name, pad > 0 ? pad : 0, "", width[0],
 			       t[i].cleared, width[1], t[i].fair, width[2], t[i].forfeits, width[3], best);
 	}
+	/* The reasons in short: each racer was told theirs in full. */
 	if (unranked)
-		textbuf_printf(&out, narrow ? P_("\n%d race today not ranked (one network,\nor a player's %d a day used up).\n",
-						 "\n%d races today not ranked (one network,\nor a player's %d a day used up).\n",
+		textbuf_printf(&out, narrow ? P_("\n%d race today not ranked (one network,\na new player, or a share used up).\n",
+						 "\n%d races today not ranked (one network,\na new player, or a share used up).\n",
 						 unranked)
-				       : P_("\n%d race today not ranked (one network, or a player's %d a day used up).\n",
-					    "\n%d races today not ranked (one network, or a player's %d a day used up).\n",
+				       : P_("\n%d race today not ranked (one network, a new player, or a share used up).\n",
+					    "\n%d races today not ranked (one network, a new player, or a share used up).\n",
 					    unranked),
-			       unranked, RACE_SHARE_DAY);
+			       unranked);
 	free(t);
 	size_t len;
 	return textbuf_finish(&out, &len);

@@ -25,7 +25,18 @@
  * each key has RACE_SHARE_DAY ranked results a day (as winner or loser),
  * so that one person's keys cannot farm wins or fill the day's table.  A
  * win by forfeit is its own kind: never an unassisted win, and it ranks
- * below any board cleared. */
+ * below any board cleared.
+ *
+ * Races won by the player (issue 43): a race that help reached (the
+ * solution, a hint, a step, chasing) is void, and a forfeit before the
+ * one who left made a move is no result: neither is filed, so neither is
+ * a win or a loss anywhere.  A race ranks only between keys with some
+ * history (each had cleared the host's boards without help, at least the
+ * count serve's --race-history says, when it raced), at most
+ * RACE_PAIR_DAY times a day for one pair of keys, and each network has
+ * RACE_NETWORK_DAY ranked results a day (as winner's or loser's), and
+ * each block of networks (persist/network.h) RACE_BLOCK_DAY, so that one
+ * person with many networks of one provider cannot fill the day's table. */
 #ifndef LO_RACE_H
 #define LO_RACE_H
 
@@ -43,6 +54,10 @@
 #define RACE_TOKEN_MAX (LIVE_ID_MAX + 24)
 #define RACE_LIST_MAX 200		/* offers read at most */
 #define RACE_SHARE_DAY 20		/* ranked results of one key a day */
+#define RACE_PAIR_DAY 3			/* ... of one pair of keys a day */
+#define RACE_NETWORK_DAY (RACE_SHARE_DAY * 2)	/* ... of one network a day (two players' shares) */
+#define RACE_BLOCK_DAY (RACE_NETWORK_DAY * 5)	/* ... of one block (/16, /32): a tenth of the day's table */
+#define RACE_HISTORY 3			/* --race-history's default: boards cleared unaided */
 #define RACE_RESULTS_DAY (RACE_SHARE_DAY * 100)	/* ranked a day in all: a hundred full shares */
 #define RACE_UNRANKED_DAY RACE_RESULTS_DAY	/* unranked ones filed a day (never counted against it) */
 #define RACE_RESULTS_DAYS 30
@@ -54,6 +69,8 @@ typedef struct race_side {
 	char key[RACE_KEY_LEN + 1];	/* the key's player id, "" for a guest */
 	char slot[LIVE_ID_MAX];		/* its live game's slot */
 	char addr[NETWORK_LEN];		/* its client's address (roster_address), "" unknown */
+	int cleared;			/* the host's boards its key had cleared without help
+					 * when it raced (its statistics), -1 unknown */
 } race_side;
 
 typedef struct race_offer {
@@ -76,6 +93,7 @@ typedef struct race_join {
 typedef enum race_kind {
 	RACE_CLEARED,			/* the winner cleared the board first */
 	RACE_FORFEIT,			/* the loser left */
+	RACE_VOID,			/* help reached the loser's side: no winner */
 } race_kind;
 
 /* Whether a result ranks, and if not, why (race_decide says). */
@@ -87,13 +105,20 @@ typedef enum race_rank {
 	RACE_UNRANKED_NETWORK,		/* ... from one network */
 	RACE_UNRANKED_SHARE,		/* a racer's ranked results today are used up */
 	RACE_UNRANKED_FULL,		/* the day's table is full */
+	RACE_UNRANKED_VOID,		/* help reached a racer: nothing counts */
+	RACE_UNRANKED_EARLY,		/* the one who left had made no move: no result */
+	RACE_UNRANKED_NEW,		/* a key had cleared too few boards alone */
+	RACE_UNRANKED_PAIR,		/* the two keys' ranked results today are used up */
+	RACE_UNRANKED_NETWORK_SHARE,	/* a racer's network's ranked results today are used up */
+	RACE_UNRANKED_BLOCK_SHARE,	/* ... its block's */
 } race_rank;
 
 typedef struct race_result {
 	char token[RACE_TOKEN_MAX];
 	race_side winner, loser;
 	race_kind kind;
-	int moves;			/* the winner's; 0 for a forfeit */
+	int moves;			/* the winner's; 0 for a forfeit or a void race */
+	int loser_moves;		/* the loser's (who left, or was helped), -1 unknown */
 	int par;
 	long long ms;			/* from the start to the win */
 	bool assisted;			/* never for a forfeit */
@@ -139,16 +164,21 @@ int race_taken(const char *host, const char *slot, const char *token, race_join 
 
 /* The race is decided once: 0 this result stands, 1 another stood first
  * (*r replaced by it), -1 it cannot be written (gone).  r->rank is set
- * here, from the racers' keys and addresses and the day's results (date
- * YYYY-MM-DD); a result between two keys' players is filed for the day's
- * table, ranked or not. */
-int race_decide(const char *host, const char *slot, race_result *r, const char *date);
+ * here, from the racers' keys, addresses and histories (history: the
+ * boards each key must have cleared alone, 0 none) and the day's results
+ * (date YYYY-MM-DD); a result between two keys' players is filed for the
+ * day's table, ranked or not, unless it is void or no result. */
+int race_decide(const char *host, const char *slot, race_result *r, const char *date, int history);
+/* Whether a decided race counts at all (a win and a loss): not void, not
+ * a forfeit before a move. */
+bool race_counts(const race_result *r);
 /* Decided yet?  1 with *r, 0 not yet, -1 gone. */
 int race_decided(const char *host, const char *slot, const char *token, race_result *r);
 
-/* Why a result is not ranked, in a player's words ("" when it is):
- * "both players are on one network". */
-const char *race_rank_words(race_rank rank);
+/* Why a result is not ranked, in a player's words, into buf ("" when it
+ * is): "both players are on one network"; history as race_decide's.
+ * Returns buf. */
+const char *race_rank_words(race_rank rank, int history, char *buf, size_t len);
 
 /* A key's races decided on the last `days` days (today too, at most
  * RACE_RESULTS_DAYS), ranked or not: won and lost. */

@@ -18,7 +18,9 @@
 #include "persist/name.h"
 #include "persist/network.h"
 #include "persist/parse.h"
+#include "persist/paths.h"
 #include "persist/sha256.h"
+#include "persist/stats.h"
 
 #define DAY (24 * 3600L)
 #define PRUNE_EVERY 3600	/* seconds between two prunes of a host */
@@ -771,6 +773,29 @@ out:
 	return rc;
 }
 
+/* Whether the player of directory pdir ever cleared a board: a win in its
+ * statistics (home/data/lightsout/stats, as serve sets XDG_DATA_HOME). */
+static bool cleared_a_board(const char *pdir)
+{
+	char home[4300], path[4400];
+	stats st;
+	persist_result res;
+	if (host_player_path(pdir, HOST_PLAYER_HOME, home, sizeof home) < 0 ||
+	    snprintf(path, sizeof path, "%s/data/lightsout/%s", home, PATHS_STATS) >= (int)sizeof path)
+		return true;	/* not ours to judge: kept */
+	persist_status ps = stats_read_only(path, &st, &res);
+	if (ps == PERSIST_NONE)
+		return false;
+	bool won = ps != PERSIST_OK;	/* a file not read is kept, as it may hold wins */
+	for (int i = 0; ps == PERSIST_OK && i < st.n && !won; i++)
+		won = st.entries[i].won > 0;
+	for (int i = 0; ps == PERSIST_OK && i < st.ndaily && !won; i++)
+		won = st.daily[i].won;
+	if (ps == PERSIST_OK)
+		stats_free(&st);
+	return won;
+}
+
 int roster_prune(const char *dir, const host_limits *lim, time_t now)
 {
 	char path[4200];
@@ -804,7 +829,13 @@ int roster_prune(const char *dir, const host_limits *lim, time_t now)
 			if ((!named || lstat(file, &st) < 0) && lstat(pdir, &st) < 0)
 				continue;
 			long age = (long)(now - st.st_mtime);
-			if (named ? lim->forget_days > 0 && age > lim->forget_days * DAY : age > NAMELESS_AGE)
+			/* A key that never cleared a board goes sooner: throwaway
+			 * keys would fill --players for a year (issue 43). */
+			bool gone = named ? (lim->forget_days > 0 && age > lim->forget_days * DAY) ||
+						    (lim->forget_unplayed_days > 0 && age > lim->forget_unplayed_days * DAY &&
+						     !cleared_a_board(pdir))
+					  : age > NAMELESS_AGE;
+			if (gone)
 				forgotten += forget(dir, pid, lim->games_per_key) && named;
 		}
 		closedir(d);

@@ -69,8 +69,10 @@ void roster_offer_drop(const char *dir, const host_player *p, const char *name);
 /* The player has just logged in (players/PID/seen's time). */
 void roster_seen(const host_player *p, time_t now);
 
-/* Forget the players not seen for lim->forget_days (their directory and
- * name; their rows on past leaderboards stay, the name written there),
+/* Forget the players not seen for lim->forget_days, or for
+ * lim->forget_unplayed_days when they never cleared a board (no win in
+ * their statistics: a throwaway key; their directory and name; their
+ * rows on past leaderboards stay, the name written there),
  * directories of keys that never chose a name (an older version made
  * them at login), address counts older than a day, and the slots of name
  * prompts killed outright (host_prompt_sweep).  Runs at most once an hour

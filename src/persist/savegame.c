@@ -563,9 +563,9 @@ static int parse_body(cursor *c, saved_game *sg)
 		return -1;
 	long hlen = v[0], hpos = v[1];
 	if (hpos > hlen)
-		return bad(c, _("history: %ld moves applied of only %ld"), hpos, hlen);
+		return bad(c, P_("history: %ld move applied of only %ld", "history: %ld moves applied of only %ld", hpos), hpos, hlen);
 	if ((size_t)(c->kv.end - c->kv.p) < (size_t)hlen * 7)
-		return bad(c, _("history: file ends before %ld moves"), hlen);
+		return bad(c, P_("history: file ends before %ld move", "history: file ends before %ld moves", hlen), hlen);
 	/* The last HISTORY_MAX moves up to the position are kept (a save
 	 * from before the bound may hold more); older ones count as
 	 * dropped, and a redo tail past the bound is cut. */
@@ -628,7 +628,8 @@ static int parse_body(cursor *c, saved_game *sg)
 		sg->current = replay;	/* version 2: the replay is the position */
 		replay = NULL;
 	} else if (!dropped && !board_equal(replay, sg->current)) {
-		bad(c, _("the current board is not the start board after the %ld moves applied"), hpos);
+		bad(c, P_("the current board is not the start board after the %ld move applied",
+		      "the current board is not the start board after the %ld moves applied", hpos), hpos);
 		goto fail;
 	}
 	board_free(replay);

@@ -214,7 +214,8 @@ bool scores_guests_room(int dfd, const char *own, const char *date, const score 
 			break;
 		if (v == nf) {
 			char why[300];
-			snprintf(why, sizeof why, _("the day's %d guest places hold better results (a key keeps its own)"),
+			snprintf(why, sizeof why, P_("the day's %d guest place holds a better result (a key keeps its own)",
+				    "the day's %d guest places hold better results (a key keeps its own)", SCORES_GUEST_MAX),
 				 SCORES_GUEST_MAX);
 			persist_fail(res, PERSIST_REFUSED, ENOSPC, why);
 			room = false;

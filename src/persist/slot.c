@@ -98,7 +98,8 @@ int slot_take_free(const char *base, slot *s, char *err, size_t errlen)
 	for (int i = 1; i <= SLOT_MAX; i++)
 		if (slot_take(base, i, 0, s, why, sizeof why) == 0)
 			return 0;
-	snprintf(err, errlen, _("every save slot is in use by another game (%d games run)"), SLOT_MAX);
+	snprintf(err, errlen, P_("every save slot is in use by another game (%d game runs)",
+				      "every save slot is in use by another game (%d games run)", SLOT_MAX), SLOT_MAX);
 	return -1;
 }
 

@@ -1,5 +1,6 @@
 #include "ui/app.h"
 
+#include <ctype.h>
 #include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,6 +66,9 @@ static void view_take(app *a)
 {
 	if (a->s)
 		session_snapshot(a->s, &a->v.sv);
+	a->v.rematch = a->s ? session_race_rematch_for(a->s) : "";
+	char why[1];
+	a->v.help_held = a->s && session_help_held(a->s, "s", why, sizeof why);
 }
 
 void app_redraw(app *a)
@@ -368,10 +372,23 @@ void app_ask(app *a, const char *text, void (*yes)(app *a), void (*no)(app *a))
 	app_push(a, &question_screen);
 }
 
+/* The letter that answers yes or no in the player's language ("j" in
+ * German, "o" in French); y and n answer too, whatever the language. */
+static bool question_letter(int key, const char *letter)
+{
+	return letter[0] && !letter[1] && (key == (unsigned char)letter[0] || key == toupper((unsigned char)letter[0]));
+}
+
+/* TRANSLATORS: the key that answers a question yes (one ASCII letter,
+ * "j" in German); y answers yes too. */
+#define QUESTION_YES C_("question", "y")
+/* TRANSLATORS: the key that answers no (one ASCII letter); n answers too. */
+#define QUESTION_NO C_("question", "n")
+
 static reaction question_answer(app *a, int key)
 {
 	question q = asked;
-	bool yes = key == 'y' || key == 'Y';
+	bool yes = key == 'y' || key == 'Y' || question_letter(key, QUESTION_YES);
 	app_pop(a);
 	draw_message(&a->v, "");
 	if (yes ? q.yes : q.no)
@@ -386,7 +403,8 @@ static void question_draw(app *a)
 {
 	char shown[sizeof asked.text + 32], cut[sizeof asked.text];
 	const char *ellipsis = a->gl.utf8 ? "\u2026" : "...";
-	/* TRANSLATORS: a question, answered with the keys y and n (they stay). */
+	/* TRANSLATORS: a question, answered with the keys y and n: name the
+	 * language's own letters ("(j/n)"), which answer too. */
 	snprintf(shown, sizeof shown, _("%s (y/n)"), asked.text);
 	int over = text_cols(shown) - (COLS - 2);
 	int keep = text_cols(asked.text) - over - text_cols(ellipsis);
@@ -400,6 +418,14 @@ static void question_draw(app *a)
 	draw_message(&a->v, shown);
 }
 
+/* A key in no row: the language's own yes or no letter. */
+static reaction question_other(app *a, int key)
+{
+	if (question_letter(key, QUESTION_YES) || question_letter(key, QUESTION_NO))
+		return question_answer(a, key);
+	return REACT_NONE;
+}
+
 static const key_row question_rows[] = {
 	{ { 'y', 'Y' }, question_answer, "y", "y", N_("yes"), NULL, 0 },
 	{ { 'n', 'N', KEY_ESC, 'q' }, question_answer, "n, Esc, q", "n, Esc, q", N_("no"), NULL, 0 },
@@ -407,7 +433,7 @@ static const key_row question_rows[] = {
 };
 
 const screen question_screen = {
-	.name = "question", .title = N_("Questions (y/n)"), .rows = question_rows, .draw = question_draw,
+	.name = "question", .title = N_("Questions (y/n)"), .rows = question_rows, .other = question_other, .draw = question_draw,
 	.over_board = true,
 	.shows_board = true,
 };

@@ -253,7 +253,31 @@ static reaction board_watch(app *a, int key)
 static reaction board_race(app *a, int key)
 {
 	(void)key;
+	/* A challenge told ("v to take it") is taken at once. */
+	int ev = session_race_accept(a->s, term_now());
+	if (ev)
+		app_react(a, ev);
+	if (ev & SESSION_MESSAGE)
+		return REACT_NONE;
 	return app_open_race(a) ? REACT_REDRAW : REACT_NONE;
+}
+
+/* After a race, on its board: a few fixed words to the other racer. */
+static reaction board_say(app *a, int key)
+{
+	char name[NAME_SHOWN_MAX], msg[NAME_SHOWN_MAX + 160];
+	const racer *r = app_session(a).race;
+	if (!app_session(a).arcade)
+		return REACT_NONE;	/* a local game has nobody to say them to */
+	int ev = session_race_say(a->s, key - '1');
+	if (ev & SESSION_MESSAGE) {
+		app_react(a, ev);
+		return REACT_NONE;
+	}
+	name_for_terminal(r->them.name, a->gl.utf8, name, sizeof name);
+	snprintf(msg, sizeof msg, _("Said to %s: %s."), name, race_say_words(key - '1'));
+	app_say(a, msg);
+	return REACT_NONE;
 }
 
 static reaction board_share(app *a, int key)
@@ -371,6 +395,9 @@ static const key_row board_rows[] = {
 	{ { 'L' }, board_scores, NULL, NULL, NULL, NULL, 0 },
 	{ { 'W' }, board_watch, NULL, NULL, NULL, NULL, 0 },
 	{ { 'v', 'V' }, board_race, NULL, NULL, NULL, NULL, 0 },
+	/* After a race: said by the board's key bar, as r (the help has no
+	 * line to spare on a 24-line terminal). */
+	{ { '1', '2', '3' }, board_say, NULL, NULL, NULL, NULL, 0 },
 	{ { 'R', 'r' }, board_restart, "R, r", "R, r", N_("restart (R asks; r after a win; after a race, a rematch)"),
 	  NULL, 0 },
 	{ { 'n' }, board_new_key, "n", "n", N_("new board (asks when a game is in progress)"), NULL, 0 },

@@ -412,6 +412,20 @@ static bool reader_wraps(const view *v)
 	return m > 0 && (size_t)n <= m && strncmp(line, v->ds.status, (size_t)n) == 0;
 }
 
+/* After a race, on its board: what comes next, each word led by its key
+ * (the board's own keys), joined by sep. */
+static void after_race_words(const view *v, const char *sep, char *buf, size_t len)
+{
+	/* TRANSLATORS: after a race, what its keys do next: short, each
+	 * begins with its key, which stays. */
+	snprintf(buf, len, "%s%s%s%s%s", _("r rematch"), sep, _("1 2 3 say"), sep, v->lobby ? _("q lobby") : _("q quit"));
+}
+
+static bool after_race(const view *v)
+{
+	return v->what == VIEW_PLAY && v->rematch && v->rematch[0];
+}
+
 void draw_message(view *v, const char *msg)
 {
 	if (msg != v->msg)
@@ -461,7 +475,17 @@ void draw_message(view *v, const char *msg)
 		 * F1 and F10). */
 		char bar[300];
 		static const int ranks[7] = { 3, 2, 1, 3, 2, 1, 0 };	/* 0: help and quit alone */
-		for (int step = 0; step < 7; step++) {
+		/* After a race its board says what comes next instead. */
+		int steps = 7;
+		if (after_race(v)) {
+			after_race_words(v, v->gl->reader ? ", " : v->gl->dot, bar, sizeof bar);
+			size_t n = strlen(bar);
+			snprintf(bar + n, sizeof bar - n, "%s%s", v->gl->reader ? ", " : v->gl->dot, _("? help"));
+			if (chrome_cols(bar) > COLS - 2)
+				bar[n] = '\0';
+			steps = 0;
+		}
+		for (int step = 0; step < steps; step++) {
 			int most = ranks[step];
 			bool goal = step < 3 && v->what == VIEW_PLAY, last = most == 0;
 			size_t n = 0;
@@ -470,6 +494,9 @@ void draw_message(view *v, const char *msg)
 				n = (size_t)snprintf(bar, sizeof bar, _("Goal: %s"), info_goal(v->g->cur->k));
 			for (const key_row *r = v->keys; (r->run || r->names_utf8) && n < sizeof bar; r++) {
 				bool always = r->keys[0] == '?' || r->keys[0] == 'q';
+				/* In a race the bar offers no help its keys would refuse. */
+				if (v->help_held && (r->keys[0] == 's' || r->keys[0] == 'i'))
+					continue;
 				/* On a public account the board's q goes to the lobby. */
 				const char *words = r->bar && r->keys[0] == 'q' && v->lobby && v->what == VIEW_PLAY
 							    ? _("q lobby") : r->bar ? _(r->bar) : NULL;
@@ -563,8 +590,15 @@ void draw_win(view *v, double now)
 						       "Solved in %d moves, par %s (%s)%s.", moves),
 				 moves, par, clock, assisted);
 		/* notext: the parts of a sentence, each translated */
+		char next[160];
+		if (after_race(v)) {
+			next[0] = ' ';
+			after_race_words(v, ", ", next + 1, sizeof next - 2);
+			strcat(next, ".");
+		} else
+			snprintf(next, sizeof next, "%s", _(" n new board, r restart, q quit."));
 		snprintf(msg, sizeof msg, "%s%s%.60s%s%s", head, ranked ? " " : "", ranked ? v->sv.ranking : "",
-			 ranked ? " (L)." : "", _(" n new board, r restart, q quit."));
+			 ranked ? " (L)." : "", next);
 		draw_message(v, msg);
 		return;
 	}
@@ -582,7 +616,13 @@ void draw_win(view *v, double now)
 		snprintf(next, sizeof next, "%s", _("n new board"));
 	const char *q = v->lobby ? _("q lobby") : _("q quit");
 	char msg[sizeof v->msg + 160];
-	if (v->lay.title && v->sv.ranking && v->sv.ranking[0])
+	if (after_race(v)) {
+		/* After a race: the rematch and the words, not a restart. */
+		char words[160];
+		after_race_words(v, "  ", words, sizeof words);
+		/* TRANSLATORS: after a race won: what its keys do next. */
+		snprintf(msg, sizeof msg, _("Solved!  %s"), words);
+	} else if (v->lay.title && v->sv.ranking && v->sv.ranking[0])
 		/* TRANSLATORS: the place on the leaderboard, what n does, what q does. */
 		snprintf(msg, sizeof msg, _("Solved!  %.90s (L)  %s  r restart  %s"), v->sv.ranking, next, q);
 	else
@@ -590,6 +630,45 @@ void draw_win(view *v, double now)
 		snprintf(msg, sizeof msg, _("Solved!  %s  r restart  %s"), next, q);
 	if (v->lay.title)
 		draw_message(v, msg);
+}
+
+/* One key's name as the player's keyboard names it ("Space" is German
+ * "Leertaste"), or NULL for a name that stays (a letter, a symbol). */
+static const char *key_name_local(const char *w, size_t len)
+{
+	static const char *const names[] = { "Space", "Enter", "Esc", "Home", "End", "PgUp", "PgDn",
+					     "Ctrl", "Backspace", "Tab", "Shift", NULL };
+	const char *local[] = {
+		/* TRANSLATORS: the keys as the player's keyboard names them
+		 * (German "Leertaste", French "Espace"). */
+		C_("key", "Space"), C_("key", "Enter"), C_("key", "Esc"), C_("key", "Home"), C_("key", "End"),
+		C_("key", "PgUp"), C_("key", "PgDn"), C_("key", "Ctrl"), C_("key", "Backspace"), C_("key", "Tab"),
+		C_("key", "Shift"),
+	};
+	for (int i = 0; names[i]; i++)
+		if (strlen(names[i]) == len && strncmp(w, names[i], len) == 0)
+			return local[i];
+	return NULL;
+}
+
+const char *screen_key_names(const char *names, char *buf, size_t len)
+{
+	size_t n = 0;
+	buf[0] = '\0';
+	const char *whole = _(names);	/* a row's names marked whole: N_("mouse click") */
+	if (whole != names)
+		return snprintf(buf, len, "%s", whole), buf;
+	for (const char *p = names; *p && n + 1 < len;) {
+		size_t w = 0;
+		while ((p[w] >= 'A' && p[w] <= 'Z') || (p[w] >= 'a' && p[w] <= 'z'))
+			w++;
+		const char *local = w > 1 ? key_name_local(p, w) : NULL;
+		int put = local ? snprintf(buf + n, len - n, "%s", local)
+				: snprintf(buf + n, len - n, "%.*s", (int)(w ? w : 1), p);
+		n += put > 0 && (size_t)put < len - n ? (size_t)put : len - n - 1;
+		p += w ? w : 1;
+	}
+	return buf;
 }
 
 /* The help's lines at this width: each row's keys, then its label wrapped
@@ -605,7 +684,9 @@ static int help_walk(const view *v, const key_row *rows, int top, bool draw)
 	for (const key_row *k = rows; k->run || k->names_utf8; k++) {
 		if (!k->names_utf8)
 			continue;
-		const char *keys = _(v->gl->utf8 || !k->names_ascii ? k->names_utf8 : k->names_ascii);
+		char local_keys[96];
+		const char *keys = screen_key_names(v->gl->utf8 || !k->names_ascii ? k->names_utf8 : k->names_ascii,
+						    local_keys, sizeof local_keys);
 		const char *p = k->label && k->label[0] ? _(k->label) : "";
 		char own_keys[64], own_label[160];
 		if (k->bar_rank == ROW_SUSPEND && v->no_suspend) {
@@ -617,14 +698,19 @@ static int help_walk(const view *v, const key_row *rows, int top, bool draw)
 			p = own_label;
 		}
 		bool under = indent == 2;
+		/* Keys named longer than their column ("Leertaste, Eingabe")
+		 * take a line of their own, the label under it in its column. */
+		bool alone = !under && chrome_cols(keys) > 16;
 		char line[300];
-		snprintf(line, sizeof line, "%s%*s %s ", keys, under ? 0 : 16 - chrome_cols(keys), "",
-			 under ? "" : v->gl->dash);
-		if (under) {
+		snprintf(line, sizeof line, "%s%*s %s ", keys, under || alone ? 0 : 16 - chrome_cols(keys), "",
+			 under || alone ? "" : v->gl->dash);
+		if (under || alone) {
 			if (draw && n >= top && 1 + n - top < LINES - 1)
 				chrome_put_clipped(1 + n - top, 3, line);
 			n++;
 		}
+		if (alone)
+			snprintf(line, sizeof line, "%16s %s ", "", v->gl->dash);
 		while (*p) {
 			/* As many words as fit in width columns (a longer word is cut
 			 * only when it alone is wider than the line). */

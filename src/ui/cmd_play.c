@@ -1,9 +1,16 @@
 /* `lightsout play`: the first board as the options say (formats/playopts.c
  * reads them), then the curses session. */
+#ifndef _DEFAULT_SOURCE
+#define _DEFAULT_SOURCE		/* RLIMIT_AS, M_ARENA_MAX */
+#endif
 #include "ui/cmd_play.h"
 
 #include <curses.h>
 #include <errno.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+#include <sys/resource.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +24,7 @@
 #include "formats/options.h"
 #include "formats/playopts.h"
 #include "formats/output.h"
+#include "game/budget.h"
 #include "game/practice.h"
 #include "i18n.h"
 #include "persist/prefs.h"
@@ -175,6 +183,7 @@ static struct {
 	char key[64];		/* the key's fingerprint, for the player's page */
 	char host[4096], slot[40];
 	char note[200];
+	int race_history;
 	long keep;		/* a guest's board left is kept for so many seconds, 0 not */
 } player;
 
@@ -197,9 +206,68 @@ void play_set_guest_keep(long secs)
 	player.keep = secs;
 }
 
+/* A sanitizer's build reserves terabytes of shadow and allocates beside
+ * every block: no address-space bound can hold under it. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define PLAY_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define PLAY_SANITIZED 1
+#endif
+#endif
+#ifndef PLAY_SANITIZED
+#define PLAY_SANITIZED 0
+#endif
+
+/* The address space the process holds now, in bytes; 0 when unknown. */
+static double address_space(void)
+{
+	FILE *f = fopen("/proc/self/statm", "r");
+	unsigned long pages = 0;
+	if (!f)
+		return 0;
+	if (fscanf(f, "%lu", &pages) != 1)
+		pages = 0;
+	fclose(f);
+	return (double)pages * (double)sysconf(_SC_PAGESIZE);
+}
+
+void play_set_budget(double bytes, double seconds)
+{
+	budget_set(bytes, seconds);
+	if (bytes <= 0 || PLAY_SANITIZED)
+		return;
+#ifdef M_ARENA_MAX
+	/* One heap for every thread: glibc would reserve 64 MiB of address
+	 * space for each thread's own, which the bound below would count. */
+	mallopt(M_ARENA_MAX, 1);
+#endif
+	/* The backstop: whatever the estimate missed, the process cannot
+	 * grow past what it holds now, a board twice over and room for the
+	 * threads' stacks and the screen. */
+	double now = address_space();
+	if (now <= 0)
+		return;
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_AS, &rl) != 0)
+		return;
+	rlim_t want = (rlim_t)(now + 2 * bytes + PLAY_AS_ROOM);
+	if (rl.rlim_max != RLIM_INFINITY && want > rl.rlim_max)
+		want = rl.rlim_max;
+	if (rl.rlim_cur == RLIM_INFINITY || want < rl.rlim_cur) {
+		rl.rlim_cur = want;
+		setrlimit(RLIMIT_AS, &rl);
+	}
+}
+
 void play_set_note(const char *line)
 {
 	snprintf(player.note, sizeof player.note, "%s", line);
+}
+
+void play_set_race_history(int boards)
+{
+	player.race_history = boards;
 }
 
 /* The line that says why the game ended by itself (--idle), and what of it
@@ -269,6 +337,14 @@ int cmd_play(int argc, char **argv)
 	a.daily_cfg = cfg;
 	if (!o.code && !o.load)
 		play_prefs(&o, &a.prefs, &cfg, note, sizeof note);
+	/* A kind of board kept before a host's bound, or a bound lowered
+	 * since: the host's own board, and why, rather than no game. */
+	char past[sizeof note];
+	if (!o.code && !o.load && budget_check(&cfg, past, sizeof past) != LO_OK &&
+	    budget_check(&a.daily_cfg, err, sizeof err) == LO_OK) {
+		snprintf(note, sizeof note, "%s", past);
+		cfg = a.daily_cfg;
+	}
 	if (o.load && !(loaded = play_load(&o, &cfg)))
 		return EXIT_USAGE;
 	/* What the front door just did comes first (a settings note waits). */
@@ -301,6 +377,7 @@ int cmd_play(int argc, char **argv)
 		.host = player.pid[0] ? player.host : NULL,
 		.live_id = player.slot,
 		.client = getenv("SSH_CONNECTION"),
+		.race_history = player.race_history,
 	};
 	/* Before the terminal is taken: a long search says so. */
 	output_progress ps;

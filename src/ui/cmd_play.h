@@ -21,5 +21,15 @@ void play_set_guest_keep(long secs);
 /* A line the game says first, in place of "Playing as ...": what the front
  * door did just before ("You are Bobby now, was Bob."). */
 void play_set_note(const char *line);
+/* The boards a key must have cleared alone for its races to rank (serve's
+ * --race-history). */
+void play_set_race_history(int boards);
+/* What making one board may cost (serve's --board-memory and --board-cpu;
+ * 0, no bound): a board past it is refused, its making's threads get a
+ * backstop on their CPU (game/budget.h), and with a bound on bytes the
+ * process's address space is bounded too (RLIMIT_AS: what it holds now,
+ * twice the bytes and PLAY_AS_ROOM). */
+#define PLAY_AS_ROOM (64.0 * 1024 * 1024)
+void play_set_budget(double bytes, double seconds);
 
 #endif

@@ -93,6 +93,10 @@ typedef struct view {
 	 * line above the message line. */
 	bool msg_raised;
 	char who[64];			/* a public account's player: "alice, 2 watching" */
+	bool help_held;			/* racing: the help keys are off, so the
+					 * key bar offers none (session_help_held) */
+	const char *rematch;		/* after a race, on its board: the rival
+					 * (session_race_rematch_for), else "" */
 	char graph_name[40];		/* --graph FILE's base name, for the graph of */
 	uint64_t graph_digest;		/* this digest: the status names it so */
 	/* Marks on the cells: the plan's (when ov->shown) or one hint cell;

@@ -48,7 +48,7 @@ void info_plan(const lo_overlay *o, const glyphs *gl, double now, char *buf, siz
 	/* In words: "needs 8 presses", and how sure: the fewest there are
 	 * (the only such way, or one of several: ties among the shortest, not
 	 * the board's solutions), or the best found so far. */
-	int w = o->weight;
+	int w = o->weight, w_shown = busy && best >= 0 && best < w ? best : w;
 	if (o->minimal && o->ties >= 1) {
 		char ties[32];
 		format_count(o->ties, ties, sizeof ties);
@@ -78,19 +78,19 @@ void info_plan(const lo_overlay *o, const glyphs *gl, double now, char *buf, siz
 	else if (busy)	/* the search's best so far bounds it too, before its x comes */
 		/* TRANSLATORS: "needs <=12 presses | 41% . Esc stops": the first %s
 		 * is "<=", then a spinner, the percentage done, a dot. */
-		snprintf(buf, len, _("needs %s%d presses %s %.0f%% %s Esc stops"), le,
-			 best >= 0 && best < w ? best : w, spinner(gl, now), 100 * done, gl->dot);
+		snprintf(buf, len, P_("needs %s%d press %s %.0f%% %s Esc stops", "needs %s%d presses %s %.0f%% %s Esc stops", w_shown), le,
+			 w_shown, spinner(gl, now), 100 * done, gl->dot);
 	else if (o->out_of_time && o->bound > 0 && o->bound < w)
 		/* TRANSLATORS: "needs <=12 presses (best found in 10 s, >=9)": the
 		 * search ran out of time; 9 is a bound. */
-		snprintf(buf, len, _("needs %s%d presses (best found in %.0f s, %s%d)"), le, w,
-			 SOLVER_BUDGET_SECONDS, gl->utf8 ? "\u2265" : ">=", o->bound);
+		snprintf(buf, len, P_("needs %s%d press (best found in %.0f s, %s%d)", "needs %s%d presses (best found in %.0f s, %s%d)", w_shown), le, w,
+			 solver_time_limit(), gl->utf8 ? "\u2265" : ">=", o->bound);
 	else if (o->out_of_time)
-		snprintf(buf, len, _("needs %s%d presses (best found in %.0f s)"), le, w, SOLVER_BUDGET_SECONDS);
+		snprintf(buf, len, P_("needs %s%d press (best found in %.0f s)", "needs %s%d presses (best found in %.0f s)", w_shown), le, w, solver_time_limit());
 	else if (o->stopped)
-		snprintf(buf, len, _("needs %s%d presses (best found, stopped)"), le, w);
+		snprintf(buf, len, P_("needs %s%d press (best found, stopped)", "needs %s%d presses (best found, stopped)", w_shown), le, w);
 	else
-		snprintf(buf, len, _("needs %s%d presses (best found)"), le, w);
+		snprintf(buf, len, P_("needs %s%d press (best found)", "needs %s%d presses (best found)", w_shown), le, w);
 }
 
 void info_cert(const lo_overlay *o, const board *b, const glyphs *gl, char *buf, size_t len)

@@ -61,8 +61,10 @@ int cmd_keys(int argc, char **argv)
 				putchar('\n');
 				roff(r->label);
 				putchar('\n');
-			} else
-				printf("| %s | %s |\n", TR(r->names_utf8), TR(r->label));
+			} else {
+				char names[96];
+				printf("| %s | %s |\n", screen_key_names(r->names_utf8, names, sizeof names), TR(r->label));
+			}
 		}
 	}
 #undef TR

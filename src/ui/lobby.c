@@ -153,7 +153,7 @@ static void lobby_draw(app *a)
 	}
 	attrset(A_DIM);
 	/* TRANSLATORS: the lobby's last line: at most 58 columns. */
-	const char *foot = _("Press a key; Esc: your board (settings, ? help); q leaves.");
+	const char *foot = _("Press a key; f: your board (settings, ? help); q leaves.");
 	mvaddnstr(LINES - 1, 1, foot, (int)text_fit(foot, COLS - 2));
 	attrset(A_NORMAL);
 	/* After the foot: a screen reader's long message wraps above it,
@@ -203,7 +203,12 @@ static reaction lobby_watch(app *a, int key)
 
 static reaction lobby_race(app *a, int key)
 {
-	(void)key;
+	/* v takes a challenge told ("v to take it") at once; r lists. */
+	int ev = key == 'v' ? session_race_accept(a->s, term_now()) : 0;
+	if (ev)
+		app_react(a, ev);
+	if (ev & SESSION_MESSAGE)
+		return REACT_NONE;
 	app_open_race(a);
 	return REACT_NONE;
 }
@@ -298,8 +303,9 @@ static void lobby_back(app *a, const screen *child)
 static const key_row lobby_rows[] = {
 	{ { 'd' }, lobby_daily, "d", "d", N_("today's daily board"), NULL, 0 },
 	{ { 'p' }, lobby_ladder, "p", "p", N_("the practice ladder, at your rung"), NULL, 0 },
-	{ { 'f', '\n', '\r', KEY_ENTER, KEY_ESC }, lobby_free, "f, Enter, Esc", "f, Enter, Esc",
-	  N_("free play, or back to your board"), NULL, 0 },
+	/* Esc is "back", and the lobby is the top: it has none. */
+	{ { 'f', '\n', '\r', KEY_ENTER }, lobby_free, "f, Enter", "f, Enter", N_("free play, or back to your board"),
+	  NULL, 0 },
 	{ { 'w', 'W' }, lobby_watch, "w", "w", N_("live games to watch"), NULL, 0 },
 	{ { 'r', 'v' }, lobby_race, "r", "r", N_("race another player on the same board"), NULL, 0 },
 	{ { 'l', 'L' }, lobby_scores, "l", "l", N_("the daily leaderboard"), NULL, 0 },

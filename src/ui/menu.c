@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "formats/lang.h"
+#include "game/budget.h"
 #include "i18n.h"
 #include "ui/app.h"
 #include "ui/reader.h"
@@ -32,7 +33,7 @@ typedef struct menu {
 	int top;		/* first item shown when the window is short */
 	const graph *graph;	/* the game's graph, if it came with one */
 	int graph_rows, graph_cols;
-	char note[120];		/* why Enter did not apply, until the next change */
+	char note[300];		/* why Enter did not apply, until the next change */
 } menu;
 
 /* The menu open: one at a time. */
@@ -307,6 +308,12 @@ static reaction menu_apply(app *a, int key)
 		snprintf(form.note, sizeof form.note, "%s", err);
 		return REACT_REDRAW;
 	}
+	/* A board past the host's budget: said here, with the largest that
+	 * is not, instead of a wait that ends in the same words. */
+	if (!game_config_equal(cfg, &app_session(a).g->cfg) && budget_check(cfg, err, sizeof err) != LO_OK) {
+		snprintf(form.note, sizeof form.note, "%s", err);
+		return REACT_REDRAW;
+	}
 	a->v.preview = form.preview;
 	bool kept = form.theme != a->v.theme || form.watchers != app_session(a).watchers_open;
 	session_watchers(a->s, form.watchers);
@@ -380,6 +387,30 @@ static int clip_bytes(const char *s, int cols)
 
 /* Lines between the box's frame and title and its footer. */
 #define MENU_CHROME 6
+/* A note takes up to this many lines of the box, wrapped at a word. */
+#define NOTE_LINES 3
+
+/* The note's lines in width columns: each line's start and bytes. */
+static int note_wrap(const char *s, int width, const char *start[NOTE_LINES], int len[NOTE_LINES])
+{
+	int n = 0;
+	while (*s && n < NOTE_LINES) {
+		int fit = (int)text_fit(s, width), end = fit;
+		/* Inside a word, not the last line: back to its last space. */
+		if (s[fit] && n < NOTE_LINES - 1)
+			for (int i = fit; i > 0; i--)
+				if (s[i] == ' ') {
+					end = i;
+					break;
+				}
+		start[n] = s;
+		len[n++] = end;
+		s += end;
+		while (*s == ' ')
+			s++;
+	}
+	return n;
+}
 
 static void menu_draw(app *a)
 {
@@ -410,9 +441,9 @@ static void menu_draw(app *a)
 	snprintf(val[ITEM_PREVIEW], sizeof val[0], "%s", m->preview ? on : off);
 	snprintf(val[ITEM_WATCHERS], sizeof val[0], "%s", m->watchers ? _("welcome") : _("refused"));
 	snprintf(val[ITEM_READER], sizeof val[0], "%s", m->reader ? on : off);
-	snprintf(val[ITEM_THEME], sizeof val[0], "%s%s", _(draw_theme_name(m->theme)), m->colour ? "" : _(" (no colour here)"));
+	snprintf(val[ITEM_THEME], sizeof val[0], "%s%s", i18n_context_of("theme", draw_theme_name(m->theme)), m->colour ? "" : _(" (no colour here)"));
 	/* A language by its own name ("Deutsch"), whatever the language now. */
-	snprintf(val[ITEM_LANG], sizeof val[0], "%s", m->lang[0] ? lang_find(m->lang)->name : _("from the terminal"));
+	snprintf(val[ITEM_LANG], sizeof val[0], "%s", m->lang[0] ? i18n_show(lang_find(m->lang)->name) : _("from the terminal"));
 	if (c->par > 0 && !c->difficulty[0])
 		snprintf(val[ITEM_DIFFICULTY], sizeof val[0], _("par %d"), c->par);
 	else
@@ -420,8 +451,10 @@ static void menu_draw(app *a)
 			 c->difficulty[0] ? _(c->difficulty) : C_("difficulty", "any"));
 	/* A short window shows the items around the chosen one, and says
 	 * that more are above or below. */
+	const char *note_at[NOTE_LINES];
+	int note_len[NOTE_LINES], notes = m->note[0] ? note_wrap(m->note, w - 4, note_at, note_len) : 1;
 	int count = items(m);
-	int shown = LINES - MENU_CHROME;
+	int shown = LINES - MENU_CHROME - (notes - 1);
 	if (shown > count)
 		shown = count;
 	if (shown < 1)
@@ -432,7 +465,7 @@ static void menu_draw(app *a)
 		m->top = m->item - shown + 1;
 	if (m->top > count - shown)
 		m->top = count - shown;
-	int h = shown + MENU_CHROME;
+	int h = shown + MENU_CHROME + (notes - 1);
 	int y = (LINES - h) / 2, x = (COLS - w) / 2;
 	if (y < 0)
 		y = 0;
@@ -458,7 +491,8 @@ static void menu_draw(app *a)
 	}
 	if (m->note[0]) {
 		attrset(A_BOLD);
-		mvaddnstr(y + h - 2, x + 2, m->note, clip_bytes(m->note, w - 4));
+		for (int i = 0; i < notes; i++)
+			mvaddnstr(y + h - 1 - notes + i, x + 2, note_at[i], note_len[i]);
 		attrset(A_NORMAL);
 	} else {
 		/* Enter makes a new board only for a new kind (as menu_apply

@@ -189,6 +189,21 @@ static reaction race_choose(app *a, int key)
 	return REACT_REDRAW;
 }
 
+/* v: the challenge told ("v to take it"), taken from the list too. */
+static reaction race_accept(app *a, int key)
+{
+	(void)key;
+	if (app_session(a).race->phase != RACE_IDLE)
+		return REACT_NONE;
+	int ev = session_race_accept(a->s, term_now());
+	if (!ev)
+		return REACT_NONE;
+	heard(a, ev);
+	if (ev & SESSION_MESSAGE)
+		list_refresh(a);
+	return REACT_REDRAW;
+}
+
 static reaction race_say_key(app *a, int key)
 {
 	char name[NAME_SHOWN_MAX];
@@ -265,6 +280,24 @@ static void result_text(const app *a, const racer *rc, char *buf, size_t len)
 	/* TRANSLATORS: after the time of a race won by a player who used
 	 * help (the solution, hints). */
 	const char *assisted = r->assisted ? _(", assisted") : "";
+	char words[200];
+	/* No result at all: said as such to both, and nothing else. */
+	if (r->kind == RACE_VOID) {
+		if (mine)
+			/* TRANSLATORS: %s is the other racer's name. */
+			snprintf(buf, len, _("%s had help: the race is void, nothing counts."), name);
+		else
+			snprintf(buf, len, _("You had help: the race against %s is void, nothing counts."), name);
+		return;
+	}
+	if (r->rank == RACE_UNRANKED_EARLY) {
+		if (mine)
+			/* TRANSLATORS: %s is the other racer's name. */
+			snprintf(buf, len, _("%s left the race before a move: no result, nothing counts."), name);
+		else
+			snprintf(buf, len, "%s", _("You left the race before a move: no result, nothing counts."));
+		return;
+	}
 	if (forfeit && mine)
 		/* TRANSLATORS: %s is the other racer's name. */
 		snprintf(said, sizeof said, _("%s left the race: you win by forfeit"), name);
@@ -287,7 +320,7 @@ static void result_text(const app *a, const racer *rc, char *buf, size_t len)
 			 name, r->moves, par, t, assisted);
 	if (why)
 		/* TRANSLATORS: the result above, then why the race does not count. */
-		snprintf(buf, len, _("%s; not ranked: %s."), said, race_rank_words(r->rank));
+		snprintf(buf, len, _("%s; not ranked: %s."), said, race_rank_words(r->rank, rc->history, words, sizeof words));
 	else
 		snprintf(buf, len, "%s.", said);
 }
@@ -310,12 +343,17 @@ static void race_news(app *a, int ev)
 			result_text(a, r, msg, sizeof msg);
 		else
 			snprintf(msg, sizeof msg, "%s", _("The race ended: the other player left it."));
-		/* Both are offered another go, where it fits the line. */
+		/* Both are told what comes next, as much as fits the line: the
+		 * board's keys after a race, else the rematch alone. */
+		char next[200];
+		snprintf(next, sizeof next, "  %s  %s  %s", _("r rematch"), _("1 2 3 say"), _("q lobby"));
 		/* TRANSLATORS: after a race's result, where it fits: keep the two spaces and r. */
-		const char *again = _("  r: a rematch");
-		if (r->ended == RACE_END_DECIDED && session_race_rematch_for(a->s)[0] &&
-		    text_cols(msg) + text_cols(again) + 2 < COLS && strlen(msg) + strlen(again) < sizeof msg)
-			strcat(msg, again);
+		const char *tries[] = { next, _("  r: a rematch") };
+		for (size_t i = 0; i < 2 && r->ended == RACE_END_DECIDED && session_race_rematch_for(a->s)[0]; i++)
+			if (text_cols(msg) + text_cols(tries[i]) + 2 < COLS && strlen(msg) + strlen(tries[i]) < sizeof msg) {
+				strcat(msg, tries[i]);
+				break;
+			}
 		app_say(a, msg);
 	}
 	if (ev & SESSION_RACE_CHALLENGE) {
@@ -357,6 +395,7 @@ static const key_row race_rows[] = {
 	{ { '\n', '\r', KEY_ENTER }, race_choose, "Enter", "Enter", N_("take the race, or challenge the player"),
 	  NULL, 0 },
 	{ { 'o' }, race_open_any, "o", "o", N_("open a race anyone can take"), NULL, 0 },
+	{ { 'v' }, race_accept, "v", "v", N_("take the challenge you were told of"), NULL, 0 },
 	{ { '1', '2', '3' }, race_say_key, "1 2 3", "1 2 3", N_("after a race: good game, again?, well played"),
 	  NULL, 0 },
 	{ { 'q', KEY_ESC }, race_back, "q, Esc", "q, Esc", N_("back (an open race is taken back)"), NULL, 0 },

@@ -180,10 +180,12 @@ static int app_key(app *a)
 		if (a->s && on_board && !a->v.lay.too_small)
 			session_shown(a->s, now);
 		/* The key's and the tick's changes, the clock and the solver's
-		 * spinner: one frame before waiting; watchers see it too. */
-		app_frame(a);
+		 * spinner: one frame before waiting; watchers see it too.  The
+		 * status line's who first: a race's result and its final tally
+		 * in one frame. */
 		if (a->publish)
 			a->publish(a, now);
+		app_frame(a);
 		const screen *top = app_top(a);
 		if (top->poll)
 			top->poll(a, now);

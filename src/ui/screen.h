@@ -10,6 +10,7 @@
 #ifndef LO_SCREEN_H
 #define LO_SCREEN_H
 
+#include <stddef.h>
 #include <stdbool.h>
 
 #define KEY_ESC 27		/* curses has no name for it */
@@ -73,6 +74,10 @@ typedef struct screen {
 
 /* The row a key belongs to in s, or NULL. */
 const key_row *screen_find(const screen *s, int key);
+
+/* names ("Space, Enter") with each key's name as the player's keyboard
+ * names it, in buf; returns buf. */
+const char *screen_key_names(const char *names, char *buf, size_t len);
 
 /* Every screen, for the docs and their test (NULL-terminated). */
 extern const screen *const screens_all[];

@@ -38,6 +38,20 @@ static void show_cert(app *a)
 	app_say(a, why);
 }
 
+/* Help held back (in a race): true after saying why, for the key. */
+static bool help_held(app *a, int key)
+{
+	char why[200], name[8];
+	if (key == '\t' || key == KEY_BTAB)
+		snprintf(name, sizeof name, "%s", key == '\t' ? "Tab" : "S-Tab");
+	else
+		snprintf(name, sizeof name, "%c", key);
+	if (!session_help_held(a->s, name, why, sizeof why))
+		return false;
+	app_say(a, why);
+	return true;
+}
+
 /* The plan, or false after saying why there is none (yet: then the key
  * comes back once the solver has answered). */
 static bool plan_ready(app *a, int key)
@@ -61,7 +75,8 @@ static bool plan_ready(app *a, int key)
 
 reaction steps_overlay(app *a, int key)
 {
-	(void)key;
+	if (help_held(a, key))
+		return REACT_NONE;
 	session_plan_toggle(a->s);
 	const lo_overlay *ov = app_session(a).plan;
 	app_say(a, "");
@@ -73,6 +88,8 @@ reaction steps_overlay(app *a, int key)
 reaction steps_tab(app *a, int key)
 {
 	session_view sv = app_session(a);
+	if (help_held(a, key))
+		return REACT_NONE;
 	if (!sv.plan->shown) {
 		app_say(a, _("Tab walks the solution's marks: s shows them first."));
 		return REACT_NONE;
@@ -100,7 +117,7 @@ static int next_step(app *a)
 
 reaction steps_hint(app *a, int key)
 {
-	if (!plan_ready(a, key))
+	if (help_held(a, key) || !plan_ready(a, key))
 		return REACT_NONE;
 	session_view sv = app_session(a);
 	const lo_overlay *ov = sv.plan;
@@ -219,7 +236,7 @@ bool steps_key(app *a, int key)
 
 reaction steps_step(app *a, int key)
 {
-	if (app_session(a).g->won || !plan_ready(a, key))
+	if (app_session(a).g->won || help_held(a, key) || !plan_ready(a, key))
 		return REACT_NONE;
 	session_help(a->s, SESSION_AID_STEP);
 	int i = next_step(a);
@@ -242,8 +259,9 @@ static uint8_t *chase_marks;
 /* C: the next step of light chasing, marked on the board. */
 reaction steps_chase(app *a, int key)
 {
-	(void)key;
 	int row;
+	if (help_held(a, key))
+		return REACT_NONE;
 	const game *g = app_session(a).g;
 	uint8_t *marks = realloc(chase_marks, (size_t)board_size(g->cur));
 	char msg[240];

@@ -134,6 +134,26 @@ static void size_env(int rows, int cols)
 	setenv("COLUMNS", n, 1);
 }
 
+/* Home and End as terminals send them whatever TERM says: PuTTY (its
+ * default TERM is xterm, whose description has ESC O H) and screen send
+ * ESC [ 1 ~ and ESC [ 4 ~, rxvt ESC [ 7 ~ and ESC [ 8 ~, some ESC [ H and
+ * ESC [ F.  A sequence the description leaves out would arrive as Esc
+ * and three keys (Esc: the lobby); one it calls Find or Select (vt220's)
+ * is read as Home or End by term_getch. */
+static void home_end_keys(void)
+{
+	static const struct {
+		const char *seq;
+		int key;
+	} keys[] = {
+		{ "\033[1~", KEY_HOME }, { "\033[4~", KEY_END }, { "\033[7~", KEY_HOME },
+		{ "\033[8~", KEY_END },  { "\033[H", KEY_HOME }, { "\033[F", KEY_END },
+	};
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (key_defined(keys[i].seq) == 0)
+			define_key(keys[i].seq, keys[i].key);
+}
+
 int term_open(bool mouse, int most_rows, int most_cols, char *err, size_t errlen)
 {
 	have_termios = tcgetattr(STDIN_FILENO, &saved_termios) == 0;
@@ -179,6 +199,7 @@ int term_open(bool mouse, int most_rows, int most_cols, char *err, size_t errlen
 	noecho();
 	nonl();
 	keypad(stdscr, TRUE);
+	home_end_keys();
 	set_escdelay(25);
 	curs_set(0);
 	timeout(500);	/* the clock ticks; no busy loop */
@@ -246,7 +267,8 @@ int term_getch(int wait_ms)
 		}
 	}
 	timeout(wait_ms);
-	return getch();
+	int ch = getch();
+	return ch == KEY_FIND ? KEY_HOME : ch == KEY_SELECT ? KEY_END : ch;
 }
 
 bool term_sgr_mouse(MEVENT *ev)

@@ -16,23 +16,25 @@ struct colours {
 /* Each theme twice: in xterm's 256 colours where the terminal has them
  * (no can_change_color needed: the indexes are fixed), and in the 8 every
  * colour terminal has. */
+/* The names in the settings, their own messages ("classic" is a rule's
+ * word too): read through i18n_context_of("theme", ...). */
 static const struct theme {
 	const char *name;
 	struct colours deep, basic;
 } themes[] = {
-	{ N_("classic"),
+	{ NC_("theme", "classic"),
 	  { 226, 33, 51, 46, 16, 44, 201, 196, 244, { 226, 46, 51, 201, 196, 33 } },
 	  { COLOR_YELLOW, COLOR_BLUE, COLOR_CYAN, COLOR_GREEN, COLOR_BLACK, COLOR_CYAN, COLOR_MAGENTA, COLOR_RED, -1,
 	    { COLOR_YELLOW, COLOR_GREEN, COLOR_CYAN, COLOR_MAGENTA, COLOR_RED, COLOR_BLUE } } },
-	{ N_("amber"),
+	{ NC_("theme", "amber"),
 	  { 214, 172, 220, 142, 16, 214, 231, 196, 130, { 214, 229, 202, 178, 166, 222 } },
 	  { COLOR_YELLOW, COLOR_YELLOW, COLOR_YELLOW, COLOR_GREEN, COLOR_BLACK, COLOR_YELLOW, COLOR_RED, COLOR_MAGENTA, -1,
 	    { COLOR_YELLOW, COLOR_GREEN, COLOR_CYAN, COLOR_MAGENTA, COLOR_RED, COLOR_BLUE } } },
-	{ N_("ocean"),
+	{ NC_("theme", "ocean"),
 	  { 45, 25, 81, 48, 231, 24, 226, 203, 31, { 45, 33, 123, 111, 49, 69 } },
 	  { COLOR_CYAN, COLOR_BLUE, COLOR_CYAN, COLOR_GREEN, COLOR_WHITE, COLOR_BLUE, COLOR_YELLOW, COLOR_RED, -1,
 	    { COLOR_CYAN, COLOR_BLUE, COLOR_GREEN, COLOR_MAGENTA, COLOR_YELLOW, COLOR_RED } } },
-	{ N_("forest"),
+	{ NC_("theme", "forest"),
 	  { 118, 28, 186, 51, 16, 71, 213, 203, 65, { 118, 184, 41, 150, 173, 35 } },
 	  { COLOR_GREEN, COLOR_GREEN, COLOR_YELLOW, COLOR_CYAN, COLOR_BLACK, COLOR_GREEN, COLOR_MAGENTA, COLOR_RED, -1,
 	    { COLOR_GREEN, COLOR_YELLOW, COLOR_CYAN, COLOR_MAGENTA, COLOR_RED, COLOR_BLUE } } },

@@ -24,10 +24,14 @@
 #include "ui/reader.h"
 #include "ui/term.h"
 
+#define LIVE_LIST_EVERY 1.0	/* seconds between listings on the screen */
+
 /* The screens' own: the list (W) and the game being watched. */
 static struct {
 	live_game *list;
 	int nlist, sel;
+	double listed_at;
+	char why[200];		/* why the game chosen cannot be watched */
 	watched w;
 } live;
 
@@ -46,7 +50,8 @@ static void who_line(app *a)
 		a->v.who[0] = '\0';
 		return;
 	}
-	if (r->phase == RACE_ON) {
+	/* After the race, on its board: its final tally stays. */
+	if (r->phase == RACE_ON || session_race_rematch_for(a->s)[0]) {
 		name_for_terminal(r->them.name, a->gl.utf8, name, sizeof name);
 		/* TRANSLATORS: the status line while racing: the other racer's
 		 * name and their moves; short. */
@@ -107,6 +112,7 @@ static void list_refresh(app *a)
 	/* lightsout watch has no game of its own, and no list. */
 	int n = a->s ? session_live_games(a->s, &live.list) : 0;
 	live.nlist = n > 0 ? n : 0;
+	live.listed_at = term_now();
 	if (live.sel >= live.nlist)
 		live.sel = live.nlist ? live.nlist - 1 : 0;
 }
@@ -132,13 +138,15 @@ static void list_line(const live_game *g, bool utf8, int room, char *buf, size_t
 	int guest_pad = 6 - text_cols(guest);
 	int shape_w = room >= 77 ? 16 : 0;
 	/* TRANSLATORS: a live game's line's end: keep the two spaces. */
-	const char *state = g->won ? _("  solved") : g->open ? "" : _("  no watchers");
+	const char *state = g->open ? "" : _("  no watchers");
 	char moves[40];
 	/* TRANSLATORS: a live game's moves, the number in 5 columns. */
-	snprintf(moves, sizeof moves, P_("%5d moves", "%5d moves", g->moves), g->moves);
-	snprintf(buf, len, "%s%*s %s%*s %-*.*s%s%s %3ld:%02ld%s%s", name, pad > 0 ? pad : 0, "", guest,
+	snprintf(moves, sizeof moves, P_("%5d move", "%5d moves", g->moves), g->moves);
+	/* "1 move" is a column shorter than "2 moves": the times line up. */
+	int moves_pad = 11 - text_cols(moves);
+	snprintf(buf, len, "%s%*s %s%*s %-*.*s%s%s%*s %3ld:%02ld%s%s", name, pad > 0 ? pad : 0, "", guest,
 		 guest_pad > 0 ? guest_pad : 0, "", shape_w, shape_w, g->variant, shape_w ? " " : "", moves,
-		 g->elapsed / 60, g->elapsed % 60, state, rival);
+		 moves_pad > 0 ? moves_pad : 0, "", g->elapsed / 60, g->elapsed % 60, state, rival);
 }
 
 /* A line at (y, x), cut to room columns. */
@@ -163,6 +171,8 @@ static void list_draw(app *a)
 		put_cut(2 + i, 2, line, COLS - 4);
 		attrset(A_NORMAL);
 	}
+	if (live.why[0])
+		put_cut(LINES - 2, 2, live.why, COLS - 4);
 	/* TRANSLATORS: the live games' last line: at most 58 columns. */
 	put_cut(LINES - 1, 1, _("Up/Down choose, Enter watch, r refresh, Esc or q back"), COLS - 2);
 }
@@ -171,6 +181,7 @@ static reaction list_move(app *a, int key)
 {
 	(void)a;
 	int d = key == KEY_UP || key == 'k' ? -1 : 1;
+	live.why[0] = '\0';
 	if (live.nlist)
 		live.sel = (live.sel + d + live.nlist) % live.nlist;
 	return REACT_REDRAW;
@@ -179,6 +190,7 @@ static reaction list_move(app *a, int key)
 static reaction list_again(app *a, int key)
 {
 	(void)key;
+	live.why[0] = '\0';
 	list_refresh(a);
 	return REACT_REDRAW;
 }
@@ -186,16 +198,16 @@ static reaction list_again(app *a, int key)
 static reaction list_watch(app *a, int key)
 {
 	(void)key;
-	char why[200];
 	if (!live.nlist)
 		return REACT_NONE;
-	if (!watched_open(&live.w, app_session(a).host, live.list[live.sel].id, &a->gl, why, sizeof why)) {
+	live.why[0] = '\0';
+	if (!watched_open(&live.w, app_session(a).host, live.list[live.sel].id, &a->gl, live.why, sizeof live.why)) {
 		watched_close(&live.w);
 		list_refresh(a);
 		list_draw(a);
-		put_cut(LINES - 2, 2, why, COLS - 4);
 		return REACT_NONE;
 	}
+	live.why[0] = '\0';
 	live.w.v.color = a->v.color;
 	app_push(a, &watch_screen);
 	return REACT_REDRAW;
@@ -211,6 +223,7 @@ static reaction list_back(app *a, int key)
 static void list_enter(app *a)
 {
 	live.sel = 0;
+	live.why[0] = '\0';
 	list_refresh(a);
 }
 
@@ -220,6 +233,24 @@ static void list_leave(app *a)
 	free(live.list);
 	live.list = NULL;
 	live.nlist = 0;
+}
+
+/* The list looked at again every second, the chosen game kept chosen:
+ * the games being played and their clocks, as they are now.  Not in the
+ * screen-reader mode, where a clock that changed every second would be
+ * spoken every second (r looks again there). */
+static void list_poll(app *a, double now)
+{
+	if (reader_on(a) || now - live.listed_at < LIVE_LIST_EVERY)
+		return;
+	char id[LIVE_ID_MAX] = "";
+	if (live.nlist)
+		snprintf(id, sizeof id, "%s", live.list[live.sel].id);
+	list_refresh(a);
+	for (int i = 0; i < live.nlist && id[0]; i++)
+		if (!strcmp(live.list[i].id, id))
+			live.sel = i;
+	list_draw(a);
 }
 
 static const key_row list_rows[] = {
@@ -232,7 +263,7 @@ static const key_row list_rows[] = {
 
 const screen watch_list_screen = {
 	.name = "watch-list", .title = N_("Live games (W)"), .rows = list_rows, .draw = list_draw, .enter = list_enter,
-	.leave = list_leave,
+	.leave = list_leave, .poll = list_poll,
 };
 
 /* In the screen-reader mode, the watched game in words where its

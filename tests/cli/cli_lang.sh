@@ -34,10 +34,37 @@ rc=$?
 check "LANG=fr_CA.UTF-8 (not installed): a usage error in French ($fr_err), exit 2" \
 	sh -c "[ $rc -eq 2 ] && grep -q -F -- '$fr_err' '$T/err'"
 check "... its accents as UTF-8" grep -q '[éèêàç]' "$T/err"
+# A terminal without UTF-8 (a Latin-1 locale, here one the system lacks):
+# the messages in plain ASCII, transliterated (ä as ae, é as e, « as "),
+# never a "?" for a letter.
+de_ascii=$(printf '%s' "$de_usage" | sed 's/ä/ae/g; s/ö/oe/g; s/ü/ue/g; s/ß/ss/g')
+run LANG=de_DE.ISO-8859-1 "$LIGHTSOUT" --help > "$T/out" 2> "$T/err"
+check "LANG=de_DE.ISO-8859-1: German --help in ASCII ($de_ascii), no '?' for a letter" \
+	sh -c "grep -q -F -- '$de_ascii' '$T/out' && ! grep -q '[A-Za-z]?\|?[A-Za-z]' '$T/out' && ! LC_ALL=C grep -q '[^ -~]' '$T/out'"
+fr_ascii=$(tr_of fr "unknown or incomplete option '%s'" | cut -d"'" -f1 | sed 's/é/e/g; s/è/e/g; s/ê/e/g; s/\xe2\x80\xaf/ /g')
+run LANG=fr_FR.ISO-8859-15 "$LIGHTSOUT" solve --bogus > "$T/out" 2> "$T/err"
+check "LANG=fr_FR.ISO-8859-15: a French error in ASCII ($fr_ascii)" \
+	sh -c "grep -q -F -- '$fr_ascii' '$T/err' && ! LC_ALL=C grep -q '[^ -~]' '$T/err'"
 for env in "LANG=sv_SE.UTF-8" "LANG=" "LANG=C"; do
 	run $env "$LIGHTSOUT" --help > "$T/out" 2> "$T/err"
 	check "$env: English --help, exit 0, nothing on stderr" \
 		sh -c "[ $? -eq 0 ] && grep -q '^Common options: ' '$T/out' && [ ! -s '$T/err' ]"
+done
+# Every --help fits a terminal of 80 columns in every language: no line
+# past 79 display columns (a German or French line runs a third longer
+# than the English; a description too long for its column wraps under it).
+cmds="play $(run LANG=C.UTF-8 "$LIGHTSOUT" --help | sed -n 's/^ *\(Usage: \)\{0,1\}lightsout \([a-z-]*\) .*/\2/p' | grep -v '^$')"
+for l in en $(sed 's/#.*//' "$SRCDIR/po/LINGUAS"); do
+	long=
+	for c in "" $cmds; do
+		run LANG=C.UTF-8 LANGUAGE=$l "$LIGHTSOUT" $c --help > "$T/help" 2>&1
+		# (English: the main --help; a command's own English lines are its
+		# options' reference as the man page has them.)
+		[ $l = en ] && [ -n "$c" ] && continue
+		w=$(LC_ALL=C.UTF-8 wc -L < "$T/help")
+		[ "$w" -gt 79 ] && long="$long ${c:-lightsout}:$w"
+	done
+	check "$l: every --help within 79 columns (past it:${long:- none}; commands: $(echo $cmds))" test -z "$long"
 done
 printf '3 3\n111\n000\n000\n' > "$T/b"
 for f in grid moves json; do

@@ -1,8 +1,9 @@
 /* A race's rules (game/race.c) between two racers of one host in one
  * process: a race opened on a board made in the background, listed and
  * taken, the same board for both at the same moment, the first to clear
- * it wins (assisted as said), a challenge told once, a racer who leaves
- * the board forfeits (never assisted), a race taken back is gone, and a
+ * it wins, a challenge told once, a racer who leaves the board forfeits
+ * (never assisted; no result before a move of theirs), help reaching a
+ * racer makes the race void for both, a race taken back is gone, and a
  * board too big for a race is refused. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,6 +77,20 @@ static int tick_until(side *s, int want)
 	return news;
 }
 
+/* Files in dir. */
+static int count_files(const char *dir)
+{
+	char cmd[4400];
+	int n = -1;
+	snprintf(cmd, sizeof cmd, "ls -A '%s' | wc -l", dir);
+	FILE *p = popen(cmd, "r");
+	if (p && fscanf(p, "%d", &n) != 1)
+		n = -1;
+	if (p)
+		pclose(p);
+	return n;
+}
+
 /* The list of s: the first entry of kind take by name, or -1. */
 static int find(side *s, bool take, const char *name, race_entry *out)
 {
@@ -88,6 +103,20 @@ static int find(side *s, bool take, const char *name, race_entry *out)
 		}
 	free(list);
 	return at;
+}
+
+/* alice opens a race on c, bob takes it, both play its board. */
+static void open_and_start(side *a, side *b, const game_config *c)
+{
+	char why[300];
+	race_entry e;
+	racer_open(&a->r, &a->ar, c, "", why, sizeof why);
+	tick_until(a, RACER_NEWS);
+	if (find(b, true, "alice", &e) < 0 || racer_take(&b->r, &b->ar, &e, why, sizeof why) < 0)
+		tap_diag("bob could not take alice's race: %s", why);
+	tick_until(a, RACER_NEWS);
+	tick_until(a, RACER_START);
+	tick_until(b, RACER_START);
 }
 
 static void test_race(const char *host)
@@ -124,10 +153,11 @@ static void test_race(const char *host)
 	tap_ok(!memcmp(a.g.cur->cells, b.g.cur->cells, 9), "the same board");
 	a.g.won = true;		/* as a press that clears it leaves the game */
 	char w[300];
-	int news = racer_tick(&a.r, &a.ar, &a.g, true, true, w, sizeof w);
+	int news = racer_tick(&a.r, &a.ar, &a.g, true, false, w, sizeof w);
 	tap_ok((news & RACER_OVER) && a.r.ended == RACE_END_DECIDED && a.r.mine &&
-		       a.r.result.kind == RACE_CLEARED && a.r.result.assisted && a.r.phase == RACE_IDLE,
-	       "alice clears it first: she wins, assisted as the session said");
+		       a.r.result.kind == RACE_CLEARED && !a.r.result.assisted && a.r.phase == RACE_IDLE &&
+		       a.r.result.rank == RACE_RANKED,
+	       "alice clears it first: she wins, unaided, ranked");
 	news = tick_until(&b, RACER_OVER);
 	tap_ok((news & RACER_OVER) && b.r.ended == RACE_END_DECIDED && !b.r.mine &&
 		       !strcmp(b.r.result.winner.name, "alice"),
@@ -147,14 +177,48 @@ static void test_race(const char *host)
 	tick_until(&a, RACER_START);
 	tick_until(&b, RACER_START);
 	tap_ok(a.r.phase == RACE_ON && b.r.phase == RACE_ON, "the second race is on");
+	game_press(&b.g, 0, 0, 1, now());
+	racer_tick(&b.r, &b.ar, &b.g, true, false, w, sizeof w);
 	news = racer_tick(&b.r, &b.ar, &b.g, false, true, w, sizeof w);
 	tap_ok((news & RACER_OVER) && !b.r.mine && b.r.result.kind == RACE_FORFEIT && !b.r.result.assisted &&
-		       b.r.result.moves == 0,
-	       "bob leaves its board: a forfeit, never assisted");
+		       b.r.result.moves == 0 && b.r.result.loser_moves == 1 && b.r.result.rank == RACE_RANKED,
+	       "bob leaves its board after a move: a forfeit, never assisted, ranked");
 	news = tick_until(&a, RACER_OVER);
 	tap_ok((news & RACER_OVER) && a.r.mine && a.r.result.kind == RACE_FORFEIT, "alice wins by forfeit");
 
-	/* 3. A race taken back is gone from the list; the game's end takes
+	/* 3. Help reaching a racer (the session's racer_void) makes the race
+	 * void for both: no winner, nothing filed. */
+	char path[4300];
+	snprintf(path, sizeof path, "%s/races/results", host);
+	int files = count_files(path);
+	open_and_start(&a, &b, &c);
+	tap_ok(racer_void(&b.r, &b.ar) && b.r.phase == RACE_IDLE, "help reaches bob in a race: it is void at once");
+	news = racer_tick(&b.r, &b.ar, &b.g, true, true, w, sizeof w);
+	tap_ok((news & RACER_OVER) && b.r.result.kind == RACE_VOID && !b.r.mine && !strcmp(b.r.result.loser.name, "bob"),
+	       "bob's next tick says so: void, his help named");
+	tap_is(racer_tick(&b.r, &b.ar, &b.g, true, true, w, sizeof w), 0, "... once");
+	news = tick_until(&a, RACER_OVER);
+	tap_ok((news & RACER_OVER) && a.r.result.kind == RACE_VOID && a.r.mine && a.r.result.rank == RACE_UNRANKED_VOID,
+	       "alice hears it is void");
+	tap_ok(!racer_void(&b.r, &b.ar), "no race on: nothing to void");
+	/* Help on the board (the session's assisted) when the tick comes:
+	 * void too, never a win. */
+	open_and_start(&a, &b, &c);
+	a.g.won = true;
+	news = racer_tick(&a.r, &a.ar, &a.g, true, true, w, sizeof w);
+	tap_ok((news & RACER_OVER) && a.r.result.kind == RACE_VOID && !a.r.mine,
+	       "a board cleared with help: the race is void, not won");
+	tick_until(&b, RACER_OVER);
+	/* Leaving before a move: no result. */
+	open_and_start(&a, &b, &c);
+	news = racer_tick(&b.r, &b.ar, &b.g, false, false, w, sizeof w);
+	tap_ok((news & RACER_OVER) && b.r.result.kind == RACE_FORFEIT && b.r.result.rank == RACE_UNRANKED_EARLY,
+	       "bob leaves before a move: no result");
+	news = tick_until(&a, RACER_OVER);
+	tap_ok((news & RACER_OVER) && a.r.result.rank == RACE_UNRANKED_EARLY, "alice is told so");
+	tap_is(count_files(path), files, "none of the three filed");
+
+	/* 4. A race taken back is gone from the list; the game's end takes
 	 * back one open. */
 	racer_open(&a.r, &a.ar, &c, "", why, sizeof why);
 	tick_until(&a, RACER_NEWS);

@@ -711,6 +711,30 @@ static void test_clock_shown(void)
 	finish(&s);
 }
 
+/* A race lost: the result stops the board's clock for good (a press, a
+ * resume after a suspend or the analysis, the board shown again), until
+ * the board starts again. */
+static void test_clock_held(void)
+{
+	session s;
+	game_config c = test_config(3, 3, 2, "plus", false);
+	if (!start(&s, middle(), PLAY_FREE, &c))
+		return;
+	double t = now();
+	session_shown(&s, t);
+	game_clock_hold(&s.pl.g, t + 4);
+	session_press(&s, 0, 0, +1, t + 7);
+	session_pause(&s, true, t + 8);
+	session_pause(&s, false, t + 9);
+	session_shown(&s, t + 10);
+	double at = game_elapsed(&s.pl.g, t + 100);
+	tap_ok(!s.pl.g.won && at > 3.9 && at < 4.1, "held at 4 s: a press, a resume, shown again keep it (%.2f)", at);
+	game_restart(&s.pl.g);
+	tap_ok(game_clock_start(&s.pl.g, t + 200) && game_elapsed(&s.pl.g, t + 203) > 2.9,
+	       "restarted: the clock runs again");
+	finish(&s);
+}
+
 /* The editor's cells go through the session, modulo k. */
 static void test_edit_cells(void)
 {
@@ -844,6 +868,33 @@ static void test_race(const char *dir)
 	       "bob plays another board: he has forfeited by the next tick");
 	ea = tick_for(a, SESSION_RACE_OVER);
 	tap_ok((ea & SESSION_RACE_OVER) && a->race.mine, "alice is told she won by forfeit");
+	tap_ok(a->race.result.rank == RACE_UNRANKED_EARLY, "... before bob's first move: no result");
+
+	/* Help in a race: held back with why; given anyway, the race is void
+	 * for both.  Each racer's history goes with the race. */
+	char why[200];
+	ev = session_race_open(a, "", now());
+	tick_for(a, SESSION_RACE);
+	tap_ok(a->race.phase == RACE_WAITING && a->race.offer.by.cleared == saving_cleared(&a->files) &&
+		       a->race.offer.by.cleared >= 0,
+	       "alice's race carries her boards cleared alone (%d)", a->race.offer.by.cleared);
+	n = session_race_list(b, &list), at = -1;
+	for (int i = 0; i < n; i++)
+		if (list[i].take && !strcmp(list[i].name, "alice"))
+			at = i;
+	tap_ok(at >= 0 && session_race_take(b, &list[at], now()) == SESSION_RACE, "bob takes another");
+	free(list);
+	tick_for(a, SESSION_RACE_START);
+	tick_for(b, SESSION_RACE_START);
+	tap_ok(session_help_held(a, "T", why, sizeof why) && strstr(why, "T: no help in a race"),
+	       "in the race, help is held back, and why: %s", why);
+	session_help(b, SESSION_AID_HINT);
+	eb = session_tick(b, now());
+	tap_ok((eb & SESSION_RACE_OVER) && b->race.result.kind == RACE_VOID && !b->race.mine,
+	       "a hint reaches bob anyway: the race is void, said at his next tick");
+	ea = tick_for(a, SESSION_RACE_OVER);
+	tap_ok((ea & SESSION_RACE_OVER) && a->race.result.kind == RACE_VOID && a->race.mine, "and alice is told");
+	tap_ok(!session_help_held(a, "T", why, sizeof why), "decided: help is there again");
 	session_end(a, now());
 	session_end(b, now());
 	session_close(a);
@@ -883,6 +934,7 @@ int main(void)
 	test_play_board();
 	test_pause();
 	test_clock_shown();
+	test_clock_held();
 	test_edit_cells();
 	/* In a state of its own: no game left by the tests above. */
 	snprintf(state, sizeof state, "%s/open", dir);

@@ -2,6 +2,7 @@
  * directory (a player per key, first come first served names, the limits,
  * guests removed on leaving) and the account's leaderboard, where many
  * players share one uid and each result says whose it is. */
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <time.h>
@@ -238,24 +239,82 @@ static void prompts(const char *dir)
 		host_place_leave(&q[i]);
 }
 
-/* Who gives way to a newcomer: the longest-idle holder of the network
- * holding the most, and only when it holds more than the newcomer's
- * would. */
+/* Who gives way to a newcomer (issue 43): only a holder whose network or
+ * block is above its fair share and the floor, never a player who moved
+ * lately; of those, the one of the group holding most, then the longest
+ * idle. */
+#define HOLDER(pid, net, block, idle, moved, slot) { pid, net, block, idle, moved, slot }
 static void victim_choice(void)
 {
+	host_victim why;
 	host_holder h[6] = {
-		{ 1, "A", 5, 0 }, { 2, "A", 50, 1 }, { 3, "A", 20, 2 },
-		{ 4, "B", 100, 3 }, { 5, "B", 7, 4 }, { 6, "B", 8, 5 },
+		HOLDER(1, "A", "a", 5, -1, 0), HOLDER(2, "A", "a", 50, -1, 1), HOLDER(3, "A", "a", 20, -1, 2),
+		HOLDER(4, "B", "b", 100, -1, 3), HOLDER(5, "B", "b", 7, -1, 4), HOLDER(6, "B", "b", 8, -1, 5),
 	};
-	tap_is(host_place_victim(h, 0, "C"), -1, "an empty pool: nobody");
-	tap_is(host_place_victim(h, 3, "B"), 1, "one network holds all: its longest idle gives way");
-	tap_is(host_place_victim(h, 6, "C"), 3, "two networks hold as many: the longer idle of either");
-	tap_is(host_place_victim(h, 6, "B"), -1, "a newcomer whose network would hold more than any: nobody");
-	tap_is(host_place_victim(h, 5, "B"), -1, "A 3, B 2, a newcomer from B: nobody (B would hold as many)");
-	tap_is(host_place_victim(h, 4, "B"), 1, "A 3, B 1, a newcomer from B: A's, though B's idled longest");
-	host_holder two[2] = { { 1, "A", 5, 0 }, { 2, "A", 9, 1 } };
-	tap_is(host_place_victim(two, 1, "C"), -1, "a pool of one: nobody gives way (one each)");
-	tap_is(host_place_victim(two, 2, "C"), 1, "one network's two places are shared with another's");
+	tap_is(host_place_victim(h, 0, 6, "C", "c", NULL), -1, "an empty pool: nobody");
+	tap_is(host_place_victim(h, 3, 3, "B", "b", &why), 1, "one network holds all of 3: its longest idle gives way");
+	tap_ok(why.held == 3, "and holds 3 (%d)", why.held);
+	tap_is(host_place_victim(h, 6, 6, "C", "c", NULL), 3, "two networks hold as many: the longer idle of either");
+	tap_is(host_place_victim(h, 6, 6, "B", "b", NULL), -1, "a newcomer whose network would hold more than any: nobody");
+	tap_is(host_place_victim(h, 5, 5, "B", "b", NULL), -1, "A 3, B 2, a newcomer from B: nobody (B would hold as many)");
+	tap_is(host_place_victim(h, 4, 4, "B", "b", NULL), 1, "A 3, B 1, a newcomer from B: A's, though B's idled longest");
+	host_holder two[2] = { HOLDER(1, "A", "a", 5, -1, 0), HOLDER(2, "A", "a", 9, -1, 1) };
+	tap_is(host_place_victim(two, 1, 1, "C", "c", NULL), -1, "a pool of one: nobody gives way (one each)");
+	tap_is(host_place_victim(two, 2, 2, "C", "c", NULL), 1, "one network's two places are shared with another's");
+
+	/* The issue's pool of 50: 48 networks of one place each, one of two
+	 * (one of them playing), and a newcomer from a 50th network. */
+	host_holder big[60];
+	for (int i = 0; i < 48; i++) {
+		big[i] = (host_holder)HOLDER(i + 1, "", "", 1000 + i, -1, i);
+		snprintf(big[i].net, sizeof big[i].net, "n%d", i);
+		snprintf(big[i].block, sizeof big[i].block, "b%d", i);
+	}
+	big[48] = (host_holder)HOLDER(49, "real", "realb", 10, 10, 48);
+	big[49] = (host_holder)HOLDER(50, "real", "realb", 5000, -1, 49);
+	tap_is(host_place_victim(big, 50, 50, "new", "newb", NULL), -1,
+	       "48 networks of one and one of two, a 50th network's newcomer: nobody (two is under the floor)");
+	/* A network of 4 places (over the floor of 3, over 50 / 48): its
+	 * longest idle, never its player who moved a minute ago. */
+	for (int i = 0; i < 4; i++) {
+		snprintf(big[i].net, sizeof big[i].net, "four");
+		snprintf(big[i].block, sizeof big[i].block, "fourb");
+	}
+	big[3].idle = 100000;
+	big[3].moved = 60;
+	tap_is(host_place_victim(big, 50, 50, "new", "newb", &why), 2,
+	       "a network of four: its longest idle, not its player who moved a minute ago");
+	tap_ok(!why.block && why.held == 4, "the true count said: 4 of its network (%d)", why.held);
+	big[3].moved = HOST_MOVED_SPARED + 1;
+	tap_is(host_place_victim(big, 50, 50, "new", "newb", NULL), 3, "one who moved long ago is idle like any other");
+	/* Ten networks of five hold a pool of 50: an 11th network's newcomer
+	 * finds them above 50 / 11. */
+	for (int i = 0; i < 50; i++) {
+		snprintf(big[i].net, sizeof big[i].net, "t%d", i / 5);
+		snprintf(big[i].block, sizeof big[i].block, "tb%d", i / 5);
+		big[i].moved = -1;
+		big[i].idle = i == 17 ? 99999 : 10;
+	}
+	tap_is(host_place_victim(big, 50, 50, "new", "newb", NULL), 17, "ten networks of five, an 11th's newcomer: one of them");
+	/* A newcomer of one of them: its network would hold six, more than
+	 * any other. */
+	tap_is(host_place_victim(big, 50, 50, "t3", "tb3", NULL), -1, "a newcomer of one of them: nobody");
+
+	/* Blocks: 12 networks of one place each, all in one block, beside 8
+	 * networks of one in 8 blocks, fill 20: a newcomer from another block
+	 * takes the block's longest idle, though its network holds one. */
+	host_holder bl[20];
+	for (int i = 0; i < 20; i++) {
+		bl[i] = (host_holder)HOLDER(i + 1, "", "", 10 + i % 7, -1, i);
+		snprintf(bl[i].net, sizeof bl[i].net, "n%d", i);
+		snprintf(bl[i].block, sizeof bl[i].block, i < 12 ? "stranger" : "b%d", i);
+	}
+	bl[5].idle = 500;
+	bl[15].idle = 900;
+	tap_is(host_place_victim(bl, 20, 20, "new", "newb", &why), 5, "a block of 12 one-place networks: its longest idle");
+	tap_ok(why.block && why.held == 12, "the true count said: 12 of its block (%d)", why.held);
+	tap_is(host_place_victim(bl, 20, 20, "new", "stranger", NULL), -1,
+	       "a newcomer of that block: nobody (its networks hold one each)");
 }
 
 /* A process holding a place (a prompt's, a guest's or a session's) from
@@ -346,6 +405,22 @@ static void idle_for(const char *dir, const char *place, long secs)
 	utimensat(AT_FDCWD, path, t, 0);
 }
 
+/* Set the time of every file in dir/live: the players' last moves
+ * (host_live_moved), as long ago as their places were taken. */
+static void moved_for(const char *dir, long secs)
+{
+	char path[4400];
+	snprintf(path, sizeof path, "%s/live", dir);
+	DIR *d = opendir(path);
+	struct dirent *de;
+	struct timespec t[2] = { { time(NULL) - secs, 0 }, { time(NULL) - secs, 0 } };
+	while (d && (de = readdir(d)))
+		if (de->d_name[0] != '.')
+			utimensat(dirfd(d), de->d_name, t, 0);
+	if (d)
+		closedir(d);
+}
+
 /* Places counted per network, and a full pool making room for a newcomer
  * from a network holding fewer (issue 35). */
 static void fair(const char *dir)
@@ -368,6 +443,32 @@ static void fair(const char *dir)
 	tap_is(host_prompt_take(dir, &lim, "192.0.3.1", &q[4], err, sizeof err), HOST_OK, "the next /24: yes");
 	for (int i = 0; i < 5; i++)
 		host_place_leave(&q[i]);
+
+	/* Blocks (issue 43): three networks of one /16 fill its share; the
+	 * last two places are for a block that holds none. */
+	lim = (host_limits){ .prompts = 10, .prompts_per_block = 3, .prompts_fresh = 2 };
+	host_place b[10];
+	const char *bad[] = { "127.20.1.1", "127.20.2.1", "127.20.3.1" };
+	for (int i = 0; i < 3; i++)
+		tap_is(host_prompt_take(dir, &lim, bad[i], &b[i], err, sizeof err), HOST_OK, "%s at the prompt", bad[i]);
+	tap_is(b[2].held, 3, "the third holds the third place of ten");
+	host_place x;
+	tap_is(host_prompt_take(dir, &lim, "127.20.4.1", &x, err, sizeof err), HOST_FULL,
+	       "a fourth network of that block: refused");
+	tap_ok(strstr(err, "3 new keys from your address block") != NULL, "says so: %s", err);
+	for (int i = 3; i < 8; i++) {
+		char addr[20];
+		snprintf(addr, sizeof addr, "127.%d.1.1", 18 + i);
+		tap_is(host_prompt_take(dir, &lim, addr, &b[i], err, sizeof err), HOST_OK, "%s at the prompt", addr);
+	}
+	tap_is(host_prompt_take(dir, &lim, "127.21.2.1", &x, err, sizeof err), HOST_FULL,
+	       "8 of 10 held: a block holding one finds the pool full");
+	tap_ok(strstr(err, "8 new keys are choosing a name") != NULL, "the true count said: %s", err);
+	tap_is(host_prompt_take(dir, &lim, "127.40.1.1", &b[8], err, sizeof err), HOST_OK,
+	       "a block holding none takes a fresh place");
+	tap_is(b[8].held, 9, "the ninth");
+	for (int i = 0; i < 9; i++)
+		host_place_leave(&b[i]);
 
 	/* Three prompts from one network fill the pool: a newcomer of that
 	 * network is refused, one from another gets the place of the
@@ -411,11 +512,13 @@ static void fair(const char *dir)
 	host_place_leave(&q[1]);
 	tap_is(count_dir(path), 0, "and no prompt's file is left");
 
-	/* Guests: the one whose game moved last stays (its watch/ file). */
+	/* Guests: the one whose player moved last stays (its live lock's
+	 * time), whatever its watch/ file says (a rival's moves rewrite it). */
 	lim = (host_limits){ .guests = 2 };
 	host_player g;
 	kid[0] = holder(dir, &lim, AS_GUEST, "192.0.2.1", false, &from[0]);
 	kid[1] = holder(dir, &lim, AS_GUEST, "192.0.2.2", false, &from[1]);
+	moved_for(dir, 100);
 	snprintf(path, sizeof path, "%s/live", dir);
 	idle_for(path, "g0", 100);
 	idle_for(path, "g1", 50);
@@ -426,12 +529,29 @@ static void fair(const char *dir)
 		fclose(f);
 	tap_is(host_guest(dir, &lim, "198.51.100.7", &g, err, sizeof err), HOST_OK,
 	       "a guest from another network gets a full host's place");
-	tap_ok(!strcmp(g.slot, "g1"), "the one whose game has not moved for longest: %s", g.slot);
-	st = told(kid[1], from[1], words, sizeof words);
+	tap_ok(!strcmp(g.slot, "g0"), "the one who has not moved for longest, its watch file new: %s", g.slot);
+	st = told(kid[0], from[0], words, sizeof words);
 	tap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 0 && strstr(words, "guest from another network"),
 	       "which was told: %.40s...", words);
+	tap_ok(strstr(words, "2 of them from\nyour network") != NULL, "the true count: 2 of the 2 places");
 	host_leave(&g);
 	unlink(watch);
+	kid[0] = holder(dir, &lim, AS_GUEST, "192.0.2.1", false, &from[0]);
+	moved_for(dir, 100);
+	idle_for(path, "g0", 100);
+	idle_for(path, "g1", 50);
+	host_live_moved(dir, "g0");
+	tap_is(host_guest(dir, &lim, "198.51.100.7", &g, err, sizeof err), HOST_OK, "again, g0's player moving now");
+	tap_ok(!strcmp(g.slot, "g1"), "the player who moved stays, the other gives way: %s", g.slot);
+	told(kid[1], from[1], words, sizeof words);
+	host_leave(&g);
+	host_live_moved(dir, "g0");
+	tap_is(host_guest(dir, &lim, "198.51.100.7", &g, err, sizeof err), HOST_OK, "a third newcomer");
+	host_player g3;
+	tap_is(host_guest(dir, &lim, "203.0.113.5", &g3, err, sizeof err), HOST_FULL,
+	       "a fourth: refused, the player at the board spared");
+	tap_ok(strstr(err, "All 2 guest places") != NULL, "says so: %s", err);
+	host_leave(&g);
 	kill(kid[0], SIGTERM);
 	told(kid[0], from[0], words, sizeof words);
 	lim.guests_per_network = 1;
@@ -465,6 +585,7 @@ static void fair(const char *dir)
 	kid[0] = holder(dir, &lim, IN_SESSION, "192.0.2.1", true, &from[0]);
 	kid[1] = holder(dir, &lim, IN_SESSION, "192.0.2.2", false, &from[1]);
 	snprintf(path, sizeof path, "%s/sessions", dir);
+	moved_for(dir, 100);
 	idle_for(path, "0", 100);
 	unsigned char key[32] = { 77 };
 	host_player s;

@@ -6,11 +6,13 @@
  * (races and watchers look games up by slot), and sweeps a dead game's
  * file and one named by its slot by an older version. */
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "persist/host.h"
@@ -133,6 +135,28 @@ static void names(const char *host)
 	free(list);
 	live_game back;
 	tap_ok(live_read(wdir, ldir, slots[0], &back) == 0 && !strcmp(back.id, slots[0]), "and reads it by its slot");
+	/* A file is written for news, not for the clock: the list runs a
+	 * game's clock on from the file's time, for a game being played. */
+	live_game g;
+	game(&g, slots[0], "alice");
+	g.elapsed = 5;
+	struct timespec back30[2] = { { time(NULL) - 30, 0 }, { time(NULL) - 30, 0 } };
+	const char *const where[] = { "free", "lobby", "free" };
+	long want[] = { 35, 5, 5 };
+	for (int i = 0; i < 3; i++) {
+		snprintf(g.place, sizeof g.place, "%s", where[i]);
+		g.won = i == 2;
+		live_publish(wdir, &g);
+		live_path(wdir, slots[0], path, sizeof path);
+		utimensat(AT_FDCWD, path, back30, 0);
+		n = live_list(wdir, ldir, &list);
+		/* A second may tick between the two clocks' reads. */
+		tap_ok(n == 1 && list[0].elapsed >= want[i] && list[0].elapsed <= want[i] + 1 &&
+			       live_playing(&list[0]) == (i == 0),
+		       "%s: the time in the list %ld s (%ld), %s", i == 0 ? "at a board" : i == 1 ? "in the lobby" : "cleared",
+		       n == 1 ? list[0].elapsed : -1L, want[i], i == 0 ? "being played" : "not being played");
+		free(list);
+	}
 	found = 0;
 	for (int i = 1; i < 4; i++)
 		found += live_path(wdir, slots[i], path, sizeof path) == 0 && lstat(path, &st) == 0;

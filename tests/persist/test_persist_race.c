@@ -1,8 +1,10 @@
 /* Races' files (persist/race.h): read back whole, refused where they are
- * wrong with the line, version 1 files still read; a race taken once and
+ * wrong with the line, versions 1 and 2 still read; a race taken once and
  * decided once however many try at the same moment; a dead opener's race
- * swept; ranked only between two keys of two networks, within each key's
- * daily share and the day's bound; the day's table counts wins by
+ * swept; ranked only between two keys of two networks, each with the
+ * history asked for, within each key's, each pair's and each network's
+ * daily share and the day's bound; a void race and a forfeit before a
+ * move are no result, filed nowhere; the day's table counts wins by
  * clearing apart from wins by forfeit, which never rank above them. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,6 +65,7 @@ static void formats(void)
 	snprintf(o.token, sizeof o.token, "k" KA ".0-1764000000000");
 	side(&o.by, "alice", KA, "k" KA ".0");
 	snprintf(o.by.addr, sizeof o.by.addr, "198.51.100.7");
+	o.by.cleared = 7;
 	snprintf(o.variant, sizeof o.variant, "3x3 plus k=2");
 	o.par = 3;
 	snprintf(o.cells, sizeof o.cells, "010111010");
@@ -70,26 +73,35 @@ static void formats(void)
 	int n = race_offer_format(&o, text, sizeof text);
 	tap_ok(n > 0 && race_offer_parse(text, (size_t)n, &ob, err, sizeof err) == 0 && !strcmp(ob.by.name, "alice") &&
 	       !strcmp(ob.by.key, KA) && !ob.to[0] && ob.par == 3 && ob.ncells == 9 && !strcmp(ob.token, o.token) &&
-	       !strcmp(ob.by.addr, "198.51.100.7"), "an offer reads back whole, its opener's address too");
+	       !strcmp(ob.by.addr, "198.51.100.7") && ob.by.cleared == 7,
+	       "an offer reads back whole, its opener's address and history too");
 	/* An offer of version 1 (before addresses): the address unknown. */
 	const char *v1 = "lightsout-race 1\ntoken g1-1000\nby alice\nby-key -\nby-slot g1\nfor -\n"
 			 "variant 3x3 plus k=2\npar 3\ncells 010111010\n";
-	tap_ok(race_offer_parse(v1, strlen(v1), &ob, err, sizeof err) == 0 && !ob.by.addr[0] && ob.ncells == 9,
-	       "an offer of version 1 reads, its address unknown");
+	tap_ok(race_offer_parse(v1, strlen(v1), &ob, err, sizeof err) == 0 && !ob.by.addr[0] && ob.ncells == 9 &&
+		       ob.by.cleared == -1,
+	       "an offer of version 1 reads, its address and history unknown");
+	const char *v2 = "lightsout-race 2\ntoken g1-1000\nby alice\nby-key -\nby-slot g1\nby-address 192.0.2.1\nfor -\n"
+			 "variant 3x3 plus k=2\npar 3\ncells 010111010\n";
+	tap_ok(race_offer_parse(v2, strlen(v2), &ob, err, sizeof err) == 0 && !strcmp(ob.by.addr, "192.0.2.1") &&
+		       ob.by.cleared == -1,
+	       "an offer of version 2 reads, its history unknown");
 	static const struct {
 		const char *from, *to, *line;
 	} bad[] = {
-		{ "lightsout-race 2", "lightsout-race 3", "line 1" },
+		{ "lightsout-race 3", "lightsout-race 4", "line 1" },
 		{ "token k", "token x", "line 2" },
 		{ "by alice", "by \033[2J", "line 3" },
 		{ "by-key " KA, "by-key 12", "line 4" },
 		{ "by-slot k", "by-slot ../k", "line 5" },
 		{ "by-address 198.51.100.7", "by-address 198.51.100.7 x", "line 6" },
-		{ "for -", "for \t", "line 7" },
-		{ "variant 3x3 plus k=2", "variant 3x3 nosuch", "line 8" },
-		{ "par 3", "par x", "line 9" },
-		{ "cells 010111010", "cells 0101/1010", "line 10" },
-		{ "cells 010111010\n", "cells 010111010\nmore\n", "line 11" },
+		{ "by-cleared 7", "by-cleared x", "line 7" },
+		{ "by-cleared 7", "by-cleared -2", "line 7" },
+		{ "for -", "for \t", "line 8" },
+		{ "variant 3x3 plus k=2", "variant 3x3 nosuch", "line 9" },
+		{ "par 3", "par x", "line 10" },
+		{ "cells 010111010", "cells 0101/1010", "line 11" },
+		{ "cells 010111010\n", "cells 010111010\nmore\n", "line 12" },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
 		char t[RACE_FILE_MAX + 100];
@@ -117,19 +129,23 @@ static void formats(void)
 	r.moves = 4;
 	r.par = 3;
 	r.ms = 12345;
+	r.loser_moves = 6;
 	r.assisted = true;
 	snprintf(r.variant, sizeof r.variant, "3x3 plus k=2");
 	r.rank = RACE_UNRANKED_NETWORK;
 	n = race_result_format(&r, text, sizeof text);
 	tap_ok(n > 0 && race_result_parse(text, (size_t)n, &rb, err, sizeof err) == 0 && rb.moves == 4 &&
 	       rb.ms == 12345 && rb.assisted && rb.kind == RACE_CLEARED && rb.rank == RACE_UNRANKED_NETWORK &&
-	       !strcmp(rb.loser.name, "bob") && !strcmp(rb.loser.addr, j.who.addr), "a result reads back, unranked and why");
+	       !strcmp(rb.loser.name, "bob") && !strcmp(rb.loser.addr, j.who.addr) && rb.loser_moves == 6 &&
+		       rb.winner.cleared == 7,
+	       "a result reads back, unranked and why, the loser's moves too");
 	static const struct {
 		const char *from, *to, *line;
 	} rbad[] = {
-		{ "kind cleared", "kind forfeited", "line 11" },
-		{ "ranked no network", "ranked no", "line 16" },
-		{ "ranked no network", "ranked yes network", "line 16" },
+		{ "kind cleared", "kind forfeited", "line 13" },
+		{ "loser-moves 6", "loser-moves many", "line 15" },
+		{ "ranked no network", "ranked no", "line 19" },
+		{ "ranked no network", "ranked yes network", "line 19" },
 	};
 	for (size_t i = 0; i < sizeof rbad / sizeof *rbad; i++) {
 		char t[RACE_FILE_MAX + 100];
@@ -145,6 +161,22 @@ static void formats(void)
 	n = race_result_format(&r, text, sizeof text);
 	tap_ok(n > 0 && race_result_parse(text, (size_t)n, &rb, err, sizeof err) == 0 && rb.kind == RACE_FORFEIT &&
 	       rb.rank == RACE_RANKED, "a win by forfeit reads back as its own kind");
+	r.kind = RACE_VOID;
+	r.rank = RACE_UNRANKED_VOID;
+	n = race_result_format(&r, text, sizeof text);
+	tap_ok(n > 0 && race_result_parse(text, (size_t)n, &rb, err, sizeof err) == 0 && rb.kind == RACE_VOID &&
+		       rb.rank == RACE_UNRANKED_VOID && !race_counts(&rb),
+	       "a void race reads back as its own kind, and counts for nothing");
+	const char *r2 = "lightsout-race-result 2\ntoken g1-1000\nwinner alice\nwinner-key " KA "\nwinner-slot g1\n"
+			 "winner-address -\nloser bob\nloser-key " KB "\nloser-slot g2\nloser-address -\nkind %s\n"
+			 "moves 0\npar 3\nms 1200\nassisted no\nranked yes\nvariant 3x3 plus k=2\n";
+	snprintf(text, sizeof text, r2, "forfeit");
+	tap_ok(race_result_parse(text, strlen(text), &rb, err, sizeof err) == 0 && rb.kind == RACE_FORFEIT &&
+		       rb.loser_moves == -1 && race_counts(&rb) && rb.winner.cleared == -1,
+	       "a forfeit of version 2 reads, the loser's moves unknown: it counts as it did");
+	snprintf(text, sizeof text, r2, "void");
+	tap_ok(race_result_parse(text, strlen(text), &rb, err, sizeof err) < 0 && !strncmp(err, "line 11", 7),
+	       "version 2 had no void races: %s", err);
 	/* A result of version 1 keeps its meaning: filed, so ranked between
 	 * two keys; "forfeit yes" a forfeit. */
 	const char *old = "lightsout-race-result 1\ntoken g1-1000\nwinner alice\nwinner-key " KA "\nwinner-slot g1\n"
@@ -167,6 +199,8 @@ static int row(const char *table, const char *name, int *wins, int *fair, int *f
 
 /* Open a race from slot and decide it: winner w against loser l, the rank
  * it got, or -1. */
+static int history;	/* race_one's --race-history */
+static int loser_moves = 2;	/* ... and the loser's moves (0: a forfeit before any) */
 static int race_one(const char *host, const char *slot, long long ms, const race_side *w, const race_side *l,
 		    race_kind kind)
 {
@@ -187,14 +221,30 @@ static int race_one(const char *host, const char *slot, long long ms, const race
 	r.winner = *w;
 	r.loser = *l;
 	r.kind = kind;
-	r.moves = kind == RACE_FORFEIT ? 0 : 4;
+	r.moves = kind == RACE_CLEARED ? 4 : 0;
+	r.loser_moves = loser_moves;
 	r.par = -1;
 	r.ms = 1000 + ms % 1000;
 	snprintf(r.variant, sizeof r.variant, "2x2 plus k=2");
-	if (race_decide(host, slot, &r, DAY) != 0)
+	if (race_decide(host, slot, &r, DAY, history) != 0)
 		return -1;
 	race_result back;
 	return race_decided(host, slot, o.token, &back) == 1 && back.rank == r.rank ? (int)r.rank : -1;
+}
+
+/* A fresh key of its own network (172.16.0.0/12, a /24 each) into o. */
+static race_side *opponent(race_side *o)
+{
+	static int next;
+	char key[RACE_KEY_LEN + 1], name[16], slot[LIVE_ID_MAX];
+	next++;
+	snprintf(key, sizeof key, "%032x", 0x1000 + next);
+	snprintf(name, sizeof name, "p%d", next);
+	snprintf(slot, sizeof slot, "k%s.0", key);
+	side(o, name, key, slot);
+	/* Each its own /24, spread over 16 blocks: no block's share fills. */
+	snprintf(o->addr, sizeof o->addr, "172.%d.%d.1", 16 + next % 16, next / 16 % 250);
+	return o;
 }
 
 #define KC "cccccccccccccccccccccccccccccccc"
@@ -225,7 +275,8 @@ static void ranking(const char *host)
 	tap_is(race_one(host, slot, 3, &c, &d, RACE_CLEARED), RACE_UNRANKED_NETWORK, "two keys of one IPv6 /48: not ranked");
 	tap_ok(filed(host, false) - filed(host, true) >= 3 && filed(host, true) == before,
 	       "unranked results are filed, and none ranked");
-	tap_ok(!strcmp(race_rank_words(RACE_UNRANKED_NETWORK), "both players are on one network"),
+	char words[200];
+	tap_ok(!strcmp(race_rank_words(RACE_UNRANKED_NETWORK, 3, words, sizeof words), "both players are on one network"),
 	       "the reason in a player's words");
 
 	/* Forfeits: their own column, never unassisted, below any clear. */
@@ -246,15 +297,112 @@ static void ranking(const char *host)
 	tap_ok(table && strstr(table, "not ranked"), "the table says some races were not ranked");
 	free(table);
 
-	/* A daily share: each result counts for both of its keys. */
+	/* A pair of keys: RACE_PAIR_DAY ranked races a day together, in
+	 * either order (dave has three by forfeit against carol). */
+	tap_is(race_one(host, slot, 30, &c, &d, RACE_CLEARED), RACE_UNRANKED_PAIR,
+	       "carol and dave's fourth race today is not ranked");
+	tap_is(race_one(host, slot, 31, &d, &c, RACE_CLEARED), RACE_UNRANKED_PAIR, "whoever wins it");
+	race_rank_words(RACE_UNRANKED_PAIR, 3, words, sizeof words);
+	tap_ok(strstr(words, "pair's 3 ranked races") != NULL, "why, in words: %s", words);
+
+	/* A key's daily share: each result counts for both of its keys. */
 	int left = RACE_SHARE_DAY - 3, ranked = 0;	/* dave has three ranked */
-	snprintf(f.addr, sizeof f.addr, "192.0.2.77");
+	race_side o;
 	for (int i = 0; i < left; i++)
-		ranked += race_one(host, slot, 100 + i, &d, &f, RACE_CLEARED) == RACE_RANKED;
-	tap_is(ranked, left, "dave's share of %d ranked races a day", RACE_SHARE_DAY);
-	tap_is(race_one(host, slot, 200, &d, &e, RACE_CLEARED), RACE_UNRANKED_SHARE, "his next one is not ranked");
-	tap_is(race_one(host, slot, 201, &e, &d, RACE_CLEARED), RACE_UNRANKED_SHARE, "nor as the loser");
+		ranked += race_one(host, slot, 100 + i, &d, opponent(&o), RACE_CLEARED) == RACE_RANKED;
+	tap_is(ranked, left, "dave's share of %d ranked races a day, each against another key", RACE_SHARE_DAY);
+	tap_is(race_one(host, slot, 200, &d, opponent(&o), RACE_CLEARED), RACE_UNRANKED_SHARE, "his next one is not ranked");
+	tap_is(race_one(host, slot, 201, &o, &d, RACE_CLEARED), RACE_UNRANKED_SHARE, "nor as the loser");
 	tap_is(race_one(host, slot, 202, &e, &c, RACE_CLEARED), RACE_RANKED, "erin and carol still rank");
+
+	/* A network's daily share: three keys of one /24, each against
+	 * players of other networks; two full keys' shares fill it. */
+	race_side n[3];
+	for (int k = 0; k < 3; k++) {
+		char key[RACE_KEY_LEN + 1], name[16], addr[24], nslot[LIVE_ID_MAX];
+		snprintf(key, sizeof key, "%032x", 0x5000 + k);
+		snprintf(name, sizeof name, "net%d", k);
+		snprintf(addr, sizeof addr, "198.18.0.%d", k + 1);
+		snprintf(nslot, sizeof nslot, "k%s.0", key);
+		side(&n[k], name, key, nslot);
+		snprintf(n[k].addr, sizeof n[k].addr, "%s", addr);
+	}
+	ranked = 0;
+	for (int i = 0; i < RACE_NETWORK_DAY; i++)
+		ranked += race_one(host, slot, 400 + i, &n[i / RACE_SHARE_DAY], opponent(&o), RACE_CLEARED) == RACE_RANKED;
+	tap_is(ranked, RACE_NETWORK_DAY, "one network's %d ranked races, two keys' shares", RACE_NETWORK_DAY);
+	tap_is(race_one(host, slot, 500, &n[2], opponent(&o), RACE_CLEARED), RACE_UNRANKED_NETWORK_SHARE,
+	       "a third key of that network: not ranked, its network's share used up");
+	tap_is(race_one(host, slot, 501, opponent(&o), &n[2], RACE_CLEARED), RACE_UNRANKED_NETWORK_SHARE,
+	       "nor as the loser");
+	race_rank_words(RACE_UNRANKED_NETWORK_SHARE, 3, words, sizeof words);
+	tap_ok(strstr(words, "network's 40 ranked races") != NULL, "why, in words: %s", words);
+
+	/* A block's daily share: ten keys on five /24s of one /16 (two keys
+	 * a network, each network its share) fill it; a key on a sixth /24
+	 * of that block is not ranked, one from another block is. */
+	race_side b[11];
+	for (int k = 0; k < 11; k++) {
+		char key[RACE_KEY_LEN + 1], name[16], addr[24], nslot[LIVE_ID_MAX];
+		snprintf(key, sizeof key, "%032x", 0x6000 + k);
+		snprintf(name, sizeof name, "blk%d", k);
+		snprintf(addr, sizeof addr, "198.19.%d.%d", k / 2, k % 2 + 1);
+		snprintf(nslot, sizeof nslot, "k%s.0", key);
+		side(&b[k], name, key, nslot);
+		snprintf(b[k].addr, sizeof b[k].addr, "%s", addr);
+	}
+	ranked = 0;
+	for (int i = 0; i < RACE_BLOCK_DAY; i++)
+		ranked += race_one(host, slot, 2000 + i, &b[i / RACE_SHARE_DAY], opponent(&o), RACE_CLEARED) == RACE_RANKED;
+	tap_is(ranked, RACE_BLOCK_DAY, "one block's %d ranked races: five networks' shares", RACE_BLOCK_DAY);
+	tap_is(race_one(host, slot, 2500, &b[10], opponent(&o), RACE_CLEARED), RACE_UNRANKED_BLOCK_SHARE,
+	       "a key on a sixth /24 of that block: not ranked, its block's share used up");
+	tap_is(race_one(host, slot, 2501, opponent(&o), &b[10], RACE_CLEARED), RACE_UNRANKED_BLOCK_SHARE,
+	       "nor as the loser");
+	race_rank_words(RACE_UNRANKED_BLOCK_SHARE, 3, words, sizeof words);
+	tap_ok(strstr(words, "block's 200 ranked races") != NULL, "why, in words: %s", words);
+	tap_is(race_one(host, slot, 2502, opponent(&o), opponent(&b[0]), RACE_CLEARED), RACE_RANKED,
+	       "two players of other blocks still rank");
+
+	/* History: keys that had cleared too few boards alone (or unknown). */
+	race_side h1, h2;
+	opponent(&h1);
+	opponent(&h2);
+	history = 3;
+	h1.cleared = 2;
+	h2.cleared = 3;
+	tap_is(race_one(host, slot, 600, &h2, &h1, RACE_CLEARED), RACE_UNRANKED_NEW,
+	       "a key with 2 boards cleared alone, 3 wanted: not ranked");
+	race_rank_words(RACE_UNRANKED_NEW, 3, words, sizeof words);
+	tap_ok(!strcmp(words, "a player has cleared under 3 boards"), "why, in words: %s", words);
+	h1.cleared = -1;
+	tap_is(race_one(host, slot, 601, &h2, &h1, RACE_CLEARED), RACE_UNRANKED_NEW, "nor one whose history is unknown");
+	h1.cleared = 3;
+	tap_is(race_one(host, slot, 602, &h2, &h1, RACE_CLEARED), RACE_RANKED, "both with 3: ranked");
+	history = 0;
+
+	/* No result: a forfeit before the one who left made a move, a void
+	 * race; neither filed, neither a win or a loss on a page. */
+	race_side q1, q2;
+	opponent(&q1);
+	opponent(&q2);
+	int files = filed(host, false), won = -1, lost = -1;
+	loser_moves = 0;
+	tap_is(race_one(host, slot, 700, &q1, &q2, RACE_FORFEIT), RACE_UNRANKED_EARLY,
+	       "a forfeit before the leaver's first move: no result");
+	tap_is(race_one(host, slot, 701, &q1, &q2, RACE_VOID), RACE_UNRANKED_VOID, "a void race: no result");
+	tap_is(filed(host, false), files, "neither is filed");
+	race_record(host, q1.key, 1, &won, &lost);
+	tap_ok(won == 0 && lost == 0, "neither is a win (%d) on the winner's page", won);
+	race_record(host, q2.key, 1, &won, &lost);
+	tap_ok(won == 0 && lost == 0, "nor a loss (%d) on the other's", lost);
+	tap_is(race_one(host, slot, 702, &q1, &q2, RACE_CLEARED), RACE_RANKED,
+	       "a board cleared first ranks, however few moves the loser made");
+	loser_moves = 1;
+	tap_is(race_one(host, slot, 703, &q1, &q2, RACE_FORFEIT), RACE_RANKED, "a forfeit after one move ranks");
+	race_record(host, q2.key, 1, &won, &lost);
+	tap_is(lost, 2, "and both are losses on the loser's page");
+	loser_moves = 2;
 
 	/* The day's bound: the table full, a new result is not ranked (and
 	 * wins planted by hand under it are read, version 1 ones too). */
@@ -347,7 +495,7 @@ static void course(const char *host)
 			mine.par = -1;
 			mine.ms = 1000 + i;
 			snprintf(mine.variant, sizeof mine.variant, "2x2 plus k=2");
-			_exit(race_decide(host, slot_a, &mine, DAY) == 0 ? 0 : 1);
+			_exit(race_decide(host, slot_a, &mine, DAY, 0) == 0 ? 0 : 1);
 		}
 	}
 	for (int i = 0; i < 2; i++) {
@@ -360,7 +508,7 @@ static void course(const char *host)
 	tap_is(filed(host, true), 1, "one result ranked");
 	race_result late = r;
 	snprintf(late.winner.name, sizeof late.winner.name, "mallory");
-	tap_ok(race_decide(host, slot_a, &late, DAY) == 1 && strcmp(late.winner.name, "mallory") != 0,
+	tap_ok(race_decide(host, slot_a, &late, DAY, 0) == 1 && strcmp(late.winner.name, "mallory") != 0,
 	       "a later claim is answered with the win that stands");
 
 	char *table = race_table_text(host, DAY, true);
@@ -379,11 +527,11 @@ static void course(const char *host)
 	side(&rs.loser, "alice", KA, "k" KA ".1");
 	snprintf(rs.variant, sizeof rs.variant, "2x2 plus k=2");
 	rs.par = -1;
-	tap_ok(race_decide(host, slot_a, &rs, DAY) == 0 && filed(host, false) == 1 && rs.rank == RACE_UNRANKED_SELF,
+	tap_ok(race_decide(host, slot_a, &rs, DAY, 0) == 0 && filed(host, false) == 1 && rs.rank == RACE_UNRANKED_SELF,
 	       "one key against itself: not ranked (nor filed)");
 	race_offer_publish(host, &self);
 	side(&rs.loser, "guest-1a2b", "", "g0");
-	tap_ok(race_decide(host, slot_a, &rs, DAY) == 0 && filed(host, false) == 1 && rs.rank == RACE_UNRANKED_GUEST,
+	tap_ok(race_decide(host, slot_a, &rs, DAY, 0) == 0 && filed(host, false) == 1 && rs.rank == RACE_UNRANKED_GUEST,
 	       "against a guest: not ranked (nor filed)");
 
 	/* The opener's game ends: its race is swept by the next lister. */

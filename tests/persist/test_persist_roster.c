@@ -10,7 +10,9 @@
 #include <unistd.h>
 
 #include "persist/host.h"
+#include "persist/paths.h"
 #include "persist/roster.h"
+#include "persist/stats.h"
 #include "tap.h"
 
 #define T0 1800000000L		/* a fixed "now" (2027) */
@@ -237,6 +239,40 @@ static void pruning(const char *dir)
 	never.forget_days = 0;
 	tap_is(roster_prune(dir, &never, T0 + DAYS(5000)), 0, "--forget-after 0: nobody is forgotten");
 	(void)why;
+}
+
+/* Player p's statistics: one game, won or not. */
+static void played(const host_player *p, bool won)
+{
+	char path[4400], err[300];
+	persist_result res;
+	snprintf(path, sizeof path, "%s/data/lightsout", p->home);
+	paths_mkdirs(path, err, sizeof err);
+	snprintf(path, sizeof path, "%s/data/lightsout/stats", p->home);
+	stats_result r = { .kind = STATS_NORMAL, .won = won, .moves = 3, .par = 3, .seconds = 10 };
+	variant_default(&r.key);
+	stats_record(path, &r, &res);
+}
+
+/* Keys that never cleared a board go after --forget-unplayed-after
+ * (issue 43): throwaway keys cannot hold --players for a year. */
+static void unplayed(const char *dir)
+{
+	host_player thrown, winner, loser;
+	time_t t = T0 + DAYS(6000);
+	tap_is(join(dir, 40, "Throwaway", "198.18.0.1", t, &thrown), ROSTER_OK, "a key that only chose a name");
+	tap_is(join(dir, 41, "Winner", "198.18.0.2", t, &winner), ROSTER_OK, "one that cleared a board");
+	tap_is(join(dir, 42, "Loser", "198.18.0.3", t, &loser), ROSTER_OK, "one that played and never cleared one");
+	played(&winner, true);
+	played(&loser, false);
+	host_limits u = lim;
+	u.forget_unplayed_days = 7;
+	roster_prune(dir, &u, t + DAYS(6));
+	tap_ok(exists(thrown.dir) && exists(loser.dir) && exists(winner.dir), "six days on, all three stay");
+	roster_prune(dir, &u, t + DAYS(8));
+	tap_ok(!exists(thrown.dir) && !host_name_taken(dir, "Throwaway"), "eight days on, the key that only chose a name goes");
+	tap_ok(!exists(loser.dir), "so does the one that never cleared a board");
+	tap_ok(exists(winner.dir) && host_name_taken(dir, "Winner"), "the one that cleared a board stays (--forget-after)");
 }
 
 /* Whether file holds line. */
@@ -500,6 +536,7 @@ int main(void)
 	snprintf(fresh, sizeof fresh, "%s/pruned-host", dir);
 	tap_is(host_open(fresh, err, sizeof err), HOST_OK, "another host directory, for the prunes");
 	pruning(fresh);
+	unplayed(fresh);
 	char cmd[200];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	if (system(cmd) != 0)

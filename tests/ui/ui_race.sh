@@ -26,7 +26,7 @@ C="tmux -L lo$$-carol -f /dev/null"
 trap '$B kill-server >/dev/null 2>&1; $C kill-server >/dev/null 2>&1; ui_cleanup' EXIT
 pane() { # pane TMUX NAME ADDRESS: lightsout serve for NAME's key, from ADDRESS
 	cat >"$ui_tmp/run-$2.sh" <<RUN
-SSH_USER_AUTH='$ui_tmp/$2.auth' SSH_CONNECTION='$3 40000 192.0.2.1 22' '$LIGHTSOUT' serve --dir '$host'
+SSH_USER_AUTH='$ui_tmp/$2.auth' SSH_CONNECTION='$3 40000 192.0.2.1 22' '$LIGHTSOUT' serve --race-history 0 --dir '$host'
 echo "EXIT=\$?"
 exec sleep 600
 RUN
@@ -134,13 +134,15 @@ $D send-keys x Space
 # bob presses once; alice sees it.
 $B send-keys Space
 sees "$B" "Moves 1 " >/dev/null
+check "in the race the key bar offers undo, not the help its keys refuse" \
+	sh -c "$B capture-pane -p | grep -q 'u undo' && ! $B capture-pane -p | grep -q -e 's solution' -e 'i hint'"
 check "alice sees bob's move" sees "$A" "vs bob: 1 move"
-# At 60 columns with the plan's marks on (s), alice's moves are what
-# stays on bob's status line, the plan's words cut first.
+# At 60 columns, s refused in a race (no solution until it is decided:
+# tests/ui/ui_race_help.sh), alice's moves stay on bob's status line.
 $B resize-window -x 60 -y 20
 $B send-keys s
-check "the plan shown at 60 columns: the rival's progress stays on the status line" sees "$B" "vs alice: 0 moves"
-$B send-keys s
+check "s at 60 columns in a race: refused" sees "$B" "s: no help in a race"
+check "... the rival's progress stays on the status line" sees "$B" "vs alice: 0 moves"
 $B resize-window -x 80 -y 24
 check "the shell's watcher, keys pressed there ignored, sees it too" sees "$D" "racing bob: 1 move"
 $D send-keys q
@@ -184,7 +186,7 @@ $C send-keys q
 # 2. Both are offered a rematch: bob asks for one (r on the race's board)
 # while alice reads the leaderboard; she hears it there, with the bell,
 # and takes it with r on her board.
-check "both are offered a rematch" sees "$B" "r: a rematch"
+check "both are offered a rematch" sees_re "$B" "r(: a)? rematch"
 $A pipe-pane -o "cat >>'$ui_tmp/alice.out'"
 $B send-keys r
 check "r after the race: bob's rematch waits for alice" sees "$B" "Waiting for alice to take your challenge"
@@ -204,15 +206,21 @@ sees "$C" "Moves " >/dev/null
 $C send-keys v
 check "carol at the race screen" sees "$C" "o  open a race"
 check "carol is not offered a challenge meant for alice" sh -c "! $C capture-pane -p | grep -q \"take bob's race\""
-$A send-keys v
-check "alice sees bob's challenge to her" sees "$A" "take bob's race, a challenge to you"
+# (The lobby's r lists it; v would take it at once.)
 $A send-keys q
+sees "$A" "r  race another player" >/dev/null
+$A send-keys r
+check "alice sees bob's challenge to her" sees "$A" "take bob's race, a challenge to you"
+$A send-keys q f
 sees "$A" "Moves " >/dev/null
 $A send-keys r
 check "her r takes his rematch: the countdown" sees "$A" "Racing bob: the board in"
 check "the rematch starts for alice" sees "$A" "Race against bob: go!"
 check "and for bob" sees "$B" "Race against alice: go!"
 check "on one board for both" test "$(board_of "$A")" = "$(board_of "$B")"
+# A move first: leaving before any would be no result at all.
+$B send-keys Space
+sees "$B" "Moves 1 " >/dev/null
 $B send-keys q
 check "bob's q is told it forfeits the race" sees "$B" "Leave the race for the lobby? alice wins by forfeit."
 $B send-keys y
@@ -221,6 +229,8 @@ check "and told he left the race" sees "$B" "You left the race: alice wins by fo
 check "alice wins by forfeit" sees "$A" "bob left the race: you win by forfeit."
 check "ranked as a second result" test "$(results)" = 2
 $B send-keys q
+sees "$B" "Leave?" >/dev/null	# his race's board, one move made
+$B send-keys y
 check "only the lobby's q ends bob's game" sees "$B" "EXIT=0"
 $A send-keys L
 sees "$A" "Races won on $today" >/dev/null

@@ -76,19 +76,18 @@ $D send-keys r
 check "dave: the races, the cursor on carol's line" as_dave rd_focus "carol"
 check "dave: the races and the chosen line said" as_dave rd_said "Races (a public account): "
 # A race's news: dave challenges carol; she hears it on her board, takes
-# it from the races' screen (her cursor on the challenge) and hears the go.
+# it with v, as told, and hears the go.
 $D send-keys Enter
 as_dave ui_wait "Waiting for carol" >/dev/null
 check "carol: the challenge said on her board" rd_said "dave challenges you to a race: v to take it."
 check "... her cursor still in her cell" rd_on_cell 2 2
 ui_keys v
-check "carol: the races, her cursor on dave's challenge" rd_focus "take dave's race"
-ui_keys Enter
+check "carol: v takes it at once, the countdown" ui_wait "Racing dave: the board in"
 check "carol: the race's start said first, then the new board" rd_said "Race against dave: go!"
 check "... with the board in words after it" rd_said "New board, "
 check "... her cursor in its cell on the race's board" rd_on_cell 2 2
 $D kill-server
-check "dave gone: carol told she wins by forfeit" rd_said "you win by forfeit"
+check "dave gone before a move: carol told it is no result" rd_said "dave left the race before a move: no result"
 ui_keys Space
 check "a press on the race's board" rd_said "pressed row 2, column 2"
 

@@ -210,7 +210,11 @@ bob_sees() { for _ in $(seq 200); do $B capture-pane -p | grep -q -F -- "$1" && 
 	$B capture-pane -p | sed 's/^/# bob: /'; return 1; }
 bob_sees "Playing as bob" >/dev/null
 $B send-keys W
-check "W lists the live games: alice's is there" bob_sees "alice "
+# The list is of games being played: r looks again until alice's game,
+# resumed from the lobby, has said it is at its board.
+bob_looks() { for _ in $(seq 100); do $B capture-pane -p | grep -q -F -- "$1" && return 0; $B send-keys r; sleep 0.1; done
+	$B capture-pane -p | sed 's/^/# bob: /'; return 1; }
+check "W lists the live games: alice's is there" bob_looks "alice "
 $B send-keys Enter
 check "Enter watches it" bob_sees "Watching alice"
 check "alice is told she has a watcher" ui_wait "alice, 1 watching"
