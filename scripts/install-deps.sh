@@ -23,7 +23,7 @@ PLAY="build-essential autoconf automake autoconf-archive autopoint gettext local
 # runtimes; the SSH tests run a private sshd; the split tests GNU
 # parallel and a private Slurm (with munge); make check-deb and piuparts
 # build, check, install and upgrade the Debian packages.
-TESTS="tmux clang libclang-rt-14-dev libtsan2 strace openssh-server openssh-client parallel slurm-wlm munge
+TESTS="tmux yasr clang libclang-rt-14-dev libtsan2 strace openssh-server openssh-client parallel slurm-wlm munge
 	debhelper dpkg-dev lintian adduser piuparts debootstrap"
 # The packages of TESTS that ship a system service, and its units.
 DAEMONS="openssh-server:ssh.service,ssh.socket munge:munge.service slurmd:slurmd.service

@@ -236,7 +236,9 @@ static void draw_cell_now(view *v, int row, int col, bool flash)
 	} else if (mark) {
 		left[0] = cert ? '*' : mark > 0 ? '+' : '-';
 		right[0] = boardio_symbol(mark > 0 ? mark : -mark);
-	} else if (here) {
+	} else if (here && !v->gl->reader) {
+		/* A screen reader's focus is the terminal's cursor: brackets
+		 * there would be spoken with every move. */
 		left[0] = '[';
 		right[0] = ']';
 	} else if (in_preview(v, row, col)) {

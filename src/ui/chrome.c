@@ -368,6 +368,8 @@ static void status_line(view *v, double now, char *line, size_t size)
 /* The status line, when its words differ from those drawn. */
 void chrome_status(view *v, double now)
 {
+	if (v->msg_wrapped)
+		return;		/* the reader's message goes on over it */
 	char line[sizeof v->ds.status];
 	status_line(v, now, line, sizeof line);
 	if (strcmp(line, v->ds.status) == 0)
@@ -378,6 +380,32 @@ void chrome_status(view *v, double now)
 	clrtoeol();
 	chrome_put_cut(v->gl, LINES - 1, 0, line);
 	attrset(A_NORMAL);
+}
+
+static bool line_empty(int y)
+{
+	char line[512];
+	int n = mvinnstr(y, 0, line, COLS < (int)sizeof line - 1 ? COLS : (int)sizeof line - 1);
+	for (int i = 0; i < n; i++)
+		if (line[i] != ' ')
+			return false;
+	return true;
+}
+
+/* May the reader's long message go on over the bottom line?  Only where
+ * that is the board's status line or blank (a list's last line stays). */
+static bool reader_wraps(const view *v)
+{
+	char line[512];
+	int n = mvinnstr(LINES - 1, 0, line, COLS < (int)sizeof line - 1 ? COLS : (int)sizeof line - 1);
+	while (n > 0 && line[n - 1] == ' ')
+		n--;
+	if (n <= 0)
+		return true;
+	size_t m = strlen(v->ds.status);
+	while (m > 0 && v->ds.status[m - 1] == ' ')
+		m--;
+	return m > 0 && (size_t)n <= m && strncmp(line, v->ds.status, (size_t)n) == 0;
 }
 
 /* After a race, on its board: what comes next, each word led by its key
@@ -402,8 +430,37 @@ void draw_message(view *v, const char *msg)
 		commas(v->msg);
 	if (v->lay.too_small)
 		return;
+	if (v->msg_wrapped) {
+		/* The status line under the last message comes back. */
+		v->msg_wrapped = false;
+		v->ds.status[0] = '\0';
+		move(LINES - 1, 0);
+		clrtoeol();
+	}
+	if (v->msg_raised) {
+		v->msg_raised = false;
+		move(LINES - 3, 0);
+		clrtoeol();
+	}
 	move(LINES - 2, 0);
 	clrtoeol();
+	if (v->gl->reader && v->msg[0] && chrome_cols(v->msg) > COLS - 2 && !reader_wraps(v) && LINES > 3 &&
+	    line_empty(LINES - 3)) {
+		attrset(A_BOLD);
+		v->msg_raised = draw_wrapped(LINES - 3, 1, 0, LINES - 2, v->msg) > 1;
+		attrset(A_NORMAL);
+		return;
+	}
+	if (v->gl->reader && v->msg[0] && chrome_cols(v->msg) > COLS - 2 && reader_wraps(v)) {
+		/* A sentence a screen reader speaks whole: wrapped at a word
+		 * onto the status line, never cut with an ellipsis. */
+		move(LINES - 1, 0);
+		clrtoeol();
+		attrset(A_BOLD);
+		v->msg_wrapped = draw_wrapped(LINES - 2, 1, 0, LINES - 1, v->msg) > 1;
+		attrset(A_NORMAL);
+		return;
+	}
 	if (v->msg[0]) {
 		attrset(A_BOLD);
 		chrome_put_cut(v->gl, LINES - 2, 1, v->msg);

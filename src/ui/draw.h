@@ -85,7 +85,13 @@ typedef struct view {
 	session_view sv;
 	char title[64];			/* title line, right, for a view of no session's
 					 * game: "watching alice" */
-	char msg[160];			/* message line; empty shows the key hints */
+	char msg[320];			/* message line; empty shows the key hints */
+	/* The screen-reader mode's message wrapped onto the status line,
+	 * which waits under it until a shorter one comes. */
+	bool msg_wrapped;
+	/* ... or, where the bottom line is a screen's own, onto the blank
+	 * line above the message line. */
+	bool msg_raised;
 	char who[64];			/* a public account's player: "alice, 2 watching" */
 	bool help_held;			/* racing: the help keys are off, so the
 					 * key bar offers none (session_help_held) */

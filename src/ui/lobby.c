@@ -151,13 +151,15 @@ static void lobby_draw(app *a)
 			mvchgat(y, 2, 1, A_BOLD, 0, NULL);	/* the key stands out */
 		y += used;
 	}
-	if (a->v.msg[0])
-		draw_message(&a->v, a->v.msg);
 	attrset(A_DIM);
 	/* TRANSLATORS: the lobby's last line: at most 58 columns. */
 	const char *foot = _("Press a key; f: your board (settings, ? help); q leaves.");
 	mvaddnstr(LINES - 1, 1, foot, (int)text_fit(foot, COLS - 2));
 	attrset(A_NORMAL);
+	/* After the foot: a screen reader's long message wraps above it,
+	 * not onto it. */
+	if (a->v.msg[0])
+		draw_message(&a->v, a->v.msg);
 }
 
 /* A board of mode for the settings played, made by the session; the

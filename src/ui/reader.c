@@ -18,6 +18,7 @@
 /* What was seen at the last wait. */
 typedef struct reader_seen {
 	const screen *top;
+	const screen *real;	/* the last screen not a question over one */
 	const board *start;	/* the board played: a new one is said whole */
 	unsigned start_hash;
 	int rows, cols;
@@ -34,6 +35,7 @@ typedef struct reader_seen {
 	char said[READER_SAID][sizeof ((view *)0)->msg];
 	int next_said;
 	char focus[160];	/* a screen's focus in words, as said */
+	char sent[2][512];	/* the message line and the one under it, as sent */
 	int key;		/* the key since, or 0 */
 } reader_seen;
 
@@ -320,6 +322,46 @@ static bool line_blank(int y)
 	return true;
 }
 
+/* A screen's name as said when a key goes there. */
+static const char *screen_said(const screen *s)
+{
+	if (s == &lobby_screen)
+		return _("the lobby");
+	if (s == &board_screen)
+		return _("the board");
+	if (s == &race_screen)
+		return _("the race");
+	return s->title && s->title[0] ? _(s->title) : "";
+}
+
+/* Where a key went, when the screen it opened has no words of its own:
+ * "Leaving the board: the lobby", or the screen's name at the start. */
+static void screen_news(const screen *top, char *buf, size_t len)
+{
+	const char *to = screen_said(top);
+	if (!to[0])
+		return;
+	if (R.real && screen_said(R.real)[0])
+		/* TRANSLATORS: the screen left, the screen now shown ("Leaving
+		 * the board: the lobby"), said in the screen-reader mode. */
+		snprintf(buf, len, _("Leaving %s: %s"), screen_said(R.real), to);
+	else
+		snprintf(buf, len, "%s", to);
+	if (buf[0] >= 'a' && buf[0] <= 'z')
+		buf[0] = (char)(buf[0] - 'a' + 'A');	/* a sentence's capital */
+}
+
+static void line_text(int y, char *buf, size_t len);
+
+/* Does the message line hold the last message still (a screen that
+ * draws over all but it)?  Then it is ours to say the next on. */
+static bool line_is_msg(const app *a)
+{
+	char line[512];
+	line_text(LINES - 2, line, sizeof line);
+	return a->v.msg[0] && line[0] == ' ' && strcmp(line + 1, a->v.msg) == 0;
+}
+
 /* The words since the last wait, said on the message line: ours first,
  * then what the key said itself, once. */
 static void reader_say(app *a, const char *focus)
@@ -335,6 +377,8 @@ static void reader_say(app *a, const char *focus)
 	else if (strcmp(focus, R.focus) != 0 && focus[0])
 		snprintf(news, sizeof news, "%s%s%s", R.top != top && top->title && top->title[0] ? _(top->title) : "",
 			 R.top != top ? ": " : "", focus);
+	else if (R.real != top && top != &question_screen)
+		screen_news(top, news, sizeof news);
 	if (a->s && top == &board_screen && app_session(a).watchers > R.eyes && R.top) {
 		int n = app_session(a).watchers;
 		snprintf(news + strlen(news), sizeof news - strlen(news), "%s", news[0] ? ". " : "");
@@ -361,7 +405,8 @@ static void reader_say(app *a, const char *focus)
 			snprintf(line, sizeof line, "%s.", news);
 		/* A full screen of its own (a list) has its words said where
 		 * its message line is free; a watched game's over its hint. */
-		if ((drawn && top->shows_board) || top->over_board || top == &watch_screen || line_blank(LINES - 2))
+		if ((drawn && top->shows_board) || top->over_board || top == &watch_screen || line_blank(LINES - 2) ||
+		    line_is_msg(a))
 			draw_message(&a->v, line);
 	}
 	snprintf(R.msg, sizeof R.msg, "%s", a->v.msg);
@@ -372,6 +417,8 @@ static void reader_say(app *a, const char *focus)
 static void reader_remember(app *a)
 {
 	R.top = app_top(a);
+	if (R.top != &question_screen)
+		R.real = R.top;
 	R.key = 0;
 	R.eyes = a->s ? app_session(a).watchers : 0;
 	if (!a->s)
@@ -390,8 +437,75 @@ static void reader_remember(app *a)
 	R.have = sv.plan->have;
 }
 
+/* Row y of the screen as text, its trailing blanks dropped. */
+static void line_text(int y, char *buf, size_t len)
+{
+	int most = COLS < (int)len - 1 ? COLS : (int)len - 1;
+	int n = mvinnstr(y, 0, buf, most);
+	while (n > 0 && buf[n - 1] == ' ')
+		n--;
+	buf[n > 0 ? n : 0] = '\0';
+}
+
+/* The message line sent to the terminal first and whole.  Curses sends
+ * only the characters that differ from the last frame, and a screen
+ * reader speaks what arrives: "row 2, column 1: on" after "row 1,
+ * column 1: on" was heard as "2".  So when its words change the line
+ * (and its wrapped rest on the line under it) goes out alone, rewritten
+ * from its first column, before the board's cells and the status line:
+ * the sentence is heard whole and first, the digits that changed after
+ * it, where the next key cuts them short. */
+static void message_send(app *a)
+{
+	char now[2][sizeof R.sent[0]];
+	int rows = a->v.msg_wrapped || a->v.msg_raised ? 2 : 1, y0 = a->v.msg_raised ? LINES - 3 : LINES - 2;
+	line_text(y0, now[0], sizeof now[0]);
+	if (rows == 2)
+		line_text(y0 + 1, now[1], sizeof now[1]);
+	else
+		now[1][0] = '\0';
+	bool same = strcmp(now[0], R.sent[0]) == 0 && strcmp(now[1], R.sent[1]) == 0;
+	memcpy(R.sent, now, sizeof R.sent);
+	if (same || !now[0][0] || LINES < 4)
+		return;
+	if (is_cleared(stdscr) || is_cleared(curscr)) {
+		/* A screen drawn anew (the start, another screen): the terminal
+		 * cleared with the message alone on it, the rest after, so the
+		 * first thing heard is the sentence, not the screen read through. */
+		WINDOW *t = newwin(LINES, COLS, 0, 0);
+		if (!t)
+			return;
+		copywin(stdscr, t, y0, 0, y0, 0, y0 + rows - 1, COLS - 1, FALSE);
+		clearok(t, TRUE);
+		wnoutrefresh(t);
+		doupdate();
+		delwin(t);
+		clearok(stdscr, FALSE);
+		touchwin(stdscr);
+		return;
+	}
+	/* From the sentence's first letter: a blank before it is no word. */
+	int x0 = now[0][0] == ' ' && (rows == 1 || now[1][0] == ' ' || !now[1][0]) ? 1 : 0;
+	WINDOW *w = derwin(stdscr, rows, COLS - x0, y0, x0);
+	if (!w)
+		return;
+	wredrawln(w, 0, rows);	/* the whole line, not its difference */
+	wnoutrefresh(w);
+	doupdate();
+	delwin(w);
+}
+
 static void reader_wait(app *a)
 {
+	if (a->quit) {
+		/* q left the game: said, not left in silence. */
+		draw_message(&a->v, _("Leaving Lights Out."));
+		message_send(a);
+		/* A reader that ends with its program (yasr) drops what it had
+		 * not read yet: a moment to read the last sentence. */
+		napms(200);
+		return;
+	}
 	if (F.s != app_top(a))
 		F.s = NULL;	/* a focus said by a screen since closed */
 	if (!a->gl.reader) {
@@ -406,6 +520,7 @@ static void reader_wait(app *a)
 	focus_find(a, &y, &x, words, sizeof words);
 	reader_say(a, words);
 	reader_remember(a);
+	message_send(a);
 	move(y, x);
 }
 

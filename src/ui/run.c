@@ -448,6 +448,8 @@ int app_run(app *a)
 		/* Kept with the game when it is saved, for a resume. */
 		session_cursor(a->s, a->v.cr, a->v.cc);
 	}
+	if (a->quit && a->reader_wait)
+		a->reader_wait(a);	/* the screen reader says the game is left */
 	/* Quit, signal or lost terminal: a game in progress is kept for next
 	 * time (quitting is not giving up); a position in the editor is no
 	 * game yet, and the last save stays as it was.  A save that fails
