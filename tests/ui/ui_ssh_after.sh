@@ -21,14 +21,8 @@ arcade_exit_hook() {
 	for p in alice bob carol; do tmux -L "lo$$-$p" -f /dev/null kill-server >/dev/null 2>&1; done
 }
 arcade_start
-if [ -z "$acct" ] || [ -z "$port" ]; then
-	[ -z "$acct" ] && { echo "1..0 # SKIP useradd failed"; exit 0; }
-	sed 's/^/# sshd: /' "$s/sshd.log"
-	not_ok "the arcade's own sshd starts"
-	done_testing
-	exit 1
-fi
-ok "the arcade's own sshd starts (port $port)"
+. "$SRCDIR/tests/lib/arcade_clients.sh"
+arcade_started
 
 # pane WHO ADDRESS TERM: WHO logs in from ADDRESS in a 160x30 tmux pane of
 # their own (wide: a result's line and what comes next fit it whole),

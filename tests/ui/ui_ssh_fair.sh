@@ -18,74 +18,8 @@ arcade_exit_hook() {
 	[ -z "${typist:-}" ] || kill "$typist" 2>/dev/null
 }
 arcade_start --prompts 6
-if [ -z "$acct" ] || [ -z "$port" ]; then
-	[ -z "$acct" ] && { echo "1..0 # SKIP useradd failed"; exit 0; }
-	sed 's/^/# sshd: /' "$s/sshd.log"
-	not_ok "the arcade's own sshd starts"
-	done_testing
-	exit 1
-fi
-ok "the arcade's own sshd starts (port $port)"
-
-says() { printf '%s\n' "$1" | grep -q -- "$2"; }
-# client NAME WHO ADDRESS: WHO logs in from ADDRESS with -tt, fed by the
-# FIFO in.NAME, its output in out.NAME ("EXIT=N" added when it ends), its
-# ssh client's pid in pid.NAME.
-client() {
-	mkfifo "$s/in.$1"
-	sleep 600 >"$s/in.$1" &
-	echo $! >"$s/hold.$1"
-	(
-		SSH_BIND=$3 sh "$s/ssh" "$2" -tt <"$s/in.$1" >"$s/out.$1" 2>&1 &
-		echo $! >"$s/pid.$1"
-		wait $!
-		echo "EXIT=$?" >>"$s/out.$1"
-	) &
-}
-# wait_out NAME TEXT: until NAME's output shows TEXT (10 s).
-wait_out() {
-	for _ in $(seq 200); do
-		grep -F -q -a -- "$2" "$s/out.$1" 2>/dev/null && return 0
-		sleep 0.05
-	done
-	echo "# $1 never showed '$2'" >&2
-	return 1
-}
-# showing TEXT NAME...: how many of the NAMEs' outputs show TEXT.
-showing() {
-	text=$1
-	shift
-	n=0
-	for c in "$@"; do grep -F -q -a -- "$text" "$s/out.$c" 2>/dev/null && n=$((n + 1)); done
-	echo "$n"
-}
-# until_shown TEXT COUNT NAME...: until COUNT of the NAMEs show TEXT (10 s).
-until_shown() {
-	want=$2
-	text=$1
-	shift 2
-	for _ in $(seq 200); do
-		[ "$(showing "$text" "$@")" -ge "$want" ] && return 0
-		sleep 0.05
-	done
-	echo "# $(showing "$text" "$@") of $* show '$text', not $want" >&2
-	return 1
-}
-
-# drop NAME...: the clients' links dropped; until each has ended and the
-# host's places are free again (a dropped link ends a session, saved).
-drop() {
-	for c in "$@"; do
-		kill "$(cat "$s/pid.$c")" "$(cat "$s/hold.$c")" 2>/dev/null
-		rm -f "$s/pid.$c"
-	done
-	until_shown "EXIT=" $# "$@" || return 1
-	for _ in $(seq 200); do
-		[ -z "$(find "$host/prompts" "$host/sessions" "$host/live" -name '*.lock' 2>/dev/null)" ] && return 0
-		sleep 0.05
-	done
-	return 1
-}
+. "$SRCDIR/tests/lib/arcade_clients.sh"
+arcade_started
 
 # 1. Six new keys of one /24 fill the six places at the name prompt.
 for i in 1 2 3 4 5 6; do client "f$i" "f$i" "127.1.0.$i"; done

@@ -11,14 +11,8 @@
 sshd_root_test "it makes the public account and runs sshd for it" sshd ssh ssh-keygen useradd userdel usermod
 . "$SRCDIR/tests/lib/arcade_lib.sh"
 arcade_start --guests 4
-if [ -z "$acct" ] || [ -z "$port" ]; then
-	[ -z "$acct" ] && { echo "1..0 # SKIP useradd failed"; exit 0; }
-	sed 's/^/# sshd: /' "$s/sshd.log"
-	not_ok "the arcade's own sshd starts"
-	done_testing
-	exit 1
-fi
-ok "the arcade's own sshd starts (port $port)"
+. "$SRCDIR/tests/lib/arcade_clients.sh"
+arcade_started
 
 kept() { find "$host/guests-kept" -mindepth 1 -maxdepth 1 2>/dev/null | wc -l | tr -d ' '; }
 # until_is COMMAND VALUE: poll until COMMAND prints VALUE (10 s).
