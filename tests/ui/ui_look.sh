@@ -181,7 +181,7 @@ ui_start -- --ascii --load "$five"
 ui_wait "Moves 0" >/dev/null
 ui_tmux resize-window -x 40 -y 12
 ui_keys '?'
-check "40x12, ASCII: the ellipsis is '...'" ui_wait "Clear the..."
+check "40x12, ASCII: the ellipsis is '...'" ui_wait "Clear the board:..."
 ui_keys q q
 ui_wait "EXIT=" >/dev/null
 
