@@ -23,8 +23,8 @@ run() {
 	case " ${FUZZ_ONLY:-$name} " in *" $name "*) ;; *) return ;; esac
 	# shellcheck disable=SC2086
 	# Every file may mark its messages (i18n.h, config.h from the
-	# configured tree): formats/lang.c is in each.
-	if ! $CC $CFLAGS -o "$out/fuzz_$name" "fuzz/fuzz_$name.c" "$@" src/formats/lang.c -lm 2> "$out/$name.build"; then
+	# configured tree): formats/lang.c and i18n.c are in each.
+	if ! $CC $CFLAGS -o "$out/fuzz_$name" "fuzz/fuzz_$name.c" "$@" src/formats/lang.c src/i18n.c -lm 2> "$out/$name.build"; then
 		cat "$out/$name.build"
 		echo "fuzz $name: build failed"
 		failed=1
@@ -59,10 +59,10 @@ run sshkey src/persist/sshkey.c src/persist/sha256.c
 # The drawing of what decodes: the whole engine, the game and the curses
 # drawing code (config.h from the configured tree, for the engine's M4RI test).
 CFLAGS="$CFLAGS -I. $(pkg-config --cflags ncursesw 2>/dev/null)" run draw src/engine/*.c src/game/game.c \
-	src/game/overlay.c src/game/solver.c src/game/thread.c src/ui/draw.c src/ui/theme.c src/ui/layout.c src/ui/cells.c src/ui/chrome.c src/ui/glyphs.c src/ui/info.c \
+	src/game/overlay.c src/game/solver.c src/game/budget.c src/game/thread.c src/ui/draw.c src/ui/theme.c src/ui/layout.c src/ui/cells.c src/ui/chrome.c src/ui/glyphs.c src/ui/info.c \
 	src/formats/boardio.c src/formats/outbuf.c $(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw) -lpthread
 CFLAGS="$CFLAGS -I. $(pkg-config --cflags ncursesw icu-uc icu-i18n 2>/dev/null)" run live src/engine/*.c src/game/game.c \
-	src/game/overlay.c src/game/solver.c src/game/thread.c src/ui/draw.c src/ui/theme.c src/ui/layout.c src/ui/cells.c src/ui/chrome.c src/ui/glyphs.c src/ui/info.c \
+	src/game/overlay.c src/game/solver.c src/game/budget.c src/game/thread.c src/ui/draw.c src/ui/theme.c src/ui/layout.c src/ui/cells.c src/ui/chrome.c src/ui/glyphs.c src/ui/info.c \
 	src/ui/watchview.c src/game/arcade.c src/persist/host.c src/persist/network.c src/persist/paths.c src/persist/live.c src/persist/name.c src/persist/sha256.c src/persist/lock.c \
 	src/persist/atomic.c src/persist/clock.c src/persist/kv.c src/persist/parse.c src/formats/boardio.c src/formats/outbuf.c \
 	$(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw) $ICU -lpthread

@@ -3,6 +3,7 @@
 #ifndef LO_CLOCK_H
 #define LO_CLOCK_H
 
+#include <stdbool.h>
 #include <time.h>
 
 #define CLOCK_DATE_LEN 11	/* "YYYY-MM-DD" and its NUL */
@@ -14,5 +15,9 @@ double clock_seconds(void);
 /* The UTC day of t, "YYYY-MM-DD": the daily board's, the same for every
  * player wherever they are (never the local time zone's). */
 void clock_date(time_t t, char out[CLOCK_DATE_LEN]);
+
+/* Whether d is such a day, one the calendar has (no 31 February, 29
+ * February in leap years only), from 1970 on. */
+bool clock_date_valid(const char *d);
 
 #endif

@@ -16,10 +16,10 @@
 #include "engine/rule.h"
 #include "persist/aside.h"
 #include "persist/atomic.h"
+#include "persist/clock.h"
 #include "persist/kv.h"
 #include "persist/lock.h"
 #include "persist/parse.h"
-#include "persist/scores.h"
 #include "persist/textbuf.h"
 #include "i18n.h"
 
@@ -494,8 +494,8 @@ static int parse_body(cursor *c, saved_game *sg)
 	if (keyed(c, "daily", buf, sizeof buf) < 0)
 		return -1;
 	if (strcmp(buf, "-") != 0) {
-		/* The leaderboard's own check: a day the calendar has. */
-		if (!scores_date_valid(buf))
+		/* A day the calendar has (the leaderboard's check too). */
+		if (!clock_date_valid(buf))
 			return bad(c, _("daily: expected a date YYYY-MM-DD or -"));
 		memcpy(sg->daily, buf, 11);
 	}

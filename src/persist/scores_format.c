@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "persist/clock.h"
 #include "persist/kv.h"
 #include "persist/parse.h"
 #include "persist/scores_impl.h"
@@ -22,24 +23,9 @@ void scores_free(scores *t)
 	scores_init(t);
 }
 
-static bool digits(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (s[i] < '0' || s[i] > '9')
-			return false;
-	return n > 0;
-}
-
 bool scores_date_valid(const char *d)
 {
-	static const int days[12] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
-	if (strlen(d) != 10 || d[4] != '-' || d[7] != '-' || !digits(d, 4) || !digits(d + 5, 2) ||
-	    !digits(d + 8, 2))
-		return false;
-	int y = atoi(d), m = (d[5] - '0') * 10 + d[6] - '0', day = (d[8] - '0') * 10 + d[9] - '0';
-	if (y < 1970 || m < 1 || m > 12 || day < 1 || day > days[m - 1])
-		return false;
-	return !(m == 2 && day == 29 && !(y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)));
+	return clock_date_valid(d);
 }
 
 /* A decimal scores_number without sign or leading zero, at most max. */
