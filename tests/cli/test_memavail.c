@@ -11,18 +11,6 @@
 #include "cli/memavail.h"
 #include "tap.h"
 
-/* A sanitizer's shadow memory is mapped address space: no room under
- * any ulimit -v this test could set. */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-#ifndef SANITIZED
-#define SANITIZED 0
-#endif
 
 static void put(const char *root, const char *rel, const char *text)
 {

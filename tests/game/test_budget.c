@@ -18,17 +18,6 @@
 
 #define MIB (1024.0 * 1024.0)
 
-/* A sanitizer's allocator is not the one estimated: nothing to measure. */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-#ifndef SANITIZED
-#define SANITIZED 0
-#endif
 
 /* A line of /proc/self/status in kB ("VmRSS", "VmHWM"); -1 unknown. */
 static long status_kb(const char *field)

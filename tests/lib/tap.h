@@ -53,4 +53,17 @@ static inline int tap_done(void)
 	(tap_ok((long long)(got) == (long long)(want), __VA_ARGS__) ? 1 : \
 	 (tap_diag("  got %lld, want %lld", (long long)(got), (long long)(want)), 0))
 
+/* SANITIZED: built with ASan or TSan, whose allocator and shadow memory
+ * no measurement of memory or ulimit -v can go by (gcc and clang). */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+#ifndef SANITIZED
+#define SANITIZED 0
+#endif
+
 #endif

@@ -233,6 +233,18 @@ static int race_one(const char *host, const char *slot, long long ms, const race
 }
 
 /* A fresh key of its own network (172.16.0.0/12, a /24 each) into o. */
+/* Racer PREFIX<ID's low digits> of key ID, from the address ADDR (a
+ * format of two numbers, a and b). */
+static void racer(race_side *s, const char *prefix, int id, const char *addr, int a, int b)
+{
+	char key[RACE_KEY_LEN + 1], name[16], slot[LIVE_ID_MAX];
+	snprintf(key, sizeof key, "%032x", id);
+	snprintf(name, sizeof name, "%s%d", prefix, id & 0xff);
+	snprintf(slot, sizeof slot, "k%s.0", key);
+	side(s, name, key, slot);
+	snprintf(s->addr, sizeof s->addr, addr, a, b);
+}
+
 static race_side *opponent(race_side *o)
 {
 	static int next;
@@ -318,15 +330,8 @@ static void ranking(const char *host)
 	/* A network's daily share: three keys of one /24, each against
 	 * players of other networks; two full keys' shares fill it. */
 	race_side n[3];
-	for (int k = 0; k < 3; k++) {
-		char key[RACE_KEY_LEN + 1], name[16], addr[24], nslot[LIVE_ID_MAX];
-		snprintf(key, sizeof key, "%032x", 0x5000 + k);
-		snprintf(name, sizeof name, "net%d", k);
-		snprintf(addr, sizeof addr, "198.18.0.%d", k + 1);
-		snprintf(nslot, sizeof nslot, "k%s.0", key);
-		side(&n[k], name, key, nslot);
-		snprintf(n[k].addr, sizeof n[k].addr, "%s", addr);
-	}
+	for (int k = 0; k < 3; k++)
+		racer(&n[k], "net", 0x5000 + k, "198.18.%d.%d", 0, k + 1);
 	ranked = 0;
 	for (int i = 0; i < RACE_NETWORK_DAY; i++)
 		ranked += race_one(host, slot, 400 + i, &n[i / RACE_SHARE_DAY], opponent(&o), RACE_CLEARED) == RACE_RANKED;
@@ -342,15 +347,8 @@ static void ranking(const char *host)
 	 * a network, each network its share) fill it; a key on a sixth /24
 	 * of that block is not ranked, one from another block is. */
 	race_side b[11];
-	for (int k = 0; k < 11; k++) {
-		char key[RACE_KEY_LEN + 1], name[16], addr[24], nslot[LIVE_ID_MAX];
-		snprintf(key, sizeof key, "%032x", 0x6000 + k);
-		snprintf(name, sizeof name, "blk%d", k);
-		snprintf(addr, sizeof addr, "198.19.%d.%d", k / 2, k % 2 + 1);
-		snprintf(nslot, sizeof nslot, "k%s.0", key);
-		side(&b[k], name, key, nslot);
-		snprintf(b[k].addr, sizeof b[k].addr, "%s", addr);
-	}
+	for (int k = 0; k < 11; k++)
+		racer(&b[k], "blk", 0x6000 + k, "198.19.%d.%d", k / 2, k % 2 + 1);
 	ranked = 0;
 	for (int i = 0; i < RACE_BLOCK_DAY; i++)
 		ranked += race_one(host, slot, 2000 + i, &b[i / RACE_SHARE_DAY], opponent(&o), RACE_CLEARED) == RACE_RANKED;
