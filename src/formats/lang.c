@@ -72,6 +72,30 @@ static bool says_utf8(const char *locale)
 
 static const char *effective(void);
 
+/* gettext looks LANGUAGE's names up as they are given: a bare "zh" or
+ * "zh_SG" finds no catalog, though both mean ours (zh_CN).  Each name the
+ * game has a catalog for is given as that catalog's; the others stay. */
+static void language_normalize(void)
+{
+	const char *l = getenv("LANGUAGE");
+	char out[256];
+	size_t o = 0;
+	while (l && *l) {
+		char one[32], code[8];
+		size_t n = strcspn(l, ":");
+		snprintf(one, sizeof one, "%.*s", (int)(n < sizeof one ? n : 0), l);
+		language_of(one, code, sizeof code);
+		const char *name = strcmp(code, "zh_CN") == 0 ? code : one;
+		int w = snprintf(out + o, sizeof out - o, "%s%s", o ? ":" : "", name);
+		if (w < 0 || (size_t)w >= sizeof out - o)
+			return;		/* a list this long is left as it was */
+		o += (size_t)w;
+		l += n + (l[n] == ':');
+	}
+	if (o)
+		setenv("LANGUAGE", out, 1);
+}
+
 #if ENABLE_NLS
 /* The directory locale/ beside this program, when there is one (a build
  * tree: make compiles po/ there); an installed game has none. */
@@ -105,6 +129,7 @@ void lang_start(void)
 	 * (a German locale's comma would make 41.3 read as 41). */
 	setlocale(LC_NUMERIC, "C");
 	language_of(env_locale("LC_MESSAGES"), asked, sizeof asked);
+	language_normalize();
 	const char *l = getenv("LANGUAGE");
 	free(given_language);
 	given_language = l && *l ? strdup(l) : NULL;

@@ -27,9 +27,10 @@ else
 	# The least memory limit under which the program runs at all.
 	memory_floor
 
-	# A valid 2000x2000 board with 2 MB to spare: out of memory, said so.
-	"$LIGHTSOUT" generate -s 2000 --seed 1 > "$T/b2000" || exit 99
-	expect 2 'out of memory' sh -c "ulimit -v $((floor + 2000)) && exec \"\$0\" solve \"\$1\"" "$LIGHTSOUT" "$T/b2000"
+	# A valid 4000x4000 board with 2 MB to spare, as much as the board
+	# alone at a bit a cell: out of memory, said so.
+	"$LIGHTSOUT" generate -s 4000 --seed 1 > "$T/b4000" || exit 99
+	expect 2 'out of memory' sh -c "ulimit -v $((floor + 2000)) && exec \"\$0\" solve \"\$1\"" "$LIGHTSOUT" "$T/b4000"
 	check "... and not a complaint about the file" sh -c "! grep -q 'row has' '$T/err'"
 
 	# 300 MB of one-cell rows (150 million) under a 20 MB limit: refused by

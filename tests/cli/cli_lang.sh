@@ -28,6 +28,10 @@ env -i PATH="$PATH" LANG=C.UTF-8 LANGUAGE=de "$LIGHTSOUT" --help > "$T/out" 2> "
 check "from the build tree, no catalog named: German beside the binary" grep -q -F -- "$de_usage" "$T/out"
 run LANG=C.UTF-8 LANGUAGE=de "$LIGHTSOUT" --help > "$T/out" 2> "$T/err"
 check "LANGUAGE=de under C.UTF-8: German" grep -q -F -- "$de_usage" "$T/out"
+# A bare "zh" is the language, not a catalog's name: it read English.
+zh_solve=$(tr_of zh_CN "print a minimal solution of a board")
+run LANG=C.UTF-8 LANGUAGE=zh "$LIGHTSOUT" --help > "$T/out" 2> "$T/err"
+check "LANGUAGE=zh under C.UTF-8: Chinese ($zh_solve)" sh -c '[ -n "$0" ] && [ "$0" != "print a minimal solution of a board" ] && grep -q -F -- "$0" "$1"' "$zh_solve" "$T/out"
 fr_err=$(tr_of fr "unknown or incomplete option '%s'" | cut -d"'" -f1)
 run LANG=fr_CA.UTF-8 "$LIGHTSOUT" solve --bogus > "$T/out" 2> "$T/err"
 rc=$?

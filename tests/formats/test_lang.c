@@ -81,5 +81,14 @@ int main(void)
 	setenv("LANGUAGE", "zh_TW:de", 1);
 	lang_start();
 	tap_ok(!strcmp(lang_code(), "de"), "LANGUAGE=zh_TW:de: de (%s)", lang_code());
+	/* gettext looks a bare "zh" up as it is, and has no such catalog. */
+	setenv("LANGUAGE", "zh:de", 1);
+	lang_start();
+	tap_ok(!strcmp(getenv("LANGUAGE"), "zh_CN:de"), "LANGUAGE=zh:de is given to gettext as zh_CN:de (%s)",
+	       getenv("LANGUAGE"));
+	setenv("LANGUAGE", "sv:zh_SG.UTF-8:zh_TW", 1);
+	lang_start();
+	tap_ok(!strcmp(getenv("LANGUAGE"), "sv:zh_CN:zh_TW"), "LANGUAGE=sv:zh_SG.UTF-8:zh_TW: sv:zh_CN:zh_TW (%s)",
+	       getenv("LANGUAGE"));
 	return tap_done();
 }
