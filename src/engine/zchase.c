@@ -81,7 +81,7 @@ static void chase_rows(const zchase *c, const uint8_t *b, uint8_t *x, const uint
  * res gets what the last row's cells then show.  O(C) bytes besides the
  * boards, so the rows are as many as the memory holds boards of.  The
  * same numbers as chase_rows.  -1 when out of memory. */
-static int plus_roll(const zchase *c, const bitboard *b, const uint8_t *u, bitboard *x, uint8_t *res)
+static int plus_roll(const zchase *c, const bitboard *b, const uint8_t *u, bitboard *x, uint8_t *res, uint8_t *last)
 {
 	int R = c->sh.rows, C = c->sh.cols, k = c->k;
 	uint8_t mod[256], neg[256];
@@ -102,9 +102,11 @@ static int plus_roll(const zchase *c, const bitboard *b, const uint8_t *u, bitbo
 			bitboard_zput_cells(x, p, cur);
 		if (b)
 			bitboard_zget_cells(b, p, bp);
-		bool last = p + 1 == R;
-		uint8_t *out = last ? res : next;
-		const uint8_t *t = last ? mod : neg;
+		bool end = p + 1 == R;
+		uint8_t *out = end ? res : next;
+		const uint8_t *t = end ? mod : neg;
+		if (end && last)
+			memcpy(last, cur, (size_t)C);
 		/* x_{p+1} = -(b_p + T x_p + x_{p-1}); the last row's residual. */
 		for (int j = 0; j < C; j++)
 			out[j] = t[cur[j - 1] + cur[j] + cur[j + 1] + prev[j] + bp[j]];
@@ -128,7 +130,7 @@ static zplus *build_plus(const zchase *c)
 	if (!u)
 		return NULL;
 	u[0] = 1;
-	if (plus_roll(c, NULL, u, NULL, u + C) == 0)
+	if (plus_roll(c, NULL, u, NULL, u + C, NULL) == 0)
 		z = zplus_new(u + C, C, c->k);
 	free(u);
 	return z;
@@ -376,18 +378,19 @@ lo_result zchase_solve_packed(const zchase *c, const bitboard *b, bitboard *x, b
 	    (x && (x->rows != b->rows || x->cols != b->cols || x->k != k)) ||
 	    (cert && (cert->rows != b->rows || cert->cols != b->cols || cert->k != k)))
 		return LO_REFUSED;
-	uint8_t *res = malloc((size_t)U * 2 + 1), *u = res + U;
+	uint8_t *res = malloc((size_t)U * 4 + 1), *u = res + U, *res0 = u + U, *w = res0 + U;
 	if (!res)
 		return LO_NOMEM;
 	lo_result st = LO_NOMEM;
 	/* As zchase_solve: with u = 0 the chase leaves res; then M u = -res. */
-	if (plus_roll(c, b, NULL, NULL, res) < 0)
+	if (plus_roll(c, b, NULL, NULL, res, NULL) < 0)
 		goto out;
+	memcpy(res0, res, (size_t)U);
 	for (int i = 0; i < U; i++)
 		res[i] = (uint8_t)((k - res[i]) % k);
 	st = solve_unknowns(c, res, u);
 	if (st == LO_OK && x) {
-		if (plus_roll(c, b, u, x, res) < 0) {
+		if (plus_roll(c, b, u, x, res, NULL) < 0) {
 			st = LO_NOMEM;
 			goto out;
 		}
@@ -395,24 +398,25 @@ lo_result zchase_solve_packed(const zchase *c, const bitboard *b, bitboard *x, b
 		int clear = bitboard_zpress_plus_clears(b, x);
 		st = clear < 0 ? LO_NOMEM : clear ? LO_OK : LO_REFUSED;
 	} else if (st == LO_UNSOLVABLE && cert) {
-		/* The first quiet pattern not orthogonal to b (one is: A is
-		 * symmetric), checked quiet. */
+		/* A quiet pattern z not orthogonal to b (one is: A is symmetric),
+		 * checked quiet.  The chase from u = 0 left b + A x = res0 on the
+		 * last row, so z . b = z_{R-1} . res0 = u_z . L(T) res0, L(T) u
+		 * the last row of the chase from u (T symmetric): w = L(T) res0 by
+		 * one chase, then each generator's dot without its chase. */
 		st = LO_REFUSED;
-		for (int q = 0; q < zchase_nullity(c); q++) {
-			if (kernel_unknowns(c, q, u) != LO_OK || plus_roll(c, NULL, u, cert, res) < 0) {
-				st = LO_NOMEM;
-				break;
-			}
+		if (plus_roll(c, NULL, res0, NULL, res, w) < 0) {
+			st = LO_NOMEM;
+			goto out;
+		}
+		int q = zplus_odd_generator(c->pl, w);
+		if (q == -2 || (q >= 0 && (kernel_unknowns(c, q, u) != LO_OK || plus_roll(c, NULL, u, cert, res, NULL) < 0))) {
+			st = LO_NOMEM;
+			goto out;
+		}
+		if (q >= 0) {
 			int dot = packed_dot(cert, b);
-			if (dot < 0) {
-				st = LO_NOMEM;
-				break;
-			}
-			if (dot) {
-				int quiet = bitboard_zpress_plus_clears(NULL, cert);
-				st = quiet < 0 ? LO_NOMEM : quiet ? LO_UNSOLVABLE : LO_REFUSED;
-				break;
-			}
+			int quiet = dot > 0 ? bitboard_zpress_plus_clears(NULL, cert) : 0;
+			st = dot < 0 || quiet < 0 ? LO_NOMEM : dot > 0 && quiet ? LO_UNSOLVABLE : LO_REFUSED;
 		}
 	}
 out:

@@ -9,13 +9,16 @@
 #include "engine/zmod.h"
 #include "engine/zpoly.h"
 
-#define ZPLUS_MAX_PARTS 3	/* 2 * 3 * 5 = 30 <= 36 < 2 * 3 * 5 * 7 */
+#define ZPLUS_MAX_PARTS 3
+/* v mod k for v < 2k, branchless: v - k wraps past v when v < k. */
+#define MINB(a, b) ((a) < (b) ? (a) : (b))	/* 2 * 3 * 5 = 30 <= 36 < 2 * 3 * 5 * 7 */
 
 /* One prime-power part q = p^e: A = (Z/q)[x] / (D1) x (Z/q)[x] / (D2). */
 typedef struct zpart {
 	int p, e, q, d1, d2;
 	uint8_t *D1, *D2;	/* monic, d1 + 1 and d2 + 1 coefficients */
 	uint8_t *a;		/* D1^-1 mod D2 (d2 coefficients) */
+	uint8_t *b;		/* D2^-1 mod D1 (d1 coefficients): D2 b is 1 mod D1, 0 mod D2 */
 	uint8_t *s2;		/* Q^-1 mod D2 */
 	zlu *blk;		/* Q on (Z/q)[x] / (D1), basis x^j; NULL when d1 = 0 */
 	int ngen;
@@ -33,13 +36,13 @@ struct zplus {
 LO_CLONES
 static void step_e(uint8_t *restrict a, const uint8_t *restrict b, int n, unsigned k)
 {
-	unsigned prev = 0;
-	for (int i = 0; i < n; i++) {
-		unsigned v = prev + 2 * k - b[i] - a[i];
-		prev = b[i];
-		v -= v >= k ? k : 0;
-		v -= v >= k ? k : 0;
-		a[i] = (uint8_t)v;
+	uint8_t kk = (uint8_t)k;
+	if (n > 0)
+		a[0] = (uint8_t)((2 * k - b[0] - a[0]) % k);
+	for (int i = 1; i < n; i++) {
+		uint8_t v = (uint8_t)(b[i - 1] + 2 * kk - b[i] - a[i]);	/* < 3k <= 108 */
+		v = MINB(v, (uint8_t)(v - kk));
+		a[i] = MINB(v, (uint8_t)(v - kk));
 	}
 }
 
@@ -86,12 +89,18 @@ static int poly_of_vec(const uint8_t *v, int C, int k, uint8_t *r)
 LO_CLONES
 static void times_t(uint8_t *restrict out, const uint8_t *restrict u, int n, int C, unsigned k)
 {
-	for (int j = 0; j < n; j++) {
-		unsigned v = (j ? u[j - 1] : 0) + u[j] + (j + 1 < C ? u[j + 1] : 0);
-		v -= v >= k ? k : 0;
-		v -= v >= k ? k : 0;
-		out[j] = (uint8_t)v;
+	uint8_t kk = (uint8_t)k;
+	if (n < 1)
+		return;
+	out[0] = (uint8_t)((u[0] + (C > 1 ? u[1] : 0)) % k);
+	int last = n < C ? n : C - 1;	/* j + 1 < C within the loop */
+	for (int j = 1; j < last; j++) {
+		uint8_t v = (uint8_t)(u[j - 1] + u[j] + u[j + 1]);	/* < 3k <= 108 */
+		v = MINB(v, (uint8_t)(v - kk));
+		out[j] = MINB(v, (uint8_t)(v - kk));
 	}
+	for (int j = last > 1 ? last : 1; j < n; j++)
+		out[j] = (uint8_t)((u[j - 1] + u[j] + (j + 1 < C ? u[j + 1] : 0)) % k);
 }
 
 /* u = q(T) e_0 by Horner; T^i e_0 ends at cell i, so the support grows a
@@ -118,6 +127,7 @@ static void part_free(zpart *pt)
 	free(pt->D1);
 	free(pt->D2);
 	free(pt->a);
+	free(pt->b);
 	free(pt->s2);
 	zlu_free(pt->blk);
 }
@@ -311,6 +321,12 @@ static int part_new(zpart *pt, const uint8_t *Dk, const uint8_t *Qk, int C)
 		if (inverse_mod(Q, C, pt->D2, pt->d2, p, q, pt->s2) < 0)
 			goto out;
 	}
+	if (!(pt->b = calloc((size_t)d1 + 2, 1)))
+		goto out;
+	if (pt->d2 == 0)
+		pt->b[0] = 1;
+	else if (d1 > 0 && inverse_mod(pt->D2, pt->d2 + 1, pt->D1, d1, p, q, pt->b) < 0)
+		goto out;
 	if (d1 > 0) {
 		/* The block: column j is x^j Q mod D1. */
 		uint8_t *m = calloc((size_t)d1 * d1 + 1, 1), *col = calloc((size_t)d1 + 2, 1);
@@ -512,4 +528,60 @@ lo_result zplus_solve(const zplus *z, const uint8_t *c, uint8_t *u)
 out:
 	free(buf);
 	return st;
+}
+
+/* Whether the part's generators' dots with w: dots[g] |= (u_g . w != 0
+ * mod q).  u_g = (y e1 mod D)(T) e_0 with e1 = D2 b (1 mod D1, 0 mod D2)
+ * and y the block's kernel vector, so u_g . w = sum_j y_j (T^j w')_0 with
+ * w' = e1(T) w (T symmetric): O(C^2) once, O(d1) a generator. */
+static int part_dots(const zpart *pt, const uint8_t *w, int C, bool *dots)
+{
+	int q = pt->q, d1 = pt->d1;
+	uint8_t *buf = calloc(4 * ((size_t)C + 2) + (size_t)d1, 1);
+	if (!buf)
+		return -1;
+	uint8_t *e1 = buf, *v = e1 + C + 2, *t = v + C + 2, *wq = t + C + 2, *h = wq + C + 2;
+	zpoly_mul(pt->D2, pt->d2 + 1, pt->b, d1, e1, q);	/* C coefficients */
+	reduce(w, C, q, wq);
+	/* v = e1(T) w by Horner, on whole rows. */
+	for (int i = C - 1; i >= 0; i--) {
+		times_t(t, v, C, C, (unsigned)q);
+		memcpy(v, t, (size_t)C);
+		zpoly_axpy(v, wq, C, e1[i], q);
+	}
+	for (int j = 0; j < d1; j++) {
+		h[j] = v[0];
+		times_t(t, v, C, C, (unsigned)q);
+		memcpy(v, t, (size_t)C);
+	}
+	int rc = 0;
+	uint8_t *y = t;
+	for (int g = 0; g < pt->ngen && rc == 0; g++) {
+		if (zlu_kernel(pt->blk, g, y) != LO_OK) {
+			rc = -1;
+			break;
+		}
+		long dot = 0;
+		for (int j = 0; j < d1; j++)
+			dot += y[j] * h[j];
+		dots[g] |= dot % q != 0;
+	}
+	free(buf);
+	return rc;
+}
+
+int zplus_odd_generator(const zplus *z, const uint8_t *w)
+{
+	bool *dots = calloc((size_t)z->nullity + 1, sizeof *dots);
+	if (!dots)
+		return -2;
+	int g = -1;
+	for (int i = 0; i < z->nparts; i++)
+		if (z->part[i].ngen > 0 && part_dots(&z->part[i], w, z->C, dots) < 0)
+			g = -2;
+	for (int i = 0; g == -1 && i < z->nullity; i++)
+		if (dots[i])
+			g = i;
+	free(dots);
+	return g;
 }

@@ -36,4 +36,9 @@ lo_result zplus_kernel(const zplus *z, int i, uint8_t *u);
 /* u with M u = c: LO_OK; LO_UNSOLVABLE when none; LO_NOMEM. */
 lo_result zplus_solve(const zplus *z, const uint8_t *c, uint8_t *u);
 
+/* The first kernel generator g with u_g . w != 0 (mod k): -1 when none,
+ * -2 when out of memory.  A board's certificate: w = L(T) r, r what the
+ * chase from u = 0 left and L(T) u the chase's last row from u (zchase.c). */
+int zplus_odd_generator(const zplus *z, const uint8_t *w);
+
 #endif

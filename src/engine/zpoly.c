@@ -26,9 +26,21 @@ static void axpy(uint8_t *restrict r, const uint8_t *restrict s, int n, unsigned
 	}
 }
 
+/* q a power of 2 divides 256: bytes wrap, then a mask. */
+LO_CLONES
+static void axpy2(uint8_t *restrict r, const uint8_t *restrict s, int n, uint8_t m, uint8_t mask)
+{
+	for (int j = 0; j < n; j++)
+		r[j] = (uint8_t)((uint8_t)(r[j] + m * s[j]) & mask);
+}
+
 void zpoly_axpy(uint8_t *r, const uint8_t *s, int n, int m, int q)
 {
-	if (m && n > 0)
+	if (!m || n < 1)
+		return;
+	if (!(q & (q - 1)))
+		axpy2(r, s, n, (uint8_t)m, (uint8_t)(q - 1));
+	else
 		axpy(r, s, n, (unsigned)m, (unsigned)q);
 }
 
