@@ -329,9 +329,23 @@ lo_result zchase_solve(const zchase *c, const uint8_t *b, uint8_t *x, uint8_t *c
 	if (st == LO_OK)
 		chase_rows(c, b, x, u, res);
 	else if (st == LO_UNSOLVABLE && cert) {
-		/* Some quiet pattern is not orthogonal to b. */
+		/* Some quiet pattern is not orthogonal to b.  The classic rule
+		 * finds which from one more chase (zchase_solve_packed says
+		 * how): x is free room now, its last row L(T) res0. */
 		size_t n = (size_t)c->sh.rows * c->sh.cols;
-		for (int q = 0; q < zchase_nullity(c); q++) {
+		int first = 0;
+		if (c->pl) {
+			for (int i = 0; i < U; i++)
+				u[i] = (uint8_t)((k - res[i]) % k);	/* res0 again */
+			chase_rows(c, NULL, x, u, res);
+			first = zplus_odd_generator(c->pl, x + n - (size_t)c->sh.cols);
+			if (first == -2) {
+				free(res);
+				return LO_NOMEM;
+			}
+			first = first < 0 ? 0 : first;	/* none: look at them all */
+		}
+		for (int q = first; q < zchase_nullity(c); q++) {
 			if (zchase_kernel(c, q, cert) != LO_OK) {
 				st = LO_NOMEM;
 				break;
