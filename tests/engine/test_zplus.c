@@ -2,7 +2,7 @@
  * against M built column by column from the chase and eliminated densely
  * (zlu.c): the same kernel as a group, every kernel generator killed by M,
  * the same boards solvable, and each answer multiplied back.  Every R x C
- * up to 24 x 24 for k = 3, 4, 6, 8, 9, 12, 25, 36, and larger ones. */
+ * up to 24 x 24 for k = 3, 4, 6, 8, 9, 12, 25, 30, 36, and larger ones. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,7 +122,7 @@ int main(void)
 {
 	rng g;
 	rng_seed(&g, 47);
-	static const int ks[] = { 3, 4, 6, 8, 9, 12, 25, 36 };
+	static const int ks[] = { 3, 4, 6, 8, 9, 12, 25, 30, 36 };
 	for (size_t i = 0; i < sizeof ks / sizeof *ks; i++) {
 		tally t = { 0 };
 		for (int R = 1; R <= 24; R++)
