@@ -932,8 +932,11 @@ static void bench_zgiant(void)
 	 * chased turned; 10000x2000 is the byte route's largest. */
 	static const int sizes[][3] = { { 2000, 2000, 3 }, { 10000, 2000, 3 }, { 50000, 2000, 3 }, { 200000, 2000, 3 },
 					{ 500000, 2000, 3 }, { 2000, 2000, 4 }, { 10000, 2000, 4 }, { 50000, 2000, 4 },
-					{ 200000, 2000, 4 }, { 2000, 500000, 4 } };
-	for (int i = 0; i < 10; i++) {
+					{ 200000, 2000, 4 }, { 2000, 500000, 4 },
+					/* Both sides past 2048: the first row's system through
+					 * its polynomials (zplus.c), refused before. */
+					{ 8000, 8000, 3 }, { 8000, 8000, 4 }, { 8000, 8000, 6 } };
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
 		int R = sizes[i][0], C = sizes[i][1], k = sizes[i][2];
 		char path[512];
 		snprintf(path, sizeof path, "%s/lightsout-bench-zgiant.XXXXXX", dir);

@@ -272,8 +272,10 @@ out:
 /* ---- k > 2 at ceil(log2 k) bits a cell (bitboard_znew): the classic
  * rule without torus, chased a row at a time (zchase_solve_packed) along
  * the side whose rows are at most ZSIDE cells, as the byte route chases
- * (straight when the columns are at most ZSIDE, else transposed). */
-#define ZSIDE SYSTEM_MAX_UNKNOWNS_ZCHASE
+ * (straight when the columns are at most ZSIDE, else transposed).  The
+ * first row's system goes through polynomials (engine/zplus.h): O(C^2)
+ * for rows of C cells, a few seconds at 65536. */
+#define ZSIDE 65536
 
 /* The byte route's reach for k > 2 (sides of 10000, so 10^8 cells). */
 static bool zbyte_reach(long long rows, long long cols)
@@ -294,9 +296,10 @@ long long solve_zbits_need(long long rows, long long cols, int k)
 	long long t = (long long)bitboard_zbytes((int)cols, (int)rows, k);
 	long long u = zturns(cols) ? rows : cols;
 	/* The board and its solution (or certificate), or turned as at k = 2;
-	 * M and its factors (at most 8 bytes an entry: zlu.c); four rows of
-	 * bytes a row of the chase, and the writer's row and column table. */
-	return 2 * (zturns(cols) ? (p > t ? p : t) : p) + OVERHEAD_BYTES + 8 * u * u + 4 * u + 12 * cols;
+	 * the polynomials of the first row's system (a few dozen bytes a
+	 * column: zplus.c, its singular block besides); four rows of bytes a
+	 * row of the chase, and the writer's row and column table. */
+	return 2 * (zturns(cols) ? (p > t ? p : t) : p) + OVERHEAD_BYTES + 64 * u + 4 * u + 12 * cols;
 }
 
 static bool zfits(const solve_bits_limit *l, int k, long long rows, long long cols, bool whole, char *why,
@@ -307,7 +310,7 @@ static bool zfits(const solve_bits_limit *l, int k, long long rows, long long co
 		return true;
 	if (rows > ZSIDE && cols > ZSIDE) {
 		if (whole)
-			/* TRANSLATORS: k > 2 boards; %d are the side limits, 10000 and 2048. */
+			/* TRANSLATORS: k > 2 boards; %d are the side limits, 10000 and 65536. */
 			snprintf(why, len, _("board too large: %lldx%lld at k = %d: past %d a side a board of k > 2 is solved "
 					     "when its other side is at most %d"),
 				 rows, cols, k, VARIANT_MAX_SIDE, ZSIDE);

@@ -42,7 +42,8 @@ int solve_bits_run(const rule *r, bitboard *b, enum format fmt, bool any, int th
 
 /* ---- k > 2 at ceil(log2 k) bits a cell: the classic rule without
  * torus, chased a row at a time (engine/zchase.h), a side of the board
- * at most SYSTEM_MAX_UNKNOWNS_ZCHASE (the unknowns the chase leaves). */
+ * at most 65536 (the unknowns the chase leaves, solved through the
+ * polynomials of engine/zplus.h). */
 
 /* The bytes a rows x cols board of k takes on this route, at the most. */
 long long solve_zbits_need(long long rows, long long cols, int k);

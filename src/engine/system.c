@@ -78,7 +78,9 @@ static bool zchase_applies_as(int rows, int cols, const rule *r, int k)
 		return false;
 	bool classic = rule_is_classic(r);
 	long long u = zchase_unknowns(r, rows, cols);
-	return u > 0 && u <= SYSTEM_MAX_UNKNOWNS_ZCHASE &&
+	/* The classic rule's system goes through polynomials (zplus.c), not
+	 * a dense u x u matrix. */
+	return u > 0 && u <= (classic ? SYSTEM_MAX_SIDE_CHASE : SYSTEM_MAX_UNKNOWNS_ZCHASE) &&
 	       rows <= (classic ? SYSTEM_MAX_SIDE_CHASE : SYSTEM_MAX_SIDE_SWEEP);
 }
 
@@ -153,7 +155,8 @@ static void zchase_limit(int rows, int cols, const rule *r, int k, char *buf, si
 	snprintf(buf, len,
 		 _("%dx%d is too large: with k > 2 this rule is solved while its chase (along the rows or the "
 		   "columns) leaves at most %d unknowns (%d with this shape) and runs at most %d lines"),
-		 rows, cols, SYSTEM_MAX_UNKNOWNS_ZCHASE, zchase_unknowns(r, rows, cols),
+		 rows, cols, rule_is_classic(r) ? SYSTEM_MAX_SIDE_CHASE : SYSTEM_MAX_UNKNOWNS_ZCHASE,
+		 zchase_unknowns(r, rows, cols),
 		 rule_is_classic(r) ? SYSTEM_MAX_SIDE_CHASE : SYSTEM_MAX_SIDE_SWEEP);
 }
 
@@ -660,6 +663,13 @@ static void zchase_cost_as(int rows, int cols, const rule *r, int k, system_cost
 {
 	(void)k;
 	double n = cells_of(rows, cols), u = zchase_unknowns(r, rows, cols);
+	if (rule_is_classic(r)) {
+		/* The chase three times over the board, the polynomials O(u^2)
+		 * (a singular block of the nullity's size, most often small). */
+		c->bytes = 2 * n + 32 * u;
+		c->work = 3 * n * r->n + 16 * u * u;
+		return;
+	}
 	c->bytes = 5 * cols * u + 3 * u * u + 2 * n;
 	c->work = n * r->n * u + u * u * u;
 }

@@ -24,7 +24,8 @@ typedef struct lo_system lo_system;
  * small dense remainder where a factor p^e has no unit pivot (zband.h). */
 #define SYSTEM_MAX_UNKNOWNS_GF2 10000
 #define SYSTEM_MAX_UNKNOWNS_ZMOD 2500	/* the dense fallback, k > 2 */
-#define SYSTEM_MAX_UNKNOWNS_ZCHASE 2048	/* k > 2: what the chase leaves (cols, 2 cols on a torus) */
+#define SYSTEM_MAX_UNKNOWNS_ZCHASE 2048	/* k > 2: what the chase leaves (2 cols on a torus); the classic
+					 * rule's, through polynomials, SYSTEM_MAX_SIDE_CHASE */
 #define SYSTEM_MAX_SIDE_CHASE 10000
 #define SYSTEM_MAX_SIDE_SWEEP 2000	/* chased torus rules */
 #define SYSTEM_MAX_UNKNOWNS_BAND 40000	/* other local rules, torus too */

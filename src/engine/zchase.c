@@ -8,6 +8,7 @@
 #include "engine/chaseshape.h"
 #include "engine/clones.h"
 #include "engine/zlu.h"
+#include "engine/zplus.h"
 
 #define BLOCK 32		/* coefficient vectors are padded to whole blocks */
 
@@ -15,7 +16,8 @@ struct zchase {
 	chaseshape sh;
 	int k, padded;
 	bool plus;
-	zlu *m;
+	zlu *m;			/* other rules: M, factored */
+	zplus *pl;		/* the classic rule: M through its polynomials */
 	int threads;		/* zchase_new_threads: 1 keeps the sweep on one */
 };
 
@@ -79,7 +81,7 @@ static void chase_rows(const zchase *c, const uint8_t *b, uint8_t *x, const uint
  * res gets what the last row's cells then show.  O(C) bytes besides the
  * boards, so the rows are as many as the memory holds boards of.  The
  * same numbers as chase_rows.  -1 when out of memory. */
-static int plus_roll(const zchase *c, const bitboard *b, const uint8_t *u, bitboard *x, uint8_t *res)
+static int plus_roll(const zchase *c, const bitboard *b, const uint8_t *u, bitboard *x, uint8_t *res, uint8_t *last)
 {
 	int R = c->sh.rows, C = c->sh.cols, k = c->k;
 	uint8_t mod[256], neg[256];
@@ -100,9 +102,11 @@ static int plus_roll(const zchase *c, const bitboard *b, const uint8_t *u, bitbo
 			bitboard_zput_cells(x, p, cur);
 		if (b)
 			bitboard_zget_cells(b, p, bp);
-		bool last = p + 1 == R;
-		uint8_t *out = last ? res : next;
-		const uint8_t *t = last ? mod : neg;
+		bool end = p + 1 == R;
+		uint8_t *out = end ? res : next;
+		const uint8_t *t = end ? mod : neg;
+		if (end && last)
+			memcpy(last, cur, (size_t)C);
 		/* x_{p+1} = -(b_p + T x_p + x_{p-1}); the last row's residual. */
 		for (int j = 0; j < C; j++)
 			out[j] = t[cur[j - 1] + cur[j] + cur[j + 1] + prev[j] + bp[j]];
@@ -115,31 +119,21 @@ static int plus_roll(const zchase *c, const bitboard *b, const uint8_t *u, bitbo
 	return 0;
 }
 
-/* M for the classic rule: column 0 is the residual of the chase from
- * u = e_0; M is symmetric, so that is row 0 too, and M T = T M gives
- * M_{m+1} = M_m T - M_m - M_{m-1}: (M_{m+1})_j = M_{m,j-1} + M_{m,j+1} - M_{m-1,j}. */
-static int build_plus(const zchase *c, uint8_t *m)
+/* The classic rule: M's first column, the residual of the chase from
+ * u = e_0, a row at a time (a board of any height costs O(C) bytes);
+ * zplus.c takes M from there. */
+static zplus *build_plus(const zchase *c)
 {
-	int C = c->sh.cols, k = c->k;
-	size_t U = (size_t)C;
-	uint8_t *u = calloc(U, 1);
+	int C = c->sh.cols;
+	uint8_t *u = calloc(2 * (size_t)C + 1, 1);
+	zplus *z = NULL;
 	if (!u)
-		return -1;
+		return NULL;
 	u[0] = 1;
-	/* A row at a time: a board of any height costs O(C) bytes here. */
-	int rc = plus_roll(c, NULL, u, NULL, m);
+	if (plus_roll(c, NULL, u, NULL, u + C, NULL) == 0)
+		z = zplus_new(u + C, C, c->k);
 	free(u);
-	if (rc < 0)
-		return -1;
-	for (int r = 0; r + 1 < C; r++) {
-		const uint8_t *row = m + (size_t)r * U, *up = r ? row - U : NULL;
-		uint8_t *next = m + (size_t)(r + 1) * U;
-		for (int j = 0; j < C; j++) {
-			int v = (j ? row[j - 1] : 0) + (j + 1 < C ? row[j + 1] : 0) + k - (up ? up[j] : 0);
-			next[j] = (uint8_t)(v % k);
-		}
-	}
-	return 0;
+	return z;
 }
 
 /* acc += v (mod k) on whole blocks, values < k. */
@@ -260,14 +254,17 @@ zchase *zchase_new_threads(int rows, int cols, const rule *r, int k, int threads
 	}
 	c->k = k;
 	c->padded = (c->sh.unknowns + BLOCK - 1) / BLOCK * BLOCK;
-	c->plus = rule_is_classic(r);
-	size_t U = (size_t)c->sh.unknowns;
-	uint8_t *m = calloc(U * U + 1, 1);
-	int rc = !m ? -1 : c->plus ? build_plus(c, m) : build_sweep(c, m);
-	if (rc == 0)
-		c->m = zlu_new(m, c->sh.unknowns, k);
-	free(m);
-	if (!c->m) {
+	c->plus = rule_is_classic(r) && !c->sh.torus;
+	if (c->plus)
+		c->pl = build_plus(c);
+	else {
+		size_t U = (size_t)c->sh.unknowns;
+		uint8_t *m = calloc(U * U + 1, 1);
+		if (m && build_sweep(c, m) == 0)
+			c->m = zlu_new(m, c->sh.unknowns, k);
+		free(m);
+	}
+	if (!c->m && !c->pl) {
 		free(c);
 		return NULL;
 	}
@@ -278,24 +275,37 @@ void zchase_free(zchase *c)
 {
 	if (c) {
 		zlu_free(c->m);
+		zplus_free(c->pl);
 		free(c);
 	}
 }
 
 int zchase_nullity(const zchase *c)
 {
-	return zlu_nullity(c->m);
+	return c->pl ? zplus_nullity(c->pl) : zlu_nullity(c->m);
 }
 
 int zchase_order(const zchase *c, int i)
 {
-	return zlu_order(c->m, i);
+	return c->pl ? zplus_order(c->pl, i) : zlu_order(c->m, i);
+}
+
+/* The unknowns of quiet pattern i. */
+static lo_result kernel_unknowns(const zchase *c, int i, uint8_t *u)
+{
+	return c->pl ? zplus_kernel(c->pl, i, u) : zlu_kernel(c->m, i, u);
+}
+
+/* u with M u = c. */
+static lo_result solve_unknowns(const zchase *c, const uint8_t *rhs, uint8_t *u)
+{
+	return c->pl ? zplus_solve(c->pl, rhs, u) : zlu_solve(c->m, rhs, u, NULL);
 }
 
 lo_result zchase_kernel(const zchase *c, int i, uint8_t *x)
 {
 	uint8_t *u = malloc((size_t)c->sh.unknowns * 2 + 1);
-	if (!u || zlu_kernel(c->m, i, u) != LO_OK) {
+	if (!u || kernel_unknowns(c, i, u) != LO_OK) {
 		free(u);
 		return LO_NOMEM;
 	}
@@ -315,13 +325,27 @@ lo_result zchase_solve(const zchase *c, const uint8_t *b, uint8_t *x, uint8_t *c
 	chase_rows(c, b, x, NULL, res);
 	for (int i = 0; i < U; i++)
 		res[i] = (uint8_t)((k - res[i]) % k);
-	lo_result st = zlu_solve(c->m, res, u, NULL);
+	lo_result st = solve_unknowns(c, res, u);
 	if (st == LO_OK)
 		chase_rows(c, b, x, u, res);
 	else if (st == LO_UNSOLVABLE && cert) {
-		/* Some quiet pattern is not orthogonal to b. */
+		/* Some quiet pattern is not orthogonal to b.  The classic rule
+		 * finds which from one more chase (zchase_solve_packed says
+		 * how): x is free room now, its last row L(T) res0. */
 		size_t n = (size_t)c->sh.rows * c->sh.cols;
-		for (int q = 0; q < zchase_nullity(c); q++) {
+		int first = 0;
+		if (c->pl) {
+			for (int i = 0; i < U; i++)
+				u[i] = (uint8_t)((k - res[i]) % k);	/* res0 again */
+			chase_rows(c, NULL, x, u, res);
+			first = zplus_odd_generator(c->pl, x + n - (size_t)c->sh.cols);
+			if (first == -2) {
+				free(res);
+				return LO_NOMEM;
+			}
+			first = first < 0 ? 0 : first;	/* none: look at them all */
+		}
+		for (int q = first; q < zchase_nullity(c); q++) {
 			if (zchase_kernel(c, q, cert) != LO_OK) {
 				st = LO_NOMEM;
 				break;
@@ -339,7 +363,7 @@ lo_result zchase_solve(const zchase *c, const uint8_t *b, uint8_t *x, uint8_t *c
 
 bool zchase_packs(const zchase *c)
 {
-	return c->plus && !c->sh.torus;
+	return c->plus;
 }
 
 /* sum of y . b (mod k), a row at a time; -1 when out of memory. */
@@ -368,18 +392,19 @@ lo_result zchase_solve_packed(const zchase *c, const bitboard *b, bitboard *x, b
 	    (x && (x->rows != b->rows || x->cols != b->cols || x->k != k)) ||
 	    (cert && (cert->rows != b->rows || cert->cols != b->cols || cert->k != k)))
 		return LO_REFUSED;
-	uint8_t *res = malloc((size_t)U * 2 + 1), *u = res + U;
+	uint8_t *res = malloc((size_t)U * 4 + 1), *u = res + U, *res0 = u + U, *w = res0 + U;
 	if (!res)
 		return LO_NOMEM;
 	lo_result st = LO_NOMEM;
 	/* As zchase_solve: with u = 0 the chase leaves res; then M u = -res. */
-	if (plus_roll(c, b, NULL, NULL, res) < 0)
+	if (plus_roll(c, b, NULL, NULL, res, NULL) < 0)
 		goto out;
+	memcpy(res0, res, (size_t)U);
 	for (int i = 0; i < U; i++)
 		res[i] = (uint8_t)((k - res[i]) % k);
-	st = zlu_solve(c->m, res, u, NULL);
+	st = solve_unknowns(c, res, u);
 	if (st == LO_OK && x) {
-		if (plus_roll(c, b, u, x, res) < 0) {
+		if (plus_roll(c, b, u, x, res, NULL) < 0) {
 			st = LO_NOMEM;
 			goto out;
 		}
@@ -387,24 +412,25 @@ lo_result zchase_solve_packed(const zchase *c, const bitboard *b, bitboard *x, b
 		int clear = bitboard_zpress_plus_clears(b, x);
 		st = clear < 0 ? LO_NOMEM : clear ? LO_OK : LO_REFUSED;
 	} else if (st == LO_UNSOLVABLE && cert) {
-		/* The first quiet pattern not orthogonal to b (one is: A is
-		 * symmetric), checked quiet. */
+		/* A quiet pattern z not orthogonal to b (one is: A is symmetric),
+		 * checked quiet.  The chase from u = 0 left b + A x = res0 on the
+		 * last row, so z . b = z_{R-1} . res0 = u_z . L(T) res0, L(T) u
+		 * the last row of the chase from u (T symmetric): w = L(T) res0 by
+		 * one chase, then each generator's dot without its chase. */
 		st = LO_REFUSED;
-		for (int q = 0; q < zchase_nullity(c); q++) {
-			if (zlu_kernel(c->m, q, u) != LO_OK || plus_roll(c, NULL, u, cert, res) < 0) {
-				st = LO_NOMEM;
-				break;
-			}
+		if (plus_roll(c, NULL, res0, NULL, res, w) < 0) {
+			st = LO_NOMEM;
+			goto out;
+		}
+		int q = zplus_odd_generator(c->pl, w);
+		if (q == -2 || (q >= 0 && (kernel_unknowns(c, q, u) != LO_OK || plus_roll(c, NULL, u, cert, res, NULL) < 0))) {
+			st = LO_NOMEM;
+			goto out;
+		}
+		if (q >= 0) {
 			int dot = packed_dot(cert, b);
-			if (dot < 0) {
-				st = LO_NOMEM;
-				break;
-			}
-			if (dot) {
-				int quiet = bitboard_zpress_plus_clears(NULL, cert);
-				st = quiet < 0 ? LO_NOMEM : quiet ? LO_UNSOLVABLE : LO_REFUSED;
-				break;
-			}
+			int quiet = dot > 0 ? bitboard_zpress_plus_clears(NULL, cert) : 0;
+			st = dot < 0 || quiet < 0 ? LO_NOMEM : dot > 0 && quiet ? LO_UNSOLVABLE : LO_REFUSED;
 		}
 	}
 out:

@@ -23,8 +23,8 @@ expect 2 ":1:1: 'z' means 35" 'z\n' solve -k 4
 expect 2 'empty input' '' solve
 expect 2 'empty input' '\n\n  \n' solve
 expect 2 '<stdin>:1:1: size line says 3 x 3' '3 3\n101\n010\n' solve
-# k > 2 past 10000 a side: a side of 2048 at most, and the memory at 2 bits a cell (k = 3, 4).
-expect 2 "<stdin>:1:1: board too large: 99999x99999 at k = 3: past 10000 a side a board of k > 2 is solved when its other side is at most 2048" \
+# k > 2 past 10000 a side: a side of 65536 at most, and the memory at 2 bits a cell (k = 3, 4).
+expect 2 "<stdin>:1:1: board too large: 99999x99999 at k = 3: past 10000 a side a board of k > 2 is solved when its other side is at most 65536" \
 	'99999 99999\n1\n' solve -k 3
 expect 2 "<stdin>:1:1: board too large for the memory: 1000000000x2000 needs [0-9.]* [GT]B to solve at 2 bits a cell" \
 	'1000000000 2000\n1\n' solve -k 4

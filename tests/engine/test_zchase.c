@@ -415,6 +415,10 @@ int main(void)
 	packed(65, 21, 17, &g);
 	packed(2, 30, 36, &g);
 	packed(30, 1, 7, &g);
+	/* Both sides past 2048, where M (C x C) was refused: its polynomials. */
+	packed(2049, 2049, 3, &g);
+	packed(2100, 2050, 4, &g);
+	packed(2050, 2050, 6, &g);
 	packed_narrow(&g);
 	packed_tall(12000, 5, 3, &g);
 	packed_tall(10050, 33, 4, &g);

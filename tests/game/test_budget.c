@@ -81,6 +81,7 @@ static void model_against_builds(void)
 		{ 80, 3, "knight", false, "zband" },
 		{ 90, 2, "box", true, "band" },
 		{ 100, 3, "plus", true, "zchase" },
+		{ 600, 4, "plus", false, "zchase" },
 		{ 200, 2, "plus", false, "chase" },
 		{ 150, 2, "mask:010/111/010", true, "chase" },
 		{ 100, 5, "cross", false, "cross" },
