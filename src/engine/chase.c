@@ -137,8 +137,9 @@ static void *sweep(void *arg)
 	/* acc += the symbolic press (r, col): a unit vector for an unknown. */
 #define ADD_PRESS(r, col)                                                                                 \
 	do {                                                                                                  \
-		if ((r) < c->sh.urows) {                                                                             \
-			int u_ = (r) * C + (col), w_ = u_ / 64 - j->w0;                                                \
+		int u_ = chaseshape_unknown_index(&c->sh, (r), (col));                                         \
+		if (u_ >= 0) {                                                                                    \
+			int w_ = u_ / 64 - j->w0;                                                                      \
 			if (w_ >= 0 && w_ < W)                                                                        \
 				acc[w_] ^= 1ULL << (u_ % 64);                                                              \
 		} else {                                                                                          \
@@ -147,9 +148,9 @@ static void *sweep(void *arg)
 				acc[t_] ^= v_[t_];                                                                        \
 		}                                                                                                 \
 	} while (0)
-	int p0 = c->sh.torus ? h : 0;
-	for (int p = p0; p < R - h; p++)
-		for (int col = 0; col < C; col++) {
+	int p0 = c->sh.torus ? h : 0, chased = chaseshape_chased_cols(&c->sh);
+	for (int p = p0; p < R - h; p++) {
+		for (int col = 0; col < chased; col++) {
 			memset(acc, 0, (size_t)W * sizeof *acc);
 			int r, cc;
 			for (int q = 0; q < c->sh.npress; q++)
@@ -158,16 +159,25 @@ static void *sweep(void *arg)
 			chaseshape_press(&c->sh, p, col, c->sh.det, &r, &cc);
 			memcpy(rows + ((size_t)(r % ring) * C + (size_t)cc) * W, acc, (size_t)W * sizeof *acc);
 		}
-	for (int q = 0; q < c->sh.unknowns; q++) {
-		int p = chaseshape_residual_row(&c->sh, q / C), col = q % C;
-		memset(acc, 0, (size_t)W * sizeof *acc);
-		int r, cc;
-		for (int t = 0; t < c->sh.npress; t++)
-			if (chaseshape_press(&c->sh, p, col, t, &r, &cc))
-				ADD_PRESS(r, cc);
-#undef ADD_PRESS
-		memcpy(m_row(c, q) + j->w0, acc, (size_t)W * sizeof *acc);
+	/* Residual cell (p, col) to its row of M; the last sc columns'
+	 * while their rows are still in the ring. */
+#define ADD_RESIDUAL(q)                                                                                   \
+	do {                                                                                                  \
+		int p_, col_, r_, cc_;                                                                            \
+		chaseshape_residual(&c->sh, (q), &p_, &col_);                                                     \
+		memset(acc, 0, (size_t)W * sizeof *acc);                                                          \
+		for (int k_ = 0; k_ < c->sh.npress; k_++)                                                         \
+			if (chaseshape_press(&c->sh, p_, col_, k_, &r_, &cc_))                                        \
+				ADD_PRESS(r_, cc_);                                                                         \
+		memcpy(m_row(c, (q)) + j->w0, acc, (size_t)W * sizeof *acc);                                      \
+	} while (0)
+		for (int q = c->sh.urows * C + p * c->sh.sc; c->sh.sc && q < c->sh.urows * C + (p + 1) * c->sh.sc; q++)
+			ADD_RESIDUAL(q);
 	}
+	for (int q = 0; q < c->sh.urows * C; q++)
+		ADD_RESIDUAL(q);
+#undef ADD_RESIDUAL
+#undef ADD_PRESS
 out:
 	free(rows);
 	free(acc);
@@ -207,7 +217,7 @@ chase *chase_new_threads(int rows, int cols, const rule *r, int threads)
 	if (!c)
 		return NULL;
 	c->threads = threads;
-	if (!chaseshape_make(&c->sh, r, rows, cols)) {
+	if (!chaseshape_make_diag(&c->sh, r, rows, cols)) {
 		free(c);
 		return NULL;
 	}
@@ -434,10 +444,13 @@ static void chase_rows(const chase *c, const uint8_t *b, uint8_t *x, const uint6
 	int R = c->sh.rows, C = c->sh.cols, h = c->sh.h;
 	if (c->plus && chase_rows_plus(c, b, x, u, res))
 		return;
-	for (int i = 0; i < c->sh.unknowns; i++)
-		x[i] = (uint8_t)(u[i / 64] >> (i % 64) & 1);
+	for (int i = 0, r, cc; i < c->sh.unknowns; i++) {
+		chaseshape_unknown_cell(&c->sh, i, &r, &cc);
+		x[(size_t)r * C + cc] = (uint8_t)(u[i / 64] >> (i % 64) & 1);
+	}
+	int chased = chaseshape_chased_cols(&c->sh);
 	for (int p = c->sh.torus ? h : 0; p < R - h; p++)
-		for (int col = 0; col < C; col++) {
+		for (int col = 0; col < chased; col++) {
 			int v = b ? b[(size_t)p * C + col] & 1 : 0, r, cc;
 			for (int q = 0; q < c->sh.npress; q++)
 				if (q != c->sh.det && chaseshape_press(&c->sh, p, col, q, &r, &cc))
@@ -447,8 +460,9 @@ static void chase_rows(const chase *c, const uint8_t *b, uint8_t *x, const uint6
 		}
 	memset(res, 0, (size_t)c->words * sizeof *res);
 	for (int q = 0; q < c->sh.unknowns; q++) {
-		int p = chaseshape_residual_row(&c->sh, q / C), col = q % C;
-		int v = b ? b[(size_t)p * C + col] & 1 : 0, r, cc;
+		int p, col, r, cc;
+		chaseshape_residual(&c->sh, q, &p, &col);
+		int v = b ? b[(size_t)p * C + col] & 1 : 0;
 		for (int t = 0; t < c->sh.npress; t++)
 			if (chaseshape_press(&c->sh, p, col, t, &r, &cc))
 				v ^= x[(size_t)r * C + cc];

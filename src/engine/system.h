@@ -29,6 +29,7 @@ typedef struct lo_system lo_system;
 #define SYSTEM_MAX_SIDE_SWEEP 2000	/* chased torus rules */
 #define SYSTEM_MAX_UNKNOWNS_BAND 40000	/* other local rules, torus too */
 #define SYSTEM_MAX_BAND_AREA 120000000LL	/* k = 2 past that: cells x band width */
+#define SYSTEM_MAX_DIAG_WORK 2.0e10	/* other local rules past the band: cells x unknowns chased */
 #define SYSTEM_MAX_LINES_GF2 20000	/* cross: rows + cols, k = 2 */
 #define SYSTEM_MAX_LINES_ZMOD 1000	/* cross: rows + cols, k > 2 */
 bool system_fits(int rows, int cols, const rule *r, int k);
