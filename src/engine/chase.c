@@ -205,6 +205,129 @@ static int build_sweep(chase *c)
 
 static int plus_poly(chase *c);
 static int factor_dense(chase *c);
+static void chase_rows(const chase *c, const uint8_t *b, uint8_t *x, const uint64_t *u, uint64_t *res);
+
+/* Whether M can be read off a few chases (build_shifted): the diagonal
+ * chase of a mask whose pivot is its bottom-right corner, so no press
+ * reaches right of the pivot's column or below its row. */
+static bool shifted_applies(const chaseshape *sh)
+{
+	if (sh->torus || sh->sc <= 0)
+		return false;
+	for (int q = 0; q < sh->npress; q++)
+		if (sh->pdc[q] > sh->sc)
+			return false;
+	return true;
+}
+
+/* k bits of v from bit pos, those past n bits 0 (v has room for n + 128). */
+static inline uint64_t bits_at(const uint64_t *v, long n, long pos, int k)
+{
+	if (pos >= n)
+		return 0;
+	long w = pos / 64;
+	int b = (int)(pos % 64);
+	uint64_t x = v[w] >> b;
+	if (b)
+		x |= v[w + 1] << (64 - b);
+	if (pos + k > n)
+		k = (int)(n - pos);
+	return k >= 64 ? x : x & ((1ULL << k) - 1);
+}
+
+/* dst's bits [dpos, dpos + len) ^= src's bits [spos, spos + len), src's
+ * bits past n read as 0. */
+static void xor_bits(uint64_t *dst, long dpos, const uint64_t *src, long n, long spos, long len)
+{
+	while (len > 0) {
+		int k = 64 - (int)(dpos % 64);
+		if (k > len)
+			k = (int)len;
+		dst[dpos / 64] ^= bits_at(src, n, spos, k) << (dpos % 64);
+		dpos += k;
+		spos += k;
+		len -= k;
+	}
+}
+
+/* M from h + s + h s chases, not one vector per cell.  No press reaches
+ * right of the pivot or below it, so a press depends only on presses in
+ * columns left of it or its own, rows above it or its own: the presses
+ * an unknown forces are a shifted copy of one pattern.  Unknown (r0, c0)
+ * of the first h rows, c0 >= s, forces P_r0 (the presses of unknown
+ * (r0, s)) moved c0 - s columns right; unknown (r0, c0) of the first s
+ * columns, r0 >= h, forces Q_c0 (those of (h, c0)) moved r0 - h rows
+ * down; the h s unknowns (r0 < h, c0 < s) are chased each.  A residual
+ * cell's row of M is then a few stretches of P's rows read backwards
+ * and of Q's columns read upwards: O(U (C + R) / 64) beside the chases. */
+static int build_shifted(chase *c)
+{
+	const chaseshape *sh = &c->sh;
+	int R = sh->rows, C = sh->cols, h = sh->h, s = sh->sc, U = sh->unknowns, top = h * C, RH = R - h, rc = -1;
+	size_t rw = (size_t)C / 64 + 3, cw = (size_t)R / 64 + 3, words = (size_t)c->words;
+	c->m = gf2_new(U, U + 1);
+	uint8_t *x = malloc((size_t)R * C);
+	uint64_t *u = calloc(words * 2, sizeof *u), *res = u + words;
+	uint64_t *prow = calloc((size_t)h * R * rw + 1, sizeof *prow), *qcol = calloc((size_t)s * C * cw + 1, sizeof *qcol);
+	if (!c->m || !x || !u || !prow || !qcol)
+		goto out;
+	for (int r0 = 0; r0 < h; r0++)
+		for (int c0 = 0; c0 <= s; c0++) {
+			int i = r0 * C + c0;
+			memset(u, 0, words * sizeof *u);
+			u[i / 64] = 1ULL << (i % 64);
+			chase_rows(c, NULL, x, u, res);
+			if (c0 < s) {
+				for (int q = 0; q < U; q++)
+					if (res[q / 64] >> (q % 64) & 1)
+						m_row(c, q)[i / 64] |= 1ULL << (i % 64);
+				continue;
+			}
+			for (int row = 0; row < R; row++) {
+				uint64_t *v = prow + ((size_t)r0 * R + row) * rw;
+				for (int t = 0; t < C; t++)
+					v[t / 64] |= (uint64_t)(x[(size_t)row * C + C - 1 - t] & 1) << (t % 64);
+			}
+		}
+	for (int c0 = 0; c0 < s; c0++) {
+		int i = top + c0 * RH;
+		memset(u, 0, words * sizeof *u);
+		u[i / 64] = 1ULL << (i % 64);
+		chase_rows(c, NULL, x, u, res);
+		for (int row = 0; row < R; row++)
+			for (int col = 0; col < C; col++) {
+				uint64_t *v = qcol + ((size_t)c0 * C + col) * cw;
+				int t = R - 1 - row;
+				v[t / 64] |= (uint64_t)(x[(size_t)row * C + col] & 1) << (t % 64);
+			}
+	}
+	for (int q = 0; q < U; q++) {
+		int pp, cc, pr, pc;
+		chaseshape_residual(sh, q, &pp, &cc);
+		uint64_t *row = m_row(c, q);
+		for (int k = 0; k < sh->npress; k++) {
+			if (!chaseshape_press(sh, pp, cc, k, &pr, &pc))
+				continue;
+			for (int r0 = 0; r0 < h; r0++)
+				xor_bits(row, (long)r0 * C + s, prow + ((size_t)r0 * R + pr) * rw, C, C - 1 - pc, C - s);
+			for (int c0 = 0; c0 < s; c0++)
+				xor_bits(row, (long)top + (long)c0 * RH, qcol + ((size_t)c0 * C + pc) * cw, R, R - 1 - pr, RH);
+		}
+	}
+	rc = 0;
+out:
+	free(x);
+	free(u);
+	free(prow);
+	free(qcol);
+	return rc;
+}
+
+bool chase_builds_fast(const rule *r, int rows, int cols)
+{
+	chaseshape sh;
+	return !rule_is_classic(r) && chaseshape_make_diag(&sh, r, rows, cols) && shifted_applies(&sh);
+}
 
 chase *chase_new(int rows, int cols, const rule *r)
 {
@@ -228,7 +351,8 @@ chase *chase_new_threads(int rows, int cols, const rule *r, int threads)
 	 * solving reads is made here: from now on the chase is only read, so
 	 * threads may solve with it at once. */
 	c->plus = rule_is_classic(r);
-	if (c->plus ? plus_poly(c) < 0 : build_sweep(c) < 0 || factor_dense(c) < 0) {
+	if (c->plus ? plus_poly(c) < 0
+		    : (shifted_applies(&c->sh) ? build_shifted(c) : build_sweep(c)) < 0 || factor_dense(c) < 0) {
 		chase_free(c);
 		return NULL;
 	}

@@ -38,9 +38,9 @@ bool chaseshape_make(chaseshape *s, const rule *r, int rows, int cols);
  * other press of the cell is an earlier cell's pivot or an unknown.  The
  * straight chase (chaseshape_make's) when the lowest row has one cell;
  * else the diagonal one (sc > 0): unknowns are the first h rows and the
- * first sc columns below them, residual cells the last h rows and the
- * last sc columns above them, h C + (R - h) sc of each.  Whether and how
- * many unknowns: 0 when not chaseable. */
+ * first sc columns below them (numbered a column at a time), residual
+ * cells the last h rows and the last sc columns above them, h C +
+ * (R - h) sc of each.  Whether, and how many unknowns (0: not chaseable). */
 bool chaseshape_supports_diag(const rule *r, int rows, int cols);
 long long chaseshape_diag_unknowns(const rule *r, int rows, int cols);
 bool chaseshape_make_diag(chaseshape *s, const rule *r, int rows, int cols);
@@ -70,7 +70,7 @@ static inline int chaseshape_unknown_index(const chaseshape *s, int r, int c)
 {
 	if (r < s->urows)
 		return r * s->cols + c;
-	return c < s->sc ? s->urows * s->cols + (r - s->urows) * s->sc + c : -1;
+	return c < s->sc ? s->urows * s->cols + c * (s->rows - s->urows) + (r - s->urows) : -1;
 }
 
 /* Unknown i -> its press (*r, *c). */
@@ -81,8 +81,8 @@ static inline void chaseshape_unknown_cell(const chaseshape *s, int i, int *r, i
 		*r = i / s->cols;
 		*c = i % s->cols;
 	} else {
-		*r = s->urows + (i - top) / s->sc;
-		*c = (i - top) % s->sc;
+		*r = s->urows + (i - top) % (s->rows - s->urows);
+		*c = (i - top) / (s->rows - s->urows);
 	}
 }
 

@@ -77,6 +77,8 @@ static bool diag_applies(int rows, int cols, const rule *r, int k)
 	if (!diag_owns(rows, cols, r, k) || band_applies(rows, cols, r, k))
 		return false;
 	double u = (double)chaseshape_diag_unknowns(r, rows, cols);
+	if (chase_builds_fast(r, rows, cols))
+		return u <= SYSTEM_MAX_UNKNOWNS_DIAG;
 	return u <= SYSTEM_MAX_UNKNOWNS_GF2 && (double)rows * cols * u <= SYSTEM_MAX_DIAG_WORK;
 }
 
@@ -161,6 +163,9 @@ static void chase_limit(int rows, int cols, const rule *r, int k, char *buf, siz
 	else if (r->torus)
 		snprintf(buf, len, _("%dx%d is too large: this rule with --torus is solved up to %dx%d"), rows, cols,
 			 SYSTEM_MAX_SIDE_SWEEP, SYSTEM_MAX_SIDE_SWEEP);
+	else if (chase_builds_fast(r, rows, cols))
+		snprintf(buf, len, _("%dx%d is too large: light chasing leaves %lld unknowns with this rule, more than %d"),
+			 rows, cols, chaseshape_diag_unknowns(r, rows, cols), SYSTEM_MAX_UNKNOWNS_DIAG);
 	else
 		snprintf(buf, len,
 			 _("%dx%d is too large: light chasing leaves %lld unknowns with this rule, and is solved while they "
@@ -679,6 +684,11 @@ static void chase_cost(int rows, int cols, const rule *r, int k, system_cost *c)
 		u = 2.0 * cols;
 	c->bytes = 5 * cols * (u / 8 + 8) + u * u / 4 + 2 * n;
 	c->work = n * r->n * (u / 8 + 8) + u * u * u / 256;
+	if (chase_builds_fast(r, rows, cols)) {
+		/* A chase a pattern, at a byte a cell: no vector per cell. */
+		c->bytes = u * u / 4 + 3 * n;
+		c->work = 8 * n * r->n + u * u * u / 256;
+	}
 }
 
 /* Over Z/k a byte a value: the ring of rows and the dense system left. */

@@ -271,6 +271,7 @@ int main(void)
 		 * cell (x, box, knight, a full 5x5 row, a mask of one row). */
 		{ "x", false, 2 }, { "box", false, 2 }, { "knight", false, 2 },
 		{ "mask:01110/11011/10101/11011/01110", false, 3 }, { "mask:10101", false, 2 },
+		{ "mask:11111/11111/11111/11111/11111", false, 3 },
 	};
 	char err[64];
 	rng g;
