@@ -561,12 +561,91 @@ static bool chase_rows_plus(const chase *c, const uint8_t *b, uint8_t *x, const 
 	return true;
 }
 
+static inline int bit_of(const uint64_t *v, int i)
+{
+	return (int)(v[i >> 6] >> (i & 63)) & 1;
+}
+
+/* z ^= row moved e cells left (bit j gets bit j + e), |e| < 64, within
+ * `words` words; the caller masks the last word. */
+static void xor_moved(uint64_t *z, const uint64_t *row, int words, int e)
+{
+	if (e == 0) {
+		for (int w = 0; w < words; w++)
+			z[w] ^= row[w];
+	} else if (e > 0) {
+		for (int w = 0; w < words; w++)
+			z[w] ^= row[w] >> e | (w + 1 < words ? row[w + 1] << (64 - e) : 0);
+	} else {
+		for (int w = 0; w < words; w++)
+			z[w] ^= row[w] << -e | (w ? row[w - 1] >> (64 + e) : 0);
+	}
+}
+
+/* The diagonal chase of build_shifted's rules, 64 cells a word: row p + h
+ * of the presses gets b_p and the presses of rows above it a word at a
+ * time, then its own row's earlier presses a cell at a time (the pivot's
+ * row of the mask, left of it).  false when out of memory. */
+static bool chase_rows_diag(const chase *c, const uint8_t *b, uint8_t *x, const uint64_t *u, uint64_t *res)
+{
+	const chaseshape *sh = &c->sh;
+	int R = sh->rows, C = sh->cols, h = sh->h, s = sh->sc, W = (C + 63) / 64, own[RULE_MAX_OFFSETS], nown = 0;
+	uint64_t top = top_mask(C);
+	uint64_t *X = calloc((size_t)R * W + W, sizeof *X), *z = X + (size_t)R * W;
+	if (!X)
+		return false;
+	for (int i = 0, r, cc; i < sh->unknowns; i++)
+		if (u[i / 64] >> (i % 64) & 1) {
+			chaseshape_unknown_cell(sh, i, &r, &cc);
+			X[(size_t)r * W + cc / 64] |= 1ULL << (cc % 64);
+		}
+	for (int q = 0; q < sh->npress; q++)
+		if (sh->pdr[q] == h && q != sh->det)
+			own[nown++] = sh->pdc[q] - s;	/* < 0: left of the pivot */
+	for (int p = 0; p < R - h; p++) {
+		memset(z, 0, (size_t)W * sizeof *z);
+		if (b)
+			bitboard_pack_row(b + (size_t)p * C, C, z);
+		for (int q = 0; q < sh->npress; q++) {
+			int r = p + sh->pdr[q];
+			if (sh->pdr[q] < h && r >= 0)
+				xor_moved(z, X + (size_t)r * W, W, sh->pdc[q]);
+		}
+		z[W - 1] &= top;
+		uint64_t *y = X + (size_t)(p + h) * W;
+		for (int j = s; j < C; j++) {
+			int v = bit_of(z, j - s);
+			for (int t = 0; t < nown; t++)
+				if (j + own[t] >= 0)
+					v ^= bit_of(y, j + own[t]);
+			y[j >> 6] |= (uint64_t)v << (j & 63);
+		}
+	}
+	memset(res, 0, (size_t)c->words * sizeof *res);
+	for (int q = 0; q < sh->unknowns; q++) {
+		int p, col, r, cc;
+		chaseshape_residual(sh, q, &p, &col);
+		int v = b ? b[(size_t)p * C + col] & 1 : 0;
+		for (int t = 0; t < sh->npress; t++)
+			if (chaseshape_press(sh, p, col, t, &r, &cc))
+				v ^= bit_of(X + (size_t)r * W, cc);
+		if (v)
+			res[q / 64] |= 1ULL << (q % 64);
+	}
+	for (int r = 0; r < R; r++)
+		bitboard_unpack_row(X + (size_t)r * W, C, x + (size_t)r * C);
+	free(X);
+	return true;
+}
+
 /* The chase in numbers: unknown presses u, board b (NULL: clear) -> every
  * press in x, and what the residual cells still show in res (bits). */
 static void chase_rows(const chase *c, const uint8_t *b, uint8_t *x, const uint64_t *u, uint64_t *res)
 {
 	int R = c->sh.rows, C = c->sh.cols, h = c->sh.h;
 	if (c->plus && chase_rows_plus(c, b, x, u, res))
+		return;
+	if (shifted_applies(&c->sh) && chase_rows_diag(c, b, x, u, res))
 		return;
 	for (int i = 0, r, cc; i < c->sh.unknowns; i++) {
 		chaseshape_unknown_cell(&c->sh, i, &r, &cc);
