@@ -1,5 +1,12 @@
 #include "engine/chase.h"
 
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#ifdef HAVE_M4RI
+#include <m4ri/m4ri.h>
+#endif
+
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -17,6 +24,13 @@ struct chase {
 	gf2_mat *m;		/* other rules: residual equations over the unknowns (+ 1 spare column) */
 	int nullity;
 	gf2_mat *kern;		/* other rules: unknowns of the quiet patterns */
+#ifdef HAVE_M4RI
+	/* Other rules, M = P L U Q factored once (factor_pluq): a solve is
+	 * two triangular solves, not a second elimination. */
+	mzd_t *lu;
+	mzp_t *lp, *lq;
+	int lrank;
+#endif
 	int threads;		/* chase_new_threads: 1 keeps the building on one */
 	/* The classic rule (plus_poly), its polynomials in pn words.  M
 	 * invertible: M^-1 = inv(T).  M singular, with g = gcd(P_R, D_C) and
@@ -364,6 +378,13 @@ void chase_free(chase *c)
 	if (c) {
 		gf2_free(c->m);
 		gf2_free(c->kern);
+#ifdef HAVE_M4RI
+		if (c->lu) {
+			mzd_free(c->lu);
+			mzp_free(c->lp);
+			mzp_free(c->lq);
+		}
+#endif
 		free(c->inv);
 		free(c->g);
 		free(c);
@@ -699,10 +720,102 @@ static void free_column_kernel(const gf2_mat *a, const int *piv, int rank, int f
 			u[piv[i] / 64] |= 1ULL << (piv[i] % 64);
 }
 
+#ifdef HAVE_M4RI
+/* M = P L U Q (M4RI), once: the nullity is U - rank, and with U = [U1 U2]
+ * (U1 the rank's square, upper triangular and invertible) the quiet
+ * patterns' unknowns are Q^T [U1^-1 U2 e_j; e_j]: a triangular solve, no
+ * second elimination.  Kept for solving (pluq_solve).  0, 1 when M4RI
+ * cannot be used here (the elimination then runs), -1 out of memory. */
+static int factor_pluq(chase *c)
+{
+	int U = c->sh.unknowns;
+	if (U < 64)
+		return 1;
+	size_t bytes = (size_t)U * ((size_t)U / 8 + 16);
+	void *room = malloc(3 * bytes + ((size_t)16 << 20));	/* M4RI aborts when out of memory */
+	free(room);
+	if (!room)
+		return 1;
+	mzd_t *a = mzd_init(U, U);
+	mzp_t *P = mzp_init(U), *Q = mzp_init(U);
+	int last = (U - 1) / 64;
+	uint64_t top = top_mask(U);
+	for (int i = 0; i < U; i++) {
+		const uint64_t *row = m_row(c, i);
+		word *dst = mzd_row(a, i);
+		for (int w = 0; w <= last; w++)
+			dst[w] = w == last ? row[w] & top : row[w];
+	}
+	int r = (int)mzd_pluq(a, P, Q, 0), d = U - r;
+	c->lu = a;
+	c->lp = P;
+	c->lq = Q;
+	c->lrank = r;
+	c->nullity = d;
+	if (!(c->kern = gf2_new(d ? d : 1, U)))
+		return -1;
+	if (!d)
+		return 0;
+	mzd_t *k = mzd_init(U, d);
+	if (r > 0) {
+		mzd_t *u1 = mzd_init(r, r), *x = mzd_init(r, d);
+		for (int i = 0; i < r; i++) {
+			for (int j = i; j < r; j++)
+				if (mzd_read_bit(a, i, j))
+					mzd_write_bit(u1, i, j, 1);
+			for (int j = 0; j < d; j++)
+				if (mzd_read_bit(a, i, r + j))
+					mzd_write_bit(x, i, j, 1);
+		}
+		mzd_trsm_upper_left(u1, x, 0);
+		for (int i = 0; i < r; i++)
+			for (int j = 0; j < d; j++)
+				if (mzd_read_bit(x, i, j))
+					mzd_write_bit(k, i, j, 1);
+		mzd_free(u1);
+		mzd_free(x);
+	}
+	for (int j = 0; j < d; j++)
+		mzd_write_bit(k, r + j, j, 1);
+	mzd_apply_p_left_trans(k, Q);
+	for (int i = 0; i < U; i++)
+		for (int j = 0; j < d; j++)
+			if (mzd_read_bit(k, i, j))
+				gf2_row(c->kern, j)[i / 64] |= 1ULL << (i % 64);
+	mzd_free(k);
+	return 0;
+}
+
+/* M u = rhs through the factors: true with u set, false when the system
+ * has no solution or M4RI was not used (the elimination decides then). */
+static bool pluq_solve(const chase *c, const uint64_t *rhs, uint64_t *u)
+{
+	int U = c->sh.unknowns;
+	if (!c->lu)
+		return false;
+	mzd_t *b = mzd_init(U, 1);
+	for (int i = 0; i < U; i++)
+		if (rhs[i / 64] >> (i % 64) & 1)
+			mzd_write_bit(b, i, 0, 1);
+	bool ok = mzd_pluq_solve_left(c->lu, c->lrank, c->lp, c->lq, b, 0, 1) == 0;
+	memset(u, 0, (size_t)c->words * sizeof *u);
+	for (int i = 0; ok && i < U; i++)
+		if (mzd_read_bit(b, i, 0))
+			u[i / 64] |= 1ULL << (i % 64);
+	mzd_free(b);
+	return ok;
+}
+#endif
+
 /* Other rules: M's nullity and quiet patterns by elimination, once, from
  * chase_new. */
 static int factor_dense(chase *c)
 {
+#ifdef HAVE_M4RI
+	int lu = factor_pluq(c);
+	if (lu <= 0)
+		return lu;
+#endif
 	int C = c->sh.unknowns, rc = -1;
 	int *piv = malloc((size_t)C * sizeof *piv);
 	bool *is_piv = calloc((size_t)C, sizeof *is_piv);
@@ -780,6 +893,18 @@ static lo_result dense_solve(const chase *c, const gf2_mat *m, const uint8_t *b,
 		goto out;
 	/* With u = 0 the chase leaves c on the residual cells; then M u = c. */
 	chase_rows(c, b, x, u, res);
+#ifdef HAVE_M4RI
+	/* Through the factors, checked by the residual the presses leave. */
+	if (m == c->m && pluq_solve(c, res, u)) {
+		chase_rows(c, b, x, u, res);
+		if (all_zero(res, words)) {
+			st = LO_OK;
+			goto out;
+		}
+		memset(u, 0, (size_t)words * sizeof *u);
+		chase_rows(c, b, x, u, res);
+	}
+#endif
 	int rank = eliminate(c, m, res, &a, piv);
 	if (rank < 0)
 		goto out;
