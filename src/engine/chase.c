@@ -791,7 +791,10 @@ static int factor_pluq(chase *c)
 static bool pluq_solve(const chase *c, const uint64_t *rhs, uint64_t *u)
 {
 	int U = c->sh.unknowns;
-	if (!c->lu)
+	/* M4RI aborts when out of memory: only with room for its scratch. */
+	void *room = c->lu ? malloc((size_t)U * 64 + ((size_t)4 << 20)) : NULL;
+	free(room);
+	if (!room)
 		return false;
 	mzd_t *b = mzd_init(U, 1);
 	for (int i = 0; i < U; i++)
