@@ -729,8 +729,8 @@ static void free_column_kernel(const gf2_mat *a, const int *piv, int rank, int f
 static int factor_pluq(chase *c)
 {
 	int U = c->sh.unknowns;
-	if (U < 64)
-		return 1;
+	if (c->sh.sc == 0 || U < 512)
+		return 1;	/* the diagonal chase's big systems: the others as they were */
 	size_t bytes = (size_t)U * ((size_t)U / 8 + 16);
 	void *room = malloc(3 * bytes + ((size_t)16 << 20));	/* M4RI aborts when out of memory */
 	free(room);
