@@ -1508,6 +1508,69 @@ static void bench_zk(void)
 	row("minimal 259x259 k=3 random (3^12)", &a, "Gray code", &b);
 }
 
+/* ---- Other rules at giant sizes (BENCH_RULES=1: 2000, 8000 and 31623 a
+ * side; the default run: 2000): the whole solve --any -r RULE on an
+ * all-lit file, its time, CPU and peak memory (what /usr/bin/time -v
+ * says); the tests press the answers out (tests/cli/cli_chase_rules.sh). */
+
+typedef struct rule_case {
+	const char *rule, *path, *binary;
+} rule_case;
+
+static void rule_solve(const void *arg, outcome *o)
+{
+	const rule_case *c = arg;
+	int rfd;
+	double t0 = now(), cpu, peak;
+	pid_t pid = fork_piped(&rfd);
+	if (pid == 0) {
+		execl(c->binary, c->binary, "solve", "--any", "-r", c->rule, c->path, (char *)NULL);
+		_exit(127);
+	}
+	if (pid < 0)
+		return;
+	drain(rfd);
+	int rc = reap(pid, &cpu, &peak);
+	o->seconds = now() - t0;
+	snprintf(o->note, sizeof o->note, "cpu %.2f s, peak %.0f MB, %s", cpu, peak,
+		 rc == 0 ? "solved" : rc == 1 ? "unsolvable (certificate)" : "refused");
+}
+
+static void bench_rules(bool giant)
+{
+	static const char *const rules[] = { "x", "box", "mask:11111/11111/11111/11111/11111", "knight", "cross" };
+	static const char *const names[] = { "x", "box", "5x5 full mask", "knight", "cross" };
+	static const int sides[] = { 2000, 8000, 31623 };
+	const char *dir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	const char *bin = getenv("BENCH_LIGHTSOUT") && *getenv("BENCH_LIGHTSOUT") ? getenv("BENCH_LIGHTSOUT") : "./lightsout";
+	for (int si = 0; si < (giant ? 3 : 1); si++) {
+		int n = sides[si];
+		char path[512];
+		snprintf(path, sizeof path, "%s/lightsout-bench-rules.XXXXXX", dir);
+		int fd = mkstemp(path);
+		FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+		char *line = malloc((size_t)n + 1);
+		memset(line, '1', (size_t)n);
+		line[n] = '\n';
+		for (int r = 0; f && r < n; r++)
+			fwrite(line, 1, (size_t)n + 1, f);
+		free(line);
+		if (!f || fclose(f) != 0) {
+			printf("rules %dx%d: could not write %s\n", n, n, path);
+			unlink(path);
+			return;
+		}
+		for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
+			rule_case c = { rules[i], path, bin };
+			measured m = run_case(rule_solve, &c);
+			char name[64];
+			snprintf(name, sizeof name, "%s %dx%d all lit", names[i], n, n);
+			row(name, &m, NULL, NULL);
+		}
+		unlink(path);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	bool long_run = getenv("BENCH_LONG") && *getenv("BENCH_LONG");
@@ -1536,6 +1599,10 @@ int main(int argc, char **argv)
 	if (getenv("BENCH_GIANT") && *getenv("BENCH_GIANT")) {
 		bench_giant();
 		bench_narrow();
+		return 0;
+	}
+	if (getenv("BENCH_RULES") && *getenv("BENCH_RULES")) {
+		bench_rules(true);
 		return 0;
 	}
 	if (getenv("BENCH_ZGIANT") && *getenv("BENCH_ZGIANT")) {
@@ -1590,6 +1657,7 @@ int main(int argc, char **argv)
 	bench_io();
 	bench_giant();
 	bench_zgiant();
+	bench_rules(false);
 
 	/* Torus: the sweep (a bit vector per unknown) vs dense elimination. */
 	static const board_case t100 = { "plus", 100, 100, 0, true }, t100d = { "plus", 100, 100, 2, true },

@@ -1,5 +1,12 @@
 #include "engine/chase.h"
 
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#ifdef HAVE_M4RI
+#include <m4ri/m4ri.h>
+#endif
+
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -17,6 +24,13 @@ struct chase {
 	gf2_mat *m;		/* other rules: residual equations over the unknowns (+ 1 spare column) */
 	int nullity;
 	gf2_mat *kern;		/* other rules: unknowns of the quiet patterns */
+#ifdef HAVE_M4RI
+	/* Other rules, M = P L U Q factored once (factor_pluq): a solve is
+	 * two triangular solves, not a second elimination. */
+	mzd_t *lu;
+	mzp_t *lp, *lq;
+	int lrank;
+#endif
 	int threads;		/* chase_new_threads: 1 keeps the building on one */
 	/* The classic rule (plus_poly), its polynomials in pn words.  M
 	 * invertible: M^-1 = inv(T).  M singular, with g = gcd(P_R, D_C) and
@@ -137,8 +151,9 @@ static void *sweep(void *arg)
 	/* acc += the symbolic press (r, col): a unit vector for an unknown. */
 #define ADD_PRESS(r, col)                                                                                 \
 	do {                                                                                                  \
-		if ((r) < c->sh.urows) {                                                                             \
-			int u_ = (r) * C + (col), w_ = u_ / 64 - j->w0;                                                \
+		int u_ = chaseshape_unknown_index(&c->sh, (r), (col));                                         \
+		if (u_ >= 0) {                                                                                    \
+			int w_ = u_ / 64 - j->w0;                                                                      \
 			if (w_ >= 0 && w_ < W)                                                                        \
 				acc[w_] ^= 1ULL << (u_ % 64);                                                              \
 		} else {                                                                                          \
@@ -147,9 +162,9 @@ static void *sweep(void *arg)
 				acc[t_] ^= v_[t_];                                                                        \
 		}                                                                                                 \
 	} while (0)
-	int p0 = c->sh.torus ? h : 0;
-	for (int p = p0; p < R - h; p++)
-		for (int col = 0; col < C; col++) {
+	int p0 = c->sh.torus ? h : 0, chased = chaseshape_chased_cols(&c->sh);
+	for (int p = p0; p < R - h; p++) {
+		for (int col = 0; col < chased; col++) {
 			memset(acc, 0, (size_t)W * sizeof *acc);
 			int r, cc;
 			for (int q = 0; q < c->sh.npress; q++)
@@ -158,16 +173,25 @@ static void *sweep(void *arg)
 			chaseshape_press(&c->sh, p, col, c->sh.det, &r, &cc);
 			memcpy(rows + ((size_t)(r % ring) * C + (size_t)cc) * W, acc, (size_t)W * sizeof *acc);
 		}
-	for (int q = 0; q < c->sh.unknowns; q++) {
-		int p = chaseshape_residual_row(&c->sh, q / C), col = q % C;
-		memset(acc, 0, (size_t)W * sizeof *acc);
-		int r, cc;
-		for (int t = 0; t < c->sh.npress; t++)
-			if (chaseshape_press(&c->sh, p, col, t, &r, &cc))
-				ADD_PRESS(r, cc);
-#undef ADD_PRESS
-		memcpy(m_row(c, q) + j->w0, acc, (size_t)W * sizeof *acc);
+	/* Residual cell (p, col) to its row of M; the last sc columns'
+	 * while their rows are still in the ring. */
+#define ADD_RESIDUAL(q)                                                                                   \
+	do {                                                                                                  \
+		int p_, col_, r_, cc_;                                                                            \
+		chaseshape_residual(&c->sh, (q), &p_, &col_);                                                     \
+		memset(acc, 0, (size_t)W * sizeof *acc);                                                          \
+		for (int k_ = 0; k_ < c->sh.npress; k_++)                                                         \
+			if (chaseshape_press(&c->sh, p_, col_, k_, &r_, &cc_))                                        \
+				ADD_PRESS(r_, cc_);                                                                         \
+		memcpy(m_row(c, (q)) + j->w0, acc, (size_t)W * sizeof *acc);                                      \
+	} while (0)
+		for (int q = c->sh.urows * C + p * c->sh.sc; c->sh.sc && q < c->sh.urows * C + (p + 1) * c->sh.sc; q++)
+			ADD_RESIDUAL(q);
 	}
+	for (int q = 0; q < c->sh.urows * C; q++)
+		ADD_RESIDUAL(q);
+#undef ADD_RESIDUAL
+#undef ADD_PRESS
 out:
 	free(rows);
 	free(acc);
@@ -195,6 +219,129 @@ static int build_sweep(chase *c)
 
 static int plus_poly(chase *c);
 static int factor_dense(chase *c);
+static void chase_rows(const chase *c, const uint8_t *b, uint8_t *x, const uint64_t *u, uint64_t *res);
+
+/* Whether M can be read off a few chases (build_shifted): the diagonal
+ * chase of a mask whose pivot is its bottom-right corner, so no press
+ * reaches right of the pivot's column or below its row. */
+static bool shifted_applies(const chaseshape *sh)
+{
+	if (sh->torus || sh->sc <= 0)
+		return false;
+	for (int q = 0; q < sh->npress; q++)
+		if (sh->pdc[q] > sh->sc)
+			return false;
+	return true;
+}
+
+/* k bits of v from bit pos, those past n bits 0 (v has room for n + 128). */
+static inline uint64_t bits_at(const uint64_t *v, long n, long pos, int k)
+{
+	if (pos >= n)
+		return 0;
+	long w = pos / 64;
+	int b = (int)(pos % 64);
+	uint64_t x = v[w] >> b;
+	if (b)
+		x |= v[w + 1] << (64 - b);
+	if (pos + k > n)
+		k = (int)(n - pos);
+	return k >= 64 ? x : x & ((1ULL << k) - 1);
+}
+
+/* dst's bits [dpos, dpos + len) ^= src's bits [spos, spos + len), src's
+ * bits past n read as 0. */
+static void xor_bits(uint64_t *dst, long dpos, const uint64_t *src, long n, long spos, long len)
+{
+	while (len > 0) {
+		int k = 64 - (int)(dpos % 64);
+		if (k > len)
+			k = (int)len;
+		dst[dpos / 64] ^= bits_at(src, n, spos, k) << (dpos % 64);
+		dpos += k;
+		spos += k;
+		len -= k;
+	}
+}
+
+/* M from h + s + h s chases, not one vector per cell.  No press reaches
+ * right of the pivot or below it, so a press depends only on presses in
+ * columns left of it or its own, rows above it or its own: the presses
+ * an unknown forces are a shifted copy of one pattern.  Unknown (r0, c0)
+ * of the first h rows, c0 >= s, forces P_r0 (the presses of unknown
+ * (r0, s)) moved c0 - s columns right; unknown (r0, c0) of the first s
+ * columns, r0 >= h, forces Q_c0 (those of (h, c0)) moved r0 - h rows
+ * down; the h s unknowns (r0 < h, c0 < s) are chased each.  A residual
+ * cell's row of M is then a few stretches of P's rows read backwards
+ * and of Q's columns read upwards: O(U (C + R) / 64) beside the chases. */
+static int build_shifted(chase *c)
+{
+	const chaseshape *sh = &c->sh;
+	int R = sh->rows, C = sh->cols, h = sh->h, s = sh->sc, U = sh->unknowns, top = h * C, RH = R - h, rc = -1;
+	size_t rw = (size_t)C / 64 + 3, cw = (size_t)R / 64 + 3, words = (size_t)c->words;
+	c->m = gf2_new(U, U + 1);
+	uint8_t *x = malloc((size_t)R * C);
+	uint64_t *u = calloc(words * 2, sizeof *u), *res = u + words;
+	uint64_t *prow = calloc((size_t)h * R * rw + 1, sizeof *prow), *qcol = calloc((size_t)s * C * cw + 1, sizeof *qcol);
+	if (!c->m || !x || !u || !prow || !qcol)
+		goto out;
+	for (int r0 = 0; r0 < h; r0++)
+		for (int c0 = 0; c0 <= s; c0++) {
+			int i = r0 * C + c0;
+			memset(u, 0, words * sizeof *u);
+			u[i / 64] = 1ULL << (i % 64);
+			chase_rows(c, NULL, x, u, res);
+			if (c0 < s) {
+				for (int q = 0; q < U; q++)
+					if (res[q / 64] >> (q % 64) & 1)
+						m_row(c, q)[i / 64] |= 1ULL << (i % 64);
+				continue;
+			}
+			for (int row = 0; row < R; row++) {
+				uint64_t *v = prow + ((size_t)r0 * R + row) * rw;
+				for (int t = 0; t < C; t++)
+					v[t / 64] |= (uint64_t)(x[(size_t)row * C + C - 1 - t] & 1) << (t % 64);
+			}
+		}
+	for (int c0 = 0; c0 < s; c0++) {
+		int i = top + c0 * RH;
+		memset(u, 0, words * sizeof *u);
+		u[i / 64] = 1ULL << (i % 64);
+		chase_rows(c, NULL, x, u, res);
+		for (int row = 0; row < R; row++)
+			for (int col = 0; col < C; col++) {
+				uint64_t *v = qcol + ((size_t)c0 * C + col) * cw;
+				int t = R - 1 - row;
+				v[t / 64] |= (uint64_t)(x[(size_t)row * C + col] & 1) << (t % 64);
+			}
+	}
+	for (int q = 0; q < U; q++) {
+		int pp, cc, pr, pc;
+		chaseshape_residual(sh, q, &pp, &cc);
+		uint64_t *row = m_row(c, q);
+		for (int k = 0; k < sh->npress; k++) {
+			if (!chaseshape_press(sh, pp, cc, k, &pr, &pc))
+				continue;
+			for (int r0 = 0; r0 < h; r0++)
+				xor_bits(row, (long)r0 * C + s, prow + ((size_t)r0 * R + pr) * rw, C, C - 1 - pc, C - s);
+			for (int c0 = 0; c0 < s; c0++)
+				xor_bits(row, (long)top + (long)c0 * RH, qcol + ((size_t)c0 * C + pc) * cw, R, R - 1 - pr, RH);
+		}
+	}
+	rc = 0;
+out:
+	free(x);
+	free(u);
+	free(prow);
+	free(qcol);
+	return rc;
+}
+
+bool chase_builds_fast(const rule *r, int rows, int cols)
+{
+	chaseshape sh;
+	return !rule_is_classic(r) && chaseshape_make_diag(&sh, r, rows, cols) && shifted_applies(&sh);
+}
 
 chase *chase_new(int rows, int cols, const rule *r)
 {
@@ -207,7 +354,7 @@ chase *chase_new_threads(int rows, int cols, const rule *r, int threads)
 	if (!c)
 		return NULL;
 	c->threads = threads;
-	if (!chaseshape_make(&c->sh, r, rows, cols)) {
+	if (!chaseshape_make_diag(&c->sh, r, rows, cols)) {
 		free(c);
 		return NULL;
 	}
@@ -218,7 +365,8 @@ chase *chase_new_threads(int rows, int cols, const rule *r, int threads)
 	 * solving reads is made here: from now on the chase is only read, so
 	 * threads may solve with it at once. */
 	c->plus = rule_is_classic(r);
-	if (c->plus ? plus_poly(c) < 0 : build_sweep(c) < 0 || factor_dense(c) < 0) {
+	if (c->plus ? plus_poly(c) < 0
+		    : (shifted_applies(&c->sh) ? build_shifted(c) : build_sweep(c)) < 0 || factor_dense(c) < 0) {
 		chase_free(c);
 		return NULL;
 	}
@@ -230,6 +378,13 @@ void chase_free(chase *c)
 	if (c) {
 		gf2_free(c->m);
 		gf2_free(c->kern);
+#ifdef HAVE_M4RI
+		if (c->lu) {
+			mzd_free(c->lu);
+			mzp_free(c->lp);
+			mzp_free(c->lq);
+		}
+#endif
 		free(c->inv);
 		free(c->g);
 		free(c);
@@ -427,6 +582,83 @@ static bool chase_rows_plus(const chase *c, const uint8_t *b, uint8_t *x, const 
 	return true;
 }
 
+static inline int bit_of(const uint64_t *v, int i)
+{
+	return (int)(v[i >> 6] >> (i & 63)) & 1;
+}
+
+/* z ^= row moved e cells left (bit j gets bit j + e), |e| < 64, within
+ * `words` words; the caller masks the last word. */
+static void xor_moved(uint64_t *z, const uint64_t *row, int words, int e)
+{
+	if (e == 0) {
+		for (int w = 0; w < words; w++)
+			z[w] ^= row[w];
+	} else if (e > 0) {
+		for (int w = 0; w < words; w++)
+			z[w] ^= row[w] >> e | (w + 1 < words ? row[w + 1] << (64 - e) : 0);
+	} else {
+		for (int w = 0; w < words; w++)
+			z[w] ^= row[w] << -e | (w ? row[w - 1] >> (64 + e) : 0);
+	}
+}
+
+/* The diagonal chase of build_shifted's rules, 64 cells a word: row p + h
+ * of the presses gets b_p and the presses of rows above it a word at a
+ * time, then its own row's earlier presses a cell at a time (the pivot's
+ * row of the mask, left of it).  false when out of memory. */
+static bool chase_rows_diag(const chase *c, const uint8_t *b, uint8_t *x, const uint64_t *u, uint64_t *res)
+{
+	const chaseshape *sh = &c->sh;
+	int R = sh->rows, C = sh->cols, h = sh->h, s = sh->sc, W = (C + 63) / 64, own[RULE_MAX_OFFSETS], nown = 0;
+	uint64_t top = top_mask(C);
+	uint64_t *X = calloc((size_t)R * W + W, sizeof *X), *z = X + (size_t)R * W;
+	if (!X)
+		return false;
+	for (int i = 0, r, cc; i < sh->unknowns; i++)
+		if (u[i / 64] >> (i % 64) & 1) {
+			chaseshape_unknown_cell(sh, i, &r, &cc);
+			X[(size_t)r * W + cc / 64] |= 1ULL << (cc % 64);
+		}
+	for (int q = 0; q < sh->npress; q++)
+		if (sh->pdr[q] == h && q != sh->det)
+			own[nown++] = sh->pdc[q] - s;	/* < 0: left of the pivot */
+	for (int p = 0; p < R - h; p++) {
+		memset(z, 0, (size_t)W * sizeof *z);
+		if (b)
+			bitboard_pack_row(b + (size_t)p * C, C, z);
+		for (int q = 0; q < sh->npress; q++) {
+			int r = p + sh->pdr[q];
+			if (sh->pdr[q] < h && r >= 0)
+				xor_moved(z, X + (size_t)r * W, W, sh->pdc[q]);
+		}
+		z[W - 1] &= top;
+		uint64_t *y = X + (size_t)(p + h) * W;
+		for (int j = s; j < C; j++) {
+			int v = bit_of(z, j - s);
+			for (int t = 0; t < nown; t++)
+				if (j + own[t] >= 0)
+					v ^= bit_of(y, j + own[t]);
+			y[j >> 6] |= (uint64_t)v << (j & 63);
+		}
+	}
+	memset(res, 0, (size_t)c->words * sizeof *res);
+	for (int q = 0; q < sh->unknowns; q++) {
+		int p, col, r, cc;
+		chaseshape_residual(sh, q, &p, &col);
+		int v = b ? b[(size_t)p * C + col] & 1 : 0;
+		for (int t = 0; t < sh->npress; t++)
+			if (chaseshape_press(sh, p, col, t, &r, &cc))
+				v ^= bit_of(X + (size_t)r * W, cc);
+		if (v)
+			res[q / 64] |= 1ULL << (q % 64);
+	}
+	for (int r = 0; r < R; r++)
+		bitboard_unpack_row(X + (size_t)r * W, C, x + (size_t)r * C);
+	free(X);
+	return true;
+}
+
 /* The chase in numbers: unknown presses u, board b (NULL: clear) -> every
  * press in x, and what the residual cells still show in res (bits). */
 static void chase_rows(const chase *c, const uint8_t *b, uint8_t *x, const uint64_t *u, uint64_t *res)
@@ -434,10 +666,15 @@ static void chase_rows(const chase *c, const uint8_t *b, uint8_t *x, const uint6
 	int R = c->sh.rows, C = c->sh.cols, h = c->sh.h;
 	if (c->plus && chase_rows_plus(c, b, x, u, res))
 		return;
-	for (int i = 0; i < c->sh.unknowns; i++)
-		x[i] = (uint8_t)(u[i / 64] >> (i % 64) & 1);
+	if (shifted_applies(&c->sh) && chase_rows_diag(c, b, x, u, res))
+		return;
+	for (int i = 0, r, cc; i < c->sh.unknowns; i++) {
+		chaseshape_unknown_cell(&c->sh, i, &r, &cc);
+		x[(size_t)r * C + cc] = (uint8_t)(u[i / 64] >> (i % 64) & 1);
+	}
+	int chased = chaseshape_chased_cols(&c->sh);
 	for (int p = c->sh.torus ? h : 0; p < R - h; p++)
-		for (int col = 0; col < C; col++) {
+		for (int col = 0; col < chased; col++) {
 			int v = b ? b[(size_t)p * C + col] & 1 : 0, r, cc;
 			for (int q = 0; q < c->sh.npress; q++)
 				if (q != c->sh.det && chaseshape_press(&c->sh, p, col, q, &r, &cc))
@@ -447,8 +684,9 @@ static void chase_rows(const chase *c, const uint8_t *b, uint8_t *x, const uint6
 		}
 	memset(res, 0, (size_t)c->words * sizeof *res);
 	for (int q = 0; q < c->sh.unknowns; q++) {
-		int p = chaseshape_residual_row(&c->sh, q / C), col = q % C;
-		int v = b ? b[(size_t)p * C + col] & 1 : 0, r, cc;
+		int p, col, r, cc;
+		chaseshape_residual(&c->sh, q, &p, &col);
+		int v = b ? b[(size_t)p * C + col] & 1 : 0;
 		for (int t = 0; t < c->sh.npress; t++)
 			if (chaseshape_press(&c->sh, p, col, t, &r, &cc))
 				v ^= x[(size_t)r * C + cc];
@@ -482,10 +720,105 @@ static void free_column_kernel(const gf2_mat *a, const int *piv, int rank, int f
 			u[piv[i] / 64] |= 1ULL << (piv[i] % 64);
 }
 
+#ifdef HAVE_M4RI
+/* M = P L U Q (M4RI), once: the nullity is U - rank, and with U = [U1 U2]
+ * (U1 the rank's square, upper triangular and invertible) the quiet
+ * patterns' unknowns are Q^T [U1^-1 U2 e_j; e_j]: a triangular solve, no
+ * second elimination.  Kept for solving (pluq_solve).  0, 1 when M4RI
+ * cannot be used here (the elimination then runs), -1 out of memory. */
+static int factor_pluq(chase *c)
+{
+	int U = c->sh.unknowns;
+	if (c->sh.sc == 0 || U < 512)
+		return 1;	/* the diagonal chase's big systems: the others as they were */
+	size_t bytes = (size_t)U * ((size_t)U / 8 + 16);
+	void *room = malloc(3 * bytes + ((size_t)16 << 20));	/* M4RI aborts when out of memory */
+	free(room);
+	if (!room)
+		return 1;
+	mzd_t *a = mzd_init(U, U);
+	mzp_t *P = mzp_init(U), *Q = mzp_init(U);
+	int last = (U - 1) / 64;
+	uint64_t top = top_mask(U);
+	for (int i = 0; i < U; i++) {
+		const uint64_t *row = m_row(c, i);
+		word *dst = mzd_row(a, i);
+		for (int w = 0; w <= last; w++)
+			dst[w] = w == last ? row[w] & top : row[w];
+	}
+	int r = (int)mzd_pluq(a, P, Q, 0), d = U - r;
+	c->lu = a;
+	c->lp = P;
+	c->lq = Q;
+	c->lrank = r;
+	c->nullity = d;
+	if (!(c->kern = gf2_new(d ? d : 1, U)))
+		return -1;
+	if (!d)
+		return 0;
+	mzd_t *k = mzd_init(U, d);
+	if (r > 0) {
+		mzd_t *u1 = mzd_init(r, r), *x = mzd_init(r, d);
+		for (int i = 0; i < r; i++) {
+			for (int j = i; j < r; j++)
+				if (mzd_read_bit(a, i, j))
+					mzd_write_bit(u1, i, j, 1);
+			for (int j = 0; j < d; j++)
+				if (mzd_read_bit(a, i, r + j))
+					mzd_write_bit(x, i, j, 1);
+		}
+		mzd_trsm_upper_left(u1, x, 0);
+		for (int i = 0; i < r; i++)
+			for (int j = 0; j < d; j++)
+				if (mzd_read_bit(x, i, j))
+					mzd_write_bit(k, i, j, 1);
+		mzd_free(u1);
+		mzd_free(x);
+	}
+	for (int j = 0; j < d; j++)
+		mzd_write_bit(k, r + j, j, 1);
+	mzd_apply_p_left_trans(k, Q);
+	for (int i = 0; i < U; i++)
+		for (int j = 0; j < d; j++)
+			if (mzd_read_bit(k, i, j))
+				gf2_row(c->kern, j)[i / 64] |= 1ULL << (i % 64);
+	mzd_free(k);
+	return 0;
+}
+
+/* M u = rhs through the factors: true with u set, false when the system
+ * has no solution or M4RI was not used (the elimination decides then). */
+static bool pluq_solve(const chase *c, const uint64_t *rhs, uint64_t *u)
+{
+	int U = c->sh.unknowns;
+	/* M4RI aborts when out of memory: only with room for its scratch. */
+	void *room = c->lu ? malloc((size_t)U * 64 + ((size_t)4 << 20)) : NULL;
+	free(room);
+	if (!room)
+		return false;
+	mzd_t *b = mzd_init(U, 1);
+	for (int i = 0; i < U; i++)
+		if (rhs[i / 64] >> (i % 64) & 1)
+			mzd_write_bit(b, i, 0, 1);
+	bool ok = mzd_pluq_solve_left(c->lu, c->lrank, c->lp, c->lq, b, 0, 1) == 0;
+	memset(u, 0, (size_t)c->words * sizeof *u);
+	for (int i = 0; ok && i < U; i++)
+		if (mzd_read_bit(b, i, 0))
+			u[i / 64] |= 1ULL << (i % 64);
+	mzd_free(b);
+	return ok;
+}
+#endif
+
 /* Other rules: M's nullity and quiet patterns by elimination, once, from
  * chase_new. */
 static int factor_dense(chase *c)
 {
+#ifdef HAVE_M4RI
+	int lu = factor_pluq(c);
+	if (lu <= 0)
+		return lu;
+#endif
 	int C = c->sh.unknowns, rc = -1;
 	int *piv = malloc((size_t)C * sizeof *piv);
 	bool *is_piv = calloc((size_t)C, sizeof *is_piv);
@@ -563,6 +896,18 @@ static lo_result dense_solve(const chase *c, const gf2_mat *m, const uint8_t *b,
 		goto out;
 	/* With u = 0 the chase leaves c on the residual cells; then M u = c. */
 	chase_rows(c, b, x, u, res);
+#ifdef HAVE_M4RI
+	/* Through the factors, checked by the residual the presses leave. */
+	if (m == c->m && pluq_solve(c, res, u)) {
+		chase_rows(c, b, x, u, res);
+		if (all_zero(res, words)) {
+			st = LO_OK;
+			goto out;
+		}
+		memset(u, 0, (size_t)words * sizeof *u);
+		chase_rows(c, b, x, u, res);
+	}
+#endif
 	int rank = eliminate(c, m, res, &a, piv);
 	if (rank < 0)
 		goto out;

@@ -1,6 +1,7 @@
 /* Light chasing over GF(2), for boards far beyond dense elimination, for
  * every symmetric rule whose mask has a single cell in its top row (plus,
- * and many masks), with or without torus.  Press the first rows
+ * and many masks), with or without torus, and without torus for every
+ * symmetric local rule (x, box, knight: the diagonal chase, chaseshape.h).  Press the first rows
  * symbolically, chase the lights down (the presses h rows below must clear
  * row p: the top-row cell is the only press there that reaches it), and
  * what is left is a small system M u = c in the unknown presses u.
@@ -32,6 +33,12 @@ chase *chase_new(int rows, int cols, const rule *r);
  * asks; 0 is chase_new, the engine's choice. */
 chase *chase_new_threads(int rows, int cols, const rule *r, int threads);
 void chase_free(chase *c);
+
+/* Whether chase_new builds M from a few chases (a diagonal chase whose
+ * pivot is the mask's bottom-right corner: x, box, a full square mask)
+ * rather than by sweeping a vector per cell: then it costs about what
+ * eliminating M does. */
+bool chase_builds_fast(const rule *r, int rows, int cols);
 
 /* Rank and nullity of the whole board's matrix (nullity(A) = nullity(M)). */
 int chase_nullity(const chase *c);

@@ -61,14 +61,36 @@ struct backend {
 /* Quiet patterns kept for searching, in bytes. */
 #define KERNEL_MAX_BYTES (1u << 28)
 
+static bool band_applies(int rows, int cols, const rule *r, int k);
+
+/* Other local rules without torus, past the band's reach: the chase
+ * (diagonal unless the mask's bottom row is one cell) while the unknowns
+ * it leaves and its sweep stay within bounds. */
+static bool diag_owns(int rows, int cols, const rule *r, int k)
+{
+	return k == 2 && rule_is_uniform(r) && !r->torus && !rule_is_classic(r) &&
+	       chaseshape_diag_unknowns(r, rows, cols) > 0;
+}
+
+static bool diag_applies(int rows, int cols, const rule *r, int k)
+{
+	if (!diag_owns(rows, cols, r, k) || band_applies(rows, cols, r, k))
+		return false;
+	double u = (double)chaseshape_diag_unknowns(r, rows, cols);
+	if (chase_builds_fast(r, rows, cols))
+		return u <= SYSTEM_MAX_UNKNOWNS_DIAG;
+	return u <= SYSTEM_MAX_UNKNOWNS_GF2 && (double)rows * cols * u <= SYSTEM_MAX_DIAG_WORK;
+}
+
 /* The classic rule without torus is chased to giant sizes; other chaseable
  * rules (torus, masks) sweep a vector per unknown, so less far. */
 static bool chase_applies(int rows, int cols, const rule *r, int k)
 {
 	bool classic = rule_is_classic(r);
 	int side = classic ? SYSTEM_MAX_SIDE_CHASE : SYSTEM_MAX_SIDE_SWEEP;
-	return k == 2 && rule_is_uniform(r) && rows <= side && cols <= side && (classic || r->torus) &&
-	       chaseshape_supports(r, rows, cols);
+	return (k == 2 && rule_is_uniform(r) && rows <= side && cols <= side && (classic || r->torus) &&
+		chaseshape_supports(r, rows, cols)) ||
+	       diag_applies(rows, cols, r, k);
 }
 
 /* k > 2: the chase leaves a dense system on the first row(s) of presses. */
@@ -130,7 +152,8 @@ static bool uniform_k2(const rule *r, int k)
 
 static bool chase_owns(int rows, int cols, const rule *r, int k)
 {
-	return uniform_k2(r, k) && k == 2 && (rule_is_classic(r) || (r->torus && chaseshape_supports(r, rows, cols)));
+	return uniform_k2(r, k) && k == 2 &&
+	       (rule_is_classic(r) || (r->torus && chaseshape_supports(r, rows, cols)) || diag_owns(rows, cols, r, k));
 }
 
 static void chase_limit(int rows, int cols, const rule *r, int k, char *buf, size_t len)
@@ -139,9 +162,17 @@ static void chase_limit(int rows, int cols, const rule *r, int k, char *buf, siz
 	if (rule_is_classic(r))
 		snprintf(buf, len, _("%dx%d is too large: the classic rule is solved up to %dx%d"), rows, cols,
 			 SYSTEM_MAX_SIDE_CHASE, SYSTEM_MAX_SIDE_CHASE);
-	else
+	else if (r->torus)
 		snprintf(buf, len, _("%dx%d is too large: this rule with --torus is solved up to %dx%d"), rows, cols,
 			 SYSTEM_MAX_SIDE_SWEEP, SYSTEM_MAX_SIDE_SWEEP);
+	else if (chase_builds_fast(r, rows, cols))
+		snprintf(buf, len, _("%dx%d is too large: light chasing leaves %lld unknowns with this rule, more than %d"),
+			 rows, cols, chaseshape_diag_unknowns(r, rows, cols), SYSTEM_MAX_UNKNOWNS_DIAG);
+	else
+		snprintf(buf, len,
+			 _("%dx%d is too large: light chasing leaves %lld unknowns with this rule, and is solved while they "
+			   "stay within %d and cells x unknowns within %.0f"),
+			 rows, cols, chaseshape_diag_unknowns(r, rows, cols), SYSTEM_MAX_UNKNOWNS_GF2, SYSTEM_MAX_DIAG_WORK);
 }
 
 static bool zchase_owns(int rows, int cols, const rule *r, int k)
@@ -651,11 +682,16 @@ static double cells_of(int rows, int cols)
 static void chase_cost(int rows, int cols, const rule *r, int k, system_cost *c)
 {
 	(void)k;
-	double n = cells_of(rows, cols), u = zchase_unknowns(r, rows, cols);
+	double n = cells_of(rows, cols), u = (double)chaseshape_diag_unknowns(r, rows, cols);
 	if (u <= 0)
 		u = 2.0 * cols;
 	c->bytes = 5 * cols * (u / 8 + 8) + u * u / 4 + 2 * n;
 	c->work = n * r->n * (u / 8 + 8) + u * u * u / 256;
+	if (chase_builds_fast(r, rows, cols)) {
+		/* A chase a pattern, at a byte a cell: no vector per cell. */
+		c->bytes = u * u / 4 + 3 * n;
+		c->work = 8 * n * r->n + u * u * u / 256;
+	}
 }
 
 /* Over Z/k a byte a value: the ring of rows and the dense system left. */

@@ -17,7 +17,8 @@ typedef struct lo_system lo_system;
  * rule (plus, no torus, k = 2) is light-chased instead, up to a side of
  * SYSTEM_MAX_SIDE_CHASE, so are torus rules whose mask has one cell in its
  * top row (SYSTEM_MAX_SIDE_SWEEP), other local rules (k = 2, torus too)
- * use banded elimination, and the cross rule a system in rows + cols
+ * use banded elimination (past it, without torus, the diagonal chase of
+ * chaseshape.h), and the cross rule a system in rows + cols
  * unknowns.  For k > 2 every chaseable rule is chased over Z/k while the
  * unknowns it leaves stay within SYSTEM_MAX_UNKNOWNS_ZCHASE; other local
  * rules use banded elimination by the prime-power factors of k, with a
@@ -30,6 +31,8 @@ typedef struct lo_system lo_system;
 #define SYSTEM_MAX_SIDE_SWEEP 2000	/* chased torus rules */
 #define SYSTEM_MAX_UNKNOWNS_BAND 40000	/* other local rules, torus too */
 #define SYSTEM_MAX_BAND_AREA 120000000LL	/* k = 2 past that: cells x band width */
+#define SYSTEM_MAX_DIAG_WORK 3.0e10	/* other local rules past the band: cells x unknowns swept */
+#define SYSTEM_MAX_UNKNOWNS_DIAG 32768	/* ... or unknowns, where M is read off a few chases (x, box) */
 #define SYSTEM_MAX_LINES_GF2 20000	/* cross: rows + cols, k = 2 */
 #define SYSTEM_MAX_LINES_ZMOD 1000	/* cross: rows + cols, k > 2 */
 bool system_fits(int rows, int cols, const rule *r, int k);

@@ -91,8 +91,22 @@ int main(void)
 	tap_ok(!system_fits(101, 100, &r, 2) && system_fits(100, 100, &r, 2), "dense limit for k = 2");
 	rule_parse(&r, "box", false, err, sizeof err);
 	tap_ok(system_fits(200, 200, &r, 3) && !system_fits(201, 200, &r, 3), "banded limit for local rules, k > 2");
-	tap_ok(system_fits(490, 490, &r, 2) && !system_fits(500, 500, &r, 2) && system_fits(100, 10000, &r, 2),
-	       "banded limit for local rules, k = 2: cells x width");
+	system_cost bc, cc;
+	tap_ok(system_cost_of(490, 490, &r, 2, &bc) && strcmp(bc.backend, "band") == 0 &&
+		       system_cost_of(500, 500, &r, 2, &cc) && strcmp(cc.backend, "chase") == 0 &&
+		       system_fits(100, 10000, &r, 2),
+	       "banded limit for local rules, k = 2: cells x width; past it, the diagonal chase");
+	/* The chase of box leaves R + C - 1 unknowns, read off three chases:
+	 * 16000 unknowns fit, 39999 do not, and the refusal says so; knight's
+	 * are swept, cells x unknowns within SYSTEM_MAX_DIAG_WORK. */
+	char why[300];
+	system_limit_message(20000, 20000, &r, 2, why, sizeof why);
+	tap_ok(system_fits(8000, 8000, &r, 2) && !system_fits(20000, 20000, &r, 2) && strstr(why, "39999 unknowns"),
+	       "box: 8000x8000 chased, 20000x20000 refused: %s", why);
+	rule_parse(&r, "knight", false, err, sizeof err);
+	system_limit_message(8000, 8000, &r, 2, why, sizeof why);
+	tap_ok(system_fits(2000, 2000, &r, 2) && !system_fits(8000, 8000, &r, 2) && strstr(why, "23998 unknowns"),
+	       "knight: 2000x2000 chased, 8000x8000 refused: %s", why);
 	rule_parse(&r, "plus", false, err, sizeof err);
 	tap_ok(system_fits(10000, 10000, &r, 2) && !system_fits(10001, 10, &r, 2), "the classic rule goes to 10000x10000");
 	/* Each back end in the table carries its limit in words: some shape of
