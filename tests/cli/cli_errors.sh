@@ -54,7 +54,8 @@ expect 2 "unknown command 'slove': did you mean 'solve'?" '' slove
 expect 2 "unknown command 'anal': did you mean 'analyze'?" '' anal
 expect 2 "did you mean '--size'?" '' analyze --sise 3
 expect 2 'at most 2^26' '' analyze -s 6 --distribution
-expect 2 'with k = 2 local rules are solved while cells x band width (250000 x 501 here' '' analyze -s 500 -r x
+# (x on a flat board has a chase now, at any size; on a torus none.)
+expect 2 'with k = 2 local rules are solved while cells x band width (250000 x 1002 here' '' analyze -s 500 -r x --torus
 expect 2 'with k = 2 local rules are solved while cells x band width (160000 x 802 here' '' analyze -s 400 -r box --torus
 expect 2 'with k > 2 local rules are solved up to 40000 cells' '' analyze -s 201 -k 3 -r knight
 expect 2 'bad size .10001.: use RxC or N (1 to 10000)' '' analyze -s 10001
