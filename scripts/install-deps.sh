@@ -18,7 +18,7 @@ set -e
 # The compiler and Autotools, gettext and the locales (the game speaks
 # German and French), and the libraries configure checks for.
 PLAY="build-essential autoconf automake autoconf-archive autopoint gettext locales pkg-config
-	libncurses-dev libm4ri-dev libicu-dev"
+	libncurses-dev libm4ri-dev libicu-dev libsqlite3-dev"
 # The UI tests drive the game in tmux; the sanitizer builds use clang's
 # runtimes; the SSH tests run a private sshd; the split tests GNU
 # parallel and a private Slurm (with munge); make check-deb and piuparts
