@@ -38,7 +38,8 @@ int store_schema_version(void)
 
 const char *store_error(store *s)
 {
-	return s && s->db ? sqlite3_errmsg(s->db) : "no database";	/* notext: SQLite's words are English too */
+	/* notext: beside SQLite's own words, which are English */
+	return s && s->db ? sqlite3_errmsg(s->db) : "no database";
 }
 
 static void say(char *why, size_t len, store *s, const char *what)
