@@ -28,6 +28,18 @@ struct store {
 static const char *const migrations[] = {
 	/* 1: what the store knows of itself (the import done, the names' rule). */
 	"CREATE TABLE meta(key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;",
+	/* 2: the players, by the key's PID (persist/host.h), and their
+	 * names: one row a look-alike key (name_keys), the UNIQUE index
+	 * keeping each to one player, be it their name (left NULL) or one
+	 * they left by a rename at left and keep a while (roster.h). */
+	"CREATE TABLE players(pid TEXT PRIMARY KEY, name TEXT NOT NULL, since INTEGER NOT NULL,"
+	" seen INTEGER NOT NULL, renamed INTEGER NOT NULL DEFAULT 0, left_name TEXT) WITHOUT ROWID;"
+	"CREATE TABLE names(key TEXT NOT NULL, pid TEXT NOT NULL, left INTEGER);"
+	"CREATE UNIQUE INDEX names_key ON names(key);"
+	"CREATE INDEX names_pid ON names(pid);"
+	"CREATE TABLE offers(key TEXT PRIMARY KEY, pid TEXT NOT NULL, at INTEGER NOT NULL) WITHOUT ROWID;"
+	"CREATE TABLE arrivals(who TEXT NOT NULL, at INTEGER NOT NULL);"
+	"CREATE INDEX arrivals_who ON arrivals(who, at);",
 };
 #define SCHEMA_VERSION ((int)(sizeof migrations / sizeof migrations[0]))
 
@@ -87,6 +99,11 @@ sqlite3_stmt *store_sql(store *s, const char *sql)
 
 int store_begin(store *s, char *why, size_t len)
 {
+	/* A statement left stepping holds an old snapshot, and WAL then
+	 * refuses the write lock without waiting (SQLITE_BUSY_SNAPSHOT). */
+	for (int i = 0; i < STMTS; i++)
+		if (s->stmt[i].st)
+			sqlite3_reset(s->stmt[i].st);
 	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK)
 		return 0;
 	say(why, len, s, "BEGIN");
