@@ -52,8 +52,11 @@ ICU=$(pkg-config --libs icu-uc icu-i18n 2>/dev/null || echo -licui18n -licuuc -l
 CFLAGS="$CFLAGS $(pkg-config --cflags icu-uc icu-i18n 2>/dev/null)" run scores src/persist/scores_*.c \
 	src/persist/name.c src/persist/sha256.c $PERSIST $ENGINE $ICU
 CFLAGS="$CFLAGS $(pkg-config --cflags icu-uc icu-i18n 2>/dev/null)" run name src/persist/name.c src/persist/sha256.c $ICU
+# host.c reads a player's name from the host's database (players.c, store.c).
+SQLITE=$(pkg-config --libs sqlite3 2>/dev/null || echo -lsqlite3)
+HOSTDB="src/persist/players.c src/persist/store.c"
 CFLAGS="$CFLAGS $(pkg-config --cflags icu-uc icu-i18n 2>/dev/null)" run race src/persist/race.c src/persist/network.c \
-	src/persist/live.c src/persist/host.c src/persist/name.c src/persist/sha256.c $PERSIST $ENGINE $ICU
+	src/persist/live.c src/persist/host.c $HOSTDB src/persist/name.c src/persist/sha256.c $PERSIST $ENGINE $ICU $SQLITE
 run partfile src/formats/partfile.c
 run sshkey src/persist/sshkey.c src/persist/sha256.c
 # The drawing of what decodes: the whole engine, the game and the curses
@@ -63,9 +66,9 @@ CFLAGS="$CFLAGS -I. $(pkg-config --cflags ncursesw 2>/dev/null)" run draw src/en
 	src/formats/boardio.c src/formats/outbuf.c $(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw) -lpthread
 CFLAGS="$CFLAGS -I. $(pkg-config --cflags ncursesw icu-uc icu-i18n 2>/dev/null)" run live src/engine/*.c src/game/game.c \
 	src/game/overlay.c src/game/solver.c src/game/budget.c src/game/thread.c src/ui/draw.c src/ui/theme.c src/ui/layout.c src/ui/cells.c src/ui/chrome.c src/ui/glyphs.c src/ui/info.c \
-	src/ui/watchview.c src/game/arcade.c src/persist/host.c src/persist/network.c src/persist/paths.c src/persist/live.c src/persist/name.c src/persist/sha256.c src/persist/lock.c \
+	src/ui/watchview.c src/game/arcade.c src/persist/host.c $HOSTDB src/persist/aside.c src/persist/status.c src/persist/network.c src/persist/paths.c src/persist/live.c src/persist/name.c src/persist/sha256.c src/persist/lock.c \
 	src/persist/atomic.c src/persist/clock.c src/persist/kv.c src/persist/parse.c src/formats/boardio.c src/formats/outbuf.c \
-	$(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw) $ICU -lpthread
+	$(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw) $ICU $SQLITE -lpthread
 if [ $failed -eq 0 ]; then
 	rm -rf "$out"
 	echo "fuzz: all targets clean"

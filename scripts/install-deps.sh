@@ -18,12 +18,13 @@ set -e
 # The compiler and Autotools, gettext and the locales (the game speaks
 # German and French), and the libraries configure checks for.
 PLAY="build-essential autoconf automake autoconf-archive autopoint gettext locales pkg-config
-	libncurses-dev libm4ri-dev libicu-dev"
+	libncurses-dev libm4ri-dev libicu-dev libsqlite3-dev"
 # The UI tests drive the game in tmux; the sanitizer builds use clang's
-# runtimes; the SSH tests run a private sshd; the split tests GNU
+# runtimes; the SSH tests run a private sshd (and read its host.db with
+# sqlite3); the split tests GNU
 # parallel and a private Slurm (with munge); make check-deb and piuparts
 # build, check, install and upgrade the Debian packages.
-TESTS="tmux yasr clang libclang-rt-14-dev libtsan2 strace openssh-server openssh-client parallel slurm-wlm munge
+TESTS="tmux yasr clang libclang-rt-14-dev libtsan2 strace openssh-server openssh-client sqlite3 parallel slurm-wlm munge
 	debhelper dpkg-dev lintian adduser piuparts debootstrap"
 # The packages of TESTS that ship a system service, and its units.
 DAEMONS="openssh-server:ssh.service,ssh.socket munge:munge.service slurmd:slurmd.service

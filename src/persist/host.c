@@ -27,11 +27,10 @@
  * first, up to sessions/. */
 static const char *const part_names[] = {
 	[HOST_DIR_LIVE] = "live", [HOST_DIR_SCORES] = "scores", [HOST_DIR_WATCH] = "watch",
-	[HOST_DIR_PLAYERS] = "players", [HOST_DIR_NAMES] = "names", [HOST_DIR_ADDRESSES] = "addresses",
-	[HOST_DIR_OFFERS] = "offers", [HOST_DIR_GUESTS] = "guests",
+	[HOST_DIR_PLAYERS] = "players", [HOST_DIR_GUESTS] = "guests",
 	[HOST_DIR_KEPT] = "guests-kept", [HOST_DIR_PROMPTS] = "prompts",
-	[HOST_DIR_SESSIONS] = "sessions", [HOST_DIR_NAMES_OLD] = "names.old", [HOST_FILE_REGISTER] = "register",
-	[HOST_FILE_PRUNED] = "pruned", [HOST_FILE_COLLIDE] = "names-collide",
+	[HOST_DIR_SESSIONS] = "sessions", [HOST_DIR_NAMES] = "names", [HOST_DIR_ADDRESSES] = "addresses",
+	[HOST_DIR_OFFERS] = "offers", [HOST_FILE_COLLIDE] = "names-collide",
 	[HOST_FILE_PROMPTS_ADMIT] = "prompts-admit", [HOST_FILE_GUESTS_ADMIT] = "guests-admit",
 	[HOST_FILE_SESSIONS_ADMIT] = "sessions-admit",
 };
@@ -150,36 +149,6 @@ static void hex(const unsigned char *b, size_t n, char *out)
 {
 	for (size_t i = 0; i < n; i++)
 		snprintf(out + 2 * i, 3, "%02x", b[i]);
-}
-
-void host_read_name(host_player *p)
-{
-	char path[4200], err[300], why[300];
-	size_t n;
-	p->name[0] = '\0';
-	if (host_player_path(p->dir, HOST_PLAYER_NAME, path, sizeof path) < 0)
-		return;
-	char *text = atomic_read_max(path, NAME_MAX_BYTES + 1, &n, err, sizeof err);
-	if (!text)
-		return;
-	if (n && text[n - 1] == '\n')
-		text[--n] = '\0';
-	if (n < sizeof p->name && strlen(text) == n && name_check(text, why, sizeof why))
-		memcpy(p->name, text, n + 1);
-	free(text);
-}
-
-void host_player_name(const char *dir, const char *pid, char *name, size_t len)
-{
-	host_player p;
-	name[0] = '\0';
-	if (strlen(pid) != HOST_PID_LEN || strspn(pid, "0123456789abcdef") != HOST_PID_LEN)
-		return;
-	memset(&p, 0, sizeof p);
-	if (host_path_in(dir, HOST_DIR_PLAYERS, pid, p.dir, sizeof p.dir) < 0)
-		return;
-	host_read_name(&p);
-	snprintf(name, len, "%s", p.name);
 }
 
 host_status host_key_player(const char *dir, const unsigned char digest[32], const host_limits *lim,
@@ -814,25 +783,6 @@ void host_prompt_sweep(const char *dir)
 {
 	sweep(dir, HOST_DIR_PROMPTS, HOST_FILE_PROMPTS_ADMIT);
 	sweep(dir, HOST_DIR_SESSIONS, HOST_FILE_SESSIONS_ADMIT);
-}
-
-void host_name_path(const char *dir, const char *name, char *path, size_t len)
-{
-	char key[NAME_KEY_LEN + 1];
-	name_key(name, key, sizeof key);
-	if (host_path_in(dir, HOST_DIR_NAMES, key, path, len) < 0 && len)
-		path[0] = '\0';
-}
-
-bool host_name_taken(const char *dir, const char *name)
-{
-	char keys[NAME_KEYS][NAME_KEY_LEN + 1], path[4300];
-	struct stat st;
-	int n = name_keys(name, keys);
-	for (int i = 0; i < n; i++)
-		if (host_path_in(dir, HOST_DIR_NAMES, keys[i], path, sizeof path) == 0 && lstat(path, &st) == 0)
-			return true;
-	return false;
 }
 
 /* Remove what is in dfd, then nothing else: never through a symlink

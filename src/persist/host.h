@@ -1,21 +1,15 @@
 /* A public account's players (lightsout serve): one Unix account, each SSH
  * key a player, guests without one.  The host directory (mode 0700, ours):
  *
+ *   host.db           what the host remembers (persist/store.h): its
+ *                     players (their names, last login, last rename),
+ *                     the names taken (one row a look-alike key,
+ *                     name_keys(), under a UNIQUE index), names being
+ *                     offered, the new players of each client address
  *   players/PID/      a key's player, made when the key chooses a name
- *                     (persist/roster.h): name, seen (its time is the
- *                     last login), renamed (the last rename's time and
- *                     the name it left), and home/ holding the player's
+ *                     (persist/roster.h): home/ holding the player's
  *                     own state, data and config directories
- *   names/KEY         a name taken, first come first served, one file a
- *                     key of it (name_keys(): hex file names, one or two
- *                     a name), holding the PID that took it (and when it
- *                     left it, for a name kept after a rename);
- *                     names/.keys-vN: the rule that keyed them
- *   names-collide     names found alike when names/ was re-keyed
- *   addresses/A       the new players one client address (or network)
- *                     made lately
- *   offers/KEY        a name being offered to a new key (by name_key)
- *   register.lock     held while a name is taken, changed or freed
+ *   names-collide     names found alike when the names were re-keyed
  *   POOL-admit.lock   held while a place of a pool (prompts, guests,
  *                     sessions) is counted, taken or given way
  *   prompts/          a new key at the name prompt: a place (below)
@@ -156,8 +150,8 @@ host_status host_open(const char *dir, char *err, size_t len);
 host_status host_key_player(const char *dir, const unsigned char digest[32], const host_limits *lim,
 			    host_player *p, char *err, size_t len);
 
-/* p->name from the player's name file, when it holds a name we would
- * accept now ("" otherwise). */
+/* p->name from the host's database (persist/roster.c), when it holds a
+ * name we would accept now ("" otherwise). */
 void host_read_name(host_player *p);
 /* The name the player pid (32 hex digits) of host dir has now, into
  * name; "" when it has none or pid is not one. */
@@ -252,16 +246,15 @@ typedef enum host_part {
 	HOST_DIR_SCORES,	/* the daily leaderboard */
 	HOST_DIR_WATCH,		/* the live games' files (persist/live.h) */
 	HOST_DIR_PLAYERS,	/* players/PID/ */
-	HOST_DIR_NAMES,		/* names/KEY */
-	HOST_DIR_ADDRESSES,	/* addresses/A */
-	HOST_DIR_OFFERS,	/* offers/KEY */
 	HOST_DIR_GUESTS,	/* guests/N/ */
 	HOST_DIR_KEPT,		/* guests-kept/HASH/: guests' boards kept */
 	HOST_DIR_PROMPTS,	/* prompts/: places */
 	HOST_DIR_SESSIONS,	/* sessions/: places */
-	HOST_DIR_NAMES_OLD,	/* names/ as it was, while it is re-keyed */
-	HOST_FILE_REGISTER,	/* register(.lock) */
-	HOST_FILE_PRUNED,	/* its time: the last prune */
+	/* A 0.1.1 host's parts, that host.db holds now (persist/upgrade.h
+	 * reads them once, then sets them aside). */
+	HOST_DIR_NAMES,		/* names/KEY */
+	HOST_DIR_ADDRESSES,	/* addresses/A */
+	HOST_DIR_OFFERS,	/* offers/KEY */
 	HOST_FILE_COLLIDE,	/* names found alike by a re-key */
 	HOST_FILE_PROMPTS_ADMIT,	/* the pools' locks (POOL-admit.lock) */
 	HOST_FILE_GUESTS_ADMIT,
@@ -275,16 +268,13 @@ int host_path_in(const char *dir, host_part part, const char *name, char *out, s
 
 /* The files of a player's directory (players/PID/, or a guest's home). */
 typedef enum host_player_part {
+	HOST_PLAYER_HOME,	/* home/: the player's XDG directories */
+	/* A 0.1.1 host's, that host.db holds now (persist/upgrade.h). */
 	HOST_PLAYER_NAME,	/* the name chosen */
 	HOST_PLAYER_SEEN,	/* its time: the last login */
 	HOST_PLAYER_RENAMED,	/* "T\nOLD NAME\n": the last rename */
-	HOST_PLAYER_HOME,	/* home/: the player's XDG directories */
 } host_player_part;
 int host_player_path(const char *pdir, host_player_part part, char *out, size_t len);
-
-/* The file of name's first key in names/ (name_key; the PID that has it
- * is inside).  A name has one or two keys (name_keys), each a file. */
-void host_name_path(const char *dir, const char *name, char *path, size_t len);
 
 /* The player leaves: a guest's home removed, its session's place and its
  * live-game lock dropped. */

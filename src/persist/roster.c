@@ -13,102 +13,101 @@
 
 #include "i18n.h"
 #include "persist/atomic.h"
-#include "persist/kv.h"
 #include "persist/lock.h"
 #include "persist/name.h"
 #include "persist/network.h"
-#include "persist/parse.h"
 #include "persist/paths.h"
+#include "persist/players.h"
 #include "persist/sha256.h"
 #include "persist/stats.h"
+#include "persist/store.h"
+#include "persist/upgrade.h"
 
 #define DAY (24 * 3600L)
 #define PRUNE_EVERY 3600	/* seconds between two prunes of a host */
 #define NAMELESS_AGE 3600	/* an older version's nameless key directory, left this long */
+#define HOLD (ROSTER_HOLD_DAYS * DAY)
 
-/* Entries of a directory that do not begin with a dot (stops at cap). */
-static int count_entries(const char *path, int cap)
+/* The host's database, in a write transaction (BEGIN IMMEDIATE: the
+ * writers of names queue under its busy timeout, as they queued on
+ * register.lock); NULL with why. */
+static store *begin(const char *dir, char *why, size_t len)
 {
-	DIR *d = opendir(path);
-	int n = 0;
-	if (!d)
-		return 0;
-	struct dirent *de;
-	while (n < cap && (de = readdir(d)))
-		n += de->d_name[0] != '.';
-	closedir(d);
-	return n;
+	store *s = store_host(dir, why, len);
+	if (s && store_begin(s, why, len) < 0)
+		return NULL;
+	return s;
 }
 
-static int register_lock(const char *dir, char *why, size_t len)
+/* A statement's one step: SQLITE_ROW, SQLITE_DONE or an error. */
+static int step(sqlite3_stmt *st)
 {
-	char path[4200], err[300];
-	host_path(dir, HOST_FILE_REGISTER, path, sizeof path);	/* fits: host_open took dir */
-	int fd = lock_take(path, LOCK_WAIT_MS, err, sizeof err);
-	if (fd < 0)
-		snprintf(why, len, "%s", err);
-	return fd;
+	return st ? sqlite3_step(st) : SQLITE_ERROR;
 }
 
-/* addresses/A for an address: a hash, so no address is a file name. */
-static void address_path(const char *dir, const char *addr, char *path, size_t len)
+/* v, st reset: no statement is left holding a read snapshot, which
+ * would show later reads an old database and keep a writer's BEGIN
+ * from its write lock. */
+static long long done(sqlite3_stmt *st, long long v)
+{
+	if (st)
+		sqlite3_reset(st);
+	return v;
+}
+
+static void bind_text(sqlite3_stmt *st, int i, const char *s)
+{
+	if (st)
+		sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+}
+
+static void bind_int(sqlite3_stmt *st, int i, long long v)
+{
+	if (st)
+		sqlite3_bind_int64(st, i, v);
+}
+
+/* A client address or network as the arrivals count it: a hash, so that
+ * no address is kept as it is. */
+static void who_of(const char *addr, char who[33])
 {
 	unsigned char d[SHA256_LEN];
-	char name[33];
 	static const char digits[] = "0123456789abcdef";
 	sha256(addr, strlen(addr), d);
 	for (int i = 0; i < 16; i++) {
-		name[2 * i] = digits[d[i] >> 4];
-		name[2 * i + 1] = digits[d[i] & 15];
+		who[2 * i] = digits[d[i] >> 4];
+		who[2 * i + 1] = digits[d[i] & 15];
 	}
-	name[32] = '\0';
-	if (host_path_in(dir, HOST_DIR_ADDRESSES, name, path, len) < 0 && len)
-		path[0] = '\0';
-}
-
-/* The times of the address's new players in the last day, oldest first;
- * how many (at most cap). */
-static int address_times(const char *dir, const char *addr, time_t now, long *t, int cap)
-{
-	char path[4300], err[300];
-	size_t n;
-	address_path(dir, addr, path, sizeof path);
-	char *text = atomic_read_max(path, 65536, &n, err, sizeof err);
-	int k = 0;
-	if (!text)
-		return 0;
-	/* A time a line: what is not one ends the count (not ours to read). */
-	kv_reader r;
-	const char *line;
-	size_t ln;
-	long long v;
-	kv_init(&r, path, text, n, KV_NUL, err, sizeof err);
-	while (k < cap && r.p < r.end && kv_line(&r, &line, &ln) && parse_int(line, ln, 0, LONG_MAX, false, &v))
-		if (v > now - DAY && v <= now)
-			t[k++] = (long)v;
-	free(text);
-	return k;
+	who[32] = '\0';
 }
 
 /* Whether who (an address, or a network: whose says which) made its
  * bound of new players in the last day, said in why. */
-static bool made_enough(const char *dir, const char *who, const char *whose, int bound, time_t now, char *why,
+static bool made_enough(store *s, const char *addr, const char *whose, int bound, time_t now, char *why,
 			size_t len)	/* whose: the sentence, its %d the bound */
 {
-	long t[1000];
+	char who[33];
+	who_of(addr, who);
+	sqlite3_stmt *st = store_sql(s, "SELECT count(*) FROM arrivals WHERE who = ?1 AND at > ?2 AND at <= ?3");
+	bind_text(st, 1, who);
+	bind_int(st, 2, now - DAY);
+	bind_int(st, 3, now);
 	int cap = bound < 1000 ? bound : 1000;
-	if (address_times(dir, who, now, t, cap) < cap)
-		return false;
-	snprintf(why, len, whose, cap);
-	return true;
+	bool full = done(st, step(st) == SQLITE_ROW && sqlite3_column_int(st, 0) >= cap);
+	if (full)
+		snprintf(why, len, whose, cap);
+	return full;
 }
 
-static roster_status room(const char *dir, const host_limits *lim, const char *addr, time_t now, char *why,
-			  size_t len)
+static long long count_players(store *s)
 {
-	char players[4200];
-	host_path(dir, HOST_DIR_PLAYERS, players, sizeof players);	/* fits: host_open took dir */
-	if (count_entries(players, lim->players) >= lim->players) {
+	sqlite3_stmt *st = store_sql(s, "SELECT count(*) FROM players");
+	return done(st, step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0);
+}
+
+static roster_status room(store *s, const host_limits *lim, const char *addr, time_t now, char *why, size_t len)
+{
+	if (count_players(s) >= lim->players) {
 		/* The English keeps its plural for every number (as it always
 		 * said); a translation has its forms. */
 		snprintf(why, len, P_("This host has room for %d players and has them all: "
@@ -120,7 +119,7 @@ static roster_status room(const char *dir, const host_limits *lim, const char *a
 	}
 	int bound = lim->new_per_address < 1000 ? lim->new_per_address : 1000;
 	if (lim->new_per_address > 0 && addr && addr[0] &&
-	    made_enough(dir, addr,
+	    made_enough(s, addr,
 			P_("%d new players have come from your address today: "
 			   "try again tomorrow, or log in without a key to play as a guest.",
 			   "%d new players have come from your address today: "
@@ -131,7 +130,7 @@ static roster_status room(const char *dir, const host_limits *lim, const char *a
 	char net[NETWORK_LEN];
 	bound = lim->new_per_network < 1000 ? lim->new_per_network : 1000;
 	if (lim->new_per_network > 0 && network_of(addr, net, sizeof net) &&
-	    made_enough(dir, net,
+	    made_enough(s, net,
 			P_("%d new players have come from your network today: "
 			   "try again tomorrow, or log in without a key to play as a guest.",
 			   "%d new players have come from your network today: "
@@ -143,36 +142,22 @@ static roster_status room(const char *dir, const host_limits *lim, const char *a
 
 roster_status roster_room(const char *dir, const host_limits *lim, const char *addr, char *why, size_t len)
 {
-	return room(dir, lim, addr, time(NULL), why, len);
+	store *s = store_host(dir, why, len);
+	return s ? room(s, lim, addr, time(NULL), why, len) : ROSTER_ERROR;
 }
 
-/* One more new player from key (an address or a network), now. */
-static void times_add(const char *dir, const char *addr, time_t now, int cap)
+/* One more new player from addr, now: its address's and its network's. */
+static void address_count(store *s, const char *addr, time_t now)
 {
-	if (!addr || !addr[0] || cap <= 0)
-		return;
-	char path[4300], err[300];
-	long t[1000];
-	int n = address_times(dir, addr, now, t, cap < 1000 ? cap : 1000);
-	/* Oldest first; keep the newest cap - 1 and now. */
-	int from = n >= cap ? n - cap + 1 : 0;
-	char text[1000 * 24];
-	size_t used = 0;
-	for (int i = from; i < n; i++)
-		used += (size_t)snprintf(text + used, sizeof text - used, "%ld\n", t[i]);
-	used += (size_t)snprintf(text + used, sizeof text - used, "%ld\n", (long)now);
-	address_path(dir, addr, path, sizeof path);
-	atomic_write(path, text, used, err, sizeof err);
-}
-
-/* One more new player from addr, now: its address's and its network's
- * (as many as room() may ask about). */
-static void address_count(const char *dir, const char *addr, time_t now, int cap)
-{
-	char net[NETWORK_LEN];
-	times_add(dir, addr, now, cap);
-	if (network_of(addr, net, sizeof net))
-		times_add(dir, net, now, 1000);
+	char net[NETWORK_LEN], who[33];
+	const char *each[2] = { addr, network_of(addr, net, sizeof net) ? net : NULL };
+	for (int i = 0; addr && addr[0] && i < 2 && each[i]; i++) {
+		sqlite3_stmt *st = store_sql(s, "INSERT INTO arrivals(who, at) VALUES(?1, ?2)");
+		who_of(each[i], who);
+		bind_text(st, 1, who);
+		bind_int(st, 2, now);
+		step(st);
+	}
 }
 
 /* A time as players read it (and the host's keeper). */
@@ -183,97 +168,41 @@ static void date_of(time_t t, char *out, size_t len)
 		snprintf(out, len, "%ld", (long)t);
 }
 
-/* A file of names/: "PID\n" for a player's name, "PID\nT\n" for a name
- * left by a rename at T and kept for its player ROSTER_HOLD_DAYS.
- * FILE_NONE, FILE_NAME or FILE_HOLD (pid and *t read), FILE_OTHER for
- * what we cannot read as either (another's, to be safe). */
-enum { FILE_OTHER = -1, FILE_NONE, FILE_NAME, FILE_HOLD };
-static int name_file(const char *path, char pid[HOST_PID_LEN + 1], time_t *t)
-{
-	char err[300];
-	size_t n;
-	struct stat st;
-	if (lstat(path, &st) < 0)
-		return errno == ENOENT ? FILE_NONE : FILE_OTHER;
-	char *text = atomic_read_max(path, 64, &n, err, sizeof err);
-	int rc = FILE_OTHER;
-	kv_reader r;
-	const char *line;
-	size_t ln;
-	long long v;
-	if (text)
-		kv_init(&r, path, text, n, KV_NUL | KV_NEWLINE, err, sizeof err);
-	if (text && kv_line(&r, &line, &ln) && ln == HOST_PID_LEN) {
-		memcpy(pid, line, HOST_PID_LEN);
-		pid[HOST_PID_LEN] = '\0';
-		if (r.p == r.end)
-			rc = FILE_NAME;
-		else if (kv_line(&r, &line, &ln) && parse_int(line, ln, 1, LONG_MAX, false, &v) && kv_end(&r, "")) {
-			*t = (time_t)v;
-			rc = FILE_HOLD;
-		}
-	}
-	free(text);
-	return rc;
-}
-
-/* The files in names/ of a name's keys (name_keys): n of them, 1 or 2.
- * A name is taken when any of them is another's. */
-typedef struct name_files {
-	int n;
-	char path[NAME_KEYS][4300];
-} name_files;
-
-static void name_files_of(const char *dir, const char *name, name_files *f)
-{
-	char keys[NAME_KEYS][NAME_KEY_LEN + 1];
-	f->n = name_keys(name, keys);
-	for (int i = 0; i < f->n; i++)
-		if (host_path_in(dir, HOST_DIR_NAMES, keys[i], f->path[i], sizeof f->path[i]) < 0)
-			f->path[i][0] = '\0';
-}
-
-/* Whether path is one of f's. */
-static bool name_files_have(const name_files *f, const char *path)
-{
-	for (int i = 0; i < f->n; i++)
-		if (!strcmp(f->path[i], path))
-			return true;
-	return false;
-}
-
-/* What one key's file says at time now: NAME_FREE (none, or a hold that
+/* What one key says at time now: NAME_FREE (nobody's, or a hold that
  * ended), NAME_OURS (pid's name, or a hold of pid's), NAME_TAKEN
- * (another's, or what we cannot read), or NAME_HELD (another's old name,
- * kept for them: *since is when they left it). */
+ * (another's name) or NAME_HELD (another's old name, kept for them:
+ * *since is when they left it). */
 enum { NAME_HELD = -2, NAME_TAKEN = -1, NAME_FREE = 0, NAME_OURS = 1 };
-static int key_owner_at(const char *path, const char *pid, time_t now, time_t *since)
+static int key_owner_at(store *s, const char *key, const char *pid, time_t now, time_t *since)
 {
-	char who[HOST_PID_LEN + 1];
-	time_t t = 0;
-	int f = path[0] ? name_file(path, who, &t) : FILE_OTHER;
-	if (f == FILE_NONE || f == FILE_OTHER)
-		return f == FILE_NONE ? NAME_FREE : NAME_TAKEN;
-	if (!memcmp(who, pid, HOST_PID_LEN))
+	sqlite3_stmt *st = store_sql(s, "SELECT pid, left FROM names WHERE key = ?1");
+	bind_text(st, 1, key);
+	int rc = step(st);
+	if (rc != SQLITE_ROW)	/* not read: another's, to be safe */
+		return (int)done(st, rc == SQLITE_DONE ? NAME_FREE : NAME_TAKEN);
+	const char *who = (const char *)sqlite3_column_text(st, 0);
+	bool ours = who && !strcmp(who, pid), hold = sqlite3_column_type(st, 1) != SQLITE_NULL;
+	time_t t = (time_t)sqlite3_column_int64(st, 1);
+	done(st, 0);
+	if (ours)
 		return NAME_OURS;
-	if (f == FILE_NAME)
+	if (!hold)
 		return NAME_TAKEN;
 	if (since)
 		*since = t;
-	return now >= t + ROSTER_HOLD_DAYS * DAY ? NAME_FREE : NAME_HELD;
+	return now >= t + HOLD ? NAME_FREE : NAME_HELD;
 }
 
-/* What names/ says of name at time now, by all its keys: another's
+/* What names says of name at time now, by all its keys: another's
  * name (NAME_TAKEN) before another's hold (NAME_HELD, *since when it
  * was left) before pid's (NAME_OURS); NAME_FREE when every key is. */
-static int name_owner_at(const char *dir, const char *name, const char *pid, time_t now, time_t *since)
+static int name_owner_at(store *s, const char *name, const char *pid, time_t now, time_t *since)
 {
-	name_files f;
-	int worst = NAME_FREE;
-	name_files_of(dir, name, &f);
-	for (int i = 0; i < f.n; i++) {
+	char keys[NAME_KEYS][NAME_KEY_LEN + 1];
+	int n = name_keys(name, keys), worst = NAME_FREE;
+	for (int i = 0; i < n; i++) {
 		time_t t = 0;
-		int o = key_owner_at(f.path[i], pid, now, &t);
+		int o = key_owner_at(s, keys[i], pid, now, &t);
 		if (o == NAME_TAKEN || (o == NAME_HELD && worst != NAME_TAKEN) || (o == NAME_OURS && worst == NAME_FREE))
 			worst = o;
 		if (o == NAME_HELD && since)
@@ -282,37 +211,12 @@ static int name_owner_at(const char *dir, const char *name, const char *pid, tim
 	return worst;
 }
 
-/* Remove the holds that ended from names/ (under the register lock: a
- * player taking one back meanwhile makes it a name again). */
-static void holds_sweep(const char *dir, time_t now)
-{
-	char path[4300], why[300], pid[HOST_PID_LEN + 1];
-	host_path(dir, HOST_DIR_NAMES, path, sizeof path);	/* fits: host_open took dir */
-	DIR *d = opendir(path);
-	int lfd = d ? register_lock(dir, why, sizeof why) : -1;
-	struct dirent *de;
-	while (lfd >= 0 && (de = readdir(d))) {
-		struct stat st;
-		time_t t = 0;
-		if (de->d_name[0] == '.' || fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
-		    st.st_size <= HOST_PID_LEN + 1)
-			continue;
-		if (host_path_in(dir, HOST_DIR_NAMES, de->d_name, path, sizeof path) == 0 &&
-		    name_file(path, pid, &t) == FILE_HOLD && now >= t + ROSTER_HOLD_DAYS * DAY)
-			unlinkat(dirfd(d), de->d_name, 0);
-	}
-	if (lfd >= 0)
-		lock_release(lfd);
-	if (d)
-		closedir(d);
-}
-
 /* Why a name others have cannot be taken, in a player's words. */
 static void name_refusal(int owner, time_t since, char *why, size_t len)
 {
 	char was[40], until[40];
 	date_of(since, was, sizeof was);
-	date_of(since + ROSTER_HOLD_DAYS * DAY, until, sizeof until);
+	date_of(since + HOLD, until, sizeof until);
 	if (owner == NAME_HELD)
 		/* TRANSLATORS: both %s are a date and time, "2026-11-27 12:00 UTC". */
 		snprintf(why, len, _("that name was someone's until %s and is kept for them until %s: choose another"),
@@ -321,152 +225,97 @@ static void name_refusal(int owner, time_t since, char *why, size_t len)
 		snprintf(why, len, "%s", _("that name is taken: choose another"));
 }
 
-/* names/ gives name to pid (it is free or pid's already): each key. */
-static int name_give(const char *dir, const char *name, const char *pid, char *why, size_t len)
+/* Key key given to pid: as its name (left < 0) or as a name it left at
+ * left.  The UNIQUE index on names.key keeps one owner a key; the write
+ * takes a key only when it is free, pid's, or a hold that ended at now,
+ * so that a look-alike of another's name is never given, whoever asks.
+ * True when the key is pid's after it. */
+static bool key_give(store *s, const char *key, const char *pid, time_t left, time_t now)
 {
-	char line[HOST_PID_LEN + 2];
-	name_files f;
-	name_files_of(dir, name, &f);
-	snprintf(line, sizeof line, "%s\n", pid);
-	for (int i = 0; i < f.n; i++)
-		if (atomic_write(f.path[i], line, HOST_PID_LEN + 1, why, len) < 0)
+	sqlite3_stmt *st = store_sql(s, "INSERT INTO names(key, pid, left) VALUES(?1, ?2, ?3) "
+					"ON CONFLICT(key) DO UPDATE SET pid = excluded.pid, left = excluded.left "
+					"WHERE names.pid = excluded.pid OR (names.left IS NOT NULL AND names.left <= ?4)");
+	bind_text(st, 1, key);
+	bind_text(st, 2, pid);
+	if (left >= 0)
+		bind_int(st, 3, left);
+	else if (st)
+		sqlite3_bind_null(st, 3);
+	bind_int(st, 4, now - HOLD);
+	return done(st, step(st) == SQLITE_DONE && sqlite3_changes(sqlite3_db_handle(st)) == 1);
+}
+
+/* name given to pid (it is free or pid's already): each key. */
+static int name_give(store *s, const char *name, const char *pid, time_t now, char *why, size_t len)
+{
+	char keys[NAME_KEYS][NAME_KEY_LEN + 1];
+	int n = name_keys(name, keys);
+	for (int i = 0; i < n; i++)
+		if (!key_give(s, keys[i], pid, -1, now)) {
+			snprintf(why, len, "%s", _("that name is taken: choose another"));
 			return -1;
+		}
 	return 0;
 }
 
-/* names/ keeps name, which pid left by a rename at t, for pid: each of
- * its keys that is free or pid's at now, but those of pid's name now
- * (keep: they stay its name's). */
-static void name_hold(const char *dir, const char *name, const char *keep, const char *pid, time_t t, time_t now)
+/* name, which pid left by a rename at t, kept for pid: each of its keys
+ * that is free or pid's at now, but those of pid's name now (keep: they
+ * stay its name's). */
+static void name_hold(store *s, const char *name, const char *keep, const char *pid, time_t t, time_t now)
 {
-	char text[HOST_PID_LEN + 32], err[300];
-	name_files f, k;
-	name_files_of(dir, name, &f);
-	name_files_of(dir, keep, &k);
-	int n = snprintf(text, sizeof text, "%s\n%ld\n", pid, (long)t);
-	for (int i = 0; i < f.n; i++)
-		if (!name_files_have(&k, f.path[i]) && key_owner_at(f.path[i], pid, now, NULL) >= 0)
-			atomic_write(f.path[i], text, (size_t)n, err, sizeof err);
-}
-
-/* The player's last rename (players/PID/renamed: "T\nOLD NAME\n"): its
- * time (0: none) and the name it left, in old when asked. */
-static time_t renamed_read(const char *pdir, char *old, size_t len)
-{
-	char path[4200], err[300];
-	size_t n, ln;
-	const char *line;
-	long long t = 0;
-	kv_reader r;
-	if (old && len)
-		old[0] = '\0';
-	if (host_player_path(pdir, HOST_PLAYER_RENAMED, path, sizeof path) < 0)
-		return 0;
-	char *text = atomic_read_max(path, 64 + NAME_MAX_BYTES, &n, err, sizeof err);
-	if (!text)
-		return 0;
-	kv_init(&r, path, text, n, KV_NEWLINE, err, sizeof err);
-	if (!kv_line(&r, &line, &ln) || !parse_int(line, ln, 1, LONG_MAX, false, &t)) {
-		free(text);
-		return 0;
+	char keys[NAME_KEYS][NAME_KEY_LEN + 1], kept[NAME_KEYS][NAME_KEY_LEN + 1];
+	int n = name_keys(name, keys), k = name_keys(keep, kept);
+	for (int i = 0; i < n; i++) {
+		bool shared = false;
+		for (int j = 0; j < k; j++)
+			shared |= !strcmp(keys[i], kept[j]);
+		if (!shared)
+			key_give(s, keys[i], pid, t, now);
 	}
-	if (old && len && kv_line(&r, &line, &ln) && ln < len && !memchr(text, '\0', n)) {
-		char name[NAME_MAX_BYTES + 64], why[300];
-		snprintf(name, sizeof name, "%.*s", (int)ln, line);
-		if (name_check(name, why, sizeof why))
-			memcpy(old, name, ln + 1);	/* ln < len */
-	}
-	free(text);
-	return (time_t)t;
-}
-
-/* Free the name of p's name file, if names/ gives it to p. */
-static void name_free_old(const char *dir, const char *pdir, const char *pid)
-{
-	char path[4200], err[300];
-	size_t n;
-	if (host_player_path(pdir, HOST_PLAYER_NAME, path, sizeof path) < 0)
-		return;
-	char *text = atomic_read_max(path, NAME_MAX_BYTES + 1, &n, err, sizeof err);
-	if (!text)
-		return;
-	if (n && text[n - 1] == '\n')
-		text[--n] = '\0';
-	name_files f;
-	name_files_of(dir, text, &f);
-	for (int i = 0; strlen(text) == n && i < f.n; i++)
-		if (key_owner_at(f.path[i], pid, 0, NULL) == NAME_OURS)
-			unlink(f.path[i]);
-	free(text);
-}
-
-static int write_name(const host_player *p, const char *name, char *why, size_t len)
-{
-	char path[4200], text[NAME_MAX_BYTES + 2];
-	int n = snprintf(text, sizeof text, "%s\n", name);
-	host_player_path(p->dir, HOST_PLAYER_NAME, path, sizeof path);	/* fits: p->dir is short */
-	return atomic_write(path, text, (size_t)n, why, len);
-}
-
-static void offer_path(const char *dir, const char *name, char *path, size_t len)
-{
-	char key[NAME_KEY_LEN + 1];
-	name_key(name, key, sizeof key);
-	if (host_path_in(dir, HOST_DIR_OFFERS, key, path, len) < 0 && len)
-		path[0] = '\0';
 }
 
 bool roster_offer(const char *dir, const host_player *p, const char *name, time_t now)
 {
-	char path[4300], err[300], line[HOST_PID_LEN + 2];
-	offer_path(dir, name, path, sizeof path);
-	snprintf(line, sizeof line, "%s\n", p->pid);
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-	struct timespec ts[2] = { { now, 0 }, { now, 0 } };
-	if (fd >= 0) {
-		bool ok = write(fd, line, HOST_PID_LEN + 1) == HOST_PID_LEN + 1;
-		futimens(fd, ts);	/* its time is the offer's: now */
-		close(fd);
-		return ok;
-	}
-	struct stat st;
-	size_t n;
-	char *owner = atomic_read_max(path, 64, &n, err, sizeof err);
-	bool ours = owner && n == HOST_PID_LEN + 1 && !memcmp(owner, p->pid, HOST_PID_LEN);
-	free(owner);
-	if (ours)
-		return true;
+	char key[NAME_KEY_LEN + 1], why[300];
+	store *s = begin(dir, why, sizeof why);
+	if (!s)
+		return false;
+	name_key(name, key, sizeof key);
 	/* Another's offer lasts its time; then the name is free to offer. */
-	if (lstat(path, &st) == 0 && st.st_mtime > now - ROSTER_OFFER_AGE && st.st_mtime <= now)
-		return false;
-	if (atomic_write(path, line, HOST_PID_LEN + 1, err, sizeof err) < 0)
-		return false;
-	utimensat(AT_FDCWD, path, ts, AT_SYMLINK_NOFOLLOW);
-	return true;
+	sqlite3_stmt *st = store_sql(s, "INSERT INTO offers(key, pid, at) VALUES(?1, ?2, ?3) "
+					"ON CONFLICT(key) DO UPDATE SET pid = excluded.pid, at = excluded.at "
+					"WHERE offers.pid = excluded.pid OR offers.at <= ?4 OR offers.at > ?3");
+	bind_text(st, 1, key);
+	bind_text(st, 2, p->pid);
+	bind_int(st, 3, now);
+	bind_int(st, 4, now - ROSTER_OFFER_AGE);
+	bool ours = done(st, step(st) == SQLITE_DONE && sqlite3_changes(sqlite3_db_handle(st)) == 1);
+	return store_commit(s, why, sizeof why) == 0 && ours;
 }
 
 void roster_offer_drop(const char *dir, const host_player *p, const char *name)
 {
-	char path[4300], err[300];
-	size_t n;
-	offer_path(dir, name, path, sizeof path);
-	char *owner = atomic_read_max(path, 64, &n, err, sizeof err);
-	if (owner && n == HOST_PID_LEN + 1 && !memcmp(owner, p->pid, HOST_PID_LEN))
-		unlink(path);
-	free(owner);
+	char key[NAME_KEY_LEN + 1], why[300];
+	store *s = store_host(dir, why, sizeof why);
+	if (!s)
+		return;
+	name_key(name, key, sizeof key);
+	sqlite3_stmt *st = store_sql(s, "DELETE FROM offers WHERE key = ?1 AND pid = ?2");
+	bind_text(st, 1, key);
+	bind_text(st, 2, p->pid);
+	step(st);
 }
 
 void roster_seen(const host_player *p, time_t now)
 {
-	char path[4200];
-	if (host_player_path(p->dir, HOST_PLAYER_SEEN, path, sizeof path) < 0)
+	char dir[4096], why[300];
+	store *s;
+	if (players_host(p, dir, sizeof dir) < 0 || !(s = store_host(dir, why, sizeof why)))
 		return;
-	int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (fd < 0)
-		return;
-	struct timespec ts[2] = { { now, 0 }, { now, 0 } };
-	futimens(fd, ts);
-	close(fd);
+	sqlite3_stmt *st = store_sql(s, "UPDATE players SET seen = ?2 WHERE pid = ?1");
+	bind_text(st, 1, p->pid);
+	bind_int(st, 2, now);
+	step(st);
 }
 
 roster_status roster_register(const char *dir, host_player *p, const char *name, const host_limits *lim,
@@ -474,50 +323,65 @@ roster_status roster_register(const char *dir, host_player *p, const char *name,
 {
 	if (!name_check_new(name, why, len))
 		return ROSTER_REFUSED;
-	int lfd = register_lock(dir, why, len);
-	if (lfd < 0)
+	store *s = begin(dir, why, len);
+	if (!s)
 		return ROSTER_ERROR;
 	roster_status st = ROSTER_OK;
+	players_row r;
 	struct stat sb;
-	host_read_name(p);
-	if (p->name[0]) {
+	if (players_read(s, p->pid, &r) && r.name[0]) {
 		/* Another login of this key was first: one key, one name. */
-		st = ROSTER_HAD_NAME;
-		goto out;
+		snprintf(p->name, sizeof p->name, "%s", r.name);
+		store_rollback(s);
+		return ROSTER_HAD_NAME;
 	}
 	bool known = lstat(p->dir, &sb) == 0;
-	if (!known && (st = room(dir, lim, addr, now, why, len)) != ROSTER_OK)
-		goto out;
+	if (!known && (st = room(s, lim, addr, now, why, len)) != ROSTER_OK)
+		goto fail;
 	time_t since = 0;
-	int owner = name_owner_at(dir, name, p->pid, now, &since);
+	int owner = name_owner_at(s, name, p->pid, now, &since);
 	if (owner < 0) {
 		name_refusal(owner, since, why, len);
 		st = ROSTER_TAKEN;
-		goto out;
+		goto fail;
 	}
 	if (host_own_dir(p->dir, 0700, why, len) != HOST_OK || host_own_dir(p->home, 0700, why, len) != HOST_OK) {
 		st = ROSTER_ERROR;
-		goto out;
+		goto fail;
 	}
-	/* A name file we no longer accept (an older version's rules) frees
-	 * its name as it goes. */
-	name_free_old(dir, p->dir, p->pid);
-	if (name_give(dir, name, p->pid, why, len) < 0 || write_name(p, name, why, len) < 0) {
+	/* A name we no longer accept (an older version's rules) frees its
+	 * keys as it goes. */
+	sqlite3_stmt *q = store_sql(s, "DELETE FROM names WHERE pid = ?1 AND left IS NULL");
+	bind_text(q, 1, p->pid);
+	step(q);
+	if (name_give(s, name, p->pid, now, why, len) < 0) {
+		st = ROSTER_TAKEN;
+		goto fail;
+	}
+	q = store_sql(s, "INSERT INTO players(pid, name, since, seen) VALUES(?1, ?2, ?3, ?3) "
+			 "ON CONFLICT(pid) DO UPDATE SET name = excluded.name, since = excluded.since, seen = excluded.seen");
+	bind_text(q, 1, p->pid);
+	bind_text(q, 2, name);
+	bind_int(q, 3, now);
+	if (step(q) != SQLITE_DONE) {
+		snprintf(why, len, "%s", store_error(s));
 		st = ROSTER_ERROR;
-		goto out;
+		goto fail;
 	}
-	roster_seen(p, now);
 	if (!known)
-		address_count(dir, addr, now, lim->new_per_address);
+		address_count(s, addr, now);
+	if (store_commit(s, why, len) < 0)
+		return ROSTER_ERROR;
 	snprintf(p->name, sizeof p->name, "%s", name);
-out:
-	lock_release(lfd);
+	return ROSTER_OK;
+fail:
+	store_rollback(s);
 	return st;
 }
 
-bool roster_can_rename(const host_player *p, time_t now, char *why, size_t len)
+/* Whether a player whose last rename was at last may rename at now. */
+static bool may_rename(time_t last, time_t now, char *why, size_t len)
 {
-	time_t last = renamed_read(p->dir, NULL, 0);
 	if (!last || last > now || now - last >= DAY)
 		return true;
 	char next[40];
@@ -527,47 +391,66 @@ bool roster_can_rename(const host_player *p, time_t now, char *why, size_t len)
 	return false;
 }
 
+bool roster_can_rename(const host_player *p, time_t now, char *why, size_t len)
+{
+	char dir[4096];
+	players_row r;
+	store *s;
+	if (players_host(p, dir, sizeof dir) < 0 || !(s = store_host(dir, why, len)) || !players_read(s, p->pid, &r))
+		return true;
+	return may_rename(r.renamed, now, why, len);
+}
+
 roster_status roster_rename(const char *dir, host_player *p, const char *name, time_t now, char *why, size_t len)
 {
 	if (!name_check_new(name, why, len))
 		return ROSTER_REFUSED;
-	int lfd = register_lock(dir, why, len);
-	if (lfd < 0)
+	store *s = begin(dir, why, len);
+	if (!s)
 		return ROSTER_ERROR;
 	roster_status st = ROSTER_OK;
-	char old[NAME_MAX_BYTES + 1], path[4200], text[NAME_MAX_BYTES + 32];
+	players_row r;
 	time_t since = 0;
 	int owner;
-	host_read_name(p);
-	snprintf(old, sizeof old, "%s", p->name);
-	if (!old[0]) {
+	if (!players_read(s, p->pid, &r) || !r.name[0]) {
 		snprintf(why, len, "%s", _("only a player with a name can change it"));
 		st = ROSTER_ERROR;
-	} else if (!roster_can_rename(p, now, why, len)) {
+	} else if (!may_rename(r.renamed, now, why, len)) {
 		st = ROSTER_FULL;
-	} else if ((owner = name_owner_at(dir, name, p->pid, now, &since)) < 0) {
+	} else if ((owner = name_owner_at(s, name, p->pid, now, &since)) < 0) {
 		name_refusal(owner, since, why, len);
 		st = ROSTER_TAKEN;
-	} else if (name_give(dir, name, p->pid, why, len) < 0 || write_name(p, name, why, len) < 0) {
-		st = ROSTER_ERROR;
+	} else if (name_give(s, name, p->pid, now, why, len) < 0) {
+		st = ROSTER_TAKEN;
 	} else {
 		/* The day's rename, and the name left: kept for the player
 		 * (the keys it shares with the new one, as the same name in
-		 * another case, stay the new one's).  The old name goes only
-		 * now: the player always has one. */
-		int n = snprintf(text, sizeof text, "%ld\n%s\n", (long)now, old);
-		host_player_path(p->dir, HOST_PLAYER_RENAMED, path, sizeof path);	/* fits: p->dir is short */
-		char err[300];
-		atomic_write(path, text, (size_t)n, err, sizeof err);
-		name_hold(dir, old, name, p->pid, now, now);
-		snprintf(p->name, sizeof p->name, "%s", name);
+		 * another case, stay the new one's). */
+		sqlite3_stmt *q = store_sql(s, "UPDATE players SET name = ?2, renamed = ?3, left_name = ?4 WHERE pid = ?1");
+		bind_text(q, 1, p->pid);
+		bind_text(q, 2, name);
+		bind_int(q, 3, now);
+		bind_text(q, 4, r.name);
+		if (step(q) != SQLITE_DONE) {
+			snprintf(why, len, "%s", store_error(s));
+			st = ROSTER_ERROR;
+		} else {
+			name_hold(s, r.name, name, p->pid, now, now);
+		}
 	}
-	lock_release(lfd);
-	return st;
+	if (st != ROSTER_OK) {
+		store_rollback(s);
+		return st;
+	}
+	if (store_commit(s, why, len) < 0)
+		return ROSTER_ERROR;
+	snprintf(p->name, sizeof p->name, "%s", name);
+	return ROSTER_OK;
 }
 
 /* Forget one player unless it is in a game: every one of its live slots
- * is taken first (and their files removed after). */
+ * is taken first (and their files removed after); its row and names go
+ * in one transaction, then its directory. */
 static bool forget(const char *dir, const char *pid, int slots)
 {
 	char lock[4200], err[300], pdir[4200], name[64];
@@ -580,14 +463,20 @@ static bool forget(const char *dir, const char *pid, int slots)
 			break;
 	}
 	bool gone = false;
-	if (held == n) {
-		char why[300];
-		int lfd = register_lock(dir, why, sizeof why);
-		if (lfd >= 0) {
+	store *s = held == n ? begin(dir, err, sizeof err) : NULL;
+	if (s) {
+		static const char *const drop[] = { "DELETE FROM players WHERE pid = ?1",
+						    "DELETE FROM names WHERE pid = ?1",
+						    "DELETE FROM offers WHERE pid = ?1" };
+		for (size_t i = 0; i < sizeof drop / sizeof drop[0]; i++) {
+			sqlite3_stmt *st = store_sql(s, drop[i]);
+			bind_text(st, 1, pid);
+			step(st);
+		}
+		if (store_commit(s, err, sizeof err) == 0) {
 			host_path_in(dir, HOST_DIR_PLAYERS, pid, pdir, sizeof pdir);	/* fits: host_open took dir */
-			name_free_old(dir, pdir, pid);
-			gone = host_remove_tree(pdir) == 0;
-			lock_release(lfd);
+			host_remove_tree(pdir);
+			gone = true;
 		}
 	}
 	for (int i = 0; i < held; i++) {
@@ -598,71 +487,39 @@ static bool forget(const char *dir, const char *pid, int slots)
 	return gone;
 }
 
-/* names/ holds keys of name_keys' rule NAME_KEY_VERSION: names/.keys-vN
- * (an older version's marker, .skeleton-keys, was rule 2's). */
-static void keyed_path(const char *dir, char *path, size_t len)
-{
-	char name[32];
-	snprintf(name, sizeof name, ".keys-v%d", NAME_KEY_VERSION);
-	if (host_path_in(dir, HOST_DIR_NAMES, name, path, len) < 0 && len)
-		path[0] = '\0';
-}
-
 /* A player's name as the re-key reads it, and since when it is theirs. */
 typedef struct player_name {
 	char pid[HOST_PID_LEN + 1];
 	char name[NAME_MAX_BYTES + 1];
-	time_t since;	/* the name file's time: when it was chosen */
+	time_t renamed;
+	char left[NAME_MAX_BYTES + 1];
 } player_name;
 
-/* The first chosen first (the one who had the name before the other);
- * by PID on a tie, so that every re-key decides alike. */
-static int named_cmp(const void *a, const void *b)
+/* The named players, the first to choose first (the one who had the
+ * name before the other; by PID on a tie, so that every re-key decides
+ * alike): malloc'd, *n of them; NULL when none. */
+static player_name *named_read(store *s, int *n)
 {
-	const player_name *x = a, *y = b;
-	if (x->since != y->since)
-		return x->since < y->since ? -1 : 1;
-	return strcmp(x->pid, y->pid);
-}
-
-/* The named players of players/ (malloc'd, *n of them); NULL when none. */
-static player_name *named_read(const char *dir, int *n)
-{
-	char path[4200];
 	player_name *all = NULL;
 	int cap = 0;
 	*n = 0;
-	host_path(dir, HOST_DIR_PLAYERS, path, sizeof path);	/* fits: host_open took dir */
-	DIR *d = opendir(path);
-	if (!d)
-		return NULL;
-	struct dirent *de;
-	while ((de = readdir(d))) {
-		if (strlen(de->d_name) != HOST_PID_LEN || strspn(de->d_name, "0123456789abcdef") != HOST_PID_LEN)
-			continue;
-		host_player p = { .live_fd = -1 };
-		snprintf(p.pid, sizeof p.pid, "%s", de->d_name);
-		host_path_in(dir, HOST_DIR_PLAYERS, p.pid, p.dir, sizeof p.dir);	/* fits: host_open took dir */
-		host_read_name(&p);
-		char file[4300];
-		struct stat st;
-		host_player_path(p.dir, HOST_PLAYER_NAME, file, sizeof file);
-		if (!p.name[0] || lstat(file, &st) < 0)
-			continue;
+	sqlite3_stmt *st = store_sql(s, "SELECT pid, name, renamed, left_name FROM players ORDER BY since, pid");
+	while (step(st) == SQLITE_ROW) {
 		if (*n == cap) {
 			player_name *more = realloc(all, (size_t)(cap = cap ? 2 * cap : 64) * sizeof *all);
 			if (!more)
 				break;	/* those read keep their keys; the others keep their names */
 			all = more;
 		}
-		player_name *m = &all[(*n)++];
-		memcpy(m->pid, p.pid, sizeof m->pid);
-		memcpy(m->name, p.name, sizeof m->name);
-		m->since = st.st_mtime;
+		player_name *m = &all[*n];
+		snprintf(m->pid, sizeof m->pid, "%s", (const char *)sqlite3_column_text(st, 0));
+		players_name_copy(sqlite3_column_text(st, 1), m->name, sizeof m->name);
+		m->renamed = (time_t)sqlite3_column_int64(st, 2);
+		players_name_copy(sqlite3_column_text(st, 3), m->left, sizeof m->left);
+		*n += m->name[0] != '\0';
 	}
-	closedir(d);
-	if (all)
-		qsort(all, (size_t)*n, sizeof *all, named_cmp);
+	if (st)
+		sqlite3_reset(st);
 	return all;
 }
 
@@ -691,70 +548,44 @@ static void collide_report(const char *dir, const player_name *all, int n, const
 	free(text);
 }
 
-int roster_rekey(const char *dir, char *why, size_t len)
+/* The key of s's names by the rule of this version, in the transaction
+ * begun: the pairs found alike, or -1. */
+static int rekey(const char *dir, store *s, time_t now, char *why, size_t len)
 {
-	char names[4200], old[4200], path[4300];
-	struct stat st;
-	keyed_path(dir, names, sizeof names);
-	if (lstat(names, &st) == 0)
-		return 0;
-	int lfd = register_lock(dir, why, len);
-	if (lfd < 0)
+	if (store_exec(s, "DELETE FROM names", why, len) < 0)
 		return -1;
-	int rc = 0;
-	if (lstat(names, &st) == 0)
-		goto out;	/* another login did it meanwhile */
-	host_path(dir, HOST_DIR_NAMES, names, sizeof names);	/* fits: host_open took dir */
-	host_path(dir, HOST_DIR_NAMES_OLD, old, sizeof old);
-	host_remove_tree(old);	/* a rekey cut short: the players' files say it all */
-	if (rename(names, old) < 0) {
-		snprintf(why, len, "%s: %s", names, strerror(errno));
-		rc = -1;
-		goto out;
-	}
-	if (host_own_dir(names, 0700, why, len) != HOST_OK) {
-		rc = -1;
-		goto out;
-	}
 	/* Oldest name first: of two that look alike now, the one chosen
 	 * first keeps its key; the other keeps its name (nobody is deleted)
 	 * and is reported. */
-	int n;
-	player_name *all = named_read(dir, &n);
+	int n, rc = 0;
+	player_name *all = named_read(s, &n);
 	int *with = n ? malloc((size_t)n * sizeof *with) : NULL;
 	for (int i = 0; i < n; i++) {
-		char err[300], pid[HOST_PID_LEN + 1];
-		time_t t;
-		name_files f;
-		name_files_of(dir, all[i].name, &f);
+		char keys[NAME_KEYS][NAME_KEY_LEN + 1];
+		int k = name_keys(all[i].name, keys);
 		if (with)
 			with[i] = -1;
 		/* Each key free is the player's; a key another has already
 		 * (a name's, every name given here is one) makes a pair. */
-		for (int k = 0; k < f.n; k++) {
-			int o = name_file(f.path[k], pid, &t);
-			if (o == FILE_NONE) {
-				char line[HOST_PID_LEN + 2];
-				snprintf(line, sizeof line, "%s\n", all[i].pid);
-				atomic_write(f.path[k], line, HOST_PID_LEN + 1, err, sizeof err);
+		for (int j = 0; j < k; j++) {
+			if (key_give(s, keys[j], all[i].pid, -1, now))
 				continue;
-			}
-			for (int j = 0; with && o == FILE_NAME && with[i] < 0 && j < i; j++)
-				if (!strcmp(all[j].pid, pid))
-					with[i] = j;
+			sqlite3_stmt *st = store_sql(s, "SELECT pid FROM names WHERE key = ?1");
+			bind_text(st, 1, keys[j]);
+			const char *pid = step(st) == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0) : NULL;
+			for (int o = 0; pid && with && with[i] < 0 && o < i; o++)
+				if (!strcmp(all[o].pid, pid))
+					with[i] = o;
+			done(st, 0);
 		}
 		rc += with && with[i] >= 0;
 	}
 	/* The names players left lately are kept for them still. */
-	time_t now = time(NULL);
-	for (int i = 0; i < n; i++) {
-		char pdir[4300], left[NAME_MAX_BYTES + 1];
-		host_path_in(dir, HOST_DIR_PLAYERS, all[i].pid, pdir, sizeof pdir);	/* fits: host_open took dir */
-		time_t t = renamed_read(pdir, left, sizeof left);
-		if (t && left[0] && now < t + ROSTER_HOLD_DAYS * DAY)
-			name_hold(dir, left, all[i].name, all[i].pid, t, now);
-	}
+	for (int i = 0; i < n; i++)
+		if (all[i].renamed && all[i].left[0] && now < all[i].renamed + HOLD)
+			name_hold(s, all[i].left, all[i].name, all[i].pid, all[i].renamed, now);
 	if (rc > 0) {
+		char path[4300];
 		collide_report(dir, all, n, with, now);
 		host_path(dir, HOST_FILE_COLLIDE, path, sizeof path);
 		/* TRANSLATORS: %s is the file listing the pairs of names (for the host's keeper). */
@@ -763,13 +594,40 @@ int roster_rekey(const char *dir, char *why, size_t len)
 	}
 	free(all);
 	free(with);
-	host_remove_tree(old);
-	keyed_path(dir, path, sizeof path);
-	int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (fd >= 0)
-		close(fd);
-out:
-	lock_release(lfd);
+	return rc;
+}
+
+int roster_rekey(const char *dir, char *why, size_t len)
+{
+	store *s = store_host(dir, why, len);
+	if (!s)
+		return -1;
+	if (store_meta(s, "imported", 0) && store_meta(s, "name_keys", 0) == NAME_KEY_VERSION)
+		return 0;
+	if (store_begin(s, why, len) < 0)
+		return -1;
+	int rc = 0;
+	bool imported = false;
+	/* Another login may have done it meanwhile. */
+	if (!store_meta(s, "imported", 0)) {
+		if (upgrade_host(dir, s, why, len) < 0) {
+			store_rollback(s);
+			return -1;
+		}
+		imported = true;
+		store_meta_set(s, "imported", 1);
+	}
+	if (store_meta(s, "name_keys", 0) != NAME_KEY_VERSION) {
+		rc = rekey(dir, s, time(NULL), why, len);
+		store_meta_set(s, "name_keys", NAME_KEY_VERSION);
+	}
+	if (rc < 0 || store_commit(s, why, len) < 0) {
+		store_rollback(s);
+		return -1;
+	}
+	/* Its files kept aside once the database holds them for good. */
+	if (imported)
+		upgrade_set_aside(dir);
 	return rc;
 }
 
@@ -796,68 +654,97 @@ static bool cleared_a_board(const char *pdir)
 	return won;
 }
 
-int roster_prune(const char *dir, const host_limits *lim, time_t now)
+/* The players to forget at now: malloc'd PIDs, *n of them. */
+static char (*stale_players(const char *dir, store *s, const host_limits *lim, time_t now, int *n))[HOST_PID_LEN + 1]
+{
+	char(*out)[HOST_PID_LEN + 1] = NULL;
+	int cap = 0;
+	*n = 0;
+	sqlite3_stmt *st = store_sql(s, "SELECT pid, seen FROM players WHERE seen < ?1");
+	long days = lim->forget_days > 0 ? lim->forget_days : LONG_MAX / DAY;
+	if (lim->forget_unplayed_days > 0 && lim->forget_unplayed_days < days)
+		days = lim->forget_unplayed_days;
+	bind_int(st, 1, now - days * DAY);
+	while (step(st) == SQLITE_ROW) {
+		const char *pid = (const char *)sqlite3_column_text(st, 0);
+		long age = (long)(now - sqlite3_column_int64(st, 1));
+		char pdir[4200];
+		if (!pid || strlen(pid) != HOST_PID_LEN || host_path_in(dir, HOST_DIR_PLAYERS, pid, pdir, sizeof pdir) < 0)
+			continue;
+		/* A key that never cleared a board goes sooner: throwaway
+		 * keys would fill --players for a year (issue 43). */
+		bool gone = (lim->forget_days > 0 && age > lim->forget_days * DAY) ||
+			    (lim->forget_unplayed_days > 0 && age > lim->forget_unplayed_days * DAY && !cleared_a_board(pdir));
+		if (!gone)
+			continue;
+		if (*n == cap) {
+			char(*more)[HOST_PID_LEN + 1] = realloc(out, (size_t)(cap = cap ? 2 * cap : 16) * sizeof *out);
+			if (!more)
+				break;
+			out = more;
+		}
+		memcpy(out[(*n)++], pid, HOST_PID_LEN + 1);
+	}
+	done(st, 0);
+	return out;
+}
+
+/* Directories of players/ with no player: keys that never chose a name
+ * (an older version made them at login), left NAMELESS_AGE. */
+static void nameless_sweep(const char *dir, store *s, time_t now)
 {
 	char path[4200];
-	struct stat st;
-	host_path(dir, HOST_FILE_PRUNED, path, sizeof path);	/* fits: host_open took dir */
-	if (lstat(path, &st) == 0 && st.st_mtime > now - PRUNE_EVERY && st.st_mtime <= now)
-		return 0;
-	int fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (fd >= 0) {
-		struct timespec ts[2] = { { now, 0 }, { now, 0 } };
-		futimens(fd, ts);
-		close(fd);
-	}
-	int forgotten = 0;
-	host_path(dir, HOST_DIR_PLAYERS, path, sizeof path);
+	host_path(dir, HOST_DIR_PLAYERS, path, sizeof path);	/* fits: host_open took dir */
 	DIR *d = opendir(path);
-	if (d) {
-		struct dirent *de;
-		while ((de = readdir(d))) {
-			const char *pid = de->d_name;
-			if (strlen(pid) != HOST_PID_LEN || strspn(pid, "0123456789abcdef") != HOST_PID_LEN)
-				continue;
-			/* The last login; a player's directory's own time when
-			 * it has no record of one, and for a nameless one. */
-			char pdir[4200], file[4300];
-			if (host_path_in(dir, HOST_DIR_PLAYERS, pid, pdir, sizeof pdir) < 0)
-				continue;
-			host_player_path(pdir, HOST_PLAYER_NAME, file, sizeof file);
-			bool named = lstat(file, &st) == 0;
-			host_player_path(pdir, HOST_PLAYER_SEEN, file, sizeof file);
-			if ((!named || lstat(file, &st) < 0) && lstat(pdir, &st) < 0)
-				continue;
-			long age = (long)(now - st.st_mtime);
-			/* A key that never cleared a board goes sooner: throwaway
-			 * keys would fill --players for a year (issue 43). */
-			bool gone = named ? (lim->forget_days > 0 && age > lim->forget_days * DAY) ||
-						    (lim->forget_unplayed_days > 0 && age > lim->forget_unplayed_days * DAY &&
-						     !cleared_a_board(pdir))
-					  : age > NAMELESS_AGE;
-			if (gone)
-				forgotten += forget(dir, pid, lim->games_per_key) && named;
-		}
-		closedir(d);
-	}
-	/* Address counts say nothing after a day, offers after their time. */
-	static const struct {
-		host_part part;
-		long age;
-	} stale[] = { { HOST_DIR_ADDRESSES, DAY }, { HOST_DIR_OFFERS, ROSTER_OFFER_AGE } };
-	for (size_t i = 0; i < sizeof stale / sizeof stale[0]; i++) {
-		host_path(dir, stale[i].part, path, sizeof path);
-		if (!(d = opendir(path)))
+	struct dirent *de;
+	while (d && (de = readdir(d))) {
+		struct stat st;
+		const char *pid = de->d_name;
+		if (strlen(pid) != HOST_PID_LEN || strspn(pid, "0123456789abcdef") != HOST_PID_LEN ||
+		    fstatat(dirfd(d), pid, &st, AT_SYMLINK_NOFOLLOW) < 0 || now - st.st_mtime <= NAMELESS_AGE)
 			continue;
-		struct dirent *de;
-		while ((de = readdir(d)))
-			if (de->d_name[0] != '.' && fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-			    st.st_mtime < now - stale[i].age)
-				unlinkat(dirfd(d), de->d_name, 0);
-		closedir(d);
+		sqlite3_stmt *q = store_sql(s, "SELECT 1 FROM players WHERE pid = ?1");
+		bind_text(q, 1, pid);
+		char pdir[4300];
+		if (!done(q, step(q) == SQLITE_ROW) && host_path_in(dir, HOST_DIR_PLAYERS, pid, pdir, sizeof pdir) == 0)
+			host_remove_tree(pdir);
 	}
+	if (d)
+		closedir(d);
+}
+
+int roster_prune(const char *dir, const host_limits *lim, time_t now)
+{
+	char why[300];
+	store *s = store_host(dir, why, sizeof why);
+	long long last = s ? store_meta(s, "pruned", 0) : now;
+	if (!s || (last > now - PRUNE_EVERY && last <= now))
+		return 0;
+	if (store_begin(s, why, sizeof why) < 0)
+		return 0;
+	store_meta_set(s, "pruned", now);
+	/* Arrivals say nothing after a day, offers after their time, a
+	 * name left after ROSTER_HOLD_DAYS. */
+	static const struct {
+		const char *sql;
+		long age;
+	} stale[] = { { "DELETE FROM arrivals WHERE at <= ?1", DAY },
+		      { "DELETE FROM offers WHERE at <= ?1", ROSTER_OFFER_AGE },
+		      { "DELETE FROM names WHERE left IS NOT NULL AND left <= ?1", HOLD } };
+	for (size_t i = 0; i < sizeof stale / sizeof stale[0]; i++) {
+		sqlite3_stmt *st = store_sql(s, stale[i].sql);
+		bind_int(st, 1, now - stale[i].age);
+		step(st);
+	}
+	if (store_commit(s, why, sizeof why) < 0)
+		return 0;
+	int n, forgotten = 0;
+	char(*gone)[HOST_PID_LEN + 1] = stale_players(dir, s, lim, now, &n);
+	for (int i = 0; i < n; i++)
+		forgotten += forget(dir, gone[i], lim->games_per_key);
+	free(gone);
+	nameless_sweep(dir, s, now);
 	host_prompt_sweep(dir);
-	holds_sweep(dir, now);
 	return forgotten;
 }
 

@@ -1,10 +1,12 @@
 /* Who a public host keeps (lightsout serve): a key becomes a player only
  * when it chooses a name, has one name at a time (a rename frees the old
  * one), and is forgotten after a long absence; a client address makes a
- * bounded number of new players a day.  Every change of names/ and
- * players/ is made holding the host's register.lock, so two logins of one
- * key at the same moment end with one name, and a player being forgotten
- * cannot be renamed halfway. */
+ * bounded number of new players a day.  All of it is kept in the host's
+ * database (persist/store.h), each change of names in one transaction
+ * that takes the write lock first, so two logins of one key at the same
+ * moment end with one name, two look-alike names are never both given
+ * (the names' UNIQUE index), and a player being forgotten cannot be
+ * renamed halfway. */
 #ifndef LO_ROSTER_H
 #define LO_ROSTER_H
 
@@ -23,10 +25,11 @@ typedef enum roster_status {
 	ROSTER_ERROR,		/* the host directory failed us: why says how */
 } roster_status;
 
-/* Key names/ by the rule of this version (name_keys: each name one or
- * two keys, look-alikes share one), once (names/.keys-vN says which rule
- * keyed it): a host an older version kept is re-keyed from its players'
- * name files, which are the truth.  Of two players whose names now look
+/* At each start: a host a 0.1.1 kept in files is read into the
+ * database once (persist/upgrade.h), then the names are keyed by the rule
+ * of this version (name_keys: each name one or two keys, look-alikes
+ * share one), once (the database says which rule keyed them): from the
+ * players' names, which are the truth.  Of two players whose names now look
  * alike, the one who chose theirs first keeps the keys they share; the
  * other keeps its name and its own keys, nobody is deleted, and the pair
  * is written to ROSTER_COLLIDE in the host directory for its keeper.  A
@@ -41,7 +44,7 @@ int roster_rekey(const char *dir, char *why, size_t len);
 roster_status roster_room(const char *dir, const host_limits *lim, const char *addr, char *why, size_t len);
 
 /* Key player p (from host_key_player, no name yet) takes name and becomes
- * a player: its directory made, the name's file in names/, the address
+ * a player: its directory made, its name and the name's keys kept, the address
  * counted. */
 roster_status roster_register(const char *dir, host_player *p, const char *name, const host_limits *lim,
 			      const char *addr, time_t now, char *why, size_t len);
@@ -59,14 +62,14 @@ roster_status roster_rename(const char *dir, host_player *p, const char *name, t
 bool roster_can_rename(const host_player *p, time_t now, char *why, size_t len);
 
 /* Whether name may be offered to new key p as a suggestion: nobody else
- * is being offered it (an offer is kept in offers/ for ROSTER_OFFER_AGE
+ * is being offered it (an offer is kept for ROSTER_OFFER_AGE
  * seconds, or until roster_offer_drop), so strangers logging in at the
  * same moment are offered different names. */
 #define ROSTER_OFFER_AGE 600
 bool roster_offer(const char *dir, const host_player *p, const char *name, time_t now);
 void roster_offer_drop(const char *dir, const host_player *p, const char *name);
 
-/* The player has just logged in (players/PID/seen's time). */
+/* The player has just logged in (its last login, as the prune reads it). */
 void roster_seen(const host_player *p, time_t now);
 
 /* Forget the players not seen for lim->forget_days, or for
@@ -76,7 +79,7 @@ void roster_seen(const host_player *p, time_t now);
  * directories of keys that never chose a name (an older version made
  * them at login), address counts older than a day, and the slots of name
  * prompts killed outright (host_prompt_sweep).  Runs at most once an hour
- * (the host's pruned file); players in a game are left alone.
+ * (the database keeps when it last ran); players in a game are left alone.
  * Returns the players forgotten. */
 int roster_prune(const char *dir, const host_limits *lim, time_t now);
 

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "game/saving.h"
+#include "persist/roster.h"
 #include "persist/scores.h"
 #include "game_config.h"
 #include "tap.h"
@@ -123,7 +124,7 @@ int main(void)
 	play_free(&q);
 
 	/* A public account's day: a row shows the name its player has now (a
-	 * rename shows at once), read from the host's players/PID/name. */
+	 * rename shows at once), read from the host's database. */
 	const char *pid = "0123456789abcdef0123456789abcdef";
 	char host[300], path[400];
 	snprintf(host, sizeof host, "%s/host", dir);
@@ -147,12 +148,14 @@ int main(void)
 	bool kept = false;
 	tap_ok(scores_record(sa.scores_dir, &row, &kept, &res) == PERSIST_OK, "a row of bob's on the day's table: %s",
 	       res.why);
-	snprintf(path, sizeof path, "%s/players/%s/name", host, pid);
-	FILE *f = fopen(path, "w");
-	if (f) {
-		fputs("robert\n", f);
-		fclose(f);
-	}
+	/* Its player is robert now, in the host's database. */
+	host_player who = { .live_fd = -1 };
+	host_limits lim = { .players = 10 };
+	snprintf(who.pid, sizeof who.pid, "%s", pid);
+	snprintf(who.dir, sizeof who.dir, "%s/players/%s", host, pid);
+	snprintf(who.home, sizeof who.home, "%s/home", who.dir);
+	tap_is(roster_register(host, &who, "robert", &lim, "", now, msg, sizeof msg), ROSTER_OK, "bob is robert now: %s",
+	       msg);
 	char *table = saving_scores_text(&sa, host, today, 80, msg, sizeof msg);
 	tap_ok(table && strstr(table, "robert") && !strstr(table, "bob "),
 	       "bob renamed robert: the day's row shows robert");

@@ -13,6 +13,7 @@
 #include "persist/paths.h"
 #include "persist/roster.h"
 #include "persist/stats.h"
+#include "persist/store.h"
 #include "tap.h"
 
 #define T0 1800000000L		/* a fixed "now" (2027) */
@@ -32,6 +33,53 @@ static bool exists(const char *path)
 {
 	struct stat st;
 	return lstat(path, &st) == 0;
+}
+
+/* The PID of a fixture's player n, as the files of an older host name it. */
+static const char *hexpid(int n)
+{
+	static char pid[HOST_PID_LEN + 1];
+	snprintf(pid, sizeof pid, "%032x", n);
+	return pid;
+}
+
+/* Whether host dir's database gives name key key to player pid: as its
+ * name (hold false) or as a name it left. */
+static bool key_is(const char *dir, const char *key, const char *want, bool hold)
+{
+	char why[300];
+	store *s = store_host(dir, why, sizeof why);
+	sqlite3_stmt *st = s ? store_sql(s, "SELECT pid, left IS NOT NULL FROM names WHERE key = ?1") : NULL;
+	if (!st)
+		return false;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_TRANSIENT);
+	bool is = sqlite3_step(st) == SQLITE_ROW && !strcmp((const char *)sqlite3_column_text(st, 0), want) &&
+		  sqlite3_column_int(st, 1) == hold;
+	sqlite3_reset(st);
+	return is;
+}
+
+/* One number from host dir's database (count(*) ...); -1 when none. */
+static long long query(const char *dir, const char *sql)
+{
+	char why[300];
+	store *s = store_host(dir, why, sizeof why);
+	sqlite3_stmt *st;
+	long long v = -1;
+	if (!s || sqlite3_prepare_v2(sqlite3_db_handle(store_sql(s, "SELECT 1")), sql, -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* The first key of name (name_key). */
+static const char *key_of(const char *name)
+{
+	static char key[NAME_KEY_LEN + 1];
+	name_key(name, key, sizeof key);
+	return key;
 }
 
 /* A new key logs in and takes name at time t from addr; its player (left:
@@ -147,13 +195,10 @@ static void rename_holds(const char *top)
 
 	/* A prune removes the holds that ended, and only those. */
 	tap_is(roster_rename(dir, &a, "Ermine", over + DAYS(1), why, sizeof why), ROSTER_OK, "a rename: marten kept");
-	char path[4300], cmd[4400];
-	host_name_path(dir, "marten", path, sizeof path);
-	snprintf(cmd, sizeof cmd, "test -e %s", path);
 	roster_prune(dir, &lim, over + DAYS(1) + DAYS(ROSTER_HOLD_DAYS) - 1);
-	tap_is(system(cmd), 0, "a prune before the hold ends keeps it");
+	tap_ok(key_is(dir, key_of("marten"), a.pid, true), "a prune before the hold ends keeps it");
 	roster_prune(dir, &lim, over + DAYS(1) + DAYS(ROSTER_HOLD_DAYS) + 3600);
-	tap_ok(system(cmd) != 0, "a prune after removes it");
+	tap_ok(!key_is(dir, key_of("marten"), a.pid, true), "a prune after removes it");
 	tap_ok(host_name_taken(dir, "Ermine") && host_name_taken(dir, "Stoat"), "and leaves the names in use");
 	host_leave(&a);
 }
@@ -295,27 +340,25 @@ static void rekeying(const char *dir)
 {
 	char why[300], path[4400];
 	tap_ok(!host_name_taken(dir, "alice"), "a fresh host has no alice");
-	snprintf(path, sizeof path, "mkdir -p %s/players/%032x %s/players/%032x && "
+	snprintf(path, sizeof path, "mkdir -p %s/names %s/players/%032x %s/players/%032x && "
 		 "printf 'alice\\n' >%s/players/%032x/name && printf '\\316\\221lice\\n' >%s/players/%032x/name && "
 		 "printf '%032x\\n' >%s/names/616c696365 && rm -f %s/names/.keys-v*",
-		 dir, 0xa1, dir, 0xa2, dir, 0xa1, dir, 0xa2, 0xa1, dir, dir);
+		 dir, dir, 0xa1, dir, 0xa2, dir, 0xa1, dir, 0xa2, 0xa1, dir, dir);
 	tap_is(system(path), 0, "an older version's players: alice, and Greek-Alpha-lice beside her");
 	tap_ok(!host_name_taken(dir, "\320\260lice"), "its keys miss a look-alike (Cyrillic a)");
 	tap_is(roster_rekey(dir, why, sizeof why), 1, "the host is re-keyed: one pair looks alike (%s)", why);
 	tap_ok(host_name_taken(dir, "\320\260lice") && host_name_taken(dir, "ALICE"), "now look-alikes are taken");
-	snprintf(path, sizeof path, "test -e %s/names/616c696365", dir);
-	tap_ok(system(path) != 0, "the old key is gone");
-	snprintf(path, sizeof path, "test $(ls %s/names | wc -l) = 2 && test -e %s/names/.keys-v%d && "
-		 "grep -q . %s/players/%032x/name && grep -q . %s/players/%032x/name", dir, dir, NAME_KEY_VERSION, dir,
+	tap_is(query(dir, "SELECT count(*) FROM names WHERE key = '616c696365'"), 0, "the old key is not carried");
+	snprintf(path, sizeof path, "test -e %s/names.imported/616c696365 && test ! -e %s/names && "
+		 "grep -q . %s/players/%032x/name.imported && grep -q . %s/players/%032x/name.imported", dir, dir, dir,
 		 0xa1, dir, 0xa2);
-	tap_is(system(path), 0, "alice's two keys for the two look-alikes; both players keep their names");
-	char keys[NAME_KEYS][NAME_KEY_LEN + 1], line[40];
+	tap_is(system(path), 0, "the old files are kept aside, renamed, not deleted");
+	tap_is(query(dir, "SELECT count(*) FROM names"), 2, "alice's two keys for the two look-alikes");
+	tap_is(query(dir, "SELECT count(*) FROM players"), 2, "both players keep their names");
+	char keys[NAME_KEYS][NAME_KEY_LEN + 1];
 	tap_is(name_keys("alice", keys), 2, "alice has two keys (capitals first, where i reads as l; folded first)");
-	snprintf(line, sizeof line, "%032x", 0xa1);
-	for (int i = 0; i < 2; i++) {
-		snprintf(path, sizeof path, "%s/names/%s", dir, keys[i]);
-		tap_ok(has_line(path, line), "alice's key %d is hers", i);
-	}
+	for (int i = 0; i < 2; i++)
+		tap_ok(key_is(dir, keys[i], hexpid(0xa1), false), "alice's key %d is hers", i);
 	tap_is(roster_rekey(dir, why, sizeof why), 0, "a second rekey is nothing");
 }
 
@@ -340,7 +383,7 @@ static void rekeying_capitals(const char *top)
 		{ 0xb5, "Otto", "otto", T0 - 400 },
 	};
 	for (size_t i = 0; i < sizeof players / sizeof players[0]; i++) {
-		snprintf(cmd, sizeof cmd, "d=%s; p=%032x; mkdir -p $d/players/$p && printf '%%s\\n' '%s' >$d/players/$p/name && "
+		snprintf(cmd, sizeof cmd, "d=%s; p=%032x; mkdir -p $d/names $d/players/$p && printf '%%s\\n' '%s' >$d/players/$p/name && "
 			 "touch -d @%ld $d/players/$p/name && printf '%%s\\n' $p >$d/names/$(printf '%s' | sha256sum | cut -c1-64)",
 			 dir, players[i].pid, players[i].name, players[i].at, players[i].old);
 		tap_is(system(cmd), 0, "rule 2 kept %s under its own key", players[i].name);
@@ -356,16 +399,14 @@ static void rekeying_capitals(const char *top)
 	tap_is(system(cmd), 0, "five names, five keys, and rule 2's mark");
 	tap_is(roster_rekey(dir, why, sizeof why), 2, "re-keyed: two pairs now look alike (%s)", why);
 	tap_ok(strstr(why, ROSTER_COLLIDE) != NULL, "and why says where they are written");
-	snprintf(cmd, sizeof cmd, "test $(ls %s/names | wc -l) = 5 && test -e %s/names/.keys-v%d && "
-		 "test ! -e %s/names/.skeleton-keys", dir, dir, NAME_KEY_VERSION, dir);
-	tap_is(system(cmd), 0, "three names' keys, Greek ΤΟΜ's folded one and Oscar's hold now, and this rule's mark");
-	char keys[NAME_KEYS][NAME_KEY_LEN + 1], own[300], pid[40];
+	tap_is(query(dir, "SELECT count(*) FROM names"), 5,
+	       "three names' keys, Greek ΤΟΜ's folded one and Oscar's hold now");
+	char keys[NAME_KEYS][NAME_KEY_LEN + 1];
 	tap_is(name_keys(players[1].name, keys), 2, "Greek ΤΟΜ has two keys: TOM's, and its own folded (τομ)");
-	snprintf(own, sizeof own, "%s/names/%s", dir, keys[1]);
-	snprintf(pid, sizeof pid, "%032x", 0xb1);
-	tap_ok(has_line(own, pid), "the key ΤΟΜ shares with nobody is its own: τομ is taken too");
+	tap_ok(key_is(dir, keys[1], hexpid(0xb1), false), "the key ΤΟΜ shares with nobody is its own: τομ is taken too");
 	for (size_t i = 0; i < sizeof players / sizeof players[0]; i++) {
 		host_player p = { .live_fd = -1 };
+		snprintf(p.pid, sizeof p.pid, "%032x", players[i].pid);
 		snprintf(p.dir, sizeof p.dir, "%s/players/%032x", dir, players[i].pid);
 		host_read_name(&p);
 		tap_ok(!strcmp(p.name, players[i].name), "nobody deleted: %s keeps its name", players[i].name);
@@ -379,13 +420,8 @@ static void rekeying_capitals(const char *top)
 	tap_ok(has_line(file, line), "reported: Sam looks like 5am, chosen first");
 	snprintf(cmd, sizeof cmd, "test $(grep -vc '^#' %s) = 2", file);
 	tap_is(system(cmd), 0, "two pairs, no more (Otto looks like nobody)");
-	char path[4300];
-	host_name_path(dir, "t0m", path, sizeof path);
-	snprintf(line, sizeof line, "%032x", 0xb2);
-	tap_ok(has_line(path, line), "the key of TOM, T0M and ΤΟΜ is TOM's");
-	host_name_path(dir, "SAM", path, sizeof path);
-	snprintf(line, sizeof line, "%032x", 0xb3);
-	tap_ok(has_line(path, line), "the key of 5am and Sam is 5am's");
+	tap_ok(key_is(dir, key_of("t0m"), hexpid(0xb2), false), "the key of TOM, T0M and ΤΟΜ is TOM's");
+	tap_ok(key_is(dir, key_of("SAM"), hexpid(0xb3), false), "the key of 5am and Sam is 5am's");
 	host_player q;
 	tap_is(join(dir, 40, "T0M", "192.0.2.40", T0, &q), ROSTER_TAKEN, "a new key cannot take T0M");
 	tap_is(join(dir, 40, "0tto", "192.0.2.40", T0, &q), ROSTER_TAKEN, "nor 0tto");
@@ -435,13 +471,10 @@ static void lookalikes(const char *top)
 	       "Гле6 is kept for him as Глеб was (its folded key held)");
 	tap_is(join(dir, 150, "ГЛЕБ", "192.0.2.150", T0 + DAYS(1) + 1, &s), ROSTER_TAKEN, "and ГЛЕБ (its capitals' key)");
 	tap_is(roster_rename(dir, &g, "Гле6", T0 + DAYS(2), why, sizeof why), ROSTER_OK, "he may take Гле6 himself");
-	char keys[NAME_KEYS][NAME_KEY_LEN + 1], path[4300], cmd[4400];
+	char keys[NAME_KEYS][NAME_KEY_LEN + 1];
 	int n = name_keys("Гле6", keys);
-	for (int i = 0; i < n; i++) {
-		snprintf(path, sizeof path, "%s/names/%s", dir, keys[i]);
-		snprintf(cmd, sizeof cmd, "test $(wc -l <%s) = 1", path);
-		tap_is(system(cmd), 0, "key %d of Гле6 is his name's, no hold (Глеб shared it)", i);
-	}
+	for (int i = 0; i < n; i++)
+		tap_ok(key_is(dir, keys[i], g.pid, false), "key %d of Гле6 is his name's, no hold (Глеб shared it)", i);
 	tap_is(join(dir, 150, "Boris", "192.0.2.150", T0 + DAYS(2) + 1, &s), ROSTER_TAKEN, "Boris is kept for him now");
 	host_leave(&g);
 }
@@ -465,7 +498,7 @@ static void rekeying_folded(const char *top)
 		{ 0xc7, "Zed", T0 - 800 },
 	};
 	for (size_t i = 0; i < sizeof players / sizeof players[0]; i++) {
-		snprintf(cmd, sizeof cmd, "d=%s; p=%032x; mkdir -p $d/players/$p && printf '%%s\\n' '%s' >$d/players/$p/name && "
+		snprintf(cmd, sizeof cmd, "d=%s; p=%032x; mkdir -p $d/names $d/players/$p && printf '%%s\\n' '%s' >$d/players/$p/name && "
 			 "touch -d @%ld $d/players/$p/name && printf '%%s\\n' $p >$d/names/$(printf '%s' | sha256sum | cut -c1-64)",
 			 dir, players[i].pid, players[i].name, players[i].at, players[i].name);
 		tap_is(system(cmd), 0, "rule 3 kept %s under its own key", players[i].name);
@@ -476,10 +509,10 @@ static void rekeying_folded(const char *top)
 		 "touch %s/names/.keys-v3", (long)now - DAYS(10), dir, 0xc7, dir, dir);
 	tap_is(system(cmd), 0, "Zed left Любовь ten days ago; rule 3's mark");
 	tap_is(roster_rekey(dir, why, sizeof why), 3, "re-keyed: three pairs now look alike (%s)", why);
-	snprintf(cmd, sizeof cmd, "test -e %s/names/.keys-v%d && test ! -e %s/names/.keys-v3", dir, NAME_KEY_VERSION, dir);
-	tap_is(system(cmd), 0, "this rule's mark, not rule 3's");
+	tap_is(query(dir, "SELECT value FROM meta WHERE key = 'name_keys'"), NAME_KEY_VERSION, "keyed by this rule");
 	for (size_t i = 0; i < sizeof players / sizeof players[0]; i++) {
 		host_player p = { .live_fd = -1 };
+		snprintf(p.pid, sizeof p.pid, "%032x", players[i].pid);
 		snprintf(p.dir, sizeof p.dir, "%s/players/%032x", dir, players[i].pid);
 		host_read_name(&p);
 		tap_ok(!strcmp(p.name, players[i].name), "nobody deleted: %s keeps its name", players[i].name);
@@ -500,6 +533,63 @@ static void rekeying_folded(const char *top)
 		tap_is(join(dir, 60, taken[i], "192.0.2.60", now, &q), ROSTER_TAKEN, "a new key cannot take %s", taken[i]);
 	tap_is(join(dir, 61, "Любовь", "192.0.2.61", now, &q), ROSTER_TAKEN, "nor Любовь, kept for Zed");
 	tap_is(roster_rekey(dir, why, sizeof why), 0, "a second rekey is nothing");
+}
+
+/* Two new keys from two processes ask for look-alike names at the same
+ * moment, round after round: one takes its name, the other is told it is
+ * taken, and the database never holds both (its UNIQUE index on the
+ * look-alike key). */
+#define RACE_ROUNDS 12
+static void lookalike_race(const char *top)
+{
+	char dir[200], err[600], why[300];
+	snprintf(dir, sizeof dir, "%s/race-host", top);
+	tap_is(host_open(dir, err, sizeof err), HOST_OK, "a host directory for racing names");
+	int won = 0, lost = 0, odd = 0;
+	for (int r = 0; r < RACE_ROUNDS; r++) {
+		static const char *const pair[][2] = { { "Alice", "ALICE" }, { "Bob", "B0b" }, { "Marten", "rnarten" } };
+		const char *const *names = pair[r % 3];
+		char name[2][40];
+		int go[2], st[2];
+		if (pipe(go) < 0)
+			break;
+		for (int i = 0; i < 2; i++) {
+			snprintf(name[i], sizeof name[i], "%s%c", names[i], 'a' + r / 3);
+			if (fork() == 0) {
+				char c;
+				host_player p;
+				unsigned char k[32];
+				key(200 + 2 * r + i, k);
+				if (read(go[0], &c, 1) != 1 || host_key_player(dir, k, &lim, &p, err, sizeof err) != HOST_OK)
+					_exit(99);
+				_exit((int)roster_register(dir, &p, name[i], &lim, "", T0, why, sizeof why));
+			}
+		}
+		if (write(go[1], "gg", 2) != 2)
+			break;
+		close(go[0]);
+		close(go[1]);
+		for (int i = 0; i < 2; i++) {
+			int status;
+			wait(&status);
+			st[i] = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+		}
+		if ((st[0] == ROSTER_OK && st[1] == ROSTER_TAKEN) || (st[1] == ROSTER_OK && st[0] == ROSTER_TAKEN))
+			won++;
+		else
+			odd++, tap_diag("round %d: %s %d, %s %d", r, name[0], st[0], name[1], st[1]);
+		lost += host_name_taken(dir, name[0]) && host_name_taken(dir, name[1]) ? 0 : 1;
+	}
+	tap_is(won, RACE_ROUNDS, "each round, one process takes its name and the other is told it is taken (%d odd)", odd);
+	tap_is(lost, 0, "and the winner's name is taken, looking like the loser's");
+	tap_is(query(dir, "SELECT count(*) FROM players"), RACE_ROUNDS, "one player a round, never two");
+	tap_is(query(dir, "SELECT count(*) - count(DISTINCT key) FROM names"), 0, "no key given twice");
+	/* The index itself refuses a second owner of a key. */
+	char sql[300];
+	snprintf(sql, sizeof sql, "INSERT INTO names(key, pid) VALUES('%s', '%s')", key_of("alicea"), hexpid(0xbad));
+	store *db = store_host(dir, why, sizeof why);
+	tap_ok(db && store_exec(db, sql, why, sizeof why) < 0 && strstr(why, "UNIQUE"),
+	       "a look-alike's key written by hand is refused by the database: %s", why);
 }
 
 /* Strangers logging in at the same moment are offered different names. */
@@ -528,6 +618,7 @@ int main(void)
 	rekeying_capitals(dir);
 	rekeying_folded(dir);
 	lookalikes(dir);
+	lookalike_race(dir);
 	rename_holds(dir);
 	offers(dir);
 	one_key_one_name(dir);

@@ -12,7 +12,8 @@
 . "$SRCDIR/tests/lib/ui_lib.sh"
 . "$SRCDIR/tests/lib/sshd_lib.sh"
 
-sshd_root_test "it makes the public account and runs sshd for it" sshd ssh ssh-keygen useradd userdel usermod
+sshd_root_test "it makes the public account and runs sshd for it" sshd ssh ssh-keygen useradd userdel usermod \
+	runuser sqlite3
 . "$SRCDIR/tests/lib/arcade_lib.sh"
 arcade_key k1 k2 k3 k4 k5 k6 k7 w1 t1 || exit 1
 arcade_exit_hook() {
@@ -135,13 +136,17 @@ client t1 t1 127.161.0.1
 wait_out t1 "Name [" >/dev/null && printf 'throwaway\r' >"$s/in.t1"
 check "another only chooses a name" wait_out t1 "Moves 0"
 check "(both leave)" drop w1 t1
+# sql STATEMENT: run on the host's database, as its account (its WAL is
+# the account's), waiting for a writer as the game does.
+sql() { runuser -u "$acct" -- sqlite3 -cmd '.timeout 10000' "$host/host.db" "$1"; }
 # pid_of NAME: the player directory of the player called NAME.
-pid_of() { grep -l -x -F "$1" "$host"/players/*/name | sed 's|/name$||'; }
+pid_of() { p=$(sql "SELECT pid FROM players WHERE name = '$1'") && [ -n "$p" ] && echo "$host/players/$p"; }
 winner=$(pid_of winner)
 thrown=$(pid_of throwaway)
 check "both are players" test -n "$winner" -a -n "$thrown"
-for p in "$winner" "$thrown"; do touch -d '8 days ago' "$p/seen" "$p"; done
-touch -d '2 hours ago' "$host/pruned"
+check "(their last logins 8 days ago, the last prune 2 hours ago)" \
+	sql "UPDATE players SET seen = strftime('%s', 'now') - 8 * 86400 WHERE name IN ('winner', 'throwaway');
+	     UPDATE meta SET value = strftime('%s', 'now') - 7200 WHERE key = 'pruned';"
 client g9 guest 127.162.0.1
 wait_out g9 "Welcome, guest-" >/dev/null
 gone() { for _ in $(seq 200); do [ ! -e "$1" ] && return 0; sleep 0.05; done; return 1; }
