@@ -421,14 +421,11 @@ bool roster_offer(const char *dir, const host_player *p, const char *name, time_
 	char path[4300], err[300], line[HOST_PID_LEN + 2];
 	offer_path(dir, name, path, sizeof path);
 	snprintf(line, sizeof line, "%s\n", p->pid);
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	/* Created whole or not at all (a reader never sees an empty offer),
+	 * its time the offer's: now. */
+	if (atomic_create(path, line, HOST_PID_LEN + 1, 0600, 0, now) == 0)
+		return true;
 	struct timespec ts[2] = { { now, 0 }, { now, 0 } };
-	if (fd >= 0) {
-		bool ok = write(fd, line, HOST_PID_LEN + 1) == HOST_PID_LEN + 1;
-		futimens(fd, ts);	/* its time is the offer's: now */
-		close(fd);
-		return ok;
-	}
 	struct stat st;
 	size_t n;
 	char *owner = atomic_read_max(path, 64, &n, err, sizeof err);
