@@ -52,7 +52,7 @@ ICU=$(pkg-config --libs icu-uc icu-i18n 2>/dev/null || echo -licui18n -licuuc -l
 CFLAGS="$CFLAGS $(pkg-config --cflags icu-uc icu-i18n 2>/dev/null)" run scores src/persist/scores_*.c \
 	src/persist/name.c src/persist/sha256.c $PERSIST $ENGINE $ICU
 CFLAGS="$CFLAGS $(pkg-config --cflags icu-uc icu-i18n 2>/dev/null)" run name src/persist/name.c src/persist/sha256.c $ICU
-CFLAGS="$CFLAGS $(pkg-config --cflags icu-uc icu-i18n 2>/dev/null)" run race src/persist/race.c src/persist/network.c \
+CFLAGS="$CFLAGS $(pkg-config --cflags icu-uc icu-i18n 2>/dev/null)" run race src/persist/racestore.c src/persist/network.c \
 	src/persist/live.c src/persist/host.c src/persist/name.c src/persist/sha256.c $PERSIST $ENGINE $ICU
 run partfile src/formats/partfile.c
 run sshkey src/persist/sshkey.c src/persist/sha256.c

@@ -20,7 +20,7 @@
 #include "persist/atomic.h"
 #include "persist/guestkeep.h"
 #include "persist/host.h"
-#include "persist/race.h"
+#include "persist/racestore.h"
 #include "persist/paths.h"
 #include "persist/sshkey.h"
 #include "persist/roster.h"

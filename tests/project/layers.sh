@@ -45,6 +45,6 @@ check "and the session's header has no struct of it" sh -c "! grep -q '^struct s
 # a screen lists and draws what the session says, and writes no race's or
 # live game's file itself.
 users=$(grep -l '^#include "persist/\(race\|live\)\.h"' ui/*.[ch] | tr '\n' ' ')
-check "no ui/ file includes persist/race.h or persist/live.h (found: ${users:-none})" [ -z "$users" ]
+check "no ui/ file includes persist/racestore.h or persist/live.h (found: ${users:-none})" [ -z "$users" ]
 check "every include names its folder" sh -c "! grep -h '^#include \"[a-z_]*\.h\"' */*.[ch] main.c | grep -v config.h"
 done_testing

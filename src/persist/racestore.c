@@ -1,4 +1,4 @@
-#include "persist/race.h"
+#include "persist/racestore.h"
 
 #include <dirent.h>
 #include <errno.h>
