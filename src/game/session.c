@@ -427,7 +427,8 @@ int session_new_board(session *s, const game_config *cfg, play_mode mode, bool g
 	return SESSION_MAKING;
 }
 
-int session_play_given(session *s, board *b, const game_config *cfg, const char *origin, double now)
+/* Board b (taken) played as free play of origin, the old one given up. */
+static int session_play_given(session *s, board *b, const game_config *cfg, const char *origin, double now)
 {
 	char err[256];
 	game next;

@@ -64,7 +64,8 @@ static bool key_get(const char *dir, bool make, unsigned char key[KEY_LEN])
 	return false;
 }
 
-bool live_name_valid(const char *name)
+/* A live game's file name: "w" and 32 hex digits (no slot's). */
+static bool live_name_valid(const char *name)
 {
 	return name[0] == 'w' && strlen(name + 1) == LIVE_NAME_LEN - 1 &&
 	       strspn(name + 1, "0123456789abcdef") == LIVE_NAME_LEN - 1;

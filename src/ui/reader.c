@@ -72,7 +72,8 @@ void reader_cell_state(const board *b, int r, int c, char *buf, size_t len)
 		snprintf(buf, len, "%d", val);
 }
 
-void reader_row_words(const app *a, char *buf, size_t len)
+/* The cursor's row in words, into buf: for w. */
+static void reader_row_words(const app *a, char *buf, size_t len)
 {
 	const board *b = app_session(a).g->cur;
 	/* TRANSLATORS: before the row's cells said one by one: "row 2: on off on". */
