@@ -44,7 +44,7 @@ typedef struct race_entry {
 	char variant[VARIANT_RULE_MAX + 64];
 	bool to_us;			/* a challenge to us by name */
 	bool guest;			/* the player is a guest */
-	char place[8];			/* ... where they are (LIVE_PLACES) */
+	arcade_place place;		/* ... where they are */
 	bool one_net;			/* its opener is on our network: not ranked */
 	char slot[LIVE_ID_MAX];		/* the opener's, or the player's */
 	char token[RACE_TOKEN_MAX];	/* the race's */

@@ -338,7 +338,8 @@ void app_keep_prefs(app *a, const game_config *cfg)
 		snprintf(p->rule, sizeof p->rule, "%s", cfg->v.rule), p->has_rule = true;
 		p->k = cfg->v.k, p->has_k = true;
 		p->torus = cfg->v.torus, p->has_torus = true;
-		snprintf(p->difficulty, sizeof p->difficulty, "%s", cfg->difficulty), p->has_difficulty = true;
+		snprintf(p->difficulty, sizeof p->difficulty, "%s", generate_difficulty_word(cfg->difficulty)),
+			p->has_difficulty = true;
 	}
 	p->preview = a->v.preview, p->has_preview = true;
 	p->watchers = !a->s || app_session(a).watchers_open, p->has_watchers = true;

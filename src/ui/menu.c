@@ -58,8 +58,9 @@ static const char *const menu_masks[] = {
 #define NMASKS 4
 static const char *const mode_names[] = { N_("free play"), N_("daily board"), N_("practice ladder") };
 /* As the config file spells them (English; _() of it for the player). */
-static const char *const difficulties[] = { "", N_("easy"), N_("normal"), N_("hard") };
-#define NDIFF 4
+static const char *const difficulties[DIFFICULTY_COUNT] = {
+	[DIFFICULTY_EASY] = N_("easy"), [DIFFICULTY_NORMAL] = N_("normal"), [DIFFICULTY_HARD] = N_("hard")
+};
 
 /* Merlin, the cube and a graph have their own size: not the player's. */
 static bool fixed_size(const char *name)
@@ -232,12 +233,7 @@ static void change(menu *m, int dir)
 		c->v.torus = !c->v.torus;
 		break;
 	case ITEM_DIFFICULTY: {
-		int d = 0;
-		for (int i = 0; i < NDIFF; i++)
-			if (strcmp(difficulties[i], c->difficulty) == 0)
-				d = i;
-		d = (d + (dir > 0 ? 1 : -1) + NDIFF) % NDIFF;
-		snprintf(c->difficulty, sizeof c->difficulty, "%s", difficulties[d]);
+		c->difficulty = (difficulty)(((int)c->difficulty + (dir > 0 ? 1 : -1) + DIFFICULTY_COUNT) % DIFFICULTY_COUNT);
 		c->par = -1;	/* a difficulty replaces an exact --par */
 		break;
 	}
@@ -444,11 +440,11 @@ static void menu_draw(app *a)
 	snprintf(val[ITEM_THEME], sizeof val[0], "%s%s", i18n_context_of("theme", draw_theme_name(m->theme)), m->colour ? "" : _(" (no colour here)"));
 	/* A language by its own name ("Deutsch"), whatever the language now. */
 	snprintf(val[ITEM_LANG], sizeof val[0], "%s", m->lang[0] ? i18n_show(lang_find(m->lang)->name) : _("from the terminal"));
-	if (c->par > 0 && !c->difficulty[0])
+	if (c->par > 0 && c->difficulty == DIFFICULTY_ANY)
 		snprintf(val[ITEM_DIFFICULTY], sizeof val[0], _("par %d"), c->par);
 	else
 		snprintf(val[ITEM_DIFFICULTY], sizeof val[0], "%s",
-			 c->difficulty[0] ? _(c->difficulty) : C_("difficulty", "any"));
+			 c->difficulty != DIFFICULTY_ANY ? _(difficulties[c->difficulty]) : C_("difficulty", "any"));
 	/* A short window shows the items around the chosen one, and says
 	 * that more are above or below. */
 	const char *note_at[NOTE_LINES];
