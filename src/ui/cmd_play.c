@@ -294,14 +294,14 @@ static int play_main(const player_handoff *h, int argc, char **argv)
 	/* The settings the player kept, under what the command line says. */
 	static app a;	/* static: the crash handler may still see it */
 	char note[200] = "";
-	if (paths_file(PATHS_CONFIG, PATHS_CONFIG_FILE, false, a.prefs_path, sizeof a.prefs_path, note, sizeof note) < 0)
-		a.prefs_path[0] = '\0';
+	if (paths_file(PATHS_CONFIG, PATHS_CONFIG_FILE, false, a.kept.path, sizeof a.kept.path, note, sizeof note) < 0)
+		a.kept.path[0] = '\0';
 	else
-		prefs_load(a.prefs_path, &a.prefs, note, sizeof note);
+		prefs_load(a.kept.path, &a.kept.prefs, note, sizeof note);
 	/* The language chosen in the settings, over the terminal's: every
 	 * word from here on is in it.  A code this build lacks is said. */
-	if (a.prefs.has_lang && !lang_choose(a.prefs.lang) && !note[0])
-		snprintf(note, sizeof note, _("config: no language '%.8s'; the terminal's"), a.prefs.lang);
+	if (a.kept.prefs.has_lang && !lang_choose(a.kept.prefs.lang) && !note[0])
+		snprintf(note, sizeof note, _("config: no language '%.8s'; the terminal's"), a.kept.prefs.lang);
 	/* A bad code is a usage error, found before the terminal is needed. */
 	board *loaded = NULL;
 	if (o.code && !(loaded = play_code(&o, &cfg)))
@@ -314,16 +314,16 @@ static int play_main(const player_handoff *h, int argc, char **argv)
 	}
 
 	char err[256];
-	a.daily_cfg = cfg;
+	a.start.daily_cfg = cfg;
 	if (!o.code && !o.load)
-		play_prefs(&o, &a.prefs, &cfg, note, sizeof note);
+		play_prefs(&o, &a.kept.prefs, &cfg, note, sizeof note);
 	/* A kind of board kept before a host's bound, or a bound lowered
 	 * since: the host's own board, and why, rather than no game. */
 	char past[sizeof note];
 	if (!o.code && !o.load && budget_check(&cfg, past, sizeof past) != LO_OK &&
-	    budget_check(&a.daily_cfg, err, sizeof err) == LO_OK) {
+	    budget_check(&a.start.daily_cfg, err, sizeof err) == LO_OK) {
 		snprintf(note, sizeof note, "%s", past);
-		cfg = a.daily_cfg;
+		cfg = a.start.daily_cfg;
 	}
 	if (o.load && !(loaded = play_load(&o, &cfg)))
 		return EXIT_USAGE;
@@ -333,8 +333,8 @@ static int play_main(const player_handoff *h, int argc, char **argv)
 	play_mode mode = o.daily ? PLAY_DAILY : o.ladder ? PLAY_LADDER : PLAY_FREE;
 	play_origin origin = o.code ? ORIGIN_CODE : o.load ? ORIGIN_LOAD : o.common.seed_set ? ORIGIN_SEEDED : ORIGIN_RANDOM;
 	/* What to start if a saved game is offered and declined. */
-	a.fresh_cfg = cfg;
-	a.fresh_mode = mode;
+	a.start.fresh_cfg = cfg;
+	a.start.fresh_mode = mode;
 	const char *scores_dir = options_scores_dir(o.scores, o.no_scores);
 	/* In the player's language, chosen above. */
 	char keep[40] = "";
@@ -371,10 +371,10 @@ static int play_main(const player_handoff *h, int argc, char **argv)
 		play_error(err);
 		return why == SESSION_FAIL_UNSOLVABLE ? EXIT_UNSOLVABLE : EXIT_USAGE;
 	}
-	a.offer_resume = session_offers_resume(a.s);
+	a.start.offer_resume = session_offers_resume(a.s);
 	if (h)
 		a.publish = watch_publish;
-	session_watchers(a.s, !a.prefs.has_watchers || a.prefs.watchers);
+	session_watchers(a.s, !a.kept.prefs.has_watchers || a.kept.prefs.watchers);
 	if (o.common.graph_path && cfg.v.graph) {
 		/* The status names the graph by its file: printable ASCII only. */
 		const char *base = strrchr(o.common.graph_path, '/');
@@ -385,23 +385,23 @@ static int play_main(const player_handoff *h, int argc, char **argv)
 		a.v.graph_digest = cfg.v.graph->digest;
 	}
 
-	a.look_ascii = o.ascii || (a.prefs.has_ascii && a.prefs.ascii);
-	glyphs_init(&a.gl, a.look_ascii);
+	a.reader.look_ascii = o.ascii || (a.kept.prefs.has_ascii && a.kept.prefs.ascii);
+	glyphs_init(&a.gl, a.reader.look_ascii);
 	a.v.gl = &a.gl;
-	a.v.preview = a.prefs.has_preview ? a.prefs.preview : true;
-	a.st.speed = a.prefs.has_speed ? a.prefs.speed - 1 : 0;
+	a.v.preview = a.kept.prefs.has_preview ? a.kept.prefs.preview : true;
+	a.st.speed = a.kept.prefs.has_speed ? a.kept.prefs.speed - 1 : 0;
 	a.v.flash = -1;
 	a.v.g = app_session(&a).g;
 	a.mouse = !o.no_mouse;
-	a.idle = (double)o.idle;
+	a.pace.idle = (double)o.idle;
 	/* A public account's players share the host: their keys come at a
 	 * player's pace unless the admin says otherwise; a local game takes
 	 * what its own user sends. */
-	a.keys_per_second = o.keys_per_second >= 0 ? (double)o.keys_per_second
+	a.pace.keys_per_second = o.keys_per_second >= 0 ? (double)o.keys_per_second
 			    : h ? PACE_KEYS_PER_SECOND : 0;
 	/* A board the options chose (the admin's --daily) is played at once. */
-	a.lobby = o.lobby && !o.daily && !o.ladder && !o.load && !o.code;
-	a.v.lobby = a.lobby;
+	a.start.lobby = o.lobby && !o.daily && !o.ladder && !o.load && !o.code;
+	a.v.lobby = a.start.lobby;
 	if (term_open(a.mouse, o.max_rows, o.max_cols, err, sizeof err) < 0) {
 		play_error(err);
 		session_close(a.s);
@@ -409,29 +409,29 @@ static int play_main(const player_handoff *h, int argc, char **argv)
 	}
 	a.v.no_suspend = !term_can_suspend();
 	a.remote = getenv("SSH_CONNECTION") != NULL || h;
-	a.v.theme = a.prefs.has_theme ? draw_theme_find(a.prefs.theme) : 0;
+	a.v.theme = a.kept.prefs.has_theme ? draw_theme_find(a.kept.prefs.theme) : 0;
 	if (a.v.theme < 0) {
 		a.v.theme = 0;	/* a theme this version does not have: the first */
 		char line[160];
 		/* TRANSLATORS: %.15s is a theme's name from the config file. */
-		snprintf(line, sizeof line, _("config: no theme '%.15s'; classic colours"), a.prefs.theme);
+		snprintf(line, sizeof line, _("config: no theme '%.15s'; classic colours"), a.kept.prefs.theme);
 		session_note(a.s, line);
 	}
-	a.v.color = draw_colors_init(want_color(&o) && (!a.prefs.has_colour || a.prefs.colour), a.v.theme);
+	a.v.color = draw_colors_init(want_color(&o) && (!a.kept.prefs.has_colour || a.kept.prefs.colour), a.v.theme);
 	/* Animations cost bytes: none on a slow link, none when asked. */
-	a.v.anim.on = !o.no_animation && want_color(&o) && (!a.prefs.has_animation || a.prefs.animation) &&
+	a.v.anim.on = !o.no_animation && want_color(&o) && (!a.kept.prefs.has_animation || a.kept.prefs.animation) &&
 		      baudrate() >= 19200;
 	a.v.anim.cell = -1;
-	a.look_anim = a.v.anim.on;
-	reader_start(&a, o.reader || (a.prefs.has_reader && a.prefs.reader));
+	a.reader.look_anim = a.v.anim.on;
+	reader_start(&a, o.reader || (a.kept.prefs.has_reader && a.kept.prefs.reader));
 	rc = app_run(&a);
 	watch_end(&a);
 	term_close();
-	if (a.end_msg[0])
-		play_error(a.end_msg);
+	if (a.end.msg[0])
+		play_error(a.end.msg);
 	if (session_exit_msg(a.s)[0])
 		play_error(session_exit_msg(a.s));
-	if (a.idled)
+	if (a.end.idled)
 		idle_said(&a, h, o.idle, rc);
 	guest_code_said(&a, h);
 	draw_free(&a.v);

@@ -107,7 +107,7 @@ static void menu_enter(app *a)
 	form.theme = a->v.theme;
 	form.colour = a->v.color;
 	form.reader = reader_on(a);
-	snprintf(form.lang, sizeof form.lang, "%s", a->prefs.has_lang && lang_find(a->prefs.lang) ? a->prefs.lang : "");
+	snprintf(form.lang, sizeof form.lang, "%s", a->kept.prefs.has_lang && lang_find(a->kept.prefs.lang) ? a->kept.prefs.lang : "");
 }
 
 /* The next language: the terminal's (""), then each of lang_list. */
@@ -325,11 +325,11 @@ static reaction menu_apply(app *a, int key)
 		reader_set(a, form.reader);	/* kept too */
 	/* Every screen reads in the language chosen from the next frame on
 	 * (REACT_REDRAW), and the next start too. */
-	const char *lang_was = a->prefs.has_lang ? a->prefs.lang : "";
+	const char *lang_was = a->kept.prefs.has_lang ? a->kept.prefs.lang : "";
 	if (strcmp(form.lang, lang_was) != 0) {
 		lang_choose(form.lang);
-		snprintf(a->prefs.lang, sizeof a->prefs.lang, "%s", form.lang);
-		a->prefs.has_lang = form.lang[0] != '\0';
+		snprintf(a->kept.prefs.lang, sizeof a->kept.prefs.lang, "%s", form.lang);
+		a->kept.prefs.has_lang = form.lang[0] != '\0';
 		app_keep_prefs(a, NULL);
 	}
 	/* The same board and mode as now: nothing to make, nothing lost. */
