@@ -55,7 +55,7 @@ CFLAGS="$CFLAGS $(pkg-config --cflags icu-uc icu-i18n 2>/dev/null)" run name src
 # host.c reads a player's name from the host's database (players.c, store.c).
 SQLITE=$(pkg-config --libs sqlite3 2>/dev/null || echo -lsqlite3)
 HOSTDB="src/persist/players.c src/persist/store.c"
-CFLAGS="$CFLAGS $(pkg-config --cflags icu-uc icu-i18n 2>/dev/null)" run race src/persist/race.c src/persist/network.c \
+CFLAGS="$CFLAGS $(pkg-config --cflags icu-uc icu-i18n 2>/dev/null)" run race src/persist/racestore.c src/persist/network.c \
 	src/persist/live.c src/persist/host.c $HOSTDB src/persist/name.c src/persist/sha256.c $PERSIST $ENGINE $ICU $SQLITE
 run partfile src/formats/partfile.c
 run sshkey src/persist/sshkey.c src/persist/sha256.c

@@ -20,7 +20,7 @@
 #include "persist/atomic.h"
 #include "persist/guestkeep.h"
 #include "persist/host.h"
-#include "persist/race.h"
+#include "persist/racestore.h"
 #include "persist/paths.h"
 #include "persist/sshkey.h"
 #include "persist/roster.h"
@@ -302,8 +302,9 @@ static int ask_name_placed(const char *dir, host_player *p, const char *fp, cons
 	return hung_up ? -1 : r;
 }
 
-/* ssh -t ACCOUNT@HOST rename: a player takes another name. */
-static void ask_rename(const char *dir, host_player *p)
+/* ssh -t ACCOUNT@HOST rename: a player takes another name; note, the
+ * line said again on the game's first screen (else left as it is). */
+static void ask_rename(const char *dir, host_player *p, char *note, size_t notelen)
 {
 	char name[NAME_MAX_BYTES + 1], prompt[NAME_MAX_BYTES + 100], why[300];
 	if (!roster_can_rename(p, time(NULL), why, sizeof why)) {
@@ -328,10 +329,8 @@ static void ask_rename(const char *dir, host_player *p)
 		snprintf(was, sizeof was, "%s", p->name);
 		roster_status st = roster_rename(dir, p, name, time(NULL), why, sizeof why);
 		if (st == ROSTER_OK) {
-			char line[2 * sizeof p->name + 40];
-			snprintf(line, sizeof line, _("You are %s now, was %s."), p->name, was);
-			printf("%s\n", line);
-			play_set_note(line);	/* said again on the game's first screen */
+			snprintf(note, notelen, _("You are %s now, was %s."), p->name, was);
+			printf("%s\n", note);
 			return;
 		}
 		say_refused(st, why);
@@ -366,6 +365,7 @@ static void open_path(const char *home, const char *dir)
 static void guest_leaves(const char *dir, const host_limits *lim, const char *addr, const host_player *p)
 {
 	char save[4200], err[600], when[40];
+	/* In the player's home: the game took it from the handoff. */
 	if (paths_file(PATHS_STATE, PATHS_SAVEGAME, false, save, sizeof save, err, sizeof err) < 0)
 		return;	/* the game had no save either */
 	options_time_words(lim->guest_keep, when, sizeof when);
@@ -578,6 +578,7 @@ int serve_account(int argc, char **argv)
 	/* The command the client asked for (sshd keeps it aside for us). */
 	const char *asked = getenv("SSH_ORIGINAL_COMMAND");
 	bool rename = asked && !strcmp(asked, "rename");
+	char note[200] = "";
 	if (!p.guest && !p.name[0]) {
 		if (roster_room(dir, &lim, addr, err, sizeof err) != ROSTER_OK) {
 			fprintf(stderr, "%s\n", err);
@@ -594,7 +595,7 @@ int serve_account(int argc, char **argv)
 	} else if (!p.guest) {
 		roster_seen(&p, time(NULL));
 		if (rename)
-			ask_rename(dir, &p);
+			ask_rename(dir, &p, note, sizeof note);
 	} else if (rename) {
 		printf("%s", _("A guest has no name to change: log in with an SSH key to have one.\n"));
 
@@ -606,42 +607,30 @@ int serve_account(int argc, char **argv)
 		host_leave(&p);
 		return 1;
 	}
-	/* The player's own homes: everything the game keeps goes there. */
-	static const char *const vars[][2] = { { "XDG_STATE_HOME", "state" }, { "XDG_DATA_HOME", "data" },
-					       { "XDG_CONFIG_HOME", "config" } };
-	char path[4200], scores[3200];
-	setenv("HOME", p.home, 1);
-	for (int i = 0; i < 3; i++) {
-		snprintf(path, sizeof path, "%s/%s", p.home, vars[i][1]);
-		setenv(vars[i][0], path, 1);
-	}
-	host_path(dir, HOST_DIR_SCORES, scores, sizeof scores);	/* fits: host_open took dir */
-	play_set_player(p.pid, p.name, p.guest, dir, p.slot);
-	play_set_race_history(race_history);
-	play_set_guest_keep(p.guest && guestkeep_offered(&lim, addr) == GUESTKEEP_KEPT ? lim.guest_keep : 0);
-	if (!p.guest)
-		play_set_key(fp);
-	/* The game's own options after --: the admin's, from the command line
-	 * sshd runs (the client's command is never seen here). */
-	int extra = argc - first;
-	char **pargv = calloc((size_t)extra + 7, sizeof *pargv), idle[24];
-	if (!pargv) {
-		host_leave(&p);
-		return EXIT_USAGE;
-	}
-	int k = 0;
-	pargv[k++] = "play";
-	pargv[k++] = "--lobby";	/* a stranger sees first what there is to do */
-	pargv[k++] = "--scores";
-	pargv[k++] = scores;
-	snprintf(idle, sizeof idle, "%lds", idle_secs);
-	pargv[k++] = "--idle";	/* before the admin's own options: theirs win */
-	pargv[k++] = idle;
-	for (int i = first; i < argc; i++)
-		pargv[k++] = argv[i];
-	play_set_budget((double)board_mib * 1024 * 1024, (double)board_cpu);
-	int rc = cmd_play(k, pargv);
-	free(pargv);
+	/* The player, handed to the game in one piece: their own homes keep
+	 * everything the game keeps; the game's own options after --, the
+	 * admin's, from the command line sshd runs (the client's command is
+	 * never seen here). */
+	static player_handoff h;	/* static: 8 KiB of paths */
+	h = (player_handoff){
+		.guest = p.guest,
+		.idle = idle_secs,
+		.keep = p.guest && guestkeep_offered(&lim, addr) == GUESTKEEP_KEPT ? lim.guest_keep : 0,
+		.race_history = race_history,
+		.board_bytes = (double)board_mib * 1024 * 1024,
+		.board_seconds = (double)board_cpu,
+		.noptions = argc - first,
+		.options = argv + first,
+	};
+	snprintf(h.pid, sizeof h.pid, "%s", p.pid);
+	snprintf(h.name, sizeof h.name, "%s", p.name);
+	snprintf(h.key, sizeof h.key, "%s", p.guest ? "" : fp);
+	snprintf(h.host, sizeof h.host, "%s", dir);
+	snprintf(h.slot, sizeof h.slot, "%s", p.slot);
+	snprintf(h.home, sizeof h.home, "%s", p.home);
+	snprintf(h.note, sizeof h.note, "%s", note);
+	host_path(dir, HOST_DIR_SCORES, h.scores, sizeof h.scores);	/* fits: host_open took dir */
+	int rc = play_handed(&h);
 	if (host_player_why(&p, err, sizeof err))
 		printf("%s\n", err);	/* the game gave way: it ended on SIGTERM, saved */
 	if (p.guest)

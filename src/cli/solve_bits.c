@@ -37,7 +37,8 @@ static bool transposes(long long rows, long long cols)
 	return !byte_reach(rows, cols) && cols > rows;
 }
 
-long long solve_bits_need(long long rows, long long cols)
+/* The bytes a rows x cols board takes on this route, at the most. */
+static long long solve_bits_need(long long rows, long long cols)
 {
 	if (rows < 1 || cols < 1 || rows > (1 << 30) || cols > (1 << 30))
 		return -1;
@@ -288,7 +289,8 @@ static bool zturns(long long cols)
 	return cols > ZSIDE;
 }
 
-long long solve_zbits_need(long long rows, long long cols, int k)
+/* The bytes a rows x cols board of k takes on this route, at the most. */
+static long long solve_zbits_need(long long rows, long long cols, int k)
 {
 	if (rows < 1 || cols < 1 || rows > (1 << 30) || cols > (1 << 30) || k < 3 || k > VARIANT_MAX_K)
 		return -1;

@@ -27,9 +27,6 @@ typedef struct solve_bits_limit {
 
 void solve_bits_limit_init(solve_bits_limit *l);
 
-/* The bytes a rows x cols board takes on this route, at the most. */
-long long solve_bits_need(long long rows, long long cols);
-
 /* Whether board b of variant o (rule r) goes this way: the classic rule
  * at k = 2, and, within the sides the byte route solves (10000), only
  * where that route would give the same answer (a chase of more than 400
@@ -44,9 +41,6 @@ int solve_bits_run(const rule *r, bitboard *b, enum format fmt, bool any, int th
  * torus, chased a row at a time (engine/zchase.h), a side of the board
  * at most 65536 (the unknowns the chase leaves, solved through the
  * polynomials of engine/zplus.h). */
-
-/* The bytes a rows x cols board of k takes on this route, at the most. */
-long long solve_zbits_need(long long rows, long long cols, int k);
 
 /* Whether board b (k > 2) of variant o, rule r, may go this way: past the
  * byte route's reach (sides of 10000), or within it a chase of more than

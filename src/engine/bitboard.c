@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void bitboard_zunpack_row(const uint64_t *src, int n, int k, uint8_t *dst);
+
 /* Sides past this are no board any reader takes; it keeps every index
  * within size_t on 64-bit hosts and rows, cols within int. */
 #define SIDE_MAX (1 << 30)
@@ -17,7 +19,9 @@ size_t bitboard_bytes(int rows, int cols)
 	return bitboard_zbytes(rows, cols, 2);
 }
 
-bitboard *bitboard_adopt(int rows, int cols, uint64_t *bits)
+/* A board over bits (malloc'd, bitboard_bytes of them), which it then
+ * owns; NULL, bits still the caller's, on a bad size or no memory. */
+static bitboard *bitboard_adopt(int rows, int cols, uint64_t *bits)
 {
 	if (!bitboard_bytes(rows, cols))
 		return NULL;
@@ -304,7 +308,7 @@ void bitboard_zpack_row(const uint8_t *src, int n, int k, uint64_t *dst)
 	}
 }
 
-void bitboard_zunpack_row(const uint64_t *src, int n, int k, uint8_t *dst)
+static void bitboard_zunpack_row(const uint64_t *src, int n, int k, uint8_t *dst)
 {
 	int w = bitboard_width(k), per = 64 / w, i = 0;
 	if (w == 1) {

@@ -35,9 +35,6 @@ size_t bitboard_stride(int cols);
 size_t bitboard_bytes(int rows, int cols);
 
 bitboard *bitboard_new(int rows, int cols);	/* all zero; NULL on bad size or no memory */
-/* A board over bits (malloc'd, bitboard_bytes of them), which it then
- * owns; NULL, bits still the caller's, on a bad size or no memory. */
-bitboard *bitboard_adopt(int rows, int cols, uint64_t *bits);
 void bitboard_free(bitboard *b);
 
 /* Whether rows of cols cells below k are dense (narrower than a word). */
@@ -155,7 +152,6 @@ static inline int bitboard_zget(const bitboard *b, int r, int c)
 /* n cells (bytes, each below k) into a row's words, the rest of the last
  * word zero; and back. */
 void bitboard_zpack_row(const uint8_t *src, int n, int k, uint64_t *dst);
-void bitboard_zunpack_row(const uint64_t *src, int n, int k, uint8_t *dst);
 /* Row r of b from its cells (bytes below b's k), and back, any layout. */
 void bitboard_zput_cells(bitboard *b, int r, const uint8_t *src);
 void bitboard_zget_cells(const bitboard *b, int r, uint8_t *dst);

@@ -291,7 +291,26 @@ int generate_max_par(const lo_system *s, const rule *r, bool fwd)
 	return top;
 }
 
-int generate_difficulty_par(const lo_system *s, const rule *r, bool fwd, const char *difficulty, rng *g)
+static const char *const difficulty_words[DIFFICULTY_COUNT] = {
+	[DIFFICULTY_ANY] = "", [DIFFICULTY_EASY] = "easy", [DIFFICULTY_NORMAL] = "normal", [DIFFICULTY_HARD] = "hard",
+};
+
+const char *generate_difficulty_word(difficulty d)
+{
+	return (unsigned)d < DIFFICULTY_COUNT ? difficulty_words[d] : "";
+}
+
+bool generate_difficulty_parse(const char *word, difficulty *d)
+{
+	for (int i = 0; i < DIFFICULTY_COUNT; i++)
+		if (!strcmp(word, difficulty_words[i])) {
+			*d = (difficulty)i;
+			return true;
+		}
+	return false;
+}
+
+int generate_difficulty_par(const lo_system *s, const rule *r, bool fwd, difficulty d, rng *g)
 {
 	int n = system_unknowns(s), k = system_k(s);
 	int top = generate_max_par(s, r, fwd);
@@ -300,10 +319,10 @@ int generate_difficulty_par(const lo_system *s, const rule *r, bool fwd, const c
 	if (top < 1)
 		top = 1;
 	int lo, hi;
-	if (strcmp(difficulty, "easy") == 0) {
+	if (d == DIFFICULTY_EASY) {
 		lo = top / 5;
 		hi = top / 3;
-	} else if (strcmp(difficulty, "hard") == 0) {
+	} else if (d == DIFFICULTY_HARD) {
 		lo = top * 2 / 3;
 		hi = top;
 	} else {

@@ -59,8 +59,16 @@ lo_result generate_board(const lo_system *s, const rule *r, bool forward_only, i
  * enough to know it (distribution), else -1. */
 int generate_max_par(const lo_system *s, const rule *r, bool forward_only);
 
-/* Par range for a named difficulty on this board: easy, normal, hard. */
-int generate_difficulty_par(const lo_system *s, const rule *r, bool forward_only,
-			    const char *difficulty, rng *g);
+/* A board's wanted difficulty: any (no par asked), easy, normal, hard. */
+typedef enum difficulty { DIFFICULTY_ANY, DIFFICULTY_EASY, DIFFICULTY_NORMAL, DIFFICULTY_HARD } difficulty;
+#define DIFFICULTY_COUNT 4
+
+/* The difficulty as files and --difficulty say it ("" for any, "easy",
+ * "normal", "hard"), and back: false for a word that names none. */
+const char *generate_difficulty_word(difficulty d);
+bool generate_difficulty_parse(const char *word, difficulty *d);
+
+/* Par range for a difficulty on this board (normal's for any). */
+int generate_difficulty_par(const lo_system *s, const rule *r, bool forward_only, difficulty d, rng *g);
 
 #endif

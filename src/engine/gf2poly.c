@@ -16,7 +16,8 @@ static int deg_at_most(const uint64_t *p, int d)
 	return gf2poly_deg(p, d / 64 + 1);
 }
 
-void gf2poly_xor_shifted(uint64_t *p, const uint64_t *q, int dq, int s)
+/* p ^= q x^s, q of degree dq >= 0; p must have room for degree dq + s. */
+static void gf2poly_xor_shifted(uint64_t *p, const uint64_t *q, int dq, int s)
 {
 	int ws = s / 64, bs = s % 64, qw = dq / 64 + 1;
 	if (bs == 0) {

@@ -11,9 +11,6 @@
 /* Degree, -1 for the zero polynomial. */
 int gf2poly_deg(const uint64_t *p, int n);
 
-/* p ^= q x^s, q of degree dq >= 0; p must have room for degree dq + s. */
-void gf2poly_xor_shifted(uint64_t *p, const uint64_t *q, int dq, int s);
-
 /* a <- a mod b and quot <- a div b (quot may be NULL); b non-zero.
  * Returns the degree of the remainder. */
 int gf2poly_divmod(uint64_t *a, const uint64_t *b, uint64_t *quot, int n);

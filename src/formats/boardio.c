@@ -36,7 +36,9 @@ static void fail(boardio_error *e, int line, int col, const char *fmt, ...)
 	va_end(ap);
 }
 
-int boardio_value(int c)
+/* A symbol's value (0-9, a-z or A-Z, '.', '#', '+', '-'), or -1 for another
+ * character. */
+static int boardio_value(int c)
 {
 	if (c >= '0' && c <= '9')
 		return c - '0';

@@ -94,9 +94,6 @@ uint8_t *boardio_cells_alloc(size_t n);
 
 /* One symbol for a cell value: 0-9 then a-z. */
 char boardio_symbol(int v);
-/* A symbol's value (0-9, a-z or A-Z, '.', '#', '+', '-'), or -1 for another
- * character. */
-int boardio_value(int c);
 
 /* The symbols of n cells, no newline. */
 void boardio_put_symbols(outbuf *o, const uint8_t *cells, size_t n);

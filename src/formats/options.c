@@ -97,7 +97,7 @@ int options_parse_int(const char *s, long lo, long hi, long *out)
 	return 0;
 }
 
-int options_parse_double(const char *s, double lo, double hi, double *out)
+static int options_parse_double(const char *s, double lo, double hi, double *out)
 {
 	char *end;
 	errno = 0;
@@ -358,7 +358,9 @@ const char *options_scores_dir(const char *given, bool none)
 	return SCORES_DIR[0] && lstat(SCORES_DIR, &st) == 0 ? SCORES_DIR : NULL;
 }
 
-void options_help_rule(int col)
+/* The help's --rule line, "  -r, --rule NAME" then the registry's names
+ * from column col, wrapped at 80 columns under themselves. */
+static void options_help_rule(int col)
 {
 	char names[400];
 	rule_help_names(names, sizeof names);

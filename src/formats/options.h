@@ -31,10 +31,6 @@ typedef struct common_opts {
 
 void options_init(common_opts *o);
 
-/* The help's --rule line, "  -r, --rule NAME" then the registry's names
- * from column col, wrapped at 80 columns under themselves. */
-void options_help_rule(int col);
-
 /* A usage error of command cmd: "lightsout CMD: MSG" then "Try 'lightsout
  * CMD --help'." on stderr.  Returns EXIT_USAGE, the exit status. */
 int options_usage_error(const char *cmd, const char *msg);
@@ -55,10 +51,8 @@ int options_finish(common_opts *o, rule *r, char *err, size_t errlen);
  * of the one kept before (which nothing may point to any more). */
 void options_keep_graph(graph *g);
 
-
 /* A decimal integer in [lo, hi]. */
 int options_parse_int(const char *s, long lo, long hi, long *out);
-int options_parse_double(const char *s, double lo, double hi, double *out);
 
 /* A time such as --idle's: N minutes, or N with a unit (45s, 30m, 2h), up
  * to a week; 0 for never.  0 with the seconds, or -1. */
@@ -125,7 +119,6 @@ typedef struct options_def {
 	{ "graph", 0, OPTION_COMMON, .arg = "FILE", .help = N_("any press sets: 'graph N', then 'V: W W ...' per vertex") }, \
 	{ "torus", 0, OPTION_COMMON, .help = N_("wrap around the edges") }, \
 	{ "states", 'k', OPTION_COMMON, .arg = "K", .help = N_("cell values modulo K (2 to 36, default 2)") }
-
 
 #define OPTIONS_GO (-1)
 /* Parse argv (argv[0] the command) by d: every option not in d->specs

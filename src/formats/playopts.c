@@ -66,7 +66,8 @@ static int parse_max_screen(const char *s, void *to, char *err, size_t errlen)
 /* --difficulty LEVEL. */
 static int parse_difficulty(const char *arg, void *to, char *err, size_t errlen)
 {
-	if (strcmp(arg, "easy") && strcmp(arg, "normal") && strcmp(arg, "hard")) {
+	difficulty d;
+	if (!arg[0] || !generate_difficulty_parse(arg, &d)) {
 		/* TRANSLATORS: easy, normal and hard are what --difficulty reads: keep them. */
 		snprintf(err, errlen, _("bad difficulty '%s': use easy, normal or hard"), arg);
 		return -1;
@@ -167,6 +168,7 @@ int playopts_parse(int argc, char **argv, const play_bounds *b, play_opts *o)
 	o->max_rows = b->max_rows;
 	o->max_cols = b->max_cols;
 	o->keys_per_second = -1;
+	o->idle = -1;
 	int status = options_run(&d, argc, argv, &first);
 	if (status == 0)
 		return output_finish("play", 0);	/* --help */

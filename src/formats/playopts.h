@@ -22,7 +22,7 @@ typedef struct play_opts {
 	bool ascii, no_color, no_mouse, no_animation, daily, ladder, no_scores, lobby, reader;
 	bool board_chosen;		/* an option that says which board: no resume offer */
 	int max_rows, max_cols;		/* --max-screen */
-	long idle;			/* --idle, in seconds; 0: never */
+	long idle;			/* --idle, in seconds; 0: never, -1: not given */
 	int keys_per_second;		/* --keys-per-second; 0: no bound, -1: not given */
 } play_opts;
 

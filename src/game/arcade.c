@@ -29,6 +29,23 @@ void arcade_setup(arcade *ar, const char *host, const char *id, const char *name
 	ar->open = true;
 }
 
+static const char *const place_words[] = {
+	[PLACE_FREE] = "free", [PLACE_LOBBY] = "lobby", [PLACE_DAILY] = "daily", [PLACE_LADDER] = "ladder",
+};
+
+const char *arcade_place_word(arcade_place p)
+{
+	return (unsigned)p < sizeof place_words / sizeof *place_words ? place_words[p] : "free";
+}
+
+arcade_place arcade_place_parse(const char *word)
+{
+	for (size_t i = 0; i < sizeof place_words / sizeof *place_words; i++)
+		if (!strcmp(word, place_words[i]))
+			return (arcade_place)i;
+	return PLACE_FREE;
+}
+
 bool arcade_on(const arcade *ar)
 {
 	return ar->dir[0] != '\0';
@@ -69,7 +86,7 @@ bool arcade_publish(arcade *ar, const game *g, int cr, int cc, const char *rival
 		live_cells_write(b->cells, lg.ncells, lg.cells);
 	}
 	snprintf(lg.race, sizeof lg.race, "%s", rival);
-	snprintf(lg.place, sizeof lg.place, "%s", ar->place[0] ? ar->place : "free");
+	snprintf(lg.place, sizeof lg.place, "%s", arcade_place_word(ar->place));
 	lg.race_moves = rival_moves;
 	/* The clock alone is no news: watchers run it from the file's time. */
 	lg.elapsed = 0;

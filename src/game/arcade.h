@@ -13,6 +13,15 @@
 #include "game/game.h"
 #include "persist/live.h"
 
+/* Where a player is on the host: a free board, the lobby, the daily
+ * board, the practice ladder. */
+typedef enum arcade_place { PLACE_FREE, PLACE_LOBBY, PLACE_DAILY, PLACE_LADDER } arcade_place;
+
+/* The place as a live file says it (LIVE_PLACES), and back: PLACE_FREE
+ * for a word that names none. */
+const char *arcade_place_word(arcade_place p);
+arcade_place arcade_place_parse(const char *word);
+
 /* Our place on the host ("" host: no arcade, a local game). */
 typedef struct arcade {
 	char host[4096], dir[4200], locks[4200];	/* the host, its watch/ and live/ */
@@ -20,7 +29,7 @@ typedef struct arcade {
 	char name[NAME_MAX_BYTES + 1];
 	bool guest;
 	bool open;		/* watchers welcome (the player's setting) */
-	char place[8];		/* where the player is (LIVE_PLACES), "" free play */
+	arcade_place place;	/* where the player is */
 	char last[LIVE_FILE_MAX + 1];	/* as last published, clock aside */
 	double published_at;
 	int eyes;		/* watchers now */

@@ -82,7 +82,7 @@ lo_result game_generate_ctl(game *g, rng *r, int par, const gen_ctl *ctl, char *
 	gen_result res;
 	if (par <= 0)
 		par = g->cfg.par;
-	if (par <= 0 && g->cfg.difficulty[0])
+	if (par <= 0 && g->cfg.difficulty != DIFFICULTY_ANY)
 		par = generate_difficulty_par(g->sys, &g->rule, fwd, g->cfg.difficulty, r);
 	lo_result st = generate_board_ctl(g->sys, &g->rule, fwd, par > 0 ? par : -1, r, g->start, ctl, &res, err, errlen);
 	if (st != LO_OK)
@@ -246,7 +246,7 @@ void game_clock_since(game *g, double since)
 
 bool game_config_equal(const game_config *a, const game_config *b)
 {
-	return variant_equal(&a->v, &b->v) && strcmp(a->difficulty, b->difficulty) == 0 && a->par == b->par;
+	return variant_equal(&a->v, &b->v) && a->difficulty == b->difficulty && a->par == b->par;
 }
 
 void game_clock_hold(game *g, double now)

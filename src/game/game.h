@@ -17,7 +17,7 @@
 /* What a new board should look like: edited by the settings menu. */
 typedef struct game_config {
 	variant v;
-	char difficulty[8];		/* "", "easy", "normal" or "hard" */
+	difficulty difficulty;
 	int par;			/* exact par wanted, or -1 */
 } game_config;
 

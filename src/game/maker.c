@@ -56,8 +56,7 @@ maker *maker_start(const play *p, const game_config *cfg, play_mode mode, char *
 	m->scratch.r = p->r;
 	m->scratch.mode = mode;
 	/* The boards of a --seed stay known from it: still a row apart. */
-	if (!strcmp(p->origin, "seeded"))
-		snprintf(m->scratch.origin, sizeof m->scratch.origin, "seeded");
+	m->scratch.origin = p->origin == ORIGIN_SEEDED ? ORIGIN_SEEDED : ORIGIN_RANDOM;
 	/* The same shape on the ladder goes on from p's rung; another shape
 	 * from its own. */
 	m->scratch.rung = mode == p->mode && game_config_equal(cfg, &p->g.cfg) ? p->rung : 0;

@@ -11,11 +11,31 @@
 #include "game/saved.h"
 #include "i18n.h"
 
-lo_result play_init(play *p, game *g, play_mode mode, const char *origin, char *err, size_t errlen)
+static const char *const origin_words[] = {
+	[ORIGIN_RANDOM] = "random", [ORIGIN_SEEDED] = "seeded", [ORIGIN_LOAD] = "load",
+	[ORIGIN_CODE] = "code",	    [ORIGIN_RACE] = "race",	[ORIGIN_EDIT] = "edit",
+};
+
+const char *play_origin_word(play_origin o)
+{
+	return (unsigned)o < sizeof origin_words / sizeof *origin_words ? origin_words[o] : "random";
+}
+
+bool play_origin_parse(const char *word, play_origin *o)
+{
+	for (size_t i = 0; i < sizeof origin_words / sizeof *origin_words; i++)
+		if (!strcmp(word, origin_words[i])) {
+			*o = (play_origin)i;
+			return true;
+		}
+	return false;
+}
+
+lo_result play_init(play *p, game *g, play_mode mode, play_origin origin, char *err, size_t errlen)
 {
 	p->g = *g;
 	p->mode = mode;
-	snprintf(p->origin, sizeof p->origin, "%s", origin);
+	p->origin = origin;
 	p->recorded = false;
 	if (overlay_init(&p->ov, g->sys, g->cfg.v.forward_only) < 0) {
 		snprintf(err, errlen, _("out of memory"));
@@ -35,8 +55,7 @@ void play_free(play *p)
 lo_result play_generate(play *p, game *g, char *err, size_t errlen)
 {
 	/* A --seed's boards are all known from it: a row of their own. */
-	bool seeded = !strcmp(p->origin, "seeded");
-	snprintf(p->origin, sizeof p->origin, "%s", seeded ? "seeded" : "random");
+	p->origin = p->origin == ORIGIN_SEEDED ? ORIGIN_SEEDED : ORIGIN_RANDOM;
 	p->daily[0] = '\0';
 	if (p->mode == PLAY_DAILY) {
 		char date[16];
@@ -144,13 +163,17 @@ lo_result play_climb(play *p, int step)
 
 const char *play_mode_word(const play *p)
 {
-	return p->mode == PLAY_DAILY ? "daily" : p->mode == PLAY_LADDER ? "practice" : p->origin;
+	return p->mode == PLAY_DAILY ? "daily" : p->mode == PLAY_LADDER ? "practice" : play_origin_word(p->origin);
 }
 
 void play_from_saved(play *p, const saved_game *sg)
 {
 	p->mode = !strcmp(sg->mode, "daily") ? PLAY_DAILY : !strcmp(sg->mode, "practice") ? PLAY_LADDER : PLAY_FREE;
-	snprintf(p->origin, sizeof p->origin, "%s", p->mode == PLAY_FREE && sg->mode[0] ? sg->mode : "random");
+	/* Free play's word is its origin; a word this version does not know
+	 * is a board of the player's own, as a loaded one. */
+	p->origin = ORIGIN_RANDOM;
+	if (p->mode == PLAY_FREE && sg->mode[0] && !play_origin_parse(sg->mode, &p->origin))
+		p->origin = ORIGIN_LOAD;
 	snprintf(p->daily, sizeof p->daily, "%s", sg->daily);
 	p->rung = 0;
 	p->assisted = sg->assisted;
@@ -188,8 +211,8 @@ bool play_result(play *p, stats_result *r, double now)
 		r->daily = NULL;
 	r->kind = p->mode == PLAY_LADDER || p->replay ? STATS_PRACTICE
 		: p->mode == PLAY_DAILY ? STATS_DAILY
-		: !strcmp(p->origin, "seeded") ? STATS_SEEDED
-		: strcmp(p->origin, "random") ? STATS_CUSTOM : STATS_NORMAL;
+		: p->origin == ORIGIN_SEEDED ? STATS_SEEDED
+		: p->origin != ORIGIN_RANDOM ? STATS_CUSTOM : STATS_NORMAL;
 	return true;
 }
 
@@ -199,7 +222,7 @@ bool play_score(const play *p, const stats_result *r, score *s)
 		return false;
 	memset(s, 0, sizeof *s);
 	snprintf(s->date, sizeof s->date, "%s", p->daily);
-	snprintf(s->level, sizeof s->level, "%s", p->g.cfg.difficulty);
+	snprintf(s->level, sizeof s->level, "%s", generate_difficulty_word(p->g.cfg.difficulty));
 	s->v = r->key;
 	s->moves = r->moves;
 	s->par = r->par;

@@ -18,12 +18,21 @@
 
 typedef enum play_mode { PLAY_FREE, PLAY_DAILY, PLAY_LADDER } play_mode;
 
+/* Where the board came from: a random board, one of a --seed, a file, a
+ * share code, a race, the editor. */
+typedef enum play_origin { ORIGIN_RANDOM, ORIGIN_SEEDED, ORIGIN_LOAD, ORIGIN_CODE, ORIGIN_RACE, ORIGIN_EDIT } play_origin;
+
+/* The origin as the save file and statistics name it ("random"...), and
+ * back: false for a word that names none. */
+const char *play_origin_word(play_origin o);
+bool play_origin_parse(const char *word, play_origin *o);
+
 typedef struct play {
 	game g;
 	lo_overlay ov;			/* follows g: made with it, freed with it */
 	rng r;
 	play_mode mode;
-	char origin[16];		/* "random", "load", "code", "race" or "edit" */
+	play_origin origin;
 	char daily[11];			/* the date of a daily board, else "" */
 	int rung;			/* ladder: par of the current board, else 0 */
 	bool recorded;			/* this attempt is in the statistics */
@@ -40,7 +49,7 @@ typedef struct play {
 
 /* g must be a game_init()ed game; the plan is made for it.  Returns LO_OK,
  * or LO_NOMEM with g freed. */
-lo_result play_init(play *p, game *g, play_mode mode, const char *origin, char *err, size_t errlen);
+lo_result play_init(play *p, game *g, play_mode mode, play_origin origin, char *err, size_t errlen);
 void play_free(play *p);
 
 /* A new board in g (same shape) as the mode wants: the daily seed, the

@@ -20,7 +20,7 @@ static uint64_t mix(uint64_t h, const char *s)
 static void config_key(const game_config *cfg, char *buf, size_t len)
 {
 	snprintf(buf, len, "%dx%d k%d %s%s%s %s", cfg->v.rows, cfg->v.cols, cfg->v.k, cfg->v.rule,
-		 cfg->v.torus ? " torus" : "", cfg->v.forward_only ? " fwd" : "", cfg->difficulty);
+		 cfg->v.torus ? " torus" : "", cfg->v.forward_only ? " fwd" : "", generate_difficulty_word(cfg->difficulty));
 }
 
 uint64_t practice_daily_seed(time_t now, const game_config *cfg, char *date, size_t datelen)

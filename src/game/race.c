@@ -92,7 +92,7 @@ int racer_list(const racer *r, const arcade *ar, race_entry **out)
 		snprintf(x->name, sizeof x->name, "%s", g->name);
 		snprintf(x->variant, sizeof x->variant, "%s", g->variant);
 		x->guest = g->guest;
-		snprintf(x->place, sizeof x->place, "%s", g->place);
+		x->place = arcade_place_parse(g->place);
 		snprintf(x->slot, sizeof x->slot, "%s", g->id);
 	}
 	free(offers);
@@ -118,7 +118,7 @@ int racer_open(racer *r, const arcade *ar, const game_config *like, const char *
 	char err[256];
 	game_config cfg = *like;
 	cfg.par = -1;
-	cfg.difficulty[0] = '\0';
+	cfg.difficulty = DIFFICULTY_ANY;
 	if (!racer_available(ar)) {
 		snprintf(why, len, "%s",
 			 _("Races are for a public account's players (ssh play@host): nobody to race here."));

@@ -5,7 +5,7 @@
  * theirs); help reaching a racer makes the race void.  The rules of a race are
  * here: the board opened (made in the background, as any new board), its
  * course between keys, who won, a forfeit, what is assisted, and the
- * result decided and filed (persist/race.h's files).  The session holds
+ * result decided and filed (persist/racestore.h's files).  The session holds
  * one racer and calls it (session_race_* verbs, session_tick); the race
  * screen lists what racer_list() gives and draws the snapshot. */
 #ifndef LO_GAME_RACE_H
@@ -16,7 +16,7 @@
 
 #include "game/arcade.h"
 #include "game/maker.h"
-#include "persist/race.h"
+#include "persist/racestore.h"
 
 #define RACE_COUNTDOWN_MS 3000
 #define RACE_CHALLENGE_EVERY 2.0	/* seconds between looks for challenges */
@@ -44,7 +44,7 @@ typedef struct race_entry {
 	char variant[VARIANT_RULE_MAX + 64];
 	bool to_us;			/* a challenge to us by name */
 	bool guest;			/* the player is a guest */
-	char place[8];			/* ... where they are (LIVE_PLACES) */
+	arcade_place place;		/* ... where they are */
 	bool one_net;			/* its opener is on our network: not ranked */
 	char slot[LIVE_ID_MAX];		/* the opener's, or the player's */
 	char token[RACE_TOKEN_MAX];	/* the race's */

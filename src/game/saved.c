@@ -18,7 +18,7 @@ void saved_from_game(saved_game *sg, const game *g, double now)
 	sg->elapsed = game_elapsed(g, now);
 	sg->par = g->par;
 	sg->par_proven = g->par_proven;
-	snprintf(sg->difficulty, sizeof sg->difficulty, "%s", g->cfg.difficulty);
+	snprintf(sg->difficulty, sizeof sg->difficulty, "%s", generate_difficulty_word(g->cfg.difficulty));
 }
 
 lo_result saved_to_game(game *g, const saved_game *sg, char *err, size_t errlen)
@@ -27,7 +27,8 @@ lo_result saved_to_game(game *g, const saved_game *sg, char *err, size_t errlen)
 	memset(&cfg, 0, sizeof cfg);
 	cfg.v = sg->v;
 	cfg.par = -1;
-	snprintf(cfg.difficulty, sizeof cfg.difficulty, "%s", sg->difficulty);
+	if (!generate_difficulty_parse(sg->difficulty, &cfg.difficulty))
+		cfg.difficulty = DIFFICULTY_ANY;	/* savegame.c reads only these words */
 	lo_result rc = game_init(g, &cfg, err, errlen);
 	if (rc != LO_OK)
 		return rc;

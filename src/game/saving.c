@@ -200,9 +200,7 @@ bool saving_load(saver *sa, play *p)
 	}
 	play_from_saved(p, &sg);
 	savegame_free(&sg);
-	char origin[16];
-	snprintf(origin, sizeof origin, "%s", p->origin);
-	if (play_init(p, &g, p->mode, origin, err, sizeof err) != LO_OK) {
+	if (play_init(p, &g, p->mode, p->origin, err, sizeof err) != LO_OK) {
 		msg_join(sa->notice, sizeof sa->notice, _("Cannot resume the saved game: "), err);
 		return false;
 	}

@@ -49,7 +49,7 @@ static lo_result open_board(session *s, const session_settings *set, session_fai
 		return rc;
 	}
 	s->pl.mode = set->mode;
-	snprintf(s->pl.origin, sizeof s->pl.origin, "%s", set->origin);
+	s->pl.origin = set->origin;
 	if (set->mode == PLAY_LADDER)
 		s->pl.rung = ladder_load(&set->cfg);
 	s->pl.ctl = set->ctl;
@@ -147,7 +147,7 @@ bool session_code_held(const session *s, char *why, size_t len)
 	const game *g = &s->pl.g;
 	if (g->won)
 		return false;
-	if (!strcmp(s->pl.origin, "race"))
+	if (s->pl.origin == ORIGIN_RACE)
 		snprintf(why, len, "%s", _("The share code of a race's board is shown once the board is cleared."));
 	else if (s->pl.mode == PLAY_DAILY)
 		snprintf(why, len, "%s", _("The share code of the daily board is shown once you have cleared it."));
@@ -259,7 +259,7 @@ char *session_scores_text(const session *s, char *date, size_t datelen, int cols
 
 bool session_on_race_board(const session *s)
 {
-	return !strcmp(s->pl.origin, "race");
+	return s->pl.origin == ORIGIN_RACE;
 }
 
 int session_say(session *s, const char *msg)
@@ -427,7 +427,8 @@ int session_new_board(session *s, const game_config *cfg, play_mode mode, bool g
 	return SESSION_MAKING;
 }
 
-int session_play_given(session *s, board *b, const game_config *cfg, const char *origin, double now)
+/* Board b (taken) played as free play of origin, the old one given up. */
+static int session_play_given(session *s, board *b, const game_config *cfg, play_origin origin, double now)
 {
 	char err[256];
 	game next;
@@ -451,7 +452,7 @@ int session_play_given(session *s, board *b, const game_config *cfg, const char 
 	s->pl.mode = PLAY_FREE;
 	s->pl.rung = 0;
 	s->pl.daily[0] = '\0';
-	snprintf(s->pl.origin, sizeof s->pl.origin, "%s", origin);
+	s->pl.origin = origin;
 	char kept[sizeof s->msg];
 	snprintf(kept, sizeof kept, "%s", s->msg);
 	ev |= session_fresh(s, now);
@@ -462,7 +463,7 @@ int session_play_given(session *s, board *b, const game_config *cfg, const char 
 
 int session_play_board(session *s, board *b, const game_config *cfg, double now)
 {
-	return session_play_given(s, b, cfg, "code", now);
+	return session_play_given(s, b, cfg, ORIGIN_CODE, now);
 }
 
 
@@ -525,7 +526,7 @@ static int session_race_course(session *s, double now)
 	if (news & RACER_START) {
 		game_config cfg;
 		board *b = racer_board(&s->race, &cfg, why, sizeof why);
-		int got = b ? session_play_given(s, b, &cfg, "race", now) : session_say(s, why);
+		int got = b ? session_play_given(s, b, &cfg, ORIGIN_RACE, now) : session_say(s, why);
 		racer_started(&s->race, got & SESSION_BOARD);
 		/* One race time: both clocks run from the common start, not
 		 * from when this tick came round or the board was drawn. */
@@ -555,7 +556,7 @@ static int made(session *s, double now)
 	s->pl.r = from.r;
 	s->pl.mode = from.mode;
 	s->pl.rung = from.rung;
-	snprintf(s->pl.origin, sizeof s->pl.origin, "%s", from.origin);
+	s->pl.origin = from.origin;
 	snprintf(s->pl.daily, sizeof s->pl.daily, "%s", from.daily);
 	char kept[sizeof s->msg];
 	snprintf(kept, sizeof kept, "%s", s->msg);

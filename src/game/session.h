@@ -49,7 +49,7 @@ typedef struct session session;
 typedef struct session_settings {
 	game_config cfg;	/* the board's kind (when no saved game is offered) */
 	play_mode mode;
-	const char *origin;	/* "random", "seeded", "load" or "code" */
+	play_origin origin;	/* random, seeded, load or code */
 	board *loaded;		/* the board to play (taken, freed), or NULL: one is made */
 	uint64_t seed;		/* the boards' random numbers */
 	bool keep_saved;	/* a board was chosen: a saved game stays for later */
@@ -114,7 +114,7 @@ typedef struct session_view {
 	const char *aside;	/* a lesser one, when the line is free */
 	long other;		/* the pid of the game that holds the save, else 0 */
 	bool saves;		/* a game in progress is saved for next time */
-	const char *origin;	/* "random", "seeded", "load", "code", "race"... */
+	play_origin origin;
 	int cur_row, cur_col;	/* the cursor saved with a resumed game, else as last
 				 * told; -1 unknown */
 	/* On a public account (lightsout serve): */

@@ -74,7 +74,7 @@ int session_edit_commit(session *s, double now)
 	board_free(b);
 	/* A board of the player's own: saved as such (fresh saves soon), set
 	 * up by hand, so no record to beat. */
-	snprintf(s->pl.origin, sizeof s->pl.origin, "edit");
+	s->pl.origin = ORIGIN_EDIT;
 	int ev = session_fresh(s, now);
 	s->pl.assisted = true;
 	return ev;

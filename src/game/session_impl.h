@@ -39,7 +39,5 @@ bool session_on_race_board(const session *s);
 /* A win's records before anything else changes the game (a verb called
  * with no tick since the win): the win is what is recorded. */
 void session_settle(session *s, double now);
-/* Board b (taken) played as free play of origin, the old one given up. */
-int session_play_given(session *s, board *b, const game_config *cfg, const char *origin, double now);
 
 #endif

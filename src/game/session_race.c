@@ -21,8 +21,8 @@ int session_publish(session *s, double now)
 
 void session_where(session *s, bool lobby)
 {
-	const char *place = lobby ? "lobby" : s->pl.mode == PLAY_DAILY ? "daily" : s->pl.mode == PLAY_LADDER ? "ladder" : "free";
-	snprintf(s->ar.place, sizeof s->ar.place, "%s", place);
+	s->ar.place = lobby ? PLACE_LOBBY : s->pl.mode == PLAY_DAILY ? PLACE_DAILY : s->pl.mode == PLAY_LADDER ? PLACE_LADDER
+		    : PLACE_FREE;
 }
 
 void session_watchers(session *s, bool open)

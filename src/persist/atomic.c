@@ -38,7 +38,10 @@ static void temp_letters(char out[7])
 	out[6] = '\0';
 }
 
-int atomic_temp_at(int dfd, const char *name, const void *data, size_t len, mode_t mode, unsigned flags, char *tmp,
+/* Data in a fresh temporary ".NAME.XXXXXX" of dfd, created exclusively
+ * (never through a link), of mode, on the disk (unless ATOMIC_VOLATILE);
+ * its name in tmp.  0, or -1 with errno (nothing is left behind). */
+static int temp_at(int dfd, const char *name, const void *data, size_t len, mode_t mode, unsigned flags, char *tmp,
 		   size_t tmplen)
 {
 	int fd = -1;
@@ -84,6 +87,49 @@ int atomic_temp_at(int dfd, const char *name, const void *data, size_t len, mode
 	return 0;
 }
 
+int atomic_create_at(int dfd, const char *name, const void *data, size_t len, mode_t mode, unsigned flags,
+		     time_t mtime)
+{
+	char tmp[4200];
+	if (!(flags & ATOMIC_VOLATILE))
+		atomic_sweep_at(dfd, name, ATOMIC_STALE_SECONDS);	/* writes killed half-way */
+	if (temp_at(dfd, name, data, len, mode, flags, tmp, sizeof tmp) < 0)
+		return -1;
+	if (mtime) {
+		struct timespec ts[2] = { { mtime, 0 }, { mtime, 0 } };
+		utimensat(dfd, tmp, ts, AT_SYMLINK_NOFOLLOW);
+	}
+	int rc = linkat(dfd, tmp, dfd, name, 0) == 0 ? 0 : errno == EEXIST ? 1 : -1;
+	int e = errno;
+	unlinkat(dfd, tmp, 0);
+	/* The link itself must reach the disk too. */
+	if (rc == 0 && !(flags & ATOMIC_VOLATILE))
+		fsync(dfd);
+	errno = e;
+	return rc;
+}
+
+int atomic_create(const char *path, const void *data, size_t len, mode_t mode, unsigned flags, time_t mtime)
+{
+	char dir[4200];
+	const char *slash = strrchr(path, '/');
+	int n = !slash ? snprintf(dir, sizeof dir, ".")
+		: slash == path ? snprintf(dir, sizeof dir, "/")
+		: snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+	if (n >= (int)sizeof dir) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0)
+		return -1;
+	int rc = atomic_create_at(dfd, slash ? slash + 1 : path, data, len, mode, flags, mtime);
+	int e = errno;
+	close(dfd);
+	errno = e;
+	return rc;
+}
+
 /* The write: a temporary of dfd renamed over name.  path (NULL for none)
  * is name as the caller knows it: the rename is then made by path, so
  * that whoever watches the calls (strace) sees the file's whole name. */
@@ -94,7 +140,7 @@ static int write_in(int dfd, const char *dir, const char *path, const char *name
 	if (!(flags & ATOMIC_VOLATILE))
 		atomic_sweep_at(dfd, name, ATOMIC_STALE_SECONDS);	/* writes killed half-way */
 	int e;
-	if (atomic_temp_at(dfd, name, data, len, mode, flags, tmp, sizeof tmp) < 0) {
+	if (temp_at(dfd, name, data, len, mode, flags, tmp, sizeof tmp) < 0) {
 		e = errno;
 		goto fail;
 	}

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
+#include <time.h>
 
 #define ATOMIC_READ_MAX (256u << 20)	/* bytes: larger files are refused */
 
@@ -34,12 +35,15 @@ int atomic_write_mode(const char *path, const void *data, size_t len, mode_t mod
 int atomic_write_at(int dfd, const char *name, const void *data, size_t len, mode_t mode, unsigned flags, char *err,
 		    size_t errlen);
 
-/* The first half of a write: data in a fresh temporary ".NAME.XXXXXX" of
- * dfd, created exclusively (never through a link), of mode, on the disk
- * (unless ATOMIC_VOLATILE); its name in tmp.  For a caller that renames it itself (under a name
- * nobody else has, say).  0, or -1 with errno (nothing is left behind). */
-int atomic_temp_at(int dfd, const char *name, const void *data, size_t len, mode_t mode, unsigned flags, char *tmp,
-		   size_t tmplen);
+/* The one create-once write: name in dfd comes to hold data only if
+ * nothing is there.  A temporary (as above) is linked to name: link()
+ * is atomic and fails when name exists, so a reader sees the whole file
+ * or none, never an empty one, and of two writers exactly one wins.
+ * mtime (0: now) is the file's time, set before it appears.  Returns 0
+ * made, 1 there already (nothing written), -1 with errno. */
+int atomic_create_at(int dfd, const char *name, const void *data, size_t len, mode_t mode, unsigned flags,
+		     time_t mtime);
+int atomic_create(const char *path, const void *data, size_t len, mode_t mode, unsigned flags, time_t mtime);
 
 /* The whole file, NUL-terminated, malloc'd; *len its size.  NULL with
  * errno set (ENOENT: no such file) and a message in err.  Only a regular

@@ -31,7 +31,7 @@ static bool key_get(const char *dir, bool make, unsigned char key[KEY_LEN])
 {
 	static char cached[4200];
 	static unsigned char kept[KEY_LEN];
-	char path[4300], tmp[4400];
+	char path[4300];
 	if (cached[0] && !strcmp(cached, dir)) {
 		memcpy(key, kept, KEY_LEN);
 		return true;
@@ -57,22 +57,15 @@ static bool key_get(const char *dir, bool make, unsigned char key[KEY_LEN])
 		bool got = r && fread(fresh, 1, KEY_LEN, r) == KEY_LEN;
 		if (r)
 			fclose(r);
-		snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
-		int w = got ? mkstemp(tmp) : -1;	/* mkstemp's mode is 0600 */
-		if (w < 0)
-			return false;
-		bool ok = write(w, fresh, KEY_LEN) == KEY_LEN;
-		ok = close(w) == 0 && ok;
-		if (ok && link(tmp, path) < 0 && errno != EEXIST)
-			ok = false;
-		unlink(tmp);
-		if (!ok)
+		/* Another process may make it first: then theirs is read. */
+		if (!got || atomic_create(path, fresh, KEY_LEN, 0600, 0, 0) < 0)
 			return false;
 	}
 	return false;
 }
 
-bool live_name_valid(const char *name)
+/* A live game's file name: "w" and 32 hex digits (no slot's). */
+static bool live_name_valid(const char *name)
 {
 	return name[0] == 'w' && strlen(name + 1) == LIVE_NAME_LEN - 1 &&
 	       strspn(name + 1, "0123456789abcdef") == LIVE_NAME_LEN - 1;

@@ -77,8 +77,6 @@ bool live_slot_valid(const char *id);
  * the game is taken as live. */
 bool live_slot_alive(const char *live_locks, const char *id);
 
-/* A live game's file name: "w" and 32 hex digits (no slot's). */
-bool live_name_valid(const char *name);
 /* The path in dir of game id's file (id a slot, or a file's name): 0, or
  * -1 (no key to name a slot with, or it does not fit). */
 int live_path(const char *dir, const char *id, char *out, size_t len);

@@ -48,20 +48,30 @@ int paths_mkdirs(const char *dir, char *err, size_t errlen)
 	return 0;
 }
 
-/* Each kind's XDG variable and its default under the home directory. */
+/* Each kind's XDG variable, its default under the home directory, and
+ * its folder in a public account's player's home. */
 static const struct {
-	const char *var, *home;
+	const char *var, *home, *player;
 } kinds[] = {
-	[PATHS_STATE] = { "XDG_STATE_HOME", ".local/state" },
-	[PATHS_DATA] = { "XDG_DATA_HOME", ".local/share" },
-	[PATHS_CONFIG] = { "XDG_CONFIG_HOME", ".config" },
+	[PATHS_STATE] = { "XDG_STATE_HOME", ".local/state", "state" },
+	[PATHS_DATA] = { "XDG_DATA_HOME", ".local/share", "data" },
+	[PATHS_CONFIG] = { "XDG_CONFIG_HOME", ".config", "config" },
 };
+
+static char player_home[4096];	/* a public account's player's, or "" */
+
+void paths_set_home(const char *dir)
+{
+	snprintf(player_home, sizeof player_home, "%s", dir ? dir : "");
+}
 
 int paths_dir(paths_kind kind, bool create, char *buf, size_t len, char *err, size_t errlen)
 {
 	const char *xdg = getenv(kinds[kind].var);
 	int n;
-	if (xdg && xdg[0] == '/')
+	if (player_home[0])
+		n = snprintf(buf, len, "%s/%s/lightsout", player_home, kinds[kind].player);
+	else if (xdg && xdg[0] == '/')
 		n = snprintf(buf, len, "%s/lightsout", xdg);
 	else {
 		const char *home = home_dir();

@@ -20,6 +20,9 @@ typedef enum paths_kind { PATHS_STATE, PATHS_DATA, PATHS_CONFIG } paths_kind;
  * also when the directory is not ours or others can write in it. */
 int paths_dir(paths_kind kind, bool create, char *buf, size_t len, char *err, size_t errlen);
 
+/* A public account's player: their homes are dir's state/, data/ and
+ * config/, whatever HOME and XDG say (the account's own). */
+void paths_set_home(const char *dir);
 
 /* A file in that directory. */
 int paths_file(paths_kind kind, const char *name, bool create, char *buf, size_t len,

@@ -132,9 +132,6 @@ void scores_sort(scores *t);
  * not there), *of the players on that board. */
 int scores_rank(const scores *t, const score *s, uid_t uid, int *of);
 
-/* "alice", or "uid 1234" when the system has no name for it; printable. */
-void scores_player(uid_t uid, char *buf, size_t len);
-
 /* The table: per board, a heading then rank, player, moves, par, time,
  * assisted; where arcade players are (a public account's), their login
  * (key or guest) after the name.  only: that board alone (NULL: every

@@ -24,7 +24,8 @@ int scores_rank(const scores *t, const score *s, uid_t uid, int *of)
 	return rank;
 }
 
-void scores_player(uid_t uid, char *buf, size_t len)
+/* "alice", or "uid 1234" when the system has no name for it; printable. */
+static void scores_player(uid_t uid, char *buf, size_t len)
 {
 	struct passwd *pw = getpwuid(uid);
 	if (!pw || !pw->pw_name || !pw->pw_name[0]) {

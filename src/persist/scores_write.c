@@ -209,29 +209,19 @@ persist_status scores_record_ranked(const char *dir, const score *s, bool *kept,
 	}
 	/* A fresh name is tried until one is free (another user may have
 	 * guessed one): never replace anything. */
-	atomic_sweep_at(dfd, name, ATOMIC_STALE_SECONDS);
-	if (atomic_temp_at(dfd, name, text, (size_t)len, 0644, 0, tmp, sizeof tmp) < 0) {
-		persist_fail(res, PERSIST_IO, errno, NULL);
-		goto done;
-	}
 	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20) ^ (uint64_t)(uintptr_t)&seed;
-	int ok = 0, e = EEXIST;
-	for (int tries = 0; !ok && tries < 50; tries++) {
+	int made = 1, e = EEXIST;
+	for (int tries = 0; made == 1 && tries < 50; tries++) {
 		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
 		snprintf(name, sizeof name, "%lu.%s.%06llx", (unsigned long)geteuid(), s->date,
 			 (unsigned long long)(seed >> 40) & 0xffffffULL);
-		struct stat there;
-		if (fstatat(dfd, name, &there, AT_SYMLINK_NOFOLLOW) == 0)
-			continue;	/* taken */
-		ok = renameat(dfd, tmp, dfd, name) == 0;
-		e = errno;
+		made = atomic_create_at(dfd, name, text, (size_t)len, 0644, 0, 0);
+		e = made < 0 ? errno : EEXIST;
 	}
-	if (!ok) {
-		unlinkat(dfd, tmp, 0);
+	if (made != 0) {
 		persist_fail(res, PERSIST_IO, e ? e : EIO, NULL);
 		goto done;
 	}
-	fsync(dfd);
 	*kept = ranked = true;
 	best = mine;
 done:

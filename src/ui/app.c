@@ -100,14 +100,14 @@ void app_frame(app *a)
 	while (base > 0 && a->stack[base]->over_board)
 		base--;
 	view_take(a);
-	if (top->shows_board && a->stack[base]->shows_board && !a->v.lay.too_small && !a->quit)
+	if (top->shows_board && a->stack[base]->shows_board && !a->v.lay.too_small && !a->end.quit)
 		draw_frame(&a->v, term_now());
 }
 
 void app_end(app *a)
 {
-	a->quit = true;
-	a->status = 0;
+	a->end.quit = true;
+	a->end.status = 0;
 }
 
 session_view app_session(const app *a)
@@ -156,7 +156,7 @@ static void plan_news(app *a)
 void app_moved(app *a, int ev)
 {
 	if (ev & (SESSION_CELLS | SESSION_BOARD | SESSION_MAKING))
-		a->last_move = term_now();
+		a->pace.last_move = term_now();
 }
 
 void app_react(app *a, int ev)
@@ -332,24 +332,25 @@ void app_open_prose(app *a, const char *title, char *text, const char *footer)
 void app_keep_prefs(app *a, const game_config *cfg)
 {
 	char err[300];
-	prefs *p = &a->prefs;
+	prefs *p = &a->kept.prefs;
 	if (cfg && !cfg->v.graph && !rule_name_is_random(cfg->v.rule)) {
 		p->rows = cfg->v.rows, p->cols = cfg->v.cols, p->has_size = true;
 		snprintf(p->rule, sizeof p->rule, "%s", cfg->v.rule), p->has_rule = true;
 		p->k = cfg->v.k, p->has_k = true;
 		p->torus = cfg->v.torus, p->has_torus = true;
-		snprintf(p->difficulty, sizeof p->difficulty, "%s", cfg->difficulty), p->has_difficulty = true;
+		snprintf(p->difficulty, sizeof p->difficulty, "%s", generate_difficulty_word(cfg->difficulty)),
+			p->has_difficulty = true;
 	}
 	p->preview = a->v.preview, p->has_preview = true;
 	p->watchers = !a->s || app_session(a).watchers_open, p->has_watchers = true;
 	snprintf(p->theme, sizeof p->theme, "%s", draw_theme_name(a->v.theme)), p->has_theme = true;
 	p->speed = a->st.speed + 1, p->has_speed = true;
-	if (!a->prefs_path[0] ||
-	    paths_file(PATHS_CONFIG, PATHS_CONFIG_FILE, true, a->prefs_path, sizeof a->prefs_path, err, sizeof err) < 0 ||
-	    prefs_save(a->prefs_path, p, err, sizeof err) < 0) {
+	if (!a->kept.path[0] ||
+	    paths_file(PATHS_CONFIG, PATHS_CONFIG_FILE, true, a->kept.path, sizeof a->kept.path, err, sizeof err) < 0 ||
+	    prefs_save(a->kept.path, p, err, sizeof err) < 0) {
 		char line[340];
 		/* TRANSLATORS: %.300s is why the settings could not be saved. */
-		snprintf(line, sizeof line, _("Settings not kept: %.300s"), a->prefs_path[0] ? err : _("no place for them"));
+		snprintf(line, sizeof line, _("Settings not kept: %.300s"), a->kept.path[0] ? err : _("no place for them"));
 		draw_message(&a->v, line);
 	}
 }

@@ -75,32 +75,46 @@ struct app {
 	/* Our game's file for watchers brought up to date before each wait
 	 * for a key (a public account's player), or NULL. */
 	void (*publish)(app *a, double now);
-	/* The screen-reader mode's turn (ui/reader.c), NULL when it is off:
-	 * before each wait for a key (the words, the cursor), and each key. */
-	void (*reader_wait)(app *a);
-	void (*reader_key)(app *a, int key);
-	/* The look the options and settings chose (--ascii, --no-animation),
-	 * taken back when the screen-reader mode, which has its own, ends. */
-	bool look_ascii, look_anim;
+	/* The screen-reader mode (ui/reader.c): its turn, NULL when it is
+	 * off, before each wait for a key (the words, the cursor) and each
+	 * key; and the look the options and settings chose (--ascii,
+	 * --no-animation), taken back when the mode, which has its own, ends. */
+	struct app_reader {
+		void (*wait)(app *a);
+		void (*key)(app *a, int key);
+		bool look_ascii, look_anim;
+	} reader;
 	bool code_played;	/* the share code's field played a board: its opener goes too */
-	bool lobby;		/* start at the lobby (lightsout serve) */
-	prefs prefs;		/* the settings kept for the next start */
-	char prefs_path[4096];	/* "": none kept */
-	int status;		/* exit status once quitting */
-	bool quit;
-	bool offer_resume;	/* the session resumed a saved game: ask before playing it */
-	char end_msg[160];	/* why the game ended, if not by q */
-	double idle;		/* seconds without a move that end the game; 0: never */
-	double last_move;	/* when a move last changed the game (app_moved) */
-	bool idled;		/* the game ended for want of moves */
-	/* Keys at a player's pace (ui/pace.h); the rest are read and dropped. */
-	double keys_per_second;	/* the pace (--keys-per-second); 0: no bound */
-	/* The board the command line asked for, if the saved game is declined. */
-	game_config fresh_cfg;
-	/* The day's board's variant: the command line's alone, never a
-	 * player's saved default, so the daily board is everyone's. */
-	game_config daily_cfg;
-	play_mode fresh_mode;
+	/* The settings kept for the next start, and their file ("": none kept). */
+	struct app_kept {
+		prefs prefs;
+		char path[4096];
+	} kept;
+	/* How the game ends. */
+	struct app_end {
+		int status;	/* exit status once quitting */
+		bool quit;
+		char msg[160];	/* why the game ended, if not by q */
+		bool idled;	/* the game ended for want of moves */
+	} end;
+	/* The player's pace: keys (ui/pace.h; the rest are read and dropped)
+	 * and moves. */
+	struct app_pace {
+		double keys_per_second;	/* --keys-per-second; 0: no bound */
+		double idle;		/* seconds without a move that end the game; 0: never */
+		double last_move;	/* when a move last changed the game (app_moved) */
+	} pace;
+	/* How the game starts. */
+	struct app_start {
+		bool lobby;		/* at the lobby (lightsout serve) */
+		bool offer_resume;	/* the session resumed a saved game: ask before playing it */
+		/* The board the command line asked for, if the saved game is declined. */
+		game_config fresh_cfg;
+		play_mode fresh_mode;
+		/* The day's board's variant: the command line's alone, never a
+		 * player's saved default, so the daily board is everyone's. */
+		game_config daily_cfg;
+	} start;
 };
 
 /* The loop (ui/run.c).  Run until the player quits, a signal asks to stop, or input ends.

@@ -161,14 +161,14 @@ static reaction board_quit(app *a, int key)
 	 * race is left, and only the lobby's q leaves the arcade. */
 	if (racing_rival(a, name, sizeof name)) {
 		/* TRANSLATORS: %s is the other racer's name. */
-		snprintf(q, sizeof q, a->lobby ? _("Leave the race for the lobby? %s wins by forfeit.")
+		snprintf(q, sizeof q, a->start.lobby ? _("Leave the race for the lobby? %s wins by forfeit.")
 					       : _("Quit and leave the race? %s wins by forfeit."), name);
-		app_ask(a, q, a->lobby ? race_to_lobby : app_end, NULL);
+		app_ask(a, q, a->start.lobby ? race_to_lobby : app_end, NULL);
 		return REACT_NONE;
 	}
 	/* On a public account a board is one room of the arcade: q goes back
 	 * to the lobby with the game kept, and only the lobby's q leaves. */
-	if (a->lobby) {
+	if (a->start.lobby) {
 		app_push(a, &lobby_screen);
 		return REACT_NONE;
 	}
@@ -195,7 +195,7 @@ static reaction board_escape(app *a, int key)
 		app_say(a, _("Search stopped: the best found is kept."));
 		return REACT_NONE;
 	}
-	if (a->lobby)
+	if (a->start.lobby)
 		return board_quit(a, key);
 	app_say(a, _("Esc stops a search for a shorter solution; q quits."));
 	return REACT_NONE;
@@ -319,7 +319,7 @@ static void settings_now(app *a)
 	/* The daily board is the day's for everyone: its own kind, and the
 	 * player's default is not changed by asking for it. */
 	bool daily = a->settings.mode == PLAY_DAILY;
-	game_config cfg = daily ? a->daily_cfg : a->settings.cfg;
+	game_config cfg = daily ? a->start.daily_cfg : a->settings.cfg;
 	if (!daily)
 		app_keep_prefs(a, &cfg);
 	const char *say = !daily ? _("Saved as your default: the next game starts with this kind of board.")

@@ -20,7 +20,7 @@ int chrome_cols(const char *s)
 }
 
 /* Write s at (y, x) cut at the right edge: curses would wrap it instead. */
-void chrome_put_clipped(int y, int x, const char *s)
+static void chrome_put_clipped(int y, int x, const char *s)
 {
 	int room = COLS - x;
 	if (room <= 0 || y < 0 || y >= LINES)
@@ -57,7 +57,7 @@ int draw_wrapped(int y, int x, int indent, int last, const char *s)
 
 /* Prose at (y, x) that may not fit: cut after the last whole word that
  * fits with an ellipsis after it ("Clear the board: ev" said nothing). */
-void chrome_put_cut(const glyphs *gl, int y, int x, const char *s)
+static void chrome_put_cut(const glyphs *gl, int y, int x, const char *s)
 {
 	int room = COLS - x, ew = gl->utf8 ? 1 : 3;
 	if (chrome_cols(s) <= room || room <= ew + 1) {

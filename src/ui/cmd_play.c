@@ -46,7 +46,8 @@ static void play_config(const play_opts *o, game_config *cfg)
 	memset(cfg, 0, sizeof *cfg);
 	cfg->v = o->common.v;
 	cfg->par = (int)o->par;
-	snprintf(cfg->difficulty, sizeof cfg->difficulty, "%s", o->difficulty ? o->difficulty : "");
+	if (!o->difficulty || !generate_difficulty_parse(o->difficulty, &cfg->difficulty))
+		cfg->difficulty = DIFFICULTY_ANY;	/* playopts.c took only these words */
 }
 
 /* The --load board; its size wins unless --size disagrees. */
@@ -155,7 +156,7 @@ static void play_prefs(const play_opts *o, const prefs *p, game_config *cfg, cha
 	if (p->has_k && !own_rule)
 		c.v.k = p->k;
 	if (p->has_difficulty && !o->difficulty && o->par <= 0 && !o->load && !o->code)
-		snprintf(c.difficulty, sizeof c.difficulty, "%s", p->difficulty);
+		generate_difficulty_parse(p->difficulty, &c.difficulty);	/* prefs.c took only these */
 	char err[200];
 	if (variant_validate(&c.v, err, sizeof err) != LO_OK) {
 		if (!note[0])
@@ -174,36 +175,6 @@ static void play_prefs(const play_opts *o, const prefs *p, game_config *cfg, cha
 			 c.v.rows, c.v.cols, c.v.k == 2 ? "" : c.v.k == 3 ? _(", 3 states") : _(", more states"));
 	}
 	*cfg = c;
-}
-
-/* A public account's player (lightsout serve), or none. */
-static struct {
-	char pid[33], name[33];
-	bool guest;
-	char key[64];		/* the key's fingerprint, for the player's page */
-	char host[4096], slot[40];
-	char note[200];
-	int race_history;
-	long keep;		/* a guest's board left is kept for so many seconds, 0 not */
-} player;
-
-void play_set_player(const char *pid, const char *name, bool guest, const char *host, const char *live_id)
-{
-	snprintf(player.pid, sizeof player.pid, "%s", pid);
-	snprintf(player.name, sizeof player.name, "%s", name);
-	player.guest = guest;
-	snprintf(player.host, sizeof player.host, "%s", host);
-	snprintf(player.slot, sizeof player.slot, "%s", live_id);
-}
-
-void play_set_key(const char *fingerprint)
-{
-	snprintf(player.key, sizeof player.key, "%s", fingerprint);
-}
-
-void play_set_guest_keep(long secs)
-{
-	player.keep = secs;
 }
 
 /* A sanitizer's build reserves terabytes of shadow and allocates beside
@@ -232,7 +203,13 @@ static double address_space(void)
 	return (double)pages * (double)sysconf(_SC_PAGESIZE);
 }
 
-void play_set_budget(double bytes, double seconds)
+/* What making one board may cost (serve's --board-memory and --board-cpu;
+ * 0, no bound): a board past it is refused, its making's threads get a
+ * backstop on their CPU (game/budget.h), and with a bound on bytes the
+ * process's address space is bounded too (RLIMIT_AS: what it holds now,
+ * twice the bytes and PLAY_AS_ROOM). */
+#define PLAY_AS_ROOM (64.0 * 1024 * 1024)
+static void play_budget(double bytes, double seconds)
 {
 	budget_set(bytes, seconds);
 	if (bytes <= 0 || PLAY_SANITIZED)
@@ -260,24 +237,14 @@ void play_set_budget(double bytes, double seconds)
 	}
 }
 
-void play_set_note(const char *line)
-{
-	snprintf(player.note, sizeof player.note, "%s", line);
-}
-
-void play_set_race_history(int boards)
-{
-	player.race_history = boards;
-}
-
 /* The line that says why the game ended by itself (--idle), and what of it
  * is kept: a won game is over; a guest's board is serve's to keep, and it
  * says so after us. */
-static void idle_said(const app *a, long idle, int rc)
+static void idle_said(const app *a, const player_handoff *h, long idle, int rc)
 {
 	char when[40];
 	options_time_words(idle, when, sizeof when);
-	if (rc == 0 && session_kept(a->s) && player.pid[0])
+	if (rc == 0 && session_kept(a->s) && h)
 		/* TRANSLATORS: %s is how long ("30 minutes"). */
 		printf(_("No move for %s: your game is saved; log in again to go on.\n"), when);
 	else if (rc == 0 && session_kept(a->s))
@@ -288,11 +255,11 @@ static void idle_said(const app *a, long idle, int rc)
 
 /* A guest leaving an unfinished board takes its share code along: the
  * board is kept for a while at most, and only for its address. */
-static void guest_code_said(const app *a)
+static void guest_code_said(const app *a, const player_handoff *h)
 {
 	const game *g = app_session(a).g;
 	char why[300];
-	if (!player.guest || !player.pid[0] || !game_in_progress(g) || session_code_held(a->s, why, sizeof why))
+	if (!h || !h->guest || !game_in_progress(g) || session_code_held(a->s, why, sizeof why))
 		return;
 	char *code = sharecode_encode(g->start, &g->cfg.v, why, sizeof why);
 	if (!code)
@@ -302,26 +269,39 @@ static void guest_code_said(const app *a)
 	free(code);
 }
 
-int cmd_play(int argc, char **argv)
+/* The game, for a public account's player (h) or the local user (NULL). */
+static int play_main(const player_handoff *h, int argc, char **argv)
 {
 	play_opts o;
 	game_config cfg;
 	const play_bounds bounds = { TERM_MAX_ROWS, TERM_MAX_COLS, PACE_KEYS_BURST, PACE_KEYS_PER_SECOND };
+	if (h)
+		paths_set_home(h->home);	/* every file of the player's there */
 	int rc = playopts_parse(argc, argv, &bounds, &o);
 	if (rc != OPTIONS_GO)
 		return rc;
+	if (o.idle < 0)
+		o.idle = h ? h->idle : 0;
+	if (h) {
+		/* A stranger sees first what there is to do; the host's
+		 * leaderboard unless the admin's options say otherwise. */
+		o.lobby = true;
+		if (!o.scores && !o.no_scores)
+			o.scores = h->scores;
+		play_budget(h->board_bytes, h->board_seconds);
+	}
 	play_config(&o, &cfg);
 	/* The settings the player kept, under what the command line says. */
 	static app a;	/* static: the crash handler may still see it */
 	char note[200] = "";
-	if (paths_file(PATHS_CONFIG, PATHS_CONFIG_FILE, false, a.prefs_path, sizeof a.prefs_path, note, sizeof note) < 0)
-		a.prefs_path[0] = '\0';
+	if (paths_file(PATHS_CONFIG, PATHS_CONFIG_FILE, false, a.kept.path, sizeof a.kept.path, note, sizeof note) < 0)
+		a.kept.path[0] = '\0';
 	else
-		prefs_load(a.prefs_path, &a.prefs, note, sizeof note);
+		prefs_load(a.kept.path, &a.kept.prefs, note, sizeof note);
 	/* The language chosen in the settings, over the terminal's: every
 	 * word from here on is in it.  A code this build lacks is said. */
-	if (a.prefs.has_lang && !lang_choose(a.prefs.lang) && !note[0])
-		snprintf(note, sizeof note, _("config: no language '%.8s'; the terminal's"), a.prefs.lang);
+	if (a.kept.prefs.has_lang && !lang_choose(a.kept.prefs.lang) && !note[0])
+		snprintf(note, sizeof note, _("config: no language '%.8s'; the terminal's"), a.kept.prefs.lang);
 	/* A bad code is a usage error, found before the terminal is needed. */
 	board *loaded = NULL;
 	if (o.code && !(loaded = play_code(&o, &cfg)))
@@ -334,32 +314,32 @@ int cmd_play(int argc, char **argv)
 	}
 
 	char err[256];
-	a.daily_cfg = cfg;
+	a.start.daily_cfg = cfg;
 	if (!o.code && !o.load)
-		play_prefs(&o, &a.prefs, &cfg, note, sizeof note);
+		play_prefs(&o, &a.kept.prefs, &cfg, note, sizeof note);
 	/* A kind of board kept before a host's bound, or a bound lowered
 	 * since: the host's own board, and why, rather than no game. */
 	char past[sizeof note];
 	if (!o.code && !o.load && budget_check(&cfg, past, sizeof past) != LO_OK &&
-	    budget_check(&a.daily_cfg, err, sizeof err) == LO_OK) {
+	    budget_check(&a.start.daily_cfg, err, sizeof err) == LO_OK) {
 		snprintf(note, sizeof note, "%s", past);
-		cfg = a.daily_cfg;
+		cfg = a.start.daily_cfg;
 	}
 	if (o.load && !(loaded = play_load(&o, &cfg)))
 		return EXIT_USAGE;
 	/* What the front door just did comes first (a settings note waits). */
-	if (player.note[0])
-		snprintf(note, sizeof note, "%s", player.note);
+	if (h && h->note[0])
+		snprintf(note, sizeof note, "%s", h->note);
 	play_mode mode = o.daily ? PLAY_DAILY : o.ladder ? PLAY_LADDER : PLAY_FREE;
-	const char *origin = o.code ? "code" : o.load ? "load" : o.common.seed_set ? "seeded" : "random";
+	play_origin origin = o.code ? ORIGIN_CODE : o.load ? ORIGIN_LOAD : o.common.seed_set ? ORIGIN_SEEDED : ORIGIN_RANDOM;
 	/* What to start if a saved game is offered and declined. */
-	a.fresh_cfg = cfg;
-	a.fresh_mode = mode;
+	a.start.fresh_cfg = cfg;
+	a.start.fresh_mode = mode;
 	const char *scores_dir = options_scores_dir(o.scores, o.no_scores);
 	/* In the player's language, chosen above. */
 	char keep[40] = "";
-	if (player.keep > 0)
-		options_time_words(player.keep, keep, sizeof keep);
+	if (h && h->keep > 0)
+		options_time_words(h->keep, keep, sizeof keep);
 	session_settings set = {
 		.cfg = cfg,
 		.mode = mode,
@@ -369,15 +349,15 @@ int cmd_play(int argc, char **argv)
 		.keep_saved = o.board_chosen,
 		.scores_dir = scores_dir,
 		.note = note,
-		.player_pid = player.pid,
-		.player_name = player.name,
-		.player_guest = player.guest,
+		.player_pid = h ? h->pid : "",
+		.player_name = h ? h->name : "",
+		.player_guest = h && h->guest,
 		.player_keep = keep,
-		.player_key = player.key,
-		.host = player.pid[0] ? player.host : NULL,
-		.live_id = player.slot,
+		.player_key = h ? h->key : "",
+		.host = h ? h->host : NULL,
+		.live_id = h ? h->slot : "",
 		.client = getenv("SSH_CONNECTION"),
-		.race_history = player.race_history,
+		.race_history = h ? h->race_history : 0,
 	};
 	/* Before the terminal is taken: a long search says so. */
 	output_progress ps;
@@ -391,10 +371,10 @@ int cmd_play(int argc, char **argv)
 		play_error(err);
 		return why == SESSION_FAIL_UNSOLVABLE ? EXIT_UNSOLVABLE : EXIT_USAGE;
 	}
-	a.offer_resume = session_offers_resume(a.s);
-	if (player.pid[0])
+	a.start.offer_resume = session_offers_resume(a.s);
+	if (h)
 		a.publish = watch_publish;
-	session_watchers(a.s, !a.prefs.has_watchers || a.prefs.watchers);
+	session_watchers(a.s, !a.kept.prefs.has_watchers || a.kept.prefs.watchers);
 	if (o.common.graph_path && cfg.v.graph) {
 		/* The status names the graph by its file: printable ASCII only. */
 		const char *base = strrchr(o.common.graph_path, '/');
@@ -405,56 +385,75 @@ int cmd_play(int argc, char **argv)
 		a.v.graph_digest = cfg.v.graph->digest;
 	}
 
-	a.look_ascii = o.ascii || (a.prefs.has_ascii && a.prefs.ascii);
-	glyphs_init(&a.gl, a.look_ascii);
+	a.reader.look_ascii = o.ascii || (a.kept.prefs.has_ascii && a.kept.prefs.ascii);
+	glyphs_init(&a.gl, a.reader.look_ascii);
 	a.v.gl = &a.gl;
-	a.v.preview = a.prefs.has_preview ? a.prefs.preview : true;
-	a.st.speed = a.prefs.has_speed ? a.prefs.speed - 1 : 0;
+	a.v.preview = a.kept.prefs.has_preview ? a.kept.prefs.preview : true;
+	a.st.speed = a.kept.prefs.has_speed ? a.kept.prefs.speed - 1 : 0;
 	a.v.flash = -1;
 	a.v.g = app_session(&a).g;
 	a.mouse = !o.no_mouse;
-	a.idle = (double)o.idle;
+	a.pace.idle = (double)o.idle;
 	/* A public account's players share the host: their keys come at a
 	 * player's pace unless the admin says otherwise; a local game takes
 	 * what its own user sends. */
-	a.keys_per_second = o.keys_per_second >= 0 ? (double)o.keys_per_second
-			    : player.pid[0] ? PACE_KEYS_PER_SECOND : 0;
+	a.pace.keys_per_second = o.keys_per_second >= 0 ? (double)o.keys_per_second
+			    : h ? PACE_KEYS_PER_SECOND : 0;
 	/* A board the options chose (the admin's --daily) is played at once. */
-	a.lobby = o.lobby && !o.daily && !o.ladder && !o.load && !o.code;
-	a.v.lobby = a.lobby;
+	a.start.lobby = o.lobby && !o.daily && !o.ladder && !o.load && !o.code;
+	a.v.lobby = a.start.lobby;
 	if (term_open(a.mouse, o.max_rows, o.max_cols, err, sizeof err) < 0) {
 		play_error(err);
 		session_close(a.s);
 		return EXIT_USAGE;
 	}
 	a.v.no_suspend = !term_can_suspend();
-	a.remote = getenv("SSH_CONNECTION") != NULL || player.host[0];
-	a.v.theme = a.prefs.has_theme ? draw_theme_find(a.prefs.theme) : 0;
+	a.remote = getenv("SSH_CONNECTION") != NULL || h;
+	a.v.theme = a.kept.prefs.has_theme ? draw_theme_find(a.kept.prefs.theme) : 0;
 	if (a.v.theme < 0) {
 		a.v.theme = 0;	/* a theme this version does not have: the first */
 		char line[160];
 		/* TRANSLATORS: %.15s is a theme's name from the config file. */
-		snprintf(line, sizeof line, _("config: no theme '%.15s'; classic colours"), a.prefs.theme);
+		snprintf(line, sizeof line, _("config: no theme '%.15s'; classic colours"), a.kept.prefs.theme);
 		session_note(a.s, line);
 	}
-	a.v.color = draw_colors_init(want_color(&o) && (!a.prefs.has_colour || a.prefs.colour), a.v.theme);
+	a.v.color = draw_colors_init(want_color(&o) && (!a.kept.prefs.has_colour || a.kept.prefs.colour), a.v.theme);
 	/* Animations cost bytes: none on a slow link, none when asked. */
-	a.v.anim.on = !o.no_animation && want_color(&o) && (!a.prefs.has_animation || a.prefs.animation) &&
+	a.v.anim.on = !o.no_animation && want_color(&o) && (!a.kept.prefs.has_animation || a.kept.prefs.animation) &&
 		      baudrate() >= 19200;
 	a.v.anim.cell = -1;
-	a.look_anim = a.v.anim.on;
-	reader_start(&a, o.reader || (a.prefs.has_reader && a.prefs.reader));
+	a.reader.look_anim = a.v.anim.on;
+	reader_start(&a, o.reader || (a.kept.prefs.has_reader && a.kept.prefs.reader));
 	rc = app_run(&a);
 	watch_end(&a);
 	term_close();
-	if (a.end_msg[0])
-		play_error(a.end_msg);
+	if (a.end.msg[0])
+		play_error(a.end.msg);
 	if (session_exit_msg(a.s)[0])
 		play_error(session_exit_msg(a.s));
-	if (a.idled)
-		idle_said(&a, o.idle, rc);
-	guest_code_said(&a);
+	if (a.end.idled)
+		idle_said(&a, h, o.idle, rc);
+	guest_code_said(&a, h);
 	draw_free(&a.v);
 	session_close(a.s);
+	return rc;
+}
+
+int cmd_play(int argc, char **argv)
+{
+	return play_main(NULL, argc, argv);
+}
+
+int play_handed(const player_handoff *h)
+{
+	/* The admin's options as a command line of their own. */
+	char **argv = calloc((size_t)h->noptions + 2, sizeof *argv);
+	if (!argv)
+		return EXIT_USAGE;
+	argv[0] = "play";
+	for (int i = 0; i < h->noptions; i++)
+		argv[i + 1] = h->options[i];
+	int rc = play_main(h, h->noptions + 1, argv);
+	free(argv);
 	return rc;
 }

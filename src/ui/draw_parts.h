@@ -19,14 +19,11 @@ attr_t theme_attr(const view *v, int pair);	/* A_NORMAL without colour */
 bool theme_off_coloured(const view *v);		/* unlit cells have a colour */
 
 /* layout.c: where the board and each cell go. */
-bool layout_whole(const view *v);	/* the cube and graphs: never scrolled */
 void layout_min_size(const view *v, int *cols, int *lines);
 void layout_cell_origin(const view *v, int row, int col, int *y, int *x);
 
 /* chrome.c: all but the cells, and prose that fits its line. */
 int chrome_cols(const char *s);	/* display columns of UTF-8 */
-void chrome_put_clipped(int y, int x, const char *s);
-void chrome_put_cut(const glyphs *gl, int y, int x, const char *s);
 void chrome_title(view *v);
 void chrome_border(view *v);
 void chrome_status(view *v, double now);	/* when its words changed */

@@ -107,7 +107,8 @@ static const shape *shape_of(const view *v)
 	}
 }
 
-bool layout_whole(const view *v)
+/* The cube and graphs: never scrolled. */
+static bool layout_whole(const view *v)
 {
 	return shape_of(v)->whole;
 }

@@ -166,7 +166,7 @@ static void lobby_draw(app *a)
  * lobby goes first, so the board shows under the making. */
 static void lobby_make(app *a, play_mode mode)
 {
-	game_config cfg = mode == PLAY_DAILY ? a->daily_cfg : app_session(a).g->cfg;
+	game_config cfg = mode == PLAY_DAILY ? a->start.daily_cfg : app_session(a).g->cfg;
 	app_close(a, &lobby_screen);
 	app_react(a, session_new_board(a->s, &cfg, mode, false, term_now()));
 }
@@ -224,7 +224,7 @@ static reaction lobby_scores(app *a, int key)
 static reaction lobby_player(app *a, int key)
 {
 	(void)key;
-	char *text = session_player_text(a->s, &app_session(a).g->cfg, &a->daily_cfg);
+	char *text = session_player_text(a->s, &app_session(a).g->cfg, &a->start.daily_cfg);
 	if (!text) {
 		app_say(a, _("Out of memory: no page."));
 		return REACT_NONE;
@@ -260,8 +260,8 @@ static reaction lobby_look(app *a, int key)
 		app_say(a, _("This terminal's locale is not UTF-8: the plain ASCII look stays."));
 		return REACT_NONE;
 	}
-	a->prefs.ascii = ascii, a->prefs.has_ascii = true;
-	a->look_ascii = ascii;
+	a->kept.prefs.ascii = ascii, a->kept.prefs.has_ascii = true;
+	a->reader.look_ascii = ascii;
 	app_keep_prefs(a, NULL);
 	clearok(curscr, TRUE);
 	app_say(a, ascii ? _("The plain ASCII look: a again for UTF-8.") : _("The UTF-8 look: a again for plain ASCII."));

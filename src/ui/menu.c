@@ -58,8 +58,9 @@ static const char *const menu_masks[] = {
 #define NMASKS 4
 static const char *const mode_names[] = { N_("free play"), N_("daily board"), N_("practice ladder") };
 /* As the config file spells them (English; _() of it for the player). */
-static const char *const difficulties[] = { "", N_("easy"), N_("normal"), N_("hard") };
-#define NDIFF 4
+static const char *const difficulties[DIFFICULTY_COUNT] = {
+	[DIFFICULTY_EASY] = N_("easy"), [DIFFICULTY_NORMAL] = N_("normal"), [DIFFICULTY_HARD] = N_("hard")
+};
 
 /* Merlin, the cube and a graph have their own size: not the player's. */
 static bool fixed_size(const char *name)
@@ -106,7 +107,7 @@ static void menu_enter(app *a)
 	form.theme = a->v.theme;
 	form.colour = a->v.color;
 	form.reader = reader_on(a);
-	snprintf(form.lang, sizeof form.lang, "%s", a->prefs.has_lang && lang_find(a->prefs.lang) ? a->prefs.lang : "");
+	snprintf(form.lang, sizeof form.lang, "%s", a->kept.prefs.has_lang && lang_find(a->kept.prefs.lang) ? a->kept.prefs.lang : "");
 }
 
 /* The next language: the terminal's (""), then each of lang_list. */
@@ -232,12 +233,7 @@ static void change(menu *m, int dir)
 		c->v.torus = !c->v.torus;
 		break;
 	case ITEM_DIFFICULTY: {
-		int d = 0;
-		for (int i = 0; i < NDIFF; i++)
-			if (strcmp(difficulties[i], c->difficulty) == 0)
-				d = i;
-		d = (d + (dir > 0 ? 1 : -1) + NDIFF) % NDIFF;
-		snprintf(c->difficulty, sizeof c->difficulty, "%s", difficulties[d]);
+		c->difficulty = (difficulty)(((int)c->difficulty + (dir > 0 ? 1 : -1) + DIFFICULTY_COUNT) % DIFFICULTY_COUNT);
 		c->par = -1;	/* a difficulty replaces an exact --par */
 		break;
 	}
@@ -329,11 +325,11 @@ static reaction menu_apply(app *a, int key)
 		reader_set(a, form.reader);	/* kept too */
 	/* Every screen reads in the language chosen from the next frame on
 	 * (REACT_REDRAW), and the next start too. */
-	const char *lang_was = a->prefs.has_lang ? a->prefs.lang : "";
+	const char *lang_was = a->kept.prefs.has_lang ? a->kept.prefs.lang : "";
 	if (strcmp(form.lang, lang_was) != 0) {
 		lang_choose(form.lang);
-		snprintf(a->prefs.lang, sizeof a->prefs.lang, "%s", form.lang);
-		a->prefs.has_lang = form.lang[0] != '\0';
+		snprintf(a->kept.prefs.lang, sizeof a->kept.prefs.lang, "%s", form.lang);
+		a->kept.prefs.has_lang = form.lang[0] != '\0';
 		app_keep_prefs(a, NULL);
 	}
 	/* The same board and mode as now: nothing to make, nothing lost. */
@@ -444,11 +440,11 @@ static void menu_draw(app *a)
 	snprintf(val[ITEM_THEME], sizeof val[0], "%s%s", i18n_context_of("theme", draw_theme_name(m->theme)), m->colour ? "" : _(" (no colour here)"));
 	/* A language by its own name ("Deutsch"), whatever the language now. */
 	snprintf(val[ITEM_LANG], sizeof val[0], "%s", m->lang[0] ? i18n_show(lang_find(m->lang)->name) : _("from the terminal"));
-	if (c->par > 0 && !c->difficulty[0])
+	if (c->par > 0 && c->difficulty == DIFFICULTY_ANY)
 		snprintf(val[ITEM_DIFFICULTY], sizeof val[0], _("par %d"), c->par);
 	else
 		snprintf(val[ITEM_DIFFICULTY], sizeof val[0], "%s",
-			 c->difficulty[0] ? _(c->difficulty) : C_("difficulty", "any"));
+			 c->difficulty != DIFFICULTY_ANY ? _(difficulties[c->difficulty]) : C_("difficulty", "any"));
 	/* A short window shows the items around the chosen one, and says
 	 * that more are above or below. */
 	const char *note_at[NOTE_LINES];

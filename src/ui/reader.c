@@ -72,7 +72,8 @@ void reader_cell_state(const board *b, int r, int c, char *buf, size_t len)
 		snprintf(buf, len, "%d", val);
 }
 
-void reader_row_words(const app *a, char *buf, size_t len)
+/* The cursor's row in words, into buf: for w. */
+static void reader_row_words(const app *a, char *buf, size_t len)
 {
 	const board *b = app_session(a).g->cur;
 	/* TRANSLATORS: before the row's cells said one by one: "row 2: on off on". */
@@ -497,7 +498,7 @@ static void message_send(app *a)
 
 static void reader_wait(app *a)
 {
-	if (a->quit) {
+	if (a->end.quit) {
 		/* q left the game: said, not left in silence. */
 		draw_message(&a->v, _("Leaving Lights Out."));
 		message_send(a);
@@ -535,10 +536,10 @@ void reader_start(app *a, bool on)
 	if (on)
 		glyphs_reader(&a->gl);
 	else if (a->gl.reader)
-		glyphs_init(&a->gl, a->look_ascii);
+		glyphs_init(&a->gl, a->reader.look_ascii);
 	a->v.gl = &a->gl;
-	a->reader_wait = on ? reader_wait : NULL;
-	a->reader_key = on ? reader_key : NULL;
+	a->reader.wait = on ? reader_wait : NULL;
+	a->reader.key = on ? reader_key : NULL;
 	if (on) {
 		a->v.anim.on = false;
 		a->v.anim.cell = -1;
@@ -551,10 +552,10 @@ void reader_set(app *a, bool on)
 {
 	reader_start(a, on);
 	if (!on)
-		a->v.anim.on = a->look_anim;
+		a->v.anim.on = a->reader.look_anim;
 	if (on)
 		reader_remember(a);	/* what is on screen as it is turned on is no news */
-	a->prefs.reader = on, a->prefs.has_reader = true;
+	a->kept.prefs.reader = on, a->kept.prefs.has_reader = true;
 	app_keep_prefs(a, NULL);
 	clearok(curscr, TRUE);
 	app_say(a, on ? _("Screen-reader mode on: each key is said here.") : _("Screen-reader mode off."));

@@ -35,7 +35,4 @@ void reader_cell_state(const board *b, int r, int c, char *buf, size_t len);
 /* "10 lights on" (k = 2), "10 cells not 0". */
 void reader_lit_words(const board *b, char *buf, size_t len);
 
-/* The cursor's row in words, into buf: for w, and for the tests. */
-void reader_row_words(const app *a, char *buf, size_t len);
-
 #endif

@@ -108,7 +108,7 @@ static void pace_say(app *a)
 	if (loop.dropped == loop.dropped_said || app_top(a) != &board_screen || a->v.lay.too_small)
 		return;
 	char line[200];
-	snprintf(line, sizeof line, _("Keys come faster than %g a second: %ld dropped."), a->keys_per_second,
+	snprintf(line, sizeof line, _("Keys come faster than %g a second: %ld dropped."), a->pace.keys_per_second,
 		 loop.dropped);
 	draw_message(&a->v, line);
 	loop.dropped_said = loop.dropped;
@@ -119,7 +119,7 @@ static void pace_say(app *a)
  * end, so its digits come as no keys. */
 static bool pace_let(app *a, int ch, double now)
 {
-	if (a->keys_per_second <= 0 || pace_take(app_top(a) == &code_screen ? &loop.pasted : &loop.keys, now))
+	if (a->pace.keys_per_second <= 0 || pace_take(app_top(a) == &code_screen ? &loop.pasted : &loop.keys, now))
 		return true;
 	MEVENT ev;
 	if (ch == KEY_SGR_MOUSE)
@@ -206,9 +206,9 @@ static int app_key(app *a)
 			making_screen.draw(a);	/* its clock */
 		if (stepping && (int)((a->st.due - now) * 1000) + 1 < wait)
 			wait = (int)((a->st.due - now) * 1000) + 1;
-		if (a->idle > 0) {
+		if (a->pace.idle > 0) {
 			/* Within the waits there are anyway: no wakeup of its own. */
-			double left = a->last_move + a->idle - now;
+			double left = a->pace.last_move + a->pace.idle - now;
 			if (left <= 0)
 				return KEY_IDLE;
 			if (left * 1000 + 1 < wait)
@@ -216,8 +216,8 @@ static int app_key(app *a)
 		}
 		clip_say(a);
 		pace_say(a);
-		if (a->reader_wait)
-			a->reader_wait(a);	/* last: the terminal's cursor stays where it puts it */
+		if (a->reader.wait)
+			a->reader.wait(a);	/* last: the terminal's cursor stays where it puts it */
 		int ch = term_getch(wait);
 		if (ch != ERR && ch != KEY_RESIZE && !pace_let(a, ch, term_now())) {
 			ch = pace_drain(a);
@@ -246,11 +246,11 @@ static void app_dispatch(app *a, int ch)
 {
 	if (a->v.lay.too_small) {
 		if (ch == 'q')
-			a->quit = true;
+			a->end.quit = true;
 		return;
 	}
-	if (a->reader_key)
-		a->reader_key(a, ch);
+	if (a->reader.key)
+		a->reader.key(a, ch);
 	/* The board pressing for the player (t, T) takes the key first. */
 	if (a->stack[0]->intercept && a->stack[0]->intercept(a, ch))
 		return;
@@ -260,12 +260,12 @@ static void app_dispatch(app *a, int ch)
 	const key_row *row = screen_find(s, ch);
 	reaction r = row ? row->run(a, ch) : s->other ? s->other(a, ch) : REACT_NONE;
 	if ((r & REACT_LEAVE) && a->depth == 1 && !a->s)
-		a->quit = true;		/* the one screen of lightsout watch */
+		a->end.quit = true;		/* the one screen of lightsout watch */
 	else if (r & REACT_LEAVE)
 		app_pop(a);
 	if (r & REACT_QUIT)
-		a->quit = true;
-	if ((r & (REACT_REDRAW | REACT_LEAVE)) && !a->quit)
+		a->end.quit = true;
+	if ((r & (REACT_REDRAW | REACT_LEAVE)) && !a->end.quit)
 		app_redraw(a);
 }
 
@@ -280,7 +280,7 @@ static void resume_yes(app *a)
 static void resume_no(app *a)
 {
 	app_cursor_to(a, 0, 0);	/* the saved game's place means nothing on a new board */
-	int ev = session_resume_decline(a->s, &a->fresh_cfg, a->fresh_mode, term_now());
+	int ev = session_resume_decline(a->s, &a->start.fresh_cfg, a->start.fresh_mode, term_now());
 	/* Over the lobby the board is made behind it, its keys live: f
 	 * waits for it, another choice makes its own. */
 	if (app_top(a) == &lobby_screen)
@@ -344,13 +344,13 @@ static void takeover_yes(app *a)
 	app_react(a, ev);
 	if (ev & SESSION_BOARD)
 		return;
-	if (a->offer_resume)
+	if (a->start.offer_resume)
 		ask_resume(a);
 }
 
 static void takeover_no(app *a)
 {
-	if (a->offer_resume)
+	if (a->start.offer_resume)
 		ask_resume(a);
 	else
 		draw_message(&a->v, _("This game is saved apart from the other one."));
@@ -360,10 +360,10 @@ static void takeover_no(app *a)
 static void app_pace_start(app *a)
 {
 	double now = term_now();
-	a->last_move = now;
-	pace_init(&loop.keys, a->keys_per_second, PACE_KEYS_BURST, now);
+	a->pace.last_move = now;
+	pace_init(&loop.keys, a->pace.keys_per_second, PACE_KEYS_BURST, now);
 	/* A code as long as the field takes, its line breaks too. */
-	pace_init(&loop.pasted, a->keys_per_second, 2 * CODE_ENTRY_MAX, now);
+	pace_init(&loop.pasted, a->pace.keys_per_second, 2 * CODE_ENTRY_MAX, now);
 	loop.dropped = loop.dropped_said = 0;
 	loop.dropped_at = 0;
 }
@@ -378,7 +378,7 @@ int app_run_screen(app *a, const screen *only)
 		only->enter(a);
 	app_redraw(a);
 	app_pace_start(a);
-	while (!a->quit) {
+	while (!a->end.quit) {
 		int ch = app_key(a);
 		if (ch == KEY_STOP)
 			return 128 + term_quit_signal;
@@ -396,10 +396,10 @@ int app_run(app *a)
 	a->depth = 0;
 	a->stack[a->depth++] = &board_screen;
 	a->st.cell = -1;
-	if (a->offer_resume)
+	if (a->start.offer_resume)
 		saved_cursor(a);
 	app_react(a, session_resume(a->s, term_now()));
-	if (a->lobby)
+	if (a->start.lobby)
 		app_push(a, &lobby_screen);	/* a saved game is offered over it */
 	session_view sv = app_session(a);
 	/* (A game kept apart says so on the title line: chrome.c.) */
@@ -415,18 +415,18 @@ int app_run(app *a)
 			snprintf(q, sizeof q, _("A game of yours is open in another session (pid %ld): move it here?"),
 				 sv.other);
 		app_ask(a, q, takeover_yes, takeover_no);
-	} else if (a->offer_resume)
+	} else if (a->start.offer_resume)
 		ask_resume(a);
 	clip_check(a);
 	app_pace_start(a);
 	int status = 0;
-	while (!a->quit) {
+	while (!a->end.quit) {
 		int ch = app_key(a);
 		if (ch == KEY_STOP && term_takeover) {
 			if (a->remote)
-				snprintf(a->end_msg, sizeof a->end_msg, "%s", _("this game moved to another session, saved as it was"));
+				snprintf(a->end.msg, sizeof a->end.msg, "%s", _("this game moved to another session, saved as it was"));
 			else
-				snprintf(a->end_msg, sizeof a->end_msg,
+				snprintf(a->end.msg, sizeof a->end.msg,
 					 _("this game moved to another session (pid %ld), saved as it was"), (long)term_takeover);
 			break;
 		}
@@ -435,21 +435,21 @@ int app_run(app *a)
 			break;
 		}
 		if (ch == KEY_IDLE) {
-			a->idled = true;	/* ends as q does; cmd_play says why */
+			a->end.idled = true;	/* ends as q does; cmd_play says why */
 			break;
 		}
 		if (ch == KEY_LOST) {
-			snprintf(a->end_msg, sizeof a->end_msg, "%s", _("the terminal went away"));
+			snprintf(a->end.msg, sizeof a->end.msg, "%s", _("the terminal went away"));
 			status = 1;
 			break;
 		}
 		app_dispatch(a, ch);
-		status = a->status;
+		status = a->end.status;
 		/* Kept with the game when it is saved, for a resume. */
 		session_cursor(a->s, a->v.cr, a->v.cc);
 	}
-	if (a->quit && a->reader_wait)
-		a->reader_wait(a);	/* the screen reader says the game is left */
+	if (a->end.quit && a->reader.wait)
+		a->reader.wait(a);	/* the screen reader says the game is left */
 	/* Quit, signal or lost terminal: a game in progress is kept for next
 	 * time (quitting is not giving up); a position in the editor is no
 	 * game yet, and the last save stays as it was.  A save that fails

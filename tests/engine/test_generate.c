@@ -155,7 +155,7 @@ int main(void)
 	system_solve(s, a->cells, y, NULL);
 	search_minimal(s, y, NULL, &sr);
 	tap_ok(rc == LO_OK && sr.weight == 5, "3x3 k=4 --par 5: optimum %d", sr.weight);
-	int p = generate_difficulty_par(s, &r, false, "hard", &g);
+	int p = generate_difficulty_par(s, &r, false, DIFFICULTY_HARD, &g);
 	int top = generate_max_par(s, &r, false);
 	tap_ok(p >= top * 2 / 3 && p <= top, "hard par %d is in the top third of %d", p, top);
 	system_free(s);
@@ -179,5 +179,15 @@ int main(void)
 	tap_ok(rc != LO_OK && res.status.code == LO_CANCELLED && strstr(err, "cancelled"), "a cancelled job stops: %s", err);
 	system_free(s);
 	board_free(a);
+	/* The difficulty: an enum inside, its word only in files and options. */
+	bool round = true;
+	for (int d = 0; d < DIFFICULTY_COUNT; d++) {
+		difficulty back = DIFFICULTY_COUNT;
+		round = round && generate_difficulty_parse(generate_difficulty_word((difficulty)d), &back) && (int)back == d;
+	}
+	difficulty none = DIFFICULTY_EASY;
+	tap_ok(round && !generate_difficulty_parse("extreme", &none) && none == DIFFICULTY_EASY &&
+		       !strcmp(generate_difficulty_word(DIFFICULTY_ANY), ""),
+	       "each difficulty's word reads back as it (any is \"\"); another word is none");
 	return tap_done();
 }

@@ -68,5 +68,11 @@ int main(void)
 		return 1;
 	test_publish(dir);
 	host_scratch_remove(dir);
+	/* A place: an enum inside, its word only in the live file. */
+	tap_ok(arcade_place_parse(arcade_place_word(PLACE_LOBBY)) == PLACE_LOBBY &&
+		       arcade_place_parse(arcade_place_word(PLACE_DAILY)) == PLACE_DAILY &&
+		       arcade_place_parse(arcade_place_word(PLACE_LADDER)) == PLACE_LADDER &&
+		       !strcmp(arcade_place_word(PLACE_FREE), "free") && arcade_place_parse("moon") == PLACE_FREE,
+	       "each place's word reads back as it; another word is a free board");
 	return tap_done();
 }

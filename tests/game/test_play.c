@@ -28,7 +28,7 @@ static lo_result start(play *p, const game_config *cfg, play_mode mode, uint64_t
 		tap_diag("%s", err);
 		return LO_REFUSED;
 	}
-	return play_init(p, &g, mode, "random", err, sizeof err);
+	return play_init(p, &g, mode, ORIGIN_RANDOM, err, sizeof err);
 }
 
 int main(void)
@@ -103,5 +103,14 @@ int main(void)
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	if (system(cmd) != 0)
 		tap_diag("could not remove %s", dir);
+	/* The origin is an enum inside; its word only where a file says it. */
+	bool round = true;
+	for (play_origin o = ORIGIN_RANDOM; o <= ORIGIN_EDIT; o++) {
+		play_origin back = ORIGIN_EDIT + 1;
+		round = round && play_origin_parse(play_origin_word(o), &back) && back == o;
+	}
+	play_origin none = ORIGIN_CODE;
+	tap_ok(round && !play_origin_parse("daily", &none) && none == ORIGIN_CODE && !strcmp(play_origin_word(ORIGIN_SEEDED), "seeded"),
+	       "each origin's word reads back as it; another word is none");
 	return tap_done();
 }

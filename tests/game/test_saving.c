@@ -23,7 +23,7 @@ static bool start(play *p, uint64_t seed)
 	memset(p, 0, sizeof *p);
 	rng_seed(&p->r, seed);
 	if (game_init(&g, &c, err, sizeof err) != LO_OK || play_generate(p, &g, err, sizeof err) != LO_OK ||
-	    play_init(p, &g, PLAY_FREE, "random", err, sizeof err) != LO_OK) {
+	    play_init(p, &g, PLAY_FREE, ORIGIN_RANDOM, err, sizeof err) != LO_OK) {
 		tap_diag("%s", err);
 		return false;
 	}

@@ -125,7 +125,7 @@ static bool start(session *s, board *b, play_mode mode, const game_config *cfg)
 		game_free(&g);
 		return tap_ok(0, "a board: %s", err);
 	}
-	if (play_init(&s->pl, &g, mode, b ? "load" : "random", err, sizeof err) != LO_OK)
+	if (play_init(&s->pl, &g, mode, b ? ORIGIN_LOAD : ORIGIN_RANDOM, err, sizeof err) != LO_OK)
 		return tap_ok(0, "play_init: %s", err);
 	session_fresh(s, now());
 	return true;
@@ -445,12 +445,12 @@ static void test_editor(void)
 	session_edit_begin(&s, now());
 	tap_ok(s.files.paused, "the editor pauses saving");
 	int ev = session_edit_commit(&s, now());
-	tap_ok((ev & SESSION_BOARD) && !s.pl.assisted && game_moves(&s.pl.g) == 1 && strcmp(s.pl.origin, "load") == 0,
+	tap_ok((ev & SESSION_BOARD) && !s.pl.assisted && game_moves(&s.pl.g) == 1 && s.pl.origin == ORIGIN_LOAD,
 	       "left without a change: the game goes on, unassisted");
 	session_edit_begin(&s, now());
 	board_set(s.pl.g.cur, 0, 0, 0);
 	session_edit_commit(&s, now());
-	tap_ok(s.pl.assisted && game_moves(&s.pl.g) == 0 && strcmp(s.pl.origin, "edit") == 0,
+	tap_ok(s.pl.assisted && game_moves(&s.pl.g) == 0 && s.pl.origin == ORIGIN_EDIT,
 	       "a changed cell: a board of the player's own, no record to beat");
 	session_edit_begin(&s, now());
 	game_config big = test_config(4, 5, 3, "plus", false);
@@ -507,7 +507,7 @@ static void test_take_over(void)
 	game g;
 	char err[256];
 	game_init(&g, &c, err, sizeof err);
-	play_init(&s.pl, &g, PLAY_FREE, "random", err, sizeof err);
+	play_init(&s.pl, &g, PLAY_FREE, ORIGIN_RANDOM, err, sizeof err);
 	int ev = session_take_over(&s, now());
 	tap_ok((ev & SESSION_BOARD) && s.pl.assisted && game_moves(&s.pl.g) == 1,
 	       "taken over: the game, its move and its help (%s)", s.msg);
@@ -567,8 +567,8 @@ static void test_ladder(void)
 static void test_config_equal(void)
 {
 	game_config a = test_config(5, 5, 2, "plus", false), b = a;
-	snprintf(b.difficulty, sizeof b.difficulty, "hard");
-	snprintf(b.difficulty, sizeof b.difficulty, "%s", "");
+	snprintf(b.v.rule, sizeof b.v.rule, "%s", "plus-and-more");
+	snprintf(b.v.rule, sizeof b.v.rule, "%s", "plus");
 	tap_ok(memcmp(&a, &b, sizeof a) != 0 && game_config_equal(&a, &b),
 	       "configs with different bytes after a string's end are equal");
 	b.v.torus = true;
@@ -660,8 +660,8 @@ static void test_play_board(void)
 	board *b = board_new(3, 3, 3);
 	b->cells[4] = 2;
 	int ev = session_play_board(&s, b, &t, now());
-	tap_ok((ev & SESSION_BOARD) && s.pl.mode == PLAY_FREE && s.pl.rung == 0 && strcmp(s.pl.origin, "code") == 0,
-	       "a code's board is played at once, as free play (events %#x, origin %s)", ev, s.pl.origin);
+	tap_ok((ev & SESSION_BOARD) && s.pl.mode == PLAY_FREE && s.pl.rung == 0 && s.pl.origin == ORIGIN_CODE,
+	       "a code's board is played at once, as free play (events %#x, origin %s)", ev, play_origin_word(s.pl.origin));
 	tap_ok(s.pl.g.cfg.v.k == 3 && s.pl.g.cfg.v.torus && board_get(s.pl.g.cur, 1, 1) == 2 && game_moves(&s.pl.g) == 0,
 	       "with its own variant and cells");
 	game_config bad = test_config(3, 3, 2, "plus", false);
@@ -766,12 +766,12 @@ static void test_open(void)
 	char err[256];
 	session_fail why;
 	game_config c = test_config(3, 3, 2, "plus", false);
-	session_settings set = { .cfg = c, .mode = PLAY_FREE, .origin = "load", .loaded = middle(), .seed = 7,
+	session_settings set = { .cfg = c, .mode = PLAY_FREE, .origin = ORIGIN_LOAD, .loaded = middle(), .seed = 7,
 				 .keep_saved = true, .note = "" };
 	session *s = session_open(&set, &why, err, sizeof err);
 	if (!tap_ok(s != NULL, "opened with a board loaded (%s)", s ? "" : err))
 		return;
-	tap_ok(!session_offers_resume(s) && strcmp(s->pl.origin, "load") == 0 && s->pl.g.solvable,
+	tap_ok(!session_offers_resume(s) && s->pl.origin == ORIGIN_LOAD && s->pl.g.solvable,
 	       "it is played, nothing offered");
 	session_press(s, 0, 0, +1, now());
 	tap_ok(session_kept(s), "in progress: kept for next time");
@@ -814,7 +814,7 @@ static session *racer_session(const char *host, const char *id, const char *name
 	game_config c = test_config(3, 3, 2, "plus", false);
 	snprintf(path, sizeof path, "%s/live/%s", host, id);
 	*lock = lock_take(path, 0, err, sizeof err);
-	session_settings set = { .cfg = c, .mode = PLAY_FREE, .origin = "load", .loaded = middle(), .seed = 7,
+	session_settings set = { .cfg = c, .mode = PLAY_FREE, .origin = ORIGIN_LOAD, .loaded = middle(), .seed = 7,
 				 .keep_saved = true, .note = "", .host = host, .live_id = id, .player_name = name,
 				 .client = "198.51.100.7 40000 192.0.2.1 22" };
 	return session_open(&set, &why, err, sizeof err);
@@ -859,7 +859,7 @@ static void test_race(const char *dir)
 	free(list);
 	int ea = tick_for(a, SESSION_RACE_START), eb = tick_for(b, SESSION_RACE_START);
 	tap_ok((ea & SESSION_RACE_START) && (ea & SESSION_BOARD) && (eb & SESSION_RACE_START) &&
-		       !strcmp(a->pl.origin, "race") && !memcmp(a->pl.g.cur->cells, b->pl.g.cur->cells, 9),
+		       a->pl.origin == ORIGIN_RACE && !memcmp(a->pl.g.cur->cells, b->pl.g.cur->cells, 9),
 	       "both sessions play the race's board at once (events %#x, %#x)", ea, eb);
 	session_play_board(b, middle(), &b->pl.g.cfg, now());
 	eb = session_tick(b, now());

@@ -1,4 +1,5 @@
 /* XDG paths, atomic writes, the lock, and moving damaged files aside. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -6,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "persist/aside.h"
@@ -132,11 +134,37 @@ int main(void)
 	       (text = atomic_read(shared, &len, err, sizeof err)) && !strcmp(text, "yz\n"),
 	       "atomic_write_at, volatile: replaced");
 	free(text);
-	tap_ok(atomic_temp_at(dfd, "shared.txt", "t\n", 2, 0600, 0, tname, sizeof tname) == 0 &&
-	       !strncmp(tname, ".shared.txt.", 12) && strlen(tname) == 18 && faccessat(dfd, tname, F_OK, 0) == 0,
-	       "atomic_temp_at: the data in .NAME.XXXXXX (%s)", tname);
+	/* A temporary left by a write killed half-way. */
+	snprintf(tname, sizeof tname, ".shared.txt.AbC123");
+	int tfd = openat(dfd, tname, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	tap_ok(tfd >= 0 && write(tfd, "t\n", 2) == 2 && close(tfd) == 0, "a temporary .NAME.XXXXXX left behind");
+	struct timespec old_ts[2] = { { time(NULL) - 60, 0 }, { time(NULL) - 60, 0 } };
+	utimensat(dfd, tname, old_ts, 0);
 	tap_ok(atomic_sweep_at(dfd, "shared.txt", 0) == 1 && faccessat(dfd, tname, F_OK, 0) != 0,
 	       "atomic_sweep_at: it goes, the file stays");
+	/* Created once: whole or not at all, never over another's file. */
+	time_t when = 1700000000;
+	struct stat cst = { 0 };
+	tap_ok(atomic_create_at(dfd, "once.txt", "mine\n", 5, 0600, 0, when) == 0 &&
+	       fstatat(dfd, "once.txt", &cst, 0) == 0 && cst.st_size == 5 && cst.st_mtime == when,
+	       "atomic_create_at: made whole, with the time asked");
+	tap_ok(atomic_create_at(dfd, "once.txt", "theirs\n", 7, 0600, 0, 0) == 1 &&
+	       fstatat(dfd, "once.txt", &cst, 0) == 0 && cst.st_size == 5,
+	       "atomic_create_at: a second writer finds it there and writes nothing");
+	char once[4300];
+	snprintf(once, sizeof once, "%s/once2.txt", tmp);
+	tap_ok(atomic_create(once, "x", 1, 0644, 0, 0) == 0 && stat(once, &cst) == 0 && (cst.st_mode & 0777) == 0644 &&
+	       atomic_create(once, "y", 1, 0644, 0, 0) == 1,
+	       "atomic_create: by path, its mode, once");
+	DIR *cd = fdopendir(dup(dfd));
+	int temps = 0;
+	for (struct dirent *de; cd && (de = readdir(cd));)
+		temps += de->d_name[0] == '.' && strncmp(de->d_name, ".once", 5) == 0;
+	if (cd)
+		closedir(cd);
+	tap_ok(temps == 0, "no temporary is left beside them (%d)", temps);
+	snprintf(once, sizeof once, "%s/nodir/once.txt", tmp);
+	tap_ok(atomic_create(once, "x", 1, 0600, 0, 0) < 0 && errno == ENOENT, "a missing directory: -1, ENOENT");
 	close(dfd);
 
 	/* A lock on a file already open: two opens are two holders. */

@@ -1,4 +1,4 @@
-/* Races' files (persist/race.h): read back whole, refused where they are
+/* Races' files (persist/racestore.h): read back whole, refused where they are
  * wrong with the line, versions 1 and 2 still read; a race taken once and
  * decided once however many try at the same moment; a dead opener's race
  * swept; ranked only between two keys of two networks, each with the
@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "persist/lock.h"
-#include "persist/race.h"
+#include "persist/racestore.h"
 #include "tap.h"
 
 /* Today: results older than RACE_RESULTS_DAYS are swept. */

@@ -36,4 +36,10 @@ for s in $screens; do
 		$1 == me && scr[$2] { print $2 }' "$tmp/edges" | tr '\n' ' ')
 	check "$s calls no other screen's file (found: ${bad:-none})" test -z "$bad"
 done
+# The app core's state by concern: its own fields (one tab in, a nested
+# struct counted once, "bool a, b;" twice) at most 20.
+fields=$(awk '/^struct app \{/ { p = 1; next } p && /^\};/ { exit }
+	p && /^\t[^\t\/ *]/ && /;[ \t]*(\/\*.*)?$/ { sub(/\/\*.*/, ""); gsub(/\([^()]*\)/, ""); n += split($0, w, ",") }
+	END { print n + 0 }' ui/app.h)
+check "struct app has at most 20 fields ($fields)" test "$fields" -ge 10 -a "$fields" -le 20
 done_testing

@@ -44,7 +44,11 @@ check "and the session's header has no struct of it" sh -c "! grep -q '^struct s
 # Races and live games are the game layer's (game/race.c, game/arcade.c):
 # a screen lists and draws what the session says, and writes no race's or
 # live game's file itself.
-users=$(grep -l '^#include "persist/\(race\|live\)\.h"' ui/*.[ch] | tr '\n' ' ')
-check "no ui/ file includes persist/race.h or persist/live.h (found: ${users:-none})" [ -z "$users" ]
+users=$(grep -l '^#include "persist/\(racestore\|live\)\.h"' ui/*.[ch] | tr '\n' ' ')
+check "no ui/ file includes persist/racestore.h or persist/live.h (found: ${users:-none})" [ -z "$users" ]
+# The player crosses from account/ to the game in one struct
+# (game/handoff.h): no environment set for it, no globals set beforehand.
+users=$(grep -l 'setenv\|play_set_' account/*.c | tr '\n' ' ')
+check "account/ hands the player over in one struct alone (setenv or play_set_ in: ${users:-none})" [ -z "$users" ]
 check "every include names its folder" sh -c "! grep -h '^#include \"[a-z_]*\.h\"' */*.[ch] main.c | grep -v config.h"
 done_testing

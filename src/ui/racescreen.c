@@ -37,17 +37,21 @@ static void list_refresh(app *a)
 
 /* Where a player is, in words (a live file's place), and whether a
  * guest: the brackets after their name. */
-static const char *place_words(const char *place, bool guest)
+static const char *place_words(arcade_place place, bool guest)
 {
-	if (!strcmp(place, "lobby"))
+	switch (place) {
+	case PLACE_LOBBY:
 		/* TRANSLATORS: where a player one may challenge is, in
 		 * brackets after their name ("challenge bob (a guest, in the
 		 * lobby)"). */
 		return guest ? _("a guest, in the lobby") : _("in the lobby");
-	if (!strcmp(place, "daily"))
+	case PLACE_DAILY:
 		return guest ? _("a guest, on the daily board") : _("on the daily board");
-	if (!strcmp(place, "ladder"))
+	case PLACE_LADDER:
 		return guest ? _("a guest, on the practice ladder") : _("on the practice ladder");
+	case PLACE_FREE:
+		break;
+	}
 	return guest ? _("a guest, playing a free board") : _("playing a free board");
 }
 

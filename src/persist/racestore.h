@@ -37,8 +37,8 @@
  * RACE_NETWORK_DAY ranked results a day (as winner's or loser's), and
  * each block of networks (persist/network.h) RACE_BLOCK_DAY, so that one
  * person with many networks of one provider cannot fill the day's table. */
-#ifndef LO_RACE_H
-#define LO_RACE_H
+#ifndef LO_RACESTORE_H
+#define LO_RACESTORE_H
 
 #include <stdbool.h>
 #include <stddef.h>

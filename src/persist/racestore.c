@@ -1,4 +1,4 @@
-#include "persist/race.h"
+#include "persist/racestore.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -396,24 +396,10 @@ static char *read_file(const char *path, size_t *len)
 }
 
 /* Write text to path only if nothing is there: 0 written, 1 there already,
- * -1 not written.  A temporary linked to its name: the file appears whole
- * or not at all, and of two writers exactly one wins. */
+ * -1 not written (atomic_create: whole or not at all, one writer wins). */
 static int put_once(const char *path, const char *text, size_t len)
 {
-	char dir[4200], tmp[4300];
-	const char *slash = strrchr(path, '/');
-	if (!slash || snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path) >= (int)sizeof dir)
-		return -1;
-	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd < 0)
-		return -1;
-	int rc = -1;
-	if (atomic_temp_at(dfd, slash + 1, text, len, 0600, 0, tmp, sizeof tmp) == 0) {
-		rc = linkat(dfd, tmp, dfd, slash + 1, 0) == 0 ? 0 : errno == EEXIST ? 1 : -1;
-		unlinkat(dfd, tmp, 0);
-	}
-	close(dfd);
-	return rc;
+	return atomic_create(path, text, len, 0600, 0, 0);
 }
 
 static void remove_race(const char *host, const char *slot)
