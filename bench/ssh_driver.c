@@ -368,8 +368,12 @@ static void session_output(session *s, const char *data, size_t len, double t)
 			s->race_step = 2;
 		}
 		if (seen(buf, all, "go!")) {
+			/* The cursor to the first column, untimed: a key that
+			 * moves nothing is answered by the clock a second on. */
+			session_send(s, "0");
 			start_keys(s, t);
 			s->ph = P_RKEYS;
+			s->due = t + QUIET + opt.gap * frand();
 		}
 		break;
 	default:

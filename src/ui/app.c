@@ -329,9 +329,12 @@ void app_open_prose(app *a, const char *title, char *text, const char *footer)
 	open_page(a, title, text, footer, true);
 }
 
+/* The settings changed since they were last written: app_prefs_write
+ * writes them at the host's turn, after the key's frame. */
+static bool prefs_due;
+
 void app_keep_prefs(app *a, const game_config *cfg)
 {
-	char err[300];
 	prefs *p = &a->prefs;
 	if (cfg && !cfg->v.graph && !rule_name_is_random(cfg->v.rule)) {
 		p->rows = cfg->v.rows, p->cols = cfg->v.cols, p->has_size = true;
@@ -344,6 +347,16 @@ void app_keep_prefs(app *a, const game_config *cfg)
 	p->watchers = !a->s || app_session(a).watchers_open, p->has_watchers = true;
 	snprintf(p->theme, sizeof p->theme, "%s", draw_theme_name(a->v.theme)), p->has_theme = true;
 	p->speed = a->st.speed + 1, p->has_speed = true;
+	prefs_due = true;
+}
+
+void app_prefs_write(app *a)
+{
+	char err[300];
+	const prefs *p = &a->prefs;
+	if (!prefs_due)
+		return;
+	prefs_due = false;
 	if (!a->prefs_path[0] ||
 	    paths_file(PATHS_CONFIG, PATHS_CONFIG_FILE, true, a->prefs_path, sizeof a->prefs_path, err, sizeof err) < 0 ||
 	    prefs_save(a->prefs_path, p, err, sizeof err) < 0) {

@@ -159,6 +159,7 @@ static int host_tick(app *a, double now)
 	if (!loop.flushed || now < loop.host_at + every)
 		return 0;
 	loop.host_at = now;
+	app_prefs_write(a);
 	int ev = a->s ? session_tick(a->s, now) : 0;
 	if (ev)
 		app_react(a, ev);
@@ -255,7 +256,7 @@ static int app_key(app *a)
 		if (!loop.flushed) {
 			/* The key's frame on the screen now; the host's turn
 			 * after it, and a frame of its own if it has news. */
-			refresh();
+			term_flush();
 			loop.flushed = true;
 			continue;
 		}
@@ -424,17 +425,19 @@ int app_run_screen(app *a, const screen *only)
 		only->enter(a);
 	app_redraw(a);
 	app_pace_start(a);
+	int status = 0;
 	while (!a->quit) {
 		int ch = app_key(a);
-		if (ch == KEY_STOP)
-			return 128 + term_quit_signal;
-		if (ch == KEY_LOST)
-			return 1;
+		if (ch == KEY_STOP || ch == KEY_LOST) {
+			status = ch == KEY_STOP ? 128 + term_quit_signal : 1;
+			break;
+		}
 		if (ch == KEY_IDLE)
 			break;
 		app_dispatch(a, ch);
 	}
-	return 0;
+	app_prefs_write(a);	/* the settings of the last keys, kept */
+	return status;
 }
 
 int app_run(app *a)
@@ -494,6 +497,7 @@ int app_run(app *a)
 		/* Kept with the game when it is saved, for a resume. */
 		session_cursor(a->s, a->v.cr, a->v.cc);
 	}
+	app_prefs_write(a);	/* the settings of the last keys, kept */
 	if (a->quit && a->reader_wait)
 		a->reader_wait(a);	/* the screen reader says the game is left */
 	/* Quit, signal or lost terminal: a game in progress is kept for next
