@@ -329,6 +329,23 @@ void app_open_prose(app *a, const char *title, char *text, const char *footer)
 	open_page(a, title, text, footer, true);
 }
 
+/* A key's work that needs files, waiting for the host's turn. */
+static void (*later)(app *a);
+
+void app_later(app *a, void (*fn)(app *a))
+{
+	(void)a;
+	later = fn;
+}
+
+void app_later_run(app *a)
+{
+	void (*fn)(app *a) = later;
+	later = NULL;
+	if (fn)
+		fn(a);
+}
+
 /* The settings changed since they were last written: app_prefs_write
  * writes them at the host's turn, after the key's frame. */
 static bool prefs_due;

@@ -159,6 +159,7 @@ static int host_tick(app *a, double now)
 	if (!loop.flushed || now < loop.host_at + every)
 		return 0;
 	loop.host_at = now;
+	app_later_run(a);
 	app_prefs_write(a);
 	int ev = a->s ? session_tick(a->s, now) : 0;
 	if (ev)

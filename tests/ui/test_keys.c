@@ -194,6 +194,17 @@ static int no_key(int wait_ms)
 	return ERR;
 }
 
+/* Waiting for a scene's screen since (monotonic seconds; 0: not). */
+static double waited_since;
+
+static bool gave_up_waiting(void)
+{
+	double now = term_now();
+	if (!waited_since)
+		waited_since = now;
+	return now - waited_since > 2.0;
+}
+
 int __wrap_term_getch(int wait_ms)
 {
 	if (given >= 0)
@@ -234,6 +245,12 @@ int __wrap_term_getch(int wait_ms)
 			win_left = 2;
 			return 's';
 		}
+		if (st->tested && app_top(the_app) != scenes[st->scene].top && !gave_up_waiting()) {
+			/* A screen opened at the host's turn (the statistics'
+			 * page): a moment for it. */
+			return no_key(wait_ms);
+		}
+		waited_since = 0;
 		if (st->tested && app_top(the_app) != scenes[st->scene].top) {
 			char line[64];
 			int len = snprintf(line, sizeof line, "%d -1 unreached -\n", at);
@@ -278,7 +295,6 @@ static const struct {
 	const char *why;
 } known[] = {
 	{ "board", 'e', "the editor saves the game as it stands first (session_edit_begin)" },
-	{ "board", 'S', "the statistics page reads the statistics file" },
 	{ "question (R mid-game)", 'y', "a restart records the attempt given up (statistics) and a new game id" },
 	{ "question (R mid-game)", 'Y', "a restart records the attempt given up (statistics) and a new game id" },
 	{ NULL, 0, NULL },
