@@ -29,6 +29,8 @@ static struct {
 	bool clip_due;		/* ... and yet to be said */
 	char clip_said[160];	/* its words, as said */
 	bool flushed;		/* the last key's frame is on the terminal */
+	bool key_news;		/* a key since the host's last turn: its turn comes
+				 * right after the key's frame (keys are paced) */
 	double host_at;		/* the host's last turn (host_tick) */
 } loop;
 
@@ -146,8 +148,11 @@ static int pace_drain(app *a)
 }
 
 /* The host's turn (the files: a win's records, the race's course, our
- * live game for watchers, the watched games, the save) comes at most this
- * often, and only once the last key's frame is on the screen. */
+ * live game for watchers, the watched games, the save) comes only once
+ * the last key's frame is on the screen: right after a key's (its news
+ * for the rival and the watchers at once, and keys come at the player's
+ * pace), and otherwise at most this often (not on every turn of an
+ * animation or a step). */
 #define HOST_TICK_MS RACE_POLL_MS
 
 /* The host's turn, if due: what it says is news for the next frame. */
@@ -156,9 +161,10 @@ static int host_tick(app *a, double now)
 	const screen *top = app_top(a);
 	/* A watched game's presses reach its watcher within WATCH_POLL_MS. */
 	double every = (top->poll ? WATCH_POLL_MS : HOST_TICK_MS) / 1000.0;
-	if (!loop.flushed || now < loop.host_at + every)
+	if (!loop.flushed || (!loop.key_news && now < loop.host_at + every))
 		return 0;
 	loop.host_at = now;
+	loop.key_news = false;
 	app_later_run(a);
 	app_prefs_write(a);
 	int ev = a->s ? session_tick(a->s, now) : 0;
@@ -285,6 +291,7 @@ static int app_key(app *a)
 			continue;
 		}
 		a->st.pending_key = 0;
+		loop.key_news = true;
 		return ch;
 	}
 }
