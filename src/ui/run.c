@@ -205,7 +205,8 @@ static int app_key(app *a)
 		if (a->st.pending_key && on_board && app_session(a).plan->have) {
 			int ch = a->st.pending_key;
 			a->st.pending_key = 0;
-			loop.key_news = true;	/* a key too: the host's turn after it */
+			loop.key_news = true;	/* a key too: its frame, then the host's turn */
+			loop.flushed = false;
 			return ch;
 		}
 		if (term_takeover && (!a->s || !session_asked_away(a->s))) {
