@@ -12,6 +12,7 @@
 # GAP (ms between them, 100), IDLE (s of the measured idle window, 10),
 # CONNECTING (sessions logging in at once; default: under MaxStartups),
 # SSH_OPTS (more options for every ssh client, e.g. -o KexAlgorithms=...),
+# RACE (1: after the win, pairs race, and the keys are timed in the race too),
 # SERVE_OPTIONS (serve's options after the shipped ones, which they
 # override: e.g. --sessions 2 for a run where some are refused).
 # Each player comes from a network of its own (127.X.Y.2, X from 100), spread
@@ -412,7 +413,7 @@ say "N=$N on port $port, at most $CONNECTING logging in at once (MaxStartups $st
 today=$(date -u +%Y-%m-%d)
 cpu_before=$(head -n 1 /proc/stat)
 TERM=xterm LANG=C.UTF-8 "$driver" -n "$N" -s "$s/ssh" -p "$sshd_pid" -w "$CONNECTING" -k "$KEYS" -g "$GAP" \
-	-i "$IDLE" >"$s/report" &
+	-i "$IDLE" $([ "${RACE:-0}" = 0 ] || echo -r) >"$s/report" &
 driver_pid=$!
 wait "$driver_pid"
 driver_rc=$?

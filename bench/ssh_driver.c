@@ -5,7 +5,11 @@
  *
  * A session answers the name prompt, sends cursor keys (l, h, l, ...) paced
  * about GAP ms apart, each timed from write() to the first byte back, wins
- * the board with "sT", then sits in the game.  Once every session sits
+ * the board with "sT", then sits in the game.  With -r (RACE=1), each
+ * pair of sessions then races (the first opens a race with "vo", the
+ * second takes it with "v" and Enter, a pair at a time, so that the race
+ * at the top of the list is the pair's), and the same cursor keys are
+ * timed again while the race is on: key-to-screen in a race.  Once every session sits
  * there, the server side of each one (its sshd processes and the game) is
  * measured over the idle window: RSS, PSS, CPU.  Then "qy" ends them.
  *
@@ -48,6 +52,8 @@ enum phase {
 	P_NAME,			/* name sent; no board yet */
 	P_KEYS,			/* the timed cursor keys */
 	P_SOLVE,		/* "sT" sent; not solved yet */
+	P_RACE,			/* -r: solved; pairing for a race */
+	P_RKEYS,		/* -r: the timed cursor keys, in the race */
 	P_IDLE,			/* solved; sitting in the game */
 	P_QUIT,			/* "qy" sent */
 	P_DONE,			/* ended after "qy" */
@@ -55,7 +61,7 @@ enum phase {
 };
 
 static const char *const phase_name[] = { "waiting to start", "logging in", "naming", "timing keys",
-					  "solving", "idle", "quitting", "done", "failed" };
+					  "solving", "pairing for a race", "timing keys in a race", "idle", "quitting", "done", "failed" };
 
 typedef struct session {
 	int id;
@@ -81,6 +87,8 @@ typedef struct session {
 	enum phase failed_in;
 	char why[64];		/* why it failed: "timed out", "ssh ended (status 1)" */
 	unsigned long long idle_bytes;
+	int race_step;		/* P_RACE: 0 nothing sent, 1 "v" or "vo" sent, 2 Enter sent */
+	bool race_open;		/* P_RACE: its race is open (the pair's first) */
 } session;
 
 static struct {
@@ -88,11 +96,14 @@ static struct {
 	double gap;
 	const char *script;
 	pid_t sshd;
-	bool debug;
-} opt = { 0, 90, 20, 10, 0.1, NULL, 0, false };
+	bool debug, race;
+} opt = { 0, 90, 20, 10, 0.1, NULL, 0, false, false };
 
 static session *ses;
 static double *lat, *lat_busy, *lat_calm;	/* all; while logins ran; after */
+static double *lat_race;	/* -r: in a race */
+static size_t nrace;
+static int race_pair;		/* -r: the pair pairing now */
 static double *login;		/* from ssh's start to the name prompt */
 static size_t nlat, nbusy, ncalm, nlogin;
 static int unanswered, stray, retries, max_connecting;
@@ -294,7 +305,12 @@ static void session_output(session *s, const char *data, size_t len, double t)
 		}
 		fputc('\n', stderr);
 	}
-	if (s->key_at) {
+	if (s->key_at && s->ph == P_RKEYS) {
+		lat_race[nrace++] = t - s->key_at;
+		s->due = s->key_at + opt.gap * (0.75 + 0.5 * frand());
+		s->key_at = 0;
+		s->keys++;
+	} else if (s->key_at) {
 		lat[nlat++] = t - s->key_at;
 		if (s->key_busy)
 			lat_busy[nbusy++] = t - s->key_at;
@@ -339,8 +355,25 @@ static void session_output(session *s, const char *data, size_t len, double t)
 	case P_SOLVE:
 		if (seen(buf, all, "Solved")) {
 			s->won = true;
-			s->ph = P_IDLE;
+			s->ph = opt.race ? P_RACE : P_IDLE;
 			s->since = t;
+			s->race_step = 0;
+		}
+		break;
+	case P_RACE:
+		if (seen(buf, all, "race is open"))
+			s->race_open = true;
+		if (s->race_step == 1 && !s->race_open && seen(buf, all, "'s race")) {
+			session_send(s, "\r");	/* the race at the top: the pair's */
+			s->race_step = 2;
+		}
+		if (seen(buf, all, "go!")) {
+			/* The cursor to the first column, untimed: a key that
+			 * moves nothing is answered by the clock a second on. */
+			session_send(s, "0");
+			start_keys(s, t);
+			s->ph = P_RKEYS;
+			s->due = t + QUIET + opt.gap * frand();
 		}
 		break;
 	default:
@@ -632,8 +665,9 @@ static void measure_end(proc *a, size_t na, unsigned long long client, double wi
 static void usage(void)
 {
 	fprintf(stderr, "Usage: ssh_driver -n N -s SCRIPT -p SSHD-PID [-w CONNECTING] [-k KEYS] [-g GAP-MS]\n"
-		"                  [-i IDLE-S] [-D]\n"
-		"Session I runs `sh SCRIPT I`, an ssh -tt to the game; SSHD-PID is the listening sshd.\n");
+		"                  [-i IDLE-S] [-D] [-r]\n"
+		"Session I runs `sh SCRIPT I`, an ssh -tt to the game; SSHD-PID is the listening sshd;\n"
+		"-r: after the win, pairs race and the keys are timed again in the race.\n");
 	exit(2);
 }
 
@@ -760,6 +794,8 @@ static void report(const measure *m, double t_connected, double t_won, double t_
 	} else {
 		printf("key-to-screen latency       none measured\n");
 	}
+	if (opt.race)
+		print_times("key-to-screen in a race", lat_race, nrace, false, "keys");
 	if (!m->groups) {
 		printf("server side measured        nothing (no session sat idle in the game)\n");
 		printf("driver wall time            %.1f s\n", t_all);
@@ -871,7 +907,7 @@ static void pump(double until)
 
 int main(int argc, char **argv)
 {
-	for (int c; (c = getopt(argc, argv, "n:s:p:w:k:g:i:D")) != -1;) {
+	for (int c; (c = getopt(argc, argv, "n:s:p:w:k:g:i:Dr")) != -1;) {
 		switch (c) {
 		case 'n': opt.n = atoi(optarg); break;
 		case 's': opt.script = optarg; break;
@@ -881,6 +917,7 @@ int main(int argc, char **argv)
 		case 'g': opt.gap = atof(optarg) / 1e3; break;
 		case 'i': opt.idle = atoi(optarg); break;
 		case 'D': opt.debug = true; break;
+		case 'r': opt.race = true; break;
 		default: usage();
 		}
 	}
@@ -892,7 +929,8 @@ int main(int argc, char **argv)
 	lat_busy = calloc((size_t)opt.n * (size_t)opt.keys + 1, sizeof *lat);
 	lat_calm = calloc((size_t)opt.n * (size_t)opt.keys + 1, sizeof *lat);
 	login = calloc((size_t)opt.n, sizeof *login);
-	if (!ses || !lat || !lat_busy || !lat_calm || !login) {
+	lat_race = calloc((size_t)opt.n * (size_t)opt.keys + 1, sizeof *lat);
+	if (!ses || !lat_race || !lat || !lat_busy || !lat_calm || !login) {
 		fprintf(stderr, "ssh_driver: out of memory\n");
 		return 1;
 	}
@@ -955,14 +993,18 @@ int main(int argc, char **argv)
 		int logging_in = count_phase(P_WAIT) + count_phase(P_CONNECT) + count_phase(P_NAME);
 		for (int i = 0; i < opt.n; i++) {
 			session *s = &ses[i];
-			if (s->ph == P_KEYS && s->key_at && t - s->key_at > T_ANSWER) {
+			bool timing = s->ph == P_KEYS || s->ph == P_RKEYS;
+			if (timing && s->key_at && t - s->key_at > T_ANSWER) {
 				unanswered++;
 				s->key_at = 0;
 				s->keys++;
 				s->due = t;
 			}
-			if (s->ph == P_KEYS && !s->key_at && t >= s->due) {
-				if (s->keys >= opt.keys) {
+			if (s->ph == P_RKEYS && !s->key_at && t >= s->due && s->keys >= opt.keys) {
+				s->ph = P_IDLE;	/* raced: sits in the race till the end */
+				s->since = t;
+			} else if (timing && !s->key_at && t >= s->due) {
+				if (s->keys >= opt.keys && s->ph == P_KEYS) {
 					session_send(s, "sT");
 					s->ph = P_SOLVE;
 					s->since = t;
@@ -977,6 +1019,7 @@ int main(int argc, char **argv)
 			double limit = s->ph == P_CONNECT ? T_CONNECT
 				     : s->ph == P_NAME  ? T_GAME
 				     : s->ph == P_SOLVE ? T_SOLVE
+				     : s->ph == P_RACE ? T_GAME
 				     : s->ph == P_QUIT  ? T_QUIT : 0;
 			if (limit && t - s->since > limit) {
 				if (s->ph == P_QUIT) {
@@ -987,6 +1030,40 @@ int main(int argc, char **argv)
 					session_fail(s, "timed out");
 				}
 			}
+		}
+		/* -r: the next pair races once the last one's race is on. */
+		while (opt.race && 2 * race_pair < opt.n) {
+			session *o = &ses[2 * race_pair], *k = 2 * race_pair + 1 < opt.n ? &ses[2 * race_pair + 1] : NULL;
+			if (!k) {
+				if (o->ph == P_RACE) {
+					o->ph = P_IDLE;	/* nobody to race */
+					o->since = t;
+				}
+				if (o->ph < P_RACE)
+					break;
+				race_pair++;
+				continue;
+			}
+			bool o_done = o->ph == P_FAILED || o->ph >= P_RKEYS, k_done = k->ph == P_FAILED || k->ph >= P_RKEYS;
+			if (o_done && k_done) {
+				race_pair++;
+				continue;
+			}
+			if (o->ph == P_RACE && k->ph == P_RACE) {
+				if (o->race_step == 0) {
+					session_send(o, "vo");
+					o->race_step = 1;
+				}
+				if (o->race_open && k->race_step == 0) {
+					session_send(k, "v");
+					k->race_step = 1;
+				}
+			} else if (o->ph == P_FAILED && k->ph == P_RACE) {
+				k->ph = P_IDLE;
+			} else if (k->ph == P_FAILED && o->ph == P_RACE) {
+				o->ph = P_IDLE;
+			}
+			break;
 		}
 		/* Where the run stands. */
 		int idle = count_phase(P_IDLE), failed = count_phase(P_FAILED), done = count_phase(P_DONE);
@@ -1035,7 +1112,7 @@ int main(int argc, char **argv)
 		next = t + 0.1;
 		for (int i = 0; i < opt.n; i++) {
 			const session *s = &ses[i];
-			if ((s->ph == P_WAIT || (s->ph == P_KEYS && !s->key_at)) && s->due < next)
+			if ((s->ph == P_WAIT || ((s->ph == P_KEYS || s->ph == P_RKEYS) && !s->key_at)) && s->due < next)
 				next = s->due;
 		}
 	}

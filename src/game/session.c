@@ -569,12 +569,9 @@ static int made(session *s, double now)
 	return ev;
 }
 
-int session_tick(session *s, double now)
+int session_poll(session *s)
 {
-	int ev = s->win_due ? record_win(s, now) : 0;
-	ev |= session_race_course(s, now);
-	if (s->mk && maker_done(s->mk))
-		ev |= made(s, now);
+	int ev = 0;
 	game *g = &s->pl.g;
 	lo_overlay *ov = &s->pl.ov;
 	if (overlay_poll(ov)) {
@@ -587,6 +584,16 @@ int session_tick(session *s, double now)
 			ev |= SESSION_STATUS;
 		}
 	}
+	return ev;
+}
+
+int session_tick(session *s, double now)
+{
+	int ev = s->win_due ? record_win(s, now) : 0;
+	ev |= session_race_course(s, now);
+	if (s->mk && maker_done(s->mk))
+		ev |= made(s, now);	/* a give-up's records, the new board's save */
+	ev |= session_poll(s);
 	if (saving_due(&s->files, &s->pl, now)) {
 		char msg[300];
 		if (saving_sync(&s->files, &s->pl, now, msg, sizeof msg) < 0)

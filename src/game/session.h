@@ -174,8 +174,12 @@ void session_say_when_made(session *s, const char *line);
 int session_play_board(session *s, board *b, const game_config *cfg, double now);
 /* Stop making a board: the one played stays. */
 void session_stop_making(session *s);
-/* Between keys: a win's records, a board made, the plan's news, a save
- * due. */
+/* Between keys, touching no file: the plan's news.  The front end calls
+ * it every turn of its loop, before the frame. */
+int session_poll(session *s);
+/* Between keys, after the key's frame is on the screen (the files'
+ * turn, as often as the front end allows): session_poll's news, and a
+ * win's records, the race's course, a board made, a save due. */
 int session_tick(session *s, double now);
 
 /* Our game on a public account's host, between keys (the front end's

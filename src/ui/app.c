@@ -329,9 +329,29 @@ void app_open_prose(app *a, const char *title, char *text, const char *footer)
 	open_page(a, title, text, footer, true);
 }
 
+/* A key's work that needs files, waiting for the host's turn. */
+static void (*later)(app *a);
+
+void app_later(app *a, void (*fn)(app *a))
+{
+	(void)a;
+	later = fn;
+}
+
+void app_later_run(app *a)
+{
+	void (*fn)(app *a) = later;
+	later = NULL;
+	if (fn)
+		fn(a);
+}
+
+/* The settings changed since they were last written: app_prefs_write
+ * writes them at the host's turn, after the key's frame. */
+static bool prefs_due;
+
 void app_keep_prefs(app *a, const game_config *cfg)
 {
-	char err[300];
 	prefs *p = &a->kept.prefs;
 	if (cfg && !cfg->v.graph && !rule_name_is_random(cfg->v.rule)) {
 		p->rows = cfg->v.rows, p->cols = cfg->v.cols, p->has_size = true;
@@ -345,6 +365,16 @@ void app_keep_prefs(app *a, const game_config *cfg)
 	p->watchers = !a->s || app_session(a).watchers_open, p->has_watchers = true;
 	snprintf(p->theme, sizeof p->theme, "%s", draw_theme_name(a->v.theme)), p->has_theme = true;
 	p->speed = a->st.speed + 1, p->has_speed = true;
+	prefs_due = true;
+}
+
+void app_prefs_write(app *a)
+{
+	char err[300];
+	const prefs *p = &a->kept.prefs;
+	if (!prefs_due)
+		return;
+	prefs_due = false;
 	if (!a->kept.path[0] ||
 	    paths_file(PATHS_CONFIG, PATHS_CONFIG_FILE, true, a->kept.path, sizeof a->kept.path, err, sizeof err) < 0 ||
 	    prefs_save(a->kept.path, p, err, sizeof err) < 0) {

@@ -175,8 +175,17 @@ bool app_open_race(app *a);
 /* The same for prose: wrapped to the window, paragraphs reflowed. */
 void app_open_prose(app *a, const char *title, char *text, const char *footer);
 /* Keep the settings in play (the board's kind, preview, T's speed) for the
- * next start; a failure is said on the message line. */
+ * next start: written by app_prefs_write, not on the key. */
 void app_keep_prefs(app *a, const game_config *cfg);
+/* A key's work that reads or writes files (a page of the statistics),
+ * done at the host's turn, after the key's frame: one at a time, the last
+ * asked. */
+void app_later(app *a, void (*fn)(app *a));
+void app_later_run(app *a);
+/* The settings kept since the last call, written (the loop calls it at
+ * the host's turn and as the game ends); a failure is said on the
+ * message line. */
+void app_prefs_write(app *a);
 /* End the game (status 0); a game in progress is saved for next time. */
 void app_end(app *a);
 

@@ -223,17 +223,26 @@ static reaction board_analysis(app *a, int key)
 	return REACT_NONE;
 }
 
-static reaction board_stats(app *a, int key)
+/* The statistics read at the host's turn (no file on a key). */
+static void stats_open(app *a)
 {
-	(void)key;
 	char msg[300];
+	if (app_top(a) != &board_screen)
+		return;		/* another key came first */
 	char *text = session_stats_text(a->s, msg, sizeof msg);
 	if (!text) {
 		app_say(a, msg);
-		return REACT_NONE;
+		return;
 	}
 	app_open_page(a, _("Statistics of finished games"), text,
 		      _("Arrows and Space scroll; any other key returns to the game."));
+	app_redraw(a);
+}
+
+static reaction board_stats(app *a, int key)
+{
+	(void)key;
+	app_later(a, stats_open);
 	return REACT_NONE;
 }
 

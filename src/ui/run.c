@@ -28,6 +28,10 @@ static struct {
 	int clip_rows, clip_cols;	/* the window larger than curses has, as said; 0: not */
 	bool clip_due;		/* ... and yet to be said */
 	char clip_said[160];	/* its words, as said */
+	bool flushed;		/* the last key's frame is on the terminal */
+	bool key_news;		/* a key since the host's last turn: its turn comes
+				 * right after the key's frame (keys are paced) */
+	double host_at;		/* the host's last turn (host_tick) */
 } loop;
 
 /* Ctrl-Z and fg (or SIGSTOP/SIGCONT from outside): pause the clock, give
@@ -143,21 +147,66 @@ static int pace_drain(app *a)
 	}
 }
 
+/* The host's turn (the files: a win's records, the race's course, our
+ * live game for watchers, the watched games, the save) comes only once
+ * the last key's frame is on the screen: right after a key's (its news
+ * for the rival and the watchers at once, and keys come at the player's
+ * pace), and otherwise at most this often (not on every turn of an
+ * animation or a step). */
+#define HOST_TICK_MS RACE_POLL_MS
+
+/* The host's turn, if due: what it says is news for the next frame. */
+static int host_tick(app *a, double now)
+{
+	const screen *top = app_top(a);
+	/* A watched game's presses reach its watcher within WATCH_POLL_MS. */
+	double every = (top->poll ? WATCH_POLL_MS : HOST_TICK_MS) / 1000.0;
+	if (!loop.flushed || (!loop.key_news && now < loop.host_at + every))
+		return 0;
+	loop.host_at = now;
+	loop.key_news = false;
+	app_later_run(a);
+	app_prefs_write(a);
+	int ev = a->s ? session_tick(a->s, now) : 0;
+	if (ev)
+		app_react(a, ev);
+	if (ev & SESSION_MADE)
+		return ev;
+	/* The status line's who: a race's result and its final tally in
+	 * one frame. */
+	if (a->publish)
+		a->publish(a, now);
+	if (top == app_top(a) && top->poll)
+		top->poll(a, now);
+	return ev;
+}
+
+/* Milliseconds until the host's next turn (wait no longer for a key). */
+static int host_wait(const app *a, double now)
+{
+	double every = (app_top(a)->poll ? WATCH_POLL_MS : HOST_TICK_MS) / 1000.0;
+	double left = loop.host_at + every - now;
+	return left <= 0 ? 0 : (int)(left * 1000) + 1;
+}
+
 /* The next key, with everything between keys done here: signals, suspend,
- * resize, the clock, the solver's news, saving and the game's own steps. */
+ * resize, the clock, the solver's news, saving and the game's own steps.
+ * A key's frame is drawn and sent to the terminal first; the host's turn
+ * (files) only then, rate-limited (HOST_TICK_MS). */
 static int app_key(app *a)
 {
 	for (;;) {
 		bool on_board = app_top(a) == &board_screen;
-		int ev = a->s ? session_tick(a->s, term_now()) : 0;
-		if (ev) {
+		int ev = a->s ? session_poll(a->s) : 0;
+		if (ev)
 			app_react(a, ev);
-			if (ev & SESSION_MADE)
-				continue;
-		}
+		if (host_tick(a, term_now()) & SESSION_MADE)
+			continue;
 		if (a->st.pending_key && on_board && app_session(a).plan->have) {
 			int ch = a->st.pending_key;
 			a->st.pending_key = 0;
+			loop.key_news = true;	/* a key too: its frame, then the host's turn */
+			loop.flushed = false;
 			return ch;
 		}
 		if (term_takeover && (!a->s || !session_asked_away(a->s))) {
@@ -173,6 +222,7 @@ static int app_key(app *a)
 		bool stepping = a->st.cell >= 0 || a->st.playing;
 		if (stepping && now >= a->st.due) {
 			a->stack[0]->tick(a, now);
+			loop.flushed = false;	/* a step is shown before the host hears of it */
 			continue;
 		}
 		/* The board in view, nothing over it: its clock runs from now
@@ -180,15 +230,9 @@ static int app_key(app *a)
 		if (a->s && on_board && !a->v.lay.too_small)
 			session_shown(a->s, now);
 		/* The key's and the tick's changes, the clock and the solver's
-		 * spinner: one frame before waiting; watchers see it too.  The
-		 * status line's who first: a race's result and its final tally
-		 * in one frame. */
-		if (a->publish)
-			a->publish(a, now);
+		 * spinner: one frame before waiting; watchers see it too. */
 		app_frame(a);
 		const screen *top = app_top(a);
-		if (top->poll)
-			top->poll(a, now);
 		bool making = false, busy = false;
 		if (a->s) {
 			session_view sv = app_session(a);
@@ -218,6 +262,16 @@ static int app_key(app *a)
 		pace_say(a);
 		if (a->reader.wait)
 			a->reader.wait(a);	/* last: the terminal's cursor stays where it puts it */
+		if (!loop.flushed) {
+			/* The key's frame on the screen now; the host's turn
+			 * after it, and a frame of its own if it has news. */
+			term_flush();
+			loop.flushed = true;
+			continue;
+		}
+		int host = host_wait(a, now);
+		if (host < wait)
+			wait = host;
 		int ch = term_getch(wait);
 		if (ch != ERR && ch != KEY_RESIZE && !pace_let(a, ch, term_now())) {
 			ch = pace_drain(a);
@@ -225,18 +279,21 @@ static int app_key(app *a)
 				continue;	/* flooded, and the flood read */
 		}
 		if (ch == ERR) {
-			if (input_lost(now))
+			/* (A short wait for the host's turn proves nothing.) */
+			if (wait >= 10 && input_lost(now))
 				return KEY_LOST;
 			continue;
 		}
 		loop.fast_errors = 0;
 		a->v.anim.cell = -1;	/* a key skips what is left of an animation */
+		loop.flushed = false;
 		if (ch == KEY_RESIZE) {
 			clip_check(a);
 			app_redraw(a);
 			continue;
 		}
 		a->st.pending_key = 0;
+		loop.key_news = true;
 		return ch;
 	}
 }
@@ -378,17 +435,19 @@ int app_run_screen(app *a, const screen *only)
 		only->enter(a);
 	app_redraw(a);
 	app_pace_start(a);
+	int status = 0;
 	while (!a->end.quit) {
 		int ch = app_key(a);
-		if (ch == KEY_STOP)
-			return 128 + term_quit_signal;
-		if (ch == KEY_LOST)
-			return 1;
+		if (ch == KEY_STOP || ch == KEY_LOST) {
+			status = ch == KEY_STOP ? 128 + term_quit_signal : 1;
+			break;
+		}
 		if (ch == KEY_IDLE)
 			break;
 		app_dispatch(a, ch);
 	}
-	return 0;
+	app_prefs_write(a);	/* the settings of the last keys, kept */
+	return status;
 }
 
 int app_run(app *a)
@@ -448,6 +507,7 @@ int app_run(app *a)
 		/* Kept with the game when it is saved, for a resume. */
 		session_cursor(a->s, a->v.cr, a->v.cc);
 	}
+	app_prefs_write(a);	/* the settings of the last keys, kept */
 	if (a->end.quit && a->reader.wait)
 		a->reader.wait(a);	/* the screen reader says the game is left */
 	/* Quit, signal or lost terminal: a game in progress is kept for next

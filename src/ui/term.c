@@ -271,6 +271,11 @@ int term_getch(int wait_ms)
 	return ch == KEY_FIND ? KEY_HOME : ch == KEY_SELECT ? KEY_END : ch;
 }
 
+void term_flush(void)
+{
+	refresh();
+}
+
 bool term_sgr_mouse(MEVENT *ev)
 {
 	/* The rest of "\033[<B;X;YM": digits and two semicolons, then M (a

@@ -31,6 +31,9 @@ bool term_clipped(int *rows, int *cols);
 /* The next key, or ERR after wait_ms; a resize since the last call first
  * resizes curses (within the bound) and comes back as KEY_RESIZE. */
 int term_getch(int wait_ms);
+/* What was drawn, sent to the terminal now: a key's frame before the
+ * work between keys (ui/run.c). */
+void term_flush(void);
 /* Restore the terminal; safe to call more than once. */
 void term_close(void);
 
