@@ -454,14 +454,6 @@ int zplus_order(const zplus *z, int i)
 	return z->order[i];
 }
 
-int zplus_block(const zplus *z)
-{
-	int d = 0;
-	for (int i = 0; i < z->nparts; i++)
-		d = z->part[i].d1 > d ? z->part[i].d1 : d;
-	return d;
-}
-
 /* acc += idem * (the part's polynomial) mod k, then u = acc(T) e_0. */
 static void accumulate(const zplus *z, int i, const uint8_t *poly, uint8_t *acc)
 {

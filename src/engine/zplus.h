@@ -28,8 +28,6 @@ void zplus_free(zplus *z);
 
 int zplus_nullity(const zplus *z);
 int zplus_order(const zplus *z, int i);
-/* The largest singular block, d1, over the parts (what the build cost). */
-int zplus_block(const zplus *z);
 
 /* u (C values) of kernel generator i: LO_OK, or LO_NOMEM. */
 lo_result zplus_kernel(const zplus *z, int i, uint8_t *u);

@@ -337,7 +337,8 @@ store *store_open(const char *path, char *note, size_t nlen, char *why, size_t l
 	return NULL;
 }
 
-int store_host_path(const char *dir, char *out, size_t len)
+/* The file of dir's database, in out. */
+static int store_host_path(const char *dir, char *out, size_t len)
 {
 	int n = snprintf(out, len, "%s/host.db", dir);
 	return n < 0 || (size_t)n >= len ? -1 : 0;

@@ -31,8 +31,6 @@ void store_close(store *s);
  * process and kept: NULL with why as store_open.  A note (a damaged
  * database moved aside) goes to standard error once. */
 store *store_host(const char *dir, char *why, size_t len);
-/* The file of dir's database, in out. */
-int store_host_path(const char *dir, char *out, size_t len);
 /* Close what store_host keeps (a test that removes the directory). */
 void store_host_forget(void);
 
