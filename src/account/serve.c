@@ -2,6 +2,7 @@
  * player and a login without one is a guest.  sshd checks the key; we learn
  * which key it was from sshd's ExposeAuthInfo file ($SSH_USER_AUTH), never
  * from anything the client sends. */
+#include "base/clock.h"
 #include "account/serve.h"
 
 #include <errno.h>
@@ -155,9 +156,7 @@ static long busy_secs = SERVE_PROMPT_TIME_BUSY;	/* --prompt-time-busy: over half
 
 static long now_ms(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	return (long)(clock_seconds() * 1000);
 }
 
 static int read_name(const char *prompt, const char *offer, char *out, size_t len)

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/clock.h"
 #include "persist/ladder.h"
 #include "persist/paths.h"
 
@@ -25,10 +26,9 @@ static void config_key(const game_config *cfg, char *buf, size_t len)
 
 uint64_t practice_daily_seed(time_t now, const game_config *cfg, char *date, size_t datelen)
 {
-	struct tm tm;
-	char key[VARIANT_RULE_MAX + 64];
-	gmtime_r(&now, &tm);
-	strftime(date, datelen, "%Y-%m-%d", &tm);
+	char key[VARIANT_RULE_MAX + 64], day[CLOCK_DATE_LEN];
+	clock_date(now, day);
+	snprintf(date, datelen, "%s", day);
 	config_key(cfg, key, sizeof key);
 	return mix(mix(0xcbf29ce484222325ULL, date), key);
 }

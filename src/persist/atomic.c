@@ -11,7 +11,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "persist/clock.h"
+#include "base/clock.h"
+#include "base/seed.h"
 #include "i18n.h"
 
 static void dir_of(const char *path, char *dir, size_t len)
@@ -30,7 +31,7 @@ static void temp_letters(char out[7])
 {
 	static const char abc[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 	static uint64_t state;
-	state ^= (uint64_t)(clock_seconds() * 1e9) ^ (uint64_t)time(NULL) << 32 ^ (uint64_t)getpid() << 16;
+	state ^= seed_fresh();
 	for (int k = 0; k < 6; k++) {
 		state = state * 6364136223846793005ULL + 1442695040888963407ULL;
 		out[k] = abc[(state >> 33) % 62];

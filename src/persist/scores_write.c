@@ -1,6 +1,7 @@
 /* Writing our own result: our file of the day read, our best per board
  * kept, written whole over our own file only, or beside another's that
  * squats its name (scores_record). */
+#include "base/seed.h"
 #include "persist/scores.h"
 
 #include <errno.h>
@@ -214,7 +215,7 @@ persist_status scores_record_ranked(const char *dir, const score *s, bool *kept,
 		persist_fail(res, PERSIST_IO, errno, NULL);
 		goto done;
 	}
-	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20) ^ (uint64_t)(uintptr_t)&seed;
+	uint64_t seed = seed_fresh();
 	int ok = 0, e = EEXIST;
 	for (int tries = 0; !ok && tries < 50; tries++) {
 		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;

@@ -3,6 +3,7 @@
 #ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE		/* RLIMIT_AS, M_ARENA_MAX */
 #endif
+#include "base/seed.h"
 #include "ui/cmd_play.h"
 
 #include <curses.h>
@@ -365,7 +366,7 @@ int cmd_play(int argc, char **argv)
 		.mode = mode,
 		.origin = origin,
 		.loaded = loaded,
-		.seed = o.common.seed_set ? o.common.seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32),
+		.seed = o.common.seed_set ? o.common.seed : seed_fresh(),
 		.keep_saved = o.board_chosen,
 		.scores_dir = scores_dir,
 		.note = note,
