@@ -3,6 +3,7 @@
  * which key it was from sshd's ExposeAuthInfo file ($SSH_USER_AUTH), never
  * from anything the client sends. */
 #include "base/clock.h"
+#include "base/path.h"
 #include "account/serve.h"
 
 #include <errno.h>
@@ -364,7 +365,7 @@ static void open_path(const char *home, const char *dir)
  * is not, said in one line (the game printed its share code before). */
 static void guest_leaves(const char *dir, const host_limits *lim, const char *addr, const host_player *p)
 {
-	char save[4200], err[600], when[40];
+	char save[PATH_LEN], err[600], when[40];
 	if (paths_file(PATHS_STATE, PATHS_SAVEGAME, false, save, sizeof save, err, sizeof err) < 0)
 		return;	/* the game had no save either */
 	options_time_words(lim->guest_keep, when, sizeof when);
@@ -608,7 +609,7 @@ int serve_account(int argc, char **argv)
 	/* The player's own homes: everything the game keeps goes there. */
 	static const char *const vars[][2] = { { "XDG_STATE_HOME", "state" }, { "XDG_DATA_HOME", "data" },
 					       { "XDG_CONFIG_HOME", "config" } };
-	char path[4200], scores[3200];
+	char path[PATH_LEN], scores[3200];
 	setenv("HOME", p.home, 1);
 	for (int i = 0; i < 3; i++) {
 		snprintf(path, sizeof path, "%s/%s", p.home, vars[i][1]);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <wchar.h>
 
+#include "base/path.h"
 #include "formats/lang.h"
 #include "i18n.h"
 
@@ -112,7 +113,7 @@ void lang_start(void)
 	/* The tests name the build tree's catalogs; a game started from its
 	 * build tree (the README's Quick start) finds them beside it. */
 	const char *dir = getenv("LIGHTSOUT_LOCALEDIR");
-	char beside[4096];
+	char beside[PATH_LEN];
 	if (!dir || !*dir)
 		dir = catalogs_beside(beside, sizeof beside) ? beside : LOCALEDIR;
 	bindtextdomain(PACKAGE, dir);

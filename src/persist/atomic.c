@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "base/clock.h"
+#include "base/path.h"
 #include "base/seed.h"
 #include "i18n.h"
 
@@ -91,7 +92,7 @@ int atomic_temp_at(int dfd, const char *name, const void *data, size_t len, mode
 static int write_in(int dfd, const char *dir, const char *path, const char *name, const void *data, size_t len,
 		    mode_t mode, unsigned flags, char *err, size_t errlen)
 {
-	char tmp[4200], from[8400];
+	char tmp[PATH_LEN], from[8400];
 	if (!(flags & ATOMIC_VOLATILE))
 		atomic_sweep_at(dfd, name, ATOMIC_STALE_SECONDS);	/* writes killed half-way */
 	int e;
@@ -125,7 +126,7 @@ int atomic_write_at(int dfd, const char *name, const void *data, size_t len, mod
 int atomic_write_mode(const char *path, const void *data, size_t len, mode_t mode, unsigned flags, char *err,
 		      size_t errlen)
 {
-	char dir[4096];
+	char dir[PATH_LEN];
 	const char *slash = strrchr(path, '/');
 	const char *base = slash ? slash + 1 : path;
 	dir_of(path, dir, sizeof dir);
@@ -261,7 +262,7 @@ static bool temp_suffix(const char *s)
 
 int atomic_sweep(const char *path, int min_age)
 {
-	char dir[4096];
+	char dir[PATH_LEN];
 	const char *slash = strrchr(path, '/');
 	dir_of(path, dir, sizeof dir);
 	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);

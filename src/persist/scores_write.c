@@ -1,6 +1,7 @@
 /* Writing our own result: our file of the day read, our best per board
  * kept, written whole over our own file only, or beside another's that
  * squats its name (scores_record). */
+#include "base/path.h"
 #include "base/seed.h"
 #include "persist/scores.h"
 
@@ -140,7 +141,7 @@ persist_status scores_record_ranked(const char *dir, const score *s, bool *kept,
 		if (s->guest) {
 			/* Every guest's game counts and removes guests' files:
 			 * one at a time. */
-			char lock[4200], why[300];
+			char lock[PATH_LEN], why[300];
 			snprintf(lock, sizeof lock, "%.4000s/.guests", dir);
 			if ((glock = lock_take(lock, LOCK_WAIT_MS, why, sizeof why)) < 0) {
 				persist_fail(res, PERSIST_REFUSED, errno, why);

@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 
+#include "base/path.h"
 #include "game/session.h"
 #include "persist/prefs.h"
 #include "ui/draw.h"
@@ -85,7 +86,7 @@ struct app {
 	bool code_played;	/* the share code's field played a board: its opener goes too */
 	bool lobby;		/* start at the lobby (lightsout serve) */
 	prefs prefs;		/* the settings kept for the next start */
-	char prefs_path[4096];	/* "": none kept */
+	char prefs_path[PATH_LEN];	/* "": none kept */
 	int status;		/* exit status once quitting */
 	bool quit;
 	bool offer_resume;	/* the session resumed a saved game: ask before playing it */

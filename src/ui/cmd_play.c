@@ -3,6 +3,7 @@
 #ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE		/* RLIMIT_AS, M_ARENA_MAX */
 #endif
+#include "base/path.h"
 #include "base/seed.h"
 #include "ui/cmd_play.h"
 
@@ -182,7 +183,7 @@ static struct {
 	char pid[33], name[33];
 	bool guest;
 	char key[64];		/* the key's fingerprint, for the player's page */
-	char host[4096], slot[40];
+	char host[PATH_LEN], slot[40];
 	char note[200];
 	int race_history;
 	long keep;		/* a guest's board left is kept for so many seconds, 0 not */
