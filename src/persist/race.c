@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/text.h"
 #include "persist/atomic.h"
 #include "base/clock.h"
 #include "persist/host.h"
@@ -20,7 +21,6 @@
 
 #include "persist/lock.h"
 #include "persist/textbuf.h"
-#include "formats/lang.h"
 #include "i18n.h"
 
 /* Version 2 added each racer's address, a result's kind and its rank;

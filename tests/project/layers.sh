@@ -7,14 +7,12 @@
 # layer.
 . "$SRCDIR/tests/lib/tap.sh"
 cd "$SRCDIR/src" || exit 1
-# allowed FOLDER WHAT...: the project folders FOLDER may include.
-# formats/lang.h, the language and the columns a text takes (text_cols),
-# is every layer's, as i18n.h is: a table of translated words is laid
-# out by it wherever the table is made.
+# allowed FOLDER WHAT...: the project folders FOLDER may include, with
+# no exception (the columns a text takes, text_cols, are base/'s).
 allowed() {
 	dir=$1
 	shift
-	bad=$(grep -h '^#include "[a-z]*/' "$dir"/*.[ch] | grep -v '^#include "formats/lang\.h"' |
+	bad=$(grep -h '^#include "[a-z]*/' "$dir"/*.[ch] |
 		grep -o '^#include "[a-z]*/' | sed 's/#include "//; s#/##' | sort -u |
 		while read -r used; do
 			case " $* " in *" $used "*) ;; *) echo "$used" ;; esac
