@@ -14,7 +14,7 @@ CFLAGS="-std=c11 -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefi
 	-fno-sanitize-recover=undefined -D_POSIX_C_SOURCE=200809L -Isrc -I. -DLOCALEDIR=\"/nonexistent\""
 ENGINE="src/engine/board.c src/engine/bitboard.c src/engine/rule.c src/engine/graph.c src/engine/rng.c src/engine/history.c src/engine/variant.c"
 PERSIST="src/persist/savegame.c src/persist/textbuf.c src/persist/atomic.c src/persist/lock.c src/persist/aside.c \
-	src/persist/status.c src/persist/paths.c src/persist/kv.c src/persist/parse.c src/persist/clock.c"
+	src/persist/status.c src/persist/paths.c src/persist/kv.c src/persist/parse.c"
 
 failed=0
 run() {
@@ -23,8 +23,10 @@ run() {
 	case " ${FUZZ_ONLY:-$name} " in *" $name "*) ;; *) return ;; esac
 	# shellcheck disable=SC2086
 	# Every file may mark its messages (i18n.h, config.h from the
-	# configured tree): formats/lang.c and i18n.c are in each.
-	if ! $CC $CFLAGS -o "$out/fuzz_$name" "fuzz/fuzz_$name.c" "$@" src/formats/lang.c src/i18n.c -lm 2> "$out/$name.build"; then
+	# configured tree) and stands on the base: formats/lang.c, i18n.c
+	# and base/ are in each.
+	if ! $CC $CFLAGS -o "$out/fuzz_$name" "fuzz/fuzz_$name.c" "$@" src/formats/lang.c src/i18n.c src/base/*.c -lm \
+		2> "$out/$name.build"; then
 		cat "$out/$name.build"
 		echo "fuzz $name: build failed"
 		failed=1
@@ -67,7 +69,7 @@ CFLAGS="$CFLAGS -I. $(pkg-config --cflags ncursesw 2>/dev/null)" run draw src/en
 CFLAGS="$CFLAGS -I. $(pkg-config --cflags ncursesw icu-uc icu-i18n 2>/dev/null)" run live src/engine/*.c src/game/game.c \
 	src/game/overlay.c src/game/solver.c src/game/budget.c src/game/thread.c src/ui/draw.c src/ui/theme.c src/ui/layout.c src/ui/cells.c src/ui/chrome.c src/ui/glyphs.c src/ui/info.c \
 	src/ui/watchview.c src/game/arcade.c src/persist/host.c $HOSTDB src/persist/aside.c src/persist/status.c src/persist/network.c src/persist/paths.c src/persist/live.c src/persist/name.c src/persist/sha256.c src/persist/lock.c \
-	src/persist/atomic.c src/persist/clock.c src/persist/kv.c src/persist/parse.c src/formats/boardio.c src/formats/outbuf.c \
+	src/persist/atomic.c src/persist/kv.c src/persist/parse.c src/formats/boardio.c src/formats/outbuf.c \
 	$(pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw) $ICU $SQLITE -lpthread
 if [ $failed -eq 0 ]; then
 	rm -rf "$out"

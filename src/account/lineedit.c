@@ -9,6 +9,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/clock.h"
+
 enum { ED_NONE, ED_LEFT, ED_RIGHT, ED_HOME, ED_END, ED_DEL };
 
 typedef struct line {
@@ -132,9 +134,7 @@ static void cut(line *l, int from, int to)
 
 static long now_ms(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	return (long)(clock_seconds() * 1000);
 }
 
 int lineedit_read(int in, int out, const char *prompt, char buf[LINEEDIT_MAX], long idle_ms, long left_ms)

@@ -2,6 +2,8 @@
  * player and a login without one is a guest.  sshd checks the key; we learn
  * which key it was from sshd's ExposeAuthInfo file ($SSH_USER_AUTH), never
  * from anything the client sends. */
+#include "base/clock.h"
+#include "base/path.h"
 #include "account/serve.h"
 
 #include <errno.h>
@@ -155,9 +157,7 @@ static long busy_secs = SERVE_PROMPT_TIME_BUSY;	/* --prompt-time-busy: over half
 
 static long now_ms(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	return (long)(clock_seconds() * 1000);
 }
 
 static int read_name(const char *prompt, const char *offer, char *out, size_t len)
@@ -364,7 +364,7 @@ static void open_path(const char *home, const char *dir)
  * is not, said in one line (the game printed its share code before). */
 static void guest_leaves(const char *dir, const host_limits *lim, const char *addr, const host_player *p)
 {
-	char save[4200], err[600], when[40];
+	char save[PATH_LEN], err[600], when[40];
 	/* In the player's home: the game took it from the handoff. */
 	if (paths_file(PATHS_STATE, PATHS_SAVEGAME, false, save, sizeof save, err, sizeof err) < 0)
 		return;	/* the game had no save either */

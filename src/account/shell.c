@@ -1,6 +1,7 @@
 /* lightsout-shell: the public account's login shell.  It can only start
  * the game, the way git-shell guards a git account: whatever sshd or a
- * client asks for (-c COMMAND, a login shell, anything else) is ignored,
+ * client asks for (-c COMMAND, a login shell, anything else) is ignored
+ * (--help and --version alone, words sshd never gives, print and exit),
  * and it runs "lightsout serve" with the options an admin wrote, so a lost
  * ForceCommand or Match block in sshd's configuration gives nobody a shell.
  *
@@ -18,6 +19,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <locale.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,7 +102,33 @@ static int read_options(const char *path, char *buf, char **words)
 	return count;
 }
 
-int main(void)
+/* --help and --version, for an admin at a terminal (and automake's
+ * std-options check), as the one word given.  sshd never gives that: it
+ * runs a login shell with no word ("-lightsout-shell") or "-c COMMAND",
+ * so no client reaches this; it prints and exits, and starts nothing. */
+static bool asked_about(int argc, char **argv)
+{
+	if (argc != 2)
+		return false;
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("lightsout-shell (%s) %s\n", PACKAGE, PACKAGE_VERSION);
+		return true;
+	}
+	if (strcmp(argv[1], "--help") != 0)
+		return false;
+	/* TRANSLATORS: lightsout-shell --help; serve.options and "lightsout
+	 * serve" stay as they are. */
+	fputs(_("Usage: lightsout-shell\n"
+		"The public account's login shell: whatever it is asked, it runs the game\n"
+		"beside it as \"lightsout serve\" with the words of serve.options beside it,\n"
+		"both in its own directory, which must be root's (docs/hosting.md).\n"
+		"  --help      this help\n"
+		"  --version   the version\n"),
+	      stdout);
+	return true;
+}
+
+int main(int argc, char **argv)
 {
 	char self[PATH_MAX], game[PATH_MAX + 16], options[PATH_MAX + 16];
 #if ENABLE_NLS
@@ -111,6 +139,8 @@ int main(void)
 		textdomain(PACKAGE);
 	}
 #endif
+	if (asked_about(argc, argv))
+		return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
 	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
 	if (n <= 0)
 		refuse("/proc/self/exe", n < 0 ? strerror(errno) : _("empty"));
@@ -131,12 +161,12 @@ int main(void)
 	static char buf[MAX_FILE + 1];
 	char *words[MAX_WORDS];
 	int count = read_options(options, buf, words);
-	char *argv[MAX_WORDS + 3];
-	argv[0] = "lightsout";
-	argv[1] = "serve";
+	char *args[MAX_WORDS + 3];
+	args[0] = "lightsout";
+	args[1] = "serve";
 	for (int i = 0; i < count; i++)
-		argv[2 + i] = words[i];
-	argv[2 + count] = NULL;
+		args[2 + i] = words[i];
+	args[2 + count] = NULL;
 
 	/* A fixed environment: the kept names' values, then PATH. */
 	enum { KEPT = sizeof kept_env / sizeof kept_env[0] };
@@ -154,7 +184,7 @@ int main(void)
 	}
 	env[e++] = "PATH=/usr/bin:/bin";
 	env[e] = NULL;
-	execve(game, argv, env);
+	execve(game, args, env);
 	refuse(game, strerror(errno));
 	return 1;
 }

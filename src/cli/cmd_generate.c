@@ -5,6 +5,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/seed.h"
 #include "formats/boardio.h"
 #include "cli/commands.h"
 #include "cli/cores.h"
@@ -111,7 +112,7 @@ int cmd_generate(int argc, char **argv)
 			goto usage_error;
 		}
 		rng g;
-		rng_seed(&g, o.seed_set ? o.seed : (uint64_t)time(NULL) * 6364136223846793005ULL ^ (uint64_t)getpid());
+		rng_seed(&g, o.seed_set ? o.seed : seed_fresh());
 		return generate_rows(o.v.rows, o.v.cols, &g);
 	}
 	lo_system *s;
@@ -121,7 +122,7 @@ int cmd_generate(int argc, char **argv)
 		goto usage_error;
 	}
 	rng g;
-	rng_seed(&g, o.seed_set ? o.seed : (uint64_t)time(NULL) * 6364136223846793005ULL ^ (uint64_t)getpid());
+	rng_seed(&g, o.seed_set ? o.seed : seed_fresh());
 	board *b = board_new(o.v.rows, o.v.cols, o.v.k);
 	if (!s || !b) {
 		fprintf(stderr, _("lightsout generate: out of memory\n"));

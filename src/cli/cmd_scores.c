@@ -4,6 +4,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/clock.h"
 #include "config.h"
 #include "i18n.h"
 #include "cli/commands.h"
@@ -44,10 +45,7 @@ int cmd_scores(int argc, char **argv)
 {
 	const char *given = NULL;
 	char date[16];
-	time_t now = time(NULL);
-	struct tm tm;
-	gmtime_r(&now, &tm);
-	strftime(date, sizeof date, "%Y-%m-%d", &tm);
+	clock_date(time(NULL), date);
 	/* The configured directory in its help, translated here (the
 	 * runner's own lookup of it finds nothing and leaves it). */
 	char scores_help[sizeof SCORES_DIR + 200];

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/path.h"
 #include "cli/commands.h"
 #include "persist/sshkey.h"
 #include "i18n.h"
@@ -76,7 +77,7 @@ int cmd_sshkeys(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	unsigned char digest[32];
-	char err[300], fp[SSHKEY_FP_LEN], self[4096];
+	char err[300], fp[SSHKEY_FP_LEN], self[PATH_LEN];
 	if (sshkey_check(argv[2], argv[3], digest, err, sizeof err) < 0) {
 		/* notext: the command's name before a message said elsewhere */
 		fprintf(stderr, "lightsout ssh-keys: %s\n", err);

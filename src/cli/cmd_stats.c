@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/path.h"
 #include "cli/commands.h"
 #include "formats/options.h"
 #include "persist/paths.h"
@@ -29,7 +30,7 @@ static void help(const options_def *d)
 int cmd_stats(int argc, char **argv)
 {
 	const char *file = NULL;
-	char path[4096], err[4400];
+	char path[PATH_LEN], err[4400];
 	const option_spec specs[] = {
 		/* TRANSLATORS: an option's help in --help, after the option at
 		 * column 25: at most 55 columns a line. */

@@ -1,4 +1,5 @@
 #define _DEFAULT_SOURCE	/* getrlimit's RLIMIT_AS under _POSIX_C_SOURCE */
+#include "base/path.h"
 #include "cli/memavail.h"
 
 #include <stdio.h>
@@ -38,7 +39,7 @@ static long long file_number(const char *path)
 
 long long memavail_bytes(const char *root, const char **from)
 {
-	char path[4096];
+	char path[PATH_LEN];
 	long long best = 1LL << 62;
 	/* TRANSLATORS: where the memory's bound came from, in brackets after
 	 * "... and 2.0 GB is available" (_() where it is said). */

@@ -6,22 +6,16 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "formats/lang.h"
 #include "i18n.h"
-
-static double mono(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 void progress_start(progress *p, const char *what, const char *unit, double total)
 {
 	p->what = what;
 	p->unit = unit;
 	p->total = total;
-	p->start = mono();
+	p->start = clock_seconds();
 	p->last = 0;
 	p->tty = isatty(STDERR_FILENO);
 	p->shown = false;
@@ -59,7 +53,7 @@ void progress_show(progress *p, double done, const char *extra)
 {
 	if (!p->tty)
 		return;
-	double now = mono(), spent = now - p->start;
+	double now = clock_seconds(), spent = now - p->start;
 	if (spent < 1.0 || now - p->last < 0.1)
 		return;
 	p->last = now;

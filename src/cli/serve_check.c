@@ -2,6 +2,7 @@
  * apply it (sshd -T for that user), the programs it runs, the password and
  * PAM rule that let guests in, and the players' directory.  Each problem
  * is printed with its fix; nothing is changed. */
+#include "base/path.h"
 #include "cli/serve_check.h"
 
 #include <errno.h>
@@ -183,7 +184,7 @@ static const char *const setting_names[S_N] = {
 static bool find_sshd(char *out, size_t len)
 {
 	const char *env = getenv("PATH");
-	char dirs[4200];
+	char dirs[PATH_LEN];
 	snprintf(dirs, sizeof dirs, "%s:/usr/sbin:/usr/local/sbin", env ? env : "");
 	for (char *save = NULL, *d = strtok_r(dirs, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
 		struct stat st;

@@ -6,17 +6,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/clock.h"
 #include "i18n.h"
 #include "engine/distribution.h"
 #include "engine/parclass.h"
 #include "engine/search.h"
-
-static double mono(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static int par_of(const lo_system *s, const board *b, bool fwd, double seconds, atomic_int *cancel, int threads,
 		  bool *proven)
@@ -152,7 +146,7 @@ lo_result generate_board_ctl(const lo_system *s, const rule *r, bool fwd, int pa
 {
 	int n = board_size(b), k = b->k;
 	double limit = ctl && ctl->time_limit > 0 ? ctl->time_limit : GENERATE_TIME_LIMIT;
-	double deadline = mono() + limit;
+	double deadline = clock_seconds() + limit;
 	atomic_int *cancel = ctl ? ctl->cancel : NULL;
 	res->closest = -1;
 	lo_status_set(&res->status, LO_OK, NULL);
@@ -186,7 +180,7 @@ lo_result generate_board_ctl(const lo_system *s, const rule *r, bool fwd, int pa
 	lo_result why = LO_TIMED_OUT;	/* the tries ran out */
 	bool out_of_time = false;
 	for (tries = 0; tries < GENERATE_TRIES; tries++) {
-		double left = deadline - mono();
+		double left = deadline - clock_seconds();
 		if (cancel && atomic_load(cancel)) {
 			why = LO_CANCELLED;
 			break;
@@ -230,7 +224,7 @@ lo_result generate_board_ctl(const lo_system *s, const rule *r, bool fwd, int pa
 		if (res->closest < 0 || abs(p - par) < abs(res->closest - par))
 			res->closest = p;
 		if (ctl && ctl->progress)
-			ctl->progress(ctl->ctx, tries + 1, res->closest, deadline - mono());
+			ctl->progress(ctl->ctx, tries + 1, res->closest, deadline - clock_seconds());
 	}
 	free(x);
 	/* Each message whole, with the closest par when there was one. */

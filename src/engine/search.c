@@ -1,4 +1,5 @@
 #define _GNU_SOURCE	/* sched_getaffinity, CPU_COUNT */
+#include "base/clock.h"
 #include "engine/search.h"
 #include "engine/wht.h"
 #include "engine/zwht.h"
@@ -29,13 +30,6 @@ static int search_threads(const search_ctl *ctl)
 		c = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 1;
 	}
 	return c < 1 ? 1 : c > SEARCH_MAX_THREADS ? SEARCH_MAX_THREADS : c;
-}
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 static inline int cell_weight(int v, int k, bool forward_only)
@@ -75,7 +69,7 @@ typedef struct watch {
 static void watch_start(watch *w, const search_ctl *ctl, double total)
 {
 	w->ctl = ctl;
-	w->start = now();
+	w->start = clock_seconds();
 	w->deadline = ctl && ctl->time_limit > 0 ? w->start + ctl->time_limit : 0;
 	w->next_report = w->start + 0.1;
 	w->total = total;
@@ -103,7 +97,7 @@ static bool watch_poll(watch *w, double done, int best)
 		watch_stop(w, LO_CANCELLED);
 		return false;
 	}
-	double t = now();
+	double t = clock_seconds();
 	if (w->deadline && t >= w->deadline) {
 		watch_stop(w, LO_TIMED_OUT);
 		return false;
@@ -533,7 +527,7 @@ void search_minimal(const lo_system *s, uint8_t *x, const search_ctl *ctl, searc
 	}
 	res->optimal = w.stop == LO_OK;
 	res->lower_bound = res->optimal ? res->weight : system_press_bound(s, x, fwd);
-	res->seconds = now() - w.start;
+	res->seconds = clock_seconds() - w.start;
 	if (ctl && ctl->progress && res->optimal && res->seconds > 0.1)
 		ctl->progress(ctl->ctx, 1.0, res->weight);
 }

@@ -1,12 +1,15 @@
 /* The player's language: the catalog messages come from (po/), chosen by
  * the locale, by a client's LANG over SSH, or by the player in the
- * settings; and the width of words on a terminal, which a translation
- * changes. */
+ * settings. */
 #ifndef LO_LANG_H
 #define LO_LANG_H
 
 #include <stdbool.h>
 #include <stddef.h>
+
+/* The width of words (text_cols, text_fit, text_break): below every
+ * layer, in base/; a front end that lays out words reads it here too. */
+#include "base/text.h"
 
 /* A language a player can choose: its code and its name in itself. */
 typedef struct lang_entry {
@@ -29,15 +32,5 @@ const char *lang_code(void);
 /* CODE's entry of lang_list, or NULL. */
 const lang_entry *lang_find(const char *code);
 
-/* The columns S takes on a terminal (a character outside the locale's
- * set counts one). */
-int text_cols(const char *s);
-/* The bytes of S's first characters that fit in COLS columns. */
-size_t text_fit(const char *s, int cols);
-/* Where a line of S that may hold its first FIT bytes (text_fit) breaks:
- * at the last space up to FIT, or between two characters of which one
- * is wide (Chinese has no spaces; no break before a closing "，" or
- * after an opening "（"); 0 when there is no such place. */
-size_t text_break(const char *s, size_t fit);
 
 #endif

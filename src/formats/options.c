@@ -1,4 +1,5 @@
 /* The common options and the option runner (options.h). */
+#include "base/seed.h"
 #include "formats/options.h"
 #include "formats/boardio.h"
 
@@ -326,7 +327,7 @@ int options_finish(common_opts *o, rule *r, char *err, size_t errlen)
 		}
 	} else if (rule_name_wants_seed(o->rule_spec)) {
 		/* A fresh pattern each time unless --seed says which. */
-		uint64_t seed = o->seed_set ? o->seed : ((uint64_t)time(NULL) << 20 ^ (uint64_t)getpid()) % 1000000000u;
+		uint64_t seed = o->seed_set ? o->seed : seed_fresh() % 1000000000u;
 		snprintf(spec, sizeof spec, "random:%llu", (unsigned long long)seed);
 		o->rule_spec = spec;
 	}

@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/clock.h"
 #include "i18n.h"
 
 static bool reported;
@@ -51,17 +52,10 @@ int output_finish(const char *who, int status)
 	return bad ? EXIT_WRITE : status;
 }
 
-static double mono(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void show_progress(void *ctx, int tries, int closest, double left)
 {
 	output_progress *p = ctx;
-	if (mono() - p->start < 1.0)
+	if (clock_seconds() - p->start < 1.0)
 		return;
 	fputc('\r', stderr);	/* over the line before */
 	/* TRANSLATORS: a progress line, written over itself: keep the space at the end; at most 79 columns
@@ -75,7 +69,7 @@ static void show_progress(void *ctx, int tries, int closest, double left)
 
 void output_progress_start(output_progress *p, gen_ctl *ctl)
 {
-	p->start = mono();
+	p->start = clock_seconds();
 	p->shown = false;
 	if (isatty(STDERR_FILENO)) {
 		ctl->progress = show_progress;

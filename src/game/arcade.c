@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/path.h"
 #include "persist/host.h"
 
 /* At most ten writes a second, however fast keys come (a paste, a held
@@ -115,7 +116,7 @@ void arcade_end(arcade *ar)
 
 int arcade_list(const char *host, const char *self, live_game **out)
 {
-	char dir[4200], locks[4200];
+	char dir[PATH_LEN], locks[PATH_LEN];
 	*out = NULL;
 	if (host_path(host, HOST_DIR_WATCH, dir, sizeof dir) < 0 || host_path(host, HOST_DIR_LIVE, locks, sizeof locks) < 0)
 		return -1;
@@ -132,7 +133,7 @@ int arcade_list(const char *host, const char *self, live_game **out)
 /* The file's time and inode: a new file (a rename over it) is news. */
 static bool feed_stat(const arcade_feed *f, long long *ns, ino_t *ino)
 {
-	char path[4300];
+	char path[PATH_LEN];
 	struct stat st;
 	if (live_path(f->dir, f->id, path, sizeof path) < 0 || lstat(path, &st) < 0)
 		return false;

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
+#include "base/path.h"
 #include "game/game.h"
 #include "persist/live.h"
 
@@ -24,7 +25,7 @@ arcade_place arcade_place_parse(const char *word);
 
 /* Our place on the host ("" host: no arcade, a local game). */
 typedef struct arcade {
-	char host[4096], dir[4200], locks[4200];	/* the host, its watch/ and live/ */
+	char host[PATH_LEN], dir[PATH_LEN], locks[PATH_LEN];	/* the host, its watch/ and live/ */
 	char id[LIVE_ID_MAX];	/* our slot */
 	char name[NAME_MAX_BYTES + 1];
 	bool guest;
@@ -62,7 +63,7 @@ int arcade_list(const char *host, const char *self, live_game **out);
 
 /* One game watched: its file as last read, polled for news. */
 typedef struct arcade_feed {
-	char dir[4200], locks[4200];
+	char dir[PATH_LEN], locks[PATH_LEN];
 	char id[LIVE_ID_MAX];
 	live_game lg;		/* as last read */
 	long long seen_ns;	/* the file's time then */

@@ -6,6 +6,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/clock.h"
+#include "base/seed.h"
 #include "engine/generate.h"
 #include "game/practice.h"
 #include "game/saved.h"
@@ -124,22 +126,9 @@ lo_result play_make(play *p, const game_config *cfg, game *next, char *err, size
 
 uint64_t play_new_id(void)
 {
-	static unsigned counter;
 	uint64_t id = 0;
-	FILE *f = fopen("/dev/urandom", "rb");
-	if (f) {
-		if (fread(&id, sizeof id, 1, f) != 1)
-			id = 0;
-		fclose(f);
-	}
-	if (!id) {
-		/* No /dev/urandom: the clock, the process and a count, mixed. */
-		struct timespec ts;
-		clock_gettime(CLOCK_REALTIME, &ts);
-		rng r;
-		rng_seed(&r, (uint64_t)ts.tv_sec * 1000000007u ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid() << 32 ^ ++counter);
-		id = rng_next(&r);
-	}
+	if (!seed_random(&id, sizeof id) || !id)
+		id = seed_fresh();	/* no /dev/urandom: the clock, the process and a count */
 	return id ? id : 1;
 }
 
@@ -237,8 +226,7 @@ void play_scores_date(const play *p, char *date, size_t len)
 		snprintf(date, len, "%s", p->daily);
 		return;
 	}
-	time_t now = time(NULL);
-	struct tm tm;
-	gmtime_r(&now, &tm);
-	strftime(date, len, "%Y-%m-%d", &tm);
+	char day[CLOCK_DATE_LEN];
+	clock_date(time(NULL), day);
+	snprintf(date, len, "%s", day);
 }

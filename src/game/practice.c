@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/clock.h"
+#include "base/path.h"
 #include "persist/ladder.h"
 #include "persist/paths.h"
 
@@ -25,10 +27,9 @@ static void config_key(const game_config *cfg, char *buf, size_t len)
 
 uint64_t practice_daily_seed(time_t now, const game_config *cfg, char *date, size_t datelen)
 {
-	struct tm tm;
-	char key[VARIANT_RULE_MAX + 64];
-	gmtime_r(&now, &tm);
-	strftime(date, datelen, "%Y-%m-%d", &tm);
+	char key[VARIANT_RULE_MAX + 64], day[CLOCK_DATE_LEN];
+	clock_date(now, day);
+	snprintf(date, datelen, "%s", day);
 	config_key(cfg, key, sizeof key);
 	return mix(mix(0xcbf29ce484222325ULL, date), key);
 }
@@ -45,7 +46,7 @@ static long ladder_need(const game_config *cfg)
  * under the lock, atomically, bounded, a damaged file set aside. */
 static persist_status practice_ladder_read(const game_config *cfg, int *rung, persist_result *res)
 {
-	char path[4200], key[VARIANT_RULE_MAX + 64], err[300];
+	char path[PATH_LEN], key[VARIANT_RULE_MAX + 64], err[300];
 	long v;
 	*rung = LADDER_FIRST_RUNG;
 	if (paths_file(PATHS_STATE, PATHS_LADDER, false, path, sizeof path, err, sizeof err) < 0) {
@@ -61,7 +62,7 @@ static persist_status practice_ladder_read(const game_config *cfg, int *rung, pe
 
 static persist_status practice_ladder_write(const game_config *cfg, int rung, persist_result *res)
 {
-	char path[4200], key[VARIANT_RULE_MAX + 64], err[300];
+	char path[PATH_LEN], key[VARIANT_RULE_MAX + 64], err[300];
 	if (paths_file(PATHS_STATE, PATHS_LADDER, true, path, sizeof path, err, sizeof err) < 0) {
 		persist_result_init(res, PATHS_LADDER);
 		return persist_fail(res, PERSIST_REFUSED, 0, err);

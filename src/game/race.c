@@ -6,6 +6,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/seed.h"
 #include "persist/roster.h"
 #include "i18n.h"
 
@@ -136,7 +137,7 @@ int racer_open(racer *r, const arcade *ar, const game_config *like, const char *
 	/* A random board of its own: the random numbers of no other game. */
 	play from;
 	memset(&from, 0, sizeof from);
-	rng_seed(&from.r, (uint64_t)now_ms() * 2654435761u ^ (uint64_t)getpid());
+	rng_seed(&from.r, seed_fresh());
 	from.mode = PLAY_FREE;
 	r->mk = maker_start(&from, &cfg, PLAY_FREE, err, sizeof err);
 	if (!r->mk) {

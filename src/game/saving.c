@@ -1,6 +1,7 @@
 /* When the game touches its files (saving.h): the session's saver.  What
  * a save holds is saved.c's, the file's text persist/savegame.c's, which
  * file persist/slot.c's. */
+#include "base/path.h"
 #include "game/saving.h"
 
 #include <errno.h>
@@ -54,7 +55,7 @@ static void keep_apart(saver *sa)
 		snprintf(which, sizeof which, "%dx%d", kept.v.rows, kept.v.cols);	/* notext: a size */
 	savegame_free(&kept);
 	for (int i = 2; i <= SLOT_MAX; i++) {
-		char side[4200];
+		char side[PATH_LEN];
 		slot other;
 		if (slot_save_path(sa->base, i, side, sizeof side) < 0 || access(side, F_OK) == 0 ||
 		    slot_take(sa->base, i, 0, &other, err, sizeof err) < 0)
@@ -90,7 +91,7 @@ void saving_init(saver *sa, bool keep_saved)
 		/* Slot 1 holds no game but a game kept apart once does: that
 		 * one is offered back instead of waiting for two games again. */
 		for (int i = 2; i <= SLOT_MAX && sa->sl.index == 1 && access(sa->save_path, F_OK) < 0; i++) {
-			char side[4200];
+			char side[PATH_LEN];
 			slot other;
 			if (slot_save_path(sa->base, i, side, sizeof side) < 0 || access(side, F_OK) < 0 ||
 			    slot_take(sa->base, i, 0, &other, err, sizeof err) < 0)
@@ -306,7 +307,7 @@ static void leaderboard(saver *sa, const play *p, const stats_result *r)
 	s.guest = sa->player_guest;
 	/* Two games of ours finishing at once would each rewrite our file:
 	 * one at a time, under a lock in our own state directory. */
-	char lockpath[4200], err[300];
+	char lockpath[PATH_LEN], err[300];
 	int lfd = -1;
 	if (paths_file(PATHS_STATE, "scores", true, lockpath, sizeof lockpath, err, sizeof err) == 0)
 		lfd = lock_take(lockpath, LOCK_WAIT_MS, err, sizeof err);

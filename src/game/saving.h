@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "base/path.h"
 #include "game/play.h"
 #include "persist/slot.h"
 
@@ -24,9 +25,9 @@
 #define SAVING_TAKEOVER_MS 5000
 
 typedef struct saver {
-	char base[4096];	/* slot 1's save file: the slots' names come from it */
+	char base[PATH_LEN];	/* slot 1's save file: the slots' names come from it */
 	slot sl;		/* the save slot this game owns (sl.save is its file) */
-	char save_path[4096], stats_path[4096];	/* "": nowhere to keep it */
+	char save_path[PATH_LEN], stats_path[PATH_LEN];	/* "": nowhere to keep it */
 	pid_t other;		/* slot 1's owner when another game holds it, else 0 */
 	bool owned;		/* the save file may hold this game */
 	bool paused;		/* the editor changes cells outside the history */
@@ -36,7 +37,7 @@ typedef struct saver {
 	char notice[200];	/* one line to show at the start */
 	char aside[80];		/* a lesser one, when the line is free */
 	char exit_msg[300];	/* to print once the terminal is restored */
-	char scores_dir[4096];	/* the host's leaderboard directory, "" none */
+	char scores_dir[PATH_LEN];	/* the host's leaderboard directory, "" none */
 	char player_pid[33];	/* a public account's player (lightsout serve), "" none */
 	char player_name[33];
 	bool player_guest;

@@ -11,7 +11,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "persist/clock.h"
+#include "base/clock.h"
+#include "base/path.h"
+#include "base/seed.h"
 #include "i18n.h"
 
 static void dir_of(const char *path, char *dir, size_t len)
@@ -30,7 +32,7 @@ static void temp_letters(char out[7])
 {
 	static const char abc[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 	static uint64_t state;
-	state ^= (uint64_t)(clock_seconds() * 1e9) ^ (uint64_t)time(NULL) << 32 ^ (uint64_t)getpid() << 16;
+	state ^= seed_fresh();
 	for (int k = 0; k < 6; k++) {
 		state = state * 6364136223846793005ULL + 1442695040888963407ULL;
 		out[k] = abc[(state >> 33) % 62];
@@ -136,7 +138,7 @@ int atomic_create(const char *path, const void *data, size_t len, mode_t mode, u
 static int write_in(int dfd, const char *dir, const char *path, const char *name, const void *data, size_t len,
 		    mode_t mode, unsigned flags, char *err, size_t errlen)
 {
-	char tmp[4200], from[8400];
+	char tmp[PATH_LEN], from[8400];
 	if (!(flags & ATOMIC_VOLATILE))
 		atomic_sweep_at(dfd, name, ATOMIC_STALE_SECONDS);	/* writes killed half-way */
 	int e;
@@ -170,7 +172,7 @@ int atomic_write_at(int dfd, const char *name, const void *data, size_t len, mod
 int atomic_write_mode(const char *path, const void *data, size_t len, mode_t mode, unsigned flags, char *err,
 		      size_t errlen)
 {
-	char dir[4096];
+	char dir[PATH_LEN];
 	const char *slash = strrchr(path, '/');
 	const char *base = slash ? slash + 1 : path;
 	dir_of(path, dir, sizeof dir);
@@ -306,7 +308,7 @@ static bool temp_suffix(const char *s)
 
 int atomic_sweep(const char *path, int min_age)
 {
-	char dir[4096];
+	char dir[PATH_LEN];
 	const char *slash = strrchr(path, '/');
 	dir_of(path, dir, sizeof dir);
 	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);

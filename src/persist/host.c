@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/seed.h"
 #include "i18n.h"
 #include "persist/atomic.h"
 #include "persist/kv.h"
@@ -695,11 +696,7 @@ host_status host_guest(const char *dir, const host_limits *lim, const char *addr
 	snprintf(p->lock, sizeof p->lock, "%s", g.lock);
 	snprintf(p->slot, sizeof p->slot, "g%d", slot);
 	unsigned char r[HOST_PID_LEN / 2];
-	FILE *f = fopen("/dev/urandom", "rb");
-	bool ok = f && fread(r, 1, sizeof r, f) == sizeof r;
-	if (f)
-		fclose(f);
-	if (!ok) {
+	if (!seed_random(r, sizeof r)) {
 		snprintf(err, len, "%s", _("/dev/urandom: cannot read"));
 		host_leave(p);
 		return HOST_ERROR;

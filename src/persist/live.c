@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/seed.h"
 #include "persist/atomic.h"
 #include "persist/kv.h"
 #include "persist/lock.h"
@@ -53,10 +54,7 @@ static bool key_get(const char *dir, bool make, unsigned char key[KEY_LEN])
 		if (errno != ENOENT || !make)
 			return false;
 		unsigned char fresh[KEY_LEN];
-		FILE *r = fopen("/dev/urandom", "rb");
-		bool got = r && fread(fresh, 1, KEY_LEN, r) == KEY_LEN;
-		if (r)
-			fclose(r);
+		bool got = seed_random(fresh, KEY_LEN);
 		/* Another process may make it first: then theirs is read. */
 		if (!got || atomic_create(path, fresh, KEY_LEN, 0600, 0, 0) < 0)
 			return false;

@@ -1,4 +1,5 @@
 #define _DEFAULT_SOURCE		/* flock */
+#include "base/path.h"
 #include "persist/lock.h"
 
 #include <errno.h>
@@ -13,7 +14,7 @@
 
 int lock_take(const char *path, int timeout_ms, char *err, size_t errlen)
 {
-	char name[4096];
+	char name[PATH_LEN];
 	if (snprintf(name, sizeof name, "%s.lock", path) >= (int)sizeof name) {
 		snprintf(err, errlen, _("%s: path too long"), path);
 		return -1;
@@ -90,7 +91,7 @@ void lock_fd_release(int fd)
 
 int lock_take_removable(const char *path, char *err, size_t errlen)
 {
-	char name[4096];
+	char name[PATH_LEN];
 	snprintf(name, sizeof name, "%s.lock", path);
 	/* A few rounds at most: each lost one means a holder left just now. */
 	for (int round = 0; round < 8; round++) {
@@ -110,7 +111,7 @@ int lock_take_removable(const char *path, char *err, size_t errlen)
 
 void lock_remove(const char *path, int fd)
 {
-	char name[4096];
+	char name[PATH_LEN];
 	if (fd < 0)
 		return;
 	if (snprintf(name, sizeof name, "%s.lock", path) < (int)sizeof name)
@@ -120,7 +121,7 @@ void lock_remove(const char *path, int fd)
 
 bool lock_held(const char *path)
 {
-	char name[4096];
+	char name[PATH_LEN];
 	snprintf(name, sizeof name, "%s.lock", path);
 	int fd = open(name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0)

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "base/path.h"
 #include "i18n.h"
 
 static int paths_check_dir(const char *dir, char *err, size_t errlen);
@@ -22,7 +24,7 @@ static const char *home_dir(void)
 
 int paths_mkdirs(const char *dir, char *err, size_t errlen)
 {
-	char p[4096];
+	char p[PATH_LEN];
 	if (snprintf(p, sizeof p, "%s", dir) >= (int)sizeof p) {
 		snprintf(err, errlen, _("%.60s...: path too long"), dir);
 		return -1;

@@ -11,8 +11,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/text.h"
 #include "persist/atomic.h"
-#include "persist/clock.h"
+#include "base/clock.h"
 #include "persist/host.h"
 #include "persist/kv.h"
 #include "persist/network.h"
@@ -20,7 +21,6 @@
 
 #include "persist/lock.h"
 #include "persist/textbuf.h"
-#include "formats/lang.h"
 #include "i18n.h"
 
 /* Version 2 added each racer's address, a result's kind and its rank;

@@ -16,7 +16,7 @@
 #include "engine/rule.h"
 #include "persist/aside.h"
 #include "persist/atomic.h"
-#include "persist/clock.h"
+#include "base/clock.h"
 #include "persist/kv.h"
 #include "persist/lock.h"
 #include "persist/parse.h"

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "persist/clock.h"
+#include "base/clock.h"
 #include "persist/kv.h"
 #include "persist/parse.h"
 #include "persist/scores_impl.h"

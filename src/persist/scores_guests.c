@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "persist/atomic.h"
-#include "persist/clock.h"
+#include "base/clock.h"
 #include "persist/scores_impl.h"
 #include "i18n.h"
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "formats/lang.h"
+#include "base/text.h"
 #include "i18n.h"
 #include "persist/textbuf.h"
 

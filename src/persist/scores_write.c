@@ -1,6 +1,8 @@
 /* Writing our own result: our file of the day read, our best per board
  * kept, written whole over our own file only, or beside another's that
  * squats its name (scores_record). */
+#include "base/path.h"
+#include "base/seed.h"
 #include "persist/scores.h"
 
 #include <errno.h>
@@ -139,7 +141,7 @@ persist_status scores_record_ranked(const char *dir, const score *s, bool *kept,
 		if (s->guest) {
 			/* Every guest's game counts and removes guests' files:
 			 * one at a time. */
-			char lock[4200], why[300];
+			char lock[PATH_LEN], why[300];
 			snprintf(lock, sizeof lock, "%.4000s/.guests", dir);
 			if ((glock = lock_take(lock, LOCK_WAIT_MS, why, sizeof why)) < 0) {
 				persist_fail(res, PERSIST_REFUSED, errno, why);
@@ -209,7 +211,7 @@ persist_status scores_record_ranked(const char *dir, const score *s, bool *kept,
 	}
 	/* A fresh name is tried until one is free (another user may have
 	 * guessed one): never replace anything. */
-	uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20) ^ (uint64_t)(uintptr_t)&seed;
+	uint64_t seed = seed_fresh();
 	int made = 1, e = EEXIST;
 	for (int tries = 0; made == 1 && tries < 50; tries++) {
 		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;

@@ -1,5 +1,6 @@
 /* Which save file a running game owns (slot.h); the file's text is
  * savegame.c's. */
+#include "base/path.h"
 #include "persist/slot.h"
 
 #include <errno.h>
@@ -35,7 +36,7 @@ static int side_path(const char *base, int index, const char *ext, char *buf, si
 /* The slot's live file (ext "live") or its takeover request ("want"). */
 static int open_side(const char *base, int index, const char *ext, int flags, char *err, size_t errlen)
 {
-	char path[4200];
+	char path[PATH_LEN];
 	if (side_path(base, index, ext, path, sizeof path) < 0) {
 		snprintf(err, errlen, _("path too long"));
 		return -1;

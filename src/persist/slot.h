@@ -19,12 +19,14 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "base/path.h"
+
 #define SLOT_MAX 4
 
 typedef struct slot {
 	int fd;				/* the live file, locked; -1 none */
 	int index;			/* 1..SLOT_MAX, 0 none */
-	char save[4096];		/* this slot's save file */
+	char save[PATH_LEN];		/* this slot's save file */
 } slot;
 
 /* The save file of slot index for the slot-1 path base ("…/game.save"). */

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/text.h"
 #include "persist/aside.h"
 #include "persist/atomic.h"
 #include "persist/kv.h"
@@ -16,7 +17,6 @@
 #include "persist/parse.h"
 #include "engine/rule.h"
 #include "persist/textbuf.h"
-#include "formats/lang.h"
 #include "i18n.h"
 
 void stats_init(stats *s)

@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 
+#include "base/path.h"
+
 typedef enum persist_status {
 	PERSIST_OK,		/* done */
 	PERSIST_NONE,		/* no such file: nothing saved yet */
@@ -19,8 +21,8 @@ typedef enum persist_status {
 typedef struct persist_result {
 	persist_status status;
 	int errnum;		/* PERSIST_IO: the errno */
-	char path[4096];	/* the file concerned */
-	char moved[4200];	/* PERSIST_SET_ASIDE: its new name */
+	char path[PATH_LEN];	/* the file concerned */
+	char moved[PATH_LEN];	/* PERSIST_SET_ASIDE: its new name */
 	char why[300];		/* detail: the parser's "line N: ..." or the refusal */
 } persist_result;
 

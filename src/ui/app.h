@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 
+#include "base/path.h"
 #include "game/session.h"
 #include "persist/prefs.h"
 #include "ui/draw.h"
@@ -88,7 +89,7 @@ struct app {
 	/* The settings kept for the next start, and their file ("": none kept). */
 	struct app_kept {
 		prefs prefs;
-		char path[4096];
+		char path[PATH_LEN];
 	} kept;
 	/* How the game ends. */
 	struct app_end {

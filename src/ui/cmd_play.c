@@ -3,6 +3,8 @@
 #ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE		/* RLIMIT_AS, M_ARENA_MAX */
 #endif
+#include "base/path.h"
+#include "base/seed.h"
 #include "ui/cmd_play.h"
 
 #include <curses.h>
@@ -345,7 +347,7 @@ static int play_main(const player_handoff *h, int argc, char **argv)
 		.mode = mode,
 		.origin = origin,
 		.loaded = loaded,
-		.seed = o.common.seed_set ? o.common.seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32),
+		.seed = o.common.seed_set ? o.common.seed : seed_fresh(),
 		.keep_saved = o.board_chosen,
 		.scores_dir = scores_dir,
 		.note = note,

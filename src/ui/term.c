@@ -1,4 +1,5 @@
 #include "i18n.h"
+#include "base/clock.h"
 #include "ui/term.h"
 
 #include <curses.h>
@@ -340,7 +341,5 @@ bool term_can_suspend(void)
 
 double term_now(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+	return clock_seconds();
 }

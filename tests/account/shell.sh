@@ -10,9 +10,23 @@
 . "$SRCDIR/tests/lib/tap.sh"
 
 : "${LIGHTSOUT_SHELL:?LIGHTSOUT_SHELL must name the lightsout-shell binary}"
+# --help and --version, the one word given (an admin's, automake's
+# std-options; sshd never gives it): to standard output, status 0,
+# nothing on standard error and nothing run, wherever the shell lies.
+for opt in --help --version; do
+	out=$("$LIGHTSOUT_SHELL" $opt 2>/dev/null)
+	rc=$?
+	err=$("$LIGHTSOUT_SHELL" $opt 2>&1 >/dev/null)
+	check "$opt: printed to standard output, status 0 (status $rc)" test "$rc" = 0 -a -n "$out" -a -z "$err"
+done
+check "... --help says what it is" sh -c 'printf "%s\n" "$0" | grep -q "^Usage: lightsout-shell"' \
+	"$("$LIGHTSOUT_SHELL" --help)"
+check "... --version its version" test "$("$LIGHTSOUT_SHELL" --version)" = "lightsout-shell (lightsout) $(
+	"$LIGHTSOUT" --version | sed 's/^lightsout //')"
 if [ "$(id -u)" -ne 0 ]; then
-	echo "1..0 # SKIP needs root: the shell trusts only root's files"
-	exit 0
+	skip "the rest needs root: the shell trusts only root's files"
+	done_testing
+	exit
 fi
 sd=$(mktemp -d /run/lightsout-shell.XXXXXX) || exit 1
 trap 'rm -rf "$sd"' EXIT
@@ -41,6 +55,10 @@ check "... others dropped (FOO, LD_PRELOAD, LANGUAGE)" \
 check "... PATH its own" has "ENV:PATH=/usr/bin:/bin"
 out=$(bash -c 'exec -a -lightsout-shell "$0"' "$sd/lightsout-shell" 2>&1)
 check "a login shell (no -c) runs the game too" has "ARG=serve"
+out=$("$sd/lightsout-shell" -c --help 2>&1)
+check "-c --help (a client's command) runs the game" has "ARG=serve"
+out=$("$sd/lightsout-shell" --help 2>&1)
+check "--help alone runs nothing" test "${out#*ARGV0=}" = "$out"
 
 chown nobody "$sd/serve.options"
 out=$("$sd/lightsout-shell" -c id 2>&1)

@@ -4,9 +4,12 @@
 # (eight such checks in cli_giant.sh tested nothing of the message they
 # named).  Here: no shell test has a check whose command line goes on
 # with && or || after it (its condition goes in one command: a { ...; }
-# group before it, or sh -c).
+# group before it, or sh -c), and none whose command is `true` or `:`
+# (ui_saving.sh once checked `true`: a step that waits goes outside
+# check, with its output to /dev/null).
 . "$SRCDIR/tests/lib/tap.sh"
-# scan FILE...: FILE:LINE of each such check.
+# scan FILE...: FILE:LINE of each such check: one that goes on past its
+# command, or one whose command cannot fail.
 scan() {
 	for f in "$@"; do
 	awk -v file="$f" '
@@ -30,7 +33,8 @@ scan() {
 	line != "" {
 		if ($0 ~ /(\\|&&|\|\|)[ \t]*$/) { cont = 1; sub(/\\[ \t]*$/, "", line); next }
 		cont = 0
-		if (bare(line) ~ /&&|\|\|/) print file ":" start
+		b = bare(line)
+		if (b ~ /&&|\|\|/ || b ~ /^[ \t]*check[ \t]+(true|:)[ \t]*(;|$)/) print file ":" start
 		line = ""
 	}' "$f"
 	done
@@ -42,7 +46,12 @@ trap 'rm -rf "$T"' EXIT
 printf '%s\n' 'check "ok" sh -c "[ 1 -eq 1 ] && true"' \
 	'check "said: $(head -c 9 "$T/err")" \' '	[ $? -eq 2 ] &&' '	grep -q x "$T/err"' > "$T/t.sh"
 check "the scan finds a check that goes on with && (and only it)" test "$(scan "$T/t.sh")" = "$T/t.sh:2"
+# A check of `true` or `:` is found, over two lines too; `true` in its
+# description, or a command that starts with true's letters, is not.
+printf '%s\n' 'check "waits: true" ui_wait "Moves 0"' 'check "the question is asked" true' 'check "x" truex' \
+	'check "y" \' '	:' 'check "z" true_or_not "$f"' > "$T/u.sh"
+check "the scan finds a check of true or : (and only them)" test "$(scan "$T/u.sh" | tr '\n' ' ')" = "$T/u.sh:2 $T/u.sh:4 "
 cd "$SRCDIR" || exit 1
 found=$(scan tests/*/*.sh | tr "\n" " ")
-check "no check goes on with && or || past its command (${found:-none})" test -z "$found"
+check "no check goes on with && or || past its command, nor checks true (${found:-none})" test -z "$found"
 done_testing

@@ -1,37 +1,39 @@
 #!/bin/sh
 # The code map holds: each folder includes only itself and the folders
-# below it (engine <- persist <- game, and engine <- formats; both under
-# cli and ui, the two front ends side by side; account, the public
-# account's front door, on ui; all under main), only ui/ includes curses,
-# and the session's struct is private to the game layer.
+# below it (base under all; engine <- persist <- game, and engine <-
+# formats; both under cli and ui, the two front ends side by side;
+# account, the public account's front door, on ui; all under main), only
+# ui/ includes curses, and the session's struct is private to the game
+# layer.
 . "$SRCDIR/tests/lib/tap.sh"
 cd "$SRCDIR/src" || exit 1
-# allowed FOLDER WHAT...: the project folders FOLDER may include.
-# formats/lang.h, the language and the columns a text takes (text_cols),
-# is every layer's, as i18n.h is: a table of translated words is laid
-# out by it wherever the table is made.
+# allowed FOLDER WHAT...: the project folders FOLDER may include, with
+# no exception (the columns a text takes, text_cols, are base/'s).
 allowed() {
 	dir=$1
 	shift
-	bad=$(grep -h '^#include "[a-z]*/' "$dir"/*.[ch] | grep -v '^#include "formats/lang\.h"' |
+	bad=$(grep -h '^#include "[a-z]*/' "$dir"/*.[ch] |
 		grep -o '^#include "[a-z]*/' | sed 's/#include "//; s#/##' | sort -u |
 		while read -r used; do
 			case " $* " in *" $used "*) ;; *) echo "$used" ;; esac
 		done)
 	check "$dir/ includes only $* (found: ${bad:-none else})" [ -z "$bad" ]
 }
-allowed engine engine
-allowed persist persist engine
-allowed game game persist engine
-allowed formats formats engine
-allowed cli cli formats game persist engine
+# base/, the clock, the date and the seeds, is below everything: every
+# layer may include it, and it includes no other folder.
+allowed base base
+allowed engine engine base
+allowed persist persist engine base
+allowed game game persist engine base
+allowed formats formats engine base
+allowed cli cli formats game persist engine base
 # Not cli: the game is a front end beside the tools, not on top of them.
-allowed ui ui formats game persist engine
+allowed ui ui formats game persist engine base
 # The front door asks a name before the game and then runs it: above ui/.
-allowed account account ui formats game persist engine
+allowed account account ui formats game persist engine base
 users=$(grep -l '^#include "account/' */*.[ch] main.c | grep -v '^account/' | tr '\n' ' ')
 check "only main.c includes account/ (found: $users)" [ "$users" = "main.c " ]
-for dir in engine persist game formats cli account; do
+for dir in base engine persist game formats cli account; do
 	check "$dir/ has no curses" sh -c "! grep -l '<n*curses' $dir/*.[ch]"
 done
 # The session is the game layer's: front ends read its snapshot and call

@@ -1,4 +1,4 @@
-#include "persist/clock.h"
+#include "base/clock.h"
 
 #include <stdio.h>
 #include <string.h>

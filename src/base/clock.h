@@ -1,5 +1,5 @@
-/* The one clock and the one date of persist/: seconds that only go
- * forward (for intervals), and a day as the daily board names it. */
+/* The one clock and the one date, below every layer: seconds that only
+ * go forward (for intervals), and a day as the daily board names it. */
 #ifndef LO_CLOCK_H
 #define LO_CLOCK_H
 

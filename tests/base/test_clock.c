@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "persist/clock.h"
+#include "base/clock.h"
 #include "tap.h"
 
 int main(void)
