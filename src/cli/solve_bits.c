@@ -298,8 +298,8 @@ static long long solve_zbits_need(long long rows, long long cols, int k)
 	long long t = (long long)bitboard_zbytes((int)cols, (int)rows, k);
 	long long u = zturns(cols) ? rows : cols;
 	/* The board and its solution (or certificate), or turned as at k = 2;
-	 * the polynomials of the first row's system (a few dozen bytes a
-	 * column: zplus.c, its singular block besides); four rows of bytes a
+	 * the polynomials of the first row's system, a few dozen bytes a
+	 * column (zplus.c, its singular block besides); four rows of bytes a
 	 * row of the chase, and the writer's row and column table. */
 	return 2 * (zturns(cols) ? (p > t ? p : t) : p) + OVERHEAD_BYTES + 64 * u + 4 * u + 12 * cols;
 }
