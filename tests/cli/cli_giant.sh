@@ -5,19 +5,8 @@
 # byte route's 10000 sides, the peak memory under ulimit -v, and a board
 # refused with the memory it needs.
 . "$SRCDIR/tests/lib/tap.sh"
+. "$SRCDIR/tests/lib/boards.sh"
 T=$(mktemp -d) && trap 'rm -rf "$T"' EXIT
-
-# R rows of C cells: random (seed S), or all lit without S.
-board() {
-	awk -v R="$1" -v C="$2" -v S="${3:-}" 'BEGIN {
-		if (S != "") srand(S)
-		for (i = 0; i < R; i++) {
-			s = ""
-			for (j = 0; j < C; j++) s = s (S == "" || rand() < 0.5 ? "1" : "0")
-			print s
-		}
-	}'
-}
 
 # answer NAME FILE: solve --any; a solution must clear the board, a
 # certificate (exit 1) be quiet and lie on an odd number of lit cells.
