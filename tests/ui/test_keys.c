@@ -33,49 +33,15 @@ static bool in_key;		/* a key given, its frame not yet sent */
 static int calls;		/* file calls in the window */
 static char first[160];		/* the first one's call and path */
 
-static void file_call(const char *what, const char *p)
+#include "file_wraps.h"
+
+static void file_wrapped(const char *what, int dirfd, const char *p)
 {
+	(void)dirfd;
 	if (!in_key)
 		return;
 	if (!calls++)
 		snprintf(first, sizeof first, "%s %s", what, p ? p : "(fd)");
-}
-
-#define WRAP(ret, name, params, path, args) \
-	ret __real_##name params; \
-	ret __wrap_##name params; \
-	ret __wrap_##name params { file_call(#name, path); return __real_##name args; }
-WRAP(FILE *, fopen, (const char *p, const char *m), p, (p, m))
-WRAP(int, mkdir, (const char *p, mode_t m), p, (p, m))
-WRAP(int, mkstemp, (char *t), t, (t))
-WRAP(int, stat, (const char *p, struct stat *st), p, (p, st))
-WRAP(int, lstat, (const char *p, struct stat *st), p, (p, st))
-WRAP(int, access, (const char *p, int m), p, (p, m))
-WRAP(int, rename, (const char *a, const char *b), b, (a, b))
-WRAP(int, unlink, (const char *p), p, (p))
-WRAP(int, link, (const char *a, const char *b), b, (a, b))
-WRAP(DIR *, opendir, (const char *p), p, (p))
-int __real_open(const char *p, int flags, ...);
-int __wrap_open(const char *p, int flags, ...);
-int __wrap_open(const char *p, int flags, ...)
-{
-	va_list ap;
-	va_start(ap, flags);
-	mode_t m = (flags & O_CREAT) ? (mode_t)va_arg(ap, int) : 0;
-	va_end(ap);
-	file_call("open", p);
-	return __real_open(p, flags, m);
-}
-int __real_openat(int d, const char *p, int flags, ...);
-int __wrap_openat(int d, const char *p, int flags, ...);
-int __wrap_openat(int d, const char *p, int flags, ...)
-{
-	va_list ap;
-	va_start(ap, flags);
-	mode_t m = (flags & O_CREAT) ? (mode_t)va_arg(ap, int) : 0;
-	va_end(ap);
-	file_call("openat", p);
-	return __real_openat(d, p, flags, m);
 }
 
 /* The game needs a terminal: curses draws to /dev/null, as if it were one. */
