@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/path.h"
 #include "game/maker.h"
 #include "game/practice.h"
 #include "game/session_impl.h"
@@ -227,7 +228,7 @@ static void test_press_nomem(void)
 static void test_counted_once(void)
 {
 	session s;
-	char cmd[9000];
+	char cmd[2 * PATH_LEN + 32];	/* two paths and the command round them */
 	game_config c = test_config(3, 3, 2, "plus", false);
 	if (!start(&s, middle(), PLAY_FREE, &c))
 		return;
